@@ -1,0 +1,26 @@
+// Lint: the usual TypeScript rules, plus the one boundary that keeps the core reusable:
+// nothing under src/core or src/sandbox may import 'vscode'.
+import tseslint from 'typescript-eslint';
+
+const noVscode = {
+  'no-restricted-imports': ['error', {
+    paths: [{ name: 'vscode', message: 'src/core and src/sandbox must not depend on VS Code; pass what you need in.' }],
+  }],
+  'no-restricted-syntax': ['error', {
+    selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']",
+    message: 'src/core and src/sandbox must not depend on VS Code.',
+  }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'artifacts/**', 'schemas/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  { files: ['src/core/**', 'src/sandbox/**'], rules: noVscode },
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } } },
+);

@@ -1,0 +1,26 @@
+// The editor JSON Schema, derived from the zod source so there is never a second copy to drift.
+import { z } from 'zod';
+import { spotDocumentSchema, spotTemplate } from './spotSchema';
+
+export function spotDocumentJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(spotDocumentSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+  // VS Code's JSON language service offers these as completions in an empty document.
+  schema.defaultSnippets = [
+    {
+      label: 'New spot',
+      description: 'A spot import document with the required fields',
+      body: spotTemplate('${1:my-source-id}', 1),
+    },
+    {
+      label: 'New spot with a pending gallery',
+      description: 'state 2 and one gallery field whose media are uploaded afterwards',
+      body: {
+        data: {
+          type: 'spots',
+          attributes: { ...spotTemplate('${1:my-source-id}', 1).data.attributes, state: 2, fld_1_1: null },
+        },
+      },
+    },
+  ];
+  return schema;
+}

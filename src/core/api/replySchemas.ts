@@ -1,0 +1,114 @@
+// Schemas of everything the service answers. Replies are checked, never trusted: a reply that
+// does not match becomes a MalformedReplyError, not a crash further on.
+import { z } from 'zod';
+import { TOPIC_FIELD_NAME } from './spotSchema';
+
+const id = z.number().int().nonnegative();
+
+/** Import reply: `{data:{id}}`, or with pending galleries `{data:{id, attributes:{fld_..: id, state: 2}}}`. */
+export const importReplySchema = z.object({
+  data: z.object({
+    id,
+    attributes: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+export interface PendingGallery {
+  field: string;
+  galleryId: number;
+}
+
+export interface ImportResult {
+  spotId: number;
+  /** Gallery fields the service created galleries for; upload their media next. */
+  pendingGalleries: PendingGallery[];
+  state?: number;
+}
+
+/** Reads the pending galleries out of a checked import reply. */
+export function toImportResult(reply: z.output<typeof importReplySchema>): ImportResult {
+  const attributes = reply.data.attributes ?? {};
+  const pendingGalleries: PendingGallery[] = [];
+  for (const [field, value] of Object.entries(attributes)) {
+    if (TOPIC_FIELD_NAME.test(field) && typeof value === 'number' && Number.isInteger(value)) {
+      pendingGalleries.push({ field, galleryId: value });
+    }
+  }
+  const state = typeof attributes.state === 'number' ? attributes.state : undefined;
+  return { spotId: reply.data.id, pendingGalleries, state };
+}
+
+export const mediaRecordSchema = z.object({
+  id,
+  type: z.literal('media'),
+  attributes: z.object({ file: z.string(), mimeType: z.string() }).catchall(z.unknown()),
+});
+
+export const galleryReplySchema = z.object({
+  data: z.object({
+    id,
+    type: z.literal('galleries'),
+    attributes: z.object({ type: z.number().int(), state: z.number().int() }).catchall(z.unknown()),
+    relationships: z.object({
+      media: z.object({ data: z.array(z.object({ id, type: z.literal('media') })) }),
+    }),
+    // The interface puts `included` inside `data`; JSON:API puts it beside. Both are read.
+    included: z.array(mediaRecordSchema).optional(),
+  }),
+  included: z.array(mediaRecordSchema).optional(),
+});
+
+export interface Media {
+  id: number;
+  file: string;
+  mimeType: string;
+  /** Every attribute the service sent, known or not. */
+  attributes: Record<string, unknown>;
+}
+
+export interface Gallery {
+  id: number;
+  /** data.attributes.type: the kind of gallery. */
+  kind: number;
+  state: number;
+  media: Media[];
+}
+
+/** Media in relationship order; an entry without its included record keeps a placeholder name. */
+export function toGallery(reply: z.output<typeof galleryReplySchema>): Gallery {
+  const records = new Map<number, z.output<typeof mediaRecordSchema>>();
+  for (const record of [...(reply.data.included ?? []), ...(reply.included ?? [])]) records.set(record.id, record);
+  const media = reply.data.relationships.media.data.map((ref): Media => {
+    const record = records.get(ref.id);
+    return record
+      ? { id: ref.id, file: record.attributes.file, mimeType: record.attributes.mimeType, attributes: { ...record.attributes } }
+      : { id: ref.id, file: `media ${ref.id}`, mimeType: 'application/octet-stream', attributes: {} };
+  });
+  return { id: reply.data.id, kind: reply.data.attributes.type, state: reply.data.attributes.state, media };
+}
+
+export const tokenReplySchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().regex(/^bearer$/i, 'token_type must be Bearer'),
+  expires_in: z.number().finite().positive().optional(),
+});
+export type TokenReply = z.output<typeof tokenReplySchema>;
+
+export const tokenErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+  message: z.string().optional(),
+});
+
+/** JSON:API error objects, as the sandbox (and most JSON:API servers) send them. */
+export const jsonApiErrorsSchema = z.object({
+  errors: z.array(
+    z.object({
+      status: z.string().optional(),
+      code: z.string().optional(),
+      title: z.string().optional(),
+      detail: z.string().optional(),
+      source: z.object({ pointer: z.string().optional() }).optional(),
+    }),
+  ),
+});

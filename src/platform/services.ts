@@ -1,0 +1,90 @@
+// The few long-lived services that activate() builds and every feature receives. Features depend
+// on these interfaces, so tests can hand in real implementations with a scripted UI layer.
+import type * as vscode from 'vscode';
+import type * as Core from '../core';
+
+/** Secret-free logging into the one LogOutputChannel; every line passes through redaction. */
+export interface Logger {
+  trace(component: string, message: string, ...details: unknown[]): void;
+  info(component: string, message: string, ...details: unknown[]): void;
+  warn(component: string, message: string, ...details: unknown[]): void;
+  error(component: string, message: string, ...details: unknown[]): void;
+  /** Adds a value (a token, a secret) that must never appear in the log. */
+  addSecret(value: string): void;
+  show(): void;
+}
+
+/**
+ * Every prompt goes through here. Production forwards to vscode.window; tests install a scripted
+ * implementation that fails the test on any prompt it did not expect.
+ */
+export interface UiPrompts {
+  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions & { canPickMany?: false }): Promise<T | undefined>;
+  showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined>;
+  showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined>;
+  showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
+  showInformationMessage(message: string, ...buttons: string[]): Promise<string | undefined>;
+  showWarningMessage(message: string, options: { modal?: boolean; detail?: string }, ...buttons: string[]): Promise<string | undefined>;
+  showErrorMessage(message: string, ...buttons: string[]): Promise<string | undefined>;
+}
+
+export type ProfileKind = 'remote' | 'sandbox';
+
+export interface Profile {
+  /** Stable id; the built-in sandbox profile's id is SANDBOX_PROFILE_ID. */
+  id: string;
+  name: string;
+  kind: ProfileKind;
+  baseUrl: string;
+  /** Absent: derived from baseUrl as {baseUrl}/api/v2/access_token. */
+  tokenUrl?: string;
+  apiVersion: string;
+  topicId?: number;
+}
+
+export const SANDBOX_PROFILE_ID = 'local-sandbox';
+
+export type ProfileState = 'noCredentials' | 'ready' | 'rejected';
+
+export interface ProfileStore {
+  readonly onDidChange: vscode.Event<void>;
+  list(): Profile[];
+  active(): Profile | undefined;
+  state(profile: Profile): Promise<ProfileState>;
+}
+
+/** Hands out a ServiceClient for the active profile (starting the sandbox for the sandbox profile). */
+export interface ClientProvider {
+  client(): Promise<{ profile: Profile; client: Core.ServiceClient }>;
+  /** Marks the active profile's credentials as rejected (status bar, welcome view). */
+  reportRejected(profile: Profile): void;
+}
+
+/** Where a known gallery came from: an import's pending gallery, or added by id. */
+export interface KnownGallery {
+  galleryId: number;
+  spot?: { spotId: number; sourceId: string };
+  field?: string;
+  /** True while it came back as pending from an import and has no upload recorded yet. */
+  pending: boolean;
+}
+
+/** The galleries the user knows, remembered per profile (globalState). */
+export interface GalleryStore {
+  readonly onDidChange: vscode.Event<void>;
+  list(profileId: string): KnownGallery[];
+  add(profileId: string, galleries: KnownGallery[]): Promise<void>;
+  remove(profileId: string, galleryId: number): Promise<void>;
+  markUploaded(profileId: string, galleryId: number): Promise<void>;
+}
+
+export interface ExtensionServices {
+  context: vscode.ExtensionContext;
+  log: Logger;
+  ui: UiPrompts;
+  profiles: ProfileStore;
+  clients: ClientProvider;
+  galleries: GalleryStore;
+  /** Loads dist/core.js on first use (undici and zod stay out of activation). */
+  core(): Promise<typeof Core>;
+}
