@@ -46,16 +46,7 @@ export const spotAttributesSchema = z
   .object(coreAttributes)
   .catchall(z.unknown())
   .superRefine((attributes, ctx) => {
-    const pending = pendingGalleryFields(attributes);
-    if (pending.length > 0 && attributes.state !== SPOT_STATE.inProgress) {
-      for (const field of pending) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `Gallery field ${field} is pending (null), so the spot needs "state": 2 until its media are uploaded.`,
-        });
-      }
-    }
+    for (const problem of pendingGalleryProblems(attributes)) ctx.addIssue({ code: 'custom', ...problem });
   })
   .meta({
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
@@ -80,6 +71,18 @@ export type SpotAttributes = z.output<typeof spotAttributesSchema>;
 /** Names of the fld_ members whose value is null: galleries waiting for media. */
 export function pendingGalleryFields(attributes: Record<string, unknown>): string[] {
   return Object.keys(attributes).filter((name) => TOPIC_FIELD_NAME.test(name) && attributes[name] === null);
+}
+
+/**
+ * The rule JSON Schema cannot express: a gallery field sent as null (media still to come) needs
+ * state 2. Paths are relative to data.attributes.
+ */
+export function pendingGalleryProblems(attributes: Record<string, unknown>): Array<{ path: string[]; message: string }> {
+  if (attributes.state === SPOT_STATE.inProgress) return [];
+  return pendingGalleryFields(attributes).map((field) => ({
+    path: [field],
+    message: `Gallery field ${field} is pending (null), so the spot needs "state": 2 until its media are uploaded.`,
+  }));
 }
 
 /** A minimal valid document, used by "New Spot Document" and the editor's default snippet. */

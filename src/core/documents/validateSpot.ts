@@ -1,5 +1,5 @@
 // Validation of an already-parsed spot document against the zod schema, as pointer problems.
-import { spotDocumentSchema, type SpotDocument } from '../api/spotSchema';
+import { pendingGalleryProblems, spotDocumentSchema, type SpotDocument } from '../api/spotSchema';
 import { toPointer, type Problem } from './problems';
 
 export type SpotValidation = { ok: true; document: SpotDocument } | { ok: false; problems: Problem[] };
@@ -7,10 +7,22 @@ export type SpotValidation = { ok: true; document: SpotDocument } | { ok: false;
 export function validateSpotDocument(value: unknown): SpotValidation {
   const result = spotDocumentSchema.safeParse(value);
   if (result.success) return { ok: true, document: result.data };
-  return {
-    ok: false,
-    problems: result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue) })),
-  };
+  const problems = result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue) }));
+  // zod runs the cross-field rule only once the fields themselves are valid; report it anyway,
+  // so the author sees every problem at once.
+  for (const problem of crossFieldProblems(value)) {
+    if (!problems.some((known) => known.pointer === problem.pointer)) problems.push(problem);
+  }
+  return { ok: false, problems };
+}
+
+function crossFieldProblems(value: unknown): Problem[] {
+  const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return [];
+  return pendingGalleryProblems(attributes as Record<string, unknown>).map((problem) => ({
+    pointer: toPointer(['data', 'attributes', ...problem.path]),
+    message: describeIssue({ code: 'custom', message: problem.message, path: problem.path }),
+  }));
 }
 
 function describeIssue(issue: { code: string; message: string; path: PropertyKey[] }): string {

@@ -1,0 +1,57 @@
+// The HTTP dispatcher is built from options the caller hands in, because a bundled undici does
+// not see VS Code's proxy settings or the system certificates: the extension passes http.proxy,
+// http.noProxy and http.proxyStrictSSL; a command-line user gets the usual proxy variables.
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+
+export interface HttpOptions {
+  /** Proxy for both http and https requests; absent: HTTPS_PROXY / HTTP_PROXY from the environment. */
+  proxyUrl?: string;
+  /** Hosts that bypass the proxy (NO_PROXY syntax entries). Loopback always bypasses it. */
+  noProxy?: string[];
+  /** Check server certificates (default true). */
+  strictSSL?: boolean;
+  /** Extra CA certificates (PEM). */
+  ca?: string[];
+  /** Time to establish a connection (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Time without any byte from the server before the request fails (default 60 s). */
+  idleTimeoutMs?: number;
+}
+
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '::1'];
+
+export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+  const tls = {
+    rejectUnauthorized: options.strictSSL ?? true,
+    ...(options.ca && options.ca.length > 0 ? { ca: options.ca } : {}),
+  };
+  const agentOptions = {
+    connect: { ...tls, timeout: options.connectTimeoutMs ?? 10_000 },
+    headersTimeout: options.idleTimeoutMs ?? 60_000,
+    bodyTimeout: options.idleTimeoutMs ?? 60_000,
+    keepAliveTimeout: 10_000,
+  };
+  const proxy = options.proxyUrl || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
+  if (!proxy) return new Agent(agentOptions);
+  const noProxy = [...(options.noProxy ?? splitList(env.NO_PROXY ?? env.no_proxy)), ...LOOPBACK_NO_PROXY];
+  return new EnvHttpProxyAgent({
+    ...agentOptions,
+    httpProxy: proxy,
+    httpsProxy: proxy,
+    noProxy: noProxy.join(','),
+    requestTls: tls,
+  });
+}
+
+/** The proxy settings a command-line user expects, read from the environment. */
+export function proxyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpOptions {
+  return {
+    proxyUrl: env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined,
+    noProxy: splitList(env.NO_PROXY ?? env.no_proxy),
+    strictSSL: env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
+  };
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+}

@@ -1,0 +1,88 @@
+// Imports many spot documents with a bounded number in flight. One bad document is reported and
+// skipped; rejected credentials stop the run, since every later item would fail the same way.
+import { promises as fs } from 'node:fs';
+import { AuthenticationError, CancelledError, ServiceError, isCancellation } from '../api/errors';
+import type { ImportResult } from '../api/replySchemas';
+import type { ServiceClient } from '../api/serviceClient';
+import { MAX_DOCUMENT_BYTES, parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
+
+export interface BulkItem {
+  /** What the user recognises the item by, usually its file path. */
+  label: string;
+  read(): Promise<string>;
+}
+
+export type BulkItemResult =
+  | { label: string; ok: true; sourceId: string; result: ImportResult }
+  | { label: string; ok: false; reason: string; problems?: LocatedProblem[]; error?: ServiceError };
+
+export interface BulkImportOptions {
+  /** Imports in flight at once: 1 to 16, default 4. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, last: BulkItemResult) => void;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export async function bulkImport(
+  items: BulkItem[],
+  client: Pick<ServiceClient, 'importSpot'>,
+  options: BulkImportOptions = {},
+): Promise<BulkItemResult[]> {
+  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)));
+  const results: BulkItemResult[] = new Array(items.length);
+  let next = 0;
+  let done = 0;
+  let stopped: ServiceError | undefined;
+
+  const worker = async () => {
+    while (next < items.length && !stopped && !options.signal?.aborted) {
+      const index = next++;
+      const result = await importOne(items[index], client, options.signal);
+      if (!result.ok && result.error && (result.error instanceof AuthenticationError || isCancellation(result.error))) {
+        stopped ??= result.error;
+      }
+      results[index] = result;
+      options.onProgress?.(++done, items.length, result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (options.signal?.aborted) throw new CancelledError(`Cancelled after ${done} of ${items.length} imports.`);
+  if (stopped instanceof AuthenticationError) throw stopped;
+  return results;
+}
+
+async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot'>, signal?: AbortSignal): Promise<BulkItemResult> {
+  let text: string;
+  try {
+    text = await item.read();
+  } catch (error) {
+    return { label: item.label, ok: false, reason: `Could not read the file: ${(error as Error).message}` };
+  }
+  const parsed = parseSpotText(text);
+  if (!parsed.document) {
+    const first = parsed.problems[0];
+    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more)` : '';
+    return { label: item.label, ok: false, reason: `${first?.message ?? 'Not a spot document.'}${more}`, problems: parsed.problems };
+  }
+  try {
+    const result = await client.importSpot(parsed.document, { signal });
+    return { label: item.label, ok: true, sourceId: parsed.document.data.attributes.source_id, result };
+  } catch (error) {
+    const failure = error instanceof ServiceError ? error : new ServiceError('network', (error as Error).message);
+    return { label: item.label, ok: false, reason: failure.message, error: failure };
+  }
+}
+
+/** Items that read spot documents from files, refusing ones too large to be a spot document. */
+export function fileItems(paths: string[]): BulkItem[] {
+  return paths.map((path) => ({
+    label: path,
+    async read() {
+      const stats = await fs.stat(path);
+      if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(stats.size / 1048576)} MiB, larger than a spot document can be`);
+      return fs.readFile(path, 'utf8');
+    },
+  }));
+}

@@ -1,0 +1,16 @@
+// The service core: everything that knows the service, nothing that knows VS Code. The extension
+// loads this bundle (dist/core.js) on first use; tests and the command line import it directly.
+export * from './api/spotSchema';
+export * from './api/replySchemas';
+export * from './api/jsonSchema';
+export * from './api/errors';
+export * from './api/http';
+export * from './api/secureUrl';
+export * from './api/retryPolicy';
+export * from './api/tokenSource';
+export * from './api/serviceClient';
+export * from './upload/uploadFile';
+export * from './documents/problems';
+export * from './documents/validateSpot';
+export * from './documents/parseSpotText';
+export * from './import/bulkImport';
