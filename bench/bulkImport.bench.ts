@@ -1,0 +1,78 @@
+// (a) Bulk import throughput: the core's bulkImport at concurrency 8 against a minimal raw
+// undici.request loop posting the same bodies with a ready token at the same concurrency, and
+// against a sequential loop. Rounds alternate, and the ratio of medians is reported.
+import { Agent, request } from 'undici';
+import { ServiceClient, TokenSource, bulkImport, defaultTokenUrl, type BulkItem } from '../src/core';
+import { DEMO_CLIENT } from '../src/sandbox/types';
+import { median } from './sandboxProcess';
+
+const CONCURRENCY = 8;
+
+export interface BulkFigures {
+  spots: number;
+  coreSpotsPerSecond: number;
+  rawSpotsPerSecond: number;
+  sequentialSpotsPerSecond: number;
+  coreVsRaw: number;
+  coreVsSequential: number;
+}
+
+export async function benchBulkImport(baseUrl: string, spots: number, rounds: number): Promise<BulkFigures> {
+  const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
+  const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
+  const client = new ServiceClient({ baseUrl, tokens, dispatcher });
+  const token = (await tokens.getToken()).value;
+  const core: number[] = [];
+  const raw: number[] = [];
+  const sequential: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const bodies = Array.from({ length: spots }, (_, i) => JSON.stringify(spotBody(`bench-${round}-${i}`)));
+    const items: BulkItem[] = bodies.map((body, i) => ({ label: `${i}`, read: async () => body }));
+    core.push(await timed(spots, async () => {
+      const results = await bulkImport(items, client, { concurrency: CONCURRENCY });
+      if (results.some((r) => !r.ok)) throw new Error('a bench import failed');
+    }));
+    raw.push(await timed(spots, () => rawLoop(baseUrl, token, bodies, CONCURRENCY, dispatcher)));
+    sequential.push(await timed(spots, () => rawLoop(baseUrl, token, bodies, 1, dispatcher)));
+  }
+  await dispatcher.close();
+  const figures = { core: median(core), raw: median(raw), sequential: median(sequential) };
+  return {
+    spots,
+    coreSpotsPerSecond: figures.core,
+    rawSpotsPerSecond: figures.raw,
+    sequentialSpotsPerSecond: figures.sequential,
+    coreVsRaw: figures.core / figures.raw,
+    coreVsSequential: figures.core / figures.sequential,
+  };
+}
+
+async function rawLoop(baseUrl: string, token: string, bodies: string[], concurrency: number, dispatcher: Agent): Promise<void> {
+  let next = 0;
+  const url = `${baseUrl}/api/v2.4/spots/import`;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++];
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/vnd.api+json' },
+        body,
+      });
+      await response.body.json();
+      if (response.statusCode !== 200) throw new Error(`raw import got ${response.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function timed(count: number, run: () => Promise<void>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await run();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return count / seconds;
+}
+
+function spotBody(sourceId: string) {
+  return { data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 48.2, longitude: 16.3, fld_1_3: 'bench' } } };
+}
