@@ -17,8 +17,21 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
-  // Bundles that the extension loads lazily: keep them out of extension.js.
-  external: ['vscode', './core.js', './sandbox.js'],
+  external: ['vscode'],
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
+};
+
+// Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:
+// ['./core.js']` would also match zod's own internal "./core.js" imports inside node_modules and
+// turn them into a require() of dist/core.js itself, so only our sources' imports are external.
+const lazyBundles = {
+  name: 'lazy-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(core|sandbox)\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}`) ? undefined : { path: args.path, external: true },
+    );
+  },
 };
 
 const entries = [
@@ -30,21 +43,31 @@ const entries = [
   { in: 'bench/run.ts', out: 'dist/bench/run.js' },
 ].filter((entry) => fs.existsSync(entry.in));
 
-function writeJsonSchema() {
-  // dist/core.js holds the zod source of truth; the schema file is derived from it.
-  const corePath = path.resolve(__dirname, 'dist/core.js');
-  delete require.cache[corePath];
-  const core = require(corePath);
+// The schema file is derived from the zod source of truth. It is bundled in memory rather than
+// read back from dist/core.js, which another build running at the same time may be rewriting.
+async function writeJsonSchema() {
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: ['src/core/api/jsonSchema.ts'],
+    write: false,
+    sourcemap: false,
+    minify: false,
+    logLevel: 'warning',
+  });
+  const generator = new (require('module'))(path.resolve(__dirname, 'schemas/.generator.js'));
+  generator.paths = require('module')._nodeModulePaths(__dirname);
+  generator._compile(result.outputFiles[0].text, generator.id);
   const target = path.resolve(__dirname, 'schemas/spot-document.schema.json');
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, JSON.stringify(core.spotDocumentJsonSchema(), null, 2) + '\n');
+  fs.writeFileSync(target, JSON.stringify(generator.exports.spotDocumentJsonSchema(), null, 2) + '\n');
 }
 
+// In watch mode the schema follows every rebuild of the core.
 const schemaPlugin = {
   name: 'write-json-schema',
   setup(build) {
     build.onEnd((result) => {
-      if (result.errors.length === 0) writeJsonSchema();
+      if (result.errors.length === 0) writeJsonSchema().catch((error) => console.error(error));
     });
   },
 };
@@ -56,7 +79,7 @@ async function main() {
         ...common,
         entryPoints: [entry.in],
         outfile: entry.out,
-        plugins: entry.in === 'src/core/index.ts' ? [schemaPlugin] : [],
+        plugins: entry.in === 'src/core/index.ts' ? [lazyBundles, schemaPlugin] : [lazyBundles],
       }),
     ),
   );
@@ -66,6 +89,7 @@ async function main() {
   }
   await Promise.all(contexts.map((context) => context.rebuild()));
   await Promise.all(contexts.map((context) => context.dispose()));
+  await writeJsonSchema();
 }
 
 main().catch((error) => {

@@ -1,8 +1,8 @@
 // One streamed multipart upload: the file is read from disk as it is sent, so memory stays flat
 // whatever its size (undici's fetch + FormData would keep a second copy for redirects).
-import { openAsBlob, promises as fs } from 'node:fs';
+import { createReadStream, openAsBlob, promises as fs } from 'node:fs';
 import { basename } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataLike } from 'form-data-encoder';
 import { lookup } from 'mime-types';
@@ -47,20 +47,14 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   form.append(upload.fieldName, new File([await openAsBlob(filePath)], fileName, { type: mimeType }));
   // Node's FormData is spec-compliant; only the DOM typings differ from FormDataLike.
   const encoder = new FormDataEncoder(form as unknown as FormDataLike);
-  // Progress counts file bytes: skip the part headers sent before the file (all but the closing
-  // boundary, which follows it). Clamped, so a miscount can only blur the display.
-  const trailer = encoder.boundary.length + 10;
-  const preamble = Math.max(0, Number(encoder.contentLength ?? size) - size - trailer);
-
   let sent = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      sent += chunk.length;
-      upload.onProgress?.(Math.max(0, Math.min(size, sent - preamble)), size);
-      done(null, chunk);
-    },
-  });
-  const body = Readable.from(encoder.encode()).pipe(counter);
+  const body = Readable.from(
+    multipartBody(encoder, filePath, (fileBytes) => {
+      sent += fileBytes;
+      upload.onProgress?.(Math.min(size, sent), size);
+    }),
+    { objectMode: false },
+  );
   try {
     const response = await request(url, {
       method: 'POST',
@@ -81,8 +75,26 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     upload.onProgress?.(size, size);
     return { status, result };
   } catch (error) {
+    // Closes the file if the request stopped reading it half-way.
     body.destroy();
     throw toServiceError(error, `${upload.what} (${fileName})`, upload.host, upload.signal);
+  }
+}
+
+/**
+ * The library frames the parts (headers, boundary, escaping); the file's bytes come straight from
+ * disk in 1 MiB reads rather than through its 64 KiB re-chunking, which halves the throughput.
+ */
+async function* multipartBody(encoder: FormDataEncoder, filePath: string, onFileBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  for (const part of encoder.values()) {
+    if (part instanceof Uint8Array) {
+      yield part;
+      continue;
+    }
+    for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 })) {
+      onFileBytes((chunk as Buffer).length);
+      yield chunk as Buffer;
+    }
   }
 }
 
