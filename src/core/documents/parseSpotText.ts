@@ -27,6 +27,13 @@ export function parseSpotText(text: string): ParsedSpotText {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
     return { value: undefined, problems: [{ pointer: '', message: `The file is larger than ${limit} MiB; a spot document is much smaller.`, offset: 0, length: 0, severity: 'error' }] };
   }
+  // Fast path for the common case, a valid document: the native parser and one schema check.
+  // Positions are worked out only when there is a problem to place.
+  const quick = parseQuickly(text);
+  if (quick.ok) {
+    const validation = validateSpotDocument(quick.value);
+    if (validation.ok) return { value: quick.value, document: validation.document, problems: [] };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {
@@ -45,6 +52,14 @@ export function parseSpotText(text: string): ParsedSpotText {
   const validation = validateSpotDocument(value);
   if (validation.ok) return { value, document: validation.document, problems: [] };
   return { value, problems: validation.problems.map((problem) => locate(root, problem)) };
+}
+
+function parseQuickly(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 /** *.spot.json files, and any JSON whose data.type is "spots". */
