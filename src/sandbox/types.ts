@@ -5,7 +5,13 @@ export interface SandboxClient {
   clientSecret: string;
 }
 
-/** Faults are off unless set. Rates are shares of requests, 0..1, drawn independently per request. */
+/** The kinds of request fault injection and latency can apply to. */
+export type SandboxRequestKind = 'token' | 'import' | 'gallery' | 'upload';
+
+/**
+ * Faults are off unless set. Rates are shares of requests, 0..1; each request draws once, so the
+ * three rates together must not exceed 1 (a request gets at most one fault).
+ */
 export interface SandboxFaults {
   /** Share of API requests answered 429 with Retry-After. */
   rate429?: number;
@@ -15,10 +21,15 @@ export interface SandboxFaults {
   rateDrop?: number;
   /** Retry-After value (seconds) sent with injected 429s. Default 0. */
   retryAfterSeconds?: number;
-  /** Added latency for every request, in ms. */
+  /** Added latency in ms, for the same requests the faults apply to. */
   latencyMs?: number;
-  /** Which requests faults apply to: by default import, gallery and upload (never the token). */
-  appliesTo?: Array<'token' | 'import' | 'gallery' | 'upload'>;
+  /**
+   * Which requests faults and latency apply to: by default import, gallery and upload (never the
+   * token). Gallery media ordering counts as 'gallery'. The /__sandbox endpoints never get faults.
+   */
+  appliesTo?: SandboxRequestKind[];
+  /** Seed for the fault draws, so a test sees the same sequence every run. Random when absent. */
+  seed?: number;
 }
 
 export interface SandboxOptions {
@@ -37,8 +48,21 @@ export interface SandboxOptions {
   faults?: SandboxFaults;
   /** Clock, for expiry tests. Default Date.now. */
   now?: () => number;
+  /** Multipart field the upload endpoint looks for first. Default 'data[attributes][file]'. */
+  fileFieldName?: string;
+  /** Largest accepted import body in bytes (413 above). Default 1 MiB. */
+  maxImportBytes?: number;
+  /** Told about genuine internal errors (answered 500 without details). Default: ignored. */
+  onInternalError?: (error: unknown) => void;
 }
 
+/**
+ * What the sandbox has handled. A request answered by fault injection counts only in
+ * faultsInjected. tokenRequests counts every other request to a token path, good or bad;
+ * imports, uploads, galleryReads and mediaOrders count requests that passed the bearer check,
+ * whatever the handler then answered (a 422 import counts as an import); requests refused for a
+ * missing, unknown or expired bearer count in unauthorized instead.
+ */
 export interface SandboxCounters {
   tokenRequests: number;
   imports: number;
@@ -46,20 +70,55 @@ export interface SandboxCounters {
   galleryReads: number;
   /** Requests answered by fault injection (429, 503 or dropped). */
   faultsInjected: number;
+  /** Token requests that were answered with a token. */
+  tokensIssued: number;
+  /** API requests refused 401 for their bearer token. */
+  unauthorized: number;
+  /** Media order requests that passed the bearer check. */
+  mediaOrders: number;
+  /** API requests that passed the bearer check, by the version in their path (e.g. 'v2.4'). */
+  apiVersions: Record<string, number>;
+}
+
+/** A stored media item, for assertions. */
+export interface SandboxMediaInfo {
+  id: number;
+  galleryId: number;
+  file: string;
+  mimeType: string;
+  size: number;
+  /** Where the bytes are on disk. */
+  path: string;
+}
+
+/** A stored gallery, for assertions. */
+export interface SandboxGalleryInfo {
+  id: number;
+  spotId: number;
+  field: string;
+  type: number;
+  state: number;
+  mediaIds: number[];
 }
 
 export interface RunningSandbox {
   /** http://127.0.0.1:PORT, the base URL and the token host alike. */
   readonly baseUrl: string;
   readonly port: number;
+  /** Live counters (the same object, updated as requests arrive). */
   readonly counters: SandboxCounters;
-  /** Changes fault injection while running. */
+  /** Where uploaded bytes go: DIR/media with a data directory, a temporary directory otherwise. */
+  readonly mediaDir: string;
+  /** Replaces (does not merge) fault injection while running. Throws on invalid values. */
   setFaults(faults: SandboxFaults): void;
   /** Makes every token issued so far invalid (as if they had expired). */
   expireAllTokens(): void;
   /** Spots by source_id, for assertions. */
   spotBySourceId(sourceId: string): { id: number; attributes: Record<string, unknown> } | undefined;
   spotCount(): number;
+  gallery(id: number): SandboxGalleryInfo | undefined;
+  media(id: number): SandboxMediaInfo | undefined;
+  /** Stops listening, cuts open connections, writes pending state and removes temporary files. */
   close(): Promise<void>;
 }
 

@@ -90,6 +90,7 @@ describe('spot document schema', () => {
   });
 
   it('generates a JSON Schema with descriptions, enum descriptions and snippets', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking generated JSON
     const schema = spotDocumentJsonSchema() as any;
     const attributes = schema.properties.data.properties.attributes;
     assert.deepEqual(attributes.required.sort(), ['latitude', 'longitude', 'source_id', 'topic_id']);

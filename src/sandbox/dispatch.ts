@@ -1,0 +1,117 @@
+// One request's way through the sandbox: route, method, injected faults, bearer check, handler.
+// Every failure ends here: a client mistake as its 4xx, anything else as a bare 500 without a
+// stack trace, and a client that went away as nothing at all.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxContext } from './context';
+import { handleControl } from './control';
+import type { FaultOutcome } from './faults';
+import { handleGetGallery, handleMediaOrder } from './galleries';
+import { ClientGoneError, HttpError, sendErrors } from './http';
+import { handleImport } from './importSpot';
+import { matchRoute, requestKind, type RouteMatch } from './routes';
+import { handleTokenRequest } from './tokenEndpoint';
+import { requireBearer } from './tokens';
+import { handleUpload } from './upload';
+
+export async function dispatch(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.on('error', () => undefined); // resets and aborts show up as 'close'; they must not crash the process
+  try {
+    await route(ctx, req, res);
+  } catch (error) {
+    if (error instanceof ClientGoneError) {
+      res.destroy();
+    } else if (error instanceof HttpError) {
+      sendErrors(req, res, error);
+    } else {
+      ctx.onInternalError(error);
+      if (res.headersSent) res.destroy();
+      else sendErrors(req, res, HttpError.of(500, 'internal_error', 'The sandbox failed to handle this request.'));
+    }
+  }
+}
+
+async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? 'GET';
+  const pathname = pathOf(req.url ?? '/');
+  const match = matchRoute(pathname);
+  if (!match) throw HttpError.of(404, 'not_found', `There is no resource at ${pathname}.`);
+  if (!match.methods.includes(method)) {
+    throw HttpError.of(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use ${match.methods.join(' or ')}.`, undefined, {
+      Allow: match.methods.join(', '),
+    });
+  }
+
+  const kind = requestKind(match.name);
+  if (kind && ctx.faults.appliesTo(kind)) {
+    if (ctx.faults.latencyMs > 0) await delay(ctx.faults.latencyMs);
+    const outcome = ctx.faults.draw();
+    if (outcome) {
+      ctx.counters.faultsInjected++;
+      injectFault(ctx, req, res, outcome);
+      return;
+    }
+  }
+
+  switch (match.name) {
+    case 'token':
+      return handleTokenRequest(ctx, req, res);
+    case 'counters':
+    case 'faults':
+    case 'expireTokens':
+      return handleControl(ctx, match.name, req, res);
+    default:
+      return routeApi(ctx, req, res, match);
+  }
+}
+
+async function routeApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, match: RouteMatch): Promise<void> {
+  try {
+    requireBearer(req, ctx.tokens);
+  } catch (error) {
+    ctx.counters.unauthorized++;
+    throw error;
+  }
+  const version = match.version ?? '';
+  ctx.counters.apiVersions[version] = (ctx.counters.apiVersions[version] ?? 0) + 1;
+  const galleryId = match.galleryId ?? '';
+  switch (match.name) {
+    case 'import':
+      return handleImport(ctx, req, res, version);
+    case 'gallery':
+      return handleGetGallery(ctx, req, res, galleryId);
+    case 'upload':
+      return handleUpload(ctx, req, res, galleryId);
+    case 'mediaOrder':
+      return handleMediaOrder(ctx, req, res, galleryId);
+    default:
+      throw new Error(`route ${match.name} has no handler`);
+  }
+}
+
+function injectFault(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, outcome: Exclude<FaultOutcome, undefined>): void {
+  if (outcome === 'drop') {
+    // Cut the connection without a reply, as a crashed proxy or a network fault would.
+    req.socket.destroy();
+    return;
+  }
+  if (outcome === '429') {
+    const seconds = ctx.faults.retryAfterSeconds;
+    sendErrors(req, res, HttpError.of(429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, undefined, { 'Retry-After': String(Math.ceil(seconds)) }));
+    return;
+  }
+  sendErrors(req, res, HttpError.of(503, 'unavailable', 'The service is temporarily unavailable (injected fault).'));
+}
+
+/** The path as sent, not normalised: a strict server does not guess what '//' or '..' meant. */
+function pathOf(url: string): string {
+  if (url.startsWith('/')) return url.split(/[?#]/)[0];
+  try {
+    return new URL(url).pathname; // absolute-form request target, as sent through a proxy
+  } catch {
+    throw HttpError.of(400, 'invalid_target', 'The request target is not a path.');
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,72 @@
+// The sandbox's route table. Paths are matched exactly (no trailing slash, no prefix guessing),
+// as a strict server would: anything else is a 404, a known path with the wrong method a 405.
+import type { SandboxRequestKind } from './types';
+
+export type RouteName = 'token' | 'import' | 'gallery' | 'upload' | 'mediaOrder' | 'counters' | 'faults' | 'expireTokens';
+
+export interface RouteMatch {
+  name: RouteName;
+  methods: readonly string[];
+  /** The API version in the path, e.g. 'v2.4' (API routes only). */
+  version?: string;
+  /** The raw gallery id path segment, checked by the handler (a non-integer is a 400). */
+  galleryId?: string;
+}
+
+const VERSION = '(v\\d+(?:\\.\\d+)?)';
+const SEGMENT = '([^/]+)';
+
+interface RouteDef {
+  name: RouteName;
+  pattern: RegExp;
+  methods: readonly string[];
+}
+
+const ROUTES: RouteDef[] = [
+  { name: 'token', pattern: /^\/api\/v2\/access_token$/, methods: ['POST'] },
+  { name: 'token', pattern: /^\/oauth2\/access_token$/, methods: ['POST'] },
+  { name: 'import', pattern: new RegExp(`^/api/${VERSION}/spots/import$`), methods: ['POST'] },
+  { name: 'gallery', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}$`), methods: ['GET', 'HEAD'] },
+  { name: 'upload', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}/media$`), methods: ['POST'] },
+  { name: 'mediaOrder', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}/media/order$`), methods: ['POST'] },
+  { name: 'counters', pattern: /^\/__sandbox\/counters$/, methods: ['GET'] },
+  { name: 'faults', pattern: /^\/__sandbox\/faults$/, methods: ['GET', 'POST'] },
+  { name: 'expireTokens', pattern: /^\/__sandbox\/expire-tokens$/, methods: ['POST'] },
+];
+
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    const result: RouteMatch = { name: route.name, methods: route.methods };
+    if (match[1] !== undefined) result.version = match[1];
+    if (match[2] !== undefined) result.galleryId = decodeSegment(match[2]);
+    return result;
+  }
+  return undefined;
+}
+
+/** Which fault-injection class a route belongs to; the /__sandbox endpoints belong to none. */
+export function requestKind(name: RouteName): SandboxRequestKind | undefined {
+  switch (name) {
+    case 'token':
+      return 'token';
+    case 'import':
+      return 'import';
+    case 'gallery':
+    case 'mediaOrder':
+      return 'gallery';
+    case 'upload':
+      return 'upload';
+    default:
+      return undefined;
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a broken escape is simply not an integer id: the handler answers 400
+  }
+}

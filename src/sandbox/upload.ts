@@ -1,0 +1,46 @@
+// POST /api/{version}/galleries/{id}/media: stores one uploaded file in the gallery and records
+// its name and MIME type. The gallery is checked before a byte of the body is read.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import mime from 'mime-types';
+import type { SandboxContext } from './context';
+import { galleryFromPath } from './galleries';
+import { HttpError, mediaTypeOf, sendJson } from './http';
+import { receiveFile } from './multipart';
+
+const GENERIC_TYPE = 'application/octet-stream';
+
+export async function handleUpload(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
+  ctx.counters.uploads++;
+  const gallery = galleryFromPath(ctx, rawId);
+  if (mediaTypeOf(req) !== 'multipart/form-data') {
+    throw HttpError.of(415, 'unsupported_media_type', 'Upload media as multipart/form-data.');
+  }
+  const received = await receiveFile(req, ctx.mediaDir, ctx.fileFieldName);
+  if (received.size === 0) {
+    await fs.rm(received.tempPath, { force: true });
+    throw HttpError.of(422, 'empty_file', 'The uploaded file is empty.', { pointer: '/data/attributes/file' });
+  }
+
+  const fileName = received.fileName || 'upload';
+  // A generic part type says nothing: the file name's extension is the better witness then.
+  const mimeType = received.partType === GENERIC_TYPE ? mime.lookup(fileName) || GENERIC_TYPE : received.partType;
+  const id = ctx.store.reserveMediaId();
+  const storedName = `${id}-${diskSafe(fileName)}`;
+  try {
+    await fs.rename(received.tempPath, join(ctx.mediaDir, storedName));
+  } catch (error) {
+    await fs.rm(received.tempPath, { force: true });
+    throw error;
+  }
+  ctx.store.addMedia({ id, galleryId: gallery.id, file: fileName, mimeType, size: received.size, storedName });
+  ctx.persist();
+  sendJson(req, res, 201, { data: { id, type: 'media', attributes: { file: fileName, mimeType, size: received.size } } });
+}
+
+/** The client's name is metadata; on disk only a tame version of it follows the media id. */
+function diskSafe(name: string): string {
+  const tame = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+  return tame.slice(-80) || 'file';
+}
