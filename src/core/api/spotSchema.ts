@@ -8,28 +8,33 @@ export const TOPIC_FIELD_NAME = /^fld_\d+_\d+$/;
 export const SPOT_STATE = { active: 1, inProgress: 2 } as const;
 export const PRIVACY = { public: 0, private: 1 } as const;
 
+/** Messages that read well in an editor: "is required" for a missing member, the rule otherwise. */
+const says = (name: string, rule: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required.` : `${name} must be ${rule}.`),
+});
+
 const coreAttributes = {
-  topic_id: z.number().int().meta({
+  topic_id: z.number(says('topic_id', 'a whole number')).int(says('topic_id', 'a whole number')).meta({
     description: 'Id of the topic (project collection) the spot belongs to.',
   }),
-  source_id: z.string().trim().min(1, 'source_id must be a non-empty text').meta({
+  source_id: z.string(says('source_id', 'a text')).trim().min(1, says('source_id', 'a non-empty text')).meta({
     description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
   }),
-  root_id: z.number().int().optional().meta({
+  root_id: z.number(says('root_id', 'a whole number (the parent spot id)')).int(says('root_id', 'a whole number (the parent spot id)')).optional().meta({
     description: 'Id of the parent spot. Required when the record is a spot update (a child record of a spot).',
   }),
-  latitude: z.number().min(-90).max(90).meta({
+  latitude: z.number(says('latitude', 'a number')).min(-90, says('latitude', 'between -90 and 90')).max(90, says('latitude', 'between -90 and 90')).meta({
     description: 'Latitude of the spot location in decimal degrees (-90 to 90).',
   }),
-  longitude: z.number().min(-180).max(180).meta({
+  longitude: z.number(says('longitude', 'a number')).min(-180, says('longitude', 'between -180 and 180')).max(180, says('longitude', 'between -180 and 180')).meta({
     description: 'Longitude of the spot location in decimal degrees (-180 to 180).',
   }),
-  state: z.literal([1, 2]).default(1).meta({
+  state: z.literal([1, 2], says('state', '1 (active) or 2 (in progress)')).default(1).meta({
     description: 'Spot state. Must be 2 (in progress) while gallery fields still wait for their media.',
     enumDescriptions: ['1 = active (default)', '2 = in progress: gallery media are still to be uploaded'],
     markdownEnumDescriptions: ['`1` active (default)', '`2` in progress: gallery media are still to be uploaded'],
   }),
-  privacy_type: z.literal([0, 1]).default(0).meta({
+  privacy_type: z.literal([0, 1], says('privacy_type', '0 (public) or 1 (private)')).default(0).meta({
     description: 'Who can see the spot.',
     enumDescriptions: ['0 = public (default)', '1 = private'],
     markdownEnumDescriptions: ['`0` public (default)', '`1` private'],
@@ -55,7 +60,7 @@ export const spotAttributesSchema = z
 export const spotDocumentSchema = z
   .object({
     data: z.object({
-      type: z.literal('spots').meta({ description: 'Always "spots".' }),
+      type: z.literal('spots', says('data.type', '"spots"')).meta({ description: 'Always "spots".' }),
       attributes: spotAttributesSchema,
     }),
   })

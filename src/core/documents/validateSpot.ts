@@ -27,6 +27,8 @@ function crossFieldProblems(value: unknown): Problem[] {
 
 function describeIssue(issue: { code: string; message: string; path: PropertyKey[] }): string {
   const name = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : 'document';
+  // The schema's own messages already name the member.
+  if (issue.message.includes(name)) return issue.message;
   // zod's wording for a missing member is "expected number, received undefined": say it plainly.
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${name} is required.`;
   return `${name}: ${issue.message}`;
