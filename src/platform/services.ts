@@ -2,6 +2,7 @@
 // on these interfaces, so tests can hand in real implementations with a scripted UI layer.
 import type * as vscode from 'vscode';
 import type * as Core from '../core';
+import type { GalleriesView } from '../views/galleriesView';
 
 /** Secret-free logging into the one LogOutputChannel; every line passes through redaction. */
 export interface Logger {
@@ -51,6 +52,31 @@ export interface ProfileStore {
   list(): Profile[];
   active(): Profile | undefined;
   state(profile: Profile): Promise<ProfileState>;
+  get(id: string): Profile | undefined;
+  /** Adds a remote profile (URLs checked: https, or http only for loopback). */
+  add(input: Omit<Profile, 'id' | 'kind'>): Promise<Profile>;
+  remove(id: string): Promise<void>;
+  /** undefined: no active profile (the welcome view asks for one). */
+  setActive(id: string | undefined): Promise<void>;
+}
+
+/** How a profile is shown everywhere: the built-in sandbox is always marked "(sandbox)". */
+export function profileLabel(profile: Pick<Profile, 'name' | 'kind'>): string {
+  return profile.kind === 'sandbox' ? `${profile.name} (sandbox)` : profile.name;
+}
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Client credentials per profile, only ever in SecretStorage. */
+export interface CredentialStore {
+  /** Fires with the profile id whose credentials changed (in this or another window). */
+  readonly onDidChange: vscode.Event<string>;
+  get(profileId: string): Promise<Credentials | undefined>;
+  set(profileId: string, credentials: Credentials): Promise<void>;
+  delete(profileId: string): Promise<void>;
 }
 
 /** Hands out a ServiceClient for the active profile (starting the sandbox for the sandbox profile). */
@@ -58,6 +84,10 @@ export interface ClientProvider {
   client(): Promise<{ profile: Profile; client: Core.ServiceClient }>;
   /** Marks the active profile's credentials as rejected (status bar, welcome view). */
   reportRejected(profile: Profile): void;
+  /** A new token for the active profile, fetched now (Test Connection). */
+  freshToken(signal?: AbortSignal): Promise<{ profile: Profile; token: Core.AccessToken }>;
+  /** Drops cached clients and tokens (one profile, or all). */
+  forget(profileId?: string): void;
 }
 
 /** Where a known gallery came from: an import's pending gallery, or added by id. */
@@ -83,8 +113,11 @@ export interface ExtensionServices {
   log: Logger;
   ui: UiPrompts;
   profiles: ProfileStore;
+  credentials: CredentialStore;
   clients: ClientProvider;
   galleries: GalleryStore;
   /** Loads dist/core.js on first use (undici and zod stay out of activation). */
   core(): Promise<typeof Core>;
+  /** Set by registerGalleriesView: gallery commands and tests reach the tree through it. */
+  galleriesView?: GalleriesView;
 }

@@ -1,0 +1,162 @@
+// One TokenSource and ServiceClient per profile, built on first use and kept until the profile's
+// credentials, the profile itself or a setting that shapes requests changes. Tokens pass through
+// here on their way to the client, so each is registered with the log's redaction and its
+// outcome (issued / refused) becomes the profile's status.
+import * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
+import type * as Core from '../core';
+import { ActionableError } from '../platform/errors';
+import { httpOptionsFromVsCode } from '../platform/httpOptions';
+import { loadCore } from '../platform/lazyCore';
+import { SANDBOX_PROFILE_ID, profileLabel, type ClientProvider, type CredentialStore, type Logger, type Profile } from '../platform/services';
+import { affectsClients, readSettings } from '../platform/settings';
+import type { GlobalStateProfileStore } from './profileStore';
+import type { SandboxRunner } from './sandboxRunner';
+import { derivedTokenUrl } from './urlPolicy';
+
+interface Entry {
+  /** The credentials the client was built with, to tell a real change from an echo. */
+  credentials: { clientId: string; clientSecret: string };
+  client: Core.ServiceClient;
+  tokens: Core.TokenSource;
+  dispatcher: Dispatcher;
+}
+
+export class CachingClientProvider implements ClientProvider, vscode.Disposable {
+  private readonly cache = new Map<string, Promise<Entry>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly profiles: GlobalStateProfileStore,
+    private readonly credentials: CredentialStore,
+    private readonly sandbox: SandboxRunner,
+    private readonly log: Logger,
+  ) {
+    this.subscriptions.push(
+      credentials.onDidChange((profileId) => void this.credentialsChanged(profileId)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsClients(event)) this.forget();
+      }),
+      profiles.onDidChange(() => {
+        for (const id of this.cache.keys()) if (!profiles.get(id)) this.forget(id);
+      }),
+    );
+  }
+
+  async client(): Promise<{ profile: Profile; client: Core.ServiceClient }> {
+    const profile = this.requireActive();
+    return { profile, client: (await this.entry(profile)).client };
+  }
+
+  async freshToken(signal?: AbortSignal): Promise<{ profile: Profile; token: Core.AccessToken }> {
+    const profile = this.requireActive();
+    const { tokens } = await this.entry(profile);
+    tokens.clear();
+    return { profile, token: await tokens.getToken(signal) };
+  }
+
+  reportRejected(profile: Profile): void {
+    this.profiles.markRejected(profile.id, true);
+  }
+
+  forget(profileId?: string): void {
+    for (const [id, entry] of [...this.cache]) {
+      if (profileId !== undefined && id !== profileId) continue;
+      this.cache.delete(id);
+      entry.then((built) => {
+        built.tokens.clear();
+        return built.dispatcher.close();
+      }).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Rebuilds a profile's client only when its stored credentials really differ from the ones it
+   * was built with: the sandbox's first start stores fresh credentials, and that change event must
+   * not close the client that was just handed out.
+   */
+  private async credentialsChanged(profileId: string): Promise<void> {
+    const cached = this.cache.get(profileId);
+    const built = cached && (await cached.catch(() => undefined));
+    const stored = await this.credentials.get(profileId);
+    const same = built && stored && stored.clientId === built.credentials.clientId && stored.clientSecret === built.credentials.clientSecret;
+    if (!same && this.cache.get(profileId) === cached) this.forget(profileId);
+    if (profileId === SANDBOX_PROFILE_ID) await this.sandbox.restartIfCredentialsChanged();
+  }
+
+  dispose(): void {
+    this.forget();
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private requireActive(): Profile {
+    const profile = this.profiles.active();
+    if (profile) return profile;
+    throw new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
+      { title: 'Add Profile', command: 'spotImport.addProfile' },
+      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
+    ]);
+  }
+
+  private entry(profile: Profile): Promise<Entry> {
+    let entry = this.cache.get(profile.id);
+    if (!entry) {
+      entry = this.build(profile);
+      this.cache.set(profile.id, entry);
+      // A failed build (no credentials yet) must not stick.
+      entry.catch(() => {
+        if (this.cache.get(profile.id) === entry) this.cache.delete(profile.id);
+      });
+    }
+    return entry;
+  }
+
+  private async build(profile: Profile): Promise<Entry> {
+    const endpoint = profile.kind === 'sandbox'
+      ? await this.sandbox.ensure()
+      : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
+    if (!endpoint.credentials) {
+      throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [
+        { title: 'Set Client Credentials', command: 'spotImport.setCredentials' },
+      ]);
+    }
+    const core = await loadCore();
+    const settings = readSettings();
+    const dispatcher = core.createDispatcher(httpOptionsFromVsCode(settings.requestTimeoutSeconds));
+    const Tokens = observedTokenSource(core, this.log, (rejected) => this.profiles.markRejected(profile.id, rejected));
+    const tokens = new Tokens({
+      tokenUrl: profile.tokenUrl ?? derivedTokenUrl(endpoint.baseUrl),
+      clientId: endpoint.credentials.clientId,
+      clientSecret: endpoint.credentials.clientSecret,
+      assumedLifetimeSeconds: settings.assumedTokenLifetimeSeconds,
+      dispatcher,
+    });
+    const client = new core.ServiceClient({
+      baseUrl: endpoint.baseUrl,
+      apiVersion: profile.apiVersion,
+      tokens,
+      dispatcher,
+      retry: { maxRetries: settings.maxRetries },
+      fileFieldName: settings.fileFieldName,
+    });
+    this.log.info('auth', `client ready for profile ${profileLabel(profile)} at ${endpoint.baseUrl} (API ${profile.apiVersion})`);
+    return { credentials: { ...endpoint.credentials }, client, tokens, dispatcher };
+  }
+}
+
+/** A TokenSource that hands every token to the log's redaction and reports whether credentials were accepted. */
+function observedTokenSource(core: typeof Core, log: Logger, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
+  return class ObservedTokenSource extends core.TokenSource {
+    override async getToken(signal?: AbortSignal): Promise<Core.AccessToken> {
+      try {
+        const token = await super.getToken(signal);
+        log.addSecret(token.value);
+        setRejected(false);
+        return token;
+      } catch (error) {
+        if (error instanceof core.AuthenticationError) setRejected(true);
+        throw error;
+      }
+    }
+  };
+}

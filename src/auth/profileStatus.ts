@@ -1,0 +1,58 @@
+// The active profile at a glance: a status bar item (click to switch) and the context keys that
+// the welcome view and menus read. Both follow the profile store, which itself follows
+// credential changes from any window.
+import * as vscode from 'vscode';
+import { profileLabel, type ProfileState, type ProfileStore } from '../platform/services';
+
+export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
+export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
+
+const STATE_TEXT: Record<ProfileState, { icon: string; words: string }> = {
+  noCredentials: { icon: '$(key)', words: 'no credentials' },
+  ready: { icon: '$(cloud)', words: 'ready' },
+  rejected: { icon: '$(error)', words: 'credentials rejected' },
+};
+
+export function registerProfileStatus(context: vscode.ExtensionContext, profiles: ProfileStore): void {
+  const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
+  item.name = 'Spot Import Profile';
+  item.command = 'spotImport.switchProfile';
+  let generation = 0;
+
+  const update = async () => {
+    // State reads SecretStorage (async); a newer update may overtake an older one.
+    const mine = ++generation;
+    const profile = profiles.active();
+    const state = profile ? await profiles.state(profile) : undefined;
+    if (mine !== generation) return;
+    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_PROFILE, profile !== undefined);
+    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
+    if (!profile || !state) {
+      item.text = '$(cloud) Spot: no profile';
+      item.tooltip = 'Spot Import: no profile selected. Click to pick one or add one.';
+      item.backgroundColor = undefined;
+    } else {
+      const label = profileLabel(profile);
+      const { icon, words } = STATE_TEXT[state];
+      item.text = state === 'ready' ? `${icon} Spot: ${label}` : `${icon} Spot: ${label} (${words})`;
+      const tooltip = new vscode.MarkdownString(`**Spot Import profile:** ${label}  \n`);
+      tooltip.appendText(`${profile.baseUrl || 'starts on first use'} · API ${profile.apiVersion} · ${words}`);
+      tooltip.appendMarkdown('\n\nClick to switch profile.');
+      item.tooltip = tooltip;
+      item.backgroundColor = state === 'rejected' ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : state === 'noCredentials' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    }
+    item.accessibilityInformation = { label: item.text.replace(/\$\([^)]+\)\s*/g, '') };
+    item.show();
+  };
+
+  context.subscriptions.push(
+    item,
+    profiles.onDidChange(() => void update()),
+    // Profiles live in global state, which other windows may change without an event here.
+    vscode.window.onDidChangeWindowState((state) => {
+      if (state.focused) void update();
+    }),
+  );
+  void update();
+}

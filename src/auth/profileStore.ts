@@ -1,0 +1,124 @@
+// Profiles (everything but the secrets) live in the extension's global state, not in settings:
+// a folder opened from elsewhere can then never point the stored credentials at another host.
+// The built-in sandbox profile is always listed; it cannot be removed.
+import * as vscode from 'vscode';
+import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/services';
+import { API_VERSION_PATTERN, checkServiceUrl, derivedTokenUrl, normalizeUrl } from './urlPolicy';
+
+const PROFILES_KEY = 'spotImport.profiles.v1';
+const ACTIVE_KEY = 'spotImport.activeProfile.v1';
+
+export const SANDBOX_PROFILE_NAME = 'Local';
+export const DEFAULT_API_VERSION = 'v2.4';
+
+export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  /** Profiles whose credentials the service refused since they were last set. */
+  private readonly rejected = new Set<string>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly credentials: CredentialStore,
+    /** The running sandbox's address, or '' until it has started. */
+    private readonly sandboxBaseUrl: () => string,
+  ) {
+    this.subscription = credentials.onDidChange((profileId) => {
+      this.rejected.delete(profileId);
+      this.changed.fire();
+    });
+  }
+
+  list(): Profile[] {
+    return [this.sandboxProfile(), ...this.stored()];
+  }
+
+  get(id: string): Profile | undefined {
+    return this.list().find((profile) => profile.id === id);
+  }
+
+  active(): Profile | undefined {
+    const id = this.memento.get<string>(ACTIVE_KEY);
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  async state(profile: Profile): Promise<ProfileState> {
+    if (this.rejected.has(profile.id)) return 'rejected';
+    // The sandbox makes its own credentials on first use.
+    if (profile.kind === 'sandbox') return 'ready';
+    return (await this.credentials.get(profile.id)) ? 'ready' : 'noCredentials';
+  }
+
+  async add(input: Omit<Profile, 'id' | 'kind'>): Promise<Profile> {
+    const name = input.name.trim();
+    if (!name) throw new Error('A profile needs a name.');
+    if (this.list().some((profile) => profile.name.toLowerCase() === name.toLowerCase())) throw new Error(`A profile named "${name}" exists already.`);
+    for (const url of [input.baseUrl, input.tokenUrl].filter((value): value is string => !!value)) {
+      const problem = checkServiceUrl(url);
+      if (problem) throw new Error(`${url}: ${problem}`);
+    }
+    if (!API_VERSION_PATTERN.test(input.apiVersion)) throw new Error(`"${input.apiVersion}" is not an API version like v2.4.`);
+    const baseUrl = normalizeUrl(input.baseUrl);
+    const tokenUrl = input.tokenUrl && normalizeUrl(input.tokenUrl) !== derivedTokenUrl(baseUrl) ? normalizeUrl(input.tokenUrl) : undefined;
+    const profile: Profile = {
+      id: `profile-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      name,
+      kind: 'remote',
+      baseUrl,
+      ...(tokenUrl ? { tokenUrl } : {}),
+      apiVersion: input.apiVersion,
+      ...(input.topicId !== undefined ? { topicId: input.topicId } : {}),
+    };
+    await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
+    this.changed.fire();
+    return profile;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === SANDBOX_PROFILE_ID) throw new Error('The built-in sandbox profile cannot be removed.');
+    await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
+    if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
+    this.rejected.delete(id);
+    this.changed.fire();
+  }
+
+  async setActive(id: string | undefined): Promise<void> {
+    if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
+    await this.memento.update(ACTIVE_KEY, id);
+    this.changed.fire();
+  }
+
+  markRejected(profileId: string, rejected: boolean): void {
+    if (this.rejected.has(profileId) === rejected) return;
+    if (rejected) this.rejected.add(profileId);
+    else this.rejected.delete(profileId);
+    this.changed.fire();
+  }
+
+  /** Another window may have changed the stored profiles: tell listeners to read again. */
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private sandboxProfile(): Profile {
+    return { id: SANDBOX_PROFILE_ID, name: SANDBOX_PROFILE_NAME, kind: 'sandbox', baseUrl: this.sandboxBaseUrl(), apiVersion: DEFAULT_API_VERSION };
+  }
+
+  /** Stored remote profiles; entries that do not fit (hand-edited, older versions) are skipped. */
+  private stored(): Profile[] {
+    const raw = this.memento.get<unknown>(PROFILES_KEY);
+    if (!Array.isArray(raw)) return [];
+    return raw.filter((entry): entry is Profile =>
+      !!entry && typeof entry === 'object'
+      && typeof (entry as Profile).id === 'string' && (entry as Profile).id !== SANDBOX_PROFILE_ID
+      && typeof (entry as Profile).name === 'string' && typeof (entry as Profile).baseUrl === 'string'
+      && typeof (entry as Profile).apiVersion === 'string')
+      .map((entry) => ({ ...entry, kind: 'remote' as const }));
+  }
+}

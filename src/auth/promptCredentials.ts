@@ -1,0 +1,27 @@
+// Asks for a profile's client credentials: the client id first, then the secret in a password
+// box. Shared by Add Profile (right after the profile is made) and Set Client Credentials.
+import { required } from '../platform/cancellation';
+import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
+
+export async function promptAndStoreCredentials(services: ExtensionServices, profile: Profile): Promise<void> {
+  const label = profileLabel(profile);
+  const existing = await services.credentials.get(profile.id);
+  const clientId = required(await services.ui.showInputBox({
+    title: `Client credentials for ${label} (1/2)`,
+    prompt: 'Client id, as issued by the service operator (for example topic_37_api)',
+    value: existing?.clientId ?? '',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter the client id.'),
+  })).trim();
+  const clientSecret = required(await services.ui.showInputBox({
+    title: `Client credentials for ${label} (2/2)`,
+    prompt: `Client secret for ${clientId}. It is kept in the system's secret storage, never in settings.`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value ? undefined : 'Enter the client secret.'),
+  }));
+  services.log.addSecret(clientSecret);
+  await services.credentials.set(profile.id, { clientId, clientSecret });
+  // Old tokens belong to the old credentials.
+  services.clients.forget(profile.id);
+}

@@ -1,0 +1,56 @@
+// Add Profile: name, base URL, token URL (derived unless changed), API version and an optional
+// topic id; then the client credentials. The new profile becomes the active one.
+import { promptAndStoreCredentials } from '../auth/promptCredentials';
+import { DEFAULT_API_VERSION } from '../auth/profileStore';
+import { API_VERSION_PATTERN, checkServiceUrl, derivedTokenUrl } from '../auth/urlPolicy';
+import { required } from '../platform/cancellation';
+import type { ExtensionServices } from '../platform/services';
+
+const STEPS = 5;
+
+export async function addProfile(services: ExtensionServices): Promise<void> {
+  const { profiles, ui } = services;
+  const taken = new Set(profiles.list().map((profile) => profile.name.toLowerCase()));
+  const name = required(await ui.showInputBox({
+    title: `Add Spot Import profile (1/${STEPS})`,
+    prompt: 'A name for this service account, for example "Production topic 37"',
+    validateInput: (value) => !value.trim() ? 'Enter a name.' : taken.has(value.trim().toLowerCase()) ? 'A profile with this name exists already.' : undefined,
+  })).trim();
+  const baseUrl = required(await ui.showInputBox({
+    title: `Add Spot Import profile (2/${STEPS})`,
+    prompt: 'Base URL of the service (https; http only for localhost)',
+    placeHolder: 'https://api.example.org',
+    validateInput: (value) => checkServiceUrl(value),
+  })).trim();
+  const derived = derivedTokenUrl(baseUrl);
+  const tokenUrl = required(await ui.showInputBox({
+    title: `Add Spot Import profile (3/${STEPS})`,
+    prompt: 'Token URL. Keep the suggestion unless your operator gave you another one (for example …/oauth2/access_token)',
+    value: derived,
+    validateInput: (value) => checkServiceUrl(value),
+  })).trim();
+  const apiVersion = required(await ui.showInputBox({
+    title: `Add Spot Import profile (4/${STEPS})`,
+    prompt: 'API version used in request paths',
+    value: DEFAULT_API_VERSION,
+    validateInput: (value) => (API_VERSION_PATTERN.test(value.trim()) ? undefined : 'Enter a version like v2.4.'),
+  })).trim();
+  const topic = required(await ui.showInputBox({
+    title: `Add Spot Import profile (5/${STEPS})`,
+    prompt: 'Topic id this client serves (optional: leave empty)',
+    validateInput: (value) => (value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : 'Enter a whole number, or leave it empty.'),
+  })).trim();
+
+  const profile = await profiles.add({
+    name,
+    baseUrl,
+    tokenUrl: tokenUrl === derived ? undefined : tokenUrl,
+    apiVersion,
+    topicId: topic ? Number(topic) : undefined,
+  });
+  await profiles.setActive(profile.id);
+  services.log.info('auth', `profile "${profile.name}" added for ${profile.baseUrl}`);
+  // Without credentials the profile is useless; a dismissed prompt leaves it "no credentials".
+  await promptAndStoreCredentials(services, profile);
+  void ui.showInformationMessage(`Profile "${profile.name}" is ready and active. Run Test Connection to check the credentials.`);
+}

@@ -1,0 +1,31 @@
+// Adds a gallery the user knows by id. It is checked with one GET first, so a typo does not sit
+// in the view; a gallery that cannot be found can still be added on purpose.
+import { ActionableError, isServiceError } from '../../platform/errors';
+import type { ExtensionServices } from '../../platform/services';
+import { activeProfile, galleriesView, galleryIdOf } from './galleryArgs';
+import { askGalleryId } from './pickGallery';
+
+export const ADD_ANYWAY = 'Add Anyway';
+
+export async function addGalleryById(services: ExtensionServices, arg?: unknown): Promise<void> {
+  const profile = activeProfile(services);
+  const galleryId = galleryIdOf(arg) ?? (await askGalleryId(services, 'Add Gallery by Id'));
+  const view = galleriesView(services);
+  if (services.galleries.list(profile.id).some((known) => known.galleryId === galleryId)) {
+    await view.reveal(galleryId);
+    return;
+  }
+  const { client } = await services.clients.client();
+  try {
+    await client.getGallery(galleryId);
+  } catch (error) {
+    if (!isServiceError(error) || error.kind !== 'http' || error.status !== 404) throw error;
+    const words = error.serverMessage ? `: ${error.serverMessage}` : '';
+    const choice = await services.ui.showWarningMessage(`Gallery ${galleryId} was not found (404)${words}. Add it anyway?`, {}, ADD_ANYWAY);
+    if (choice !== ADD_ANYWAY) return;
+  }
+  await services.galleries.add(profile.id, [{ galleryId, pending: false }]);
+  if (!(await view.reveal(galleryId))) {
+    throw new ActionableError(`Gallery ${galleryId} was added but is not shown: is another profile active now?`);
+  }
+}

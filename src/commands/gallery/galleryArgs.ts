@@ -1,0 +1,44 @@
+// Gallery commands are called from tree nodes, from other commands ({ galleryId }), from the
+// palette (nothing) and from tests: these helpers read what they were given.
+import * as vscode from 'vscode';
+import type { ExtensionServices, Profile } from '../../platform/services';
+import { ActionableError } from '../../platform/errors';
+import type { GalleriesView } from '../../views/galleriesView';
+
+/** A gallery node, `{ galleryId }`, a number or a string of digits; undefined for anything else. */
+export function galleryIdOf(arg: unknown): number | undefined {
+  const value = arg && typeof arg === 'object' ? (arg as { galleryId?: unknown }).galleryId : arg;
+  const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Accepts "12" or " 12 "; anything else gets a message that says what to type. */
+export function validateGalleryId(text: string): string | undefined {
+  return /^\s*[1-9]\d*\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? undefined : 'Enter a gallery id: a positive whole number such as 12.';
+}
+
+export function activeProfile(services: ExtensionServices): Profile {
+  const profile = services.profiles.active();
+  if (!profile) {
+    throw new ActionableError('No spot service profile is active.', [
+      { title: 'Add Profile', command: 'spotImport.addProfile' },
+      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile' },
+    ]);
+  }
+  return profile;
+}
+
+export function galleriesView(services: ExtensionServices): GalleriesView {
+  // registerGalleriesView runs during activation, before any command can be invoked.
+  if (!services.galleriesView) throw new Error('The Galleries view is not registered.');
+  return services.galleriesView;
+}
+
+/** Uris VS Code passed, keeping local files only (the upload streams from disk). */
+export function fileUris(values: unknown[]): vscode.Uri[] {
+  const seen = new Set<string>();
+  return values
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is vscode.Uri => value instanceof vscode.Uri && value.scheme === 'file')
+    .filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString()) !== undefined);
+}

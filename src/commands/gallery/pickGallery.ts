@@ -1,0 +1,46 @@
+// Which gallery to upload into, when the caller did not say: the galleries the user knows,
+// pending ones first (they are the ones waiting for media), or any id typed in.
+import type * as vscode from 'vscode';
+import type { ExtensionServices, KnownGallery } from '../../platform/services';
+import { required } from '../../platform/cancellation';
+import { activeProfile, validateGalleryId } from './galleryArgs';
+
+export const ENTER_GALLERY_ID = 'Enter Gallery Id…';
+
+interface GalleryItem extends vscode.QuickPickItem {
+  galleryId?: number;
+}
+
+function toItem(known: KnownGallery): GalleryItem {
+  return {
+    label: known.field ?? `Gallery ${known.galleryId}`,
+    description: [`gallery ${known.galleryId}`, known.pending ? 'pending' : undefined].filter(Boolean).join(' · '),
+    detail: known.spot ? `spot ${known.spot.sourceId} (id ${known.spot.spotId})` : 'added by id',
+    galleryId: known.galleryId,
+  };
+}
+
+export async function askGalleryId(services: ExtensionServices, title: string): Promise<number> {
+  const text = required(
+    await services.ui.showInputBox({
+      title,
+      prompt: 'Gallery id (a positive whole number)',
+      placeHolder: 'e.g. 12',
+      validateInput: validateGalleryId,
+    }),
+  );
+  return Number(text.trim());
+}
+
+/** Resolves to a gallery id, or ends the command quietly when the user backs out. */
+export async function pickGallery(services: ExtensionServices, title: string): Promise<number> {
+  const profile = activeProfile(services);
+  const known = services.galleries.list(profile.id);
+  if (known.length === 0) return askGalleryId(services, title);
+  const ordered = [...known.filter((g) => g.pending), ...known.filter((g) => !g.pending)];
+  const items: GalleryItem[] = [...ordered.map(toItem), { label: ENTER_GALLERY_ID, alwaysShow: true }];
+  const picked = required(
+    await services.ui.showQuickPick(items, { title, placeHolder: 'Pick a gallery (pending galleries first)', matchOnDescription: true, matchOnDetail: true }),
+  );
+  return picked.galleryId ?? askGalleryId(services, title);
+}

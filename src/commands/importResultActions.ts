@@ -1,0 +1,50 @@
+// What follows a successful import: record the pending galleries for the Galleries view, and
+// offer the next step (upload their media, or show them). The buttons run the galleries
+// feature's commands with { galleryId }.
+import * as vscode from 'vscode';
+import type * as Core from '../core';
+import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+
+export const UPLOAD_MEDIA = 'Upload Media';
+export const SHOW_IN_GALLERIES = 'Show in Galleries';
+
+export function pendingAsKnown(result: Core.ImportResult, sourceId: string): KnownGallery[] {
+  return result.pendingGalleries.map((gallery) => ({
+    galleryId: gallery.galleryId,
+    field: gallery.field,
+    spot: { spotId: result.spotId, sourceId },
+    pending: true,
+  }));
+}
+
+export function describePending(result: Core.ImportResult): string {
+  return result.pendingGalleries.map((gallery) => `${gallery.field} → gallery ${gallery.galleryId}`).join(', ');
+}
+
+/** Lets the user choose which pending gallery to upload to when there are several. */
+async function choosePending(services: ExtensionServices, result: Core.ImportResult): Promise<number | undefined> {
+  if (result.pendingGalleries.length === 1) return result.pendingGalleries[0].galleryId;
+  const picked = await services.ui.showQuickPick(
+    result.pendingGalleries.map((gallery) => ({ label: gallery.field, description: `gallery ${gallery.galleryId}`, galleryId: gallery.galleryId })),
+    { title: 'Upload media to which gallery?', placeHolder: 'Pending gallery fields of the imported spot' },
+  );
+  return picked?.galleryId;
+}
+
+/** Tells the user what happened; does not wait for the click, so the command ends at once. */
+export function announceImport(services: ExtensionServices, profile: Profile, sourceId: string, result: Core.ImportResult): void {
+  const where = profileLabel(profile);
+  if (result.pendingGalleries.length === 0) {
+    void services.ui.showInformationMessage(`Imported "${sourceId}" as spot ${result.spotId} to ${where}.`);
+    return;
+  }
+  const message = `Imported "${sourceId}" as spot ${result.spotId} to ${where}. Pending galleries: ${describePending(result)}. Upload their media next.`;
+  void services.ui.showInformationMessage(message, UPLOAD_MEDIA, SHOW_IN_GALLERIES).then(async (choice) => {
+    if (choice === UPLOAD_MEDIA) {
+      const galleryId = await choosePending(services, result);
+      if (galleryId !== undefined) await vscode.commands.executeCommand('spotImport.gallery.upload', { galleryId });
+    } else if (choice === SHOW_IN_GALLERIES) {
+      await vscode.commands.executeCommand('spotImport.galleries.reveal', { galleryId: result.pendingGalleries[0].galleryId });
+    }
+  }).then(undefined, (error: unknown) => services.log.warn('import', 'follow-up after import failed', error));
+}

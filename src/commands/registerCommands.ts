@@ -1,0 +1,45 @@
+// The one table of commands: id -> handler. Every handler runs through wrapCommand (log,
+// actionable errors, silent cancel). The galleries feature brings its own table.
+import * as vscode from 'vscode';
+import { wrapCommand } from '../platform/commandWrapper';
+import type { ExtensionServices } from '../platform/services';
+import { addProfile } from './addProfile';
+import type { CommandTable } from './commandTable';
+import { galleryCommands } from './gallery';
+import { importFolder } from './importFolder';
+import { importSpot } from './importSpot';
+import { newSpotDocument } from './newSpotDocument';
+import { removeProfile } from './removeProfile';
+import { setCredentials } from './setCredentials';
+import { signOut } from './signOut';
+import { switchProfile } from './switchProfile';
+import { testConnection } from './testConnection';
+
+export const commands: CommandTable = {
+  'spotImport.addProfile': addProfile,
+  'spotImport.setCredentials': setCredentials,
+  'spotImport.switchProfile': switchProfile,
+  'spotImport.removeProfile': removeProfile,
+  'spotImport.testConnection': testConnection,
+  'spotImport.signOut': signOut,
+  'spotImport.importSpot': importSpot,
+  'spotImport.importFolder': importFolder,
+  'spotImport.newSpotDocument': newSpotDocument,
+  ...galleryCommands,
+};
+
+/** Not contributed: hands the live services to integration tests (scripted UI, stores). */
+export const TEST_SERVICES_COMMAND = 'spotImport.test.services';
+
+export function isTestMode(context: vscode.ExtensionContext): boolean {
+  return context.extensionMode === vscode.ExtensionMode.Test || process.env.SPOT_IMPORT_TEST === '1';
+}
+
+export function registerCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  for (const [id, handler] of Object.entries(commands)) {
+    context.subscriptions.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
+  }
+  if (isTestMode(context)) {
+    context.subscriptions.push(vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services));
+  }
+}

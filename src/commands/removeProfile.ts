@@ -1,0 +1,29 @@
+// Remove Profile: pick one (the built-in sandbox cannot be removed), confirm, and delete it
+// together with its stored credentials and cached tokens.
+import * as vscode from 'vscode';
+import { required } from '../platform/cancellation';
+import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
+
+export async function removeProfile(services: ExtensionServices, profileId?: unknown): Promise<void> {
+  const { profiles, ui } = services;
+  const removable = profiles.list().filter((profile) => profile.kind === 'remote');
+  if (removable.length === 0) {
+    void ui.showInformationMessage('There is no profile to remove: only the built-in sandbox exists.');
+    return;
+  }
+  let profile = typeof profileId === 'string' ? removable.find((candidate) => candidate.id === profileId) : undefined;
+  if (!profile) {
+    const items = removable.map((candidate) => ({ label: profileLabel(candidate), description: candidate.baseUrl, profile: candidate }));
+    profile = required(await ui.showQuickPick<vscode.QuickPickItem & { profile: Profile }>(items, { title: 'Remove Spot Import profile', placeHolder: 'Profile to remove' })).profile;
+  }
+  const answer = await ui.showWarningMessage(
+    `Remove profile "${profileLabel(profile)}"?`,
+    { modal: true, detail: 'Its client credentials are deleted from this machine. Spots already imported stay on the service.' },
+    'Remove',
+  );
+  required(answer === 'Remove' ? answer : undefined);
+  services.clients.forget(profile.id);
+  await services.credentials.delete(profile.id);
+  await profiles.remove(profile.id);
+  void ui.showInformationMessage(`Profile "${profileLabel(profile)}" removed.`);
+}

@@ -1,0 +1,40 @@
+// Switch Profile (also the status bar item's click): a quick pick of every profile with its
+// state, plus "Add Profile…". A profile id argument (from a button) switches without asking.
+import * as vscode from 'vscode';
+import { required } from '../platform/cancellation';
+import { profileLabel, type ExtensionServices, type Profile, type ProfileState } from '../platform/services';
+import { addProfile } from './addProfile';
+
+const STATE_WORDS: Record<ProfileState, string> = {
+  noCredentials: 'no credentials',
+  ready: 'ready',
+  rejected: 'credentials rejected',
+};
+
+interface ProfileItem extends vscode.QuickPickItem {
+  profile?: Profile;
+}
+
+export async function switchProfile(services: ExtensionServices, profileId?: unknown): Promise<void> {
+  const { profiles } = services;
+  if (typeof profileId === 'string') {
+    await profiles.setActive(profileId);
+    services.log.info('auth', `active profile: ${profileId}`);
+    return;
+  }
+  const active = profiles.active();
+  const items: ProfileItem[] = await Promise.all(profiles.list().map(async (profile) => ({
+    label: `${profile.id === active?.id ? '$(check) ' : ''}${profileLabel(profile)}`,
+    description: profile.kind === 'sandbox' ? 'runs on this machine, offline' : profile.baseUrl,
+    detail: `API ${profile.apiVersion}${profile.topicId !== undefined ? ` · topic ${profile.topicId}` : ''} · ${STATE_WORDS[await profiles.state(profile)]}`,
+    profile,
+  })));
+  items.push({ label: '$(add) Add Profile…', alwaysShow: true });
+  const picked = required(await services.ui.showQuickPick(items, { title: 'Switch Spot Import profile', placeHolder: 'Profile to use for imports, uploads and galleries' }));
+  if (!picked.profile) {
+    await addProfile(services);
+    return;
+  }
+  await profiles.setActive(picked.profile.id);
+  services.log.info('auth', `active profile: ${profileLabel(picked.profile)}`);
+}

@@ -1,0 +1,11 @@
+// Everything about spot documents in the editor: diagnostics while typing, the context key for
+// menus, and the "Import Spot" CodeLens.
+import * as vscode from 'vscode';
+import type { Logger, ProfileStore } from '../platform/services';
+import { registerSpotCodeLens } from './spotCodeLens';
+import { SpotDiagnostics } from './spotDiagnostics';
+
+export function registerSpotDocuments(context: vscode.ExtensionContext, log: Logger, profiles: ProfileStore): void {
+  context.subscriptions.push(new SpotDiagnostics(log));
+  registerSpotCodeLens(context, profiles);
+}

@@ -1,0 +1,122 @@
+// Diagnostics for spot documents while they are written. For *.spot.json files the JSON language
+// service already checks the generated schema (contributes.jsonValidation), so only what a JSON
+// Schema cannot say is reported here (a pending gallery needs state 2). Other JSON documents whose
+// data.type is "spots" get no schema from VS Code, so they get every schema problem. Syntax
+// errors are always left to the JSON language service.
+import * as vscode from 'vscode';
+import type * as Core from '../core';
+import { loadCore } from '../platform/lazyCore';
+import type { Logger } from '../platform/services';
+import { isSpotDocument, isSpotFileName, mightBeSpotDocument, rangeOf } from './spotDocuments';
+
+export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
+const DEBOUNCE_MS = 300;
+const SOURCE = 'Spot Import';
+
+/** Problems about a gallery field: cross-field rules that no JSON Schema carries. */
+const CROSS_FIELD_POINTER = /^\/data\/attributes\/fld_[^/]+$/;
+
+export function problemsToReport(parsed: Core.ParsedSpotText, schemaCoveredByEditor: boolean): Core.LocatedProblem[] {
+  // Not JSON: the JSON language service already reports the syntax error. The size guard stays.
+  if (parsed.value === undefined) return parsed.problems.filter((problem) => /larger than/.test(problem.message));
+  return schemaCoveredByEditor ? parsed.problems.filter((problem) => CROSS_FIELD_POINTER.test(problem.pointer)) : parsed.problems;
+}
+
+export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem): vscode.Diagnostic {
+  const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+  const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
+  diagnostic.source = SOURCE;
+  if (problem.pointer) diagnostic.code = problem.pointer;
+  return diagnostic;
+}
+
+function isShownInTab(uri: vscode.Uri): boolean {
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+}
+
+export class SpotDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('spotImport');
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly log: Logger) {
+    this.subscriptions.push(
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) this.schedule(event.document, DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
+      // The document may stay loaded long after its editor closed; the user sees the tab close.
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+          if (uri && !isShownInTab(uri)) this.clear(uri);
+        }
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.updateContextKey()),
+      // A document reopened in a tab may never have been unloaded, so no open event comes.
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const editor of editors) this.schedule(editor.document, 0);
+      }),
+    );
+    for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+    void this.updateContextKey();
+  }
+
+  /** Checks a document now (Import Spot does this before sending); returns every problem found. */
+  async validateNow(document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
+    const core = await loadCore();
+    const parsed = core.parseSpotText(document.getText());
+    if (isSpotDocument(core, document)) {
+      this.collection.set(document.uri, problemsToReport(parsed, isSpotFileName(document.uri)).map((problem) => toDiagnostic(document, problem)));
+    }
+    return parsed;
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private schedule(document: vscode.TextDocument, delayMs: number): void {
+    if (document.uri.scheme === 'output' || document.uri.scheme === 'vscode-scm') return;
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      void this.validate(document).catch((error: unknown) => this.log.warn('diagnostics', `could not check ${document.uri.path}`, error));
+    }, delayMs));
+  }
+
+  private async validate(document: vscode.TextDocument): Promise<void> {
+    if (document.isClosed) return;
+    if (!mightBeSpotDocument(document)) {
+      if (this.collection.has(document.uri)) this.collection.delete(document.uri);
+      return;
+    }
+    const core = await loadCore();
+    if (!isSpotDocument(core, document)) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const parsed = core.parseSpotText(document.getText());
+    this.collection.set(document.uri, problemsToReport(parsed, isSpotFileName(document.uri)).map((problem) => toDiagnostic(document, problem)));
+    if (document === vscode.window.activeTextEditor?.document) void this.updateContextKey();
+  }
+
+  private clear(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    this.collection.delete(uri);
+  }
+
+  /** For menus of documents that are spot documents by content rather than by name. */
+  private async updateContextKey(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document;
+    let isSpot = false;
+    if (document && mightBeSpotDocument(document)) isSpot = isSpotDocument(await loadCore(), document);
+    await vscode.commands.executeCommand('setContext', CONTEXT_IS_SPOT_DOCUMENT, isSpot);
+  }
+}

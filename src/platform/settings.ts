@@ -1,0 +1,47 @@
+// Typed access to the extension's settings. Defaults live in package.json (contributes.configuration);
+// the fallbacks here only guard against a missing or hand-edited value, and keep ranges sane.
+import * as vscode from 'vscode';
+
+export const SETTINGS_SECTION = 'spotImport';
+
+export interface SpotImportSettings {
+  /** Multipart field that carries the media file in uploads. */
+  fileFieldName: string;
+  /** Imports running at once in Import Folder (1..16). */
+  bulkConcurrency: number;
+  /** Lifetime assumed for tokens whose reply has no expires_in. */
+  assumedTokenLifetimeSeconds: number;
+  /** e.g. https://files.example.org/{file}; empty: no media preview links. */
+  mediaUrlTemplate: string;
+  /** Idle time after which a request fails. */
+  requestTimeoutSeconds: number;
+  /** Retries for 429, 503 and dropped connections. */
+  maxRetries: number;
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const number = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
+  return Math.min(max, Math.max(min, number));
+}
+
+export function readSettings(): SpotImportSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const fileFieldName = config.get<string>('fileFieldName', '').trim();
+  return {
+    fileFieldName: fileFieldName || 'data[attributes][file]',
+    bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), 4, 1, 16),
+    assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
+    mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
+    requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), 60, 5, 3600),
+    maxRetries: clampInt(config.get('maxRetries'), 5, 0, 10),
+  };
+}
+
+/** True when a change touches anything that shapes a ServiceClient (so cached clients are rebuilt). */
+export function affectsClients(event: vscode.ConfigurationChangeEvent): boolean {
+  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'maxRetries']
+    .some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))
+    || event.affectsConfiguration('http.proxy')
+    || event.affectsConfiguration('http.noProxy')
+    || event.affectsConfiguration('http.proxyStrictSSL');
+}

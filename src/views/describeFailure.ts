@@ -1,0 +1,72 @@
+// Turns an error from the core (or from getting a client) into the short words of a message node
+// and the one action most likely to fix it. Duck-typed on `kind`/`status` because the core is
+// loaded lazily: its classes are not available here as values.
+import type * as Core from '../core';
+
+export interface FailureHint {
+  title: string;
+  command: string;
+  /** When true the command receives the gallery node, so it acts on the right gallery. */
+  passNode?: boolean;
+  args?: unknown[];
+}
+
+export interface FailureDescription {
+  message: string;
+  detail: string;
+  hint: FailureHint;
+  isAuthentication: boolean;
+}
+
+const RETRY: FailureHint = { title: 'Retry', command: 'spotImport.gallery.refresh', passNode: true };
+const SET_CREDENTIALS: FailureHint = { title: 'Set Client Credentials…', command: 'spotImport.setCredentials' };
+
+function asServiceError(error: unknown): Partial<Core.ServiceError> & { message: string } {
+  if (error && typeof error === 'object') return error as Partial<Core.ServiceError> & { message: string };
+  return { message: String(error) };
+}
+
+/** An ActionableError (from the extension layer, e.g. "no credentials yet") names its own fix. */
+function ownAction(error: unknown): FailureHint | undefined {
+  const actions = (error as { actions?: Array<{ title?: unknown; command?: unknown; args?: unknown }> } | undefined)?.actions;
+  const first = Array.isArray(actions) ? actions[0] : undefined;
+  if (typeof first?.title !== 'string' || typeof first.command !== 'string') return undefined;
+  return { title: first.title, command: first.command, args: Array.isArray(first.args) ? first.args : [] };
+}
+
+export function describeFailure(error: unknown): FailureDescription {
+  const failure = asServiceError(error);
+  const words = failure.serverMessage ?? failure.message ?? 'unknown error';
+  const detail = failure.message ?? words;
+  const own = ownAction(error);
+  if (own && failure.kind === undefined) return { message: words, detail, hint: own, isAuthentication: false };
+  switch (failure.kind) {
+    case 'authentication':
+      return { message: `Credentials rejected: ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: true };
+    case 'configuration':
+      return { message: words, detail, hint: SET_CREDENTIALS, isAuthentication: false };
+    case 'network':
+    case 'timeout':
+      return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
+    case 'cancelled':
+      return { message: 'Loading was cancelled', detail, hint: RETRY, isAuthentication: false };
+    case 'malformed':
+      return { message: `Unexpected reply: ${words}`, detail, hint: RETRY, isAuthentication: false };
+    case 'http':
+      if (failure.status === 404) {
+        return {
+          // Shown under the gallery's own row, so the words need not repeat its id.
+          message: `Not found (404): ${words}`,
+          detail,
+          hint: { title: 'Remove from View', command: 'spotImport.gallery.remove', passNode: true },
+          isAuthentication: false,
+        };
+      }
+      if (failure.status === 401 || failure.status === 403) {
+        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: false };
+      }
+      return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY, isAuthentication: false };
+    default:
+      return { message: words, detail, hint: RETRY, isAuthentication: false };
+  }
+}

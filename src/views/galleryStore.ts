@@ -1,0 +1,73 @@
+// The galleries a user knows, per profile. Kept in globalState (not workspace settings) because
+// gallery ids belong to an account on a service, not to a folder, and must survive restarts.
+import * as vscode from 'vscode';
+import type { GalleryStore, KnownGallery } from '../platform/services';
+
+const STATE_KEY = 'spotImport.galleries.v1';
+
+type Stored = Record<string, KnownGallery[]>;
+
+/** Newer facts win, but an entry added by id never erases the spot an import told us about. */
+function merge(old: KnownGallery, update: KnownGallery): KnownGallery {
+  return {
+    galleryId: old.galleryId,
+    spot: update.spot ?? old.spot,
+    field: update.field ?? old.field,
+    pending: update.pending,
+  };
+}
+
+function isKnownGallery(value: unknown): value is KnownGallery {
+  const entry = value as Partial<KnownGallery> | undefined;
+  return !!entry && Number.isInteger(entry.galleryId) && typeof entry.pending === 'boolean';
+}
+
+export function createGalleryStore(context: vscode.ExtensionContext): GalleryStore & vscode.Disposable {
+  const changed = new vscode.EventEmitter<void>();
+
+  // A value written by an older or broken version must not break the view: drop what does not fit.
+  const read = (): Stored => {
+    const raw = context.globalState.get<unknown>(STATE_KEY);
+    const result: Stored = {};
+    if (raw && typeof raw === 'object') {
+      for (const [profileId, list] of Object.entries(raw as Record<string, unknown>)) {
+        if (Array.isArray(list)) result[profileId] = list.filter(isKnownGallery);
+      }
+    }
+    return result;
+  };
+
+  const write = async (profileId: string, list: KnownGallery[]): Promise<void> => {
+    const all = read();
+    if (list.length > 0) all[profileId] = list;
+    else delete all[profileId];
+    await context.globalState.update(STATE_KEY, all);
+    changed.fire();
+  };
+
+  return {
+    onDidChange: changed.event,
+    list: (profileId) => read()[profileId]?.map((entry) => ({ ...entry })) ?? [],
+    async add(profileId, galleries) {
+      const list = read()[profileId] ?? [];
+      for (const gallery of galleries) {
+        const index = list.findIndex((entry) => entry.galleryId === gallery.galleryId);
+        if (index >= 0) list[index] = merge(list[index], gallery);
+        else list.push({ ...gallery });
+      }
+      await write(profileId, list);
+    },
+    async remove(profileId, galleryId) {
+      const list = read()[profileId] ?? [];
+      await write(profileId, list.filter((entry) => entry.galleryId !== galleryId));
+    },
+    async markUploaded(profileId, galleryId) {
+      const list = read()[profileId] ?? [];
+      const entry = list.find((candidate) => candidate.galleryId === galleryId);
+      if (!entry || !entry.pending) return;
+      entry.pending = false;
+      await write(profileId, list);
+    },
+    dispose: () => changed.dispose(),
+  };
+}

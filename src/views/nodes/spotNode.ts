@@ -1,0 +1,38 @@
+// Groups the galleries that one import returned under their spot (source_id and spot id).
+import * as vscode from 'vscode';
+import type { KnownGallery } from '../../platform/services';
+import { createGalleryNode, type GalleryNode } from './galleryNode';
+import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
+
+export class SpotNode implements TreeNode {
+  static readonly contextValue = CONTEXT_VALUES.spot;
+  readonly id: string;
+  readonly parent = undefined;
+  /** Built once, so TreeView.reveal finds the very instances getChildren returned. */
+  readonly galleries: GalleryNode[];
+
+  constructor(
+    readonly spot: { spotId: number; sourceId: string },
+    known: KnownGallery[],
+    context: NodeContext,
+  ) {
+    this.id = `${context.profileId}/spot/${spot.spotId}`;
+    this.galleries = [...known]
+      .sort((a, b) => (a.field ?? '').localeCompare(b.field ?? '') || a.galleryId - b.galleryId)
+      .map((gallery) => createGalleryNode(this, gallery, context));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.spot.sourceId, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.contextValue = SpotNode.contextValue;
+    item.description = `spot ${this.spot.spotId}`;
+    item.iconPath = new vscode.ThemeIcon('location');
+    item.tooltip = `Spot ${this.spot.spotId}, source_id ${this.spot.sourceId}`;
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.galleries;
+  }
+}

@@ -1,0 +1,31 @@
+// The shape every node of the Galleries view shares. Each node kind is its own class with a
+// constant contextValue, so package.json menus can target kinds with `viewItem == x`.
+import type * as vscode from 'vscode';
+import type { GalleryCache } from '../galleryCache';
+
+export interface TreeNode {
+  /** Stable across rebuilds (VS Code keeps expansion and selection by id). */
+  readonly id: string;
+  readonly parent: TreeNode | undefined;
+  getTreeItem(): vscode.TreeItem;
+  getChildren(): TreeNode[] | Promise<TreeNode[]>;
+}
+
+/** What nodes need from the view without knowing the provider. */
+export interface NodeContext {
+  readonly extensionUri: vscode.Uri;
+  readonly cache: GalleryCache;
+  readonly profileId: string;
+  /** Asks for a node's row to be drawn again (a gallery's count is known only after it loads). */
+  changed(node: TreeNode): void;
+}
+
+export const CONTEXT_VALUES = {
+  spot: 'spot',
+  addedById: 'addedById',
+  gallery: 'gallery',
+  galleryPending: 'galleryPending',
+  media: 'media',
+  loadMore: 'loadMore',
+  message: 'message',
+} as const;

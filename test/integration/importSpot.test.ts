@@ -1,0 +1,157 @@
+// Import Spot end to end against the in-process sandbox: valid documents are sent and reported,
+// pending galleries are recorded and lead to the galleries commands, invalid documents are shown
+// and never sent, and failures carry the server's words and the right buttons.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type * as Core from '../../src/core';
+import { installScriptedUi } from './helpers/scriptedUi';
+import { closeAllEditors, counters, fixtureUri, spotDiagnostics, TEST_CLIENT, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
+
+describe('Import Spot', () => {
+  let restore: (() => void) | undefined;
+  before(async () => {
+    await useTestProfile();
+  });
+  afterEach(async () => {
+    restore?.();
+    await closeAllEditors();
+  });
+
+  it('imports the document in the active editor and names the spot id', async () => {
+    const { sandbox } = await useTestProfile();
+    const before = counters(sandbox).imports;
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('import', 'single', 'valid.spot.json')));
+    const run = await installScriptedUi([{ kind: 'info', match: /Imported "it-single-valid" as spot \d+ to Integration sandbox\./ }]);
+    restore = run.restore;
+    const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot');
+    run.done();
+    assert.strictEqual(counters(sandbox).imports, before + 1);
+    assert.strictEqual(sandbox.spotBySourceId('it-single-valid')?.id, result.spotId);
+    assert.deepStrictEqual(result.pendingGalleries, []);
+  });
+
+  it('records pending galleries and offers Upload Media and Show in Galleries', async () => {
+    const { services, sandbox, profile } = await useTestProfile();
+    const uri = fixtureUri('import', 'single', 'with-gallery.spot.json');
+    const run = await installScriptedUi([
+      { kind: 'info', match: /Imported "it-single-gallery" as spot \d+ .*Pending galleries: fld_1_7 → gallery \d+/, button: 'Upload Media' },
+      // The galleries feature's upload asks for files; cancelling there ends it quietly.
+      { kind: 'openDialog', answer: undefined },
+    ]);
+    restore = run.restore;
+    const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    assert.strictEqual(result.pendingGalleries.length, 1);
+    const galleryId = result.pendingGalleries[0].galleryId;
+    const info = run.ui.shown[0];
+    assert.deepStrictEqual(info.buttons, ['Upload Media', 'Show in Galleries']);
+    await waitFor('the upload file picker', () => run.ui.shown.length === 2);
+    run.done();
+    assert.match(run.ui.shown[1].text, new RegExp(`gallery ${galleryId}\\b`));
+    const known = services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId);
+    assert.deepStrictEqual(known, { galleryId, field: 'fld_1_7', spot: { spotId: result.spotId, sourceId: 'it-single-gallery' }, pending: true });
+    assert.ok(sandbox.spotBySourceId('it-single-gallery'));
+  });
+
+  it('Show in Galleries runs the galleries reveal for the pending gallery', async () => {
+    await useTestProfile();
+    const uri = fixtureUri('import', 'single', 'with-gallery.spot.json');
+    const run = await installScriptedUi([{ kind: 'info', match: 'Pending galleries', button: 'Show in Galleries' }]);
+    restore = run.restore;
+    const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    assert.strictEqual(result.pendingGalleries[0].field, 'fld_1_7');
+    const galleryId = result.pendingGalleries[0].galleryId;
+    // The galleries view selects the gallery's node (the scripted UI stays in place meanwhile).
+    await waitFor('the gallery selected in the Galleries view', () =>
+      run.services.galleriesView?.treeView.selection.some((node) => (node as { galleryId?: number }).galleryId === galleryId));
+    run.done();
+  });
+
+  it('does not send a document with problems: shows them in place', async () => {
+    const { sandbox } = await useTestProfile();
+    const before = counters(sandbox);
+    const uri = fixtureUri('import', 'single', 'pending-needs-state.spot.json');
+    const run = await installScriptedUi([{ kind: 'error', match: /^Not imported, nothing was sent: .*pending-needs-state\.spot\.json: .*Gallery field fld_1_7 is pending/ }]);
+    restore = run.restore;
+    const result = await vscode.commands.executeCommand('spotImport.importSpot', uri);
+    run.done();
+    assert.strictEqual(result, undefined);
+    assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Problems', 'Show Log']);
+    const diagnostics = await waitFor('diagnostics', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const nullOffset = document.getText().indexOf('null');
+    assert.deepStrictEqual(diagnostics[0].range, new vscode.Range(document.positionAt(nullOffset), document.positionAt(nullOffset + 4)));
+    const editor = vscode.window.activeTextEditor;
+    assert.strictEqual(editor?.document.uri.toString(), uri.toString(), 'the document is opened at the problem');
+    assert.strictEqual(editor.document.getText(editor.selection), 'null');
+    assert.deepStrictEqual(counters(sandbox), before, 'nothing reached the sandbox');
+  });
+
+  it('does not send an invalid document identified by content', async () => {
+    const { sandbox } = await useTestProfile();
+    const before = counters(sandbox);
+    const uri = fixtureUri('import', 'single', 'by-content.json');
+    const run = await installScriptedUi([{ kind: 'error', match: /Not imported, nothing was sent: .*by-content\.json: .*\(and 1 more\)/ }]);
+    restore = run.restore;
+    await vscode.commands.executeCommand('spotImport.importSpot', uri);
+    run.done();
+    await waitFor('two diagnostics', () => spotDiagnostics(uri).length === 2);
+    assert.deepStrictEqual(counters(sandbox), before);
+  });
+
+  it('refuses JSON that is not a spot document', async () => {
+    const { sandbox } = await useTestProfile();
+    const before = counters(sandbox);
+    const run = await installScriptedUi([{ kind: 'error', match: /not-a-spot\.json is not a spot document/ }]);
+    restore = run.restore;
+    await vscode.commands.executeCommand('spotImport.importSpot', fixtureUri('import', 'single', 'not-a-spot.json'));
+    run.done();
+    assert.deepStrictEqual(run.ui.shown[0].buttons, ['New Spot Document', 'Show Log']);
+    assert.deepStrictEqual(counters(sandbox), before);
+  });
+
+  it('shows the HTTP status and the server words when the service fails', async () => {
+    const { sandbox } = await useTestProfile();
+    const config = vscode.workspace.getConfiguration('spotImport');
+    await config.update('maxRetries', 0, vscode.ConfigurationTarget.Global);
+    sandbox.setFaults({ rate503: 1, appliesTo: ['import'] });
+    const run = await installScriptedUi([{ kind: 'error', match: /503/ }]);
+    restore = run.restore;
+    try {
+      await vscode.commands.executeCommand('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
+      run.done();
+      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Log']);
+    } finally {
+      sandbox.setFaults({});
+      await config.update('maxRetries', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('offers Update Credentials when the service rejects the credentials', async () => {
+    const { services, profile, sandbox } = await useTestProfile();
+    const wrong = 'it-import-wrong-secret-987654';
+    usedSecrets.add(wrong);
+    await services.credentials.set(profile.id, { clientId: TEST_CLIENT.clientId, clientSecret: wrong });
+    const before = counters(sandbox).imports;
+    const run = await installScriptedUi([{ kind: 'error', match: /credentials|invalid_client|rejected/i }]);
+    restore = run.restore;
+    try {
+      await vscode.commands.executeCommand('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
+      run.done();
+      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Update Credentials', 'Show Log']);
+      assert.strictEqual(await services.profiles.state(profile), 'rejected');
+      assert.strictEqual(counters(sandbox).imports, before);
+    } finally {
+      await services.credentials.set(profile.id, TEST_CLIENT);
+    }
+  });
+
+  it('renews an expired token once and imports', async () => {
+    const { sandbox } = await useTestProfile();
+    sandbox.expireAllTokens();
+    const run = await installScriptedUi([{ kind: 'info', match: /Imported "it-single-valid"/ }]);
+    restore = run.restore;
+    const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
+    run.done();
+    assert.ok(result.spotId > 0);
+  });
+});
