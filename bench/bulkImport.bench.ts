@@ -35,7 +35,7 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
     const sequentialBodies = bodies('sequential');
     const variants: Array<[number[], () => Promise<void>]> = [
       [core, async () => {
-        const results = await bulkImport(items, client, { concurrency: CONCURRENCY });
+        const { results } = await bulkImport(items, client, { concurrency: CONCURRENCY });
         if (results.some((r) => !r.ok)) throw new Error('a bench import failed');
       }],
       [raw, () => rawLoop(baseUrl, token, rawBodies, CONCURRENCY, dispatcher)],

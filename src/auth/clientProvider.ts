@@ -48,6 +48,12 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     return { profile, client: (await this.entry(profile)).client };
   }
 
+  async clientFor(profileId: string): Promise<{ profile: Profile; client: Core.ServiceClient }> {
+    const profile = this.profiles.get(profileId);
+    if (!profile) throw new ActionableError('The profile this run started with was removed; nothing more is sent.', []);
+    return { profile, client: (await this.entry(profile)).client };
+  }
+
   async freshToken(signal?: AbortSignal): Promise<{ profile: Profile; token: Core.AccessToken }> {
     const profile = this.requireActive();
     const { tokens } = await this.entry(profile);

@@ -18,9 +18,10 @@ async function main(): Promise<number> {
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(sandbox.baseUrl), ...DEMO_CLIENT, dispatcher });
   const client = new ServiceClient({ baseUrl: sandbox.baseUrl, tokens, dispatcher });
   try {
-    const results = await bulkImport(fileItems(spotFiles), client, {
+    const { results, stoppedBy } = await bulkImport(fileItems(spotFiles), client, {
       onProgress: (done, total, last) => console.log(`[${done}/${total}] ${last.ok ? 'imported' : 'skipped '} ${relative(examples, last.label)}`),
     });
+    if (stoppedBy) console.log(`Stopped early: ${stoppedBy.message}`);
     let imageIndex = 0;
     for (const result of results) {
       if (!result.ok) {

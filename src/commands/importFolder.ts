@@ -45,9 +45,9 @@ export async function importFolder(services: ExtensionServices, target?: unknown
   const label = profileLabel(profile);
   let done = 0;
 
-  let results: Core.BulkItemResult[];
+  let outcome: Core.BulkImportOutcome;
   try {
-    results = await withCancellableProgress({ title: `Importing ${uris.length} spot documents to ${label}` }, (progress, signal) => {
+    outcome = await withCancellableProgress({ title: `Importing ${uris.length} spot documents to ${label}` }, (progress, signal) => {
       progress.report({ message: `0 of ${uris.length}` });
       return core.bulkImport(items, client, {
         concurrency: readSettings().bulkConcurrency,
@@ -65,6 +65,12 @@ export async function importFolder(services: ExtensionServices, target?: unknown
     if (isCancellation(error)) void services.ui.showWarningMessage(`Import of ${folderName} cancelled after ${done} of ${uris.length} documents; those already sent stay imported.`, {});
     throw error;
   }
+  if (outcome.stoppedBy && isCancellation(outcome.stoppedBy)) {
+    void services.ui.showWarningMessage(`Import of ${folderName} cancelled after ${done} of ${uris.length} documents; those already sent stay imported.`, {});
+    return undefined;
+  }
+  if (outcome.stoppedBy) throw outcome.stoppedBy;
+  const results = outcome.results;
 
   const summary: FolderImportSummary = { total: results.length, imported: [], failed: [] };
   for (const result of results) {

@@ -82,6 +82,11 @@ export interface CredentialStore {
 /** Hands out a ServiceClient for the active profile (starting the sandbox for the sandbox profile). */
 export interface ClientProvider {
   client(): Promise<{ profile: Profile; client: Core.ServiceClient }>;
+  /**
+   * The client of one given profile, active or not: long runs (a multi-file upload) keep talking
+   * to the service they started with even if the user switches profile meanwhile.
+   */
+  clientFor(profileId: string): Promise<{ profile: Profile; client: Core.ServiceClient }>;
   /** Marks the active profile's credentials as rejected (status bar, welcome view). */
   reportRejected(profile: Profile): void;
   /** A new token for the active profile, fetched now (Test Connection). */

@@ -24,7 +24,8 @@ describe('bulk import', () => {
       { label: 'unreadable.json', read: () => Promise.reject(new Error('EACCES')) },
     ];
     const progress: number[] = [];
-    const results = await bulkImport(items, setup.client, { concurrency: 2, onProgress: (done) => progress.push(done) });
+    const { results, stoppedBy } = await bulkImport(items, setup.client, { concurrency: 2, onProgress: (done) => progress.push(done) });
+    assert.equal(stoppedBy, undefined);
     assert.deepEqual(results.map((r) => [r.label, r.ok]), [['a.json', true], ['broken.json', false], ['b.json', true], ['invalid.json', false], ['unreadable.json', false]]);
     const b = results[2];
     assert.ok(b.ok && b.result.pendingGalleries.length === 1 && b.sourceId === 'bulk-b');
@@ -55,12 +56,17 @@ describe('bulk import', () => {
     assert.equal(peak, 16, "the limit is capped at 16");
   });
 
-  it('stops the run when the credentials are rejected', async () => {
+  it('stops the run when the credentials are rejected, and says what was not attempted', async () => {
     setup = await startCore();
     const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(setup.sandbox.baseUrl), clientId: 'topic_1_api', clientSecret: 'wrong' });
     const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens });
-    const items = Array.from({ length: 30 }, (_, i) => item(`${i}`, spot(`auth-${i}`)));
-    await assert.rejects(bulkImport(items, client, { concurrency: 2 }), AuthenticationError);
+    const items = [item('bad.json', '{'), ...Array.from({ length: 30 }, (_, i) => item(`${i}`, spot(`auth-${i}`)))];
+    const { results, stoppedBy } = await bulkImport(items, client, { concurrency: 2 });
+    assert.ok(stoppedBy instanceof AuthenticationError);
+    assert.equal(results.length, 31);
+    assert.ok(results.every((r) => !r.ok));
+    assert.match((results[0] as { reason: string }).reason, /JSON/, 'the invalid file keeps its own reason');
+    assert.ok(results.filter((r) => !r.ok && r.notAttempted).length >= 25, 'most were never attempted');
     assert.equal(setup.sandbox.counters.imports, 0);
   });
 
@@ -68,12 +74,14 @@ describe('bulk import', () => {
     setup = await startCore({ faults: { latencyMs: 20 } });
     const items = Array.from({ length: 200 }, (_, i) => item(`${i}`, spot(`cancel-${i}`)));
     const controller = new AbortController();
-    const run = bulkImport(items, setup.client, { concurrency: 4, signal: controller.signal, onProgress: (done) => done === 10 && controller.abort() });
-    await assert.rejects(run, (error) => isCancellation(error));
+    const cancelled = await bulkImport(items, setup.client, { concurrency: 4, signal: controller.signal, onProgress: (done) => done === 10 && controller.abort() });
+    assert.ok(isCancellation(cancelled.stoppedBy));
     const sentBeforeCancel = setup.sandbox.counters.imports;
     assert.ok(sentBeforeCancel < 30, `stopped promptly (${sentBeforeCancel} sent)`);
+    assert.ok(cancelled.results.filter((r) => r.ok).length >= 10, 'what was imported is reported');
+    assert.ok(cancelled.results.filter((r) => !r.ok && r.notAttempted).length >= 150);
     setup.sandbox.setFaults({});
-    const results = await bulkImport(items, setup.client, { concurrency: 8 });
+    const { results } = await bulkImport(items, setup.client, { concurrency: 8 });
     assert.ok(results.every((r) => r.ok));
     assert.equal(setup.sandbox.spotCount(), 200);
   });

@@ -76,6 +76,18 @@ export function httpError(what: string, status: number, text: string, retryAfter
   return new ServiceError('http', message, { status, serverMessage: words, retryAfterMs });
 }
 
+/**
+ * Removes values that must never be shown (the secret, a token) from a server's words, in case
+ * the server echoes what it was sent.
+ */
+export function scrub(text: string, secrets: ReadonlyArray<string | undefined>): string {
+  let clean = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) clean = clean.split(secret).join('[redacted]');
+  }
+  return clean;
+}
+
 function preview(text: string): string {
   // Strip markup so an HTML error page reads as its words, and keep messages to one short line.
   const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();

@@ -25,11 +25,16 @@ export interface ImportResult {
   state?: number;
 }
 
-/** Reads the pending galleries out of a checked import reply. */
-export function toImportResult(reply: z.output<typeof importReplySchema>): ImportResult {
+/**
+ * Reads the pending galleries out of a checked import reply. Topic fields of every kind share the
+ * fld_ naming, so only fields the request sent as pending (null) count, when that list is known;
+ * a server that echoes a numeric topic field must not conjure a gallery.
+ */
+export function toImportResult(reply: z.output<typeof importReplySchema>, requestedPending?: readonly string[]): ImportResult {
   const attributes = reply.data.attributes ?? {};
   const pendingGalleries: PendingGallery[] = [];
   for (const [field, value] of Object.entries(attributes)) {
+    if (requestedPending && !requestedPending.includes(field)) continue;
     if (TOPIC_FIELD_NAME.test(field) && typeof value === 'number' && Number.isInteger(value)) {
       pendingGalleries.push({ field, galleryId: value });
     }

@@ -2,10 +2,11 @@
 // Every call carries a bearer token, renews it once on 401, and takes an AbortSignal.
 import { request, type Dispatcher } from 'undici';
 import { AuthenticationError, ServiceError, throwIfAborted } from './errors';
-import { discard, httpError, parseReply, readText } from './readReply';
+import { discard, httpError, parseReply, readText, scrub } from './readReply';
 import { galleryReplySchema, importReplySchema, toGallery, toImportResult, type Gallery, type ImportResult } from './replySchemas';
 import { DEFAULT_RETRY_POLICY, isRetryableNetworkError, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from './retryPolicy';
 import { joinUrl, requireSecureUrl } from './secureUrl';
+import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
 import type { TokenSource } from './tokenSource';
 import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
@@ -49,7 +50,7 @@ export class ServiceClient {
       retryable: true,
       signal: options.signal,
     });
-    return toImportResult(parseReply(importReplySchema, text, 'the import', status));
+    return toImportResult(parseReply(importReplySchema, text, 'the import', status), requestedPendingFields(document));
   }
 
   async getGallery(galleryId: number, options: { signal?: AbortSignal } = {}): Promise<Gallery> {
@@ -132,10 +133,15 @@ export class ServiceClient {
         await sleep(retryDelayMs(retries++, this.policy, retryAfterMs), options.signal);
         continue;
       }
-      if (status < 200 || status >= 300) throw httpError(what, status, text, retryAfterMs);
+      if (status < 200 || status >= 300) throw httpError(what, status, scrub(text, [token.value]), retryAfterMs);
       return { status, text };
     }
   }
+}
+
+function requestedPendingFields(document: unknown): string[] | undefined {
+  const attributes = (document as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  return typeof attributes === 'object' && attributes !== null ? pendingGalleryFields(attributes as Record<string, unknown>) : undefined;
 }
 
 function requireGalleryId(galleryId: number): void {

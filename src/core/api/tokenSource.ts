@@ -2,7 +2,7 @@
 // token request in flight however many callers wait for it.
 import { request, type Dispatcher } from 'undici';
 import { AuthenticationError, ServiceError, throwIfAborted } from './errors';
-import { parseReply, readText, serverWords, httpError } from './readReply';
+import { parseReply, readText, scrub, serverWords, httpError } from './readReply';
 import { tokenErrorSchema, tokenReplySchema } from './replySchemas';
 import { joinUrl, requireSecureUrl } from './secureUrl';
 import { raceAbort, toServiceError } from './networkError';
@@ -103,7 +103,7 @@ export class TokenSource {
       }).toString(),
     });
     const text = await readText(response.body, what);
-    if (response.statusCode !== 200) throw this.refusal(response.statusCode, text);
+    if (response.statusCode !== 200) throw this.refusal(response.statusCode, scrub(text, [this.options.clientSecret]));
     const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode);
     const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? 3600;
     return {

@@ -1,5 +1,6 @@
 // Imports many spot documents with a bounded number in flight. One bad document is reported and
 // skipped; rejected credentials stop the run, since every later item would fail the same way.
+// Whatever ends the run, every item gets a result, so nothing that happened is lost.
 import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation } from '../api/errors';
 import type { ImportResult } from '../api/replySchemas';
@@ -14,7 +15,14 @@ export interface BulkItem {
 
 export type BulkItemResult =
   | { label: string; ok: true; sourceId: string; result: ImportResult }
-  | { label: string; ok: false; reason: string; problems?: LocatedProblem[]; error?: ServiceError };
+  | { label: string; ok: false; reason: string; problems?: LocatedProblem[]; error?: ServiceError; notAttempted?: true };
+
+export interface BulkImportOutcome {
+  /** One result per item, in the items' order; items the run never reached say so. */
+  results: BulkItemResult[];
+  /** Set when the run ended early: cancelled, or the credentials were rejected. */
+  stoppedBy?: ServiceError;
+}
 
 export interface BulkImportOptions {
   /** Imports in flight at once: 1 to 16, default 4. */
@@ -29,7 +37,7 @@ export async function bulkImport(
   items: BulkItem[],
   client: Pick<ServiceClient, 'importSpot'>,
   options: BulkImportOptions = {},
-): Promise<BulkItemResult[]> {
+): Promise<BulkImportOutcome> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)));
   const results: BulkItemResult[] = new Array(items.length);
   let next = 0;
@@ -48,9 +56,12 @@ export async function bulkImport(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  if (options.signal?.aborted) throw new CancelledError(`Cancelled after ${done} of ${items.length} imports.`);
-  if (stopped instanceof AuthenticationError) throw stopped;
-  return results;
+  if (options.signal?.aborted) stopped = new CancelledError(`Cancelled after ${done} of ${items.length} imports.`);
+  const reason = stopped instanceof CancelledError ? 'Not imported: the run was cancelled first.' : 'Not imported: the run stopped because the credentials were rejected.';
+  for (let index = 0; index < items.length; index++) {
+    results[index] ??= { label: items[index].label, ok: false, reason, notAttempted: true };
+  }
+  return { results, stoppedBy: stopped };
 }
 
 async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot'>, signal?: AbortSignal): Promise<BulkItemResult> {

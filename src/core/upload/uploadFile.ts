@@ -7,7 +7,7 @@ import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataLike } from 'form-data-encoder';
 import { lookup } from 'mime-types';
 import { ServiceError, throwIfAborted } from '../api/errors';
-import { httpError, readText } from '../api/readReply';
+import { httpError, readText, scrub } from '../api/readReply';
 import { toServiceError } from '../api/networkError';
 
 export interface UploadOptions {
@@ -71,7 +71,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     const status = response.statusCode;
     const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: parseLoosely(text) };
     if (status === 401) return { status, result };
-    if (status < 200 || status >= 300) throw httpError(upload.what, status, text);
+    if (status < 200 || status >= 300) throw httpError(upload.what, status, scrub(text, [upload.token]));
     upload.onProgress?.(size, size);
     return { status, result };
   } catch (error) {

@@ -1,0 +1,102 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
+import { scriptedServer, json } from './helpers/scriptedServer';
+import { ServiceClient } from '../../src/core/api/serviceClient';
+import { TokenSource } from '../../src/core/api/tokenSource';
+import { ServiceError } from '../../src/core/api/errors';
+
+describe('service client: what is retried and what is not', () => {
+  let setup: CoreSetup | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'spot-faults-'));
+  const file = join(dir, 'photo.jpg');
+  writeFileSync(file, Buffer.alloc(200_000, 3));
+  afterEach(async () => {
+    await setup?.sandbox.close();
+    setup = undefined;
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function pendingGallery(): Promise<number> {
+    return (await setup!.client.importSpot(spot(`faults-${Math.random()}`, { state: 2, fld_1_1: null }))).pendingGalleries[0].galleryId;
+  }
+
+  it('does not replay an upload answered 503, and says so', async () => {
+    setup = await startCore();
+    const galleryId = await pendingGallery();
+    setup.sandbox.setFaults({ rate503: 1, appliesTo: ['upload'] });
+    await assert.rejects(setup.client.uploadMedia(galleryId, file), (error: ServiceError) => error.status === 503);
+    assert.equal(setup.sandbox.counters.faultsInjected, 1, 'sent once, not retried');
+  });
+
+  it('does not replay an upload whose connection dropped', async () => {
+    setup = await startCore();
+    const galleryId = await pendingGallery();
+    setup.sandbox.setFaults({ rateDrop: 1, appliesTo: ['upload'] });
+    await assert.rejects(setup.client.uploadMedia(galleryId, file), (error: ServiceError) => error.kind === 'network');
+    assert.equal(setup.sandbox.counters.faultsInjected, 1);
+    setup.sandbox.setFaults({});
+    assert.equal((await setup.client.getGallery(galleryId)).media.length, 0);
+  });
+
+  it('retries gallery reads through 429, 503 and drops', async () => {
+    setup = await startCore();
+    const galleryId = await pendingGallery();
+    await setup.client.uploadMedia(galleryId, file);
+    setup.sandbox.setFaults({ rate429: 0.2, rate503: 0.2, rateDrop: 0.1, appliesTo: ['gallery'], seed: 7 });
+    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 1, maxMs: 20, maxRetries: 15 } });
+    for (let i = 0; i < 40; i++) assert.equal((await client.getGallery(galleryId)).media.length, 1);
+    assert.ok(setup.sandbox.counters.faultsInjected > 5);
+  });
+
+  it('gives up after the bounded number of retries with the last status', async () => {
+    setup = await startCore({ faults: { rate503: 1 } });
+    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 1, maxMs: 5, maxRetries: 3 } });
+    await assert.rejects(client.importSpot(spot('never')), (error: ServiceError) => error.status === 503);
+    assert.equal(setup.sandbox.counters.faultsInjected, 4, 'one try and three retries');
+  });
+
+  it('waits at least Retry-After before retrying', async () => {
+    setup = await startCore({ faults: { rate429: 1, retryAfterSeconds: 1 } });
+    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 1, maxMs: 5000, maxRetries: 1 } });
+    const started = Date.now();
+    await assert.rejects(client.importSpot(spot('later')), (error: ServiceError) => error.status === 429);
+    assert.ok(Date.now() - started >= 950, `waited ${Date.now() - started} ms`);
+  });
+
+  it('keeps only the fields sent as pending, even when the server echoes numeric topic fields', async () => {
+    const server = await scriptedServer((req, res) =>
+      req.url?.includes('access_token')
+        ? json(res, 200, { access_token: 'tok-abc-123', token_type: 'Bearer' })
+        : json(res, 200, { data: { id: 5, attributes: { fld_1_1: 901, fld_1_2: 17, state: 2 } } }),
+    );
+    try {
+      const client = new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' }) });
+      const result = await client.importSpot(spot('echo', { state: 2, fld_1_1: null, fld_1_2: 17 }));
+      assert.deepEqual(result.pendingGalleries, [{ field: 'fld_1_1', galleryId: 901 }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never repeats a token or a secret that the server echoes in an error', async () => {
+    const server = await scriptedServer((req, res) =>
+      req.url?.includes('access_token')
+        ? req.url.includes('bad')
+          ? json(res, 400, { error: 'invalid_request', error_description: 'got client_secret=s3cret-value' })
+          : json(res, 200, { access_token: 'tok-abc-123', token_type: 'Bearer' })
+        : json(res, 400, { message: 'bad request with Bearer tok-abc-123' }),
+    );
+    try {
+      const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' });
+      const client = new ServiceClient({ baseUrl: server.url, tokens });
+      await assert.rejects(client.importSpot(spot('echo')), (error: ServiceError) => !error.message.includes('tok-abc-123') && /redacted/.test(error.message));
+      const bad = new TokenSource({ tokenUrl: `${server.url}/bad/access_token`, clientId: 'a', clientSecret: 's3cret-value' });
+      await assert.rejects(bad.getToken(), (error: ServiceError) => !error.message.includes('s3cret-value') && /HTTP 400/.test(error.message));
+    } finally {
+      await server.close();
+    }
+  });
+});
