@@ -1,0 +1,131 @@
+// `npm run bench:activation`: activation time of the extension in a real extension host
+// (code-server, one fresh server and browser per cold start; medians of SPOT_BENCH_RUNS, default 5)
+// and the sizes of dist/*.js, against the budgets: activate() under 15 ms, extension.js under 150 KB,
+// and the network code (dist/core.js) and sandbox not loaded by activation.
+// activate() cost = extension.activate() of ours minus that of a no-op extension
+// (bench/activationBaseline) in the same host: loading our bundle plus our activate() body, without
+// what VS Code spends on activating any extension. The runs alternate which one goes first.
+import * as fs from 'fs';
+import * as path from 'path';
+import { cacheRoot, freshDir, repoRoot } from '../test/integration/launchers/harness/paths';
+import { runBounded, stopAll } from '../test/integration/launchers/harness/processes';
+import { runSuiteInCodeServer } from '../test/integration/launchers/codeServer';
+
+const ACTIVATE_BUDGET_MS = 15;
+const EXTENSION_BUDGET_BYTES = 150 * 1024;
+
+interface Sample {
+  activateMs: number;
+  baselineMs: number;
+  loggedActivateMs?: number;
+  wasActive: boolean;
+  coreLoadedAtActivation: boolean;
+  sandboxLoadedAtActivation: boolean;
+  coreLoadMs: number;
+  vscode: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Packages bench/activationBaseline once per bench run (installed into each fresh server). */
+async function packBaseline(): Promise<string> {
+  const out = path.join(cacheRoot, 'runs', 'activation-baseline.vsix');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  await runBounded(
+    path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+    ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', out],
+    { cwd: path.join(repoRoot, 'bench', 'activationBaseline'), timeoutMs: 120_000, what: 'vsce package (activation baseline)' },
+  );
+  return out;
+}
+
+async function measure(runs: number): Promise<Sample[]> {
+  const baselineVsix = await packBaseline();
+  // An empty folder: nothing in it triggers activation before the bench asks for it.
+  const workspace = freshDir(path.join(cacheRoot, 'runs', 'bench-empty-workspace'));
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    let sample: Sample | undefined;
+    const code = await runSuiteInCodeServer({
+      extensionTestsPath: path.join(repoRoot, 'out', 'bench', 'activationHost.js'),
+      workspace,
+      installVsixes: [baselineVsix],
+      env: { SPOT_BENCH_ORDER: i % 2 ? 'baseline-first' : 'ours-first' },
+      label: 'bench-activation',
+      quiet: true,
+      timeoutMs: 120_000,
+      onLog: (line, type) => {
+        const match = /SPOT_BENCH (\{.*\})/.exec(line);
+        if (match) sample = JSON.parse(match[1]) as Sample;
+        else if (type === 'error') console.error(`    ${line}`);
+      },
+    });
+    if (code !== 0 || !sample) throw new Error(`cold start ${i + 1} failed (exit ${code})`);
+    const logged = sample.loggedActivateMs === undefined ? 'not logged' : `${sample.loggedActivateMs.toFixed(1)} ms`;
+    console.log(
+      `  cold start ${i + 1}/${runs}: ours ${sample.activateMs.toFixed(1)} ms, no-op baseline ${sample.baselineMs.toFixed(1)} ms, ` +
+        `activate() body as logged ${logged}${sample.wasActive ? ' (already active!)' : ''}`,
+    );
+    samples.push(sample);
+  }
+  return samples;
+}
+
+function bundleSizes(): Array<{ file: string; bytes: number }> {
+  const dist = path.join(repoRoot, 'dist');
+  return fs
+    .readdirSync(dist)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ file: `dist/${name}`, bytes: fs.statSync(path.join(dist, name)).size }))
+    .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+async function main(): Promise<number> {
+  const runs = Math.max(1, Number(process.env.SPOT_BENCH_RUNS ?? 5));
+  console.log(`Activation in the extension host: ${runs} cold start(s), each a fresh code-server and browser.`);
+  const samples = await measure(runs);
+  const ms = (pick: (s: Sample) => number | undefined) => samples.map(pick).filter((v): v is number => v !== undefined);
+  const range = (values: number[]) => `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
+  const cost = ms((s) => Math.max(0, s.activateMs - s.baselineMs));
+  const activate = median(cost);
+  const problems: string[] = [];
+  if (samples.some((s) => s.wasActive)) problems.push('an extension was already active before the bench activated it');
+  if (samples.some((s) => s.coreLoadedAtActivation)) problems.push('dist/core.js (network code, schemas) loaded at activation');
+  if (samples.some((s) => s.sandboxLoadedAtActivation)) problems.push('dist/sandbox.js loaded at activation');
+  if (activate >= ACTIVATE_BUDGET_MS) problems.push(`activate() cost median ${activate.toFixed(1)} ms ≥ ${ACTIVATE_BUDGET_MS} ms`);
+
+  console.log(`\nVS Code ${samples[0].vscode}`);
+  console.log(`  extension.activate(), ours            ${range(ms((s) => s.activateMs))}`);
+  console.log(`  extension.activate(), no-op baseline  ${range(ms((s) => s.baselineMs))}`);
+  console.log(`  activate() cost (ours - baseline)     ${range(cost)}  budget < ${ACTIVATE_BUDGET_MS} ms  ${activate < ACTIVATE_BUDGET_MS ? 'met' : 'NOT MET'}`);
+  const logged = ms((s) => s.loggedActivateMs);
+  if (logged.length) console.log(`  activate() body, as the extension logs ${range(logged)}`);
+  console.log(`  ratio ours / baseline                 ${(median(ms((s) => s.activateMs)) / Math.max(0.001, median(ms((s) => s.baselineMs)))).toFixed(2)}`);
+  console.log(`  first use of dist/core.js             ${range(ms((s) => s.coreLoadMs))} (paid on first network use, not at activation)`);
+  console.log('\nBundle sizes');
+  for (const { file, bytes } of bundleSizes()) {
+    const budget = file === 'dist/extension.js' ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}` : '  (loaded on first use)';
+    console.log(`  ${file.padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(8)} KB${budget}`);
+    if (file === 'dist/extension.js' && bytes >= EXTENSION_BUDGET_BYTES) problems.push(`dist/extension.js is ${(bytes / 1024).toFixed(1)} KB ≥ 150 KB`);
+  }
+  if (problems.length) {
+    console.log(`\nbench:activation: ${problems.length} budget(s) not met:\n  - ${problems.join('\n  - ')}`);
+    return 1;
+  }
+  console.log('\nbench:activation: all budgets met');
+  return 0;
+}
+
+main()
+  .catch((error) => {
+    console.error(`bench:activation: ${(error as Error).message}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await stopAll();
+    process.exit(code);
+  });

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// npm test: lint, type check (tsc also emits out/ for mocha), build, unit tests, the command
+// contribution check, the integration suite in a real VS Code (offline launcher: code-server +
+// headless Chromium) and the end-to-end UI tests. Stops at the first failing step.
+// Each step prints its own closing summary; the last line adds up the mocha counts.
+// Env: SPOT_TEST_SKIP=e2e,integration (comma list of step ids to leave out), SPOT_TEST_GREP.
+const path = require('path');
+const { runStep, bin, mochaCounts, root } = require('./lib/steps');
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const mochaEnv = color ? { FORCE_COLOR: '1' } : {};
+
+const steps = [
+  { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
+  { id: 'typecheck', title: 'type check (tsc -p ., emits out/)', run: () => runStep(bin('tsc'), ['-p', '.']), summary: () => 'no type errors' },
+  { id: 'build', title: 'build (esbuild)', run: () => runStep(process.execPath, ['esbuild.js', '--quiet']), summary: () => 'bundles in dist/' },
+  {
+    id: 'unit',
+    title: 'unit tests (mocha)',
+    run: () => runStep(bin('mocha'), ['--config', 'test/unit/.mocharc.json'], { env: mochaEnv, timeoutMs: 15 * 60 * 1000 }),
+    mocha: true,
+  },
+  { id: 'commands', title: 'command contributions', run: () => runStep(process.execPath, ['scripts/checkCommands.js']) },
+  {
+    id: 'integration',
+    title: 'integration suite in VS Code (code-server, headless Chromium)',
+    run: () =>
+      runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
+        env: { SPOT_TEST_COLOR: color ? '1' : '0' },
+        timeoutMs: 30 * 60 * 1000,
+      }),
+    mocha: true,
+  },
+  {
+    id: 'e2e',
+    title: 'end-to-end UI tests (.vsix in code-server, Playwright)',
+    run: () => runStep(process.execPath, ['scripts/e2e.js'], { env: { SPOT_SKIP_COMPILE: '1', ...mochaEnv }, timeoutMs: 30 * 60 * 1000 }),
+    mocha: true,
+  },
+];
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function main() {
+  const skip = new Set((process.env.SPOT_TEST_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const totals = { passed: 0, failed: 0, pending: 0 };
+  const started = Date.now();
+  const done = [];
+  for (const step of steps) {
+    if (skip.has(step.id)) {
+      console.log(`\n── ${step.title}: skipped (SPOT_TEST_SKIP)`);
+      continue;
+    }
+    console.log(`\n── ${step.title}`);
+    const result = await step.run();
+    let line;
+    if (step.mocha) {
+      const counts = mochaCounts(result.output);
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.pending += counts.pending;
+      line = `${counts.passed} passed, ${counts.failed} failed${counts.pending ? `, ${counts.pending} pending` : ''}`;
+      if (result.code !== 0 && counts.failed === 0) totals.failed += 1; // a crash before mocha's summary still counts
+    } else {
+      const lastLine = result.output.trim().split('\n').pop() ?? '';
+      line = result.code === 0 ? (step.summary ? step.summary() : lastLine) : 'failed';
+    }
+    const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+    console.log(`── ${step.id}: ${status}: ${line} (${seconds(result.ms)})`);
+    done.push(`${step.id} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
+    if (result.code !== 0) {
+      console.log(`\nnpm test stopped at "${step.id}". Steps: ${done.join(', ')}`);
+      console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed${totals.pending ? `, ${totals.pending} pending` : ''} (${seconds(Date.now() - started)})`);
+      return result.code || 1;
+    }
+  }
+  console.log(`\nSteps: ${done.join(', ')}`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.pending ? `, ${totals.pending} pending` : ''} (${seconds(Date.now() - started)})`);
+  return 0;
+}
+
+process.chdir(root);
+main().then((code) => process.exit(code));

@@ -1,0 +1,156 @@
+// Offline launcher: runs the integration suite (test/integration/index.ts, unchanged) inside
+// code-server's real Node extension host, with the workbench open in headless Chromium.
+// Usage: node out/test/integration/launchers/codeServer.js   (npm run test:integration)
+// Env: SPOT_VSCODE_VERSION (unset = VS Code 1.100.3; "latest"; 4.x.y or 1.x.y), SPOT_TEST_GREP,
+//      SPOT_TEST_TIMEOUT_MS (whole suite, default 600000), SPOT_KEEP_RUN=1 (keep .vscode-test/runs/...).
+import * as fs from 'fs';
+import * as path from 'path';
+import * as util from 'util';
+import { launchBrowser, screenshot } from './harness/browser';
+import {
+  ensureCodeServer,
+  ensureSystemDeps,
+  installVsix,
+  removeRunDir,
+  resolveCodeServerVersion,
+  runDirs,
+  startCodeServer,
+  workbenchUrl,
+} from './harness/codeServer';
+import { artifactsRoot, cacheRoot, ensureDir, fixtureWorkspace, freshDir, repoRoot } from './harness/paths';
+import { freePort, onCleanup, stopAll, TimeoutError, withTimeout } from './harness/processes';
+
+export interface SuiteOptions {
+  /** Compiled module exporting run(); default out/test/integration/index.js. */
+  extensionTestsPath?: string;
+  /** Folder the workbench opens; default test/fixtures/workspace. */
+  workspace?: string;
+  /** Extra environment for the server and so the extension host. */
+  env?: NodeJS.ProcessEnv;
+  /** Name for logs, screenshots and the run folder. */
+  label?: string;
+  timeoutMs?: number;
+  /** Receives each console line of the extension host; default: printed to stdout. */
+  onLog?: (line: string, type: string) => void;
+  /** .vsix files installed into the run's extensions folder before the server starts. (Only one
+   *  extensionDevelopmentPath works in code-server's URL payload: the last one wins.) */
+  installVsixes?: string[];
+  /** No progress lines of the launcher's own (failures are still reported). */
+  quiet?: boolean;
+}
+
+/** Runs one suite in a fresh code-server + browser; resolves with the suite's exit code. */
+export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<number> {
+  const label = options.label ?? 'integration';
+  const extensionTestsPath = options.extensionTestsPath ?? path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
+  const workspace = options.workspace ?? fixtureWorkspace;
+  const timeoutMs = options.timeoutMs ?? Number(process.env.SPOT_TEST_TIMEOUT_MS ?? 600_000);
+  const onLog = options.onLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  if (!fs.existsSync(extensionTestsPath)) throw new Error(`${extensionTestsPath} is missing: compile the tests first (npx tsc -p .)`);
+
+  ensureSystemDeps('browser');
+  const install = await ensureCodeServer(await resolveCodeServerVersion());
+  const runDir = path.join(cacheRoot, 'runs', `${label}-${process.pid}`);
+  removeRunDir(runDir);
+  freshDir(runDir);
+  // Registered first, so on Ctrl-C it runs after the browser and the server are gone.
+  const forgetRunDir = onCleanup(() => {
+    forgetRunDir();
+    if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
+  });
+  const artifacts = ensureDir(path.join(artifactsRoot, label));
+  const logFile = path.join(artifacts, `code-server-${install.version}.log`);
+  fs.rmSync(logFile, { force: true });
+
+  for (const vsix of options.installVsixes ?? []) await installVsix(install, vsix, runDir, runDirs(runDir).extensionsDir);
+  const started = Date.now();
+  const server = await startCodeServer(install, {
+    runDir,
+    port: await freePort(),
+    logFile,
+    userSettings: { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoUpdate': false },
+    env: {
+      SPOT_IMPORT_TEST: '1',
+      SPOT_TEST_COLOR: process.stdout.isTTY && !process.env.NO_COLOR ? '1' : '0',
+      // Where the extension host's log files go (the activation bench reads the extension's own log).
+      SPOT_TEST_LOGS_DIR: path.join(runDir, 'user-data', 'logs'),
+      ...(process.env.SPOT_TEST_GREP ? { SPOT_TEST_GREP: process.env.SPOT_TEST_GREP } : {}),
+      ...options.env,
+    },
+  });
+  const browser = await launchBrowser(path.join(runDir, 'browser-profile')).catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  const consoleLog = fs.createWriteStream(path.join(artifacts, 'workbench-console.log'));
+  let code = 1;
+  let finished = false;
+  try {
+    const exited = new Promise<number>((resolve) => {
+      void browser.page.exposeFunction('codeAutomationExit', (exitCode: number) => resolve(exitCode));
+    });
+    await browser.page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
+      const line = util.format(...(Array.isArray(args) ? args : [args]));
+      consoleLog.write(`[${type}] ${line}\n`);
+      if (!isWorkbenchNoise(line)) onLog(line, type);
+    });
+    const serverDied = new Promise<number>((resolve) =>
+      server.child.once('exit', (exitCode) => {
+        if (finished) return;
+        console.error(`[integration] code-server exited (${exitCode}) before the suite finished; log: ${logFile}`);
+        resolve(1);
+      }),
+    );
+    const url = workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: repoRoot, extensionTestsPath });
+    if (!options.quiet) console.log(`[integration] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}`);
+    await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    code = await withTimeout(Promise.race([exited, serverDied]), timeoutMs, `the ${label} suite to finish`);
+    finished = true;
+  } catch (error) {
+    finished = true;
+    console.error(`[integration] ${error instanceof TimeoutError ? 'time-out' : 'failure'}: ${(error as Error).message}`);
+    code = 1;
+  } finally {
+    if (code !== 0) {
+      const shot = await screenshot(browser.page, path.join(artifacts, `failure-${label}.png`));
+      if (shot) console.error(`[integration] screenshot: ${path.relative(repoRoot, shot)}; server log: ${path.relative(repoRoot, logFile)}`);
+    }
+    consoleLog.end();
+    await browser.close();
+    await server.stop();
+    forgetRunDir();
+    if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
+  }
+  if (!options.quiet || code !== 0) console.log(`[integration] ${label}: exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return code;
+}
+
+// The workbench's own chatter (also kept in artifacts/<label>/workbench-console.log).
+const NOISE = [
+  /^Resolving connection token/,
+  /^Resolved connection token/,
+  /^Creating a socket/,
+  /^Updating additional builtin extensions cache/,
+  /^\[Service Worker\]/,
+  /^ChatSessionStore:/,
+  /ENOTFOUND open-vsx\.org/,
+  /^Started local extension host/,
+  /^Creation of workbench contribution '.*' took \d+ms/,
+  /^\[(AgentHost|ChatModelSelection|AccountPolicyGate|reconnection-grace-time|Service Worker)[^\]]*\]/,
+];
+
+function isWorkbenchNoise(line: string): boolean {
+  return NOISE.some((pattern) => pattern.test(line));
+}
+
+if (require.main === module) {
+  runSuiteInCodeServer()
+    .catch((error) => {
+      console.error(`[integration] ${(error as Error).message}`);
+      return 1;
+    })
+    .then(async (code) => {
+      await stopAll();
+      process.exit(code);
+    });
+}

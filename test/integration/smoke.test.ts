@@ -1,0 +1,32 @@
+// Smoke: the extension under development is present in this VS Code and activates.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'spot-tools.spot-import';
+
+describe('smoke', () => {
+  it('runs in a real VS Code extension host', () => {
+    assert.match(vscode.version, /^1\.\d+\.\d+/);
+    assert.ok(vscode.workspace.workspaceFolders?.length, 'the fixture workspace is open');
+  });
+
+  it('finds the extension under development by its id', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is loaded`);
+    assert.strictEqual(extension.packageJSON.name, 'spot-import');
+  });
+
+  it('activates and registers every contributed command', async function () {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const main = path.join(extension.extensionPath, 'dist', 'extension.js');
+    if (!fs.existsSync(main)) this.skip(); // not built yet: nothing to activate
+    await extension.activate();
+    assert.ok(extension.isActive);
+    const contributed: Array<{ command: string }> = extension.packageJSON.contributes?.commands ?? [];
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributed.map((c) => c.command).filter((id) => !registered.has(id));
+    assert.deepStrictEqual(missing, [], 'contributed commands without a registration');
+  });
+});
