@@ -43,6 +43,17 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
   });
 }
 
+let shared: Dispatcher | undefined;
+
+/**
+ * The dispatcher used when a caller passes none: built once, with this module's connect and idle
+ * timeouts and the environment's proxy, rather than undici's global one (five-minute timeouts).
+ */
+export function defaultDispatcher(): Dispatcher {
+  shared ??= createDispatcher(proxyOptionsFromEnv());
+  return shared;
+}
+
 /** The proxy settings a command-line user expects, read from the environment. */
 export function proxyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpOptions {
   return {

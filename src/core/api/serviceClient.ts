@@ -6,6 +6,7 @@ import { discard, httpError, parseReply, readText, scrub } from './readReply';
 import { galleryReplySchema, importReplySchema, toGallery, toImportResult, type Gallery, type ImportResult } from './replySchemas';
 import { DEFAULT_RETRY_POLICY, isRetryableNetworkError, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from './retryPolicy';
 import { joinUrl, requireSecureUrl } from './secureUrl';
+import { defaultDispatcher } from './http';
 import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
 import type { TokenSource } from './tokenSource';
@@ -76,7 +77,7 @@ export class ServiceClient {
         ...options,
         galleryId,
         token: token.value,
-        dispatcher: this.options.dispatcher,
+        dispatcher: this.options.dispatcher ?? defaultDispatcher(),
         fieldName: this.options.fileFieldName ?? 'data[attributes][file]',
         what,
         host: this.host,
@@ -99,7 +100,7 @@ export class ServiceClient {
       try {
         const response = await request(url, {
           method,
-          dispatcher: this.options.dispatcher,
+          dispatcher: this.options.dispatcher ?? defaultDispatcher(),
           signal: options.signal,
           headers: {
             authorization: `Bearer ${token.value}`,

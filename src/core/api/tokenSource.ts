@@ -5,6 +5,7 @@ import { AuthenticationError, ServiceError, throwIfAborted } from './errors';
 import { parseReply, readText, scrub, serverWords, httpError } from './readReply';
 import { tokenErrorSchema, tokenReplySchema } from './replySchemas';
 import { joinUrl, requireSecureUrl } from './secureUrl';
+import { defaultDispatcher } from './http';
 import { raceAbort, toServiceError } from './networkError';
 
 export interface AccessToken {
@@ -94,7 +95,7 @@ export class TokenSource {
     const what = 'The token request';
     const response = await request(this.url, {
       method: 'POST',
-      dispatcher: this.options.dispatcher,
+      dispatcher: this.options.dispatcher ?? defaultDispatcher(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({
         grant_type: 'client_credentials',
