@@ -20,6 +20,8 @@ export interface FailureDescription {
 
 const RETRY: FailureHint = { title: 'Retry', command: 'spotImport.gallery.refresh', passNode: true };
 const SET_CREDENTIALS: FailureHint = { title: 'Set Client Credentials…', command: 'spotImport.setCredentials' };
+/** A setting of the profile is wrong (its address, say): new credentials would not help. */
+const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: 'spotImport.switchProfile' };
 
 function asServiceError(error: unknown): Partial<Core.ServiceError> & { message: string } {
   if (error && typeof error === 'object') return error as Partial<Core.ServiceError> & { message: string };
@@ -44,7 +46,9 @@ export function describeFailure(error: unknown): FailureDescription {
     case 'authentication':
       return { message: `Credentials rejected: ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: true };
     case 'configuration':
-      return { message: words, detail, hint: SET_CREDENTIALS, isAuthentication: false };
+      // A bad address, gallery id or file: the profile (or the view's entry) needs changing, and
+      // the detail is in the node's tooltip and the log.
+      return { message: words, detail, hint: SWITCH_PROFILE, isAuthentication: false };
     case 'network':
     case 'timeout':
       return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices, KnownGallery } from '../platform/services';
 import { GalleryCache } from './galleryCache';
+import { GALLERIES_VIEW_ID } from './galleriesView';
 import { AddedByIdNode } from './nodes/addedByIdNode';
 import type { GalleryNode } from './nodes/galleryNode';
 import { SpotNode } from './nodes/spotNode';
@@ -16,9 +17,12 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   readonly cache: GalleryCache;
   /** Kept between calls: reveal and per-node refresh need the instances VS Code holds. */
   private roots: GroupNode[] | undefined;
+  /** The profile the roots were built for. */
+  private rootsProfileId: string | undefined;
 
   constructor(private readonly services: ExtensionServices) {
-    this.cache = new GalleryCache(services);
+    // Loads show as the view's progress bar; cancelling is the cache's job (refresh, collapse).
+    this.cache = new GalleryCache(services, (task) => vscode.window.withProgress({ location: { viewId: GALLERIES_VIEW_ID } }, task));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -44,27 +48,42 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     this.changed.fire(undefined);
   }
 
-  /** Whole-view refresh: forget every loaded gallery too. */
+  /** Whole-view refresh: forget every loaded gallery too (loads still running start again). */
   refreshAll(): void {
-    this.cache.clear();
+    this.cache.clear('refresh');
+    this.rebuild();
+  }
+
+  /** Another profile, or new credentials: what was loaded or is loading no longer applies. */
+  profileChanged(): void {
+    this.cache.clear('cancel');
     this.rebuild();
   }
 
   /** Reloads one gallery's media the next time VS Code asks (now, when it is expanded). */
-  refreshGallery(galleryId: number): void {
-    const profileId = this.services.profiles.active()?.id;
-    if (profileId) this.cache.invalidate(profileId, galleryId);
-    this.fireGallery(galleryId);
+  refreshGallery(galleryId: number, profileId = this.services.profiles.active()?.id): void {
+    if (!profileId) return;
+    this.cache.invalidate(profileId, galleryId);
+    this.fireGallery(galleryId, profileId);
   }
 
   /** Shows one more page of media under the gallery. */
-  showMore(galleryId: number): void {
-    const profileId = this.services.profiles.active()?.id;
-    if (profileId && this.cache.showMore(profileId, galleryId)) this.fireGallery(galleryId);
+  showMore(galleryId: number, profileId = this.services.profiles.active()?.id): void {
+    if (profileId && this.cache.showMore(profileId, galleryId)) this.fireGallery(galleryId, profileId);
   }
 
-  findGallery(galleryId: number): GalleryNode | undefined {
-    for (const group of this.getRoots()) {
+  /** The node was collapsed while its media were loading: stop the request. */
+  cancelLoad(node: TreeNode): boolean {
+    const gallery = node as Partial<GalleryNode>;
+    if (typeof gallery.galleryId !== 'number' || typeof gallery.profileId !== 'string') return false;
+    return this.cache.cancel(gallery.profileId, gallery.galleryId);
+  }
+
+  /** The gallery's node in the view; undefined when it is not shown (or `profileId` is not the active profile). */
+  findGallery(galleryId: number, profileId?: string): GalleryNode | undefined {
+    const roots = this.getRoots();
+    if (profileId !== undefined && profileId !== this.rootsProfileId) return undefined;
+    for (const group of roots) {
       const found = group.galleries.find((gallery) => gallery.galleryId === galleryId);
       if (found) return found;
     }
@@ -72,16 +91,19 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   }
 
   dispose(): void {
+    this.cache.dispose();
     this.changed.dispose();
   }
 
-  private fireGallery(galleryId: number): void {
-    const node = this.findGallery(galleryId);
-    this.changed.fire(node);
+  private fireGallery(galleryId: number, profileId: string): void {
+    // Not shown (another profile's gallery): nothing to redraw; its cache entry is gone already.
+    if (profileId !== this.services.profiles.active()?.id) return;
+    this.changed.fire(this.findGallery(galleryId));
   }
 
   private buildRoots(): GroupNode[] {
     const profile = this.services.profiles.active();
+    this.rootsProfileId = profile?.id;
     if (!profile) return [];
     const context: NodeContext = {
       extensionUri: this.services.context.extensionUri,

@@ -1,8 +1,12 @@
 // What the rest of the extension (commands, import results, tests) may ask of the Galleries view.
+// `profileId` names the profile a gallery belongs to; absent, the active profile's is meant.
 import type * as vscode from 'vscode';
 import type { GalleriesTreeProvider } from './galleriesTreeProvider';
 import type { GalleryDropController } from './galleryDropController';
+import type { GalleryJsonDocuments } from './galleryJsonDocuments';
 import type { TreeNode } from './nodes/treeNode';
+
+export const GALLERIES_VIEW_ID = 'spotImport.galleries';
 
 export interface GalleriesView {
   /** The data provider itself; integration tests read the tree through it. */
@@ -10,14 +14,19 @@ export interface GalleriesView {
   readonly treeView: vscode.TreeView<TreeNode>;
   /** Handles files dropped on the tree; tests drop through it as VS Code would. */
   readonly dropController: GalleryDropController;
-  /** Regroups the roots and reloads every gallery's media. */
+  /** The read-only gallery documents (tests check their texts are dropped on close). */
+  readonly documents: GalleryJsonDocuments;
+  /** Regroups the roots and reloads every gallery's media (a load still running is cancelled). */
   refreshAll(): void;
   /** Reloads one gallery's media (after an upload, or from its node). */
-  refreshGallery(galleryId: number): void;
+  refreshGallery(galleryId: number, profileId?: string): void;
   /** Shows the next page of a gallery's media. */
-  showMore(galleryId: number): void;
-  /** Shows, selects and expands the gallery's node; false when the gallery is not in the view. */
-  reveal(galleryId: number): Promise<boolean>;
+  showMore(galleryId: number, profileId?: string): void;
+  /**
+   * Shows, selects and expands the gallery's node; false when the gallery is not in the view
+   * (not known, or it belongs to a profile that is not active).
+   */
+  reveal(galleryId: number, profileId?: string): Promise<boolean>;
   /** Opens the gallery as a read-only JSON document. */
-  openJson(galleryId: number): Promise<void>;
+  openJson(galleryId: number, profileId?: string): Promise<void>;
 }

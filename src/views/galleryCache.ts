@@ -1,8 +1,12 @@
 // Loaded galleries, per profile and gallery id, kept until the user refreshes. Expanding and
 // collapsing a node must not send a request each time, and a failure stays visible (as a message
 // node) instead of being retried behind the user's back.
+//
+// A load can take long (the client retries network failures with back-off), so each one has its
+// own AbortSignal: a refresh cancels the running request and starts a new one, collapsing the
+// node or closing the view cancels it, and the view shows a progress bar while any load runs.
 import type * as Core from '../core';
-import type { ExtensionServices } from '../platform/services';
+import type { ExtensionServices, Profile } from '../platform/services';
 import { describeFailure, type FailureDescription } from './describeFailure';
 
 /** Media nodes shown per page; the rest sit behind a "Load more" node. */
@@ -12,51 +16,87 @@ export type GalleryLoad =
   | { status: 'loaded'; gallery: Core.Gallery; shown: number }
   | { status: 'failed'; failure: FailureDescription };
 
+/** Why a running load was stopped: a refresh starts it again, anything else leaves it stopped. */
+type StopReason = 'refresh' | 'cancel';
+
+interface Running {
+  promise: Promise<GalleryLoad>;
+  controller: AbortController;
+}
+
+/** Runs a load under the view's progress indicator (window.withProgress on the view). */
+export type ViewProgress = <T>(task: () => Promise<T>) => PromiseLike<T>;
+
 const keyOf = (profileId: string, galleryId: number): string => `${profileId}\u0000${galleryId}`;
 
 export class GalleryCache {
   private readonly entries = new Map<string, GalleryLoad>();
-  private readonly inFlight = new Map<string, Promise<GalleryLoad>>();
+  private readonly inFlight = new Map<string, Running>();
 
-  constructor(private readonly services: ExtensionServices) {}
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly progress: ViewProgress = (task) => task(),
+  ) {}
 
   peek(profileId: string, galleryId: number): GalleryLoad | undefined {
     return this.entries.get(keyOf(profileId, galleryId));
   }
 
-  /** The cached state, or one GET shared by every caller that asks while it runs. */
-  load(profileId: string, galleryId: number): Promise<GalleryLoad> {
+  /**
+   * The cached state, or one GET shared by every caller that asks while it runs. When a refresh
+   * replaces the request, callers get the new request's answer; when the load is cancelled
+   * (collapse, view closed, profile switched), they get a "cancelled" failure that is not cached,
+   * so the next expand asks again.
+   */
+  async load(profileId: string, galleryId: number): Promise<GalleryLoad> {
     const key = keyOf(profileId, galleryId);
-    const cached = this.entries.get(key);
-    if (cached) return Promise.resolve(cached);
-    let running = this.inFlight.get(key);
-    if (!running) {
-      running = this.fetch(galleryId).then((result) => {
-        // A refresh during the request dropped this promise: its answer is stale, keep it out.
-        if (this.inFlight.get(key) === running) {
-          this.inFlight.delete(key);
-          this.entries.set(key, result);
-        }
-        return result;
-      });
-      this.inFlight.set(key, running);
+    for (;;) {
+      const cached = this.entries.get(key);
+      if (cached) return cached;
+      let running = this.inFlight.get(key);
+      if (!running) {
+        running = this.start(key, profileId, galleryId);
+        this.inFlight.set(key, running);
+      }
+      const { promise, controller } = running;
+      const result = await promise;
+      if (controller.signal.aborted && controller.signal.reason === 'refresh') continue;
+      return result;
     }
-    return running;
+  }
+
+  /** Whether a load of the gallery is running now. */
+  isLoading(profileId: string, galleryId: number): boolean {
+    return this.inFlight.has(keyOf(profileId, galleryId));
+  }
+
+  /** Stops a running load (the node was collapsed); nothing is cached, the next expand asks again. */
+  cancel(profileId: string, galleryId: number): boolean {
+    const key = keyOf(profileId, galleryId);
+    const running = this.inFlight.get(key);
+    if (!running) return false;
+    this.stop(key, running, 'cancel');
+    return true;
   }
 
   /** Forgets one gallery, or every gallery of the profile, so the next expand asks the service. */
   invalidate(profileId: string, galleryId?: number): void {
-    const prefix = galleryId === undefined ? `${profileId}\u0000` : keyOf(profileId, galleryId);
-    for (const map of [this.entries, this.inFlight] as Map<string, unknown>[]) {
-      for (const key of [...map.keys()]) {
-        if (galleryId === undefined ? key.startsWith(prefix) : key === prefix) map.delete(key);
-      }
-    }
+    const matches = (key: string) => (galleryId === undefined ? key.startsWith(`${profileId}\u0000`) : key === keyOf(profileId, galleryId));
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+    for (const [key, running] of [...this.inFlight]) if (matches(key)) this.stop(key, running, 'refresh');
   }
 
-  clear(): void {
+  /**
+   * Forgets everything. 'refresh' (the view's Refresh): running loads start again; 'cancel'
+   * (another profile, the view closing): running loads stop.
+   */
+  clear(reason: StopReason = 'refresh'): void {
     this.entries.clear();
-    this.inFlight.clear();
+    for (const [key, running] of [...this.inFlight]) this.stop(key, running, reason);
+  }
+
+  dispose(): void {
+    this.clear('cancel');
   }
 
   /** Shows one more page of an already loaded gallery; false when there is nothing more. */
@@ -67,19 +107,47 @@ export class GalleryCache {
     return true;
   }
 
-  private async fetch(galleryId: number): Promise<GalleryLoad> {
-    let profile: Parameters<ExtensionServices['clients']['reportRejected']>[0] | undefined;
+  private stop(key: string, running: Running, reason: StopReason): void {
+    if (this.inFlight.get(key) === running) this.inFlight.delete(key);
+    running.controller.abort(reason);
+  }
+
+  private start(key: string, profileId: string, galleryId: number): Running {
+    const controller = new AbortController();
+    const running: Running = {
+      controller,
+      promise: Promise.resolve(this.progress(() => this.fetch(profileId, galleryId, controller.signal))).then((result) => {
+        // A refresh or cancel during the request dropped it: its answer is stale, keep it out.
+        if (this.inFlight.get(key) === running) {
+          this.inFlight.delete(key);
+          if (!controller.signal.aborted) this.entries.set(key, result);
+        }
+        return result;
+      }),
+    };
+    return running;
+  }
+
+  private async fetch(profileId: string, galleryId: number, signal: AbortSignal): Promise<GalleryLoad> {
+    let profile: Profile | undefined;
     try {
-      const handle = await this.services.clients.client();
+      // The node's own profile, not whichever is active by the time the request goes out.
+      const handle = await this.services.clients.clientFor(profileId);
       profile = handle.profile;
-      const gallery = await handle.client.getGallery(galleryId);
+      const gallery = await handle.client.getGallery(galleryId, { signal });
       this.services.log.info('galleries', `Loaded gallery ${galleryId}: ${gallery.media.length} media, state ${gallery.state}`);
       return { status: 'loaded', gallery, shown: Math.min(MEDIA_PAGE_SIZE, gallery.media.length) };
     } catch (error) {
-      const failure = describeFailure(error);
+      const failure = describeFailure(signal.aborted ? cancelled(error) : error);
       if (failure.isAuthentication && profile) this.services.clients.reportRejected(profile);
-      this.services.log.warn('galleries', `Loading gallery ${galleryId} failed: ${failure.detail}`);
+      if (signal.aborted) this.services.log.info('galleries', `Loading gallery ${galleryId} stopped (${String(signal.reason)})`);
+      else this.services.log.warn('galleries', `Loading gallery ${galleryId} failed: ${failure.detail}`);
       return { status: 'failed', failure };
     }
   }
+}
+
+/** Whatever the aborted request threw, the user stopped it: say so. */
+function cancelled(error: unknown): { kind: 'cancelled'; message: string } {
+  return { kind: 'cancelled', message: error instanceof Error && error.message ? error.message : 'Cancelled.' };
 }

@@ -2,28 +2,16 @@
 // JSON (read-only document), Copy Id, Refresh, media preview links and reveal.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../../src/platform/services';
-import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
-import { JPG, PNG, fixtureFile, galleryRow, importSpot, rows, uniqueSourceId, useSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import { JPG, PNG, fixtureFile, galleryRow, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Gallery commands', function () {
   this.timeout(60_000);
-  let ui: ScriptedUi;
-  let services: ExtensionServices;
-  let done: () => void;
-  let restore: () => void;
-
-  beforeEach(async () => {
-    ({ ui, services, done, restore } = await installScriptedUi());
-    await useSandbox(services);
-  });
-
-  afterEach(() => restore());
+  const t = useScriptedSandbox();
 
   it('opens the gallery JSON read-only, copies ids, and refreshes from the service', async () => {
-    const result = await importSpot(ui, writeSpotDocument(uniqueSourceId('json'), ['fld_37_12']));
+    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('json'), ['fld_37_12']));
     const galleryId = result.pendingGalleries[0].galleryId;
-    const row = await galleryRow(services, galleryId);
+    const row = await galleryRow(t.services, galleryId);
 
     await vscode.commands.executeCommand('spotImport.gallery.openJson', row.node);
     const editor = vscode.window.activeTextEditor;
@@ -39,28 +27,28 @@ describe('Gallery commands', function () {
     assert.strictEqual(await vscode.env.clipboard.readText(), String(galleryId));
 
     // Loaded once and cached; after a refresh the next expand reads the gallery again.
-    assert.strictEqual((await rows(services, row.node))[0].label, 'No media yet');
-    const { client } = await services.clients.client();
+    assert.strictEqual((await rows(t.services, row.node))[0].label, 'No media yet');
+    const { client } = await t.services.clients.client();
     await client.uploadMedia(galleryId, fixtureFile(JPG).fsPath);
-    assert.strictEqual((await rows(services, row.node))[0].label, 'No media yet', 'cached until refreshed');
+    assert.strictEqual((await rows(t.services, row.node))[0].label, 'No media yet', 'cached until refreshed');
     await vscode.commands.executeCommand('spotImport.galleries.refresh');
-    const media = await rows(services, (await galleryRow(services, galleryId)).node);
+    const media = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
     assert.deepStrictEqual(media.map((child) => child.label), [JPG]);
 
     await vscode.commands.executeCommand('spotImport.media.copyId', media[0].node);
     assert.match(await vscode.env.clipboard.readText(), /^\d+$/);
-    done();
+    t.done();
   });
 
   it('links media to their files when spotImport.mediaUrlTemplate is set', async () => {
-    const result = await importSpot(ui, writeSpotDocument(uniqueSourceId('preview'), ['fld_37_12']));
+    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('preview'), ['fld_37_12']));
     const galleryId = result.pendingGalleries[0].galleryId;
-    const { client } = await services.clients.client();
+    const { client } = await t.services.clients.client();
     await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath);
     const settings = vscode.workspace.getConfiguration('spotImport');
     await settings.update('mediaUrlTemplate', 'https://files.example.org/media/{file}?id={id}', vscode.ConfigurationTarget.Global);
     try {
-      const [media] = await rows(services, (await galleryRow(services, galleryId)).node);
+      const [media] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
       const tooltip = (media.item.tooltip as vscode.MarkdownString).value;
       const id = (media.node as unknown as { mediaId: number }).mediaId;
       assert.ok(tooltip.includes(`(https://files.example.org/media/${PNG}?id=${id}|height=120)`), tooltip);
@@ -69,20 +57,20 @@ describe('Gallery commands', function () {
     } finally {
       await settings.update('mediaUrlTemplate', undefined, vscode.ConfigurationTarget.Global);
     }
-    const [plain] = await rows(services, (await galleryRow(services, galleryId)).node);
+    const [plain] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
     assert.strictEqual(plain.item.command, undefined, 'no template, no link');
-    done();
+    t.done();
   });
 
   it('reveals a gallery by id', async () => {
-    const result = await importSpot(ui, writeSpotDocument(uniqueSourceId('reveal'), ['fld_37_12']));
+    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('reveal'), ['fld_37_12']));
     const galleryId = result.pendingGalleries[0].galleryId;
     const revealed = await vscode.commands.executeCommand<boolean>('spotImport.galleries.reveal', { galleryId });
     assert.strictEqual(revealed, true);
-    const view = services.galleriesView!.treeView;
-    const expected = (await galleryRow(services, galleryId)).node.id;
+    const view = t.services.galleriesView!.treeView;
+    const expected = (await galleryRow(t.services, galleryId)).node.id;
     // Visibility and selection come back from the workbench asynchronously.
     await waitFor('the gallery to be selected', () => view.visible && view.selection.some((node) => node.id === expected));
-    done();
+    t.done();
   });
 });

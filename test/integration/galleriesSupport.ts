@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../../src/core';
 import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../src/platform/services';
 import type { TreeNode } from '../../src/views/nodes/treeNode';
-import type { ScriptedUi } from './helpers/scriptedUi';
+import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
 
 export interface Row {
   node: TreeNode;
@@ -25,6 +25,43 @@ export async function useSandbox(services: ExtensionServices): Promise<{ profile
   const { profile, client } = await services.clients.client();
   for (const known of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, known.galleryId);
   return { profile, client };
+}
+
+/** What each test of a galleries or upload suite works with; fresh for every test. */
+export interface GalleryTest {
+  readonly ui: ScriptedUi;
+  readonly services: ExtensionServices;
+  /** Restores the UI and fails on unexpected or missing prompts: call it at the end of the test. */
+  done(): void;
+}
+
+/**
+ * Call inside describe(): before each test a scripted UI is installed and the sandbox profile is
+ * active with no galleries remembered; after each test (passed or failed) the UI is restored.
+ */
+export function useScriptedSandbox(): GalleryTest {
+  let current: { ui: ScriptedUi; services: ExtensionServices; done(): void; restore(): void } | undefined;
+  const get = () => {
+    assert.ok(current, 'used outside a test');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await installScriptedUi();
+    await useSandbox(current.services);
+  });
+  afterEach(() => {
+    current?.restore();
+    current = undefined;
+  });
+  return {
+    get ui() {
+      return get().ui;
+    },
+    get services() {
+      return get().services;
+    },
+    done: () => get().done(),
+  };
 }
 
 export function fixtureFile(name: string): vscode.Uri {

@@ -15,7 +15,7 @@ export async function addGalleryById(services: ExtensionServices, arg?: unknown)
     await view.reveal(galleryId);
     return;
   }
-  const { client } = await services.clients.client();
+  const { client } = await services.clients.clientFor(profile.id);
   try {
     await client.getGallery(galleryId);
   } catch (error) {

@@ -1,7 +1,7 @@
 // Gallery commands are called from tree nodes, from other commands ({ galleryId }), from the
 // palette (nothing) and from tests: these helpers read what they were given.
 import * as vscode from 'vscode';
-import type { ExtensionServices, Profile } from '../../platform/services';
+import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../platform/services';
 import { ActionableError } from '../../platform/errors';
 import type { GalleriesView } from '../../views/galleriesView';
 
@@ -10,6 +10,12 @@ export function galleryIdOf(arg: unknown): number | undefined {
   const value = arg && typeof arg === 'object' ? (arg as { galleryId?: unknown }).galleryId : arg;
   const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The profile a gallery node or `{ galleryId, profileId }` belongs to; undefined when not said. */
+export function profileIdOf(arg: unknown): string | undefined {
+  const value = arg && typeof arg === 'object' ? (arg as { profileId?: unknown }).profileId : undefined;
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
 /** Accepts "12" or " 12 "; anything else gets a message that says what to type. */
@@ -22,7 +28,7 @@ export function activeProfile(services: ExtensionServices): Profile {
   if (!profile) {
     throw new ActionableError('No spot service profile is active.', [
       { title: 'Add Profile', command: 'spotImport.addProfile' },
-      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile' },
+      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
     ]);
   }
   return profile;

@@ -1,9 +1,10 @@
 // "Show in Galleries" (after an import or an upload): open the view at the gallery's node, or
-// just open the view when no gallery is named.
+// just open the view when no gallery is named. `{ galleryId, refresh: true }` ("Check Gallery"
+// after an interrupted upload) reloads the gallery first, so the view shows what really arrived.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../../platform/services';
 import { GALLERIES_VIEW_ID } from '../../views/registerGalleriesView';
-import { galleriesView, galleryIdOf } from './galleryArgs';
+import { galleriesView, galleryIdOf, profileIdOf } from './galleryArgs';
 
 export async function revealGallery(services: ExtensionServices, target?: unknown): Promise<boolean> {
   const galleryId = galleryIdOf(target);
@@ -11,5 +12,8 @@ export async function revealGallery(services: ExtensionServices, target?: unknow
     await vscode.commands.executeCommand(`${GALLERIES_VIEW_ID}.focus`);
     return false;
   }
-  return galleriesView(services).reveal(galleryId);
+  const profileId = profileIdOf(target);
+  const view = galleriesView(services);
+  if (target && typeof target === 'object' && (target as { refresh?: unknown }).refresh === true) view.refreshGallery(galleryId, profileId);
+  return view.reveal(galleryId, profileId);
 }

@@ -9,10 +9,18 @@ import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type 
 export interface UploadOptions extends UploadHooks {
   /** Cancels as the notification's Cancel button does (a caller with its own cancellation). */
   signal?: AbortSignal;
+  /**
+   * The profile whose gallery this is (a gallery node's, or the one active when the command
+   * started). Default: the profile active now. The whole run stays with it.
+   */
+  profileId?: string;
 }
 
 export const SHOW_IN_GALLERIES = 'Show in Galleries';
 export const UPLOAD_THE_REST = 'Upload the Rest';
+/** For interrupted files: reload the gallery and show it, so the user sees whether they arrived. */
+export const CHECK_GALLERY = 'Check Gallery';
+export const INTERRUPTED_TITLE = 'Interrupted, may have arrived (refresh the gallery to check before sending again)';
 
 function names(files: FileOutcome[], max = 5): string {
   const shown = files.slice(0, max).map((file) => file.name);
@@ -28,7 +36,7 @@ export function describeOutcome(outcome: UploadOutcome): string {
   const groups: Array<[FileStatus, string]> = [
     ['arrived', 'Arrived'],
     ['failed', 'Failed'],
-    ['interrupted', 'Interrupted (refresh the gallery to check)'],
+    ['interrupted', INTERRUPTED_TITLE],
     ['notSent', 'Not sent'],
     ['skipped', 'Skipped (not a file)'],
   ];
@@ -50,17 +58,21 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
     if (known) await services.galleries.markUploaded(profileId, galleryId);
     else await services.galleries.add(profileId, [{ galleryId, pending: false }]);
   }
-  services.galleriesView?.refreshGallery(galleryId);
+  services.galleriesView?.refreshGallery(galleryId, profileId);
 
-  const rest = files.filter((file) => file.status === 'failed' || file.status === 'interrupted' || file.status === 'notSent');
-  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: 'spotImport.gallery.upload', args: [{ galleryId }, rest.map((file) => file.uri)] };
+  // Interrupted files may have arrived: sending them again could store them twice, so they are
+  // not part of "Upload the Rest"; "Check Gallery" shows what the service has.
+  const rest = files.filter((file) => file.status === 'failed' || file.status === 'notSent');
+  const interrupted = files.filter((file) => file.status === 'interrupted');
+  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: 'spotImport.gallery.upload', args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
+  const checkAction: ErrorAction = { title: CHECK_GALLERY, command: 'spotImport.galleries.reveal', args: [{ galleryId, profileId, refresh: true }] };
+  const actions: ErrorAction[] = [...(rest.length ? [restAction] : []), ...(interrupted.length ? [checkAction] : [])];
   const failed = files.some((file) => file.status === 'failed');
 
   if (outcome.stoppedBy !== undefined || failed) {
-    const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy)}` : '';
-    const actions = rest.length ? [restAction] : [];
+    const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
     if (isAuthenticationError(outcome.stoppedBy)) {
-      const profile = services.profiles.active();
+      const profile = services.profiles.get(profileId);
       if (profile) services.clients.reportRejected(profile);
       actions.push({ title: 'Update Credentials', command: 'spotImport.setCredentials' });
     }
@@ -68,10 +80,12 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
   }
 
   if (outcome.cancelled) {
-    const buttons = rest.length ? [UPLOAD_THE_REST] : [];
-    void services.ui.showWarningMessage(`Upload to gallery ${galleryId} cancelled. ${describeOutcome(outcome)}`, {}, ...buttons).then((choice) => {
-      if (choice === UPLOAD_THE_REST) void vscode.commands.executeCommand(restAction.command, ...(restAction.args ?? []));
-    });
+    void services.ui
+      .showWarningMessage(`Upload to gallery ${galleryId} cancelled. ${describeOutcome(outcome)}`, {}, ...actions.map((action) => action.title))
+      .then((choice) => {
+        const action = actions.find((candidate) => candidate.title === choice);
+        if (action) void vscode.commands.executeCommand(action.command, ...(action.args ?? []));
+      });
     return;
   }
 
@@ -82,7 +96,7 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
   void services.ui
     .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}`, SHOW_IN_GALLERIES)
     .then((choice) => {
-      if (choice === SHOW_IN_GALLERIES) void services.galleriesView?.reveal(galleryId);
+      if (choice === SHOW_IN_GALLERIES) void services.galleriesView?.reveal(galleryId, profileId);
     });
 }
 
@@ -97,7 +111,7 @@ export async function uploadWithProgress(
   const outcome = await withCancellableProgress({ title }, async (progress, progressSignal) => {
     const signal = options.signal ? AbortSignal.any([progressSignal, options.signal]) : progressSignal;
     let shownPercent = 0;
-    return uploadFiles(services, galleryId, uris, signal, {
+    const hooks: UploadHooks = {
       onProgress(message, done) {
         // Progress takes increments; convert the share done into one and never go backwards.
         const percent = Math.min(100, done * 100);
@@ -106,7 +120,8 @@ export async function uploadWithProgress(
         options.onProgress?.(message, done);
       },
       onFileDone: options.onFileDone,
-    });
+    };
+    return uploadFiles(services, galleryId, uris, signal, hooks, options.profileId);
   });
   await finishUpload(services, outcome);
   return outcome;

@@ -1,6 +1,10 @@
 // Uploads files one after another into one gallery, and keeps an exact account of each file:
-// arrived, failed, interrupted by a cancel, or never sent. That account is what the user is told,
-// so after a cancel or a failure they know which files to send again.
+// arrived, failed, interrupted, or never sent. That account is what the user is told, so after a
+// cancel or a failure they know which files to send again, and which ones to check first.
+//
+// A run belongs to the profile it started with: every file goes to that profile's service, even
+// if the user switches profile while it runs (the same gallery id on another service would be
+// another gallery).
 import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
@@ -8,6 +12,16 @@ import { isCancellation } from '../../platform/cancellation';
 import { describeError, isServiceError } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
 
+/**
+ * - arrived: the service answered success.
+ * - failed: the service refused it, or the request broke before the whole file was handed over
+ *   (a multipart body without its end cannot be stored): safe to send again.
+ * - interrupted: the connection broke, timed out or was cancelled after the whole file had been
+ *   handed over, before the answer came. It may have arrived: check the gallery before sending
+ *   it again, so it is not part of "Upload the Rest".
+ * - notSent: never sent, or cancelled part-way through its body (so it cannot have arrived).
+ * - skipped: not a file.
+ */
 export type FileStatus = 'arrived' | 'failed' | 'interrupted' | 'notSent' | 'skipped';
 
 export interface FileOutcome {
@@ -17,6 +31,11 @@ export interface FileOutcome {
   status: FileStatus;
   /** Why it failed or was skipped, in words for the user. */
   reason?: string;
+  /**
+   * Bytes of the file handed to the connection in the last attempt, as the core reported them
+   * (undefined until it reports any; an empty file never reports).
+   */
+  sentBytes?: number;
 }
 
 export interface UploadOutcome {
@@ -31,8 +50,22 @@ export interface UploadOutcome {
 export interface UploadHooks {
   /** Called with a line such as "photo.jpg 3.2 of 10.0 MB (2 of 5 files)" and the share done (0..1). */
   onProgress?(message: string, done: number): void;
-  /** Called after each file has an outcome. */
-  onFileDone?(file: FileOutcome, index: number): void;
+  /** Called after each file has an outcome; the next file waits for a returned promise. */
+  onFileDone?(file: FileOutcome, index: number): void | Promise<void>;
+}
+
+/**
+ * Whether the whole file went out, so the service may have stored it even without an answer. Bytes
+ * are counted as they are read into the request body, ahead of the wire: less than the whole file
+ * means the multipart body never ended, and no service stores a part without its end.
+ */
+function wholeFileHandedOver(file: FileOutcome): boolean {
+  return file.sentBytes !== undefined && file.sentBytes > 0 && file.sentBytes >= file.bytes;
+}
+
+/** Connection lost or timed out: the request may or may not have been processed. */
+function isConnectionLoss(error: unknown): boolean {
+  return isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -66,15 +99,20 @@ async function describeFiles(uris: vscode.Uri[]): Promise<FileOutcome[]> {
   );
 }
 
+/**
+ * Uploads into `galleryId` of `profileId` (default: the profile active now). The profile is fixed
+ * for the whole run: each file asks for that profile's client, never the active one.
+ */
 export async function uploadFiles(
   services: ExtensionServices,
   galleryId: number,
   uris: vscode.Uri[],
   signal: AbortSignal,
   hooks: UploadHooks = {},
+  profileId?: string,
 ): Promise<UploadOutcome> {
   const files = await describeFiles(uris);
-  const { profile } = await services.clients.client();
+  const { profile } = profileId !== undefined ? await services.clients.clientFor(profileId) : await services.clients.client();
   const outcome: UploadOutcome = { galleryId, profileId: profile.id, files, cancelled: false };
   const sendable = files.filter((file) => file.status === 'notSent');
   const totalBytes = sendable.reduce((sum, file) => sum + file.bytes, 0);
@@ -96,27 +134,41 @@ export async function uploadFiles(
       hooks.onProgress?.(`${file.name} ${formatBytesPair(sent, file.bytes)} ${position}`, done);
     };
     report(0);
+    file.sentBytes = undefined;
     try {
-      // Asked per file: the provider rebuilds its client when credentials or settings change,
-      // and a long run of uploads must go on with the new one.
-      const { client } = await services.clients.client();
-      await client.uploadMedia(galleryId, file.uri.fsPath, { signal, onProgress: (sent) => report(sent) });
+      // Asked per file, for the run's own profile: the provider rebuilds a profile's client when
+      // its credentials or settings change, and a long run must go on with the new one.
+      const { client } = await services.clients.clientFor(outcome.profileId);
+      await client.uploadMedia(galleryId, file.uri.fsPath, {
+        signal,
+        onProgress: (sent) => {
+          file.sentBytes = sent;
+          report(sent);
+        },
+      });
       file.status = 'arrived';
       services.log.info('upload', `${file.name} (${file.bytes} bytes) arrived in gallery ${galleryId}`);
     } catch (error) {
-      if (signal.aborted || isCancellation(error)) {
+      const cancelled = signal.aborted || isCancellation(error);
+      if (cancelled) outcome.cancelled = true;
+      else if (!affectsOnlyThisFile(error)) outcome.stoppedBy = error;
+      if ((cancelled || isConnectionLoss(error)) && wholeFileHandedOver(file)) {
+        // The body went out complete and the answer never came: the service may have stored it.
         file.status = 'interrupted';
+        file.reason = cancelled ? 'cancelled while waiting for the answer' : `no answer: ${describeError(error)}`;
+        services.log.warn('upload', `${file.name} may or may not have arrived in gallery ${galleryId} (${file.reason})`);
+      } else if (cancelled) {
+        // Cancelled before the whole body went out: the service cannot have stored it.
+        file.status = 'notSent';
         file.reason = 'cancelled while sending';
-        outcome.cancelled = true;
       } else {
         file.status = 'failed';
         file.reason = describeError(error);
         services.log.warn('upload', `${file.name} did not arrive in gallery ${galleryId}: ${file.reason}`);
-        if (!affectsOnlyThisFile(error)) outcome.stoppedBy = error;
       }
     }
     doneBytes += file.bytes;
-    hooks.onFileDone?.(file, index);
+    await hooks.onFileDone?.(file, index);
     if (outcome.cancelled || outcome.stoppedBy) break;
   }
   return outcome;

@@ -56,8 +56,9 @@ export class GalleryNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     const wasLoaded = this.context.cache.peek(this.profileId, this.galleryId) !== undefined;
     const load = await this.context.cache.load(this.profileId, this.galleryId);
-    // The row's description (state, media count) changes once the first load has answered.
-    if (!wasLoaded) this.context.changed(this);
+    // The row's description (state, media count) changes once the first load has answered. Only
+    // when the answer was kept: a cancelled load is not, and redrawing would start it again.
+    if (!wasLoaded && this.context.cache.peek(this.profileId, this.galleryId) !== undefined) this.context.changed(this);
     if (load.status === 'failed') {
       const { failure } = load;
       return [

@@ -1,0 +1,90 @@
+// A gallery that is slow to load, in the real extension host against the test's own sandbox (with
+// latency injected): collapsing the node stops the request, a refresh replaces it, and read-only
+// gallery documents name their profile and forget their text when closed.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { ExtensionServices, Profile } from '../../src/platform/services';
+import type { RunningSandbox } from '../../src/sandbox/types';
+import { galleryRow, rows, uniqueSourceId, waitFor } from './galleriesSupport';
+import { installScriptedUi } from './helpers/scriptedUi';
+import { useTestProfile } from './helpers/testEnv';
+
+describe('Galleries view: slow loads', function () {
+  this.timeout(60_000);
+  let done: () => void;
+  let restore: () => void;
+  let services: ExtensionServices;
+  let sandbox: RunningSandbox;
+  let profile: Profile;
+  let galleryId: number;
+
+  beforeEach(async () => {
+    ({ done, restore } = await installScriptedUi());
+    ({ services, sandbox, profile } = await useTestProfile());
+    const { client } = await services.clients.clientFor(profile.id);
+    const attributes = { topic_id: 37, source_id: uniqueSourceId('slow'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+    galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+    await services.galleries.add(profile.id, [{ galleryId, pending: true }]);
+  });
+
+  afterEach(async () => {
+    restore();
+    sandbox.setFaults({});
+    for (const known of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, known.galleryId);
+  });
+
+  it('stops loading a gallery when its node is collapsed, and offers to retry', async () => {
+    const provider = services.galleriesView!.provider;
+    sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
+    const row = await galleryRow(services, galleryId);
+    const started = Date.now();
+    const children = rows(services, row.node);
+    await waitFor('the load to start', () => provider.cache.isLoading(profile.id, galleryId));
+    assert.strictEqual(provider.cancelLoad(row.node), true);
+
+    const [message, retry] = await children;
+    assert.ok(Date.now() - started < 10_000, 'the cancel did not wait for the slow reply');
+    assert.strictEqual(message.label, 'Loading was cancelled');
+    assert.deepStrictEqual([retry.label, retry.item.command?.command], ['Retry', 'spotImport.gallery.refresh']);
+    assert.strictEqual(provider.cache.peek(profile.id, galleryId), undefined, 'a cancelled load is not kept');
+
+    sandbox.setFaults({});
+    await vscode.commands.executeCommand(retry.item.command!.command, ...(retry.item.command!.arguments ?? []));
+    const reloaded = await rows(services, (await galleryRow(services, galleryId)).node);
+    assert.deepStrictEqual(reloaded.map((child) => child.label), ['No media yet']);
+    done();
+  });
+
+  it('replaces a slow load with a fresh one on Refresh', async () => {
+    const provider = services.galleriesView!.provider;
+    sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
+    const row = await galleryRow(services, galleryId);
+    const started = Date.now();
+    const children = rows(services, row.node);
+    await waitFor('the load to start', () => provider.cache.isLoading(profile.id, galleryId));
+
+    // The service is fast again; the refresh cancels the slow request and the expand gets the new answer.
+    sandbox.setFaults({});
+    await vscode.commands.executeCommand('spotImport.gallery.refresh', row.node);
+    assert.deepStrictEqual((await children).map((child) => child.label), ['No media yet']);
+    assert.ok(Date.now() - started < 10_000, 'the refresh did not wait for the slow reply');
+    done();
+  });
+
+  it('opens gallery JSON under the profile\'s own address and forgets its text when closed', async () => {
+    await vscode.commands.executeCommand('spotImport.gallery.openJson', (await galleryRow(services, galleryId)).node);
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const uri = editor.document.uri;
+    assert.strictEqual(uri.scheme, 'spot-gallery');
+    assert.strictEqual(uri.path, `/${encodeURIComponent(profile.id)}/gallery-${galleryId}.json`);
+    assert.strictEqual((JSON.parse(editor.document.getText()) as { id: number }).id, galleryId);
+    const documents = services.galleriesView!.documents;
+    assert.ok(documents.size > 0);
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Dropped once no tab shows it (VS Code reports the document itself closed only minutes later).
+    await waitFor('its text to be dropped', () => documents.size === 0);
+    done();
+  });
+});
