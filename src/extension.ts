@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const services: ExtensionServices = { context, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
 
-  registerProfileStatus(context, profiles);
+  registerProfileStatus(context, profiles, log);
   registerSpotDocuments(context, log, profiles);
   registerCommands(context, services);
   registerGalleriesView(services);

@@ -12,7 +12,6 @@ import { SANDBOX_PROFILE_ID, profileLabel, type ClientProvider, type CredentialS
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
 import type { SandboxRunner } from './sandboxRunner';
-import { derivedTokenUrl } from './urlPolicy';
 
 interface Entry {
   /** The credentials the client was built with, to tell a real change from an echo. */
@@ -24,6 +23,13 @@ interface Entry {
 
 export class CachingClientProvider implements ClientProvider, vscode.Disposable {
   private readonly cache = new Map<string, Promise<Entry>>();
+  /**
+   * Credential changes being looked at, per profile. SecretStorage's change event reaches this
+   * window before the store() that caused it returns (the main thread sends it ahead of the
+   * reply), so a client asked for after new credentials were saved waits here and never gets
+   * the client built with the old ones.
+   */
+  private readonly checks = new Map<string, Promise<void>>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -33,7 +39,14 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     private readonly log: Logger,
   ) {
     this.subscriptions.push(
-      credentials.onDidChange((profileId) => void this.credentialsChanged(profileId)),
+      credentials.onDidChange((profileId) => {
+        const check: Promise<void> = this.credentialsChanged(profileId)
+          .catch((error: unknown) => log.warn('auth', `could not follow the credential change of profile ${profileId}`, error))
+          .finally(() => {
+            if (this.checks.get(profileId) === check) this.checks.delete(profileId);
+          });
+        this.checks.set(profileId, check);
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsClients(event)) this.forget();
       }),
@@ -104,7 +117,8 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     ]);
   }
 
-  private entry(profile: Profile): Promise<Entry> {
+  private async entry(profile: Profile): Promise<Entry> {
+    await this.checks.get(profile.id);
     let entry = this.cache.get(profile.id);
     if (!entry) {
       entry = this.build(profile);
@@ -128,10 +142,10 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     }
     const core = await loadCore();
     const settings = readSettings();
-    const dispatcher = core.createDispatcher(httpOptionsFromVsCode(settings.requestTimeoutSeconds));
+    const dispatcher = core.createDispatcher(await httpOptionsFromVsCode(core, settings));
     const Tokens = observedTokenSource(core, this.log, (rejected) => this.profiles.markRejected(profile.id, rejected));
     const tokens = new Tokens({
-      tokenUrl: profile.tokenUrl ?? derivedTokenUrl(endpoint.baseUrl),
+      tokenUrl: profile.tokenUrl ?? core.defaultTokenUrl(endpoint.baseUrl),
       clientId: endpoint.credentials.clientId,
       clientSecret: endpoint.credentials.clientSecret,
       assumedLifetimeSeconds: settings.assumedTokenLifetimeSeconds,

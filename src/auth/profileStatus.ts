@@ -2,18 +2,20 @@
 // the welcome view and menus read. Both follow the profile store, which itself follows
 // credential changes from any window.
 import * as vscode from 'vscode';
-import { profileLabel, type ProfileState, type ProfileStore } from '../platform/services';
+import { profileLabel, type Logger, type ProfileState, type ProfileStore } from '../platform/services';
 
 export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
 export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
 
-const STATE_TEXT: Record<ProfileState, { icon: string; words: string }> = {
+/** How a profile's state is shown everywhere (status bar, Switch Profile). */
+export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; words: string }>> = {
   noCredentials: { icon: '$(key)', words: 'no credentials' },
   ready: { icon: '$(cloud)', words: 'ready' },
   rejected: { icon: '$(error)', words: 'credentials rejected' },
 };
 
-export function registerProfileStatus(context: vscode.ExtensionContext, profiles: ProfileStore): void {
+/** `log`: where a failed update is reported (the extension passes its Logger; without one, the console). */
+export function registerProfileStatus(context: vscode.ExtensionContext, profiles: ProfileStore, log?: Logger): void {
   const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
   item.name = 'Spot Import Profile';
   item.command = 'spotImport.switchProfile';
@@ -33,7 +35,7 @@ export function registerProfileStatus(context: vscode.ExtensionContext, profiles
       item.backgroundColor = undefined;
     } else {
       const label = profileLabel(profile);
-      const { icon, words } = STATE_TEXT[state];
+      const { icon, words } = PROFILE_STATE_TEXT[state];
       item.text = state === 'ready' ? `${icon} Spot: ${label}` : `${icon} Spot: ${label} (${words})`;
       const tooltip = new vscode.MarkdownString(`**Spot Import profile:** ${label}  \n`);
       tooltip.appendText(`${profile.baseUrl || 'starts on first use'} · API ${profile.apiVersion} · ${words}`);
@@ -46,13 +48,20 @@ export function registerProfileStatus(context: vscode.ExtensionContext, profiles
     item.show();
   };
 
+  // Reading SecretStorage can fail (a locked keychain): say so in the log, keep the last text.
+  const refresh = () => {
+    update().catch((error: unknown) => {
+      if (log) log.warn('auth', 'could not update the profile status', error);
+      else console.warn('[Spot Import] could not update the profile status', error);
+    });
+  };
   context.subscriptions.push(
     item,
-    profiles.onDidChange(() => void update()),
+    profiles.onDidChange(refresh),
     // Profiles live in global state, which other windows may change without an event here.
     vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused) void update();
+      if (state.focused) refresh();
     }),
   );
-  void update();
+  refresh();
 }

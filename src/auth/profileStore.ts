@@ -3,7 +3,8 @@
 // The built-in sandbox profile is always listed; it cannot be removed.
 import * as vscode from 'vscode';
 import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/services';
-import { API_VERSION_PATTERN, checkServiceUrl, derivedTokenUrl, normalizeUrl } from './urlPolicy';
+import { loadCore } from '../platform/lazyCore';
+import { API_VERSION_PATTERN, checkServiceUrl, normalizeUrl } from './urlPolicy';
 
 const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
@@ -60,7 +61,9 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     }
     if (!API_VERSION_PATTERN.test(input.apiVersion)) throw new Error(`"${input.apiVersion}" is not an API version like v2.4.`);
     const baseUrl = normalizeUrl(input.baseUrl);
-    const tokenUrl = input.tokenUrl && normalizeUrl(input.tokenUrl) !== derivedTokenUrl(baseUrl) ? normalizeUrl(input.tokenUrl) : undefined;
+    // Only a token URL that differs from the derived one is stored, so it follows the base URL.
+    const derived = input.tokenUrl ? (await loadCore()).defaultTokenUrl(baseUrl) : undefined;
+    const tokenUrl = input.tokenUrl && normalizeUrl(input.tokenUrl) !== derived ? normalizeUrl(input.tokenUrl) : undefined;
     const profile: Profile = {
       id: `profile-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       name,

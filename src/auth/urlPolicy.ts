@@ -1,13 +1,10 @@
 // Credentials travel only over https, except to this machine (the local sandbox, test servers).
 // Checked when a profile is entered, so the input box can say what is wrong before anything is
-// saved; the core checks again before every request.
-
-const LOOPBACK_IPV4 = /^127(?:\.\d{1,3}){3}$/;
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '[::1]' || host === '::1' || LOOPBACK_IPV4.test(host);
-}
+// saved; the core checks again before every request (requireSecureUrl), with the same loopback
+// rule: it is imported from the core's secureUrl.ts, which is tiny and dependency-free, so it
+// costs nothing at activation. The token URL derived from a base URL is the core's
+// defaultTokenUrl (tokenSource.ts pulls in undici, so callers get it from the lazily loaded core).
+import { isLoopbackUrl } from '../core/api/secureUrl';
 
 /** undefined when the URL may carry credentials; otherwise the reason, phrased for an input box. */
 export function checkServiceUrl(raw: string): string | undefined {
@@ -21,7 +18,7 @@ export function checkServiceUrl(raw: string): string | undefined {
   if (url.search || url.hash) return 'Enter the address without a query or fragment.';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') {
-    return isLoopbackHost(url.hostname) ? undefined : 'Use https: plain http is allowed only for localhost and 127.0.0.1.';
+    return isLoopbackUrl(url) ? undefined : 'Use https: plain http is allowed only for localhost and 127.0.0.1.';
   }
   return 'Use an https:// address.';
 }
@@ -29,11 +26,6 @@ export function checkServiceUrl(raw: string): string | undefined {
 /** The URL without a trailing slash, so derived paths never double it. */
 export function normalizeUrl(raw: string): string {
   return raw.trim().replace(/\/+$/, '');
-}
-
-/** {baseUrl}/api/v2/access_token: the token path the interface documents. */
-export function derivedTokenUrl(baseUrl: string): string {
-  return `${normalizeUrl(baseUrl)}/api/v2/access_token`;
 }
 
 export const API_VERSION_PATTERN = /^v\d+(?:\.\d+)*$/;

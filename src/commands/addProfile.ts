@@ -2,7 +2,7 @@
 // topic id; then the client credentials. The new profile becomes the active one.
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
 import { DEFAULT_API_VERSION } from '../auth/profileStore';
-import { API_VERSION_PATTERN, checkServiceUrl, derivedTokenUrl } from '../auth/urlPolicy';
+import { API_VERSION_PATTERN, checkServiceUrl } from '../auth/urlPolicy';
 import { required } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
 
@@ -22,7 +22,7 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
     placeHolder: 'https://api.example.org',
     validateInput: (value) => checkServiceUrl(value),
   })).trim();
-  const derived = derivedTokenUrl(baseUrl);
+  const derived = (await services.core()).defaultTokenUrl(baseUrl);
   const tokenUrl = required(await ui.showInputBox({
     title: `Add Spot Import profile (3/${STEPS})`,
     prompt: 'Token URL. Keep the suggestion unless your operator gave you another one (for example …/oauth2/access_token)',

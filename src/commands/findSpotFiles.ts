@@ -1,53 +1,94 @@
 // Finds the spot documents under a folder for Import Folder: every *.spot.json file, and every
-// other .json file whose data.type is "spots". Walks with workspace.fs so any folder works, in or
-// out of the workspace; skips the folders that never hold spot documents.
+// other .json file whose data.type is "spots". The file search (workspace.findFiles) honours
+// files.exclude, skips node_modules and dot-folders, follows symbolic links without looping
+// (ripgrep detects cycles), passes over folders it cannot read instead of failing, and works for
+// folders outside the workspace too. Reading each candidate goes through the core's fileItems,
+// so the size guard is the core's; a file that cannot be read is logged and passed over.
 import * as vscode from 'vscode';
+import type * as Core from '../core';
 import type { CoreModule } from '../platform/lazyCore';
+import type { Logger } from '../platform/services';
 
-const SKIPPED_FOLDERS = new Set(['node_modules']);
-/** A folder walk stops here: importing more than this at once is a job for the command line. */
+/** Import Folder stops collecting here: importing more than this at once is a job for the command line. */
 export const MAX_FILES = 5000;
+/** JSON files looked at, at most (most JSON files in a big tree are not spot documents). */
+export const MAX_CANDIDATES = 50_000;
 
-export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, signal?: AbortSignal): Promise<vscode.Uri[]> {
-  const found: vscode.Uri[] = [];
-  const pending: vscode.Uri[] = [folder];
-  while (pending.length > 0 && found.length < MAX_FILES && !signal?.aborted) {
-    const current = pending.shift()!;
-    const entries = await vscode.workspace.fs.readDirectory(current);
-    for (const [name, type] of entries.sort(([a], [b]) => a.localeCompare(b))) {
-      const uri = vscode.Uri.joinPath(current, name);
-      if (type & vscode.FileType.Directory) {
-        if (!SKIPPED_FOLDERS.has(name) && !name.startsWith('.')) pending.push(uri);
-      } else if (/\.spot\.json$/i.test(name)) {
-        found.push(uri);
-      } else if (/\.json$/i.test(name) && (await isSpotByContent(core, uri))) {
-        found.push(uri);
-      }
-    }
-  }
-  return found;
+const SPOT_FILE = /\.spot\.json$/i;
+const EXCLUDED = '{**/node_modules/**,**/.*/**}';
+
+export interface FoundSpotFiles {
+  /** Sorted by path. */
+  uris: vscode.Uri[];
+  /** True when the search stopped at its limit of documents or JSON files: there may be more. */
+  truncated: boolean;
 }
 
-async function isSpotByContent(core: CoreModule, uri: vscode.Uri): Promise<boolean> {
+export interface SearchLimits {
+  /** Spot documents at most (default MAX_FILES). */
+  files: number;
+  /** JSON files looked at, at most (default MAX_CANDIDATES). */
+  candidates: number;
+}
+
+export const DEFAULT_LIMITS: SearchLimits = { files: MAX_FILES, candidates: MAX_CANDIDATES };
+
+export interface FindOptions {
+  signal?: AbortSignal;
+  /** Called as documents are recognised, with the number found so far. */
+  onFound?: (count: number) => void;
+  log?: Logger;
+  /** Lower limits (tests). */
+  limits?: SearchLimits;
+}
+
+export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, options: FindOptions = {}): Promise<FoundSpotFiles> {
+  if (folder.scheme !== 'file') throw new Error(`Import Folder reads folders on disk; ${folder.toString(true)} is not one.`);
+  options.signal?.throwIfAborted();
+  const cancel = new vscode.CancellationTokenSource();
+  const onAbort = () => cancel.cancel();
+  options.signal?.addEventListener('abort', onAbort);
   try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > core.MAX_DOCUMENT_BYTES) return false;
-    return core.looksLikeSpotDocument(uri.path, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-  } catch {
+    const limits = options.limits ?? DEFAULT_LIMITS;
+    const candidates = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.{json,JSON,Json}'), EXCLUDED, limits.candidates + 1, cancel.token);
+    options.signal?.throwIfAborted();
+    let truncated = candidates.length > limits.candidates;
+    const sorted = candidates.slice(0, limits.candidates).sort((a, b) => a.path.localeCompare(b.path));
+    const uris: vscode.Uri[] = [];
+    for (const uri of sorted) {
+      options.signal?.throwIfAborted();
+      if (uris.length === limits.files) {
+        truncated = true;
+        break;
+      }
+      if (SPOT_FILE.test(uri.path) || (await isSpotByContent(core, uri, options.log))) {
+        uris.push(uri);
+        options.onFound?.(uris.length);
+      }
+    }
+    return { uris, truncated };
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    cancel.dispose();
+  }
+}
+
+/** An unreadable or oversized file is not a spot document; the log says why it was passed over. */
+async function isSpotByContent(core: CoreModule, uri: vscode.Uri, log?: Logger): Promise<boolean> {
+  try {
+    const [item] = core.fileItems([uri.fsPath]);
+    return core.looksLikeSpotDocument(uri.path, await item.read());
+  } catch (error) {
+    log?.warn('import', `passed over ${uri.fsPath}: ${(error as Error).message}`);
     return false;
   }
 }
 
-/** Bulk import items that read through workspace.fs (labels are what the summary shows). */
-export function uriItems(core: CoreModule, uris: vscode.Uri[]): Array<{ label: string; uri: vscode.Uri; read(): Promise<string> }> {
-  return uris.map((uri) => ({
-    label: vscode.workspace.asRelativePath(uri, false),
-    uri,
-    read: async () => {
-      // Never pull a huge file into memory: no spot document is anywhere near this size.
-      const { size } = await vscode.workspace.fs.stat(uri);
-      if (size > core.MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, far larger than a spot document`);
-      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    },
+/** Bulk import items for the found files, labelled as the summary shows them (relative paths). */
+export function spotFileItems(core: CoreModule, uris: vscode.Uri[]): Array<Core.BulkItem & { uri: vscode.Uri }> {
+  return core.fileItems(uris.map((uri) => uri.fsPath)).map((item, index) => ({
+    label: vscode.workspace.asRelativePath(uris[index], false),
+    uri: uris[index],
+    read: () => item.read(),
   }));
 }

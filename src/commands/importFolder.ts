@@ -1,21 +1,50 @@
-// Import Folder: every spot document under a folder through the core's bulk import, with
-// "n of N" progress and cancel. Pending galleries are recorded as each import lands (so a
-// cancelled run keeps what arrived). The summary lists each failure with its file and reason;
-// picking one opens the file at the problem.
+// Import Folder: every spot document under a folder through the core's bulk import, in one
+// cancellable progress notification (looking for documents, "n of N"). Whatever ends the run
+// (done, cancelled, credentials rejected) the user gets a summary that says what was imported,
+// what failed and why, and what was never attempted; picking a failure opens the file at the
+// problem. Pending galleries of the imported spots are remembered for the Galleries view.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
+import { describeError, isAuthenticationError } from '../platform/errors';
+import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
 import { readSettings } from '../platform/settings';
-import { findSpotFiles, uriItems } from './findSpotFiles';
+import { activeProfile, startingMessage } from './activeProfile';
+import { DEFAULT_LIMITS, findSpotFiles, spotFileItems, type SearchLimits } from './findSpotFiles';
 import { pendingAsKnown } from './importResultActions';
 import { openAtProblem } from './spotTarget';
 
+export const SHOW_FAILURES = 'Show Failures';
+
 export interface FolderImportSummary {
+  /** The folder as the messages name it. */
+  folder: string;
+  /** Documents found (and so attempted or not). */
   total: number;
   imported: Array<{ file: string; sourceId: string; spotId: number }>;
+  /** Files that were tried and failed for a reason of their own (document problems, server errors). */
   failed: Array<{ file: string; reason: string }>;
+  /** Files the run did not import because it stopped first (including any in flight when it stopped). */
+  notAttempted: string[];
+  /** Why the run ended early, if it did. */
+  stopped?: 'cancelled' | 'credentialsRejected';
+  /** The search stopped at its limit: the folder may hold more spot documents than were imported. */
+  truncated: boolean;
+  /** The one-line account the user was shown. */
+  headline: string;
 }
+
+export interface FolderImportOptions {
+  /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
+  signal?: AbortSignal;
+  /** Told about each finished document (tests use it to cancel part-way). */
+  onItemDone?: (done: number, total: number, last: Core.BulkItemResult) => void;
+  /** Lower search limits (tests). */
+  limits?: SearchLimits;
+}
+
+type Failure = Extract<Core.BulkItemResult, { ok: false }>;
 
 async function chooseFolder(services: ExtensionServices, arg: unknown): Promise<vscode.Uri> {
   if (arg instanceof vscode.Uri) return arg;
@@ -30,72 +59,145 @@ async function chooseFolder(services: ExtensionServices, arg: unknown): Promise<
   return required(picked[0]);
 }
 
-export async function importFolder(services: ExtensionServices, target?: unknown): Promise<FolderImportSummary | undefined> {
+/** The command (Explorer passes the folder's Uri; the palette asks for one). */
+export function importFolder(services: ExtensionServices, target?: unknown): Promise<FolderImportSummary | undefined> {
+  return runFolderImport(services, target, {});
+}
+
+/** undefined: nothing to import, or cancelled before anything was sent. */
+export async function runFolderImport(services: ExtensionServices, target: unknown, options: FolderImportOptions): Promise<FolderImportSummary | undefined> {
   const folder = await chooseFolder(services, target);
   const folderName = vscode.workspace.asRelativePath(folder, false) || folder.path.split('/').pop() || folder.path;
+  const profile = await activeProfile(services);
+  const label = profileLabel(profile);
   const core = await services.core();
-  const uris = await findSpotFiles(core, folder);
-  if (uris.length === 0) {
+
+  const run = await withCancellableProgress({ title: `Importing spot documents from ${folderName} to ${label}`, signal: options.signal }, async (progress, signal) => {
+    progress.report({ message: 'Looking for spot documents…' });
+    const found = await findSpotFiles(core, folder, {
+      signal,
+      log: services.log,
+      limits: options.limits,
+      onFound: (count) => progress.report({ message: `Looking for spot documents… ${count} found` }),
+    });
+    if (found.uris.length === 0) return { found };
+    const starting = startingMessage(profile);
+    if (starting) progress.report({ message: starting });
+    const { client } = await services.clients.clientFor(profile.id);
+    const items = spotFileItems(core, found.uris);
+    const total = items.length;
+    progress.report({ message: `0 of ${total}` });
+    const outcome = await core.bulkImport(items, client, {
+      concurrency: readSettings().bulkConcurrency,
+      signal,
+      onProgress: (done, count, last) => {
+        progress.report({ message: `${done} of ${count}`, increment: 100 / count });
+        options.onItemDone?.(done, count, last);
+      },
+    });
+    return { found, items, outcome };
+  }).then(undefined, (error: unknown) => {
+    // Cancelled while looking or while the client started: nothing was sent.
+    if (!isCancellation(error)) throw error;
+    services.log.info('import', `folder ${folderName}: cancelled before anything was sent`);
+    void services.ui.showWarningMessage(`Import of ${folderName} cancelled before anything was sent.`, {});
+    return undefined;
+  });
+  if (!run) return undefined;
+  if (!run.outcome) {
     void services.ui.showInformationMessage(`No spot documents under ${folderName}: they are *.spot.json files, or .json files whose data.type is "spots".`);
     return undefined;
   }
-  const { profile, client } = await services.clients.client();
-  const items = uriItems(core, uris);
+
+  const { outcome, items, found } = run;
+  await rememberPendingGalleries(services, profile, outcome.results);
+  const summary = summarize(folderName, label, outcome, found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+  services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
+
   const byLabel = new Map(items.map((item) => [item.label, item.uri]));
-  const label = profileLabel(profile);
-  let done = 0;
+  const failedFiles = new Set(summary.failed.map((failed) => failed.file));
+  const failures = outcome.results.filter((result): result is Failure => !result.ok && failedFiles.has(result.label));
+  const showFailures = () => pickFailure(services, summary.headline, failures, byLabel);
+  const failuresButton = failures.length > 0 ? [SHOW_FAILURES] : [];
 
-  let outcome: Core.BulkImportOutcome;
-  try {
-    outcome = await withCancellableProgress({ title: `Importing ${uris.length} spot documents to ${label}` }, (progress, signal) => {
-      progress.report({ message: `0 of ${uris.length}` });
-      return core.bulkImport(items, client, {
-        concurrency: readSettings().bulkConcurrency,
-        signal,
-        onProgress: (count, total, last) => {
-          done = count;
-          progress.report({ message: `${count} of ${total}`, increment: 100 / total });
-          if (last.ok && last.result.pendingGalleries.length > 0) {
-            void services.galleries.add(profile.id, pendingAsKnown(last.result, last.sourceId));
-          }
-        },
-      });
+  if (summary.stopped === 'credentialsRejected') {
+    services.clients.reportRejected(profile);
+    const message = `${summary.headline}. ${describeError(outcome.stoppedBy)}`;
+    followUp(services, services.ui.showErrorMessage(message, ...failuresButton, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
+      if (choice === SHOW_FAILURES) await showFailures();
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === SHOW_LOG) services.log.show();
     });
-  } catch (error) {
-    if (isCancellation(error)) void services.ui.showWarningMessage(`Import of ${folderName} cancelled after ${done} of ${uris.length} documents; those already sent stay imported.`, {});
-    throw error;
-  }
-  if (outcome.stoppedBy && isCancellation(outcome.stoppedBy)) {
-    void services.ui.showWarningMessage(`Import of ${folderName} cancelled after ${done} of ${uris.length} documents; those already sent stay imported.`, {});
-    return undefined;
-  }
-  if (outcome.stoppedBy) throw outcome.stoppedBy;
-  const results = outcome.results;
-
-  const summary: FolderImportSummary = { total: results.length, imported: [], failed: [] };
-  for (const result of results) {
-    if (result.ok) summary.imported.push({ file: result.label, sourceId: result.sourceId, spotId: result.result.spotId });
-    else summary.failed.push({ file: result.label, reason: result.reason });
-  }
-  services.log.info('import', `folder ${folderName}: ${summary.imported.length} of ${summary.total} imported to ${label}`, summary.failed);
-
-  if (summary.failed.length === 0) {
-    void services.ui.showInformationMessage(`Imported all ${summary.total} spot documents from ${folderName} to ${label}.`);
-    return summary;
-  }
-  const failures = results.filter((result): result is Extract<Core.BulkItemResult, { ok: false }> => !result.ok);
-  const picked = await services.ui.showQuickPick(
-    failures.map((failure) => ({ label: `$(error) ${failure.label}`, detail: failure.reason, failure })),
-    {
-      title: `Imported ${summary.imported.length} of ${summary.total} spot documents to ${label}; ${summary.failed.length} failed`,
-      placeHolder: 'Pick a failed file to open it at the problem',
-      matchOnDetail: true,
-    },
-  );
-  const uri = picked && byLabel.get(picked.failure.label);
-  if (picked && uri) {
-    const problem = picked.failure.problems?.[0];
-    await openAtProblem(uri, problem?.offset ?? 0, problem?.length ?? 0);
+  } else if (summary.stopped === 'cancelled') {
+    const message = `${summary.headline}. What was imported stays imported; importing the folder again updates those spots and sends the rest.`;
+    followUp(services, services.ui.showWarningMessage(message, {}, ...failuresButton), async (choice) => {
+      if (choice === SHOW_FAILURES) await showFailures();
+    });
+  } else if (failures.length > 0) {
+    await showFailures();
+  } else if (summary.truncated) {
+    void services.ui.showWarningMessage(`${summary.headline}.`, {});
+  } else {
+    void services.ui.showInformationMessage(`${summary.headline}.`);
   }
   return summary;
+}
+
+/** `truncatedAt`: the limits the search stopped at, if it did. */
+function summarize(folderName: string, label: string, outcome: Core.BulkImportOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+  const truncated = truncatedAt !== undefined;
+  const stopped = !outcome.stoppedBy ? undefined : isAuthenticationError(outcome.stoppedBy) ? 'credentialsRejected' as const : 'cancelled' as const;
+  const summary: FolderImportSummary = { folder: folderName, total: outcome.results.length, imported: [], failed: [], notAttempted: [], stopped, truncated, headline: '' };
+  for (const result of outcome.results) {
+    if (result.ok) summary.imported.push({ file: result.label, sourceId: result.sourceId, spotId: result.result.spotId });
+    // In flight when the run stopped, or never reached: either way, not imported because of the stop.
+    else if (result.notAttempted || (stopped && (isCancellation(result.error) || isAuthenticationError(result.error)))) summary.notAttempted.push(result.label);
+    else summary.failed.push({ file: result.label, reason: result.reason });
+  }
+  const { total } = summary;
+  const imported = summary.imported.length;
+  const counts = [
+    ...(summary.failed.length > 0 ? [`${summary.failed.length} failed`] : []),
+    ...(summary.notAttempted.length > 0 ? [`${summary.notAttempted.length} not attempted`] : []),
+  ];
+  const tail = counts.length > 0 ? `; ${counts.join('; ')}` : '';
+  const limit = truncated
+    ? ` — but ${folderName} holds more than one run takes (${truncatedAt.files} spot documents or ${truncatedAt.candidates} JSON files), so some documents were not looked at: import its subfolders one by one`
+    : '';
+  if (stopped === 'credentialsRejected') {
+    summary.headline = `Stopped: credentials rejected — imported ${imported} of ${total} spot documents from ${folderName} to ${label}${tail}`;
+  } else if (stopped === 'cancelled') {
+    const names = summary.imported.slice(0, 5).map((entry) => `"${entry.sourceId}"`).join(', ');
+    const which = imported === 0 ? '' : ` (${names}${imported > 5 ? ` and ${imported - 5} more` : ''})`;
+    summary.headline = `Cancelled: imported ${imported} of ${total} spot documents from ${folderName} to ${label}${which}${tail}`;
+  } else if (summary.failed.length === 0) {
+    summary.headline = `Imported ${truncated ? '' : 'all '}${total} spot documents from ${folderName} to ${label}${limit}`;
+  } else {
+    summary.headline = `Imported ${imported} of ${total} spot documents to ${label}${tail}${limit}`;
+  }
+  return summary;
+}
+
+/** One write for the whole run (a cancelled or stopped run keeps what arrived). */
+async function rememberPendingGalleries(services: ExtensionServices, profile: Profile, results: Core.BulkItemResult[]): Promise<void> {
+  const pending: KnownGallery[] = results.flatMap((result) => (result.ok ? pendingAsKnown(result.result, result.sourceId) : []));
+  if (pending.length === 0) return;
+  // The imports happened; failing to remember their galleries must not hide the summary.
+  await services.galleries.add(profile.id, pending).catch((error: unknown) => services.log.warn('import', `could not remember ${pending.length} pending galleries`, error));
+}
+
+async function pickFailure(services: ExtensionServices, title: string, failures: Failure[], byLabel: Map<string, vscode.Uri>): Promise<void> {
+  const picked = await services.ui.showQuickPick(
+    failures.map((failure) => ({ label: `$(error) ${failure.label}`, detail: failure.reason, failure })),
+    { title, placeHolder: 'Pick a failed file to open it at the problem', matchOnDetail: true },
+  );
+  const uri = picked && byLabel.get(picked.failure.label);
+  if (!picked || !uri) return;
+  const problem = picked.failure.problems?.[0];
+  await openAtProblem(uri, problem?.offset ?? 0, problem?.length ?? 0);
+}
+
+/** A notification's button runs whenever it is clicked; the command has finished by then. */
+function followUp(services: ExtensionServices, shown: Promise<string | undefined>, act: (choice: string | undefined) => Promise<void>): void {
+  shown.then(act).catch((error: unknown) => services.log.warn('import', 'follow-up after Import Folder failed', error));
 }

@@ -2,14 +2,28 @@
 // send it under a cancellable progress notification and report the spot id and its pending
 // galleries. Returns the result so tests and other commands can use it.
 import type * as Core from '../core';
+import { describeProblems } from '../documents/problemSummary';
+import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
 import { isSpotDocument } from '../documents/spotDocuments';
-import { required, withCancellableProgress } from '../platform/cancellation';
+import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
 import { profileLabel, type ExtensionServices } from '../platform/services';
+import { activeProfile, startingMessage } from './activeProfile';
 import { announceImport, pendingAsKnown } from './importResultActions';
 import { displayName, openAtProblem, spotTargetDocument } from './spotTarget';
 
-export async function importSpot(services: ExtensionServices, target?: unknown): Promise<Core.ImportResult> {
+export interface ImportSpotOptions {
+  /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
+  signal?: AbortSignal;
+}
+
+/** The command: `target` is the document's Uri (CodeLens, menus) or absent (active editor). */
+export function importSpot(services: ExtensionServices, target?: unknown): Promise<Core.ImportResult | undefined> {
+  return runImportSpot(services, target, {});
+}
+
+/** undefined: cancelled (the user was told what that means for the spot). */
+export async function runImportSpot(services: ExtensionServices, target: unknown, options: ImportSpotOptions): Promise<Core.ImportResult | undefined> {
   const document = await spotTargetDocument(target);
   const name = displayName(document.uri);
   const core = await services.core();
@@ -19,37 +33,60 @@ export async function importSpot(services: ExtensionServices, target?: unknown):
     ]);
   }
 
-  const parsed = core.parseSpotText(document.getText());
+  // The same check the editor's diagnostics run, published at once rather than after the debounce.
+  const parsed = validateSpotDocumentNow(core, document);
   if (!parsed.document) {
     const first = parsed.problems[0];
     services.log.info('import', `${name} not sent: ${parsed.problems.length} problem(s)`, parsed.problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
-    // The diagnostics service marks them in the editor; open it where the first one is.
     if (first) await openAtProblem(document.uri, first.offset, first.length);
-    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more)` : '';
-    throw new ActionableError(`Not imported, nothing was sent: ${name}: ${first?.message ?? 'not a valid spot document.'}${more}`, [
+    throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(parsed.problems)}`, [
       { title: 'Show Problems', command: 'workbench.actions.view.problems' },
     ]);
   }
 
   const spot = parsed.document;
   const sourceId = spot.data.attributes.source_id;
-  const { profile, client } = await services.clients.client();
+  const profile = await activeProfile(services);
+  const label = profileLabel(profile);
   if (profile.topicId !== undefined && spot.data.attributes.topic_id !== profile.topicId) {
     const answer = await services.ui.showWarningMessage(
-      `${name} has topic_id ${spot.data.attributes.topic_id}, but profile "${profileLabel(profile)}" serves topic ${profile.topicId}. Import anyway?`,
+      `${name} has topic_id ${spot.data.attributes.topic_id}, but profile "${label}" serves topic ${profile.topicId}. Import anyway?`,
       { modal: true },
       'Import',
     );
     required(answer === 'Import' ? answer : undefined);
   }
 
-  const result = await withCancellableProgress(
-    { title: `Importing "${sourceId}" to ${profileLabel(profile)}…` },
-    (_progress, signal) => client.importSpot(spot, { signal }),
-  );
+  let sent = false;
+  let result: Core.ImportResult;
+  try {
+    result = await withCancellableProgress({ title: `Importing "${sourceId}" to ${label}`, signal: options.signal }, async (progress, signal) => {
+      // Built in here: the first use of the sandbox profile starts the sandbox, which takes a moment.
+      const starting = startingMessage(profile);
+      if (starting) progress.report({ message: starting });
+      const { client } = await services.clients.clientFor(profile.id);
+      signal.throwIfAborted();
+      progress.report({ message: 'Sending…' });
+      sent = true;
+      return client.importSpot(spot, { signal });
+    });
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    services.log.info('import', `${name}: import of "${sourceId}" cancelled ${sent ? 'while it was being sent' : 'before anything was sent'}`);
+    void services.ui.showWarningMessage(
+      sent
+        ? `Import of "${sourceId}" cancelled. If the request had already reached ${label}, the spot exists anyway; importing again updates it.`
+        : `Import of "${sourceId}" cancelled before anything was sent.`,
+      {},
+    );
+    return undefined;
+  }
   services.log.info('import', `${name}: "${sourceId}" imported as spot ${result.spotId}`, { pendingGalleries: result.pendingGalleries });
-  if (result.pendingGalleries.length > 0) await services.galleries.add(profile.id, pendingAsKnown(result, sourceId));
+  if (result.pendingGalleries.length > 0) {
+    // The import succeeded; a failure to remember its galleries must not turn it into an error.
+    await services.galleries.add(profile.id, pendingAsKnown(result, sourceId))
+      .catch((error: unknown) => services.log.warn('import', `could not remember the pending galleries of "${sourceId}"`, error));
+  }
   announceImport(services, profile, sourceId, result);
   return result;
 }
-

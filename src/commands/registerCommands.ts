@@ -2,6 +2,7 @@
 // actionable errors, silent cancel). The galleries feature brings its own table.
 import * as vscode from 'vscode';
 import { wrapCommand } from '../platform/commandWrapper';
+import { loadedCore } from '../platform/lazyCore';
 import type { ExtensionServices } from '../platform/services';
 import { addProfile } from './addProfile';
 import type { CommandTable } from './commandTable';
@@ -30,6 +31,8 @@ export const commands: CommandTable = {
 
 /** Not contributed: hands the live services to integration tests (scripted UI, stores). */
 export const TEST_SERVICES_COMMAND = 'spotImport.test.services';
+/** Not contributed: which lazily loaded bundles are loaded, so tests can check ordinary JSON never loads the core. */
+export const TEST_LAZY_MODULES_COMMAND = 'spotImport.test.lazyModules';
 
 export function isTestMode(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env.SPOT_IMPORT_TEST === '1';
@@ -40,6 +43,9 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ext
     context.subscriptions.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
   }
   if (isTestMode(context)) {
-    context.subscriptions.push(vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services));
+    context.subscriptions.push(
+      vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services),
+      vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined })),
+    );
   }
 }

@@ -1,5 +1,5 @@
 // Remove Profile: pick one (the built-in sandbox cannot be removed), confirm, and delete it
-// together with its stored credentials and cached tokens.
+// together with its stored credentials, cached tokens and the galleries remembered for it.
 import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
 import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
@@ -18,12 +18,14 @@ export async function removeProfile(services: ExtensionServices, profileId?: unk
   }
   const answer = await ui.showWarningMessage(
     `Remove profile "${profileLabel(profile)}"?`,
-    { modal: true, detail: 'Its client credentials are deleted from this machine. Spots already imported stay on the service.' },
+    { modal: true, detail: 'Its client credentials and the galleries remembered for it are deleted from this machine. Spots already imported stay on the service.' },
     'Remove',
   );
   required(answer === 'Remove' ? answer : undefined);
   services.clients.forget(profile.id);
   await services.credentials.delete(profile.id);
   await profiles.remove(profile.id);
+  // Gallery ids belong to the removed account; a new profile must not inherit them.
+  for (const gallery of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, gallery.galleryId);
   void ui.showInformationMessage(`Profile "${profileLabel(profile)}" removed.`);
 }

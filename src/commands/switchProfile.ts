@@ -2,14 +2,9 @@
 // state, plus "Add Profile…". A profile id argument (from a button) switches without asking.
 import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
-import { profileLabel, type ExtensionServices, type Profile, type ProfileState } from '../platform/services';
+import { PROFILE_STATE_TEXT } from '../auth/profileStatus';
+import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
 import { addProfile } from './addProfile';
-
-const STATE_WORDS: Record<ProfileState, string> = {
-  noCredentials: 'no credentials',
-  ready: 'ready',
-  rejected: 'credentials rejected',
-};
 
 interface ProfileItem extends vscode.QuickPickItem {
   profile?: Profile;
@@ -26,7 +21,7 @@ export async function switchProfile(services: ExtensionServices, profileId?: unk
   const items: ProfileItem[] = await Promise.all(profiles.list().map(async (profile) => ({
     label: `${profile.id === active?.id ? '$(check) ' : ''}${profileLabel(profile)}`,
     description: profile.kind === 'sandbox' ? 'runs on this machine, offline' : profile.baseUrl,
-    detail: `API ${profile.apiVersion}${profile.topicId !== undefined ? ` · topic ${profile.topicId}` : ''} · ${STATE_WORDS[await profiles.state(profile)]}`,
+    detail: `API ${profile.apiVersion}${profile.topicId !== undefined ? ` · topic ${profile.topicId}` : ''} · ${PROFILE_STATE_TEXT[await profiles.state(profile)].words}`,
     profile,
   })));
   items.push({ label: '$(add) Add Profile…', alwaysShow: true });

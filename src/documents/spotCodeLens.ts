@@ -33,6 +33,10 @@ export function registerSpotCodeLens(context: vscode.ExtensionContext, profiles:
   const provider = new SpotCodeLensProvider(profiles);
   context.subscriptions.push(
     provider,
-    vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }, { pattern: '**/*.spot.json' }], provider),
+    // Files and untitled documents only, as for diagnostics: not the old side of a diff or a git: copy.
+    vscode.languages.registerCodeLensProvider(
+      ['file', 'untitled'].flatMap((scheme) => [{ scheme, language: 'json' }, { scheme, language: 'jsonc' }, { scheme, pattern: '**/*.spot.json' }]),
+      provider,
+    ),
   );
 }

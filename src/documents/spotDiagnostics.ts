@@ -2,7 +2,8 @@
 // service already checks the generated schema (contributes.jsonValidation), so only what a JSON
 // Schema cannot say is reported here (a pending gallery needs state 2). Other JSON documents whose
 // data.type is "spots" get no schema from VS Code, so they get every schema problem. Syntax
-// errors are always left to the JSON language service.
+// errors are always left to the JSON language service. Only files and untitled documents are
+// checked: the copies that git:, diff and merge editors open would repeat every problem.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
@@ -12,6 +13,16 @@ import { isSpotDocument, isSpotFileName, mightBeSpotDocument, rangeOf } from './
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
 const SOURCE = 'Spot Import';
+const CHECKED_SCHEMES = new Set(['file', 'untitled']);
+
+/**
+ * Parses a spot document and, when diagnostics run, shows its problems right away instead of
+ * after the debounce: Import Spot calls this before it opens the document at the first problem.
+ */
+export function validateSpotDocumentNow(core: typeof Core, document: vscode.TextDocument): Core.ParsedSpotText {
+  const live = SpotDiagnostics.live;
+  return live ? live.validateNow(core, document) : core.parseSpotText(document.getText());
+}
 
 /** Problems about a gallery field: cross-field rules that no JSON Schema carries. */
 const CROSS_FIELD_POINTER = /^\/data\/attributes\/fld_[^/]+$/;
@@ -30,11 +41,17 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
   return diagnostic;
 }
 
+function isChecked(document: vscode.TextDocument): boolean {
+  return CHECKED_SCHEMES.has(document.uri.scheme);
+}
+
 function isShownInTab(uri: vscode.Uri): boolean {
   return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
 }
 
 export class SpotDiagnostics implements vscode.Disposable {
+  /** The running instance, so Import Spot can publish its own check at once (validateSpotDocumentNow). */
+  static live: SpotDiagnostics | undefined;
   private readonly collection = vscode.languages.createDiagnosticCollection('spotImport');
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -54,38 +71,42 @@ export class SpotDiagnostics implements vscode.Disposable {
           if (uri && !isShownInTab(uri)) this.clear(uri);
         }
       }),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.updateContextKey()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.refreshContextKey()),
       // A document reopened in a tab may never have been unloaded, so no open event comes.
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const editor of editors) this.schedule(editor.document, 0);
       }),
     );
     for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
-    void this.updateContextKey();
+    this.refreshContextKey();
+    SpotDiagnostics.live = this;
   }
 
-  /** Checks a document now (Import Spot does this before sending); returns every problem found. */
-  async validateNow(document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
-    const core = await loadCore();
+  /** Checks a document now, replacing a pending debounced check; returns every problem found. */
+  validateNow(core: typeof Core, document: vscode.TextDocument): Core.ParsedSpotText {
     const parsed = core.parseSpotText(document.getText());
-    if (isSpotDocument(core, document)) {
-      this.collection.set(document.uri, problemsToReport(parsed, isSpotFileName(document.uri)).map((problem) => toDiagnostic(document, problem)));
+    if (isChecked(document) && isSpotDocument(core, document)) {
+      const key = document.uri.toString();
+      clearTimeout(this.timers.get(key));
+      this.timers.delete(key);
+      this.publish(document, parsed);
     }
     return parsed;
   }
 
   dispose(): void {
+    if (SpotDiagnostics.live === this) SpotDiagnostics.live = undefined;
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {
-    if (document.uri.scheme === 'output' || document.uri.scheme === 'vscode-scm') return;
+    if (!isChecked(document)) return;
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => {
       this.timers.delete(key);
-      void this.validate(document).catch((error: unknown) => this.log.warn('diagnostics', `could not check ${document.uri.path}`, error));
+      this.validate(document).catch((error: unknown) => this.log.warn('diagnostics', `could not check ${document.uri.path}`, error));
     }, delayMs));
   }
 
@@ -100,9 +121,12 @@ export class SpotDiagnostics implements vscode.Disposable {
       this.collection.delete(document.uri);
       return;
     }
-    const parsed = core.parseSpotText(document.getText());
+    this.publish(document, core.parseSpotText(document.getText()));
+    if (document === vscode.window.activeTextEditor?.document) this.refreshContextKey();
+  }
+
+  private publish(document: vscode.TextDocument, parsed: Core.ParsedSpotText): void {
     this.collection.set(document.uri, problemsToReport(parsed, isSpotFileName(document.uri)).map((problem) => toDiagnostic(document, problem)));
-    if (document === vscode.window.activeTextEditor?.document) void this.updateContextKey();
   }
 
   private clear(uri: vscode.Uri): void {
@@ -110,6 +134,10 @@ export class SpotDiagnostics implements vscode.Disposable {
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
     this.collection.delete(uri);
+  }
+
+  private refreshContextKey(): void {
+    this.updateContextKey().catch((error: unknown) => this.log.warn('diagnostics', 'could not update the spot document context key', error));
   }
 
   /** For menus of documents that are spot documents by content rather than by name. */

@@ -35,9 +35,14 @@ export interface ProgressRun {
   title: string;
   /** Where to show it; notifications by default. */
   location?: vscode.ProgressLocation;
+  /**
+   * Cancels the run as the notification's Cancel button does: for a caller with a cancellation of
+   * its own, and for tests, which cannot click the button.
+   */
+  signal?: AbortSignal;
 }
 
-/** withProgress, cancellable, with the token already turned into a signal. */
+/** withProgress, cancellable, with the token (and the run's own signal, if any) turned into one signal. */
 export function withCancellableProgress<T>(
   run: ProgressRun,
   task: (progress: vscode.Progress<{ message?: string; increment?: number }>, signal: AbortSignal) => Promise<T>,
@@ -47,7 +52,7 @@ export function withCancellableProgress<T>(
     async (progress, token) => {
       const abort = toAbortSignal(token);
       try {
-        return await task(progress, abort.signal);
+        return await task(progress, run.signal ? AbortSignal.any([abort.signal, run.signal]) : abort.signal);
       } finally {
         abort.dispose();
       }

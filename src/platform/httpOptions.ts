@@ -1,19 +1,112 @@
-// The bundled undici does not see VS Code's proxy settings (VS Code patches only its built-in
-// http/https/fetch), so the dispatcher options are built here from http.proxy, http.noProxy and
-// http.proxyStrictSSL, falling back to the proxy environment variables like VS Code does.
+// The bundled undici sees neither VS Code's proxy settings (VS Code patches only its built-in
+// http/https/fetch) nor the operating system's certificate store, so the dispatcher options are
+// built here: the core's reading of the proxy environment variables, with VS Code's http.proxy,
+// http.noProxy and http.proxyStrictSSL applied over it, and the extra CA certificates of the
+// setting spotImport.caCertificates. Called only while a client is built, when the core is loaded.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as tls from 'node:tls';
 import * as vscode from 'vscode';
 import type * as Core from '../core';
+import { ActionableError } from './errors';
+import { SETTINGS_SECTION, type SpotImportSettings } from './settings';
 
-export function httpOptionsFromVsCode(requestTimeoutSeconds: number, env: NodeJS.ProcessEnv = process.env): Core.HttpOptions {
+export const CA_CERTIFICATES_SETTING = `${SETTINGS_SECTION}.caCertificates`;
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+export async function httpOptionsFromVsCode(
+  core: Pick<typeof Core, 'proxyOptionsFromEnv'>,
+  settings: Pick<SpotImportSettings, 'requestTimeoutSeconds' | 'caCertificates'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Core.HttpOptions> {
+  const fromEnv = core.proxyOptionsFromEnv(env);
   const http = vscode.workspace.getConfiguration('http');
-  const proxyUrl = http.get<string>('proxy', '').trim()
-    || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined;
-  const configuredNoProxy = http.get<string[]>('noProxy', []).map((entry) => entry.trim()).filter(Boolean);
-  const envNoProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const proxy = http.get<string>('proxy', '').trim();
+  const noProxy = http.get<string[]>('noProxy', []).map((entry) => entry.trim()).filter(Boolean);
+  // VS Code's default (true) must not silently override NODE_TLS_REJECT_UNAUTHORIZED=0; a value
+  // the user set does.
+  const strict = http.inspect<boolean>('proxyStrictSSL');
+  const strictSet = strict !== undefined && [strict.globalValue, strict.workspaceValue, strict.workspaceFolderValue].some((value) => value !== undefined);
+  const ca = await trustedCertificates(settings.caCertificates, env);
   return {
-    proxyUrl,
-    noProxy: configuredNoProxy.length > 0 ? configuredNoProxy : envNoProxy,
-    strictSSL: http.get<boolean>('proxyStrictSSL', true),
-    idleTimeoutMs: requestTimeoutSeconds * 1000,
+    ...fromEnv,
+    ...(proxy ? { proxyUrl: proxy } : {}),
+    ...(noProxy.length > 0 ? { noProxy } : {}),
+    strictSSL: strictSet ? http.get<boolean>('proxyStrictSSL', true) : (fromEnv.strictSSL ?? true),
+    ...(ca ? { ca } : {}),
+    idleTimeoutMs: settings.requestTimeoutSeconds * 1000,
   };
+}
+
+/**
+ * The CA list for the dispatcher, or undefined for Node's default. A `ca` option replaces Node's
+ * whole trust store, so when one is set it carries the bundled roots, NODE_EXTRA_CA_CERTS, the
+ * system store where this Node can read it (tls.getCACertificates, Node 22.15+; Node 20 has
+ * none) and the configured files.
+ */
+export async function trustedCertificates(files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
+  const configured = await readCaFiles(files);
+  const system = systemCertificates();
+  if (configured.length === 0 && system.length === 0) return undefined;
+  return [...new Set([...(await defaultCertificates(env)), ...system, ...configured])];
+}
+
+/** Reads the PEM files of spotImport.caCertificates; any problem names the setting and the file. */
+export async function readCaFiles(files: readonly string[]): Promise<string[]> {
+  const certificates: string[] = [];
+  for (const entry of files) {
+    const file = expandHome(entry.trim());
+    if (!file) continue;
+    const fix = [{ title: 'Open Settings', command: 'workbench.action.openSettings', args: [CA_CERTIFICATES_SETTING] }];
+    if (!path.isAbsolute(file)) {
+      throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists "${entry}": use an absolute path to a PEM certificate file.`, fix);
+    }
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
+      throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists ${file}, which cannot be read: ${reason}.`, fix);
+    }
+    const found = text.match(PEM_CERTIFICATE);
+    if (!found) throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists ${file}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`, fix);
+    certificates.push(...found);
+  }
+  return certificates;
+}
+
+type TlsWithStores = typeof tls & { getCACertificates?: (type?: 'default' | 'system' | 'bundled' | 'extra') => string[] };
+
+function systemCertificates(): string[] {
+  try {
+    return (tls as TlsWithStores).getCACertificates?.('system') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** What Node trusts without a `ca` option: its bundled roots plus NODE_EXTRA_CA_CERTS. */
+async function defaultCertificates(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const getCACertificates = (tls as TlsWithStores).getCACertificates;
+  if (getCACertificates) {
+    try {
+      return getCACertificates('default');
+    } catch {
+      // fall through to the Node 20 way
+    }
+  }
+  const extra: string[] = [];
+  if (env.NODE_EXTRA_CA_CERTS) {
+    try {
+      extra.push(...((await fs.readFile(env.NODE_EXTRA_CA_CERTS, 'utf8')).match(PEM_CERTIFICATE) ?? []));
+    } catch {
+      // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS.
+    }
+  }
+  return [...tls.rootCertificates, ...extra];
+}
+
+function expandHome(file: string): string {
+  return file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
 }

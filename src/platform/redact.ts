@@ -13,7 +13,10 @@ const PATTERNS: RegExp[] = [
   /(\b(?:clientSecret|accessToken)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/g,
 ];
 
-/** Values shorter than this are not registered: masking "a" everywhere would wreck the log. */
+/**
+ * Values shorter than this are not registered: masking "a" everywhere would wreck the log. They
+ * are still masked where a pattern recognises them (client_secret=abc, Bearer abc).
+ */
 const MIN_SECRET_LENGTH = 4;
 
 export class Redactor {
@@ -25,11 +28,12 @@ export class Redactor {
 
   redact(text: string): string {
     let result = text;
-    // Longest first, so a secret that contains another is masked whole.
+    // Longest first, so a secret that contains another is masked whole; each also as it looks
+    // inside a URL, a form body and a JSON string (where " and \ are escaped).
     for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      result = result.split(secret).join(MASK);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret) result = result.split(encoded).join(MASK);
+      for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)])) {
+        result = result.split(form).join(MASK);
+      }
     }
     for (const pattern of PATTERNS) result = result.replace(pattern, (_match, keep: string) => keep + MASK);
     return result;

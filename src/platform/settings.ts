@@ -17,11 +17,17 @@ export interface SpotImportSettings {
   requestTimeoutSeconds: number;
   /** Retries for 429, 503 and dropped connections. */
   maxRetries: number;
+  /** Paths of PEM files with extra CA certificates to trust (a company proxy's or a private CA). */
+  caCertificates: string[];
 }
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {
   const number = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
   return Math.min(max, Math.max(min, number));
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : [];
 }
 
 export function readSettings(): SpotImportSettings {
@@ -34,12 +40,13 @@ export function readSettings(): SpotImportSettings {
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
     requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), 60, 5, 3600),
     maxRetries: clampInt(config.get('maxRetries'), 5, 0, 10),
+    caCertificates: stringList(config.get('caCertificates')),
   };
 }
 
 /** True when a change touches anything that shapes a ServiceClient (so cached clients are rebuilt). */
 export function affectsClients(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'maxRetries']
+  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'maxRetries', 'caCertificates']
     .some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))
     || event.affectsConfiguration('http.proxy')
     || event.affectsConfiguration('http.noProxy')

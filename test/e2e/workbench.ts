@@ -1,5 +1,6 @@
 // The end-to-end workbench: code-server with the packaged .vsix installed, open in headless Chromium
-// on test/fixtures/workspace, plus small helpers to drive the real UI (palette, views, menus).
+// on a fresh copy of test/fixtures/e2e-workspace, plus small helpers to drive the real UI (palette,
+// quick open, views, menus, notifications, the simple file dialog).
 import * as fs from 'fs';
 import * as path from 'path';
 import { Page } from 'playwright-core';
@@ -14,11 +15,13 @@ import {
   startCodeServer,
   workbenchUrl,
 } from '../integration/launchers/harness/codeServer';
-import { artifactsRoot, cacheRoot, ensureDir, fixtureWorkspace, freshDir, repoRoot } from '../integration/launchers/harness/paths';
+import { artifactsRoot, cacheRoot, ensureDir, freshDir, repoRoot } from '../integration/launchers/harness/paths';
 import { freePort } from '../integration/launchers/harness/processes';
 
 export const e2eArtifacts = path.join(artifactsRoot, 'e2e');
 export const vsixPath = process.env.SPOT_E2E_VSIX ?? path.join(artifactsRoot, 'spot-import.vsix');
+/** The e2e fixture folder; each run opens a copy of it (workspaceDir()), so the tests never change it. */
+export const e2eFixtureWorkspace = path.join(repoRoot, 'test', 'fixtures', 'e2e-workspace');
 
 export interface Manifest {
   displayName: string;
@@ -36,6 +39,7 @@ interface State {
   server: RunningCodeServer;
   browser: Browser;
   runDir: string;
+  workspace: string;
 }
 
 let state: State | undefined;
@@ -55,6 +59,8 @@ export async function startWorkbench(): Promise<void> {
   freshDir(runDir);
   freshDir(e2eArtifacts);
   const extensionsDir = ensureDir(path.join(runDir, 'extensions'));
+  const workspace = path.join(runDir, 'e2e-workspace');
+  fs.cpSync(e2eFixtureWorkspace, workspace, { recursive: true });
   await installVsix(install, vsixPath, runDir, extensionsDir);
   const server = await startCodeServer(install, {
     runDir,
@@ -75,10 +81,10 @@ export async function startWorkbench(): Promise<void> {
     await server.stop();
     throw error;
   });
-  state = { server, browser, runDir };
+  state = { server, browser, runDir, workspace };
   console.log(`    [e2e] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}`);
   const p = browser.page;
-  await p.goto(workbenchUrl(server, { folder: fixtureWorkspace }), { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await p.goto(workbenchUrl(server, { folder: workspace }), { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
   // Explorer rows appear once the remote file system answers: the workbench is usable.
@@ -127,7 +133,10 @@ export async function openViewContainer(title: string): Promise<void> {
   // Click the entry itself, not its label: a badge (e.g. "1 unsaved file") covers the label's centre.
   const item = p.locator('.part.activitybar li.action-item', { has: p.locator(`a.action-label[aria-label^="${title}"]`) }).first();
   await item.waitFor({ state: 'visible', timeout: 20_000 });
-  await item.click();
+  // Clicking the entry of the container already shown would close the sidebar: only open it.
+  const shown = (await item.getAttribute('class'))?.split(/\s+/).includes('checked') && (await p.locator('.part.sidebar').isVisible());
+  if (!shown) await item.click();
+  await p.locator('.part.sidebar').waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 /** The sidebar's title (e.g. "SPOT GALLERIES: GALLERIES" when the container has one view). */
@@ -153,4 +162,211 @@ export async function explorerContextMenu(name: string): Promise<string[]> {
 export async function dismissOverlays(): Promise<void> {
   const p = page();
   for (let i = 0; i < 3; i++) await p.keyboard.press('Escape');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the workflow tests: every wait is bounded, every selector is what a person sees
+// (labels, roles, the workbench's own part classes).
+
+/** The copy of test/fixtures/e2e-workspace that the workbench has open. */
+export function workspaceDir(): string {
+  if (!state) throw new Error('the e2e workbench is not running');
+  return state.workspace;
+}
+
+/** The quick input's text box (palette, quick open, quick picks, the simple file dialog). */
+export function quickInput() {
+  return page().locator('.quick-input-widget .quick-input-box input');
+}
+
+/** The row of the quick input list that holds `text`. */
+export function quickInputRow(text: string | RegExp) {
+  return page().locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+}
+
+/** Opens the command palette with F1 after giving the workbench (not an overlay) the keyboard. */
+async function openPalette(): Promise<void> {
+  const p = page();
+  await p.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await p.keyboard.press('F1');
+  await quickInput().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/**
+ * Runs a command the way a person does: F1, type its palette title, Enter. Checks that the row
+ * Enter acts on (the focused one) is that command, so a similar title cannot run instead.
+ */
+export async function runCommandByKeyboard(title: string): Promise<void> {
+  const p = page();
+  await openPalette();
+  await quickInput().fill(`>${title}`);
+  const focused = p.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused').first();
+  await focused.waitFor({ state: 'visible', timeout: 15_000 });
+  await p.waitForFunction(
+    (expected) => {
+      const row = document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused');
+      return row?.querySelector('.label-name')?.textContent?.replace(/\u00a0/g, ' ').trim() === expected;
+    },
+    title,
+    { timeout: 15_000 },
+  );
+  await p.keyboard.press('Enter');
+  await p.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Quick Open (F1, then the path without ">"), Enter: the file opens in the active editor group. */
+export async function openFile(relativePath: string): Promise<void> {
+  const p = page();
+  const name = path.basename(relativePath);
+  await openPalette();
+  await quickInput().fill(relativePath);
+  const row = quickInputRow(name);
+  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  await row.click();
+  await p.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  await activeEditorTab(name).waitFor({ state: 'visible', timeout: 20_000 });
+  await p.locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** The active tab of the active editor group, if it is the one labelled `name`. */
+export function activeEditorTab(name: string) {
+  return page().locator('.part.editor .editor-group-container.active .tab.active', { hasText: name }).first();
+}
+
+/** A notification toast (bottom right) whose message matches `text`. */
+export function toast(text: string | RegExp) {
+  return page().locator('.notifications-toasts .notification-toast', { has: page().locator('.notification-list-item-message', { hasText: text }) }).first();
+}
+
+/** Waits for a toast and returns its message text (non-breaking spaces as spaces). */
+export async function waitForToast(text: string | RegExp, timeout = 30_000): Promise<string> {
+  const found = toast(text);
+  await found.waitFor({ state: 'visible', timeout });
+  return ((await found.locator('.notification-list-item-message').textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+/** The labels of a toast's buttons. */
+export async function toastButtons(text: string | RegExp): Promise<string[]> {
+  return (await toast(text).locator('.notification-list-item-buttons-container .monaco-button').allTextContents()).map((label) => label.trim());
+}
+
+/** Closes every notification (Notifications: Clear All), so later screenshots and waits start clean. */
+export async function clearNotifications(): Promise<void> {
+  const p = page();
+  await runCommand('Notifications: Clear All Notifications');
+  await p.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
+/** A row of the sidebar's tree or list (Explorer, a custom view) whose text matches `text`. */
+export function sidebarRow(text: string | RegExp) {
+  return page().locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: text }).first();
+}
+
+/** Expands a collapsed tree row (clicking its twistie); a row already expanded stays as it is. */
+export async function expandRow(row: ReturnType<typeof sidebarRow>): Promise<void> {
+  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  if ((await row.getAttribute('aria-expanded')) === 'true') return;
+  await row.locator('.monaco-tl-twistie').click();
+  await page().waitForFunction(
+    (element) => element?.getAttribute('aria-expanded') === 'true',
+    await row.elementHandle(),
+    { timeout: 20_000 },
+  );
+}
+
+/** Clicks an inline action (hover button) of a tree row by its accessible label. */
+export async function clickRowAction(row: ReturnType<typeof sidebarRow>, label: string): Promise<void> {
+  await row.hover();
+  const action = row.locator(`.actions .action-label[aria-label="${label}"]`).first();
+  await action.waitFor({ state: 'visible', timeout: 10_000 });
+  await action.click();
+}
+
+/** Right-clicks a sidebar row and clicks the context menu item `item`. */
+export async function contextMenuAction(row: ReturnType<typeof sidebarRow>, item: string, beforeClick?: () => Promise<unknown>): Promise<void> {
+  const p = page();
+  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  await row.click({ button: 'right' });
+  const entry = p.locator('.context-view .monaco-menu .action-item', { has: p.locator('.action-label', { hasText: item }) }).first();
+  await entry.waitFor({ state: 'visible', timeout: 10_000 });
+  await entry.hover();
+  await p.waitForTimeout(300); // the menu fades in; let a screenshot show it settled
+  await beforeClick?.();
+  await entry.click();
+  await p.locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
+/**
+ * Answers VS Code's simple file dialog (the open dialog of code-server): types the absolute path of
+ * the file and accepts it.
+ */
+export async function answerFileDialog(file: string): Promise<void> {
+  const p = page();
+  const input = quickInput();
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  // First the folder (the dialog lists it once it has read it), then click the file's row, as a
+  // person picks from the list. Typing the whole path at once races the dialog's own listing.
+  await input.fill(`${path.dirname(file)}/`);
+  const row = quickInputRow(path.basename(file));
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.click();
+  const widget = p.locator('.quick-input-widget');
+  if (!(await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {
+    // The click only filled the file into the box: accept it.
+    await p.waitForFunction(
+      (name) => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value.endsWith(name),
+      path.basename(file),
+      { timeout: 10_000 },
+    );
+    await input.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 15_000 });
+  }
+}
+
+/** Drags the sidebar's right edge so it is `width` pixels wide (tree labels and descriptions fit). */
+export async function setSidebarWidth(width: number): Promise<void> {
+  const p = page();
+  const box = await p.locator('.part.sidebar').boundingBox();
+  if (!box || Math.abs(box.width - width) < 4) return;
+  const y = box.y + box.height / 2;
+  const edge = box.x + box.width;
+  await p.mouse.move(edge - 1, y);
+  await p.mouse.down();
+  await p.mouse.move(edge + (width - box.width) / 2, y, { steps: 5 });
+  await p.mouse.move(box.x + width, y, { steps: 5 });
+  await p.mouse.up();
+}
+
+/** The extension's log (the "Spot Import" LogOutputChannel's file), '' until it exists. */
+export function extensionLog(): string {
+  if (!state) return '';
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('Spot Import.log')) files.push(full);
+    }
+  };
+  const logs = path.join(state.runDir, 'user-data', 'logs');
+  if (fs.existsSync(logs)) walk(logs);
+  return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+}
+
+/**
+ * The counters of the sandbox that the built-in "Local (sandbox)" profile started inside the
+ * extension host (its address is in the extension's log). Read over loopback.
+ */
+export async function sandboxCounters(timeoutMs = 10_000): Promise<{ imports: number; uploads: number; galleryReads: number }> {
+  const deadline = Date.now() + timeoutMs;
+  let address: string | undefined;
+  while (!address) {
+    address = /local sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(extensionLog())?.[1];
+    if (address) break;
+    if (Date.now() > deadline) throw new Error('the extension log does not name the local sandbox address');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const reply = await fetch(`${address}/__sandbox/counters`, { signal: AbortSignal.timeout(5_000) });
+  if (!reply.ok) throw new Error(`GET ${address}/__sandbox/counters: HTTP ${reply.status}`);
+  return (await reply.json()) as { imports: number; uploads: number; galleryReads: number };
 }

@@ -1,9 +1,18 @@
 // Activation stays narrow (commands, views, spot documents) and the command surface is complete:
-// every contributed command is registered and every registered one is contributed.
+// every contributed command is registered and every registered one is contributed. JSON files
+// activate the extension (a spot document may be any .json whose data.type is "spots"), so an
+// ordinary JSON file must stay cheap: it must not load the network core (dist/core.js).
+// This file runs first (files run in name order), before any test has loaded the core.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { extensionServices } from './helpers/scriptedUi';
-import { readLogText, waitFor } from './helpers/testEnv';
+import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
+
+async function coreLoaded(): Promise<boolean> {
+  const modules = await vscode.commands.executeCommand<{ core: boolean }>('spotImport.test.lazyModules');
+  assert.ok(modules, 'spotImport.test.lazyModules answered');
+  return modules.core;
+}
 
 const EXTENSION_ID = 'spot-tools.spot-import';
 const TEST_ONLY = /^spotImport\.test\./;
@@ -15,12 +24,27 @@ describe('activation and command surface', () => {
     return found;
   };
 
-  it('activates only through commands, views and spot documents', () => {
+  it('activates only for JSON documents and folders with spot documents (commands and views are implicit)', () => {
     const events: string[] = extension().packageJSON.activationEvents ?? [];
-    assert.ok(!events.includes('*'), 'no "*" activation');
-    assert.ok(!events.includes('onStartupFinished'), 'no onStartupFinished');
-    const allowed = /^(onLanguage:json|workspaceContains:\*\*\/\*\.spot\.json|onCommand:spotImport\..+|onView:spotImport\..+)$/;
-    assert.deepStrictEqual(events.filter((event) => !allowed.test(event)), [], 'only spot documents, commands and views activate');
+    assert.deepStrictEqual([...events].sort(), ['onLanguage:json', 'workspaceContains:**/*.spot.json']);
+  });
+
+  it('does not load the core for an ordinary JSON file, and does for a spot document', async () => {
+    await extensionServices();
+    assert.strictEqual(await coreLoaded(), false, 'nothing loaded the core before (this test runs first)');
+    const plain = fixtureUri('import', 'single', 'not-a-spot.json');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plain));
+    assert.strictEqual(editor.document.languageId, 'json');
+    // What a JSON editor triggers: diagnostics, the CodeLens, the context key for the menus.
+    await vscode.commands.executeCommand('vscode.executeCodeLensProvider', plain);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    assert.strictEqual(await coreLoaded(), false, 'an ordinary JSON file loaded dist/core.js');
+    await closeAllEditors();
+
+    // The probe is real: a document that is a spot document by content does load it.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('import', 'single', 'by-content.json')));
+    await waitFor('the core loaded for a spot document', () => coreLoaded());
+    await closeAllEditors();
   });
 
   it('contributes the spot document schema for *.spot.json', () => {

@@ -70,13 +70,17 @@ describe('spot document diagnostics', () => {
 
   it('offers the Import Spot CodeLens at the top of spot documents only', async () => {
     const spot = fixtureUri('import', 'single', 'valid.spot.json');
+    const plainUri = fixtureUri('import', 'single', 'not-a-spot.json');
+    // The CodeLens command needs loaded documents (it fails with "Illegal argument" otherwise).
+    await vscode.workspace.openTextDocument(spot);
+    await vscode.workspace.openTextDocument(plainUri);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', spot);
     const ours = lenses.filter((lens) => lens.command?.command === 'spotImport.importSpot');
     assert.strictEqual(ours.length, 1);
     assert.strictEqual(ours[0].range.start.line, 0);
     assert.match(ours[0].command!.title, /Import Spot to Integration sandbox/);
     assert.strictEqual((ours[0].command!.arguments?.[0] as vscode.Uri).toString(), spot.toString());
-    const plain = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', fixtureUri('import', 'single', 'not-a-spot.json'));
+    const plain = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', plainUri);
     assert.ok(!plain.some((lens) => lens.command?.command === 'spotImport.importSpot'));
   });
 

@@ -1,10 +1,34 @@
 // Import Folder over a fixture folder with good and bad files: the right summary, each failure
-// with its file and reason, picking one opens it at the problem; skipped files stay skipped.
+// with its file and reason, picking one opens it at the problem; skipped files stay skipped. A run
+// cut short (cancelled, or the credentials refused part-way) still says what was imported, what
+// failed and what was never attempted.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
-import type { FolderImportSummary } from '../../src/commands/importFolder';
+import { runFolderImport, type FolderImportSummary } from '../../src/commands/importFolder';
+import { RejectingProxy } from './helpers/rejectingProxy';
 import { installScriptedUi } from './helpers/scriptedUi';
-import { closeAllEditors, counters, fixtureUri, useTestProfile } from './helpers/testEnv';
+import { closeAllEditors, counters, fixtureUri, TEST_CLIENT, useTestProfile, waitFor } from './helpers/testEnv';
+
+/** A folder outside the workspace with spot documents named `${prefix}-1` … (sorted as numbered). */
+function spotFolder(prefix: string, count: number, extra: Record<string, string> = {}): { uri: vscode.Uri; sourceIds: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const sourceIds: string[] = [];
+  for (let index = 1; index <= count; index++) {
+    const sourceId = `${prefix}-${Date.now().toString(36)}-${index}`;
+    sourceIds.push(sourceId);
+    const document = { data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } };
+    fs.writeFileSync(path.join(dir, `b-${String(index).padStart(2, '0')}.spot.json`), JSON.stringify(document, null, 2));
+  }
+  for (const [name, text] of Object.entries(extra)) fs.writeFileSync(path.join(dir, name), text);
+  return { uri: vscode.Uri.file(dir), sourceIds };
+}
+
+async function setConcurrency(value: number | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('spotImport').update('bulkImport.concurrency', value, vscode.ConfigurationTarget.Global);
+}
 
 describe('Import Folder', () => {
   let restore: (() => void) | undefined;
@@ -65,5 +89,118 @@ describe('Import Folder', () => {
     restore = run.restore;
     assert.strictEqual(await vscode.commands.executeCommand('spotImport.importFolder'), undefined);
     run.done();
+  });
+
+  it('says what was imported and what was not when cancelled part-way', async () => {
+    const { services, sandbox } = await useTestProfile();
+    const { uri, sourceIds } = spotFolder('it-cancel-folder', 8);
+    await setConcurrency(1);
+    sandbox.setFaults({ latencyMs: 400, appliesTo: ['import'] });
+    const run = await installScriptedUi([
+      { kind: 'warning', match: /^Cancelled: imported 2 of 8 spot documents from .*it-cancel-folder-.* to Integration sandbox \("it-cancel-folder-.*-1", "it-cancel-folder-.*-2"\); 6 not attempted\. What was imported stays imported/ },
+    ]);
+    restore = run.restore;
+    try {
+      // Cancel as the notification's button would, while the third import is on its way.
+      const cancel = new AbortController();
+      const summary = await runFolderImport(services, uri, {
+        signal: cancel.signal,
+        onItemDone: (done) => {
+          if (done === 2) setTimeout(() => cancel.abort(), 100);
+        },
+      });
+      run.done();
+      assert.ok(summary);
+      assert.strictEqual(summary.stopped, 'cancelled');
+      assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds.slice(0, 2));
+      assert.deepStrictEqual(summary.failed, []);
+      assert.strictEqual(summary.notAttempted.length, 6);
+      assert.deepStrictEqual(run.ui.shown[0].buttons, [], 'no failures to show');
+      for (const sourceId of sourceIds.slice(0, 2)) assert.ok(sandbox.spotBySourceId(sourceId), `${sourceId} arrived`);
+      for (const sourceId of sourceIds.slice(3)) assert.ok(!sandbox.spotBySourceId(sourceId), `${sourceId} was never sent`);
+    } finally {
+      sandbox.setFaults({});
+      await setConcurrency(undefined);
+    }
+  });
+
+  it('stops when the credentials are rejected part-way, and offers Update Credentials for that profile', async () => {
+    const { services, sandbox } = await useTestProfile();
+    const proxy = await RejectingProxy.start(sandbox.baseUrl);
+    const profile = await services.profiles.add({ name: 'IT revoked client', baseUrl: proxy.baseUrl, apiVersion: 'v2.4' });
+    const { uri, sourceIds } = spotFolder('it-revoked', 5, { 'a-missing-latitude.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'it-revoked-bad', longitude: 1 } } }) });
+    const run = await installScriptedUi([
+      {
+        kind: 'error',
+        match: /^Stopped: credentials rejected — imported 1 of 6 spot documents from .*it-revoked-.* to IT revoked client; 1 failed; 4 not attempted\. .*/,
+        button: 'Update Credentials',
+      },
+      // The button runs Set Client Credentials for the profile the run used; dismissing it ends it.
+      { kind: 'input', match: /IT revoked client/, answer: undefined },
+    ]);
+    restore = run.restore;
+    try {
+      await services.credentials.set(profile.id, TEST_CLIENT);
+      await services.profiles.setActive(profile.id);
+      await setConcurrency(1);
+      proxy.rejectAfterImports = 1;
+      const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', uri);
+      await waitFor('Set Client Credentials after the button', () => run.ui.shown.length === 2);
+      run.done();
+      assert.strictEqual(summary.stopped, 'credentialsRejected');
+      assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceIds[0]]);
+      assert.deepStrictEqual(summary.failed.map((entry) => path.basename(entry.file)), ['a-missing-latitude.spot.json']);
+      assert.strictEqual(summary.notAttempted.length, 4);
+      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Failures', 'Update Credentials', 'Show Log']);
+      assert.strictEqual(await services.profiles.state(profile), 'rejected', 'the status bar shows the rejection');
+      assert.strictEqual(proxy.importsForwarded, 1);
+      assert.ok(sandbox.spotBySourceId(sourceIds[0]));
+      assert.ok(!sandbox.spotBySourceId(sourceIds[2]));
+    } finally {
+      await setConcurrency(undefined);
+      await services.credentials.delete(profile.id);
+      await services.profiles.remove(profile.id);
+      await proxy.close();
+      await useTestProfile();
+    }
+  });
+
+  it('does not loop through a symbolic link to an enclosing folder', async () => {
+    const { sandbox } = await useTestProfile();
+    const { uri, sourceIds } = spotFolder('it-symlink', 1);
+    fs.mkdirSync(path.join(uri.fsPath, 'sub'));
+    fs.symlinkSync(uri.fsPath, path.join(uri.fsPath, 'sub', 'loop'), 'dir');
+    const before = counters(sandbox).imports;
+    const run = await installScriptedUi([{ kind: 'info', match: /^Imported all 1 spot documents from / }]);
+    restore = run.restore;
+    const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', uri);
+    run.done();
+    assert.strictEqual(summary.total, 1);
+    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds);
+    assert.strictEqual(counters(sandbox).imports, before + 1);
+  });
+
+  it('says so when the folder holds more than one run takes, instead of "all"', async () => {
+    const { services } = await useTestProfile();
+    const { uri, sourceIds } = spotFolder('it-limit', 3);
+    const run = await installScriptedUi([
+      { kind: 'warning', match: /^Imported 2 spot documents from .*it-limit-.* to Integration sandbox — but .* holds more than one run takes \(2 spot documents or 100 JSON files\), so some documents were not looked at/ },
+    ]);
+    restore = run.restore;
+    const summary = await runFolderImport(services, uri, { limits: { files: 2, candidates: 100 } });
+    run.done();
+    assert.ok(summary?.truncated);
+    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds.slice(0, 2));
+  });
+
+  it('cancelled while looking for documents: says nothing was sent', async () => {
+    const { services, sandbox } = await useTestProfile();
+    const { uri } = spotFolder('it-cancel-early', 2);
+    const before = counters(sandbox).imports;
+    const run = await installScriptedUi([{ kind: 'warning', match: /^Import of .*it-cancel-early-.* cancelled before anything was sent\.$/ }]);
+    restore = run.restore;
+    assert.strictEqual(await runFolderImport(services, uri, { signal: AbortSignal.abort() }), undefined);
+    run.done();
+    assert.strictEqual(counters(sandbox).imports, before);
   });
 });

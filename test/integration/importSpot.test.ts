@@ -2,10 +2,24 @@
 // pending galleries are recorded and lead to the galleries commands, invalid documents are shown
 // and never sent, and failures carry the server's words and the right buttons.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { runImportSpot } from '../../src/commands/importSpot';
 import type * as Core from '../../src/core';
+import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, spotDiagnostics, TEST_CLIENT, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
+
+/**
+ * What Import Spot could have sent. Not every counter: the Galleries view reads galleries (and may
+ * renew a token) on its own schedule while these tests run.
+ */
+function sent(source: RunningSandbox | SandboxCounters): { imports: number; uploads: number } {
+  const { imports, uploads } = 'counters' in source ? source.counters : source;
+  return { imports, uploads };
+}
 
 describe('Import Spot', () => {
   let restore: (() => void) | undefined;
@@ -83,7 +97,7 @@ describe('Import Spot', () => {
     const editor = vscode.window.activeTextEditor;
     assert.strictEqual(editor?.document.uri.toString(), uri.toString(), 'the document is opened at the problem');
     assert.strictEqual(editor.document.getText(editor.selection), 'null');
-    assert.deepStrictEqual(counters(sandbox), before, 'nothing reached the sandbox');
+    assert.deepStrictEqual(sent(sandbox), sent(before), 'nothing reached the sandbox');
   });
 
   it('does not send an invalid document identified by content', async () => {
@@ -95,7 +109,7 @@ describe('Import Spot', () => {
     await vscode.commands.executeCommand('spotImport.importSpot', uri);
     run.done();
     await waitFor('two diagnostics', () => spotDiagnostics(uri).length === 2);
-    assert.deepStrictEqual(counters(sandbox), before);
+    assert.deepStrictEqual(sent(sandbox), sent(before));
   });
 
   it('refuses JSON that is not a spot document', async () => {
@@ -106,7 +120,7 @@ describe('Import Spot', () => {
     await vscode.commands.executeCommand('spotImport.importSpot', fixtureUri('import', 'single', 'not-a-spot.json'));
     run.done();
     assert.deepStrictEqual(run.ui.shown[0].buttons, ['New Spot Document', 'Show Log']);
-    assert.deepStrictEqual(counters(sandbox), before);
+    assert.deepStrictEqual(sent(sandbox), sent(before));
   });
 
   it('shows the HTTP status and the server words when the service fails', async () => {
@@ -153,5 +167,52 @@ describe('Import Spot', () => {
     const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
     run.done();
     assert.ok(result.spotId > 0);
+  });
+
+  describe('cancelled', () => {
+    function pendingSpotFile(sourceId: string): vscode.Uri {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spot-import-cancel-'));
+      const file = path.join(dir, `${sourceId}.spot.json`);
+      const attributes = { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_1_7: null };
+      fs.writeFileSync(file, JSON.stringify({ data: { type: 'spots', attributes } }, null, 2));
+      return vscode.Uri.file(file);
+    }
+
+    it('while the request is on its way: says the spot may exist and records nothing', async () => {
+      const { services, sandbox, profile } = await useTestProfile();
+      const sourceId = `it-cancel-spot-${Date.now().toString(36)}`;
+      const known = services.galleries.list(profile.id).length;
+      sandbox.setFaults({ latencyMs: 3000, appliesTo: ['import'] });
+      const run = await installScriptedUi([{ kind: 'warning', match: `Import of "${sourceId}" cancelled. If the request had already reached Integration sandbox, the spot exists anyway; importing again updates it.` }]);
+      restore = run.restore;
+      try {
+        // Cancel as the notification's Cancel button would, once the import is in flight.
+        const cancel = new AbortController();
+        const pending = runImportSpot(services, pendingSpotFile(sourceId), { signal: cancel.signal });
+        // The client and its token are cached by earlier tests: half a second puts the request in
+        // the sandbox's added latency.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        cancel.abort();
+        const started = Date.now();
+        assert.strictEqual(await pending, undefined);
+        assert.ok(Date.now() - started < 1000, 'the cancel ended the command without waiting for the reply');
+        run.done();
+        assert.strictEqual(services.galleries.list(profile.id).length, known, 'no pending gallery was recorded');
+      } finally {
+        sandbox.setFaults({});
+      }
+    });
+
+    it('before anything was sent: says so, and the sandbox saw nothing', async () => {
+      const { services, sandbox } = await useTestProfile();
+      const sourceId = `it-cancel-early-${Date.now().toString(36)}`;
+      const before = counters(sandbox);
+      const run = await installScriptedUi([{ kind: 'warning', match: `Import of "${sourceId}" cancelled before anything was sent.` }]);
+      restore = run.restore;
+      assert.strictEqual(await runImportSpot(services, pendingSpotFile(sourceId), { signal: AbortSignal.abort() }), undefined);
+      run.done();
+      assert.strictEqual(counters(sandbox).imports, before.imports);
+      assert.ok(!sandbox.spotBySourceId(sourceId));
+    });
   });
 });

@@ -117,11 +117,13 @@ describe('profiles and credentials', () => {
     assert.deepStrictEqual(run.ui.shown[1].buttons, ['Set Client Credentials', 'Show Log']);
   });
 
-  it('Remove Profile confirms, then deletes the profile and its credentials', async () => {
-    const { services } = await useTestProfile();
+  it('Remove Profile confirms, then deletes the profile, its credentials and its galleries', async () => {
+    const { services, profile: kept } = await useTestProfile();
     const added = services.profiles.list().find((profile) => profile.name === ADDED);
     assert.ok(added);
     await services.credentials.set(added.id, TEST_CLIENT);
+    await services.galleries.add(added.id, [{ galleryId: 990_001, pending: true }, { galleryId: 990_002, pending: false }]);
+    await services.galleries.add(kept.id, [{ galleryId: 990_003, pending: false }]);
     const run = await installScriptedUi([
       { kind: 'quickPick', match: 'Remove Spot Import profile', pick: ADDED },
       { kind: 'warning', match: `Remove profile "${ADDED}"?`, button: 'Remove' },
@@ -133,6 +135,9 @@ describe('profiles and credentials', () => {
     assert.ok(!run.ui.shown[0].items?.includes('Local (sandbox)'), 'the built-in sandbox cannot be removed');
     assert.strictEqual(services.profiles.get(added.id), undefined);
     assert.strictEqual(await services.credentials.get(added.id), undefined);
+    assert.deepStrictEqual(services.galleries.list(added.id), [], 'the removed profile\'s galleries are forgotten');
+    assert.ok(services.galleries.list(kept.id).some((gallery) => gallery.galleryId === 990_003), 'other profiles keep theirs');
+    await services.galleries.remove(kept.id, 990_003);
   });
 
   it('dismissing the confirmation removes nothing', async () => {

@@ -1,0 +1,15 @@
+// The profile a command will talk to, known before any client is built: the progress
+// notification can then name it while the client (and, for the sandbox profile, the local
+// sandbox) starts inside the notification, where the user sees it and can cancel.
+import type { ExtensionServices, Profile } from '../platform/services';
+
+export function activeProfile(services: ExtensionServices): Promise<Profile> {
+  const profile = services.profiles.active();
+  // Without one, client() throws the error that offers Add Profile and the local sandbox.
+  return profile ? Promise.resolve(profile) : services.clients.client().then((built) => built.profile);
+}
+
+/** The first client of the sandbox profile starts the sandbox: say so instead of a silent wait. */
+export function startingMessage(profile: Profile): string | undefined {
+  return profile.kind === 'sandbox' && !profile.baseUrl ? 'Starting the local sandbox…' : undefined;
+}

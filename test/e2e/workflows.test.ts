@@ -1,0 +1,244 @@
+// E2E workflows: what a person does with the packaged extension in the browser, with the built-in
+// "Local (sandbox)" profile (the sandbox starts inside the extension host, on loopback).
+//   1. Import Spot from the command palette -> the result names the spot id and its pending gallery.
+//   2. Upload to that gallery from its node, then the Galleries view expanded down to the media.
+//   3. Upload from the Explorer context menu, gallery picked in the quick pick -> new media in the view.
+//   4. An invalid document: squiggles and Problems entries; Import Spot sends nothing.
+// Screenshots: artifacts/e2e/1x-*.png. Tests 2-4 bring their own prerequisites (see importLakeside),
+// so each can also run alone with SPOT_TEST_GREP.
+import * as assert from 'assert';
+import * as path from 'path';
+import {
+  activeEditorTab,
+  answerFileDialog,
+  clearNotifications,
+  clickRowAction,
+  commandTitle,
+  contextMenuAction,
+  dismissOverlays,
+  expandRow,
+  manifest,
+  openFile,
+  openViewContainer,
+  page,
+  quickInputRow,
+  runCommandByKeyboard,
+  sandboxCounters,
+  setSidebarWidth,
+  shot,
+  sidebarRow,
+  sidebarTitle,
+  toast,
+  toastButtons,
+  waitForToast,
+  workspaceDir,
+} from './workbench';
+
+const VALID_SPOT = 'import/lakeside-viewpoint.spot.json';
+const VALID_SOURCE_ID = 'e2e-lakeside-viewpoint';
+const PENDING_FIELD = 'fld_1_7';
+const INVALID_SPOT = 'import/broken-trailhead.spot.json';
+const NODE_UPLOAD = 'photos/summit-view.png';
+const EXPLORER_UPLOAD = 'photos/trail-sign.jpg';
+const SANDBOX_LABEL = 'Local (sandbox)';
+
+function title(id: string): string {
+  const found = commandTitle(id);
+  assert.ok(found, `${id} is contributed in package.json`);
+  return found;
+}
+
+function plainTitle(id: string): string {
+  const command = manifest.contributes?.commands?.find((c) => c.command === id);
+  assert.ok(command, `${id} is contributed in package.json`);
+  return command.title;
+}
+
+const galleriesContainer = () => manifest.contributes?.viewsContainers?.activitybar?.find((c) => c.id === 'spotImport')?.title ?? 'Spot Galleries';
+
+/** A row of the Explorer's file tree. */
+function explorerRow(name: string) {
+  return page().locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', { hasText: name }).first();
+}
+
+/** The status bar item of the Spot Import profile. */
+function profileStatus(text: string | RegExp) {
+  return page().locator('.part.statusbar .statusbar-item', { hasText: text }).first();
+}
+
+let sandboxActive = false;
+
+/** Palette "Spot Import: Switch Profile…", pick the built-in sandbox profile (no profile is active at first start). */
+async function useSandboxProfile(): Promise<void> {
+  if (sandboxActive) return;
+  if (!(await profileStatus(`Spot: ${SANDBOX_LABEL}`).isVisible())) {
+    await runCommandByKeyboard(title('spotImport.switchProfile'));
+    const row = quickInputRow(SANDBOX_LABEL);
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+    await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+  await profileStatus(`Spot: ${SANDBOX_LABEL}`).waitFor({ state: 'visible', timeout: 15_000 });
+  sandboxActive = true;
+}
+
+interface Imported {
+  spotId: number;
+  galleryId: number;
+  message: string;
+}
+
+let imported: Imported | undefined;
+
+/** Opens the valid document and runs Import Spot from the palette (once per run). */
+async function importLakeside(): Promise<Imported> {
+  if (imported) return imported;
+  await useSandboxProfile();
+  await openFile(VALID_SPOT);
+  await runCommandByKeyboard(title('spotImport.importSpot'));
+  // The first import starts the sandbox inside the extension host first.
+  const message = await waitForToast(`Imported "${VALID_SOURCE_ID}"`, 45_000);
+  // The progress notification closes as the result appears; let both animations finish.
+  await toast(`Importing "${VALID_SOURCE_ID}"`).waitFor({ state: 'hidden', timeout: 15_000 });
+  await page().waitForTimeout(500);
+  const spotId = Number(/as spot (\d+)/.exec(message)?.[1]);
+  const galleryId = Number(new RegExp(`${PENDING_FIELD} → gallery (\\d+)`).exec(message)?.[1]);
+  assert.ok(Number.isInteger(spotId) && spotId > 0, `the result names the spot id: ${message}`);
+  assert.ok(Number.isInteger(galleryId) && galleryId > 0, `the result names the pending gallery ${PENDING_FIELD}: ${message}`);
+  imported = { spotId, galleryId, message };
+  return imported;
+}
+
+/** Opens the Spot Galleries view; returns the gallery row of the imported spot (spot row expanded). */
+async function showGallery(found: Imported) {
+  await openViewContainer(galleriesContainer());
+  await sidebarTitle().waitFor({ state: 'visible', timeout: 20_000 });
+  await setSidebarWidth(480); // room for the rows' descriptions (spot id, gallery state, media count)
+  const spot = sidebarRow(VALID_SOURCE_ID);
+  await expandRow(spot);
+  assert.match((await spot.textContent()) ?? '', new RegExp(`spot ${found.spotId}(?!\\d)`), 'the spot row shows the spot id');
+  const gallery = sidebarRow(new RegExp(`${PENDING_FIELD}.*gallery ${found.galleryId}(?!\\d)`));
+  await gallery.waitFor({ state: 'visible', timeout: 20_000 });
+  return gallery;
+}
+
+let nodeUploaded = false;
+
+/** Upload Media on the gallery node (its inline button), answering the file dialog. */
+async function uploadFromGalleryNode(found: Imported): Promise<void> {
+  if (nodeUploaded) return;
+  const gallery = await showGallery(found);
+  await clickRowAction(gallery, plainTitle('spotImport.gallery.upload'));
+  await answerFileDialog(path.join(workspaceDir(), NODE_UPLOAD));
+  const done = await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${found.galleryId}\\.`), 30_000);
+  assert.match(done, /Uploaded 1 file/);
+  nodeUploaded = true;
+}
+
+describe('e2e workflows (Local sandbox profile)', function () {
+  this.timeout(120_000);
+
+  after(async () => {
+    await dismissOverlays().catch(() => undefined);
+  });
+
+  it('imports the open spot document from the command palette and names the spot and its pending gallery', async () => {
+    await clearNotifications();
+    const found = await importLakeside();
+    // The notification offers the next steps of the import.
+    const buttons = await toastButtons(`Imported "${VALID_SOURCE_ID}"`);
+    assert.ok(buttons.includes('Upload Media') && buttons.includes('Show in Galleries'), `buttons: ${buttons.join(' | ')}`);
+    assert.match(found.message, new RegExp(`to ${SANDBOX_LABEL.replace(/[()]/g, '\\$&')}`), 'the result names the sandbox profile');
+    assert.ok(await activeEditorTab(path.basename(VALID_SPOT)).isVisible(), 'the imported document stays open');
+    const counters = await sandboxCounters();
+    assert.strictEqual(counters.imports, 1, 'the sandbox received exactly one import');
+    await shot('10-import-from-palette');
+  });
+
+  it('shows the gallery expanded with the uploaded media in the Spot Galleries view', async () => {
+    const found = await importLakeside();
+    await clearNotifications();
+    await uploadFromGalleryNode(found);
+    await clearNotifications();
+    const gallery = await showGallery(found);
+    await expandRow(gallery);
+    const media = sidebarRow(path.basename(NODE_UPLOAD));
+    await media.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match((await media.textContent()) ?? '', /image\/png/, 'the media row shows its MIME type');
+    // The gallery row now shows what its GET answered: state and media count.
+    await page().waitForFunction(
+      (element) => /1 media/.test(element?.textContent ?? ''),
+      await gallery.elementHandle(),
+      { timeout: 15_000 },
+    );
+    await media.hover(); // highlight the new row (no tooltip: move away again before the shot)
+    await page().mouse.move(700, 450);
+    await shot('11-galleries-view-with-media');
+  });
+
+  it('uploads an image from the Explorer context menu into the picked gallery', async () => {
+    const found = await importLakeside();
+    await uploadFromGalleryNode(found); // test 2's media, so the gallery already has one
+    await clearNotifications();
+    await openViewContainer('Explorer');
+    await expandRow(explorerRow(path.dirname(EXPLORER_UPLOAD)));
+    const file = explorerRow(path.basename(EXPLORER_UPLOAD));
+    await file.click(); // select it first, as a person does before right-clicking
+    await contextMenuAction(file, plainTitle('spotImport.uploadToGallery'), () => shot('12-explorer-context-menu-upload'));
+    // The gallery picker: known galleries with spot and field names, plus "Enter Gallery Id…".
+    const pick = quickInputRow(new RegExp(`gallery ${found.galleryId}(?!\\d)`));
+    await pick.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match((await pick.textContent()) ?? '', new RegExp(PENDING_FIELD), 'the pick names the gallery field');
+    assert.match((await pick.textContent()) ?? '', new RegExp(VALID_SOURCE_ID), 'the pick names the spot');
+    await shot('13-explorer-upload-pick-gallery');
+    await pick.click();
+    const done = await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${found.galleryId}\\.`), 30_000);
+    assert.match(done, /Uploaded 1 file/);
+    // The gallery node refreshed itself: both media are listed.
+    const gallery = await showGallery(found);
+    await expandRow(gallery);
+    await sidebarRow(path.basename(EXPLORER_UPLOAD)).waitFor({ state: 'visible', timeout: 20_000 });
+    await sidebarRow(path.basename(NODE_UPLOAD)).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match((await sidebarRow(path.basename(EXPLORER_UPLOAD)).textContent()) ?? '', /image\/jpeg/);
+    await page().waitForFunction(
+      (element) => /2 media/.test(element?.textContent ?? ''),
+      await gallery.elementHandle(),
+      { timeout: 15_000 },
+    );
+    await page().mouse.move(700, 450);
+    await shot('14-explorer-upload-done');
+  });
+
+  it('shows diagnostics for an invalid document, and Import Spot sends nothing', async () => {
+    await useSandboxProfile();
+    await importLakeside(); // the sandbox runs: its counters show whether anything is sent
+    await clearNotifications();
+    await openFile(INVALID_SPOT);
+    const p = page();
+    // Squiggles: the extension's own rule (a pending gallery needs state 2) as an error, the schema's
+    // range of latitude from the JSON language service (as a warning, VS Code's default for schemas).
+    const squiggles = p.locator('.part.editor .editor-group-container.active .monaco-editor :is(.squiggly-error, .squiggly-warning)');
+    await p.locator('.part.editor .editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await p.waitForFunction(
+      () => document.querySelectorAll('.part.editor .editor-group-container.active .monaco-editor :is(.squiggly-error, .squiggly-warning)').length >= 2,
+      undefined,
+      { timeout: 20_000 },
+    );
+    assert.ok((await squiggles.count()) >= 2, 'both problems are underlined');
+    // The Problems panel lists them under the file.
+    await p.locator('.part.statusbar .statusbar-item#status\\.problems').click();
+    const problems = p.locator('.part.panel .markers-panel .monaco-list-row');
+    await problems.filter({ hasText: /latitude must be between -90 and 90|maximum of 90/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await problems.filter({ hasText: /fld_1_7 is pending \(null\).*"state": 2/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const before = await sandboxCounters();
+    await p.locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().click();
+    await runCommandByKeyboard(title('spotImport.importSpot'));
+    const message = await waitForToast('nothing was sent', 20_000);
+    assert.match(message, /Not imported, nothing was sent/);
+    assert.match(message, /broken-trailhead\.spot\.json/);
+    const after = await sandboxCounters();
+    assert.strictEqual(after.imports, before.imports, 'the sandbox received no import');
+    await p.mouse.move(700, 300);
+    await shot('15-invalid-document-diagnostics');
+  });
+});
