@@ -2,7 +2,7 @@
 // send it under a cancellable progress notification and report the spot id and its pending
 // galleries. Returns the result so tests and other commands can use it.
 import type * as Core from '../core';
-import { describeProblems } from '../documents/problemSummary';
+import { describeProblems } from '../core/documents/problemSummary';
 import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
 import { isSpotDocument } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';

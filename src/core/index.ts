@@ -13,4 +13,5 @@ export * from './upload/uploadFile';
 export * from './documents/problems';
 export * from './documents/validateSpot';
 export * from './documents/parseSpotText';
+export * from './documents/problemSummary';
 export * from './import/bulkImport';

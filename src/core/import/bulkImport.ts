@@ -6,6 +6,7 @@ import { AuthenticationError, CancelledError, ServiceError, isCancellation } fro
 import type { ImportResult } from '../api/replySchemas';
 import type { ServiceClient } from '../api/serviceClient';
 import { MAX_DOCUMENT_BYTES, parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
+import { describeProblems } from '../documents/problemSummary';
 
 export interface BulkItem {
   /** What the user recognises the item by, usually its file path. */
@@ -73,9 +74,7 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
   }
   const parsed = parseSpotText(text);
   if (!parsed.document) {
-    const first = parsed.problems[0];
-    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more)` : '';
-    return { label: item.label, ok: false, reason: `${first?.message ?? 'Not a spot document.'}${more}`, problems: parsed.problems };
+    return { label: item.label, ok: false, reason: describeProblems(parsed.problems, 'Not a spot document.'), problems: parsed.problems };
   }
   try {
     const result = await client.importSpot(parsed.document, { signal });

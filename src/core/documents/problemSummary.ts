@@ -1,6 +1,5 @@
 // How one line names a document's problems: the first one, and how many more there are. Import
-// Spot's error message uses it; the core's bulk import words its per-file reasons the same way.
-// No vscode import, so it could move into the core as is.
+// Spot's error message and the bulk import's per-file reasons both use it.
 
 export function describeProblems(problems: ReadonlyArray<{ message: string }>, fallback = 'not a valid spot document.'): string {
   const first = problems[0];
