@@ -44,6 +44,9 @@ interface State {
 
 let state: State | undefined;
 
+/** Errors the workbench logged to the browser console (extension host errors surface here too). */
+export const consoleErrors: string[] = [];
+
 export function page(): Page {
   if (!state) throw new Error('the e2e workbench is not running (test/e2e/hooks.ts starts it)');
   return state.browser.page;
@@ -84,6 +87,10 @@ export async function startWorkbench(): Promise<void> {
   state = { server, browser, runDir, workspace };
   console.log(`    [e2e] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}`);
   const p = browser.page;
+  consoleErrors.length = 0;
+  p.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await p.goto(workbenchUrl(server, { folder: workspace }), { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
@@ -196,7 +203,7 @@ async function openPalette(): Promise<void> {
  * Runs a command the way a person does: F1, type its palette title, Enter. Checks that the row
  * Enter acts on (the focused one) is that command, so a similar title cannot run instead.
  */
-export async function runCommandByKeyboard(title: string): Promise<void> {
+export async function runCommandByKeyboard(title: string, beforeEnter?: () => Promise<unknown>): Promise<void> {
   const p = page();
   await openPalette();
   await quickInput().fill(`>${title}`);
@@ -210,6 +217,7 @@ export async function runCommandByKeyboard(title: string): Promise<void> {
     title,
     { timeout: 15_000 },
   );
+  await beforeEnter?.();
   await p.keyboard.press('Enter');
   await p.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
@@ -242,12 +250,38 @@ export function toast(text: string | RegExp) {
 export async function waitForToast(text: string | RegExp, timeout = 30_000): Promise<string> {
   const found = toast(text);
   await found.waitFor({ state: 'visible', timeout });
+  // Toasts slide and fade in: wait for the end of it, so screenshots show them whole.
+  await page()
+    .waitForFunction(
+      (element) => !!element && (!!element.closest('.notification-fade-in-done') || !!element.querySelector('.notification-fade-in-done')),
+      await found.elementHandle(),
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   return ((await found.locator('.notification-list-item-message').textContent()) ?? '').replace(/\u00a0/g, ' ');
 }
 
 /** The labels of a toast's buttons. */
 export async function toastButtons(text: string | RegExp): Promise<string[]> {
   return (await toast(text).locator('.notification-list-item-buttons-container .monaco-button').allTextContents()).map((label) => label.trim());
+}
+
+/** Expands a toast whose message is cut to one line (long messages), so all of it shows. */
+export async function expandToast(text: string | RegExp): Promise<void> {
+  const found = toast(text);
+  await found.hover();
+  const expand = found.locator('.action-label.codicon-notifications-expand').first();
+  if (await expand.isVisible()) {
+    await expand.click();
+    await page().waitForTimeout(300);
+  }
+}
+
+/** Moves the mouse off every control (no hover, no tooltip) and saves artifacts/e2e/<name>.png. */
+export async function settledShot(name: string, mouse = { x: 1000, y: 560 }): Promise<string | undefined> {
+  await page().mouse.move(mouse.x, mouse.y);
+  await page().waitForTimeout(700); // hovers and tooltips fade out
+  return shot(name);
 }
 
 /** Closes every notification (Notifications: Clear All), so later screenshots and waits start clean. */

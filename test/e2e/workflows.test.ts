@@ -4,7 +4,8 @@
 //   2. Upload to that gallery from its node, then the Galleries view expanded down to the media.
 //   3. Upload from the Explorer context menu, gallery picked in the quick pick -> new media in the view.
 //   4. An invalid document: squiggles and Problems entries; Import Spot sends nothing.
-// Screenshots: artifacts/e2e/1x-*.png. Tests 2-4 bring their own prerequisites (see importLakeside),
+//   5. Refresh Gallery on an expanded gallery keeps its media listed.
+// Screenshots: artifacts/e2e/1x-*.png. Tests 2-5 bring their own prerequisites (see importLakeside),
 // so each can also run alone with SPOT_TEST_GREP.
 import * as assert from 'assert';
 import * as path from 'path';
@@ -14,8 +15,10 @@ import {
   clearNotifications,
   clickRowAction,
   commandTitle,
+  consoleErrors,
   contextMenuAction,
   dismissOverlays,
+  expandToast,
   expandRow,
   manifest,
   openFile,
@@ -25,6 +28,7 @@ import {
   runCommandByKeyboard,
   sandboxCounters,
   setSidebarWidth,
+  settledShot,
   shot,
   sidebarRow,
   sidebarTitle,
@@ -95,7 +99,7 @@ async function importLakeside(): Promise<Imported> {
   if (imported) return imported;
   await useSandboxProfile();
   await openFile(VALID_SPOT);
-  await runCommandByKeyboard(title('spotImport.importSpot'));
+  await runCommandByKeyboard(title('spotImport.importSpot'), () => shot('10-palette-import-spot'));
   // The first import starts the sandbox inside the extension host first.
   const message = await waitForToast(`Imported "${VALID_SOURCE_ID}"`, 45_000);
   // The progress notification closes as the result appears; let both animations finish.
@@ -135,6 +139,28 @@ async function uploadFromGalleryNode(found: Imported): Promise<void> {
   nodeUploaded = true;
 }
 
+/** The labels of every row the sidebar's tree shows now. */
+async function sidebarRows(): Promise<string[]> {
+  return (await page().locator('.part.sidebar .monaco-list-row[role="treeitem"]').allTextContents()).map((row) => row.replace(/\u00a0/g, ' '));
+}
+
+/** Waits until the Galleries view lists a media row for each name; fails naming what it shows instead. */
+async function expectMediaRows(names: string[], timeout = 15_000): Promise<void> {
+  const missing = async () => {
+    const rows = await sidebarRows();
+    return names.filter((name) => !rows.some((row) => row.startsWith(name)));
+  };
+  const deadline = Date.now() + timeout;
+  while ((await missing()).length > 0 && Date.now() < deadline) await page().waitForTimeout(250);
+  const absent = await missing();
+  if (absent.length === 0) return;
+  const treeErrors = consoleErrors.filter((error) => /already registered|tree/i.test(error));
+  assert.fail(
+    `the gallery shows no row for ${absent.join(', ')}; the view shows ${JSON.stringify(await sidebarRows())}` +
+      (treeErrors.length ? `; the workbench logged: ${[...new Set(treeErrors)].join(' | ')}` : ''),
+  );
+}
+
 describe('e2e workflows (Local sandbox profile)', function () {
   this.timeout(120_000);
 
@@ -152,7 +178,7 @@ describe('e2e workflows (Local sandbox profile)', function () {
     assert.ok(await activeEditorTab(path.basename(VALID_SPOT)).isVisible(), 'the imported document stays open');
     const counters = await sandboxCounters();
     assert.strictEqual(counters.imports, 1, 'the sandbox received exactly one import');
-    await shot('10-import-from-palette');
+    await settledShot('11-import-result-notification');
   });
 
   it('shows the gallery expanded with the uploaded media in the Spot Galleries view', async () => {
@@ -171,9 +197,7 @@ describe('e2e workflows (Local sandbox profile)', function () {
       await gallery.elementHandle(),
       { timeout: 15_000 },
     );
-    await media.hover(); // highlight the new row (no tooltip: move away again before the shot)
-    await page().mouse.move(700, 450);
-    await shot('11-galleries-view-with-media');
+    await settledShot('12-galleries-view-with-media');
   });
 
   it('uploads an image from the Explorer context menu into the picked gallery', async () => {
@@ -184,35 +208,34 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await expandRow(explorerRow(path.dirname(EXPLORER_UPLOAD)));
     const file = explorerRow(path.basename(EXPLORER_UPLOAD));
     await file.click(); // select it first, as a person does before right-clicking
-    await contextMenuAction(file, plainTitle('spotImport.uploadToGallery'), () => shot('12-explorer-context-menu-upload'));
+    await contextMenuAction(file, plainTitle('spotImport.uploadToGallery'), () => shot('13-explorer-context-menu-upload'));
     // The gallery picker: known galleries with spot and field names, plus "Enter Gallery Id…".
     const pick = quickInputRow(new RegExp(`gallery ${found.galleryId}(?!\\d)`));
     await pick.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await pick.textContent()) ?? '', new RegExp(PENDING_FIELD), 'the pick names the gallery field');
     assert.match((await pick.textContent()) ?? '', new RegExp(VALID_SOURCE_ID), 'the pick names the spot');
-    await shot('13-explorer-upload-pick-gallery');
+    await shot('14-explorer-upload-pick-gallery');
     await pick.click();
     const done = await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${found.galleryId}\\.`), 30_000);
     assert.match(done, /Uploaded 1 file/);
     // The gallery node refreshed itself: both media are listed.
     const gallery = await showGallery(found);
     await expandRow(gallery);
-    await sidebarRow(path.basename(EXPLORER_UPLOAD)).waitFor({ state: 'visible', timeout: 20_000 });
-    await sidebarRow(path.basename(NODE_UPLOAD)).waitFor({ state: 'visible', timeout: 20_000 });
+    await expectMediaRows([path.basename(NODE_UPLOAD), path.basename(EXPLORER_UPLOAD)]);
     assert.match((await sidebarRow(path.basename(EXPLORER_UPLOAD)).textContent()) ?? '', /image\/jpeg/);
     await page().waitForFunction(
       (element) => /2 media/.test(element?.textContent ?? ''),
       await gallery.elementHandle(),
       { timeout: 15_000 },
     );
-    await page().mouse.move(700, 450);
-    await shot('14-explorer-upload-done');
+    await settledShot('15-explorer-upload-done');
   });
 
   it('shows diagnostics for an invalid document, and Import Spot sends nothing', async () => {
     await useSandboxProfile();
     await importLakeside(); // the sandbox runs: its counters show whether anything is sent
     await clearNotifications();
+    await openViewContainer('Explorer');
     await openFile(INVALID_SPOT);
     const p = page();
     // Squiggles: the extension's own rule (a pending gallery needs state 2) as an error, the schema's
@@ -238,7 +261,24 @@ describe('e2e workflows (Local sandbox profile)', function () {
     assert.match(message, /broken-trailhead\.spot\.json/);
     const after = await sandboxCounters();
     assert.strictEqual(after.imports, before.imports, 'the sandbox received no import');
-    await p.mouse.move(700, 300);
-    await shot('15-invalid-document-diagnostics');
+    await expandToast('nothing was sent');
+    await settledShot('16-invalid-document-diagnostics', { x: 1000, y: 420 });
+  });
+
+  it('keeps the media listed when an expanded gallery is refreshed from its node', async () => {
+    const found = await importLakeside();
+    await uploadFromGalleryNode(found);
+    await clearNotifications();
+    const gallery = await showGallery(found);
+    // Start from a fresh tree (the view's Refresh), the gallery expanded with its media.
+    await page().locator(`.part.sidebar .title-actions .action-label[aria-label="${plainTitle('spotImport.galleries.refresh')}"]`).click();
+    await expandRow(gallery);
+    await expectMediaRows([path.basename(NODE_UPLOAD)]);
+    // The gallery's own Refresh button (inline on its row) reloads it: its media stay listed.
+    await clickRowAction(gallery, plainTitle('spotImport.gallery.refresh'));
+    await page().waitForTimeout(1_000);
+    await expectMediaRows([path.basename(NODE_UPLOAD)]);
+    assert.strictEqual(await gallery.getAttribute('aria-expanded'), 'true', 'the gallery stays expanded');
+    await settledShot('17-gallery-refreshed-keeps-media');
   });
 });
