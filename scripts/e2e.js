@@ -17,7 +17,8 @@ async function main() {
   }
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
   fs.rmSync(vsix, { force: true });
-  const packArgs = ['package', '--no-dependencies', '--out', vsix];
+  // README images are relative to the repository, which has no public address vsce could rewrite them to.
+  const packArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix];
   if (!fs.existsSync(path.join(root, 'LICENSE')) && !fs.existsSync(path.join(root, 'LICENSE.md'))) packArgs.push('--skip-license');
   const pack = await runStep(bin('vsce'), packArgs, { quiet: true, timeoutMs: 5 * 60 * 1000 });
   if (pack.code !== 0 || !fs.existsSync(vsix)) {

@@ -58,7 +58,11 @@ export class GalleryNode implements TreeNode {
     const load = await this.context.cache.load(this.profileId, this.galleryId);
     // The row's description (state, media count) changes once the first load has answered. Only
     // when the answer was kept: a cancelled load is not, and redrawing would start it again.
-    if (!wasLoaded && this.context.cache.peek(this.profileId, this.galleryId) !== undefined) this.context.changed(this);
+    // Redrawn after this call has returned: a change fired while VS Code is still taking these
+    // children makes it ask again at once, and the two answers clash over the media rows' ids.
+    if (!wasLoaded && this.context.cache.peek(this.profileId, this.galleryId) !== undefined) {
+      setTimeout(() => this.context.changed(this), 0);
+    }
     if (load.status === 'failed') {
       const { failure } = load;
       return [
