@@ -7,7 +7,11 @@ import { MalformedReplyError, ServiceError } from './errors';
 /** Replies larger than this are not JSON the interface describes; stop reading them. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
-export async function readText(body: Dispatcher.ResponseData['body'], what: string): Promise<string> {
+export async function readText(body: Dispatcher.ResponseData['body'], what: string, headers?: Dispatcher.ResponseData['headers']): Promise<string> {
+  // A reply that announces a small enough length is read in one go (the common case, and much
+  // cheaper than iterating the stream); anything else is read chunk by chunk against the limit.
+  const announced = Number(headers?.['content-length']);
+  if (Number.isInteger(announced) && announced <= MAX_REPLY_BYTES) return body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -43,10 +43,14 @@ export class ServiceClient {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
-  /** Creates or updates (by source_id) one spot. Imports are upserts, so retrying is safe. */
-  async importSpot(document: unknown, options: { signal?: AbortSignal } = {}): Promise<ImportResult> {
+  /**
+   * Creates or updates (by source_id) one spot. Imports are upserts, so retrying is safe.
+   * `text`: the document's JSON as read from a file, when the caller has it, sent as written
+   * rather than serialised again.
+   */
+  async importSpot(document: unknown, options: { signal?: AbortSignal; text?: string } = {}): Promise<ImportResult> {
     const { status, text } = await this.send('The import', 'POST', '/spots/import', {
-      body: JSON.stringify(document),
+      body: options.text ?? JSON.stringify(document),
       contentType: 'application/json',
       retryable: true,
       signal: options.signal,
@@ -115,7 +119,7 @@ export class ServiceClient {
           await discard(response.body);
           text = '';
         } else {
-          text = await readText(response.body, what);
+          text = await readText(response.body, what, response.headers);
         }
       } catch (error) {
         if (options.retryable && isRetryableNetworkError(error) && !options.signal?.aborted && retries < this.policy.maxRetries) {

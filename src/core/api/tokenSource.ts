@@ -103,7 +103,7 @@ export class TokenSource {
         client_secret: this.options.clientSecret,
       }).toString(),
     });
-    const text = await readText(response.body, what);
+    const text = await readText(response.body, what, response.headers);
     if (response.statusCode !== 200) throw this.refusal(response.statusCode, scrub(text, [this.options.clientSecret]));
     const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode);
     const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? 3600;

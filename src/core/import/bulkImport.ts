@@ -77,7 +77,7 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
     return { label: item.label, ok: false, reason: describeProblems(parsed.problems, 'Not a spot document.'), problems: parsed.problems };
   }
   try {
-    const result = await client.importSpot(parsed.document, { signal });
+    const result = await client.importSpot(parsed.document, { signal, text });
     return { label: item.label, ok: true, sourceId: parsed.document.data.attributes.source_id, result };
   } catch (error) {
     const failure = error instanceof ServiceError ? error : new ServiceError('network', (error as Error).message);

@@ -67,7 +67,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
       },
       body,
     });
-    const text = await readText(response.body, upload.what);
+    const text = await readText(response.body, upload.what, response.headers);
     const status = response.statusCode;
     const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: parseLoosely(text) };
     if (status === 401) return { status, result };
