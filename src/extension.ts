@@ -11,7 +11,7 @@ import { registerCommands } from './commands/registerCommands';
 import { registerSpotDocuments } from './documents/registerDocuments';
 import { loadCore } from './platform/lazyCore';
 import { ChannelLogger } from './platform/log';
-import type { ExtensionServices } from './platform/services';
+import { SANDBOX_PROFILE_ID, type ExtensionServices } from './platform/services';
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';
 import { registerGalleriesView } from './views/registerGalleriesView';
@@ -22,7 +22,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const credentials = new SecretCredentialStore(context.secrets, log);
   const sandboxData = context.globalStorageUri.scheme === 'file' ? vscode.Uri.joinPath(context.globalStorageUri, 'sandbox').fsPath : undefined;
   const sandbox = new SandboxRunner(credentials, log, sandboxData);
-  const profiles = new GlobalStateProfileStore(context.globalState, credentials, () => sandbox.baseUrl());
+  // Started by `npm start` next to a running sandbox: be connected to it until the user picks a profile.
+  const fallbackProfile = process.env.SPOT_IMPORT_SANDBOX_URL ? SANDBOX_PROFILE_ID : undefined;
+  const profiles = new GlobalStateProfileStore(context.globalState, credentials, () => sandbox.baseUrl(), fallbackProfile);
   const clients = new CachingClientProvider(profiles, credentials, sandbox, log);
   const galleries = createGalleryStore(context);
   // Disposed in reverse: clients and the sandbox stop before the log closes.

@@ -24,6 +24,8 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     private readonly credentials: CredentialStore,
     /** The running sandbox's address, or '' until it has started. */
     private readonly sandboxBaseUrl: () => string,
+    /** The profile to use while the user has chosen none (npm start: the sandbox it started). */
+    private readonly fallbackProfileId?: string,
   ) {
     this.subscription = credentials.onDidChange((profileId) => {
       this.rejected.delete(profileId);
@@ -40,7 +42,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   active(): Profile | undefined {
-    const id = this.memento.get<string>(ACTIVE_KEY);
+    const id = this.memento.get<string>(ACTIVE_KEY) ?? this.fallbackProfileId;
     return id === undefined ? undefined : this.get(id);
   }
 

@@ -1,0 +1,44 @@
+// `npm start` runs the extension next to a sandbox it started (SPOT_IMPORT_SANDBOX_URL): until the
+// user picks a profile, the sandbox profile is the active one; a choice the user made wins.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { GlobalStateProfileStore } from '../../src/auth/profileStore';
+import { SANDBOX_PROFILE_ID, type CredentialStore } from '../../src/platform/services';
+
+class MemoryMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+  }
+}
+
+const noCredentials: CredentialStore = {
+  onDidChange: new vscode.EventEmitter<string>().event,
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+describe('active profile fallback', () => {
+  it('has no active profile when nothing was chosen and no fallback is given', () => {
+    const store = new GlobalStateProfileStore(new MemoryMemento(), noCredentials, () => '');
+    assert.strictEqual(store.active(), undefined);
+    store.dispose();
+  });
+
+  it('uses the fallback (the sandbox npm start runs) until the user chooses', async () => {
+    const store = new GlobalStateProfileStore(new MemoryMemento(), noCredentials, () => 'http://127.0.0.1:8787', SANDBOX_PROFILE_ID);
+    assert.strictEqual(store.active()?.id, SANDBOX_PROFILE_ID);
+    const added = await store.add({ name: 'Mine', baseUrl: 'https://spots.example.org', apiVersion: 'v2.4' });
+    await store.setActive(added.id);
+    assert.strictEqual(store.active()?.id, added.id);
+    store.dispose();
+  });
+});
