@@ -35,6 +35,16 @@ describe('bulk import', () => {
     assert.equal(setup.sandbox.counters.imports, 2, 'invalid items were never sent');
   });
 
+  it('sends each file with the source_id it reported, exactly as written', async () => {
+    setup = await startCore();
+    const { results } = await bulkImport([item('spaced.json', spot(' trail-7 '))], setup.client);
+    assert.ok(results[0].ok && results[0].sourceId === ' trail-7 ');
+    const direct = await setup.client.importSpot(spot(' trail-7 '));
+    assert.ok(results[0].ok && results[0].result.spotId === direct.spotId, 'Import Spot and bulk import address the same spot');
+    assert.ok(setup.sandbox.spotBySourceId(' trail-7 '));
+    assert.equal(setup.sandbox.spotCount(), 1);
+  });
+
   it('never has more than the limit in flight', async () => {
     setup = await startCore({ faults: { latencyMs: 30 } });
     let inFlight = 0;

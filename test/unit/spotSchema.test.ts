@@ -102,3 +102,14 @@ describe('spot document schema', () => {
     assert.ok(validateSpotDocument(JSON.parse(JSON.stringify(schema.defaultSnippets[0].body).replace('${1:my-source-id}', 'z'))).ok);
   });
 });
+
+describe('source_id is sent exactly as validated', () => {
+  it('keeps surrounding spaces (the service matches source_id exactly) and refuses blank ones', () => {
+    const spaced = validateSpotDocument({ data: { type: 'spots', attributes: { topic_id: 1, source_id: ' trail-7 ', latitude: 0, longitude: 0 } } });
+    assert.ok(spaced.ok);
+    assert.equal(spaced.document.data.attributes.source_id, ' trail-7 ');
+    const blank = validateSpotDocument({ data: { type: 'spots', attributes: { topic_id: 1, source_id: '   ', latitude: 0, longitude: 0 } } });
+    assert.ok(!blank.ok);
+    assert.equal(blank.problems[0].message, 'source_id must be a non-empty text.');
+  });
+});

@@ -17,7 +17,8 @@ const coreAttributes = {
   topic_id: z.number(says('topic_id', 'a whole number')).int(says('topic_id', 'a whole number')).meta({
     description: 'Id of the topic (project collection) the spot belongs to.',
   }),
-  source_id: z.string(says('source_id', 'a text')).trim().min(1, says('source_id', 'a non-empty text')).meta({
+  // Not trimmed: the service matches source_id exactly, so what is validated must be what is sent.
+  source_id: z.string(says('source_id', 'a text')).regex(/\S/, says('source_id', 'a non-empty text')).meta({
     description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
   }),
   root_id: z.number(says('root_id', 'a whole number (the parent spot id)')).int(says('root_id', 'a whole number (the parent spot id)')).optional().meta({
