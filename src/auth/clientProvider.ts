@@ -58,20 +58,27 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
 
   async client(): Promise<{ profile: Profile; client: Core.ServiceClient }> {
     const profile = this.requireActive();
-    return { profile, client: (await this.entry(profile)).client };
+    const { client } = await this.entry(profile);
+    return { profile: this.current(profile), client };
   }
 
   async clientFor(profileId: string): Promise<{ profile: Profile; client: Core.ServiceClient }> {
     const profile = this.profiles.get(profileId);
     if (!profile) throw new ActionableError('The profile this run started with was removed; nothing more is sent.', []);
-    return { profile, client: (await this.entry(profile)).client };
+    const { client } = await this.entry(profile);
+    return { profile: this.current(profile), client };
   }
 
   async freshToken(signal?: AbortSignal): Promise<{ profile: Profile; token: Core.AccessToken }> {
     const profile = this.requireActive();
     const { tokens } = await this.entry(profile);
     tokens.clear();
-    return { profile, token: await tokens.getToken(signal) };
+    return { profile: this.current(profile), token: await tokens.getToken(signal) };
+  }
+
+  /** The profile as it is now: the sandbox profile's address is known only once the client started it. */
+  private current(profile: Profile): Profile {
+    return this.profiles.get(profile.id) ?? profile;
   }
 
   reportRejected(profile: Profile): void {

@@ -3,6 +3,10 @@
 // sandbox) starts inside the notification, where the user sees it and can cancel.
 import type { ExtensionServices, Profile } from '../platform/services';
 
+/**
+ * The active profile, or a rejection with the client provider's own "no profile selected" error.
+ * (Gallery commands that need the profile without a client use `requireActiveProfile`.)
+ */
 export function activeProfile(services: ExtensionServices): Promise<Profile> {
   const profile = services.profiles.active();
   // Without one, client() throws the error that offers Add Profile and the local sandbox.

@@ -2,7 +2,8 @@
 // cancellable progress notification (looking for documents, "n of N"). Whatever ends the run
 // (done, cancelled, credentials rejected) the user gets a summary that says what was imported,
 // what failed and why, and what was never attempted; picking a failure opens the file at the
-// problem. Pending galleries of the imported spots are remembered for the Galleries view.
+// problem. Pending galleries of the imported spots are remembered for the Galleries view as the
+// imports land (in batches), so a window closed or reloaded during a long run keeps them.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
@@ -42,7 +43,19 @@ export interface FolderImportOptions {
   onItemDone?: (done: number, total: number, last: Core.BulkItemResult) => void;
   /** Lower search limits (tests). */
   limits?: SearchLimits;
+  /** How often pending galleries are written while the run goes on (tests). */
+  recordEvery?: Partial<RecordEvery>;
 }
+
+export interface RecordEvery {
+  /** Write once this many galleries wait. */
+  galleries: number;
+  /** Write at most this long after the first gallery that waits. */
+  ms: number;
+}
+
+/** One globalState write per 25 galleries or per second, whichever comes first. */
+export const DEFAULT_RECORD_EVERY: RecordEvery = { galleries: 25, ms: 1000 };
 
 type Failure = Extract<Core.BulkItemResult, { ok: false }>;
 
@@ -87,14 +100,16 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     const items = spotFileItems(core, found.uris);
     const total = items.length;
     progress.report({ message: `0 of ${total}` });
+    const recorder = new PendingGalleryRecorder(services, profile, { ...DEFAULT_RECORD_EVERY, ...options.recordEvery });
     const outcome = await core.bulkImport(items, client, {
       concurrency: readSettings().bulkConcurrency,
       signal,
       onProgress: (done, count, last) => {
+        if (last.ok) recorder.add(pendingAsKnown(last.result, last.sourceId));
         progress.report({ message: `${done} of ${count}`, increment: 100 / count });
         options.onItemDone?.(done, count, last);
       },
-    });
+    }).finally(() => recorder.flush());
     return { found, items, outcome };
   }).then(undefined, (error: unknown) => {
     // Cancelled while looking or while the client started: nothing was sent.
@@ -110,7 +125,6 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
   }
 
   const { outcome, items, found } = run;
-  await rememberPendingGalleries(services, profile, outcome.results);
   const summary = summarize(folderName, label, outcome, found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
   services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
 
@@ -178,12 +192,46 @@ function summarize(folderName: string, label: string, outcome: Core.BulkImportOu
   return summary;
 }
 
-/** One write for the whole run (a cancelled or stopped run keeps what arrived). */
-async function rememberPendingGalleries(services: ExtensionServices, profile: Profile, results: Core.BulkItemResult[]): Promise<void> {
-  const pending: KnownGallery[] = results.flatMap((result) => (result.ok ? pendingAsKnown(result.result, result.sourceId) : []));
-  if (pending.length === 0) return;
-  // The imports happened; failing to remember their galleries must not hide the summary.
-  await services.galleries.add(profile.id, pending).catch((error: unknown) => services.log.warn('import', `could not remember ${pending.length} pending galleries`, error));
+/**
+ * Remembers the pending galleries of a run as its imports land: in batches (a globalState write
+ * per gallery would be one per file), written one after another so no batch overwrites another,
+ * and a last flush when the run ends. The imports happened whatever the store does, so a failed
+ * write is logged and the run goes on.
+ */
+class PendingGalleryRecorder {
+  private waiting: KnownGallery[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly profile: Profile,
+    private readonly every: RecordEvery,
+  ) {}
+
+  add(galleries: KnownGallery[]): void {
+    if (galleries.length === 0) return;
+    this.waiting.push(...galleries);
+    if (this.waiting.length >= this.every.galleries) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.every.ms);
+  }
+
+  /** Writes what waits; resolves once every write asked for so far is done (never rejects). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting;
+    this.waiting = [];
+    if (batch.length > 0) {
+      this.writes = this.writes.then(() =>
+        this.services.galleries.add(this.profile.id, batch).then(
+          () => this.services.log.trace('import', `remembered ${batch.length} pending galleries for ${profileLabel(this.profile)}`),
+          (error: unknown) => this.services.log.warn('import', `could not remember ${batch.length} pending galleries`, error),
+        ),
+      );
+    }
+    return this.writes;
+  }
 }
 
 async function pickFailure(services: ExtensionServices, title: string, failures: Failure[], byLabel: Map<string, vscode.Uri>): Promise<void> {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
+import { isShownInTab } from '../platform/tabs';
 import { isSpotDocument, isSpotFileName, mightBeSpotDocument, rangeOf } from './spotDocuments';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
@@ -43,10 +44,6 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
 
 function isChecked(document: vscode.TextDocument): boolean {
   return CHECKED_SCHEMES.has(document.uri.scheme);
-}
-
-function isShownInTab(uri: vscode.Uri): boolean {
-  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
 }
 
 export class SpotDiagnostics implements vscode.Disposable {

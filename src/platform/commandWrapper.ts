@@ -4,7 +4,7 @@
 // actions an ActionableError carries). Handlers therefore just throw.
 import * as vscode from 'vscode';
 import { isCancellation } from './cancellation';
-import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from './errors';
+import { ActionableError, OPEN_CA_SETTINGS, describeError, isAuthenticationError, untrustedCertificateCode, type ErrorAction } from './errors';
 import type { ExtensionServices } from './services';
 
 export const SHOW_LOG = 'Show Log';
@@ -38,6 +38,7 @@ export function wrapCommand(id: string, handler: WrappedHandler, services: Exten
  */
 export function reportError(services: ExtensionServices, error: unknown): void {
   const actions: ErrorAction[] = error instanceof ActionableError ? [...error.actions] : [];
+  if (untrustedCertificateCode(error)) actions.push(OPEN_CA_SETTINGS);
   if (isAuthenticationError(error)) {
     const profile = services.profiles.active();
     if (profile) services.clients.reportRejected(profile);

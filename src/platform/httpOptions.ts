@@ -9,10 +9,10 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { ActionableError } from './errors';
-import { SETTINGS_SECTION, type SpotImportSettings } from './settings';
+import { ActionableError, CA_CERTIFICATES_SETTING } from './errors';
+import type { SpotImportSettings } from './settings';
 
-export const CA_CERTIFICATES_SETTING = `${SETTINGS_SECTION}.caCertificates`;
+export { CA_CERTIFICATES_SETTING };
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 export async function httpOptionsFromVsCode(

@@ -2,6 +2,7 @@
 // and the one action most likely to fix it. Duck-typed on `kind`/`status` because the core is
 // loaded lazily: its classes are not available here as values.
 import type * as Core from '../core';
+import { OPEN_CA_SETTINGS, UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
 
 export interface FailureHint {
   title: string;
@@ -50,6 +51,11 @@ export function describeFailure(error: unknown): FailureDescription {
       // the detail is in the node's tooltip and the log.
       return { message: words, detail, hint: SWITCH_PROFILE, isAuthentication: false };
     case 'network':
+      if (untrustedCertificateCode(error)) {
+        const hint: FailureHint = { title: OPEN_CA_SETTINGS.title, command: OPEN_CA_SETTINGS.command, args: OPEN_CA_SETTINGS.args };
+        return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint, isAuthentication: false };
+      }
+      return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
     case 'timeout':
       return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
     case 'cancelled':

@@ -13,14 +13,31 @@ export function galleryJsonUri(profileId: string, galleryId: number): vscode.Uri
   return vscode.Uri.from({ scheme: GALLERY_SCHEME, path: `/${encodeURIComponent(profileId)}/gallery-${galleryId}.json` });
 }
 
-function parseGalleryUri(uri: vscode.Uri): { profileId: string; galleryId: number } | undefined {
-  const match = /^\/([^/]+)\/gallery-(\d+)\.json$/.exec(uri.path);
-  if (!match) return undefined;
-  try {
-    return { profileId: decodeURIComponent(match[1]), galleryId: Number(match[2]) };
-  } catch {
-    return undefined;
+/** How to get a gallery document back, for the comments shown instead of a gallery. */
+export const HOW_TO_REOPEN = 'Reopen it from the Galleries view (right-click the gallery, Open Gallery JSON) or with the command "Spot Import: Open Gallery JSON".';
+
+interface GalleryAddress {
+  /** undefined: an address of the earlier format while no profile is active. */
+  profileId: string | undefined;
+  galleryId: number;
+}
+
+/**
+ * The profile and gallery a document's address names. Earlier builds wrote `/gallery-12.json`
+ * with no profile; tabs restored from such a window are read as a gallery of the active profile,
+ * which is what those builds showed.
+ */
+function parseGalleryUri(uri: vscode.Uri, activeProfileId: string | undefined): GalleryAddress | undefined {
+  const current = /^\/([^/]+)\/gallery-(\d+)\.json$/.exec(uri.path);
+  if (current) {
+    try {
+      return { profileId: decodeURIComponent(current[1]), galleryId: Number(current[2]) };
+    } catch {
+      return undefined;
+    }
   }
+  const earlier = /^\/gallery-(\d+)\.json$/.exec(uri.path);
+  return earlier ? { profileId: activeProfileId, galleryId: Number(earlier[1]) } : undefined;
 }
 
 export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -28,8 +45,18 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
   readonly onDidChange = this.changed.event;
   /** Texts of open documents only, by their address (profile and gallery); dropped on close. */
   private readonly texts = new Map<string, string>();
+  /** Documents of the earlier address format shown while no profile was active: loaded once one is. */
+  private readonly waitingForProfile = new Map<string, vscode.Uri>();
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly services: ExtensionServices) {}
+  constructor(private readonly services: ExtensionServices) {
+    this.subscription = services.profiles.onDidChange(() => {
+      if (!services.profiles.active()) return;
+      const waiting = [...this.waitingForProfile.values()];
+      this.waitingForProfile.clear();
+      for (const uri of waiting) this.changed.fire(uri);
+    });
+  }
 
   /** Fetches the gallery now (errors reach the command wrapper) and opens its document. */
   async open(galleryId: number, profileId = this.services.profiles.active()?.id): Promise<vscode.TextEditor> {
@@ -45,8 +72,12 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
     const known = this.texts.get(uri.toString());
     if (known !== undefined) return known;
     // A document restored with the window: nothing cached yet, so ask the service.
-    const target = parseGalleryUri(uri);
-    if (!target) return '// Not a gallery document.\n';
+    const target = parseGalleryUri(uri, this.services.profiles.active()?.id);
+    if (!target) return `// ${uri.toString()} is not the address of a gallery document. ${HOW_TO_REOPEN}\n`;
+    if (target.profileId === undefined) {
+      this.waitingForProfile.set(uri.toString(), uri);
+      return `// Gallery ${target.galleryId}: this tab was opened by an earlier version of Spot Import, whose addresses do not name the profile, and no profile is active. Pick one (Spot Import: Switch Profile…) and the gallery loads here from it, or ${HOW_TO_REOPEN.charAt(0).toLowerCase()}${HOW_TO_REOPEN.slice(1)}\n`;
+    }
     try {
       const text = await this.fetch(target.profileId, target.galleryId);
       this.texts.set(uri.toString(), text);
@@ -58,7 +89,9 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
 
   /** The document was closed: its text is not needed any more. */
   forget(uri: vscode.Uri): void {
-    if (uri.scheme === GALLERY_SCHEME) this.texts.delete(uri.toString());
+    if (uri.scheme !== GALLERY_SCHEME) return;
+    this.texts.delete(uri.toString());
+    this.waitingForProfile.delete(uri.toString());
   }
 
   /** How many texts are held (tests check that closing a document frees its text). */
@@ -67,8 +100,10 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
   }
 
   dispose(): void {
+    this.subscription.dispose();
     this.changed.dispose();
     this.texts.clear();
+    this.waitingForProfile.clear();
   }
 
   private async fetch(profileId: string, galleryId: number): Promise<string> {

@@ -2,19 +2,13 @@
 // read-only gallery documents. Commands reach it through services.galleriesView.
 import * as vscode from 'vscode';
 import { profileLabel, type ExtensionServices } from '../platform/services';
+import { isShownInTab } from '../platform/tabs';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
 import { GALLERIES_VIEW_ID, type GalleriesView } from './galleriesView';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
 
 export { GALLERIES_VIEW_ID };
-
-function isShownInTab(uri: vscode.Uri): boolean {
-  const address = uri.toString();
-  return vscode.window.tabGroups.all.some((group) =>
-    group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === address),
-  );
-}
 
 export function registerGalleriesView(services: ExtensionServices): void {
   const provider = new GalleriesTreeProvider(services);

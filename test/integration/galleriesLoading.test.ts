@@ -5,7 +5,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ExtensionServices, Profile } from '../../src/platform/services';
 import type { RunningSandbox } from '../../src/sandbox/types';
-import { galleryRow, rows, uniqueSourceId, waitFor } from './galleriesSupport';
+import type { GalleriesTreeProvider } from '../../src/views/galleriesTreeProvider';
+import { galleryRow, rows, uniqueSourceId, waitFor, type Row } from './galleriesSupport';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { useTestProfile } from './helpers/testEnv';
 
@@ -33,13 +34,22 @@ describe('Galleries view: slow loads', function () {
     for (const known of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, known.galleryId);
   });
 
-  it('stops loading a gallery when its node is collapsed, and offers to retry', async () => {
+  /**
+   * Makes the sandbox answer gallery requests only after 30 s, expands the gallery's row and waits
+   * until its load is under way. `children` settles with the rows the expand finally shows.
+   */
+  async function startSlowLoad(): Promise<{ provider: GalleriesTreeProvider; row: Row; started: number; children: Promise<Row[]> }> {
     const provider = services.galleriesView!.provider;
     sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
     const row = await galleryRow(services, galleryId);
     const started = Date.now();
     const children = rows(services, row.node);
     await waitFor('the load to start', () => provider.cache.isLoading(profile.id, galleryId));
+    return { provider, row, started, children };
+  }
+
+  it('stops loading a gallery when its node is collapsed, and offers to retry', async () => {
+    const { provider, row, started, children } = await startSlowLoad();
     assert.strictEqual(provider.cancelLoad(row.node), true);
 
     const [message, retry] = await children;
@@ -56,12 +66,7 @@ describe('Galleries view: slow loads', function () {
   });
 
   it('replaces a slow load with a fresh one on Refresh', async () => {
-    const provider = services.galleriesView!.provider;
-    sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
-    const row = await galleryRow(services, galleryId);
-    const started = Date.now();
-    const children = rows(services, row.node);
-    await waitFor('the load to start', () => provider.cache.isLoading(profile.id, galleryId));
+    const { row, started, children } = await startSlowLoad();
 
     // The service is fast again; the refresh cancels the slow request and the expand gets the new answer.
     sandbox.setFaults({});
@@ -85,6 +90,34 @@ describe('Galleries view: slow loads', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Dropped once no tab shows it (VS Code reports the document itself closed only minutes later).
     await waitFor('its text to be dropped', () => documents.size === 0);
+    done();
+  });
+
+  it('reads a tab restored from the earlier address format (no profile) as a gallery of the active profile', async () => {
+    const earlier = vscode.Uri.from({ scheme: 'spot-gallery', path: `/gallery-${galleryId}.json` });
+    const document = await vscode.workspace.openTextDocument(earlier);
+    assert.strictEqual((JSON.parse(document.getText()) as { id: number }).id, galleryId);
+    done();
+  });
+
+  it('says how to get a gallery back when an earlier-format tab is restored with no profile active, and loads it once one is', async () => {
+    // Another gallery, so no document VS Code still holds for the previous test is reused.
+    const { client } = await services.clients.clientFor(profile.id);
+    const attributes = { topic_id: 37, source_id: uniqueSourceId('earlier'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+    const otherId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+    await services.profiles.setActive(undefined);
+    try {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'spot-gallery', path: `/gallery-${otherId}.json` }));
+      const text = document.getText();
+      assert.match(text, new RegExp(`^// Gallery ${otherId}: this tab was opened by an earlier version of Spot Import`));
+      assert.ok(text.includes('Spot Import: Switch Profile') && text.includes('Open Gallery JSON'), text);
+
+      await services.profiles.setActive(profile.id);
+      await waitFor('the gallery to load once a profile is active', () => !document.getText().startsWith('//'));
+      assert.strictEqual((JSON.parse(document.getText()) as { id: number }).id, otherId);
+    } finally {
+      await services.profiles.setActive(profile.id);
+    }
     done();
   });
 });

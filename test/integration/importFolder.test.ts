@@ -12,14 +12,18 @@ import { RejectingProxy } from './helpers/rejectingProxy';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, TEST_CLIENT, useTestProfile, waitFor } from './helpers/testEnv';
 
-/** A folder outside the workspace with spot documents named `${prefix}-1` … (sorted as numbered). */
-function spotFolder(prefix: string, count: number, extra: Record<string, string> = {}): { uri: vscode.Uri; sourceIds: string[] } {
+/**
+ * A folder outside the workspace with spot documents named `${prefix}-1` … (sorted as numbered).
+ * `withGallery`: each document asks for a pending gallery (fld_1_3).
+ */
+function spotFolder(prefix: string, count: number, extra: Record<string, string> = {}, withGallery = false): { uri: vscode.Uri; sourceIds: string[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const sourceIds: string[] = [];
   for (let index = 1; index <= count; index++) {
     const sourceId = `${prefix}-${Date.now().toString(36)}-${index}`;
     sourceIds.push(sourceId);
-    const document = { data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } };
+    const gallery = withGallery ? { state: 2, fld_1_3: null } : {};
+    const document = { data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44, ...gallery } } };
     fs.writeFileSync(path.join(dir, `b-${String(index).padStart(2, '0')}.spot.json`), JSON.stringify(document, null, 2));
   }
   for (const [name, text] of Object.entries(extra)) fs.writeFileSync(path.join(dir, name), text);
@@ -121,6 +125,36 @@ describe('Import Folder', () => {
     } finally {
       sandbox.setFaults({});
       await setConcurrency(undefined);
+    }
+  });
+
+  it('remembers pending galleries while the run goes on, not only at its end', async () => {
+    const { services, sandbox, profile } = await useTestProfile();
+    const { uri, sourceIds } = spotFolder('it-pending-batches', 10, {}, true);
+    await setConcurrency(1);
+    // 10 imports of at least 300 ms each: the run lasts 3 s or more, the first write comes after 1 s.
+    sandbox.setFaults({ latencyMs: 300, appliesTo: ['import'] });
+    const run = await installScriptedUi([{ kind: 'info', match: /^Imported all 10 spot documents/ }]);
+    restore = run.restore;
+    const ours = () => services.galleries.list(profile.id).filter((gallery) => gallery.spot && sourceIds.includes(gallery.spot.sourceId));
+    try {
+      let finished = false;
+      const importing = runFolderImport(services, uri, { recordEvery: { galleries: 100, ms: 1000 } }).finally(() => {
+        finished = true;
+      });
+      const early = await waitFor('pending galleries recorded during the run', () => (ours().length > 0 ? ours() : undefined), 10_000);
+      assert.ok(!finished, 'recorded before the run ended');
+      assert.ok(early.length < 10, `only those imported so far (${early.length})`);
+      assert.ok(early.every((gallery) => gallery.pending && gallery.field === 'fld_1_3'));
+
+      const summary = await importing;
+      run.done();
+      assert.strictEqual(summary?.imported.length, 10);
+      assert.deepStrictEqual(ours().map((gallery) => gallery.spot?.sourceId).sort(), [...sourceIds].sort(), 'the last batch is written when the run ends');
+    } finally {
+      sandbox.setFaults({});
+      await setConcurrency(undefined);
+      for (const gallery of ours()) await services.galleries.remove(profile.id, gallery.galleryId);
     }
   });
 

@@ -1,7 +1,13 @@
 // Upload runs that meet trouble half-way, inside a real extension host: the user switches profile
 // while files are still going out (two in-process sandboxes: the built-in one and the test's own),
-// and the connection drops during an upload (the file may or may not have arrived).
+// and the connection drops during an upload, at a point a loopback proxy chooses: part-way through
+// the body (the file cannot have arrived) or after all of it (it may have).
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
 import { ActionableError } from '../../src/platform/errors';
 import { CHECK_GALLERY, INTERRUPTED_TITLE, UPLOAD_THE_REST, finishUpload, uploadWithProgress } from '../../src/commands/gallery/uploadMedia';
 import type { FileOutcome, UploadOutcome } from '../../src/commands/gallery/uploadRun';
@@ -9,7 +15,8 @@ import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../
 import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
 import { JPEG, JPG, PNG, fixtureFile, uniqueSourceId } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
-import { useTestProfile } from './helpers/testEnv';
+import { LoopbackProxy } from './helpers/loopbackProxy';
+import { addProfileAt, useTestProfile } from './helpers/testEnv';
 
 /** The built-in sandbox's counters, over its own loopback endpoint (it runs inside the extension). */
 async function builtInCounters(services: ExtensionServices): Promise<SandboxCounters> {
@@ -17,6 +24,15 @@ async function builtInCounters(services: ExtensionServices): Promise<SandboxCoun
   const response = await fetch(`${profile.baseUrl}/__sandbox/counters`);
   assert.strictEqual(response.status, 200);
   return (await response.json()) as SandboxCounters;
+}
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** A spot with one pending gallery, imported straight through the profile's client. */
@@ -72,46 +88,6 @@ describe('Upload runs', function () {
     done();
   });
 
-  it('says a file whose connection dropped was interrupted or failed, as it really happened', async () => {
-    const galleryId = await pendingGallery(services, profile);
-    sandbox.setFaults({ rateDrop: 1, appliesTo: ['upload'] });
-    const faultsBefore = sandbox.counters.faultsInjected;
-    const uploadsBefore = sandbox.counters.uploads;
-    const seen: FileOutcome[] = [];
-
-    const failure = await uploadWithProgress(services, galleryId, [fixtureFile(PNG), fixtureFile(JPG)], { onFileDone: (file) => void seen.push({ ...file }) }).then(
-      () => assert.fail('the upload should not succeed'),
-      (error: unknown) => error,
-    );
-    assert.ok(failure instanceof ActionableError, String(failure));
-    assert.strictEqual(sandbox.counters.faultsInjected - faultsBefore, 1, 'one request was cut; the run stopped there');
-    assert.strictEqual(sandbox.counters.uploads, uploadsBefore, 'nothing was stored');
-
-    // The sandbox cuts the connection when the request arrives, so how much of the body had gone
-    // out by then depends on timing: the report must follow what the client saw.
-    const [first] = seen;
-    assert.strictEqual(seen.length, 1);
-    const handedOver = first.sentBytes !== undefined && first.sentBytes > 0 && first.sentBytes >= first.bytes;
-    const rest = failure.actions.find((action) => action.title === UPLOAD_THE_REST);
-    const check = failure.actions.find((action) => action.title === CHECK_GALLERY);
-    assert.match(failure.message, new RegExp(`^Upload to gallery ${galleryId} failed: `));
-    assert.ok(failure.message.endsWith(`Not sent (1): ${JPG}.`), failure.message);
-    const restNames = (rest?.args?.[1] as { fsPath: string }[]).map((uri) => uri.fsPath);
-    if (handedOver) {
-      assert.strictEqual(first.status, 'interrupted');
-      assert.ok(failure.message.includes(`${INTERRUPTED_TITLE} (1): ${PNG}.`), failure.message);
-      assert.deepStrictEqual(restNames, [fixtureFile(JPG).fsPath], 'the interrupted file is not sent again blindly');
-      assert.deepStrictEqual(check?.args, [{ galleryId, profileId: profile.id, refresh: true }]);
-    } else {
-      assert.strictEqual(first.status, 'failed');
-      assert.ok(failure.message.includes(`Failed (1): ${PNG}.`), failure.message);
-      assert.deepStrictEqual(restNames, [fixtureFile(PNG).fsPath, fixtureFile(JPG).fsPath]);
-      assert.strictEqual(check, undefined);
-    }
-    assert.deepStrictEqual(rest?.args?.[0], { galleryId, profileId: profile.id }, '"Upload the Rest" stays with this profile');
-    done();
-  });
-
   it('keeps interrupted files out of "Upload the Rest" and offers to check the gallery instead', async () => {
     const galleryId = await pendingGallery(services, profile);
     const file = (name: string, status: FileOutcome['status'], bytes = 10): FileOutcome => ({ uri: fixtureFile(name), name, bytes, status, sentBytes: status === 'interrupted' ? bytes : undefined });
@@ -137,5 +113,129 @@ describe('Upload runs', function () {
     await finishUpload(services, { galleryId, profileId: profile.id, cancelled: true, files: [file(JPG, 'interrupted')] });
     assert.deepStrictEqual(ui.shown.at(-1)?.buttons, [CHECK_GALLERY]);
     done();
+  });
+
+  // The connection drops at a point the test chooses: a loopback proxy in front of the sandbox
+  // reads part of an upload's body, or all of it, and then cuts the connection.
+  describe('when the connection drops', () => {
+    let proxy: LoopbackProxy;
+    let proxied: Awaited<ReturnType<typeof addProfileAt>>;
+    let dir: string;
+
+    before(async () => {
+      proxy = await LoopbackProxy.start((await useTestProfile()).sandbox.baseUrl);
+      proxied = await addProfileAt('IT upload proxy', proxy.baseUrl);
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spot-upload-runs-'));
+    });
+
+    after(async () => {
+      await proxied.remove();
+      await proxy.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    beforeEach(() => {
+      proxy.uploads = 'forward';
+      proxy.cut.length = 0;
+    });
+
+    /** A file of `bytes` zero bytes in the test's temporary folder (sparse: made at once). */
+    function tempFile(name: string, bytes: number): vscode.Uri {
+      const file = path.join(dir, name);
+      fs.closeSync(fs.openSync(file, 'w'));
+      fs.truncateSync(file, bytes);
+      return vscode.Uri.file(file);
+    }
+
+    async function failedUpload(galleryId: number, uris: vscode.Uri[], seen: FileOutcome[]): Promise<ActionableError> {
+      const failure = await uploadWithProgress(services, galleryId, uris, { profileId: proxied.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
+        () => assert.fail('the upload should not succeed'),
+        (error: unknown) => error,
+      );
+      assert.ok(failure instanceof ActionableError, String(failure));
+      return failure;
+    }
+
+    const uploadTheRest = (failure: ActionableError) => failure.actions.find((action) => action.title === UPLOAD_THE_REST);
+    const checkGallery = (failure: ActionableError) => failure.actions.find((action) => action.title === CHECK_GALLERY);
+    const restPaths = (failure: ActionableError) => (uploadTheRest(failure)?.args?.[1] as vscode.Uri[] | undefined)?.map((uri) => uri.fsPath);
+
+    it('says a file cut off part-way through its body failed, and sends it again with the rest', async () => {
+      const galleryId = await pendingGallery(services, proxied.profile);
+      const big = tempFile('large-photo.jpg', 32 * 1024 * 1024);
+      proxy.uploads = { dropAfterBytes: 1024 * 1024 };
+      const uploadsBefore = sandbox.counters.uploads;
+      const seen: FileOutcome[] = [];
+
+      const failure = await failedUpload(galleryId, [big, fixtureFile(JPG)], seen);
+
+      assert.strictEqual(proxy.cut.length, 1, 'one request was cut; the run stopped there');
+      const [cut] = proxy.cut;
+      assert.ok(!cut.wholeBodyRead && cut.contentLength !== undefined && cut.bytesRead < cut.contentLength / 2, `cut part-way: ${JSON.stringify(cut)}`);
+      assert.strictEqual(sandbox.counters.uploads, uploadsBefore, 'nothing was stored');
+      assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [['large-photo.jpg', 'failed']]);
+      assert.match(failure.message, new RegExp(`^Upload to gallery ${galleryId} failed: `));
+      assert.ok(failure.message.endsWith(`Failed (1): large-photo.jpg. Not sent (1): ${JPG}.`), failure.message);
+      assert.deepStrictEqual(restPaths(failure), [big.fsPath, fixtureFile(JPG).fsPath], 'a file cut part-way cannot have arrived: it is sent again');
+      assert.deepStrictEqual(uploadTheRest(failure)?.args?.[0], { galleryId, profileId: proxied.profile.id }, '"Upload the Rest" stays with this profile');
+      assert.strictEqual(checkGallery(failure), undefined);
+      done();
+    });
+
+    it('says a file whose whole body went out before the drop was interrupted, and keeps it out of "Upload the Rest"', async () => {
+      const galleryId = await pendingGallery(services, proxied.profile);
+      proxy.uploads = 'dropAfterBody';
+      const seen: FileOutcome[] = [];
+
+      const failure = await failedUpload(galleryId, [fixtureFile(PNG), fixtureFile(JPG)], seen);
+
+      assert.strictEqual(proxy.cut.length, 1);
+      const [cut] = proxy.cut;
+      assert.ok(cut.wholeBodyRead && cut.bytesRead === cut.contentLength, `the whole body arrived: ${JSON.stringify(cut)}`);
+      assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [[PNG, 'interrupted']]);
+      assert.ok(failure.message.endsWith(`${INTERRUPTED_TITLE} (1): ${PNG}. Not sent (1): ${JPG}.`), failure.message);
+      assert.deepStrictEqual(restPaths(failure), [fixtureFile(JPG).fsPath], 'the interrupted file is not sent again blindly');
+      assert.deepStrictEqual(checkGallery(failure)?.args, [{ galleryId, profileId: proxied.profile.id, refresh: true }]);
+      done();
+    });
+
+    it('counts an empty file as handed over once its request went out: interrupted, not failed', async () => {
+      const galleryId = await pendingGallery(services, proxied.profile);
+      const empty = tempFile('empty.txt', 0);
+      proxy.uploads = 'dropAfterBody';
+      const seen: FileOutcome[] = [];
+
+      const failure = await failedUpload(galleryId, [empty], seen);
+
+      assert.strictEqual(proxy.cut.length, 1);
+      assert.ok(proxy.cut[0].wholeBodyRead, 'the (multipart) body arrived whole');
+      assert.deepStrictEqual(seen.map((file) => [file.name, file.bytes, file.status]), [['empty.txt', 0, 'interrupted']]);
+      assert.strictEqual(seen[0].sentBytes, undefined, 'an empty file reports no progress: the HTTP client\'s account decided');
+      assert.ok(failure.message.endsWith(`${INTERRUPTED_TITLE} (1): empty.txt.`), failure.message);
+      assert.strictEqual(uploadTheRest(failure), undefined, 'nothing is left to send blindly');
+      assert.deepStrictEqual(checkGallery(failure)?.args, [{ galleryId, profileId: proxied.profile.id, refresh: true }]);
+      done();
+    });
+
+    it('says an empty file failed when its request never went out', async () => {
+      const galleryId = await pendingGallery(services, proxied.profile);
+      const empty = tempFile('empty-too.txt', 0);
+      // The service is gone before the upload: the connection is refused, nothing was sent.
+      const gone = await addProfileAt('IT gone', `http://127.0.0.1:${await closedPort()}`);
+      try {
+        const seen: FileOutcome[] = [];
+        const failure = await uploadWithProgress(services, galleryId, [empty], { profileId: gone.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
+          () => assert.fail('the upload should not succeed'),
+          (error: unknown) => error,
+        );
+        assert.ok(failure instanceof ActionableError, String(failure));
+        assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [['empty-too.txt', 'failed']]);
+        assert.deepStrictEqual(restPaths(failure), [empty.fsPath]);
+        assert.strictEqual(checkGallery(failure), undefined);
+      } finally {
+        await gone.remove();
+      }
+      done();
+    });
   });
 });

@@ -2,13 +2,13 @@
 // in the view; a gallery that cannot be found can still be added on purpose.
 import { ActionableError, isServiceError } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
-import { activeProfile, galleriesView, galleryIdOf } from './galleryArgs';
+import { requireActiveProfile, galleriesView, galleryIdOf } from './galleryArgs';
 import { askGalleryId } from './pickGallery';
 
 export const ADD_ANYWAY = 'Add Anyway';
 
 export async function addGalleryById(services: ExtensionServices, arg?: unknown): Promise<void> {
-  const profile = activeProfile(services);
+  const profile = requireActiveProfile(services);
   const galleryId = galleryIdOf(arg) ?? (await askGalleryId(services, 'Add Gallery by Id'));
   const view = galleriesView(services);
   if (services.galleries.list(profile.id).some((known) => known.galleryId === galleryId)) {

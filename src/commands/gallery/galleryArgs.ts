@@ -23,7 +23,12 @@ export function validateGalleryId(text: string): string | undefined {
   return /^\s*[1-9]\d*\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? undefined : 'Enter a gallery id: a positive whole number such as 12.';
 }
 
-export function activeProfile(services: ExtensionServices): Profile {
+/**
+ * The active profile, right now and without building a client; throws (with Add Profile and Use
+ * Local Sandbox buttons) when there is none. Commands that build a client anyway use the async
+ * `activeProfile` of ../activeProfile instead.
+ */
+export function requireActiveProfile(services: ExtensionServices): Profile {
   const profile = services.profiles.active();
   if (!profile) {
     throw new ActionableError('No spot service profile is active.', [

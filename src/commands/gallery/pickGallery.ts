@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import type { ExtensionServices, KnownGallery } from '../../platform/services';
 import { required } from '../../platform/cancellation';
-import { activeProfile, validateGalleryId } from './galleryArgs';
+import { requireActiveProfile, validateGalleryId } from './galleryArgs';
 
 export const ENTER_GALLERY_ID = 'Enter Gallery Id…';
 
@@ -34,7 +34,7 @@ export async function askGalleryId(services: ExtensionServices, title: string): 
 
 /** Resolves to a gallery id, or ends the command quietly when the user backs out. */
 export async function pickGallery(services: ExtensionServices, title: string): Promise<number> {
-  const profile = activeProfile(services);
+  const profile = requireActiveProfile(services);
   const known = services.galleries.list(profile.id);
   if (known.length === 0) return askGalleryId(services, title);
   const ordered = [...known.filter((g) => g.pending), ...known.filter((g) => !g.pending)];

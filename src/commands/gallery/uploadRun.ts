@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { isCancellation } from '../../platform/cancellation';
 import { describeError, isServiceError } from '../../platform/errors';
+import { watchRequests, type RequestWatch, type WatchedRequest } from '../../platform/requestWatch';
 import type { ExtensionServices } from '../../platform/services';
 
 /**
@@ -32,8 +33,9 @@ export interface FileOutcome {
   /** Why it failed or was skipped, in words for the user. */
   reason?: string;
   /**
-   * Bytes of the file handed to the connection in the last attempt, as the core reported them
-   * (undefined until it reports any; an empty file never reports).
+   * Bytes of the file read into the request body in the last attempt, as the core reported them
+   * (undefined until it reports any; an empty file never reports). For progress: whether the
+   * file went out complete is judged by the HTTP client's own account (see wholeFileHandedOver).
    */
   sentBytes?: number;
 }
@@ -54,12 +56,27 @@ export interface UploadHooks {
   onFileDone?(file: FileOutcome, index: number): void | Promise<void>;
 }
 
+/** The upload request itself, told apart from the token requests the same call may make. */
+const MEDIA_UPLOAD = /\/galleries\/\d+\/media(?:\?|$)/;
+
+function isMediaUpload(request: WatchedRequest): boolean {
+  return request.method === 'POST' && MEDIA_UPLOAD.test(request.path ?? '');
+}
+
 /**
- * Whether the whole file went out, so the service may have stored it even without an answer. Bytes
- * are counted as they are read into the request body, ahead of the wire: less than the whole file
- * means the multipart body never ended, and no service stores a part without its end.
+ * Whether the whole file went out in the last attempt, so the service may have stored it even
+ * without an answer. The HTTP client says when the request's last byte went to the connection;
+ * that holds for an empty file too, which has no bytes of its own to report. A multipart body
+ * without its end cannot be stored, and an answer that refused it (a 401 before a renewal that
+ * then failed) says it was not.
  */
-function wholeFileHandedOver(file: FileOutcome): boolean {
+function wholeFileHandedOver(file: FileOutcome, watch: RequestWatch): boolean {
+  if (watch.issued) {
+    const refused = watch.status !== undefined && (watch.status < 200 || watch.status >= 300);
+    return watch.bodySent && !refused;
+  }
+  // No upload request was seen: none went out (getting the token failed first, say), or the
+  // watch is blind. Bytes read into the body mean the latter, and are the best guess then.
   return file.sentBytes !== undefined && file.sentBytes > 0 && file.sentBytes >= file.bytes;
 }
 
@@ -135,24 +152,25 @@ export async function uploadFiles(
     };
     report(0);
     file.sentBytes = undefined;
+    const watch = watchRequests(isMediaUpload);
     try {
       // Asked per file, for the run's own profile: the provider rebuilds a profile's client when
       // its credentials or settings change, and a long run must go on with the new one.
       const { client } = await services.clients.clientFor(outcome.profileId);
-      await client.uploadMedia(galleryId, file.uri.fsPath, {
+      await watch.run(() => client.uploadMedia(galleryId, file.uri.fsPath, {
         signal,
         onProgress: (sent) => {
           file.sentBytes = sent;
           report(sent);
         },
-      });
+      }));
       file.status = 'arrived';
       services.log.info('upload', `${file.name} (${file.bytes} bytes) arrived in gallery ${galleryId}`);
     } catch (error) {
       const cancelled = signal.aborted || isCancellation(error);
       if (cancelled) outcome.cancelled = true;
       else if (!affectsOnlyThisFile(error)) outcome.stoppedBy = error;
-      if ((cancelled || isConnectionLoss(error)) && wholeFileHandedOver(file)) {
+      if ((cancelled || isConnectionLoss(error)) && wholeFileHandedOver(file, watch)) {
         // The body went out complete and the answer never came: the service may have stored it.
         file.status = 'interrupted';
         file.reason = cancelled ? 'cancelled while waiting for the answer' : `no answer: ${describeError(error)}`;

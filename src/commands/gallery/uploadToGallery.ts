@@ -2,14 +2,14 @@
 // one (uri, uris[]). From the palette there are no arguments: ask for the files first.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../../platform/services';
-import { activeProfile, fileUris } from './galleryArgs';
+import { requireActiveProfile, fileUris } from './galleryArgs';
 import { pickGallery } from './pickGallery';
 import { pickMediaFiles } from './pickFiles';
 import { uploadWithProgress } from './uploadMedia';
 
 export async function uploadToGallery(services: ExtensionServices, uri?: unknown, uris?: unknown): Promise<void> {
   // The gallery is picked among this profile's: the upload goes to it even if the user switches meanwhile.
-  const profile = activeProfile(services);
+  const profile = requireActiveProfile(services);
   // With a multi-selection VS Code passes every selected file in `uris`, the clicked one included.
   let files = fileUris(Array.isArray(uris) && uris.length > 0 ? uris : [uri]);
   if (files.length === 0) files = await pickMediaFiles(services, 'Files to upload to a spot gallery');

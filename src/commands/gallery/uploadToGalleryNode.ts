@@ -2,14 +2,14 @@
 // the dropped files), from "Upload the Rest" ({ galleryId, profileId }, files) and from the
 // palette (asks for the gallery, then the files).
 import type { ExtensionServices } from '../../platform/services';
-import { activeProfile, fileUris, galleryIdOf, profileIdOf } from './galleryArgs';
+import { requireActiveProfile, fileUris, galleryIdOf, profileIdOf } from './galleryArgs';
 import { pickGallery } from './pickGallery';
 import { pickMediaFiles } from './pickFiles';
 import { uploadWithProgress } from './uploadMedia';
 
 export async function uploadToGalleryNode(services: ExtensionServices, target?: unknown, files?: unknown): Promise<void> {
   // A node knows its profile; otherwise the gallery belongs to the profile active right now.
-  const profileId = profileIdOf(target) ?? activeProfile(services).id;
+  const profileId = profileIdOf(target) ?? requireActiveProfile(services).id;
   const galleryId = galleryIdOf(target) ?? (await pickGallery(services, 'Upload media to…'));
   let uris = fileUris(Array.isArray(files) ? files : []);
   if (uris.length === 0) uris = await pickMediaFiles(services, `Upload media to gallery ${galleryId}`);

@@ -25,6 +25,8 @@ function describeNetworkCode(code: string): string | undefined {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the host name could not be resolved.';
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':

@@ -38,6 +38,27 @@ export async function useTestProfile(): Promise<{ services: ExtensionServices; s
   return { services, sandbox: running, profile };
 }
 
+/**
+ * A second remote profile at `baseUrl` (a loopback proxy in front of the test sandbox), with the
+ * test client's credentials. `remove()` deletes it and its credentials and makes the test profile
+ * active again.
+ */
+export async function addProfileAt(name: string, baseUrl: string): Promise<{ services: ExtensionServices; profile: Profile; remove(): Promise<void> }> {
+  const services = await extensionServices();
+  const profile = await services.profiles.add({ name, baseUrl, apiVersion: 'v2.4' });
+  await services.credentials.set(profile.id, TEST_CLIENT);
+  return {
+    services,
+    profile,
+    remove: async () => {
+      for (const known of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, known.galleryId);
+      await services.credentials.delete(profile.id);
+      await services.profiles.remove(profile.id);
+      await useTestProfile();
+    },
+  };
+}
+
 /** A token the extension holds right now, recorded for the leak check. */
 export async function rememberCurrentToken(services: ExtensionServices): Promise<string> {
   const { token } = await services.clients.freshToken();
