@@ -5,7 +5,7 @@
 const path = require('path');
 const fs = require('fs');
 const { compile } = require('./compile');
-const { runStep, bin, root } = require('./lib/steps');
+const { runStep, bin, mochaCounts, root } = require('./lib/steps');
 
 const vsix = path.join(root, 'artifacts', 'spot-import.vsix');
 
@@ -33,6 +33,10 @@ async function main() {
     timeoutMs: 30 * 60 * 1000,
   });
   console.log(`[e2e] screenshots: ${path.relative(root, path.join(root, 'artifacts', 'e2e'))}/`);
+  if (mocha.code === 0 && mochaCounts(mocha.output).passed === 0) {
+    console.error(`[e2e] no test ran; check SPOT_TEST_GREP${process.env.SPOT_TEST_GREP ? ` (now ${JSON.stringify(process.env.SPOT_TEST_GREP)})` : ''}`);
+    return 1;
+  }
   return mocha.code;
 }
 

@@ -7,6 +7,7 @@
 //   browser: chromium (headless workbench for the integration and e2e tests)
 //   build:   libkrb5-dev, g++, make, python3 (code-server's native `kerberos` module)
 const fs = require('fs');
+const path = require('path');
 const { spawnSync } = require('child_process');
 
 const CHECKS = {
@@ -19,8 +20,20 @@ const CHECKS = {
   ],
 };
 
-function onPath(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+/** Whether an executable named `command` is in one of PATH's folders (no shell involved). */
+function onPath(command, envPath = process.env.PATH ?? '') {
+  return envPath
+    .split(path.delimiter)
+    .filter(Boolean)
+    .some((dir) => {
+      try {
+        const file = path.join(dir, command);
+        fs.accessSync(file, fs.constants.X_OK);
+        return fs.statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
 function missingPackages(groups) {
@@ -63,7 +76,7 @@ function ensureSystemDeps(groups = []) {
   console.log(`[system-deps] installed ${missing.join(', ')}`);
 }
 
-module.exports = { ensureSystemDeps, missingPackages };
+module.exports = { ensureSystemDeps, missingPackages, onPath };
 
 if (require.main === module) {
   try {

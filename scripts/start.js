@@ -10,6 +10,7 @@ const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const esbuild = require('esbuild');
+const { onPath } = require('./ensureSystemDeps');
 
 const root = path.resolve(__dirname, '..');
 const examples = path.join(root, 'examples');
@@ -31,10 +32,6 @@ function loadHarness() {
     logLevel: 'warning',
   });
   return require(outfile);
-}
-
-function onPath(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
 async function main() {

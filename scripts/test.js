@@ -3,8 +3,11 @@
 // contribution check, the integration suite in a real VS Code (offline launcher: code-server +
 // headless Chromium) and the end-to-end UI tests. Stops at the first failing step.
 // Each step prints its own closing summary; the last line adds up the mocha counts.
+// A mocha step in which no test passed fails (a filter that matches nothing must not look green).
 // Env: SPOT_TEST_SKIP=e2e,integration (comma list of step ids to leave out), SPOT_TEST_GREP.
+// Both are refused when CI is set: CI runs every test.
 const path = require('path');
+const { cleanOut } = require('./compile');
 const { runStep, bin, mochaCounts, root } = require('./lib/steps');
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -12,7 +15,15 @@ const mochaEnv = color ? { FORCE_COLOR: '1' } : {};
 
 const steps = [
   { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
-  { id: 'typecheck', title: 'type check (tsc -p ., emits out/)', run: () => runStep(bin('tsc'), ['-p', '.']), summary: () => 'no type errors' },
+  {
+    id: 'typecheck',
+    title: 'type check (tsc -p ., emits a clean out/)',
+    run: () => {
+      cleanOut(); // no stale compiled tests from deleted or renamed sources
+      return runStep(bin('tsc'), ['-p', '.']);
+    },
+    summary: () => 'no type errors',
+  },
   { id: 'build', title: 'build (esbuild)', run: () => runStep(process.execPath, ['esbuild.js', '--quiet']), summary: () => 'bundles in dist/' },
   {
     id: 'unit',
@@ -43,7 +54,24 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** CI is set (to anything but an explicit "false" or "0"). */
+function inCi() {
+  const ci = (process.env.CI ?? '').trim().toLowerCase();
+  return ci !== '' && ci !== 'false' && ci !== '0';
+}
+
 async function main() {
+  if (inCi()) {
+    const filters = ['SPOT_TEST_GREP', 'SPOT_TEST_SKIP'].filter((name) => (process.env[name] ?? '').trim() !== '');
+    if (filters.length) {
+      console.error(
+        `npm test: ${filters.map((name) => `${name}=${JSON.stringify(process.env[name])}`).join(' and ')} set while CI is set. ` +
+          `CI must run every step and every test (a filtered run can pass with tests left out); unset ${filters.length > 1 ? 'them' : 'it'}.`,
+      );
+      console.log('0 passed, 1 failed');
+      return 1;
+    }
+  }
   const skip = new Set((process.env.SPOT_TEST_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
   const totals = { passed: 0, failed: 0, pending: 0 };
   const started = Date.now();
@@ -62,6 +90,11 @@ async function main() {
       totals.failed += counts.failed;
       totals.pending += counts.pending;
       line = `${counts.passed} passed, ${counts.failed} failed${counts.pending ? `, ${counts.pending} pending` : ''}`;
+      if (result.code === 0 && counts.passed === 0) {
+        // Exit 0 with nothing run: a SPOT_TEST_GREP that matches nothing, or a suite that lost its files.
+        result.code = 1;
+        line += ': no test ran; check SPOT_TEST_GREP';
+      }
       if (result.code !== 0 && counts.failed === 0) totals.failed += 1; // a crash before mocha's summary still counts
     } else {
       const lastLine = result.output.trim().split('\n').pop() ?? '';

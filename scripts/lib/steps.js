@@ -1,23 +1,37 @@
 // Runs commands as steps: each in its own process group (stopped on Ctrl-C or SIGTERM), output
 // streamed through (and kept, so mocha's closing summary can be read), with a time limit.
+// Children get no standard input (a background job reading a TTY would stop with SIGTTIN).
 const { spawn } = require('child_process');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..', '..');
 const running = new Set();
 let hooked = false;
+let stopping = false;
+
+/**
+ * How long a step gets to stop after SIGTERM before its group is killed. Longer than the
+ * launchers' own cleanup budget (CLEANUP_BUDGET_MS = 10 s in
+ * test/integration/launchers/harness/processes.ts: they SIGKILL their servers and browsers at once,
+ * then remove their run folders), so a launcher is never killed in the middle of its cleanup.
+ */
+const ESCALATION_MS = 15_000;
 
 function hookSignals() {
   if (hooked) return;
   hooked = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      if (running.size === 0) process.exit(130);
+      // The children are launchers or tools: let each stop (and clean up) on SIGTERM; finish()
+      // exits as soon as the last is gone, the timer makes sure.
       for (const child of running) killGroup(child, 'SIGTERM');
-      // Give the children's own cleanup (servers, browsers) a moment, then make sure.
       setTimeout(() => {
         for (const child of running) killGroup(child, 'SIGKILL');
         process.exit(130);
-      }, 8000).unref();
+      }, ESCALATION_MS).unref();
     });
   }
   process.on('exit', () => {
@@ -35,7 +49,8 @@ function killGroup(child, signal) {
 
 /**
  * Runs command with args from the repository root. Resolves { code, output, ms }; never rejects
- * for a non-zero exit (the caller decides). timeoutMs kills the whole group.
+ * for a non-zero exit (the caller decides). timeoutMs stops the whole group (SIGTERM, then SIGKILL
+ * after ESCALATION_MS).
  */
 function runStep(command, args, { env = {}, timeoutMs = 30 * 60 * 1000, quiet = false, cwd = root } = {}) {
   hookSignals();
@@ -44,7 +59,7 @@ function runStep(command, args, { env = {}, timeoutMs = 30 * 60 * 1000, quiet = 
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
-      stdio: ['inherit', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     running.add(child);
@@ -57,16 +72,26 @@ function runStep(command, args, { env = {}, timeoutMs = 30 * 60 * 1000, quiet = 
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
     let timedOut = false;
+    let escalation;
     const timer = setTimeout(() => {
       timedOut = true;
       console.error(`\n[steps] ${command} ${args.join(' ')}: time limit of ${Math.round(timeoutMs / 1000)} s reached; stopping it`);
       killGroup(child, 'SIGTERM');
-      setTimeout(() => killGroup(child, 'SIGKILL'), 5000).unref();
+      escalation = setTimeout(() => killGroup(child, 'SIGKILL'), ESCALATION_MS);
+      escalation.unref();
     }, timeoutMs);
+    let finished = false;
     const finish = (code) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
+      clearTimeout(escalation);
       running.delete(child);
       killGroup(child, 'SIGKILL'); // stragglers left in the group
+      if (stopping) {
+        if (running.size === 0) process.exit(130); // stopped by a signal: start nothing else
+        return;
+      }
       resolve({ code: timedOut ? 124 : code, output: Buffer.concat(chunks).toString(), ms: Date.now() - started });
     };
     child.on('error', (error) => {
@@ -94,4 +119,4 @@ function mochaCounts(output) {
   return { passed: count('passing'), failed: count('failing'), pending: count('pending') };
 }
 
-module.exports = { root, runStep, bin, mochaCounts };
+module.exports = { root, runStep, bin, mochaCounts, ESCALATION_MS };

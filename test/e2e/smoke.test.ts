@@ -20,25 +20,26 @@ describe('e2e smoke', function () {
     await shot('02-installed-extension');
   });
 
-  it('opens the Spot Import view container and its galleries view', async function () {
+  it('opens the Spot Import view container and its galleries view', async () => {
     const container = manifest.contributes?.viewsContainers?.activitybar?.find((c) => c.id === 'spotImport');
     const view = manifest.contributes?.views?.spotImport?.find((v) => v.id === 'spotImport.galleries');
-    if (!container || !view) this.skip(); // not contributed yet
-    await openViewContainer(container!.title);
+    assert.ok(container, 'package.json contributes the activity bar container "spotImport"');
+    assert.ok(view, 'package.json contributes the view "spotImport.galleries" in it');
+    await openViewContainer(container.title);
     // One view in the container: the sidebar title reads "<container>: <view>" (no pane header).
     const title = sidebarTitle();
     await title.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.match((await title.textContent()) ?? '', new RegExp(`${container!.title}.*${view!.name}`, 'i'));
+    assert.match((await title.textContent()) ?? '', new RegExp(`${container.title}.*${view.name}`, 'i'));
     // The view renders its welcome content (no profile yet) or tree rows.
     const content = page().locator('.part.sidebar .pane-body .welcome-view-content, .part.sidebar .pane-body .monaco-list-row').first();
     await content.waitFor({ state: 'visible', timeout: 20_000 });
     await shot('03-galleries-view');
   });
 
-  it('runs "New Spot Document" from the command palette', async function () {
+  it('runs "New Spot Document" from the command palette', async () => {
     const title = commandTitle('spotImport.newSpotDocument');
-    if (!title) this.skip(); // not contributed yet
-    await runCommand(title!);
+    assert.ok(title, 'package.json contributes spotImport.newSpotDocument');
+    await runCommand(title);
     // A new editor holding the spot template opens.
     const editor = page().locator('.part.editor .monaco-editor .view-lines').first();
     await editor.waitFor({ state: 'visible', timeout: 30_000 });
@@ -53,20 +54,21 @@ describe('e2e smoke', function () {
     await dismissOverlays();
   });
 
-  it('offers the import commands in the Explorer context menu', async function () {
+  it('offers the import commands in the Explorer context menu', async () => {
     const importFolder = manifest.contributes?.commands?.find((c) => c.command === 'spotImport.importFolder');
     const importSpot = manifest.contributes?.commands?.find((c) => c.command === 'spotImport.importSpot');
-    if (!importFolder || !importSpot) this.skip();
+    assert.ok(importFolder, 'package.json contributes spotImport.importFolder');
+    assert.ok(importSpot, 'package.json contributes spotImport.importSpot');
     await openViewContainer('Explorer');
     // On a folder: "Import Folder…"
     const folderItems = await explorerContextMenu('import');
     await shot('05-explorer-folder-context-menu');
     await dismissOverlays();
-    assert.ok(folderItems.includes(importFolder!.title), `folder menu lists "${importFolder!.title}": ${folderItems.join(' | ')}`);
-    assert.ok(!folderItems.includes(importSpot!.title), 'no "Import Spot" on a folder');
+    assert.ok(folderItems.includes(importFolder.title), `folder menu lists "${importFolder.title}": ${folderItems.join(' | ')}`);
+    assert.ok(!folderItems.includes(importSpot.title), 'no "Import Spot" on a folder');
     // On a plain file (not *.spot.json): no "Import Spot".
     const fileItems = await explorerContextMenu('README.md');
     await dismissOverlays();
-    assert.ok(!fileItems.includes(importSpot!.title), `"${importSpot!.title}" only on spot documents: ${fileItems.join(' | ')}`);
+    assert.ok(!fileItems.includes(importSpot.title), `"${importSpot.title}" only on spot documents: ${fileItems.join(' | ')}`);
   });
 });

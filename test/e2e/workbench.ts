@@ -10,13 +10,14 @@ import {
   ensureSystemDeps,
   installVsix,
   removeRunDir,
+  removeStaleRunDirs,
   resolveCodeServerVersion,
   RunningCodeServer,
   startCodeServer,
   workbenchUrl,
 } from '../integration/launchers/harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, freshDir, repoRoot } from '../integration/launchers/harness/paths';
-import { freePort } from '../integration/launchers/harness/processes';
+import { freePort, onCleanup } from '../integration/launchers/harness/processes';
 
 export const e2eArtifacts = path.join(artifactsRoot, 'e2e');
 export const vsixPath = process.env.SPOT_E2E_VSIX ?? path.join(artifactsRoot, 'spot-import.vsix');
@@ -40,6 +41,7 @@ interface State {
   browser: Browser;
   runDir: string;
   workspace: string;
+  forgetRunDir: () => void;
 }
 
 let state: State | undefined;
@@ -56,10 +58,16 @@ export function page(): Page {
 export async function startWorkbench(): Promise<void> {
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run npm run test:e2e (it packages the extension)`);
   ensureSystemDeps('browser');
+  removeStaleRunDirs();
   const install = await ensureCodeServer(await resolveCodeServerVersion());
   const runDir = path.join(cacheRoot, 'runs', `e2e-${process.pid}`);
   removeRunDir(runDir);
   freshDir(runDir);
+  // Registered first, so on Ctrl-C it runs after the browser and the server are gone.
+  const forgetRunDir = onCleanup(() => {
+    forgetRunDir();
+    if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
+  });
   freshDir(e2eArtifacts);
   const extensionsDir = ensureDir(path.join(runDir, 'extensions'));
   const workspace = path.join(runDir, 'e2e-workspace');
@@ -78,19 +86,22 @@ export async function startWorkbench(): Promise<void> {
       'extensions.autoCheckUpdates': false,
       'security.workspace.trust.enabled': false,
     },
-    env: { SPOT_IMPORT_TEST: '1' },
+    // No SPOT_IMPORT_TEST: the packaged extension runs as a user gets it, without the test-only
+    // commands (spotImport.test.*), which no e2e test uses (they drive the UI only).
   });
   const browser = await launchBrowser(path.join(runDir, 'browser-profile')).catch(async (error) => {
     await server.stop();
     throw error;
   });
-  state = { server, browser, runDir, workspace };
+  state = { server, browser, runDir, workspace, forgetRunDir };
   console.log(`    [e2e] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}`);
   const p = browser.page;
   consoleErrors.length = 0;
   p.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
+  // Every later wait fails at once with "Target crashed"; say plainly why.
+  p.once('crash', () => console.error('    [e2e] Chromium crashed: the workbench page\'s renderer died; the remaining tests fail'));
   await p.goto(workbenchUrl(server, { folder: workspace }), { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
@@ -100,10 +111,11 @@ export async function startWorkbench(): Promise<void> {
 
 export async function stopWorkbench(): Promise<void> {
   if (!state) return;
-  const { browser, server, runDir } = state;
+  const { browser, server, runDir, forgetRunDir } = state;
   state = undefined;
   await browser.close();
   await server.stop();
+  forgetRunDir();
   if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
 }
 
@@ -338,11 +350,26 @@ export async function answerFileDialog(file: string): Promise<void> {
   const p = page();
   const input = quickInput();
   await input.waitFor({ state: 'visible', timeout: 15_000 });
+  // The dialog puts its start folder into the box and lists it asynchronously; text typed before
+  // that ends up joined to its own ("<start folder>//path/typed/"). Wait until it has settled.
+  await p.waitForFunction(
+    () =>
+      !!(document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value &&
+      document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row').length > 0,
+    undefined,
+    { timeout: 15_000 },
+  );
   // First the folder (the dialog lists it once it has read it), then click the file's row, as a
   // person picks from the list. Typing the whole path at once races the dialog's own listing.
-  await input.fill(`${path.dirname(file)}/`);
+  const folder = `${path.dirname(file)}/`;
   const row = quickInputRow(path.basename(file));
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  for (let attempt = 1; ; attempt++) {
+    await input.fill(folder);
+    const listed = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (listed) break;
+    // Still not listed: the dialog may have rewritten the box meanwhile. Type the folder again.
+    if (attempt === 3) throw new Error(`the file dialog does not list ${path.basename(file)} (its box holds "${await input.inputValue()}")`);
+  }
   await row.click();
   const widget = p.locator('.quick-input-widget');
   if (!(await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {

@@ -1,6 +1,7 @@
 // The integration suite's entry: VS Code loads this module as extensionTestsPath and calls run()
 // inside the extension host. Both launchers (code-server and @vscode/test-electron) use it as is.
-// Env: SPOT_TEST_GREP filters tests by title (mocha --grep).
+// Env: SPOT_TEST_GREP filters tests by title (mocha --grep). A run in which no test passed fails,
+// so a filter that matches nothing (or a suite that lost its files) never looks green.
 import * as fs from 'fs';
 import Mocha from 'mocha';
 import * as path from 'path';
@@ -38,7 +39,12 @@ export function run(): Promise<void> {
         const { passes = 0, pending = 0 } = runner.stats ?? {};
         console.log(`integration suite: ${passes} passed, ${failures} failed, ${pending} pending`);
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
-        else resolve();
+        else if (passes === 0) {
+          const grep = process.env.SPOT_TEST_GREP;
+          const message = `no test ran; check SPOT_TEST_GREP${grep ? ` (now ${JSON.stringify(grep)})` : ' (unset)'}`;
+          console.error(`integration suite: ${message}`);
+          reject(new Error(message));
+        } else resolve();
       });
     } catch (error) {
       console.error(error);

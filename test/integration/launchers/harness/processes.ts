@@ -5,8 +5,23 @@ import * as http from 'http';
 import * as net from 'net';
 
 const groups = new Set<ChildProcess>();
+/** Process groups started outside spawnGroup (the browser that playwright launches), by leader pid. */
+const adoptedGroups = new Set<number>();
 const cleanups: Array<() => Promise<void> | void> = [];
 let signalsHooked = false;
+let stopSignal: NodeJS.Signals | undefined;
+
+/** The signal that is stopping this process, if any: a run's own failure handling stays quiet then. */
+export function stopRequested(): NodeJS.Signals | undefined {
+  return stopSignal;
+}
+
+/**
+ * What a signal handler may spend on cleanup (browser and server handles, run folders) after it has
+ * SIGKILLed every process group it knows; then the process exits. scripts/lib/steps.js waits longer
+ * than this (ESCALATION_MS) before it SIGKILLs a launcher that it asked to stop.
+ */
+export const CLEANUP_BUDGET_MS = 10_000;
 
 /** Starts a command in a new process group; its output goes to logFile (and to stdout with echo). */
 export function spawnGroup(
@@ -45,12 +60,65 @@ export async function killGroup(child: ChildProcess, graceMs = 3000): Promise<vo
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
+  if (child.pid !== undefined) signalGroupId(child.pid, signal);
+}
+
+function signalGroupId(leader: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-child.pid, signal);
+    process.kill(-leader, signal);
   } catch {
     // the group is already gone
   }
+}
+
+/**
+ * Tracks a process group this process did not start with spawnGroup (e.g. the browser), so a signal
+ * or an unplanned exit SIGKILLs it with the others. Returns a function that forgets it again.
+ */
+export function adoptGroup(leader: number): () => void {
+  hookSignals();
+  adoptedGroups.add(leader);
+  return () => {
+    adoptedGroups.delete(leader);
+  };
+}
+
+/** SIGKILLs every known process group, synchronously (signal handlers, process exit). */
+function killKnownGroupsNow(): void {
+  for (const child of groups) signalGroup(child, 'SIGKILL');
+  for (const leader of adoptedGroups) signalGroupId(leader, 'SIGKILL');
+}
+
+/** Whether a process with this pid exists (one of another user counts as alive). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Direct children of this process that lead their own process group and whose command line
+ * contains `marker` (Linux /proc; [] elsewhere). Finds the browser that playwright spawned.
+ */
+export function childGroupLeaders(marker: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const found: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // stat: "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(1, 3).map(Number);
+      if (ppid !== process.pid || pgrp !== Number(name)) continue;
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) found.push(Number(name));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
 }
 
 /** Registers work to run on stopAll() (browsers, servers); run in reverse order. */
@@ -72,6 +140,8 @@ export async function stopAll(): Promise<void> {
     );
   }
   await Promise.all([...groups].map((child) => killGroup(child)));
+  for (const leader of adoptedGroups) signalGroupId(leader, 'SIGKILL'); // a browser whose close failed
+  adoptedGroups.clear();
 }
 
 function hookSignals(): void {
@@ -79,14 +149,19 @@ function hookSignals(): void {
   signalsHooked = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
+      stopSignal ??= signal;
       console.error(`\n[harness] ${signal}: stopping everything this run started`);
-      void stopAll().finally(() => process.exit(130));
+      // Servers and browsers first and at once: nothing may outlive this process, even when the
+      // cleanup below is cut short (a second signal, the caller's SIGKILL, a closed stdout).
+      killKnownGroupsNow();
+      // Then the rest (browser and server handles, run folders), bounded.
+      void withTimeout(stopAll(), CLEANUP_BUDGET_MS, 'cleanup after a signal')
+        .catch((error) => console.error(`[harness] ${String(error)}`))
+        .finally(() => process.exit(130));
     });
   }
   // Last resort when the process exits without stopAll(): synchronous kill of every group.
-  process.once('exit', () => {
-    for (const child of groups) signalGroup(child, 'SIGKILL');
-  });
+  process.once('exit', killKnownGroupsNow);
 }
 
 /** Rejects with a message naming what was awaited when ms pass first. */
