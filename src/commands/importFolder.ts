@@ -101,11 +101,12 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     const total = items.length;
     progress.report({ message: `0 of ${total}` });
     const recorder = new PendingGalleryRecorder(services, profile, { ...DEFAULT_RECORD_EVERY, ...options.recordEvery });
+    const uriOf = new Map(items.map((item) => [item.label, item.uri.toString()]));
     const outcome = await core.bulkImport(items, client, {
       concurrency: readSettings().bulkConcurrency,
       signal,
       onProgress: (done, count, last) => {
-        if (last.ok) recorder.add(pendingAsKnown(last.result, last.sourceId));
+        if (last.ok) recorder.add(pendingAsKnown(last.result, last.sourceId, uriOf.get(last.label)));
         progress.report({ message: `${done} of ${count}`, increment: 100 / count });
         options.onItemDone?.(done, count, last);
       },

@@ -8,11 +8,12 @@ import { profileLabel, type ExtensionServices, type KnownGallery, type Profile }
 export const UPLOAD_MEDIA = 'Upload Media';
 export const SHOW_IN_GALLERIES = 'Show in Galleries';
 
-export function pendingAsKnown(result: Core.ImportResult, sourceId: string): KnownGallery[] {
+/** `documentUri`: the document the spot was imported from (Uri.toString()), when known. */
+export function pendingAsKnown(result: Core.ImportResult, sourceId: string, documentUri?: string): KnownGallery[] {
   return result.pendingGalleries.map((gallery) => ({
     galleryId: gallery.galleryId,
     field: gallery.field,
-    spot: { spotId: result.spotId, sourceId },
+    spot: { spotId: result.spotId, sourceId, ...(documentUri !== undefined ? { documentUri } : {}) },
     pending: true,
   }));
 }

@@ -84,7 +84,7 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
   services.log.info('import', `${name}: "${sourceId}" imported as spot ${result.spotId}`, { pendingGalleries: result.pendingGalleries });
   if (result.pendingGalleries.length > 0) {
     // The import succeeded; a failure to remember its galleries must not turn it into an error.
-    await services.galleries.add(profile.id, pendingAsKnown(result, sourceId))
+    await services.galleries.add(profile.id, pendingAsKnown(result, sourceId, document.uri.toString()))
       .catch((error: unknown) => services.log.warn('import', `could not remember the pending galleries of "${sourceId}"`, error));
   }
   announceImport(services, profile, sourceId, result);

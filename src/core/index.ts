@@ -15,3 +15,4 @@ export * from './documents/validateSpot';
 export * from './documents/parseSpotText';
 export * from './documents/problemSummary';
 export * from './import/bulkImport';
+export * from './documents/setSpotState';

@@ -98,7 +98,8 @@ export interface ClientProvider {
 /** Where a known gallery came from: an import's pending gallery, or added by id. */
 export interface KnownGallery {
   galleryId: number;
-  spot?: { spotId: number; sourceId: string };
+  /** documentUri: the spot document the import read (Uri.toString()), for Mark Spot Active; absent for older entries. */
+  spot?: { spotId: number; sourceId: string; documentUri?: string };
   field?: string;
   /** True while it came back as pending from an import and has no upload recorded yet. */
   pending: boolean;

@@ -11,7 +11,10 @@ type Stored = Record<string, KnownGallery[]>;
 function merge(old: KnownGallery, update: KnownGallery): KnownGallery {
   return {
     galleryId: old.galleryId,
-    spot: update.spot ?? old.spot,
+    // A re-import without a document (a folder run of older entries) keeps the one already known.
+    spot: update.spot && old.spot?.spotId === update.spot.spotId && old.spot.documentUri && !update.spot.documentUri
+      ? { ...update.spot, documentUri: old.spot.documentUri }
+      : update.spot ?? old.spot,
     field: update.field ?? old.field,
     pending: update.pending,
   };

@@ -62,7 +62,7 @@ describe('Import Spot', () => {
     run.done();
     assert.match(run.ui.shown[1].text, new RegExp(`gallery ${galleryId}\\b`));
     const known = services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId);
-    assert.deepStrictEqual(known, { galleryId, field: 'fld_1_7', spot: { spotId: result.spotId, sourceId: 'it-single-gallery' }, pending: true });
+    assert.deepStrictEqual(known, { galleryId, field: 'fld_1_7', spot: { spotId: result.spotId, sourceId: 'it-single-gallery', documentUri: uri.toString() }, pending: true });
     assert.ok(sandbox.spotBySourceId('it-single-gallery'));
   });
 

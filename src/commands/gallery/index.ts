@@ -4,6 +4,7 @@ import { addGalleryById } from './addGalleryById';
 import { copyGalleryId } from './copyGalleryId';
 import { copyMediaId } from './copyMediaId';
 import { loadMoreMedia } from './loadMoreMedia';
+import { markSpotActive } from './markSpotActive';
 import { openGalleryJson } from './openGalleryJson';
 import { refreshGalleries } from './refreshGalleries';
 import { refreshGallery } from './refreshGallery';
@@ -24,4 +25,5 @@ export const galleryCommands: CommandTable = {
   'spotImport.gallery.loadMore': loadMoreMedia,
   'spotImport.media.copyId': copyMediaId,
   'spotImport.uploadToGallery': uploadToGallery,
+  'spotImport.spot.markActive': markSpotActive,
 };

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
+import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
 
 export interface UploadOptions extends UploadHooks {
@@ -93,10 +94,14 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
   const skipped = files.filter((file) => file.status === 'skipped');
   const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that ${skipped.length === 1 ? 'is' : 'are'} not a file: ${names(skipped)}.` : '';
   const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
+  const ready = arrived.length > 0 ? spotReadyToActivate(services, profileId, galleryId) : undefined;
+  const next = ready ? ` All galleries of "${ready.spot.sourceId}" have media now.` : '';
   void services.ui
-    .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}`, SHOW_IN_GALLERIES)
+    .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, SHOW_IN_GALLERIES, ...(ready ? [MARK_SPOT_ACTIVE] : []))
     .then((choice) => {
       if (choice === SHOW_IN_GALLERIES) void services.galleriesView?.reveal(galleryId, profileId);
+      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand('spotImport.spot.markActive', ready);
     });
 }
 

@@ -10,6 +10,8 @@ export class SpotNode implements TreeNode {
   readonly parent = undefined;
   /** Built once, so TreeView.reveal finds the very instances getChildren returned. */
   readonly galleries: GalleryNode[];
+  /** The profile whose galleries these are (commands on the node act for it). */
+  readonly profileId: string;
 
   constructor(
     readonly spot: { spotId: number; sourceId: string },
@@ -17,6 +19,7 @@ export class SpotNode implements TreeNode {
     context: NodeContext,
   ) {
     this.id = `${context.profileId}/spot/${spot.spotId}`;
+    this.profileId = context.profileId;
     this.galleries = [...known]
       .sort((a, b) => (a.field ?? '').localeCompare(b.field ?? '') || a.galleryId - b.galleryId)
       .map((gallery) => createGalleryNode(this, gallery, context));

@@ -1,0 +1,97 @@
+// Mark Spot Active: the explicit, opt-in step after a spot's media are uploaded. Imports are
+// upserts, so the spot leaves state 2 by importing its document again with "state": 1 (and each
+// pending gallery field holding its gallery id). The change is made in the document itself, as
+// an undoable edit, and then sent by the ordinary Import Spot command, so validation, progress
+// and errors are the usual ones.
+import * as vscode from 'vscode';
+import type * as Core from '../../core';
+import { required } from '../../platform/cancellation';
+import { ActionableError, describeError } from '../../platform/errors';
+import { profileLabel, type ExtensionServices, type KnownGallery } from '../../platform/services';
+import { profileIdOf, requireActiveProfile } from './galleryArgs';
+
+export const MARK_SPOT_ACTIVE = 'Mark Spot Active';
+export const MARK_ACTIVE_ANYWAY = 'Mark Active Anyway';
+
+/** A spot node, or `{ spot: { spotId, sourceId }, profileId? }`. */
+function spotOf(arg: unknown): { spotId: number; sourceId: string } | undefined {
+  const spot = arg && typeof arg === 'object' ? (arg as { spot?: { spotId?: unknown; sourceId?: unknown } }).spot : undefined;
+  return spot && typeof spot.spotId === 'number' && typeof spot.sourceId === 'string' ? { spotId: spot.spotId, sourceId: spot.sourceId } : undefined;
+}
+
+function openAndImportAdvice(sourceId: string): string {
+  return `Open the spot document of "${sourceId}", make it say "state": 1 (each pending gallery field its gallery id) and import it with Import Spot.`;
+}
+
+/** undefined: cancelled, or the import did not succeed (it reported why). */
+export async function markSpotActive(services: ExtensionServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
+  const spot = spotOf(arg);
+  if (!spot) throw new ActionableError('Mark Spot Active works on a spot in the Galleries view: right-click the spot there.');
+  const active = requireActiveProfile(services);
+  const profileId = profileIdOf(arg) ?? active.id;
+  if (profileId !== active.id) {
+    const owner = services.profiles.get(profileId);
+    throw new ActionableError(`"${spot.sourceId}" belongs to profile "${owner ? profileLabel(owner) : profileId}", not the active one: switch to it first.`, [
+      { title: 'Switch Profile', command: 'spotImport.switchProfile', args: [profileId] },
+    ]);
+  }
+
+  const known = services.galleries.list(profileId).filter((gallery) => gallery.spot?.spotId === spot.spotId);
+  const documentUri = known.map((gallery) => gallery.spot?.documentUri).find((uri) => uri !== undefined);
+  if (!documentUri) throw new ActionableError(`Not known which document "${spot.sourceId}" was imported from. ${openAndImportAdvice(spot.sourceId)}`);
+  const uri = vscode.Uri.parse(documentUri, true);
+  let document: vscode.TextDocument;
+  try {
+    document = await vscode.workspace.openTextDocument(uri);
+  } catch (error) {
+    throw new ActionableError(`Cannot open the spot document of "${spot.sourceId}" (${uri.scheme === 'file' ? uri.fsPath : documentUri}): ${describeError(error).replace(/\.$/, '')}. ${openAndImportAdvice(spot.sourceId)}`);
+  }
+
+  const pending = known.filter((gallery) => gallery.pending);
+  if (pending.length > 0) {
+    const names = pending.map((gallery) => `${gallery.field ?? 'gallery'} (gallery ${gallery.galleryId})`).join(', ');
+    const answer = await services.ui.showWarningMessage(
+      `${names} of "${spot.sourceId}" ${pending.length === 1 ? 'has' : 'have'} no upload recorded. Mark the spot active anyway?`,
+      { modal: true, detail: 'An active spot (state 1) is shown to everyone, with whatever media its galleries hold now.' },
+      MARK_ACTIVE_ANYWAY,
+    );
+    required(answer === MARK_ACTIVE_ANYWAY ? answer : undefined);
+  }
+
+  const core = await services.core();
+  const galleries = Object.fromEntries(known.filter((gallery): gallery is KnownGallery & { field: string } => !!gallery.field).map((gallery) => [gallery.field, gallery.galleryId]));
+  const change = core.setSpotState(document.getText(), 1, galleries);
+  if (!change.ok) throw new ActionableError(`Not marked active: ${change.reason} ${openAndImportAdvice(spot.sourceId)}`);
+
+  await vscode.window.showTextDocument(document, { preview: false });
+  if (change.edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const { offset, length, content } of change.edits) {
+      edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) throw new ActionableError(`Could not change the spot document of "${spot.sourceId}". ${openAndImportAdvice(spot.sourceId)}`);
+  }
+  if (document.isDirty && !(await document.save())) {
+    throw new ActionableError(`Could not save the spot document of "${spot.sourceId}"; it now says "state": 1. Save it and import it with Import Spot.`);
+  }
+  services.log.info('import', `marking "${spot.sourceId}" active (state 1) from ${documentUri}`);
+
+  const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>('spotImport.importSpot', uri);
+  if (!result) return undefined;
+  for (const gallery of known) await services.galleries.markUploaded(profileId, gallery.galleryId);
+  for (const gallery of known) services.galleriesView?.refreshGallery(gallery.galleryId, profileId);
+  return result;
+}
+
+/**
+ * After an upload into `galleryId`: the spot to offer Mark Spot Active for, when its document is
+ * known and none of its galleries is pending any more.
+ */
+export function spotReadyToActivate(services: ExtensionServices, profileId: string, galleryId: number): { spot: { spotId: number; sourceId: string }; profileId: string } | undefined {
+  const all = services.galleries.list(profileId);
+  const spot = all.find((gallery) => gallery.galleryId === galleryId)?.spot;
+  if (!spot) return undefined;
+  const siblings = all.filter((gallery) => gallery.spot?.spotId === spot.spotId);
+  if (!siblings.some((gallery) => gallery.spot?.documentUri) || siblings.some((gallery) => gallery.pending)) return undefined;
+  return { spot: { spotId: spot.spotId, sourceId: spot.sourceId }, profileId };
+}

@@ -1,0 +1,48 @@
+// Computes the text edits that set data.attributes.state of a spot document, keeping everything
+// else (formatting, member order, other values) as it is. The extension applies them as a
+// WorkspaceEdit, so the change is visible in the editor and can be undone.
+import { applyEdits, findNodeAtLocation, modify, parseTree, type ParseError } from 'jsonc-parser';
+
+export interface SpotTextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+export type SetSpotStateResult = { ok: true; edits: SpotTextEdit[]; text: string } | { ok: false; reason: string };
+
+/**
+ * Edits that make data.attributes.state equal `state`, and give each gallery field of `galleries`
+ * that is still null (pending) its gallery id: a spot in state 1 may not have pending galleries.
+ * No edits when nothing changes. Refuses text that is not a spot document.
+ */
+export function setSpotState(text: string, state: number, galleries: Record<string, number> = {}): SetSpotStateResult {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  if (!root || errors.length > 0) return { ok: false, reason: 'The document is not valid JSON.' };
+  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' };
+  const attributes = findNodeAtLocation(root, ['data', 'attributes']);
+  if (!attributes || attributes.type !== 'object') return { ok: false, reason: 'The spot document has no data.attributes object.' };
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
+  const formattingOptions = { insertSpaces: !indent?.startsWith('\t'), tabSize: indent && !indent.startsWith('\t') ? indent.length : 2, eol };
+  const changes: Array<[string, number]> = [];
+  for (const [field, galleryId] of Object.entries(galleries)) {
+    const node = findNodeAtLocation(root, ['data', 'attributes', field]);
+    if (node?.type === 'null') changes.push([field, galleryId]);
+  }
+  if (findNodeAtLocation(root, ['data', 'attributes', 'state'])?.value !== state) changes.push(['state', state]);
+  // One change at a time on the text so far; the edits are then the difference as a single edit.
+  let next = text;
+  for (const [member, value] of changes) next = applyEdits(next, modify(next, ['data', 'attributes', member], value, { formattingOptions }));
+  return { ok: true, edits: next === text ? [] : [difference(text, next)], text: next };
+}
+
+/** The one edit that turns `before` into `after`: the span between their common prefix and suffix. */
+function difference(before: string, after: string): SpotTextEdit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
+}
