@@ -231,7 +231,18 @@ export async function runCommandByKeyboard(title: string, beforeEnter?: () => Pr
   );
   await beforeEnter?.();
   await p.keyboard.press('Enter');
-  await p.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  // The palette either closes, or (a command that asks something) is replaced at once by the
+  // command's own quick pick: newer workbenches reuse the same widget without hiding it.
+  await p.waitForFunction(
+    (typed) => {
+      const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+      const input = document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input');
+      const hidden = !widget || widget.offsetParent === null || getComputedStyle(widget).display === 'none';
+      return hidden || (input !== null && input.value !== typed);
+    },
+    `>${title}`,
+    { timeout: 10_000 },
+  );
 }
 
 /** Quick Open (F1, then the path without ">"), Enter: the file opens in the active editor group. */
