@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadSandbox } from '../platform/lazyCore';
+import { normalizeUrl } from './urlPolicy';
 import { SANDBOX_PROFILE_ID, type Credentials, type CredentialStore, type Logger } from '../platform/services';
 // A constant from a dependency-free file: bundling it costs nothing at activation.
 import { DEMO_CLIENT, type RunningSandbox } from '../sandbox/types';
@@ -25,7 +26,7 @@ export class SandboxRunner implements vscode.Disposable {
     private readonly dataDir: string | undefined,
     private readonly externalUrl: string | undefined = process.env.SPOT_IMPORT_SANDBOX_URL || undefined,
   ) {
-    if (externalUrl) this.knownBaseUrl = externalUrl.replace(/\/+$/, '');
+    if (externalUrl) this.knownBaseUrl = normalizeUrl(externalUrl);
   }
 
   /** The sandbox's address once known ('' before the first start). */

@@ -7,30 +7,31 @@ import type * as Sandbox from '../sandbox';
 export type CoreModule = typeof Core;
 export type SandboxModule = typeof Sandbox;
 
-let core: CoreModule | undefined;
-let sandbox: SandboxModule | undefined;
+/** Requires a bundle once; a failed require is not remembered, so the next call tries again. */
+function requireOnce<T>(load: () => T): { get(): Promise<T>; loaded(): T | undefined } {
+  let value: T | undefined;
+  return {
+    get() {
+      try {
+        value ??= load();
+        return Promise.resolve(value);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    loaded: () => value,
+  };
+}
+
+// Literal paths: esbuild keeps exactly these require() calls external.
+const core = requireOnce(() => require('./core.js') as CoreModule);
+const sandbox = requireOnce(() => require('./sandbox.js') as SandboxModule);
 
 /** dist/core.js, loaded once. Synchronous require, so a promise only for the callers' sake. */
-export function loadCore(): Promise<CoreModule> {
-  try {
-    core ??= require('./core.js') as CoreModule;
-    return Promise.resolve(core);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
+export const loadCore = (): Promise<CoreModule> => core.get();
 
 /** The core if something already loaded it: lets cheap paths (diagnostics) avoid loading it. */
-export function loadedCore(): CoreModule | undefined {
-  return core;
-}
+export const loadedCore = (): CoreModule | undefined => core.loaded();
 
 /** dist/sandbox.js, loaded only when the built-in sandbox profile is used. */
-export function loadSandbox(): Promise<SandboxModule> {
-  try {
-    sandbox ??= require('./sandbox.js') as SandboxModule;
-    return Promise.resolve(sandbox);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
+export const loadSandbox = (): Promise<SandboxModule> => sandbox.get();

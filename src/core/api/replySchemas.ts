@@ -97,7 +97,6 @@ export const tokenReplySchema = z.object({
   token_type: z.string().regex(/^bearer$/i, 'token_type must be Bearer'),
   expires_in: z.number().finite().positive().optional(),
 });
-export type TokenReply = z.output<typeof tokenReplySchema>;
 
 export const tokenErrorSchema = z.object({
   error: z.string(),

@@ -6,7 +6,6 @@ import { z } from 'zod';
 export const TOPIC_FIELD_NAME = /^fld_\d+_\d+$/;
 
 export const SPOT_STATE = { active: 1, inProgress: 2 } as const;
-export const PRIVACY = { public: 0, private: 1 } as const;
 
 /** Messages that read well in an editor: "is required" for a missing member, the rule otherwise. */
 const says = (name: string, rule: string) => ({
@@ -72,7 +71,6 @@ export const spotDocumentSchema = z
 
 export type SpotDocument = z.output<typeof spotDocumentSchema>;
 export type SpotDocumentInput = z.input<typeof spotDocumentSchema>;
-export type SpotAttributes = z.output<typeof spotAttributesSchema>;
 
 /** Names of the fld_ members whose value is null: galleries waiting for media. */
 export function pendingGalleryFields(attributes: Record<string, unknown>): string[] {
