@@ -12,6 +12,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --client ID:SECRET    accepted client (repeatable; default the demo client topic_1_api:sandbox-secret)
   --token-ttl SECONDS   lifetime of issued tokens (default 3600)
   --omit-expires-in     leave expires_in out of token replies
+  --rename-media        store uploads under generated names, as the real service does
   --data DIR            keep spots, galleries and media in DIR across restarts (default: memory only)
   --file-field NAME     multipart field the upload looks for (default data[attributes][file])
   --fail-429 RATE       share of API requests answered 429 (0..1)
@@ -34,7 +35,7 @@ const VALUE_FLAGS = new Set([
   '--port', '--client', '--token-ttl', '--data', '--file-field',
   '--fail-429', '--fail-503', '--drop', '--retry-after', '--latency-ms', '--seed',
 ]);
-const SWITCHES = new Set(['--help', '-h', '--omit-expires-in']);
+const SWITCHES = new Set(['--help', '-h', '--omit-expires-in', '--rename-media']);
 
 export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): CliConfig {
   const options: CliConfig['options'] = { port: DEFAULT_CLI_PORT };
@@ -49,6 +50,7 @@ export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): 
     if (SWITCHES.has(flag)) {
       if (equals > 0) throw new UsageError(`${flag} takes no value`);
       if (flag === '--omit-expires-in') options.omitExpiresIn = true;
+      else if (flag === '--rename-media') options.renameMedia = true;
       else help = true;
       continue;
     }

@@ -16,6 +16,8 @@ export interface SandboxContext {
   /** Directory for uploaded bytes (finished files and in-progress temporary files). */
   readonly mediaDir: string;
   readonly fileFieldName: string;
+  /** Record uploads under generated names instead of the names sent. */
+  readonly renameMedia: boolean;
   readonly maxImportBytes: number;
   /** Schedules writing the state file after a change (nothing happens without a data directory). */
   persist(): void;

@@ -35,6 +35,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     counters: emptyCounters(),
     mediaDir: storage.mediaDir,
     fileFieldName: options.fileFieldName ?? DEFAULT_FILE_FIELD,
+    renameMedia: options.renameMedia ?? false,
     maxImportBytes: options.maxImportBytes ?? 1024 * 1024,
     persist: () => stateFile?.requestSave(),
     onInternalError,

@@ -50,6 +50,11 @@ export interface SandboxOptions {
   now?: () => number;
   /** Multipart field the upload endpoint looks for first. Default 'data[attributes][file]'. */
   fileFieldName?: string;
+  /**
+   * Store every upload under a generated opaque name (as the real service does, e.g.
+   * 000001/2026/11/22/<hash>.jpg), so a gallery's `file` no longer equals the uploaded name.
+   */
+  renameMedia?: boolean;
   /** Largest accepted import body in bytes (413 above). Default 1 MiB. */
   maxImportBytes?: number;
   /** Told about genuine internal errors (answered 500 without details). Default: ignored. */

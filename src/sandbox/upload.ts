@@ -2,7 +2,8 @@
 // its name and MIME type. The gallery is checked before a byte of the body is read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { extname, join } from 'node:path';
 import mime from 'mime-types';
 import type { SandboxContext } from './context';
 import { galleryFromPath } from './galleries';
@@ -23,9 +24,10 @@ export async function handleUpload(ctx: SandboxContext, req: IncomingMessage, re
     throw HttpError.of(422, 'empty_file', 'The uploaded file is empty.', { pointer: '/data/attributes/file' });
   }
 
-  const fileName = received.fileName || 'upload';
+  const sentName = received.fileName || 'upload';
+  const fileName = ctx.renameMedia ? generatedName(sentName) : sentName;
   // A generic part type says nothing: the file name's extension is the better witness then.
-  const mimeType = received.partType === GENERIC_TYPE ? mime.lookup(fileName) || GENERIC_TYPE : received.partType;
+  const mimeType = received.partType === GENERIC_TYPE ? mime.lookup(sentName) || GENERIC_TYPE : received.partType;
   const id = ctx.store.reserveMediaId();
   const storedName = `${id}-${diskSafe(fileName)}`;
   try {
@@ -43,4 +45,10 @@ export async function handleUpload(ctx: SandboxContext, req: IncomingMessage, re
 function diskSafe(name: string): string {
   const tame = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
   return tame.slice(-80) || 'file';
+}
+
+/** An opaque stored name in the platform's shape (topic/yyyy/mm/dd/hash), keeping the extension. */
+function generatedName(sentName: string): string {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
+  return `000001/${day}/${randomBytes(12).toString('hex')}${extname(sentName).toLowerCase()}`;
 }

@@ -23,6 +23,12 @@ export interface ServiceClientOptions {
   fileFieldName?: string;
 }
 
+/** One media item's place in its gallery: lower orderWeight comes first. */
+export interface MediaOrderEntry {
+  id: number;
+  orderWeight: number;
+}
+
 interface SendOptions {
   body?: string;
   contentType?: string;
@@ -65,6 +71,28 @@ export class ServiceClient {
       signal: options.signal,
     });
     return toGallery(parseReply(galleryReplySchema, text, `reading gallery ${galleryId}`, status));
+  }
+
+  /**
+   * Sets the order of a gallery's media: lower weights come first, gaps are allowed, and only the
+   * media whose place changes need to be listed. Sent as the form fields the platform documents
+   * (data[][id], data[][attributes][orderWeight]); setting the same weights again is harmless, so
+   * it is retried like a read.
+   */
+  async setMediaOrder(galleryId: number, entries: ReadonlyArray<MediaOrderEntry>, options: { signal?: AbortSignal } = {}): Promise<void> {
+    requireGalleryId(galleryId);
+    if (entries.length === 0) return;
+    const form = new URLSearchParams();
+    for (const entry of entries) {
+      form.append('data[][id]', String(entry.id));
+      form.append('data[][attributes][orderWeight]', String(entry.orderWeight));
+    }
+    await this.send(`Ordering the media of gallery ${galleryId}`, 'POST', `/galleries/${galleryId}/media/order`, {
+      body: form.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      retryable: true,
+      signal: options.signal,
+    });
   }
 
   /**
