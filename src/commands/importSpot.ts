@@ -4,7 +4,7 @@
 import type * as Core from '../core';
 import { describeProblems } from '../core/documents/problemSummary';
 import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
-import { isSpotDocument } from '../documents/spotDocuments';
+import { documentOffset, isSpotDocument } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
 import { profileLabel, type ExtensionServices } from '../platform/services';
@@ -38,7 +38,7 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
   if (!parsed.document) {
     const first = parsed.problems[0];
     services.log.info('import', `${name} not sent: ${parsed.problems.length} problem(s)`, parsed.problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
-    if (first) await openAtProblem(document.uri, first.offset, first.length);
+    if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
     throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(parsed.problems)}`, [
       { title: 'Show Problems', command: 'workbench.actions.view.problems' },
     ]);
@@ -68,7 +68,8 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
       signal.throwIfAborted();
       progress.report({ message: 'Sending…' });
       sent = true;
-      return client.importSpot(spot, { signal });
+      // The text as validated (unsaved edits included), not the document serialised again.
+      return core.sendSpot(client, parsed, { signal });
     });
   } catch (error) {
     if (!isCancellation(error)) throw error;

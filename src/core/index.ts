@@ -15,4 +15,5 @@ export * from './documents/validateSpot';
 export * from './documents/parseSpotText';
 export * from './documents/problemSummary';
 export * from './import/bulkImport';
+export * from './import/sendSpot';
 export * from './documents/setSpotState';

@@ -1,15 +1,17 @@
-// Diagnostics for spot documents while they are written. For *.spot.json files the JSON language
-// service already checks the generated schema (contributes.jsonValidation), so only what a JSON
-// Schema cannot say is reported here (a pending gallery needs state 2). Other JSON documents whose
-// data.type is "spots" get no schema from VS Code, so they get every schema problem. Syntax
-// errors are always left to the JSON language service. Only files and untitled documents are
-// checked: the copies that git:, diff and merge editors open would repeat every problem.
+// Diagnostics for spot documents while they are written: every problem that makes Import refuse
+// the document is an Error here, at its exact range, once. For *.spot.json files the JSON language
+// service also checks the generated schema (contributes.jsonValidation), but VS Code shows schema
+// problems only as Warnings and offers no way to raise that or to switch the schema off for one
+// document; the schema gives them the same words as ours where it can (errorMessage), so the pair
+// reads as one problem, and it still places them before this extension has started. Syntax errors
+// the JSON language service reports as Errors itself are left to it. Only files and untitled
+// documents are checked: the copies that git:, diff and merge editors open would repeat every problem.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { isShownInTab } from '../platform/tabs';
-import { isSpotDocument, isSpotFileName, mightBeSpotDocument, rangeOf } from './spotDocuments';
+import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
@@ -25,13 +27,17 @@ export function validateSpotDocumentNow(core: typeof Core, document: vscode.Text
   return live ? live.validateNow(core, document) : core.parseSpotText(document.getText());
 }
 
-/** Problems about a gallery field: cross-field rules that no JSON Schema carries. */
-const CROSS_FIELD_POINTER = /^\/data\/attributes\/fld_[^/]+$/;
-
-export function problemsToReport(parsed: Core.ParsedSpotText, schemaCoveredByEditor: boolean): Core.LocatedProblem[] {
-  // Not JSON: the JSON language service already reports the syntax error. The size guard stays.
-  if (parsed.value === undefined) return parsed.problems.filter((problem) => /larger than/.test(problem.message));
-  return schemaCoveredByEditor ? parsed.problems.filter((problem) => CROSS_FIELD_POINTER.test(problem.pointer)) : parsed.problems;
+/**
+ * Every refusing problem except the syntax errors the JSON language service already reports as
+ * Errors: all of them in JSON; in JSON with Comments the ones no dialect accepts (a comment or a
+ * trailing comma is fine there, so ours is the only report of it). Other languages get them all.
+ */
+export function problemsToReport(parsed: Core.ParsedSpotText, languageId: string): Core.LocatedProblem[] {
+  return parsed.problems.filter((problem) => {
+    if (!problem.syntax) return true;
+    if (languageId === 'json') return false;
+    return languageId !== 'jsonc' || problem.syntax === 'strict';
+  });
 }
 
 export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem): vscode.Diagnostic {
@@ -123,7 +129,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   }
 
   private publish(document: vscode.TextDocument, parsed: Core.ParsedSpotText): void {
-    this.collection.set(document.uri, problemsToReport(parsed, isSpotFileName(document.uri)).map((problem) => toDiagnostic(document, problem)));
+    this.collection.set(document.uri, problemsToReport(parsed, document.languageId).map((problem) => toDiagnostic(document, problem)));
   }
 
   private clear(uri: vscode.Uri): void {

@@ -26,8 +26,16 @@ export function isSpotDocument(core: CoreModule, document: vscode.TextDocument):
   return core.looksLikeSpotDocument(name, document.getText());
 }
 
+/**
+ * The core's offsets count from after a byte-order mark. Files that have one open without it, but
+ * an untitled document can hold a pasted U+FEFF as its first character: count it back in.
+ */
+export function documentOffset(document: vscode.TextDocument, offset: number): number {
+  return document.getText(new vscode.Range(0, 0, 0, 1)) === '\uFEFF' ? offset + 1 : offset;
+}
+
 /** Offsets from the core (UTF-16 string offsets) to an editor range. */
 export function rangeOf(document: vscode.TextDocument, offset: number, length: number): vscode.Range {
-  const start = document.positionAt(offset);
-  return new vscode.Range(start, document.positionAt(offset + Math.max(0, length)));
+  const start = documentOffset(document, offset);
+  return new vscode.Range(document.positionAt(start), document.positionAt(start + Math.max(0, length)));
 }

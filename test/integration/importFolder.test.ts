@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { runFolderImport, type FolderImportSummary } from '../../src/commands/importFolder';
+import { useCaptureProfile, type CaptureProfile } from './helpers/captureProfile';
 import { RejectingProxy } from './helpers/rejectingProxy';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, TEST_CLIENT, useTestProfile, waitFor } from './helpers/testEnv';
@@ -236,5 +237,47 @@ describe('Import Folder', () => {
     assert.strictEqual(await runFolderImport(services, uri, { signal: AbortSignal.abort() }), undefined);
     run.done();
     assert.strictEqual(counters(sandbox).imports, before);
+  });
+});
+
+describe('Import Spot and Import Folder send the same bytes', () => {
+  let capture: CaptureProfile | undefined;
+  let restore: (() => void) | undefined;
+  afterEach(async () => {
+    restore?.();
+    await closeAllEditors();
+    await capture?.close();
+    capture = undefined;
+  });
+
+  it('puts the file as written on the wire from both commands, less its byte-order mark (CRLF and odd spacing kept)', async () => {
+    capture = await useCaptureProfile('IT capture');
+    const sourceId = `it-same-bytes-${Date.now().toString(36)}`;
+    const text = [
+      '{ "data" :{',
+      '\t"type":"spots" ,   "attributes": {',
+      `   "topic_id" : 1.0, "source_id":"${sourceId}",`,
+      '  "latitude":47.0700, "longitude" :  15.44e0 ,"fld_1_9":"kept as written"',
+      '}}  }',
+      '',
+    ].join('\r\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-same-bytes-'));
+    const file = path.join(dir, 'same.spot.json');
+    fs.writeFileSync(file, '\uFEFF' + text, 'utf8');
+
+    const run = await installScriptedUi([
+      { kind: 'info', match: `Imported "${sourceId}" as spot` },
+      { kind: 'info', match: /^Imported all 1 spot documents from / },
+    ]);
+    restore = run.restore;
+    await vscode.commands.executeCommand('spotImport.importSpot', vscode.Uri.file(file));
+    const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', vscode.Uri.file(dir));
+    run.done();
+    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceId]);
+
+    const [fromEditor, fromFolder] = capture.proxy.imports;
+    assert.strictEqual(capture.proxy.imports.length, 2);
+    assert.ok(fromEditor.equals(fromFolder), `Import Spot sent:\n${fromEditor.toString('utf8')}\nImport Folder sent:\n${fromFolder.toString('utf8')}`);
+    assert.strictEqual(fromFolder.toString('utf8'), text, 'the text as written, without the byte-order mark');
   });
 });

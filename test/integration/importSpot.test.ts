@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { runImportSpot } from '../../src/commands/importSpot';
 import type * as Core from '../../src/core';
 import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
+import { useCaptureProfile } from './helpers/captureProfile';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, spotDiagnostics, TEST_CLIENT, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
 
@@ -167,6 +168,30 @@ describe('Import Spot', () => {
     const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
     run.done();
     assert.ok(result.spotId > 0);
+  });
+
+  it('sends the text in the editor as it stands, unsaved edits included, byte for byte', async () => {
+    const capture = await useCaptureProfile('IT capture');
+    const sourceId = `it-unsaved-${Date.now().toString(36)}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-unsaved-'));
+    const uri = vscode.Uri.file(path.join(dir, 'unsaved.spot.json'));
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2));
+    try {
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const at = editor.document.getText().indexOf('"latitude": 47.07');
+      await editor.edit((edit) => edit.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + 17)), '"latitude" :\t47.0700'));
+      assert.ok(editor.document.isDirty);
+      const run = await installScriptedUi([{ kind: 'info', match: `Imported "${sourceId}" as spot` }]);
+      restore = run.restore;
+      await vscode.commands.executeCommand('spotImport.importSpot', uri);
+      run.done();
+      assert.strictEqual(capture.proxy.imports.length, 1);
+      assert.strictEqual(capture.proxy.imports[0].toString('utf8'), editor.document.getText(), 'the unsaved text, not the file and not a re-serialisation');
+      assert.ok(editor.document.getText().includes('"latitude" :\t47.0700'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await capture.close();
+    }
   });
 
   describe('cancelled', () => {

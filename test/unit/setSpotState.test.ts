@@ -45,6 +45,11 @@ describe('setSpotState', () => {
     assert.deepEqual(result.edits, []);
   });
 
+  it('edits a document that starts with a byte-order mark, keeping the mark', () => {
+    const text = '\uFEFF' + pending;
+    assert.equal(edited(text, 1), '\uFEFF' + pending.replace('"state": 2', '"state": 1'));
+  });
+
   it('refuses text that is not a spot document, with a reason', () => {
     for (const text of ['', '{ "data": ', '[1, 2]', '{"data": {"type": "places", "attributes": {}}}', '{"data": {"type": "spots", "attributes": 3}}']) {
       const result = setSpotState(text, 1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseSpotText, looksLikeSpotDocument, MAX_DOCUMENT_BYTES } from '../../src/core/documents/parseSpotText';
 import { validateSpotDocument } from '../../src/core/documents/validateSpot';
 import { spotDocumentJsonSchema } from '../../src/core/api/jsonSchema';
-import { spotTemplate } from '../../src/core/api/spotSchema';
+import { pendingGalleryMessage, SPOT_STATE, spotTemplate, TOPIC_FIELD_NAME } from '../../src/core/api/spotSchema';
 
 const fixtures = join(__dirname, '../../../test/fixtures/spots');
 const read = (kind: string, name: string) => readFileSync(join(fixtures, kind, name), 'utf8');
@@ -100,6 +100,51 @@ describe('spot document schema', () => {
     assert.ok(attributes.properties.latitude.description);
     assert.ok(schema.defaultSnippets.length >= 1);
     assert.ok(validateSpotDocument(JSON.parse(JSON.stringify(schema.defaultSnippets[0].body).replace('${1:my-source-id}', 'z'))).ok);
+  });
+});
+
+/** Every subschema of a generated JSON Schema, depth first. */
+function* subschemas(node: unknown): Generator<Record<string, unknown>> {
+  if (!node || typeof node !== 'object') return;
+  if (!Array.isArray(node)) yield node as Record<string, unknown>;
+  for (const child of Object.values(node)) yield* subschemas(child);
+}
+
+describe('the editor schema agrees with the core', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking generated JSON
+  const schema = spotDocumentJsonSchema() as any;
+  const attributes = schema.properties.data.properties.attributes;
+
+  it('says whole numbers as numbers that are multiples of 1, so 7.0 is one (as in the core)', () => {
+    for (const name of ['topic_id', 'root_id']) {
+      assert.equal(attributes.properties[name].type, 'number', name);
+      assert.equal(attributes.properties[name].multipleOf, 1, name);
+    }
+    const integers = [...subschemas(schema)].filter((node) => node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer')));
+    assert.deepEqual(integers, [], 'no "integer" type: VS Code calls 7.0 "Incorrect type" there');
+    const text = '{"data":{"type":"spots","attributes":{"topic_id":7.0,"root_id":3.00,"source_id":"a","latitude":1,"longitude":2}}}';
+    const parsed = parseSpotText(text);
+    assert.deepEqual(parsed.problems, []);
+    assert.equal(parsed.document?.data.attributes.topic_id, 7);
+    assert.match(parseSpotText(text.replace('7.0', '7.5')).problems[0].message, /topic_id must be a whole number/);
+  });
+
+  it('gives the editor the core\'s words for a wrong type or value', () => {
+    const text = '{"data":{"type":"spots","attributes":{"topic_id":"one","source_id":5,"latitude":"n","longitude":2,"state":3}}}';
+    const byPointer = new Map(parseSpotText(text).problems.map((problem) => [problem.pointer, problem.message]));
+    for (const name of ['topic_id', 'source_id', 'latitude', 'state']) {
+      assert.equal(attributes.properties[name].errorMessage, byPointer.get(`/data/attributes/${name}`), name);
+    }
+  });
+
+  it('carries the pending-gallery rule as draft-07 if/else, derived from the core rule', () => {
+    // if state is 2 (present and 2): nothing more; else every fld_ member must not be null.
+    assert.deepEqual(attributes.if, { required: ['state'], properties: { state: { const: SPOT_STATE.inProgress } } });
+    const pending = attributes.else.patternProperties[TOPIC_FIELD_NAME.source];
+    assert.deepEqual(pending.not, { type: 'null' });
+    assert.equal(pending.errorMessage, pendingGalleryMessage());
+    assert.match(pending.errorMessage, /pending \(null\).*"state": 2/);
+    assert.equal(attributes.then, undefined);
   });
 });
 

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { spotDocumentSchema, spotTemplate } from './spotSchema';
 
 export function spotDocumentJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(spotDocumentSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(spotDocumentSchema, {
+    io: 'input',
+    target: 'draft-7',
+    // A whole number as a number that is a multiple of 1: VS Code's JSON language service calls
+    // 7.0 "Incorrect type" for "integer", while JSON (and the core) read it as 7.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.type === 'integer') Object.assign(jsonSchema, { type: 'number', multipleOf: 1 });
+    },
+  }) as Record<string, unknown>;
   // VS Code's JSON language service offers these as completions in an empty document.
   schema.defaultSnippets = [
     {

@@ -7,38 +7,76 @@ export const TOPIC_FIELD_NAME = /^fld_\d+_\d+$/;
 
 export const SPOT_STATE = { active: 1, inProgress: 2 } as const;
 
-/** Messages that read well in an editor: "is required" for a missing member, the rule otherwise. */
-const says = (name: string, rule: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required.` : `${name} must be ${rule}.`),
-});
+/**
+ * A member's rule in words. `check` is zod's error option ("is required" for a missing member, the
+ * rule otherwise); `meta` gives the same words to the editor schema as errorMessage, which VS
+ * Code's JSON language service shows instead of its generic ones for a wrong type or value, so the
+ * editor and an import that refuses the document say the same thing.
+ */
+function member(name: string, rule: string) {
+  const message = `${name} must be ${rule}.`;
+  return {
+    check: { error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required.` : message) },
+    meta: { errorMessage: message },
+  };
+}
+
+const topicIdRule = member('topic_id', 'a whole number');
+const sourceIdRule = member('source_id', 'a non-empty text');
+const rootIdRule = member('root_id', 'a whole number (the parent spot id)');
+const latitudeRule = member('latitude', 'a number');
+const latitudeRangeRule = member('latitude', 'between -90 and 90');
+const longitudeRule = member('longitude', 'a number');
+const longitudeRangeRule = member('longitude', 'between -180 and 180');
+const stateRule = member('state', '1 (active) or 2 (in progress)');
+const privacyTypeRule = member('privacy_type', '0 (public) or 1 (private)');
+const dataTypeRule = member('data.type', '"spots"');
 
 const coreAttributes = {
-  topic_id: z.number(says('topic_id', 'a whole number')).int(says('topic_id', 'a whole number')).meta({
+  topic_id: z.number(topicIdRule.check).int(topicIdRule.check).meta({
     description: 'Id of the topic (project collection) the spot belongs to.',
+    ...topicIdRule.meta,
   }),
   // Not trimmed: the service matches source_id exactly, so what is validated must be what is sent.
-  source_id: z.string(says('source_id', 'a text')).regex(/\S/, says('source_id', 'a non-empty text')).meta({
+  source_id: z.string(sourceIdRule.check).regex(/\S/, sourceIdRule.check).meta({
     description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
+    ...sourceIdRule.meta,
   }),
-  root_id: z.number(says('root_id', 'a whole number (the parent spot id)')).int(says('root_id', 'a whole number (the parent spot id)')).optional().meta({
+  root_id: z.number(rootIdRule.check).int(rootIdRule.check).optional().meta({
     description: 'Id of the parent spot. Required when the record is a spot update (a child record of a spot).',
+    ...rootIdRule.meta,
   }),
-  latitude: z.number(says('latitude', 'a number')).min(-90, says('latitude', 'between -90 and 90')).max(90, says('latitude', 'between -90 and 90')).meta({
+  latitude: z.number(latitudeRule.check).min(-90, latitudeRangeRule.check).max(90, latitudeRangeRule.check).meta({
     description: 'Latitude of the spot location in decimal degrees (-90 to 90).',
+    ...latitudeRule.meta,
   }),
-  longitude: z.number(says('longitude', 'a number')).min(-180, says('longitude', 'between -180 and 180')).max(180, says('longitude', 'between -180 and 180')).meta({
+  longitude: z.number(longitudeRule.check).min(-180, longitudeRangeRule.check).max(180, longitudeRangeRule.check).meta({
     description: 'Longitude of the spot location in decimal degrees (-180 to 180).',
+    ...longitudeRule.meta,
   }),
-  state: z.literal([1, 2], says('state', '1 (active) or 2 (in progress)')).default(1).meta({
+  state: z.literal([1, 2], stateRule.check).default(1).meta({
     description: 'Spot state. Must be 2 (in progress) while gallery fields still wait for their media.',
     enumDescriptions: ['1 = active (default)', '2 = in progress: gallery media are still to be uploaded'],
     markdownEnumDescriptions: ['`1` active (default)', '`2` in progress: gallery media are still to be uploaded'],
+    ...stateRule.meta,
   }),
-  privacy_type: z.literal([0, 1], says('privacy_type', '0 (public) or 1 (private)')).default(0).meta({
+  privacy_type: z.literal([0, 1], privacyTypeRule.check).default(0).meta({
     description: 'Who can see the spot.',
     enumDescriptions: ['0 = public (default)', '1 = private'],
     markdownEnumDescriptions: ['`0` public (default)', '`1` private'],
+    ...privacyTypeRule.meta,
   }),
+};
+
+/**
+ * The pending-gallery rule (see pendingGalleryProblems) for the editor schema, in draft-07 terms
+ * that VS Code's JSON language service evaluates: unless state is 2, no fld_ member may be null.
+ * Built from the same constants and message as the core's check, so the two cannot disagree, and
+ * the editor places the message even before the extension runs.
+ */
+const pendingGalleryJsonSchema = {
+  if: { required: ['state'], properties: { state: { const: SPOT_STATE.inProgress } } },
+  else: { patternProperties: { [TOPIC_FIELD_NAME.source]: { not: { type: 'null' }, errorMessage: pendingGalleryMessage() } } },
 };
 
 /**
@@ -55,12 +93,13 @@ export const spotAttributesSchema = z
   })
   .meta({
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
+    ...pendingGalleryJsonSchema,
   });
 
 export const spotDocumentSchema = z
   .object({
     data: z.object({
-      type: z.literal('spots', says('data.type', '"spots"')).meta({ description: 'Always "spots".' }),
+      type: z.literal('spots', dataTypeRule.check).meta({ description: 'Always "spots".', ...dataTypeRule.meta }),
       attributes: spotAttributesSchema,
     }),
   })
@@ -78,15 +117,17 @@ export function pendingGalleryFields(attributes: Record<string, unknown>): strin
 }
 
 /**
- * The rule JSON Schema cannot express: a gallery field sent as null (media still to come) needs
- * state 2. Paths are relative to data.attributes.
+ * The cross-field rule: a gallery field sent as null (media still to come) needs state 2. Paths
+ * are relative to data.attributes. The editor schema says the same (pendingGalleryJsonSchema).
  */
 export function pendingGalleryProblems(attributes: Record<string, unknown>): Array<{ path: string[]; message: string }> {
   if (attributes.state === SPOT_STATE.inProgress) return [];
-  return pendingGalleryFields(attributes).map((field) => ({
-    path: [field],
-    message: `Gallery field ${field} is pending (null), so the spot needs "state": 2 until its media are uploaded.`,
-  }));
+  return pendingGalleryFields(attributes).map((field) => ({ path: [field], message: pendingGalleryMessage(field) }));
+}
+
+/** The rule's words; without a field it is the editor schema's, one message for every fld_ member. */
+export function pendingGalleryMessage(field?: string): string {
+  return `${field ? `Gallery field ${field}` : 'This gallery field'} is pending (null), so the spot needs "state": 2 until its media are uploaded.`;
 }
 
 /** A minimal valid document, used by "New Spot Document" and the editor's default snippet. */

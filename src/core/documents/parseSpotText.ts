@@ -1,57 +1,110 @@
 // Parses the text of a spot document with positions (jsonc-parser), so every problem, syntax or
-// schema, lands on the exact characters an editor or a command-line report should point at.
+// schema, lands on the exact characters an editor or a command-line report should point at. It is
+// also where what gets sent is decided: the text that was validated, byte for byte, less a leading
+// byte-order mark, never a re-serialisation (see sendSpot), so every path sends the same bytes.
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { fromPointer, type Problem } from './problems';
+import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
+import { fromPointer, toPointer, type Problem } from './problems';
 import { validateSpotDocument } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
 
 export interface LocatedProblem extends Problem {
+  /** In the text without its byte-order mark (as editors show a file that has one). */
   offset: number;
   length: number;
   severity: 'error' | 'warning';
+  /**
+   * Set on syntax problems: 'json' when no JSON dialect accepts the text there (the editor's JSON
+   * language service reports it as an error too), 'strict' when only strict JSON refuses it: a
+   * comment or a trailing comma, which JSON with Comments allows.
+   */
+  syntax?: 'json' | 'strict';
 }
 
-export interface ParsedSpotText {
+interface SpotText {
+  /** The text that was validated: the input less a leading byte-order mark. Exactly what is sent. */
+  text: string;
   /** The parsed JSON value; undefined when the text is not JSON. */
   value: unknown;
-  /** The validated document (defaults applied) when there are no problems. */
-  document?: SpotDocument;
+}
+
+/** A document with no problems: the validated document (defaults applied) and the text to send. */
+export interface ReadySpot extends SpotText {
+  document: SpotDocument;
   problems: LocatedProblem[];
 }
+
+export interface RefusedSpot extends SpotText {
+  document?: undefined;
+  problems: LocatedProblem[];
+}
+
+export type ParsedSpotText = ReadySpot | RefusedSpot;
 
 /** Spot documents are small; a larger file is almost certainly not one (and would stall an editor). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 
-export function parseSpotText(text: string): ParsedSpotText {
+/** U+FEFF at the start of a UTF-8 file: allowed on the way in (editors write it), never sent. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+export function withoutByteOrderMark(text: string): string {
+  return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+}
+
+const STRICT = { disallowComments: true, allowTrailingComma: false };
+const LENIENT = { disallowComments: false, allowTrailingComma: true };
+
+export function parseSpotText(input: string): ParsedSpotText {
+  const text = withoutByteOrderMark(input);
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
-    return { value: undefined, problems: [{ pointer: '', message: `The file is larger than ${limit} MiB; a spot document is much smaller.`, offset: 0, length: 0, severity: 'error' }] };
+    return { text, value: undefined, problems: [{ pointer: '', message: `The file is larger than ${limit} MiB; a spot document is much smaller.`, offset: 0, length: 0, severity: 'error' }] };
   }
-  // Fast path for the common case, a valid document: the native parser and one schema check.
-  // Positions are worked out only when there is a problem to place.
+  // Fast path for the common case, a valid document: the native parser, a cheap proof that no
+  // name is repeated (JSON.parse would hide it), and one schema check. Positions are worked out
+  // only when there is a problem to place.
   const quick = parseQuickly(text);
-  if (quick.ok) {
+  if (quick.ok && provablyNoDuplicates(text, quick.value)) {
     const validation = validateSpotDocument(quick.value);
-    if (validation.ok) return { value: quick.value, document: validation.document, problems: [] };
+    if (validation.ok) return { text, value: quick.value, document: validation.document, problems: [] };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0 || !root) {
-    const problems = errors.map((error) => ({
-      pointer: '',
-      message: `Not valid JSON: ${describeSyntax(printParseErrorCode(error.error))}.`,
-      offset: Math.min(error.offset, text.length),
-      // An error at the very end (a missing brace) has no character to mark.
-      length: Math.min(Math.max(1, error.length), text.length - Math.min(error.offset, text.length)),
-      severity: 'error' as const,
-    }));
-    if (problems.length === 0) problems.push({ pointer: '', message: 'The file is empty: a spot document is a JSON object.', offset: 0, length: 0, severity: 'error' });
-    return { value: undefined, problems };
-  }
+  const root = parseTree(text, errors, STRICT);
+  if (errors.length > 0 || !root) return { text, value: undefined, problems: syntaxProblems(text, errors) };
   const value: unknown = getNodeValue(root);
+  const problems: LocatedProblem[] = duplicateMembers(root).map((duplicate) => ({
+    pointer: toPointer(duplicate.path),
+    message: `${duplicate.path[duplicate.path.length - 1]} appears more than once in ${describeParent(duplicate.path)}; keep one: the service might use either value.`,
+    offset: duplicate.offset,
+    length: duplicate.length,
+    severity: 'error',
+  }));
   const validation = validateSpotDocument(value);
-  if (validation.ok) return { value, document: validation.document, problems: [] };
-  return { value, problems: validation.problems.map((problem) => locate(root, problem)) };
+  if (!validation.ok) problems.push(...validation.problems.map((problem) => locate(root, problem)));
+  if (validation.ok && problems.length === 0) return { text, value, document: validation.document, problems };
+  return { text, value, problems };
+}
+
+function describeParent(path: string[]): string {
+  return path.length > 1 ? path[path.length - 2] : 'the document';
+}
+
+function syntaxProblems(text: string, errors: ParseError[]): LocatedProblem[] {
+  // What JSON with Comments also refuses is a plain syntax error; the rest only strict JSON refuses.
+  const lenient: ParseError[] = [];
+  parseTree(text, lenient, LENIENT);
+  const alsoLenient = new Set(lenient.map((error) => `${error.offset}:${error.error}`));
+  const problems: LocatedProblem[] = errors.map((error) => ({
+    pointer: '',
+    message: `Not valid JSON: ${describeSyntax(printParseErrorCode(error.error))}.`,
+    offset: Math.min(error.offset, text.length),
+    // An error at the very end (a missing brace) has no character to mark.
+    length: Math.min(Math.max(1, error.length), text.length - Math.min(error.offset, text.length)),
+    severity: 'error',
+    syntax: alsoLenient.has(`${error.offset}:${error.error}`) ? 'json' : 'strict',
+  }));
+  if (problems.length === 0) problems.push({ pointer: '', message: 'The file is empty: a spot document is a JSON object.', offset: 0, length: 0, severity: 'error', syntax: 'json' });
+  return problems;
 }
 
 function parseQuickly(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -67,7 +120,7 @@ export function looksLikeSpotDocument(fileName: string, text: string): boolean {
   if (/\.spot\.json$/i.test(fileName)) return true;
   if (!/\.json$/i.test(fileName) || !/"type"\s*:\s*"spots"/.test(text)) return false;
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) return false;
-  const root = parseTree(text);
+  const root = parseTree(withoutByteOrderMark(text));
   return root ? findNodeAtLocation(root, ['data', 'type'])?.value === 'spots' : false;
 }
 

@@ -2,6 +2,7 @@
 // else (formatting, member order, other values) as it is. The extension applies them as a
 // WorkspaceEdit, so the change is visible in the editor and can be undone.
 import { applyEdits, findNodeAtLocation, modify, parseTree, type ParseError } from 'jsonc-parser';
+import { BYTE_ORDER_MARK, withoutByteOrderMark } from './parseSpotText';
 
 export interface SpotTextEdit {
   offset: number;
@@ -16,7 +17,10 @@ export type SetSpotStateResult = { ok: true; edits: SpotTextEdit[]; text: string
  * that is still null (pending) its gallery id: a spot in state 1 may not have pending galleries.
  * No edits when nothing changes. Refuses text that is not a spot document.
  */
-export function setSpotState(text: string, state: number, galleries: Record<string, number> = {}): SetSpotStateResult {
+export function setSpotState(input: string, state: number, galleries: Record<string, number> = {}): SetSpotStateResult {
+  // A byte-order mark stays where it is; the edits are computed after it and placed after it.
+  const text = withoutByteOrderMark(input);
+  const mark = input.length - text.length;
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (!root || errors.length > 0) return { ok: false, reason: 'The document is not valid JSON.' };
@@ -35,7 +39,9 @@ export function setSpotState(text: string, state: number, galleries: Record<stri
   // One change at a time on the text so far; the edits are then the difference as a single edit.
   let next = text;
   for (const [member, value] of changes) next = applyEdits(next, modify(next, ['data', 'attributes', member], value, { formattingOptions }));
-  return { ok: true, edits: next === text ? [] : [difference(text, next)], text: next };
+  if (next === text) return { ok: true, edits: [], text: input };
+  const edit = difference(text, next);
+  return { ok: true, edits: [{ ...edit, offset: edit.offset + mark }], text: (mark ? BYTE_ORDER_MARK : '') + next };
 }
 
 /** The one edit that turns `before` into `after`: the span between their common prefix and suffix. */

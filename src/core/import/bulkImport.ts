@@ -7,6 +7,7 @@ import type { ImportResult } from '../api/replySchemas';
 import type { ServiceClient } from '../api/serviceClient';
 import { MAX_DOCUMENT_BYTES, parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
+import { sendSpot } from './sendSpot';
 
 export interface BulkItem {
   /** What the user recognises the item by, usually its file path. */
@@ -77,7 +78,7 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
     return { label: item.label, ok: false, reason: describeProblems(parsed.problems, 'Not a spot document.'), problems: parsed.problems };
   }
   try {
-    const result = await client.importSpot(parsed.document, { signal, text });
+    const result = await sendSpot(client, parsed, { signal });
     return { label: item.label, ok: true, sourceId: parsed.document.data.attributes.source_id, result };
   } catch (error) {
     const failure = error instanceof ServiceError ? error : new ServiceError('network', (error as Error).message);
@@ -85,7 +86,10 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
   }
 }
 
-/** Items that read spot documents from files, refusing ones too large to be a spot document. */
+/**
+ * Items that read spot documents from files, refusing ones too large to be a spot document. The
+ * text is returned as read; parseSpotText drops a byte-order mark, so it is never sent.
+ */
 export function fileItems(paths: string[]): BulkItem[] {
   return paths.map((path) => ({
     label: path,
