@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchBulkImport } from './bulkImport.bench';
+import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
 
 async function main(): Promise<void> {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     console.log(`    curl -F              ${upload.curlMiBPerSecond.toFixed(0)} MiB/s`);
     console.log(`    core / curl          ${upload.coreVsCurl.toFixed(2)}  (goal ≥ 0.80) ${upload.coreVsCurl >= 0.8 ? 'met' : 'NOT MET'}`);
     console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
+    printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     await sandbox.stop();

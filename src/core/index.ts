@@ -17,3 +17,4 @@ export * from './documents/problemSummary';
 export * from './import/bulkImport';
 export * from './import/sendSpot';
 export * from './documents/setSpotState';
+export * from './topics';

@@ -4,8 +4,10 @@ import * as vscode from 'vscode';
 import type { Logger, ProfileStore } from '../platform/services';
 import { registerSpotCodeLens } from './spotCodeLens';
 import { SpotDiagnostics } from './spotDiagnostics';
+import { registerTopicFeatures } from '../topics/registerTopicFeatures';
 
 export function registerSpotDocuments(context: vscode.ExtensionContext, log: Logger, profiles: ProfileStore): void {
   context.subscriptions.push(new SpotDiagnostics(log));
   registerSpotCodeLens(context, profiles);
+  registerTopicFeatures(context, log);
 }

@@ -1,0 +1,103 @@
+// The topic rules for one spot document: every member of data.attributes against its topic's
+// definition (when the catalog has one), and, for every document, the members that look like a
+// misspelt known member. Values are judged on the parsed value; positions are worked out only
+// when there is something to place, so a clean 1 MB document costs one JSON.parse at most.
+import type { Node } from 'jsonc-parser';
+import { layoutFromText, layoutFromTree, membersByName, type AttributesLayout } from './attributesLayout';
+import { checkFieldValue } from './fieldRules';
+import { closestName, misspeltKnownMember } from './suggestMember';
+import { TOPIC_RULES, type TopicProblem, type TopicRule } from './topicProblem';
+import { fieldTitle, KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition } from './topicSchema';
+import { TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { toPointer } from '../documents/problems';
+
+/** The document: its text, and what the caller has already parsed of it (saves parsing twice). */
+export interface SpotInput {
+  text: string;
+  /** JSON.parse(text), e.g. ParsedSpotText.value. */
+  value?: unknown;
+  /** A jsonc-parser tree of text, if the caller has one. */
+  tree?: Node;
+}
+
+interface Finding {
+  /** The member; undefined for a problem about the attributes object itself. */
+  member?: string;
+  /** Inside the member's value (an element of an array). */
+  at?: number[];
+  /** Mark the member name rather than its value. */
+  onName?: boolean;
+  message: string;
+  rule: TopicRule;
+  severity: 'error' | 'warning';
+}
+
+export function checkSpotAgainstTopic(input: string | SpotInput, catalog: TopicCatalog): TopicProblem[] {
+  const source: SpotInput = typeof input === 'string' ? { text: input } : input;
+  const attributes = attributesOf(source);
+  if (!attributes) return [];
+  const topicId = attributes.topic_id;
+  const definition = typeof topicId === 'number' ? catalog.get(topicId) : undefined;
+  const findings = definition ? againstDefinition(attributes, definition) : [];
+  for (const name of Object.keys(attributes)) {
+    if (KNOWN_SPOT_MEMBERS.includes(name) || TOPIC_FIELD_NAME.test(name) || (definition && Object.hasOwn(definition.fields, name))) continue;
+    const meant = misspeltKnownMember(name);
+    if (meant) findings.push({ member: name, onName: true, message: `${name} is sent as a topic field; did you mean ${meant}?`, rule: TOPIC_RULES.misspeltMember, severity: 'warning' });
+  }
+  if (findings.length === 0) return [];
+  return place(findings, source.tree ? layoutFromTree(source.tree) : layoutFromText(source.text), source.text);
+}
+
+function againstDefinition(attributes: Record<string, unknown>, definition: TopicDefinition): Finding[] {
+  const findings: Finding[] = [];
+  const present = new Set(Object.keys(attributes));
+  for (const name of present) {
+    if (KNOWN_SPOT_MEMBERS.includes(name)) continue;
+    const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+    if (spec) {
+      for (const finding of checkFieldValue(name, spec, attributes[name])) findings.push({ member: name, at: finding.at, message: finding.message, rule: finding.rule, severity: 'error' });
+      continue;
+    }
+    // A misspelt known member gets its own warning instead (see checkSpotAgainstTopic).
+    if (!TOPIC_FIELD_NAME.test(name) && misspeltKnownMember(name)) continue;
+    const meant = closestName(name, Object.keys(definition.fields).filter((field) => !present.has(field)));
+    const hint = meant ? ` Did you mean ${fieldTitle(meant, definition.fields[meant])}?` : '';
+    findings.push({ member: name, onName: true, message: `${name} is not a field of ${topicTitle(definition)}; it is still sent.${hint}`, rule: TOPIC_RULES.undefinedField, severity: 'warning' });
+  }
+  for (const [name, spec] of Object.entries(definition.fields)) {
+    if (spec.required && !present.has(name)) {
+      findings.push({ message: `${fieldTitle(name, spec)} is required by ${topicTitle(definition)}.`, rule: TOPIC_RULES.requiredMissing, severity: 'error' });
+    }
+  }
+  return findings;
+}
+
+function attributesOf(source: SpotInput): Record<string, unknown> | undefined {
+  let value = source.value;
+  if (value === undefined) {
+    try {
+      value = JSON.parse(source.text);
+    } catch {
+      // Not JSON: the syntax error is the document's own problem, reported by its parser.
+      return undefined;
+    }
+  }
+  const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
+}
+
+function place(findings: Finding[], layout: AttributesLayout, text: string): TopicProblem[] {
+  const members = membersByName(layout);
+  return findings.map((finding) => {
+    const path: Array<string | number> = ['data', 'attributes', ...(finding.member !== undefined ? [finding.member] : []), ...(finding.at ?? [])];
+    const member = finding.member !== undefined ? members.get(finding.member) : undefined;
+    let span = layout.key ?? layout.object ?? { offset: 0, length: 0 };
+    if (member) {
+      const item = finding.at?.length ? member.items?.[finding.at[0]] : undefined;
+      span = finding.onName ? member.key : item ?? member.value;
+      // An object or array: only its opening bracket, not the whole block.
+      if (!finding.onName && (text[span.offset] === '{' || text[span.offset] === '[')) span = { offset: span.offset, length: 1 };
+    }
+    return { pointer: toPointer(path), message: finding.message, offset: span.offset, length: span.length, severity: finding.severity, rule: finding.rule };
+  });
+}

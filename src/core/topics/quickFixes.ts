@@ -1,0 +1,126 @@
+// Quick fixes for the problems an author meets most, as text edits: computed from the document as
+// it is now and the problem's rule (Diagnostic.code) and offset, so the editor needs nothing but
+// the diagnostic to offer them. Each fix leaves the rest of the text exactly as it was.
+import { findNodeAtOffset, parseTree, type Node } from 'jsonc-parser';
+import { categoryKeyLiteral, isCategoryField, keyOfLabel } from './categories';
+import { contains, documentTopic, memberAt, valueOf } from './documentTopic';
+import { closestName, misspeltKnownMember } from './suggestMember';
+import { modifyKeepingStyle, singleEdit } from './textEdits';
+import { TOPIC_RULES } from './topicProblem';
+import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from './topicSchema';
+import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
+import { SPOT_STATE } from '../api/spotSchema';
+
+export interface TopicQuickFix {
+  title: string;
+  edits: SpotTextEdit[];
+  /** The fix to apply with one key stroke (Ctrl+. then Enter, or "Fix All"). */
+  preferred: boolean;
+}
+
+export function topicQuickFixes(text: string, rule: string, offset: number, catalog: TopicCatalog, now = new Date()): TopicQuickFix[] {
+  switch (rule) {
+    case TOPIC_RULES.misspeltMember:
+    case TOPIC_RULES.undefinedField:
+      return renameMember(text, offset, catalog);
+    case TOPIC_RULES.categoryLabel:
+      return labelToKey(text, offset, catalog);
+    case TOPIC_RULES.requiredMissing:
+      return addRequiredFields(text, catalog, now);
+    case TOPIC_RULES.pendingNeedsState2: {
+      const result = setSpotState(text, SPOT_STATE.inProgress);
+      return result.ok && result.edits.length > 0 ? [{ title: 'Set "state": 2 (in progress) while galleries are pending', edits: result.edits, preferred: true }] : [];
+    }
+    case TOPIC_RULES.duplicateMember:
+      return removeDuplicate(text, offset);
+    default:
+      return [];
+  }
+}
+
+function renameMember(text: string, offset: number, catalog: TopicCatalog): TopicQuickFix[] {
+  const { layout, definition } = documentTopic(text, catalog);
+  const member = memberAt(layout, offset);
+  if (!member) return [];
+  const present = new Set(layout.members.map((candidate) => candidate.name));
+  const known = misspeltKnownMember(member.name);
+  const meant = known ?? (definition ? closestName(member.name, Object.keys(definition.fields).filter((name) => !present.has(name))) : undefined);
+  // Renaming onto a member that is already there would only make a duplicate.
+  if (!meant || present.has(meant)) return [];
+  const title = definition && !known ? fieldTitle(meant, definition.fields[meant]) : meant;
+  return [{ title: `Rename ${member.name} to ${title}`, edits: [{ ...member.key, content: JSON.stringify(meant) }], preferred: true }];
+}
+
+function labelToKey(text: string, offset: number, catalog: TopicCatalog): TopicQuickFix[] {
+  const { layout, definition } = documentTopic(text, catalog);
+  const member = memberAt(layout, offset);
+  const spec = member && definition ? definition.fields[member.name] : undefined;
+  if (!member || !isCategoryField(spec)) return [];
+  const span = member.items?.find((item) => contains(item, offset)) ?? member.value;
+  const label = valueOf(text, { value: span });
+  const key = keyOfLabel(spec, label);
+  if (key === undefined) return [];
+  const literal = categoryKeyLiteral(key);
+  return [{ title: `Replace ${JSON.stringify(label)} with its key ${literal}`, edits: [{ ...span, content: literal }], preferred: true }];
+}
+
+function addRequiredFields(text: string, catalog: TopicCatalog, now: Date): TopicQuickFix[] {
+  const { layout, definition } = documentTopic(text, catalog);
+  if (!definition || !layout.object) return [];
+  const values = new Map(layout.members.map((member) => [member.name, valueOf(text, member)]));
+  const wanted = Object.entries(definition.fields).filter(([name, spec]) => spec.required && (!values.has(name) || (values.get(name) === null && spec.type !== 'gallery')));
+  if (wanted.length === 0) return [];
+  let next = text;
+  for (const [name, spec] of wanted) next = modifyKeepingStyle(next, ['data', 'attributes', name], placeholder(spec, now));
+  // A gallery added as null is pending, and a spot with a pending gallery needs state 2.
+  const addsPending = wanted.some(([, spec]) => spec.type === 'gallery');
+  if (addsPending && values.get('state') !== SPOT_STATE.inProgress) next = modifyKeepingStyle(next, ['data', 'attributes', 'state'], SPOT_STATE.inProgress);
+  const names = wanted.map(([name, spec]) => fieldTitle(name, spec));
+  const title = wanted.length === 1 ? `Add the required field ${names[0]}` : `Add the ${wanted.length} required fields of ${topicTitle(definition)}`;
+  return [{ title: addsPending ? `${title} (and "state": 2 for the pending gallery)` : title, edits: [singleEdit(text, next)], preferred: false }];
+}
+
+/** A valid value to start from, for the author to replace. */
+export function placeholder(spec: TopicField, now: Date): unknown {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  switch (spec.type) {
+    case 'text':
+      return '';
+    case 'number':
+    case 'integer': {
+      const low = spec.minimum ?? (spec.maximum !== undefined && spec.maximum < 0 ? spec.maximum : 0);
+      return spec.type === 'integer' ? Math.ceil(low) : low;
+    }
+    case 'boolean':
+      return false;
+    case 'date':
+      return date;
+    case 'datetime':
+      return `${date} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+    case 'category':
+    case 'categories': {
+      const first = JSON.parse(categoryKeyLiteral(Object.keys(spec.values)[0])) as unknown;
+      return spec.type === 'category' ? first : [first];
+    }
+    case 'gallery':
+      return null;
+  }
+}
+
+/** Removes the member (with its comma) whose name or value is at the offset: the later of two with the same name. */
+function removeDuplicate(text: string, offset: number): TopicQuickFix[] {
+  const root = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  let node: Node | undefined = root ? findNodeAtOffset(root, offset, true) : undefined;
+  while (node && node.type !== 'property') node = node.parent;
+  const object = node?.parent;
+  if (!node || !object?.children) return [];
+  const index = object.children.indexOf(node);
+  const name = String(node.children?.[0]?.value);
+  const siblings = object.children;
+  // From the end of the member before (taking the comma between) to this member's end; the first
+  // member instead goes with the comma after it.
+  const start = index > 0 ? siblings[index - 1].offset + siblings[index - 1].length : node.offset;
+  const end = index > 0 ? node.offset + node.length : index + 1 < siblings.length ? siblings[index + 1].offset : node.offset + node.length;
+  return [{ title: `Remove this duplicate ${name}`, edits: [{ offset: start, length: end - start, content: '' }], preferred: true }];
+}

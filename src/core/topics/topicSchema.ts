@@ -1,0 +1,114 @@
+// A topic definition file (spot-topics/*.topic.json): the fields one topic of the service defines
+// (label, type, allowed values), which the interface itself does not publish. The one zod source
+// for parsing the files, their TypeScript types and the JSON Schema editors use.
+import { z } from 'zod';
+import { pendingGalleryFields, spotAttributesSchema, TOPIC_FIELD_NAME } from '../api/spotSchema';
+
+/** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
+export const KNOWN_SPOT_MEMBERS: readonly string[] = Object.keys(spotAttributesSchema.shape);
+
+export const TOPIC_FIELD_TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'category', 'categories', 'gallery'] as const;
+export type TopicFieldType = (typeof TOPIC_FIELD_TYPES)[number];
+
+const common = {
+  label: z.string().meta({ description: 'What the field means, as the service shows it (e.g. "Species"). Shown next to the field name while writing.' }),
+  description: z.string().optional().meta({ description: 'More about the field, shown on hover.' }),
+  required: z.boolean().optional().meta({ description: 'true: every spot of this topic must carry the field.' }),
+};
+
+const bounds = {
+  minimum: z.number().optional().meta({ description: 'Smallest allowed value.' }),
+  maximum: z.number().optional().meta({ description: 'Largest allowed value.' }),
+};
+
+const categoryValues = z
+  .record(z.string().regex(/\S/, 'A category key must not be empty.'), z.string())
+  .refine((values) => Object.keys(values).length > 0, 'values must name at least one category.')
+  .meta({ description: 'The allowed keys, each with its label: { "1": "Oak", "2": "Beech" }. Documents send the key.' });
+
+const field = <T extends TopicFieldType, S extends z.ZodRawShape>(type: T, description: string, extra: S) =>
+  z.strictObject({ type: z.literal(type).meta({ description }), ...common, ...extra });
+
+export const topicFieldSchema = z.discriminatedUnion('type', [
+  field('text', 'A text.', { maxLength: z.number().int().min(0).optional().meta({ description: 'Longest allowed text, in characters.' }) }),
+  field('number', 'A number.', bounds),
+  field('integer', 'A whole number.', bounds),
+  field('boolean', 'true or false.', {}),
+  field('date', 'A date, "YYYY-MM-DD".', {}),
+  field('datetime', 'A date and time as the service writes it, "YYYY-MM-DD HH:MM:SS".', {}),
+  field('category', 'One key of values.', { values: categoryValues }),
+  field('categories', 'An array of keys of values.', { values: categoryValues }),
+  field('gallery', 'A gallery: null while its media are still to be uploaded, else the gallery id.', {}),
+]);
+
+export const topicDefinitionSchema = z
+  .strictObject({
+    $schema: z.string().optional().meta({ description: 'Address of this file\'s JSON Schema (optional; VS Code finds it by the file name).' }),
+    topic_id: z.number().int().meta({ description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
+    name: z.string().optional().meta({ description: 'The topic\'s name, used in messages.' }),
+    description: z.string().optional(),
+    fields: z.record(z.string().regex(/\S/, 'A field name must not be empty.'), topicFieldSchema).meta({
+      description: 'The topic\'s fields by the name documents use in data.attributes (e.g. "fld_7_1").',
+    }),
+  })
+  .meta({
+    title: 'Spot topic definition',
+    description: 'The fields of one topic of the spot service, so that spot documents of that topic can be checked and written with labels.',
+  });
+
+export type TopicDefinition = z.output<typeof topicDefinitionSchema>;
+
+/**
+ * The rules no JSON Schema carries, checked on the raw value so they are reported together with
+ * the schema's problems (zod would run a refinement only once everything else is valid). Paths
+ * are from the file's root.
+ */
+export function definitionRuleProblems(value: unknown): Array<{ path: string[]; message: string }> {
+  const fields = (value as { fields?: unknown } | null)?.fields;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return [];
+  const problems: Array<{ path: string[]; message: string }> = [];
+  for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
+    // A known member (state, latitude, …) is never a topic field: defining one would hide its own rule.
+    if (KNOWN_SPOT_MEMBERS.includes(name)) problems.push({ path: ['fields', name], message: `${name} is a spot member, not a topic field; remove it from fields.` });
+    const { minimum, maximum } = (spec ?? {}) as { minimum?: unknown; maximum?: unknown };
+    if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
+      problems.push({ path: ['fields', name, 'minimum'], message: `minimum (${minimum}) is larger than maximum (${maximum}).` });
+    }
+  }
+  return problems;
+}
+export type TopicField = z.output<typeof topicFieldSchema>;
+
+/** The definitions in effect, by topic_id. A Map satisfies it. */
+export type TopicCatalog = ReadonlyMap<number, TopicDefinition>;
+
+/** Names of the fields that hold a gallery: only these can be pending, whatever their value. */
+export function galleryFieldsOf(definition: TopicDefinition): string[] {
+  return Object.entries(definition.fields)
+    .filter(([, spec]) => spec.type === 'gallery')
+    .map(([name]) => name);
+}
+
+/** "Species (fld_7_1)", or just the name while the label is empty. */
+export function fieldTitle(name: string, spec: Pick<TopicField, 'label'> | undefined): string {
+  return spec?.label ? `${spec.label} (${name})` : name;
+}
+
+/** "topic 7 (Trail observations)". */
+export function topicTitle(definition: Pick<TopicDefinition, 'topic_id' | 'name'>): string {
+  return definition.name ? `topic ${definition.topic_id} (${definition.name})` : `topic ${definition.topic_id}`;
+}
+
+/**
+ * The gallery fields of a document that wait for media. A field the definition defines is a
+ * gallery by its type, so a null text field is not mistaken for one; a member it does not define
+ * falls back to the rule without definitions (a fld_ member whose value is null).
+ */
+export function pendingGalleriesFor(attributes: Record<string, unknown>, definition: TopicDefinition | undefined): string[] {
+  if (!definition) return pendingGalleryFields(attributes);
+  return Object.keys(attributes).filter((name) => {
+    if (attributes[name] !== null) return false;
+    const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+    return spec ? spec.type === 'gallery' : TOPIC_FIELD_NAME.test(name);
+  });
+}

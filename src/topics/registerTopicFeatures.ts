@@ -1,0 +1,36 @@
+// Topic-aware authoring in the editor: the workspace's topic definitions, their problems in spot
+// documents, completion, hovers, inlay hints, quick fixes, and "New Topic Definition from
+// Document". Nothing here loads the core until a spot document or a definition file needs it.
+import * as vscode from 'vscode';
+import type { Logger } from '../platform/services';
+import { newTopicDefinition } from './newTopicDefinition';
+import { SPOT_DOCUMENT_SELECTOR } from './spotSelector';
+import { TopicCodeActionProvider } from './topicCodeActions';
+import { TopicCompletionProvider } from './topicCompletion';
+import { TopicDiagnostics } from './topicDiagnostics';
+import { TopicHoverProvider } from './topicHover';
+import { TopicInlayHintsProvider } from './topicInlayHints';
+import { TopicStore } from './topicStore';
+
+export function registerTopicFeatures(context: vscode.ExtensionContext, log: Logger): void {
+  const store = new TopicStore(log);
+  const inlayHints = new TopicInlayHintsProvider(store);
+  context.subscriptions.push(
+    store,
+    new TopicDiagnostics(store, log),
+    inlayHints,
+    vscode.languages.registerCompletionItemProvider(SPOT_DOCUMENT_SELECTOR, new TopicCompletionProvider(store), '"', ':'),
+    vscode.languages.registerHoverProvider(SPOT_DOCUMENT_SELECTOR, new TopicHoverProvider(store)),
+    vscode.languages.registerInlayHintsProvider(SPOT_DOCUMENT_SELECTOR, inlayHints),
+    vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
+    vscode.commands.registerCommand('spotImport.topics.newDefinitionFromDocument', async (target?: unknown) => {
+      try {
+        return await newTopicDefinition(store, log, target);
+      } catch (error) {
+        log.error('topics', 'New Topic Definition from Document failed', error);
+        void vscode.window.showErrorMessage(`Could not write the topic definition: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    }),
+  );
+}

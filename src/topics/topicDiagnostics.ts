@@ -1,0 +1,92 @@
+// The topic rules' problems in spot documents, in their own collection next to the document's base
+// diagnostics: debounced while typing (the check runs after the pause, never in the keystroke's
+// path), again whenever the definitions change, and cleared when the document's tab closes. Each
+// diagnostic's code is the rule's id, which quick fixes key on.
+import * as vscode from 'vscode';
+import type * as Core from '../core';
+import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotDocuments';
+import { loadCore } from '../platform/lazyCore';
+import type { Logger } from '../platform/services';
+import { isShownInTab } from '../platform/tabs';
+import type { TopicStore } from './topicStore';
+
+export const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
+const DEBOUNCE_MS = 300;
+const CHECKED_SCHEMES = new Set(['file', 'untitled']);
+
+export class TopicDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(TOPIC_DIAGNOSTICS_NAME);
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly store: TopicStore, private readonly log: Logger) {
+    this.subscriptions.push(
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) this.schedule(event.document, DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+          if (uri && !isShownInTab(uri)) this.clear(uri);
+        }
+      }),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const editor of editors) this.schedule(editor.document, 0);
+      }),
+      store.onDidChange(() => this.recheckAll()),
+    );
+    this.recheckAll();
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private recheckAll(): void {
+    for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+  }
+
+  private schedule(document: vscode.TextDocument, delayMs: number): void {
+    if (!CHECKED_SCHEMES.has(document.uri.scheme) || !mightBeSpotDocument(document)) {
+      if (this.collection.has(document.uri)) this.collection.delete(document.uri);
+      return;
+    }
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      this.check(document).catch((error: unknown) => this.log.warn('topics', `could not check ${document.uri.path} against its topic`, error));
+    }, delayMs));
+  }
+
+  private async check(document: vscode.TextDocument): Promise<void> {
+    const core = await loadCore();
+    if (document.isClosed || !isSpotDocument(core, document)) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const catalog = await this.store.catalogFor(document.uri);
+    if (document.isClosed) return;
+    const problems = core.checkSpotAgainstTopic(document.getText(), catalog);
+    this.collection.set(document.uri, problems.map((problem) => toDiagnostic(document, problem)));
+  }
+
+  private clear(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    this.collection.delete(uri);
+  }
+}
+
+export function toDiagnostic(document: vscode.TextDocument, problem: Core.TopicProblem): vscode.Diagnostic {
+  const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+  const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
+  diagnostic.source = 'Spot Import';
+  diagnostic.code = problem.rule;
+  return diagnostic;
+}
