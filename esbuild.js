@@ -43,12 +43,21 @@ const entries = [
   { in: 'bench/run.ts', out: 'dist/bench/run.js' },
 ].filter((entry) => fs.existsSync(entry.in));
 
-// The schema file is derived from the zod source of truth. It is bundled in memory rather than
-// read back from dist/core.js, which another build running at the same time may be rewriting.
-async function writeJsonSchema() {
+// The schema files are derived from the zod sources of truth. Each is bundled in memory rather
+// than read back from dist/core.js, which another build running at the same time may be rewriting.
+const JSON_SCHEMAS = [
+  { source: 'src/core/api/jsonSchema.ts', generate: 'spotDocumentJsonSchema', target: 'schemas/spot-document.schema.json' },
+  { source: 'src/core/topics/topicJsonSchema.ts', generate: 'topicDefinitionJsonSchema', target: 'schemas/topic-definition.schema.json' },
+];
+
+async function writeJsonSchemas() {
+  await Promise.all(JSON_SCHEMAS.map(writeJsonSchema));
+}
+
+async function writeJsonSchema({ source, generate, target }) {
   const result = await esbuild.build({
     ...common,
-    entryPoints: ['src/core/api/jsonSchema.ts'],
+    entryPoints: [source],
     write: false,
     sourcemap: false,
     minify: false,
@@ -57,9 +66,9 @@ async function writeJsonSchema() {
   const generator = new (require('module'))(path.resolve(__dirname, 'schemas/.generator.js'));
   generator.paths = require('module')._nodeModulePaths(__dirname);
   generator._compile(result.outputFiles[0].text, generator.id);
-  const target = path.resolve(__dirname, 'schemas/spot-document.schema.json');
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, JSON.stringify(generator.exports.spotDocumentJsonSchema(), null, 2) + '\n');
+  const file = path.resolve(__dirname, target);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(generator.exports[generate](), null, 2) + '\n');
 }
 
 // In watch mode the schema follows every rebuild of the core.
@@ -67,7 +76,7 @@ const schemaPlugin = {
   name: 'write-json-schema',
   setup(build) {
     build.onEnd((result) => {
-      if (result.errors.length === 0) writeJsonSchema().catch((error) => console.error(error));
+      if (result.errors.length === 0) writeJsonSchemas().catch((error) => console.error(error));
     });
   },
 };
@@ -89,7 +98,7 @@ async function main() {
   }
   await Promise.all(contexts.map((context) => context.rebuild()));
   await Promise.all(contexts.map((context) => context.dispose()));
-  await writeJsonSchema();
+  await writeJsonSchemas();
 }
 
 main().catch((error) => {

@@ -44,7 +44,9 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
   diagnostic.source = SOURCE;
-  if (problem.pointer) diagnostic.code = problem.pointer;
+  // A rule id lets quick fixes find the problem; otherwise the pointer says where it is.
+  const code = problem.rule ?? problem.pointer;
+  if (code) diagnostic.code = code;
   return diagnostic;
 }
 

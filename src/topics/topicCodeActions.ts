@@ -17,12 +17,10 @@ export const FIXABLE_CODES = new Set<string>([
   'spot.pendingNeedsState2',
 ]);
 
-/** The code a diagnostic is fixed by; the pending-gallery rule also by its message, until its diagnostics carry the code. */
+/** The code (rule id) a diagnostic is fixed by. */
 export function fixCodeOf(diagnostic: vscode.Diagnostic): string | undefined {
   const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
-  if (typeof code === 'string' && FIXABLE_CODES.has(code)) return code;
-  if (diagnostic.source === 'Spot Import' && /needs "state": 2/.test(diagnostic.message)) return 'spot.pendingNeedsState2';
-  return undefined;
+  return typeof code === 'string' && FIXABLE_CODES.has(code) ? code : undefined;
 }
 
 export class TopicCodeActionProvider implements vscode.CodeActionProvider {

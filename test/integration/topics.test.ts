@@ -175,19 +175,10 @@ describe('topic definitions in the editor', () => {
 
     it('removes a duplicate member (a problem carrying the code spot.duplicateMember)', async () => {
       const document = await open('topics', 'duplicate.spot.json');
-      // The document validation's duplicate-member problem, as it will be published; until then
-      // this test publishes it itself.
-      const collection = vscode.languages.createDiagnosticCollection('topics-test-duplicate');
-      try {
-        const second = rangeOfText(document, '"fld_7_2"', 'last');
-        const diagnostic = new vscode.Diagnostic(second, 'fld_7_2 appears twice.', vscode.DiagnosticSeverity.Error);
-        diagnostic.source = 'Spot Import';
-        diagnostic.code = 'spot.duplicateMember';
-        collection.set(document.uri, [diagnostic]);
-        await applyQuickFix(document, second, 'Remove this duplicate fld_7_2');
-      } finally {
-        collection.dispose();
-      }
+      // The document validation's own problem, published by the extension's diagnostics.
+      const duplicate = await waitFor('the duplicate-member problem', () => spotDiagnostics(document.uri).find((d) => d.code === 'spot.duplicateMember'));
+      assert.deepStrictEqual(duplicate.range, rangeOfText(document, '"fld_7_2"', 'last'));
+      await applyQuickFix(document, duplicate.range, 'Remove this duplicate fld_7_2');
       assert.strictEqual(document.getText().split('"fld_7_2"').length, 2);
       assert.match(document.getText(), /"fld_7_2": 12\n/);
       await assertValidNow(document);

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { spotDocumentSchema, spotTemplate } from './spotSchema';
 
-export function spotDocumentJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(spotDocumentSchema, {
+/** How every editor JSON Schema of the project is generated from its zod source. */
+export function editorJsonSchema(source: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(source, {
     io: 'input',
     target: 'draft-7',
     // A whole number as a number that is a multiple of 1: VS Code's JSON language service calls
@@ -12,6 +13,10 @@ export function spotDocumentJsonSchema(): Record<string, unknown> {
       if (jsonSchema.type === 'integer') Object.assign(jsonSchema, { type: 'number', multipleOf: 1 });
     },
   }) as Record<string, unknown>;
+}
+
+export function spotDocumentJsonSchema(): Record<string, unknown> {
+  const schema = editorJsonSchema(spotDocumentSchema);
   // VS Code's JSON language service offers these as completions in an empty document.
   schema.defaultSnippets = [
     {

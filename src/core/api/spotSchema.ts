@@ -1,6 +1,7 @@
 // The spot import document: the one zod source for runtime validation, the TypeScript types
 // and the JSON Schema that editors use (generated into schemas/ at build time).
 import { z } from 'zod';
+import { SPOT_RULES } from '../documents/problems';
 
 /** Topic-specific fields are named fld_<topic>_<number>; galleries share that naming. */
 export const TOPIC_FIELD_NAME = /^fld_\d+_\d+$/;
@@ -89,7 +90,7 @@ export const spotAttributesSchema = z
   .object(coreAttributes)
   .catchall(z.unknown())
   .superRefine((attributes, ctx) => {
-    for (const problem of pendingGalleryProblems(attributes)) ctx.addIssue({ code: 'custom', ...problem });
+    for (const { path, message, rule } of pendingGalleryProblems(attributes)) ctx.addIssue({ code: 'custom', path, message, params: { rule } });
   })
   .meta({
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
@@ -120,9 +121,9 @@ export function pendingGalleryFields(attributes: Record<string, unknown>): strin
  * The cross-field rule: a gallery field sent as null (media still to come) needs state 2. Paths
  * are relative to data.attributes. The editor schema says the same (pendingGalleryJsonSchema).
  */
-export function pendingGalleryProblems(attributes: Record<string, unknown>): Array<{ path: string[]; message: string }> {
+export function pendingGalleryProblems(attributes: Record<string, unknown>): Array<{ path: string[]; message: string; rule: string }> {
   if (attributes.state === SPOT_STATE.inProgress) return [];
-  return pendingGalleryFields(attributes).map((field) => ({ path: [field], message: pendingGalleryMessage(field) }));
+  return pendingGalleryFields(attributes).map((field) => ({ path: [field], message: pendingGalleryMessage(field), rule: SPOT_RULES.pendingNeedsState2 }));
 }
 
 /** The rule's words; without a field it is the editor schema's, one message for every fld_ member. */

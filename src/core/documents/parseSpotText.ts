@@ -4,7 +4,7 @@
 // byte-order mark, never a re-serialisation (see sendSpot), so every path sends the same bytes.
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
-import { fromPointer, toPointer, type Problem } from './problems';
+import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
 
@@ -78,6 +78,7 @@ export function parseSpotText(input: string): ParsedSpotText {
     offset: duplicate.offset,
     length: duplicate.length,
     severity: 'error',
+    rule: SPOT_RULES.duplicateMember,
   }));
   const validation = validateSpotDocument(value);
   if (!validation.ok) problems.push(...validation.problems.map((problem) => locate(root, problem)));

@@ -3,7 +3,20 @@
 export interface Problem {
   pointer: string;
   message: string;
+  /**
+   * The rule that fired, when a tool acts on it (the editor keys quick fixes on it as
+   * Diagnostic.code; the command line prints it). Stable ids, listed in SPOT_RULES.
+   */
+  rule?: string;
 }
+
+/** Rule ids of the base document rules that something keys on. */
+export const SPOT_RULES = {
+  /** A member name given twice in one object (reported at the second). */
+  duplicateMember: 'spot.duplicateMember',
+  /** A gallery field sent as null (pending) while state is not 2. */
+  pendingNeedsState2: 'spot.pendingNeedsState2',
+} as const;
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');

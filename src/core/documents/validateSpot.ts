@@ -7,7 +7,7 @@ export type SpotValidation = { ok: true; document: SpotDocument } | { ok: false;
 export function validateSpotDocument(value: unknown): SpotValidation {
   const result = spotDocumentSchema.safeParse(value);
   if (result.success) return { ok: true, document: result.data };
-  const problems = result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue) }));
+  const problems: Problem[] = result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue), ...ruleOf(issue) }));
   // zod runs the cross-field rule only once the fields themselves are valid; report it anyway,
   // so the author sees every problem at once.
   for (const problem of crossFieldProblems(value)) {
@@ -22,7 +22,14 @@ function crossFieldProblems(value: unknown): Problem[] {
   return pendingGalleryProblems(attributes as Record<string, unknown>).map((problem) => ({
     pointer: toPointer(['data', 'attributes', ...problem.path]),
     message: describeIssue({ code: 'custom', message: problem.message, path: problem.path }),
+    rule: problem.rule,
   }));
+}
+
+/** The rule id a custom issue carries in its params (see spotSchema's superRefine). */
+function ruleOf(issue: { code: string }): { rule?: string } {
+  const rule = (issue as { params?: { rule?: unknown } }).params?.rule;
+  return typeof rule === 'string' ? { rule } : {};
 }
 
 function describeIssue(issue: { code: string; message: string; path: PropertyKey[] }): string {

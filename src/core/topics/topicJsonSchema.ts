@@ -1,11 +1,11 @@
 // The editor JSON Schema of topic definition files (spot-topics/*.topic.json), derived from the
 // zod source like the spot document's, so completion and validation while writing a definition
 // can never disagree with what the extension and the command line accept.
-import { z } from 'zod';
+import { editorJsonSchema } from '../api/jsonSchema';
 import { topicDefinitionSchema } from './topicSchema';
 
 export function topicDefinitionJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(topicDefinitionSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+  const schema = editorJsonSchema(topicDefinitionSchema);
   schema.defaultSnippets = [
     {
       label: 'New topic definition',

@@ -3,6 +3,7 @@
 // Diagnostic.code (quick fixes key on it) and the command line prints it (JSON, SARIF ruleId,
 // GitHub annotations).
 import type { LocatedProblem } from '../documents/parseSpotText';
+import { SPOT_RULES } from '../documents/problems';
 
 export const TOPIC_RULES = {
   /** A value of the wrong type for its field (a text where a number goes, …). */
@@ -24,8 +25,8 @@ export const TOPIC_RULES = {
   /** Any document: a member within two edits of a known member (stat → state). Warning. */
   misspeltMember: 'spot.misspeltMember',
   /** Not raised here: the core's document validation raises these; quick fixes key on them. */
-  duplicateMember: 'spot.duplicateMember',
-  pendingNeedsState2: 'spot.pendingNeedsState2',
+  duplicateMember: SPOT_RULES.duplicateMember,
+  pendingNeedsState2: SPOT_RULES.pendingNeedsState2,
   /** Problems of a definition file itself. */
   definitionSyntax: 'topicDefinition.syntax',
   definitionSchema: 'topicDefinition.schema',
