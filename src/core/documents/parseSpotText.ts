@@ -3,6 +3,7 @@
 // also where what gets sent is decided: the text that was validated, byte for byte, less a leading
 // byte-order mark, never a re-serialisation (see sendSpot), so every path sends the same bytes.
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { locateInTree } from './locate';
 import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
 import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument } from './validateSpot';
@@ -127,17 +128,7 @@ export function looksLikeSpotDocument(fileName: string, text: string): boolean {
 
 /** Places a pointer problem: on the value when it exists, else on the nearest member that does. */
 function locate(root: Node, problem: Problem): LocatedProblem {
-  const path = fromPointer(problem.pointer);
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = findNodeAtLocation(root, path.slice(0, depth));
-    if (!node) continue;
-    // A missing member is reported on its parent's key (e.g. "attributes"), which reads naturally.
-    const target = depth < path.length && node.parent?.type === 'property' ? node.parent.children?.[0] ?? node : node;
-    // An object as the target would underline the whole block: mark only its opening brace.
-    const length = target.type === 'object' ? 1 : target.length;
-    return { ...problem, offset: target.offset, length, severity: 'error' };
-  }
-  return { ...problem, offset: 0, length: 0, severity: 'error' };
+  return { ...problem, ...locateInTree(root, fromPointer(problem.pointer)), severity: 'error' };
 }
 
 function describeSyntax(code: string): string {

@@ -1,14 +1,11 @@
 // Computes the text edits that set data.attributes.state of a spot document, keeping everything
 // else (formatting, member order, other values) as it is. The extension applies them as a
 // WorkspaceEdit, so the change is visible in the editor and can be undone.
-import { applyEdits, findNodeAtLocation, modify, parseTree, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { BYTE_ORDER_MARK, withoutByteOrderMark } from './parseSpotText';
+import { modifyKeepingStyle, singleEdit, type SpotTextEdit } from './textEdits';
 
-export interface SpotTextEdit {
-  offset: number;
-  length: number;
-  content: string;
-}
+export type { SpotTextEdit } from './textEdits';
 
 export type SetSpotStateResult = { ok: true; edits: SpotTextEdit[]; text: string } | { ok: false; reason: string };
 
@@ -27,9 +24,6 @@ export function setSpotState(input: string, state: number, galleries: Record<str
   if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' };
   const attributes = findNodeAtLocation(root, ['data', 'attributes']);
   if (!attributes || attributes.type !== 'object') return { ok: false, reason: 'The spot document has no data.attributes object.' };
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
-  const formattingOptions = { insertSpaces: !indent?.startsWith('\t'), tabSize: indent && !indent.startsWith('\t') ? indent.length : 2, eol };
   const changes: Array<[string, number]> = [];
   for (const [field, galleryId] of Object.entries(galleries)) {
     const node = findNodeAtLocation(root, ['data', 'attributes', field]);
@@ -38,17 +32,8 @@ export function setSpotState(input: string, state: number, galleries: Record<str
   if (findNodeAtLocation(root, ['data', 'attributes', 'state'])?.value !== state) changes.push(['state', state]);
   // One change at a time on the text so far; the edits are then the difference as a single edit.
   let next = text;
-  for (const [member, value] of changes) next = applyEdits(next, modify(next, ['data', 'attributes', member], value, { formattingOptions }));
+  for (const [member, value] of changes) next = modifyKeepingStyle(next, ['data', 'attributes', member], value);
   if (next === text) return { ok: true, edits: [], text: input };
-  const edit = difference(text, next);
+  const edit = singleEdit(text, next);
   return { ok: true, edits: [{ ...edit, offset: edit.offset + mark }], text: (mark ? BYTE_ORDER_MARK : '') + next };
-}
-
-/** The one edit that turns `before` into `after`: the span between their common prefix and suffix. */
-function difference(before: string, after: string): SpotTextEdit {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
-  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }

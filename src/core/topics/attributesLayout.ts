@@ -3,7 +3,7 @@
 // for a 1 MB spot costs several times more), or read off a tree the caller already has. Problems,
 // inlay hints and quick fixes all place themselves with it.
 import { findNodeAtLocation, visit, type Node } from 'jsonc-parser';
-import type { Span } from './locate';
+import type { Span } from '../documents/locate';
 
 export interface MemberLayout {
   name: string;

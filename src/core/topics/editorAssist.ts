@@ -4,7 +4,7 @@
 import { getLocation, type Node } from 'jsonc-parser';
 import { categoryKeyLiteral, categoryKeyOf, isCategoryField, type CategoryField } from './categories';
 import { documentTopic, valueOf } from './documentTopic';
-import type { Span } from './locate';
+import type { Span } from '../documents/locate';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition, type TopicField } from './topicSchema';
 

@@ -11,4 +11,4 @@ export * from './editorAssist';
 export * from './inferDefinition';
 export * from './suggestMember';
 export { categoryKeyOf, keyOfLabel, categoryKeyLiteral } from './categories';
-export type { Span } from './locate';
+export type { Span } from '../documents/locate';

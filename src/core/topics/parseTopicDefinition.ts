@@ -2,7 +2,7 @@
 // characters (jsonc-parser), so a broken file is reported where it is broken and never used.
 import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
-import { locateInTree } from './locate';
+import { locateInTree } from '../documents/locate';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import { definitionRuleProblems, topicDefinitionSchema, TOPIC_FIELD_TYPES, type TopicDefinition } from './topicSchema';
 import { toPointer } from '../documents/problems';

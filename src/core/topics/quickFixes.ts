@@ -5,7 +5,7 @@ import { findNodeAtOffset, parseTree, type Node } from 'jsonc-parser';
 import { categoryKeyLiteral, isCategoryField, keyOfLabel } from './categories';
 import { contains, documentTopic, memberAt, valueOf } from './documentTopic';
 import { closestName, misspeltKnownMember } from './suggestMember';
-import { modifyKeepingStyle, singleEdit } from './textEdits';
+import { modifyKeepingStyle, singleEdit } from '../documents/textEdits';
 import { TOPIC_RULES } from './topicProblem';
 import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from './topicSchema';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';

@@ -5,7 +5,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseTopicDefinition } from './parseTopicDefinition';
-import { locateInTree } from './locate';
+import { locateInTree } from '../documents/locate';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import type { TopicDefinition } from './topicSchema';
 import { parseTree } from 'jsonc-parser';

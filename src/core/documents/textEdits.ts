@@ -1,6 +1,12 @@
 // Edits for quick fixes, as offsets into the text (the editor turns them into a WorkspaceEdit).
 import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
-import type { SpotTextEdit } from '../documents/setSpotState';
+
+/** A replacement of `length` characters at `offset` (the editor turns it into a TextEdit). */
+export interface SpotTextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
 
 /** jsonc-parser's modify with the document's own indentation and line ends. */
 export function modifyKeepingStyle(text: string, path: JSONPath, value: unknown): string {
