@@ -1,13 +1,15 @@
 // One TokenSource and ServiceClient per profile, built on first use and kept until the profile's
-// credentials, the profile itself or a setting that shapes requests changes. Tokens pass through
-// here on their way to the client, so each is registered with the log's redaction and its
-// outcome (issued / refused) becomes the profile's status.
+// credentials, the profile itself or a setting that shapes requests changes. The token source
+// registers the secret and every token it obtains with the redactor the log and every
+// notification use (sharedRedactor), and the outcome of each token request (issued / refused)
+// becomes the profile's status.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
 import { ActionableError } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
 import { loadCore } from '../platform/lazyCore';
+import { sharedRedactor } from '../platform/redact';
 import { SANDBOX_PROFILE_ID, profileLabel, type ClientProvider, type CredentialStore, type Logger, type Profile } from '../platform/services';
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
@@ -150,12 +152,14 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     const core = await loadCore();
     const settings = readSettings();
     const dispatcher = core.createDispatcher(await httpOptionsFromVsCode(core, settings));
-    const Tokens = observedTokenSource(core, this.log, (rejected) => this.profiles.markRejected(profile.id, rejected));
+    const Tokens = observedTokenSource(core, (rejected) => this.profiles.markRejected(profile.id, rejected));
     const tokens = new Tokens({
       tokenUrl: profile.tokenUrl ?? core.defaultTokenUrl(endpoint.baseUrl),
       clientId: endpoint.credentials.clientId,
       clientSecret: endpoint.credentials.clientSecret,
       assumedLifetimeSeconds: settings.assumedTokenLifetimeSeconds,
+      deadlineMs: settings.tokenTimeoutSeconds * 1000,
+      redactor: sharedRedactor,
       dispatcher,
     });
     const client = new core.ServiceClient({
@@ -165,19 +169,19 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       dispatcher,
       retry: { maxRetries: settings.maxRetries },
       fileFieldName: settings.fileFieldName,
+      deadlineMs: settings.requestDeadlineSeconds * 1000,
     });
     this.log.info('auth', `client ready for profile ${profileLabel(profile)} at ${endpoint.baseUrl} (API ${profile.apiVersion})`);
     return { credentials: { ...endpoint.credentials }, client, tokens, dispatcher };
   }
 }
 
-/** A TokenSource that hands every token to the log's redaction and reports whether credentials were accepted. */
-function observedTokenSource(core: typeof Core, log: Logger, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
+/** A TokenSource that reports whether the credentials were accepted. */
+function observedTokenSource(core: typeof Core, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
   return class ObservedTokenSource extends core.TokenSource {
     override async getToken(signal?: AbortSignal): Promise<Core.AccessToken> {
       try {
         const token = await super.getToken(signal);
-        log.addSecret(token.value);
         setRejected(false);
         return token;
       } catch (error) {

@@ -4,6 +4,8 @@ export * from './api/spotSchema';
 export * from './api/replySchemas';
 export * from './api/jsonSchema';
 export * from './api/errors';
+export * from './api/redact';
+export * from './api/certificates';
 export * from './api/http';
 export * from './api/secureUrl';
 export * from './api/retryPolicy';

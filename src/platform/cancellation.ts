@@ -1,6 +1,13 @@
 // The one place where VS Code's cancellation meets the core's AbortSignal: a progress
 // notification's token becomes a signal once, and everything below takes the signal.
 import * as vscode from 'vscode';
+import { isCancellation } from '../core/api/errors';
+
+/**
+ * Cancellation from any layer (the core, an AbortSignal, VS Code, a dismissed prompt): the one
+ * rule lives in the core, which reads errors by shape.
+ */
+export { isCancellation };
 
 /** An AbortSignal that fires when the token is cancelled; dispose the result when done. */
 export function toAbortSignal(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
@@ -10,19 +17,15 @@ export function toAbortSignal(token: vscode.CancellationToken): { signal: AbortS
   return { signal: controller.signal, dispose: () => listener.dispose() };
 }
 
-/** Thrown by our own code when the user dismisses a prompt: the command wrapper stays silent. */
+/**
+ * Thrown by our own code when the user dismisses a prompt: the command wrapper stays silent. Named
+ * as the core names its cancellations, so isCancellation knows it.
+ */
 export class UserCancelledError extends Error {
   constructor() {
     super('Cancelled.');
-    this.name = 'UserCancelledError';
+    this.name = 'CancelledError';
   }
-}
-
-/** Cancellation from any layer: the core (CancelledError, kind 'cancelled'), fetch/undici (AbortError), VS Code, or a prompt. */
-export function isCancellation(error: unknown): boolean {
-  if (error instanceof vscode.CancellationError || error instanceof UserCancelledError) return true;
-  if (!(error instanceof Error)) return false;
-  return error.name === 'AbortError' || error.name === 'CancelledError' || (error as { kind?: string }).kind === 'cancelled';
 }
 
 /** Ends a command quietly when a prompt was dismissed. */

@@ -1,16 +1,18 @@
 // The one log of the extension: a LogOutputChannel (levels, timestamps, a file on disk) named
 // after the extension. Every line is redacted before it is handed to VS Code, because once
-// written, the channel's file cannot be cleaned.
+// written, the channel's file cannot be cleaned. Its redactor is the one every notification
+// passes too (sharedRedactor), so a secret registered here is masked there as well.
 import * as vscode from 'vscode';
-import { formatDetail, Redactor } from './redact';
+import { formatDetail, sharedRedactor, type Redactor } from './redact';
 import type { Logger } from './services';
 
 export const LOG_CHANNEL_NAME = 'Spot Import';
 
 export class ChannelLogger implements Logger, vscode.Disposable {
-  private readonly redactor = new Redactor();
-
-  constructor(private readonly channel: vscode.LogOutputChannel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true })) {}
+  constructor(
+    private readonly channel: vscode.LogOutputChannel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true }),
+    private readonly redactor: Redactor = sharedRedactor,
+  ) {}
 
   addSecret(value: string): void {
     this.redactor.add(value);

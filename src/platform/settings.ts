@@ -15,6 +15,10 @@ export interface SpotImportSettings {
   mediaUrlTemplate: string;
   /** Idle time after which a request fails. */
   requestTimeoutSeconds: number;
+  /** Overall time a token request may take, its reply included. */
+  tokenTimeoutSeconds: number;
+  /** Overall time one attempt of an import, gallery read or ordering may take (uploads: none). */
+  requestDeadlineSeconds: number;
   /** Retries for 429, 503 and dropped connections. */
   maxRetries: number;
   /** Paths of PEM files with extra CA certificates to trust (a company proxy's or a private CA). */
@@ -39,6 +43,8 @@ export function readSettings(): SpotImportSettings {
     assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
     requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), 60, 5, 3600),
+    tokenTimeoutSeconds: clampInt(config.get('tokenTimeoutSeconds'), 30, 5, 600),
+    requestDeadlineSeconds: clampInt(config.get('requestDeadlineSeconds'), 120, 10, 3600),
     maxRetries: clampInt(config.get('maxRetries'), 5, 0, 10),
     caCertificates: stringList(config.get('caCertificates')),
   };
@@ -46,7 +52,7 @@ export function readSettings(): SpotImportSettings {
 
 /** True when a change touches anything that shapes a ServiceClient (so cached clients are rebuilt). */
 export function affectsClients(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'maxRetries', 'caCertificates']
+  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'tokenTimeoutSeconds', 'requestDeadlineSeconds', 'maxRetries', 'caCertificates']
     .some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))
     || event.affectsConfiguration('http.proxy')
     || event.affectsConfiguration('http.noProxy')

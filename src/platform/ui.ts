@@ -1,7 +1,10 @@
 // Every prompt goes through services.ui. In production it forwards to vscode.window; the holder
 // lets integration tests swap in a scripted implementation (test/integration/helpers/scriptedUi.ts)
-// without the commands knowing, so the real handlers run end to end.
+// without the commands knowing, so the real handlers run end to end. The holder also passes every
+// message it shows through the log's redactor: whatever a message quotes (a server's words, an
+// error), no registered secret or token reaches the screen.
 import * as vscode from 'vscode';
+import { redactForDisplay } from './redact';
 import type { UiPrompts } from './services';
 
 /** Forwards each prompt to vscode.window. Thenables become Promises so callers can chain. */
@@ -69,14 +72,15 @@ export class UiHolder implements UiPrompts {
   }
 
   showInformationMessage(message: string, ...buttons: string[]): Promise<string | undefined> {
-    return this.implementation.showInformationMessage(message, ...buttons);
+    return this.implementation.showInformationMessage(redactForDisplay(message), ...buttons);
   }
 
   showWarningMessage(message: string, options: { modal?: boolean; detail?: string }, ...buttons: string[]): Promise<string | undefined> {
-    return this.implementation.showWarningMessage(message, options, ...buttons);
+    const detail = options.detail === undefined ? {} : { detail: redactForDisplay(options.detail) };
+    return this.implementation.showWarningMessage(redactForDisplay(message), { ...options, ...detail }, ...buttons);
   }
 
   showErrorMessage(message: string, ...buttons: string[]): Promise<string | undefined> {
-    return this.implementation.showErrorMessage(message, ...buttons);
+    return this.implementation.showErrorMessage(redactForDisplay(message), ...buttons);
   }
 }

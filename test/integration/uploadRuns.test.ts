@@ -169,9 +169,13 @@ describe('Upload runs', function () {
 
       const failure = await failedUpload(galleryId, [big, fixtureFile(JPG)], seen);
 
-      assert.strictEqual(proxy.cut.length, 1, 'one request was cut; the run stopped there');
-      const [cut] = proxy.cut;
-      assert.ok(!cut.wholeBodyRead && cut.contentLength !== undefined && cut.bytesRead < cut.contentLength / 2, `cut part-way: ${JSON.stringify(cut)}`);
+      // Cut off while its body was going out (as a server that refuses a token before reading
+      // does), the file is sent once more with a new token; cut again, the run stops there.
+      assert.strictEqual(proxy.cut.length, 2, 'sent, cut, sent once more, cut again');
+      for (const cut of proxy.cut) {
+        assert.ok(!cut.wholeBodyRead && cut.contentLength !== undefined && cut.bytesRead < cut.contentLength / 2, `cut part-way: ${JSON.stringify(cut)}`);
+      }
+      assert.doesNotMatch(failure.message, /could not reach/, 'a failure while sending is not "could not reach"');
       assert.strictEqual(sandbox.counters.uploads, uploadsBefore, 'nothing was stored');
       assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [['large-photo.jpg', 'failed']]);
       assert.match(failure.message, new RegExp(`^Upload to gallery ${galleryId} failed: `));

@@ -1,8 +1,9 @@
-// The log's redaction (src/platform/redact.ts has no vscode import, so it runs in plain Node):
+// The one redactor (src/core/api/redact.ts; the log and notifications share an instance of it):
 // registered secrets in every encoding they travel in, and the shapes credentials take in HTTP
 // traffic even when their value was never registered.
 import * as assert from 'node:assert/strict';
-import { formatDetail, Redactor } from '../../src/platform/redact';
+import { Redactor } from '../../src/core/api/redact';
+import { formatDetail } from '../../src/platform/redact';
 
 const SECRET = 'sandbox-Secret+/=!x';
 
@@ -27,6 +28,35 @@ describe('log redaction', () => {
       assert.ok(!text.includes(form), `${form} survived: ${text}`);
       assert.equal(text, 'value=<***>');
     }
+  });
+
+  it('masks a registered secret percent-encoded in either hex case, or encoded only in part', () => {
+    const secret = 'pa+ss/wo=rd"\\ü';
+    const r = redactor(secret);
+    const upper = encodeURIComponent(secret);
+    const lower = upper.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+    const mixed = `pa%2bss/wo%3Drd\\"\\\\%C3%BC`;
+    for (const form of [upper, lower, mixed, upper.replace('%2B', '+')]) {
+      assert.equal(r.redact(`x ${form} y`), 'x *** y', form);
+    }
+  });
+
+  it('masks the base64 of a registered id:secret, as a Basic header carries it', () => {
+    const basic = Buffer.from('topic_1_api:s3cr+t/=').toString('base64');
+    const r = redactor(basic);
+    assert.equal(r.redact(`expected ${basic}`), 'expected ***');
+    assert.equal(r.redact(`expected ${encodeURIComponent(basic).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}`), 'expected ***');
+  });
+
+  it('masks ?token=, Bearer%20… and a bare Basic credential that were never registered', () => {
+    const r = new Redactor();
+    assert.equal(r.redact('GET /media?token=abc.DEF-123&x=1'), 'GET /media?token=***&x=1');
+    assert.equal(r.redact('{"token":"abc.DEF"}'), '{"token":"***"}');
+    assert.equal(r.redact('echo Bearer%20abc.DEF%2B1%3D end'), 'echo Bearer%20*** end');
+    assert.equal(r.redact('echo bearer+abc.DEF end'), 'echo bearer+*** end');
+    assert.equal(r.redact(`saw Basic ${Buffer.from('id:pw').toString('base64')} here`), 'saw Basic *** here');
+    assert.equal(r.redact('use HTTP Basic authentication'), 'use HTTP Basic authentication', 'prose stays');
+    assert.equal(r.redact('token_type=Bearer'), 'token_type=Bearer');
   });
 
   it('masks the longer of two overlapping secrets whole', () => {

@@ -31,12 +31,16 @@ describe('service client: what is retried and what is not', () => {
     assert.equal(setup.sandbox.counters.faultsInjected, 1, 'sent once, not retried');
   });
 
-  it('does not replay an upload whose connection dropped', async () => {
+  it('does not replay an upload whose connection dropped after the whole body went out; one cut off before is sent once more', async () => {
     setup = await startCore();
     const galleryId = await pendingGallery();
     setup.sandbox.setFaults({ rateDrop: 1, appliesTo: ['upload'] });
-    await assert.rejects(setup.client.uploadMedia(galleryId, file), (error: ServiceError) => error.kind === 'network');
-    assert.equal(setup.sandbox.counters.faultsInjected, 1);
+    // The sandbox drops the connection as soon as the request arrives: depending on the moment,
+    // part of the body or all of it had been handed to the connection by then.
+    const error = await setup.client.uploadMedia(galleryId, file).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+    assert.equal(error.kind, 'network');
+    assert.ok(error.requestSent === 'partly' || error.requestSent === 'whole', error.requestSent);
+    assert.equal(setup.sandbox.counters.faultsInjected, error.requestSent === 'whole' ? 1 : 2, `sent again only when it cannot have been stored (${error.requestSent})`);
     setup.sandbox.setFaults({});
     assert.equal((await setup.client.getGallery(galleryId)).media.length, 0);
   });
@@ -66,6 +70,24 @@ describe('service client: what is retried and what is not', () => {
     assert.ok(Date.now() - started >= 950, `waited ${Date.now() - started} ms`);
   });
 
+  it('stops at once, and says when to try again, when Retry-After is longer than the retry cap', async () => {
+    setup = await startCore({ faults: { rate429: 1, retryAfterSeconds: 120 } });
+    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 1, maxMs: 1000, maxRetries: 2 } });
+    const before = Date.now();
+    await assert.rejects(client.importSpot(spot('much-later')), (error: ServiceError) => {
+      assert.equal(error.status, 429);
+      assert.equal(error.details.retryAfterMs, 120_000);
+      assert.match(error.message, /asked to wait 120 s \(until \d\d:\d\d:\d\d\)/, error.message);
+      const retryAt = error.details.retryAt ?? 0;
+      assert.ok(retryAt >= before + 120_000 && retryAt <= Date.now() + 120_000, `retryAt ${retryAt}`);
+      return true;
+    });
+    assert.equal(setup.sandbox.counters.faultsInjected, 1, 'not sent again before the server said');
+    // An upload (never retried) that meets Retry-After says when, too.
+    setup.sandbox.setFaults({ rate429: 1, retryAfterSeconds: 5, appliesTo: ['upload'] });
+    await assert.rejects(client.uploadMedia(1, file), (error: ServiceError) => error.status === 429 && /asked to wait 5 s \(until /.test(error.message));
+  });
+
   it('keeps only the fields sent as pending, even when the server echoes numeric topic fields', async () => {
     const server = await scriptedServer((req, res) =>
       req.url?.includes('access_token')
@@ -92,7 +114,7 @@ describe('service client: what is retried and what is not', () => {
     try {
       const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' });
       const client = new ServiceClient({ baseUrl: server.url, tokens });
-      await assert.rejects(client.importSpot(spot('echo')), (error: ServiceError) => !error.message.includes('tok-abc-123') && /redacted/.test(error.message));
+      await assert.rejects(client.importSpot(spot('echo')), (error: ServiceError) => !error.message.includes('tok-abc-123') && /Bearer \*\*\*/.test(error.message));
       const bad = new TokenSource({ tokenUrl: `${server.url}/bad/access_token`, clientId: 'a', clientSecret: 's3cret-value' });
       await assert.rejects(bad.getToken(), (error: ServiceError) => !error.message.includes('s3cret-value') && /HTTP 400/.test(error.message));
     } finally {

@@ -82,6 +82,19 @@ describe('token source against the sandbox', () => {
     assert.equal(setup.sandbox.counters.tokenRequests, 1);
   });
 
+  it('accepts expires_in sent as a numeric string, as some token endpoints do', async () => {
+    for (const [sent, seconds] of [['3600', 3600], [' 1800 ', 1800], ['90.5', 90.5]] as const) {
+      const server = await scriptedServer((_req, res) => json(res, 200, { access_token: 'string-lifetime', token_type: 'Bearer', expires_in: sent }));
+      try {
+        const token = await new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, ...DEMO_CLIENT }).getToken();
+        assert.equal(token.lifetimeSeconds, seconds);
+        assert.ok(token.fromServer);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   describe('malformed token replies become typed errors', () => {
     const cases: Array<[string, (res: import('node:http').ServerResponse) => void]> = [
       ['not JSON', (res) => json(res, 200, '<html>oops</html>')],
@@ -89,13 +102,20 @@ describe('token source against the sandbox', () => {
       ['token_type not Bearer', (res) => json(res, 200, { access_token: 'a', token_type: 'mac' })],
       ['expires_in not a number', (res) => json(res, 200, { access_token: 'a', token_type: 'Bearer', expires_in: 'soon' })],
       ['expires_in not finite', (res) => json(res, 200, '{"access_token":"a","token_type":"Bearer","expires_in":1e999}')],
+      ['expires_in a string that is no number', (res) => json(res, 200, { access_token: 'a', token_type: 'Bearer', expires_in: '3600s' })],
+      ['expires_in a negative numeric string', (res) => json(res, 200, { access_token: 'a', token_type: 'Bearer', expires_in: '-5' })],
+      ['expires_in an empty string', (res) => json(res, 200, { access_token: 'a', token_type: 'Bearer', expires_in: '' })],
     ];
     for (const [name, answer] of cases) {
       it(name, async () => {
         const server = await scriptedServer((_req, res) => answer(res));
         try {
           const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, ...DEMO_CLIENT });
-          await assert.rejects(tokens.getToken(), MalformedReplyError);
+          await assert.rejects(tokens.getToken(), (error) => {
+            assert.ok(error instanceof MalformedReplyError, String(error));
+            if (name.startsWith('expires_in')) assert.match(error.message, /expires_in: .*number of seconds/, error.message);
+            return true;
+          });
         } finally {
           await server.close();
         }

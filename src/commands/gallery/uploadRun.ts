@@ -10,7 +10,6 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { isCancellation } from '../../platform/cancellation';
 import { describeError, isServiceError } from '../../platform/errors';
-import { watchRequests, type RequestWatch, type WatchedRequest } from '../../platform/requestWatch';
 import type { ExtensionServices } from '../../platform/services';
 
 /**
@@ -34,8 +33,8 @@ export interface FileOutcome {
   reason?: string;
   /**
    * Bytes of the file read into the request body in the last attempt, as the core reported them
-   * (undefined until it reports any; an empty file never reports). For progress: whether the
-   * file went out complete is judged by the HTTP client's own account (see wholeFileHandedOver).
+   * (undefined until it reports any; an empty file never reports). For progress only: whether the
+   * file went out complete is the core's to say (see mayHaveArrived).
    */
   sentBytes?: number;
 }
@@ -56,33 +55,16 @@ export interface UploadHooks {
   onFileDone?(file: FileOutcome, index: number): void | Promise<void>;
 }
 
-/** The upload request itself, told apart from the token requests the same call may make. */
-const MEDIA_UPLOAD = /\/galleries\/\d+\/media(?:\?|$)/;
-
-function isMediaUpload(request: WatchedRequest): boolean {
-  return request.method === 'POST' && MEDIA_UPLOAD.test(request.path ?? '');
-}
-
 /**
- * Whether the whole file went out in the last attempt, so the service may have stored it even
- * without an answer. The HTTP client says when the request's last byte went to the connection;
- * that holds for an empty file too, which has no bytes of its own to report. A multipart body
- * without its end cannot be stored, and an answer that refused it (a 401 before a renewal that
- * then failed) says it was not.
+ * Whether the service may have stored the file although the upload failed: the core says how far
+ * its last attempt got (details.requestSent; a failure without it came before anything was sent).
+ * The whole body went out and no answer came, or a success answer came and then its reading
+ * broke. A body that went out only in part cannot be stored, and a refusal stored nothing.
  */
-function wholeFileHandedOver(file: FileOutcome, watch: RequestWatch): boolean {
-  if (watch.issued) {
-    const refused = watch.status !== undefined && (watch.status < 200 || watch.status >= 300);
-    return watch.bodySent && !refused;
-  }
-  // No upload request was seen: none went out (getting the token failed first, say), or the
-  // watch is blind. Bytes read into the body mean the latter, and are the best guess then.
-  return file.sentBytes !== undefined && file.sentBytes > 0 && file.sentBytes >= file.bytes;
-}
-
-/** Connection lost or timed out: the request may or may not have been processed. */
-function isConnectionLoss(error: unknown): boolean {
-  return isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout');
+function mayHaveArrived(error: unknown): boolean {
+  if (!isServiceError(error)) return false;
+  if (error.requestSent === 'whole') return true;
+  return error.requestSent === 'answered' && error.kind !== 'http' && error.status !== undefined && error.status >= 200 && error.status < 300;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -152,25 +134,24 @@ export async function uploadFiles(
     };
     report(0);
     file.sentBytes = undefined;
-    const watch = watchRequests(isMediaUpload);
     try {
       // Asked per file, for the run's own profile: the provider rebuilds a profile's client when
       // its credentials or settings change, and a long run must go on with the new one.
       const { client } = await services.clients.clientFor(outcome.profileId);
-      await watch.run(() => client.uploadMedia(galleryId, file.uri.fsPath, {
+      await client.uploadMedia(galleryId, file.uri.fsPath, {
         signal,
         onProgress: (sent) => {
           file.sentBytes = sent;
           report(sent);
         },
-      }));
+      });
       file.status = 'arrived';
       services.log.info('upload', `${file.name} (${file.bytes} bytes) arrived in gallery ${galleryId}`);
     } catch (error) {
       const cancelled = signal.aborted || isCancellation(error);
       if (cancelled) outcome.cancelled = true;
       else if (!affectsOnlyThisFile(error)) outcome.stoppedBy = error;
-      if ((cancelled || isConnectionLoss(error)) && wholeFileHandedOver(file, watch)) {
+      if (mayHaveArrived(error)) {
         // The body went out complete and the answer never came: the service may have stored it.
         file.status = 'interrupted';
         file.reason = cancelled ? 'cancelled while waiting for the answer' : `no answer: ${describeError(error)}`;

@@ -1,5 +1,7 @@
 // Typed failures of the service core. Every message is written for a person: it names what went
-// wrong, the server's own words when there are some, and never a token or a secret.
+// wrong, the server's own words when there are some, and never a token or a secret (the text is
+// scrubbed by the redactor before a message is built from it). No dependencies: the extension
+// bundles this file to recognise the core's errors without loading the core.
 
 export type ServiceErrorKind =
   | 'authentication'
@@ -10,11 +12,36 @@ export type ServiceErrorKind =
   | 'cancelled'
   | 'configuration';
 
+/**
+ * How far a request that carries a body (an upload) got before it failed. What may be sent again
+ * depends on it: a body that did not go out whole cannot have been stored.
+ * - 'none': nothing of the request went out (no connection, no token, an unreadable file).
+ * - 'partly': part of the body went out, then the connection broke or the caller cancelled, and
+ *   no reply came.
+ * - 'whole': the whole body went out (handed to the connection) and no reply came: the server may
+ *   have acted on it.
+ * - 'answered': the server replied; `status` says how.
+ */
+export type RequestSent = 'none' | 'partly' | 'whole' | 'answered';
+
+export interface ServiceErrorDetails {
+  status?: number;
+  /** The server's own words, scrubbed of secrets. */
+  serverMessage?: string;
+  /** The wait the server asked for (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+  /** When that wait ends (epoch milliseconds). */
+  retryAt?: number;
+  /** Set on failures of uploads; see RequestSent. */
+  requestSent?: RequestSent;
+  cause?: unknown;
+}
+
 export class ServiceError extends Error {
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
-    readonly details: { status?: number; serverMessage?: string; retryAfterMs?: number; cause?: unknown } = {},
+    readonly details: ServiceErrorDetails = {},
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -25,11 +52,14 @@ export class ServiceError extends Error {
   get serverMessage(): string | undefined {
     return this.details.serverMessage;
   }
+  get requestSent(): RequestSent | undefined {
+    return this.details.requestSent;
+  }
 }
 
 /** The credentials were refused (invalid_client), or a renewed token was refused again. */
 export class AuthenticationError extends ServiceError {
-  constructor(message: string, details: ServiceError['details'] = {}) {
+  constructor(message: string, details: ServiceErrorDetails = {}) {
     super('authentication', message, details);
     this.name = 'AuthenticationError';
   }
@@ -37,8 +67,8 @@ export class AuthenticationError extends ServiceError {
 
 /** The caller's AbortSignal fired. UIs stay silent about these. */
 export class CancelledError extends ServiceError {
-  constructor(message = 'Cancelled.') {
-    super('cancelled', message);
+  constructor(message = 'Cancelled.', details: ServiceErrorDetails = {}) {
+    super('cancelled', message, details);
     this.name = 'CancelledError';
   }
 }
@@ -51,8 +81,16 @@ export class MalformedReplyError extends ServiceError {
   }
 }
 
+/** Error names that mean "cancelled": an AbortSignal's, the core's, and a host's (VS Code's CancellationError is named 'Canceled'). */
+const CANCELLATION_NAMES = new Set(['AbortError', 'CancelledError', 'Canceled']);
+
+/**
+ * Cancellation, whoever raised it. Read by shape, not class: the extension meets errors of the
+ * core's bundle, whose classes are not its own.
+ */
 export function isCancellation(error: unknown): boolean {
-  return error instanceof CancelledError || (error instanceof Error && error.name === 'AbortError');
+  if (!(error instanceof Error)) return false;
+  return (error as { kind?: unknown }).kind === 'cancelled' || CANCELLATION_NAMES.has(error.name);
 }
 
 /** Throws CancelledError when the signal has fired: call it between steps of long work. */

@@ -1,17 +1,58 @@
-// Turns what undici throws into a ServiceError a person can act on.
-import { CancelledError, ServiceError } from './errors';
+// Turns what undici throws into a ServiceError a person can act on: cancelled, past its deadline,
+// timed out, or the connection failed, and for a request with a body, how far that body got.
+import { CancelledError, ServiceError, isCancellation, type RequestSent, type ServiceErrorDetails } from './errors';
+import { describeCertificateProblem } from './certificates';
+import { formatSeconds, type AttemptDeadline } from './deadline';
+import type { Redactor } from './redact';
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-export function toServiceError(error: unknown, what: string, host: string, signal?: AbortSignal): ServiceError {
+export interface FailureContext {
+  /** Who failed, as a message begins: "The import", "Uploading to gallery 3 (a.jpg)". */
+  what: string;
+  host: string;
+  /** The caller's signal: when it fired, the failure is a cancellation. */
+  signal?: AbortSignal;
+  /** The attempt's deadline: when it passed, the failure is a timeout that says so. */
+  deadline?: Pick<AttemptDeadline, 'timedOut' | 'deadlineMs'>;
+  /** For a request with a body: how far it got (see RequestSent). */
+  requestSent?: RequestSent;
+  /** The reply's status, when its head arrived before the failure. */
+  status?: number;
+  /** Scrubs the transport's own words (which may quote a URL) before they become a message. */
+  redactor?: Pick<Redactor, 'redact'>;
+}
+
+/** Where in the exchange the connection was lost, and what follows for the body. */
+const LOST: Record<Exclude<RequestSent, 'none'>, { when: string; so?: string }> = {
+  partly: { when: 'while the file was being sent', so: 'it cannot have been stored' },
+  whole: { when: 'after the whole file was sent, before any reply', so: 'it may have been stored' },
+  answered: { when: 'while the reply was being read' },
+};
+
+export function toServiceError(error: unknown, context: FailureContext): ServiceError {
   if (error instanceof ServiceError) return error;
-  if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return new CancelledError();
+  const { what, host, requestSent } = context;
+  const details: ServiceErrorDetails = { cause: error, ...(requestSent ? { requestSent } : {}), ...(context.status !== undefined ? { status: context.status } : {}) };
+  const deadlinePassed = context.deadline?.timedOut === true;
+  if (context.signal?.aborted || (isCancellation(error) && !deadlinePassed)) return new CancelledError(undefined, requestSent ? { requestSent } : {});
+  const lost = requestSent && requestSent !== 'none' ? LOST[requestSent] : undefined;
+  const consequence = lost?.so ? `; ${lost.so}` : '';
+  if (deadlinePassed) {
+    const seconds = formatSeconds(context.deadline!.deadlineMs ?? 0);
+    return new ServiceError('timeout', `${what} got no complete reply from ${host} within ${seconds} s and was stopped${consequence}. The server may be overloaded: try again later.`, details);
+  }
   const code = (error as { code?: string } | undefined)?.code ?? '';
   if (TIMEOUT_CODES.has(code)) {
-    return new ServiceError('timeout', `${what} timed out waiting for ${host}. Check the connection or try again.`, { cause: error });
+    const when = lost ? ` ${lost.when}` : '';
+    return new ServiceError('timeout', `${what} timed out waiting for ${host}${when}${consequence}. Check the connection or try again.`, details);
   }
-  const reason = describeNetworkCode(code) ?? (error instanceof Error ? error.message : String(error));
-  return new ServiceError('network', `${what} could not reach ${host}: ${reason}`, { cause: error });
+  const words = context.redactor?.redact(error instanceof Error ? error.message : String(error)) ?? String(error);
+  if (lost) {
+    return new ServiceError('network', `${what} failed: the connection to ${host} was lost ${lost.when} (${code || words})${consequence}.`, details);
+  }
+  const reason = describeNetworkCode(code) ?? words;
+  return new ServiceError('network', `${what} could not reach ${host}: ${reason}`, details);
 }
 
 function describeNetworkCode(code: string): string | undefined {
@@ -19,40 +60,16 @@ function describeNetworkCode(code: string): string | undefined {
     case 'ECONNREFUSED':
       return 'the connection was refused (is the server running?).';
     case 'ECONNRESET':
+    case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
       return 'the connection was dropped before a reply arrived.';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the host name could not be resolved.';
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-    case 'UNABLE_TO_GET_ISSUER_CERT':
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return `its certificate was not accepted (${code}); check http.proxyStrictSSL or add the CA certificate.`;
-    default:
-      return undefined;
+    default: {
+      const certificate = describeCertificateProblem(code);
+      return certificate && `${certificate}.`;
+    }
   }
-}
-
-/** Waits for a shared promise, but lets one caller stop waiting without cancelling it for others. */
-export function raceAbort<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new CancelledError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

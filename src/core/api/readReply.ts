@@ -1,11 +1,18 @@
 // Reading what the server said: bounded bodies, checked JSON, and errors in the server's words.
+// Whatever a server sends may echo what it was sent, so every text is scrubbed by the redactor
+// before a message is built from it: once raw (every encoding of a secret is still there), and
+// once more after its JSON is decoded (escapes undone), before it is cut to a preview.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { jsonApiErrorsSchema } from './replySchemas';
-import { MalformedReplyError, ServiceError } from './errors';
+import { MalformedReplyError, ServiceError, type RequestSent } from './errors';
+import { describeWait } from './retryPolicy';
+import type { Redactor } from './redact';
 
 /** Replies larger than this are not JSON the interface describes; stop reading them. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
+
+export type Scrubber = Pick<Redactor, 'redact'>;
 
 export async function readText(body: Dispatcher.ResponseData['body'], what: string, headers?: Dispatcher.ResponseData['headers']): Promise<string> {
   // A reply that announces a small enough length is read in one go (the common case, and much
@@ -34,66 +41,83 @@ export async function discard(body: Dispatcher.ResponseData['body']): Promise<vo
   }
 }
 
-export function parseReply<S extends z.ZodType>(schema: S, text: string, what: string, status: number): z.output<S> {
+export function parseReply<S extends z.ZodType>(schema: S, text: string, what: string, status: number, redactor: Scrubber): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new MalformedReplyError(what, `it is not JSON (${preview(text)})`, status);
+    throw new MalformedReplyError(what, `it is not JSON (${preview(redactor.redact(text))})`, status);
   }
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue.path.length > 0 ? issue.path.join('.') : 'the reply';
-    throw new MalformedReplyError(what, `${where}: ${issue.message}`, status);
+    throw new MalformedReplyError(what, redactor.redact(`${where}: ${issue.message}`), status);
   }
   return result.data;
 }
 
-/** The server's own words from an error body: JSON:API errors, message, error_description, or text. */
-export function serverWords(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
+/** Members that carry a server's words, most specific first (OAuth's error_description first). */
+const WORD_MEMBERS = ['error_description', 'message', 'error', 'detail', 'title'];
+
+/** The server's own words from an error body (JSON:API errors, a words member, or text), scrubbed. */
+export function serverWords(text: string, redactor: Scrubber): string | undefined {
+  const clean = redactor.redact(text).trim();
+  if (!clean) return undefined;
+  let json: unknown;
   try {
-    const json = JSON.parse(trimmed) as Record<string, unknown>;
-    const jsonApi = jsonApiErrorsSchema.safeParse(json);
-    if (jsonApi.success && jsonApi.data.errors.length > 0) {
-      return jsonApi.data.errors
-        .map((error) => {
-          const words = error.detail ?? error.title ?? error.code ?? 'error';
-          return error.source?.pointer ? `${words} (at ${error.source.pointer})` : words;
-        })
-        .join('; ');
-    }
-    for (const key of ['message', 'error_description', 'error', 'detail', 'title']) {
-      if (typeof json[key] === 'string' && json[key]) return json[key] as string;
-    }
-    return preview(trimmed);
+    json = JSON.parse(clean);
   } catch {
-    return preview(trimmed);
+    return preview(clean);
   }
+  const words = jsonWords(json);
+  return words === undefined ? preview(clean) : oneLine(redactor.redact(words));
 }
 
-export function httpError(what: string, status: number, text: string, retryAfterMs?: number): ServiceError {
-  const words = serverWords(text);
-  const message = `${what} failed with HTTP ${status}${words ? `: ${words}` : '.'}`;
-  return new ServiceError('http', message, { status, serverMessage: words, retryAfterMs });
-}
-
-/**
- * Removes values that must never be shown (the secret, a token) from a server's words, in case
- * the server echoes what it was sent.
- */
-export function scrub(text: string, secrets: ReadonlyArray<string | undefined>): string {
-  let clean = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) clean = clean.split(secret).join('[redacted]');
+function jsonWords(json: unknown): string | undefined {
+  const jsonApi = jsonApiErrorsSchema.safeParse(json);
+  if (jsonApi.success && jsonApi.data.errors.length > 0) {
+    return jsonApi.data.errors
+      .map((error) => {
+        const words = error.detail ?? error.title ?? error.code ?? 'error';
+        return error.source?.pointer ? `${words} (at ${error.source.pointer})` : words;
+      })
+      .join('; ');
   }
-  return clean;
+  if (typeof json !== 'object' || json === null) return undefined;
+  const record = json as Record<string, unknown>;
+  const key = WORD_MEMBERS.find((member) => typeof record[member] === 'string' && record[member] !== '');
+  return key === undefined ? undefined : (record[key] as string);
 }
 
+export interface HttpErrorOptions {
+  redactor: Scrubber;
+  /** The wait the server asked for (Retry-After): the message says when to try again. */
+  retryAfterMs?: number;
+  requestSent?: RequestSent;
+  now?: number;
+}
+
+export function httpError(what: string, status: number, text: string, options: HttpErrorOptions): ServiceError {
+  const words = serverWords(text, options.redactor);
+  const { retryAfterMs } = options;
+  const retryAt = retryAfterMs === undefined ? undefined : (options.now ?? Date.now()) + retryAfterMs;
+  const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? ` The server ${describeWait(retryAfterMs, retryAt!)} before trying again.` : '';
+  const message = `${what} failed with HTTP ${status}${words ? `: ${words.replace(/\.$/, '')}.` : '.'}${wait}`;
+  return new ServiceError('http', message, {
+    status,
+    serverMessage: words,
+    ...(retryAfterMs !== undefined ? { retryAfterMs, retryAt } : {}),
+    ...(options.requestSent ? { requestSent: options.requestSent } : {}),
+  });
+}
+
+/** Markup stripped (an HTML error page reads as its words), one short line. */
 function preview(text: string): string {
-  // Strip markup so an HTML error page reads as its words, and keep messages to one short line.
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain || '(empty)';
+  return oneLine(text.replace(/<[^>]*>/g, ' '), 200) || '(empty)';
+}
+
+function oneLine(text: string, limit = 500): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  return plain.length > limit ? `${plain.slice(0, limit)}…` : plain;
 }

@@ -92,10 +92,20 @@ export function toGallery(reply: z.output<typeof galleryReplySchema>): Gallery {
   return { id: reply.data.id, kind: reply.data.attributes.type, state: reply.data.attributes.state, media };
 }
 
+const LIFETIME_PROBLEM = 'must be a number of seconds, such as 3600';
+
+/**
+ * Seconds until the token expires. RFC 6749 says a number; some endpoints send it as a numeric
+ * string ("3600"), which is read the same. Anything else is refused with words that say so.
+ */
+const expiresInSchema = z
+  .union([z.number(), z.string().regex(/^\s*\d+(?:\.\d+)?\s*$/).transform(Number)], { error: LIFETIME_PROBLEM })
+  .pipe(z.number({ error: LIFETIME_PROBLEM }).finite({ error: LIFETIME_PROBLEM }).positive({ error: LIFETIME_PROBLEM }));
+
 export const tokenReplySchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().regex(/^bearer$/i, 'token_type must be Bearer'),
-  expires_in: z.number().finite().positive().optional(),
+  expires_in: expiresInSchema.optional(),
 });
 
 export const tokenErrorSchema = z.object({

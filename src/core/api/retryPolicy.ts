@@ -1,7 +1,7 @@
 // When and how long to wait before trying a request again. Hand-written on purpose: undici's
 // RetryAgent has no jitter and cannot sit inside the 401 renew-and-replay step, and the whole
 // policy is the few lines below.
-import { CancelledError } from './errors';
+import { CancelledError, ServiceError } from './errors';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (default 5). */
@@ -38,6 +38,32 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterMs?
   const step = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
   const jittered = Math.round(policy.random() * step);
   return Math.min(policy.maxMs, Math.max(jittered, retryAfterMs ?? 0));
+}
+
+/**
+ * How long to wait before sending a failed attempt again, or undefined to give up with its error:
+ * retries are used up, the failure is not one that means "not now", or the server asked to wait
+ * longer than the policy ever waits (coming back early would only be refused again; the error
+ * says when to try).
+ */
+export function retryDelayFor(error: unknown, attempt: number, policy: RetryPolicy): number | undefined {
+  if (!(error instanceof ServiceError) || attempt >= policy.maxRetries) return undefined;
+  if (error.kind === 'network' && isRetryableNetworkError(error.details.cause)) return retryDelayMs(attempt, policy);
+  if (error.kind !== 'http' || error.status === undefined || !isRetryableStatus(error.status)) return undefined;
+  const retryAfterMs = error.details.retryAfterMs;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxMs) return undefined;
+  return retryDelayMs(attempt, policy, retryAfterMs);
+}
+
+/** "asked to wait 120 s (until 17:42:10)": the wait a server asked for, and when it ends (local time). */
+export function describeWait(retryAfterMs: number, retryAt: number): string {
+  const at = new Date(retryAt);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  // A wait past today's end names the day too.
+  const sameDay = new Date(retryAt - retryAfterMs).toDateString() === at.toDateString();
+  const when = sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+  return `asked to wait ${Math.ceil(retryAfterMs / 1000)} s (until ${when})`;
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */

@@ -1,14 +1,17 @@
-// The three operations of the service over undici: import a spot, read a gallery, upload media.
-// Every call carries a bearer token, renews it once on 401, and takes an AbortSignal.
+// The operations of the service over undici: import a spot, read a gallery, order its media,
+// upload media. Every call carries a bearer token, renews it once when it is refused, takes an
+// AbortSignal, and fails with a ServiceError whose words were scrubbed of every secret.
 import { request, type Dispatcher } from 'undici';
-import { AuthenticationError, ServiceError, throwIfAborted } from './errors';
-import { discard, httpError, parseReply, readText, scrub } from './readReply';
+import { AuthenticationError, ServiceError, throwIfAborted, type ServiceErrorDetails } from './errors';
+import { discard, httpError, parseReply, readText } from './readReply';
 import { galleryReplySchema, importReplySchema, toGallery, toImportResult, type Gallery, type ImportResult } from './replySchemas';
-import { DEFAULT_RETRY_POLICY, isRetryableNetworkError, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayFor, sleep, type RetryPolicy } from './retryPolicy';
 import { joinUrl, requireSecureUrl } from './secureUrl';
 import { defaultDispatcher } from './http';
 import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
+import { AttemptDeadline } from './deadline';
+import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
 import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
 
@@ -16,12 +19,24 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** The version segment of API paths (default v2.4). */
   apiVersion?: string;
-  tokens: Pick<TokenSource, 'getToken' | 'invalidate'>;
+  /** A TokenSource; its redactor (when it has one) scrubs this client's messages too. */
+  tokens: Pick<TokenSource, 'getToken' | 'invalidate'> & { readonly redactor?: Redactor };
   dispatcher?: Dispatcher;
   retry?: Partial<RetryPolicy>;
   /** Multipart field that carries the file (default data[attributes][file]). */
   fileFieldName?: string;
+  /**
+   * Overall time for one attempt of an import, a gallery read or an ordering, its reply included
+   * (default 120 s): the dispatcher's idle timeouts do not end a reply that drips. Uploads have
+   * no such deadline, since a large file on a slow line may rightly take long: they end only when
+   * nothing moves for the dispatcher's idle timeout.
+   */
+  deadlineMs?: number;
+  /** Scrubs every message (default: the token source's redactor, else one of its own). */
+  redactor?: Redactor;
 }
+
+export const DEFAULT_REQUEST_DEADLINE_MS = 120_000;
 
 /** One media item's place in its gallery: lower orderWeight comes first. */
 export interface MediaOrderEntry {
@@ -37,16 +52,24 @@ interface SendOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * One attempt's outcome: done, or the token must be renewed and the request made once more
+ * (`renew` is the error to fail with when that was done already).
+ */
+type Attempt<T> = { done: T } | { renew: ServiceError };
+
 export class ServiceClient {
   readonly apiRoot: string;
   private readonly host: string;
   private readonly policy: RetryPolicy;
+  private readonly redactor: Redactor;
 
   constructor(private readonly options: ServiceClientOptions) {
     const base = requireSecureUrl(options.baseUrl, 'base URL');
     this.host = base.host;
     this.apiRoot = joinUrl(base.toString(), `/api/${options.apiVersion ?? 'v2.4'}`);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.redactor = options.redactor ?? options.tokens.redactor ?? new Redactor();
   }
 
   /**
@@ -61,7 +84,7 @@ export class ServiceClient {
       retryable: true,
       signal: options.signal,
     });
-    return toImportResult(parseReply(importReplySchema, text, 'the import', status), requestedPendingFields(document));
+    return toImportResult(parseReply(importReplySchema, text, 'the import', status, this.redactor), requestedPendingFields(document));
   }
 
   async getGallery(galleryId: number, options: { signal?: AbortSignal } = {}): Promise<Gallery> {
@@ -70,7 +93,7 @@ export class ServiceClient {
       retryable: true,
       signal: options.signal,
     });
-    return toGallery(parseReply(galleryReplySchema, text, `reading gallery ${galleryId}`, status));
+    return toGallery(parseReply(galleryReplySchema, text, `reading gallery ${galleryId}`, status, this.redactor));
   }
 
   /**
@@ -96,78 +119,98 @@ export class ServiceClient {
   }
 
   /**
-   * Streams one file from disk into a gallery. Not retried after 429/503 or a drop, since part of
-   * it may have arrived; a 401 (nothing stored) renews the token and sends it once more.
+   * Streams one file from disk into a gallery. Not retried after 429/503 or once the whole body
+   * went out, since it may have arrived. A 401 (nothing stored) renews the token and sends it once
+   * more; so does a connection lost while the body was still going out: that is how many servers
+   * refuse an expired token (401 before reading, then close), and a body that did not go out
+   * whole cannot have been stored. A failure says how far the file got (details.requestSent);
+   * one without it happened before anything was sent (no token, an unreadable file).
    */
   async uploadMedia(galleryId: number, filePath: string, options: UploadOptions = {}): Promise<UploadResult> {
     requireGalleryId(galleryId);
     const url = joinUrl(this.apiRoot, `/galleries/${galleryId}/media`);
     const what = `Uploading to gallery ${galleryId}`;
-    for (let renewed = false; ; renewed = true) {
-      const token = await this.options.tokens.getToken(options.signal);
-      const outcome = await uploadFile(url, filePath, {
-        ...options,
-        galleryId,
-        token: token.value,
-        dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-        fieldName: this.options.fileFieldName ?? 'data[attributes][file]',
-        what,
-        host: this.host,
-      });
-      if (outcome.status !== 401) return outcome.result;
-      this.options.tokens.invalidate(token.value);
-      if (renewed) throw refusedAgain(what);
-    }
+    return this.authorized({ signal: options.signal, retryable: false }, async (token): Promise<Attempt<UploadResult>> => {
+      try {
+        const outcome = await uploadFile(url, filePath, {
+          ...options,
+          galleryId,
+          token,
+          dispatcher: this.options.dispatcher ?? defaultDispatcher(),
+          fieldName: this.options.fileFieldName ?? 'data[attributes][file]',
+          what,
+          host: this.host,
+          redactor: this.redactor,
+        });
+        return outcome.status === 401 ? { renew: refusedAgain(what, { requestSent: 'answered' }) } : { done: outcome.result };
+      } catch (error) {
+        if (error instanceof ServiceError && error.kind === 'network' && error.requestSent === 'partly') return { renew: error };
+        throw error;
+      }
+    });
   }
 
   private async send(what: string, method: 'GET' | 'POST', path: string, options: SendOptions): Promise<{ status: number; text: string }> {
     const url = joinUrl(this.apiRoot, path);
-    let renewed = false;
-    for (let retries = 0; ; ) {
-      throwIfAborted(options.signal);
-      const token = await this.options.tokens.getToken(options.signal);
-      let status: number;
-      let text: string;
-      let retryAfterMs: number | undefined;
+    return this.authorized(options, async (token): Promise<Attempt<{ status: number; text: string }>> => {
+      const attempt = new AttemptDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
       try {
         const response = await request(url, {
           method,
           dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-          signal: options.signal,
+          signal: attempt.signal,
           headers: {
-            authorization: `Bearer ${token.value}`,
+            authorization: `Bearer ${token}`,
             accept: 'application/vnd.api+json',
             ...(options.contentType ? { 'content-type': options.contentType } : {}),
           },
           body: options.body,
         });
-        status = response.statusCode;
-        retryAfterMs = parseRetryAfter(response.headers['retry-after']);
-        if (status === 401 || (options.retryable && isRetryableStatus(status) && retries < this.policy.maxRetries)) {
+        const status = response.statusCode;
+        if (status === 401) {
           await discard(response.body);
-          text = '';
-        } else {
-          text = await readText(response.body, what, response.headers);
+          return { renew: refusedAgain(what) };
         }
+        const text = await readText(response.body, what, response.headers);
+        if (status < 200 || status >= 300) {
+          throw httpError(what, status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(response.headers['retry-after']) });
+        }
+        return { done: { status, text } };
       } catch (error) {
-        if (options.retryable && isRetryableNetworkError(error) && !options.signal?.aborted && retries < this.policy.maxRetries) {
-          await sleep(retryDelayMs(retries++, this.policy), options.signal);
-          continue;
-        }
-        throw toServiceError(error, what, this.host, options.signal);
+        throw toServiceError(error, { what, host: this.host, signal: options.signal, deadline: attempt, redactor: this.redactor });
+      } finally {
+        attempt.dispose();
       }
-      if (status === 401) {
-        this.options.tokens.invalidate(token.value);
-        if (renewed) throw refusedAgain(what);
-        renewed = true;
+    });
+  }
+
+  /**
+   * The one request loop of the client. Each attempt gets a current token. When the attempt asks
+   * for it (the token was refused), the token is forgotten and the attempt made once more with a
+   * new one. When `retryable`, failures that mean "not now" (429, 503, a dropped connection) are
+   * tried again after the policy's wait, which honours Retry-After.
+   */
+  private async authorized<T>(options: { signal?: AbortSignal; retryable: boolean }, attempt: (token: string) => Promise<Attempt<T>>): Promise<T> {
+    let renewed = false;
+    for (let retries = 0; ; ) {
+      throwIfAborted(options.signal);
+      const token = await this.options.tokens.getToken(options.signal);
+      // The client sends it: whatever a server echoes of it is masked, whoever issued it.
+      this.redactor.add(token.value);
+      let outcome: Attempt<T>;
+      try {
+        outcome = await attempt(token.value);
+      } catch (error) {
+        const wait = options.retryable && !options.signal?.aborted ? retryDelayFor(error, retries, this.policy) : undefined;
+        if (wait === undefined) throw error;
+        await sleep(wait, options.signal);
+        retries++;
         continue;
       }
-      if (options.retryable && isRetryableStatus(status) && retries < this.policy.maxRetries) {
-        await sleep(retryDelayMs(retries++, this.policy, retryAfterMs), options.signal);
-        continue;
-      }
-      if (status < 200 || status >= 300) throw httpError(what, status, scrub(text, [token.value]), retryAfterMs);
-      return { status, text };
+      if ('done' in outcome) return outcome.done;
+      this.options.tokens.invalidate(token.value);
+      if (renewed) throw outcome.renew;
+      renewed = true;
     }
   }
 }
@@ -183,6 +226,6 @@ function requireGalleryId(galleryId: number): void {
   }
 }
 
-function refusedAgain(what: string): AuthenticationError {
-  return new AuthenticationError(`${what} was refused (HTTP 401) even with a fresh access token. Check the client's credentials and permissions.`, { status: 401 });
+function refusedAgain(what: string, details: ServiceErrorDetails = {}): AuthenticationError {
+  return new AuthenticationError(`${what} was refused (HTTP 401) even with a fresh access token. Check the client's credentials and permissions.`, { status: 401, ...details });
 }

@@ -1,12 +1,16 @@
 // OAuth 2.0 client credentials: one token in memory, renewed before it runs out, and at most one
-// token request in flight however many callers wait for it.
+// token request in flight however many callers wait for it. That shared request has an overall
+// deadline, and stops when every caller waiting for it has cancelled.
 import { request, type Dispatcher } from 'undici';
-import { AuthenticationError, ServiceError, throwIfAborted } from './errors';
-import { parseReply, readText, scrub, serverWords, httpError } from './readReply';
+import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from './errors';
+import { httpError, parseReply, readText, serverWords } from './readReply';
 import { tokenErrorSchema, tokenReplySchema } from './replySchemas';
 import { joinUrl, requireSecureUrl } from './secureUrl';
 import { defaultDispatcher } from './http';
-import { raceAbort, toServiceError } from './networkError';
+import { toServiceError } from './networkError';
+import { AttemptDeadline } from './deadline';
+import { parseRetryAfter } from './retryPolicy';
+import { Redactor } from './redact';
 
 export interface AccessToken {
   value: string;
@@ -27,16 +31,39 @@ export interface TokenSourceOptions {
   now?: () => number;
   /** A failed token request is shared with callers for this long instead of being retried at once. */
   failureCooldownMs?: number;
+  /**
+   * Overall time for one token request, its reply included (default 30 s). The dispatcher's idle
+   * timeouts do not end a reply that arrives a byte at a time; this does.
+   */
+  deadlineMs?: number;
+  /**
+   * Where the client secret (raw and as a Basic credential) and every token obtained are
+   * registered, and what scrubs every message this source builds. Default: one of its own. The
+   * extension passes the redactor of its log and notifications, so they mask the same values.
+   */
+  redactor?: Redactor;
 }
+
+export const DEFAULT_TOKEN_DEADLINE_MS = 30_000;
 
 /** The token path the service documents; the other form (/oauth2/access_token) is a setting away. */
 export function defaultTokenUrl(baseUrl: string): string {
   return joinUrl(baseUrl, '/api/v2/access_token');
 }
 
+/** The token request everyone waits for, and how many callers could still cancel it. */
+interface Flight {
+  promise: Promise<AccessToken>;
+  controller: AbortController;
+  /** Waiting callers that have a signal; a caller without one keeps the request alive for good. */
+  cancellable: number;
+  keptAlive: boolean;
+}
+
 export class TokenSource {
+  readonly redactor: Redactor;
   private current?: AccessToken;
-  private inFlight?: Promise<AccessToken>;
+  private inFlight?: Flight;
   private lastFailure?: { error: ServiceError; at: number };
   private readonly url: URL;
   private readonly now: () => number;
@@ -44,6 +71,11 @@ export class TokenSource {
   constructor(private readonly options: TokenSourceOptions) {
     this.url = requireSecureUrl(options.tokenUrl, 'token URL');
     this.now = options.now ?? Date.now;
+    this.redactor = options.redactor ?? new Redactor();
+    this.redactor.add(options.clientSecret);
+    // As a Basic header carries them (RFC 6749 2.3.1 form-encodes both before joining them).
+    this.redactor.add(Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64'));
+    this.redactor.add(Buffer.from(`${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`).toString('base64'));
   }
 
   async getToken(signal?: AbortSignal): Promise<AccessToken> {
@@ -52,9 +84,9 @@ export class TokenSource {
     if (current && !this.needsRenewal(current)) return current;
     const failure = this.lastFailure;
     if (failure && this.now() - failure.at < (this.options.failureCooldownMs ?? 2_000)) throw failure.error;
-    this.inFlight ??= this.requestToken().finally(() => (this.inFlight = undefined));
+    this.inFlight ??= this.startRequest();
     try {
-      return await raceAbort(this.inFlight, signal);
+      return await this.waitFor(this.inFlight, signal);
     } catch (error) {
       // A renewal that fails while the old token is still valid should not stop the caller.
       if (current && current.expiresAt > this.now() && !(error instanceof AuthenticationError) && !signal?.aborted) return current;
@@ -78,24 +110,73 @@ export class TokenSource {
     return token.expiresAt - this.now() <= margin;
   }
 
-  private async requestToken(): Promise<AccessToken> {
+  private startRequest(): Flight {
+    const controller = new AbortController();
+    const flight: Flight = { controller, cancellable: 0, keptAlive: false, promise: Promise.resolve(undefined as never) };
+    flight.promise = this.requestToken(controller.signal).finally(() => {
+      if (this.inFlight === flight) this.inFlight = undefined;
+    });
+    return flight;
+  }
+
+  /**
+   * Waits for the shared request. A caller that cancels stops waiting at once; the request itself
+   * is stopped only when no caller is left waiting for it.
+   */
+  private waitFor(flight: Flight, signal: AbortSignal | undefined): Promise<AccessToken> {
+    if (!signal) {
+      flight.keptAlive = true;
+      return flight.promise;
+    }
+    flight.cancellable++;
+    return new Promise<AccessToken>((resolve, reject) => {
+      const onAbort = () => {
+        flight.cancellable--;
+        if (flight.cancellable === 0 && !flight.keptAlive) {
+          // Nobody waits any more: a new caller must not join a request that is being stopped.
+          if (this.inFlight === flight) this.inFlight = undefined;
+          flight.controller.abort();
+        }
+        reject(new CancelledError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      flight.promise.then(
+        (token) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(token);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private async requestToken(stop: AbortSignal): Promise<AccessToken> {
+    const deadline = new AttemptDeadline(stop, this.options.deadlineMs ?? DEFAULT_TOKEN_DEADLINE_MS);
     try {
-      const token = await this.postTokenRequest();
+      const token = await this.postTokenRequest(deadline.signal);
+      this.redactor.add(token.value);
       this.current = token;
       this.lastFailure = undefined;
       return token;
     } catch (error) {
-      const failure = toServiceError(error, 'The token request', this.url.host);
-      this.lastFailure = { error: failure, at: this.now() };
+      const failure = toServiceError(error, { what: 'The token request', host: this.url.host, signal: stop, deadline, redactor: this.redactor });
+      // Nobody waiting is not a failure of the server: the next caller asks again at once.
+      if (!isCancellation(failure)) this.lastFailure = { error: failure, at: this.now() };
       throw failure;
+    } finally {
+      deadline.dispose();
     }
   }
 
-  private async postTokenRequest(): Promise<AccessToken> {
+  private async postTokenRequest(signal: AbortSignal): Promise<AccessToken> {
     const what = 'The token request';
     const response = await request(this.url, {
       method: 'POST',
       dispatcher: this.options.dispatcher ?? defaultDispatcher(),
+      signal,
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({
         grant_type: 'client_credentials',
@@ -104,8 +185,8 @@ export class TokenSource {
       }).toString(),
     });
     const text = await readText(response.body, what, response.headers);
-    if (response.statusCode !== 200) throw this.refusal(response.statusCode, scrub(text, [this.options.clientSecret]));
-    const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode);
+    if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
+    const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode, this.redactor);
     const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? 3600;
     return {
       value: reply.access_token,
@@ -115,20 +196,28 @@ export class TokenSource {
     };
   }
 
-  private refusal(status: number, text: string): ServiceError {
-    let parsed: ReturnType<typeof tokenErrorSchema.safeParse> | undefined;
-    try {
-      parsed = tokenErrorSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    const words = parsed?.success ? (parsed.data.error_description ?? parsed.data.message ?? parsed.data.error) : serverWords(text);
-    if ((parsed?.success && parsed.data.error === 'invalid_client') || status === 401) {
+  private refusal(status: number, text: string, retryAfterMs: number | undefined): ServiceError {
+    const words = serverWords(text, this.redactor);
+    if (status === 401 || isInvalidClient(text)) {
       return new AuthenticationError(
-        `The client id or secret was rejected by ${this.url.host}${words ? `: ${words}` : '.'} Update the credentials.`,
+        `The client id or secret was rejected by ${this.url.host}${words ? `: ${words.replace(/\.$/, '')}.` : '.'} Update the credentials.`,
         { status, serverMessage: words },
       );
     }
-    return httpError('The token request', status, text);
+    return httpError('The token request', status, text, { redactor: this.redactor, retryAfterMs });
   }
+}
+
+/** The OAuth error code that means the credentials themselves were refused. */
+function isInvalidClient(text: string): boolean {
+  try {
+    const parsed = tokenErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.error === 'invalid_client';
+  } catch {
+    return false;
+  }
+}
+
+function formEncode(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
 }

@@ -1,13 +1,15 @@
 // One streamed multipart upload: the file is read from disk as it is sent, so memory stays flat
-// whatever its size (undici's fetch + FormData would keep a second copy for redirects).
+// whatever its size (undici's fetch + FormData would keep a second copy for redirects). The body
+// is an async generator that undici pulls chunk by chunk, so the upload knows how far it got: a
+// chunk is asked for only after the previous one was handed to the connection.
 import { createReadStream, openAsBlob, promises as fs } from 'node:fs';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataLike } from 'form-data-encoder';
 import { lookup } from 'mime-types';
-import { ServiceError, throwIfAborted } from '../api/errors';
-import { httpError, readText, scrub } from '../api/readReply';
+import { ServiceError, throwIfAborted, type RequestSent } from '../api/errors';
+import { discard, httpError, readText, type Scrubber } from '../api/readReply';
+import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
 
 export interface UploadOptions {
@@ -36,8 +38,14 @@ interface UploadRequest extends UploadOptions {
   fieldName: string;
   what: string;
   host: string;
+  redactor: Scrubber;
 }
 
+/**
+ * Sends the file once. Resolves with the status for a 2xx or a 401 (the caller renews the token);
+ * any other answer, and every failure, is a ServiceError whose details.requestSent says how far
+ * the request got.
+ */
 export async function uploadFile(url: string, filePath: string, upload: UploadRequest): Promise<{ status: number; result: UploadResult }> {
   throwIfAborted(upload.signal);
   const size = await fileSize(filePath);
@@ -48,13 +56,19 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   // Node's FormData is spec-compliant; only the DOM typings differ from FormDataLike.
   const encoder = new FormDataEncoder(form as unknown as FormDataLike);
   let sent = 0;
-  const body = Readable.from(
-    multipartBody(encoder, filePath, (fileBytes) => {
-      sent += fileBytes;
-      upload.onProgress?.(Math.min(size, sent), size);
-    }),
-    { objectMode: false },
-  );
+  let requestSent: RequestSent = 'none';
+  let status: number | undefined;
+  const parts = multipartBody(encoder, filePath, (fileBytes) => {
+    sent += fileBytes;
+    upload.onProgress?.(Math.min(size, sent), size);
+  });
+  // undici asks for the first chunk once connected, and for the next one after it handed the
+  // previous one to the connection: asked past the last chunk, it has sent the whole body.
+  const body = (async function* tracked() {
+    requestSent = 'partly';
+    yield* parts;
+    requestSent = 'whole';
+  })();
   try {
     const response = await request(url, {
       method: 'POST',
@@ -65,19 +79,28 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
         authorization: `Bearer ${upload.token}`,
         accept: 'application/vnd.api+json',
       },
-      body,
+      // undici sends async iterables as they are pulled (its documented body types include them;
+      // its typings lag behind).
+      body: body as unknown as Dispatcher.DispatchOptions['body'],
     });
+    requestSent = 'answered';
+    status = response.statusCode;
+    const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: undefined as unknown };
+    if (status === 401) {
+      await discard(response.body);
+      return { status, result };
+    }
     const text = await readText(response.body, upload.what, response.headers);
-    const status = response.statusCode;
-    const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: parseLoosely(text) };
-    if (status === 401) return { status, result };
-    if (status < 200 || status >= 300) throw httpError(upload.what, status, scrub(text, [upload.token]));
+    if (status < 200 || status >= 300) {
+      throw httpError(upload.what, status, text, { redactor: upload.redactor, retryAfterMs: parseRetryAfter(response.headers['retry-after']), requestSent });
+    }
     upload.onProgress?.(size, size);
-    return { status, result };
+    return { status, result: { ...result, reply: parseLoosely(text) } };
   } catch (error) {
-    // Closes the file if the request stopped reading it half-way.
-    body.destroy();
-    throw toServiceError(error, `${upload.what} (${fileName})`, upload.host, upload.signal);
+    throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, requestSent, status, redactor: upload.redactor });
+  } finally {
+    // Closes the file if the request stopped reading it half-way (a no-op once it was read whole).
+    void body.return(undefined).catch(() => undefined);
   }
 }
 

@@ -1,0 +1,149 @@
+// A server that drips its reply (a byte now and then, never the end) defeats idle timeouts: every
+// request to it needs an overall deadline, and a shared token request that nobody waits for any
+// more must stop.
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dripServer, json, type DripServer } from './helpers/scriptedServer';
+import { waitFor } from './helpers/sandboxHttp';
+import { spot } from './helpers/coreSetup';
+import { TokenSource, type TokenSourceOptions } from '../../src/core/api/tokenSource';
+import { ServiceClient, type ServiceClientOptions } from '../../src/core/api/serviceClient';
+import { ServiceError, isCancellation } from '../../src/core/api/errors';
+
+const TOKEN_REPLY = { status: 200, body: { access_token: 'drip-token', token_type: 'Bearer', expires_in: 3600 } };
+
+/** Settles `promise`, or fails the test if it is still pending after `ms` (the old hang). */
+async function settleWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<PromiseSettledResult<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} still had no outcome after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([Promise.allSettled([promise]).then(([result]) => result), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function rejection(result: PromiseSettledResult<unknown>): ServiceError {
+  assert.equal(result.status, 'rejected', 'it should fail');
+  const reason = (result as PromiseRejectedResult).reason;
+  assert.ok(reason instanceof ServiceError, String(reason));
+  return reason;
+}
+
+describe('deadlines against a server that drips its replies', function () {
+  this.timeout(20_000);
+  let server: DripServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('the token request fails at its deadline with a clear timeout', async () => {
+    server = await dripServer();
+    const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b', deadlineMs: 800 } as TokenSourceOptions);
+    const error = rejection(await settleWithin(tokens.getToken(), 8000, 'getToken'));
+    assert.equal(error.kind, 'timeout');
+    assert.match(error.message, /token request .*no complete reply .*within 0\.8 s/i);
+    await waitFor(() => server!.closedByClient === 1, 'the server to see the request closed');
+  });
+
+  it('aborts the shared token request when every waiting caller has cancelled', async () => {
+    server = await dripServer();
+    const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
+    const first = new AbortController();
+    const second = new AbortController();
+    const waiting = [tokens.getToken(first.signal), tokens.getToken(second.signal)];
+    await waitFor(() => server!.dripping.length === 1, 'one shared token request');
+    first.abort();
+    await assert.rejects(waiting[0], (error) => isCancellation(error));
+    second.abort();
+    await assert.rejects(waiting[1], (error) => isCancellation(error));
+    await waitFor(() => server!.closedByClient === 1, 'the server to see the shared request closed');
+    assert.equal(server.dripping.length, 1);
+  });
+
+  it('keeps the shared token request while one caller still waits, and a cancel is not a failure to remember', async () => {
+    // The token arrives after 400 ms; one of two callers gives up before.
+    const slow = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => setTimeout(() => json(response, 200, TOKEN_REPLY.body), 400));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v2/access_token`;
+      const tokens = new TokenSource({ tokenUrl: url, clientId: 'a', clientSecret: 'secret-b' });
+      const impatient = new AbortController();
+      const gaveUp = tokens.getToken(impatient.signal);
+      const patient = tokens.getToken();
+      impatient.abort();
+      await assert.rejects(gaveUp, (error) => isCancellation(error));
+      assert.equal((await patient).value, 'drip-token');
+      // Every caller cancels: the next caller asks again at once, not served a remembered failure.
+      tokens.clear();
+      const alone = new AbortController();
+      const cancelled = tokens.getToken(alone.signal);
+      alone.abort();
+      await assert.rejects(cancelled, (error) => isCancellation(error));
+      assert.equal((await tokens.getToken()).value, 'drip-token');
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  const calls: Array<[string, (client: ServiceClient) => Promise<unknown>]> = [
+    ['an import', (client) => client.importSpot(spot('drip'))],
+    ['a gallery read', (client) => client.getGallery(7)],
+  ];
+  for (const [name, call] of calls) {
+    it(`${name} fails at the deadline of its attempt, and is not sent again`, async () => {
+      server = await dripServer((request) => (request.url?.includes('access_token') ? TOKEN_REPLY : undefined));
+      const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
+      const client = new ServiceClient({ baseUrl: server.url, tokens, deadlineMs: 800, retry: { baseMs: 1, maxMs: 5 } } as ServiceClientOptions);
+      const error = rejection(await settleWithin(call(client), 8000, name));
+      assert.equal(error.kind, 'timeout');
+      assert.match(error.message, /no complete reply .*within 0\.8 s/);
+      await waitFor(() => server!.closedByClient === 1, 'the server to see the request closed');
+      assert.equal(server.dripping.length, 1, 'a deadline is not retried');
+    });
+  }
+
+  it('does not cut an upload that takes longer than the deadline while its body flows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spot-deadline-'));
+    const file = join(dir, 'slow.bin');
+    writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 5));
+    // Reads the body in pauses, so the upload lasts well beyond the 300 ms deadline.
+    const slowReader = createServer((request, response) => {
+      if (request.url?.includes('access_token')) {
+        request.resume();
+        request.on('end', () => json(response, 200, TOKEN_REPLY.body));
+        return;
+      }
+      request.on('data', () => {
+        request.pause();
+        setTimeout(() => request.resume(), 20);
+      });
+      request.on('end', () => json(response, 200, { data: { id: 1, type: 'media' } }));
+    });
+    await new Promise<void>((resolve) => slowReader.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(slowReader.address() as AddressInfo).port}`;
+      const tokens = new TokenSource({ tokenUrl: `${url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
+      const client = new ServiceClient({ baseUrl: url, tokens, deadlineMs: 300 } as ServiceClientOptions);
+      const started = Date.now();
+      const result = await client.uploadMedia(3, file);
+      assert.equal(result.bytes, 3 * 1024 * 1024);
+      assert.ok(Date.now() - started > 300, 'the upload outlasted the deadline (else this proves nothing)');
+    } finally {
+      slowReader.closeAllConnections();
+      await new Promise<void>((resolve) => slowReader.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
