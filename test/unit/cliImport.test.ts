@@ -69,10 +69,12 @@ describe('spot-import import', function () {
     assert.equal(sandbox!.counters.imports, 4, 'the invalid document was never sent');
     assert.equal(journals().length, 1, 'the journal stays for the second run');
 
+    folder.write('spots/spot-002.spot.json', spotText('spot-2', { fld_1_3: 'changed since' }));
     const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
     assert.equal(second.code, 1);
-    assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: 3, failed: 2 });
-    assert.equal(sandbox!.counters.imports, 5, 'only the document the service refused was sent again');
+    assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: 2, imported: 1, failed: 2 });
+    assert.equal(sandbox!.counters.imports, 6, 'only the refused document and the changed one were sent again');
+    assert.equal(sandbox!.spotBySourceId('spot-2')?.attributes.fld_1_3, 'changed since');
     assert.match(second.stderr, /^Resuming: 3 document\(s\) were imported by an earlier unfinished run/);
   });
 
@@ -135,6 +137,11 @@ describe('spot-import import', function () {
     assert.ok(imported >= 4 && imported < total, `${imported} imported before the interruption`);
     assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}\\. ${imported} imported document\\(s\\) are recorded in \\.spot-import/import-\\w+\\.jsonl`));
     assert.equal(sandbox!.counters.imports, imported, 'every request that was sent finished and is in the journal');
+    const notAttempted = first.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length;
+    if (total - imported > 10) {
+      assert.equal(notAttempted, 10, 'the first ten, then a count');
+      assert.match(first.stdout, new RegExp(`\n… and ${total - imported - 10} more not attempted\.\n$`));
+    } else assert.equal(notAttempted, total - imported);
     assert.equal(journals().length, 1);
 
     sandbox!.setFaults({});

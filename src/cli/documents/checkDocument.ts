@@ -3,7 +3,8 @@
 // parseSpotText. The CLI adds one check of its own: the project's topic, when spot-import.json
 // names one, must be the document's topic_id.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { describeProblems, fileItems, parseSpotText, type LocatedProblem, type SpotDocument } from '../../core';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_DOCUMENT_BYTES, describeProblems, fileItems, parseSpotText, type LocatedProblem, type SpotDocument } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -11,9 +12,16 @@ export type CheckedDocument =
   | { ok: true; text: string; document: SpotDocument }
   | { ok: false; text?: string; reason: string; findings: Finding[] };
 
+/**
+ * Reads a document the way the core's fileItems does (nothing larger than MAX_DOCUMENT_BYTES is
+ * read; the core's own read says why), but synchronously: for a file of a few hundred bytes, a
+ * stat and a read straight from this thread cost a fraction of five trips through libuv's thread
+ * pool, which was a third of the CLI's time per document in the 10,000-document benchmark.
+ */
 export async function readDocumentText(path: string): Promise<{ text: string } | { error: string }> {
   try {
-    return { text: await fileItems([path])[0].read() };
+    if (statSync(path).size > MAX_DOCUMENT_BYTES) return { text: await fileItems([path])[0].read() };
+    return { text: readFileSync(path, 'utf8') };
   } catch (error) {
     return { error: `Could not read the file: ${(error as Error).message}` };
   }

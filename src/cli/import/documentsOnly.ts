@@ -18,8 +18,8 @@ class TopicMismatch extends ServiceError {
 
 export const importDocumentsOnly: ImportRunner = async (job) => {
   const journal = job.dryRun || !job.client ? undefined : await ImportJournal.open(job.journalDir, job.target);
-  if (journal && journal.recorded > 0) {
-    job.note(`Resuming: ${journal.recorded} document(s) were imported by an earlier unfinished run (${job.display(journal.file)}); unchanged ones are not sent again.`);
+  if (journal && journal.recordedBefore > 0) {
+    job.note(`Resuming: ${journal.recordedBefore} document(s) were imported by an earlier unfinished run (${job.display(journal.file)}); unchanged ones are not sent again.`);
   }
   const client = job.client && guardTopic(job.client, job.topic);
   let next = 0;

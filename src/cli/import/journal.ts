@@ -38,10 +38,12 @@ export class ImportJournal {
   private writing: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
   private handle?: fs.FileHandle;
+  private recordedNow = 0;
 
   private constructor(
     readonly file: string,
     private readonly target: JournalTarget,
+    /** What the earlier run recorded: only these are looked up, each document being seen once per run. */
     private readonly done: Map<string, JournalEntry>,
     /** False when there is no journal yet (or an unusable one): the first write starts a new file. */
     private readonly resuming: boolean,
@@ -55,9 +57,14 @@ export class ImportJournal {
     return new ImportJournal(file, target, earlier ?? new Map(), earlier !== undefined);
   }
 
-  /** Documents recorded by an earlier run. */
-  get recorded(): number {
+  /** Documents recorded by the earlier run. */
+  get recordedBefore(): number {
     return this.done.size;
+  }
+
+  /** Documents the journal now records: the earlier run's and this run's (a document imported again counts once). */
+  get recorded(): number {
+    return this.done.size + this.recordedNow;
   }
 
   /** The entry for this file when its content is unchanged since it was imported. */
@@ -66,8 +73,10 @@ export class ImportJournal {
     return entry?.sha256 === hash ? entry : undefined;
   }
 
+  /** Appends a confirmed import. Not kept in memory: 100,000 documents must not mean 100,000 entries held. */
   record(entry: JournalEntry): void {
-    this.done.set(entry.file, entry);
+    this.done.delete(entry.file); // changed since the earlier run: its new line supersedes the old one
+    this.recordedNow++;
     this.pending.push(JSON.stringify(entry));
     if (this.pending.length >= FLUSH_EVERY_LINES) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
