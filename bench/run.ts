@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     if (only.has('cli')) {
       const cliDocs = Number(process.env.BENCH_CLI_DOCS ?? 10_000);
       const memoryDocs = Number(process.env.BENCH_CLI_MEMORY_DOCS ?? 100_000);
-      const cli = await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, Math.min(rounds, 3), memoryDocs);
+      const cli = await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, rounds, memoryDocs);
       console.log(`(c) spot-import import of ${cli.documents} documents from a folder at concurrency 8`);
       console.log(`    spot-import (process) ${cli.cliDocumentsPerSecond.toFixed(0)} documents/s`);
       console.log(`    raw undici loop       ${cli.rawDocumentsPerSecond.toFixed(0)} documents/s  (same files, ready token)`);

@@ -77,6 +77,27 @@ describe('spot-import commands', function () {
     assert.equal(sandbox.counters.uploads, uploadsBefore);
   });
 
+  it('upload: Ctrl-C lets the file in flight finish, sends no other, exit 130', async () => {
+    const galleryId = await pendingGallery('upload-interrupted');
+    for (let i = 3; i <= 6; i++) folder.write(`photos/0${i}.jpg`, `jpeg ${i}`);
+    const files = ['01-start.jpg', '02-bridge.png', '03.jpg', '04.jpg', '05.jpg', '06.jpg'].map((name) => `photos/${name}`);
+    sandbox.setFaults({ latencyMs: 300 });
+    try {
+      const run = startCli(['upload', '--gallery', String(galleryId), ...files], { cwd: folder.dir, env });
+      while (!run.stdout().includes('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      run.child.kill('SIGINT');
+      const result = await run.done;
+      assert.equal(result.code, 130, result.stderr);
+      const uploaded = result.stdout.split('\n').filter((line) => /: uploaded to gallery/.test(line)).length;
+      assert.ok(uploaded >= 2 && uploaded < files.length, `${uploaded} uploaded`);
+      assert.equal(sandbox.gallery(galleryId)?.mediaIds.length, uploaded, 'exactly the files reported as uploaded arrived');
+      assert.equal(result.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length, files.length - uploaded);
+      assert.match(result.stderr, new RegExp(`Interrupted: ${uploaded} of ${files.length} files uploaded to gallery ${galleryId}; the other ${files.length - uploaded} were not`));
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
   it('--help and --version for the tool and every command; help goes to stdout with exit 0', async () => {
     const version = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')).version;
     assert.equal((await runCli(['--version'])).stdout, `${version}\n`);
@@ -128,6 +149,10 @@ describe('spot-import commands', function () {
     const plain = await onTerminal({ NO_COLOR: '1' });
     assert.doesNotMatch(plain, /\u001b\[3\dm/, 'no colour with NO_COLOR');
     assert.match(plain, /spots\/a\.spot\.json: imported "tty-a"/);
+
+    const dumb = await onTerminal({ TERM: 'dumb' });
+    assert.match(dumb, /^2\/2 documents \| [\d.]+ (B|KiB) \| [\d.]+ documents\/s\r?$/m, 'plain progress lines where the terminal cannot redraw');
+    assert.doesNotMatch(dumb, /█|\u001b\[3\dm/);
 
     const piped = await runCli(['import', 'spots'], { cwd: folder.dir, env });
     assert.equal(piped.code, 0);

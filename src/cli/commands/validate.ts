@@ -6,7 +6,8 @@ import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { EXIT } from '../exit';
 import { checkDocumentMedia } from '../import/mediaPlugin';
 import type { OutputFormat } from '../output/reporter';
-import { createProgress } from '../progress';
+import { createProgress, type Progress } from '../progress';
+import { watchInterrupts } from '../interrupt';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import { RunOutput, type CliContext } from '../context';
 
@@ -17,13 +18,28 @@ export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings({ topic: options.topic, config: options.config }, context.env, context.cwd);
   const progress = createProgress('documents', context.stderr, context.env);
-  const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note);
-  const output = new RunOutput(context, 'validate', options.format);
+  // Ctrl-C: stop after the document at hand, say how far it got (and restore the terminal's cursor).
+  const interrupts = watchInterrupts(context.stderr);
+  try {
+    return await validateAll(paths, options.format, settings.topic?.value, context, progress, interrupts.stop);
+  } finally {
+    progress.stop();
+    interrupts.dispose();
+  }
+}
+
+async function validateAll(paths: string[], format: OutputFormat, topic: number | undefined, context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
+  const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note, stop);
+  const output = new RunOutput(context, 'validate', format);
   for (const outcome of unreadable) output.outcome({ ...outcome, status: 'invalid' });
   let bytes = 0;
   for (const [index, path] of files.entries()) {
+    if (stop.aborted) {
+      progress.stop();
+      return output.finish(`Interrupted: ${index} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`, EXIT.interrupted, 'interrupted');
+    }
     const file = displayPath(path, context.cwd);
-    const checked = await checkDocumentFile(path, settings.topic?.value);
+    const checked = await checkDocumentFile(path, topic);
     bytes += checked.text ? Buffer.byteLength(checked.text) : 0;
     if (!checked.ok) {
       output.outcome({ file, status: 'invalid', ok: false, reason: checked.reason, failure: checked.text === undefined ? 'unreadable' : 'document', findings: checked.findings });
@@ -32,6 +48,8 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
       output.outcome(media.length === 0 ? { file, status: 'valid', ok: true, findings: [] } : { file, status: 'invalid', ok: false, reason: describeProblems(media), failure: 'document', findings: [] });
     }
     progress.update({ done: index + 1, total: files.length, bytes });
+    // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
+    if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
   }
   progress.stop();
   const invalid = output.count('invalid');

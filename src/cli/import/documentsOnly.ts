@@ -64,6 +64,9 @@ export const importDocumentsOnly: ImportRunner = async (job) => {
       done++;
       job.report(outcome);
       job.progress({ done, bytes });
+      // Documents skipped by the journal or checked in a dry run involve no network wait: give the
+      // event loop a turn now and then (Ctrl-C, the progress bar, stdout).
+      if (done % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(job.concurrency, job.files.length)) }, worker));
