@@ -1,8 +1,10 @@
-// (c) The command line. Throughput: `spot-import import` of a folder of spot documents (a real
-// child process: start-up, token, folder walk, reading, checking, journal and output included)
-// against a raw undici.request loop in this process that reads the same kind of files from disk
-// and posts them with a ready token at the same concurrency. Rounds alternate which goes first,
-// every round imports new spots (no cheaper update path), and the ratio of medians is reported.
+// (c) The command line. Throughput: `spot-import import` of a folder of spot documents, a real
+// child process (start-up, token, folder walk, reading, checking, journal and output included),
+// against a raw undici.request loop that lists the same kind of folder, reads each file and posts
+// it with a ready token at the same concurrency. The goal compares like with like: the raw loop
+// also runs as a fresh child process (this bench bundle started with --raw-loop, the token handed
+// in). The same loop inside this warmed-up process is reported too, for scale. Rounds rotate the
+// order, every round imports new spots (no cheaper update path), and ratios of medians are given.
 // Memory: one import of a much larger folder, with the CLI's peak resident set size read from the
 // process itself at exit (a --require'd hook, so the CLI is not changed for the measurement).
 import { spawn } from 'node:child_process';
@@ -14,12 +16,15 @@ import { DEMO_CLIENT } from '../src/sandbox/types';
 import { median } from './sandboxProcess';
 
 const CONCURRENCY = 8;
+export const RAW_LOOP_FLAG = '--raw-loop';
 
 export interface CliFigures {
   documents: number;
   cliDocumentsPerSecond: number;
-  rawDocumentsPerSecond: number;
-  cliVsRaw: number;
+  rawProcessDocumentsPerSecond: number;
+  rawInProcessDocumentsPerSecond: number;
+  cliVsRawProcess: number;
+  cliVsRawInProcess: number;
   memoryDocuments: number;
   memorySeconds: number;
   peakRssMiB: number;
@@ -27,30 +32,30 @@ export interface CliFigures {
 
 export async function benchCli(baseUrl: string, distDir: string, scratch: string, documents: number, rounds: number, memoryDocuments: number): Promise<CliFigures> {
   const cliPath = join(distDir, 'cli.js');
+  const benchPath = join(distDir, 'bench', 'run.js');
   const env = { ...process.env, SPOT_BASE_URL: baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret, NO_COLOR: '1' };
   const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
   const token = (await tokens.getToken()).value;
-  const cliSpeeds: number[] = [];
-  const rawSpeeds: number[] = [];
+  const speeds = { cli: [] as number[], rawProcess: [] as number[], rawInProcess: [] as number[] };
   try {
-    // Round 0 warms up both sides (the file cache, the JIT of this process and the sandbox).
+    // Round 0 warms up the file cache, the sandbox and this process's JIT; it is not counted.
     for (let round = 0; round <= rounds; round++) {
-      const cliFolder = writeDocuments(join(scratch, `cli-${round}`), `cli-${round}`, documents);
-      const rawFolder = writeDocuments(join(scratch, `raw-${round}`), `raw-${round}`, documents);
+      const folder = (name: string) => writeDocuments(join(scratch, `${name}-${round}`), `${name}-${round}`, documents);
+      const folders = { cli: folder('cli'), rawProcess: folder('rawp'), rawInProcess: folder('rawi') };
       const variants: Array<[number[], () => Promise<void>]> = [
-        [cliSpeeds, () => runCli(cliPath, [cliFolder], scratch, env)],
-        [rawSpeeds, () => rawLoop(baseUrl, token, rawFolder, dispatcher)],
+        [speeds.cli, () => runChild(cliPath, ['import', '--concurrency', String(CONCURRENCY), folders.cli], scratch, env)],
+        [speeds.rawProcess, () => runChild(benchPath, [RAW_LOOP_FLAG, baseUrl, folders.rawProcess], scratch, { ...env, BENCH_TOKEN: token })],
+        [speeds.rawInProcess, () => rawLoop(baseUrl, token, folders.rawInProcess, dispatcher)],
       ];
       for (let v = 0; v < variants.length; v++) {
-        const [speeds, run] = variants[(v + round) % variants.length];
+        const [figures, run] = variants[(v + round) % variants.length];
         const started = process.hrtime.bigint();
         await run();
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        if (round > 0) speeds.push(documents / seconds);
+        if (round > 0) figures.push(documents / seconds);
       }
-      rmSync(cliFolder, { recursive: true, force: true });
-      rmSync(rawFolder, { recursive: true, force: true });
+      for (const path of Object.values(folders)) rmSync(path, { recursive: true, force: true });
     }
   } finally {
     await dispatcher.close();
@@ -61,24 +66,38 @@ export async function benchCli(baseUrl: string, distDir: string, scratch: string
   const report = join(scratch, 'peak-rss.txt');
   writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));\n`);
   const started = process.hrtime.bigint();
-  await runCli(cliPath, [big], scratch, env, ['--require', hook]);
+  await runChild(cliPath, ['import', '--concurrency', String(CONCURRENCY), big], scratch, env, ['--require', hook]);
   const memorySeconds = Number(process.hrtime.bigint() - started) / 1e9;
   rmSync(big, { recursive: true, force: true });
 
-  const cliSpeed = median(cliSpeeds);
-  const raw = median(rawSpeeds);
+  const cli = median(speeds.cli);
+  const rawProcess = median(speeds.rawProcess);
+  const rawInProcess = median(speeds.rawInProcess);
   return {
     documents,
-    cliDocumentsPerSecond: cliSpeed,
-    rawDocumentsPerSecond: raw,
-    cliVsRaw: cliSpeed / raw,
+    cliDocumentsPerSecond: cli,
+    rawProcessDocumentsPerSecond: rawProcess,
+    rawInProcessDocumentsPerSecond: rawInProcess,
+    cliVsRawProcess: cli / rawProcess,
+    cliVsRawInProcess: cli / rawInProcess,
     memoryDocuments,
     memorySeconds,
     peakRssMiB: Number(readFileSync(report, 'utf8')) / 1024,
   };
 }
 
-/** Spot documents as an author writes them (pretty-printed), spread over folders of 1,000. */
+/** The raw loop as its own process: `node dist/bench/run.js --raw-loop <base URL> <folder>`, token in BENCH_TOKEN. */
+export async function rawLoopProcess(args: string[]): Promise<void> {
+  const [baseUrl, folder] = args;
+  const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
+  try {
+    await rawLoop(baseUrl, process.env.BENCH_TOKEN ?? '', folder, dispatcher);
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+/** Spot documents as an author writes them (pretty-printed), in folders of 1,000. */
 function writeDocuments(folder: string, prefix: string, count: number): string {
   for (let i = 0; i < count; i++) {
     const dir = join(folder, `part-${Math.floor(i / 1000)}`);
@@ -89,13 +108,13 @@ function writeDocuments(folder: string, prefix: string, count: number): string {
   return folder;
 }
 
-function runCli(cli: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<void> {
+function runChild(script: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, cli, 'import', '--concurrency', String(CONCURRENCY), ...args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`spot-import import exited with ${code}: ${stderr.slice(-500)}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} ${args[0]} exited with ${code}: ${stderr.slice(-500)}`))));
   });
 }
 
