@@ -22,6 +22,7 @@ export function watchInterrupts(stderr: NodeJS.WritableStream = process.stderr, 
       stderr.write('Aborting the requests in flight…\n');
       abort.abort();
     } else {
+      if ((stderr as { isTTY?: boolean }).isTTY) stderr.write('\u001b[?25h'); // the bar hides the cursor: give it back
       exit(130);
     }
   };

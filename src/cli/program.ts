@@ -68,12 +68,11 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .exitOverride()
     .addHelpText('after', MORE_HELP);
 
-  withConnection(
-    program
-      .command('validate')
-      .description('check spot documents and folders of them (recursively), and media folders, without sending anything')
-      .argument('<path...>', 'documents, folders, media folders'),
-  )
+  program
+    .command('validate')
+    .description('check spot documents and folders of them (recursively), and media folders, without sending anything')
+    .argument('<path...>', 'documents, folders, media folders')
+    .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
     .option('--topic <id>', 'the project topic: a document with another topic_id is invalid', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
     .addOption(formatOption())
     .action(async (paths: string[], options) => setExitCode(await runValidate(paths, options, context)));
