@@ -5,7 +5,8 @@ const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
 
-const production = process.argv.includes('--production');
+// `npm pack` runs the prepare script (a plain build) last: what it packs is built for production.
+const production = process.argv.includes('--production') || ['pack', 'publish'].includes(process.env.npm_command);
 const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 
@@ -40,6 +41,9 @@ const entries = [
   { in: 'src/sandbox/index.ts', out: 'dist/sandbox.js' },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
+  // The command line: one self-contained file for node 20+ (npm pack ships it alone). No
+  // external 'vscode' here, so an import of it anywhere below src/cli fails the build.
+  { in: 'src/cli/main.ts', out: 'dist/cli.js', options: { banner: { js: '#!/usr/bin/env node' }, external: [] } },
   { in: 'bench/run.ts', out: 'dist/bench/run.js' },
 ].filter((entry) => fs.existsSync(entry.in));
 
@@ -86,6 +90,7 @@ async function main() {
     entries.map((entry) =>
       esbuild.context({
         ...common,
+        ...entry.options,
         entryPoints: [entry.in],
         outfile: entry.out,
         plugins: entry.in === 'src/core/index.ts' ? [lazyBundles, schemaPlugin] : [lazyBundles],

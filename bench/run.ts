@@ -1,6 +1,8 @@
 // `npm run bench`: prints each figure as a ratio against a baseline measured in this same run,
 // as medians over several alternating rounds (these machines are noisy). Sizes can be lowered
 // for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 npm run bench.
+// BENCH_ONLY=cli (or bulk, upload, topics; a comma list) runs only those parts; BENCH_CLI_DOCS and
+// BENCH_CLI_MEMORY_DOCS size the command-line figures (default 10,000 and 100,000 documents).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,36 +10,55 @@ import { startSandboxProcess } from './sandboxProcess';
 import { benchBulkImport } from './bulkImport.bench';
 import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
+import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const sandbox = await startSandboxProcess(__dirname.endsWith('bench') ? join(__dirname, '..') : __dirname);
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,topics,cli').split(',').map((part) => part.trim()));
+  const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
+  const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
   try {
     console.log(`Sandbox in its own process at ${sandbox.baseUrl}; medians of ${rounds} rounds.`);
-    const bulk = await benchBulkImport(sandbox.baseUrl, spots, rounds);
-    console.log(`(a) bulk import of ${bulk.spots} spots at concurrency 8`);
-    console.log(`    core bulkImport      ${bulk.coreSpotsPerSecond.toFixed(0)} spots/s`);
-    console.log(`    raw undici loop      ${bulk.rawSpotsPerSecond.toFixed(0)} spots/s`);
-    console.log(`    sequential loop      ${bulk.sequentialSpotsPerSecond.toFixed(0)} spots/s`);
-    console.log(`    core / raw           ${bulk.coreVsRaw.toFixed(2)}  (goal ≥ 0.85) ${bulk.coreVsRaw >= 0.85 ? 'met' : 'NOT MET'}`);
-    console.log(`    core / sequential    ${bulk.coreVsSequential.toFixed(2)}`);
-    const upload = await benchUpload(sandbox.baseUrl, join(scratch, 'upload.bin'), uploadMb * 1048576, Math.min(rounds, 3));
-    console.log(`(b) upload of ${upload.megabytes} MiB`);
-    console.log(`    core uploadMedia     ${upload.coreMiBPerSecond.toFixed(0)} MiB/s`);
-    console.log(`    curl -F              ${upload.curlMiBPerSecond.toFixed(0)} MiB/s`);
-    console.log(`    core / curl          ${upload.coreVsCurl.toFixed(2)}  (goal ≥ 0.80) ${upload.coreVsCurl >= 0.8 ? 'met' : 'NOT MET'}`);
-    console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
-    printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));
+    if (only.has('bulk')) {
+      const bulk = await benchBulkImport(sandbox.baseUrl, spots, rounds);
+      console.log(`(a) bulk import of ${bulk.spots} spots at concurrency 8`);
+      console.log(`    core bulkImport      ${bulk.coreSpotsPerSecond.toFixed(0)} spots/s`);
+      console.log(`    raw undici loop      ${bulk.rawSpotsPerSecond.toFixed(0)} spots/s`);
+      console.log(`    sequential loop      ${bulk.sequentialSpotsPerSecond.toFixed(0)} spots/s`);
+      console.log(`    core / raw           ${bulk.coreVsRaw.toFixed(2)}  (goal ≥ 0.85) ${bulk.coreVsRaw >= 0.85 ? 'met' : 'NOT MET'}`);
+      console.log(`    core / sequential    ${bulk.coreVsSequential.toFixed(2)}`);
+    }
+    if (only.has('upload')) {
+      const upload = await benchUpload(sandbox.baseUrl, join(scratch, 'upload.bin'), uploadMb * 1048576, Math.min(rounds, 3));
+      console.log(`(b) upload of ${upload.megabytes} MiB`);
+      console.log(`    core uploadMedia     ${upload.coreMiBPerSecond.toFixed(0)} MiB/s`);
+      console.log(`    curl -F              ${upload.curlMiBPerSecond.toFixed(0)} MiB/s`);
+      console.log(`    core / curl          ${upload.coreVsCurl.toFixed(2)}  (goal ≥ 0.80) ${upload.coreVsCurl >= 0.8 ? 'met' : 'NOT MET'}`);
+      console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
+    }
+    if (only.has('topics')) printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));
+    if (only.has('cli')) {
+      const cliDocs = Number(process.env.BENCH_CLI_DOCS ?? 10_000);
+      const memoryDocs = Number(process.env.BENCH_CLI_MEMORY_DOCS ?? 100_000);
+      const cli = await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, rounds, memoryDocs);
+      console.log(`(d) spot-import import of ${cli.documents} documents from a folder at concurrency 8`);
+      console.log(`    spot-import (a process)       ${cli.cliDocumentsPerSecond.toFixed(0)} documents/s`);
+      console.log(`    raw undici loop (a process)   ${cli.rawProcessDocumentsPerSecond.toFixed(0)} documents/s  (same kind of files, ready token)`);
+      console.log(`    raw undici loop (in this one) ${cli.rawInProcessDocumentsPerSecond.toFixed(0)} documents/s  (already warm)`);
+      console.log(`    spot-import / raw process     ${cli.cliVsRawProcess.toFixed(2)}  (goal ≥ 0.85) ${cli.cliVsRawProcess >= 0.85 ? 'met' : 'NOT MET'}`);
+      console.log(`    spot-import / raw in-process  ${cli.cliVsRawInProcess.toFixed(2)}`);
+      console.log(`    ${cli.memoryDocuments} documents: ${cli.memorySeconds.toFixed(1)} s, peak RSS of the CLI ${cli.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${cli.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     await sandbox.stop();
   }
 }
 
-main().catch((error: Error) => {
+(process.argv[2] === RAW_LOOP_FLAG ? rawLoopProcess(process.argv.slice(3)) : main()).catch((error: Error) => {
   console.error(`Benchmark failed: ${error.message}`);
   process.exit(1);
 });

@@ -1,0 +1,47 @@
+// spot-import: the command-line front end of the spot service core (dist/cli.js). It parses the
+// arguments, calls src/core exactly as the extension does, prints, and exits with a code CI can
+// read. Bad input of any kind ends in one clear line on stderr, never a stack trace.
+import { CommanderError } from 'commander';
+import { version } from '../../package.json';
+import { processContext } from './context';
+import { CliError, EXIT } from './exit';
+import { buildProgram } from './program';
+import { toCliError } from './serviceFailure';
+
+const HELP_OR_VERSION = new Set(['commander.helpDisplayed', 'commander.version']);
+
+async function main(argv: string[]): Promise<number> {
+  const context = processContext(version);
+  let exitCode: number = EXIT.ok;
+  const program = buildProgram(context, (code) => (exitCode = code));
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return HELP_OR_VERSION.has(error.code) ? EXIT.ok : EXIT.usage;
+    let failure: CliError;
+    try {
+      failure = toCliError(error);
+    } catch {
+      const detail = context.env.SPOT_IMPORT_DEBUG ? `\n${(error as Error).stack}` : ' (set SPOT_IMPORT_DEBUG=1 for details)';
+      context.stderr.write(`spot-import: unexpected error: ${(error as Error)?.message ?? String(error)}${detail}\n`);
+      return EXIT.usage;
+    }
+    context.stderr.write(failure.message.split('\n').map((line) => `spot-import: ${line}\n`).join(''));
+    return failure.exitCode;
+  }
+}
+
+// `spot-import … | head` closes stdout early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  throw error;
+});
+
+main(process.argv).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`spot-import: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exit(EXIT.usage);
+  },
+);

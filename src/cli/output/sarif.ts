@@ -1,0 +1,98 @@
+// --format sarif: one SARIF 2.1.0 log for code scanning, written when the run ends. Each problem
+// of a document is a result with its region (lines and columns in UTF-16 code units, as editors
+// count them); a file that failed without a place in it (unreadable, refused by the service) is a
+// result on the file itself. Paths inside the current folder are relative to %SRCROOT%, so the
+// log can be uploaded from any checkout.
+import { pathToFileURL } from 'node:url';
+import { isAbsolute, sep } from 'node:path';
+import type * as Sarif from 'sarif';
+import type { LineWriter } from './lineWriter';
+import type { CommandName, Finding, Outcome } from './records';
+import type { Reporter } from './reporter';
+
+interface Rule {
+  id: string;
+  text: string;
+  level: Sarif.Result.level;
+}
+
+const RULES: Record<'invalid' | 'unreadable' | 'importFailed' | 'notAttempted' | 'uploadFailed', Rule> = {
+  invalid: { id: 'spot/invalid-document', text: 'The spot document breaks a rule of the spot import interface.', level: 'error' },
+  unreadable: { id: 'spot/unreadable', text: 'The file could not be read as a spot document.', level: 'error' },
+  importFailed: { id: 'spot/import-failed', text: 'The service did not import the spot.', level: 'error' },
+  notAttempted: { id: 'spot/not-attempted', text: 'The run stopped before this file was attempted.', level: 'warning' },
+  uploadFailed: { id: 'spot/upload-failed', text: 'The media file was not uploaded.', level: 'error' },
+};
+const RULE_LIST = Object.values(RULES);
+
+export interface SarifOptions {
+  version: string;
+  cwd: string;
+}
+
+export function sarifReporter(out: LineWriter, command: CommandName, options: SarifOptions): Reporter {
+  const results: Sarif.Result[] = [];
+  return {
+    outcome(outcome) {
+      results.push(...toResults(command, outcome));
+    },
+    finish(summary) {
+      const log: Sarif.Log = {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+          {
+            tool: {
+              driver: {
+                name: 'spot-import',
+                version: options.version,
+                rules: RULE_LIST.map((rule) => ({ id: rule.id, shortDescription: { text: rule.text }, defaultConfiguration: { level: rule.level } })),
+              },
+            },
+            originalUriBaseIds: { '%SRCROOT%': { uri: directoryUri(options.cwd) } },
+            columnKind: 'utf16CodeUnits',
+            invocations: [{ executionSuccessful: summary.exitCode === 0 || summary.exitCode === 1, exitCode: summary.exitCode, commandLine: `spot-import ${command}` }],
+            results,
+          },
+        ],
+      };
+      out.line(JSON.stringify(log, null, 2));
+    },
+  };
+}
+
+function toResults(command: CommandName, outcome: Outcome): Sarif.Result[] {
+  if (outcome.ok) return [];
+  const rule =
+    outcome.status === 'notAttempted' ? RULES.notAttempted
+      : outcome.failure === 'unreadable' ? RULES.unreadable
+        : outcome.failure === 'document' || outcome.findings.length > 0 ? RULES.invalid
+          : command === 'upload' ? RULES.uploadFailed
+            : RULES.importFailed;
+  const artifactLocation = artifact(outcome.file);
+  const result = (message: string, finding?: Finding): Sarif.Result => ({
+    ruleId: rule.id,
+    ruleIndex: RULE_LIST.indexOf(rule),
+    level: finding ? finding.severity === 'warning' ? 'warning' : 'error' : rule.level,
+    message: { text: message },
+    locations: [{ physicalLocation: { artifactLocation, ...(finding ? { region: region(finding) } : {}) } }],
+    ...(finding?.pointer ? { properties: { pointer: finding.pointer } } : {}),
+  });
+  if (outcome.findings.length === 0) return [result(outcome.reason ?? 'Failed.')];
+  return outcome.findings.map((finding) => result(finding.message, finding));
+}
+
+function region(finding: Finding): Sarif.Region {
+  return { startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn };
+}
+
+/** A relative path becomes a relative URI under %SRCROOT%; an absolute one a file: URI. */
+function artifact(file: string): Sarif.ArtifactLocation {
+  if (isAbsolute(file)) return { uri: pathToFileURL(file).href };
+  return { uri: file.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+function directoryUri(folder: string): string {
+  const href = pathToFileURL(folder).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}

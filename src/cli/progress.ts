@@ -1,0 +1,87 @@
+// Progress goes to stderr, and only to a terminal: a cli-progress bar with counts, bytes and rate;
+// plain lines every few seconds on a terminal that cannot redraw (TERM=dumb); nothing when stderr
+// is a file or a pipe (CI logs, `2> log.txt`), so results on stdout stay the whole story there.
+import { Presets, SingleBar } from 'cli-progress';
+import { formatBytes } from './output/text';
+
+export interface ProgressState {
+  done: number;
+  total: number;
+  /** Bytes read (documents) or sent (uploads) so far. */
+  bytes: number;
+  /** Bytes to send in all, when known (uploads). */
+  totalBytes?: number;
+}
+
+export interface Progress {
+  update(state: ProgressState): void;
+  /** A line for the user (a warning) that must not tangle with the bar. */
+  note(line: string): void;
+  stop(): void;
+}
+
+type Stream = NodeJS.WritableStream & { isTTY?: boolean };
+
+export function createProgress(unit: string, stream: Stream = process.stderr, env: NodeJS.ProcessEnv = process.env): Progress {
+  if (!stream.isTTY) return { update() {}, note: (line) => stream.write(`${line}\n`), stop() {} };
+  return env.TERM === 'dumb' ? plainLines(unit, stream) : bar(unit, stream);
+}
+
+function describe(unit: string, state: ProgressState, started: number): { counts: string; bytes: string; rate: string } {
+  const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+  const bytes = state.totalBytes !== undefined ? `${formatBytes(state.bytes)} of ${formatBytes(state.totalBytes)}` : `${formatBytes(state.bytes)}`;
+  const rate = state.totalBytes !== undefined ? `${formatBytes(state.bytes / seconds)}/s` : `${(state.done / seconds).toFixed(state.done / seconds < 10 ? 1 : 0)} ${unit}/s`;
+  return { counts: `${state.done}/${state.total} ${unit}`, bytes, rate };
+}
+
+function bar(unit: string, stream: Stream): Progress {
+  const started = Date.now();
+  let active = false;
+  const progress = new SingleBar(
+    {
+      stream,
+      format: '{bar} {counts} | {bytes} | {rate}',
+      barsize: 30,
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 8,
+    },
+    Presets.shades_classic,
+  );
+  return {
+    update(state) {
+      const total = state.totalBytes ?? state.total;
+      const value = state.totalBytes !== undefined ? state.bytes : state.done;
+      const payload = describe(unit, state, started);
+      if (!active) {
+        active = true;
+        progress.start(Math.max(total, 1), value, payload);
+      } else {
+        progress.setTotal(Math.max(total, 1));
+        progress.update(value, payload);
+      }
+    },
+    note(line) {
+      stream.write(active ? `\r\u001b[2K${line}\n` : `${line}\n`);
+    },
+    stop() {
+      if (active) progress.stop();
+      active = false;
+    },
+  };
+}
+
+function plainLines(unit: string, stream: Stream): Progress {
+  const started = Date.now();
+  let last = 0;
+  return {
+    update(state) {
+      if (Date.now() - last < 2000 && state.done < state.total) return;
+      last = Date.now();
+      const { counts, bytes, rate } = describe(unit, state, started);
+      stream.write(`${counts} | ${bytes} | ${rate}\n`);
+    },
+    note: (line) => stream.write(`${line}\n`),
+    stop() {},
+  };
+}

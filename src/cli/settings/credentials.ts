@@ -1,0 +1,39 @@
+// The client credentials: the id from a flag, the environment or the project file; the secret only
+// from the environment (SPOT_CLIENT_SECRET, filled from CI's secret store) or standard input
+// (--client-secret-stdin), never from a flag (process lists show flags) or a file in the repository.
+import { CliError } from '../exit';
+import type { CliSettings } from './resolveSettings';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function resolveCredentials(settings: CliSettings, secretFromStdin: boolean, stdin: NodeJS.ReadStream = process.stdin): Promise<ClientCredentials> {
+  const clientId = settings.clientId?.value;
+  if (!clientId) {
+    throw new CliError('No client id: pass --client-id, set SPOT_CLIENT_ID, or add "clientId" to spot-import.json (or use --sandbox to try without an account).');
+  }
+  const clientSecret = secretFromStdin ? await readSecret(stdin) : settings.clientSecretFromEnv;
+  if (!clientSecret) {
+    throw new CliError('No client secret: set SPOT_CLIENT_SECRET (in CI: from its secret store), or pipe it to --client-secret-stdin.');
+  }
+  return { clientId, clientSecret };
+}
+
+/** Everything on standard input, less one line ending: `printf %s "$SECRET" | …` and `echo` both work. */
+async function readSecret(stdin: NodeJS.ReadStream): Promise<string> {
+  if (stdin.isTTY) process.stderr.write('Client secret (then Enter and Ctrl-D): ');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    // A secret is short; anything this long is a file piped in by mistake.
+    if (size > 64 * 1024) throw new CliError('--client-secret-stdin: standard input is longer than any client secret; pipe only the secret.');
+    chunks.push(buffer);
+  }
+  const secret = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  if (!secret) throw new CliError('--client-secret-stdin: standard input was empty; pipe the client secret to it.');
+  return secret;
+}

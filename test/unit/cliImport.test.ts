@@ -1,0 +1,163 @@
+// spot-import import, run as a real child process against the sandbox over loopback: streaming
+// output in every format, exit codes, the journal that lets a second run finish an interrupted or
+// failed one without sending anything twice, and Ctrl-C in the middle of a run.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
+import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli } from './helpers/cliProcess';
+import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
+
+describe('spot-import import', function () {
+  let sandbox: RunningSandbox | undefined;
+  let folder: ReturnType<typeof scratch>;
+  before(() => ensureCliBuilt());
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    folder?.cleanup();
+  });
+
+  async function serve(options: SandboxOptions = {}) {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...options });
+    return { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+  }
+
+  function documents(count: number, prefix = 'spot'): Record<string, string> {
+    return Object.fromEntries(Array.from({ length: count }, (_, i) => [`spots/${prefix}-${String(i).padStart(3, '0')}.spot.json`, spotText(`${prefix}-${i}`)]));
+  }
+
+  function journals(): string[] {
+    const dir = join(folder.dir, '.spot-import');
+    return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.jsonl')) : [];
+  }
+
+  it('imports a folder: one line per spot, exit 0, nothing left in the journal', async () => {
+    const env = await serve();
+    folder = scratch({ ...documents(3), 'spots/gallery.spot.json': spotText('with-gallery', { state: 2, fld_1_5: null }) });
+    const result = await runCli(['import', 'spots', '--concurrency', '1'], { cwd: folder.dir, env });
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.trim().split('\n');
+    assert.equal(lines.length, 4);
+    assert.match(lines[0], /^spots\/gallery\.spot\.json: imported "with-gallery" as spot \d+; pending galleries: fld_1_5 = \d+$/);
+    assert.match(lines[1], /^spots\/spot-000\.spot\.json: imported "spot-0" as spot \d+$/);
+    assert.match(result.stderr, /4 of 4 documents imported\.\n$/);
+    assert.match(result.stderr, /1 spot\(s\) have pending galleries\. Uploading media with the import is not part of this version/);
+    assert.equal(sandbox!.spotCount(), 4);
+    assert.deepEqual(journals(), [], 'a finished run leaves no journal');
+  });
+
+  it('json: the documented shape; a failure is reported and the others still imported (exit 1); a second run sends only what failed', async () => {
+    const env = await serve({ maxImportBytes: 400 });
+    folder = scratch({ ...documents(3), 'spots/too-big.spot.json': spotText('too-big', { fld_1_9: 'x'.repeat(500) }), 'spots/bad.spot.json': spotText('bad', { latitude: 'north' }) });
+    const first = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(first.code, 1, first.stderr);
+    const records = jsonLines(first.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    const byFile = new Map(records.map((r) => [r.file, r]));
+    assert.equal(byFile.get('spots/spot-001.spot.json')?.status, 'imported');
+    assert.deepEqual(byFile.get('spots/spot-001.spot.json')?.pendingGalleries, []);
+    assert.equal(byFile.get('spots/too-big.spot.json')?.status, 'failed');
+    assert.match(String(byFile.get('spots/too-big.spot.json')?.reason), /413/);
+    const bad = byFile.get('spots/bad.spot.json')!;
+    assert.equal(bad.status, 'failed');
+    assert.deepEqual((bad.problems as Array<{ line: number; pointer: string }>).map((p) => [p.line, p.pointer]), [[7, '/data/attributes/latitude']]);
+    const summary = records[records.length - 1];
+    assert.deepEqual(summary.counts, { imported: 3, failed: 2 });
+    assert.equal(summary.exitCode, 1);
+    assert.equal(sandbox!.counters.imports, 4, 'the invalid document was never sent');
+    assert.equal(journals().length, 1, 'the journal stays for the second run');
+
+    folder.write('spots/spot-002.spot.json', spotText('spot-2', { fld_1_3: 'changed since' }));
+    const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(second.code, 1);
+    assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: 2, imported: 1, failed: 2 });
+    assert.equal(sandbox!.counters.imports, 6, 'only the refused document and the changed one were sent again');
+    assert.equal(sandbox!.spotBySourceId('spot-2')?.attributes.fld_1_3, 'changed since');
+    assert.match(second.stderr, /^Resuming: 3 document\(s\) were imported by an earlier unfinished run/);
+  });
+
+  it('sarif, github and junit carry the failed imports', async () => {
+    const env = await serve();
+    folder = scratch({ ...documents(1), 'spots/bad.spot.json': spotText('bad', { longitude: 500 }) });
+    const sarif = await runCli(['import', 'spots', '--format', 'sarif'], { cwd: folder.dir, env });
+    assert.equal(sarif.code, 1);
+    const log = JSON.parse(sarif.stdout);
+    assert.deepEqual(validateSarif(log), []);
+    assert.deepEqual(log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [r.ruleId, r.locations[0].physicalLocation.region.startLine]), [['spot/invalid-document', 8]]);
+    const github = await runCli(['import', 'spots', '--format', 'github'], { cwd: folder.dir, env });
+    assert.equal(github.stdout, '::error file=spots/bad.spot.json,line=8,col=20,endLine=8,endColumn=23,title=spot-import%3A invalid spot document::longitude must be between -180 and 180.\n');
+    const junit = await runCli(['import', 'spots', '--format', 'junit'], { cwd: folder.dir, env });
+    assert.match(junit.stdout, /<testsuite name="spot-import import" tests="2" failures="1" errors="0" skipped="0"/);
+    assert.match(junit.stdout, /<testcase classname="spot-import\.import" name="spots\/spot-000\.spot\.json" file="spots\/spot-000\.spot\.json"\/>/);
+  });
+
+  it('rejected credentials: exit 2, one line, nothing sent', async () => {
+    const env = await serve();
+    folder = scratch(documents(2));
+    const result = await runCli(['import', 'spots'], { cwd: folder.dir, env: { ...env, SPOT_CLIENT_SECRET: 'wrong' } });
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^spot-import: Nothing was sent\. The client id or secret was rejected by 127\.0\.0\.1:\d+/);
+    assert.doesNotMatch(result.stderr, /wrong/, 'the secret is never printed');
+    assert.equal(sandbox!.counters.imports, 0);
+  });
+
+  it('--dry-run checks everything and sends nothing, without credentials', async () => {
+    folder = scratch({ ...documents(2), 'spots/bad.spot.json': spotText('bad', { latitude: 91 }) });
+    const result = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, /^spots\/bad\.spot\.json:7:19: not imported: latitude must be between -90 and 90\.\n/m);
+    assert.match(result.stdout, /^spots\/spot-000\.spot\.json: valid, would import "spot-0" \(dry run: nothing sent\)$/m);
+    assert.match(result.stderr, /Dry run: 2 of 3 documents would be imported, 1 would not; nothing was sent\./);
+    assert.deepEqual(journals(), []);
+  });
+
+  it('refuses a bad --concurrency with exit 2', async () => {
+    folder = scratch(documents(1));
+    for (const value of ['0', '17', 'four']) {
+      const result = await runCli(['import', 'spots', '--concurrency', value, '--dry-run'], { cwd: folder.dir });
+      assert.equal(result.code, 2, value);
+      assert.match(result.stderr, /--concurrency must be a whole number from 1 to 16, not "/);
+    }
+  });
+
+  it('Ctrl-C stops after the requests in flight (exit 130); a second run finishes it, sending nothing twice', async function () {
+    this.timeout(40_000);
+    const env = await serve({ faults: { latencyMs: 150 } });
+    const total = 30;
+    folder = scratch(documents(total));
+    const run = startCli(['import', 'spots', '--concurrency', '2'], { cwd: folder.dir, env, timeoutMs: 30_000 });
+    await waitFor(() => run.stdout().split('\n').length > 4, 15_000, () => run.stderr());
+    run.child.kill('SIGINT');
+    const first = await run.done;
+    assert.equal(first.code, 130, first.stderr);
+    const imported = first.stdout.split('\n').filter((line) => / imported "/.test(line)).length;
+    assert.ok(imported >= 4 && imported < total, `${imported} imported before the interruption`);
+    assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}\\. ${imported} imported document\\(s\\) are recorded in \\.spot-import/import-\\w+\\.jsonl`));
+    assert.equal(sandbox!.counters.imports, imported, 'every request that was sent finished and is in the journal');
+    const notAttempted = first.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length;
+    if (total - imported > 10) {
+      assert.equal(notAttempted, 10, 'the first ten, then a count');
+      assert.match(first.stdout, new RegExp(`\n… and ${total - imported - 10} more not attempted\.\n$`));
+    } else assert.equal(notAttempted, total - imported);
+    assert.equal(journals().length, 1);
+
+    sandbox!.setFaults({});
+    const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: imported, imported: total - imported });
+    assert.equal(sandbox!.counters.imports, total, 'nothing was sent twice');
+    assert.equal(sandbox!.spotCount(), total);
+    assert.deepEqual(journals(), [], 'the finished run removed the journal');
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs: number, context: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out; stderr: ${context()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
