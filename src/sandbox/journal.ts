@@ -51,6 +51,7 @@ export class Journal {
   private snapshotBytes = 0;
   // Set after a failed write: the journal may end in a torn line, so the next write is a snapshot.
   private needsSnapshot = true;
+  private closed = false;
 
   private constructor(private readonly options: JournalOptions) {
     this.generation = options.generation;
@@ -72,6 +73,8 @@ export class Journal {
    * The line is made now, so it holds the records as they are at this moment.
    */
   commit(change: StoreChange, options: { syncMedia?: boolean } = {}): Promise<void> {
+    // A handler that outlived close() has nobody left to answer; its change is not written.
+    if (this.closed) return Promise.reject(new SaveError(new Error('the sandbox is closed')));
     let line: string;
     try {
       line = JSON.stringify(change);
@@ -92,6 +95,7 @@ export class Journal {
   /** Writes what is pending, then everything as one snapshot; the journal file goes away. */
   async close(): Promise<void> {
     while (this.running) await this.running;
+    this.closed = true;
     try {
       await this.writeSnapshot();
       await this.handle?.close();
