@@ -24,18 +24,23 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /**
- * The path of the first object or array found deeper than maxDepth, or undefined. Iterative
- * (an explicit stack), so the check itself cannot overflow on the values it exists to refuse.
+ * The path of the first object or array found deeper than maxDepth, or undefined. Recursive, but
+ * it never descends more than maxDepth + 1 levels, so it cannot overflow on the values it exists
+ * to refuse; and it allocates nothing unless it finds one (it runs on every import).
  */
-export function firstTooDeep(root: unknown, maxDepth: number): string[] | undefined {
-  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= maxDepth) return path;
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-    // Pushed in reverse, so members are visited in document order and the pointer names the first.
-    for (let index = entries.length - 1; index >= 0; index--) stack.push({ value: entries[index][1], path: [...path, entries[index][0]] });
+export function firstTooDeep(value: unknown, maxDepth: number, depth = 1): string[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > maxDepth) return [];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const path = firstTooDeep(value[index], maxDepth, depth + 1);
+      if (path) return [String(index), ...path];
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    const path = firstTooDeep((value as Record<string, unknown>)[key], maxDepth, depth + 1);
+    if (path) return [key, ...path];
   }
   return undefined;
 }
