@@ -63,7 +63,12 @@ export class Journal {
    */
   static async open(options: JournalOptions): Promise<Journal> {
     const journal = new Journal(options);
-    await journal.writeSnapshot();
+    try {
+      await journal.writeSnapshot();
+    } catch (error) {
+      await journal.handle?.close();
+      throw error;
+    }
     for (const name of await staleFiles(options.dataDir, journal.generation)) await fs.rm(join(options.dataDir, name), { force: true });
     return journal;
   }
