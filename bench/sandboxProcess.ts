@@ -1,6 +1,8 @@
 // Runs the sandbox in its own process, so the benchmark measures the client's memory and CPU only.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface SandboxProcess {
@@ -10,7 +12,11 @@ export interface SandboxProcess {
 
 export async function startSandboxProcess(distDir: string): Promise<SandboxProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(distDir, 'sandboxCli.js'), '--port', String(port)], {
+  // BENCH_SANDBOX_DATA=1 runs the sandbox with --data in a fresh directory, to measure what the
+  // durable (acknowledge-after-fsync) path costs; by default it keeps everything in memory.
+  const dataDir = process.env.BENCH_SANDBOX_DATA === '1' ? mkdtempSync(join(tmpdir(), 'spot-bench-data-')) : undefined;
+  const args = ['--port', String(port), ...(dataDir ? ['--data', dataDir] : [])];
+  const child: ChildProcess = spawn(process.execPath, [join(distDir, 'sandboxCli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -29,9 +35,13 @@ export async function startSandboxProcess(distDir: string): Promise<SandboxProce
     baseUrl,
     stop: () =>
       new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
+        const done = () => {
+          if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        child.once('exit', done);
         process.kill(-child.pid!, 'SIGTERM');
-        setTimeout(resolve, 5000).unref();
+        setTimeout(done, 5000).unref();
       }),
   };
 }

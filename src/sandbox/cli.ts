@@ -1,6 +1,7 @@
 // `npm run sandbox`: runs the sandbox until SIGINT or SIGTERM. It prints exactly one line on
 // stdout once it is listening (scripts and tests wait for that line and read the URL from it).
 import { parseSandboxArgs, USAGE, UsageError } from './cliArgs';
+import { SaveError } from './journal';
 import { startSandbox } from './sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from './types';
 
@@ -23,7 +24,8 @@ async function main(): Promise<void> {
     sandbox = await startSandbox({
       ...config.options,
       host: '127.0.0.1',
-      onInternalError: (error) => process.stderr.write(`sandbox: internal error: ${describe(error)}\n`),
+      // A failed save is the disk's problem, not a bug: said as what it is, and as loudly.
+      onInternalError: (error) => process.stderr.write(`sandbox: ${error instanceof SaveError ? '' : 'internal error: '}${describe(error)}\n`),
     });
   } catch (error) {
     process.stderr.write(`sandbox: cannot start: ${describe(error)}\n`);

@@ -2,6 +2,8 @@
 // so the parsing can be tested without starting a process.
 import { resolve } from 'node:path';
 import { validateFaults } from './faults';
+import { MAX_PENDING_GALLERIES } from './importSpot';
+import { MAX_JSON_DEPTH } from './json';
 import type { SandboxClient, SandboxFaults, SandboxOptions } from './types';
 
 export const DEFAULT_CLI_PORT = 8787;
@@ -9,7 +11,11 @@ export const DEFAULT_CLI_PORT = 8787;
 export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N              port on 127.0.0.1 (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
-  --client ID:SECRET    accepted client (repeatable; default the demo client topic_1_api:sandbox-secret)
+  --client ID:SECRET[:USER]
+                        accepted client (repeatable; default the demo client topic_1_api:sandbox-secret).
+                        USER is the account the client is bound to: clients of one user share spots,
+                        galleries and media, other users' are not found (404). Without USER a client
+                        belongs to the one default user. A SECRET containing ':' needs the USER part.
   --token-ttl SECONDS   lifetime of issued tokens (default 3600)
   --omit-expires-in     leave expires_in out of token replies
   --rename-media        store uploads under generated names, as the real service does
@@ -21,7 +27,12 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --retry-after SECONDS Retry-After sent with injected 429s (default 0)
   --latency-ms MS       latency added to API requests
   --seed N              seed for the fault draws (repeatable runs)
-  --help                show this help`;
+  --help                show this help
+
+Limits: an import body is at most 1 MiB (413), JSON bodies nest at most ${MAX_JSON_DEPTH} levels and one
+import carries at most ${MAX_PENDING_GALLERIES} pending (null) gallery fields (422 with a pointer).
+With --data a change is answered only once it is on disk; one that cannot be saved is answered
+500 not_saved.`;
 
 /** A mistake on the command line: the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {}
@@ -124,8 +135,13 @@ function integer(flag: string, text: string, min: number, max: number): number {
   return value;
 }
 
+/** ID up to the first colon; with more colons, USER after the last one and SECRET in between. */
 function client(text: string): SandboxClient {
-  const colon = text.indexOf(':');
-  if (colon <= 0 || colon === text.length - 1) throw new UsageError(`--client must be ID:SECRET, not "${text}"`);
-  return { clientId: text.slice(0, colon), clientSecret: text.slice(colon + 1) };
+  const first = text.indexOf(':');
+  const last = text.lastIndexOf(':');
+  const id = text.slice(0, first);
+  const secret = first === last ? text.slice(first + 1) : text.slice(first + 1, last);
+  const user = first === last ? undefined : text.slice(last + 1);
+  if (first <= 0 || !secret || user === '') throw new UsageError(`--client must be ID:SECRET[:USER], not "${text}"`);
+  return user === undefined ? { clientId: id, clientSecret: secret } : { clientId: id, clientSecret: secret, user };
 }

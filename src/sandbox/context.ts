@@ -1,7 +1,7 @@
 // Everything a request handler needs, built once per running sandbox and handed to each handler,
 // so handlers stay plain functions without hidden module state (several sandboxes can run at once).
 import type { FaultInjector } from './faults';
-import type { SandboxStore } from './store';
+import type { SandboxStore, StoreChange } from './store';
 import type { TokenStore } from './tokens';
 import type { SandboxClient, SandboxCounters } from './types';
 
@@ -19,8 +19,16 @@ export interface SandboxContext {
   /** Record uploads under generated names instead of the names sent. */
   readonly renameMedia: boolean;
   readonly maxImportBytes: number;
-  /** Schedules writing the state file after a change (nothing happens without a data directory). */
-  persist(): void;
+  /** With a data directory: uploaded bytes are fsynced before they are acknowledged. */
+  readonly durable: boolean;
+  /**
+   * Saves a change; resolves once it is on disk (at once without a data directory). Call it
+   * right after the store made the change, before any await, and answer only after it resolved:
+   * it rejects with a SaveError when the change could not be saved.
+   */
+  commit(change: StoreChange, options?: { syncMedia?: boolean }): Promise<void>;
+  /** Resolves once every change committed so far is on disk (or failed): reads wait for it. */
+  settled(): Promise<void>;
   onInternalError(error: unknown): void;
 }
 

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context';
 import { validateFaults } from './faults';
 import { decodeUtf8, HttpError, mediaTypeOf, PLAIN_JSON, readBody, sendEmpty, sendJson } from './http';
+import { parseJsonBody } from './json';
 import type { RouteName } from './routes';
 
 export async function handleControl(ctx: SandboxContext, route: RouteName, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -24,13 +25,7 @@ async function readFaults(req: IncomingMessage) {
   if (mediaTypeOf(req) !== 'application/json') {
     throw HttpError.of(415, 'unsupported_media_type', 'Send the faults as JSON (Content-Type: application/json).');
   }
-  const text = decodeUtf8(await readBody(req, 64 * 1024));
-  let value: unknown;
-  try {
-    value = JSON.parse(text ?? '');
-  } catch (error) {
-    throw HttpError.of(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`, { pointer: '' });
-  }
+  const value = parseJsonBody(decodeUtf8(await readBody(req, 64 * 1024)) ?? '');
   try {
     return validateFaults(value);
   } catch (error) {

@@ -8,6 +8,7 @@ import type { FaultOutcome } from './faults';
 import { handleGetGallery, handleMediaOrder } from './galleries';
 import { ClientGoneError, HttpError, sendErrors } from './http';
 import { handleImport } from './importSpot';
+import { SaveError } from './journal';
 import { matchRoute, requestKind, type RouteMatch } from './routes';
 import { handleTokenRequest } from './tokenEndpoint';
 import { requireBearer } from './tokens';
@@ -22,6 +23,10 @@ export async function dispatch(ctx: SandboxContext, req: IncomingMessage, res: S
       res.destroy();
     } else if (error instanceof HttpError) {
       sendErrors(req, res, error);
+    } else if (error instanceof SaveError) {
+      // Already reported (once per failed write, by the journal); the client must not take the
+      // change as kept. 500 rather than 503: retrying cannot help until the disk is fixed.
+      sendErrors(req, res, HttpError.of(500, 'not_saved', `The change could not be saved to disk (${causeOf(error)}); it was not acknowledged and may be lost on restart.`));
     } else {
       ctx.onInternalError(error);
       if (res.headersSent) res.destroy();
@@ -65,8 +70,9 @@ async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerRespo
 }
 
 async function routeApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, match: RouteMatch): Promise<void> {
+  let user: string;
   try {
-    requireBearer(req, ctx.tokens);
+    user = requireBearer(req, ctx.tokens);
   } catch (error) {
     ctx.counters.unauthorized++;
     throw error;
@@ -76,13 +82,13 @@ async function routeApi(ctx: SandboxContext, req: IncomingMessage, res: ServerRe
   const galleryId = match.galleryId ?? '';
   switch (match.name) {
     case 'import':
-      return handleImport(ctx, req, res, version);
+      return handleImport(ctx, user, req, res, version);
     case 'gallery':
-      return handleGetGallery(ctx, req, res, galleryId);
+      return handleGetGallery(ctx, user, req, res, galleryId);
     case 'upload':
-      return handleUpload(ctx, req, res, galleryId);
+      return handleUpload(ctx, user, req, res, galleryId);
     case 'mediaOrder':
-      return handleMediaOrder(ctx, req, res, galleryId);
+      return handleMediaOrder(ctx, user, req, res, galleryId);
     default:
       throw new Error(`route ${match.name} has no handler`);
   }
@@ -110,6 +116,12 @@ function pathOf(url: string): string {
   } catch {
     throw HttpError.of(400, 'invalid_target', 'The request target is not a path.');
   }
+}
+
+function causeOf(error: SaveError): string {
+  const cause = error.cause;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (cause instanceof Error ? cause.name : 'unknown error');
 }
 
 function delay(ms: number): Promise<void> {

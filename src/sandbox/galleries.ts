@@ -3,24 +3,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context';
 import { apiError, decodeUtf8, HttpError, mediaTypeOf, readBody, sendEmpty, sendJson } from './http';
+import { parseJsonBody } from './json';
 import type { GalleryRecord } from './store';
 
 const MAX_ORDER_BODY = 256 * 1024;
 
-/** The gallery named by a path segment: 400 when it is not an integer id, 404 when unknown. */
-export function galleryFromPath(ctx: SandboxContext, raw: string): GalleryRecord {
+/**
+ * The user's gallery named by a path segment: 400 when it is not an integer id, 404 when unknown
+ * or another user's (in the same words, so a client cannot probe which ids exist).
+ */
+export function galleryFromPath(ctx: SandboxContext, user: string, raw: string): GalleryRecord {
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw HttpError.of(400, 'invalid_id', `Gallery id "${raw}" is not a positive integer.`, { parameter: 'id' });
   }
-  const gallery = ctx.store.gallery(id);
+  const gallery = ctx.store.galleryOf(user, id);
   if (!gallery) throw HttpError.of(404, 'not_found', `Gallery ${id} does not exist.`, { parameter: 'id' });
   return gallery;
 }
 
-export function handleGetGallery(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, rawId: string): void {
+export async function handleGetGallery(ctx: SandboxContext, user: string, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
   ctx.counters.galleryReads++;
-  const gallery = galleryFromPath(ctx, rawId);
+  // Never show what is not saved yet: an id seen here must not be handed out again after a crash.
+  await ctx.settled();
+  const gallery = galleryFromPath(ctx, user, rawId);
   const media = ctx.store.mediaOf(gallery.id);
   sendJson(req, res, 200, {
     data: {
@@ -38,9 +44,9 @@ interface OrderEntry {
   orderWeight: unknown;
 }
 
-export async function handleMediaOrder(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
+export async function handleMediaOrder(ctx: SandboxContext, user: string, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
   ctx.counters.mediaOrders++;
-  const gallery = galleryFromPath(ctx, rawId);
+  const gallery = galleryFromPath(ctx, user, rawId);
   const entries = await readOrderEntries(req);
   if (entries.length === 0) throw HttpError.of(422, 'invalid_attribute', 'data must list at least one media item.', { pointer: '/data' });
   const weights = new Map<number, number>();
@@ -58,8 +64,7 @@ export async function handleMediaOrder(ctx: SandboxContext, req: IncomingMessage
     return found;
   });
   if (problems.length > 0) throw new HttpError(422, problems);
-  ctx.store.setOrderWeights(weights);
-  ctx.persist();
+  await ctx.commit(ctx.store.setOrderWeights(weights));
   sendEmpty(req, res, 204);
 }
 
@@ -76,12 +81,7 @@ async function readOrderEntries(req: IncomingMessage): Promise<OrderEntry[]> {
   const text = decodeUtf8(await readBody(req, MAX_ORDER_BODY));
   if (text === undefined) throw HttpError.of(400, 'invalid_body', 'The body is not valid UTF-8.', { pointer: '' });
   if (!isJson) return formEntries(new URLSearchParams(text));
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw HttpError.of(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`, { pointer: '' });
-  }
+  const value = parseJsonBody(text);
   const data = (value as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw HttpError.of(422, 'invalid_attribute', 'data must be an array.', { pointer: '/data' });
   return data.map((item) => ({ id: item?.id, orderWeight: item?.attributes?.orderWeight }));

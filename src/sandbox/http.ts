@@ -55,8 +55,12 @@ export function apiError(status: number, code: string, detail: string, source?: 
   return error;
 }
 
-// Above this many unread body bytes, closing the connection is cheaper than reading the rest.
-const DRAIN_LIMIT = 64 * 1024;
+// An early reply (sent before the body was read: 401, 404, 413, 415) only helps if the client
+// gets to read it. Closing a socket that still has unread bytes makes the kernel answer with a
+// reset, which destroys the reply on its way and leaves the client with EPIPE or ECONNRESET. So
+// the rest of the body is read and thrown away, up to this many bytes; a body declared larger
+// is not worth reading and gets Connection: close instead (that client may well see the reset).
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, contentType = JSON_API, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
@@ -65,14 +69,14 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
     ...headers,
     'Content-Type': contentType,
     'Content-Length': String(Buffer.byteLength(text)),
-    ...closeIfUnread(req),
+    ...drainUnread(req),
   });
   res.end(text);
 }
 
 export function sendEmpty(req: IncomingMessage, res: ServerResponse, status: number): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, closeIfUnread(req));
+  res.writeHead(status, drainUnread(req));
   res.end();
 }
 
@@ -81,13 +85,22 @@ export function sendErrors(req: IncomingMessage, res: ServerResponse, error: Htt
 }
 
 /**
- * Node drains an unread request body after the reply so the connection can be reused; for a
- * large or unknown-length body (a refused upload) closing the connection is the better deal.
+ * Before a reply: when part of the body is still unread, reads and discards it (so the socket
+ * is not closed under the client's feet) unless it is declared larger than DRAIN_LIMIT, which
+ * is answered with Connection: close. A body that turns out larger than the limit while being
+ * drained has its connection cut; a stalled one is left to the server's idle timeout.
  */
-function closeIfUnread(req: IncomingMessage): Record<string, string> {
-  if (req.complete) return {};
-  const length = Number(req.headers['content-length']);
-  return Number.isFinite(length) && length <= DRAIN_LIMIT ? {} : { Connection: 'close' };
+function drainUnread(req: IncomingMessage): Record<string, string> {
+  if (req.complete || req.destroyed) return {};
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT) return { Connection: 'close' };
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+  return {};
 }
 
 /** The media type of the request body without parameters, lower case ('' when absent). */

@@ -24,7 +24,8 @@ export const TEMP_PREFIX = '.upload-';
 // Larger buffers than the stream defaults: fewer, bigger disk writes for big uploads.
 const FILE_HWM = 256 * 1024;
 
-export function receiveFile(req: IncomingMessage, dir: string, fieldName: string): Promise<ReceivedFile> {
+/** durable: the file is fsynced before the promise resolves (the sandbox has a data directory). */
+export function receiveFile(req: IncomingMessage, dir: string, fieldName: string, durable = false): Promise<ReceivedFile> {
   let parser: busboy.Busboy;
   try {
     // defParamCharset utf8: clients send non-ASCII file names as raw UTF-8 in filename="...".
@@ -54,7 +55,7 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
         stream.resume();
         return;
       }
-      saving = saveFile(stream, info, dir);
+      saving = saveFile(stream, info, dir, durable);
       saving.catch(() => undefined); // awaited below; this only silences the early rejection
     });
     parser.on('field', (name: string) => {
@@ -88,9 +89,10 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
   });
 }
 
-async function saveFile(stream: Readable, info: busboy.FileInfo, dir: string): Promise<ReceivedFile> {
+async function saveFile(stream: Readable, info: busboy.FileInfo, dir: string, durable: boolean): Promise<ReceivedFile> {
   const tempPath = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
-  const out = createWriteStream(tempPath, { flags: 'wx', highWaterMark: FILE_HWM });
+  // flush: fsync before close, so an acknowledged upload's bytes survive a crash.
+  const out = createWriteStream(tempPath, { flags: 'wx', highWaterMark: FILE_HWM, flush: durable });
   try {
     await pipeline(stream, out);
   } catch (error) {

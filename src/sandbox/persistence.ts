@@ -1,104 +1,141 @@
-// The --data state file: spots, galleries and media metadata as one JSON document. Writes are
-// atomic (temp file + rename), so a crash leaves the old or the new state, never half of one,
-// and coalesced, so a burst of imports costs a few writes rather than one per import.
+// The --data directory on disk: state.json (a snapshot: spots, galleries, media metadata, id
+// counters) and journal-<generation>.log, the changes made since that snapshot, one JSON line
+// each. This file reads them back (migrating older formats) and holds the file-level helpers;
+// journal.ts writes them.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
-import type { StoreSnapshot } from './store';
+import type { StoreChange, StoreSnapshot } from './store';
+import { DEFAULT_USER } from './types';
+
+export const STATE_FILE = 'state.json';
+const JOURNAL_PATTERN = /^journal-(\d+)\.log$/;
+const TEMP_SUFFIX = '.tmp';
+
+export function journalName(generation: number): string {
+  return `journal-${generation}.log`;
+}
 
 const idSchema = z.number().int().positive();
-const snapshotSchema = z.object({
-  format: z.literal(1),
-  nextIds: z.object({ spot: idSchema, gallery: idSchema, media: idSchema }),
-  spots: z.array(
-    z.object({
-      id: idSchema,
-      sourceId: z.string(),
-      attributes: z.record(z.string(), z.unknown()),
-      galleries: z.record(z.string(), idSchema),
-      apiVersion: z.string(),
-    }),
-  ),
-  galleries: z.array(z.object({ id: idSchema, spotId: idSchema, field: z.string(), type: z.number().int(), state: z.number().int() })),
-  media: z.array(
-    z.object({
-      id: idSchema,
-      galleryId: idSchema,
-      file: z.string(),
-      mimeType: z.string(),
-      size: z.number().int().nonnegative(),
-      storedName: z.string(),
-      orderWeight: z.number(),
-    }),
-  ),
+const nextIdsSchema = z.object({ spot: idSchema, gallery: idSchema, media: idSchema });
+const spotSchema = z.object({
+  id: idSchema,
+  user: z.string().min(1),
+  sourceId: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+  galleries: z.record(z.string(), idSchema),
+  apiVersion: z.string(),
+});
+const gallerySchema = z.object({ id: idSchema, spotId: idSchema, field: z.string(), type: z.number().int(), state: z.number().int() });
+const mediaSchema = z.object({
+  id: idSchema,
+  galleryId: idSchema,
+  file: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  storedName: z.string(),
+  orderWeight: z.number(),
 });
 
-/** Reads the state file; undefined when there is none yet, an Error naming the file when it is unreadable. */
-export async function loadState(file: string): Promise<StoreSnapshot | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not valid JSON (${(error as Error).message}); move it away to start with empty data.`);
-  }
-  const result = snapshotSchema.safeParse(value);
-  if (!result.success) {
-    throw new Error(`${file} is not a sandbox state file (${result.error.issues[0]?.message ?? 'unexpected shape'}).`);
-  }
-  return result.data;
+// Format 2 added users (spot.user) and the journal generation.
+const snapshotSchema = z.object({
+  format: z.literal(2),
+  generation: z.number().int().nonnegative(),
+  nextIds: nextIdsSchema,
+  spots: z.array(spotSchema),
+  galleries: z.array(gallerySchema),
+  media: z.array(mediaSchema),
+});
+// Format 1 (before users): everything belonged to the one user there was, now DEFAULT_USER.
+const formatOneSchema = snapshotSchema.extend({
+  format: z.literal(1),
+  generation: z.undefined().optional(),
+  spots: z.array(spotSchema.extend({ user: z.undefined().optional() })),
+});
+const changeSchema = z.object({
+  ids: nextIdsSchema,
+  spots: z.array(spotSchema).optional(),
+  galleries: z.array(gallerySchema).optional(),
+  media: z.array(mediaSchema).optional(),
+});
+
+export interface LoadedState {
+  snapshot?: StoreSnapshot;
+  /** Generation of the snapshot; its journal is journal-<generation>.log. */
+  generation: number;
+  /** The journal's changes, to be applied in order on top of the snapshot. */
+  changes: StoreChange[];
 }
 
-export class StateFile {
-  private writing: Promise<void> = Promise.resolve();
-  private running = false;
-  private dirty = false;
+/** Serialises the snapshot as state.json holds it. */
+export function snapshotText(snapshot: StoreSnapshot, generation: number): string {
+  return JSON.stringify({ format: 2, generation, ...snapshot });
+}
 
-  constructor(
-    private readonly file: string,
-    private readonly snapshot: () => StoreSnapshot,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  /** Schedules a write of the current state; returns at once. */
-  requestSave(): void {
-    this.dirty = true;
-    if (!this.running) {
-      this.running = true;
-      this.writing = this.writeWhileDirty();
-    }
-  }
-
-  /** Resolves once everything requested so far is on disk. */
-  async flush(): Promise<void> {
-    while (this.running) await this.writing;
-  }
-
-  private async writeWhileDirty(): Promise<void> {
+/**
+ * Reads state.json and its journal. No state.json: empty. An unreadable state file is an Error
+ * naming it. A journal's last line may be torn by a crash mid-write: that change was never
+ * acknowledged, so replay stops at the first line that is not a whole, valid change.
+ */
+export async function loadState(dataDir: string): Promise<LoadedState> {
+  const file = join(dataDir, STATE_FILE);
+  const text = await readIfPresent(file);
+  let snapshot: StoreSnapshot | undefined;
+  let generation = 0;
+  if (text !== undefined) {
+    let value: unknown;
     try {
-      while (this.dirty) {
-        this.dirty = false;
-        try {
-          await writeAtomically(this.file, JSON.stringify(this.snapshot()));
-        } catch (error) {
-          this.onError(error);
-        }
-      }
-    } finally {
-      // Cleared in the same step as the last dirty check, so a save requested after it starts a new loop.
-      this.running = false;
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${file} is not valid JSON (${(error as Error).message}); move it away to start with empty data.`);
+    }
+    const current = snapshotSchema.safeParse(value);
+    const old = current.success ? undefined : formatOneSchema.safeParse(value);
+    if (current.success) {
+      const { nextIds, spots, galleries, media } = current.data;
+      snapshot = { nextIds, spots, galleries, media };
+      generation = current.data.generation;
+    } else if (old?.success) {
+      const { nextIds, galleries, media } = old.data;
+      snapshot = { nextIds, galleries, media, spots: old.data.spots.map((spot) => ({ ...spot, user: DEFAULT_USER })) };
+    } else {
+      throw new Error(`${file} is not a sandbox state file (${current.error.issues[0]?.message ?? 'unexpected shape'}).`);
     }
   }
+  const journal = (await readIfPresent(join(dataDir, journalName(generation)))) ?? '';
+  return { snapshot, generation, changes: parseJournal(journal) };
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+function parseJournal(text: string): StoreChange[] {
+  const changes: StoreChange[] = [];
+  let start = 0;
+  for (let end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(start, end));
+    } catch {
+      break;
+    }
+    const change = changeSchema.safeParse(value);
+    if (!change.success) break;
+    changes.push(change.data);
+  }
+  return changes;
+}
+
+/** Leftovers of an earlier run in the data directory: journals of other generations, temporary files. */
+export async function staleFiles(dataDir: string, generation: number): Promise<string[]> {
+  return (await fs.readdir(dataDir)).filter((name) => {
+    const journal = JOURNAL_PATTERN.exec(name);
+    if (journal) return Number(journal[1]) !== generation;
+    return name.startsWith(`${STATE_FILE}.`) && name.endsWith(TEMP_SUFFIX);
+  });
+}
+
+/** Replaces file with text so that a crash leaves the old or the new content, never half of one. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
   try {
     const handle = await fs.open(temp, 'wx');
     try {
@@ -110,6 +147,29 @@ async function writeAtomically(file: string, text: string): Promise<void> {
     await fs.rename(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Makes a directory's entries durable (a rename or a new file in it survives a power cut). A
+ * no-op on Windows, where directories cannot be opened for this.
+ */
+export async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

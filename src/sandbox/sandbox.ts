@@ -7,22 +7,23 @@ import { join, resolve } from 'node:path';
 import { emptyCounters, type SandboxContext } from './context';
 import { dispatch } from './dispatch';
 import { FaultInjector, validateFaults } from './faults';
-import { TEMP_PREFIX } from './multipart';
-import { loadState, StateFile } from './persistence';
+import { Journal } from './journal';
+import { loadState } from './persistence';
 import { SandboxStore } from './store';
 import { TokenStore } from './tokens';
-import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from './types';
+import { DEMO_CLIENT, userOf, type RunningSandbox, type SandboxOptions } from './types';
 
 const DEFAULT_FILE_FIELD = 'data[attributes][file]';
 // How long close() waits for handlers still running (e.g. an upload being cleaned up).
 const CLOSE_GRACE_MS = 2000;
+const DEFAULT_TIMEOUTS = { headersTimeoutMs: 30_000, idleTimeoutMs: 60_000, requestTimeoutMs: 600_000 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const settings = checkOptions(options);
-  const storage = await openStorage(options.dataDir);
-  const store = new SandboxStore(storage.snapshot);
   const onInternalError = options.onInternalError ?? (() => undefined);
-  const stateFile = storage.stateFile ? new StateFile(storage.stateFile, () => store.snapshot(), onInternalError) : undefined;
+  const storage = await openStorage(options.dataDir, onInternalError);
+  const store = storage.store;
+  const journal = storage.journal;
   const now = options.now ?? Date.now;
 
   const ctx: SandboxContext = {
@@ -37,25 +38,39 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     fileFieldName: options.fileFieldName ?? DEFAULT_FILE_FIELD,
     renameMedia: options.renameMedia ?? false,
     maxImportBytes: options.maxImportBytes ?? 1024 * 1024,
-    persist: () => stateFile?.requestSave(),
+    durable: journal !== undefined,
+    commit: journal ? (change, commitOptions) => journal.commit(change, commitOptions) : () => Promise.resolve(),
+    settled: journal ? () => journal.settled() : () => Promise.resolve(),
     onInternalError,
   };
 
   const inFlight = new Set<Promise<void>>();
-  // requestTimeout 0: a large upload over a slow link may take longer than Node's 5 minute default.
-  const server = createServer({ requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 }, (req, res) => {
-    // dispatch answers every error itself; this catch only guards the process against a bug there.
-    const handling = dispatch(ctx, req, res).catch((error: unknown) => {
-      onInternalError(error);
-      res.destroy();
-    });
-    inFlight.add(handling);
-    void handling.finally(() => inFlight.delete(handling));
-  });
+  const { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs } = settings.timeouts;
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: Math.min(5_000, idleTimeoutMs || 5_000),
+      // How often Node looks for connections past headersTimeout or requestTimeout.
+      connectionsCheckingInterval: Math.max(25, Math.min(30_000, ...[headersTimeoutMs, requestTimeoutMs].filter((ms) => ms > 0).map((ms) => ms / 4))),
+    },
+    (req, res) => {
+      // dispatch answers every error itself; this catch only guards the process against a bug there.
+      const handling = dispatch(ctx, req, res).catch((error: unknown) => {
+        onInternalError(error);
+        res.destroy();
+      });
+      inFlight.add(handling);
+      void handling.finally(() => inFlight.delete(handling));
+    },
+  );
+  // A socket on which nothing moves for idleTimeoutMs is destroyed (idle, or a stalled body).
+  server.setTimeout(idleTimeoutMs);
 
   try {
     await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   } catch (error) {
+    await journal?.close();
     if (storage.temporary) await removeTemporary(storage.mediaDir);
     throw error;
   }
@@ -70,7 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await stopped;
     const grace = new Promise((done) => setTimeout(done, CLOSE_GRACE_MS).unref());
     await Promise.race([Promise.allSettled([...inFlight]), grace]);
-    await stateFile?.flush();
+    await journal?.close();
     if (storage.temporary) await removeTemporary(storage.mediaDir);
   };
 
@@ -81,14 +96,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     mediaDir: storage.mediaDir,
     setFaults: (faults) => ctx.faults.set(faults),
     expireAllTokens: () => ctx.tokens.expireAll(),
-    spotBySourceId: (sourceId) => {
-      const spot = store.spotBySourceId(sourceId);
+    spotBySourceId: (sourceId, user = userOf(settings.clients[0])) => {
+      const spot = store.spotBySourceId(user, sourceId);
       return spot && { id: spot.id, attributes: { ...spot.attributes } };
     },
     spotCount: () => store.spotCount,
     gallery: (id) => {
       const gallery = store.gallery(id);
-      return gallery && { ...gallery, mediaIds: store.mediaOf(id).map((item) => item.id) };
+      return gallery && { ...gallery, user: store.ownerOfGallery(id)!, mediaIds: store.mediaOf(id).map((item) => item.id) };
     },
     media: (id) => {
       const item = store.mediaById(id);
@@ -104,37 +119,52 @@ function checkOptions(options: SandboxOptions) {
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
   if (!(tokenTtlSeconds > 0) || !Number.isFinite(tokenTtlSeconds)) throw new TypeError('tokenTtlSeconds must be a positive number');
   const clients = options.clients ?? [DEMO_CLIENT];
-  if (clients.length === 0 || clients.some((client) => !client.clientId || !client.clientSecret)) {
-    throw new TypeError('clients must list at least one client, each with a non-empty id and secret');
+  if (clients.length === 0 || clients.some((client) => !client.clientId || !client.clientSecret || client.user === '')) {
+    throw new TypeError('clients must list at least one client, each with a non-empty id and secret (and user, when given)');
   }
+  const timeouts = { ...DEFAULT_TIMEOUTS };
+  for (const key of Object.keys(DEFAULT_TIMEOUTS) as Array<keyof typeof DEFAULT_TIMEOUTS>) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isFinite(value) || value < 0) throw new TypeError(`${key} must be a number of at least 0 (0: no timeout)`);
+    timeouts[key] = value;
+  }
+  // Node refuses a headers timeout longer than a (set) request timeout.
+  if (timeouts.requestTimeoutMs > 0 && timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) timeouts.headersTimeoutMs = timeouts.requestTimeoutMs;
   // Checked before any directory is made, so a bad setting leaves nothing behind.
   const faults = validateFaults(options.faults ?? {});
-  return { tokenTtlSeconds, clients, faults };
+  return { tokenTtlSeconds, clients, faults, timeouts };
 }
 
 interface Storage {
   mediaDir: string;
   /** True when mediaDir is ours to delete on close (no data directory). */
   temporary: boolean;
-  stateFile?: string;
-  snapshot?: Awaited<ReturnType<typeof loadState>>;
+  store: SandboxStore;
+  /** Present with a data directory. */
+  journal?: Journal;
 }
 
-async function openStorage(dataDir: string | undefined): Promise<Storage> {
+async function openStorage(dataDir: string | undefined, onError: (error: unknown) => void): Promise<Storage> {
   if (!dataDir) {
     const mediaDir = await fs.mkdtemp(join(tmpdir(), 'spot-sandbox-'));
     removeAtExit(mediaDir);
-    return { mediaDir, temporary: true };
+    return { mediaDir, temporary: true, store: new SandboxStore() };
   }
   const root = resolve(dataDir);
   const mediaDir = join(root, 'media');
   await fs.mkdir(mediaDir, { recursive: true });
-  // Partial uploads left by a crash are never going to be finished: clear them.
+  const loaded = await loadState(root);
+  const store = new SandboxStore(loaded.snapshot);
+  for (const change of loaded.changes) store.apply(change);
+  const journal = await Journal.open({ dataDir: root, mediaDir, generation: loaded.generation, snapshot: () => store.snapshot(), onError });
+  // Files the state does not know were never acknowledged: partial uploads, or uploads whose
+  // record a crash kept off the disk. Clear them, so the media directory matches the state.
+  const known = store.storedNames();
   for (const name of await fs.readdir(mediaDir)) {
-    if (name.startsWith(TEMP_PREFIX)) await fs.rm(join(mediaDir, name), { force: true });
+    if (!known.has(name)) await fs.rm(join(mediaDir, name), { recursive: true, force: true });
   }
-  const stateFile = join(root, 'state.json');
-  return { mediaDir, temporary: false, stateFile, snapshot: await loadState(stateFile) };
+  return { mediaDir, temporary: false, store, journal };
 }
 
 // A sandbox whose host process exits without close() (an editor shutting down, a test runner

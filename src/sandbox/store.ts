@@ -1,9 +1,12 @@
-// The sandbox's data: spots (upserted by source_id), their galleries and the galleries' media.
-// Plain maps in memory; a snapshot of them is what the state file holds with --data.
+// The sandbox's data: spots (upserted by user and source_id), their galleries and the galleries'
+// media. Plain maps in memory. Every change answers the records it touched (a StoreChange), which
+// is what the journal writes with --data; a snapshot of all of it is what state.json holds.
 import { pendingGalleryFields } from '../core/api/spotSchema';
 
 export interface SpotRecord {
   id: number;
+  /** The user account owning the spot (and its galleries and their media). */
+  user: string;
   sourceId: string;
   /** Attributes as last imported, with each pending (null) gallery field replaced by its gallery id. */
   attributes: Record<string, unknown>;
@@ -33,12 +36,28 @@ export interface MediaRecord {
   orderWeight: number;
 }
 
+export interface NextIds {
+  spot: number;
+  gallery: number;
+  media: number;
+}
+
 export interface StoreSnapshot {
-  format: 1;
-  nextIds: { spot: number; gallery: number; media: number };
+  nextIds: NextIds;
   spots: SpotRecord[];
   galleries: GalleryRecord[];
   media: MediaRecord[];
+}
+
+/**
+ * What one request changed: every record it created or modified, as it is now, and the id
+ * counters after it. Applying changes in order rebuilds the state; applying one twice is harmless.
+ */
+export interface StoreChange {
+  ids: NextIds;
+  spots?: SpotRecord[];
+  galleries?: GalleryRecord[];
+  media?: MediaRecord[];
 }
 
 export interface UpsertOutcome {
@@ -46,10 +65,11 @@ export interface UpsertOutcome {
   created: boolean;
   /** Gallery fields sent as null in this import, with the gallery each one got (new or reused). */
   pending: Array<{ field: string; galleryId: number }>;
+  change: StoreChange;
 }
 
 // Separate id ranges make a spot id mistaken for a gallery id (or a media id) fail visibly.
-const FIRST_IDS = { spot: 100_001, gallery: 200_001, media: 300_001 };
+const FIRST_IDS: NextIds = { spot: 100_001, gallery: 200_001, media: 300_001 };
 // The interface leaves gallery kinds and states unshown; the sandbox reports one of each.
 export const GALLERY_TYPE = 1;
 export const GALLERY_STATE = 1;
@@ -59,55 +79,64 @@ export class SandboxStore {
   private readonly spotIdBySource = new Map<string, number>();
   private readonly galleries = new Map<number, GalleryRecord>();
   private readonly media = new Map<number, MediaRecord>();
-  private nextIds = { ...FIRST_IDS };
+  private readonly mediaByGallery = new Map<number, Set<number>>();
+  private nextIds: NextIds = { ...FIRST_IDS };
 
   constructor(snapshot?: StoreSnapshot) {
-    if (!snapshot) return;
-    this.nextIds = { ...snapshot.nextIds };
-    for (const spot of snapshot.spots) {
-      this.spots.set(spot.id, spot);
-      this.spotIdBySource.set(spot.sourceId, spot.id);
-    }
-    for (const gallery of snapshot.galleries) this.galleries.set(gallery.id, gallery);
-    for (const item of snapshot.media) this.media.set(item.id, item);
+    if (snapshot) this.apply({ ids: snapshot.nextIds, spots: snapshot.spots, galleries: snapshot.galleries, media: snapshot.media });
   }
 
   get spotCount(): number {
     return this.spots.size;
   }
 
-  spotById(id: number): SpotRecord | undefined {
-    return this.spots.get(id);
+  /** The spot with this id if it belongs to the user (another user's spot is as good as none). */
+  spotOf(user: string, id: number): SpotRecord | undefined {
+    const spot = this.spots.get(id);
+    return spot?.user === user ? spot : undefined;
   }
 
-  spotBySourceId(sourceId: string): SpotRecord | undefined {
-    const id = this.spotIdBySource.get(sourceId);
+  spotBySourceId(user: string, sourceId: string): SpotRecord | undefined {
+    const id = this.spotIdBySource.get(sourceKey(user, sourceId));
     return id === undefined ? undefined : this.spots.get(id);
   }
 
-  /** Creates or updates the spot named by source_id; pending gallery fields get their gallery. */
-  upsertSpot(attributes: Record<string, unknown>, apiVersion: string): UpsertOutcome {
+  /** Creates or updates the user's spot named by source_id; pending gallery fields get their gallery. */
+  upsertSpot(user: string, attributes: Record<string, unknown>, apiVersion: string): UpsertOutcome {
     const sourceId = String(attributes.source_id);
-    const existing = this.spotBySourceId(sourceId);
-    const spot: SpotRecord = existing ?? { id: this.nextIds.spot++, sourceId, attributes: {}, galleries: {}, apiVersion };
-    const pending = pendingGalleryFields(attributes).map((field) => ({ field, galleryId: this.galleryFor(spot, field) }));
+    const existing = this.spotBySourceId(user, sourceId);
+    const spot: SpotRecord = existing ?? { id: this.nextIds.spot++, user, sourceId, attributes: {}, galleries: {}, apiVersion };
+    const created: GalleryRecord[] = [];
+    const pending = pendingGalleryFields(attributes).map((field) => ({ field, galleryId: this.galleryFor(spot, field, created) }));
     const stored = { ...attributes };
     for (const { field, galleryId } of pending) stored[field] = galleryId;
     spot.attributes = stored;
     spot.apiVersion = apiVersion;
     this.spots.set(spot.id, spot);
-    this.spotIdBySource.set(sourceId, spot.id);
-    return { spot, created: !existing, pending };
+    this.spotIdBySource.set(sourceKey(user, sourceId), spot.id);
+    return { spot, created: !existing, pending, change: { ids: { ...this.nextIds }, spots: [spot], galleries: created } };
   }
 
   gallery(id: number): GalleryRecord | undefined {
     return this.galleries.get(id);
   }
 
+  /** The gallery with this id if its spot belongs to the user. */
+  galleryOf(user: string, id: number): GalleryRecord | undefined {
+    const gallery = this.galleries.get(id);
+    return gallery && this.spots.get(gallery.spotId)?.user === user ? gallery : undefined;
+  }
+
+  /** The user owning a gallery (through its spot). */
+  ownerOfGallery(id: number): string | undefined {
+    const gallery = this.galleries.get(id);
+    return gallery && this.spots.get(gallery.spotId)?.user;
+  }
+
   /** The gallery's media in display order (order weight, then age). */
   mediaOf(galleryId: number): MediaRecord[] {
-    return [...this.media.values()]
-      .filter((item) => item.galleryId === galleryId)
+    return [...(this.mediaByGallery.get(galleryId) ?? [])]
+      .map((id) => this.media.get(id)!)
       .sort((a, b) => a.orderWeight - b.orderWeight || a.id - b.id);
   }
 
@@ -120,23 +149,31 @@ export class SandboxStore {
     return this.nextIds.media++;
   }
 
-  addMedia(record: Omit<MediaRecord, 'orderWeight'>): MediaRecord {
+  addMedia(record: Omit<MediaRecord, 'orderWeight'>): { item: MediaRecord; change: StoreChange } {
     const last = this.mediaOf(record.galleryId).at(-1);
     const item: MediaRecord = { ...record, orderWeight: last ? last.orderWeight + 1 : 0 };
-    this.media.set(item.id, item);
-    return item;
+    this.putMedia(item);
+    return { item, change: { ids: { ...this.nextIds }, media: [item] } };
   }
 
-  setOrderWeights(weights: Map<number, number>): void {
+  setOrderWeights(weights: Map<number, number>): StoreChange {
+    const changed: MediaRecord[] = [];
     for (const [id, weight] of weights) {
       const item = this.media.get(id);
-      if (item) item.orderWeight = weight;
+      if (!item) continue;
+      item.orderWeight = weight;
+      changed.push(item);
     }
+    return { ids: { ...this.nextIds }, media: changed };
+  }
+
+  /** Every stored file name under the media directory. */
+  storedNames(): Set<string> {
+    return new Set([...this.media.values()].map((item) => item.storedName));
   }
 
   snapshot(): StoreSnapshot {
     return {
-      format: 1,
       nextIds: { ...this.nextIds },
       spots: [...this.spots.values()],
       galleries: [...this.galleries.values()],
@@ -144,12 +181,38 @@ export class SandboxStore {
     };
   }
 
-  private galleryFor(spot: SpotRecord, field: string): number {
+  /** Replays a change (from the journal): records are put as given, id counters never go back. */
+  apply(change: StoreChange): void {
+    for (const spot of change.spots ?? []) {
+      this.spots.set(spot.id, spot);
+      this.spotIdBySource.set(sourceKey(spot.user, spot.sourceId), spot.id);
+    }
+    for (const gallery of change.galleries ?? []) this.galleries.set(gallery.id, gallery);
+    for (const item of change.media ?? []) this.putMedia(item);
+    for (const key of ['spot', 'gallery', 'media'] as const) this.nextIds[key] = Math.max(this.nextIds[key], change.ids[key]);
+  }
+
+  private putMedia(item: MediaRecord): void {
+    const previous = this.media.get(item.id);
+    if (previous) this.mediaByGallery.get(previous.galleryId)?.delete(item.id);
+    this.media.set(item.id, item);
+    let ids = this.mediaByGallery.get(item.galleryId);
+    if (!ids) this.mediaByGallery.set(item.galleryId, (ids = new Set()));
+    ids.add(item.id);
+  }
+
+  private galleryFor(spot: SpotRecord, field: string, created: GalleryRecord[]): number {
     const known = spot.galleries[field];
     if (known !== undefined && this.galleries.has(known)) return known;
     const gallery: GalleryRecord = { id: this.nextIds.gallery++, spotId: spot.id, field, type: GALLERY_TYPE, state: GALLERY_STATE };
     this.galleries.set(gallery.id, gallery);
+    created.push(gallery);
     spot.galleries[field] = gallery.id;
     return gallery.id;
   }
+}
+
+/** One map key per (user, source_id) pair, unambiguous whatever characters either holds. */
+function sourceKey(user: string, sourceId: string): string {
+  return JSON.stringify([user, sourceId]);
 }

@@ -3,6 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context';
+import { userOf, type SandboxClient } from './types';
 import { decodeUtf8, HttpError, mediaTypeOf, PLAIN_JSON, readBody, sendJson } from './http';
 
 const MAX_TOKEN_BODY = 16 * 1024;
@@ -23,8 +24,8 @@ class TokenError extends Error {
 export async function handleTokenRequest(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   ctx.counters.tokenRequests++;
   try {
-    await authenticate(ctx, req);
-    const { token } = ctx.tokens.issue();
+    const client = await authenticate(ctx, req);
+    const { token } = ctx.tokens.issue(userOf(client));
     ctx.counters.tokensIssued++;
     const reply: Record<string, unknown> = { access_token: token, token_type: 'Bearer' };
     if (!ctx.omitExpiresIn) reply.expires_in = ctx.tokenTtlSeconds;
@@ -36,8 +37,8 @@ export async function handleTokenRequest(ctx: SandboxContext, req: IncomingMessa
   }
 }
 
-/** Checks the request and the client's credentials; returns the client id or throws a TokenError. */
-async function authenticate(ctx: SandboxContext, req: IncomingMessage): Promise<string> {
+/** Checks the request and the client's credentials; returns the client or throws a TokenError. */
+async function authenticate(ctx: SandboxContext, req: IncomingMessage): Promise<SandboxClient> {
   if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') {
     throw new TokenError(400, 'invalid_request', 'The token request must be sent form-encoded (Content-Type: application/x-www-form-urlencoded).');
   }
@@ -78,7 +79,7 @@ async function authenticate(ctx: SandboxContext, req: IncomingMessage): Promise<
   if (!client || !sameText(client.clientSecret, secret)) {
     throw new TokenError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret.', challenge);
   }
-  return client.clientId;
+  return client;
 }
 
 function basicCredentials(req: IncomingMessage): { id: string; secret: string } | undefined {

@@ -3,6 +3,19 @@
 export interface SandboxClient {
   clientId: string;
   clientSecret: string;
+  /**
+   * The user account the client is bound to (interface, Authentication 2). Spots, galleries and
+   * media belong to the user of the client that created them; clients of the same user share
+   * them, clients of other users get 404. Default: DEFAULT_USER, shared by all clients without one.
+   */
+  user?: string;
+}
+
+/** The user of every client configured without one. */
+export const DEFAULT_USER = 'default';
+
+export function userOf(client: SandboxClient): string {
+  return client.user ?? DEFAULT_USER;
 }
 
 /** The kinds of request fault injection and latency can apply to. */
@@ -57,6 +70,15 @@ export interface SandboxOptions {
   renameMedia?: boolean;
   /** Largest accepted import body in bytes (413 above). Default 1 MiB. */
   maxImportBytes?: number;
+  /** A connection must send its request headers within this many ms (408 and closed). Default 30000. */
+  headersTimeoutMs?: number;
+  /**
+   * A connection on which no byte moves either way for this many ms is closed: an idle one, or
+   * one whose body stalled. Default 60000.
+   */
+  idleTimeoutMs?: number;
+  /** A whole request, body included, must arrive within this many ms (408). 0: no limit. Default 600000. */
+  requestTimeoutMs?: number;
   /** Told about genuine internal errors (answered 500 without details). Default: ignored. */
   onInternalError?: (error: unknown) => void;
 }
@@ -100,6 +122,8 @@ export interface SandboxMediaInfo {
 export interface SandboxGalleryInfo {
   id: number;
   spotId: number;
+  /** The user owning the gallery's spot. */
+  user: string;
   field: string;
   type: number;
   state: number;
@@ -118,12 +142,15 @@ export interface RunningSandbox {
   setFaults(faults: SandboxFaults): void;
   /** Makes every token issued so far invalid (as if they had expired). */
   expireAllTokens(): void;
-  /** Spots by source_id, for assertions. */
-  spotBySourceId(sourceId: string): { id: number; attributes: Record<string, unknown> } | undefined;
+  /** Spots by source_id and owner, for assertions. Default user: that of the first client. */
+  spotBySourceId(sourceId: string, user?: string): { id: number; attributes: Record<string, unknown> } | undefined;
   spotCount(): number;
   gallery(id: number): SandboxGalleryInfo | undefined;
   media(id: number): SandboxMediaInfo | undefined;
-  /** Stops listening, cuts open connections, writes pending state and removes temporary files. */
+  /**
+   * Stops listening, cuts open connections, writes pending state (with --data: state.json alone,
+   * holding everything) and removes temporary files.
+   */
   close(): Promise<void>;
 }
 

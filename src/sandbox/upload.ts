@@ -1,5 +1,7 @@
 // POST /api/{version}/galleries/{id}/media: stores one uploaded file in the gallery and records
-// its name and MIME type. The gallery is checked before a byte of the body is read.
+// its name and MIME type. The gallery is checked before a byte of the body is read. With --data
+// the 201 goes out only once the bytes, their name in the media directory and the record are
+// all on disk.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -12,13 +14,13 @@ import { receiveFile } from './multipart';
 
 const GENERIC_TYPE = 'application/octet-stream';
 
-export async function handleUpload(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
+export async function handleUpload(ctx: SandboxContext, user: string, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
   ctx.counters.uploads++;
-  const gallery = galleryFromPath(ctx, rawId);
+  const gallery = galleryFromPath(ctx, user, rawId);
   if (mediaTypeOf(req) !== 'multipart/form-data') {
     throw HttpError.of(415, 'unsupported_media_type', 'Upload media as multipart/form-data.');
   }
-  const received = await receiveFile(req, ctx.mediaDir, ctx.fileFieldName);
+  const received = await receiveFile(req, ctx.mediaDir, ctx.fileFieldName, ctx.durable);
   if (received.size === 0) {
     await fs.rm(received.tempPath, { force: true });
     throw HttpError.of(422, 'empty_file', 'The uploaded file is empty.', { pointer: '/data/attributes/file' });
@@ -36,8 +38,8 @@ export async function handleUpload(ctx: SandboxContext, req: IncomingMessage, re
     await fs.rm(received.tempPath, { force: true });
     throw error;
   }
-  ctx.store.addMedia({ id, galleryId: gallery.id, file: fileName, mimeType, size: received.size, storedName });
-  ctx.persist();
+  const { change } = ctx.store.addMedia({ id, galleryId: gallery.id, file: fileName, mimeType, size: received.size, storedName });
+  await ctx.commit(change, { syncMedia: true });
   sendJson(req, res, 201, { data: { id, type: 'media', attributes: { file: fileName, mimeType, size: received.size } } });
 }
 

@@ -6,10 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseSandboxArgs, UsageError } from '../../src/sandbox/cliArgs';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { importSpot, rawRequest, requestToken, spotDocument } from './helpers/sandboxHttp';
-
-// The compiled CLI next to this compiled test (out/test/unit -> out/src/sandbox).
-const CLI = resolve(__dirname, '../../src/sandbox/cli.js');
+import { importSpot, rawRequest, requestToken, SANDBOX_CLI as CLI, spotDocument, startSandboxCli } from './helpers/sandboxHttp';
 
 describe('sandbox CLI: flags', () => {
   it('defaults to port 8787, the demo client and no faults', () => {
@@ -27,7 +24,7 @@ describe('sandbox CLI: flags', () => {
       '/base',
     );
     assert.equal(options.port, 0);
-    assert.deepEqual(options.clients, [{ clientId: 'a', clientSecret: 'b' }, { clientId: 'topic_9_api', clientSecret: 'x:y' }]);
+    assert.deepEqual(options.clients, [{ clientId: 'a', clientSecret: 'b' }, { clientId: 'topic_9_api', clientSecret: 'x', user: 'y' }]);
     assert.equal(options.tokenTtlSeconds, 90);
     assert.equal(options.dataDir, resolve('/base', 'rel/dir'));
     assert.deepEqual(options.faults, { rate429: 0.2, rate503: 0.1, rateDrop: 0.05, latencyMs: 50, retryAfterSeconds: 1, seed: 7 });
@@ -43,8 +40,10 @@ describe('sandbox CLI: flags', () => {
       [['--port', '--data'], /--port needs a value/],
       [['--port', '99999'], /--port must be an integer from 0 to 65535/],
       [['--port', '12abc'], /--port must be an integer/],
-      [['--client', 'nosecret'], /--client must be ID:SECRET/],
+      [['--client', 'nosecret'], /--client must be ID:SECRET\[:USER\]/],
       [['--client', ':secret'], /--client must be ID:SECRET/],
+      [['--client', 'id:'], /--client must be ID:SECRET/],
+      [['--client', 'id::user'], /--client must be ID:SECRET/],
       [['--token-ttl', '0'], /--token-ttl must be a number greater than 0/],
       [['--fail-429', '1.5'], /--fail-429 must be a number from 0 to 1/],
       [['--fail-429', '0.7', '--drop', '0.7'], /--fail-429 \+ --fail-503 \+ --drop must not exceed 1/],
@@ -56,36 +55,7 @@ describe('sandbox CLI: flags', () => {
   });
 });
 
-interface Started {
-  child: ChildProcess;
-  line: string;
-  stdout: () => string;
-  stderr: () => string;
-}
-
-/** Spawns the compiled CLI and resolves with its first stdout line. */
-async function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk) => (stderr += chunk.toString()));
-  const line = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${stderr}`)), 15_000);
-    const check = () => {
-      if (stdout.includes('\n')) {
-        clearTimeout(timer);
-        resolvePromise(stdout.slice(0, stdout.indexOf('\n')));
-      }
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before ready; stderr: ${stderr}`));
-    });
-  });
-  return { child, line, stdout: () => stdout, stderr: () => stderr };
-}
+const startCli = (args: string[]) => startSandboxCli(args);
 
 describe('sandbox CLI: process', () => {
   const running: ChildProcess[] = [];

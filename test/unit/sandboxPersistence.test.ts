@@ -66,7 +66,7 @@ describe('sandbox: --data persistence', () => {
       await sandbox.close();
     }
     const state = JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8'));
-    assert.equal(state.format, 1);
+    assert.equal(state.format, 2);
     assert.equal(state.spots.length, 60, 'the last write holds every import');
   });
 
@@ -78,10 +78,44 @@ describe('sandbox: --data persistence', () => {
     assert.deepEqual(await fs.readdir(join(dataDir, 'media')), []);
   });
 
+  it('removes media files the state does not know, and leftovers of earlier runs, on start', async () => {
+    await fs.mkdir(join(dataDir, 'media'), { recursive: true });
+    await fs.writeFile(join(dataDir, 'media', '300001-never-recorded.png'), 'orphan');
+    await fs.writeFile(join(dataDir, 'journal-7.log'), '');
+    await fs.writeFile(join(dataDir, 'state.json.123.abcd.tmp'), '{');
+    const sandbox = await startSandbox({ dataDir });
+    await sandbox.close();
+    assert.deepEqual(await fs.readdir(join(dataDir, 'media')), []);
+    assert.deepEqual((await fs.readdir(dataDir)).sort(), ['media', 'state.json']);
+  });
+
+  it('replays the journal on top of the snapshot, up to a torn last line', async () => {
+    const spot = (id: number, sourceId: string) => ({ id, user: 'default', sourceId, attributes: { source_id: sourceId }, galleries: {}, apiVersion: 'v2.4' });
+    const snapshot = { format: 2, generation: 3, nextIds: { spot: 100_002, gallery: 200_001, media: 300_001 }, spots: [spot(100_001, 'in-snapshot')], galleries: [], media: [] };
+    const line = JSON.stringify({ ids: { spot: 100_003, gallery: 200_001, media: 300_001 }, spots: [spot(100_002, 'in-journal')] });
+    const torn = JSON.stringify({ ids: { spot: 100_004, gallery: 200_001, media: 300_001 }, spots: [spot(100_003, 'torn')] }).slice(0, 40);
+    await fs.writeFile(join(dataDir, 'state.json'), JSON.stringify(snapshot));
+    await fs.writeFile(join(dataDir, 'journal-3.log'), `${line}\n${torn}`);
+    // A journal of another generation is stale (its changes are in the snapshot or were never acknowledged).
+    await fs.writeFile(join(dataDir, 'journal-2.log'), `${JSON.stringify({ ids: { spot: 100_010, gallery: 200_001, media: 300_001 }, spots: [spot(100_009, 'stale')] })}\n`);
+    const sandbox = await startSandbox({ dataDir });
+    try {
+      assert.equal(sandbox.spotBySourceId('in-snapshot')?.id, 100_001);
+      assert.equal(sandbox.spotBySourceId('in-journal')?.id, 100_002);
+      assert.equal(sandbox.spotBySourceId('torn'), undefined);
+      assert.equal(sandbox.spotBySourceId('stale'), undefined);
+      const token = await newToken(sandbox.baseUrl);
+      assert.equal((await importSpot(sandbox.baseUrl, token, spotDocument('next'))).json.data.id, 100_003);
+    } finally {
+      await sandbox.close();
+    }
+    assert.deepEqual((await fs.readdir(dataDir)).sort(), ['media', 'state.json']);
+  });
+
   it('refuses to start on a corrupt state file, naming it', async () => {
     await fs.writeFile(join(dataDir, 'state.json'), '{"format": 1, "spots": "nope"');
     await assert.rejects(startSandbox({ dataDir }), (error: Error) => error.message.includes('state.json') && /not valid JSON/.test(error.message));
-    await fs.writeFile(join(dataDir, 'state.json'), '{"format": 2}');
+    await fs.writeFile(join(dataDir, 'state.json'), '{"format": 3}');
     await assert.rejects(startSandbox({ dataDir }), /not a sandbox state file/);
   });
 

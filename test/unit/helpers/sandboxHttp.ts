@@ -1,6 +1,8 @@
 // Real HTTP to an in-process sandbox for the sandbox's own tests: fetch for ordinary calls, and a
 // raw node:http request (a fresh connection each time) where connection behaviour matters.
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as http from 'node:http';
+import { resolve as resolvePath } from 'node:path';
 import { startSandbox } from '../../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxClient, type SandboxOptions } from '../../../src/sandbox/types';
 
@@ -115,4 +117,50 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+export interface SandboxChild {
+  child: ChildProcess;
+  /** The ready line the CLI printed. */
+  line: string;
+  /** The URL from the ready line. */
+  baseUrl: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+// The compiled CLI (out/test/unit/helpers -> out/src/sandbox).
+export const SANDBOX_CLI = resolvePath(__dirname, '../../../src/sandbox/cli.js');
+
+/**
+ * Spawns the compiled sandbox CLI (or `command` with the CLI's path appended to `args`, e.g. a
+ * shell that sets limits first) and resolves with its ready line.
+ */
+export async function startSandboxCli(args: string[], command?: { file: string; args: string[] }): Promise<SandboxChild> {
+  const child = command
+    ? spawn(command.file, [...command.args, SANDBOX_CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, [SANDBOX_CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk) => (stderr += chunk.toString()));
+  const line = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no ready line; stderr: ${stderr}`));
+    }, 15_000);
+    const check = () => {
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolvePromise(stdout.slice(0, stdout.indexOf('\n')));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready; stderr: ${stderr}`));
+    });
+  });
+  const baseUrl = /(http:\/\/\S+)/.exec(line)?.[1] ?? '';
+  return { child, line, baseUrl, stdout: () => stdout, stderr: () => stderr };
 }
