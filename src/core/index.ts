@@ -16,3 +16,4 @@ export * from './documents/parseSpotText';
 export * from './documents/problemSummary';
 export * from './import/bulkImport';
 export * from './documents/setSpotState';
+export * from './media';
