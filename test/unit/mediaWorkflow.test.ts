@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync, symlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
@@ -229,23 +230,33 @@ describe('media workflow: spots with their media in one step', () => {
     const fixture = writeSpot(dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
     const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
     const file = journal.fileFor(fixture.sourceId);
-    await (await journal.open(fixture.sourceId, fixture.path)).release();
+    (await journal.open(fixture.sourceId, fixture.path)).release();
+    await journal.close();
     writeFileSync(file, '{"format": 1, "galleries": {"fld_1_3": {"galleryId": "x"');
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     assert.ok(spot.reason?.includes(file), spot.reason);
     assert.match(spot.reason ?? '', /cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the file, or delete it/);
     assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
-    assert.ok(!existsSync(`${file}.lock`), 'the lock was released');
+    assert.ok(!existsSync(join(journal.accountDir, 'run.lock')), 'the run lock was released');
   });
 
-  it('a spot is worked on by one run at a time; a lock left by a dead process is taken over', async () => {
+  it('one process at a time uses an account journal, one run at a time a spot; a lock left by a dead process is taken over', async () => {
     const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: 'http://x', clientId: 'c' });
     const held = await journal.open('one', 'one.spot.json');
     await assert.rejects(journal.open('one', 'one.spot.json'), /already working on source_id "one"/);
-    await held.release();
-    writeFileSync(`${journal.fileFor('one')}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname() }));
-    await (await journal.open('one', 'one.spot.json')).release();
+    held.release();
+    (await journal.open('one', 'one.spot.json')).release();
+    await journal.close();
+    const lock = join(journal.accountDir, 'run.lock');
+    const host = hostname();
+    symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
+    await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
+    unlinkSync(lock);
+    symlinkSync(JSON.stringify({ pid: 2 ** 22 + 12345, host }), lock);
+    (await journal.open('two', 'two.spot.json')).release();
+    await journal.close();
+    assert.ok(!existsSync(lock));
   });
 
   it('cancel stops after the current request, says what is left, and a second run finishes it', async () => {

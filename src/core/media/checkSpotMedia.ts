@@ -142,7 +142,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs);
     if (!sha256) {
       try {
-        const hashed = await hashFile(file.path);
+        const hashed = await hashFile(file.path, stats.size);
         if (hashed.size !== stats.size) throw new Error('it changed while being read');
         sha256 = hashed.sha256;
       } catch (error) {
@@ -193,10 +193,14 @@ function withoutPendingStateRule(problems: readonly LocatedProblem[], attributes
 
 /** Where on the document a media problem is shown. */
 class Places {
-  private readonly root: Node | undefined;
+  private parsed?: { root: Node | undefined };
 
-  constructor(text: string) {
-    this.root = parseTree(text);
+  constructor(private readonly text: string) {}
+
+  /** Parsed only when a problem is to be placed: a good document costs nothing here. */
+  private get root(): Node | undefined {
+    this.parsed ??= { root: parseTree(this.text) };
+    return this.parsed.root;
   }
 
   onAttributes(message: string, file?: string): SpotProblem {

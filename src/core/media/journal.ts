@@ -2,13 +2,15 @@
 // atomically after every step that completes, so a run stopped at any moment (cancel, crash,
 // kill, power loss) can be run again and finish the rest. `<account>` hashes the service URL and
 // client id: the same source_id on another service or topic is another spot. The journal folder
-// holds a `.gitignore` with `*`, so git ignores it by itself.
+// holds a `.gitignore` with `*`, so git ignores it by itself. One process at a time works with an
+// account's journal (a lock file in its folder); within the process, one run at a time per spot.
 import { promises as fs } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ServiceError } from '../api/errors';
-import { writeFileAtomic } from './atomicFile';
+import type { FileHandle } from 'node:fs/promises';
+import { openFolder, syncOpenFolder, writeFileAtomic } from './atomicFile';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 
 /** The journal folder's name at a root the caller picks (a workspace folder, the CLI's folder). */
@@ -37,6 +39,10 @@ const GITIGNORE = '# Spot Import journal: work in flight, per machine. Git ignor
 export class MediaJournal {
   readonly accountDir: string;
   private prepared?: Promise<void>;
+  /** The account folder, open for the run: every save fsyncs it, and opening it each time costs. */
+  private folder?: Promise<FileHandle | undefined>;
+  private syncing?: Promise<void>;
+  private nextSync?: Promise<void>;
   /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
   private static readonly held = new Set<string>();
 
@@ -57,18 +63,57 @@ export class MediaJournal {
    * JournalError naming the file when it cannot be read or another run holds it.
    */
   async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
-    await (this.prepared ??= this.prepare());
+    // A failed start (the journal locked by another process) is tried again on the next open.
+    await (this.prepared ??= this.prepare().catch((error: unknown) => {
+      this.prepared = undefined;
+      throw error;
+    }));
     const file = this.fileFor(sourceId);
-    await acquireLock(file, sourceId);
+    if (MediaJournal.held.has(file)) {
+      throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, file);
+    }
+    MediaJournal.held.add(file);
     try {
       const record = (await readRecord(file, sourceId)) ?? this.fresh(sourceId);
       if (record.sourceId !== sourceId) throw damaged(file, sourceId, `it belongs to source_id "${record.sourceId}"`);
       record.document = documentPath;
-      return new SpotJournal(file, record);
+      return new SpotJournal(file, record, () => this.syncFolder(), () => MediaJournal.held.delete(file));
     } catch (error) {
-      await releaseLock(file);
+      MediaJournal.held.delete(file);
       throw error;
     }
+  }
+
+  /** Closes what the run kept open and lets other processes use the journal again. */
+  async close(): Promise<void> {
+    const folder = this.folder;
+    const prepared = this.prepared;
+    this.folder = this.prepared = undefined;
+    await (await folder)?.close();
+    if (await prepared?.then(() => true, () => false)) await releaseRunLock(this.accountDir);
+  }
+
+  /**
+   * Makes renames in the account folder durable. Saves of several spots that arrive while one
+   * fsync runs share the next one (group commit): one fsync started after a rename covers it.
+   */
+  private syncFolder(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.syncOnce().finally(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    this.nextSync ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.nextSync = undefined;
+        return this.syncFolder();
+      });
+    return this.nextSync;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const handle = await (this.folder ??= openFolder(this.accountDir));
+    if (handle) await syncOpenFolder(handle);
   }
 
   private fresh(sourceId: string): SpotJournalRecord {
@@ -87,18 +132,7 @@ export class MediaJournal {
     await fs.writeFile(join(this.dir, '.gitignore'), GITIGNORE, { flag: 'wx' }).catch(ignoreExists);
     const account = JSON.stringify({ service: this.account.serviceUrl, clientId: this.account.clientId }, null, 2) + '\n';
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
-  }
-
-  static isHeld(file: string): boolean {
-    return MediaJournal.held.has(file);
-  }
-
-  static hold(file: string): void {
-    MediaJournal.held.add(file);
-  }
-
-  static unhold(file: string): void {
-    MediaJournal.held.delete(file);
+    await acquireRunLock(this.accountDir);
   }
 }
 
@@ -112,14 +146,19 @@ export class SpotJournal {
   private released = false;
   private dirty = false;
 
-  constructor(readonly file: string, readonly record: SpotJournalRecord) {}
+  constructor(
+    readonly file: string,
+    readonly record: SpotJournalRecord,
+    private readonly syncFolder: () => Promise<void>,
+    private readonly onRelease: () => void,
+  ) {}
 
   /** Writes the record atomically and durably before returning. */
   async save(): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
     try {
-      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n');
+      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: this.syncFolder });
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -135,10 +174,10 @@ export class SpotJournal {
     if (this.dirty) await this.save();
   }
 
-  async release(): Promise<void> {
+  release(): void {
     if (this.released) return;
     this.released = true;
-    await releaseLock(this.file);
+    this.onRelease();
   }
 }
 
@@ -181,22 +220,45 @@ interface LockOwner {
   host: string;
 }
 
+/** Run locks this process holds, by account folder, with how many open journals share each. */
+const runLocks = new Map<string, { users: number; taken: Promise<void> }>();
+
 /**
- * One run per spot at a time, across processes: a lock file naming its process, created whole
- * (written under another name, then hard-linked into place, which fails if it exists). A lock left
- * by a process that no longer runs on this machine (killed, crashed) is taken over.
+ * One process at a time per account journal (uploads into one gallery must go one at a time, and
+ * two processes could each start one): a lock file naming its process, created whole (see
+ * createWhole). A lock left by a process that no longer runs on this machine (killed, crashed) is
+ * taken over. Runs within one process share it.
  */
-async function acquireLock(file: string, sourceId: string): Promise<void> {
-  const lock = `${file}.lock`;
-  if (MediaJournal.isHeld(file)) {
-    throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, lock);
+async function acquireRunLock(accountDir: string): Promise<void> {
+  const known = runLocks.get(accountDir);
+  if (known) {
+    known.users++;
+    return known.taken.catch((error: unknown) => {
+      known.users--;
+      throw error;
+    });
   }
+  const entry = { users: 1, taken: takeLock(join(accountDir, 'run.lock')) };
+  runLocks.set(accountDir, entry);
+  try {
+    await entry.taken;
+  } catch (error) {
+    if (runLocks.get(accountDir) === entry) runLocks.delete(accountDir);
+    throw error;
+  }
+}
+
+async function releaseRunLock(accountDir: string): Promise<void> {
+  const entry = runLocks.get(accountDir);
+  if (!entry || --entry.users > 0) return;
+  runLocks.delete(accountDir);
+  await fs.rm(join(accountDir, 'run.lock'), { force: true });
+}
+
+async function takeLock(lock: string): Promise<void> {
   const me: LockOwner = { pid: process.pid, host: hostname() };
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await createWhole(lock, JSON.stringify(me))) {
-      MediaJournal.hold(file);
-      return;
-    }
+    if (await createWhole(lock, JSON.stringify(me))) return;
     const owner = await readOwner(lock);
     // Unreadable (it is created whole, so only damage does that), or left by a process that is
     // gone, or by this very process id in an earlier life (ids are reused after a restart).
@@ -205,44 +267,37 @@ async function acquireLock(file: string, sourceId: string): Promise<void> {
       continue;
     }
     throw new JournalError(
-      `Another run (process ${owner.pid} on ${owner.host}) is working on source_id "${sourceId}". Wait for it to finish; if no run is active, delete ${lock}.`,
+      `Another run (process ${owner.pid} on ${owner.host}) is using the journal ${dirname(lock)}. Wait for it to finish; if no run is active, delete ${lock}.`,
       lock,
     );
   }
   throw new JournalError(`Could not lock ${lock}: it keeps coming back. Check that no other run is active.`, lock);
 }
 
-/** Creates `path` with its whole content at once; false when it exists already. */
+/**
+ * Creates `path` with its whole content in one step; false when it exists already. A symbolic
+ * link whose target is the content does that in a single call (as editors' lock files do); where
+ * links are not allowed (Windows without developer mode), an exclusive create is used instead.
+ */
 async function createWhole(path: string, content: string): Promise<boolean> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await fs.writeFile(temp, content);
   try {
-    await fs.link(temp, path);
+    await fs.symlink(content, path);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    // File systems without hard links: exclusive create (a kill mid-write can leave it empty).
-    if (code === 'EPERM' || code === 'ENOSYS' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') {
-      return fs.writeFile(path, content, { flag: 'wx' }).then(
-        () => true,
-        (failure: NodeJS.ErrnoException) => (failure.code === 'EEXIST' ? false : Promise.reject(failure)),
-      );
-    }
-    throw error;
-  } finally {
-    await fs.rm(temp, { force: true });
+    if (code !== 'EPERM' && code !== 'ENOSYS' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
   }
-}
-
-async function releaseLock(file: string): Promise<void> {
-  MediaJournal.unhold(file);
-  await fs.rm(`${file}.lock`, { force: true });
+  return fs.writeFile(path, content, { flag: 'wx' }).then(
+    () => true,
+    (failure: NodeJS.ErrnoException) => (failure.code === 'EEXIST' ? false : Promise.reject(failure)),
+  );
 }
 
 async function readOwner(lock: string): Promise<LockOwner | undefined> {
   try {
-    const value = JSON.parse(await fs.readFile(lock, 'utf8')) as Partial<LockOwner>;
+    const text = await fs.readlink(lock).catch(() => fs.readFile(lock, 'utf8'));
+    const value = JSON.parse(text) as Partial<LockOwner>;
     return typeof value.pid === 'number' && typeof value.host === 'string' ? { pid: value.pid, host: value.host } : undefined;
   } catch {
     return undefined;

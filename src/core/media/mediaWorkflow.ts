@@ -41,7 +41,11 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
       tell(options.onProgress, { kind: 'spotDone', done: ++finished, total, outcome });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+  } finally {
+    await journal.close();
+  }
   if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total} spots.`);
   if (stoppedBy) tell(options.onStep, { label: '', step: 'stop', message: stoppedBy.message });
   const reason = stoppedBy instanceof CancelledError ? 'Not started: the run was cancelled first.' : 'Not started: the run stopped because the credentials were refused.';

@@ -82,7 +82,7 @@ export async function runSpot(input: SpotInput, ctx: SpotRunContext): Promise<Sp
     return stopped(outcome, error, record, check, ctx.options);
   } finally {
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
-    await journal.release();
+    journal.release();
   }
 }
 
@@ -348,7 +348,12 @@ function sourceIdOf(value: unknown): string | undefined {
 }
 
 async function readDocument(path: string): Promise<string> {
-  const stats = await fs.stat(path);
-  if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(stats.size / 1048576)} MiB, larger than a spot document can be`);
-  return fs.readFile(path, 'utf8');
+  const handle = await fs.open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }

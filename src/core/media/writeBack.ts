@@ -8,15 +8,20 @@ import type { SpotWriter } from './types';
 export const writeSpotFileInPlace: SpotWriter = async ({ path, originalText, text }) => {
   // The real file behind a link is replaced, not the link.
   const target = await fs.realpath(path).catch(() => path);
-  let current: string;
+  let handle;
   try {
-    current = await fs.readFile(target, 'utf8');
+    handle = await fs.open(target, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'changed';
     throw error;
   }
-  if (current !== originalText) return 'changed';
-  const { mode } = await fs.stat(target);
+  let mode: number;
+  try {
+    mode = (await handle.stat()).mode;
+    if ((await handle.readFile('utf8')) !== originalText) return 'changed';
+  } finally {
+    await handle.close();
+  }
   await writeFileAtomic(target, text, { mode: mode & 0o7777 });
   return 'written';
 };
