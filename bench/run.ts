@@ -1,12 +1,13 @@
 // `npm run bench`: prints each figure as a ratio against a baseline measured in this same run,
 // as medians over several alternating rounds (these machines are noisy). Sizes can be lowered
-// for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 npm run bench.
+// for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 BENCH_MEDIA_SPOTS=200 npm run bench.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchBulkImport } from './bulkImport.bench';
 import { benchUpload } from './upload.bench';
+import { benchMediaWorkflow } from './mediaWorkflow.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
@@ -29,6 +30,14 @@ async function main(): Promise<void> {
     console.log(`    curl -F              ${upload.curlMiBPerSecond.toFixed(0)} MiB/s`);
     console.log(`    core / curl          ${upload.coreVsCurl.toFixed(2)}  (goal ≥ 0.80) ${upload.coreVsCurl >= 0.8 ? 'met' : 'NOT MET'}`);
     console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
+    const media = await benchMediaWorkflow(sandbox.baseUrl, scratch, Number(process.env.BENCH_MEDIA_SPOTS ?? 1000), 200 * 1024, Math.min(rounds, 3));
+    console.log(`(c) media workflow: ${media.spots} spots with 3 media of ${media.fileKiB} KiB at concurrency 4`);
+    console.log(`    runMediaWorkflow     ${media.workflowSpotsPerSecond.toFixed(1)} spots/s`);
+    console.log(`    hand-written loop    ${media.loopSpotsPerSecond.toFixed(1)} spots/s`);
+    console.log(`    ServiceClient loop   ${media.clientSpotsPerSecond.toFixed(1)} spots/s  (same calls through the core client, no workflow)`);
+    console.log(`    workflow / loop      ${media.ratio.toFixed(2)}  (median per round ${media.perRoundRatio.toFixed(2)}; goal ≥ 0.85) ${media.ratio >= 0.85 ? 'met' : 'NOT MET'}`);
+    console.log(`    client / loop        ${media.clientRatio.toFixed(2)}`);
+    console.log(`    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     await sandbox.stop();

@@ -135,6 +135,20 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(counts().imports, before.imports, 'a spot with a file missing is not imported as done');
   });
 
+  it('without its journal and with the document still saying null, the gallery the service hands back is matched by count, not filled twice', async () => {
+    const fixture = writeSpot(dir, 'nulls', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
+    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots[0].status, 'done');
+    rmSync(defaultJournalDir(dir), { recursive: true });
+    const before = counts();
+    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
+    assert.equal(spot.status, 'done', spot.reason);
+    assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped], [0, 2]);
+    assert.equal(counts().uploads, before.uploads, 'nothing sent twice');
+    fixture.media.fld_1_3.sort((x, y) => x.name.localeCompare(y.name));
+    const galleryId = setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+    assert.equal(setup.sandbox.gallery(galleryId)!.mediaIds.length, 2);
+  });
+
   it('checks the document and its media before anything is sent and reports every problem together', async () => {
     writeSpot(dir, 'bad', { fld_1_3: ['b.jpg'], fld_1_5: ['x.jpg'], fld_9_9: ['y.jpg'] });
     const path = join(dir, 'bad.spot.json');

@@ -48,13 +48,15 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
   };
   if (!gallery.pending && missing().length === 0) return result(true);
 
+  // The journal has followed this gallery's uploads (an upload announced, or media recorded).
+  const tracked = gallery.pending !== undefined || recordedAtStart.size > 0;
   throwIfAborted(ctx.signal);
   let present = (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id);
   outcome.mediaInGallery = present.length;
   try {
     if (gallery.pending) settleEarlierUpload(ctx, gallery, present, outcome);
     forgetVanished(ctx, gallery, present, recordedAtStart);
-    if (!isKnown(gallery, recordedAtStart) && present.length > 0) {
+    if (!tracked && present.length > 0) {
       const adopted = adoptByCount(ctx, gallery, present, missing());
       ctx.journal.touch();
       return result(adopted, adopted);
@@ -102,15 +104,11 @@ function forgetVanished(ctx: GalleryUploadContext, gallery: GalleryJournal, pres
   }
 }
 
-/** The journal knows this gallery: this workflow created it, or has recorded media in it. */
-function isKnown(gallery: GalleryJournal, recordedAtStart: Set<string>): boolean {
-  return gallery.origin === 'created' || recordedAtStart.size > 0 || Object.keys(gallery.media).length > 0;
-}
-
 /**
- * A gallery the document names but the journal does not know (the journal was deleted, or the
- * project was cloned elsewhere), holding media: which files they are cannot be told, since the
- * service renames uploads. When it holds at least as many media as there are files, the files
+ * A gallery holding media the journal has not followed (the journal was deleted, or the project
+ * was cloned elsewhere; the gallery is named by the document, or the service handed back the one
+ * it made for a field earlier): which files they are cannot be told, since the service renames
+ * uploads. When it holds at least as many media as there are files, the files
  * count as there (matched in order, never re-sent); with fewer, nothing is sent and it is reported.
  */
 function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, present: number[], files: CheckedMediaFile[]): boolean {

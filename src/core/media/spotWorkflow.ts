@@ -7,7 +7,7 @@ import type { RetryPolicy } from '../api/retryPolicy';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { MAX_DOCUMENT_BYTES, parseSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
-import { setSpotState } from '../documents/setSpotState';
+import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
 import { orderGalleryMedia } from './galleryOrder';
@@ -23,13 +23,32 @@ export interface SpotRunContext {
   options: MediaWorkflowOptions;
   retry: RetryPolicy;
   journal: MediaJournal;
-  /** Source ids already taken by an earlier input of this run, with that input's label. */
-  sourceIds: Map<string, string>;
   step(label: string, sourceId: string | undefined, step: StepName, message: string): void;
   bytes(label: string, file: string, sentBytes: number, totalBytes: number): void;
 }
 
-export async function runSpot(input: SpotInput, ctx: SpotRunContext): Promise<SpotOutcome> {
+/** A spot that passed its checks, with its journal open (and locked): ready for the requests. */
+export interface PreparedSpot {
+  outcome: SpotOutcome;
+  text: string;
+  check: SpotMediaCheck;
+  journal: SpotJournal;
+  step(name: StepName, message: string): void;
+  /** What the document should say, once the final import has been sent (or found sent). */
+  final?: { text: string; edits: SpotTextEdit[] };
+}
+
+/**
+ * Claims a source id for one input of the run, in input order; resolves to the label of an earlier
+ * input that has it already. Called exactly once per prepared input (undefined: none found).
+ */
+export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | undefined>;
+
+/**
+ * Phase 1, local only: read the document, check it and its media, open the journal. The run does
+ * this ahead of the requests, so it overlaps with other spots' network time.
+ */
+export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: ClaimSourceId): Promise<PreparedSpot | SpotOutcome> {
   const label = input.label ?? input.path;
   const outcome: SpotOutcome = { label, path: input.path, status: 'failed', imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
@@ -37,16 +56,16 @@ export async function runSpot(input: SpotInput, ctx: SpotRunContext): Promise<Sp
   try {
     text = input.text ?? (await readDocument(input.path));
   } catch (error) {
+    await claim(undefined);
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
   }
   const layout = await listSpotMedia(input.path);
   const parsed = parseSpotText(text);
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
+  const other = await claim(sourceId);
   if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, layout, parsed }), step);
-  const other = ctx.sourceIds.get(sourceId);
-  if (other !== undefined && other !== label) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${other}: both would update one spot, so this one was not imported.`);
-  ctx.sourceIds.set(sourceId, label);
+  if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${other}: both would update one spot, so this one was not imported.`);
 
   let journal: SpotJournal;
   try {
@@ -59,10 +78,9 @@ export async function runSpot(input: SpotInput, ctx: SpotRunContext): Promise<Sp
   }
   outcome.journalFile = journal.file;
   const record = journal.record;
-  let check: SpotMediaCheck | undefined;
   try {
     // The check runs with the journal at hand: its hash cache, and the gallery fields it knows.
-    check = await checkSpotMedia(input.path, text, {
+    const check = await checkSpotMedia(input.path, text, {
       acceptedTypes: ctx.options.acceptedTypes,
       layout,
       parsed,
@@ -73,17 +91,51 @@ export async function runSpot(input: SpotInput, ctx: SpotRunContext): Promise<Sp
       },
     });
     outcome.problems = check.problems;
-    if (!check.ok) return invalid(outcome, check, step);
+    if (!check.ok) {
+      journal.release();
+      return invalid(outcome, check, step);
+    }
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
-    if (!outcome.withMedia) return await plainImport(outcome, text, journal, ctx, step);
-    return await withMedia(outcome, text, check, journal, ctx, step);
+    return { outcome, text, check, journal, step };
   } catch (error) {
-    return stopped(outcome, error, record, check, ctx.options);
-  } finally {
+    journal.release();
+    return fail(outcome, `Could not check the media: ${(error as Error).message}`);
+  }
+}
+
+/** Phase 2: the requests, up to and including the final import. Never throws: the outcome says. */
+export async function sendSpot(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
+  try {
+    if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.text, spot.journal, ctx, spot.step);
+    else await withMedia(spot, ctx);
+  } catch (error) {
+    stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
+  }
+}
+
+/**
+ * Phase 3, local again: write the document back, record the journal, release the spot. The run
+ * lets this finish while the next spot's requests go out.
+ */
+export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
+  const { outcome, journal } = spot;
+  try {
+    if (spot.final && outcome.status === 'done') {
+      outcome.writeBack = await writeBack(outcome, spot.text, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
+      done(outcome, {});
+    }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
+  } finally {
     journal.release();
   }
+  return outcome;
+}
+
+/** A prepared spot the run stopped before: its journal is released untouched. */
+export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
+  spot.journal.release();
+  return { ...spot.outcome, status: 'not-started', reason, remaining: ['everything: the spot was not started'] };
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
@@ -110,14 +162,8 @@ async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJour
   return done(outcome, { spotId: result.spotId, state, imported: 'final' });
 }
 
-async function withMedia(
-  outcome: SpotOutcome,
-  text: string,
-  check: SpotMediaCheck,
-  journal: SpotJournal,
-  ctx: SpotRunContext,
-  step: (name: StepName, message: string) => void,
-): Promise<SpotOutcome> {
+async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
+  const { outcome, text, check, journal, step } = spot;
   const { options } = ctx;
   const record = journal.record;
   const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
@@ -202,8 +248,8 @@ async function withMedia(
   outcome.spotId = record.spotId;
   outcome.state = finalState;
 
-  // Step 6: the document says what the service holds.
-  outcome.writeBack = await writeBack(outcome, text, final.text, final.edits, journal, options, step);
+  // Step 6 (in finishSpot): the document says what the service holds.
+  spot.final = { text: final.text, edits: final.edits };
   return done(outcome, {});
 }
 
@@ -226,7 +272,7 @@ async function writeBack(
   outcome: SpotOutcome,
   text: string,
   finalText: string,
-  edits: Array<{ offset: number; length: number; content: string }>,
+  edits: SpotTextEdit[],
   journal: SpotJournal,
   options: MediaWorkflowOptions,
   step: (name: StepName, message: string) => void,
