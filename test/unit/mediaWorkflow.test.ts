@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import {
+  JournalLockedError,
   MediaJournal,
   defaultJournalDir,
   runMediaWorkflow,
@@ -266,6 +267,13 @@ describe('media workflow: spots with their media in one step', () => {
     const host = hostname();
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
+    const fixtures = [writeSpot(dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
+    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ clientId: 'c', client: { ...setup.client, apiRoot: 'http://x/api/v2.4' } as typeof setup.client, concurrency: 1 }));
+    assert.ok(run.stoppedBy instanceof JournalLockedError, 'a journal held by another process stops the run');
+    assert.equal(run.spots[0].status, 'failed');
+    assert.match(run.spots[0].reason ?? '', /is using the journal/);
+    assert.ok(run.spots.every((s) => s.status === 'failed' || s.status === 'not-started'));
+    assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
     unlinkSync(lock);
     symlinkSync(JSON.stringify({ pid: 2 ** 22 + 12345, host }), lock);
     (await journal.open('two', 'two.spot.json')).release();

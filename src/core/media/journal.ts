@@ -34,6 +34,14 @@ export class JournalError extends ServiceError {
   }
 }
 
+/** Another process works with this account's journal: nothing can be done until it has finished. */
+export class JournalLockedError extends JournalError {
+  constructor(message: string, file: string) {
+    super(message, file);
+    this.name = 'JournalLockedError';
+  }
+}
+
 const GITIGNORE = '# Spot Import journal: work in flight, per machine. Git ignores this folder by itself.\n*\n';
 
 export class MediaJournal {
@@ -266,12 +274,12 @@ async function takeLock(lock: string): Promise<void> {
       await fs.rm(lock, { force: true });
       continue;
     }
-    throw new JournalError(
+    throw new JournalLockedError(
       `Another run (process ${owner.pid} on ${owner.host}) is using the journal ${dirname(lock)}. Wait for it to finish; if no run is active, delete ${lock}.`,
       lock,
     );
   }
-  throw new JournalError(`Could not lock ${lock}: it keeps coming back. Check that no other run is active.`, lock);
+  throw new JournalLockedError(`Could not lock ${lock}: it keeps coming back. Check that no other run is active.`, lock);
 }
 
 /**

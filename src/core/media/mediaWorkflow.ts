@@ -1,9 +1,9 @@
 // Spots with their media in one resumable step, for many documents at once: a bounded number of
 // spots in flight, progress per spot and per byte, one step line per step, and a result for every
-// input whatever ends the run (cancel, refused credentials).
+// input whatever ends the run (cancel, refused credentials, a journal another process holds).
 import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
-import { MediaJournal } from './journal';
+import { JournalLockedError, MediaJournal } from './journal';
 import { abandonSpot, finishSpot, prepareSpot, sendSpot, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome, WorkflowProgress, WorkflowStep } from './types';
 
@@ -56,6 +56,7 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
       const spot = await ready;
       prepared.delete(position);
       if (!('journal' in spot)) {
+        if (spot.error instanceof JournalLockedError) stoppedBy ??= spot.error;
         settle(position, spot);
         continue;
       }
@@ -73,7 +74,12 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
     await Promise.all(finishing);
   } finally {
     if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total} spots.`);
-    const reason = stoppedBy instanceof CancelledError ? 'Not started: the run was cancelled first.' : 'Not started: the run stopped because the credentials were refused.';
+    const reason =
+      stoppedBy instanceof CancelledError
+        ? 'Not started: the run was cancelled first.'
+        : stoppedBy instanceof JournalLockedError
+          ? 'Not started: another run is using the journal.'
+          : 'Not started: the run stopped because the credentials were refused.';
     // Spots checked ahead but never sent: their journals are released as they were.
     for (const [position, pending] of prepared) {
       const spot = await pending;
