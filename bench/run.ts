@@ -1,7 +1,7 @@
 // `npm run bench`: prints each figure as a ratio against a baseline measured in this same run,
 // as medians over several alternating rounds (these machines are noisy). Sizes can be lowered
-// for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 npm run bench.
-// BENCH_ONLY=cli (or bulk, upload, topics; a comma list) runs only those parts; BENCH_CLI_DOCS and
+// for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 BENCH_MEDIA_SPOTS=200 npm run bench.
+// BENCH_ONLY=cli (or bulk, upload, media, topics; a comma list) runs only those parts; BENCH_CLI_DOCS and
 // BENCH_CLI_MEMORY_DOCS size the command-line figures (default 10,000 and 100,000 documents).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,13 @@ import { benchBulkImport } from './bulkImport.bench';
 import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
 import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
+import { benchMediaWorkflow } from './mediaWorkflow.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,topics,cli').split(',').map((part) => part.trim()));
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,topics,cli').split(',').map((part) => part.trim()));
   const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
   const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
@@ -38,6 +39,16 @@ async function main(): Promise<void> {
       console.log(`    curl -F              ${upload.curlMiBPerSecond.toFixed(0)} MiB/s`);
       console.log(`    core / curl          ${upload.coreVsCurl.toFixed(2)}  (goal ≥ 0.80) ${upload.coreVsCurl >= 0.8 ? 'met' : 'NOT MET'}`);
       console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
+    }
+    if (only.has('media')) {
+      const media = await benchMediaWorkflow(sandbox.baseUrl, scratch, Number(process.env.BENCH_MEDIA_SPOTS ?? 1000), 200 * 1024, Math.min(rounds, 3));
+      console.log(`(c) media workflow: ${media.spots} spots with 3 media of ${media.fileKiB} KiB at concurrency 4`);
+      console.log(`    runMediaWorkflow     ${media.workflowSpotsPerSecond.toFixed(1)} spots/s`);
+      console.log(`    hand-written loop    ${media.loopSpotsPerSecond.toFixed(1)} spots/s`);
+      console.log(`    ServiceClient loop   ${media.clientSpotsPerSecond.toFixed(1)} spots/s  (same calls through the core client, no workflow)`);
+      console.log(`    workflow / loop      ${media.ratio.toFixed(2)}  (median per round ${media.perRoundRatio.toFixed(2)}; goal ≥ 0.85) ${media.ratio >= 0.85 ? 'met' : 'NOT MET'}`);
+      console.log(`    client / loop        ${media.clientRatio.toFixed(2)}`);
+      console.log(`    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`);
     }
     if (only.has('topics')) printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));
     if (only.has('cli')) {

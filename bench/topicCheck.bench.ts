@@ -1,4 +1,4 @@
-// (c) Topic rules on a large document: a spot document of about 1 MB whose topic defines 500
+// (e) Topic rules on a large document: a spot document of about 1 MB whose topic defines 500
 // fields of every type, checked from its text (JSON.parse included) by checkSpotAgainstTopic, the
 // same call the editor's diagnostics and the command line make. Two documents: one clean (the
 // usual case: nothing to place), and one with a problem in every tenth field (positions needed).
@@ -75,7 +75,7 @@ export function benchTopicCheck(rounds: number, bytes = 1024 * 1024, fields = 50
 
 export function printTopicCheck(figures: TopicCheckFigures): void {
   const goal = (ms: number) => `(goal < 20 ms) ${ms < 20 ? 'met' : 'NOT MET'}`;
-  console.log(`(c) topic rules on a ${(figures.documentBytes / 1048576).toFixed(2)} MiB document, ${figures.fields} defined fields`);
+  console.log(`(e) topic rules on a ${(figures.documentBytes / 1048576).toFixed(2)} MiB document, ${figures.fields} defined fields`);
   console.log(`    clean document       ${figures.cleanMedianMs.toFixed(2)} ms  ${goal(figures.cleanMedianMs)}`);
   console.log(`    ${String(figures.problems).padEnd(3)} problems         ${figures.withProblemsMedianMs.toFixed(2)} ms  ${goal(figures.withProblemsMedianMs)}`);
 }

@@ -20,3 +20,4 @@ export * from './import/bulkImport';
 export * from './import/sendSpot';
 export * from './documents/setSpotState';
 export * from './topics';
+export * from './media';

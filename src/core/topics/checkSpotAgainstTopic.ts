@@ -12,7 +12,7 @@ import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { toPointer } from '../documents/problems';
 
 /** The document: its text, and what the caller has already parsed of it (saves parsing twice). */
-export interface SpotInput {
+export interface TopicCheckInput {
   text: string;
   /** JSON.parse(text), e.g. ParsedSpotText.value. */
   value?: unknown;
@@ -32,8 +32,8 @@ interface Finding {
   severity: 'error' | 'warning';
 }
 
-export function checkSpotAgainstTopic(input: string | SpotInput, catalog: TopicCatalog): TopicProblem[] {
-  const source: SpotInput = typeof input === 'string' ? { text: input } : input;
+export function checkSpotAgainstTopic(input: string | TopicCheckInput, catalog: TopicCatalog): TopicProblem[] {
+  const source: TopicCheckInput = typeof input === 'string' ? { text: input } : input;
   const attributes = attributesOf(source);
   if (!attributes) return [];
   const topicId = attributes.topic_id;
@@ -72,7 +72,7 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
   return findings;
 }
 
-function attributesOf(source: SpotInput): Record<string, unknown> | undefined {
+function attributesOf(source: TopicCheckInput): Record<string, unknown> | undefined {
   let value = source.value;
   if (value === undefined) {
     try {

@@ -1,0 +1,36 @@
+// Which files may go into a gallery, by MIME type looked up from the file name (mime-types, the
+// same lookup the upload uses for its Content-Type). SVG is left out on purpose: it can carry
+// scripts, and photo galleries do not need it.
+import { lookup } from 'mime-types';
+
+export const DEFAULT_ACCEPTED_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+  'image/tiff',
+  'image/bmp',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'video/mpeg',
+  'video/x-msvideo',
+];
+
+/** The file's MIME type by its name, or undefined when the extension is unknown. */
+export function mediaTypeOf(fileName: string): string | undefined {
+  return lookup(fileName) || undefined;
+}
+
+/** Entries are exact types or whole families written as `image/*`. */
+export function isAcceptedType(mimeType: string | undefined, accepted: readonly string[]): boolean {
+  if (!mimeType) return false;
+  const type = mimeType.toLowerCase();
+  return accepted.some((entry) => {
+    const wanted = entry.trim().toLowerCase();
+    return wanted === type || (wanted.endsWith('/*') && type.startsWith(wanted.slice(0, -1)));
+  });
+}

@@ -1,0 +1,63 @@
+// Writes a file so that a crash at any moment leaves either the old content or the new, never a
+// mix: write a temporary file beside it, fsync it, rename it over the old one, fsync the folder
+// (the rename itself is only durable once the folder's entry is on disk).
+import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** Permission bits of the new file (default 0o666 minus umask). */
+  mode?: number;
+  /** Makes the rename durable; default: open the folder, fsync it, close it. */
+  syncFolder?: (folder: string) => Promise<void>;
+}
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const folder = dirname(path);
+  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'w', options.mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await fs.rename(temp, path);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await (options.syncFolder ?? syncFolder)(folder);
+}
+
+/** Makes a rename or a new entry in the folder durable. Windows cannot open folders: skipped there. */
+export async function syncFolder(folder: string): Promise<void> {
+  const handle = await openFolder(folder);
+  if (!handle) return;
+  try {
+    await syncOpenFolder(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function openFolder(folder: string): Promise<FileHandle | undefined> {
+  try {
+    return await fs.open(folder, 'r');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function syncOpenFolder(handle: FileHandle): Promise<void> {
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a folder; the rename has happened all the same.
+  }
+}

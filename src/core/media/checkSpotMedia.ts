@@ -1,0 +1,224 @@
+// Everything that can be known before a byte is sent, checked at once and reported together: the
+// document itself, which gallery field each media folder feeds, and every file (readable, not
+// empty, an accepted type, not the same content twice in one gallery). Problems are placed on the
+// document (offset/length, like the editor's diagnostics) and name the file they are about.
+import { promises as fs } from 'node:fs';
+import { basename } from 'node:path';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { TOPIC_FIELD_NAME, pendingGalleryProblems } from '../api/spotSchema';
+import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../documents/parseSpotText';
+import { toPointer } from '../documents/problems';
+import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
+import { contentKey, hashFile, type ContentKey } from './contentKey';
+import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
+
+export interface SpotProblem extends LocatedProblem {
+  /** The media file or folder the problem is about, when it is about one. */
+  file?: string;
+}
+
+export interface CheckedMediaFile extends MediaFileEntry {
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  key: ContentKey;
+  mimeType: string;
+}
+
+/** A gallery field that has media beside the document. */
+export interface GalleryPlan {
+  field: string;
+  /** The field's value in the document: null (a gallery to create) or a gallery id. */
+  value: number | null;
+  /** In name order: the order the gallery ends up in. */
+  files: CheckedMediaFile[];
+}
+
+export interface SpotMediaCheck {
+  path: string;
+  text: string;
+  parsed: ParsedSpotText;
+  /** data.attributes.source_id when the document has a text there. */
+  sourceId?: string;
+  layout: MediaLayout;
+  /** Fields with media, in field name order. Empty: the document goes through the plain import. */
+  galleries: GalleryPlan[];
+  problems: SpotProblem[];
+  /** No problem of severity error: safe to send. */
+  ok: boolean;
+}
+
+export interface CheckOptions {
+  /** MIME types (or families such as image/*) a gallery accepts. Default DEFAULT_ACCEPTED_TYPES. */
+  acceptedTypes?: readonly string[];
+  /** Gallery fields the journal knows, to place files that sit directly in the media folder. */
+  knownGalleryFields?: readonly string[];
+  /** A hash already known for a file of this size and modification time (the journal's cache). */
+  knownHash?: (relativePath: string, size: number, mtimeMs: number) => string | undefined;
+  /** An already listed media folder (saves listing it twice). */
+  layout?: MediaLayout;
+  /** The text already parsed (saves parsing it twice). */
+  parsed?: ParsedSpotText;
+}
+
+export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
+  const parsed = options.parsed ?? parseSpotText(text);
+  const layout = options.layout ?? (await listSpotMedia(path));
+  const attributes = attributesOf(parsed.value);
+  const sourceId = typeof attributes?.source_id === 'string' ? attributes.source_id : undefined;
+  const hasMedia = layout.groups.length > 0 || layout.unreadable !== undefined;
+  // A spot with media is imported with state 2 first and gets every gallery id at the end, so a
+  // pending (null) gallery field does not need "state": 2 in the file itself.
+  const problems: SpotProblem[] = hasMedia && attributes ? withoutPendingStateRule(parsed.problems, attributes) : [...parsed.problems];
+  const result: SpotMediaCheck = { path, text, parsed, sourceId, layout, galleries: [], problems, ok: false };
+  if (!hasMedia || !attributes) return finish(result);
+
+  const places = new Places(text);
+  const folderName = basename(layout.folder);
+  if (layout.unreadable) problems.push(places.onAttributes(`The media folder ${folderName} cannot be read: ${layout.unreadable}`, layout.folder));
+  for (const nested of layout.nestedFolders) {
+    problems.push({ ...places.onAttributes(`${folderName}/${nested} is not used: a gallery's media sit directly in its field's folder.`, nested), severity: 'warning' });
+  }
+  const direct = layout.groups.find((group) => group.folder === undefined);
+  const subfolders = layout.groups.filter((group) => group.folder !== undefined);
+  if (direct && subfolders.length > 0) {
+    problems.push(places.onAttributes(`Files sit both directly in ${folderName}/ and in subfolders: put every file in the subfolder of its gallery field.`, layout.folder));
+    return finish(result);
+  }
+  for (const group of layout.groups) {
+    const field: string | undefined = group.folder ?? directField(attributes, options.knownGalleryFields);
+    const where = group.folder ? `${folderName}/${group.folder}` : `${folderName}/`;
+    if (!field) {
+      problems.push(places.onAttributes(`Files sit directly in ${where}, but the document has no single gallery field to take them (a field set to null). Put them in subfolders named after the gallery fields, e.g. ${folderName}/fld_1_2/.`, layout.folder));
+      continue;
+    }
+    if (!TOPIC_FIELD_NAME.test(field) || !(field in attributes)) {
+      problems.push(places.onAttributes(`The media folder ${where} names no gallery field of this document: add "${field}": null to create its gallery, or rename the folder after a field (fld_<number>_<number>).`, layout.folder));
+      continue;
+    }
+    const value = attributes[field];
+    if (value !== null && !isGalleryId(value)) {
+      problems.push(places.onValue(field, `${field} has media in ${where} but holds ${JSON.stringify(value)}: a gallery field with media is null (a gallery to create) or a gallery id.`, layout.folder));
+      continue;
+    }
+    const files = await checkFiles(group, field, places, problems, options);
+    result.galleries.push({ field, value: value as number | null, files });
+  }
+  result.galleries.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return finish(result);
+}
+
+function finish(result: SpotMediaCheck): SpotMediaCheck {
+  result.ok = result.parsed.value !== undefined && !result.problems.some((problem) => problem.severity === 'error');
+  return result;
+}
+
+async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions): Promise<CheckedMediaFile[]> {
+  const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
+  const checked: CheckedMediaFile[] = [];
+  const byKey = new Map<ContentKey, CheckedMediaFile>();
+  for (const file of group.files) {
+    const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
+    const mimeType = mediaTypeOf(file.name);
+    if (!isAcceptedType(mimeType, accepted)) {
+      fail(`${mimeType ? `type ${mimeType}` : 'an unknown file type'} is not accepted (accepted: ${accepted.join(', ')}).`);
+      continue;
+    }
+    let stats;
+    try {
+      stats = await fs.stat(file.path);
+    } catch (error) {
+      fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      continue;
+    }
+    if (!stats.isFile()) {
+      fail('is not a file.');
+      continue;
+    }
+    if (stats.size === 0) {
+      fail('the file is empty.');
+      continue;
+    }
+    let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs);
+    if (!sha256) {
+      try {
+        const hashed = await hashFile(file.path, stats.size);
+        if (hashed.size !== stats.size) throw new Error('it changed while being read');
+        sha256 = hashed.sha256;
+      } catch (error) {
+        fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+        continue;
+      }
+    }
+    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType: mimeType! };
+    const twin = byKey.get(entry.key);
+    if (twin) {
+      fail(`has the same content as ${twin.relativePath}: a gallery would hold it twice. Remove one of them.`);
+      continue;
+    }
+    byKey.set(entry.key, entry);
+    checked.push(entry);
+  }
+  return checked;
+}
+
+/**
+ * The gallery field that files directly in the media folder go to: the one field set to null;
+ * after write-back (the field holds its id) the one the journal knows, or the one fld_ member
+ * holding an id.
+ */
+function directField(attributes: Record<string, unknown>, known: readonly string[] = []): string | undefined {
+  const fields = Object.keys(attributes).filter((name) => TOPIC_FIELD_NAME.test(name));
+  const pending = fields.filter((name) => attributes[name] === null);
+  if (pending.length > 0) return pending.length === 1 ? pending[0] : undefined;
+  const knownIds = fields.filter((name) => known.includes(name) && isGalleryId(attributes[name]));
+  if (knownIds.length === 1) return knownIds[0];
+  const ids = fields.filter((name) => isGalleryId(attributes[name]));
+  return ids.length === 1 ? ids[0] : undefined;
+}
+
+export function isGalleryId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function attributesOf(value: unknown): Record<string, unknown> | undefined {
+  const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
+}
+
+function withoutPendingStateRule(problems: readonly LocatedProblem[], attributes: Record<string, unknown>): SpotProblem[] {
+  const rule = pendingGalleryProblems(attributes).map((problem) => `${toPointer(['data', 'attributes', ...problem.path])}\n${problem.message}`);
+  return problems.filter((problem) => !rule.includes(`${problem.pointer}\n${problem.message}`));
+}
+
+/** Where on the document a media problem is shown. */
+class Places {
+  private parsed?: { root: Node | undefined };
+
+  constructor(private readonly text: string) {}
+
+  /** Parsed only when a problem is to be placed: a good document costs nothing here. */
+  private get root(): Node | undefined {
+    this.parsed ??= { root: parseTree(this.text) };
+    return this.parsed.root;
+  }
+
+  onAttributes(message: string, file?: string): SpotProblem {
+    return this.at(['data', 'attributes'], '/data/attributes', message, file, 'key');
+  }
+
+  onField(field: string, message: string, file?: string): SpotProblem {
+    return this.at(['data', 'attributes', field], toPointer(['data', 'attributes', field]), message, file, 'key');
+  }
+
+  onValue(field: string, message: string, file?: string): SpotProblem {
+    return this.at(['data', 'attributes', field], toPointer(['data', 'attributes', field]), message, file, 'value');
+  }
+
+  private at(path: string[], pointer: string, message: string, file: string | undefined, part: 'key' | 'value'): SpotProblem {
+    const node = this.root ? findNodeAtLocation(this.root, path) : undefined;
+    const target = part === 'key' ? node?.parent?.children?.[0] ?? node : node;
+    const length = target?.type === 'object' ? 1 : target?.length ?? 0;
+    return { pointer, message, offset: target?.offset ?? 0, length, severity: 'error', ...(file ? { file } : {}) };
+  }
+}

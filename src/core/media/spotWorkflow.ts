@@ -1,0 +1,405 @@
+// One spot, start to finish: check, import with state 2 while a gallery is pending, upload what
+// each gallery lacks, order, import with the final state and every gallery id, write back. Each
+// step is recorded in the spot's journal as it completes, so running again finishes the rest.
+import { promises as fs } from 'node:fs';
+import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
+import type { RetryPolicy } from '../api/retryPolicy';
+import { TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { MAX_DOCUMENT_BYTES, parseSpotText } from '../documents/parseSpotText';
+import { describeProblems } from '../documents/problemSummary';
+import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
+import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
+import { hashText } from './contentKey';
+import { orderGalleryMedia } from './galleryOrder';
+import { uploadGalleryMedia } from './galleryUploads';
+import { importPayload } from './importText';
+import { JournalError, type MediaJournal, type SpotJournal } from './journal';
+import type { SpotJournalRecord } from './journalRecord';
+import { listSpotMedia } from './mediaLayout';
+import type { MediaWorkflowOptions, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
+import { writeSpotFileInPlace } from './writeBack';
+
+export interface SpotRunContext {
+  options: MediaWorkflowOptions;
+  retry: RetryPolicy;
+  journal: MediaJournal;
+  step(label: string, sourceId: string | undefined, step: StepName, message: string): void;
+  bytes(label: string, file: string, sentBytes: number, totalBytes: number): void;
+}
+
+/** A spot that passed its checks, with its journal open (and locked): ready for the requests. */
+export interface PreparedSpot {
+  outcome: SpotOutcome;
+  text: string;
+  check: SpotMediaCheck;
+  journal: SpotJournal;
+  step(name: StepName, message: string): void;
+  /** What the document should say, once the final import has been sent (or found sent). */
+  final?: { text: string; edits: SpotTextEdit[] };
+}
+
+/**
+ * Claims a source id for one input of the run, in input order; resolves to the label of an earlier
+ * input that has it already. Called exactly once per prepared input (undefined: none found).
+ */
+export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | undefined>;
+
+/**
+ * Phase 1, local only: read the document, check it and its media, open the journal. The run does
+ * this ahead of the requests, so it overlaps with other spots' network time.
+ */
+export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: ClaimSourceId): Promise<PreparedSpot | SpotOutcome> {
+  const label = input.label ?? input.path;
+  const outcome: SpotOutcome = { label, path: input.path, status: 'failed', imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
+  let text: string;
+  try {
+    text = input.text ?? (await readDocument(input.path));
+  } catch (error) {
+    await claim(undefined);
+    return fail(outcome, `Could not read the file: ${(error as Error).message}`);
+  }
+  const layout = await listSpotMedia(input.path);
+  const parsed = parseSpotText(text);
+  const sourceId = sourceIdOf(parsed.value);
+  outcome.sourceId = sourceId;
+  const other = await claim(sourceId);
+  if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, layout, parsed }), step);
+  if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${other}: both would update one spot, so this one was not imported.`);
+
+  let journal: SpotJournal;
+  try {
+    journal = await ctx.journal.open(sourceId, input.path);
+  } catch (error) {
+    const failure = error instanceof ServiceError ? error : new ServiceError('configuration', (error as Error).message);
+    outcome.error = failure;
+    step('journal', failure.message);
+    return fail(outcome, failure.message);
+  }
+  outcome.journalFile = journal.file;
+  const record = journal.record;
+  try {
+    // The check runs with the journal at hand: its hash cache, and the gallery fields it knows.
+    const check = await checkSpotMedia(input.path, text, {
+      acceptedTypes: ctx.options.acceptedTypes,
+      layout,
+      parsed,
+      knownGalleryFields: Object.keys(record.galleries),
+      knownHash: (path, size, mtimeMs) => {
+        const known = record.files?.[path];
+        return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
+      },
+    });
+    outcome.problems = check.problems;
+    if (!check.ok) {
+      journal.release();
+      return invalid(outcome, check, step);
+    }
+    rememberHashes(record, check);
+    outcome.withMedia = check.galleries.length > 0;
+    return { outcome, text, check, journal, step };
+  } catch (error) {
+    journal.release();
+    return fail(outcome, `Could not check the media: ${(error as Error).message}`);
+  }
+}
+
+/** Phase 2: the requests, up to and including the final import. Never throws: the outcome says. */
+export async function sendSpot(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
+  try {
+    if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.text, spot.journal, ctx, spot.step);
+    else await withMedia(spot, ctx);
+  } catch (error) {
+    stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
+  }
+}
+
+/**
+ * Phase 3, local again: write the document back, record the journal, release the spot. The run
+ * lets this finish while the next spot's requests go out.
+ */
+export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
+  const { outcome, journal } = spot;
+  try {
+    if (spot.final && outcome.status === 'done') {
+      outcome.writeBack = await writeBack(outcome, spot.text, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
+      done(outcome, {});
+    }
+    await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
+  } finally {
+    journal.release();
+  }
+  return outcome;
+}
+
+/** A prepared spot the run stopped before: its journal is released untouched. */
+export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
+  spot.journal.release();
+  return { ...spot.outcome, status: 'not-started', reason, remaining: ['everything: the spot was not started'] };
+}
+
+/** A document without media: imported as it is (the same upsert Import Spot sends). */
+async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
+  const payload = importPayload(text);
+  if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+  const record = journal.record;
+  const state = payload.document.data.attributes.state;
+  const sha256 = hashText(payload.text);
+  outcome.writeBack = { status: 'unchanged' };
+  if ((ctx.options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
+    step('skip', 'imported before with this exact text; nothing to send');
+    return done(outcome, { spotId: record.spotId, state, imported: 'unchanged' });
+  }
+  throwIfAborted(ctx.options.signal);
+  const result = await ctx.options.client.importSpot(payload.document, { signal: ctx.options.signal, text: payload.text });
+  record.spotId = result.spotId;
+  record.finalImport = { sha256, state, at: new Date().toISOString() };
+  journal.touch();
+  step('import', `imported as spot ${result.spotId} (state ${state}, no media)`);
+  for (const pending of result.pendingGalleries) {
+    outcome.galleries.push({ field: pending.field, galleryId: pending.galleryId, files: 0, uploaded: 0, resolved: 0, skipped: 0, failed: [], order: 'off' });
+  }
+  return done(outcome, { spotId: result.spotId, state, imported: 'final' });
+}
+
+async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
+  const { outcome, text, check, journal, step } = spot;
+  const { options } = ctx;
+  const record = journal.record;
+  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  alignWithDocument(record, attributes);
+
+  // Step 2: galleries for the fields still null, from an import with state 2.
+  const pendingFields = Object.keys(attributes).filter((field) => TOPIC_FIELD_NAME.test(field) && attributes[field] === null && !record.galleries[field]);
+  if (pendingFields.length > 0) {
+    const pendingText = setSpotState(text, 2, knownIds(record, attributes));
+    if (!pendingText.ok) return fail(outcome, pendingText.reason);
+    const payload = importPayload(pendingText.text);
+    if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+    throwIfAborted(options.signal);
+    const result = await options.client.importSpot(payload.document, { signal: options.signal, text: payload.text });
+    record.spotId = result.spotId;
+    record.finalImport = undefined;
+    for (const { field, galleryId } of result.pendingGalleries) {
+      if (attributes[field] !== null) continue;
+      const known = record.galleries[field];
+      record.galleries[field] = known?.galleryId === galleryId ? known : { galleryId, origin: 'created', media: {} };
+    }
+    journal.touch();
+    outcome.imported = 'pending-only';
+    outcome.spotId = result.spotId;
+    const missing = pendingFields.filter((field) => !record.galleries[field]);
+    step('import-pending', `imported as spot ${result.spotId} with state 2; galleries ${pendingFields.filter((f) => record.galleries[f]).map((f) => `${f}=${record.galleries[f].galleryId}`).join(', ')}`);
+    if (missing.length > 0) return fail(outcome, `The service created no gallery for ${missing.join(', ')} (its reply named none).`);
+  }
+  outcome.spotId = record.spotId ?? outcome.spotId;
+
+  // Step 3: every file into its gallery, exactly once.
+  let complete = true;
+  for (const plan of check.galleries) {
+    const upload = await uploadGalleryMedia({
+      client: options.client,
+      journal,
+      field: plan.field,
+      files: plan.files,
+      retry: ctx.retry,
+      signal: options.signal,
+      step,
+      bytes: (file, sent, total) => ctx.bytes(outcome.label, file, sent, total),
+    });
+    outcome.galleries.push(upload.outcome);
+    if (!upload.complete) complete = false;
+    else if (upload.adopted) upload.outcome.order = 'kept';
+    throwIfAborted(options.signal);
+  }
+  if (!complete) return fail(outcome, failedUploads(outcome), record, check, options);
+
+  // Step 4: name order.
+  for (const [index, plan] of check.galleries.entries()) {
+    const gallery = outcome.galleries[index];
+    if (gallery.order === 'kept') continue;
+    if (options.setOrder === false) {
+      gallery.order = 'off';
+      continue;
+    }
+    gallery.order = await orderGalleryMedia({ client: options.client, journal, field: plan.field, files: plan.files, signal: options.signal, step: (message) => step('order', message) });
+  }
+
+  // Step 5: the final import, with the text that is then written back.
+  const finalState = options.finalState ?? 1;
+  const final = setSpotState(text, finalState, knownIds(record, attributes));
+  if (!final.ok) return fail(outcome, final.reason);
+  const payload = importPayload(final.text);
+  if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+  const sha256 = hashText(payload.text);
+  if ((options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
+    outcome.imported = outcome.imported === 'none' ? 'unchanged' : outcome.imported;
+    step('skip', `spot ${record.spotId ?? '?'} already imported with state ${finalState} and its gallery ids`);
+  } else {
+    throwIfAborted(options.signal);
+    const result = await options.client.importSpot(payload.document, { signal: options.signal, text: payload.text });
+    record.spotId = result.spotId;
+    record.finalImport = { sha256, state: finalState, at: new Date().toISOString() };
+    record.writeBack = undefined;
+    journal.touch();
+    outcome.imported = 'final';
+    step('import-final', `imported spot ${result.spotId} with state ${finalState} and gallery ids ${check.galleries.map((g) => `${g.field}=${record.galleries[g.field].galleryId}`).join(', ')}`);
+  }
+  outcome.spotId = record.spotId;
+  outcome.state = finalState;
+
+  // Step 6 (in finishSpot): the document says what the service holds.
+  spot.final = { text: final.text, edits: final.edits };
+  return done(outcome, {});
+}
+
+/** A gallery id in the document wins over what the journal remembers for that field. */
+function alignWithDocument(record: SpotJournalRecord, attributes: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(attributes)) {
+    if (!TOPIC_FIELD_NAME.test(field) || !isGalleryId(value)) continue;
+    if (record.galleries[field]?.galleryId !== value) record.galleries[field] = { galleryId: value, origin: 'document', media: {} };
+  }
+}
+
+/** Gallery ids the journal knows for fields the document still has as null. */
+function knownIds(record: SpotJournalRecord, attributes: Record<string, unknown>): Record<string, number> {
+  const ids: Record<string, number> = {};
+  for (const [field, gallery] of Object.entries(record.galleries)) if (attributes[field] === null) ids[field] = gallery.galleryId;
+  return ids;
+}
+
+async function writeBack(
+  outcome: SpotOutcome,
+  text: string,
+  finalText: string,
+  edits: SpotTextEdit[],
+  journal: SpotJournal,
+  options: MediaWorkflowOptions,
+  step: (name: StepName, message: string) => void,
+): Promise<WriteBackOutcome> {
+  const record = journal.record;
+  if (finalText === text) return { status: 'unchanged' };
+  const remember = async (status: 'written' | 'disabled' | 'conflict' | 'failed') => {
+    if (record.writeBack?.status === status) return;
+    record.writeBack = { status, at: new Date().toISOString() };
+    journal.touch();
+  };
+  if (options.writeBack === false) {
+    await remember('disabled');
+    return { status: 'disabled', reason: `The document was left as it is; the journal (${journal.file}) remembers its gallery ids and state.` };
+  }
+  const writer = options.writeBack ?? writeSpotFileInPlace;
+  try {
+    const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits });
+    if (result === 'written') {
+      await remember('written');
+      step('write-back', `${outcome.path}: gallery ids and state ${outcome.state} written into the document`);
+      return { status: 'written' };
+    }
+    await remember('conflict');
+    const reason = `${outcome.path} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.`;
+    step('write-back', reason);
+    return { status: 'conflict', reason };
+  } catch (error) {
+    await remember('failed');
+    const reason = `Could not write the gallery ids into ${outcome.path}: ${(error as Error).message}. The journal keeps them; running again writes them.`;
+    step('write-back', reason);
+    return { status: 'failed', reason };
+  }
+}
+
+function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {
+  const files: NonNullable<SpotJournalRecord['files']> = {};
+  for (const gallery of check.galleries) {
+    for (const file of gallery.files) files[file.relativePath] = { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 };
+  }
+  record.files = files;
+}
+
+function done(outcome: SpotOutcome, details: Partial<SpotOutcome>): SpotOutcome {
+  Object.assign(outcome, details, { status: 'done' as const });
+  outcome.remaining = outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? ['write the gallery ids and state into the document'] : [];
+  return outcome;
+}
+
+function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepName, message: string) => void): SpotOutcome {
+  outcome.status = 'invalid';
+  outcome.problems = check.problems;
+  outcome.reason = describeProblems(check.problems.filter((problem) => problem.severity === 'error'), 'Not a spot document.');
+  step('check', `not sent: ${outcome.reason}`);
+  return outcome;
+}
+
+function fail(outcome: SpotOutcome, reason: string, record?: SpotJournalRecord, check?: SpotMediaCheck, options?: MediaWorkflowOptions): SpotOutcome {
+  outcome.status = 'failed';
+  outcome.reason = reason;
+  if (record && check && options) outcome.remaining = remainingWork(record, check, options);
+  return outcome;
+}
+
+/** Ends a spot on a thrown error: cancelled, refused credentials, or a failed request. */
+function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: MediaWorkflowOptions): SpotOutcome {
+  const failure = error instanceof ServiceError ? error : isCancellation(error) ? new CancelledError() : new ServiceError('network', (error as Error).message, { cause: error });
+  outcome.error = failure;
+  outcome.status = isCancellation(failure) ? 'cancelled' : 'failed';
+  outcome.reason = outcome.status === 'cancelled' ? 'Cancelled.' : failure.message;
+  if (failure instanceof AuthenticationError || failure instanceof JournalError) outcome.reason = failure.message;
+  outcome.remaining = check?.ok ? remainingWork(record, check, options) : [];
+  return outcome;
+}
+
+/** The last steps happened but could not be recorded: a second run repeats them (all are safe to repeat). */
+function journalUnwritten(outcome: SpotOutcome, journal: SpotJournal, error: Error): void {
+  outcome.reason = `${outcome.reason ? `${outcome.reason} ` : ''}The journal ${journal.file} could not be written (${error.message}); a second run repeats the last steps.`;
+  if (outcome.status === 'done') outcome.status = 'failed';
+}
+
+function failedUploads(outcome: SpotOutcome): string {
+  const failures = outcome.galleries.flatMap((gallery) => gallery.failed.map((failure) => (failure.file ? `${failure.file}: ${failure.reason}` : failure.reason)));
+  const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
+  return `Not every file reached its gallery, so the spot keeps state 2: ${failures[0] ?? 'an upload did not finish'}${more}`;
+}
+
+/** What a second run will do for a spot, from the journal and the documents's check. */
+export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: MediaWorkflowOptions): string[] {
+  if (check.galleries.length === 0) return record.finalImport ? [] : ['import the document'];
+  const work: string[] = [];
+  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  const uncreated = Object.keys(attributes).filter((field) => TOPIC_FIELD_NAME.test(field) && attributes[field] === null && !record.galleries[field]);
+  if (uncreated.length > 0) work.push(`import with state 2 to create the galleries of ${uncreated.join(', ')}`);
+  for (const plan of check.galleries) work.push(...galleryWork(record, plan, options));
+  if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1)) work.push(`import with state ${options.finalState ?? 1} and every gallery id`);
+  if (record.writeBack?.status !== 'written' && options.writeBack !== false) work.push('write the gallery ids and state into the document');
+  return work;
+}
+
+function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: MediaWorkflowOptions): string[] {
+  const gallery = record.galleries[plan.field];
+  const name = gallery ? `gallery ${gallery.galleryId} (${plan.field})` : `the gallery of ${plan.field}`;
+  const work: string[] = [];
+  if (gallery?.pending) work.push(`check in ${name} whether ${gallery.pending.file} arrived (its reply was lost)`);
+  const missing = plan.files.filter((file) => !gallery?.media[file.key] && file.key !== gallery?.pending?.key).length;
+  if (missing > 0) work.push(`upload ${missing} of ${plan.files.length} files to ${name}`);
+  if (options.setOrder !== false) {
+    const desired = plan.files.map((file) => gallery?.media[file.key]?.mediaId);
+    const ordered = gallery?.order && desired.every((id, index) => id === gallery.order![index]);
+    if (!ordered) work.push(`set the media order of ${name}`);
+  }
+  return work;
+}
+
+function sourceIdOf(value: unknown): string | undefined {
+  const sourceId = (value as { data?: { attributes?: { source_id?: unknown } } } | null)?.data?.attributes?.source_id;
+  return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
+}
+
+async function readDocument(path: string): Promise<string> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,27 @@
+// Step 6, the default writer: the document on disk gets its gallery ids and final state, written
+// atomically in place, and only if it still holds what was read (a file changed meanwhile is left
+// alone; the journal keeps what it should say).
+import { promises as fs } from 'node:fs';
+import { writeFileAtomic } from './atomicFile';
+import type { SpotWriter } from './types';
+
+export const writeSpotFileInPlace: SpotWriter = async ({ path, originalText, text }) => {
+  // The real file behind a link is replaced, not the link.
+  const target = await fs.realpath(path).catch(() => path);
+  let handle;
+  try {
+    handle = await fs.open(target, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'changed';
+    throw error;
+  }
+  let mode: number;
+  try {
+    mode = (await handle.stat()).mode;
+    if ((await handle.readFile('utf8')) !== originalText) return 'changed';
+  } finally {
+    await handle.close();
+  }
+  await writeFileAtomic(target, text, { mode: mode & 0o7777 });
+  return 'written';
+};

@@ -1,0 +1,40 @@
+// A child process for the crash-resume test: runs the media workflow over every *.spot.json in a
+// folder against a sandbox URL, printing one JSON line per step and a last summary line. The test
+// kills it with SIGKILL at random moments and runs it again.
+// Usage: node workflowChild.js <baseUrl> <folder> <journalDir>
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ServiceClient, TokenSource, defaultTokenUrl, runMediaWorkflow } from '../../../src/core';
+import { DEMO_CLIENT } from '../../../src/sandbox/types';
+
+async function main(): Promise<number> {
+  const [baseUrl, folder, journalDir] = process.argv.slice(2);
+  const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT });
+  const retry = { baseMs: 5, maxMs: 100, maxRetries: 8 };
+  const client = new ServiceClient({ baseUrl, tokens, retry });
+  const inputs = readdirSync(folder)
+    .filter((name) => name.endsWith('.spot.json'))
+    .sort()
+    .map((name) => ({ path: join(folder, name), label: name }));
+  // Loading the modules takes a while on a busy machine: the test times its kill from here.
+  process.stdout.write('{"ready":true}\n');
+  const outcome = await runMediaWorkflow(inputs, {
+    client,
+    clientId: DEMO_CLIENT.clientId,
+    journalDir,
+    concurrency: 4,
+    retry,
+    onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n'),
+  });
+  const failures = outcome.spots.filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
+  process.stdout.write(JSON.stringify({ totals: outcome.totals, failures }) + '\n');
+  return failures.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    process.stderr.write(`${error.stack ?? error.message}\n`);
+    process.exit(2);
+  },
+);

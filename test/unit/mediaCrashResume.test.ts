@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { mulberry32 } from '../../src/sandbox/faults';
+import { DEMO_CLIENT, type RunningSandbox, type SandboxFaults, type SandboxOptions } from '../../src/sandbox/types';
+import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
+import { replyLosingProxy, type ReplyVerdict, type WorkflowProxy } from './helpers/workflowProxy';
+
+const CHILD = join(__dirname, 'helpers', 'workflowChild.js');
+const SPOTS = 50;
+const KILLS = 20;
+// Replies to uploads are held this long by the proxy: the sandbox has stored the file, the child
+// has not heard of it yet. A kill in that window leaves exactly the uncertain upload to resolve.
+const UPLOAD_REPLY_DELAY_MS = 25;
+
+interface ChildRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lines: string[];
+}
+
+/** Runs the child; kills it with SIGKILL `killAfterMs` after it is ready, when given. Every wait is bounded. */
+function runChild(baseUrl: string, folder: string, killAfterMs?: number): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD, baseUrl, folder, join(folder, '.spot-import')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let killer: NodeJS.Timeout | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (killAfterMs !== undefined && !killer && out.includes('{"ready":true}')) killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const limit = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the workflow child did not finish within 60 s; stderr: ${err}`));
+    }, 60_000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(killer);
+      clearTimeout(limit);
+      if (code === 2) return reject(new Error(`the workflow child crashed: ${err}`));
+      resolve({ code, signal, lines: out.split('\n').filter(Boolean) });
+    });
+  });
+}
+
+describe('media workflow: killed at random moments and run again', function () {
+  this.timeout(300_000);
+  let sandbox: RunningSandbox | undefined;
+  let proxy: WorkflowProxy | undefined;
+  let folder: string | undefined;
+
+  afterEach(async () => {
+    await proxy?.close();
+    await sandbox?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    proxy = sandbox = folder = undefined;
+  });
+
+  const variants: Array<{ name: string; sandbox?: SandboxOptions; faults?: SandboxFaults; seed: number }> = [
+    { name: 'plain', seed: 1 },
+    { name: 'with --rename-media', sandbox: { renameMedia: true }, seed: 2 },
+    { name: 'with 10 % injected 503s and dropped connections', faults: { rate503: 0.05, rateDrop: 0.05, seed: 3 }, seed: 3 },
+  ];
+
+  for (const variant of variants) {
+    it(`${SPOTS} spots with 3 media each, ${KILLS} SIGKILLs, then done: every file exactly once in name order, state 1, ids in every document (${variant.name})`, async () => {
+      sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...variant.sandbox });
+      if (variant.faults) sandbox.setFaults(variant.faults);
+      proxy = await replyLosingProxy(sandbox.baseUrl, async ({ method, path }): Promise<ReplyVerdict> => {
+        if (method === 'POST' && /\/media$/.test(path)) await new Promise((resolve) => setTimeout(resolve, UPLOAD_REPLY_DELAY_MS));
+        return 'pass';
+      });
+      folder = mkdtempSync(join(tmpdir(), 'spot-crash-'));
+      const fixtures: SpotFixture[] = [];
+      for (let index = 0; index < SPOTS; index++) {
+        const name = `spot-${String(index).padStart(2, '0')}`;
+        fixtures.push(
+          index % 2 === 0
+            ? writeSpot(folder, name, { fld_1_3: ['01.jpg', '02.jpg', '10.jpg'] }, { direct: true, size: 4096 })
+            : writeSpot(folder, name, { fld_1_3: ['a.png', 'b.png'], fld_1_4: ['map.jpg'] }, { size: 4096 }),
+        );
+      }
+      const random = mulberry32(variant.seed);
+      const lines: string[] = [];
+      let killed = 0;
+      for (let round = 0; round < KILLS; round++) {
+        // Short enough that the job spans many rounds; a round whose run ends first is a plain rerun.
+        const run = await runChild(proxy.url, folder, Math.floor(random() * 400));
+        if (run.signal === 'SIGKILL') killed++;
+        lines.push(...run.lines);
+      }
+      let last: ChildRun | undefined;
+      for (let attempt = 0; attempt < 3 && last?.code !== 0; attempt++) {
+        last = await runChild(proxy.url, folder);
+        lines.push(...last.lines);
+      }
+      assert.equal(last?.code, 0, `the last run finished every spot: ${last?.lines.at(-1)}`);
+      sandbox.setFaults({});
+      assertFinished(sandbox, fixtures);
+
+      const steps = lines.filter((line) => line.startsWith('{"label"')).map((line) => JSON.parse(line) as { step: string; message: string });
+      const found = steps.filter((step) => step.step === 'resolve' && /holds it as media/.test(step.message)).length;
+      if (process.env.SPOT_CRASH_DEBUG) console.log({ killed, found, absent: steps.filter((s) => s.step === 'resolve' && /did not reach/.test(s.message)).length });
+      assert.ok(killed >= 5, `runs were killed mid-way (${killed} of ${KILLS})`);
+      assert.ok(found > 0, 'at least one upload whose reply was lost was found in its gallery rather than sent again');
+    });
+  }
+});
