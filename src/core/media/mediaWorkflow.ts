@@ -4,7 +4,7 @@
 import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { JournalLockedError, MediaJournal } from './journal';
-import { abandonSpot, finishSpot, prepareSpot, sendSpot, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
+import { abandonSpot, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome, WorkflowProgress, WorkflowStep } from './types';
 
 export const DEFAULT_MEDIA_CONCURRENCY = 4;
@@ -64,7 +64,7 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
         settle(position, abandonSpot(spot, 'Not started: the run was cancelled first.'));
         continue;
       }
-      await sendSpot(spot, ctx);
+      await runSpotRequests(spot, ctx);
       if (spot.outcome.error instanceof AuthenticationError) stoppedBy ??= spot.outcome.error;
       finishing.push(finishSpot(spot, ctx).then((outcome) => settle(position, outcome), (error: unknown) => settle(position, unexpected(inputs[position], error))));
     }

@@ -12,7 +12,7 @@ import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } fr
 import { hashText } from './contentKey';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
-import { importPayload } from './importText';
+import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
 import type { SpotJournalRecord } from './journalRecord';
 import { listSpotMedia } from './mediaLayout';
@@ -105,7 +105,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
 }
 
 /** Phase 2: the requests, up to and including the final import. Never throws: the outcome says. */
-export async function sendSpot(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
+export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
   try {
     if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.text, spot.journal, ctx, spot.step);
     else await withMedia(spot, ctx);
@@ -140,8 +140,8 @@ export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
 async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
-  const payload = importPayload(text);
-  if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+  const payload = parseSpotText(text);
+  if (!payload.document) return fail(outcome, describeProblems(payload.problems));
   const record = journal.record;
   const state = payload.document.data.attributes.state;
   const sha256 = hashText(payload.text);
@@ -151,7 +151,7 @@ async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJour
     return done(outcome, { spotId: record.spotId, state, imported: 'unchanged' });
   }
   throwIfAborted(ctx.options.signal);
-  const result = await ctx.options.client.importSpot(payload.document, { signal: ctx.options.signal, text: payload.text });
+  const result = await sendSpot(ctx.options.client, payload, { signal: ctx.options.signal });
   record.spotId = result.spotId;
   record.finalImport = { sha256, state, at: new Date().toISOString() };
   journal.touch();
@@ -174,10 +174,10 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   if (pendingFields.length > 0) {
     const pendingText = setSpotState(text, 2, knownIds(record, attributes));
     if (!pendingText.ok) return fail(outcome, pendingText.reason);
-    const payload = importPayload(pendingText.text);
-    if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+    const payload = parseSpotText(pendingText.text);
+    if (!payload.document) return fail(outcome, describeProblems(payload.problems));
     throwIfAborted(options.signal);
-    const result = await options.client.importSpot(payload.document, { signal: options.signal, text: payload.text });
+    const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
     record.finalImport = undefined;
     for (const { field, galleryId } of result.pendingGalleries) {
@@ -229,15 +229,15 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const finalState = options.finalState ?? 1;
   const final = setSpotState(text, finalState, knownIds(record, attributes));
   if (!final.ok) return fail(outcome, final.reason);
-  const payload = importPayload(final.text);
-  if (!payload.ok) return fail(outcome, describeProblems(payload.problems));
+  const payload = parseSpotText(final.text);
+  if (!payload.document) return fail(outcome, describeProblems(payload.problems));
   const sha256 = hashText(payload.text);
   if ((options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
     outcome.imported = outcome.imported === 'none' ? 'unchanged' : outcome.imported;
     step('skip', `spot ${record.spotId ?? '?'} already imported with state ${finalState} and its gallery ids`);
   } else {
     throwIfAborted(options.signal);
-    const result = await options.client.importSpot(payload.document, { signal: options.signal, text: payload.text });
+    const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
     record.finalImport = { sha256, state: finalState, at: new Date().toISOString() };
     record.writeBack = undefined;
