@@ -3,9 +3,11 @@
 // As root it installs what is missing with apt-get (after an update); otherwise it stops with a
 // message naming the packages, so a fresh machine either gets fixed or says exactly what to do.
 //
-// Usage: node scripts/ensureSystemDeps.js [browser] [build]   (no argument = both)
+// Usage: node scripts/ensureSystemDeps.js [browser] [build] [tools]   (no argument = all)
 //   browser: chromium (headless workbench for the integration and e2e tests)
 //   build:   libkrb5-dev, g++, make, python3 (code-server's native `kerberos` module)
+//   tools:   openssl (test certificates for the https tests), bsdutils (`script`: the command
+//            line's terminal tests)
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
@@ -17,6 +19,10 @@ const CHECKS = {
     { pkg: 'g++', present: () => onPath('g++') },
     { pkg: 'make', present: () => onPath('make') },
     { pkg: 'python3', present: () => onPath('python3') },
+  ],
+  tools: [
+    { pkg: 'openssl', present: () => onPath('openssl') },
+    { pkg: 'bsdutils', present: () => onPath('script') },
   ],
 };
 

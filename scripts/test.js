@@ -14,6 +14,14 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const mochaEnv = color ? { FORCE_COLOR: '1' } : {};
 
 const steps = [
+  {
+    // The https tests need openssl and the command line's terminal tests need `script`: installed
+    // here as root (or named), so no test skips quietly for want of a tool.
+    id: 'tools',
+    title: 'Debian tools the tests need (openssl, bsdutils)',
+    run: () => runStep(process.execPath, ['scripts/ensureSystemDeps.js', 'tools']),
+    summary: () => 'present',
+  },
   { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
   {
     id: 'typecheck',
