@@ -10,10 +10,13 @@ import { profileLabel, type ExtensionServices, type KnownGallery, type Profile }
 import { readSettings } from '../platform/settings';
 import { importKind, rememberImported, type ImportKind } from './importedSources';
 
-/** `<workspace folder>/.spot-import`, or next to the document when it is outside every workspace folder. */
-export function journalDirFor(core: CoreModule, uri: vscode.Uri): string {
+/**
+ * `<workspace folder>/.spot-import`; outside every workspace folder, next to the document (or in
+ * the imported folder itself).
+ */
+export function journalDirFor(core: CoreModule, uri: vscode.Uri, isFolder = false): string {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  return core.defaultJournalDir(folder?.uri.scheme === 'file' ? folder.uri.fsPath : path.dirname(uri.fsPath));
+  return core.defaultJournalDir(folder?.uri.scheme === 'file' ? folder.uri.fsPath : isFolder ? uri.fsPath : path.dirname(uri.fsPath));
 }
 
 /**
