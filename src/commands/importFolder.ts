@@ -3,7 +3,9 @@
 // (done, cancelled, credentials rejected) the user gets a summary that says what was imported,
 // what failed and why, and what was never attempted; picking a failure opens the file at the
 // problem. Pending galleries of the imported spots are remembered for the Galleries view as the
-// imports land (in batches), so a window closed or reloaded during a long run keeps them.
+// imports land (in batches), so a window closed or reloaded during a long run keeps them. When a
+// document has a media folder beside it, the whole folder goes through the media workflow instead
+// (importFolderWithMedia.ts), and the summary adds each spot's media.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
@@ -13,17 +15,22 @@ import { profileLabel, type ExtensionServices, type KnownGallery, type Profile }
 import { readSettings } from '../platform/settings';
 import { activeProfile, startingMessage } from './activeProfile';
 import { DEFAULT_LIMITS, findSpotFiles, spotFileItems, type SearchLimits } from './findSpotFiles';
+import { importKind, rememberImported, type ImportKind } from './importedSources';
+import { anyHasMedia, pickSpot, reasonOf, runMediaFolder, stoppedOf, type MediaFolderRun } from './importFolderWithMedia';
 import { pendingAsKnown } from './importResultActions';
+import { wasImported } from './mediaRun';
 import { openAtProblem } from './spotTarget';
 
 export const SHOW_FAILURES = 'Show Failures';
+export const SHOW_DETAILS = 'Show Details';
 
 export interface FolderImportSummary {
   /** The folder as the messages name it. */
   folder: string;
   /** Documents found (and so attempted or not). */
   total: number;
-  imported: Array<{ file: string; sourceId: string; spotId: number }>;
+  /** kind: new to this profile, or an update; media: for a run with media, what its galleries got. */
+  imported: Array<{ file: string; sourceId: string; spotId: number; kind?: ImportKind; media?: { uploaded: number; skipped: number } }>;
   /** Files that were tried and failed for a reason of their own (document problems, server errors). */
   failed: Array<{ file: string; reason: string }>;
   /** Files the run did not import because it stopped first (including any in flight when it stopped). */
@@ -34,6 +41,8 @@ export interface FolderImportSummary {
   truncated: boolean;
   /** The one-line account the user was shown. */
   headline: string;
+  /** Set when the run went through the media workflow: every spot's outcome. */
+  media?: MediaFolderRun;
 }
 
 export interface FolderImportOptions {
@@ -45,6 +54,8 @@ export interface FolderImportOptions {
   limits?: SearchLimits;
   /** How often pending galleries are written while the run goes on (tests). */
   recordEvery?: Partial<RecordEvery>;
+  /** Told of every media workflow event when the folder has media (tests cancel part-way with it). */
+  onMediaProgress?: (event: Core.WorkflowProgress) => void;
 }
 
 export interface RecordEvery {
@@ -97,21 +108,30 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     const starting = startingMessage(profile);
     if (starting) progress.report({ message: starting });
     const { client } = await services.clients.clientFor(profile.id);
+    if (await anyHasMedia(core, found.uris, signal)) {
+      return { found, media: await runMediaFolder(services, core, { folder, uris: found.uris, profile, client, signal, progress, onProgress: options.onMediaProgress }) };
+    }
     const items = spotFileItems(core, found.uris);
     const total = items.length;
     progress.report({ message: `0 of ${total}` });
     const recorder = new PendingGalleryRecorder(services, profile, { ...DEFAULT_RECORD_EVERY, ...options.recordEvery });
     const uriOf = new Map(items.map((item) => [item.label, item.uri.toString()]));
+    // New or updated is known before the source id is recorded, at the end of the run.
+    const kinds = new Map<string, ImportKind>();
     const outcome = await core.bulkImport(items, client, {
       concurrency: readSettings().bulkConcurrency,
       signal,
       onProgress: (done, count, last) => {
-        if (last.ok) recorder.add(pendingAsKnown(last.result, last.sourceId, uriOf.get(last.label)));
+        if (last.ok) {
+          kinds.set(last.label, importKind(services, profile.id, last.sourceId));
+          recorder.add(pendingAsKnown(last.result, last.sourceId, uriOf.get(last.label)));
+        }
         progress.report({ message: `${done} of ${count}`, increment: 100 / count });
         options.onItemDone?.(done, count, last);
       },
     }).finally(() => recorder.flush());
-    return { found, items, outcome };
+    await rememberImported(services, profile.id, outcome.results.flatMap((result) => (result.ok ? [result.sourceId] : [])));
+    return { found, items, outcome, kinds };
   }).then(undefined, (error: unknown) => {
     // Cancelled while looking or while the client started: nothing was sent.
     if (!isCancellation(error)) throw error;
@@ -120,13 +140,15 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     return undefined;
   });
   if (!run) return undefined;
-  if (!run.outcome) {
+  if ('media' in run && run.media) return reportMediaRun(services, profile, folderName, label, run.media, run.found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+  if (!('outcome' in run) || !run.outcome) {
     void services.ui.showInformationMessage(`No spot documents under ${folderName}: they are *.spot.json files, or .json files whose data.type is "spots".`);
     return undefined;
   }
 
-  const { outcome, items, found } = run;
+  const { outcome, items, found, kinds } = run;
   const summary = summarize(folderName, label, outcome, found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+  for (const entry of summary.imported) entry.kind = kinds.get(entry.file);
   services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
 
   const byLabel = new Map(items.map((item) => [item.label, item.uri]));
@@ -154,6 +176,63 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     void services.ui.showWarningMessage(`${summary.headline}.`, {});
   } else {
     void services.ui.showInformationMessage(`${summary.headline}.`);
+  }
+  return summary;
+}
+
+/** The summary of a run through the media workflow, and its message. */
+async function reportMediaRun(services: ExtensionServices, profile: Profile, folderName: string, label: string, run: MediaFolderRun, truncatedAt: SearchLimits | undefined): Promise<FolderImportSummary> {
+  const { outcome } = run;
+  const stopped = stoppedOf(outcome);
+  const summary: FolderImportSummary = { folder: folderName, total: outcome.spots.length, imported: [], failed: [], notAttempted: [], stopped, truncated: truncatedAt !== undefined, headline: '', media: run };
+  for (const spot of outcome.spots) {
+    const uploaded = spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0);
+    const skipped = spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0);
+    if (spot.status === 'done' && spot.spotId !== undefined) {
+      summary.imported.push({ file: spot.label, sourceId: spot.sourceId ?? spot.label, spotId: spot.spotId, kind: run.kinds.get(spot), media: { uploaded, skipped } });
+    } else if (spot.status === 'not-started' || (spot.status === 'cancelled' && stopped)) {
+      summary.notAttempted.push(spot.label);
+    } else {
+      summary.failed.push({ file: spot.label, reason: reasonOf(spot) });
+    }
+  }
+  const { totals } = outcome;
+  const imported = summary.imported.length;
+  const media = `${totals.uploaded + totals.resolved} media uploaded, ${totals.skipped} already there`;
+  const counts = [
+    ...(summary.failed.length > 0 ? [`${summary.failed.length} failed`] : []),
+    ...(summary.notAttempted.length > 0 ? [`${summary.notAttempted.length} not attempted`] : []),
+  ];
+  const tail = counts.length > 0 ? `; ${counts.join('; ')}` : '';
+  const limit = truncatedAt ? ` — but ${folderName} holds more than one run takes, so some documents were not looked at: import its subfolders one by one` : '';
+  const partly = outcome.spots.filter((spot) => spot.status !== 'done' && wasImported(spot)).length;
+  const partlyText = partly > 0 ? `; ${partly} imported but not finished` : '';
+  if (stopped === 'credentialsRejected') summary.headline = `Stopped: credentials rejected — imported ${imported} of ${summary.total} spot documents from ${folderName} to ${label} (${media})${tail}`;
+  else if (stopped === 'cancelled') summary.headline = `Cancelled: imported ${imported} of ${summary.total} spot documents from ${folderName} to ${label} (${media})${tail}${partlyText}`;
+  else if (summary.failed.length === 0) summary.headline = `Imported ${truncatedAt ? '' : 'all '}${summary.total} spot documents from ${folderName} to ${label} (${media})${limit}`;
+  else summary.headline = `Imported ${imported} of ${summary.total} spot documents to ${label} (${media})${tail}${limit}`;
+  services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
+
+  const details = () => pickSpot(services, summary.headline, run);
+  if (stopped === 'credentialsRejected') {
+    services.clients.reportRejected(profile);
+    followUp(services, services.ui.showErrorMessage(`${summary.headline}. ${describeError(outcome.stoppedBy)}`, SHOW_DETAILS, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
+      if (choice === SHOW_DETAILS) await details();
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === SHOW_LOG) services.log.show();
+    });
+  } else if (stopped === 'cancelled') {
+    const message = `${summary.headline}. What was done stays done; importing the folder again finishes the rest (the journal in .spot-import remembers each step).`;
+    followUp(services, services.ui.showWarningMessage(message, {}, SHOW_DETAILS), async (choice) => {
+      if (choice === SHOW_DETAILS) await details();
+    });
+  } else if (summary.failed.length > 0) {
+    await details();
+  } else {
+    const shown = summary.truncated ? services.ui.showWarningMessage(`${summary.headline}.`, {}, SHOW_DETAILS) : services.ui.showInformationMessage(`${summary.headline}.`, SHOW_DETAILS);
+    followUp(services, shown, async (choice) => {
+      if (choice === SHOW_DETAILS) await details();
+    });
   }
   return summary;
 }

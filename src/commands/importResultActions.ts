@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+import { describeImported, type ImportKind } from './importedSources';
 
 export const UPLOAD_MEDIA = 'Upload Media';
 export const SHOW_IN_GALLERIES = 'Show in Galleries';
@@ -32,14 +33,18 @@ async function choosePending(services: ExtensionServices, result: Core.ImportRes
   return picked?.galleryId;
 }
 
-/** Tells the user what happened; does not wait for the click, so the command ends at once. */
-export function announceImport(services: ExtensionServices, profile: Profile, sourceId: string, result: Core.ImportResult): void {
+/**
+ * Tells the user what happened; does not wait for the click, so the command ends at once. `kind`:
+ * whether this profile had imported the source id before (see importedSources).
+ */
+export function announceImport(services: ExtensionServices, profile: Profile, sourceId: string, result: Core.ImportResult, kind?: ImportKind): void {
   const where = profileLabel(profile);
+  const head = `${describeImported(kind, sourceId, result.spotId)} ${kind === 'updated' ? 'on' : 'to'} ${where}.`;
   if (result.pendingGalleries.length === 0) {
-    void services.ui.showInformationMessage(`Imported "${sourceId}" as spot ${result.spotId} to ${where}.`);
+    void services.ui.showInformationMessage(head);
     return;
   }
-  const message = `Imported "${sourceId}" as spot ${result.spotId} to ${where}. Pending galleries: ${describePending(result)}. Upload their media next.`;
+  const message = `${head} Pending galleries: ${describePending(result)}. Upload their media next.`;
   void services.ui.showInformationMessage(message, UPLOAD_MEDIA, SHOW_IN_GALLERIES).then(async (choice) => {
     if (choice === UPLOAD_MEDIA) {
       const galleryId = await choosePending(services, result);

@@ -9,6 +9,7 @@ import { isCancellation, required, withCancellableProgress } from '../platform/c
 import { ActionableError } from '../platform/errors';
 import { profileLabel, type ExtensionServices } from '../platform/services';
 import { activeProfile, startingMessage } from './activeProfile';
+import { importKind, rememberImported } from './importedSources';
 import { announceImport, pendingAsKnown } from './importResultActions';
 import { displayName, openAtProblem, spotTargetDocument } from './spotTarget';
 
@@ -82,12 +83,14 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
     );
     return undefined;
   }
-  services.log.info('import', `${name}: "${sourceId}" imported as spot ${result.spotId}`, { pendingGalleries: result.pendingGalleries });
+  const kind = importKind(services, profile.id, sourceId);
+  await rememberImported(services, profile.id, [sourceId]);
+  services.log.info('import', `${name}: "${sourceId}" imported as spot ${result.spotId} (${kind === 'new' ? 'new to this profile' : 'an update'})`, { pendingGalleries: result.pendingGalleries });
   if (result.pendingGalleries.length > 0) {
     // The import succeeded; a failure to remember its galleries must not turn it into an error.
     await services.galleries.add(profile.id, pendingAsKnown(result, sourceId, document.uri.toString()))
       .catch((error: unknown) => services.log.warn('import', `could not remember the pending galleries of "${sourceId}"`, error));
   }
-  announceImport(services, profile, sourceId, result);
+  announceImport(services, profile, sourceId, result, kind);
   return result;
 }

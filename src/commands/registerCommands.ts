@@ -9,6 +9,7 @@ import type { CommandTable } from './commandTable';
 import { galleryCommands } from './gallery';
 import { importFolder } from './importFolder';
 import { importSpot } from './importSpot';
+import { importSpotWithMedia } from './importSpotWithMedia';
 import { newSpotDocument } from './newSpotDocument';
 import { removeProfile } from './removeProfile';
 import { setCredentials } from './setCredentials';
@@ -24,6 +25,7 @@ export const commands: CommandTable = {
   'spotImport.testConnection': testConnection,
   'spotImport.signOut': signOut,
   'spotImport.importSpot': importSpot,
+  'spotImport.importSpotWithMedia': importSpotWithMedia,
   'spotImport.importFolder': importFolder,
   'spotImport.newSpotDocument': newSpotDocument,
   ...galleryCommands,

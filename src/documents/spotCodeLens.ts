@@ -1,5 +1,6 @@
 // "Import Spot" above the first line of every spot document, naming the profile it would go to,
-// so importing never needs the palette and the destination is visible before the click.
+// so importing never needs the palette and the destination is visible before the click; beside it
+// "Import with N media" when the document has a media folder (one readdir, no file read).
 import * as vscode from 'vscode';
 import { loadCore } from '../platform/lazyCore';
 import { profileLabel, type ProfileStore } from '../platform/services';
@@ -10,17 +11,36 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
+
   constructor(private readonly profiles: ProfileStore) {
-    this.subscription = profiles.onDidChange(() => this.changed.fire());
+    // A media file added or removed changes the count on the lens.
+    this.subscription = vscode.Disposable.from(
+      profiles.onDidChange(() => this.changed.fire()),
+      this.watcher,
+      this.watcher.onDidCreate(() => this.changed.fire()),
+      this.watcher.onDidDelete(() => this.changed.fire()),
+    );
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!mightBeSpotDocument(document)) return [];
-    if (!isSpotDocument(await loadCore(), document)) return [];
+    const core = await loadCore();
+    if (!isSpotDocument(core, document)) return [];
     const profile = this.profiles.active();
     const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
     const top = new vscode.Range(0, 0, 0, 0);
-    return [new vscode.CodeLens(top, { title, command: 'spotImport.importSpot', arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
+    const lenses = [new vscode.CodeLens(top, { title, command: 'spotImport.importSpot', arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
+    const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
+    if (media > 0) {
+      lenses.push(new vscode.CodeLens(top, {
+        title: `$(file-media) Import with ${media} media`,
+        command: 'spotImport.importSpotWithMedia',
+        arguments: [document.uri],
+        tooltip: `Import this spot and the ${media} files of its media folder in one resumable step`,
+      }));
+    }
+    return lenses;
   }
 
   dispose(): void {

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
+import { readSettings } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 
@@ -32,7 +33,7 @@ export function validateSpotDocumentNow(core: typeof Core, document: vscode.Text
  * Errors: all of them in JSON; in JSON with Comments the ones no dialect accepts (a comment or a
  * trailing comma is fine there, so ours is the only report of it). Other languages get them all.
  */
-export function problemsToReport(parsed: Core.ParsedSpotText, languageId: string): Core.LocatedProblem[] {
+export function problemsToReport<P extends Core.LocatedProblem>(parsed: { problems: readonly P[] }, languageId: string): P[] {
   return parsed.problems.filter((problem) => {
     if (!problem.syntax) return true;
     if (languageId === 'json') return false;
@@ -40,15 +41,38 @@ export function problemsToReport(parsed: Core.ParsedSpotText, languageId: string
   });
 }
 
-export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem): vscode.Diagnostic {
+/** The code of a problem about a file in the document's media folder. */
+export const MEDIA_PROBLEM_CODE = 'media';
+
+export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem & { file?: string }): vscode.Diagnostic {
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
   diagnostic.source = SOURCE;
-  // A rule id lets quick fixes find the problem; otherwise the pointer says where it is.
-  const code = problem.rule ?? problem.pointer;
+  // A rule id lets quick fixes find the problem; a media problem says so (and links its file);
+  // otherwise the pointer says where it is.
+  const code = problem.rule ?? (problem.file !== undefined ? MEDIA_PROBLEM_CODE : problem.pointer);
   if (code) diagnostic.code = code;
+  if (problem.file !== undefined) {
+    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(problem.file), new vscode.Position(0, 0)), 'the media file or folder')];
+  }
   return diagnostic;
 }
+
+/**
+ * Checks a spot document together with its media folder and shows every problem at once (Import
+ * Spot with Media calls this before anything is sent). Without diagnostics running, only checks.
+ */
+export async function checkSpotMediaNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.SpotMediaCheck> {
+  const live = SpotDiagnostics.live;
+  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core));
+}
+
+function mediaCheckOptions(core: typeof Core): Core.CheckOptions {
+  return { acceptedTypes: readSettings().mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES };
+}
+
+/** Media file hashes remembered by size and modification time: a check while typing reads no file twice. */
+const MAX_REMEMBERED_HASHES = 10_000;
 
 function isChecked(document: vscode.TextDocument): boolean {
   return CHECKED_SCHEMES.has(document.uri.scheme);
@@ -60,6 +84,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('spotImport');
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly hashes = new Map<string, string>();
 
   constructor(private readonly log: Logger) {
     this.subscriptions.push(
@@ -94,9 +119,33 @@ export class SpotDiagnostics implements vscode.Disposable {
       const key = document.uri.toString();
       clearTimeout(this.timers.get(key));
       this.timers.delete(key);
-      this.publish(document, parsed);
+      this.publish(document, parsed.problems);
     }
     return parsed;
+  }
+
+  /** The media check, published at once (replacing a pending debounced check). */
+  async checkMediaNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.SpotMediaCheck> {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    const check = await this.mediaCheck(core, document);
+    if (isChecked(document)) this.publish(document, check.problems);
+    return check;
+  }
+
+  private async mediaCheck(core: typeof Core, document: vscode.TextDocument, layout?: Core.MediaLayout): Promise<Core.SpotMediaCheck> {
+    const folder = document.uri.fsPath;
+    const check = await core.checkSpotMedia(folder, document.getText(), {
+      ...mediaCheckOptions(core),
+      ...(layout ? { layout } : {}),
+      knownHash: (relativePath, size, mtimeMs) => this.hashes.get(`${folder}\n${relativePath}\n${size}\n${mtimeMs}`),
+    });
+    if (this.hashes.size > MAX_REMEMBERED_HASHES) this.hashes.clear();
+    for (const gallery of check.galleries) {
+      for (const file of gallery.files) this.hashes.set(`${folder}\n${file.relativePath}\n${file.size}\n${file.mtimeMs}`, file.sha256);
+    }
+    return check;
   }
 
   dispose(): void {
@@ -126,12 +175,22 @@ export class SpotDiagnostics implements vscode.Disposable {
       this.collection.delete(document.uri);
       return;
     }
-    this.publish(document, core.parseSpotText(document.getText()));
+    // A document with a media folder beside it is checked with its media (one readdir decides).
+    const layout = document.uri.scheme === 'file' ? await core.listSpotMedia(document.uri.fsPath) : undefined;
+    if (layout?.exists) {
+      const version = document.version;
+      const check = await this.mediaCheck(core, document, layout);
+      if (!document.isClosed && document.version === version) this.publish(document, check.problems);
+    } else {
+      this.publish(document, core.parseSpotText(document.getText()).problems);
+    }
     if (document === vscode.window.activeTextEditor?.document) this.refreshContextKey();
   }
 
-  private publish(document: vscode.TextDocument, parsed: Core.ParsedSpotText): void {
-    this.collection.set(document.uri, problemsToReport(parsed, document.languageId).map((problem) => toDiagnostic(document, problem)));
+  /** `problems`: the media check's list when there is one (it drops a rule that media make moot). */
+  private publish(document: vscode.TextDocument, problems: readonly Core.SpotProblem[]): void {
+    const reported = problemsToReport({ problems }, document.languageId);
+    this.collection.set(document.uri, reported.map((problem) => toDiagnostic(document, problem)));
   }
 
   private clear(uri: vscode.Uri): void {

@@ -23,6 +23,14 @@ export interface SpotImportSettings {
   maxRetries: number;
   /** Paths of PEM files with extra CA certificates to trust (a company proxy's or a private CA). */
   caCertificates: string[];
+  /** Media workflow: write gallery ids and the final state into the document (false: the journal remembers them). */
+  mediaWriteBack: boolean;
+  /** Media workflow: the final import keeps the spot in progress (state 2) instead of active (1). */
+  mediaKeepInProgress: boolean;
+  /** Media workflow: set each gallery's media order to the files' name order. */
+  mediaSetOrder: boolean;
+  /** Media workflow: accepted MIME types or families; undefined (empty setting) means the core's DEFAULT_ACCEPTED_TYPES. */
+  mediaAcceptedTypes: string[] | undefined;
 }
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {
@@ -32,6 +40,12 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : [];
+}
+
+/** An empty or missing list falls back to the core's default (the one list lives there). */
+function acceptedTypes(value: unknown): string[] | undefined {
+  const list = stringList(value).map((entry) => entry.trim());
+  return list.length > 0 ? list : undefined;
 }
 
 export function readSettings(): SpotImportSettings {
@@ -47,6 +61,10 @@ export function readSettings(): SpotImportSettings {
     requestDeadlineSeconds: clampInt(config.get('requestDeadlineSeconds'), 120, 10, 3600),
     maxRetries: clampInt(config.get('maxRetries'), 5, 0, 10),
     caCertificates: stringList(config.get('caCertificates')),
+    mediaWriteBack: config.get<boolean>('media.writeBack', true) !== false,
+    mediaKeepInProgress: config.get<boolean>('media.keepInProgress', false) === true,
+    mediaSetOrder: config.get<boolean>('media.setOrder', true) !== false,
+    mediaAcceptedTypes: acceptedTypes(config.get('media.acceptedTypes')),
   };
 }
 

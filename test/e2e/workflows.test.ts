@@ -5,6 +5,8 @@
 //   3. Upload from the Explorer context menu, gallery picked in the quick pick -> new media in the view.
 //   4. An invalid document: squiggles and Problems entries; Import Spot sends nothing.
 //   5. Refresh Gallery on an expanded gallery keeps its media listed.
+//   6. Import Spot with Media from the palette -> the result names the gallery and its media; the
+//      Galleries view lists both pictures.
 // Screenshots: artifacts/e2e/1x-*.png. Tests 2-5 bring their own prerequisites (see importLakeside),
 // so each can also run alone with SPOT_TEST_GREP.
 import * as assert from 'assert';
@@ -45,6 +47,10 @@ const INVALID_SPOT = 'import/broken-trailhead.spot.json';
 const NODE_UPLOAD = 'photos/summit-view.png';
 const EXPLORER_UPLOAD = 'photos/trail-sign.jpg';
 const SANDBOX_LABEL = 'Local (sandbox)';
+const MEDIA_SPOT = 'media/forest-trail.spot.json';
+const MEDIA_SOURCE_ID = 'e2e-forest-trail';
+const MEDIA_FIELD = 'fld_1_10';
+const MEDIA_FILES = ['01-bark.png', '02-leaves.png'];
 
 function title(id: string): string {
   const found = commandTitle(id);
@@ -105,7 +111,7 @@ async function importLakeside(): Promise<Imported> {
   // The progress notification closes as the result appears; let both animations finish.
   await toast(`Importing "${VALID_SOURCE_ID}"`).waitFor({ state: 'hidden', timeout: 15_000 });
   await page().waitForTimeout(500);
-  const spotId = Number(/as spot (\d+)/.exec(message)?.[1]);
+  const spotId = Number(/as new spot (\d+)/.exec(message)?.[1]);
   const galleryId = Number(new RegExp(`${PENDING_FIELD} → gallery (\\d+)`).exec(message)?.[1]);
   assert.ok(Number.isInteger(spotId) && spotId > 0, `the result names the spot id: ${message}`);
   assert.ok(Number.isInteger(galleryId) && galleryId > 0, `the result names the pending gallery ${PENDING_FIELD}: ${message}`);
@@ -280,5 +286,31 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await expectMediaRows([path.basename(NODE_UPLOAD)]);
     assert.strictEqual(await gallery.getAttribute('aria-expanded'), 'true', 'the gallery stays expanded');
     await settledShot('17-gallery-refreshed-keeps-media');
+  });
+
+  it('imports a spot with its media folder from the palette, and the Galleries view lists the media', async () => {
+    await useSandboxProfile();
+    await clearNotifications();
+    await openFile(MEDIA_SPOT);
+    await runCommandByKeyboard(title('spotImport.importSpotWithMedia'), () => shot('18-palette-import-with-media'));
+    const message = await waitForToast(new RegExp(`Imported "${MEDIA_SOURCE_ID}" as new spot \\d+`), 45_000);
+    await toast(`Importing "${MEDIA_SOURCE_ID}"`).waitFor({ state: 'hidden', timeout: 15_000 });
+    await page().waitForTimeout(500);
+    const galleryId = Number(new RegExp(`${MEDIA_FIELD} → gallery (\\d+) \\(2 of 2 media: 2 uploaded\\)`).exec(message)?.[1]);
+    assert.ok(Number.isInteger(galleryId) && galleryId > 0, `the result names the gallery and its media: ${message}`);
+    assert.ok((await toastButtons(`Imported "${MEDIA_SOURCE_ID}"`)).includes('Show in Galleries'));
+    await settledShot('19-import-with-media-result');
+
+    await clearNotifications();
+    await openViewContainer(galleriesContainer());
+    await sidebarTitle().waitFor({ state: 'visible', timeout: 20_000 });
+    await setSidebarWidth(480);
+    const spot = sidebarRow(MEDIA_SOURCE_ID);
+    await expandRow(spot);
+    const gallery = sidebarRow(new RegExp(`${MEDIA_FIELD}.*gallery ${galleryId}(?!\\d)`));
+    await gallery.waitFor({ state: 'visible', timeout: 20_000 });
+    await expandRow(gallery);
+    await expectMediaRows(MEDIA_FILES);
+    await settledShot('20-gallery-after-media-import');
   });
 });

@@ -266,7 +266,7 @@ describe('Import Spot and Import Folder send the same bytes', () => {
     fs.writeFileSync(file, '\uFEFF' + text, 'utf8');
 
     const run = await installScriptedUi([
-      { kind: 'info', match: `Imported "${sourceId}" as spot` },
+      { kind: 'info', match: `Imported "${sourceId}" as new spot` },
       { kind: 'info', match: /^Imported all 1 spot documents from / },
     ]);
     restore = run.restore;

@@ -36,7 +36,7 @@ describe('Import Spot', () => {
     const { sandbox } = await useTestProfile();
     const before = counters(sandbox).imports;
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('import', 'single', 'valid.spot.json')));
-    const run = await installScriptedUi([{ kind: 'info', match: /Imported "it-single-valid" as spot \d+ to Integration sandbox\./ }]);
+    const run = await installScriptedUi([{ kind: 'info', match: /^(Imported "it-single-valid" as new spot \d+ to|Updated spot \d+ \("it-single-valid"\) on) Integration sandbox\.$/ }]);
     restore = run.restore;
     const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot');
     run.done();
@@ -49,7 +49,7 @@ describe('Import Spot', () => {
     const { services, sandbox, profile } = await useTestProfile();
     const uri = fixtureUri('import', 'single', 'with-gallery.spot.json');
     const run = await installScriptedUi([
-      { kind: 'info', match: /Imported "it-single-gallery" as spot \d+ .*Pending galleries: fld_1_7 → gallery \d+/, button: 'Upload Media' },
+      { kind: 'info', match: /(Imported "it-single-gallery" as new spot|Updated spot \d+ \("it-single-gallery"\)) .*Pending galleries: fld_1_7 → gallery \d+/, button: 'Upload Media' },
       // The galleries feature's upload asks for files; cancelling there ends it quietly.
       { kind: 'openDialog', answer: undefined },
     ]);
@@ -65,6 +65,26 @@ describe('Import Spot', () => {
     const known = services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId);
     assert.deepStrictEqual(known, { galleryId, field: 'fld_1_7', spot: { spotId: result.spotId, sourceId: 'it-single-gallery', documentUri: uri.toString() }, pending: true });
     assert.ok(sandbox.spotBySourceId('it-single-gallery'));
+  });
+
+  it('says "as new spot" the first time a source id is imported under a profile, and "Updated spot" after', async () => {
+    const { sandbox } = await useTestProfile();
+    const sourceId = `it-new-or-updated-${Date.now().toString(36)}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-new-'));
+    const uri = vscode.Uri.file(path.join(dir, 'again.spot.json'));
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2));
+    const run = await installScriptedUi([
+      { kind: 'info', match: new RegExp(`^Imported "${sourceId}" as new spot \\d+ to Integration sandbox\\.$`) },
+      { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\) on Integration sandbox\\.$`) },
+    ]);
+    restore = run.restore;
+    const first = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    const second = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    run.done();
+    assert.strictEqual(second.spotId, first.spotId, 'the same spot');
+    assert.ok(run.ui.shown[0].text.includes(`spot ${first.spotId}`));
+    assert.ok(run.ui.shown[1].text.includes(`spot ${first.spotId}`));
+    assert.strictEqual(sandbox.spotBySourceId(sourceId)?.id, first.spotId);
   });
 
   it('Show in Galleries runs the galleries reveal for the pending gallery', async () => {
@@ -163,7 +183,7 @@ describe('Import Spot', () => {
   it('renews an expired token once and imports', async () => {
     const { sandbox } = await useTestProfile();
     sandbox.expireAllTokens();
-    const run = await installScriptedUi([{ kind: 'info', match: /Imported "it-single-valid"/ }]);
+    const run = await installScriptedUi([{ kind: 'info', match: /"it-single-valid"/ }]);
     restore = run.restore;
     const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', fixtureUri('import', 'single', 'valid.spot.json'));
     run.done();
@@ -181,7 +201,7 @@ describe('Import Spot', () => {
       const at = editor.document.getText().indexOf('"latitude": 47.07');
       await editor.edit((edit) => edit.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + 17)), '"latitude" :\t47.0700'));
       assert.ok(editor.document.isDirty);
-      const run = await installScriptedUi([{ kind: 'info', match: `Imported "${sourceId}" as spot` }]);
+      const run = await installScriptedUi([{ kind: 'info', match: `Imported "${sourceId}" as new spot` }]);
       restore = run.restore;
       await vscode.commands.executeCommand('spotImport.importSpot', uri);
       run.done();

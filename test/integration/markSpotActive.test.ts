@@ -55,7 +55,7 @@ describe('Mark Spot Active', function () {
 
     const row = await spotRow(sourceId);
     assert.strictEqual(row.contextValue, 'spot');
-    ui.expect({ kind: 'info', match: new RegExp(`^Imported "${sourceId}" as spot ${result.spotId} to `) });
+    ui.expect({ kind: 'info', match: new RegExp(`^Updated spot ${result.spotId} \\("${sourceId}"\\) on `) });
     const again = await vscode.commands.executeCommand<{ spotId: number } | undefined>('spotImport.spot.markActive', row.node);
     assert.strictEqual(again?.spotId, result.spotId, 'the same spot, updated');
 
@@ -88,7 +88,7 @@ describe('Mark Spot Active', function () {
 
     ui.expect(
       { kind: 'warning', match: 'has no upload recorded', button: 'Mark Active Anyway' },
-      { kind: 'info', match: new RegExp(`^Imported "${sourceId}" as spot`) },
+      { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\)`) },
     );
     await vscode.commands.executeCommand('spotImport.spot.markActive', (await spotRow(sourceId)).node);
     assert.strictEqual(sandbox.spotBySourceId(sourceId)?.attributes.state, 1);
