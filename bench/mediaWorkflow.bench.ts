@@ -5,7 +5,8 @@
 // ServiceClient without the workflow: the difference between it and the raw loop is the client's,
 // the rest is the workflow's. Every round creates new spots on every side and rotates their order;
 // the ratio is reported per round (neighbouring runs share the machine's load) and as the ratio of
-// medians. Memory growth is the workflow's peak RSS over the RSS just before it started.
+// medians. Each run gets a sandbox process of its own (the sandbox slows down as media pile up).
+// Memory growth is the workflow's peak RSS over the RSS just before it started.
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { ServiceClient, TokenSource, defaultTokenUrl, runMediaWorkflow, type SpotInput } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
-import { median } from './sandboxProcess';
+import { median, startSandboxProcess } from './sandboxProcess';
 
 const CONCURRENCY = 4;
 const FILES = ['01.jpg', '02.jpg', '03.jpg'];
@@ -28,72 +29,97 @@ export interface MediaWorkflowFigures {
   ratio: number;
   perRoundRatio: number;
   clientRatio: number;
+  /** This process's CPU time (user + system) per spot, medians: less sensitive to a busy machine than wall time. */
+  cpuMsPerSpot: { workflow: number; loop: number; client: number };
   /** Medians and the largest over the rounds, MiB. */
   memoryGrowthMiB: number;
   maxMemoryGrowthMiB: number;
 }
 
-export async function benchMediaWorkflow(baseUrl: string, scratch: string, spots: number, fileBytes: number, rounds: number): Promise<MediaWorkflowFigures> {
-  const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
-  const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
-  const client = new ServiceClient({ baseUrl, tokens, dispatcher });
-  const token = (await tokens.getToken()).value;
+export async function benchMediaWorkflow(distDir: string, scratch: string, spots: number, fileBytes: number, rounds: number): Promise<MediaWorkflowFigures> {
   const folder = join(scratch, 'media-workflow');
   writeMedia(folder, spots, fileBytes);
-  const workflow: number[] = [];
-  const loop: number[] = [];
-  const viaClient: number[] = [];
+  const figures = { workflow: [] as number[], loop: [] as number[], client: [] as number[] };
+  const cpu = { workflow: [] as number[], loop: [] as number[], client: [] as number[] };
   const perRound: number[] = [];
   const growth: number[] = [];
-  // Round 0 warms both sides up (JIT, connections, page cache) and is not counted.
+  // Round 0 warms every side up (JIT, page cache) and is not counted.
   for (let round = 0; round <= rounds; round++) {
     const count = round === 0 ? Math.min(spots, 100) : spots;
-    const inputs = writeDocuments(folder, count, `wf-${round}`);
-    const loopIds = Array.from({ length: count }, (_, i) => `loop-${round}-${i}`);
-    const clientIds = Array.from({ length: count }, (_, i) => `client-${round}-${i}`);
-    const variants: Array<() => Promise<void>> = [
-      async () => {
+    const variants: Array<[keyof typeof figures, (service: Service) => Promise<void>]> = [
+      ['workflow', async ({ client }) => {
+        const inputs = writeDocuments(folder, count, `wf-${round}`);
         global.gc?.();
         const before = process.memoryUsage().rss;
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const started = process.hrtime.bigint();
         const outcome = await runMediaWorkflow(inputs, { client, clientId: DEMO_CLIENT.clientId, journalDir: join(folder, `.spot-import-${round}`), concurrency: CONCURRENCY });
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         clearInterval(sampler);
         peak = Math.max(peak, process.memoryUsage().rss);
         if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
-        if (round > 0) {
-          workflow.push(count / seconds);
-          growth.push((peak - before) / 1048576);
-        }
-      },
-      async () => {
-        const started = process.hrtime.bigint();
-        await handWrittenLoop(baseUrl, token, dispatcher, folder, loopIds);
-        if (round > 0) loop.push(count / (Number(process.hrtime.bigint() - started) / 1e9));
-      },
-      async () => {
-        const started = process.hrtime.bigint();
-        await clientLoop(client, folder, clientIds);
-        if (round > 0) viaClient.push(count / (Number(process.hrtime.bigint() - started) / 1e9));
-      },
+        if (round > 0) growth.push((peak - before) / 1048576);
+      }],
+      ['loop', (service) => handWrittenLoop(service, folder, Array.from({ length: count }, (_, i) => `loop-${round}-${i}`), fileBytes)],
+      ['client', ({ client }) => clientLoop(client, folder, Array.from({ length: count }, (_, i) => `client-${round}-${i}`))],
     ];
-    for (let v = 0; v < variants.length; v++) await variants[(v + round) % variants.length]();
-    if (round > 0) perRound.push(workflow[workflow.length - 1] / loop[loop.length - 1]);
+    for (let v = 0; v < variants.length; v++) {
+      const [name, run] = variants[(v + round) % variants.length];
+      // A fresh sandbox for every run: what earlier runs stored must not slow a later one down.
+      const service = await startService(distDir);
+      try {
+        const started = process.hrtime.bigint();
+        const cpuBefore = process.cpuUsage();
+        await run(service);
+        const used = process.cpuUsage(cpuBefore);
+        if (round > 0) {
+          figures[name].push(count / (Number(process.hrtime.bigint() - started) / 1e9));
+          cpu[name].push((used.user + used.system) / 1000 / count);
+        }
+      } finally {
+        await service.stop();
+      }
+    }
+    if (round > 0) perRound.push(figures.workflow[figures.workflow.length - 1] / figures.loop[figures.loop.length - 1]);
   }
-  await dispatcher.close();
   return {
     spots,
     fileKiB: Math.round(fileBytes / 1024),
-    workflowSpotsPerSecond: median(workflow),
-    loopSpotsPerSecond: median(loop),
-    clientSpotsPerSecond: median(viaClient),
-    ratio: median(workflow) / median(loop),
+    workflowSpotsPerSecond: median(figures.workflow),
+    loopSpotsPerSecond: median(figures.loop),
+    clientSpotsPerSecond: median(figures.client),
+    ratio: median(figures.workflow) / median(figures.loop),
     perRoundRatio: median(perRound),
-    clientRatio: median(viaClient) / median(loop),
+    clientRatio: median(figures.client) / median(figures.loop),
+    cpuMsPerSpot: { workflow: median(cpu.workflow), loop: median(cpu.loop), client: median(cpu.client) },
     memoryGrowthMiB: median(growth),
     maxMemoryGrowthMiB: Math.max(...growth),
+  };
+}
+
+interface Service {
+  baseUrl: string;
+  client: ServiceClient;
+  /** A token fetched before timing starts, for the hand-written loop. */
+  token: string;
+  dispatcher: Agent;
+  stop(): Promise<void>;
+}
+
+async function startService(distDir: string): Promise<Service> {
+  const sandbox = await startSandboxProcess(distDir);
+  const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
+  const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(sandbox.baseUrl), ...DEMO_CLIENT, dispatcher });
+  const client = new ServiceClient({ baseUrl: sandbox.baseUrl, tokens, dispatcher });
+  const token = (await tokens.getToken()).value;
+  return {
+    baseUrl: sandbox.baseUrl,
+    client,
+    token,
+    dispatcher,
+    stop: async () => {
+      await dispatcher.close();
+      await sandbox.stop();
+    },
   };
 }
 
@@ -137,7 +163,7 @@ function attributes(sourceId: string, state: number, gallery: number | null) {
 }
 
 /** The same calls the workflow makes for a spot, nothing else: no checks, hashing, journal or write-back. */
-async function handWrittenLoop(baseUrl: string, token: string, dispatcher: Agent, folder: string, sourceIds: string[]): Promise<void> {
+async function handWrittenLoop({ baseUrl, token, dispatcher }: Service, folder: string, sourceIds: string[], fileBytes: number): Promise<void> {
   const api = `${baseUrl}/api/v2.4`;
   const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' };
   const call = async (method: 'GET' | 'POST', url: string, body?: string | Readable, extra: Record<string, string> = {}) => {
@@ -155,7 +181,7 @@ async function handWrittenLoop(baseUrl: string, token: string, dispatcher: Agent
       const galleryId = pending!.data.attributes!.fld_1_3;
       await call('GET', `${api}/galleries/${galleryId}`);
       for (const name of FILES) {
-        const { body, headers: multipart } = multipartFile(join(folder, `spot-${index}.media`, name), name);
+        const { body, headers: multipart } = multipartFile(join(folder, `spot-${index}.media`, name), name, fileBytes);
         await call('POST', `${api}/galleries/${galleryId}/media`, body, multipart);
       }
       await call('GET', `${api}/galleries/${galleryId}`);
@@ -165,8 +191,8 @@ async function handWrittenLoop(baseUrl: string, token: string, dispatcher: Agent
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** A multipart body framed by hand around the file streamed from disk. */
-function multipartFile(path: string, name: string): { body: Readable; headers: Record<string, string> } {
+/** A multipart body framed by hand around the file streamed from disk, with its length (as the core sends it). */
+function multipartFile(path: string, name: string, size: number): { body: Readable; headers: Record<string, string> } {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data[attributes][file]"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -175,5 +201,6 @@ function multipartFile(path: string, name: string): { body: Readable; headers: R
     for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
     yield tail;
   }
-  return { body: Readable.from(parts(), { objectMode: false }), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const length = String(head.length + size + tail.length);
+  return { body: Readable.from(parts(), { objectMode: false }), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } };
 }

@@ -41,13 +41,15 @@ async function main(): Promise<void> {
       console.log(`    peak memory growth   ${upload.peakGrowthMiB.toFixed(1)} MiB  (goal < 64) ${upload.peakGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
     }
     if (only.has('media')) {
-      const media = await benchMediaWorkflow(sandbox.baseUrl, scratch, Number(process.env.BENCH_MEDIA_SPOTS ?? 1000), 200 * 1024, Math.min(rounds, 3));
+      const media = await benchMediaWorkflow(distDir, scratch, Number(process.env.BENCH_MEDIA_SPOTS ?? 1000), 200 * 1024, Math.min(rounds, 3));
       console.log(`(c) media workflow: ${media.spots} spots with 3 media of ${media.fileKiB} KiB at concurrency 4`);
       console.log(`    runMediaWorkflow     ${media.workflowSpotsPerSecond.toFixed(1)} spots/s`);
       console.log(`    hand-written loop    ${media.loopSpotsPerSecond.toFixed(1)} spots/s`);
       console.log(`    ServiceClient loop   ${media.clientSpotsPerSecond.toFixed(1)} spots/s  (same calls through the core client, no workflow)`);
       console.log(`    workflow / loop      ${media.ratio.toFixed(2)}  (median per round ${media.perRoundRatio.toFixed(2)}; goal ≥ 0.85) ${media.ratio >= 0.85 ? 'met' : 'NOT MET'}`);
       console.log(`    client / loop        ${media.clientRatio.toFixed(2)}`);
+      const cpu = media.cpuMsPerSpot;
+      console.log(`    CPU per spot         workflow ${cpu.workflow.toFixed(1)} ms, client loop ${cpu.client.toFixed(1)} ms, hand-written loop ${cpu.loop.toFixed(1)} ms`);
       console.log(`    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`);
     }
     if (only.has('topics')) printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));

@@ -1,6 +1,7 @@
 // Writes a file so that a crash at any moment leaves either the old content or the new, never a
 // mix: write a temporary file beside it, fsync it, rename it over the old one, fsync the folder
-// (the rename itself is only durable once the folder's entry is on disk).
+// (the rename itself is only durable once the folder's entry is on disk). A caller whose write
+// may be lost in a power cut (because it would only be redone) can skip the folder's fsync.
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -9,8 +10,11 @@ import { basename, dirname, join } from 'node:path';
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (default 0o666 minus umask). */
   mode?: number;
-  /** Makes the rename durable; default: open the folder, fsync it, close it. */
-  syncFolder?: (folder: string) => Promise<void>;
+  /**
+   * Makes the rename durable; default: open the folder, fsync it, close it. false: the new content
+   * is complete on disk, but a power cut may bring the old file back.
+   */
+  syncFolder?: ((folder: string) => Promise<void>) | false;
 }
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
@@ -32,7 +36,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     await fs.rm(temp, { force: true });
     throw error;
   }
-  await (options.syncFolder ?? syncFolder)(folder);
+  if (options.syncFolder !== false) await (options.syncFolder ?? syncFolder)(folder);
 }
 
 /** Makes a rename or a new entry in the folder durable. Windows cannot open folders: skipped there. */

@@ -10,25 +10,30 @@ export function contentKey(sha256: string, size: number): ContentKey {
   return `${sha256}:${size}`;
 }
 
+/** Read buffers kept for the next file: hashing thousands of photos should not allocate a buffer each. */
+const spareBuffers: Buffer[] = [];
+const BUFFER_BYTES = 1024 * 1024;
+
 /**
- * Reads the file through SHA-256 in pieces of at most 1 MiB (never whole in memory), into one
- * buffer sized to the file: a read stream would allocate a fresh 1 MiB for every small photo.
+ * Reads the file through SHA-256 in pieces of at most 1 MiB (never whole in memory). With the
+ * size known (from a stat just before), it stops there instead of reading once more for the end.
  */
 export async function hashFile(path: string, expectedSize?: number): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   const handle = await fs.open(path, 'r');
+  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
   try {
-    const sizeHint = expectedSize ?? (await handle.stat()).size;
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(sizeHint + 1, 1024 * 1024)));
     let size = 0;
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(0, bytesRead));
       size += bytesRead;
+      if (expectedSize !== undefined && size >= expectedSize && bytesRead < buffer.length) break;
     }
     return { sha256: hash.digest('hex'), size };
   } finally {
+    if (spareBuffers.length < 16) spareBuffers.push(buffer);
     await handle.close();
   }
 }

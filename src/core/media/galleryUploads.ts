@@ -116,7 +116,7 @@ function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, presen
   if (unknown.length < files.length) {
     throw new GalleryStop(
       `Gallery ${gallery.galleryId} holds ${unknown.length} media the journal does not know, and ${files.length} files are beside the document: ` +
-        'which of them are there cannot be told (the service renames uploads), so nothing was sent to it. Upload the missing files by hand, or add them to a new gallery (set the field to null).',
+        'which of them are there cannot be told (the service renames uploads), so nothing was sent to it. Upload the missing ones by hand (Upload Media to Gallery), then run again: a gallery holding as many media as there are files counts as complete.',
     );
   }
   files.forEach((file, index) => (gallery.media[file.key] = { mediaId: unknown[index], file: file.relativePath, how: 'adopted' }));

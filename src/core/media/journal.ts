@@ -146,9 +146,11 @@ export class MediaJournal {
 
 /**
  * One spot's journal, open and locked. Two kinds of write: save() before an upload goes out (the
- * one record exactly-once depends on: it must be on disk first), and touch() for steps that are
- * safe to repeat (imports are upserts, reads and order settings are harmless twice); those ride
- * along with the next save, or flush() when the spot ends.
+ * one record exactly-once depends on: durably on disk first), and touch() for steps that are safe
+ * to repeat (imports are upserts, reads and order settings are harmless twice); those ride along
+ * with the next save, or flush() when the spot ends. flush() leaves out the folder's fsync: a
+ * power cut may bring back the record of the last save, and the next run then repeats those
+ * steps, finding the last upload in the gallery by its new id.
  */
 export class SpotJournal {
   private released = false;
@@ -162,11 +164,11 @@ export class SpotJournal {
   ) {}
 
   /** Writes the record atomically and durably before returning. */
-  async save(): Promise<void> {
+  async save(durable = true): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
     try {
-      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: this.syncFolder });
+      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.syncFolder : false });
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -179,7 +181,7 @@ export class SpotJournal {
   }
 
   async flush(): Promise<void> {
-    if (this.dirty) await this.save();
+    if (this.dirty) await this.save(false);
   }
 
   release(): void {

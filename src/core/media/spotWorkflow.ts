@@ -279,29 +279,29 @@ async function writeBack(
 ): Promise<WriteBackOutcome> {
   const record = journal.record;
   if (finalText === text) return { status: 'unchanged' };
-  const remember = async (status: 'written' | 'disabled' | 'conflict' | 'failed') => {
+  const remember = (status: 'written' | 'disabled' | 'conflict' | 'failed') => {
     if (record.writeBack?.status === status) return;
     record.writeBack = { status, at: new Date().toISOString() };
     journal.touch();
   };
   if (options.writeBack === false) {
-    await remember('disabled');
+    remember('disabled');
     return { status: 'disabled', reason: `The document was left as it is; the journal (${journal.file}) remembers its gallery ids and state.` };
   }
   const writer = options.writeBack ?? writeSpotFileInPlace;
   try {
     const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits });
     if (result === 'written') {
-      await remember('written');
+      remember('written');
       step('write-back', `${outcome.path}: gallery ids and state ${outcome.state} written into the document`);
       return { status: 'written' };
     }
-    await remember('conflict');
+    remember('conflict');
     const reason = `${outcome.path} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.`;
     step('write-back', reason);
     return { status: 'conflict', reason };
   } catch (error) {
-    await remember('failed');
+    remember('failed');
     const reason = `Could not write the gallery ids into ${outcome.path}: ${(error as Error).message}. The journal keeps them; running again writes them.`;
     step('write-back', reason);
     return { status: 'failed', reason };
