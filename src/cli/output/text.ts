@@ -26,7 +26,7 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
   const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : outcome.file);
   const problem = (finding: Finding) => {
     const about = finding.mediaFile ? `${finding.mediaFile}: ` : '';
-    const message = `${about}${finding.message} [${finding.rule}]`;
+    const message = `${about}${finding.message}`;
     return `${at(finding)}: ${finding.severity === 'warning' ? paint.yellow(`warning: ${message}`) : paint.red(message)}`;
   };
   // Warnings of a document that is still valid or imported: shown after its line.
@@ -44,7 +44,7 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
       return [`${outcome.file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
     case 'failed':
       if (outcome.upload) return [`${at()}: ${paint.red('not uploaded')}: ${outcome.reason}`];
-      if (outcome.findings.length > 0) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message} [${finding.rule}]`);
+      if (outcome.findings.length > 0) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
       return [`${outcome.file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`];
     case 'interrupted':
       return [`${outcome.file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
