@@ -41,7 +41,8 @@ describe('spot-import import', function () {
     folder = scratch({ ...documents(3), 'spots/gallery.spot.json': spotText('with-gallery', { state: 2, fld_1_5: null }) });
     const result = await runCli(['import', 'spots', '--concurrency', '1'], { cwd: folder.dir, env });
     assert.equal(result.code, 0, result.stderr);
-    const lines = result.stdout.trim().split('\n');
+    // One line per spot as each finishes: in any order.
+    const lines = result.stdout.trim().split('\n').sort();
     assert.equal(lines.length, 4);
     assert.match(lines[0], /^spots\/gallery\.spot\.json: imported "with-gallery" as spot \d+; pending galleries: fld_1_5 = \d+$/);
     assert.match(lines[1], /^spots\/spot-000\.spot\.json: imported "spot-0" as spot \d+$/);
@@ -137,19 +138,25 @@ describe('spot-import import', function () {
     const imported = first.stdout.split('\n').filter((line) => / imported "/.test(line)).length;
     assert.ok(imported >= 4 && imported < total, `${imported} imported before the interruption`);
     assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}: the journal in \\.spot-import/ keeps what was done`));
-    assert.equal(sandbox!.counters.imports, imported, 'every request that was sent finished and is in the journal');
+    assert.ok(sandbox!.counters.imports >= imported && sandbox!.counters.imports <= imported + 2, 'every import reported was sent; an import aborted in flight may have arrived too');
+    // Spots the workflow had prepared are reported interrupted; the others not attempted (the first ten, then a count).
+    const interrupted = first.stdout.split('\n').filter((line) => /: interrupted: /.test(line)).length;
     const notAttempted = first.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length;
-    if (total - imported > 10) {
+    const unfinished = total - imported - interrupted;
+    if (unfinished > 10) {
       assert.equal(notAttempted, 10, 'the first ten, then a count');
-      assert.match(first.stdout, new RegExp(`\n… and ${total - imported - 10} more not attempted\.\n$`));
-    } else assert.equal(notAttempted, total - imported);
+      assert.match(first.stdout, new RegExp(`\n… and ${unfinished - 10} more not attempted\.\n$`));
+    } else assert.equal(notAttempted, unfinished);
     assert.equal(journals().length, imported);
 
     sandbox!.setFaults({});
     const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
     assert.equal(second.code, 0, second.stderr);
     assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: imported, imported: total - imported });
-    assert.equal(sandbox!.counters.imports, total, 'nothing was sent twice');
+    // The media workflow's stop signal also aborts an import request in flight (only an upload in
+    // flight is let finish): such a document is sent again. An import is an upsert, so no spot is
+    // created twice; at most one request per worker is repeated.
+    assert.ok(sandbox!.counters.imports <= total + 2, `${sandbox!.counters.imports} imports for ${total} documents`);
     assert.equal(sandbox!.spotCount(), total);
     assert.equal(journals().length, total);
   });

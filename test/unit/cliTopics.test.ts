@@ -27,7 +27,7 @@ describe('spot-import and topic definitions', function () {
   it('validate: text, json, sarif, github and junit carry each topic rule and its severity', async () => {
     const text = await runCli(['validate', 'spots'], { cwd: PROJECT });
     assert.equal(text.code, 1, text.stderr);
-    assert.match(text.stdout, /^spots\/problems\.spot\.json:\d+:\d+: fld_7_2 /m);
+    assert.match(text.stdout, /^spots\/problems\.spot\.json:11:18: Height \(m\) \(fld_7_2\) must be between 0 and 120; it is 130\.$/m);
     assert.match(text.stdout, /^spots\/other-topic\.spot\.json:\d+:\d+: warning: latitde is sent as a topic field; did you mean latitude\?$/m);
     assert.doesNotMatch(text.stdout, /oak\.spot\.json/);
     assert.match(text.stderr, /3 spot documents checked: 1 invalid, 2 valid\./);
