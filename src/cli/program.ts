@@ -14,7 +14,7 @@ const MORE_HELP = `
 Settings, highest first: flags, then environment variables (SPOT_BASE_URL, SPOT_TOKEN_URL,
 SPOT_API_VERSION, SPOT_CLIENT_ID, SPOT_CLIENT_SECRET; HTTPS_PROXY, NO_PROXY; NODE_EXTRA_CA_CERTS),
 then the nearest spot-import.json above the current folder (baseUrl, tokenUrl, apiVersion,
-clientId, topic, concurrency, media), then defaults. The client secret comes only from
+clientId, topic, topicsFolder, concurrency, media), then defaults. The client secret comes only from
 SPOT_CLIENT_SECRET or --client-secret-stdin, never from a file. SPOT_BASE_URL=sandbox (or
 --sandbox) runs everything against the built-in sandbox, no account needed; it keeps its data in
 SPOT_SANDBOX_DATA (default: a folder in the system's temporary directory).
@@ -24,6 +24,9 @@ Results go to stdout; progress goes to stderr when it is a terminal. NO_COLOR tu
 Exit codes: 0 all good; 1 some documents invalid or some imports/uploads failed (the others
 were done); 2 usage, configuration or credentials problem (nothing attempted, or the run
 stopped); 130 interrupted (Ctrl-C).`;
+
+const TOPICS_FOLDER = '--topics-folder <folder>';
+const TOPICS_FOLDER_HELP = 'the folder of the *.topic.json definitions [default: "topicsFolder" of spot-import.json, else the nearest spot-topics/]';
 
 const FORMAT_HELP = 'text (file:line:col: message), json (one object per line, see docs/cli-json.md), sarif (SARIF 2.1.0), github (workflow commands), junit';
 
@@ -74,6 +77,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .argument('<path...>', 'documents, folders, media folders')
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
     .option('--topic <id>', 'the project topic: a document with another topic_id is invalid', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
+    .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
     .addOption(formatOption())
     .action(async (paths: string[], options) => setExitCode(await runValidate(paths, options, context)));
 
@@ -83,12 +87,13 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
       .description('import spot documents with their media; an interrupted or failed run is finished by running it again')
       .argument('<path...>', 'documents and folders of them'),
   )
-    .option('--no-media', 'import the documents only; their galleries stay pending (takes effect with the media workflow)')
-    .option('--no-write-back', 'leave the documents as they are: no gallery ids or state written into them (takes effect with media)')
-    .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1 (takes effect with media)')
+    .option('--no-media', 'import the documents only: media folders are not looked at, gallery fields set to null stay pending')
+    .option('--no-write-back', 'leave the documents as they are: the journal (.spot-import/) remembers their gallery ids and state')
+    .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1')
     .option('--concurrency <n>', 'documents in flight at once, 1 to 16 [default 4, or "concurrency" in spot-import.json]', integer('--concurrency', 1, 16))
     .option('--topic <id>', 'the project topic: a document with another topic_id is not sent', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
-    .option('--dry-run', 'check everything, send nothing (needs no credentials)')
+    .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
+    .option('--dry-run', 'check everything (documents, topics, media), send nothing (needs no credentials)')
     .addOption(formatOption())
     .action(async (paths: string[], options) => setExitCode(await runImport(paths, options, context)));
 

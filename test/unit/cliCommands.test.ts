@@ -150,7 +150,7 @@ describe('spot-import commands', function () {
     assert.match(coloured, /spots\/a\.spot\.json: \u001b\[32mimported\u001b\[39m "tty-a"/);
     const plain = await onTerminal({ NO_COLOR: '1' });
     assert.doesNotMatch(plain, /\u001b\[3\dm/, 'no colour with NO_COLOR');
-    assert.match(plain, /spots\/a\.spot\.json: imported "tty-a"/);
+    assert.match(plain, /spots\/a\.spot\.json: already imported "tty-a"/, 'the journal: the second run sends nothing');
 
     const dumb = await onTerminal({ TERM: 'dumb' });
     assert.match(dumb, /^2\/2 documents \| [\d.]+ (B|KiB) \| [\d.]+ documents\/s\r?$/m, 'plain progress lines where the terminal cannot redraw');

@@ -1,6 +1,7 @@
 // spot-import import, run as a real child process against the sandbox over loopback: streaming
 // output in every format, exit codes, the journal that lets a second run finish an interrupted or
-// failed one without sending anything twice, and Ctrl-C in the middle of a run.
+// failed one without sending anything twice (the media workflow's per-spot journals), and Ctrl-C in
+// the middle of a run.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,24 +29,26 @@ describe('spot-import import', function () {
     return Object.fromEntries(Array.from({ length: count }, (_, i) => [`spots/${prefix}-${String(i).padStart(3, '0')}.spot.json`, spotText(`${prefix}-${i}`)]));
   }
 
+  /** The spot journals the runs left (one per source_id imported at least once). */
   function journals(): string[] {
-    const dir = join(folder.dir, '.spot-import');
-    return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.jsonl')) : [];
+    const dir = join(folder.dir, '.spot-import', 'journal');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).flatMap((account) => readdirSync(join(dir, account)).filter((name) => name.endsWith('.json') && name !== 'account.json'));
   }
 
-  it('imports a folder: one line per spot, exit 0, nothing left in the journal', async () => {
+  it('imports a folder: one line per spot, exit 0, one journal per spot', async () => {
     const env = await serve();
     folder = scratch({ ...documents(3), 'spots/gallery.spot.json': spotText('with-gallery', { state: 2, fld_1_5: null }) });
     const result = await runCli(['import', 'spots', '--concurrency', '1'], { cwd: folder.dir, env });
     assert.equal(result.code, 0, result.stderr);
-    const lines = result.stdout.trim().split('\n');
+    // One line per spot as each finishes: in any order.
+    const lines = result.stdout.trim().split('\n').sort();
     assert.equal(lines.length, 4);
     assert.match(lines[0], /^spots\/gallery\.spot\.json: imported "with-gallery" as spot \d+; pending galleries: fld_1_5 = \d+$/);
     assert.match(lines[1], /^spots\/spot-000\.spot\.json: imported "spot-0" as spot \d+$/);
     assert.match(result.stderr, /4 of 4 documents imported\.\n$/);
-    assert.match(result.stderr, /1 spot\(s\) have pending galleries\. Uploading media with the import is not part of this version/);
     assert.equal(sandbox!.spotCount(), 4);
-    assert.deepEqual(journals(), [], 'a finished run leaves no journal');
+    assert.equal(journals().length, 4, 'the journal remembers every spot, so a second run sends nothing');
   });
 
   it('json: the documented shape; a failure is reported and the others still imported (exit 1); a second run sends only what failed', async () => {
@@ -67,7 +70,7 @@ describe('spot-import import', function () {
     assert.deepEqual(summary.counts, { imported: 3, failed: 2 });
     assert.equal(summary.exitCode, 1);
     assert.equal(sandbox!.counters.imports, 4, 'the invalid document was never sent');
-    assert.equal(journals().length, 1, 'the journal stays for the second run');
+    assert.equal(journals().length, 3, 'the journal stays for the second run (the refused ones have none)');
 
     folder.write('spots/spot-002.spot.json', spotText('spot-2', { fld_1_3: 'changed since' }));
     const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
@@ -75,7 +78,6 @@ describe('spot-import import', function () {
     assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: 2, imported: 1, failed: 2 });
     assert.equal(sandbox!.counters.imports, 6, 'only the refused document and the changed one were sent again');
     assert.equal(sandbox!.spotBySourceId('spot-2')?.attributes.fld_1_3, 'changed since');
-    assert.match(second.stderr, /^Resuming: 3 document\(s\) were imported by an earlier unfinished run/);
   });
 
   it('sarif, github and junit carry the failed imports', async () => {
@@ -85,9 +87,9 @@ describe('spot-import import', function () {
     assert.equal(sarif.code, 1);
     const log = JSON.parse(sarif.stdout);
     assert.deepEqual(validateSarif(log), []);
-    assert.deepEqual(log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [r.ruleId, r.locations[0].physicalLocation.region.startLine]), [['spot/invalid-document', 8]]);
+    assert.deepEqual(log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [r.ruleId, r.locations[0].physicalLocation.region.startLine]), [['spot.schema', 8]]);
     const github = await runCli(['import', 'spots', '--format', 'github'], { cwd: folder.dir, env });
-    assert.equal(github.stdout, '::error file=spots/bad.spot.json,line=8,col=20,endLine=8,endColumn=23,title=spot-import%3A invalid spot document::longitude must be between -180 and 180.\n');
+    assert.equal(github.stdout, '::error file=spots/bad.spot.json,line=8,col=20,endLine=8,endColumn=23,title=spot.schema::longitude must be between -180 and 180.\n');
     const junit = await runCli(['import', 'spots', '--format', 'junit'], { cwd: folder.dir, env });
     assert.match(junit.stdout, /<testsuite name="spot-import import" tests="2" failures="1" errors="0" skipped="0"/);
     assert.match(junit.stdout, /<testcase classname="spot-import\.import" name="spots\/spot-000\.spot\.json" file="spots\/spot-000\.spot\.json"\/>/);
@@ -135,22 +137,28 @@ describe('spot-import import', function () {
     assert.equal(first.code, 130, first.stderr);
     const imported = first.stdout.split('\n').filter((line) => / imported "/.test(line)).length;
     assert.ok(imported >= 4 && imported < total, `${imported} imported before the interruption`);
-    assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}\\. ${imported} imported document\\(s\\) are recorded in \\.spot-import/import-\\w+\\.jsonl`));
-    assert.equal(sandbox!.counters.imports, imported, 'every request that was sent finished and is in the journal');
+    assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}: the journal in \\.spot-import/ keeps what was done`));
+    assert.ok(sandbox!.counters.imports >= imported && sandbox!.counters.imports <= imported + 2, 'every import reported was sent; an import aborted in flight may have arrived too');
+    // Spots the workflow had prepared are reported interrupted; the others not attempted (the first ten, then a count).
+    const interrupted = first.stdout.split('\n').filter((line) => /: interrupted: /.test(line)).length;
     const notAttempted = first.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length;
-    if (total - imported > 10) {
+    const unfinished = total - imported - interrupted;
+    if (unfinished > 10) {
       assert.equal(notAttempted, 10, 'the first ten, then a count');
-      assert.match(first.stdout, new RegExp(`\n… and ${total - imported - 10} more not attempted\.\n$`));
-    } else assert.equal(notAttempted, total - imported);
-    assert.equal(journals().length, 1);
+      assert.match(first.stdout, new RegExp(`\n… and ${unfinished - 10} more not attempted\.\n$`));
+    } else assert.equal(notAttempted, unfinished);
+    assert.equal(journals().length, imported);
 
     sandbox!.setFaults({});
     const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
     assert.equal(second.code, 0, second.stderr);
     assert.deepEqual(jsonLines(second.stdout).pop()?.counts, { alreadyImported: imported, imported: total - imported });
-    assert.equal(sandbox!.counters.imports, total, 'nothing was sent twice');
+    // The media workflow's stop signal also aborts an import request in flight (only an upload in
+    // flight is let finish): such a document is sent again. An import is an upsert, so no spot is
+    // created twice; at most one request per worker is repeated.
+    assert.ok(sandbox!.counters.imports <= total + 2, `${sandbox!.counters.imports} imports for ${total} documents`);
     assert.equal(sandbox!.spotCount(), total);
-    assert.deepEqual(journals(), [], 'the finished run removed the journal');
+    assert.equal(journals().length, total);
   });
 });
 

@@ -62,7 +62,7 @@ describe('spot-import settings', function () {
       [{ baseUrl: sandbox.baseUrl, clientSecret: 'hunter2' }, /spot-import\.json: "clientSecret" looks like a secret, and secrets do not belong in a file that is committed with the project\. Remove it; set SPOT_CLIENT_SECRET in the environment \(in CI: from its secret store\) or pipe the secret to --client-secret-stdin\./],
       [{ media: { apiKey: 'hunter2' } }, /"media\.apiKey" looks like a secret/],
       [{ token: 'hunter2' }, /"token" looks like a secret/],
-      [{ baseurl: 'x' }, /spot-import\.json: unknown setting "baseurl"\. Known settings: baseUrl, tokenUrl, apiVersion, clientId, topic, concurrency, media\./],
+      [{ baseurl: 'x' }, /spot-import\.json: unknown setting "baseurl"\. Known settings: baseUrl, tokenUrl, apiVersion, clientId, topic, concurrency, topicsFolder, media\./],
       [{ concurrency: 40 }, /spot-import\.json: "concurrency" Too big: expected number to be <=16\./],
     ];
     for (const [content, message] of cases) {

@@ -53,7 +53,7 @@ describe('spot-import validate', function () {
       ['summary', undefined, undefined],
     ]);
     const problems = records[0].problems as Array<Record<string, unknown>>;
-    assert.deepEqual(problems[0], { line: 5, column: 19, endLine: 5, endColumn: 22, message: 'latitude must be between -90 and 90.', pointer: '/data/attributes/latitude', severity: 'error' });
+    assert.deepEqual(problems[0], { line: 5, column: 19, endLine: 5, endColumn: 22, message: 'latitude must be between -90 and 90.', pointer: '/data/attributes/latitude', severity: 'error', rule: 'spot.schema' });
     assert.deepEqual({ ...records[4], durationMs: 0 }, {
       type: 'summary', command: 'validate', total: 4, counts: { invalid: 1, valid: 3 }, message: '4 spot documents checked: 1 invalid, 3 valid.', exitCode: 1, durationMs: 0,
     });
@@ -72,7 +72,7 @@ describe('spot-import validate', function () {
     const [first, second, ...syntax] = run.results;
     assert.equal(second.locations[0].physicalLocation.region.startLine, 6);
     assert.ok(syntax.length >= 1 && syntax.every((result: { message: { text: string } }) => /^Not valid JSON/.test(result.message.text)));
-    assert.equal(first.ruleId, 'spot/invalid-document');
+    assert.equal(first.ruleId, 'spot.schema');
     assert.equal(run.tool.driver.rules[first.ruleIndex].id, first.ruleId);
     assert.deepEqual(first.locations[0].physicalLocation, {
       artifactLocation: { uri: 'trails/broken.spot.json', uriBaseId: '%SRCROOT%' },
@@ -86,7 +86,7 @@ describe('spot-import validate', function () {
     folder.write('x/a,b.spot.json', spotText('x', { latitude: 'north' }));
     const result = await runCli(['validate', '--format', 'github', 'x'], { cwd: folder.dir });
     assert.equal(result.code, 1);
-    assert.equal(result.stdout, '::error file=x/a%2Cb.spot.json,line=7,col=19,endLine=7,endColumn=26,title=spot-import%3A invalid spot document::latitude must be a number.\n');
+    assert.equal(result.stdout, '::error file=x/a%2Cb.spot.json,line=7,col=19,endLine=7,endColumn=26,title=spot.schema::latitude must be a number.\n');
   });
 
   it('junit: one test case per document, failures with their problems', async () => {
@@ -148,6 +148,8 @@ describe('spot-import validate', function () {
   });
 
   it('a media folder stands for its document', async () => {
+    // The media workflow's rule: a media subfolder names a gallery field of the document.
+    folder.write('trails/walk.spot.json', spotText('walk', { fld_1_5: null }));
     folder.write('trails/walk.media/fld_1_5/01.jpg', 'jpeg');
     const result = await runCli(['validate', '--format', 'json', 'trails/walk.media'], { cwd: folder.dir });
     assert.equal(result.code, 0, result.stderr);

@@ -1,16 +1,46 @@
 // One document checked exactly as the editor checks it: read through the core's fileItems (which
 // refuses a file too large to be a spot document before reading it), parsed and validated by
-// parseSpotText. The CLI adds one check of its own: the project's topic, when spot-import.json
-// names one, must be the document's topic_id.
+// parseSpotText, then the project's topic definitions (checkSpotAgainstTopic) and, when the
+// document has a media folder, the media workflow's own pre-flight check (checkSpotMedia). The
+// CLI adds one check of its own: the project's topic, when spot-import.json names one, must be
+// the document's topic_id. Every problem carries a rule id (see ruleOf) and a severity.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_DOCUMENT_BYTES, describeProblems, fileItems, parseSpotText, type LocatedProblem, type SpotDocument } from '../../core';
+import { MAX_DOCUMENT_BYTES, checkSpotAgainstTopic, checkSpotMedia, describeProblems, fileItems, parseSpotText, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
+/** What a document is checked against, beyond the spot import interface itself. */
+export interface DocumentRules {
+  /** The project's topic (spot-import.json "topic" or --topic): a document with another topic_id is refused. */
+  topic?: number;
+  /** The project's topic definitions, loaded once per run. */
+  topics?: TopicCatalog;
+  /** MIME types a gallery accepts (media checks). */
+  acceptedTypes?: readonly string[];
+}
+
 export type CheckedDocument =
-  | { ok: true; text: string; document: SpotDocument }
+  | { ok: true; text: string; sourceId: string; findings: Finding[] }
   | { ok: false; text?: string; reason: string; findings: Finding[] };
+
+/** Rule ids for problems the core leaves without one, so every format can name the rule that fired. */
+export const FALLBACK_RULES = {
+  /** Not JSON, or not strict JSON. */
+  syntax: 'spot.syntax',
+  /** A member the spot import interface refuses (type, range, required). */
+  schema: 'spot.schema',
+  /** A problem with the document's media folder or one of its files. */
+  media: 'spot.media',
+  /** topic_id is not the project's topic (spot-import.json or --topic). */
+  projectTopic: 'spot.projectTopic',
+} as const;
+
+export function ruleOf(problem: LocatedProblem & { file?: string }): string {
+  if (problem.rule) return problem.rule;
+  if (problem.file) return FALLBACK_RULES.media;
+  return problem.syntax ? FALLBACK_RULES.syntax : FALLBACK_RULES.schema;
+}
 
 /**
  * Reads a document the way the core's fileItems does (nothing larger than MAX_DOCUMENT_BYTES is
@@ -27,24 +57,60 @@ export async function readDocumentText(path: string): Promise<{ text: string } |
   }
 }
 
-export async function checkDocumentFile(path: string, topic?: number): Promise<CheckedDocument> {
+/**
+ * Everything `validate` and `import --dry-run` check: the document, its topic, and its media
+ * folder when it has one. Sends nothing.
+ */
+export async function checkDocumentFile(path: string, rules: DocumentRules, display: (path: string) => string): Promise<CheckedDocument> {
   const read = await readDocumentText(path);
   if ('error' in read) return { ok: false, reason: read.error, findings: [] };
-  return checkDocumentText(read.text, topic);
+  return checkDocumentText(path, read.text, rules, display);
 }
 
-export function checkDocumentText(text: string, topic?: number): CheckedDocument {
+export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<CheckedDocument> {
+  // checkSpotMedia is the workflow's own check: with media, a pending gallery needs no "state": 2.
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes });
+  return judge(text, media.parsed, media.problems, rules, display);
+}
+
+/**
+ * The checks an import makes before the media workflow takes the document: its topic (project
+ * topic and definitions). The base rules and the media are the workflow's to check; a document
+ * refused here is never sent. Warnings come back as findings of a document that is still sent.
+ */
+export async function checkBeforeImport(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<{ ok: true; findings: Finding[] } | { ok: false; reason: string; findings: Finding[] }> {
   const parsed = parseSpotText(text);
-  const problems: LocatedProblem[] = parsed.document ? [] : parsed.problems;
-  if (parsed.document && topic !== undefined && parsed.document.data.attributes.topic_id !== topic) {
-    problems.push(topicProblem(text, parsed.document.data.attributes.topic_id, topic));
-  }
-  if (parsed.document && problems.length === 0) return { ok: true, text, document: parsed.document };
-  const findings = toFindings(text, problems);
-  return { ok: false, text, reason: describeProblems(findings, 'Not a spot document.'), findings };
+  const topicProblems = topicChecks(text, parsed, rules);
+  if (!topicProblems.some((problem) => problem.severity === 'error')) return { ok: true, findings: toFindings(text, topicProblems, display) };
+  // Refused: say everything that is wrong with it, as validate would (a rare path, so the media
+  // check's cost does not matter here).
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, parsed });
+  const checked = judge(text, parsed, media.problems, rules, display);
+  return checked.ok ? { ok: true, findings: checked.findings } : checked;
 }
 
-export function toFindings(text: string, problems: readonly LocatedProblem[]): Finding[] {
+function judge(text: string, parsed: ParsedSpotText, baseProblems: readonly SpotProblem[], rules: DocumentRules, display: (path: string) => string): CheckedDocument {
+  const problems: SpotProblem[] = [...baseProblems, ...topicChecks(text, parsed, rules)];
+  const findings = toFindings(text, problems, display);
+  const sourceId = (parsed.value as { data?: { attributes?: { source_id?: unknown } } } | undefined)?.data?.attributes?.source_id;
+  if (parsed.value !== undefined && typeof sourceId === 'string' && !problems.some((problem) => problem.severity === 'error')) {
+    return { ok: true, text, sourceId, findings };
+  }
+  const errors = findings.filter((finding) => finding.severity === 'error');
+  return { ok: false, text, reason: describeProblems(errors.length > 0 ? errors : findings, 'Not a spot document.'), findings };
+}
+
+/** The project topic and the topic definitions; nothing when the document is not JSON at all. */
+function topicChecks(text: string, parsed: ParsedSpotText, rules: DocumentRules): LocatedProblem[] {
+  if (parsed.value === undefined) return [];
+  const problems: LocatedProblem[] = [];
+  const topicId = (parsed.value as { data?: { attributes?: { topic_id?: unknown } } }).data?.attributes?.topic_id;
+  if (rules.topic !== undefined && typeof topicId === 'number' && topicId !== rules.topic) problems.push(topicProblem(text, topicId, rules.topic));
+  if (rules.topics) problems.push(...checkSpotAgainstTopic({ text: parsed.text, value: parsed.value }, rules.topics));
+  return problems;
+}
+
+export function toFindings(text: string, problems: ReadonlyArray<LocatedProblem & { file?: string }>, display: (path: string) => string = (path) => path): Finding[] {
   if (problems.length === 0) return [];
   const lines = new LineIndex(text);
   return problems.map((problem) => ({
@@ -52,6 +118,8 @@ export function toFindings(text: string, problems: readonly LocatedProblem[]): F
     message: problem.message,
     pointer: problem.pointer,
     severity: problem.severity,
+    rule: ruleOf(problem),
+    ...(problem.file ? { mediaFile: display(problem.file) } : {}),
   }));
 }
 
@@ -63,5 +131,6 @@ export function topicProblem(text: string, actual: number, expected: number): Lo
     offset: node?.offset ?? 0,
     length: node?.length ?? 0,
     severity: 'error',
+    rule: FALLBACK_RULES.projectTopic,
   };
 }

@@ -1,10 +1,18 @@
-// The contract between `spot-import import` and whatever imports the documents: today the
-// documents-only runner (documentsOnly.ts, the core's bulk import); with media, the media
-// workflow's runner, chosen in mediaPlugin.ts. The command parses flags, connects, finds the
-// documents, prints and picks the exit code; a runner only imports and reports each outcome.
+// The contract between `spot-import import` and what imports the documents: the media
+// workflow's runner (workflowRunner.ts), chosen in mediaPlugin.ts. The command parses flags,
+// connects, finds the documents, prints and picks the exit code; a runner only imports and
+// reports each outcome.
 import type { ServiceClient, ServiceError } from '../../core';
+import type { DocumentRules } from '../documents/checkDocument';
 import type { Outcome } from '../output/records';
-import type { JournalTarget } from './journal';
+
+/** Whose data the journal describes. */
+export interface JournalTarget {
+  /** The service: its base URL, or the built-in sandbox's data folder (its port changes every run). */
+  service: string;
+  apiVersion: string;
+  clientId: string;
+}
 
 export interface MediaOptions {
   /** False with --no-media: documents only; their pending galleries stay pending. */
@@ -13,8 +21,8 @@ export interface MediaOptions {
   writeBack: boolean;
   /** True with --keep-in-progress: after the media, leave the spot in state 2 (no final import with state 1). */
   keepInProgress: boolean;
-  /** The "media" object of spot-import.json (fileFieldName, and whatever else the media workflow reads). */
-  settings: Record<string, unknown>;
+  /** MIME types (or families, image/*) a gallery accepts: "media.acceptedTypes" of spot-import.json. */
+  acceptedTypes?: readonly string[];
 }
 
 export interface ImportJob {
@@ -26,12 +34,12 @@ export interface ImportJob {
   client?: ServiceClient;
   /** Documents in flight at once, 1 to 16. */
   concurrency: number;
-  /** The project's topic: a document with another topic_id is not sent. */
-  topic?: number;
+  /** The project's topic and topic definitions: a document that breaks one of their error rules is not sent. */
+  rules: DocumentRules;
   /** Check everything, send nothing. */
   dryRun: boolean;
   media: MediaOptions;
-  /** Where runners keep their journals (.spot-import/ in the current folder). */
+  /** Where the journal is kept (.spot-import/ in the current folder). */
   journalDir: string;
   /** Whose data the journal describes. */
   target: JournalTarget;
@@ -50,10 +58,8 @@ export interface ImportRunEnd {
   stopped?: 'interrupted' | 'credentialsRejected';
   /** The error that stopped it (credentials rejected). */
   stopError?: ServiceError;
-  /** Documents that a second run would still import (failed or not attempted). */
+  /** Documents that a second run would still import (failed, interrupted or not attempted). */
   remaining: number;
-  /** Documents the journal of this target now records as done, when one is kept. */
-  journal?: { file: string; recorded: number };
 }
 
 export type ImportRunner = (job: ImportJob) => Promise<ImportRunEnd>;

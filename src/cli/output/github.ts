@@ -17,23 +17,26 @@ export function githubReporter(out: LineWriter): Reporter {
 }
 
 export function githubLines(outcome: Outcome): string[] {
-  if (outcome.ok) return [];
-  const level = outcome.status === 'notAttempted' ? 'warning' : 'error';
+  if (outcome.ok && outcome.findings.length === 0) return [];
+  const level = outcome.status === 'notAttempted' || outcome.status === 'interrupted' ? 'warning' : 'error';
   const file = outcome.file.split('\\').join('/');
   if (outcome.findings.length === 0) {
     return [command(level, { file, title: title(outcome) }, outcome.reason ?? 'Failed.')];
   }
+  // The title is the rule that fired (topic.outOfRange, spot.media, …); a media problem sits on
+  // the document's member and names the media file in its message.
   return outcome.findings.map((finding) =>
     command(
-      finding.severity === 'warning' ? 'warning' : level,
-      { file, line: finding.line, col: finding.column, endLine: finding.endLine, endColumn: finding.endColumn, title: title(outcome) },
-      finding.message,
+      finding.severity === 'warning' ? 'warning' : 'error',
+      { file, line: finding.line, col: finding.column, endLine: finding.endLine, endColumn: finding.endColumn, title: finding.rule },
+      finding.mediaFile ? `${finding.mediaFile}: ${finding.message}` : finding.message,
     ),
   );
 }
 
 function title(outcome: Outcome): string {
   if (outcome.status === 'notAttempted') return 'spot-import: not attempted';
+  if (outcome.status === 'interrupted') return 'spot-import: interrupted';
   if (outcome.status === 'invalid' || outcome.failure === 'document') return 'spot-import: invalid spot document';
   if (outcome.upload) return 'spot-import: upload failed';
   return outcome.status === 'failed' ? 'spot-import: import failed' : 'spot-import';

@@ -18,6 +18,7 @@ export function jsonLinesReporter(out: LineWriter, command: CommandName): Report
 export function outcomeRecord(command: CommandName, outcome: Outcome): Record<string, unknown> {
   const base = { file: outcome.file, status: outcome.status, ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}) };
   const problems = outcome.findings.length > 0 ? { problems: outcome.findings } : {};
+  if (outcome.kind === 'topicDefinition') return { type: 'topicDefinition', ...base, problems: outcome.findings };
   switch (command) {
     case 'validate':
       return { type: 'document', ...base, problems: outcome.findings };
@@ -30,6 +31,9 @@ export function outcomeRecord(command: CommandName, outcome: Outcome): Record<st
         ...(spot?.spotId !== undefined ? { spotId: spot.spotId } : {}),
         ...(spot?.state !== undefined ? { state: spot.state } : {}),
         ...(spot && spot.spotId !== undefined ? { pendingGalleries: spot.pendingGalleries } : {}),
+        ...(spot?.galleries ? { galleries: spot.galleries } : {}),
+        ...(spot?.writeBack ? { writeBack: spot.writeBack } : {}),
+        ...(spot?.remaining ? { remaining: spot.remaining } : {}),
         ...problems,
       };
     }

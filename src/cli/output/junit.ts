@@ -15,12 +15,12 @@ export function junitReporter(out: LineWriter, command: CommandName): Reporter {
       const open = `    <testcase classname="spot-import.${command}" name="${name}" file="${name}"`;
       if (outcome.ok) {
         cases.push(`${open}/>`);
-      } else if (outcome.status === 'notAttempted') {
+      } else if (outcome.status === 'notAttempted' || outcome.status === 'interrupted') {
         skipped++;
         cases.push(`${open}>\n      <skipped message="${attribute(outcome.reason ?? '')}"/>\n    </testcase>`);
       } else {
         failures++;
-        const details = outcome.findings.map((finding) => `${outcome.file}:${finding.line}:${finding.column}: ${finding.message}`);
+        const details = outcome.findings.map((finding) => `${outcome.file}:${finding.line}:${finding.column}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
         const body = text(details.length > 0 ? details.join('\n') : (outcome.reason ?? ''));
         cases.push(`${open}>\n      <failure message="${attribute(outcome.reason ?? 'failed')}" type="${outcome.status}">${body}</failure>\n    </testcase>`);
       }

@@ -13,6 +13,10 @@ export interface Finding {
   /** JSON pointer of the member concerned ("" for the whole document). */
   pointer: string;
   severity: 'error' | 'warning';
+  /** The rule that fired: a topic rule (topic.outOfRange), a base rule (spot.duplicateMember), or a fallback (spot.schema, spot.syntax, spot.media, spot.projectTopic). */
+  rule: string;
+  /** For a problem about a media file or folder: that file (shown like `file`); the line and column are still on the document. */
+  mediaFile?: string;
 }
 
 export type OutcomeStatus =
@@ -25,6 +29,8 @@ export type OutcomeStatus =
   | 'wouldImport'
   | 'failed'
   | 'notAttempted'
+  /** Part of its work was done when the run was interrupted; a second run finishes it (`remaining`). */
+  | 'interrupted'
   // upload
   | 'uploaded';
 
@@ -41,10 +47,42 @@ export interface Outcome {
   failure?: 'unreadable' | 'document' | 'service';
   /** Located problems of the document, when it has some. */
   findings: Finding[];
+  /** A topic definition file (its own problems), rather than a spot document. */
+  kind?: 'topicDefinition';
   /** Import: what the service answered. */
-  spot?: { sourceId: string; spotId?: number; state?: number; pendingGalleries: PendingGallery[] };
+  spot?: SpotRecord;
   /** Upload: what was sent and where. */
   upload?: { galleryId: number; fileName: string; mimeType: string; bytes: number; mediaId?: number };
+}
+
+/** What an import did for one spot. */
+export interface SpotRecord {
+  sourceId: string;
+  spotId?: number;
+  state?: number;
+  /** Gallery fields the service created that have no media beside the document: still pending. */
+  pendingGalleries: PendingGallery[];
+  /** Galleries filled from the document's media folder, one per gallery field. */
+  galleries?: GalleryRecord[];
+  /** Whether the gallery ids and state were written into the document. */
+  writeBack?: 'written' | 'unchanged' | 'disabled' | 'conflict' | 'failed' | 'not-reached';
+  /** What a second run will do for this spot (failed or interrupted ones). */
+  remaining?: string[];
+}
+
+export interface GalleryRecord {
+  field: string;
+  galleryId?: number;
+  /** Media files beside the document for this field. */
+  files: number;
+  /** Sent in this run. */
+  uploaded: number;
+  /** Sent by an earlier, interrupted run and found in the gallery now. */
+  resolved: number;
+  /** Already in the gallery, not sent again. */
+  skipped: number;
+  failed: Array<{ file: string; reason: string }>;
+  order: 'set' | 'already' | 'off' | 'kept' | 'not-reached';
 }
 
 export type CommandName = 'validate' | 'import' | 'upload';

@@ -23,7 +23,16 @@ const RULES: Record<'invalid' | 'unreadable' | 'importFailed' | 'notAttempted' |
   notAttempted: { id: 'spot/not-attempted', text: 'The run stopped before this file was attempted.', level: 'warning' },
   uploadFailed: { id: 'spot/upload-failed', text: 'The media file was not uploaded.', level: 'error' },
 };
-const RULE_LIST = Object.values(RULES);
+/** A finding's own rule (topic.outOfRange, spot.schema, …): described once, where it first fires. */
+function findingRule(id: string): Rule {
+  const family = id.split('.')[0];
+  const text =
+    family === 'topic' ? 'A rule of the project\'s topic definitions.'
+      : family === 'topicDefinition' ? 'A topic definition file breaks a rule of the definition format.'
+        : id === 'spot.media' ? 'The media folder or a media file of the spot document cannot be imported.'
+          : 'The spot document breaks a rule of the spot import interface.';
+  return { id, text, level: 'error' };
+}
 
 export interface SarifOptions {
   version: string;
@@ -32,9 +41,19 @@ export interface SarifOptions {
 
 export function sarifReporter(out: LineWriter, command: CommandName, options: SarifOptions): Reporter {
   const results: Sarif.Result[] = [];
+  const rules: Rule[] = [];
+  const indexOf = new Map<string, number>();
+  const ruleIndex = (rule: Rule) => {
+    let index = indexOf.get(rule.id);
+    if (index === undefined) {
+      index = rules.push(rule) - 1;
+      indexOf.set(rule.id, index);
+    }
+    return index;
+  };
   return {
     outcome(outcome) {
-      results.push(...toResults(command, outcome));
+      results.push(...toResults(command, outcome, ruleIndex));
     },
     finish(summary) {
       const log: Sarif.Log = {
@@ -46,7 +65,7 @@ export function sarifReporter(out: LineWriter, command: CommandName, options: Sa
               driver: {
                 name: 'spot-import',
                 version: options.version,
-                rules: RULE_LIST.map((rule) => ({ id: rule.id, shortDescription: { text: rule.text }, defaultConfiguration: { level: rule.level } })),
+                rules: rules.map((rule) => ({ id: rule.id, shortDescription: { text: rule.text }, defaultConfiguration: { level: rule.level } })),
               },
             },
             originalUriBaseIds: { '%SRCROOT%': { uri: directoryUri(options.cwd) } },
@@ -61,23 +80,28 @@ export function sarifReporter(out: LineWriter, command: CommandName, options: Sa
   };
 }
 
-function toResults(command: CommandName, outcome: Outcome): Sarif.Result[] {
-  if (outcome.ok) return [];
+function toResults(command: CommandName, outcome: Outcome, ruleIndex: (rule: Rule) => number): Sarif.Result[] {
+  if (outcome.ok && outcome.findings.length === 0) return [];
   const rule =
-    outcome.status === 'notAttempted' ? RULES.notAttempted
+    outcome.status === 'notAttempted' || outcome.status === 'interrupted' ? RULES.notAttempted
       : outcome.failure === 'unreadable' ? RULES.unreadable
         : outcome.failure === 'document' || outcome.findings.length > 0 ? RULES.invalid
           : command === 'upload' ? RULES.uploadFailed
             : RULES.importFailed;
   const artifactLocation = artifact(outcome.file);
-  const result = (message: string, finding?: Finding): Sarif.Result => ({
-    ruleId: rule.id,
-    ruleIndex: RULE_LIST.indexOf(rule),
-    level: finding ? finding.severity === 'warning' ? 'warning' : 'error' : rule.level,
-    message: { text: message },
-    locations: [{ physicalLocation: { artifactLocation, ...(finding ? { region: region(finding) } : {}) } }],
-    ...(finding?.pointer ? { properties: { pointer: finding.pointer } } : {}),
-  });
+  const result = (message: string, finding?: Finding): Sarif.Result => {
+    const fired = finding ? findingRule(finding.rule) : rule;
+    return {
+      ruleId: fired.id,
+      ruleIndex: ruleIndex(fired),
+      level: finding ? (finding.severity === 'warning' ? 'warning' : 'error') : rule.level,
+      message: { text: finding?.mediaFile ? `${finding.mediaFile}: ${message}` : message },
+      locations: [{ physicalLocation: { artifactLocation, ...(finding ? { region: region(finding) } : {}) } }],
+      // A media problem is shown on the document's member; the media file is named beside it.
+      ...(finding?.mediaFile ? { relatedLocations: [{ id: 1, physicalLocation: { artifactLocation: artifact(finding.mediaFile) }, message: { text: 'the media file' } }] } : {}),
+      ...(finding?.pointer ? { properties: { pointer: finding.pointer } } : {}),
+    };
+  };
   if (outcome.findings.length === 0) return [result(outcome.reason ?? 'Failed.')];
   return outcome.findings.map((finding) => result(finding.message, finding));
 }

@@ -2,7 +2,7 @@
 // each problem of a document, and one line per spot imported or file uploaded.
 import type { Paint } from './color';
 import type { LineWriter } from './lineWriter';
-import type { Outcome } from './records';
+import type { Finding, GalleryRecord, Outcome } from './records';
 import type { Reporter } from './reporter';
 
 /** After an interruption, thousands of "not attempted" lines would bury the rest: the first few, then a count. */
@@ -24,28 +24,36 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
 
 export function textLines(outcome: Outcome, paint: Paint): string[] {
   const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : outcome.file);
+  const problem = (finding: Finding) => {
+    const about = finding.mediaFile ? `${finding.mediaFile}: ` : '';
+    const message = `${about}${finding.message}`;
+    return `${at(finding)}: ${finding.severity === 'warning' ? paint.yellow(`warning: ${message}`) : paint.red(message)}`;
+  };
+  // Warnings of a document that is still valid or imported: shown after its line.
+  const warnings = outcome.ok ? outcome.findings.map(problem) : [];
   switch (outcome.status) {
     case 'valid':
-      return [];
+      return warnings;
     case 'invalid':
-      return outcome.findings.length > 0
-        ? outcome.findings.map((finding) => `${at(finding)}: ${paint.red(finding.message)}`)
-        : [`${at()}: ${paint.red(outcome.reason ?? 'not a valid spot document.')}`];
+      return outcome.findings.length > 0 ? outcome.findings.map(problem) : [`${at()}: ${paint.red(outcome.reason ?? 'not a valid spot document.')}`];
     case 'imported':
-      return [`${at()}: ${paint.green('imported')} ${describeSpot(outcome)}`];
+      return [`${outcome.file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
-      return [`${at()}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(recorded by an earlier run)')}`];
+      return [`${outcome.file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`, ...warnings];
     case 'wouldImport':
-      return [`${at()}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`];
+      return [`${outcome.file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
     case 'failed':
       if (outcome.upload) return [`${at()}: ${paint.red('not uploaded')}: ${outcome.reason}`];
-      return [`${at()}: ${paint.red('not imported')}: ${outcome.reason}`];
+      if (outcome.findings.length > 0) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
+      return [`${outcome.file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`];
+    case 'interrupted':
+      return [`${outcome.file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
     case 'notAttempted':
-      return [`${at()}: ${paint.yellow('not attempted')}: ${outcome.reason}`];
+      return [`${outcome.file}: ${paint.yellow('not attempted')}: ${outcome.reason}`];
     case 'uploaded': {
       const upload = outcome.upload!;
       const media = upload.mediaId !== undefined ? ` as media ${upload.mediaId}` : '';
-      return [`${at()}: ${paint.green('uploaded')} to gallery ${upload.galleryId}${media} (${upload.mimeType}, ${formatBytes(upload.bytes)})`];
+      return [`${outcome.file}: ${paint.green('uploaded')} to gallery ${upload.galleryId}${media} (${upload.mimeType}, ${formatBytes(upload.bytes)})`];
     }
   }
 }
@@ -54,8 +62,21 @@ function describeSpot(outcome: Outcome): string {
   const spot = outcome.spot;
   if (!spot) return '';
   const id = spot.spotId !== undefined ? ` as spot ${spot.spotId}` : '';
+  const state = spot.state !== undefined && spot.galleries ? ` (state ${spot.state})` : '';
+  const media = spot.galleries?.length ? `; media: ${spot.galleries.map(describeGallery).join(', ')}` : '';
+  const written = spot.writeBack === 'disabled' ? '; gallery ids kept in the journal (--no-write-back)' : spot.writeBack === 'conflict' || spot.writeBack === 'failed' ? `; gallery ids NOT written into the document (${spot.writeBack}): the journal keeps them` : '';
   const pending = spot.pendingGalleries.length > 0 ? `; pending galleries: ${spot.pendingGalleries.map((g) => `${g.field} = ${g.galleryId}`).join(', ')}` : '';
-  return `"${spot.sourceId}"${id}${pending}`;
+  return `"${spot.sourceId}"${id}${state}${media}${written}${pending}`;
+}
+
+function describeGallery(gallery: GalleryRecord): string {
+  const counts = [`${gallery.uploaded} uploaded`, ...(gallery.skipped ? [`${gallery.skipped} skipped`] : []), ...(gallery.resolved ? [`${gallery.resolved} resolved`] : [])];
+  return `${gallery.field} = ${gallery.galleryId ?? '?'} (${gallery.files} file${gallery.files === 1 ? '' : 's'}: ${counts.join(', ')})`;
+}
+
+function describeFailedMedia(outcome: Outcome): string {
+  const failed = (outcome.spot?.galleries ?? []).flatMap((gallery) => gallery.failed.map((failure) => `${gallery.field}/${failure.file}: ${failure.reason}`));
+  return failed.length > 0 ? ` (${failed.join('; ')})` : '';
 }
 
 export function formatBytes(bytes: number): string {

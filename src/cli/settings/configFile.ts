@@ -21,8 +21,13 @@ const configSchema = z.strictObject({
   clientId: z.string().min(1).optional(),
   topic: z.number().int().positive().optional(),
   concurrency: concurrency.optional(),
-  // Media settings: the upload field name is read here; the media workflow reads the others.
-  media: z.object({ fileFieldName: z.string().min(1).optional() }).catchall(z.unknown()).optional(),
+  /** The folder of the project's *.topic.json files, relative to this file (default: the nearest spot-topics/). */
+  topicsFolder: z.string().min(1).optional(),
+  // Media settings: the upload field name, and the types a gallery accepts (the workflow's check).
+  media: z
+    .object({ fileFieldName: z.string().min(1).optional(), acceptedTypes: z.array(z.string().regex(/^[\w.+-]+\/(\*|[\w.+-]+)$/, 'must hold MIME types such as image/jpeg or image/*')).min(1).optional() })
+    .catchall(z.unknown())
+    .optional(),
 });
 
 export type ProjectConfig = z.infer<typeof configSchema>;

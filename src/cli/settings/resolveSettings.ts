@@ -1,7 +1,7 @@
 // Where each setting comes from, highest first: the command line, the environment, the project
 // file (spot-import.json), the defaults. Never the reverse: a flag always wins over a file that
 // happens to be found (the Azure Static Web Apps CLI did it the other way, and its users complain).
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_CONCURRENCY } from '../../core/import/bulkImport';
 import { CliError } from '../exit';
 import { findConfigFile, readConfigFile, type ProjectConfig } from './configFile';
@@ -22,6 +22,7 @@ export interface ConnectionFlags {
   topic?: number;
   concurrency?: number;
   config?: string;
+  topicsFolder?: string;
 }
 
 export interface Setting<T> {
@@ -39,7 +40,9 @@ export interface CliSettings {
   clientSecretFromEnv?: string;
   topic?: Setting<number>;
   concurrency: Setting<number>;
-  media: { fileFieldName?: string } & Record<string, unknown>;
+  media: { fileFieldName?: string; acceptedTypes?: string[] } & Record<string, unknown>;
+  /** The topics folder: from --topics-folder (relative to the current folder) or "topicsFolder" (relative to the settings file). */
+  topicsFolder?: { folder: string; relativeTo: string };
   /** The project file that was read, if any. */
   configFile?: string;
 }
@@ -65,6 +68,11 @@ export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.Proces
     topic: pick(flags.topic, undefined, file.topic),
     concurrency: pick(flags.concurrency, undefined, file.concurrency) ?? { value: DEFAULT_CONCURRENCY, from: 'default' },
     media: { ...file.media },
+    topicsFolder: flags.topicsFolder
+      ? { folder: flags.topicsFolder, relativeTo: cwd }
+      : file.topicsFolder && configFile
+        ? { folder: file.topicsFolder, relativeTo: dirname(configFile) }
+        : undefined,
     configFile,
   };
 }

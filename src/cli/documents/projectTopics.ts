@@ -1,0 +1,45 @@
+// The project's topic definitions, loaded once per run (the core's loadProjectTopics): the folder
+// named by --topics-folder or "topicsFolder" of spot-import.json, else the nearest spot-topics/
+// above the current folder. A broken definition file is reported against its own path (and makes
+// the run exit 1), is left out of the catalog, and never stops documents from being checked by
+// the base rules and the other definitions.
+import { readFileSync } from 'node:fs';
+import { loadProjectTopics, type TopicCatalog } from '../../core';
+import { CliError } from '../exit';
+import type { Outcome } from '../output/records';
+import type { CliSettings } from '../settings/resolveSettings';
+import { toFindings } from './checkDocument';
+
+export interface ProjectTopics {
+  catalog: TopicCatalog;
+  /** One outcome per definition file with problems, in name order. */
+  outcomes: Outcome[];
+}
+
+export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>, cwd: string, display: (path: string) => string): Promise<ProjectTopics> {
+  let set;
+  try {
+    set = await loadProjectTopics(cwd, settings.topicsFolder ? { topicsFolder: settings.topicsFolder.folder, configDir: settings.topicsFolder.relativeTo } : {});
+  } catch (error) {
+    throw new CliError(`${(error as Error).message} Fix "topicsFolder" in spot-import.json or --topics-folder.`);
+  }
+  const outcomes: Outcome[] = [];
+  for (const file of set.files) {
+    if (file.problems.length === 0) continue;
+    let text = '';
+    try {
+      text = readFileSync(file.path, 'utf8');
+    } catch {
+      // Read a moment ago; if it is gone now, its problems are still reported, at its start.
+    }
+    const findings = toFindings(text, file.problems);
+    const errors = findings.filter((finding) => finding.severity === 'error');
+    const name = display(file.path);
+    outcomes.push(
+      errors.length > 0
+        ? { file: name, kind: 'topicDefinition', status: 'invalid', ok: false, reason: `${errors[0].message}${file.definition ? '' : ' This definition is not used.'}`, failure: 'document', findings }
+        : { file: name, kind: 'topicDefinition', status: 'valid', ok: true, findings },
+    );
+  }
+  return { catalog: set.catalog, outcomes };
+}

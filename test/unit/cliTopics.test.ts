@@ -1,0 +1,103 @@
+// spot-import validate and import with the project's topic definitions (test/fixtures/topics/
+// project: spot-topics/7.topic.json and 8.topic.json, and three documents), as a real child
+// process: every format carries the rule and the severity; a broken definition file is reported
+// against its own path (exit 1) without stopping the documents' base checks; import refuses a
+// document with a topic error (nothing sent) and still imports one with warnings.
+import * as assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
+import { ROOT, ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
+import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
+
+const PROJECT = join(ROOT, 'test', 'fixtures', 'topics', 'project');
+
+describe('spot-import and topic definitions', function () {
+  let folder: ReturnType<typeof scratch> | undefined;
+  let sandbox: RunningSandbox | undefined;
+  before(() => ensureCliBuilt());
+  afterEach(async () => {
+    folder?.cleanup();
+    folder = undefined;
+    await sandbox?.close();
+    sandbox = undefined;
+  });
+
+  it('validate: text, json, sarif, github and junit carry each topic rule and its severity', async () => {
+    const text = await runCli(['validate', 'spots'], { cwd: PROJECT });
+    assert.equal(text.code, 1, text.stderr);
+    assert.match(text.stdout, /^spots\/problems\.spot\.json:11:18: Height \(m\) \(fld_7_2\) must be between 0 and 120; it is 130\.$/m);
+    assert.match(text.stdout, /^spots\/other-topic\.spot\.json:\d+:\d+: warning: latitde is sent as a topic field; did you mean latitude\?$/m);
+    assert.doesNotMatch(text.stdout, /oak\.spot\.json/);
+    assert.match(text.stderr, /3 spot documents checked: 1 invalid, 2 valid\./);
+
+    const json = await runCli(['validate', 'spots', '--format', 'json'], { cwd: PROJECT });
+    const records = jsonLines(json.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    const byFile = new Map(records.map((record) => [record.file, record]));
+    assert.equal(byFile.get('spots/oak.spot.json')?.status, 'valid');
+    assert.equal(byFile.get('spots/other-topic.spot.json')?.status, 'valid');
+    const problems = byFile.get('spots/problems.spot.json')!.problems as Array<{ rule: string; severity: string; pointer: string }>;
+    const rules = new Set(problems.map((p) => `${p.rule}/${p.severity}`));
+    for (const expected of ['topic.outOfRange/error', 'topic.categoryLabel/error', 'topic.invalidGallery/error', 'topic.undefinedField/warning', 'spot.misspeltMember/warning']) {
+      assert.ok(rules.has(expected), `${expected} in ${[...rules].join(', ')}`);
+    }
+
+    const sarif = await runCli(['validate', 'spots', '--format', 'sarif'], { cwd: PROJECT });
+    const log = JSON.parse(sarif.stdout);
+    assert.deepEqual(validateSarif(log), []);
+    const run = log.runs[0];
+    const outOfRange = run.results.find((r: { ruleId: string }) => r.ruleId === 'topic.outOfRange');
+    assert.equal(outOfRange.level, 'error');
+    assert.equal(run.tool.driver.rules[outOfRange.ruleIndex].id, 'topic.outOfRange');
+    assert.equal(run.results.find((r: { ruleId: string }) => r.ruleId === 'spot.misspeltMember').level, 'warning');
+
+    const github = await runCli(['validate', 'spots', '--format', 'github'], { cwd: PROJECT });
+    assert.match(github.stdout, /^::error file=spots\/problems\.spot\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=topic\.outOfRange::/m);
+    assert.match(github.stdout, /^::warning file=spots\/other-topic\.spot\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=spot\.misspeltMember::latitde/m);
+
+    const junit = await runCli(['validate', 'spots', '--format', 'junit'], { cwd: PROJECT });
+    assert.match(junit.stdout, /<testsuite name="spot-import validate" tests="3" failures="1" errors="0" skipped="0"/);
+  });
+
+  it('a broken definition file is reported against its own path (exit 1); documents are still checked by the base rules', async () => {
+    folder = scratch();
+    cpSync(PROJECT, folder.dir, { recursive: true });
+    folder.write('defs/7.topic.json', '{ "topic_id": 7, "name": "Broken", "fields": { "fld_7_1": { "type": "colour" } } }\n');
+    folder.write('spot-import.json', JSON.stringify({ topicsFolder: 'defs' }));
+    const result = await runCli(['validate', 'spots', '--format', 'json'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    const records = jsonLines(result.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    assert.deepEqual([records[0].type, records[0].file, records[0].status], ['topicDefinition', 'defs/7.topic.json', 'invalid']);
+    assert.equal(records.find((r) => r.file === 'spots/oak.spot.json')?.status, 'valid', 'topic 7 has no usable definition: base rules only');
+    assert.match(String(records.pop()?.message), /3 spot documents checked: all valid; 1 topic definition file broken \(not used\)\./);
+
+    const flag = await runCli(['validate', 'spots', '--topics-folder', 'spot-topics'], { cwd: folder.dir });
+    assert.equal(flag.code, 1, 'the flag wins over spot-import.json: the good definitions apply');
+    assert.match(flag.stdout, /problems\.spot\.json/);
+    const missing = await runCli(['validate', 'spots', '--topics-folder', 'nowhere'], { cwd: folder.dir });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /nowhere .*does not exist/);
+  });
+
+  it('import refuses a document with a topic error (nothing sent for it) and imports one with warnings', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    const env = { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    folder = scratch();
+    cpSync(PROJECT, folder.dir, { recursive: true });
+    const result = await runCli(['import', 'spots/problems.spot.json', 'spots/other-topic.spot.json', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(result.code, 1, result.stderr);
+    const records = jsonLines(result.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    const refused = records.find((r) => r.file === 'spots/problems.spot.json')!;
+    assert.equal(refused.status, 'failed');
+    assert.ok((refused.problems as Array<{ rule: string }>).some((p) => p.rule === 'topic.outOfRange'));
+    const warned = records.find((r) => r.file === 'spots/other-topic.spot.json')!;
+    assert.equal(warned.status, 'imported');
+    assert.deepEqual((warned.problems as Array<{ rule: string; severity: string }>).map((p) => [p.rule, p.severity]), [['spot.misspeltMember', 'warning']]);
+    assert.equal(sandbox.counters.imports, 1, 'only the document without topic errors was sent');
+    assert.equal(sandbox.spotBySourceId('trail-problems'), undefined);
+  });
+});
