@@ -3,14 +3,13 @@
 // under .spot-import/journal/ says this exact text was imported (skipUnchanged), and nothing is
 // sent. Documents are read, checked against the project's topics and handed to the workflow in
 // batches, so 100,000 documents never mean 100,000 texts or outcomes held at once; each outcome
-// is reported as soon as the workflow settles it. --no-media sends each document as it is
-// (documentOnly.ts), through the same spot journals.
+// is reported as soon as the workflow settles it. --no-media is the workflow's media: false: each
+// document sent as it is, through the same spot journals.
 import { AuthenticationError, JournalLockedError, MediaJournal, isCancellation, runMediaWorkflow, serviceUrlOf, type MediaWorkflowOptions, type SpotInput } from '../../core';
 import type { SpotJournal } from '../../core/media/journal';
 import { checkBeforeImport, checkDocumentText, readDocumentText } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
 import type { Finding, Outcome } from '../output/records';
-import { importDocumentOnly } from './documentOnly';
 import type { ImportJob, ImportRunEnd, ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 
@@ -71,9 +70,7 @@ export const importWithWorkflow: ImportRunner = async (job) => {
         if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
       }
       if (!options || inputs.length === 0) continue;
-      const end = job.media.upload
-        ? await runBatch(inputs, options, warnings, report, job.display)
-        : await importDocumentOnly(inputs, { journal: hold!.journal, client: options.client, concurrency: job.concurrency, signal: job.signals.stop, warnings, report, display: job.display });
+      const end = await runBatch(inputs, options, warnings, report, job.display);
       if (end.stoppedBy instanceof AuthenticationError) {
         stopped = 'credentialsRejected';
         stopError = end.stoppedBy;
@@ -112,6 +109,7 @@ function workflowOptions(job: ImportJob): MediaWorkflowOptions {
     concurrency: job.concurrency,
     finalState: job.media.keepInProgress ? 2 : 1,
     writeBack: job.media.writeBack ? undefined : false,
+    media: job.media.upload,
     ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
     // The first Ctrl-C: the workflow stops after the request at hand (an upload in flight
     // finishes, so its outcome is recorded).

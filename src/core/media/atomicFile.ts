@@ -15,6 +15,11 @@ export interface AtomicWriteOptions {
    * is complete on disk, but a power cut may bring the old file back.
    */
   syncFolder?: ((folder: string) => Promise<void>) | false;
+  /**
+   * fsync the new content before the rename (default true). false only for content whose loss
+   * costs nothing but repeating safe work: after a power cut the file may be empty.
+   */
+  syncFile?: boolean;
 }
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
@@ -23,7 +28,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   const handle = await fs.open(temp, 'w', options.mode);
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (options.syncFile !== false) await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await fs.rm(temp, { force: true });

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ServiceError } from '../api/errors';
 import type { FileHandle } from 'node:fs/promises';
 import { openFolder, syncOpenFolder, writeFileAtomic } from './atomicFile';
@@ -51,6 +51,12 @@ export class MediaJournal {
   private folder?: Promise<FileHandle | undefined>;
   private syncing?: Promise<void>;
   private nextSync?: Promise<void>;
+  /**
+   * Names of the spot journals that existed when the run took the lock: with the lock held no
+   * other process adds one, so a spot not listed has no record and needs no read (a run over
+   * thousands of new documents would otherwise spend its time on failed opens).
+   */
+  private existing?: Set<string>;
   /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
   private static readonly held = new Set<string>();
 
@@ -82,7 +88,10 @@ export class MediaJournal {
     }
     MediaJournal.held.add(file);
     try {
-      const record = (await readRecord(file, sourceId)) ?? this.fresh(sourceId);
+      const known = !this.existing || this.existing.has(basename(file));
+      const record = (known ? await readRecord(file, sourceId) : undefined) ?? this.fresh(sourceId);
+      // From now on this spot may have a file: a later open in this run reads it.
+      this.existing?.add(basename(file));
       if (record.sourceId !== sourceId) throw damaged(file, sourceId, `it belongs to source_id "${record.sourceId}"`);
       record.document = documentPath;
       return new SpotJournal(file, record, () => this.syncFolder(), () => MediaJournal.held.delete(file));
@@ -141,6 +150,7 @@ export class MediaJournal {
     const account = JSON.stringify({ service: this.account.serviceUrl, clientId: this.account.clientId }, null, 2) + '\n';
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
     await acquireRunLock(this.accountDir);
+    this.existing = new Set(await fs.readdir(this.accountDir));
   }
 }
 
@@ -167,8 +177,13 @@ export class SpotJournal {
   async save(durable = true): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
+    // The record of a spot without galleries says only "this text was imported": losing it in a
+    // power cut means one more upsert, so it is not worth an fsync (a plain import of thousands of
+    // documents would spend most of its time in them). readRecord takes the empty file such a
+    // lost write can leave as no record.
+    const repeatable = !durable && Object.keys(this.record.galleries).length === 0;
     try {
-      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.syncFolder : false });
+      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.syncFolder : false, syncFile: !repeatable });
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -199,6 +214,9 @@ async function readRecord(file: string, sourceId: string): Promise<SpotJournalRe
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw damaged(file, sourceId, `it cannot be read (${(error as Error).message})`);
   }
+  // Only a write without fsync (a spot without galleries, see SpotJournal.save) can leave an
+  // empty file after a power cut; every record that matters was fsynced whole.
+  if (text.trim() === '') return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

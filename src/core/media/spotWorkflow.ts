@@ -15,7 +15,7 @@ import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
 import type { SpotJournalRecord } from './journalRecord';
-import { listSpotMedia } from './mediaLayout';
+import { listSpotMedia, mediaFolderFor, type MediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 
@@ -59,7 +59,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     await claim(undefined);
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
   }
-  const layout = await listSpotMedia(input.path);
+  const layout = ctx.options.media === false ? noMediaLayout(input.path) : await listSpotMedia(input.path);
   const parsed = parseSpotText(text);
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
@@ -402,4 +402,9 @@ async function readDocument(path: string): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/** The layout of a run that leaves media folders alone: as if the document had none. */
+function noMediaLayout(documentPath: string): MediaLayout {
+  return { folder: mediaFolderFor(documentPath), exists: false, groups: [], nestedFolders: [] };
 }

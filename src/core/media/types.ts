@@ -47,6 +47,11 @@ export interface MediaWorkflowOptions {
    * the journal remembers them.
    */
   writeBack?: SpotWriter | false;
+  /**
+   * false: every document goes through the plain import, its media folder not looked at and its
+   * gallery fields sent as they are (the command line's --no-media). Default true.
+   */
+  media?: boolean;
   /** Skip the final (or plain) import when the journal says this exact text was imported (default true). */
   skipUnchanged?: boolean;
   /** Backoff for sending a file again after an upload that did not arrive (default: the client's defaults). */
