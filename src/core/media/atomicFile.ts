@@ -2,7 +2,7 @@
 // mix: write a temporary file beside it, fsync it, rename it over the old one, fsync the folder
 // (the rename itself is only durable once the folder's entry is on disk). A caller whose write
 // may be lost in a power cut (because it would only be redone) can skip the folder's fsync.
-import { promises as fs } from 'node:fs';
+import { promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
@@ -25,6 +25,7 @@ export interface AtomicWriteOptions {
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
   const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  if (options.syncFile === false && options.syncFolder === false) return writeWithoutSync(path, temp, data);
   const handle = await fs.open(temp, 'w', options.mode);
   try {
     await handle.writeFile(data);
@@ -68,5 +69,20 @@ export async function syncOpenFolder(handle: FileHandle): Promise<void> {
     await handle.sync();
   } catch {
     // Some file systems refuse fsync on a folder; the rename has happened all the same.
+  }
+}
+
+/**
+ * A small write that waits for no disk: done on the calling thread, since the four thread-pool
+ * round trips of the asynchronous calls cost more than the writes themselves (a plain import of
+ * thousands of documents spent most of its time in them).
+ */
+function writeWithoutSync(path: string, temp: string, data: string | Uint8Array): void {
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }
