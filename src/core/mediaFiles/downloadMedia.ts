@@ -106,7 +106,7 @@ async function fetchWithin(start: string | URL, limit: number, what: string, opt
       }
       return await readBody(response, current, limit, what, options);
     } catch (error) {
-      response.body.destroy();
+      drop(response.body);
       throw toServiceError(error, { what, host: current.host, signal: options.signal, status, redactor });
     }
   }
@@ -116,7 +116,7 @@ async function readBody(response: Dispatcher.ResponseData, url: URL, limit: numb
   const announced = Number(response.headers['content-length']);
   const total = Number.isSafeInteger(announced) && announced >= 0 ? announced : undefined;
   if (total !== undefined && total > limit) {
-    response.body.destroy();
+    drop(response.body);
     return new MediaTooLargeError(what, limit, total);
   }
   const chunks: Buffer[] = [];
@@ -125,7 +125,7 @@ async function readBody(response: Dispatcher.ResponseData, url: URL, limit: numb
   for await (const chunk of response.body) {
     received += (chunk as Buffer).length;
     if (received > limit) {
-      response.body.destroy();
+      drop(response.body);
       return new MediaTooLargeError(what, limit, total);
     }
     chunks.push(chunk as Buffer);
@@ -134,6 +134,12 @@ async function readBody(response: Dispatcher.ResponseData, url: URL, limit: numb
   const type = response.headers['content-type'];
   const contentType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() || undefined : undefined;
   return { bytes: Buffer.concat(chunks, received), url: url.toString(), ...(contentType ? { contentType } : {}) };
+}
+
+/** Stops reading a reply: the connection is closed (its abort error has nobody to tell). */
+function drop(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 /** A redirect target: relative to the current address, and never from https down to http. */
