@@ -148,10 +148,11 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       cache: this.cache,
       profileId,
       labels: this.labels,
-      // Read when rows are drawn: the sandbox's template appears once it has started.
+      // Read when rows are drawn. The sandbox always serves its files (its template is known
+      // once it has started, which reading a gallery does).
       hasMediaTemplate: () => {
         const current = this.services.profiles.get(profileId);
-        return !!current && mediaUrlTemplateFor(current) !== undefined;
+        return !!current && (current.kind === 'sandbox' || mediaUrlTemplateFor(current) !== undefined);
       },
       changed: (node) => this.changed.fire(node),
     };

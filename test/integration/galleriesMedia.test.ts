@@ -1,12 +1,9 @@
 // Media you can see, inside a real extension host: a media row opens in VS Code's image editor
 // through the read-only spot-media: file system (bytes equal the uploaded file), the question
 // before a large download, the advice (and the command) when a profile has no media URL template,
-// tooltip pictures, the gallery grid, and the clearer gallery rows (topic label, "waiting for
-// media" only while true). Against the built-in sandbox, and the test sandbox for remote profiles.
+// tooltip pictures and the gallery grid. The rows themselves: galleriesRows.test.ts. Against the built-in sandbox, and the test sandbox for remote profiles.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Row } from './galleriesSupport';
 import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
@@ -181,43 +178,6 @@ describe('Galleries view: media files', function () {
     } finally {
       await remote.remove();
     }
-    t.done();
-  });
-
-  it('labels a gallery row with its field\'s label from the topic definition and keeps ids in the description', async () => {
-    const sourceId = uniqueSourceId('label');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spot-label-'));
-    const file = path.join(dir, `${sourceId}.spot.json`);
-    // Topic 7 has a definition in the fixture workspace: fld_7_3 is its "Photos" gallery.
-    fs.writeFileSync(file, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_7_1: 1, fld_7_3: null } } }, null, 2));
-    const result = await importSpot(t.ui, vscode.Uri.file(file));
-    const galleryId = result.pendingGalleries[0].galleryId;
-    const row = await waitFor('the label from the topic definition', async () => {
-      const found = await galleryRow(t.services, galleryId);
-      return found.label === 'Photos' ? found : undefined;
-    });
-    assert.strictEqual(row.description, `waiting for media · gallery ${galleryId}`);
-    assert.match((row.item.tooltip as vscode.MarkdownString).value, /\*\*Photos\*\* \(field `fld_7_3` of topic 7 \\\(Trail observations\\\)\)/);
-    t.done();
-  });
-
-  it('drops "waiting for media" once the gallery has media, however they got there', async () => {
-    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('waiting'), ['fld_37_12']));
-    const galleryId = result.pendingGalleries[0].galleryId;
-    const profileId = t.services.profiles.active()!.id;
-    assert.strictEqual((await galleryRow(t.services, galleryId)).contextValue, 'galleryPending');
-    // Uploaded elsewhere (the command line, another window): no upload recorded here.
-    const { client } = await t.services.clients.client();
-    await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath);
-    t.services.galleriesView!.refreshGallery(galleryId);
-    await rows(t.services, (await galleryRow(t.services, galleryId)).node);
-    const row = await waitFor('the row to show its media', async () => {
-      const found = await galleryRow(t.services, galleryId);
-      return found.contextValue === 'gallery' ? found : undefined;
-    });
-    assert.strictEqual(row.description, `1 media · gallery ${galleryId}`);
-    assert.ok(!(row.item.tooltip as vscode.MarkdownString).value.includes('Waiting for media'));
-    await waitFor('the store to know', () => t.services.galleries.list(profileId).find((known) => known.galleryId === galleryId)?.pending === false);
     t.done();
   });
 

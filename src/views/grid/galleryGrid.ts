@@ -13,34 +13,11 @@ import type { GalleryCache } from '../galleryCache';
 import type { ReorderRequest } from '../galleryReorder';
 import { mediaUrlTemplateFor, SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { OPEN_MEDIA_COMMAND, shortFileName } from '../nodes/mediaNode';
+import { checkedMessage, gridPage, type GridState } from './gridPage';
+
+export type { GridState, GridTile } from './gridPage';
 
 export const GRID_VIEW_TYPE = 'spotImport.galleryGrid';
-
-/** What the page shows. */
-export interface GridState {
-  title: string;
-  status: 'loading' | 'loaded' | 'failed';
-  message?: string;
-  hasTemplate: boolean;
-  tiles: GridTile[];
-}
-
-export interface GridTile {
-  id: number;
-  name: string;
-  file: string;
-  mimeType: string;
-  /** The image's address on the files host (images only, when there is a template). */
-  src?: string;
-}
-
-/** What the page asks for. */
-type PageMessage =
-  | { type: 'ready' }
-  | { type: 'open'; mediaId: number }
-  | { type: 'move'; mediaIds: number[]; place: Core.MediaPlace | { step: -1 | 1 } }
-  | { type: 'refresh' }
-  | { type: 'setTemplate' };
 
 export interface GridActions {
   label(profileId: string, galleryId: number): string;
@@ -60,7 +37,9 @@ export class GalleryGrids implements vscode.Disposable {
     private readonly cache: GalleryCache,
     private readonly actions: GridActions,
   ) {
-    this.subscription = cache.onDidChange((profileId, galleryId) => this.panels.get(keyOf(profileId, galleryId))?.update());
+    this.subscription = cache.onDidChange((profileId, galleryId) => {
+      void this.panels.get(keyOf(profileId, galleryId))?.update().catch((error: unknown) => services.log.warn('galleries', `the grid of gallery ${galleryId} could not be drawn`, error));
+    });
   }
 
   /** Opens (or brings forward) the grid of a gallery. */
@@ -94,6 +73,7 @@ export class GalleryGrid {
   lastState: GridState | undefined;
   private readonly nonce = randomBytes(16).toString('base64');
   private imageOrigin = '';
+  private disposed = false;
 
   constructor(
     private readonly services: ExtensionServices,
@@ -112,8 +92,9 @@ export class GalleryGrid {
       light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'gallery-light.svg'),
       dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'gallery-dark.svg'),
     };
-    const subscription = this.panel.webview.onDidReceiveMessage((message: PageMessage) => this.onMessage(message));
+    const subscription = this.panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message));
     this.panel.onDidDispose(() => {
+      this.disposed = true;
       subscription.dispose();
       onDispose();
     });
@@ -121,13 +102,16 @@ export class GalleryGrid {
 
   /** Sends the gallery as the cache has it (loading it when it has none). */
   async update(): Promise<void> {
+    if (this.disposed) return;
     const state = await this.state();
+    if (this.disposed) return;
     this.panel.title = this.title();
     const origin = this.originOf(state);
     // A new files host (the sandbox restarted on another port) needs a new page and policy.
     if (origin !== this.imageOrigin || !this.panel.webview.html) {
       this.imageOrigin = origin;
-      this.panel.webview.html = this.html();
+      const folder = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'grid');
+      this.panel.webview.html = gridPage(this.panel.webview, folder, this.imageOrigin, this.nonce);
     }
     this.lastState = state;
     await this.panel.webview.postMessage({ type: 'gallery', state });
@@ -141,8 +125,13 @@ export class GalleryGrid {
     const base = { title: this.actions.label(this.profileId, this.galleryId) };
     let load = this.cache.peek(this.profileId, this.galleryId);
     if (!load) {
-      // Not loaded (or just refreshed): read it; the cache tells this grid again when it has it.
-      void this.cache.load(this.profileId, this.galleryId);
+      // Not loaded (or just refreshed): read it. The cache tells this grid when it has the
+      // answer; a load that was stopped is not kept, so that one is shown from here.
+      void this.cache.load(this.profileId, this.galleryId).then(async (result) => {
+        if (this.cache.peek(this.profileId, this.galleryId) || result.status !== 'failed' || this.disposed) return;
+        this.lastState = { ...base, status: 'failed', message: result.failure.message, hasTemplate: false, tiles: [] };
+        await this.panel.webview.postMessage({ type: 'gallery', state: this.lastState });
+      });
       return { ...base, status: 'loading', hasTemplate: false, tiles: [] };
     }
     if (load.status === 'failed') return { ...base, status: 'failed', message: load.failure.message, hasTemplate: false, tiles: [] };
@@ -173,42 +162,9 @@ export class GalleryGrid {
     }
   }
 
-  private html(): string {
-    const webview = this.panel.webview;
-    const folder = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'grid');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(folder, 'grid.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(folder, 'grid.css'));
-    const images = [this.imageOrigin, 'data:'].filter(Boolean).join(' ');
-    const policy = [
-      "default-src 'none'",
-      `img-src ${images}`,
-      `style-src ${webview.cspSource}`,
-      `script-src 'nonce-${this.nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${policy}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Gallery</title>
-</head>
-<body>
-<header class="toolbar">
-  <h1 id="title"></h1>
-  <span id="summary" class="summary" aria-live="polite"></span>
-  <button id="refresh" class="button" type="button" title="Read the gallery again">Refresh</button>
-</header>
-<div id="notice" class="notice" hidden></div>
-<ul id="grid" class="grid" role="listbox" aria-label="Media of the gallery" aria-describedby="help"></ul>
-<p id="help" class="help">Arrow keys move, Enter opens, Alt+Arrow moves the media item; drag a tile onto another to put it there.</p>
-<script nonce="${this.nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
-  }
-
-  private async onMessage(message: PageMessage): Promise<void> {
+  private async onMessage(raw: unknown): Promise<void> {
+    const message = checkedMessage(raw);
+    if (!message) return;
     try {
       switch (message.type) {
         case 'ready':
