@@ -45,7 +45,7 @@ describe('Galleries view: media files', function () {
   async function open(row: Row): Promise<vscode.Uri | undefined> {
     const command = row.item.command;
     assert.ok(command, 'a media row opens on click');
-    assert.strictEqual(command.command, 'spotImport.media.open');
+    assert.strictEqual(command.command, 'spotImport.media.openFile');
     return vscode.commands.executeCommand<vscode.Uri | undefined>(command.command, ...(command.arguments ?? []));
   }
 
@@ -211,7 +211,7 @@ describe('Galleries view: media files', function () {
     await t.services.galleriesView!.reorder({ profileId: profile.id, galleryId, mediaIds: [ids[2]], place: 'top' });
     await waitFor('the grid to show the new order', () => grid.lastState?.tiles[0]?.id === ids[2]);
     // A tile opens its file the way a row does.
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('spotImport.media.open', { profileId: profile.id, galleryId, mediaId: ids[0] });
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('spotImport.media.openFile', { profileId: profile.id, galleryId, mediaId: ids[0] });
     await waitFor('the image editor tab', () => tabShowing(uri));
     grid.panel.dispose();
     assert.strictEqual(t.services.galleriesView!.grids.find(profile.id, galleryId), undefined);

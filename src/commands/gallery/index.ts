@@ -29,7 +29,7 @@ export const galleryCommands: CommandTable = {
   'spotImport.gallery.loadMore': loadMoreMedia,
   'spotImport.gallery.openGrid': openGalleryGrid,
   'spotImport.media.copyId': copyMediaId,
-  'spotImport.media.open': openMedia,
+  'spotImport.media.openFile': openMedia,
   'spotImport.media.moveUp': moveMediaUp,
   'spotImport.media.moveDown': moveMediaDown,
   'spotImport.media.moveToTop': moveMediaToTop,

@@ -7,7 +7,7 @@ import type * as Core from '../../core';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
 
-export const OPEN_MEDIA_COMMAND = 'spotImport.media.open';
+export const OPEN_MEDIA_COMMAND = 'spotImport.media.openFile';
 
 /** ThemeIcons follow the user's theme and need no files of our own. */
 export function mediaIcon(mimeType: string): vscode.ThemeIcon {
