@@ -24,6 +24,8 @@ export class FieldLabels implements vscode.Disposable {
   /** null: looked up, none. */
   private readonly found = new Map<string, FieldLabel | null>();
   private readonly looking = new Set<string>();
+  /** Counts changes of the definitions: a lookup that began before one is not kept. */
+  private generation = 0;
   private readonly subscription: vscode.Disposable | undefined;
 
   constructor(
@@ -34,9 +36,10 @@ export class FieldLabels implements vscode.Disposable {
     private readonly changed: () => void,
   ) {
     this.subscription = topics?.onDidChange(() => {
-      if (this.found.size === 0) return;
+      this.generation++;
+      const hadLabels = this.found.size > 0;
       this.found.clear();
-      this.changed();
+      if (hadLabels) this.changed();
     });
   }
 
@@ -49,14 +52,17 @@ export class FieldLabels implements vscode.Disposable {
     if (found !== undefined) return found ?? undefined;
     if (!this.looking.has(key)) {
       this.looking.add(key);
+      const generation = this.generation;
       void this.lookUp(profileId, known.spot?.documentUri, field)
         .then(
           (label) => {
+            // The definitions changed meanwhile: look again when the row is drawn again.
+            if (generation !== this.generation) return this.changed();
             this.found.set(key, label);
             if (label) this.changed();
           },
           (error: unknown) => {
-            this.found.set(key, null);
+            if (generation === this.generation) this.found.set(key, null);
             this.log.info('galleries', `no label for ${field}: ${error instanceof Error ? error.message : String(error)}`);
           },
         )
