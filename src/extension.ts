@@ -33,9 +33,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const services: ExtensionServices = { context, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
 
   registerProfileStatus(context, profiles, log);
-  registerSpotDocuments(context, log, profiles);
+  const topics = registerSpotDocuments(context, log, profiles);
   registerCommands(context, services);
-  registerGalleriesView(services);
+  registerGalleriesView(services, topics);
 
   log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version})`);
 }

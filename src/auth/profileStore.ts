@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/services';
 import { loadCore } from '../platform/lazyCore';
 import { API_VERSION_PATTERN, checkServiceUrl, normalizeUrl } from './urlPolicy';
+// A dependency-free file: the sandbox's files address costs nothing at activation.
+import { sandboxMediaUrlTemplate } from '../sandbox/types';
 
 const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
@@ -63,6 +65,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     }
     if (!API_VERSION_PATTERN.test(input.apiVersion)) throw new Error(`"${input.apiVersion}" is not an API version like v2.4.`);
     const baseUrl = normalizeUrl(input.baseUrl);
+    const mediaUrlTemplate = await checkedTemplate(input.mediaUrlTemplate);
     // Only a token URL that differs from the derived one is stored, so it follows the base URL.
     const derived = input.tokenUrl ? (await loadCore()).defaultTokenUrl(baseUrl) : undefined;
     const tokenUrl = input.tokenUrl && normalizeUrl(input.tokenUrl) !== derived ? normalizeUrl(input.tokenUrl) : undefined;
@@ -74,6 +77,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
       ...(tokenUrl ? { tokenUrl } : {}),
       apiVersion: input.apiVersion,
       ...(input.topicId !== undefined ? { topicId: input.topicId } : {}),
+      ...(mediaUrlTemplate ? { mediaUrlTemplate } : {}),
     };
     await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
     this.changed.fire();
@@ -85,6 +89,20 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
     if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
     this.rejected.delete(id);
+    this.changed.fire();
+  }
+
+  async setMediaUrlTemplate(id: string, template: string | undefined): Promise<void> {
+    if (id === SANDBOX_PROFILE_ID) throw new Error('The Local (sandbox) profile serves its own media files; its address is set for you.');
+    const stored = this.stored();
+    const index = stored.findIndex((profile) => profile.id === id);
+    if (index < 0) throw new Error(`There is no profile with id ${id}.`);
+    const checked = await checkedTemplate(template);
+    const profile: Profile = { ...stored[index] };
+    delete profile.mediaUrlTemplate;
+    if (checked) profile.mediaUrlTemplate = checked;
+    stored[index] = profile;
+    await this.memento.update(PROFILES_KEY, stored);
     this.changed.fire();
   }
 
@@ -112,7 +130,10 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   private sandboxProfile(): Profile {
-    return { id: SANDBOX_PROFILE_ID, name: SANDBOX_PROFILE_NAME, kind: 'sandbox', baseUrl: this.sandboxBaseUrl(), apiVersion: DEFAULT_API_VERSION };
+    const baseUrl = this.sandboxBaseUrl();
+    // The sandbox serves what it stores like a files host: previews work offline.
+    const template = baseUrl ? { mediaUrlTemplate: sandboxMediaUrlTemplate(baseUrl) } : {};
+    return { id: SANDBOX_PROFILE_ID, name: SANDBOX_PROFILE_NAME, kind: 'sandbox', baseUrl, apiVersion: DEFAULT_API_VERSION, ...template };
   }
 
   /** Stored remote profiles; entries that do not fit (hand-edited, older versions) are skipped. */
@@ -124,6 +145,16 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
       && typeof (entry as Profile).id === 'string' && (entry as Profile).id !== SANDBOX_PROFILE_ID
       && typeof (entry as Profile).name === 'string' && typeof (entry as Profile).baseUrl === 'string'
       && typeof (entry as Profile).apiVersion === 'string')
-      .map((entry) => ({ ...entry, kind: 'remote' as const }));
+      .map((entry) => ({ ...entry, kind: 'remote' as const }))
+      .map(({ mediaUrlTemplate, ...entry }) => (typeof mediaUrlTemplate === 'string' && mediaUrlTemplate ? { ...entry, mediaUrlTemplate } : entry));
   }
+}
+
+/** The template trimmed, or undefined when empty; throws in words when it cannot work. */
+async function checkedTemplate(template: string | undefined): Promise<string | undefined> {
+  const text = template?.trim();
+  if (!text) return undefined;
+  const problem = (await loadCore()).checkMediaUrlTemplate(text);
+  if (problem) throw new Error(`Media URL template: ${problem}`);
+  return text;
 }

@@ -1,12 +1,14 @@
-// Add Profile: name, base URL, token URL (derived unless changed), API version and an optional
-// topic id; then the client credentials. The new profile becomes the active one.
+// Add Profile: name, base URL, token URL (derived unless changed), API version, an optional
+// topic id and an optional media URL template (the files host's address of a media file); then
+// the client credentials. The new profile becomes the active one.
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
 import { DEFAULT_API_VERSION } from '../auth/profileStore';
 import { API_VERSION_PATTERN, checkServiceUrl } from '../auth/urlPolicy';
 import { required } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
+import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../views/media/mediaTemplate';
 
-const STEPS = 5;
+const STEPS = 6;
 
 export async function addProfile(services: ExtensionServices): Promise<void> {
   const { profiles, ui } = services;
@@ -40,6 +42,13 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
     prompt: 'Topic id this client serves (optional: leave empty)',
     validateInput: (value) => (value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : 'Enter a whole number, or leave it empty.'),
   })).trim();
+  const core = await services.core();
+  const mediaUrlTemplate = required(await ui.showInputBox({
+    title: `Add Spot Import profile (6/${STEPS})`,
+    prompt: MEDIA_TEMPLATE_PROMPT,
+    placeHolder: MEDIA_TEMPLATE_EXAMPLE,
+    validateInput: (value) => core.checkMediaUrlTemplate(value),
+  })).trim();
 
   const profile = await profiles.add({
     name,
@@ -47,6 +56,7 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
     tokenUrl: tokenUrl === derived ? undefined : tokenUrl,
     apiVersion,
     topicId: topic ? Number(topic) : undefined,
+    mediaUrlTemplate: mediaUrlTemplate || undefined,
   });
   await profiles.setActive(profile.id);
   services.log.info('auth', `profile "${profile.name}" added for ${profile.baseUrl}`);

@@ -12,6 +12,7 @@ export * from './api/retryPolicy';
 export * from './api/tokenSource';
 export * from './api/serviceClient';
 export * from './upload/uploadFile';
+export * from './mediaFiles';
 export * from './documents/problems';
 export * from './documents/validateSpot';
 export * from './documents/parseSpotText';

@@ -41,6 +41,12 @@ export interface Profile {
   tokenUrl?: string;
   apiVersion: string;
   topicId?: number;
+  /**
+   * Where the files host serves a media file: an https address with {file} (the name the gallery
+   * lists) and/or {id} (the media id). Absent: the spotImport.mediaUrlTemplate setting applies.
+   * The sandbox profile's is set from the running sandbox's address.
+   */
+  mediaUrlTemplate?: string;
 }
 
 export const SANDBOX_PROFILE_ID = 'local-sandbox';
@@ -56,6 +62,8 @@ export interface ProfileStore {
   /** Adds a remote profile (URLs checked: https, or http only for loopback). */
   add(input: Omit<Profile, 'id' | 'kind'>): Promise<Profile>;
   remove(id: string): Promise<void>;
+  /** Sets (or, with '' or undefined, clears) a remote profile's media URL template (checked first). */
+  setMediaUrlTemplate(id: string, template: string | undefined): Promise<void>;
   /** undefined: no active profile (the welcome view asks for one). */
   setActive(id: string | undefined): Promise<void>;
 }

@@ -11,8 +11,13 @@ export interface SpotImportSettings {
   bulkConcurrency: number;
   /** Lifetime assumed for tokens whose reply has no expires_in. */
   assumedTokenLifetimeSeconds: number;
-  /** e.g. https://files.example.org/{file}; empty: no media preview links. */
+  /**
+   * e.g. https://files.example.org/{file}: the media URL template of profiles that have none of
+   * their own (a profile's own template wins); empty: none.
+   */
   mediaUrlTemplate: string;
+  /** Media files larger than this many MB (1 MB = 1,048,576 bytes) are downloaded only when the user says so. */
+  askBeforeDownloadMB: number;
   /** Idle time after which a request fails. */
   requestTimeoutSeconds: number;
   /** Overall time a token request may take, its reply included. */
@@ -56,6 +61,7 @@ export function readSettings(): SpotImportSettings {
     bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), 4, 1, 16),
     assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
+    askBeforeDownloadMB: clampInt(config.get('media.askBeforeDownloadMB'), 10, 0, 1024),
     requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), 60, 5, 3600),
     tokenTimeoutSeconds: clampInt(config.get('tokenTimeoutSeconds'), 30, 5, 600),
     requestDeadlineSeconds: clampInt(config.get('requestDeadlineSeconds'), 120, 10, 3600),
@@ -66,6 +72,11 @@ export function readSettings(): SpotImportSettings {
     mediaSetOrder: config.get<boolean>('media.setOrder', true) !== false,
     mediaAcceptedTypes: acceptedTypes(config.get('media.acceptedTypes')),
   };
+}
+
+/** Settings that change what media rows link to and how their files are fetched. */
+export function affectsMediaFiles(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(`${SETTINGS_SECTION}.mediaUrlTemplate`);
 }
 
 /** True when a change touches anything that shapes a ServiceClient (so cached clients are rebuilt). */

@@ -42,6 +42,7 @@ export function emptyCounters(): SandboxCounters {
     tokensIssued: 0,
     unauthorized: 0,
     mediaOrders: 0,
+    fileReads: 0,
     apiVersions: {},
   };
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context';
 import { handleControl } from './control';
 import type { FaultOutcome } from './faults';
+import { handleFileRead } from './files';
 import { handleGetGallery, handleMediaOrder } from './galleries';
 import { ClientGoneError, HttpError, sendErrors } from './http';
 import { handleImport } from './importSpot';
@@ -60,6 +61,8 @@ async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerRespo
   switch (match.name) {
     case 'token':
       return handleTokenRequest(ctx, req, res);
+    case 'files':
+      return handleFileRead(ctx, req, res, match.mediaId ?? '', match.filePath ?? '');
     case 'counters':
     case 'faults':
     case 'expireTokens':

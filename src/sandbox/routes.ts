@@ -1,8 +1,8 @@
 // The sandbox's route table. Paths are matched exactly (no trailing slash, no prefix guessing),
 // as a strict server would: anything else is a 404, a known path with the wrong method a 405.
-import type { SandboxRequestKind } from './types';
+import { SANDBOX_FILES_PREFIX, type SandboxRequestKind } from './types';
 
-export type RouteName = 'token' | 'import' | 'gallery' | 'upload' | 'mediaOrder' | 'counters' | 'faults' | 'expireTokens';
+export type RouteName = 'token' | 'import' | 'gallery' | 'upload' | 'mediaOrder' | 'files' | 'counters' | 'faults' | 'expireTokens';
 
 export interface RouteMatch {
   name: RouteName;
@@ -11,10 +11,13 @@ export interface RouteMatch {
   version?: string;
   /** The raw gallery id path segment, checked by the handler (a non-integer is a 400). */
   galleryId?: string;
+  /** Files route: the media id segment and the file name path after it, both still encoded. */
+  mediaId?: string;
+  filePath?: string;
 }
 
-const VERSION = '(v\\d+(?:\\.\\d+)?)';
-const SEGMENT = '([^/]+)';
+const VERSION = '(?<version>v\\d+(?:\\.\\d+)?)';
+const SEGMENT = '(?<gallery>[^/]+)';
 
 interface RouteDef {
   name: RouteName;
@@ -29,6 +32,8 @@ const ROUTES: RouteDef[] = [
   { name: 'gallery', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}$`), methods: ['GET', 'HEAD'] },
   { name: 'upload', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}/media$`), methods: ['POST'] },
   { name: 'mediaOrder', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}/media/order$`), methods: ['POST'] },
+  // The public files host's counterpart: no version, no token (see files.ts).
+  { name: 'files', pattern: new RegExp(`^${SANDBOX_FILES_PREFIX}/(?<media>[^/]+)/(?<file>.+)$`), methods: ['GET', 'HEAD'] },
   { name: 'counters', pattern: /^\/__sandbox\/counters$/, methods: ['GET'] },
   { name: 'faults', pattern: /^\/__sandbox\/faults$/, methods: ['GET', 'POST'] },
   { name: 'expireTokens', pattern: /^\/__sandbox\/expire-tokens$/, methods: ['POST'] },
@@ -39,8 +44,11 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     const result: RouteMatch = { name: route.name, methods: route.methods };
-    if (match[1] !== undefined) result.version = match[1];
-    if (match[2] !== undefined) result.galleryId = decodeSegment(match[2]);
+    const groups = match.groups ?? {};
+    if (groups.version !== undefined) result.version = groups.version;
+    if (groups.gallery !== undefined) result.galleryId = decodeSegment(groups.gallery);
+    if (groups.media !== undefined) result.mediaId = groups.media;
+    if (groups.file !== undefined) result.filePath = groups.file;
     return result;
   }
   return undefined;

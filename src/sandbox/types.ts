@@ -103,6 +103,8 @@ export interface SandboxCounters {
   unauthorized: number;
   /** Media order requests that passed the bearer check. */
   mediaOrders: number;
+  /** Requests to the files route (GET/HEAD /files/…), found or not. */
+  fileReads: number;
   /** API requests that passed the bearer check, by the version in their path (e.g. 'v2.4'). */
   apiVersions: Record<string, number>;
 }
@@ -153,5 +155,16 @@ export interface RunningSandbox {
    */
   close(): Promise<void>;
 }
+
+/**
+ * The address of a stored media file, as a profile's media URL template: the sandbox serves its
+ * files like the platform's public files host (no token), at /files/{media id}/{file name as the
+ * gallery lists it}. The id keeps two galleries' "photo.jpg" apart when uploads keep their names.
+ */
+export function sandboxMediaUrlTemplate(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${SANDBOX_FILES_PREFIX}/{id}/{file}`;
+}
+
+export const SANDBOX_FILES_PREFIX = '/files';
 
 export const DEMO_CLIENT: SandboxClient = { clientId: 'topic_1_api', clientSecret: 'sandbox-secret' };

@@ -12,7 +12,8 @@ import { TopicHoverProvider } from './topicHover';
 import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
 
-export function registerTopicFeatures(context: vscode.ExtensionContext, log: Logger): void {
+/** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
+export function registerTopicFeatures(context: vscode.ExtensionContext, log: Logger): TopicStore {
   const store = new TopicStore(log);
   const inlayHints = new TopicInlayHintsProvider(store);
   context.subscriptions.push(
@@ -33,4 +34,5 @@ export function registerTopicFeatures(context: vscode.ExtensionContext, log: Log
       }
     }),
   );
+  return store;
 }

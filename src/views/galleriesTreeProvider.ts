@@ -1,11 +1,16 @@
 // Data for the Galleries view: roots come from the gallery store of the active profile, grouped
 // by spot; gallery nodes load their media lazily through the cache.
 import * as vscode from 'vscode';
+import { toAbortSignal } from '../platform/cancellation';
 import type { ExtensionServices, KnownGallery } from '../platform/services';
+import { FieldLabels, type TopicCatalogs } from './fieldLabels';
 import { GalleryCache } from './galleryCache';
 import { GALLERIES_VIEW_ID } from './galleriesView';
+import type { MediaFiles } from './media/mediaFiles';
+import { mediaUrlTemplateFor } from './media/mediaTemplate';
 import { AddedByIdNode } from './nodes/addedByIdNode';
-import type { GalleryNode } from './nodes/galleryNode';
+import { galleryLabel, type GalleryNode } from './nodes/galleryNode';
+import { MediaNode, mediaTooltip } from './nodes/mediaNode';
 import { SpotNode } from './nodes/spotNode';
 import type { NodeContext, TreeNode } from './nodes/treeNode';
 
@@ -20,13 +25,33 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   /** The profile the roots were built for. */
   private rootsProfileId: string | undefined;
 
-  constructor(private readonly services: ExtensionServices) {
+  private readonly labels: FieldLabels;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly mediaFiles: MediaFiles,
+    topics?: TopicCatalogs,
+  ) {
     // Loads show as the view's progress bar; cancelling is the cache's job (refresh, collapse).
     this.cache = new GalleryCache(services, (task) => vscode.window.withProgress({ location: { viewId: GALLERIES_VIEW_ID } }, task));
+    this.labels = new FieldLabels(topics, services.profiles, services.log, () => this.changed.fire(undefined));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     return node.getTreeItem();
+  }
+
+  /** On hover: an image's tooltip gets its picture (fetched only now, and only small ones). */
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    if (!(node instanceof MediaNode) || item.tooltip !== undefined) return item;
+    const abort = toAbortSignal(token);
+    try {
+      const picture = await this.mediaFiles.thumbnail({ profileId: node.profileId, galleryId: node.galleryId, media: node.media }, abort.signal);
+      item.tooltip = mediaTooltip(node.media, node.row, picture);
+    } finally {
+      abort.dispose();
+    }
+    return item;
   }
 
   getChildren(node?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
@@ -67,6 +92,17 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     this.fireGallery(galleryId, profileId);
   }
 
+  /** Draws the gallery's rows again from the cache as it is (a reorder shown before the service answered). */
+  redrawGallery(galleryId: number, profileId = this.services.profiles.active()?.id): void {
+    if (profileId) this.fireGallery(galleryId, profileId);
+  }
+
+  /** What the gallery is called in the view (its row's label), for grid titles. */
+  galleryLabel(galleryId: number, profileId: string): string {
+    const known = this.services.galleries.list(profileId).find((gallery) => gallery.galleryId === galleryId);
+    return known ? galleryLabel(this.labels, profileId, known) : `Gallery ${galleryId}`;
+  }
+
   /** Shows one more page of media under the gallery. */
   showMore(galleryId: number, profileId = this.services.profiles.active()?.id): void {
     if (profileId && this.cache.showMore(profileId, galleryId)) this.fireGallery(galleryId, profileId);
@@ -92,6 +128,7 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
 
   dispose(): void {
     this.cache.dispose();
+    this.labels.dispose();
     this.changed.dispose();
   }
 
@@ -105,10 +142,18 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     const profile = this.services.profiles.active();
     this.rootsProfileId = profile?.id;
     if (!profile) return [];
+    const profileId = profile.id;
     const context: NodeContext = {
       extensionUri: this.services.context.extensionUri,
       cache: this.cache,
-      profileId: profile.id,
+      profileId,
+      labels: this.labels,
+      // Read when rows are drawn. The sandbox always serves its files (its template is known
+      // once it has started, which reading a gallery does).
+      hasMediaTemplate: () => {
+        const current = this.services.profiles.get(profileId);
+        return !!current && (current.kind === 'sandbox' || mediaUrlTemplateFor(current) !== undefined);
+      },
       changed: (node) => this.changed.fire(node),
     };
     const bySpot = new Map<number, { spot: NonNullable<KnownGallery['spot']>; galleries: KnownGallery[] }>();

@@ -4,6 +4,9 @@ import type * as vscode from 'vscode';
 import type { GalleriesTreeProvider } from './galleriesTreeProvider';
 import type { GalleryDropController } from './galleryDropController';
 import type { GalleryJsonDocuments } from './galleryJsonDocuments';
+import type { GalleryReorder, ReorderRequest } from './galleryReorder';
+import type { GalleryGrids } from './grid/galleryGrid';
+import type { MediaFileSystem } from './media/mediaFileSystem';
 import type { TreeNode } from './nodes/treeNode';
 
 export const GALLERIES_VIEW_ID = 'spotImport.galleries';
@@ -12,10 +15,16 @@ export interface GalleriesView {
   /** The data provider itself; integration tests read the tree through it. */
   readonly provider: GalleriesTreeProvider;
   readonly treeView: vscode.TreeView<TreeNode>;
-  /** Handles files dropped on the tree; tests drop through it as VS Code would. */
+  /** Handles files dropped on the tree, and media dragged within it; tests drop through it as VS Code would. */
   readonly dropController: GalleryDropController;
   /** The read-only gallery documents (tests check their texts are dropped on close). */
   readonly documents: GalleryJsonDocuments;
+  /** The read-only file system of media files (spot-media:). */
+  readonly mediaFiles: MediaFileSystem;
+  /** Reorders media (tests read the weights it remembers). */
+  readonly reorderer: GalleryReorder;
+  /** The open gallery grids. */
+  readonly grids: GalleryGrids;
   /** Regroups the roots and reloads every gallery's media (a load still running is cancelled). */
   refreshAll(): void;
   /** Reloads one gallery's media (after an upload, or from its node). */
@@ -29,4 +38,6 @@ export interface GalleriesView {
   reveal(galleryId: number, profileId?: string): Promise<boolean>;
   /** Opens the gallery as a read-only JSON document. */
   openJson(galleryId: number, profileId?: string): Promise<void>;
+  /** Puts media in another order, on the service and in the view; rejects (old order shown) on failure. */
+  reorder(request: ReorderRequest): Promise<boolean>;
 }

@@ -29,9 +29,13 @@ export type ViewProgress = <T>(task: () => Promise<T>) => PromiseLike<T>;
 
 const keyOf = (profileId: string, galleryId: number): string => `${profileId}\u0000${galleryId}`;
 
+/** Told when a gallery's cached state changes (loaded, forgotten, reordered): the grid follows it. */
+export type GalleryListener = (profileId: string, galleryId: number) => void;
+
 export class GalleryCache {
   private readonly entries = new Map<string, GalleryLoad>();
   private readonly inFlight = new Map<string, Running>();
+  private readonly listeners = new Set<GalleryListener>();
 
   constructor(
     private readonly services: ExtensionServices,
@@ -65,6 +69,27 @@ export class GalleryCache {
     }
   }
 
+  /** Calls `listener` after each change of a gallery's cached state; returns the way to stop. */
+  onDidChange(listener: GalleryListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Shows a loaded gallery's media in another order at once (a reorder on its way to the
+   * service, or one put back after it failed); false when the gallery is not loaded or the ids
+   * are not its media.
+   */
+  reorder(profileId: string, galleryId: number, order: readonly number[]): boolean {
+    const entry = this.entries.get(keyOf(profileId, galleryId));
+    if (entry?.status !== 'loaded') return false;
+    const byId = new Map(entry.gallery.media.map((media) => [media.id, media]));
+    if (order.length !== byId.size || order.some((id) => !byId.has(id))) return false;
+    entry.gallery = { ...entry.gallery, media: order.map((id) => byId.get(id)!) };
+    this.notify(profileId, galleryId);
+    return true;
+  }
+
   /** Whether a load of the gallery is running now. */
   isLoading(profileId: string, galleryId: number): boolean {
     return this.inFlight.has(keyOf(profileId, galleryId));
@@ -82,8 +107,10 @@ export class GalleryCache {
   /** Forgets one gallery, or every gallery of the profile, so the next expand asks the service. */
   invalidate(profileId: string, galleryId?: number): void {
     const matches = (key: string) => (galleryId === undefined ? key.startsWith(`${profileId}\u0000`) : key === keyOf(profileId, galleryId));
-    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+    const forgotten = [...this.entries.keys()].filter(matches);
+    for (const key of forgotten) this.entries.delete(key);
     for (const [key, running] of [...this.inFlight]) if (matches(key)) this.stop(key, running, 'refresh');
+    for (const key of forgotten) this.notifyKey(key);
   }
 
   /**
@@ -91,12 +118,15 @@ export class GalleryCache {
    * (another profile, the view closing): running loads stop.
    */
   clear(reason: StopReason = 'refresh'): void {
+    const forgotten = [...this.entries.keys()];
     this.entries.clear();
     for (const [key, running] of [...this.inFlight]) this.stop(key, running, reason);
+    for (const key of forgotten) this.notifyKey(key);
   }
 
   dispose(): void {
     this.clear('cancel');
+    this.listeners.clear();
   }
 
   /** Shows one more page of an already loaded gallery; false when there is nothing more. */
@@ -105,6 +135,15 @@ export class GalleryCache {
     if (entry?.status !== 'loaded' || entry.shown >= entry.gallery.media.length) return false;
     entry.shown = Math.min(entry.shown + MEDIA_PAGE_SIZE, entry.gallery.media.length);
     return true;
+  }
+
+  private notify(profileId: string, galleryId: number): void {
+    for (const listener of [...this.listeners]) listener(profileId, galleryId);
+  }
+
+  private notifyKey(key: string): void {
+    const [profileId, galleryId] = key.split('\u0000');
+    this.notify(profileId, Number(galleryId));
   }
 
   private stop(key: string, running: Running, reason: StopReason): void {
@@ -120,7 +159,10 @@ export class GalleryCache {
         // A refresh or cancel during the request dropped it: its answer is stale, keep it out.
         if (this.inFlight.get(key) === running) {
           this.inFlight.delete(key);
-          if (!controller.signal.aborted) this.entries.set(key, result);
+          if (!controller.signal.aborted) {
+            this.entries.set(key, result);
+            this.notify(profileId, galleryId);
+          }
         }
         return result;
       }),
@@ -136,6 +178,10 @@ export class GalleryCache {
       profile = handle.profile;
       const gallery = await handle.client.getGallery(galleryId, { signal });
       this.services.log.info('galleries', `Loaded gallery ${galleryId}: ${gallery.media.length} media, state ${gallery.state}`);
+      // Media arrived (from here, another window or the command line): it waits for none any more.
+      if (gallery.media.length > 0) {
+        void this.services.galleries.markUploaded(profileId, galleryId).catch((error: unknown) => this.services.log.warn('galleries', `could not note that gallery ${galleryId} has media`, error));
+      }
       return { status: 'loaded', gallery, shown: Math.min(MEDIA_PAGE_SIZE, gallery.media.length) };
     } catch (error) {
       const failure = describeFailure(signal.aborted ? cancelled(error) : error);

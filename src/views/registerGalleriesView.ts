@@ -1,24 +1,66 @@
-// Creates the Galleries view and everything it owns: the tree, drops from the Explorer, the
-// read-only gallery documents. Commands reach it through services.galleriesView.
+// Creates the Galleries view and everything it owns: the tree, drag and drop (uploads from the
+// Explorer, reordering media), the read-only gallery documents and media files, the gallery
+// grids. Commands reach it through services.galleriesView.
 import * as vscode from 'vscode';
+import { reportError } from '../platform/commandWrapper';
 import { profileLabel, type ExtensionServices } from '../platform/services';
+import { affectsMediaFiles } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';
+import type { TopicCatalogs } from './fieldLabels';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
 import { GALLERIES_VIEW_ID, type GalleriesView } from './galleriesView';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
+import { GalleryReorder } from './galleryReorder';
+import { GalleryGrids } from './grid/galleryGrid';
+import { MediaFiles } from './media/mediaFiles';
+import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
 export { GALLERIES_VIEW_ID };
 
-export function registerGalleriesView(services: ExtensionServices): void {
-  const provider = new GalleriesTreeProvider(services);
-  const dropController = new GalleryDropController(() => services.ui);
+export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): void {
+  const files = new MediaFiles(services);
+  const provider = new GalleriesTreeProvider(services, files, topics);
+  const { cache } = provider;
+  const viewProgress = <T>(task: () => Promise<T>) => vscode.window.withProgress({ location: { viewId: GALLERIES_VIEW_ID } }, task);
+  const reorderer = new GalleryReorder(
+    services,
+    cache,
+    {
+      redraw: (profileId, galleryId) => provider.redrawGallery(galleryId, profileId),
+      reload: (profileId, galleryId) => provider.refreshGallery(galleryId, profileId),
+    },
+    viewProgress,
+  );
+  const dropController = new GalleryDropController(() => services.ui, {
+    orderOf: (profileId, galleryId) => {
+      const load = cache.peek(profileId, galleryId);
+      return load?.status === 'loaded' ? load.gallery.media.map((media) => media.id) : [];
+    },
+    reorder: (request) => reorderer.move(request),
+    report: (error) => reportError(services, error),
+  });
   const treeView = vscode.window.createTreeView(GALLERIES_VIEW_ID, {
     treeDataProvider: provider,
     showCollapseAll: true,
     dragAndDropController: dropController,
   });
   const documents = new GalleryJsonDocuments(services);
+  const mediaFiles = new MediaFileSystem(
+    files,
+    async (profileId, galleryId, mediaId) => {
+      const load = await cache.load(profileId, galleryId);
+      if (load.status === 'failed') throw new Error(load.failure.detail);
+      return load.gallery.media.find((media) => media.id === mediaId);
+    },
+    services.log,
+  );
+  const grids = new GalleryGrids(services, cache, {
+    label: (profileId, galleryId) => provider.galleryLabel(galleryId, profileId),
+    refresh: (profileId, galleryId) => provider.refreshGallery(galleryId, profileId),
+    reorder: (request) => reorderer.move(request),
+    report: (error) => reportError(services, error),
+  });
 
   // The view's subtitle names the profile whose galleries it lists ("Local (sandbox)" for the sandbox).
   const describeProfile = (): void => {
@@ -31,7 +73,14 @@ export function registerGalleriesView(services: ExtensionServices): void {
     provider,
     treeView,
     documents,
+    grids,
+    mediaFiles,
+    files,
     vscode.workspace.registerTextDocumentContentProvider(GALLERY_SCHEME, documents),
+    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, mediaFiles, {
+      isCaseSensitive: true,
+      isReadonly: new vscode.MarkdownString('A media file of a spot gallery, as the files host serves it: it cannot be changed here.'),
+    }),
     // A gallery document's text is dropped once no tab shows it (VS Code itself may keep a closed
     // document for minutes before it reports the close), and at the latest when it is closed.
     vscode.window.tabGroups.onDidChangeTabs((event) => {
@@ -44,8 +93,8 @@ export function registerGalleriesView(services: ExtensionServices): void {
     // Collapsing a gallery whose media are still loading stops the request (it may be retrying).
     treeView.onDidCollapseElement((event) => provider.cancelLoad(event.element)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      // Media rows carry preview links made from this setting.
-      if (event.affectsConfiguration('spotImport.mediaUrlTemplate')) provider.rebuild();
+      // Media rows say whether their files can be shown, which this setting decides for some profiles.
+      if (affectsMediaFiles(event)) provider.rebuild();
     }),
     services.profiles.onDidChange(() => {
       // New credentials or another profile: failures shown so far may no longer hold.
@@ -59,6 +108,9 @@ export function registerGalleriesView(services: ExtensionServices): void {
     treeView,
     dropController,
     documents,
+    mediaFiles,
+    reorderer,
+    grids,
     refreshAll: () => provider.refreshAll(),
     refreshGallery: (galleryId, profileId) => provider.refreshGallery(galleryId, profileId),
     showMore: (galleryId, profileId) => provider.showMore(galleryId, profileId),
@@ -74,6 +126,7 @@ export function registerGalleriesView(services: ExtensionServices): void {
     async openJson(galleryId, profileId) {
       await documents.open(galleryId, profileId);
     },
+    reorder: (request) => reorderer.move(request),
   };
   services.galleriesView = view;
 }

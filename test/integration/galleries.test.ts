@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { validateGalleryId } from '../../src/commands/gallery/galleryArgs';
 import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/services';
-import { JPG, PNG, fixtureFile, galleryRow, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Galleries view', function () {
   this.timeout(60_000);
@@ -25,7 +25,7 @@ describe('Galleries view', function () {
     assert.deepStrictEqual(galleries.map((row) => row.label), ['fld_37_12', 'fld_37_13']);
     for (const [index, row] of galleries.entries()) {
       assert.strictEqual(row.contextValue, 'galleryPending');
-      assert.strictEqual(row.description, `gallery ${result.pendingGalleries[index].galleryId} · pending`);
+      assert.strictEqual(row.description, `waiting for media · gallery ${result.pendingGalleries[index].galleryId}`);
       assert.strictEqual(row.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     }
 
@@ -34,7 +34,11 @@ describe('Galleries view', function () {
     assert.deepStrictEqual(children.map((row) => [row.contextValue, row.label]), [['message', 'No media yet']]);
     assert.strictEqual(children[0].item.command?.command, 'spotImport.gallery.upload');
     const reloaded = await galleryRow(t.services, result.pendingGalleries[0].galleryId);
-    assert.match(reloaded.description, /· pending · state \d+ · 0 media$/);
+    assert.strictEqual(reloaded.description, `waiting for media · gallery ${result.pendingGalleries[0].galleryId}`);
+    assert.strictEqual(reloaded.contextValue, 'galleryPending');
+    const tooltip = (reloaded.item.tooltip as vscode.MarkdownString).value;
+    assert.match(tooltip, /0 media yet · gallery state \d+ \(as the service reports it\)/, 'the gallery\'s own state is in the tooltip, not beside "waiting"');
+    assert.match(tooltip, /Waiting for media: the import left this gallery/);
     t.done();
   });
 
@@ -58,10 +62,11 @@ describe('Galleries view', function () {
       [JPG, 'image/jpeg', 'media'],
     ]);
     assert.strictEqual((media[0].item.iconPath as vscode.ThemeIcon).id, 'file-media');
-    const tooltip = (media[0].item.tooltip as vscode.MarkdownString).value;
+    assert.strictEqual(media[0].item.tooltip, undefined, 'an image\'s tooltip waits for the hover (its picture is fetched only then)');
+    const tooltip = await hoverTooltip(t.services, media[0]);
     assert.match(tooltip, /mimeType \| image\/png/);
     assert.match(tooltip, /\| id \| \d+ \|/, 'the media id is in the tooltip too');
-    assert.match((await galleryRow(t.services, galleryId)).description, /· 2 media$/);
+    assert.strictEqual((await galleryRow(t.services, galleryId)).description, `2 media · gallery ${galleryId}`);
     t.done();
   });
 
@@ -170,9 +175,13 @@ describe('Galleries view', function () {
   it('switches straight to the sandbox from the welcome button and from "Use Local Sandbox"', async () => {
     const extension = vscode.extensions.getExtension('spot-tools.spot-import');
     assert.ok(extension);
-    const welcome = (extension.packageJSON.contributes.viewsWelcome as { view: string; when: string; contents: string }[])
-      .find((entry) => entry.view === 'spotImport.galleries' && entry.when === '!spotImport.hasProfile');
-    assert.ok(welcome, 'welcome content for "no profile"');
+    const entries = (extension.packageJSON.contributes.viewsWelcome as { view: string; when: string; contents: string }[])
+      .filter((entry) => entry.view === 'spotImport.galleries' && entry.when.startsWith('!spotImport.hasProfile'));
+    assert.deepStrictEqual(entries.map((entry) => entry.when), ['!spotImport.hasProfile && !isWeb', '!spotImport.hasProfile && isWeb'], 'one text for desktop, one for the browser');
+    assert.match(entries[0].contents, /operating system's keychain/);
+    assert.match(entries[1].contents, /this browser's storage/);
+    assert.ok(!entries[1].contents.includes('keychain') || entries[1].contents.includes('not in an operating system keychain'), 'the browser text does not promise a keychain');
+    const welcome = entries[0];
     const link = /\[Use Local Sandbox\]\((command:[^)\s]+)\)/.exec(welcome.contents);
     assert.ok(link, welcome.contents);
     assert.ok(link[1].includes('local-sandbox'), link[1]);

@@ -1,8 +1,8 @@
 // Gallery node commands inside a real extension host, against the built-in sandbox: Open Gallery
-// JSON (read-only document), Copy Id, Refresh, media preview links and reveal.
+// JSON (read-only document), Copy Id, Refresh and reveal. Media files: galleriesMedia.test.ts.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { JPG, PNG, fixtureFile, galleryRow, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import { JPG, fixtureFile, galleryRow, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Gallery commands', function () {
   this.timeout(60_000);
@@ -37,28 +37,6 @@ describe('Gallery commands', function () {
 
     await vscode.commands.executeCommand('spotImport.media.copyId', media[0].node);
     assert.match(await vscode.env.clipboard.readText(), /^\d+$/);
-    t.done();
-  });
-
-  it('links media to their files when spotImport.mediaUrlTemplate is set', async () => {
-    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('preview'), ['fld_37_12']));
-    const galleryId = result.pendingGalleries[0].galleryId;
-    const { client } = await t.services.clients.client();
-    await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath);
-    const settings = vscode.workspace.getConfiguration('spotImport');
-    await settings.update('mediaUrlTemplate', 'https://files.example.org/media/{file}?id={id}', vscode.ConfigurationTarget.Global);
-    try {
-      const [media] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
-      const tooltip = (media.item.tooltip as vscode.MarkdownString).value;
-      const id = (media.node as unknown as { mediaId: number }).mediaId;
-      assert.ok(tooltip.includes(`(https://files.example.org/media/${PNG}?id=${id}|height=120)`), tooltip);
-      assert.strictEqual(media.item.command?.command, 'vscode.open');
-      assert.strictEqual(String(media.item.command.arguments?.[0]), `https://files.example.org/media/${PNG}?id%3D${id}`);
-    } finally {
-      await settings.update('mediaUrlTemplate', undefined, vscode.ConfigurationTarget.Global);
-    }
-    const [plain] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
-    assert.strictEqual(plain.item.command, undefined, 'no template, no link');
     t.done();
   });
 

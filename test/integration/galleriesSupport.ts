@@ -112,6 +112,19 @@ export async function rows(services: ExtensionServices, node?: TreeNode): Promis
   );
 }
 
+/** The row's tooltip as VS Code shows it on hover (resolved: an image's picture is added only then). */
+export async function hoverTooltip(services: ExtensionServices, row: Row): Promise<string> {
+  const provider = services.galleriesView!.provider;
+  const source = new vscode.CancellationTokenSource();
+  try {
+    const item = await provider.resolveTreeItem(row.item, row.node, source.token);
+    const tooltip = item.tooltip;
+    return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+  } finally {
+    source.dispose();
+  }
+}
+
 /** The gallery's row, looked up afresh (the roots are rebuilt whenever the store changes). */
 export async function galleryRow(services: ExtensionServices, galleryId: number): Promise<Row> {
   for (const root of await rows(services)) {

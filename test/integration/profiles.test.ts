@@ -18,15 +18,16 @@ describe('profiles and credentials', () => {
   let restore: (() => void) | undefined;
   afterEach(() => restore?.());
 
-  it('Add Profile asks for name, URLs, version, topic and credentials, refusing http to other hosts', async () => {
+  it('Add Profile asks for name, URLs, version, topic, media URL template and credentials, refusing http to other hosts', async () => {
     const sandbox = await testSandbox();
     const derived = `${sandbox.baseUrl}/api/v2/access_token`;
     const run = await installScriptedUi([
-      { kind: 'input', match: '(1/5)', answer: ADDED },
-      { kind: 'input', match: '(2/5)', rejects: ['http://example.com', 'http://10.0.0.1:8080', 'ftp://example.com', 'example.com'], answer: sandbox.baseUrl },
-      { kind: 'input', match: '(3/5)', expectValue: derived, rejects: ['http://example.org/api/v2/access_token'], answer: derived },
-      { kind: 'input', match: '(4/5)', expectValue: 'v2.4', rejects: ['2.4', 'latest'], answer: 'v2.4' },
-      { kind: 'input', match: '(5/5)', rejects: ['abc', '1.5'], answer: '1' },
+      { kind: 'input', match: '(1/6)', answer: ADDED },
+      { kind: 'input', match: '(2/6)', rejects: ['http://example.com', 'http://10.0.0.1:8080', 'ftp://example.com', 'example.com'], answer: sandbox.baseUrl },
+      { kind: 'input', match: '(3/6)', expectValue: derived, rejects: ['http://example.org/api/v2/access_token'], answer: derived },
+      { kind: 'input', match: '(4/6)', expectValue: 'v2.4', rejects: ['2.4', 'latest'], answer: 'v2.4' },
+      { kind: 'input', match: '(5/6)', rejects: ['abc', '1.5'], answer: '1' },
+      { kind: 'input', match: '(6/6)', rejects: ['https://files.example.org/', 'http://files.example.org/{file}'], answer: 'https://files.example.org/images/{file}' },
       { kind: 'input', match: '(1/2)', answer: TEST_CLIENT.clientId, expectPassword: false },
       { kind: 'input', match: '(2/2)', answer: TEST_CLIENT.clientSecret, expectPassword: true },
       { kind: 'info', match: 'is ready and active' },
@@ -41,6 +42,7 @@ describe('profiles and credentials', () => {
     assert.strictEqual(profile.tokenUrl, undefined, 'an unchanged token URL stays derived');
     assert.strictEqual(profile.apiVersion, 'v2.4');
     assert.strictEqual(profile.topicId, 1);
+    assert.strictEqual(profile.mediaUrlTemplate, 'https://files.example.org/images/{file}');
     assert.deepStrictEqual(await services.credentials.get(profile.id), TEST_CLIENT);
     assert.ok(!globalStateText(services).includes(TEST_CLIENT.clientSecret), 'the secret is not in global state');
     assert.strictEqual(await services.profiles.state(profile), 'ready');

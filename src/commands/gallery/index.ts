@@ -5,6 +5,10 @@ import { copyGalleryId } from './copyGalleryId';
 import { copyMediaId } from './copyMediaId';
 import { loadMoreMedia } from './loadMoreMedia';
 import { markSpotActive } from './markSpotActive';
+import { moveMediaDown, moveMediaToTop, moveMediaUp } from './moveMedia';
+import { openGalleryGrid } from './openGalleryGrid';
+import { openMedia } from './openMedia';
+import { setMediaUrlTemplate } from './setMediaUrlTemplate';
 import { openGalleryJson } from './openGalleryJson';
 import { refreshGalleries } from './refreshGalleries';
 import { refreshGallery } from './refreshGallery';
@@ -23,7 +27,13 @@ export const galleryCommands: CommandTable = {
   'spotImport.gallery.openJson': openGalleryJson,
   'spotImport.gallery.upload': uploadToGalleryNode,
   'spotImport.gallery.loadMore': loadMoreMedia,
+  'spotImport.gallery.openGrid': openGalleryGrid,
   'spotImport.media.copyId': copyMediaId,
+  'spotImport.media.openFile': openMedia,
+  'spotImport.media.moveUp': moveMediaUp,
+  'spotImport.media.moveDown': moveMediaDown,
+  'spotImport.media.moveToTop': moveMediaToTop,
+  'spotImport.setMediaUrlTemplate': setMediaUrlTemplate,
   'spotImport.uploadToGallery': uploadToGallery,
   'spotImport.spot.markActive': markSpotActive,
 };

@@ -1,16 +1,28 @@
 // A gallery the user knows. Its media load only when it is expanded (one GET), stay cached until
 // refreshed, and appear a page at a time. A failure becomes message nodes under it.
+//
+// The row must read at the default sidebar width: the label is short (the field's label from a
+// topic definition, else the field name), the description says what is true now (how many media,
+// or that it waits for them), and the ids and states are in the tooltip. "Waiting for media" (the
+// pending state) holds only while the import's gallery has neither an upload recorded nor media.
 import * as vscode from 'vscode';
 import type { KnownGallery } from '../../platform/services';
+import type { FieldLabels } from '../fieldLabels';
 import type { GalleryLoad } from '../galleryCache';
+import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { LoadMoreNode } from './loadMoreNode';
-import { readSettings } from '../../platform/settings';
-import { MediaNode, mediaPreviewUrl } from './mediaNode';
+import { MediaNode } from './mediaNode';
 import { MessageNode } from './messageNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
 
+export const WAITING_FOR_MEDIA = 'waiting for media';
+
+/** A gallery's short name: its field's label, the field name, or "Gallery 12" for one added by id. */
+export function galleryLabel(labels: FieldLabels, profileId: string, known: KnownGallery): string {
+  return labels.labelOf(profileId, known)?.label ?? known.field ?? `Gallery ${known.galleryId}`;
+}
+
 export class GalleryNode implements TreeNode {
-  static readonly contextValue: string = CONTEXT_VALUES.gallery;
   readonly id: string;
 
   constructor(
@@ -29,37 +41,38 @@ export class GalleryNode implements TreeNode {
     return this.context.profileId;
   }
 
-  /** Subclasses differ only in this constant, which menus match on. */
-  protected get contextValue(): string {
-    return GalleryNode.contextValue;
+  /** The short name of the row: the field's label, the field name, or "Gallery 12" for one added by id. */
+  get label(): string {
+    return galleryLabel(this.context.labels, this.profileId, this.known);
   }
 
-  protected get iconName(): string {
-    return 'gallery';
+  /** Still waiting for its media: an import's gallery with no upload recorded and none loaded. */
+  get waiting(): boolean {
+    const load = this.context.cache.peek(this.profileId, this.galleryId);
+    return this.known.pending && !(load?.status === 'loaded' && load.gallery.media.length > 0);
   }
 
   getTreeItem(): vscode.TreeItem {
-    const label = this.known.field ?? `Gallery ${this.galleryId}`;
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    const load = this.context.cache.peek(this.profileId, this.galleryId);
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = this.contextValue;
-    item.description = this.describe(this.context.cache.peek(this.profileId, this.galleryId));
-    item.tooltip = this.tooltip();
+    const waiting = this.waiting;
+    item.contextValue = waiting ? CONTEXT_VALUES.galleryPending : CONTEXT_VALUES.gallery;
+    item.description = this.describe(load, waiting);
+    item.tooltip = this.tooltip(load, waiting);
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    item.iconPath = {
-      light: vscode.Uri.joinPath(media, `${this.iconName}-light.svg`),
-      dark: vscode.Uri.joinPath(media, `${this.iconName}-dark.svg`),
-    };
+    const icon = waiting ? 'gallery-pending' : 'gallery';
+    item.iconPath = { light: vscode.Uri.joinPath(media, `${icon}-light.svg`), dark: vscode.Uri.joinPath(media, `${icon}-dark.svg`) };
     return item;
   }
 
   async getChildren(): Promise<TreeNode[]> {
     const wasLoaded = this.context.cache.peek(this.profileId, this.galleryId) !== undefined;
     const load = await this.context.cache.load(this.profileId, this.galleryId);
-    // The row's description (state, media count) changes once the first load has answered. Only
-    // when the answer was kept: a cancelled load is not, and redrawing would start it again.
-    // Redrawn after this call has returned: a change fired while VS Code is still taking these
-    // children makes it ask again at once, and the two answers clash over the media rows' ids.
+    // The row's description (media count) changes once the first load has answered. Only when
+    // the answer was kept: a cancelled load is not, and redrawing would start it again. Redrawn
+    // after this call has returned: a change fired while VS Code is still taking these children
+    // makes it ask again at once, and the two answers clash over the media rows' ids.
     if (!wasLoaded && this.context.cache.peek(this.profileId, this.galleryId) !== undefined) {
       setTimeout(() => this.context.changed(this), 0);
     }
@@ -87,46 +100,48 @@ export class GalleryNode implements TreeNode {
         }),
       ];
     }
-    const { mediaUrlTemplate } = readSettings();
-    const children: TreeNode[] = gallery.media.slice(0, shown).map((media) => new MediaNode(this, media, mediaPreviewUrl(mediaUrlTemplate, media)));
+    const hasTemplate = this.context.hasMediaTemplate();
+    const children: TreeNode[] = gallery.media.slice(0, shown).map((media, index) => new MediaNode(this, media, { hasTemplate, position: index + 1, count: gallery.media.length }));
     if (shown < gallery.media.length) children.push(new LoadMoreNode(this, shown, gallery.media.length));
     return children;
   }
 
-  private describe(load: GalleryLoad | undefined): string {
-    const parts: string[] = [];
-    if (this.known.field) parts.push(`gallery ${this.galleryId}`);
-    if (this.known.pending) parts.push('pending');
-    if (load?.status === 'loaded') {
-      parts.push(`state ${load.gallery.state}`, `${load.gallery.media.length} media`);
-    } else if (load?.status === 'failed') {
-      parts.push('not loaded');
-    }
-    return parts.join(' · ');
+  /** "3 media", "waiting for media", "no media", "not loaded"; the gallery id last (cut first when narrow). */
+  private describe(load: GalleryLoad | undefined, waiting: boolean): string {
+    let status: string | undefined;
+    if (load?.status === 'loaded') status = load.gallery.media.length > 0 ? `${load.gallery.media.length} media` : waiting ? WAITING_FOR_MEDIA : 'no media';
+    else if (load?.status === 'failed') status = 'not loaded';
+    else if (waiting) status = WAITING_FOR_MEDIA;
+    // A gallery added by id has its id in the label already.
+    const id = this.known.field ? `gallery ${this.galleryId}` : undefined;
+    return [status, id].filter(Boolean).join(' · ');
   }
 
-  private tooltip(): vscode.MarkdownString {
-    const lines = [`**Gallery ${this.galleryId}**`];
-    if (this.known.spot) lines.push(`Spot \`${this.known.spot.sourceId}\` (id ${this.known.spot.spotId})`);
-    if (this.known.field) lines.push(`Field \`${this.known.field}\``);
-    if (this.known.pending) lines.push('Pending: the import returned it and no upload is recorded yet.');
-    return new vscode.MarkdownString(lines.join('\n\n'));
+  private tooltip(load: GalleryLoad | undefined, waiting: boolean): vscode.MarkdownString {
+    const found = this.context.labels.labelOf(this.profileId, this.known);
+    const lines = [`**${escape(this.label)}**${found && this.known.field ? ` (field \`${this.known.field}\` of ${escape(found.topic)})` : this.known.field ? ' (field)' : ''}`];
+    lines.push(`Gallery ${this.galleryId}${this.known.spot ? ` of spot \`${escape(this.known.spot.sourceId)}\` (spot id ${this.known.spot.spotId})` : ', added by id'}`);
+    if (load?.status === 'loaded') {
+      const count = load.gallery.media.length;
+      lines.push(`${count} media${count > 0 ? '' : ' yet'} · gallery state ${load.gallery.state} (as the service reports it)`);
+    } else if (load?.status === 'failed') {
+      lines.push(`Not loaded: ${escape(load.failure.message)}`);
+    } else {
+      lines.push('Expand to load its media.');
+    }
+    if (waiting) lines.push('Waiting for media: the import left this gallery for media to come (the spot is in progress, state 2) and no upload is recorded yet.');
+    if (!this.context.hasMediaTemplate()) lines.push(`Media cannot be shown until the profile has a media URL template: [Set Media URL Template…](command:${SET_MEDIA_TEMPLATE_COMMAND})`);
+    const tooltip = new vscode.MarkdownString(lines.join('\n\n'));
+    tooltip.isTrusted = { enabledCommands: [SET_MEDIA_TEMPLATE_COMMAND] };
+    return tooltip;
   }
 }
 
-/** A gallery an import returned as pending, with no upload recorded yet. */
-export class PendingGalleryNode extends GalleryNode {
-  static override readonly contextValue: string = CONTEXT_VALUES.galleryPending;
-
-  protected override get contextValue(): string {
-    return PendingGalleryNode.contextValue;
-  }
-
-  protected override get iconName(): string {
-    return 'gallery-pending';
-  }
+/** Markdown punctuation in names and server words shown as text. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
 export function createGalleryNode(parent: TreeNode | undefined, known: KnownGallery, context: NodeContext): GalleryNode {
-  return known.pending ? new PendingGalleryNode(parent, known, context) : new GalleryNode(parent, known, context);
+  return new GalleryNode(parent, known, context);
 }

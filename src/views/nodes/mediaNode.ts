@@ -1,7 +1,13 @@
 // One media item of a gallery: its file name, an icon for its kind, every attribute on hover.
+// Clicking it opens the file in VS Code's own viewer (Open Media); an image's tooltip shows the
+// picture, added when the tooltip is asked for (GalleriesTreeProvider.resolveTreeItem), so rows
+// cost no download until someone hovers.
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
+import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
+
+export const OPEN_MEDIA_COMMAND = 'spotImport.media.openFile';
 
 /** ThemeIcons follow the user's theme and need no files of our own. */
 export function mediaIcon(mimeType: string): vscode.ThemeIcon {
@@ -18,31 +24,35 @@ export function mediaIcon(mimeType: string): vscode.ThemeIcon {
   }
 }
 
-/**
- * The file's address from the spotImport.mediaUrlTemplate setting ({file}, {id}); undefined when
- * the setting is empty or does not give an http(s) address, since the service itself names none.
- */
-export function mediaPreviewUrl(template: string, media: Pick<Core.Media, 'id' | 'file'>): vscode.Uri | undefined {
-  if (!template) return undefined;
-  const address = template.replaceAll('{file}', encodeURIComponent(media.file)).replaceAll('{id}', String(media.id));
-  try {
-    const uri = vscode.Uri.parse(address, true);
-    return uri.scheme === 'https' || uri.scheme === 'http' ? uri : undefined;
-  } catch {
-    return undefined;
-  }
+/** The last part of a stored name ("000037/2026/09/23/ab12.jpg" shows as "ab12.jpg"). */
+export function shortFileName(file: string): string {
+  return file.split('/').filter(Boolean).at(-1) ?? file;
 }
 
-function attributeTable(media: Core.Media, preview: vscode.Uri | undefined): vscode.MarkdownString {
+export interface MediaRow {
+  /** Whether the profile has a media URL template (else the tooltip says how to set one). */
+  hasTemplate: boolean;
+  /** 1-based place in the gallery, and how many media it has. */
+  position: number;
+  count: number;
+}
+
+/** The tooltip: the name, the picture when there is one, the place, every attribute. */
+export function mediaTooltip(media: Core.Media, row: MediaRow, picture?: string): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeCell(media.file)}**\n\n`);
-  if (preview) {
-    const link = preview.toString(true).replace(/\(/g, '%28').replace(/\)/g, '%29'); // parentheses would end the link
-    if (media.mimeType.startsWith('image/')) tooltip.appendMarkdown(`![${escapeCell(media.file)}](${link}|height=120)\n\n`);
-    tooltip.appendMarkdown(`[Open ${escapeCell(media.file)}](${link})\n\n`);
+  tooltip.appendMarkdown(`**${escapeCell(shortFileName(media.file))}** · ${row.position} of ${row.count}\n\n`);
+  if (picture) {
+    // Parentheses would end the link; an https address or a data URI has none otherwise.
+    tooltip.appendMarkdown(`![${escapeCell(shortFileName(media.file))}](${picture.replace(/\(/g, '%28').replace(/\)/g, '%29')}|height=160)\n\n`);
+  }
+  if (row.hasTemplate) {
+    tooltip.appendMarkdown('Click to open it here.\n\n');
+  } else {
+    tooltip.appendMarkdown(`Set the profile's media URL template to see it here: [Set Media URL Template…](command:${SET_MEDIA_TEMPLATE_COMMAND})\n\n`);
+    tooltip.isTrusted = { enabledCommands: [SET_MEDIA_TEMPLATE_COMMAND] };
   }
   tooltip.appendMarkdown(`| Attribute | Value |\n|---|---|\n`);
-  const rows: Array<[string, unknown]> = [['id', media.id], ['mimeType', media.mimeType], ...Object.entries(media.attributes)];
+  const rows: Array<[string, unknown]> = [['id', media.id], ['file', media.file], ['mimeType', media.mimeType], ...Object.entries(media.attributes)];
   const seen = new Set<string>();
   for (const [name, value] of rows) {
     if (seen.has(name)) continue;
@@ -63,10 +73,9 @@ export class MediaNode implements TreeNode {
   readonly id: string;
 
   constructor(
-    readonly parent: TreeNode & { galleryId: number },
+    readonly parent: TreeNode & { galleryId: number; profileId: string },
     readonly media: Core.Media,
-    /** From spotImport.mediaUrlTemplate: clicking the node opens it. */
-    private readonly preview?: vscode.Uri,
+    readonly row: MediaRow,
   ) {
     this.id = `${parent.id}/media/${media.id}`;
   }
@@ -75,14 +84,27 @@ export class MediaNode implements TreeNode {
     return this.media.id;
   }
 
+  get galleryId(): number {
+    return this.parent.galleryId;
+  }
+
+  get profileId(): string {
+    return this.parent.profileId;
+  }
+
+  get isImage(): boolean {
+    return this.media.mimeType.toLowerCase().startsWith('image/');
+  }
+
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.media.file, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(shortFileName(this.media.file), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = MediaNode.contextValue;
     item.description = this.media.mimeType;
     item.iconPath = mediaIcon(this.media.mimeType);
-    item.tooltip = attributeTable(this.media, this.preview);
-    if (this.preview) item.command = { title: 'Open Media', command: 'vscode.open', arguments: [this.preview] };
+    // Images get their picture when the tooltip is resolved; the rest is complete now.
+    if (!this.isImage || !this.row.hasTemplate) item.tooltip = mediaTooltip(this.media, this.row);
+    item.command = { title: 'Open Media', command: OPEN_MEDIA_COMMAND, arguments: [this] };
     return item;
   }
 

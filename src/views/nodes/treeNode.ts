@@ -1,6 +1,7 @@
 // The shape every node of the Galleries view shares. Each node kind is its own class with a
 // constant contextValue, so package.json menus can target kinds with `viewItem == x`.
 import type * as vscode from 'vscode';
+import type { FieldLabels } from '../fieldLabels';
 import type { GalleryCache } from '../galleryCache';
 
 export interface TreeNode {
@@ -16,6 +17,10 @@ export interface NodeContext {
   readonly extensionUri: vscode.Uri;
   readonly cache: GalleryCache;
   readonly profileId: string;
+  /** Labels of gallery fields from the topic definitions. */
+  readonly labels: FieldLabels;
+  /** Whether the profile's media can be fetched (it has a media URL template, or the setting one). */
+  hasMediaTemplate(): boolean;
   /** Asks for a node's row to be drawn again (a gallery's count is known only after it loads). */
   changed(node: TreeNode): void;
 }

@@ -1,0 +1,34 @@
+// Open Media (click a media row, or a tile of the gallery grid): the file opens in VS Code's own
+// viewer, read through the read-only media file system (spot-media:), after a download with
+// progress, cancel and, for large files, a question. Without a media URL template it says how
+// to set one, before anything is sent.
+import * as vscode from 'vscode';
+import { ActionableError } from '../../platform/errors';
+import type { ExtensionServices } from '../../platform/services';
+import { mediaUri } from '../../views/media/mediaFileSystem';
+import { mediaUrlTemplateFor, noTemplateError } from '../../views/media/mediaTemplate';
+import { galleriesView } from './galleryArgs';
+import { mediaArgOf } from './mediaArgs';
+
+/** `options`: { viewColumn } (the grid opens files beside itself). */
+export async function openMedia(services: ExtensionServices, arg?: unknown, options?: unknown): Promise<vscode.Uri> {
+  const viewColumn = (options as { viewColumn?: unknown } | undefined)?.viewColumn;
+  const target = mediaArgOf(services, arg, 'Open Media');
+  const view = galleriesView(services);
+  const profile = services.profiles.get(target.profileId);
+  if (!profile) throw new ActionableError('The profile of this media item was removed.');
+  // The sandbox's template is known once it runs (its media were listed, so it does).
+  if (profile.kind !== 'sandbox' && !mediaUrlTemplateFor(profile)) throw noTemplateError(profile);
+  let media = target.media;
+  if (!media) {
+    const load = await view.provider.cache.load(target.profileId, target.galleryId);
+    if (load.status === 'failed') throw new ActionableError(`Gallery ${target.galleryId} could not be read: ${load.failure.message}`);
+    media = load.gallery.media.find((candidate) => candidate.id === target.mediaId);
+    if (!media) throw new ActionableError(`Media ${target.mediaId} is not in gallery ${target.galleryId} (any more): refresh the gallery.`);
+  }
+  const core = await services.core();
+  const uri = mediaUri({ profileId: target.profileId, galleryId: target.galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
+  await view.mediaFiles.load(uri);
+  await vscode.commands.executeCommand('vscode.open', uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
+  return uri;
+}

@@ -1,0 +1,27 @@
+// Set Media URL Template…: where a profile's files host serves a media file, e.g.
+// https://files.example.org/images/{file}. Kept with the profile (each service has its own files
+// host); left empty, the spotImport.mediaUrlTemplate setting applies to the profile.
+import * as vscode from 'vscode';
+import { required } from '../../platform/cancellation';
+import { profileLabel, type ExtensionServices } from '../../platform/services';
+import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../../views/media/mediaTemplate';
+import { profileIdOf, requireActiveProfile } from './galleryArgs';
+
+export async function setMediaUrlTemplate(services: ExtensionServices, arg?: unknown): Promise<void> {
+  const profileId = profileIdOf(arg) ?? requireActiveProfile(services).id;
+  const profile = services.profiles.get(profileId) ?? requireActiveProfile(services);
+  if (profile.kind === 'sandbox') {
+    await services.ui.showInformationMessage(`"${profileLabel(profile)}" serves the media it stores itself; its media URL template is set for you${profile.mediaUrlTemplate ? ` (${profile.mediaUrlTemplate})` : ''}.`);
+    return;
+  }
+  const core = await services.core();
+  const template = required(await services.ui.showInputBox({
+    title: `Media URL template of "${profileLabel(profile)}"`,
+    prompt: MEDIA_TEMPLATE_PROMPT,
+    placeHolder: MEDIA_TEMPLATE_EXAMPLE,
+    value: profile.mediaUrlTemplate ?? '',
+    validateInput: (value) => core.checkMediaUrlTemplate(value),
+  })).trim();
+  await services.profiles.setMediaUrlTemplate(profile.id, template);
+  vscode.window.setStatusBarMessage(template ? `Media URL template of ${profileLabel(profile)} set` : `Media URL template of ${profileLabel(profile)} cleared`, 3000);
+}

@@ -1,0 +1,208 @@
+// A read-only file system (scheme spot-media:) whose files are the media of the galleries, read
+// from the files host. VS Code opens them in its own editors by their extension: the image preview
+// for images, the video player for videos. Bytes, not text documents (the pattern of the AWS
+// Toolkit's S3 file viewer), so nothing is decoded as text and nothing can be saved.
+//
+// Address: spot-media:/{profile id}/{gallery id}/{media id}/{name}, the name being what the tab
+// shows (mediaDisplayName). Files are held in memory while a tab shows them; a tab restored with
+// the window downloads its file again.
+import * as vscode from 'vscode';
+import type * as Core from '../../core';
+import { withCancellableProgress } from '../../platform/cancellation';
+import type { Logger } from '../../platform/services';
+import type { MediaFiles, MediaTarget } from './mediaFiles';
+
+export const MEDIA_SCHEME = 'spot-media';
+/** Files held beyond this (and shown in no tab) are dropped, oldest first. */
+const MAX_HELD_BYTES = 512 * 1024 * 1024;
+/** A file downloaded less than this long ago is kept even though no tab shows it yet. */
+const FRESH_MS = 30_000;
+
+export interface MediaAddress {
+  profileId: string;
+  galleryId: number;
+  mediaId: number;
+  name: string;
+}
+
+export function mediaUri(address: MediaAddress): vscode.Uri {
+  return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${encodeURIComponent(address.profileId)}/${address.galleryId}/${address.mediaId}/${address.name}` });
+}
+
+export function parseMediaUri(uri: vscode.Uri): MediaAddress | undefined {
+  const match = /^\/([^/]+)\/(\d+)\/(\d+)\/([^/]+)$/.exec(uri.path);
+  if (uri.scheme !== MEDIA_SCHEME || !match) return undefined;
+  try {
+    return { profileId: decodeURIComponent(match[1]), galleryId: Number(match[2]), mediaId: Number(match[3]), name: match[4] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finds a media record (from the loaded gallery, or by reading the gallery). */
+export type FindMedia = (profileId: string, galleryId: number, mediaId: number) => Promise<Core.Media | undefined>;
+
+interface Held {
+  bytes: Uint8Array;
+  mtime: number;
+}
+
+export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly held = new Map<string, Held>();
+  private readonly loading = new Map<string, Promise<Uint8Array>>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly files: MediaFiles,
+    private readonly findMedia: FindMedia,
+    private readonly log: Logger,
+  ) {
+    this.subscription = vscode.window.tabGroups.onDidChangeTabs((event) => {
+      if (event.closed.length > 0) this.dropUnshown();
+    });
+  }
+
+  /**
+   * The file's bytes: held ones, or downloaded now under a cancellable progress notification
+   * (with the size question for large files). Concurrent callers share one download.
+   */
+  load(uri: vscode.Uri, signal?: AbortSignal): Promise<Uint8Array> {
+    const key = keyOf(uri);
+    const held = this.held.get(key);
+    if (held) return Promise.resolve(held.bytes);
+    let running = this.loading.get(key);
+    if (!running) {
+      running = this.download(uri.with({ query: '', fragment: '' }), signal).finally(() => this.loading.delete(key));
+      this.loading.set(key, running);
+    }
+    return running;
+  }
+
+  /** Whether the file is in memory (tests check that closing its tab lets it go). */
+  isHeld(uri: vscode.Uri): boolean {
+    return this.held.has(keyOf(uri));
+  }
+
+  watch(): vscode.Disposable {
+    // Media files do not change under a name: a new upload is a new media item.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const address = parseMediaUri(uri);
+    if (!address) {
+      // The folders above a file (profile, gallery, media id) exist as far as anyone asks.
+      if (uri.path.split('/').filter(Boolean).length < 4) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    const held = this.held.get(keyOf(uri));
+    return { type: vscode.FileType.File, ctime: held?.mtime ?? 0, mtime: held?.mtime ?? 0, size: held?.bytes.length ?? 0, permissions: vscode.FilePermission.Readonly };
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    try {
+      return await this.load(uri);
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError) throw error;
+      // Shown in the editor in place of the file.
+      throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+    this.held.clear();
+  }
+
+  private async download(uri: vscode.Uri, outer?: AbortSignal): Promise<Uint8Array> {
+    const address = parseMediaUri(uri);
+    if (!address) throw vscode.FileSystemError.FileNotFound(uri);
+    const bytes = await withCancellableProgress({ title: `Downloading ${address.name}`, signal: outer }, async (progress, signal) => {
+      const media = await this.findMedia(address.profileId, address.galleryId, address.mediaId);
+      if (!media) throw vscode.FileSystemError.FileNotFound(`Media ${address.mediaId} is not in gallery ${address.galleryId} (any more).`);
+      const target: MediaTarget = { profileId: address.profileId, galleryId: address.galleryId, media };
+      let reported = 0;
+      const result = await this.files.download(target, {
+        signal,
+        name: address.name,
+        onProgress: (received, total) => {
+          if (total === undefined || total === 0) return progress.report({ message: `${Math.round(received / 1024)} KB` });
+          const percent = Math.floor((received / total) * 100);
+          progress.report({ increment: percent - reported, message: `${percent}%` });
+          reported = percent;
+        },
+      });
+      return result.bytes;
+    });
+    this.held.set(keyOf(uri), { bytes, mtime: Date.now() });
+    this.log.info('media', `media ${address.mediaId} of gallery ${address.galleryId}: ${bytes.length} bytes`);
+    this.trim(keyOf(uri));
+    return bytes;
+  }
+
+  /**
+   * Drops files no tab shows any more (a closed image preview frees its bytes). A file downloaded
+   * a moment ago may not have its tab yet: it stays a while.
+   */
+  private dropUnshown(): void {
+    const shown = shownUris();
+    const fresh = Date.now() - FRESH_MS;
+    for (const [key, entry] of [...this.held]) if (!shown.has(key) && entry.mtime < fresh) this.held.delete(key);
+  }
+
+  /** Keeps the total bounded: the oldest files that no tab shows go first, never `keep`. */
+  private trim(keep: string): void {
+    let total = [...this.held.values()].reduce((sum, entry) => sum + entry.bytes.length, 0);
+    if (total <= MAX_HELD_BYTES) return;
+    const shown = shownUris();
+    for (const [key, entry] of this.held) {
+      if (total <= MAX_HELD_BYTES) break;
+      if (key === keep || shown.has(key)) continue;
+      this.held.delete(key);
+      total -= entry.bytes.length;
+    }
+  }
+}
+
+/**
+ * One file, one key: the image preview asks for its file with a ?version=… query of its own, which
+ * must not make it a different file (nor download it again).
+ */
+function keyOf(uri: vscode.Uri): string {
+  return uri.with({ query: '', fragment: '' }).toString();
+}
+
+/** Every spot-media: address an open tab shows (image and video previews are custom editors). */
+function shownUris(): Set<string> {
+  const shown = new Set<string>();
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const uri = (tab.input as { uri?: unknown } | undefined)?.uri;
+      if (uri instanceof vscode.Uri && uri.scheme === MEDIA_SCHEME) shown.add(keyOf(uri));
+    }
+  }
+  return shown;
+}

@@ -1,0 +1,220 @@
+// Media you can see, inside a real extension host: a media row opens in VS Code's image editor
+// through the read-only spot-media: file system (bytes equal the uploaded file), the question
+// before a large download, the advice (and the command) when a profile has no media URL template,
+// tooltip pictures and the gallery grid. The rows themselves: galleriesRows.test.ts. Against the built-in sandbox, and the test sandbox for remote profiles.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { Row } from './galleriesSupport';
+import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import { addProfileAt, testSandbox } from './helpers/testEnv';
+
+const IMAGE_EDITOR = 'imagePreview.previewEditor';
+
+/** The tab that shows `uri`, once there is one. */
+function tabShowing(uri: vscode.Uri): vscode.Tab | undefined {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const input = tab.input as { uri?: vscode.Uri } | undefined;
+      if (input?.uri?.toString() === uri.toString()) return tab;
+    }
+  }
+  return undefined;
+}
+
+describe('Galleries view: media files', function () {
+  this.timeout(60_000);
+  const t = useScriptedSandbox();
+  const settings = () => vscode.workspace.getConfiguration('spotImport');
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** A gallery of the sandbox profile with the given fixture files uploaded (straight through the client). */
+  async function galleryWith(names: string[], prefix = 'media'): Promise<{ galleryId: number; media: Row[] }> {
+    const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId(prefix), ['fld_37_12']));
+    const galleryId = result.pendingGalleries[0].galleryId;
+    const { client } = await t.services.clients.client();
+    for (const name of names) await client.uploadMedia(galleryId, fixtureFile(name).fsPath);
+    t.services.galleriesView!.refreshGallery(galleryId);
+    const media = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+    return { galleryId, media };
+  }
+
+  async function open(row: Row): Promise<vscode.Uri | undefined> {
+    const command = row.item.command;
+    assert.ok(command, 'a media row opens on click');
+    assert.strictEqual(command.command, 'spotImport.media.openFile');
+    return vscode.commands.executeCommand<vscode.Uri | undefined>(command.command, ...(command.arguments ?? []));
+  }
+
+  /** How many file reads the built-in sandbox has served. */
+  async function fileReads(): Promise<number> {
+    const baseUrl = t.services.profiles.active()!.baseUrl;
+    const reply = await fetch(`${baseUrl}/__sandbox/counters`, { signal: AbortSignal.timeout(5_000) });
+    return ((await reply.json()) as { fileReads: number }).fileReads;
+  }
+
+  it('opens a media row in the image editor, read through the read-only media file system', async () => {
+    const { galleryId, media } = await galleryWith([PNG]);
+    const reads = await fileReads();
+    const uri = await open(media[0]);
+    assert.ok(uri, 'the command answers the address it opened');
+    assert.strictEqual(uri.scheme, 'spot-media');
+    assert.ok(uri.path.endsWith(`/${galleryId}/${(media[0].node as unknown as { mediaId: number }).mediaId}/${PNG}`), uri.path);
+    const tab = await waitFor('the image editor tab', () => tabShowing(uri));
+    assert.ok(tab.input instanceof vscode.TabInputCustom, 'a custom editor, not a text document');
+    assert.strictEqual(tab.input.viewType, IMAGE_EDITOR);
+    assert.strictEqual(tab.input.uri.toString(), uri.toString(), "the tab's input is the file system's address");
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    assert.ok(Buffer.from(bytes).equals(fs.readFileSync(fixtureFile(PNG).fsPath)), 'the bytes are the uploaded file');
+    // The preview asks for the file with a query of its own: still the file downloaded once.
+    assert.strictEqual(await fileReads(), reads + 1, 'downloaded once for the command and the editor');
+    assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString()), 'no text document was made of it');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new Uint8Array([1]))), /NoPermissions|permission|read-only|readonly/i);
+    t.done();
+  });
+
+  it('asks before downloading a file larger than spotImport.media.askBeforeDownloadMB (default 10)', async () => {
+    const extension = vscode.extensions.getExtension('spot-tools.spot-import')!;
+    const declared = extension.packageJSON.contributes.configuration.properties['spotImport.media.askBeforeDownloadMB'] as { default: number };
+    assert.strictEqual(declared.default, 10);
+    const { media } = await galleryWith([PNG], 'large');
+    const size = fs.statSync(fixtureFile(PNG).fsPath).size;
+    await settings().update('media.askBeforeDownloadMB', 0, vscode.ConfigurationTarget.Global);
+    try {
+      // No: nothing opens, nothing is kept, and no error pops up.
+      t.ui.expect({ kind: 'warning', match: `${PNG} is ${size} bytes. Download it to show it here?` });
+      assert.strictEqual(await open(media[0]), undefined);
+      assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.scheme === 'spot-media')));
+      const asked = t.ui.shown.at(-1)!;
+      assert.deepStrictEqual(asked.buttons, ['Download']);
+      assert.match(asked.detail ?? '', /spotImport\.media\.askBeforeDownloadMB/);
+      // Yes: it opens.
+      t.ui.expect({ kind: 'warning', match: `${PNG} is ${size} bytes.`, button: 'Download' });
+      const uri = await open(media[0]);
+      assert.ok(uri);
+      await waitFor('the image editor tab', () => tabShowing(uri));
+      assert.ok(t.services.galleriesView!.mediaFiles.isHeld(uri));
+    } finally {
+      await settings().update('media.askBeforeDownloadMB', undefined, vscode.ConfigurationTarget.Global);
+    }
+    t.done();
+  });
+
+  it('shows an image in its tooltip: a small one as a data URI, an https one by its address', async () => {
+    const { media } = await galleryWith([PNG, JPG], 'tooltip');
+    const png = await hoverTooltip(t.services, media[0]);
+    const base64 = fs.readFileSync(fixtureFile(PNG).fsPath).toString('base64');
+    assert.ok(png.includes(`(data:image/png;base64,${base64}|height=160)`), png);
+    assert.match(png, /1 of 2/);
+    assert.match(png, /Click to open it here/);
+
+    // A remote profile whose files host is https: the tooltip names the address, nothing is fetched here.
+    const running = await testSandbox();
+    const remote = await addProfileAt(uniqueSourceId('IT https files'), running.baseUrl);
+    try {
+      await t.services.profiles.setMediaUrlTemplate(remote.profile.id, 'https://files.example.org/img/{id}/{file}');
+      await t.services.profiles.setActive(remote.profile.id);
+      const { client } = await t.services.clients.clientFor(remote.profile.id);
+      const attributes = { topic_id: 37, source_id: uniqueSourceId('https-files'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+      const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+      const uploaded = await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath);
+      const mediaId = (uploaded.reply as { data: { id: number } }).data.id;
+      await t.services.galleries.add(remote.profile.id, [{ galleryId, pending: false }]);
+      const before = running.counters.fileReads;
+      const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+      const tooltip = await hoverTooltip(t.services, row);
+      assert.ok(tooltip.includes(`(https://files.example.org/img/${mediaId}/${PNG}|height=160)`), tooltip);
+      assert.strictEqual(running.counters.fileReads, before);
+    } finally {
+      await remote.remove();
+    }
+    t.done();
+  });
+
+  it('says how to set a media URL template when the profile has none, and the template set makes the file open', async () => {
+    const running = await testSandbox();
+    const remote = await addProfileAt(uniqueSourceId('IT no template'), running.baseUrl);
+    try {
+      await t.services.profiles.setActive(remote.profile.id);
+      const { client } = await t.services.clients.clientFor(remote.profile.id);
+      const attributes = { topic_id: 37, source_id: uniqueSourceId('no-template'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+      const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+      await client.uploadMedia(galleryId, fixtureFile(JPG).fsPath);
+      await t.services.galleries.add(remote.profile.id, [{ galleryId, pending: false }]);
+      const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+      assert.match(await hoverTooltip(t.services, row), /Set the profile's media URL template to see it here: \[Set Media URL Template…\]\(command:spotImport\.setMediaUrlTemplate\)/);
+
+      const before = running.counters.fileReads;
+      t.ui.expect({ kind: 'error', match: /has no media URL template .* e\.g\. https:\/\/files\.example\.org\/images\/\{file\}/, button: 'Set Media URL Template…' });
+      const template = `${running.baseUrl}/files/{id}/{file}`;
+      t.ui.expect({ kind: 'input', match: 'Media URL template of', rejects: ['https://files.example.org/images/', 'http://files.example.org/{file}'], answer: template });
+      assert.strictEqual(await open(row), undefined);
+      // The error's button runs Set Media URL Template… for this profile.
+      await waitFor('the template to be set', () => t.services.profiles.get(remote.profile.id)?.mediaUrlTemplate === template);
+      assert.strictEqual(running.counters.fileReads, before, 'nothing was fetched without a template');
+
+      const [again] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+      const uri = await open(again);
+      assert.ok(uri);
+      const tab = await waitFor('the image editor tab', () => tabShowing(uri));
+      assert.strictEqual((tab.input as vscode.TabInputCustom).viewType, IMAGE_EDITOR);
+      assert.ok(Buffer.from(await vscode.workspace.fs.readFile(uri)).equals(fs.readFileSync(fixtureFile(JPG).fsPath)));
+
+      // Without a template of its own, the profile uses the global setting (kept as the fallback).
+      await t.services.profiles.setMediaUrlTemplate(remote.profile.id, '');
+      await settings().update('mediaUrlTemplate', template, vscode.ConfigurationTarget.Global);
+      try {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        const [fallback] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+        const viaSetting = await open(fallback);
+        assert.ok(viaSetting);
+        await waitFor('the image editor tab', () => tabShowing(viaSetting));
+      } finally {
+        await settings().update('mediaUrlTemplate', undefined, vscode.ConfigurationTarget.Global);
+      }
+    } finally {
+      await remote.remove();
+    }
+    t.done();
+  });
+
+  it('opens the gallery as a grid of thumbnails with a strict policy, and follows the gallery', async () => {
+    const { galleryId } = await galleryWith([PNG, JPG], 'grid');
+    const profile = t.services.profiles.active()!;
+    await vscode.commands.executeCommand('spotImport.gallery.openGrid', (await galleryRow(t.services, galleryId)).node);
+    const grid = t.services.galleriesView!.grids.find(profile.id, galleryId);
+    assert.ok(grid, 'the grid is open');
+    const state = await waitFor('the grid to show the gallery', () => (grid.lastState?.status === 'loaded' ? grid.lastState : undefined));
+    assert.deepStrictEqual(state.tiles.map((tile) => [tile.name, tile.mimeType]), [[PNG, 'image/png'], [JPG, 'image/jpeg']]);
+    const origin = new URL(profile.baseUrl || t.services.profiles.get(profile.id)!.baseUrl).origin;
+    for (const tile of state.tiles) assert.ok(tile.src?.startsWith(`${origin}/files/${tile.id}/`), tile.src);
+    const html = grid.panel.webview.html;
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, new RegExp(`img-src ${origin.replace(/[.]/g, '\\.')} data:;`));
+    assert.match(policy, /script-src 'nonce-[A-Za-z0-9+/=]+'/);
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1];
+    assert.ok(html.includes(`<script nonce="${nonce}" src=`), 'the one script carries the nonce');
+    assert.ok(!/<script(?![^>]*nonce)/.test(html), 'no script without it');
+    assert.strictEqual(grid.panel.title, 'Gallery: fld_37_12');
+
+    // An upload and a refresh: the grid follows.
+    const { client } = await t.services.clients.client();
+    await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath, { fileName: 'third.png' });
+    t.services.galleriesView!.refreshGallery(galleryId);
+    await waitFor('the grid to show the third file', () => grid.lastState?.tiles.length === 3);
+    // A reorder (from the tree or the grid): the grid shows it.
+    const ids = grid.lastState!.tiles.map((tile) => tile.id);
+    await t.services.galleriesView!.reorder({ profileId: profile.id, galleryId, mediaIds: [ids[2]], place: 'top' });
+    await waitFor('the grid to show the new order', () => grid.lastState?.tiles[0]?.id === ids[2]);
+    // A tile opens its file the way a row does.
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('spotImport.media.openFile', { profileId: profile.id, galleryId, mediaId: ids[0] });
+    await waitFor('the image editor tab', () => tabShowing(uri));
+    grid.panel.dispose();
+    assert.strictEqual(t.services.galleriesView!.grids.find(profile.id, galleryId), undefined);
+    t.done();
+  });
+});
