@@ -221,14 +221,17 @@ export async function runCommandByKeyboard(title: string, beforeEnter?: () => Pr
   await quickInput().fill(`>${title}`);
   const focused = p.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused').first();
   await focused.waitFor({ state: 'visible', timeout: 15_000 });
+  // The focused row must be exactly the command: a recently used one whose title starts the same
+  // ("Import Spot with Media" for "Import Spot") may be listed first, so step down to it.
+  const focusedTitle = () =>
+    p.evaluate(() => document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name')?.textContent?.replace(/\u00a0/g, ' ').trim());
   await p.waitForFunction(
-    (expected) => {
-      const row = document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused');
-      return row?.querySelector('.label-name')?.textContent?.replace(/\u00a0/g, ' ').trim() === expected;
-    },
+    (expected) => Array.from(document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row .label-name')).some((label) => label.textContent?.replace(/\u00a0/g, ' ').trim() === expected),
     title,
     { timeout: 15_000 },
   );
+  for (let step = 0; step < 10 && (await focusedTitle()) !== title; step++) await p.keyboard.press('ArrowDown');
+  if ((await focusedTitle()) !== title) throw new Error(`the command palette does not offer "${title}" as a row of its own`);
   await beforeEnter?.();
   await p.keyboard.press('Enter');
   // The palette either closes, or (a command that asks something) is replaced at once by the
