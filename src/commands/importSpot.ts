@@ -91,6 +91,18 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
     await services.galleries.add(profile.id, pendingAsKnown(result, sourceId, document.uri.toString()))
       .catch((error: unknown) => services.log.warn('import', `could not remember the pending galleries of "${sourceId}"`, error));
   }
+  if (spot.data.attributes.state === 1) await noLongerWaiting(services, profile.id, sourceId);
   announceImport(services, profile, sourceId, result, kind);
   return result;
+}
+
+/**
+ * A spot imported as active (state 1) waits for no media: its galleries stop saying "waiting for
+ * media" in the Galleries view, whether or not media were uploaded to them.
+ */
+async function noLongerWaiting(services: ExtensionServices, profileId: string, sourceId: string): Promise<void> {
+  for (const gallery of services.galleries.list(profileId)) {
+    if (!gallery.pending || gallery.spot?.sourceId !== sourceId) continue;
+    await services.galleries.markUploaded(profileId, gallery.galleryId).catch((error: unknown) => services.log.warn('import', `could not update gallery ${gallery.galleryId}`, error));
+  }
 }

@@ -87,6 +87,33 @@ describe('Import Spot', () => {
     assert.strictEqual(sandbox.spotBySourceId(sourceId)?.id, first.spotId);
   });
 
+  it('a spot imported again as active (state 1) stops its galleries waiting for media', async () => {
+    const { services, profile } = await useTestProfile();
+    const sourceId = `it-active-again-${Date.now().toString(36)}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-active-'));
+    const uri = vscode.Uri.file(path.join(dir, 'active.spot.json'));
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_1_7: null } } }, null, 2));
+    const run = await installScriptedUi([
+      { kind: 'info', match: 'Pending galleries' },
+      { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\)`) },
+    ]);
+    restore = run.restore;
+    const first = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    const galleryId = first.pendingGalleries[0].galleryId;
+    assert.strictEqual(services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId)?.pending, true);
+    // Edited as a person would, in the editor (the command reads the document VS Code holds).
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    const text = document.getText().replace('"state": 2', '"state": 1').replace('"fld_1_7": null', `"fld_1_7": ${galleryId}`);
+    edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await document.save();
+    const second = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', uri);
+    assert.deepStrictEqual(second.pendingGalleries, []);
+    run.done();
+    assert.strictEqual(services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId)?.pending, false);
+  });
+
   it('Show in Galleries runs the galleries reveal for the pending gallery', async () => {
     await useTestProfile();
     const uri = fixtureUri('import', 'single', 'with-gallery.spot.json');
