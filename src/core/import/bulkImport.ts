@@ -81,8 +81,12 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
     const result = await sendSpot(client, parsed, { signal });
     return { label: item.label, ok: true, sourceId: parsed.document.data.attributes.source_id, result };
   } catch (error) {
-    const failure = error instanceof ServiceError ? error : new ServiceError('network', (error as Error).message);
-    return { label: item.label, ok: false, reason: failure.message, error: failure };
+    if (error instanceof ServiceError) return { label: item.label, ok: false, reason: error.message, error };
+    // A cancellation from below the client (an AbortError) still stops the run.
+    if (isCancellation(error)) return { label: item.label, ok: false, reason: 'Cancelled.', error: new CancelledError() };
+    // Anything else is a defect, not the service's doing: say so rather than blame the network.
+    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+    return { label: item.label, ok: false, reason: `Unexpected failure (${name}): ${message}` };
   }
 }
 
