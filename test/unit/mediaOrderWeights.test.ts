@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { weightsToSend } from '../../src/core/media/galleryOrder';
+import { weightsToSend } from '../../src/core/mediaFiles/mediaOrder';
 import { compareMediaNames } from '../../src/core/media/mediaLayout';
 
 describe('media workflow: order weights and name order', () => {

@@ -3,7 +3,8 @@
 // this workflow set earlier are still in place, only the media that move (or are new) get a
 // weight between their neighbours; otherwise every file's media gets one.
 import { throwIfAborted } from '../api/errors';
-import type { MediaOrderEntry, ServiceClient } from '../api/serviceClient';
+import type { ServiceClient } from '../api/serviceClient';
+import { weightsToSend } from '../mediaFiles/mediaOrder';
 import type { CheckedMediaFile } from './checkSpotMedia';
 import type { SpotJournal } from './journal';
 
@@ -46,53 +47,6 @@ export async function orderGalleryMedia(ctx: OrderContext): Promise<'set' | 'alr
 async function readOrder(ctx: OrderContext, galleryId: number, desired: number[]): Promise<number[]> {
   const ours = new Set(desired);
   return (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id).filter((id) => ours.has(id));
-}
-
-/**
- * Keeps the longest run of media whose known weights already increase in the wanted order, and
- * gives every other one a weight between its neighbours (lower comes first, gaps are allowed).
- */
-export function weightsToSend(desired: readonly number[], known: Readonly<Record<string, number>>): MediaOrderEntry[] {
-  const weights = desired.map((id) => known[String(id)]);
-  const keep = longestIncreasing(weights);
-  const entries: MediaOrderEntry[] = [];
-  let previous: number | undefined;
-  for (let index = 0; index < desired.length; index++) {
-    if (keep.has(index)) {
-      previous = weights[index]!;
-      continue;
-    }
-    let next = index + 1;
-    while (next < desired.length && !keep.has(next)) next++;
-    const upper = next < desired.length ? weights[next]! : undefined;
-    const lower = previous ?? (upper === undefined ? 0 : upper - (next - index + 1));
-    const weight = upper === undefined ? lower + 1 : lower + (upper - lower) / (next - index + 1);
-    entries.push({ id: desired[index], orderWeight: weight });
-    previous = weight;
-  }
-  return entries;
-}
-
-/** Indices of a longest strictly increasing subsequence of the known (defined) values. */
-function longestIncreasing(values: ReadonlyArray<number | undefined>): Set<number> {
-  const tails: number[] = [];
-  const parent = new Array<number>(values.length).fill(-1);
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index];
-    if (value === undefined) continue;
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (values[tails[middle]]! < value) low = middle + 1;
-      else high = middle;
-    }
-    if (low > 0) parent[index] = tails[low - 1];
-    tails[low] = index;
-  }
-  const keep = new Set<number>();
-  for (let index = tails.length > 0 ? tails[tails.length - 1] : -1; index >= 0; index = parent[index]) keep.add(index);
-  return keep;
 }
 
 function sameList(a: readonly number[], b: readonly number[]): boolean {

@@ -48,11 +48,18 @@ export function stepMediaId(order: readonly number[], id: number, step: -1 | 1):
  * weight between its neighbours; otherwise every media item gets one (1, 2, 3, …).
  */
 export function orderWeightsFor(desired: readonly number[], known: ReadonlyMap<number, number>): MediaOrderEntry[] {
-  const weights = desired.map((id) => known.get(id));
-  if (weights.some((weight) => weight === undefined || !Number.isFinite(weight))) {
-    return desired.map((id, index) => ({ id, orderWeight: index + 1 }));
-  }
-  const keep = longestRising(weights as number[]);
+  const complete = desired.every((id) => Number.isFinite(known.get(id)));
+  if (!complete) return desired.map((id, index) => ({ id, orderWeight: index + 1 }));
+  return weightsToSend(desired, Object.fromEntries(desired.map((id) => [String(id), known.get(id)!])));
+}
+
+/**
+ * Keeps the longest run of media whose known weights already increase in the wanted order, and
+ * gives every other one a weight between its neighbours (lower comes first, gaps are allowed).
+ */
+export function weightsToSend(desired: readonly number[], known: Readonly<Record<string, number>>): MediaOrderEntry[] {
+  const weights = desired.map((id) => known[String(id)]);
+  const keep = longestIncreasing(weights);
   const entries: MediaOrderEntry[] = [];
   let previous: number | undefined;
   for (let index = 0; index < desired.length; index++) {
@@ -60,39 +67,29 @@ export function orderWeightsFor(desired: readonly number[], known: ReadonlyMap<n
       previous = weights[index]!;
       continue;
     }
-    // The run of moved items up to the next kept one shares the gap evenly.
     let next = index + 1;
     while (next < desired.length && !keep.has(next)) next++;
     const upper = next < desired.length ? weights[next]! : undefined;
-    const slots = next - index + 1;
-    let weight: number;
-    if (previous === undefined && upper === undefined) weight = index + 1;
-    else if (previous === undefined) weight = upper! - (next - index);
-    else if (upper === undefined) weight = previous + 1;
-    else weight = previous + (upper - previous) / slots;
+    const lower = previous ?? (upper === undefined ? 0 : upper - (next - index + 1));
+    const weight = upper === undefined ? lower + 1 : lower + (upper - lower) / (next - index + 1);
     entries.push({ id: desired[index], orderWeight: weight });
     previous = weight;
   }
   return entries;
 }
 
-/** The weights each media item has after `entries` were applied to `known`. */
-export function applyOrderWeights(known: ReadonlyMap<number, number>, entries: readonly MediaOrderEntry[]): Map<number, number> {
-  const result = new Map(known);
-  for (const entry of entries) result.set(entry.id, entry.orderWeight);
-  return result;
-}
-
-/** Indices of a longest strictly rising subsequence (patience sorting, O(n log n)). */
-function longestRising(values: readonly number[]): Set<number> {
+/** Indices of a longest strictly increasing subsequence of the known (defined) values. */
+function longestIncreasing(values: ReadonlyArray<number | undefined>): Set<number> {
   const tails: number[] = [];
   const parent = new Array<number>(values.length).fill(-1);
   for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value === undefined) continue;
     let low = 0;
     let high = tails.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (values[tails[middle]] < values[index]) low = middle + 1;
+      if (values[tails[middle]]! < value) low = middle + 1;
       else high = middle;
     }
     if (low > 0) parent[index] = tails[low - 1];
@@ -101,4 +98,11 @@ function longestRising(values: readonly number[]): Set<number> {
   const keep = new Set<number>();
   for (let index = tails.length > 0 ? tails[tails.length - 1] : -1; index >= 0; index = parent[index]) keep.add(index);
   return keep;
+}
+
+/** The weights each media item has after `entries` were applied to `known`. */
+export function applyOrderWeights(known: ReadonlyMap<number, number>, entries: readonly MediaOrderEntry[]): Map<number, number> {
+  const result = new Map(known);
+  for (const entry of entries) result.set(entry.id, entry.orderWeight);
+  return result;
 }
