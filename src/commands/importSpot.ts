@@ -4,14 +4,14 @@
 import type * as Core from '../core';
 import { describeProblems } from '../core/documents/problemSummary';
 import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
-import { documentOffset, isSpotDocument } from '../documents/spotDocuments';
+import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
 import { profileLabel, type ExtensionServices } from '../platform/services';
 import { activeProfile, startingMessage } from './activeProfile';
 import { importKind, rememberImported } from './importedSources';
 import { announceImport, pendingAsKnown } from './importResultActions';
-import { displayName, openAtProblem, spotTargetDocument } from './spotTarget';
+import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
 
 export interface ImportSpotOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -25,14 +25,8 @@ export function importSpot(services: ExtensionServices, target?: unknown): Promi
 
 /** undefined: cancelled (the user was told what that means for the spot). */
 export async function runImportSpot(services: ExtensionServices, target: unknown, options: ImportSpotOptions): Promise<Core.ImportResult | undefined> {
-  const document = await spotTargetDocument(target);
-  const name = displayName(document.uri);
   const core = await services.core();
-  if (!isSpotDocument(core, document)) {
-    throw new ActionableError(`${name} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.`, [
-      { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
-    ]);
-  }
+  const { document, name } = await spotTargetSpotDocument(core, target);
 
   // The same check the editor's diagnostics run, published at once rather than after the debounce.
   const parsed = validateSpotDocumentNow(core, document);

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { describeProblems } from '../core/documents/problemSummary';
 import { checkSpotMediaNow } from '../documents/spotDiagnostics';
-import { documentOffset, isSpotDocument } from '../documents/spotDocuments';
+import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
 import { ActionableError, isAuthenticationError } from '../platform/errors';
@@ -17,7 +17,7 @@ import { activeProfile, startingMessage } from './activeProfile';
 import { describeImported } from './importedSources';
 import { SHOW_IN_GALLERIES } from './importResultActions';
 import { clientIdOf, describeGallery, describeRemaining, journalDirFor, kindsOf, recordRun, workflowOptions } from './mediaRun';
-import { displayName, openAtProblem, spotTargetDocument } from './spotTarget';
+import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
 
 export const IMPORT_SPOT_WITH_MEDIA = 'spotImport.importSpotWithMedia';
 
@@ -38,14 +38,8 @@ export function importSpotWithMedia(services: ExtensionServices, target?: unknow
 
 /** The spot's outcome, whatever its status; undefined only when a prompt was dismissed. */
 export async function runImportSpotWithMedia(services: ExtensionServices, target: unknown, options: ImportWithMediaOptions): Promise<Core.SpotOutcome | undefined> {
-  const document = await spotTargetDocument(target);
-  const name = displayName(document.uri);
   const core = await services.core();
-  if (!isSpotDocument(core, document)) {
-    throw new ActionableError(`${name} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.`, [
-      { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
-    ]);
-  }
+  const { document, name } = await spotTargetSpotDocument(core, target);
   if (document.uri.scheme !== 'file') {
     throw new ActionableError(`${name} is not saved yet: its media folder sits beside the file, so save it first.`, [
       { title: 'Save As…', command: 'workbench.action.files.saveAs' },

@@ -2,6 +2,8 @@
 // menus, Explorer) or the active editor. The open document's text is used, saved or not, because
 // that is what the user sees.
 import * as vscode from 'vscode';
+import type * as Core from '../core';
+import { isSpotDocument } from '../documents/spotDocuments';
 import { ActionableError } from '../platform/errors';
 
 export function displayName(uri: vscode.Uri): string {
@@ -15,6 +17,18 @@ export async function spotTargetDocument(arg: unknown): Promise<vscode.TextDocum
   throw new ActionableError('Open a spot document (a *.spot.json file) to import it, or create one.', [
     { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
   ]);
+}
+
+/** The target document when it is a spot document; otherwise an error that offers a new one. */
+export async function spotTargetSpotDocument(core: typeof Core, arg: unknown): Promise<{ document: vscode.TextDocument; name: string }> {
+  const document = await spotTargetDocument(arg);
+  const name = displayName(document.uri);
+  if (!isSpotDocument(core, document)) {
+    throw new ActionableError(`${name} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.`, [
+      { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
+    ]);
+  }
+  return { document, name };
 }
 
 /** Opens the document with the problem selected, so the user lands where the fix is needed. */
