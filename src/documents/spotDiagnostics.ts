@@ -11,7 +11,7 @@ import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
-import { isShownInTab } from '../platform/tabs';
+import { followDocuments } from './followDocuments';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
@@ -89,23 +89,8 @@ export class SpotDiagnostics implements vscode.Disposable {
   constructor(private readonly log: Logger) {
     this.subscriptions.push(
       this.collection,
-      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.contentChanges.length > 0) this.schedule(event.document, DEBOUNCE_MS);
-      }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
-      // The document may stay loaded long after its editor closed; the user sees the tab close.
-      vscode.window.tabGroups.onDidChangeTabs((event) => {
-        for (const tab of event.closed) {
-          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
-          if (uri && !isShownInTab(uri)) this.clear(uri);
-        }
-      }),
+      ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       vscode.window.onDidChangeActiveTextEditor(() => this.refreshContextKey()),
-      // A document reopened in a tab may never have been unloaded, so no open event comes.
-      vscode.window.onDidChangeVisibleTextEditors((editors) => {
-        for (const editor of editors) this.schedule(editor.document, 0);
-      }),
     );
     for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
     this.refreshContextKey();

@@ -7,7 +7,7 @@ import type * as Core from '../core';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotDocuments';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
-import { isShownInTab } from '../platform/tabs';
+import { followDocuments } from '../documents/followDocuments';
 import type { TopicStore } from './topicStore';
 
 export const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
@@ -22,20 +22,7 @@ export class TopicDiagnostics implements vscode.Disposable {
   constructor(private readonly store: TopicStore, private readonly log: Logger) {
     this.subscriptions.push(
       this.collection,
-      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.contentChanges.length > 0) this.schedule(event.document, DEBOUNCE_MS);
-      }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
-      vscode.window.tabGroups.onDidChangeTabs((event) => {
-        for (const tab of event.closed) {
-          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
-          if (uri && !isShownInTab(uri)) this.clear(uri);
-        }
-      }),
-      vscode.window.onDidChangeVisibleTextEditors((editors) => {
-        for (const editor of editors) this.schedule(editor.document, 0);
-      }),
+      ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       store.onDidChange(() => this.recheckAll()),
     );
     this.recheckAll();
