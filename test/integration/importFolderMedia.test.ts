@@ -273,6 +273,51 @@ describe('Import Folder media runs', function () {
     assert.strictEqual(serviceGallery(sandbox, b.sourceId, 'fld_1_3'), bGallery, 'b kept the gallery of the first run');
   });
 
+  it('cancelled with several spots in flight (default concurrency): the headline counts add up, and a second run finishes every gallery exactly once', async () => {
+    const { services, sandbox } = await useTestProfile();
+    const dir = tempDir('it-fm-cancel4-');
+    const specs = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({
+      name,
+      spec: {
+        sourceId: uniqueSourceId(`c4-${name}`),
+        galleries: { fld_1_3: [['2.png', png(`${name}2`)], ['1.png', png(`${name}1`)], ['3.png', png(`${name}3`)]] as Files, fld_1_4: [['x.png', png(`${name}x`)]] as Files },
+      },
+    }));
+    const files = Object.fromEntries(specs.map(({ name, spec }) => [name, writeSpot(dir, name, spec)]));
+
+    const run = await installScriptedUi([{ kind: 'warning', match: /^Cancelled: imported \d of 6 spot documents from .*it-fm-cancel4-.* What was done stays done; importing the folder again finishes the rest/ }]);
+    restore = run.restore;
+    const cancel = new AbortController();
+    // The first byte of any upload: the spots in flight then each finish the request they are in.
+    const summary = await runFolderImport(services, vscode.Uri.file(dir), { signal: cancel.signal, onMediaProgress: (event) => event.kind === 'bytes' && cancel.abort() });
+    run.done();
+    assert.strictEqual(summary?.stopped, 'cancelled');
+    assert.deepStrictEqual(summary.failed, []);
+    assert.ok(summary.imported.length < 6, 'the run stopped early');
+    const headline = summary.headline;
+    const count = (pattern: RegExp) => Number(pattern.exec(headline)?.[1] ?? 0);
+    assert.strictEqual(count(/imported (\d+) of 6/) + count(/; (\d+) not attempted/) + count(/; (\d+) imported but not finished/), 6, `each spot counted once: ${headline}`);
+    for (const spot of summary.media!.outcome.spots) {
+      if (spot.status !== 'done') assert.ok(spot.remaining.length > 0, `${spot.label} says what a second run does`);
+    }
+
+    const again = await installScriptedUi([{ kind: 'info', match: /^Imported all 6 spot documents from .*it-fm-cancel4-.*\(\d+ media uploaded, \d+ already there\)\.$/ }]);
+    restore = again.restore;
+    const second = await runFolderImport(services, vscode.Uri.file(dir), {});
+    again.done();
+    assert.strictEqual(second?.imported.length, 6);
+    const media = second.imported.reduce((sum, entry) => sum + entry.media!.uploaded + entry.media!.skipped, 0);
+    assert.strictEqual(media, 24, 'every file accounted for once across the two runs');
+    for (const { name, spec } of specs) {
+      for (const [field, list] of Object.entries(spec.galleries)) {
+        const galleryId = serviceGallery(sandbox, spec.sourceId, field);
+        await assertGalleryHolds(sandbox, galleryId, inNameOrder(list), `${name} ${field}`);
+        assert.strictEqual(attributesOnDisk(files[name])[field], galleryId, `${name}.spot.json holds its ${field} gallery id`);
+      }
+      assert.strictEqual(attributesOnDisk(files[name]).state, 1);
+    }
+  });
+
   it('with write-back off leaves the documents as they were; a second run uploads nothing and the spots stay state 1', async () => {
     const { services, sandbox } = await useTestProfile();
     await setting('media.writeBack', false);
