@@ -199,15 +199,19 @@ async function reportMediaRun(services: ExtensionServices, profile: Profile, fol
   const { totals } = outcome;
   const imported = summary.imported.length;
   const media = `${totals.uploaded + totals.resolved} media uploaded, ${totals.skipped} already there`;
+  // A spot the stop caught part-way is in notAttempted (as in the plain run), but the headline
+  // counts it once, as imported but not finished, so the counts add up to the total.
+  const notAttempted = new Set(summary.notAttempted);
+  const partly = outcome.spots.filter((spot) => notAttempted.has(spot.label) && wasImported(spot)).length;
+  const untouched = summary.notAttempted.length - partly;
   const counts = [
     ...(summary.failed.length > 0 ? [`${summary.failed.length} failed`] : []),
-    ...(summary.notAttempted.length > 0 ? [`${summary.notAttempted.length} not attempted`] : []),
+    ...(untouched > 0 ? [`${untouched} not attempted`] : []),
   ];
   const tail = counts.length > 0 ? `; ${counts.join('; ')}` : '';
   const limit = truncatedAt ? ` — but ${folderName} holds more than one run takes, so some documents were not looked at: import its subfolders one by one` : '';
-  const partly = outcome.spots.filter((spot) => spot.status !== 'done' && wasImported(spot)).length;
   const partlyText = partly > 0 ? `; ${partly} imported but not finished` : '';
-  if (stopped === 'credentialsRejected') summary.headline = `Stopped: credentials rejected — imported ${imported} of ${summary.total} spot documents from ${folderName} to ${label} (${media})${tail}`;
+  if (stopped === 'credentialsRejected') summary.headline = `Stopped: credentials rejected — imported ${imported} of ${summary.total} spot documents from ${folderName} to ${label} (${media})${tail}${partlyText}`;
   else if (stopped === 'cancelled') summary.headline = `Cancelled: imported ${imported} of ${summary.total} spot documents from ${folderName} to ${label} (${media})${tail}${partlyText}`;
   else if (summary.failed.length === 0) summary.headline = `Imported ${truncatedAt ? '' : 'all '}${summary.total} spot documents from ${folderName} to ${label} (${media})${limit}`;
   else summary.headline = `Imported ${imported} of ${summary.total} spot documents to ${label} (${media})${tail}${limit}`;
