@@ -1,6 +1,8 @@
 // `npm run sandbox`: runs the sandbox until SIGINT or SIGTERM. It prints exactly one line on
 // stdout once it is listening (scripts and tests wait for that line and read the URL from it).
-import { parseSandboxArgs, USAGE, UsageError } from './cliArgs';
+import { existsSync } from 'node:fs';
+import { loadTopicFolder } from '../core/topics/topicFolder';
+import { parseSandboxArgs, USAGE, UsageError, type CliConfig } from './cliArgs';
 import { SaveError } from './journal';
 import { startSandbox } from './sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from './types';
@@ -21,8 +23,10 @@ async function main(): Promise<void> {
 
   let sandbox: RunningSandbox;
   try {
+    const topics = config.topicsDir ? await readTopics(config.topicsDir) : undefined;
     sandbox = await startSandbox({
       ...config.options,
+      ...(topics ? { topics } : {}),
       host: '127.0.0.1',
       // A failed save is the disk's problem, not a bug: said as what it is, and as loudly.
       onInternalError: (error) => process.stderr.write(`sandbox: ${error instanceof SaveError ? '' : 'internal error: '}${describe(error)}\n`),
@@ -49,6 +53,16 @@ async function main(): Promise<void> {
 
   const ids = (config.options.clients ?? [DEMO_CLIENT]).map((client) => client.clientId);
   process.stdout.write(`Sandbox listening on ${sandbox.baseUrl} (${ids.length === 1 ? 'client' : 'clients'} ${ids.join(', ')})\n`);
+}
+
+/** The definitions in effect; a broken file is named on stderr and left out, as the editor does. */
+async function readTopics(folder: NonNullable<CliConfig['topicsDir']>) {
+  if (!existsSync(folder)) throw new Error(`--topics ${folder}: no such folder`);
+  const set = await loadTopicFolder(folder);
+  for (const file of set.files) {
+    for (const problem of file.problems.filter((p) => p.severity === 'error')) process.stderr.write(`sandbox: ${file.path}: ${problem.message}\n`);
+  }
+  return set.catalog;
 }
 
 function describe(error: unknown): string {

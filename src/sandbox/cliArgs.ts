@@ -19,6 +19,9 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --token-ttl SECONDS   lifetime of issued tokens (default 3600)
   --omit-expires-in     leave expires_in out of token replies
   --rename-media        store uploads under generated names, as the real service does
+  --topics DIR          topic definitions (*.topic.json, e.g. spot-topics/): the sandbox then knows,
+                        as the real service does, which topic fields are galleries; a null field of
+                        another type is no pending gallery
   --data DIR            keep spots, galleries and media in DIR across restarts (default: memory only)
   --file-field NAME     multipart field the upload looks for (default data[attributes][file])
   --fail-429 RATE       share of API requests answered 429 (0..1)
@@ -40,10 +43,12 @@ export class UsageError extends Error {}
 export interface CliConfig {
   help: boolean;
   options: SandboxOptions & { port: number };
+  /** --topics: the folder of topic definitions, read by the CLI before it starts. */
+  topicsDir?: string;
 }
 
 const VALUE_FLAGS = new Set([
-  '--port', '--client', '--token-ttl', '--data', '--file-field',
+  '--port', '--client', '--token-ttl', '--data', '--file-field', '--topics',
   '--fail-429', '--fail-503', '--drop', '--retry-after', '--latency-ms', '--seed',
 ]);
 const SWITCHES = new Set(['--help', '-h', '--omit-expires-in', '--rename-media']);
@@ -53,6 +58,7 @@ export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): 
   const clients: SandboxClient[] = [];
   const faults: SandboxFaults = {};
   let help = false;
+  let topicsDir: string | undefined;
 
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
@@ -83,6 +89,9 @@ export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): 
         break;
       case '--data':
         options.dataDir = resolve(cwd, value);
+        break;
+      case '--topics':
+        topicsDir = resolve(cwd, value);
         break;
       case '--file-field':
         if (!value) throw new UsageError('--file-field needs a non-empty name');
@@ -115,7 +124,7 @@ export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): 
   } catch (error) {
     throw new UsageError((error as Error).message.replace('rate429 + rate503 + rateDrop', '--fail-429 + --fail-503 + --drop'));
   }
-  return { help, options };
+  return { help, options, ...(topicsDir ? { topicsDir } : {}) };
 }
 
 function number(flag: string, text: string, min: number, max: number, zeroAllowed = true): number {

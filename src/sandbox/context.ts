@@ -1,5 +1,6 @@
 // Everything a request handler needs, built once per running sandbox and handed to each handler,
 // so handlers stay plain functions without hidden module state (several sandboxes can run at once).
+import type { GalleryFieldCatalog } from '../core/api/spotSchema';
 import type { FaultInjector } from './faults';
 import type { SandboxStore, StoreChange } from './store';
 import type { TokenStore } from './tokens';
@@ -18,6 +19,8 @@ export interface SandboxContext {
   readonly fileFieldName: string;
   /** Record uploads under generated names instead of the names sent. */
   readonly renameMedia: boolean;
+  /** The topic definitions the sandbox knows (see SandboxOptions.topics). */
+  readonly topics?: GalleryFieldCatalog;
   readonly maxImportBytes: number;
   /** With a data directory: uploaded bytes are fsynced before they are acknowledged. */
   readonly durable: boolean;

@@ -2,7 +2,7 @@
 // then upserts by the caller's user and source_id. Pending (null) gallery fields get a gallery,
 // reused on re-import. The reply goes out once the change is saved.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pendingGalleryFields } from '../core/api/spotSchema';
+import { definitionFor, pendingGalleryFields, type GalleryFieldCatalog } from '../core/api/spotSchema';
 import { toPointer } from '../core/documents/problems';
 import { validateSpotDocument } from '../core/documents/validateSpot';
 import type { SandboxContext } from './context';
@@ -19,9 +19,9 @@ export const MAX_PENDING_GALLERIES = 100;
 export async function handleImport(ctx: SandboxContext, user: string, req: IncomingMessage, res: ServerResponse, version: string): Promise<void> {
   ctx.counters.imports++;
   const value = await readJsonBody(req, ctx.maxImportBytes);
-  checkPendingCount(value);
+  checkPendingCount(value, ctx.topics);
 
-  const validation = validateSpotDocument(value);
+  const validation = validateSpotDocument(value, { topics: ctx.topics });
   if (!validation.ok) {
     throw new HttpError(
       422,
@@ -31,7 +31,7 @@ export async function handleImport(ctx: SandboxContext, user: string, req: Incom
   const attributes = validation.document.data.attributes;
   checkRootId(ctx, user, attributes.root_id, attributes.source_id);
 
-  const { spot, pending, change } = ctx.store.upsertSpot(user, attributes, version);
+  const { spot, pending, change } = ctx.store.upsertSpot(user, attributes, version, definitionFor(attributes, ctx.topics));
   await ctx.commit(change);
   // The interface's two reply forms: the plain id, or the id with every pending gallery and state 2.
   if (pending.length === 0) {
@@ -56,10 +56,11 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
 }
 
 /** Checked before validation, so thousands of null fields get one error, not one per field. */
-function checkPendingCount(value: unknown): void {
+function checkPendingCount(value: unknown, topics: GalleryFieldCatalog | undefined): void {
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return;
-  const pending = pendingGalleryFields(attributes as Record<string, unknown>);
+  const record = attributes as Record<string, unknown>;
+  const pending = pendingGalleryFields(record, definitionFor(record, topics));
   if (pending.length <= MAX_PENDING_GALLERIES) return;
   throw HttpError.of(
     422,

@@ -37,6 +37,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     mediaDir: storage.mediaDir,
     fileFieldName: options.fileFieldName ?? DEFAULT_FILE_FIELD,
     renameMedia: options.renameMedia ?? false,
+    topics: options.topics,
     maxImportBytes: options.maxImportBytes ?? 1024 * 1024,
     durable: journal !== undefined,
     commit: journal ? (change, commitOptions) => journal.commit(change, commitOptions) : () => Promise.resolve(),

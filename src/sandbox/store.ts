@@ -1,7 +1,7 @@
 // The sandbox's data: spots (upserted by user and source_id), their galleries and the galleries'
 // media. Plain maps in memory. Every change answers the records it touched (a StoreChange), which
 // is what the journal writes with --data; a snapshot of all of it is what state.json holds.
-import { pendingGalleryFields } from '../core/api/spotSchema';
+import { pendingGalleryFields, type GalleryFieldTypes } from '../core/api/spotSchema';
 
 export interface SpotRecord {
   id: number;
@@ -102,12 +102,12 @@ export class SandboxStore {
   }
 
   /** Creates or updates the user's spot named by source_id; pending gallery fields get their gallery. */
-  upsertSpot(user: string, attributes: Record<string, unknown>, apiVersion: string): UpsertOutcome {
+  upsertSpot(user: string, attributes: Record<string, unknown>, apiVersion: string, definition?: GalleryFieldTypes): UpsertOutcome {
     const sourceId = String(attributes.source_id);
     const existing = this.spotBySourceId(user, sourceId);
     const spot: SpotRecord = existing ?? { id: this.nextIds.spot++, user, sourceId, attributes: {}, galleries: {}, apiVersion };
     const created: GalleryRecord[] = [];
-    const pending = pendingGalleryFields(attributes).map((field) => ({ field, galleryId: this.galleryFor(spot, field, created) }));
+    const pending = pendingGalleryFields(attributes, definition).map((field) => ({ field, galleryId: this.galleryFor(spot, field, created) }));
     const stored = { ...attributes };
     for (const { field, galleryId } of pending) stored[field] = galleryId;
     spot.attributes = stored;

@@ -1,4 +1,5 @@
 // The public shape of the local sandbox: what tests, the CLI and the extension use to run it.
+import type { GalleryFieldCatalog } from '../core/api/spotSchema';
 
 export interface SandboxClient {
   clientId: string;
@@ -68,6 +69,12 @@ export interface SandboxOptions {
    * 000001/2026/11/22/<hash>.jpg), so a gallery's `file` no longer equals the uploaded name.
    */
   renameMedia?: boolean;
+  /**
+   * The topics' field definitions, as the real service knows its own: a field typed as a gallery
+   * is one whatever its value, and null in a field of another type is no pending gallery. Without
+   * them (the default) a fld_ member set to null is a pending gallery, as the interface describes.
+   */
+  topics?: GalleryFieldCatalog;
   /** Largest accepted import body in bytes (413 above). Default 1 MiB. */
   maxImportBytes?: number;
   /** A connection must send its request headers within this many ms (408 and closed). Default 30000. */

@@ -100,4 +100,23 @@ describe('spot-import and topic definitions', function () {
     assert.equal(sandbox.counters.imports, 1, 'only the document without topic errors was sent');
     assert.equal(sandbox.spotBySourceId('trail-problems'), undefined);
   });
+
+  it('a null field the topic types as a number is no pending gallery: validate passes and import sends state 1', async () => {
+    // The sandbox is given the same definitions, as the real service knows its topics.
+    const { loadTopicFolder } = await import('../../src/core/topics/topicFolder');
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], topics: (await loadTopicFolder(join(PROJECT, 'spot-topics'))).catalog });
+    const env = { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    folder = scratch();
+    cpSync(join(PROJECT, 'spot-topics'), join(folder.dir, 'spot-topics'), { recursive: true });
+    const attributes = { topic_id: 7, source_id: 'trail-null-height', latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: '1', fld_7_2: null };
+    folder.write('height.spot.json', JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n');
+
+    const validate = await runCli(['validate', 'height.spot.json'], { cwd: folder.dir });
+    assert.equal(validate.code, 0, validate.stdout + validate.stderr);
+    const imported = await runCli(['import', 'height.spot.json', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(imported.code, 0, imported.stdout + imported.stderr);
+    const stored = sandbox.spotBySourceId('trail-null-height');
+    assert.equal(stored?.attributes.state, 1);
+    assert.equal(stored?.attributes.fld_7_2, null, 'sent as written; no gallery took its place');
+  });
 });

@@ -122,6 +122,22 @@ describe('sandbox CLI: process', () => {
     }
   });
 
+  it('knows the topics of --topics: a null text field of topic 7 is no pending gallery', async () => {
+    const topicsDir = resolve(__dirname, '../../../test/fixtures/topics/project/spot-topics');
+    assert.equal(parseSandboxArgs(['--topics', 'spot-topics'], '/base').topicsDir, resolve('/base', 'spot-topics'));
+    const started = await startCli(['--port', '0', '--topics', topicsDir]);
+    running.push(started.child);
+    const baseUrl = /(http:\/\/\S+)/.exec(started.line)?.[1] ?? '';
+    const token = (await requestToken(baseUrl)).json.access_token;
+    const document = { data: { type: 'spots', attributes: { topic_id: 7, source_id: 'cli-topics', latitude: 47, longitude: 11, state: 1, fld_7_2: null } } };
+    const reply = await importSpot(baseUrl, token, document);
+    assert.equal(reply.status, 200, JSON.stringify(reply.json));
+    assert.deepEqual(reply.json, { data: { id: reply.json.data.id } }, 'no gallery was created for the text field');
+    started.child.kill('SIGTERM');
+    assert.deepEqual(await once(started.child, 'exit'), [0, null]);
+    assert.equal(started.stderr(), '');
+  });
+
   it('exits 2 with a clear message on a bad flag', async () => {
     const child = spawn(process.execPath, [CLI, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);

@@ -69,7 +69,7 @@ export async function checkDocumentFile(path: string, rules: DocumentRules, disp
 
 export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<CheckedDocument> {
   // checkSpotMedia is the workflow's own check: with media, a pending gallery needs no "state": 2.
-  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes });
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics });
   return judge(text, media.parsed, media.problems, rules, display);
 }
 
@@ -79,12 +79,12 @@ export async function checkDocumentText(path: string, text: string, rules: Docum
  * refused here is never sent. Warnings come back as findings of a document that is still sent.
  */
 export async function checkBeforeImport(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<{ ok: true; findings: Finding[] } | { ok: false; reason: string; findings: Finding[] }> {
-  const parsed = parseSpotText(text);
+  const parsed = parseSpotText(text, { topics: rules.topics });
   const topicProblems = topicChecks(text, parsed, rules);
   if (!topicProblems.some((problem) => problem.severity === 'error')) return { ok: true, findings: toFindings(text, topicProblems, display) };
   // Refused: say everything that is wrong with it, as validate would (a rare path, so the media
   // check's cost does not matter here).
-  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, parsed });
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics, parsed });
   const checked = judge(text, parsed, media.problems, rules, display);
   return checked.ok ? { ok: true, findings: checked.findings } : checked;
 }

@@ -111,6 +111,7 @@ function workflowOptions(job: ImportJob): MediaWorkflowOptions {
     writeBack: job.media.writeBack ? undefined : false,
     media: job.media.upload,
     ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
+    topics: job.rules.topics,
     // The first Ctrl-C: the workflow stops after the request at hand (an upload in flight
     // finishes, so its outcome is recorded).
     signal: job.signals.stop,

@@ -58,6 +58,18 @@ interface SendOptions {
  */
 type Attempt<T> = { done: T } | { renew: ServiceError };
 
+export interface ImportSpotOptions {
+  signal?: AbortSignal;
+  /** The document's JSON as read from a file, sent as written rather than serialised again. */
+  text?: string;
+  /**
+   * The gallery fields the document sends as null, judged with the topic's definition when there
+   * is one (parseSpotText's pendingGalleries); the reply's ids are read for these. Default: the
+   * fld_ members set to null.
+   */
+  pendingFields?: readonly string[];
+}
+
 export class ServiceClient {
   readonly apiRoot: string;
   private readonly host: string;
@@ -72,19 +84,15 @@ export class ServiceClient {
     this.redactor = options.redactor ?? options.tokens.redactor ?? new Redactor();
   }
 
-  /**
-   * Creates or updates (by source_id) one spot. Imports are upserts, so retrying is safe.
-   * `text`: the document's JSON as read from a file, when the caller has it, sent as written
-   * rather than serialised again.
-   */
-  async importSpot(document: unknown, options: { signal?: AbortSignal; text?: string } = {}): Promise<ImportResult> {
+  /** Creates or updates (by source_id) one spot. Imports are upserts, so retrying is safe. */
+  async importSpot(document: unknown, options: ImportSpotOptions = {}): Promise<ImportResult> {
     const { status, text } = await this.send('The import', 'POST', '/spots/import', {
       body: options.text ?? JSON.stringify(document),
       contentType: 'application/json',
       retryable: true,
       signal: options.signal,
     });
-    return toImportResult(parseReply(importReplySchema, text, 'the import', status, this.redactor), requestedPendingFields(document));
+    return toImportResult(parseReply(importReplySchema, text, 'the import', status, this.redactor), options.pendingFields ?? requestedPendingFields(document));
   }
 
   async getGallery(galleryId: number, options: { signal?: AbortSignal } = {}): Promise<Gallery> {

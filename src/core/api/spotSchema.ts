@@ -82,16 +82,12 @@ const pendingGalleryJsonSchema = {
 
 /**
  * Attributes: the known members, and every other member passes through untouched as a topic
- * field. A fld_ member whose value is null is a gallery still waiting for media; any other value
- * of a fld_ member (a gallery id, a text, a number) cannot be judged without the topic's field
- * definitions, so it is not.
+ * field. The pending-gallery rule is not a refinement here: which members are galleries depends on
+ * the topic's definition when there is one, so validateSpotDocument checks it (pendingGalleryProblems).
  */
 export const spotAttributesSchema = z
   .object(coreAttributes)
   .catchall(z.unknown())
-  .superRefine((attributes, ctx) => {
-    for (const { path, message, rule } of pendingGalleryProblems(attributes)) ctx.addIssue({ code: 'custom', path, message, params: { rule } });
-  })
   .meta({
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
     ...pendingGalleryJsonSchema,
@@ -112,18 +108,45 @@ export const spotDocumentSchema = z
 export type SpotDocument = z.output<typeof spotDocumentSchema>;
 export type SpotDocumentInput = z.input<typeof spotDocumentSchema>;
 
-/** Names of the fld_ members whose value is null: galleries waiting for media. */
-export function pendingGalleryFields(attributes: Record<string, unknown>): string[] {
-  return Object.keys(attributes).filter((name) => TOPIC_FIELD_NAME.test(name) && attributes[name] === null);
+/**
+ * What a topic definition says of its fields' types, structurally (the full TopicDefinition of
+ * core/topics satisfies it), so the base rules need no import of the topics module.
+ */
+export interface GalleryFieldTypes {
+  fields: Readonly<Record<string, { type: string }>>;
+}
+
+/** The definitions in effect by topic_id (a TopicCatalog satisfies it). */
+export type GalleryFieldCatalog = ReadonlyMap<number, GalleryFieldTypes>;
+
+/**
+ * Whether a member holds a gallery. A field the topic's definition defines is a gallery by its
+ * type, whatever its value; without a definition (or for a member it does not define) the
+ * interface's naming is all there is: fld_<topic>_<number>.
+ */
+export function isGalleryField(name: string, definition?: GalleryFieldTypes): boolean {
+  const spec = definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+  return spec ? spec.type === 'gallery' : TOPIC_FIELD_NAME.test(name);
+}
+
+/** The definition for a document's attributes: the catalog's entry for its topic_id. */
+export function definitionFor(attributes: Record<string, unknown>, catalog: GalleryFieldCatalog | undefined): GalleryFieldTypes | undefined {
+  return catalog && typeof attributes.topic_id === 'number' ? catalog.get(attributes.topic_id) : undefined;
+}
+
+/** The gallery fields whose value is null: galleries waiting for media (see isGalleryField). */
+export function pendingGalleryFields(attributes: Record<string, unknown>, definition?: GalleryFieldTypes): string[] {
+  return Object.keys(attributes).filter((name) => attributes[name] === null && isGalleryField(name, definition));
 }
 
 /**
  * The cross-field rule: a gallery field sent as null (media still to come) needs state 2. Paths
- * are relative to data.attributes. The editor schema says the same (pendingGalleryJsonSchema).
+ * are relative to data.attributes. The editor schema says the same for fld_ members
+ * (pendingGalleryJsonSchema); it cannot know a topic's definition.
  */
-export function pendingGalleryProblems(attributes: Record<string, unknown>): Array<{ path: string[]; message: string; rule: string }> {
+export function pendingGalleryProblems(attributes: Record<string, unknown>, definition?: GalleryFieldTypes): Array<{ path: string[]; message: string; rule: string }> {
   if (attributes.state === SPOT_STATE.inProgress) return [];
-  return pendingGalleryFields(attributes).map((field) => ({ path: [field], message: pendingGalleryMessage(field), rule: SPOT_RULES.pendingNeedsState2 }));
+  return pendingGalleryFields(attributes, definition).map((field) => ({ path: [field], message: pendingGalleryMessage(field), rule: SPOT_RULES.pendingNeedsState2 }));
 }
 
 /** The rule's words; without a field it is the editor schema's, one message for every fld_ member. */

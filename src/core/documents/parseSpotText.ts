@@ -6,7 +6,7 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type 
 import { locateInTree } from './locate';
 import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
 import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
-import { validateSpotDocument } from './validateSpot';
+import { validateSpotDocument, type SpotRuleOptions } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
 
 export interface LocatedProblem extends Problem {
@@ -33,6 +33,11 @@ interface SpotText {
 export interface ReadySpot extends SpotText {
   document: SpotDocument;
   problems: LocatedProblem[];
+  /**
+   * The gallery fields sent as null (waiting for media), judged with the topic definitions the
+   * text was parsed with; the import reply is read for these fields' gallery ids.
+   */
+  pendingGalleries: string[];
 }
 
 export interface RefusedSpot extends SpotText {
@@ -55,7 +60,8 @@ export function withoutByteOrderMark(text: string): string {
 const STRICT = { disallowComments: true, allowTrailingComma: false };
 const LENIENT = { disallowComments: false, allowTrailingComma: true };
 
-export function parseSpotText(input: string): ParsedSpotText {
+/** `options.topics`: the topic definitions in effect, for the rules that depend on them (see SpotRuleOptions). */
+export function parseSpotText(input: string, options: SpotRuleOptions = {}): ParsedSpotText {
   const text = withoutByteOrderMark(input);
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
@@ -66,8 +72,8 @@ export function parseSpotText(input: string): ParsedSpotText {
   // only when there is a problem to place.
   const quick = parseQuickly(text);
   if (quick.ok && provablyNoDuplicates(text, quick.value)) {
-    const validation = validateSpotDocument(quick.value);
-    if (validation.ok) return { text, value: quick.value, document: validation.document, problems: [] };
+    const validation = validateSpotDocument(quick.value, options);
+    if (validation.ok) return { text, value: quick.value, document: validation.document, problems: [], pendingGalleries: validation.pendingGalleries };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, STRICT);
@@ -81,9 +87,9 @@ export function parseSpotText(input: string): ParsedSpotText {
     severity: 'error',
     rule: SPOT_RULES.duplicateMember,
   }));
-  const validation = validateSpotDocument(value);
+  const validation = validateSpotDocument(value, options);
   if (!validation.ok) problems.push(...validation.problems.map((problem) => locate(root, problem)));
-  if (validation.ok && problems.length === 0) return { text, value, document: validation.document, problems };
+  if (validation.ok && problems.length === 0) return { text, value, document: validation.document, problems, pendingGalleries: validation.pendingGalleries };
   return { text, value, problems };
 }
 

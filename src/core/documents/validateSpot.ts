@@ -1,29 +1,40 @@
 // Validation of an already-parsed spot document against the zod schema, as pointer problems.
-import { pendingGalleryProblems, spotDocumentSchema, type SpotDocument } from '../api/spotSchema';
+import { definitionFor, pendingGalleryFields, pendingGalleryProblems, spotDocumentSchema, type GalleryFieldCatalog, type SpotDocument } from '../api/spotSchema';
 import { toPointer, type Problem } from './problems';
 
-export type SpotValidation = { ok: true; document: SpotDocument } | { ok: false; problems: Problem[] };
+/** `pendingGalleries`: the gallery fields set to null (see pendingGalleryFields), with the topic's definition. */
+export type SpotValidation = { ok: true; document: SpotDocument; pendingGalleries: string[] } | { ok: false; problems: Problem[] };
 
-export function validateSpotDocument(value: unknown): SpotValidation {
-  const result = spotDocumentSchema.safeParse(value);
-  if (result.success) return { ok: true, document: result.data };
-  const problems: Problem[] = result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue), ...ruleOf(issue) }));
-  // zod runs the cross-field rule only once the fields themselves are valid; report it anyway,
-  // so the author sees every problem at once.
-  for (const problem of crossFieldProblems(value)) {
-    if (!problems.some((known) => known.pointer === problem.pointer)) problems.push(problem);
-  }
-  return { ok: false, problems };
+export interface SpotRuleOptions {
+  /**
+   * The topic definitions in effect: a field a definition types as a gallery is a gallery whatever
+   * its name, and a null field of another type is no pending gallery. Without them, a fld_ member
+   * set to null is one.
+   */
+  topics?: GalleryFieldCatalog;
 }
 
-function crossFieldProblems(value: unknown): Problem[] {
+export function validateSpotDocument(value: unknown, options: SpotRuleOptions = {}): SpotValidation {
+  const result = spotDocumentSchema.safeParse(value);
+  const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue), ...ruleOf(issue) }));
+  // The cross-field rule is checked here rather than as a zod refinement, which would need the
+  // topic and would run only once every field is valid: the author sees every problem at once.
+  const attributes = attributesOf(value);
+  const definition = attributes && definitionFor(attributes, options.topics);
+  if (attributes) {
+    for (const problem of pendingGalleryProblems(attributes, definition)) {
+      const pointer = toPointer(['data', 'attributes', ...problem.path]);
+      if (problems.some((known) => known.pointer === pointer)) continue;
+      problems.push({ pointer, message: describeIssue({ code: 'custom', message: problem.message, path: problem.path }), rule: problem.rule });
+    }
+  }
+  if (!result.success || problems.length > 0) return { ok: false, problems };
+  return { ok: true, document: result.data, pendingGalleries: pendingGalleryFields(result.data.data.attributes, definition) };
+}
+
+function attributesOf(value: unknown): Record<string, unknown> | undefined {
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return [];
-  return pendingGalleryProblems(attributes as Record<string, unknown>).map((problem) => ({
-    pointer: toPointer(['data', 'attributes', ...problem.path]),
-    message: describeIssue({ code: 'custom', message: problem.message, path: problem.path }),
-    rule: problem.rule,
-  }));
+  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
 }
 
 /** The rule id a custom issue carries in its params (see spotSchema's superRefine). */

@@ -8,6 +8,7 @@ import type { ServiceClient } from '../api/serviceClient';
 import { MAX_DOCUMENT_BYTES, parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { sendSpot } from './sendSpot';
+import type { GalleryFieldCatalog } from '../api/spotSchema';
 
 export interface BulkItem {
   /** What the user recognises the item by, usually its file path. */
@@ -30,6 +31,8 @@ export interface BulkImportOptions {
   /** Imports in flight at once: 1 to 16, default 4. */
   concurrency?: number;
   signal?: AbortSignal;
+  /** The topic definitions in effect: which members are galleries (see SpotRuleOptions). */
+  topics?: GalleryFieldCatalog;
   onProgress?: (done: number, total: number, last: BulkItemResult) => void;
 }
 
@@ -49,7 +52,7 @@ export async function bulkImport(
   const worker = async () => {
     while (next < items.length && !stopped && !options.signal?.aborted) {
       const index = next++;
-      const result = await importOne(items[index], client, options.signal);
+      const result = await importOne(items[index], client, options);
       if (!result.ok && result.error && (result.error instanceof AuthenticationError || isCancellation(result.error))) {
         stopped ??= result.error;
       }
@@ -66,14 +69,14 @@ export async function bulkImport(
   return { results, stoppedBy: stopped };
 }
 
-async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot'>, signal?: AbortSignal): Promise<BulkItemResult> {
+async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot'>, { signal, topics }: BulkImportOptions): Promise<BulkItemResult> {
   let text: string;
   try {
     text = await item.read();
   } catch (error) {
     return { label: item.label, ok: false, reason: `Could not read the file: ${(error as Error).message}` };
   }
-  const parsed = parseSpotText(text);
+  const parsed = parseSpotText(text, { topics });
   if (!parsed.document) {
     return { label: item.label, ok: false, reason: describeProblems(parsed.problems, 'Not a spot document.'), problems: parsed.problems };
   }

@@ -7,5 +7,5 @@ import type { ServiceClient } from '../api/serviceClient';
 import type { ReadySpot } from '../documents/parseSpotText';
 
 export function sendSpot(client: Pick<ServiceClient, 'importSpot'>, spot: ReadySpot, options: { signal?: AbortSignal } = {}): Promise<ImportResult> {
-  return client.importSpot(spot.document, { signal: options.signal, text: spot.text });
+  return client.importSpot(spot.document, { signal: options.signal, text: spot.text, pendingFields: spot.pendingGalleries });
 }

@@ -5,9 +5,9 @@
 import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { TOPIC_FIELD_NAME, pendingGalleryProblems } from '../api/spotSchema';
+import { definitionFor, isGalleryField, type GalleryFieldCatalog, type GalleryFieldTypes } from '../api/spotSchema';
 import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../documents/parseSpotText';
-import { toPointer } from '../documents/problems';
+import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
 import { contentKey, hashFile, type ContentKey } from './contentKey';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
@@ -40,6 +40,8 @@ export interface SpotMediaCheck {
   parsed: ParsedSpotText;
   /** data.attributes.source_id when the document has a text there. */
   sourceId?: string;
+  /** The topic definition of the document's topic_id, when one is in effect. */
+  definition?: GalleryFieldTypes;
   layout: MediaLayout;
   /** Fields with media, in field name order. Empty: the document goes through the plain import. */
   galleries: GalleryPlan[];
@@ -57,20 +59,23 @@ export interface CheckOptions {
   knownHash?: (relativePath: string, size: number, mtimeMs: number) => string | undefined;
   /** An already listed media folder (saves listing it twice). */
   layout?: MediaLayout;
-  /** The text already parsed (saves parsing it twice). */
+  /** The text already parsed (saves parsing it twice), with the same topics. */
   parsed?: ParsedSpotText;
+  /** The topic definitions in effect: which members are galleries (see isGalleryField). */
+  topics?: GalleryFieldCatalog;
 }
 
 export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
-  const parsed = options.parsed ?? parseSpotText(text);
+  const parsed = options.parsed ?? parseSpotText(text, { topics: options.topics });
   const layout = options.layout ?? (await listSpotMedia(path));
   const attributes = attributesOf(parsed.value);
   const sourceId = typeof attributes?.source_id === 'string' ? attributes.source_id : undefined;
+  const definition = attributes && definitionFor(attributes, options.topics);
   const hasMedia = layout.groups.length > 0 || layout.unreadable !== undefined;
   // A spot with media is imported with state 2 first and gets every gallery id at the end, so a
   // pending (null) gallery field does not need "state": 2 in the file itself.
-  const problems: SpotProblem[] = hasMedia && attributes ? withoutPendingStateRule(parsed.problems, attributes) : [...parsed.problems];
-  const result: SpotMediaCheck = { path, text, parsed, sourceId, layout, galleries: [], problems, ok: false };
+  const problems: SpotProblem[] = hasMedia && attributes ? parsed.problems.filter((problem) => problem.rule !== SPOT_RULES.pendingNeedsState2) : [...parsed.problems];
+  const result: SpotMediaCheck = { path, text, parsed, sourceId, definition, layout, galleries: [], problems, ok: false };
   if (!hasMedia || !attributes) return finish(result);
 
   const places = new Places(text);
@@ -86,13 +91,13 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
     return finish(result);
   }
   for (const group of layout.groups) {
-    const field: string | undefined = group.folder ?? directField(attributes, options.knownGalleryFields);
+    const field: string | undefined = group.folder ?? directField(attributes, definition, options.knownGalleryFields);
     const where = group.folder ? `${folderName}/${group.folder}` : `${folderName}/`;
     if (!field) {
       problems.push(places.onAttributes(`Files sit directly in ${where}, but the document has no single gallery field to take them (a field set to null). Put them in subfolders named after the gallery fields, e.g. ${folderName}/fld_1_2/.`, layout.folder));
       continue;
     }
-    if (!TOPIC_FIELD_NAME.test(field) || !(field in attributes)) {
+    if (!isGalleryField(field, definition) || !(field in attributes)) {
       problems.push(places.onAttributes(`The media folder ${where} names no gallery field of this document: add "${field}": null to create its gallery, or rename the folder after a field (fld_<number>_<number>).`, layout.folder));
       continue;
     }
@@ -167,8 +172,8 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
  * after write-back (the field holds its id) the one the journal knows, or the one fld_ member
  * holding an id.
  */
-function directField(attributes: Record<string, unknown>, known: readonly string[] = []): string | undefined {
-  const fields = Object.keys(attributes).filter((name) => TOPIC_FIELD_NAME.test(name));
+function directField(attributes: Record<string, unknown>, definition: GalleryFieldTypes | undefined, known: readonly string[] = []): string | undefined {
+  const fields = Object.keys(attributes).filter((name) => isGalleryField(name, definition));
   const pending = fields.filter((name) => attributes[name] === null);
   if (pending.length > 0) return pending.length === 1 ? pending[0] : undefined;
   const knownIds = fields.filter((name) => known.includes(name) && isGalleryId(attributes[name]));
@@ -184,11 +189,6 @@ export function isGalleryId(value: unknown): value is number {
 function attributesOf(value: unknown): Record<string, unknown> | undefined {
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
-}
-
-function withoutPendingStateRule(problems: readonly LocatedProblem[], attributes: Record<string, unknown>): SpotProblem[] {
-  const rule = pendingGalleryProblems(attributes).map((problem) => `${toPointer(['data', 'attributes', ...problem.path])}\n${problem.message}`);
-  return problems.filter((problem) => !rule.includes(`${problem.pointer}\n${problem.message}`));
 }
 
 /** Where on the document a media problem is shown. */

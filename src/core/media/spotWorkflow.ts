@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
-import { TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '../api/spotSchema';
 import { MAX_DOCUMENT_BYTES, parseSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
@@ -60,11 +60,11 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
   }
   const layout = ctx.options.media === false ? noMediaLayout(input.path) : await listSpotMedia(input.path);
-  const parsed = parseSpotText(text);
+  const parsed = parseSpotText(text, { topics: ctx.options.topics });
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, layout, parsed }), step);
+  if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, topics: ctx.options.topics, layout, parsed }), step);
   if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${other}: both would update one spot, so this one was not imported.`);
 
   let journal: SpotJournal;
@@ -82,6 +82,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     // The check runs with the journal at hand: its hash cache, and the gallery fields it knows.
     const check = await checkSpotMedia(input.path, text, {
       acceptedTypes: ctx.options.acceptedTypes,
+      topics: ctx.options.topics,
       layout,
       parsed,
       knownGalleryFields: Object.keys(record.galleries),
@@ -140,7 +141,7 @@ export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
 async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
-  const payload = parseSpotText(text);
+  const payload = parseSpotText(text, { topics: ctx.options.topics });
   if (!payload.document) return fail(outcome, describeProblems(payload.problems));
   const record = journal.record;
   const state = payload.document.data.attributes.state;
@@ -167,14 +168,14 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const { options } = ctx;
   const record = journal.record;
   const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
-  alignWithDocument(record, attributes);
+  alignWithDocument(record, attributes, check.definition);
 
   // Step 2: galleries for the fields still null, from an import with state 2.
-  const pendingFields = Object.keys(attributes).filter((field) => TOPIC_FIELD_NAME.test(field) && attributes[field] === null && !record.galleries[field]);
+  const pendingFields = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (pendingFields.length > 0) {
     const pendingText = setSpotState(text, 2, knownIds(record, attributes));
     if (!pendingText.ok) return fail(outcome, pendingText.reason);
-    const payload = parseSpotText(pendingText.text);
+    const payload = parseSpotText(pendingText.text, { topics: options.topics });
     if (!payload.document) return fail(outcome, describeProblems(payload.problems));
     throwIfAborted(options.signal);
     const result = await sendSpot(options.client, payload, { signal: options.signal });
@@ -229,7 +230,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const finalState = options.finalState ?? 1;
   const final = setSpotState(text, finalState, knownIds(record, attributes));
   if (!final.ok) return fail(outcome, final.reason);
-  const payload = parseSpotText(final.text);
+  const payload = parseSpotText(final.text, { topics: options.topics });
   if (!payload.document) return fail(outcome, describeProblems(payload.problems));
   const sha256 = hashText(payload.text);
   if ((options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
@@ -254,9 +255,9 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
 }
 
 /** A gallery id in the document wins over what the journal remembers for that field. */
-function alignWithDocument(record: SpotJournalRecord, attributes: Record<string, unknown>): void {
+function alignWithDocument(record: SpotJournalRecord, attributes: Record<string, unknown>, definition: GalleryFieldTypes | undefined): void {
   for (const [field, value] of Object.entries(attributes)) {
-    if (!TOPIC_FIELD_NAME.test(field) || !isGalleryId(value)) continue;
+    if (!isGalleryField(field, definition) || !isGalleryId(value)) continue;
     if (record.galleries[field]?.galleryId !== value) record.galleries[field] = { galleryId: value, origin: 'document', media: {} };
   }
 }
@@ -365,7 +366,7 @@ export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, 
   if (check.galleries.length === 0) return record.finalImport ? [] : ['import the document'];
   const work: string[] = [];
   const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
-  const uncreated = Object.keys(attributes).filter((field) => TOPIC_FIELD_NAME.test(field) && attributes[field] === null && !record.galleries[field]);
+  const uncreated = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (uncreated.length > 0) work.push(`import with state 2 to create the galleries of ${uncreated.join(', ')}`);
   for (const plan of check.galleries) work.push(...galleryWork(record, plan, options));
   if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1)) work.push(`import with state ${options.finalState ?? 1} and every gallery id`);

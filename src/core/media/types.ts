@@ -1,6 +1,7 @@
 // The public shape of the media workflow: what a front end (the extension, the command line)
 // passes in and gets back. Nothing here knows VS Code.
 import type { ServiceError } from '../api/errors';
+import type { GalleryFieldCatalog } from '../api/spotSchema';
 import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { SpotTextEdit } from '../documents/setSpotState';
@@ -41,6 +42,12 @@ export interface MediaWorkflowOptions {
   setOrder?: boolean;
   /** MIME types or families (image/*) a gallery accepts (default DEFAULT_ACCEPTED_TYPES). */
   acceptedTypes?: readonly string[];
+  /**
+   * The topic definitions in effect (the extension's topics folder, the command line's --topics):
+   * a field a definition types as a gallery is one whatever its value, and null in a field of
+   * another type is no gallery waiting for media. Without them a fld_ member set to null is one.
+   */
+  topics?: GalleryFieldCatalog;
   /**
    * How the document gets its gallery ids and final state: default writeSpotFileInPlace (atomic,
    * formatting kept); a function of the caller's (the editor's undoable edit); false: not written,

@@ -2,7 +2,7 @@
 // (label, type, allowed values), which the interface itself does not publish. The one zod source
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
 import { z } from 'zod';
-import { pendingGalleryFields, spotAttributesSchema, TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { spotAttributesSchema } from '../api/spotSchema';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
 export const KNOWN_SPOT_MEMBERS: readonly string[] = Object.keys(spotAttributesSchema.shape);
@@ -82,13 +82,6 @@ export type TopicField = z.output<typeof topicFieldSchema>;
 /** The definitions in effect, by topic_id. A Map satisfies it. */
 export type TopicCatalog = ReadonlyMap<number, TopicDefinition>;
 
-/** Names of the fields that hold a gallery: only these can be pending, whatever their value. */
-export function galleryFieldsOf(definition: TopicDefinition): string[] {
-  return Object.entries(definition.fields)
-    .filter(([, spec]) => spec.type === 'gallery')
-    .map(([name]) => name);
-}
-
 /** "Species (fld_7_1)", or just the name while the label is empty. */
 export function fieldTitle(name: string, spec: Pick<TopicField, 'label'> | undefined): string {
   return spec?.label ? `${spec.label} (${name})` : name;
@@ -97,18 +90,4 @@ export function fieldTitle(name: string, spec: Pick<TopicField, 'label'> | undef
 /** "topic 7 (Trail observations)". */
 export function topicTitle(definition: Pick<TopicDefinition, 'topic_id' | 'name'>): string {
   return definition.name ? `topic ${definition.topic_id} (${definition.name})` : `topic ${definition.topic_id}`;
-}
-
-/**
- * The gallery fields of a document that wait for media. A field the definition defines is a
- * gallery by its type, so a null text field is not mistaken for one; a member it does not define
- * falls back to the rule without definitions (a fld_ member whose value is null).
- */
-export function pendingGalleriesFor(attributes: Record<string, unknown>, definition: TopicDefinition | undefined): string[] {
-  if (!definition) return pendingGalleryFields(attributes);
-  return Object.keys(attributes).filter((name) => {
-    if (attributes[name] !== null) return false;
-    const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
-    return spec ? spec.type === 'gallery' : TOPIC_FIELD_NAME.test(name);
-  });
 }
