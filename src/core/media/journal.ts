@@ -97,13 +97,14 @@ export class MediaJournal {
       // then on every write of it goes there (an empty file, a lost write, counts as none).
       const stored = known ? await readRecord(file, sourceId) : undefined;
       const record = stored ?? this.plain?.get(sourceId) ?? this.fresh(sourceId);
-      // From now on this spot may have a file: a later open in this run reads it.
-      this.existing?.add(basename(file));
+
       if (record.sourceId !== sourceId) throw damaged(file, sourceId, `it belongs to source_id "${record.sourceId}"`);
       record.document = documentPath;
       const plain = this.plain;
       return new SpotJournal(file, record, {
         syncFolder: () => this.syncFolder(),
+        // From now on this spot may have a file: a later open in this run reads it.
+        writingFile: () => this.existing?.add(basename(file)),
         onRelease: () => MediaJournal.held.delete(file),
         plainLog: stored || !plain ? undefined : { file: plain.file, append: (entry) => plain.append(entry) },
       });
@@ -175,6 +176,8 @@ export class MediaJournal {
 export interface SpotJournalSinks {
   /** Makes renames in the account folder durable (group-committed, see MediaJournal). */
   syncFolder(): Promise<void>;
+  /** Called before the spot's own file is written. */
+  writingFile(): void;
   onRelease(): void;
   /** The account's log of records without galleries; absent once the spot has a file of its own. */
   plainLog?: { file: string; append(record: SpotJournalRecord): void };
@@ -217,6 +220,7 @@ export class SpotJournal {
       if (plain && this.plainLog) return this.plainLog.append(this.record);
       // A spot without galleries that has a file of its own (written by an earlier version) keeps
       // it, written without fsync: readRecord takes the empty file a lost write can leave as none.
+      this.sinks.writingFile();
       await writeFileAtomic(this.spotFile, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.sinks.syncFolder : false, syncFile: !plain });
       // From now on the spot's file holds its record (and wins over the log when it is opened).
       this.plainLog = undefined;
