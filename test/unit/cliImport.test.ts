@@ -3,7 +3,7 @@
 // failed one without sending anything twice (the media workflow's per-spot journals), and Ctrl-C in
 // the middle of a run.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
@@ -29,11 +29,23 @@ describe('spot-import import', function () {
     return Object.fromEntries(Array.from({ length: count }, (_, i) => [`spots/${prefix}-${String(i).padStart(3, '0')}.spot.json`, spotText(`${prefix}-${i}`)]));
   }
 
-  /** The spot journals the runs left (one per source_id imported at least once). */
+  /**
+   * The source ids the journal remembers (one per source_id imported at least once): a file per
+   * spot with galleries, a line of the account's imported.jsonl per spot without.
+   */
   function journals(): string[] {
     const dir = join(folder.dir, '.spot-import', 'journal');
     if (!existsSync(dir)) return [];
-    return readdirSync(dir).flatMap((account) => readdirSync(join(dir, account)).filter((name) => name.endsWith('.json') && name !== 'account.json'));
+    const sourceIds = new Set<string>();
+    for (const account of readdirSync(dir)) {
+      for (const name of readdirSync(join(dir, account))) {
+        if (name.endsWith('.json') && name !== 'account.json') sourceIds.add(JSON.parse(readFileSync(join(dir, account, name), 'utf8')).sourceId);
+        if (name === 'imported.jsonl') {
+          for (const line of readFileSync(join(dir, account, name), 'utf8').split('\n').filter(Boolean)) sourceIds.add(JSON.parse(line).sourceId);
+        }
+      }
+    }
+    return [...sourceIds].sort();
   }
 
   it('imports a folder: one line per spot, exit 0, one journal per spot', async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MediaJournal, defaultJournalDir, runMediaWorkflow, serviceUrlOf } from '../../src/core/media';
+import { dirname, join } from 'node:path';
+import { MediaJournal, defaultJournalDir, runMediaWorkflow, serviceUrlOf, streamMediaWorkflow } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
@@ -52,6 +52,58 @@ describe('media journal: spots without galleries, and the files a run knows', ()
     } finally {
       await journal.close();
     }
+  });
+
+  it('records of spots without galleries share one append-only log; a torn last line counts as no record', async () => {
+    const paths = ['a', 'b'].map((name) => {
+      const path = join(dir, `${name}.spot.json`);
+      writeFileSync(path, JSON.stringify(spot(`log-${name}`)));
+      return { path };
+    });
+    const first = await runMediaWorkflow(paths, options());
+    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    const log = first.spots[0].journalFile!;
+    assert.equal(first.spots[1].journalFile, log);
+    assert.ok(log.endsWith('imported.jsonl'));
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    assert.deepEqual(lines.map((line) => JSON.parse(line).sourceId).sort(), ['log-a', 'log-b']);
+    assert.deepEqual(readdirSync(dirname(log)).filter((name) => name.endsWith('.json') && name !== 'account.json'), [], 'no file per spot');
+    // A kill in the middle of the last append: that spot is imported again (an upsert), the other is not.
+    const torn = lines.find((line) => JSON.parse(line).sourceId === 'log-b')!;
+    writeFileSync(log, `${lines.filter((line) => line !== torn).join('\n')}\n${torn.slice(0, 40)}`);
+    const again = await runMediaWorkflow(paths, options());
+    assert.deepEqual(again.spots.map((s) => s.imported), ['unchanged', 'final']);
+    assert.equal(setup.sandbox.counters.imports, 3);
+  });
+
+  it('a spot recorded in the log that gets media is then kept in a file of its own, which wins', async () => {
+    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg'] });
+    const plain = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
+    assert.ok(plain.spots[0].journalFile!.endsWith('imported.jsonl'));
+    const withMedia = await runMediaWorkflow([{ path: fixture.path }], options());
+    assert.equal(withMedia.spots[0].status, 'done', withMedia.spots[0].reason);
+    assert.ok(withMedia.spots[0].journalFile!.endsWith('.json') && !withMedia.spots[0].journalFile!.endsWith('imported.jsonl'));
+    const again = await runMediaWorkflow([{ path: fixture.path }], options());
+    assert.equal(again.spots[0].imported, 'unchanged');
+    assert.equal(setup.sandbox.counters.uploads, 1, 'the file went up once');
+  });
+
+  it('streams inputs from a generator, taking them only as needed, and settles each once in input order of claims', async () => {
+    const made: string[] = [];
+    function* inputs() {
+      for (const name of ['s1', 's2', 'dup', 's3']) {
+        const path = join(dir, `${name}.spot.json`);
+        writeFileSync(path, JSON.stringify(spot(name === 'dup' ? 's1' : name)));
+        made.push(name);
+        yield { path, label: name };
+      }
+    }
+    const settled: Array<[number, string, string]> = [];
+    const end = await streamMediaWorkflow(inputs(), options({ concurrency: 2 }), { settled: (position, outcome) => settled.push([position, outcome.label, outcome.status]) });
+    assert.equal(end.stoppedBy, undefined);
+    assert.deepEqual(settled.sort((x, y) => x[0] - y[0]), [[0, 's1', 'done'], [1, 's2', 'done'], [2, 'dup', 'failed'], [3, 's3', 'done']]);
+    assert.deepEqual(made, ['s1', 's2', 'dup', 's3']);
+    assert.equal(setup.sandbox.counters.imports, 3, 'the second document with source_id s1 was not sent');
   });
 
   it('media: false sends each document as it is and leaves its media folder alone', async () => {

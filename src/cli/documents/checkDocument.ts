@@ -78,8 +78,13 @@ export async function checkDocumentText(path: string, text: string, rules: Docum
  * topic and definitions). The base rules and the media are the workflow's to check; a document
  * refused here is never sent. Warnings come back as findings of a document that is still sent.
  */
-export async function checkBeforeImport(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<{ ok: true; findings: Finding[] } | { ok: false; reason: string; findings: Finding[] }> {
-  const parsed = parseSpotText(text, { topics: rules.topics });
+export async function checkBeforeImport(
+  path: string,
+  text: string,
+  rules: DocumentRules,
+  display: (path: string) => string,
+  parsed: ParsedSpotText = parseSpotText(text, { topics: rules.topics }),
+): Promise<{ ok: true; findings: Finding[] } | { ok: false; reason: string; findings: Finding[] }> {
   const topicProblems = topicChecks(text, parsed, rules);
   if (!topicProblems.some((problem) => problem.severity === 'error')) return { ok: true, findings: toFindings(text, topicProblems, display) };
   // Refused: say everything that is wrong with it, as validate would (a rare path, so the media

@@ -10,6 +10,8 @@ import { findDocuments } from './findDocuments';
 export interface CollectedDocuments {
   /** Absolute paths, in the order found. */
   files: string[];
+  /** Documents the walk found without a media folder beside them (the import does not look again). */
+  withoutMediaFolder: Set<string>;
   /** Folders that could not be read: reported as failures of the run. */
   unreadable: Outcome[];
 }
@@ -21,11 +23,13 @@ export async function collectDocuments(paths: readonly string[], cwd: string, no
     targets.push(document ?? given);
   }
   const files: string[] = [];
+  const withoutMediaFolder = new Set<string>();
   const unreadable: Outcome[] = [];
   for await (const found of findDocuments(targets, cwd, signal)) {
     switch (found.kind) {
       case 'document':
         files.push(found.path);
+        if (found.mediaFolder === false) withoutMediaFolder.add(found.path);
         break;
       case 'unreadable':
         unreadable.push({ file: displayPath(found.path, cwd), status: 'failed', ok: false, reason: found.message, failure: 'unreadable', findings: [] });
@@ -41,7 +45,7 @@ export async function collectDocuments(paths: readonly string[], cwd: string, no
   if (files.length === 0 && unreadable.length === 0) {
     throw new CliError(`No spot documents found in ${paths.map((path) => `"${path}"`).join(', ')}: name them *.spot.json, or give them "data": {"type": "spots"}.`);
   }
-  return { files, unreadable };
+  return { files, withoutMediaFolder, unreadable };
 }
 
 /** Paths inside the current folder are shown relative to it, the way editors and CI annotate them. */

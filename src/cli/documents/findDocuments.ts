@@ -4,13 +4,16 @@
 // files whose data.type is "spots" (the core's looksLikeSpotDocument), with node_modules and
 // dot-folders left out. Symbolic links are followed, each real folder once.
 import { promises as fs, type Dirent } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { MAX_DOCUMENT_BYTES, looksLikeSpotDocument } from '../../core';
+import { basename, join, resolve } from 'node:path';
+import { MAX_DOCUMENT_BYTES, looksLikeSpotDocument, mediaFolderFor } from '../../core';
 import { CliError } from '../exit';
 
 export type Found =
-  /** A spot document (absolute path). */
-  | { kind: 'document'; path: string }
+  /**
+   * A spot document (absolute path). mediaFolder false: the walk listed its folder and no media
+   * folder is beside it (so the import does not look for one again); undefined: not known.
+   */
+  | { kind: 'document'; path: string; mediaFolder?: boolean }
   /** A folder found in the walk that could not be read: what it holds was not checked. */
   | { kind: 'unreadable'; path: string; message: string }
   /** A .json file that could not be read to tell whether it is a spot document: passed over. */
@@ -76,6 +79,8 @@ async function* walk(folder: string, visited: Set<string>, signal?: AbortSignal)
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Compared without case: on a file system that ignores it, X.MEDIA is walk.media's folder too.
+  const names = new Set(entries.map((entry) => entry.name.toLowerCase()));
   for (const entry of entries) {
     const path = join(folder, entry.name);
     let isFolder = entry.isDirectory();
@@ -90,7 +95,7 @@ async function* walk(folder: string, visited: Set<string>, signal?: AbortSignal)
       yield* walk(path, visited, signal);
     } else if (isFile && JSON_FILE.test(entry.name)) {
       const verdict = await isSpotDocument(path);
-      if (verdict === true) yield { kind: 'document', path };
+      if (verdict === true) yield { kind: 'document', path, mediaFolder: names.has(basename(mediaFolderFor(path)).toLowerCase()) };
       else if (typeof verdict === 'string') yield { kind: 'passedOver', path, message: verdict };
     }
   }

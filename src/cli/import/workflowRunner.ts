@@ -1,11 +1,12 @@
-// The import: every document through the core's media workflow (runMediaWorkflow), with or
-// without media, so there is one journal and one rule for "already imported": the spot's journal
-// under .spot-import/journal/ says this exact text was imported (skipUnchanged), and nothing is
-// sent. Documents are read, checked against the project's topics and handed to the workflow in
-// batches, so 100,000 documents never mean 100,000 texts or outcomes held at once; each outcome
-// is reported as soon as the workflow settles it. --no-media is the workflow's media: false: each
-// document sent as it is, through the same spot journals.
-import { AuthenticationError, JournalLockedError, MediaJournal, isCancellation, runMediaWorkflow, serviceUrlOf, type MediaWorkflowOptions, type SpotInput } from '../../core';
+// The import: every document through the core's media workflow, with or without media, so there
+// is one journal and one rule for "already imported": the spot's journal under
+// .spot-import/journal/ says this exact text was imported (skipUnchanged), and nothing is sent.
+// Documents are read and checked against the project's topics one at a time as the workflow asks
+// for the next (streamMediaWorkflow: a few ahead of the requests), so 100,000 documents never mean
+// 100,000 texts or outcomes held at once and the requests never wait for a batch to be read; each
+// outcome is reported as soon as the workflow settles it. --no-media is the workflow's media:
+// false: each document sent as it is, through the same spot journals.
+import { AuthenticationError, JournalLockedError, MediaJournal, isCancellation, parseSpotText, serviceUrlOf, streamMediaWorkflow, type MediaWorkflowOptions, type SpotInput } from '../../core';
 import type { SpotJournal } from '../../core/media/journal';
 import { checkBeforeImport, checkDocumentText, readDocumentText } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
@@ -13,13 +14,11 @@ import type { Finding, Outcome } from '../output/records';
 import type { ImportJob, ImportRunEnd, ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 
-/** Documents handed to the workflow at once: its outcomes (and small texts) are held per batch. */
-const BATCH = 256;
 /** Texts up to this size are handed to the workflow (not read twice); larger ones it reads itself. */
 const INLINE_TEXT = 64 * 1024;
 /**
  * A source id no document can have (a control character): the journal opened for it holds the
- * account's run lock for the whole import, across batches. It is never written.
+ * account's run lock for the whole import. It is never written.
  */
 const RUN_HOLD = '\u0000spot-import run';
 
@@ -35,57 +34,74 @@ export const importWithWorkflow: ImportRunner = async (job) => {
     job.report(outcome);
     job.progress({ done, bytes });
   };
-  const options = job.client ? workflowOptions(job) : undefined;
-  const hold = options ? await holdJournal(job, options) : undefined;
   let next = 0;
-  try {
-    while (next < job.files.length && !stopped) {
-      if (job.signals.stop.aborted) {
-        stopped = 'interrupted';
-        break;
+  if (!job.client) {
+    for (; next < job.files.length && !job.signals.stop.aborted; next++) {
+      const path = job.files[next];
+      const read = await readDocumentText(path);
+      if ('error' in read) report({ file: job.display(path), status: 'failed', ok: false, reason: read.error, failure: 'unreadable', findings: [] });
+      else {
+        bytes += Buffer.byteLength(read.text);
+        report(await dryRun(path, read.text, job));
       }
-      const batch = job.files.slice(next, next + BATCH);
-      next += batch.length;
-      const inputs: SpotInput[] = [];
-      const warnings = new Map<string, Finding[]>();
-      for (const [index, path] of batch.entries()) {
+      // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
+      if (next % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+    }
+  } else {
+    const options = workflowOptions(job);
+    const hold = await holdJournal(job, options);
+    const warnings = new Map<string, Finding[]>();
+    // The documents, read and checked as the workflow takes them; refused ones reported here.
+    async function* documents(): AsyncGenerator<SpotInput> {
+      for (let read = 0; next < job.files.length && !job.signals.stop.aborted; read++) {
+        const path = job.files[next++];
+        // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
+        if (read % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
         const file = job.display(path);
-        const read = await readDocumentText(path);
-        if ('error' in read) {
-          report({ file, status: 'failed', ok: false, reason: read.error, failure: 'unreadable', findings: [] });
+        const text = await readDocumentText(path);
+        if ('error' in text) {
+          report({ file, status: 'failed', ok: false, reason: text.error, failure: 'unreadable', findings: [] });
           continue;
         }
-        bytes += Buffer.byteLength(read.text);
-        if (!options) {
-          report(await dryRun(path, read.text, job));
-        } else {
-          const checked = await checkBeforeImport(path, read.text, job.rules, job.display);
-          if (!checked.ok) report({ file, status: 'failed', ok: false, reason: checked.reason, failure: 'document', findings: checked.findings });
-          else {
-            if (checked.findings.length > 0) warnings.set(path, checked.findings);
-            inputs.push({ path, label: file, ...(read.text.length <= INLINE_TEXT ? { text: read.text } : {}) });
-          }
+        bytes += Buffer.byteLength(text.text);
+        const parsed = parseSpotText(text.text, { topics: job.rules.topics });
+        const checked = await checkBeforeImport(path, text.text, job.rules, job.display, parsed);
+        if (!checked.ok) {
+          report({ file, status: 'failed', ok: false, reason: checked.reason, failure: 'document', findings: checked.findings });
+          continue;
         }
-        // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
-        if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+        if (checked.findings.length > 0) warnings.set(path, checked.findings);
+        const mediaFolder = job.withoutMediaFolder?.has(path) ? { mediaFolder: false as const } : {};
+        yield { path, label: file, ...mediaFolder, ...(text.text.length <= INLINE_TEXT ? { text: text.text, parsed } : {}) };
       }
-      if (!options || inputs.length === 0) continue;
-      const end = await runBatch(inputs, options, warnings, report, job.display);
+    }
+    let imported = 0;
+    try {
+      const end = await streamMediaWorkflow(documents(), options, {
+        total: job.files.length,
+        journal: hold.journal,
+        settled: (_position, spot) => {
+          if (spot.error instanceof JournalLockedError) return;
+          if (spot.status === 'done') imported++;
+          report(toOutcome(spot, warnings.get(spot.path) ?? [], job.display));
+          warnings.delete(spot.path);
+        },
+      });
       if (end.stoppedBy instanceof AuthenticationError) {
         stopped = 'credentialsRejected';
         stopError = end.stoppedBy;
       } else if (end.stoppedBy instanceof JournalLockedError) {
-        throw new CliError(`Nothing more was sent. ${end.stoppedBy.message}`, EXIT.usage);
+        throw new CliError(`${imported > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${end.stoppedBy.message}`, EXIT.usage);
       } else if (end.stoppedBy && isCancellation(end.stoppedBy)) {
         stopped = 'interrupted';
       }
+    } finally {
+      await hold.release();
     }
-    if (!stopped && job.signals.stop.aborted && next < job.files.length) stopped = 'interrupted';
-    const why = stopped === 'credentialsRejected' ? 'the run stopped because the credentials were rejected' : 'the run was interrupted first';
-    for (; next < job.files.length; next++) report({ file: job.display(job.files[next]), status: 'notAttempted', ok: false, reason: why, findings: [] });
-  } finally {
-    await hold?.release();
   }
+  if (!stopped && job.signals.stop.aborted && next < job.files.length) stopped = 'interrupted';
+  const why = stopped === 'credentialsRejected' ? 'the run stopped because the credentials were rejected' : 'the run was interrupted first';
+  for (; next < job.files.length; next++) report({ file: job.display(job.files[next]), status: 'notAttempted', ok: false, reason: why, findings: [] });
   return { stopped, stopError, remaining };
 };
 
@@ -139,24 +155,6 @@ async function holdJournal(job: ImportJob, options: MediaWorkflowOptions): Promi
       await journal.close();
     },
   };
-}
-
-async function runBatch(inputs: SpotInput[], options: MediaWorkflowOptions, warnings: Map<string, Finding[]>, report: (outcome: Outcome) => void, display: (path: string) => string): Promise<{ stoppedBy?: Error }> {
-  const reported = new Set<string>();
-  const result = await runMediaWorkflow(inputs, {
-    ...options,
-    onProgress: (event) => {
-      if (event.kind !== 'spotDone' || event.outcome.error instanceof JournalLockedError) return;
-      reported.add(event.outcome.path);
-      report(toOutcome(event.outcome, warnings.get(event.outcome.path) ?? [], display));
-    },
-  });
-  // Spots the run stopped before (cancelled, credentials refused) are settled without an event.
-  for (const spot of result.spots) {
-    if (reported.has(spot.path) || spot.error instanceof JournalLockedError) continue;
-    report(toOutcome(spot, warnings.get(spot.path) ?? [], display));
-  }
-  return { stoppedBy: result.stoppedBy };
 }
 
 async function dryRun(path: string, text: string, job: ImportJob): Promise<Outcome> {

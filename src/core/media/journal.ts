@@ -1,5 +1,6 @@
 // The journal: one small JSON file per spot under `<journalDir>/journal/<account>/`, written
-// atomically after every step that completes, so a run stopped at any moment (cancel, crash,
+// atomically after every step that completes (spots without galleries: one line each in the
+// account's append-only log instead, see plainRecords.ts), so a run stopped at any moment (cancel, crash,
 // kill, power loss) can be run again and finish the rest. `<account>` hashes the service URL and
 // client id: the same source_id on another service or topic is another spot. The journal folder
 // holds a `.gitignore` with `*`, so git ignores it by itself. One process at a time works with an
@@ -12,6 +13,7 @@ import { ServiceError } from '../api/errors';
 import type { FileHandle } from 'node:fs/promises';
 import { openFolder, syncOpenFolder, writeFileAtomic } from './atomicFile';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
+import { PlainRecordLog } from './plainRecords';
 
 /** The journal folder's name at a root the caller picks (a workspace folder, the CLI's folder). */
 export const JOURNAL_FOLDER_NAME = '.spot-import';
@@ -57,6 +59,8 @@ export class MediaJournal {
    * thousands of new documents would otherwise spend its time on failed opens).
    */
   private existing?: Set<string>;
+  /** Records of spots without galleries (one line each), read when the run takes the lock. */
+  private plain?: PlainRecordLog;
   /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
   private static readonly held = new Set<string>();
 
@@ -89,12 +93,21 @@ export class MediaJournal {
     MediaJournal.held.add(file);
     try {
       const known = !this.existing || this.existing.has(basename(file));
-      const record = (known ? await readRecord(file, sourceId) : undefined) ?? this.fresh(sourceId);
-      // From now on this spot may have a file: a later open in this run reads it.
-      this.existing?.add(basename(file));
+      // The spot's own file wins: a spot gets one only once its record has galleries, and from
+      // then on every write of it goes there (an empty file, a lost write, counts as none).
+      const stored = known ? await readRecord(file, sourceId) : undefined;
+      const record = stored ?? this.plain?.get(sourceId) ?? this.fresh(sourceId);
+
       if (record.sourceId !== sourceId) throw damaged(file, sourceId, `it belongs to source_id "${record.sourceId}"`);
       record.document = documentPath;
-      return new SpotJournal(file, record, () => this.syncFolder(), () => MediaJournal.held.delete(file));
+      const plain = this.plain;
+      return new SpotJournal(file, record, {
+        syncFolder: () => this.syncFolder(),
+        // From now on this spot may have a file: a later open in this run reads it.
+        writingFile: () => this.existing?.add(basename(file)),
+        onRelease: () => MediaJournal.held.delete(file),
+        plainLog: stored || !plain ? undefined : { file: plain.file, append: (entry) => plain.append(entry) },
+      });
     } catch (error) {
       MediaJournal.held.delete(file);
       throw error;
@@ -106,6 +119,8 @@ export class MediaJournal {
     const folder = this.folder;
     const prepared = this.prepared;
     this.folder = this.prepared = undefined;
+    this.plain?.close();
+    this.plain = undefined;
     await (await folder)?.close();
     if (await prepared?.then(() => true, () => false)) await releaseRunLock(this.accountDir);
   }
@@ -151,7 +166,21 @@ export class MediaJournal {
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
     await acquireRunLock(this.accountDir);
     this.existing = new Set(await fs.readdir(this.accountDir));
+    const plain = new PlainRecordLog(this.accountDir);
+    await plain.load();
+    this.plain = plain;
   }
+}
+
+/** Where a spot's journal writes go, besides its own file. */
+export interface SpotJournalSinks {
+  /** Makes renames in the account folder durable (group-committed, see MediaJournal). */
+  syncFolder(): Promise<void>;
+  /** Called before the spot's own file is written. */
+  writingFile(): void;
+  onRelease(): void;
+  /** The account's log of records without galleries; absent once the spot has a file of its own. */
+  plainLog?: { file: string; append(record: SpotJournalRecord): void };
 }
 
 /**
@@ -160,30 +189,41 @@ export class MediaJournal {
  * to repeat (imports are upserts, reads and order settings are harmless twice); those ride along
  * with the next save, or flush() when the spot ends. flush() leaves out the folder's fsync: a
  * power cut may bring back the record of the last save, and the next run then repeats those
- * steps, finding the last upload in the gallery by its new id.
+ * steps, finding the last upload in the gallery by its new id. A record without galleries (it says
+ * only "this text was imported") goes to the account's append-only log (plainRecords.ts): losing
+ * it means one more upsert, so it is not worth a file, let alone an fsync.
  */
 export class SpotJournal {
   private released = false;
   private dirty = false;
+  private plainLog?: SpotJournalSinks['plainLog'];
 
   constructor(
-    readonly file: string,
+    private readonly spotFile: string,
     readonly record: SpotJournalRecord,
-    private readonly syncFolder: () => Promise<void>,
-    private readonly onRelease: () => void,
-  ) {}
+    private readonly sinks: SpotJournalSinks,
+  ) {
+    this.plainLog = sinks.plainLog;
+  }
 
-  /** Writes the record atomically and durably before returning. */
+  /** Where the record is kept: the spot's own file, or the account's log while it has no galleries. */
+  get file(): string {
+    return this.plainLog && Object.keys(this.record.galleries).length === 0 ? this.plainLog.file : this.spotFile;
+  }
+
+  /** Writes the record atomically and durably before returning (durable: false, see flush). */
   async save(durable = true): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
-    // The record of a spot without galleries says only "this text was imported": losing it in a
-    // power cut means one more upsert, so it is not worth an fsync (a plain import of thousands of
-    // documents would spend most of its time in them). readRecord takes the empty file such a
-    // lost write can leave as no record.
-    const repeatable = !durable && Object.keys(this.record.galleries).length === 0;
+    const plain = !durable && Object.keys(this.record.galleries).length === 0;
     try {
-      await writeFileAtomic(this.file, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.syncFolder : false, syncFile: !repeatable });
+      if (plain && this.plainLog) return this.plainLog.append(this.record);
+      // A spot without galleries that has a file of its own (written by an earlier version) keeps
+      // it, written without fsync: readRecord takes the empty file a lost write can leave as none.
+      this.sinks.writingFile();
+      await writeFileAtomic(this.spotFile, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.sinks.syncFolder : false, syncFile: !plain });
+      // From now on the spot's file holds its record (and wins over the log when it is opened).
+      this.plainLog = undefined;
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -202,7 +242,7 @@ export class SpotJournal {
   release(): void {
     if (this.released) return;
     this.released = true;
-    this.onRelease();
+    this.sinks.onRelease();
   }
 }
 

@@ -10,9 +10,38 @@ import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome
 export const DEFAULT_MEDIA_CONCURRENCY = 4;
 
 export async function runMediaWorkflow(inputs: readonly SpotInput[], options: MediaWorkflowOptions): Promise<MediaWorkflowOutcome> {
+  const spots: SpotOutcome[] = new Array(inputs.length);
+  const end = await streamMediaWorkflow(inputs, options, { total: inputs.length, settled: (position, outcome) => (spots[position] = outcome) });
+  for (let index = 0; index < inputs.length; index++) spots[index] ??= notStarted(inputs[index], end.reason);
+  return { spots, stoppedBy: end.stoppedBy, totals: totalsOf(spots) };
+}
+
+export interface WorkflowStream {
+  /** For progress events: how many inputs the caller expects (default 0: not known). */
+  total?: number;
+  /** Each input's outcome, once, by its position in the input order (progress's spotDone too). */
+  settled?: (position: number, outcome: SpotOutcome) => void;
+  /** The account's journal, opened by the caller (who closes it): default one of the run's own. */
+  journal?: MediaJournal;
+}
+
+export interface WorkflowStreamEnd {
+  /** Set when the run ended early: cancelled, the credentials were refused, the journal is locked. */
+  stoppedBy?: ServiceError;
+  /** Why inputs the run never took were not started (for the caller's results). */
+  reason: string;
+}
+
+/**
+ * The workflow over inputs taken one at a time as the run needs them (read ahead by at most
+ * `concurrency`), so a caller with 100,000 documents never holds their texts or outcomes at once,
+ * and the requests never wait for a batch to be read. Inputs the run never took (it stopped
+ * first) are neither taken from the iterator nor settled.
+ */
+export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIterable<SpotInput>, options: MediaWorkflowOptions, stream: WorkflowStream = {}): Promise<WorkflowStreamEnd> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY)));
-  const total = inputs.length;
-  const journal = new MediaJournal(options.journalDir, { serviceUrl: serviceUrlOf(options.client.apiRoot), clientId: options.clientId });
+  const total = stream.total ?? 0;
+  const journal = stream.journal ?? new MediaJournal(options.journalDir, { serviceUrl: serviceUrlOf(options.client.apiRoot), clientId: options.clientId });
   const indexOf = new Map<string, number>();
   const ctx: SpotRunContext = {
     options,
@@ -21,40 +50,46 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
     step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
-  const claims = new SourceIdClaims(inputs);
-  const spots: SpotOutcome[] = new Array(total);
+  const source = new InputSource(inputs);
+  const claims = new SourceIdClaims();
   // Local work overlaps with other spots' requests: up to `concurrency` spots are checked ahead,
   // and a spot's write-back and journal record finish while the next spot's requests go out.
-  const prepared = new Map<number, Promise<PreparedSpot | SpotOutcome>>();
-  const prepare = (position: number) => {
-    if (position < total && !prepared.has(position)) {
-      const spot = prepareSpot(inputs[position], ctx, (sourceId) => claims.claim(position, sourceId))
-        .catch((error: unknown) => unexpected(inputs[position], error))
+  interface Ahead {
+    position: number;
+    input: SpotInput;
+    spot: Promise<PreparedSpot | SpotOutcome>;
+  }
+  const ahead: Array<Promise<Ahead | undefined>> = [];
+  const prepareNext = () =>
+    source.next().then((taken) => {
+      if (!taken) return undefined;
+      const { position, input } = taken;
+      const spot = prepareSpot(input, ctx, (sourceId) => claims.claim(position, labelOf(input), sourceId))
+        .catch((error: unknown) => unexpected(input, error))
         .finally(() => claims.pass(position));
-      prepared.set(position, spot);
-    }
-    return prepared.get(position);
-  };
-  const finishing: Array<Promise<void>> = [];
-  let next = 0;
+      return { position, input, spot };
+    });
+  const finishing = new Set<Promise<void>>();
   let started = 0;
   let finished = 0;
   let stoppedBy: ServiceError | undefined;
   const settle = (position: number, outcome: SpotOutcome) => {
-    spots[position] = outcome;
+    indexOf.delete(outcome.label);
+    stream.settled?.(position, outcome);
     tell(options.onProgress, { kind: 'spotDone', done: ++finished, total, outcome });
   };
 
   const worker = async () => {
-    while (next < total && !stoppedBy && !options.signal?.aborted) {
-      const position = next++;
-      const ready = prepare(position)!;
-      for (let ahead = position + 1; ahead <= position + concurrency; ahead++) prepare(ahead);
-      const label = inputs[position].label ?? inputs[position].path;
+    while (!stoppedBy && !options.signal?.aborted) {
+      const taken = ahead.shift() ?? prepareNext();
+      while (ahead.length < concurrency) ahead.push(prepareNext());
+      const next = await taken;
+      if (!next) break;
+      const { position, input } = next;
+      const label = labelOf(input);
       indexOf.set(label, ++started);
       tell(options.onProgress, { kind: 'spot', index: started, total, label });
-      const spot = await ready;
-      prepared.delete(position);
+      const spot = await next.spot;
       if (!('journal' in spot)) {
         if (spot.error instanceof JournalLockedError) stoppedBy ??= spot.error;
         settle(position, spot);
@@ -66,30 +101,67 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
       }
       await runSpotRequests(spot, ctx);
       if (spot.outcome.error instanceof AuthenticationError) stoppedBy ??= spot.outcome.error;
-      finishing.push(finishSpot(spot, ctx).then((outcome) => settle(position, outcome), (error: unknown) => settle(position, unexpected(inputs[position], error))));
+      const finish = finishSpot(spot, ctx).then(
+        (outcome) => settle(position, outcome),
+        (error: unknown) => settle(position, unexpected(input, error)),
+      );
+      finishing.add(finish);
+      void finish.finally(() => finishing.delete(finish));
     }
   };
+  let reason = '';
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+    await Promise.all(Array.from({ length: concurrency }, worker));
     await Promise.all(finishing);
   } finally {
-    if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total} spots.`);
-    const reason =
+    if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total || started} spots.`);
+    reason =
       stoppedBy instanceof CancelledError
         ? 'Not started: the run was cancelled first.'
         : stoppedBy instanceof JournalLockedError
           ? 'Not started: another run is using the journal.'
           : 'Not started: the run stopped because the credentials were refused.';
     // Spots checked ahead but never sent: their journals are released as they were.
-    for (const [position, pending] of prepared) {
-      const spot = await pending;
-      spots[position] = 'journal' in spot ? abandonSpot(spot, reason) : spot;
+    for (const pending of ahead) {
+      const next = await pending.catch(() => undefined);
+      if (!next) continue;
+      const spot = await next.spot;
+      settle(next.position, 'journal' in spot ? abandonSpot(spot, reason) : spot);
     }
-    await journal.close();
+    if (!stream.journal) await journal.close();
     if (stoppedBy) tell(options.onStep, { label: '', step: 'stop', message: stoppedBy.message });
-    for (let index = 0; index < total; index++) spots[index] ??= notStarted(inputs[index], reason);
   }
-  return { spots, stoppedBy, totals: totalsOf(spots) };
+  return { stoppedBy, reason };
+}
+
+function labelOf(input: SpotInput): string {
+  return input.label ?? input.path;
+}
+
+/** Takes inputs one at a time, in order, from an array, a generator or an async generator. */
+class InputSource {
+  private readonly iterator: Iterator<SpotInput> | AsyncIterator<SpotInput>;
+  private chain: Promise<unknown> = Promise.resolve();
+  private taken = 0;
+  private ended = false;
+
+  constructor(inputs: Iterable<SpotInput> | AsyncIterable<SpotInput>) {
+    this.iterator = Symbol.asyncIterator in inputs ? inputs[Symbol.asyncIterator]() : inputs[Symbol.iterator]();
+  }
+
+  next(): Promise<{ position: number; input: SpotInput } | undefined> {
+    const taken = this.chain.then(async () => {
+      if (this.ended) return undefined;
+      const result = await this.iterator.next();
+      if (result.done) {
+        this.ended = true;
+        return undefined;
+      }
+      return { position: this.taken++, input: result.value };
+    });
+    this.chain = taken.catch(() => (this.ended = true));
+    return taken;
+  }
 }
 
 /**
@@ -99,33 +171,40 @@ export async function runMediaWorkflow(inputs: readonly SpotInput[], options: Me
  */
 class SourceIdClaims {
   private readonly owners = new Map<string, string>();
-  private readonly turns: Array<{ done: Promise<void>; open: () => void }>;
-
-  constructor(private readonly inputs: readonly SpotInput[]) {
-    this.turns = inputs.map(() => {
-      let open!: () => void;
-      const done = new Promise<void>((resolve) => (open = resolve));
-      return { done, open };
-    });
-  }
+  /** Inputs before this position have had their turn. */
+  private nextTurn = 0;
+  private readonly waiting = new Map<number, () => void>();
 
   /** Gives up a turn that was not claimed (the input failed before it knew a source id). */
   async pass(position: number): Promise<void> {
-    if (position > 0) await this.turns[position - 1].done;
-    this.turns[position].open();
+    if (this.nextTurn > position) return;
+    await this.waitTurn(position);
+    this.open(position);
   }
 
-  async claim(position: number, sourceId: string | undefined): Promise<string | undefined> {
-    if (position > 0) await this.turns[position - 1].done;
+  async claim(position: number, label: string, sourceId: string | undefined): Promise<string | undefined> {
+    await this.waitTurn(position);
     try {
       if (sourceId === undefined) return undefined;
       const owner = this.owners.get(sourceId);
       if (owner !== undefined) return owner;
-      this.owners.set(sourceId, this.inputs[position].label ?? this.inputs[position].path);
+      this.owners.set(sourceId, label);
       return undefined;
     } finally {
-      this.turns[position].open();
+      this.open(position);
     }
+  }
+
+  private async waitTurn(position: number): Promise<void> {
+    if (this.nextTurn < position) await new Promise<void>((resolve) => this.waiting.set(position, resolve));
+  }
+
+  private open(position: number): void {
+    if (this.nextTurn !== position) return;
+    this.nextTurn++;
+    const wake = this.waiting.get(this.nextTurn);
+    this.waiting.delete(this.nextTurn);
+    wake?.();
   }
 }
 

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '../api/spotSchema';
-import { MAX_DOCUMENT_BYTES, parseSpotText } from '../documents/parseSpotText';
+import { MAX_DOCUMENT_BYTES, parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
@@ -59,8 +59,9 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     await claim(undefined);
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
   }
-  const layout = ctx.options.media === false ? noMediaLayout(input.path) : await listSpotMedia(input.path);
-  const parsed = parseSpotText(text, { topics: ctx.options.topics });
+  const layout = ctx.options.media === false || input.mediaFolder === false ? noMediaLayout(input.path) : await listSpotMedia(input.path);
+  // The caller's parse must have been made with the same topics (ctx.options.topics).
+  const parsed = input.text !== undefined && input.parsed ? input.parsed : parseSpotText(text, { topics: ctx.options.topics });
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
@@ -108,7 +109,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
 /** Phase 2: the requests, up to and including the final import. Never throws: the outcome says. */
 export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
   try {
-    if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.text, spot.journal, ctx, spot.step);
+    if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.check.parsed, spot.journal, ctx, spot.step);
     else await withMedia(spot, ctx);
   } catch (error) {
     stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
@@ -127,6 +128,8 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
       done(outcome, {});
     }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
+    // A spot that got galleries in this run has moved from the account's log to a file of its own.
+    outcome.journalFile = journal.file;
   } finally {
     journal.release();
   }
@@ -140,8 +143,7 @@ export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
-async function plainImport(outcome: SpotOutcome, text: string, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
-  const payload = parseSpotText(text, { topics: ctx.options.topics });
+async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
   if (!payload.document) return fail(outcome, describeProblems(payload.problems));
   const record = journal.record;
   const state = payload.document.data.attributes.state;

@@ -4,6 +4,7 @@ import type { ServiceError } from '../api/errors';
 import type { GalleryFieldCatalog } from '../api/spotSchema';
 import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
+import type { ParsedSpotText } from '../documents/parseSpotText';
 import type { SpotTextEdit } from '../documents/setSpotState';
 import type { SpotProblem } from './checkSpotMedia';
 
@@ -14,6 +15,10 @@ export interface SpotInput {
   text?: string;
   /** How results and step lines name it (default: the path). */
   label?: string;
+  /** `text` as parseSpotText parsed it with the run's topics, when the caller has done so already (it is not parsed again). */
+  parsed?: ParsedSpotText;
+  /** false: the caller listed the document's folder and found no media folder beside it (not looked for again). */
+  mediaFolder?: false;
 }
 
 /** What a writer is asked to do: replace `originalText` (what was read) with `text`. */
