@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoreChange, StoreSnapshot } from './store';
 import { DEFAULT_USER } from './types';
 

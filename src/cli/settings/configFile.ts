@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError } from '../exit';
 import { offsetToPosition } from '../output/location';
 

@@ -1,5 +1,5 @@
 // The editor JSON Schema, derived from the zod source so there is never a second copy to drift.
-import { z } from 'zod';
+import * as z from 'zod';
 import { spotDocumentSchema, spotTemplate } from './spotSchema';
 
 /** How every editor JSON Schema of the project is generated from its zod source. */

@@ -1,6 +1,6 @@
 // Schemas of everything the service answers. Replies are checked, never trusted: a reply that
 // does not match becomes a MalformedReplyError, not a crash further on.
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOPIC_FIELD_NAME } from './spotSchema';
 
 const id = z.number().int().nonnegative();

@@ -1,6 +1,6 @@
 // The spot import document: the one zod source for runtime validation, the TypeScript types
 // and the JSON Schema that editors use (generated into schemas/ at build time).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SPOT_RULES } from '../documents/problems';
 
 /** Topic-specific fields are named fld_<topic>_<number>; galleries share that naming. */

@@ -1,6 +1,6 @@
 // The journal's content for one spot: what is known to be done, and the one upload per gallery
 // that may be in flight. Checked with zod on every read, so a damaged file is named, not trusted.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const JOURNAL_FORMAT = 1;
 

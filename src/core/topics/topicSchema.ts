@@ -1,7 +1,7 @@
 // A topic definition file (spot-topics/*.topic.json): the fields one topic of the service defines
 // (label, type, allowed values), which the interface itself does not publish. The one zod source
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
-import { z } from 'zod';
+import * as z from 'zod';
 import { pendingGalleryFields, spotAttributesSchema, TOPIC_FIELD_NAME } from '../api/spotSchema';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
