@@ -28,6 +28,14 @@ const undiciSubset = {
   },
 };
 
+// mime-types only when a type is first looked up (see scripts/bundle/mimeTypes.js).
+const lazyMimeTypes = {
+  name: 'lazy-mime-types',
+  setup(build) {
+    build.onResolve({ filter: /^mime-types$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/mimeTypes.js') }));
+  },
+};
+
 // mime-db as mime-types reads it: the entries with file extensions or a charset, without the
 // "compressible" flags (mime-types reads only extensions, charset and source). Same answers from
 // lookup(), extension(), charset() and contentType(); less than half the bytes.
@@ -56,7 +64,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, slimMimeDb],
+  plugins: [undiciSubset, lazyMimeTypes, slimMimeDb],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:
