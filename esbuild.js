@@ -48,7 +48,8 @@ const slimMimeDb = {
       for (const [type, { source, extensions, charset }] of Object.entries(db)) {
         if (extensions || charset) slim[type] = { source, extensions, charset };
       }
-      return { contents: JSON.stringify(slim), loader: 'json' };
+      // As a JSON.parse() of a string: quicker for V8 to load than the same object as JavaScript.
+      return { contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(slim))});`, loader: 'js' };
     });
   },
 };

@@ -4,18 +4,29 @@
 // request(), Agent and EnvHttpProxyAgent (src/core/api/http.ts and the request() callers).
 // esbuild.js resolves `undici` to this file for the bundles; unit tests (tsc, out/) use undici's
 // own index, so both are exercised. The lines below copy what undici 7's index.js does for these
-// exports; a renamed internal path fails the build rather than a request.
+// exports; a renamed internal path fails the build rather than a request. Nothing of undici runs
+// until the first dispatcher or request: code that only validates documents never pays for it.
 'use strict';
 
-const Dispatcher = require('undici/lib/dispatcher/dispatcher');
-const Agent = require('undici/lib/dispatcher/agent');
-const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
-const errors = require('undici/lib/core/errors');
-const util = require('undici/lib/core/util');
-const api = require('undici/lib/api');
-
-// As the index: every dispatcher gets request()/connect()/…; ProxyAgent tunnels with connect().
-Object.assign(Dispatcher.prototype, api);
+let loaded;
+/** undici's parts, loaded on the first request or dispatcher rather than with dist/core.js. */
+function undici() {
+  if (!loaded) {
+    const Dispatcher = require('undici/lib/dispatcher/dispatcher');
+    const api = require('undici/lib/api');
+    // As the index: every dispatcher gets request()/connect()/…; ProxyAgent tunnels with connect().
+    Object.assign(Dispatcher.prototype, api);
+    loaded = {
+      Dispatcher,
+      api,
+      Agent: require('undici/lib/dispatcher/agent'),
+      EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent'),
+      errors: require('undici/lib/core/errors'),
+      util: require('undici/lib/core/util'),
+    };
+  }
+  return loaded;
+}
 
 /**
  * undici's request(url, options) (index.js makeDispatcher), except that undici's global
@@ -23,6 +34,7 @@ Object.assign(Dispatcher.prototype, api);
  * one), so loading the core does not install an Agent as the global one of the whole process.
  */
 function request(url, opts) {
+  const { api, errors, util } = undici();
   const { InvalidArgumentError } = errors;
   if (!url || (typeof url !== 'string' && typeof url !== 'object' && !(url instanceof URL))) {
     throw new InvalidArgumentError('invalid url');
@@ -48,4 +60,19 @@ function request(url, opts) {
   });
 }
 
-module.exports = { Dispatcher, Agent, EnvHttpProxyAgent, errors, request };
+// Getters: esbuild reads an import of these where it is used, so `new Agent()` loads undici then.
+module.exports = {
+  request,
+  get Dispatcher() {
+    return undici().Dispatcher;
+  },
+  get Agent() {
+    return undici().Agent;
+  },
+  get EnvHttpProxyAgent() {
+    return undici().EnvHttpProxyAgent;
+  },
+  get errors() {
+    return undici().errors;
+  },
+};
