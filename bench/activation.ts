@@ -26,6 +26,9 @@ interface Sample {
   coreLoadMs: number;
   /** Loading dist/core.js plus its first request (a token from a loopback server). */
   firstRequestMs: number;
+  /** The same two as CPU time of the extension host process (all its threads). */
+  coreLoadCpuMs?: number;
+  firstRequestCpuMs?: number;
   vscode: string;
 }
 
@@ -112,9 +115,11 @@ async function main(): Promise<number> {
   if (logged.length) console.log(`  activate() body, as the extension logs ${range(logged)}`);
   console.log(`  ratio ours / baseline                 ${(median(ms((s) => s.activateMs)) / Math.max(0.001, median(ms((s) => s.baselineMs)))).toFixed(2)}`);
   console.log(`  first use of dist/core.js             ${range(ms((s) => s.coreLoadMs))} (paid on first network use, not at activation)`);
+  console.log(`    as CPU time of the extension host    ${range(ms((s) => s.coreLoadCpuMs))}`);
   console.log(
     `  first network use (load + 1 request)  ${range(ms((s) => s.firstRequestMs))}  budget < ${FIRST_NETWORK_USE_BUDGET_MS} ms  ${firstUse < FIRST_NETWORK_USE_BUDGET_MS ? 'met' : 'NOT MET'}`,
   );
+  console.log(`    as CPU time of the extension host    ${range(ms((s) => s.firstRequestCpuMs))}`);
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {
     const budget = file === 'dist/extension.js' ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}` : '  (loaded on first use)';
