@@ -4,7 +4,12 @@ import tseslint from 'typescript-eslint';
 
 const noVscode = {
   'no-restricted-imports': ['error', {
-    paths: [{ name: 'vscode', message: 'src/core and src/sandbox must not depend on VS Code; pass what you need in.' }],
+    paths: [
+      { name: 'vscode', message: 'src/core and src/sandbox must not depend on VS Code; pass what you need in.' },
+      // Classic zod is for generating the editor schemas at build time; at run time it would
+      // double the bundles (see src/core/api/zod.ts).
+      { name: 'zod', message: "Import zod/mini through src/core/api/zod.ts; classic 'zod' only in jsonSchema.ts (build time)." },
+    ],
   }],
   'no-restricted-syntax': ['error', {
     selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']",
@@ -22,5 +27,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/core/**', 'src/sandbox/**'], rules: noVscode },
+  // The build-time schema generator is the one place classic zod is meant to be.
+  { files: ['src/core/api/jsonSchema.ts'], rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code.' }] }] } },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } } },
 );

@@ -1,7 +1,8 @@
 // `npm run bench:activation`: activation time of the extension in a real extension host
 // (code-server, one fresh server and browser per cold start; medians of SPOT_BENCH_RUNS, default 5)
 // and the sizes of dist/*.js, against the budgets: activate() under 15 ms, extension.js under 150 KB,
-// and the network code (dist/core.js) and sandbox not loaded by activation.
+// the network code (dist/core.js) and sandbox not loaded by activation, and the first network use
+// (loading dist/core.js and its first request) under 50 ms.
 // activate() cost = extension.activate() of ours minus that of a no-op extension
 // (bench/activationBaseline) in the same host: loading our bundle plus our activate() body, without
 // what VS Code spends on activating any extension. The runs alternate which one goes first.
@@ -13,6 +14,7 @@ import { runSuiteInCodeServer } from '../test/integration/launchers/codeServer';
 
 const ACTIVATE_BUDGET_MS = 15;
 const EXTENSION_BUDGET_BYTES = 150 * 1024;
+const FIRST_NETWORK_USE_BUDGET_MS = 50;
 
 interface Sample {
   activateMs: number;
@@ -22,6 +24,11 @@ interface Sample {
   coreLoadedAtActivation: boolean;
   sandboxLoadedAtActivation: boolean;
   coreLoadMs: number;
+  /** Loading dist/core.js plus its first request (a token from a loopback server). */
+  firstRequestMs: number;
+  /** The same two as CPU time of the extension host process (all its threads). */
+  coreLoadCpuMs?: number;
+  firstRequestCpuMs?: number;
   vscode: string;
 }
 
@@ -97,6 +104,8 @@ async function main(): Promise<number> {
   if (samples.some((s) => s.coreLoadedAtActivation)) problems.push('dist/core.js (network code, schemas) loaded at activation');
   if (samples.some((s) => s.sandboxLoadedAtActivation)) problems.push('dist/sandbox.js loaded at activation');
   if (activate >= ACTIVATE_BUDGET_MS) problems.push(`activate() cost median ${activate.toFixed(1)} ms ≥ ${ACTIVATE_BUDGET_MS} ms`);
+  const firstUse = median(ms((s) => s.firstRequestMs));
+  if (firstUse >= FIRST_NETWORK_USE_BUDGET_MS) problems.push(`first network use median ${firstUse.toFixed(1)} ms ≥ ${FIRST_NETWORK_USE_BUDGET_MS} ms`);
 
   console.log(`\nVS Code ${samples[0].vscode}`);
   console.log(`  extension.activate(), ours            ${range(ms((s) => s.activateMs))}`);
@@ -106,6 +115,11 @@ async function main(): Promise<number> {
   if (logged.length) console.log(`  activate() body, as the extension logs ${range(logged)}`);
   console.log(`  ratio ours / baseline                 ${(median(ms((s) => s.activateMs)) / Math.max(0.001, median(ms((s) => s.baselineMs)))).toFixed(2)}`);
   console.log(`  first use of dist/core.js             ${range(ms((s) => s.coreLoadMs))} (paid on first network use, not at activation)`);
+  console.log(`    as CPU time of the extension host    ${range(ms((s) => s.coreLoadCpuMs))}`);
+  console.log(
+    `  first network use (load + 1 request)  ${range(ms((s) => s.firstRequestMs))}  budget < ${FIRST_NETWORK_USE_BUDGET_MS} ms  ${firstUse < FIRST_NETWORK_USE_BUDGET_MS ? 'met' : 'NOT MET'}`,
+  );
+  console.log(`    as CPU time of the extension host    ${range(ms((s) => s.firstRequestCpuMs))}`);
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {
     const budget = file === 'dist/extension.js' ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}` : '  (loaded on first use)';

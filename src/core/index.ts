@@ -2,7 +2,6 @@
 // loads this bundle (dist/core.js) on first use; tests and the command line import it directly.
 export * from './api/spotSchema';
 export * from './api/replySchemas';
-export * from './api/jsonSchema';
 export * from './api/errors';
 export * from './api/redact';
 export * from './api/certificates';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from '../core/api/zod';
 import type { StoreChange, StoreSnapshot } from './store';
 import { DEFAULT_USER } from './types';
 
@@ -17,23 +17,23 @@ export function journalName(generation: number): string {
   return `journal-${generation}.log`;
 }
 
-const idSchema = z.number().int().positive();
+const idSchema = z.number().check(z.int(), z.gt(0));
 const nextIdsSchema = z.object({ spot: idSchema, gallery: idSchema, media: idSchema });
 const spotSchema = z.object({
   id: idSchema,
-  user: z.string().min(1),
+  user: z.string().check(z.minLength(1)),
   sourceId: z.string(),
   attributes: z.record(z.string(), z.unknown()),
   galleries: z.record(z.string(), idSchema),
   apiVersion: z.string(),
 });
-const gallerySchema = z.object({ id: idSchema, spotId: idSchema, field: z.string(), type: z.number().int(), state: z.number().int() });
+const gallerySchema = z.object({ id: idSchema, spotId: idSchema, field: z.string(), type: z.number().check(z.int()), state: z.number().check(z.int()) });
 const mediaSchema = z.object({
   id: idSchema,
   galleryId: idSchema,
   file: z.string(),
   mimeType: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.number().check(z.int(), z.gte(0)),
   storedName: z.string(),
   orderWeight: z.number(),
 });
@@ -41,23 +41,23 @@ const mediaSchema = z.object({
 // Format 2 added users (spot.user) and the journal generation.
 const snapshotSchema = z.object({
   format: z.literal(2),
-  generation: z.number().int().nonnegative(),
+  generation: z.number().check(z.int(), z.gte(0)),
   nextIds: nextIdsSchema,
   spots: z.array(spotSchema),
   galleries: z.array(gallerySchema),
   media: z.array(mediaSchema),
 });
 // Format 1 (before users): everything belonged to the one user there was, now DEFAULT_USER.
-const formatOneSchema = snapshotSchema.extend({
+const formatOneSchema = z.extend(snapshotSchema, {
   format: z.literal(1),
-  generation: z.undefined().optional(),
-  spots: z.array(spotSchema.extend({ user: z.undefined().optional() })),
+  generation: z.optional(z.undefined()),
+  spots: z.array(z.extend(spotSchema, { user: z.optional(z.undefined()) })),
 });
 const changeSchema = z.object({
   ids: nextIdsSchema,
-  spots: z.array(spotSchema).optional(),
-  galleries: z.array(gallerySchema).optional(),
-  media: z.array(mediaSchema).optional(),
+  spots: z.optional(z.array(spotSchema)),
+  galleries: z.optional(z.array(gallerySchema)),
+  media: z.optional(z.array(mediaSchema)),
 });
 
 export interface LoadedState {

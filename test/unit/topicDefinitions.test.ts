@@ -10,11 +10,11 @@ import {
   loadProjectTopics,
   loadTopicFolder,
   parseTopicDefinition,
-  topicDefinitionJsonSchema,
   TOPIC_FIELD_TYPES,
   TOPIC_RULES,
   type TopicProblem,
 } from '../../src/core/topics';
+import { topicDefinitionJsonSchema } from '../../src/core/topics/topicJsonSchema';
 
 const fixtures = join(__dirname, '../../../test/fixtures/topics');
 

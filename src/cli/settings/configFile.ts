@@ -5,29 +5,34 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { z } from 'zod';
+import * as z from '../../core/api/zod';
 import { CliError } from '../exit';
 import { offsetToPosition } from '../output/location';
 
 export const CONFIG_FILE_NAME = 'spot-import.json';
 
-const concurrency = z.number().int().min(1).max(16);
+const concurrency = z.number().check(z.int(), z.gte(1), z.lte(16));
 
 const configSchema = z.strictObject({
-  $schema: z.string().optional(),
-  baseUrl: z.string().min(1).optional(),
-  tokenUrl: z.string().min(1).optional(),
-  apiVersion: z.string().regex(/^v\d+(\.\d+)*$/, 'must look like v2.4').optional(),
-  clientId: z.string().min(1).optional(),
-  topic: z.number().int().positive().optional(),
-  concurrency: concurrency.optional(),
+  $schema: z.optional(z.string()),
+  baseUrl: z.optional(z.string().check(z.minLength(1))),
+  tokenUrl: z.optional(z.string().check(z.minLength(1))),
+  apiVersion: z.optional(z.string().check(z.regex(/^v\d+(\.\d+)*$/, 'must look like v2.4'))),
+  clientId: z.optional(z.string().check(z.minLength(1))),
+  topic: z.optional(z.number().check(z.int(), z.gt(0))),
+  concurrency: z.optional(concurrency),
   /** The folder of the project's *.topic.json files, relative to this file (default: the nearest spot-topics/). */
-  topicsFolder: z.string().min(1).optional(),
+  topicsFolder: z.optional(z.string().check(z.minLength(1))),
   // Media settings: the upload field name, and the types a gallery accepts (the workflow's check).
-  media: z
-    .object({ fileFieldName: z.string().min(1).optional(), acceptedTypes: z.array(z.string().regex(/^[\w.+-]+\/(\*|[\w.+-]+)$/, 'must hold MIME types such as image/jpeg or image/*')).min(1).optional() })
-    .catchall(z.unknown())
-    .optional(),
+  media: z.optional(
+    z.catchall(
+      z.object({
+        fileFieldName: z.optional(z.string().check(z.minLength(1))),
+        acceptedTypes: z.optional(z.array(z.string().check(z.regex(/^[\w.+-]+\/(\*|[\w.+-]+)$/, 'must hold MIME types such as image/jpeg or image/*'))).check(z.minLength(1))),
+      }),
+      z.unknown(),
+    ),
+  ),
 });
 
 export type ProjectConfig = z.infer<typeof configSchema>;

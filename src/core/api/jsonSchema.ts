@@ -1,9 +1,11 @@
 // The editor JSON Schema, derived from the zod source so there is never a second copy to drift.
-import { z } from 'zod';
+// Build time only (esbuild.js writes schemas/ with it; the core bundle does not carry it): full
+// zod's generator, which reads the zod/mini schemas of the core like its own.
+import * as z from 'zod';
 import { spotDocumentSchema, spotTemplate } from './spotSchema';
 
 /** How every editor JSON Schema of the project is generated from its zod source. */
-export function editorJsonSchema(source: z.ZodType): Record<string, unknown> {
+export function editorJsonSchema(source: z.core.$ZodType): Record<string, unknown> {
   return z.toJSONSchema(source, {
     io: 'input',
     target: 'draft-7',

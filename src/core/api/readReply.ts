@@ -3,7 +3,7 @@
 // before a message is built from it: once raw (every encoding of a secret is still there), and
 // once more after its JSON is decoded (escapes undone), before it is cut to a preview.
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from './zod';
 import { jsonApiErrorsSchema } from './replySchemas';
 import { MalformedReplyError, ServiceError, type RequestSent } from './errors';
 import { describeWait } from './retryPolicy';
@@ -41,7 +41,7 @@ export async function discard(body: Dispatcher.ResponseData['body']): Promise<vo
   }
 }
 
-export function parseReply<S extends z.ZodType>(schema: S, text: string, what: string, status: number, redactor: Scrubber): z.output<S> {
+export function parseReply<S extends z.ZodMiniType>(schema: S, text: string, what: string, status: number, redactor: Scrubber): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,15 +1,15 @@
 // Schemas of everything the service answers. Replies are checked, never trusted: a reply that
 // does not match becomes a MalformedReplyError, not a crash further on.
-import { z } from 'zod';
+import * as z from './zod';
 import { TOPIC_FIELD_NAME } from './spotSchema';
 
-const id = z.number().int().nonnegative();
+const id = z.number().check(z.int(), z.gte(0));
 
 /** Import reply: `{data:{id}}`, or with pending galleries `{data:{id, attributes:{fld_..: id, state: 2}}}`. */
 export const importReplySchema = z.object({
   data: z.object({
     id,
-    attributes: z.record(z.string(), z.unknown()).optional(),
+    attributes: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 
@@ -46,21 +46,21 @@ export function toImportResult(reply: z.output<typeof importReplySchema>, reques
 export const mediaRecordSchema = z.object({
   id,
   type: z.literal('media'),
-  attributes: z.object({ file: z.string(), mimeType: z.string() }).catchall(z.unknown()),
+  attributes: z.catchall(z.object({ file: z.string(), mimeType: z.string() }), z.unknown()),
 });
 
 export const galleryReplySchema = z.object({
   data: z.object({
     id,
     type: z.literal('galleries'),
-    attributes: z.object({ type: z.number().int(), state: z.number().int() }).catchall(z.unknown()),
+    attributes: z.catchall(z.object({ type: z.number().check(z.int()), state: z.number().check(z.int()) }), z.unknown()),
     relationships: z.object({
       media: z.object({ data: z.array(z.object({ id, type: z.literal('media') })) }),
     }),
     // The interface puts `included` inside `data`; JSON:API puts it beside. Both are read.
-    included: z.array(mediaRecordSchema).optional(),
+    included: z.optional(z.array(mediaRecordSchema)),
   }),
-  included: z.array(mediaRecordSchema).optional(),
+  included: z.optional(z.array(mediaRecordSchema)),
 });
 
 export interface Media {
@@ -98,31 +98,32 @@ const LIFETIME_PROBLEM = 'must be a number of seconds, such as 3600';
  * Seconds until the token expires. RFC 6749 says a number; some endpoints send it as a numeric
  * string ("3600"), which is read the same. Anything else is refused with words that say so.
  */
-const expiresInSchema = z
-  .union([z.number(), z.string().regex(/^\s*\d+(?:\.\d+)?\s*$/).transform(Number)], { error: LIFETIME_PROBLEM })
-  .pipe(z.number({ error: LIFETIME_PROBLEM }).finite({ error: LIFETIME_PROBLEM }).positive({ error: LIFETIME_PROBLEM }));
+const expiresInSchema = z.pipe(
+  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*\d+(?:\.\d+)?\s*$/)), z.transform(Number))], { error: LIFETIME_PROBLEM }),
+  z.number({ error: LIFETIME_PROBLEM }).check(z.gt(0, { error: LIFETIME_PROBLEM })),
+);
 
 export const tokenReplySchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().regex(/^bearer$/i, 'token_type must be Bearer'),
-  expires_in: expiresInSchema.optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.string().check(z.regex(/^bearer$/i, 'token_type must be Bearer')),
+  expires_in: z.optional(expiresInSchema),
 });
 
 export const tokenErrorSchema = z.object({
   error: z.string(),
-  error_description: z.string().optional(),
-  message: z.string().optional(),
+  error_description: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 
 /** JSON:API error objects, as the sandbox (and most JSON:API servers) send them. */
 export const jsonApiErrorsSchema = z.object({
   errors: z.array(
     z.object({
-      status: z.string().optional(),
-      code: z.string().optional(),
-      title: z.string().optional(),
-      detail: z.string().optional(),
-      source: z.object({ pointer: z.string().optional() }).optional(),
+      status: z.optional(z.string()),
+      code: z.optional(z.string()),
+      title: z.optional(z.string()),
+      detail: z.optional(z.string()),
+      source: z.optional(z.object({ pointer: z.optional(z.string()) })),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 // The spot import document: the one zod source for runtime validation, the TypeScript types
 // and the JSON Schema that editors use (generated into schemas/ at build time).
-import { z } from 'zod';
+import * as z from './zod';
 import { SPOT_RULES } from '../documents/problems';
 
 /** Topic-specific fields are named fld_<topic>_<number>; galleries share that naming. */
@@ -34,34 +34,34 @@ const privacyTypeRule = member('privacy_type', '0 (public) or 1 (private)');
 const dataTypeRule = member('data.type', '"spots"');
 
 const coreAttributes = {
-  topic_id: z.number(topicIdRule.check).int(topicIdRule.check).meta({
+  topic_id: z.number(topicIdRule.check).check(z.int(topicIdRule.check)).register(z.globalRegistry, {
     description: 'Id of the topic (project collection) the spot belongs to.',
     ...topicIdRule.meta,
   }),
   // Not trimmed: the service matches source_id exactly, so what is validated must be what is sent.
-  source_id: z.string(sourceIdRule.check).regex(/\S/, sourceIdRule.check).meta({
+  source_id: z.string(sourceIdRule.check).check(z.regex(/\S/, sourceIdRule.check)).register(z.globalRegistry, {
     description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
     ...sourceIdRule.meta,
   }),
-  root_id: z.number(rootIdRule.check).int(rootIdRule.check).optional().meta({
+  root_id: z.optional(z.number(rootIdRule.check).check(z.int(rootIdRule.check))).register(z.globalRegistry, {
     description: 'Id of the parent spot. Required when the record is a spot update (a child record of a spot).',
     ...rootIdRule.meta,
   }),
-  latitude: z.number(latitudeRule.check).min(-90, latitudeRangeRule.check).max(90, latitudeRangeRule.check).meta({
+  latitude: z.number(latitudeRule.check).check(z.gte(-90, latitudeRangeRule.check), z.lte(90, latitudeRangeRule.check)).register(z.globalRegistry, {
     description: 'Latitude of the spot location in decimal degrees (-90 to 90).',
     ...latitudeRule.meta,
   }),
-  longitude: z.number(longitudeRule.check).min(-180, longitudeRangeRule.check).max(180, longitudeRangeRule.check).meta({
+  longitude: z.number(longitudeRule.check).check(z.gte(-180, longitudeRangeRule.check), z.lte(180, longitudeRangeRule.check)).register(z.globalRegistry, {
     description: 'Longitude of the spot location in decimal degrees (-180 to 180).',
     ...longitudeRule.meta,
   }),
-  state: z.literal([1, 2], stateRule.check).default(1).meta({
+  state: z._default(z.literal([1, 2], stateRule.check), 1).register(z.globalRegistry, {
     description: 'Spot state. Must be 2 (in progress) while gallery fields still wait for their media.',
     enumDescriptions: ['1 = active (default)', '2 = in progress: gallery media are still to be uploaded'],
     markdownEnumDescriptions: ['`1` active (default)', '`2` in progress: gallery media are still to be uploaded'],
     ...stateRule.meta,
   }),
-  privacy_type: z.literal([0, 1], privacyTypeRule.check).default(0).meta({
+  privacy_type: z._default(z.literal([0, 1], privacyTypeRule.check), 0).register(z.globalRegistry, {
     description: 'Who can see the spot.',
     enumDescriptions: ['0 = public (default)', '1 = private'],
     markdownEnumDescriptions: ['`0` public (default)', '`1` private'],
@@ -86,9 +86,8 @@ const pendingGalleryJsonSchema = {
  * the topic's definition when there is one, so validateSpotDocument checks it (pendingGalleryProblems).
  */
 export const spotAttributesSchema = z
-  .object(coreAttributes)
-  .catchall(z.unknown())
-  .meta({
+  .catchall(z.object(coreAttributes), z.unknown())
+  .register(z.globalRegistry, {
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
     ...pendingGalleryJsonSchema,
   });
@@ -96,11 +95,11 @@ export const spotAttributesSchema = z
 export const spotDocumentSchema = z
   .object({
     data: z.object({
-      type: z.literal('spots', dataTypeRule.check).meta({ description: 'Always "spots".', ...dataTypeRule.meta }),
+      type: z.literal('spots', dataTypeRule.check).register(z.globalRegistry, { description: 'Always "spots".', ...dataTypeRule.meta }),
       attributes: spotAttributesSchema,
     }),
   })
-  .meta({
+  .register(z.globalRegistry, {
     title: 'Spot import document',
     description: 'A spot for POST {base_url}/api/{version}/spots/import. Imports upsert by source_id.',
   });

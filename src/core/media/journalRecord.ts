@@ -1,10 +1,10 @@
 // The journal's content for one spot: what is known to be done, and the one upload per gallery
 // that may be in flight. Checked with zod on every read, so a damaged file is named, not trusted.
-import { z } from 'zod';
+import * as z from '../api/zod';
 
 export const JOURNAL_FORMAT = 1;
 
-const id = z.number().int().positive();
+const id = z.number().check(z.int(), z.gt(0));
 
 const mediaEntrySchema = z.object({
   mediaId: id,
@@ -29,13 +29,13 @@ const galleryEntrySchema = z.object({
   origin: z.enum(['created', 'document']),
   /** Content key → the media item that holds it. */
   media: z.record(z.string(), mediaEntrySchema),
-  pending: pendingSchema.optional(),
+  pending: z.optional(pendingSchema),
   /** Media ids in the order last set or found, and the weights this workflow sent. */
-  order: z.array(id).optional(),
-  weights: z.record(z.string(), z.number()).optional(),
+  order: z.optional(z.array(id)),
+  weights: z.optional(z.record(z.string(), z.number())),
 });
 
-const fileHashSchema = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), sha256: z.string() });
+const fileHashSchema = z.object({ size: z.number().check(z.int(), z.gte(0)), mtimeMs: z.number(), sha256: z.string() });
 
 export const spotJournalSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),
@@ -43,16 +43,16 @@ export const spotJournalSchema = z.object({
   clientId: z.string(),
   sourceId: z.string(),
   /** The document last run for this source_id (for people reading the journal). */
-  document: z.string().optional(),
-  spotId: id.optional(),
+  document: z.optional(z.string()),
+  spotId: z.optional(id),
   /** By gallery field. */
   galleries: z.record(z.string(), galleryEntrySchema),
   /** The last text imported as the final step (or as a plain import), by hash. */
-  finalImport: z.object({ sha256: z.string(), state: z.number().int(), at: z.string() }).optional(),
+  finalImport: z.optional(z.object({ sha256: z.string(), state: z.number().check(z.int()), at: z.string() })),
   /** The ids and state the document should hold; kept until they are written into it. */
-  writeBack: z.object({ status: z.enum(['written', 'disabled', 'conflict', 'failed']), at: z.string() }).optional(),
+  writeBack: z.optional(z.object({ status: z.enum(['written', 'disabled', 'conflict', 'failed']), at: z.string() })),
   /** Hash cache by media path: a file whose size and mtime are unchanged is not read again. */
-  files: z.record(z.string(), fileHashSchema).optional(),
+  files: z.optional(z.record(z.string(), fileHashSchema)),
   updatedAt: z.string(),
 });
 

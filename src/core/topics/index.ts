@@ -2,7 +2,6 @@
 // quick fixes that follow from them.
 export * from './topicSchema';
 export * from './topicProblem';
-export * from './topicJsonSchema';
 export * from './parseTopicDefinition';
 export * from './topicFolder';
 export * from './checkSpotAgainstTopic';

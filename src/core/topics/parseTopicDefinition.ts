@@ -1,7 +1,7 @@
 // Reads one topic definition file into a definition, or into problems placed on the exact
 // characters (jsonc-parser), so a broken file is reported where it is broken and never used.
 import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import type * as z from '../api/zod';
 import { locateInTree } from '../documents/locate';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import { definitionRuleProblems, topicDefinitionSchema, TOPIC_FIELD_TYPES, type TopicDefinition } from './topicSchema';

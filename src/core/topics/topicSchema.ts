@@ -1,7 +1,7 @@
 // A topic definition file (spot-topics/*.topic.json): the fields one topic of the service defines
 // (label, type, allowed values), which the interface itself does not publish. The one zod source
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
-import { z } from 'zod';
+import * as z from '../api/zod';
 import { spotAttributesSchema } from '../api/spotSchema';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
@@ -11,26 +11,30 @@ export const TOPIC_FIELD_TYPES = ['text', 'number', 'integer', 'boolean', 'date'
 export type TopicFieldType = (typeof TOPIC_FIELD_TYPES)[number];
 
 const common = {
-  label: z.string().meta({ description: 'What the field means, as the service shows it (e.g. "Species"). Shown next to the field name while writing.' }),
-  description: z.string().optional().meta({ description: 'More about the field, shown on hover.' }),
-  required: z.boolean().optional().meta({ description: 'true: every spot of this topic must carry the field.' }),
+  label: z.string().register(z.globalRegistry, { description: 'What the field means, as the service shows it (e.g. "Species"). Shown next to the field name while writing.' }),
+  description: z.optional(z.string()).register(z.globalRegistry, { description: 'More about the field, shown on hover.' }),
+  required: z.optional(z.boolean()).register(z.globalRegistry, { description: 'true: every spot of this topic must carry the field.' }),
 };
 
 const bounds = {
-  minimum: z.number().optional().meta({ description: 'Smallest allowed value.' }),
-  maximum: z.number().optional().meta({ description: 'Largest allowed value.' }),
+  minimum: z.optional(z.number()).register(z.globalRegistry, { description: 'Smallest allowed value.' }),
+  maximum: z.optional(z.number()).register(z.globalRegistry, { description: 'Largest allowed value.' }),
 };
 
 const categoryValues = z
-  .record(z.string().regex(/\S/, 'A category key must not be empty.'), z.string())
-  .refine((values) => Object.keys(values).length > 0, 'values must name at least one category.')
-  .meta({ description: 'The allowed keys, each with its label: { "1": "Oak", "2": "Beech" }. Documents send the key.' });
+  .record(z.string().check(z.regex(/\S/, 'A category key must not be empty.')), z.string())
+  .check(z.refine((values) => Object.keys(values).length > 0, 'values must name at least one category.'))
+  .register(z.globalRegistry, { description: 'The allowed keys, each with its label: { "1": "Oak", "2": "Beech" }. Documents send the key.' });
 
-const field = <T extends TopicFieldType, S extends z.ZodRawShape>(type: T, description: string, extra: S) =>
-  z.strictObject({ type: z.literal(type).meta({ description }), ...common, ...extra });
+const field = <T extends TopicFieldType, S extends z.core.$ZodLooseShape>(type: T, description: string, extra: S) => {
+  // globalRegistry.add rather than .register(), whose parameter type TypeScript cannot resolve for a generic T.
+  const literal = z.literal(type);
+  z.globalRegistry.add(literal, { description });
+  return z.strictObject({ type: literal, ...common, ...extra });
+};
 
 export const topicFieldSchema = z.discriminatedUnion('type', [
-  field('text', 'A text.', { maxLength: z.number().int().min(0).optional().meta({ description: 'Longest allowed text, in characters.' }) }),
+  field('text', 'A text.', { maxLength: z.optional(z.number().check(z.int(), z.gte(0))).register(z.globalRegistry, { description: 'Longest allowed text, in characters.' }) }),
   field('number', 'A number.', bounds),
   field('integer', 'A whole number.', bounds),
   field('boolean', 'true or false.', {}),
@@ -43,15 +47,15 @@ export const topicFieldSchema = z.discriminatedUnion('type', [
 
 export const topicDefinitionSchema = z
   .strictObject({
-    $schema: z.string().optional().meta({ description: 'Address of this file\'s JSON Schema (optional; VS Code finds it by the file name).' }),
-    topic_id: z.number().int().meta({ description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
-    name: z.string().optional().meta({ description: 'The topic\'s name, used in messages.' }),
-    description: z.string().optional(),
-    fields: z.record(z.string().regex(/\S/, 'A field name must not be empty.'), topicFieldSchema).meta({
+    $schema: z.optional(z.string()).register(z.globalRegistry, { description: 'Address of this file\'s JSON Schema (optional; VS Code finds it by the file name).' }),
+    topic_id: z.number().check(z.int()).register(z.globalRegistry, { description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
+    name: z.optional(z.string()).register(z.globalRegistry, { description: 'The topic\'s name, used in messages.' }),
+    description: z.optional(z.string()),
+    fields: z.record(z.string().check(z.regex(/\S/, 'A field name must not be empty.')), topicFieldSchema).register(z.globalRegistry, {
       description: 'The topic\'s fields by the name documents use in data.attributes (e.g. "fld_7_1").',
     }),
   })
-  .meta({
+  .register(z.globalRegistry, {
     title: 'Spot topic definition',
     description: 'The fields of one topic of the spot service, so that spot documents of that topic can be checked and written with labels.',
   });
