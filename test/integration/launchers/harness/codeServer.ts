@@ -323,6 +323,8 @@ function installEnv(nodePath: string, tmp: string): NodeJS.ProcessEnv {
     npm_config_dangerously_allow_all_scripts: 'true',
     // Native modules build from source: no attempt to fetch prebuilt binaries from GitHub.
     npm_config_build_from_source: 'true',
+    // ... on every core (node-gyp's make -j): the newest code-server builds a dozen of them.
+    JOBS: 'max',
     // argon2's node-pre-gyp: should a version ignore build-from-source, its download goes nowhere.
     npm_config_argon2_binary_host_mirror: NO_DOWNLOAD_HOST,
   };
