@@ -1,19 +1,41 @@
 #!/usr/bin/env node
 // npm run test:e2e: production build, the .vsix packaged with @vscode/vsce, then the Playwright
-// tests (test/e2e, mocha) against code-server with that .vsix installed. Screenshots: artifacts/e2e/.
+// tests (test/e2e, mocha) against code-server with that .vsix installed, once per VS Code version
+// (SPOT_VSCODE_VERSION, scripts/lib/vscodeVersions.js). Screenshots: artifacts/e2e/ (the oldest
+// version) or artifacts/e2e-vscode-<version>/.
 // SPOT_SKIP_COMPILE=1 skips the tsc step (npm test has compiled); the production build always runs.
+// --no-package: reuse artifacts/spot-import.vsix as an earlier run in this npm test packaged it.
 const path = require('path');
 const fs = require('fs');
 const { compile } = require('./compile');
 const { runStep, bin, mochaCounts, root } = require('./lib/steps');
+const { vscodeVersionsToTest } = require('./lib/vscodeVersions');
 
 const vsix = path.join(root, 'artifacts', 'spot-import.vsix');
 
 async function main() {
-  if (!(await compile({ production: true }))) return 1;
+  if (process.argv.includes('--no-package')) {
+    if (!fs.existsSync(vsix)) {
+      console.error(`[e2e] --no-package: ${path.relative(root, vsix)} is missing`);
+      return 1;
+    }
+  } else if (!(await buildAndPackage())) return 1;
+  const versions = vscodeVersionsToTest();
+  let code = 0;
+  for (const version of versions) {
+    if (versions.length > 1) console.log(`\n[e2e] VS Code ${version}`);
+    const result = await runMocha(version);
+    if (result !== 0) code = result;
+  }
+  return code;
+}
+
+/** Production build and the .vsix; false (after saying why) when either fails. */
+async function buildAndPackage() {
+  if (!(await compile({ production: true }))) return false;
   if (process.env.SPOT_SKIP_COMPILE === '1') {
     const build = await runStep(process.execPath, ['esbuild.js', '--quiet', '--production']);
-    if (build.code !== 0) return build.code;
+    if (build.code !== 0) return false;
   }
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
   fs.rmSync(vsix, { force: true });
@@ -24,15 +46,19 @@ async function main() {
   if (pack.code !== 0 || !fs.existsSync(vsix)) {
     process.stderr.write(pack.output);
     console.error(`[e2e] vsce package failed (exit ${pack.code})`);
-    return 1;
+    return false;
   }
   console.log(`[e2e] packaged ${path.relative(root, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
+  return true;
+}
+
+/** The e2e tests in code-server of one VS Code version; resolves with mocha's exit code. */
+async function runMocha(version) {
   const env = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
   const mocha = await runStep(bin('mocha'), ['--config', 'test/e2e/.mocharc.json', ...(process.env.SPOT_TEST_GREP ? ['--grep', process.env.SPOT_TEST_GREP] : [])], {
-    env: { ...env, SPOT_E2E_VSIX: vsix },
+    env: { ...env, SPOT_E2E_VSIX: vsix, SPOT_VSCODE_VERSION: version },
     timeoutMs: 30 * 60 * 1000,
   });
-  console.log(`[e2e] screenshots: ${path.relative(root, path.join(root, 'artifacts', 'e2e'))}/`);
   if (mocha.code === 0 && mochaCounts(mocha.output).passed === 0) {
     console.error(`[e2e] no test ran; check SPOT_TEST_GREP${process.env.SPOT_TEST_GREP ? ` (now ${JSON.stringify(process.env.SPOT_TEST_GREP)})` : ''}`);
     return 1;

