@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
-import { ActionableError } from '../platform/errors';
+import { ActionableError, noteRefusedProfile } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
 import { loadCore } from '../platform/lazyCore';
 import { sharedRedactor } from '../platform/redact';
@@ -83,10 +83,6 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     return this.profiles.get(profile.id) ?? profile;
   }
 
-  reportRejected(profile: Profile): void {
-    this.profiles.markRejected(profile.id, true);
-  }
-
   forget(profileId?: string): void {
     for (const [id, entry] of [...this.cache]) {
       if (profileId !== undefined && id !== profileId) continue;
@@ -152,7 +148,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     const core = await loadCore();
     const settings = readSettings();
     const dispatcher = core.createDispatcher(await httpOptionsFromVsCode(core, settings));
-    const Tokens = observedTokenSource(core, (rejected) => this.profiles.markRejected(profile.id, rejected));
+    const Tokens = observedTokenSource(core, profile.id, (rejected) => this.profiles.markRejected(profile.id, rejected));
     const tokens = new Tokens({
       tokenUrl: profile.tokenUrl ?? core.defaultTokenUrl(endpoint.baseUrl),
       clientId: endpoint.credentials.clientId,
@@ -176,8 +172,12 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
   }
 }
 
-/** A TokenSource that reports whether the credentials were accepted. */
-function observedTokenSource(core: typeof Core, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
+/**
+ * A TokenSource that reports whether the credentials were accepted: the one place a profile is
+ * marked rejected, since only here is it known whose credentials the token endpoint refused (a
+ * run may use a profile other than the active one). The refusal is noted on the error too.
+ */
+function observedTokenSource(core: typeof Core, profileId: string, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
   return class ObservedTokenSource extends core.TokenSource {
     override async getToken(signal?: AbortSignal): Promise<Core.AccessToken> {
       try {
@@ -185,7 +185,10 @@ function observedTokenSource(core: typeof Core, setRejected: (rejected: boolean)
         setRejected(false);
         return token;
       } catch (error) {
-        if (error instanceof core.AuthenticationError) setRejected(true);
+        if (error instanceof core.AuthenticationError) {
+          setRejected(true);
+          noteRefusedProfile(error, profileId);
+        }
         throw error;
       }
     }

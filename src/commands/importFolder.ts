@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
+import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { describeError, isAuthenticationError } from '../platform/errors';
 import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
 import { readSettings } from '../platform/settings';
@@ -158,7 +158,6 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
   const failuresButton = failures.length > 0 ? [SHOW_FAILURES] : [];
 
   if (summary.stopped === 'credentialsRejected') {
-    services.clients.reportRejected(profile);
     const message = `${summary.headline}. ${describeError(outcome.stoppedBy)}`;
     followUp(services, services.ui.showErrorMessage(message, ...failuresButton, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_FAILURES) await showFailures();
@@ -215,7 +214,6 @@ async function reportMediaRun(services: ExtensionServices, profile: Profile, fol
 
   const details = () => pickSpot(services, summary.headline, run);
   if (stopped === 'credentialsRejected') {
-    services.clients.reportRejected(profile);
     followUp(services, services.ui.showErrorMessage(`${summary.headline}. ${describeError(outcome.stoppedBy)}`, SHOW_DETAILS, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_DETAILS) await details();
       else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);

@@ -10,7 +10,7 @@ import { describeProblems } from '../core/documents/problemSummary';
 import { checkSpotMediaNow } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
+import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { ActionableError, isAuthenticationError } from '../platform/errors';
 import { profileLabel, type ExtensionServices } from '../platform/services';
 import { activeProfile, startingMessage } from './activeProfile';
@@ -101,7 +101,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
   const kind = kindsOf(services, profile, [outcome]).get(outcome);
   await recordRun(services, profile, [outcome], () => document.uri.toString());
   services.log.info('media', `${name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, { spotId: outcome.spotId, remaining: outcome.remaining });
-  report(services, outcome, kind, label, document.uri);
+  report(services, outcome, kind, label, document.uri, profile.id);
   return outcome;
 }
 
@@ -110,7 +110,7 @@ function kib(bytes: number): string {
 }
 
 /** The one message of a run; does not wait for the click. */
-function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'new' | 'updated' | undefined, label: string, uri: vscode.Uri): void {
+function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'new' | 'updated' | undefined, label: string, uri: vscode.Uri, profileId: string): void {
   const sourceId = outcome.sourceId ?? outcome.label;
   const galleries = outcome.galleries.map(describeGallery).join(', ');
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
@@ -118,7 +118,7 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
   const onChoice = (choice: string | undefined) => {
     if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand('spotImport.galleries.reveal', { galleryId: firstGallery });
     if (choice === SHOW_LOG) services.log.show();
-    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand('spotImport.setCredentials');
+    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand('spotImport.setCredentials', profileId);
     if (choice === OPEN_DOCUMENT) return openAtProblem(uri, 0, 0);
     return undefined;
   };
@@ -142,8 +142,6 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
     return;
   }
   if (outcome.error && isAuthenticationError(outcome.error)) {
-    const profile = services.profiles.active();
-    if (profile) services.clients.reportRejected(profile);
     follow(services.ui.showErrorMessage(`Import of "${sourceId}" stopped: ${outcome.reason ?? 'the credentials were refused'}. ${done}${remaining}`, UPDATE_CREDENTIALS, SHOW_LOG));
     return;
   }

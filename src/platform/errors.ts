@@ -37,6 +37,21 @@ export function isAuthenticationError(error: unknown): boolean {
   return isServiceError(error) && error.kind === 'authentication';
 }
 
+/**
+ * Whose credentials a refusal was about. The error itself cannot say (the core knows no
+ * profiles): the client provider's token source notes it when the token endpoint refuses, so the
+ * message's Update Credentials button asks for that profile's, whichever one is active by then.
+ */
+const refusedProfiles = new WeakMap<object, string>();
+
+export function noteRefusedProfile(error: unknown, profileId: string): void {
+  if (error && typeof error === 'object') refusedProfiles.set(error, profileId);
+}
+
+export function refusedProfileOf(error: unknown): string | undefined {
+  return error && typeof error === 'object' ? refusedProfiles.get(error) : undefined;
+}
+
 /** The setting of extra CA certificates (httpOptions reads it; spelled out so no vscode is needed here). */
 export const CA_CERTIFICATES_SETTING = 'spotImport.caCertificates';
 

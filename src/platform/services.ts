@@ -95,8 +95,6 @@ export interface ClientProvider {
    * to the service they started with even if the user switches profile meanwhile.
    */
   clientFor(profileId: string): Promise<{ profile: Profile; client: Core.ServiceClient }>;
-  /** Marks the active profile's credentials as rejected (status bar, welcome view). */
-  reportRejected(profile: Profile): void;
   /** A new token for the active profile, fetched now (Test Connection). */
   freshToken(signal?: AbortSignal): Promise<{ profile: Profile; token: Core.AccessToken }>;
   /** Drops cached clients and tokens (one profile, or all). */

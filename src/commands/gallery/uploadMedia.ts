@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
+import { updateCredentialsAction } from '../../platform/errorActions';
 import type { ExtensionServices } from '../../platform/services';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
@@ -72,11 +73,7 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
 
   if (outcome.stoppedBy !== undefined || failed) {
     const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
-    if (isAuthenticationError(outcome.stoppedBy)) {
-      const profile = services.profiles.get(profileId);
-      if (profile) services.clients.reportRejected(profile);
-      actions.push({ title: 'Update Credentials', command: 'spotImport.setCredentials' });
-    }
+    if (isAuthenticationError(outcome.stoppedBy)) actions.push(updateCredentialsAction(profileId));
     throw new ActionableError(`Upload to gallery ${galleryId} failed${why}. ${describeOutcome(outcome)}`, actions);
   }
 
