@@ -3,6 +3,7 @@
 // credential changes from any window.
 import * as vscode from 'vscode';
 import { profileLabel, type Logger, type ProfileState, type ProfileStore } from '../platform/services';
+import type { DisposableStore } from '../platform/lifecycle';
 
 export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
 export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
@@ -15,7 +16,7 @@ export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; w
 };
 
 /** `log`: where a failed update is reported (the extension passes its Logger; without one, the console). */
-export function registerProfileStatus(context: vscode.ExtensionContext, profiles: ProfileStore, log?: Logger): void {
+export function registerProfileStatus(disposables: DisposableStore, profiles: ProfileStore, log?: Logger): void {
   const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
   item.name = 'Spot Import Profile';
   item.command = 'spotImport.switchProfile';
@@ -55,7 +56,7 @@ export function registerProfileStatus(context: vscode.ExtensionContext, profiles
       else console.warn('[Spot Import] could not update the profile status', error);
     });
   };
-  context.subscriptions.push(
+  disposables.push(
     item,
     profiles.onDidChange(refresh),
     // Profiles live in global state, which other windows may change without an event here.

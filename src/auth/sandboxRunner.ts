@@ -62,8 +62,9 @@ export class SandboxRunner implements vscode.Disposable {
     if (running && stored?.clientSecret !== running.endpoint.credentials.clientSecret) await this.stop();
   }
 
-  dispose(): void {
-    void this.stop();
+  /** Resolves once the sandbox is closed (and has said so in the log). */
+  dispose(): Promise<void> {
+    return this.stop();
   }
 
   private async start(): Promise<{ sandbox?: RunningSandbox; endpoint: SandboxEndpoint }> {

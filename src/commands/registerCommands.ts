@@ -42,10 +42,10 @@ export function isTestMode(context: vscode.ExtensionContext): boolean {
 
 export function registerCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
   for (const [id, handler] of Object.entries(commands)) {
-    context.subscriptions.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
+    services.disposables.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
   }
   if (isTestMode(context)) {
-    context.subscriptions.push(
+    services.disposables.push(
       vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services),
       vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined })),
     );

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { loadCore } from '../platform/lazyCore';
 import { profileLabel, type ProfileStore } from '../platform/services';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
+import type { DisposableStore } from '../platform/lifecycle';
 
 export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -49,9 +50,9 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   }
 }
 
-export function registerSpotCodeLens(context: vscode.ExtensionContext, profiles: ProfileStore): void {
+export function registerSpotCodeLens(disposables: DisposableStore, profiles: ProfileStore): void {
   const provider = new SpotCodeLensProvider(profiles);
-  context.subscriptions.push(
+  disposables.push(
     provider,
     // Files and untitled documents only, as for diagnostics: not the old side of a diff or a git: copy.
     vscode.languages.registerCodeLensProvider(

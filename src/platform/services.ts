@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { GalleriesView } from '../views/galleriesView';
+import type { DisposableStore } from './lifecycle';
 
 /** Secret-free logging into the one LogOutputChannel; every line passes through redaction. */
 export interface Logger {
@@ -122,6 +123,8 @@ export interface GalleryStore {
 
 export interface ExtensionServices {
   context: vscode.ExtensionContext;
+  /** Owns what the features register: disposed in reverse at deactivation, the log last. */
+  disposables: DisposableStore;
   log: Logger;
   ui: UiPrompts;
   profiles: ProfileStore;

@@ -11,12 +11,13 @@ import { TopicDiagnostics } from './topicDiagnostics';
 import { TopicHoverProvider } from './topicHover';
 import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
+import type { DisposableStore } from '../platform/lifecycle';
 
 /** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
-export function registerTopicFeatures(context: vscode.ExtensionContext, log: Logger): TopicStore {
+export function registerTopicFeatures(disposables: DisposableStore, log: Logger): TopicStore {
   const store = new TopicStore(log);
   const inlayHints = new TopicInlayHintsProvider(store);
-  context.subscriptions.push(
+  disposables.push(
     store,
     new TopicDiagnostics(store, log),
     inlayHints,

@@ -69,7 +69,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   };
   describeProfile();
 
-  services.context.subscriptions.push(
+  services.disposables.push(
     provider,
     treeView,
     documents,
