@@ -12,7 +12,8 @@ import { registerSpotDocuments } from './documents/registerDocuments';
 import { loadCore } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
-import { SANDBOX_PROFILE_ID, type ExtensionServices } from './platform/services';
+import { type ExtensionServices } from './platform/services';
+import { SANDBOX_PROFILE_ID } from './platform/domain';
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';
 import { registerGalleriesView } from './views/registerGalleriesView';
@@ -58,8 +59,9 @@ export function activate(context: vscode.ExtensionContext): void {
 
   registerProfileStatus(disposables, profiles, log);
   const topics = registerSpotDocuments(disposables, log, profiles);
-  registerCommands(context, services);
-  registerGalleriesView(services, topics);
+  // The view first: the commands that act on it receive it.
+  const galleriesView = registerGalleriesView(services, topics);
+  registerCommands(context, { ...services, galleriesView });
   if (isTestMode(context)) {
     disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
   }

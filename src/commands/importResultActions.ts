@@ -3,7 +3,8 @@
 // feature's commands with { galleryId }.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+import { type ExtensionServices } from '../platform/services';
+import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { describeImported, type ImportKind } from './importedSources';
 
 export const UPLOAD_MEDIA = 'Upload Media';

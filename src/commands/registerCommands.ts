@@ -3,9 +3,8 @@
 import * as vscode from 'vscode';
 import { wrapCommand } from '../platform/commandWrapper';
 import { loadedCore } from '../platform/lazyCore';
-import type { ExtensionServices } from '../platform/services';
 import { addProfile } from './addProfile';
-import type { CommandTable } from './commandTable';
+import type { CommandServices, CommandTable } from './commandTable';
 import { galleryCommands } from './gallery';
 import { importFolder } from './importFolder';
 import { importSpot } from './importSpot';
@@ -40,7 +39,7 @@ export function isTestMode(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env.SPOT_IMPORT_TEST === '1';
 }
 
-export function registerCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
+export function registerCommands(context: vscode.ExtensionContext, services: CommandServices): void {
   for (const [id, handler] of Object.entries(commands)) {
     services.disposables.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
   }

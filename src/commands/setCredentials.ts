@@ -1,7 +1,8 @@
 // Set Client Credentials for the active profile (or the profile id passed by a button).
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
 import { ActionableError } from '../platform/errors';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import { type ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 
 export async function setCredentials(services: ExtensionServices, profileId?: unknown): Promise<void> {
   const profile = typeof profileId === 'string' ? services.profiles.get(profileId) : services.profiles.active();

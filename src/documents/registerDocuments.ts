@@ -1,7 +1,8 @@
 // Everything about spot documents in the editor: diagnostics while typing, the context key for
 // menus, and the "Import Spot" CodeLens.
 import type { TopicStore } from '../topics/topicStore';
-import type { Logger, ProfileStore } from '../platform/services';
+import type { Logger } from '../platform/services';
+import type { ProfileStore } from '../platform/domain';
 import { registerSpotCodeLens } from './spotCodeLens';
 import { SpotDiagnostics } from './spotDiagnostics';
 import { registerTopicFeatures } from '../topics/registerTopicFeatures';

@@ -3,7 +3,7 @@
 // "Import with N media" when the document has a media folder (one readdir, no file read).
 import * as vscode from 'vscode';
 import { loadCore } from '../platform/lazyCore';
-import { profileLabel, type ProfileStore } from '../platform/services';
+import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
 import type { DisposableStore } from '../platform/lifecycle';
 

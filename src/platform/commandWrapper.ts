@@ -11,9 +11,9 @@ import type { ExtensionServices } from './services';
 
 export { SHOW_LOG };
 
-export type WrappedHandler = (services: ExtensionServices, ...args: unknown[]) => unknown;
+export type WrappedHandler<S extends ExtensionServices> = (services: S, ...args: unknown[]) => unknown;
 
-export function wrapCommand(id: string, handler: WrappedHandler, services: ExtensionServices): (...args: unknown[]) => Promise<unknown> {
+export function wrapCommand<S extends ExtensionServices>(id: string, handler: WrappedHandler<S>, services: S): (...args: unknown[]) => Promise<unknown> {
   return async (...args: unknown[]) => {
     const started = Date.now();
     services.log.trace('command', `${id} started`);

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { UiPrompts } from '../platform/services';
-import { GALLERIES_VIEW_ID } from './galleriesView';
+import { GALLERIES_VIEW_ID } from './viewIds';
 import type { ReorderRequest } from './galleryReorder';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { MediaNode } from './nodes/mediaNode';

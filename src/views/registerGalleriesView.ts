@@ -1,14 +1,16 @@
 // Creates the Galleries view and everything it owns: the tree, drag and drop (uploads from the
 // Explorer, reordering media), the read-only gallery documents and media files, the gallery
-// grids. Commands reach it through services.galleriesView.
+// grids. Activation builds it before the commands, which receive it (CommandServices.galleriesView).
 import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import { type ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 import { affectsMediaFiles } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';
 import type { TopicCatalogs } from './fieldLabels';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
-import { GALLERIES_VIEW_ID, type GalleriesView } from './galleriesView';
+import type { GalleriesView } from './galleriesView';
+import { GALLERIES_VIEW_ID } from './viewIds';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
 import { GalleryReorder } from './galleryReorder';
@@ -16,9 +18,8 @@ import { GalleryGrids } from './grid/galleryGrid';
 import { MediaFiles } from './media/mediaFiles';
 import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
-export { GALLERIES_VIEW_ID };
 
-export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): void {
+export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): GalleriesView {
   const files = new MediaFiles(services);
   const provider = new GalleriesTreeProvider(services, files, topics);
   const { cache } = provider;
@@ -128,5 +129,5 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     },
     reorder: (request) => reorderer.move(request),
   };
-  services.galleriesView = view;
+  return view;
 }

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { validateGalleryId } from '../../src/commands/gallery/galleryArgs';
-import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/services';
+import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/domain';
 import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Galleries view', function () {
@@ -167,8 +167,8 @@ describe('Galleries view', function () {
 
   it('names the sandbox profile as the sandbox in the view\'s subtitle', async () => {
     const sandbox = t.services.profiles.get(SANDBOX_PROFILE_ID)!;
-    assert.strictEqual(t.services.galleriesView!.treeView.description, profileLabel(sandbox));
-    assert.match(String(t.services.galleriesView!.treeView.description), /\(sandbox\)$/);
+    assert.strictEqual(t.services.galleriesView.treeView.description, profileLabel(sandbox));
+    assert.match(String(t.services.galleriesView.treeView.description), /\(sandbox\)$/);
     t.done();
   });
 

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { OwnedServices } from '../../src/extension';
-import { SANDBOX_PROFILE_ID } from '../../src/platform/services';
+import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
 import { extensionServices } from './helpers/scriptedUi';
 import { waitFor } from './helpers/testEnv';
 

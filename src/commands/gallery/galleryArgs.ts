@@ -1,9 +1,9 @@
 // Gallery commands are called from tree nodes, from other commands ({ galleryId }), from the
 // palette (nothing) and from tests: these helpers read what they were given.
 import * as vscode from 'vscode';
-import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../platform/services';
+import { type ExtensionServices } from '../../platform/services';
+import { SANDBOX_PROFILE_ID, type Profile } from '../../platform/domain';
 import { ActionableError } from '../../platform/errors';
-import type { GalleriesView } from '../../views/galleriesView';
 
 /** A gallery node, `{ galleryId }`, a number or a string of digits; undefined for anything else. */
 export function galleryIdOf(arg: unknown): number | undefined {
@@ -37,12 +37,6 @@ export function requireActiveProfile(services: ExtensionServices): Profile {
     ]);
   }
   return profile;
-}
-
-export function galleriesView(services: ExtensionServices): GalleriesView {
-  // registerGalleriesView runs during activation, before any command can be invoked.
-  if (!services.galleriesView) throw new Error('The Galleries view is not registered.');
-  return services.galleriesView;
 }
 
 /** Uris VS Code passed, keeping local files only (the upload streams from disk). */

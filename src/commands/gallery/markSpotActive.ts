@@ -7,7 +7,9 @@ import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { required } from '../../platform/cancellation';
 import { ActionableError, describeError } from '../../platform/errors';
-import { profileLabel, type ExtensionServices, type KnownGallery } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
+import type { ExtensionServices } from '../../platform/services';
+import { profileLabel, type KnownGallery } from '../../platform/domain';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
 
 export const MARK_SPOT_ACTIVE = 'Mark Spot Active';
@@ -24,7 +26,7 @@ function openAndImportAdvice(sourceId: string): string {
 }
 
 /** undefined: cancelled, or the import did not succeed (it reported why). */
-export async function markSpotActive(services: ExtensionServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
+export async function markSpotActive(services: CommandServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
   const spot = spotOf(arg);
   if (!spot) throw new ActionableError('Mark Spot Active works on a spot in the Galleries view: right-click the spot there.');
   const active = requireActiveProfile(services);
@@ -79,7 +81,7 @@ export async function markSpotActive(services: ExtensionServices, arg?: unknown)
   const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>('spotImport.importSpot', uri);
   if (!result) return undefined;
   for (const gallery of known) await services.galleries.markUploaded(profileId, gallery.galleryId);
-  for (const gallery of known) services.galleriesView?.refreshGallery(gallery.galleryId, profileId);
+  for (const gallery of known) services.galleriesView.refreshGallery(gallery.galleryId, profileId);
   return result;
 }
 

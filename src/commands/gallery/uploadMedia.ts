@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
 import { updateCredentialsAction } from '../../platform/errorActions';
-import type { ExtensionServices } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
 
@@ -52,7 +52,7 @@ export function describeOutcome(outcome: UploadOutcome): string {
 }
 
 /** Records the upload in the store and the tree, then tells the user how it went. */
-export async function finishUpload(services: ExtensionServices, outcome: UploadOutcome): Promise<void> {
+export async function finishUpload(services: CommandServices, outcome: UploadOutcome): Promise<void> {
   const { galleryId, profileId, files } = outcome;
   const arrived = files.filter((file) => file.status === 'arrived');
   if (arrived.length > 0) {
@@ -60,7 +60,7 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
     if (known) await services.galleries.markUploaded(profileId, galleryId);
     else await services.galleries.add(profileId, [{ galleryId, pending: false }]);
   }
-  services.galleriesView?.refreshGallery(galleryId, profileId);
+  services.galleriesView.refreshGallery(galleryId, profileId);
 
   // Interrupted files may have arrived: sending them again could store them twice, so they are
   // not part of "Upload the Rest"; "Check Gallery" shows what the service has.
@@ -97,14 +97,14 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
   void services.ui
     .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, SHOW_IN_GALLERIES, ...(ready ? [MARK_SPOT_ACTIVE] : []))
     .then((choice) => {
-      if (choice === SHOW_IN_GALLERIES) void services.galleriesView?.reveal(galleryId, profileId);
+      if (choice === SHOW_IN_GALLERIES) void services.galleriesView.reveal(galleryId, profileId);
       else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand('spotImport.spot.markActive', ready);
     });
 }
 
 /** Uploads with a cancellable notification and reports the outcome (throws when files failed). */
 export async function uploadWithProgress(
-  services: ExtensionServices,
+  services: CommandServices,
   galleryId: number,
   uris: vscode.Uri[],
   options: UploadOptions = {},

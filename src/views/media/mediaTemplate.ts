@@ -3,7 +3,7 @@
 // spotImport.mediaUrlTemplate, which came first, stays as the fallback for profiles without one,
 // so nobody loses previews they had. The sandbox profile always has its own.
 import { ActionableError } from '../../platform/errors';
-import { profileLabel, type Profile } from '../../platform/services';
+import { profileLabel, type Profile } from '../../platform/domain';
 import { readSettings } from '../../platform/settings';
 
 export const SET_MEDIA_TEMPLATE_COMMAND = 'spotImport.setMediaUrlTemplate';

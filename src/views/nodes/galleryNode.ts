@@ -6,7 +6,7 @@
 // or that it waits for them), and the ids and states are in the tooltip. "Waiting for media" (the
 // pending state) holds only while the import's gallery has neither an upload recorded nor media.
 import * as vscode from 'vscode';
-import type { KnownGallery } from '../../platform/services';
+import type { KnownGallery } from '../../platform/domain';
 import type { FieldLabels } from '../fieldLabels';
 import type { GalleryLoad } from '../galleryCache';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
