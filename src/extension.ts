@@ -12,7 +12,7 @@ import { registerSpotDocuments } from './documents/registerDocuments';
 import { loadCore } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
-import { type ExtensionServices } from './platform/services';
+import type { ExtensionServices } from './platform/services';
 import { SANDBOX_PROFILE_ID } from './platform/domain';
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';

@@ -6,11 +6,11 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
-import { ActionableError, noteRefusedProfile } from '../platform/errors';
+import { ActionableError, noActiveProfileError, noteRefusedProfile } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
 import { loadCore } from '../platform/lazyCore';
 import { sharedRedactor } from '../platform/redact';
-import { type ClientProvider, type Logger } from '../platform/services';
+import type { ClientProvider, Logger } from '../platform/services';
 import { SANDBOX_PROFILE_ID, profileLabel, type CredentialStore, type Profile } from '../platform/domain';
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
@@ -117,10 +117,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
   private requireActive(): Profile {
     const profile = this.profiles.active();
     if (profile) return profile;
-    throw new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
-      { title: 'Add Profile', command: 'spotImport.addProfile' },
-      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
-    ]);
+    throw noActiveProfileError();
   }
 
   private async entry(profile: Profile): Promise<Entry> {

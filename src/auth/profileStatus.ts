@@ -2,7 +2,7 @@
 // the welcome view and menus read. Both follow the profile store, which itself follows
 // credential changes from any window.
 import * as vscode from 'vscode';
-import { type Logger } from '../platform/services';
+import type { Logger } from '../platform/services';
 import { profileLabel, type ProfileState, type ProfileStore } from '../platform/domain';
 import type { DisposableStore } from '../platform/lifecycle';
 

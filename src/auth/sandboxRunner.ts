@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadSandbox } from '../platform/lazyCore';
 import { normalizeUrl } from './urlPolicy';
-import { type Logger } from '../platform/services';
+import type { Logger } from '../platform/services';
 import { SANDBOX_PROFILE_ID, type Credentials, type CredentialStore } from '../platform/domain';
 // A constant from a dependency-free file: bundling it costs nothing at activation.
 import { DEMO_CLIENT, type RunningSandbox } from '../sandbox/types';

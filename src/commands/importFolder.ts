@@ -11,7 +11,7 @@ import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { describeError, isAuthenticationError } from '../platform/errors';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { readSettings } from '../platform/settings';
 import { activeProfile, startingMessage } from './activeProfile';

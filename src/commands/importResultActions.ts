@@ -3,7 +3,7 @@
 // feature's commands with { galleryId }.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { describeImported, type ImportKind } from './importedSources';
 

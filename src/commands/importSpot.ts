@@ -7,7 +7,7 @@ import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
 import { importKind, rememberImported } from './importedSources';

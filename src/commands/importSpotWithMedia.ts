@@ -12,7 +12,7 @@ import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { ActionableError, isAuthenticationError } from '../platform/errors';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
 import { describeImported } from './importedSources';

@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { CoreModule } from '../platform/lazyCore';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { readSettings } from '../platform/settings';
 import { importKind, rememberImported, type ImportKind } from './importedSources';

@@ -1,7 +1,7 @@
 // Sign Out: forgets the active profile's client credentials and every cached token. For the
 // sandbox this means new credentials (and a restart) on next use.
 import { ActionableError } from '../platform/errors';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 
 export async function signOut(services: ExtensionServices): Promise<void> {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
 import { PROFILE_STATE_TEXT } from '../auth/profileStatus';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type Profile } from '../platform/domain';
 import { addProfile } from './addProfile';
 

@@ -1,7 +1,7 @@
 // Test Connection: asks the token endpoint for a new token with the active profile's credentials
 // and says how long it lasts. The token itself is never shown or logged.
 import { withCancellableProgress } from '../platform/cancellation';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 
 export function describeLifetime(seconds: number): string {

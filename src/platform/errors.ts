@@ -3,6 +3,7 @@
 // Everything here that makes text for a person passes the redactor the log uses.
 import { untrustedCertificateCode } from '../core/api/certificates';
 import type { RequestSent } from '../core/api/errors';
+import { SANDBOX_PROFILE_ID } from './domain';
 import { redactForDisplay } from './redact';
 
 export { untrustedCertificateCode };
@@ -18,6 +19,14 @@ export class ActionableError extends Error {
     super(message);
     this.name = 'ActionableError';
   }
+}
+
+/** What every command that needs a profile says when none is active, with the two ways out. */
+export function noActiveProfileError(): ActionableError {
+  return new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
+    { title: 'Add Profile', command: 'spotImport.addProfile' },
+    { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
+  ]);
 }
 
 /** The shape of the core's ServiceError, read structurally so the core need not be loaded. */

@@ -2,6 +2,7 @@
 // and the one action most likely to fix it. Duck-typed on `kind`/`status` because the core is
 // loaded lazily: its classes are not available here as values.
 import type * as Core from '../core';
+import { actionsFor, updateCredentialsAction } from '../platform/errorActions';
 import { OPEN_CA_SETTINGS, UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
 
 export interface FailureHint {
@@ -20,7 +21,6 @@ export interface FailureDescription {
 }
 
 const RETRY: FailureHint = { title: 'Retry', command: 'spotImport.gallery.refresh', passNode: true };
-const SET_CREDENTIALS: FailureHint = { title: 'Set Client Credentials…', command: 'spotImport.setCredentials' };
 /** A setting of the profile is wrong (its address, say): new credentials would not help. */
 const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: 'spotImport.switchProfile' };
 
@@ -45,14 +45,15 @@ export function describeFailure(error: unknown): FailureDescription {
   if (own && failure.kind === undefined) return { message: words, detail, hint: own, isAuthentication: false };
   switch (failure.kind) {
     case 'authentication':
-      return { message: `Credentials rejected: ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: true };
+      // The notifications' policy (errorActions.ts): Update Credentials, for the refused profile.
+      return { message: `Credentials rejected: ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction(), isAuthentication: true };
     case 'configuration':
       // A bad address, gallery id or file: the profile (or the view's entry) needs changing, and
       // the detail is in the node's tooltip and the log.
       return { message: words, detail, hint: SWITCH_PROFILE, isAuthentication: false };
     case 'network':
       if (untrustedCertificateCode(error)) {
-        const hint: FailureHint = { title: OPEN_CA_SETTINGS.title, command: OPEN_CA_SETTINGS.command, args: OPEN_CA_SETTINGS.args };
+        const hint: FailureHint = actionsFor(error)[0] ?? OPEN_CA_SETTINGS;
         return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint, isAuthentication: false };
       }
       return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
@@ -73,7 +74,7 @@ export function describeFailure(error: unknown): FailureDescription {
         };
       }
       if (failure.status === 401 || failure.status === 403) {
-        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: false };
+        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: updateCredentialsAction(), isAuthentication: false };
       }
       return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY, isAuthentication: false };
     default:

@@ -3,7 +3,7 @@
 // grids. Activation builds it before the commands, which receive it (CommandServices.galleriesView).
 import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
-import { type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 import { affectsMediaFiles } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';

@@ -5,6 +5,7 @@ import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
 import { updateCredentialsAction } from '../../platform/errorActions';
 import type { CommandServices } from '../commandTable';
+import { SHOW_IN_GALLERIES } from '../importResultActions';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
 
@@ -18,7 +19,6 @@ export interface UploadOptions extends UploadHooks {
   profileId?: string;
 }
 
-export const SHOW_IN_GALLERIES = 'Show in Galleries';
 export const UPLOAD_THE_REST = 'Upload the Rest';
 /** For interrupted files: reload the gallery and show it, so the user sees whether they arrived. */
 export const CHECK_GALLERY = 'Check Gallery';
