@@ -15,6 +15,7 @@ import { SANDBOX_PROFILE_ID, profileLabel, type CredentialStore, type Profile } 
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
 import type { SandboxRunner } from './sandboxRunner';
+import { COMMAND } from '../platform/commandIds';
 
 interface Entry {
   /** The credentials the client was built with, to tell a real change from an echo. */
@@ -140,7 +141,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
     if (!endpoint.credentials) {
       throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [
-        { title: 'Set Client Credentials', command: 'spotImport.setCredentials' },
+        { title: 'Set Client Credentials', command: COMMAND.setCredentials },
       ]);
     }
     const core = await loadCore();

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../platform/services';
 import { profileLabel, type ProfileState, type ProfileStore } from '../platform/domain';
 import type { DisposableStore } from '../platform/lifecycle';
+import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 
 export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
 export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
@@ -20,7 +21,7 @@ export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; w
 export function registerProfileStatus(disposables: DisposableStore, profiles: ProfileStore, log?: Logger): void {
   const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
   item.name = 'Spot Import Profile';
-  item.command = 'spotImport.switchProfile';
+  item.command = COMMAND.switchProfile;
   let generation = 0;
 
   const update = async () => {
@@ -29,8 +30,8 @@ export function registerProfileStatus(disposables: DisposableStore, profiles: Pr
     const profile = profiles.active();
     const state = profile ? await profiles.state(profile) : undefined;
     if (mine !== generation) return;
-    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_PROFILE, profile !== undefined);
-    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
+    void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_PROFILE, profile !== undefined);
+    void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
     if (!profile || !state) {
       item.text = '$(cloud) Spot: no profile';
       item.tooltip = 'Spot Import: no profile selected. Click to pick one or add one.';

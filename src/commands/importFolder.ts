@@ -21,6 +21,7 @@ import { anyHasMedia, pickSpot, reasonOf, runMediaFolder, stoppedOf, type MediaF
 import { pendingAsKnown } from './importResultActions';
 import { wasImported } from './mediaRun';
 import { openAtProblem } from './spotTarget';
+import { COMMAND } from '../platform/commandIds';
 
 export const SHOW_FAILURES = 'Show Failures';
 export const SHOW_DETAILS = 'Show Details';
@@ -162,7 +163,7 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     const message = `${summary.headline}. ${describeError(outcome.stoppedBy)}`;
     followUp(services, services.ui.showErrorMessage(message, ...failuresButton, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_FAILURES) await showFailures();
-      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand(COMMAND.setCredentials, profile.id);
       else if (choice === SHOW_LOG) services.log.show();
     });
   } else if (summary.stopped === 'cancelled') {
@@ -217,7 +218,7 @@ async function reportMediaRun(services: ExtensionServices, profile: Profile, fol
   if (stopped === 'credentialsRejected') {
     followUp(services, services.ui.showErrorMessage(`${summary.headline}. ${describeError(outcome.stoppedBy)}`, SHOW_DETAILS, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_DETAILS) await details();
-      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand(COMMAND.setCredentials, profile.id);
       else if (choice === SHOW_LOG) services.log.show();
     });
   } else if (stopped === 'cancelled') {

@@ -19,8 +19,9 @@ import { describeImported } from './importedSources';
 import { SHOW_IN_GALLERIES } from './importResultActions';
 import { clientIdOf, describeGallery, describeRemaining, journalDirFor, kindsOf, recordRun, workflowOptions } from './mediaRun';
 import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
+import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 
-export const IMPORT_SPOT_WITH_MEDIA = 'spotImport.importSpotWithMedia';
+export const IMPORT_SPOT_WITH_MEDIA = COMMAND.importSpotWithMedia;
 
 export interface ImportWithMediaOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -43,7 +44,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
   const { document, name } = await spotTargetSpotDocument(core, target);
   if (document.uri.scheme !== 'file') {
     throw new ActionableError(`${name} is not saved yet: its media folder sits beside the file, so save it first.`, [
-      { title: 'Save As…', command: 'workbench.action.files.saveAs' },
+      { title: 'Save As…', command: BUILT_IN_COMMAND.saveAs },
     ]);
   }
 
@@ -54,7 +55,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
     services.log.info('media', `${name} not sent: ${check.problems.length} problem(s)`, check.problems.map((problem) => `${problem.file ?? problem.pointer ?? '/'}: ${problem.message}`));
     if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
     throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(check.problems.filter((problem) => problem.severity === 'error'))}`, [
-      { title: 'Show Problems', command: 'workbench.actions.view.problems' },
+      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
     ]);
   }
 
@@ -117,9 +118,9 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
   const reveal = firstGallery !== undefined ? [SHOW_IN_GALLERIES] : [];
   const onChoice = (choice: string | undefined) => {
-    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand('spotImport.galleries.reveal', { galleryId: firstGallery });
+    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: firstGallery });
     if (choice === SHOW_LOG) services.log.show();
-    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand('spotImport.setCredentials', profileId);
+    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand(COMMAND.setCredentials, profileId);
     if (choice === OPEN_DOCUMENT) return openAtProblem(uri, 0, 0);
     return undefined;
   };

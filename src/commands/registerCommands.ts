@@ -15,18 +15,19 @@ import { setCredentials } from './setCredentials';
 import { signOut } from './signOut';
 import { switchProfile } from './switchProfile';
 import { testConnection } from './testConnection';
+import { COMMAND } from '../platform/commandIds';
 
 export const commands: CommandTable = {
-  'spotImport.addProfile': addProfile,
-  'spotImport.setCredentials': setCredentials,
-  'spotImport.switchProfile': switchProfile,
-  'spotImport.removeProfile': removeProfile,
-  'spotImport.testConnection': testConnection,
-  'spotImport.signOut': signOut,
-  'spotImport.importSpot': importSpot,
-  'spotImport.importSpotWithMedia': importSpotWithMedia,
-  'spotImport.importFolder': importFolder,
-  'spotImport.newSpotDocument': newSpotDocument,
+  [COMMAND.addProfile]: addProfile,
+  [COMMAND.setCredentials]: setCredentials,
+  [COMMAND.switchProfile]: switchProfile,
+  [COMMAND.removeProfile]: removeProfile,
+  [COMMAND.testConnection]: testConnection,
+  [COMMAND.signOut]: signOut,
+  [COMMAND.importSpot]: importSpot,
+  [COMMAND.importSpotWithMedia]: importSpotWithMedia,
+  [COMMAND.importFolder]: importFolder,
+  [COMMAND.newSpotDocument]: newSpotDocument,
   ...galleryCommands,
 };
 

@@ -6,6 +6,7 @@ import { loadCore } from '../platform/lazyCore';
 import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
 import type { DisposableStore } from '../platform/lifecycle';
+import { COMMAND } from '../platform/commandIds';
 
 export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -31,12 +32,12 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     const profile = this.profiles.active();
     const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title, command: 'spotImport.importSpot', arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
+    const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
     const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
     if (media > 0) {
       lenses.push(new vscode.CodeLens(top, {
         title: `$(file-media) Import with ${media} media`,
-        command: 'spotImport.importSpotWithMedia',
+        command: COMMAND.importSpotWithMedia,
         arguments: [document.uri],
         tooltip: `Import this spot and the ${media} files of its media folder in one resumable step`,
       }));

@@ -3,13 +3,14 @@
 // actions, Open Settings for an untrusted certificate, Update Credentials (for the profile whose
 // credentials were refused, when known) for a refusal.
 import { ActionableError, OPEN_CA_SETTINGS, isAuthenticationError, refusedProfileOf, untrustedCertificateCode, type ErrorAction } from './errors';
+import { COMMAND } from './commandIds';
 
 export const SHOW_LOG = 'Show Log';
 export const UPDATE_CREDENTIALS = 'Update Credentials';
 
 /** Set Client Credentials for one profile (absent: the active one). */
 export function updateCredentialsAction(profileId?: string): ErrorAction {
-  return { title: UPDATE_CREDENTIALS, command: 'spotImport.setCredentials', ...(profileId ? { args: [profileId] } : {}) };
+  return { title: UPDATE_CREDENTIALS, command: COMMAND.setCredentials, ...(profileId ? { args: [profileId] } : {}) };
 }
 
 /**

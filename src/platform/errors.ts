@@ -5,6 +5,7 @@ import { untrustedCertificateCode } from '../core/api/certificates';
 import type { RequestSent } from '../core/api/errors';
 import { SANDBOX_PROFILE_ID } from './domain';
 import { redactForDisplay } from './redact';
+import { BUILT_IN_COMMAND, COMMAND } from './commandIds';
 
 export { untrustedCertificateCode };
 
@@ -24,8 +25,8 @@ export class ActionableError extends Error {
 /** What every command that needs a profile says when none is active, with the two ways out. */
 export function noActiveProfileError(): ActionableError {
   return new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
-    { title: 'Add Profile', command: 'spotImport.addProfile' },
-    { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
+    { title: 'Add Profile', command: COMMAND.addProfile },
+    { title: 'Use Local Sandbox', command: COMMAND.switchProfile, args: [SANDBOX_PROFILE_ID] },
   ]);
 }
 
@@ -69,7 +70,7 @@ export const UNTRUSTED_CERTIFICATE_ADVICE =
   `The server's certificate is not signed by a certificate authority trusted here: if the service (or a proxy on the way) uses your organisation's own, add that authority's certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}.`;
 
 /** The button that opens the setting, for notifications about an untrusted certificate. */
-export const OPEN_CA_SETTINGS: ErrorAction = { title: 'Open Settings', command: 'workbench.action.openSettings', args: [CA_CERTIFICATES_SETTING] };
+export const OPEN_CA_SETTINGS: ErrorAction = { title: 'Open Settings', command: BUILT_IN_COMMAND.openSettings, args: [CA_CERTIFICATES_SETTING] };
 
 /**
  * One line for a notification: the error's own words, plus the status and server text if missing,

@@ -12,6 +12,7 @@ import { TopicHoverProvider } from './topicHover';
 import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
 import type { DisposableStore } from '../platform/lifecycle';
+import { COMMAND } from '../platform/commandIds';
 
 /** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
 export function registerTopicFeatures(disposables: DisposableStore, log: Logger): TopicStore {
@@ -25,7 +26,7 @@ export function registerTopicFeatures(disposables: DisposableStore, log: Logger)
     vscode.languages.registerHoverProvider(SPOT_DOCUMENT_SELECTOR, new TopicHoverProvider(store)),
     vscode.languages.registerInlayHintsProvider(SPOT_DOCUMENT_SELECTOR, inlayHints),
     vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
-    vscode.commands.registerCommand('spotImport.topics.newDefinitionFromDocument', async (target?: unknown) => {
+    vscode.commands.registerCommand(COMMAND.newTopicDefinition, async (target?: unknown) => {
       try {
         return await newTopicDefinition(store, log, target);
       } catch (error) {

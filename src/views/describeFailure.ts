@@ -4,6 +4,7 @@
 import type * as Core from '../core';
 import { actionsFor, updateCredentialsAction } from '../platform/errorActions';
 import { OPEN_CA_SETTINGS, UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
+import { COMMAND } from '../platform/commandIds';
 
 export interface FailureHint {
   title: string;
@@ -20,9 +21,9 @@ export interface FailureDescription {
   isAuthentication: boolean;
 }
 
-const RETRY: FailureHint = { title: 'Retry', command: 'spotImport.gallery.refresh', passNode: true };
+const RETRY: FailureHint = { title: 'Retry', command: COMMAND.refreshGallery, passNode: true };
 /** A setting of the profile is wrong (its address, say): new credentials would not help. */
-const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: 'spotImport.switchProfile' };
+const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: COMMAND.switchProfile };
 
 function asServiceError(error: unknown): Partial<Core.ServiceError> & { message: string } {
   if (error && typeof error === 'object') return error as Partial<Core.ServiceError> & { message: string };
@@ -69,7 +70,7 @@ export function describeFailure(error: unknown): FailureDescription {
           // Shown under the gallery's own row, so the words need not repeat its id.
           message: `Not found (404): ${words}`,
           detail,
-          hint: { title: 'Remove from View', command: 'spotImport.gallery.remove', passNode: true },
+          hint: { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true },
           isAuthentication: false,
         };
       }

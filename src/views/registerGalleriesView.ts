@@ -11,6 +11,7 @@ import type { TopicCatalogs } from './fieldLabels';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
 import type { GalleriesView } from './galleriesView';
 import { GALLERIES_VIEW_ID } from './viewIds';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
 import { GalleryReorder } from './galleryReorder';
@@ -118,7 +119,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     async reveal(galleryId, profileId) {
       const node = provider.findGallery(galleryId, profileId);
       if (!node) {
-        await vscode.commands.executeCommand(`${GALLERIES_VIEW_ID}.focus`);
+        await vscode.commands.executeCommand(BUILT_IN_COMMAND.focusGalleriesView);
         return false;
       }
       await treeView.reveal(node, { select: true, focus: true, expand: true });

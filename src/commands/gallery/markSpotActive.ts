@@ -11,6 +11,7 @@ import type { CommandServices } from '../commandTable';
 import type { ExtensionServices } from '../../platform/services';
 import { profileLabel, type KnownGallery } from '../../platform/domain';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
+import { COMMAND } from '../../platform/commandIds';
 
 export const MARK_SPOT_ACTIVE = 'Mark Spot Active';
 export const MARK_ACTIVE_ANYWAY = 'Mark Active Anyway';
@@ -34,7 +35,7 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
   if (profileId !== active.id) {
     const owner = services.profiles.get(profileId);
     throw new ActionableError(`"${spot.sourceId}" belongs to profile "${owner ? profileLabel(owner) : profileId}", not the active one: switch to it first.`, [
-      { title: 'Switch Profile', command: 'spotImport.switchProfile', args: [profileId] },
+      { title: 'Switch Profile', command: COMMAND.switchProfile, args: [profileId] },
     ]);
   }
 
@@ -78,7 +79,7 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
   }
   services.log.info('import', `marking "${spot.sourceId}" active (state 1) from ${documentUri}`);
 
-  const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>('spotImport.importSpot', uri);
+  const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>(COMMAND.importSpot, uri);
   if (!result) return undefined;
   for (const gallery of known) await services.galleries.markUploaded(profileId, gallery.galleryId);
   for (const gallery of known) services.galleriesView.refreshGallery(gallery.galleryId, profileId);

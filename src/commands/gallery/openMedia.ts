@@ -8,6 +8,7 @@ import type { CommandServices } from '../commandTable';
 import { mediaUri } from '../../views/media/mediaFileSystem';
 import { mediaUrlTemplateFor, noTemplateError } from '../../views/media/mediaTemplate';
 import { mediaArgOf } from './mediaArgs';
+import { BUILT_IN_COMMAND } from '../../platform/commandIds';
 
 /** `options`: { viewColumn } (the grid opens files beside itself). */
 export async function openMedia(services: CommandServices, arg?: unknown, options?: unknown): Promise<vscode.Uri> {
@@ -28,6 +29,6 @@ export async function openMedia(services: CommandServices, arg?: unknown, option
   const core = await services.core();
   const uri = mediaUri({ profileId: target.profileId, galleryId: target.galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
   await view.mediaFiles.load(uri);
-  await vscode.commands.executeCommand('vscode.open', uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
+  await vscode.commands.executeCommand(BUILT_IN_COMMAND.open, uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
   return uri;
 }

@@ -3,13 +3,13 @@
 // after an interrupted upload) reloads the gallery first, so the view shows what really arrived.
 import * as vscode from 'vscode';
 import type { CommandServices } from '../commandTable';
-import { GALLERIES_VIEW_ID } from '../../views/viewIds';
+import { BUILT_IN_COMMAND } from '../../platform/commandIds';
 import { galleryIdOf, profileIdOf } from './galleryArgs';
 
 export async function revealGallery(services: CommandServices, target?: unknown): Promise<boolean> {
   const galleryId = galleryIdOf(target);
   if (galleryId === undefined) {
-    await vscode.commands.executeCommand(`${GALLERIES_VIEW_ID}.focus`);
+    await vscode.commands.executeCommand(BUILT_IN_COMMAND.focusGalleriesView);
     return false;
   }
   const profileId = profileIdOf(target);

@@ -8,6 +8,7 @@ import type { CommandServices } from '../commandTable';
 import { SHOW_IN_GALLERIES } from '../importResultActions';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
+import { COMMAND } from '../../platform/commandIds';
 
 export interface UploadOptions extends UploadHooks {
   /** Cancels as the notification's Cancel button does (a caller with its own cancellation). */
@@ -66,8 +67,8 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   // not part of "Upload the Rest"; "Check Gallery" shows what the service has.
   const rest = files.filter((file) => file.status === 'failed' || file.status === 'notSent');
   const interrupted = files.filter((file) => file.status === 'interrupted');
-  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: 'spotImport.gallery.upload', args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
-  const checkAction: ErrorAction = { title: CHECK_GALLERY, command: 'spotImport.galleries.reveal', args: [{ galleryId, profileId, refresh: true }] };
+  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: COMMAND.uploadToGalleryNode, args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
+  const checkAction: ErrorAction = { title: CHECK_GALLERY, command: COMMAND.revealGallery, args: [{ galleryId, profileId, refresh: true }] };
   const actions: ErrorAction[] = [...(rest.length ? [restAction] : []), ...(interrupted.length ? [checkAction] : [])];
   const failed = files.some((file) => file.status === 'failed');
 
@@ -98,7 +99,7 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
     .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, SHOW_IN_GALLERIES, ...(ready ? [MARK_SPOT_ACTIVE] : []))
     .then((choice) => {
       if (choice === SHOW_IN_GALLERIES) void services.galleriesView.reveal(galleryId, profileId);
-      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand('spotImport.spot.markActive', ready);
+      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand(COMMAND.markSpotActive, ready);
     });
 }
 

@@ -14,6 +14,7 @@ import { LoadMoreNode } from './loadMoreNode';
 import { MediaNode } from './mediaNode';
 import { MessageNode } from './messageNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
+import { COMMAND } from '../../platform/commandIds';
 
 export const WAITING_FOR_MEDIA = 'waiting for media';
 
@@ -96,7 +97,7 @@ export class GalleryNode implements TreeNode {
         new MessageNode(this, `${this.id}/empty`, 'No media yet', {
           icon: 'cloud-upload',
           tooltip: 'Drop files from the Explorer here, or click to pick files to upload.',
-          command: { title: 'Upload Media', command: 'spotImport.gallery.upload', arguments: [this] },
+          command: { title: 'Upload Media', command: COMMAND.uploadToGalleryNode, arguments: [this] },
         }),
       ];
     }
