@@ -53,20 +53,31 @@ let owned: OwnedServices | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
+  const phases: string[] = [];
+  let last = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${(now - last).toFixed(1)}`);
+    last = now;
+  };
   owned = createServices(context);
   const { services } = owned;
   const { log, profiles, disposables } = services;
-
+  phase('services');
   registerProfileStatus(disposables, profiles, log);
+  phase('status');
   const topics = registerSpotDocuments(disposables, log, profiles);
+  phase('documents');
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);
+  phase('view');
   registerCommands(context, { ...services, galleriesView });
+  phase('commands');
   if (isTestMode(context)) {
     disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
   }
 
-  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version})`);
+  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}; ms per step: ${phases.join(', ')})`);
 }
 
 /** VS Code waits for this before it disposes context.subscriptions (in array order). */

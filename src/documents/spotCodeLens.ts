@@ -12,23 +12,25 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
-
-  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
+  /** Watches media folders once a spot document has a lens: ordinary JSON files need no watcher. */
+  private watcher?: vscode.Disposable;
 
   constructor(private readonly profiles: ProfileStore) {
-    // A media file added or removed changes the count on the lens.
-    this.subscription = vscode.Disposable.from(
-      profiles.onDidChange(() => this.changed.fire()),
-      this.watcher,
-      this.watcher.onDidCreate(() => this.changed.fire()),
-      this.watcher.onDidDelete(() => this.changed.fire()),
-    );
+    this.subscription = profiles.onDidChange(() => this.changed.fire());
+  }
+
+  /** A media file added or removed changes the count on the lens. */
+  private watchMedia(): void {
+    if (this.watcher) return;
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
+    this.watcher = vscode.Disposable.from(watcher, watcher.onDidCreate(() => this.changed.fire()), watcher.onDidDelete(() => this.changed.fire()));
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!mightBeSpotDocument(document)) return [];
     const core = await loadCore();
     if (!isSpotDocument(core, document)) return [];
+    this.watchMedia();
     const profile = this.profiles.active();
     const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
     const top = new vscode.Range(0, 0, 0, 0);
@@ -47,6 +49,7 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
 
   dispose(): void {
     this.subscription.dispose();
+    this.watcher?.dispose();
     this.changed.dispose();
   }
 }
