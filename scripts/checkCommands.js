@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// Fails when a command contributed in package.json is not registered in code, or a registered one
-// is not contributed. Registered = the string keys 'spotImport.…' of the command tables
-// (src/commands/registerCommands.ts, src/commands/gallery/index.ts) plus any literal
-// registerCommand('spotImport.…') elsewhere in src/. Test-only commands (spotImport.test.*) are
-// exempt. Menus may only name contributed commands. (The integration suite checks the same at
-// run time with vscode.commands.getCommands.)
+// Command ids, checked both ways (npm test; the integration suite checks the same at run time
+// with vscode.commands.getCommands):
+// - every command contributed in package.json is registered in code, and every registered one is
+//   contributed (test-only commands, spotImport.test.*, are exempt);
+// - every command id the code uses (buttons, executeCommand, tree items, CodeLenses, menus): a
+//   constant of src/platform/commandIds.ts (COMMAND.x, BUILT_IN_COMMAND.x) or a literal, is one of
+//   ours that is contributed, or one of VS Code's listed in BUILT_IN_COMMAND;
+// - every COMMAND constant is contributed, and a generated `<view>.focus` names a contributed view.
+// Registered = the keys of the command tables (src/commands/registerCommands.ts,
+// src/commands/gallery/index.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
+// with a literal or a constant anywhere in src/.
 const fs = require('fs');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
+const IDS_FILE = 'src/platform/commandIds.ts';
 const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts'];
 const PREFIX = 'spotImport.';
 const EXEMPT = /^spotImport\.test\./;
@@ -26,34 +32,64 @@ function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-/** Map of registered id -> files that register it. */
-function registeredCommands() {
-  const found = new Map();
-  const add = (id, file) => {
-    if (EXEMPT.test(id)) return;
-    if (!found.has(id)) found.set(id, new Set());
-    found.get(id).add(path.relative(root, file));
+/** The `key: 'id',` lines of one `export const NAME = { … }` block of commandIds.ts. */
+function constants(text, name) {
+  const block = new RegExp(`export const ${name} = \\{([\\s\\S]*?)\\} as const;`).exec(text);
+  const map = new Map();
+  if (!block) return map;
+  for (const match of block[1].matchAll(/^\s*(\w+):\s*'([^']+)',?\s*$/gm)) map.set(match[1], match[2]);
+  return map;
+}
+
+/** An id as written: 'literal', COMMAND.key or BUILT_IN_COMMAND.key. */
+const ID = String.raw`(?:['"\x60]([\w.-]+)['"\x60]|\b(BUILT_IN_COMMAND|COMMAND)\.(\w+))`;
+
+function main() {
+  const problems = [];
+  const idsText = fs.readFileSync(path.join(root, IDS_FILE), 'utf8');
+  const ours = constants(idsText, 'COMMAND');
+  const builtIn = constants(idsText, 'BUILT_IN_COMMAND');
+  const resolve = (match, at) => {
+    if (match[1] !== undefined) return match[1];
+    const table = match[2] === 'COMMAND' ? ours : builtIn;
+    if (!table.has(match[3])) {
+      problems.push(`${at}: ${match[2]}.${match[3]} is not in ${IDS_FILE}`);
+      return undefined;
+    }
+    return table.get(match[3]);
+  };
+
+  /** id -> files that register it / use it. */
+  const registered = new Map();
+  const used = new Map();
+  const note = (map, id, file) => {
+    if (id === undefined || EXEMPT.test(id)) return;
+    if (!map.has(id)) map.set(id, new Set());
+    map.get(id).add(path.relative(root, file));
   };
   for (const rel of TABLE_FILES) {
     const file = path.join(root, rel);
     if (!fs.existsSync(file)) continue;
     const text = withoutComments(fs.readFileSync(file, 'utf8'));
-    // Table entries: 'spotImport.x': handler  (or "…" / [`…`] keys)
-    for (const match of text.matchAll(/['"`](spotImport\.[\w.-]+)['"`]\s*\]?\s*:/g)) add(match[1], file);
+    // Table entries: 'spotImport.x': handler, or [COMMAND.x]: handler.
+    for (const match of text.matchAll(new RegExp(String.raw`^\s*\[?${ID}\]?\s*:`, 'gm'))) note(registered, resolve(match, rel), file);
   }
   for (const file of sourceFiles(path.join(root, 'src'))) {
+    const rel = path.relative(root, file);
+    if (rel === IDS_FILE) continue;
     const text = withoutComments(fs.readFileSync(file, 'utf8'));
-    for (const match of text.matchAll(/register(?:TextEditor)?Command\(\s*['"`](spotImport\.[\w.-]+)['"`]/g)) add(match[1], file);
+    for (const match of text.matchAll(new RegExp(String.raw`register(?:TextEditor)?Command\(\s*${ID}`, 'g'))) note(registered, resolve(match, rel), file);
+    // Uses: executeCommand(id), { command: id } (buttons, tree items, CodeLenses), item.command = id.
+    for (const match of text.matchAll(new RegExp(String.raw`(?:executeCommand(?:<[^>]*>)?\(\s*|\bcommand:\s*|\.command\s*=\s*)${ID}`, 'g'))) note(used, resolve(match, rel), file);
+    // Any other use of a constant (aliases such as OPEN_MEDIA_COMMAND = COMMAND.openMedia).
+    for (const match of text.matchAll(/\b(BUILT_IN_COMMAND|COMMAND)\.(\w+)/g)) note(used, resolve([match[0], undefined, match[1], match[2]], rel), file);
   }
-  return found;
-}
 
-function main() {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const contributes = manifest.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
-  const registered = registeredCommands();
-  const problems = [];
+  const views = new Set(Object.values(contributes.views ?? {}).flat().map((view) => view.id));
+  const builtInIds = new Set(builtIn.values());
 
   for (const id of contributed) {
     if (!id.startsWith(PREFIX)) problems.push(`contributed command "${id}" does not start with ${PREFIX}`);
@@ -61,6 +97,18 @@ function main() {
   }
   for (const [id, files] of registered) {
     if (!contributed.has(id)) problems.push(`registered but not contributed: ${id} (${[...files].join(', ')})`);
+  }
+  for (const [id, files] of used) {
+    if (!contributed.has(id) && !builtInIds.has(id)) problems.push(`used but neither contributed nor a known built-in: ${id} (${[...files].join(', ')})`);
+  }
+  for (const [key, id] of ours) {
+    if (!contributed.has(id)) problems.push(`COMMAND.${key} (${id}) is not contributed`);
+  }
+  for (const [key, id] of builtIn) {
+    if (contributed.has(id)) problems.push(`BUILT_IN_COMMAND.${key} (${id}) is one of ours: move it to COMMAND`);
+    if (id.startsWith(PREFIX) && !(id.endsWith('.focus') && views.has(id.slice(0, -'.focus'.length)))) {
+      problems.push(`BUILT_IN_COMMAND.${key} (${id}) is not a command VS Code makes for a contributed view`);
+    }
   }
   for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
     for (const item of items) {
@@ -78,10 +126,10 @@ function main() {
   if (contributed.size === 0 && registered.size === 0) problems.push('no commands found at all (package.json contributes.commands and the command tables are empty)');
   if (problems.length) {
     for (const problem of problems) console.error(`  ✗ ${problem}`);
-    console.error(`check-commands: ${problems.length} problem(s); ${contributed.size} contributed, ${registered.size} registered`);
+    console.error(`check-commands: ${problems.length} problem(s); ${contributed.size} contributed, ${registered.size} registered, ${used.size} used`);
     process.exit(1);
   }
-  console.log(`check-commands: ${contributed.size} contributed commands, all registered; ${registered.size} registered, all contributed`);
+  console.log(`check-commands: ${contributed.size} contributed commands, all registered; ${registered.size} registered, all contributed; ${used.size} used in code, all contributed or built-in`);
 }
 
 main();

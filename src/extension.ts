@@ -7,18 +7,35 @@ import { SecretCredentialStore } from './auth/credentialStore';
 import { GlobalStateProfileStore } from './auth/profileStore';
 import { registerProfileStatus } from './auth/profileStatus';
 import { SandboxRunner } from './auth/sandboxRunner';
-import { registerCommands } from './commands/registerCommands';
+import { isTestMode, registerCommands } from './commands/registerCommands';
 import { registerSpotDocuments } from './documents/registerDocuments';
 import { loadCore } from './platform/lazyCore';
+import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
-import { SANDBOX_PROFILE_ID, type ExtensionServices } from './platform/services';
+import type { ExtensionServices } from './platform/services';
+import { SANDBOX_PROFILE_ID } from './platform/domain';
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';
 import { registerGalleriesView } from './views/registerGalleriesView';
 
-export function activate(context: vscode.ExtensionContext): void {
-  const started = performance.now();
-  const log = new ChannelLogger();
+/** Not contributed: builds a second set of services on a context and log channel a test hands in. */
+export const TEST_CREATE_SERVICES_COMMAND = 'spotImport.test.createServices';
+
+/** The long-lived services, and what VS Code's deactivate() is to wait for. */
+export interface OwnedServices {
+  services: ExtensionServices;
+  deactivate(): Promise<void>;
+}
+
+/**
+ * Builds the services into one DisposableStore, which disposes in reverse: the log is made first
+ * and so closes last, after the clients and the sandbox have stopped (and said so).
+ */
+export function createServices(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): OwnedServices {
+  const disposables = new DisposableStore();
+  // Also handed to VS Code, in case deactivate() is not called: disposing again changes nothing.
+  context.subscriptions.push(disposables);
+  const log = disposables.add(new ChannelLogger(channel));
   const credentials = new SecretCredentialStore(context.secrets, log);
   const sandboxData = context.globalStorageUri.scheme === 'file' ? vscode.Uri.joinPath(context.globalStorageUri, 'sandbox').fsPath : undefined;
   const sandbox = new SandboxRunner(credentials, log, sandboxData);
@@ -27,19 +44,45 @@ export function activate(context: vscode.ExtensionContext): void {
   const profiles = new GlobalStateProfileStore(context.globalState, credentials, () => sandbox.baseUrl(), fallbackProfile);
   const clients = new CachingClientProvider(profiles, credentials, sandbox, log);
   const galleries = createGalleryStore(context);
-  // Disposed in reverse: clients and the sandbox stop before the log closes.
-  context.subscriptions.push(log, credentials, profiles, galleries, sandbox, clients);
-
-  const services: ExtensionServices = { context, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
-
-  registerProfileStatus(context, profiles, log);
-  const topics = registerSpotDocuments(context, log, profiles);
-  registerCommands(context, services);
-  registerGalleriesView(services, topics);
-
-  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version})`);
+  disposables.push(credentials, profiles, galleries, sandbox, clients);
+  const services: ExtensionServices = { context, disposables, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
+  return { services, deactivate: () => disposables.dispose() };
 }
 
-export function deactivate(): void {
-  // Everything is owned by context.subscriptions.
+let owned: OwnedServices | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
+  const phases: string[] = [];
+  let last = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${(now - last).toFixed(1)}`);
+    last = now;
+  };
+  owned = createServices(context);
+  const { services } = owned;
+  const { log, profiles, disposables } = services;
+  phase('services');
+  registerProfileStatus(disposables, profiles, log);
+  phase('status');
+  const topics = registerSpotDocuments(disposables, log, profiles);
+  phase('documents');
+  // The view first: the commands that act on it receive it.
+  const galleriesView = registerGalleriesView(services, topics);
+  phase('view');
+  registerCommands(context, { ...services, galleriesView });
+  phase('commands');
+  if (isTestMode(context)) {
+    disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
+  }
+
+  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}; ms per step: ${phases.join(', ')})`);
+}
+
+/** VS Code waits for this before it disposes context.subscriptions (in array order). */
+export function deactivate(): Promise<void> | undefined {
+  const ending = owned;
+  owned = undefined;
+  return ending?.deactivate() ?? undefined;
 }

@@ -6,14 +6,16 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
-import { ActionableError } from '../platform/errors';
+import { ActionableError, noActiveProfileError, noteRefusedProfile } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
 import { loadCore } from '../platform/lazyCore';
 import { sharedRedactor } from '../platform/redact';
-import { SANDBOX_PROFILE_ID, profileLabel, type ClientProvider, type CredentialStore, type Logger, type Profile } from '../platform/services';
+import type { ClientProvider, Logger } from '../platform/services';
+import { SANDBOX_PROFILE_ID, profileLabel, type CredentialStore, type Profile } from '../platform/domain';
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
 import type { SandboxRunner } from './sandboxRunner';
+import { COMMAND } from '../platform/commandIds';
 
 interface Entry {
   /** The credentials the client was built with, to tell a real change from an echo. */
@@ -83,10 +85,6 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     return this.profiles.get(profile.id) ?? profile;
   }
 
-  reportRejected(profile: Profile): void {
-    this.profiles.markRejected(profile.id, true);
-  }
-
   forget(profileId?: string): void {
     for (const [id, entry] of [...this.cache]) {
       if (profileId !== undefined && id !== profileId) continue;
@@ -120,10 +118,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
   private requireActive(): Profile {
     const profile = this.profiles.active();
     if (profile) return profile;
-    throw new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
-      { title: 'Add Profile', command: 'spotImport.addProfile' },
-      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
-    ]);
+    throw noActiveProfileError();
   }
 
   private async entry(profile: Profile): Promise<Entry> {
@@ -146,13 +141,13 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
     if (!endpoint.credentials) {
       throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [
-        { title: 'Set Client Credentials', command: 'spotImport.setCredentials' },
+        { title: 'Set Client Credentials', command: COMMAND.setCredentials },
       ]);
     }
     const core = await loadCore();
     const settings = readSettings();
     const dispatcher = core.createDispatcher(await httpOptionsFromVsCode(core, settings));
-    const Tokens = observedTokenSource(core, (rejected) => this.profiles.markRejected(profile.id, rejected));
+    const Tokens = observedTokenSource(core, profile.id, (rejected) => this.profiles.markRejected(profile.id, rejected));
     const tokens = new Tokens({
       tokenUrl: profile.tokenUrl ?? core.defaultTokenUrl(endpoint.baseUrl),
       clientId: endpoint.credentials.clientId,
@@ -176,8 +171,12 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
   }
 }
 
-/** A TokenSource that reports whether the credentials were accepted. */
-function observedTokenSource(core: typeof Core, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
+/**
+ * A TokenSource that reports whether the credentials were accepted: the one place a profile is
+ * marked rejected, since only here is it known whose credentials the token endpoint refused (a
+ * run may use a profile other than the active one). The refusal is noted on the error too.
+ */
+function observedTokenSource(core: typeof Core, profileId: string, setRejected: (rejected: boolean) => void): typeof Core.TokenSource {
   return class ObservedTokenSource extends core.TokenSource {
     override async getToken(signal?: AbortSignal): Promise<Core.AccessToken> {
       try {
@@ -185,7 +184,10 @@ function observedTokenSource(core: typeof Core, setRejected: (rejected: boolean)
         setRejected(false);
         return token;
       } catch (error) {
-        if (error instanceof core.AuthenticationError) setRejected(true);
+        if (error instanceof core.AuthenticationError) {
+          setRejected(true);
+          noteRefusedProfile(error, profileId);
+        }
         throw error;
       }
     }

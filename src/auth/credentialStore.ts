@@ -2,7 +2,8 @@
 // workbench), one entry per profile. secrets.onDidChange also fires for changes made in other
 // windows, which is how every window's status and cached clients stay in step.
 import * as vscode from 'vscode';
-import type { Credentials, CredentialStore, Logger } from '../platform/services';
+import type { Logger } from '../platform/services';
+import type { Credentials, CredentialStore } from '../platform/domain';
 
 const KEY_PREFIX = 'spotImport.credentials.';
 

@@ -2,7 +2,10 @@
 // the welcome view and menus read. Both follow the profile store, which itself follows
 // credential changes from any window.
 import * as vscode from 'vscode';
-import { profileLabel, type Logger, type ProfileState, type ProfileStore } from '../platform/services';
+import type { Logger } from '../platform/services';
+import { profileLabel, type ProfileState, type ProfileStore } from '../platform/domain';
+import type { DisposableStore } from '../platform/lifecycle';
+import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 
 export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
 export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
@@ -15,10 +18,10 @@ export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; w
 };
 
 /** `log`: where a failed update is reported (the extension passes its Logger; without one, the console). */
-export function registerProfileStatus(context: vscode.ExtensionContext, profiles: ProfileStore, log?: Logger): void {
+export function registerProfileStatus(disposables: DisposableStore, profiles: ProfileStore, log?: Logger): void {
   const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
   item.name = 'Spot Import Profile';
-  item.command = 'spotImport.switchProfile';
+  item.command = COMMAND.switchProfile;
   let generation = 0;
 
   const update = async () => {
@@ -27,8 +30,8 @@ export function registerProfileStatus(context: vscode.ExtensionContext, profiles
     const profile = profiles.active();
     const state = profile ? await profiles.state(profile) : undefined;
     if (mine !== generation) return;
-    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_PROFILE, profile !== undefined);
-    void vscode.commands.executeCommand('setContext', CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
+    void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_PROFILE, profile !== undefined);
+    void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
     if (!profile || !state) {
       item.text = '$(cloud) Spot: no profile';
       item.tooltip = 'Spot Import: no profile selected. Click to pick one or add one.';
@@ -55,7 +58,7 @@ export function registerProfileStatus(context: vscode.ExtensionContext, profiles
       else console.warn('[Spot Import] could not update the profile status', error);
     });
   };
-  context.subscriptions.push(
+  disposables.push(
     item,
     profiles.onDidChange(refresh),
     // Profiles live in global state, which other windows may change without an event here.

@@ -2,7 +2,7 @@
 // a folder opened from elsewhere can then never point the stored credentials at another host.
 // The built-in sandbox profile is always listed; it cannot be removed.
 import * as vscode from 'vscode';
-import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/services';
+import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/domain';
 import { loadCore } from '../platform/lazyCore';
 import { API_VERSION_PATTERN, checkServiceUrl, normalizeUrl } from './urlPolicy';
 // A dependency-free file: the sandbox's files address costs nothing at activation.

@@ -1,7 +1,8 @@
 // Asks for a profile's client credentials: the client id first, then the secret in a password
 // box. Shared by Add Profile (right after the profile is made) and Set Client Credentials.
 import { required } from '../platform/cancellation';
-import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type Profile } from '../platform/domain';
 
 export async function promptAndStoreCredentials(services: ExtensionServices, profile: Profile): Promise<void> {
   const label = profileLabel(profile);

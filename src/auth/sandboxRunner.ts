@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadSandbox } from '../platform/lazyCore';
 import { normalizeUrl } from './urlPolicy';
-import { SANDBOX_PROFILE_ID, type Credentials, type CredentialStore, type Logger } from '../platform/services';
+import type { Logger } from '../platform/services';
+import { SANDBOX_PROFILE_ID, type Credentials, type CredentialStore } from '../platform/domain';
 // A constant from a dependency-free file: bundling it costs nothing at activation.
 import { DEMO_CLIENT, type RunningSandbox } from '../sandbox/types';
 
@@ -62,8 +63,9 @@ export class SandboxRunner implements vscode.Disposable {
     if (running && stored?.clientSecret !== running.endpoint.credentials.clientSecret) await this.stop();
   }
 
-  dispose(): void {
-    void this.stop();
+  /** Resolves once the sandbox is closed (and has said so in the log). */
+  dispose(): Promise<void> {
+    return this.stop();
   }
 
   private async start(): Promise<{ sandbox?: RunningSandbox; endpoint: SandboxEndpoint }> {

@@ -1,7 +1,8 @@
 // The profile a command will talk to, known before any client is built: the progress
 // notification can then name it while the client (and, for the sandbox profile, the local
 // sandbox) starts inside the notification, where the user sees it and can cancel.
-import type { ExtensionServices, Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import type { Profile } from '../platform/domain';
 
 /**
  * The active profile, or a rejection with the client provider's own "no profile selected" error.

@@ -9,9 +9,10 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
+import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { describeError, isAuthenticationError } from '../platform/errors';
-import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { readSettings } from '../platform/settings';
 import { activeProfile, startingMessage } from './activeProfile';
 import { DEFAULT_LIMITS, findSpotFiles, spotFileItems, type SearchLimits } from './findSpotFiles';
@@ -20,6 +21,7 @@ import { anyHasMedia, pickSpot, reasonOf, runMediaFolder, stoppedOf, type MediaF
 import { pendingAsKnown } from './importResultActions';
 import { wasImported } from './mediaRun';
 import { openAtProblem } from './spotTarget';
+import { COMMAND } from '../platform/commandIds';
 
 export const SHOW_FAILURES = 'Show Failures';
 export const SHOW_DETAILS = 'Show Details';
@@ -158,11 +160,10 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
   const failuresButton = failures.length > 0 ? [SHOW_FAILURES] : [];
 
   if (summary.stopped === 'credentialsRejected') {
-    services.clients.reportRejected(profile);
     const message = `${summary.headline}. ${describeError(outcome.stoppedBy)}`;
     followUp(services, services.ui.showErrorMessage(message, ...failuresButton, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_FAILURES) await showFailures();
-      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand(COMMAND.setCredentials, profile.id);
       else if (choice === SHOW_LOG) services.log.show();
     });
   } else if (summary.stopped === 'cancelled') {
@@ -219,10 +220,9 @@ async function reportMediaRun(services: ExtensionServices, profile: Profile, fol
 
   const details = () => pickSpot(services, summary.headline, run);
   if (stopped === 'credentialsRejected') {
-    services.clients.reportRejected(profile);
     followUp(services, services.ui.showErrorMessage(`${summary.headline}. ${describeError(outcome.stoppedBy)}`, SHOW_DETAILS, UPDATE_CREDENTIALS, SHOW_LOG), async (choice) => {
       if (choice === SHOW_DETAILS) await details();
-      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand('spotImport.setCredentials', profile.id);
+      else if (choice === UPDATE_CREDENTIALS) await vscode.commands.executeCommand(COMMAND.setCredentials, profile.id);
       else if (choice === SHOW_LOG) services.log.show();
     });
   } else if (stopped === 'cancelled') {

@@ -3,8 +3,10 @@
 // feature's commands with { galleryId }.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { describeImported, type ImportKind } from './importedSources';
+import { COMMAND } from '../platform/commandIds';
 
 export const UPLOAD_MEDIA = 'Upload Media';
 export const SHOW_IN_GALLERIES = 'Show in Galleries';
@@ -48,9 +50,9 @@ export function announceImport(services: ExtensionServices, profile: Profile, so
   void services.ui.showInformationMessage(message, UPLOAD_MEDIA, SHOW_IN_GALLERIES).then(async (choice) => {
     if (choice === UPLOAD_MEDIA) {
       const galleryId = await choosePending(services, result);
-      if (galleryId !== undefined) await vscode.commands.executeCommand('spotImport.gallery.upload', { galleryId });
+      if (galleryId !== undefined) await vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, { galleryId });
     } else if (choice === SHOW_IN_GALLERIES) {
-      await vscode.commands.executeCommand('spotImport.galleries.reveal', { galleryId: result.pendingGalleries[0].galleryId });
+      await vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: result.pendingGalleries[0].galleryId });
     }
   }).then(undefined, (error: unknown) => services.log.warn('import', 'follow-up after import failed', error));
 }

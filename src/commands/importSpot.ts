@@ -7,11 +7,13 @@ import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
 import { importKind, rememberImported } from './importedSources';
 import { announceImport, pendingAsKnown } from './importResultActions';
 import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 
 export interface ImportSpotOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -35,7 +37,7 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
     services.log.info('import', `${name} not sent: ${parsed.problems.length} problem(s)`, parsed.problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
     if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
     throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(parsed.problems)}`, [
-      { title: 'Show Problems', command: 'workbench.actions.view.problems' },
+      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
     ]);
   }
 

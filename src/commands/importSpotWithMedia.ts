@@ -10,16 +10,18 @@ import { describeProblems } from '../core/documents/problemSummary';
 import { checkSpotMediaNow } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/commandWrapper';
+import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
 import { ActionableError, isAuthenticationError } from '../platform/errors';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
 import { describeImported } from './importedSources';
 import { SHOW_IN_GALLERIES } from './importResultActions';
 import { clientIdOf, describeGallery, describeRemaining, journalDirFor, kindsOf, recordRun, workflowOptions } from './mediaRun';
 import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
+import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 
-export const IMPORT_SPOT_WITH_MEDIA = 'spotImport.importSpotWithMedia';
+export const IMPORT_SPOT_WITH_MEDIA = COMMAND.importSpotWithMedia;
 
 export interface ImportWithMediaOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -42,7 +44,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
   const { document, name } = await spotTargetSpotDocument(core, target);
   if (document.uri.scheme !== 'file') {
     throw new ActionableError(`${name} is not saved yet: its media folder sits beside the file, so save it first.`, [
-      { title: 'Save As…', command: 'workbench.action.files.saveAs' },
+      { title: 'Save As…', command: BUILT_IN_COMMAND.saveAs },
     ]);
   }
 
@@ -53,7 +55,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
     services.log.info('media', `${name} not sent: ${check.problems.length} problem(s)`, check.problems.map((problem) => `${problem.file ?? problem.pointer ?? '/'}: ${problem.message}`));
     if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
     throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(check.problems.filter((problem) => problem.severity === 'error'))}`, [
-      { title: 'Show Problems', command: 'workbench.actions.view.problems' },
+      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
     ]);
   }
 
@@ -101,7 +103,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
   const kind = kindsOf(services, profile, [outcome]).get(outcome);
   await recordRun(services, profile, [outcome], () => document.uri.toString());
   services.log.info('media', `${name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, { spotId: outcome.spotId, remaining: outcome.remaining });
-  report(services, outcome, kind, label, document.uri);
+  report(services, outcome, kind, label, document.uri, profile.id);
   return outcome;
 }
 
@@ -110,15 +112,15 @@ function kib(bytes: number): string {
 }
 
 /** The one message of a run; does not wait for the click. */
-function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'new' | 'updated' | undefined, label: string, uri: vscode.Uri): void {
+function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'new' | 'updated' | undefined, label: string, uri: vscode.Uri, profileId: string): void {
   const sourceId = outcome.sourceId ?? outcome.label;
   const galleries = outcome.galleries.map(describeGallery).join(', ');
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
   const reveal = firstGallery !== undefined ? [SHOW_IN_GALLERIES] : [];
   const onChoice = (choice: string | undefined) => {
-    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand('spotImport.galleries.reveal', { galleryId: firstGallery });
+    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: firstGallery });
     if (choice === SHOW_LOG) services.log.show();
-    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand('spotImport.setCredentials');
+    if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand(COMMAND.setCredentials, profileId);
     if (choice === OPEN_DOCUMENT) return openAtProblem(uri, 0, 0);
     return undefined;
   };
@@ -142,8 +144,6 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
     return;
   }
   if (outcome.error && isAuthenticationError(outcome.error)) {
-    const profile = services.profiles.active();
-    if (profile) services.clients.reportRejected(profile);
     follow(services.ui.showErrorMessage(`Import of "${sourceId}" stopped: ${outcome.reason ?? 'the credentials were refused'}. ${done}${remaining}`, UPDATE_CREDENTIALS, SHOW_LOG));
     return;
   }

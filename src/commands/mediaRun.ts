@@ -6,9 +6,11 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { CoreModule } from '../platform/lazyCore';
-import { profileLabel, type ExtensionServices, type KnownGallery, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { readSettings } from '../platform/settings';
 import { importKind, rememberImported, type ImportKind } from './importedSources';
+import { COMMAND } from '../platform/commandIds';
 
 /**
  * `<workspace folder>/.spot-import`; outside every workspace folder, next to the document (or in
@@ -107,7 +109,7 @@ export async function recordRun(services: ExtensionServices, profile: Profile, s
   } catch (error) {
     services.log.warn('media', `could not remember ${known.length} galleries for ${profileLabel(profile)}`, error);
   }
-  await vscode.commands.executeCommand('spotImport.galleries.refresh').then(undefined, (error: unknown) => services.log.warn('media', 'could not refresh the Galleries view', error));
+  await vscode.commands.executeCommand(COMMAND.refreshGalleries).then(undefined, (error: unknown) => services.log.warn('media', 'could not refresh the Galleries view', error));
 }
 
 /** Media in a gallery after the run: sent now, found from an interrupted run, or already there. */

@@ -3,9 +3,8 @@
 import * as vscode from 'vscode';
 import { wrapCommand } from '../platform/commandWrapper';
 import { loadedCore } from '../platform/lazyCore';
-import type { ExtensionServices } from '../platform/services';
 import { addProfile } from './addProfile';
-import type { CommandTable } from './commandTable';
+import type { CommandServices, CommandTable } from './commandTable';
 import { galleryCommands } from './gallery';
 import { importFolder } from './importFolder';
 import { importSpot } from './importSpot';
@@ -16,18 +15,19 @@ import { setCredentials } from './setCredentials';
 import { signOut } from './signOut';
 import { switchProfile } from './switchProfile';
 import { testConnection } from './testConnection';
+import { COMMAND } from '../platform/commandIds';
 
 export const commands: CommandTable = {
-  'spotImport.addProfile': addProfile,
-  'spotImport.setCredentials': setCredentials,
-  'spotImport.switchProfile': switchProfile,
-  'spotImport.removeProfile': removeProfile,
-  'spotImport.testConnection': testConnection,
-  'spotImport.signOut': signOut,
-  'spotImport.importSpot': importSpot,
-  'spotImport.importSpotWithMedia': importSpotWithMedia,
-  'spotImport.importFolder': importFolder,
-  'spotImport.newSpotDocument': newSpotDocument,
+  [COMMAND.addProfile]: addProfile,
+  [COMMAND.setCredentials]: setCredentials,
+  [COMMAND.switchProfile]: switchProfile,
+  [COMMAND.removeProfile]: removeProfile,
+  [COMMAND.testConnection]: testConnection,
+  [COMMAND.signOut]: signOut,
+  [COMMAND.importSpot]: importSpot,
+  [COMMAND.importSpotWithMedia]: importSpotWithMedia,
+  [COMMAND.importFolder]: importFolder,
+  [COMMAND.newSpotDocument]: newSpotDocument,
   ...galleryCommands,
 };
 
@@ -40,12 +40,12 @@ export function isTestMode(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env.SPOT_IMPORT_TEST === '1';
 }
 
-export function registerCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
+export function registerCommands(context: vscode.ExtensionContext, services: CommandServices): void {
   for (const [id, handler] of Object.entries(commands)) {
-    context.subscriptions.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
+    services.disposables.push(vscode.commands.registerCommand(id, wrapCommand(id, handler, services)));
   }
   if (isTestMode(context)) {
-    context.subscriptions.push(
+    services.disposables.push(
       vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services),
       vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined })),
     );

@@ -2,7 +2,8 @@
 // together with its stored credentials, cached tokens and the galleries remembered for it.
 import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
-import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type Profile } from '../platform/domain';
 
 export async function removeProfile(services: ExtensionServices, profileId?: unknown): Promise<void> {
   const { profiles, ui } = services;

@@ -1,16 +1,12 @@
 // Set Client Credentials for the active profile (or the profile id passed by a button).
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
-import { ActionableError } from '../platform/errors';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import { noActiveProfileError } from '../platform/errors';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 
 export async function setCredentials(services: ExtensionServices, profileId?: unknown): Promise<void> {
   const profile = typeof profileId === 'string' ? services.profiles.get(profileId) : services.profiles.active();
-  if (!profile) {
-    throw new ActionableError('Select or add a profile first, then set its client credentials.', [
-      { title: 'Add Profile', command: 'spotImport.addProfile' },
-      { title: 'Switch Profile', command: 'spotImport.switchProfile' },
-    ]);
-  }
+  if (!profile) throw noActiveProfileError();
   if (profile.kind === 'sandbox') {
     void services.ui.showInformationMessage(`${profileLabel(profile)} makes its own credentials; there is nothing to set.`);
     return;

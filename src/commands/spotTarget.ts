@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isSpotDocument } from '../documents/spotDocuments';
 import { ActionableError } from '../platform/errors';
+import { COMMAND } from '../platform/commandIds';
 
 export function displayName(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, false);
@@ -15,7 +16,7 @@ export async function spotTargetDocument(arg: unknown): Promise<vscode.TextDocum
   const editor = vscode.window.activeTextEditor;
   if (editor) return editor.document;
   throw new ActionableError('Open a spot document (a *.spot.json file) to import it, or create one.', [
-    { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
+    { title: 'New Spot Document', command: COMMAND.newSpotDocument },
   ]);
 }
 
@@ -25,7 +26,7 @@ export async function spotTargetSpotDocument(core: typeof Core, arg: unknown): P
   const name = displayName(document.uri);
   if (!isSpotDocument(core, document)) {
     throw new ActionableError(`${name} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.`, [
-      { title: 'New Spot Document', command: 'spotImport.newSpotDocument' },
+      { title: 'New Spot Document', command: COMMAND.newSpotDocument },
     ]);
   }
   return { document, name };

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
 import { PROFILE_STATE_TEXT } from '../auth/profileStatus';
-import { profileLabel, type ExtensionServices, type Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type Profile } from '../platform/domain';
 import { addProfile } from './addProfile';
 
 interface ProfileItem extends vscode.QuickPickItem {

@@ -1,7 +1,8 @@
 // Test Connection: asks the token endpoint for a new token with the active profile's credentials
 // and says how long it lasts. The token itself is never shown or logged.
 import { withCancellableProgress } from '../platform/cancellation';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 
 export function describeLifetime(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;

@@ -1,14 +1,15 @@
 // Everything about spot documents in the editor: diagnostics while typing, the context key for
 // menus, and the "Import Spot" CodeLens.
-import * as vscode from 'vscode';
 import type { TopicStore } from '../topics/topicStore';
-import type { Logger, ProfileStore } from '../platform/services';
+import type { Logger } from '../platform/services';
+import type { ProfileStore } from '../platform/domain';
 import { registerSpotCodeLens } from './spotCodeLens';
 import { SpotDiagnostics } from './spotDiagnostics';
 import { registerTopicFeatures } from '../topics/registerTopicFeatures';
+import type { DisposableStore } from '../platform/lifecycle';
 
-export function registerSpotDocuments(context: vscode.ExtensionContext, log: Logger, profiles: ProfileStore): TopicStore {
-  context.subscriptions.push(new SpotDiagnostics(log));
-  registerSpotCodeLens(context, profiles);
-  return registerTopicFeatures(context, log);
+export function registerSpotDocuments(disposables: DisposableStore, log: Logger, profiles: ProfileStore): TopicStore {
+  disposables.push(new SpotDiagnostics(log));
+  registerSpotCodeLens(disposables, profiles);
+  return registerTopicFeatures(disposables, log);
 }

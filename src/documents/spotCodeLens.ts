@@ -3,39 +3,43 @@
 // "Import with N media" when the document has a media folder (one readdir, no file read).
 import * as vscode from 'vscode';
 import { loadCore } from '../platform/lazyCore';
-import { profileLabel, type ProfileStore } from '../platform/services';
+import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
+import type { DisposableStore } from '../platform/lifecycle';
+import { COMMAND } from '../platform/commandIds';
 
 export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
-
-  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
+  /** Watches media folders once a spot document has a lens: ordinary JSON files need no watcher. */
+  private watcher?: vscode.Disposable;
 
   constructor(private readonly profiles: ProfileStore) {
-    // A media file added or removed changes the count on the lens.
-    this.subscription = vscode.Disposable.from(
-      profiles.onDidChange(() => this.changed.fire()),
-      this.watcher,
-      this.watcher.onDidCreate(() => this.changed.fire()),
-      this.watcher.onDidDelete(() => this.changed.fire()),
-    );
+    this.subscription = profiles.onDidChange(() => this.changed.fire());
+  }
+
+  /** A media file added or removed changes the count on the lens. */
+  private watchMedia(): void {
+    if (this.watcher) return;
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
+    this.watcher = vscode.Disposable.from(watcher, watcher.onDidCreate(() => this.changed.fire()), watcher.onDidDelete(() => this.changed.fire()));
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!mightBeSpotDocument(document)) return [];
     const core = await loadCore();
     if (!isSpotDocument(core, document)) return [];
+    this.watchMedia();
     const profile = this.profiles.active();
     const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title, command: 'spotImport.importSpot', arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
+    const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
     const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
     if (media > 0) {
       lenses.push(new vscode.CodeLens(top, {
         title: `$(file-media) Import with ${media} media`,
-        command: 'spotImport.importSpotWithMedia',
+        command: COMMAND.importSpotWithMedia,
         arguments: [document.uri],
         tooltip: `Import this spot and the ${media} files of its media folder in one resumable step`,
       }));
@@ -45,13 +49,14 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
 
   dispose(): void {
     this.subscription.dispose();
+    this.watcher?.dispose();
     this.changed.dispose();
   }
 }
 
-export function registerSpotCodeLens(context: vscode.ExtensionContext, profiles: ProfileStore): void {
+export function registerSpotCodeLens(disposables: DisposableStore, profiles: ProfileStore): void {
   const provider = new SpotCodeLensProvider(profiles);
-  context.subscriptions.push(
+  disposables.push(
     provider,
     // Files and untitled documents only, as for diagnostics: not the old side of a diff or a git: copy.
     vscode.languages.registerCodeLensProvider(

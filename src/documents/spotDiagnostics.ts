@@ -13,6 +13,7 @@ import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
 import { followDocuments } from './followDocuments';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
@@ -194,6 +195,6 @@ export class SpotDiagnostics implements vscode.Disposable {
     const document = vscode.window.activeTextEditor?.document;
     let isSpot = false;
     if (document && mightBeSpotDocument(document)) isSpot = isSpotDocument(await loadCore(), document);
-    await vscode.commands.executeCommand('setContext', CONTEXT_IS_SPOT_DOCUMENT, isSpot);
+    await vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_IS_SPOT_DOCUMENT, isSpot);
   }
 }

@@ -1,18 +1,19 @@
 // Every command handler runs through here: it is logged with its duration, cancellation ends it
 // silently, and any other failure becomes one notification that says what happened and offers
-// the next step ("Show Log", "Update Credentials" when the credentials were refused, or the
-// actions an ActionableError carries). Handlers therefore just throw.
+// the next step (the buttons errorActions.ts decides, and "Show Log"). Which profile's
+// credentials were refused is the client provider's to record, not guessed here from the active
+// profile: a run may have used another one. Handlers therefore just throw.
 import * as vscode from 'vscode';
 import { isCancellation } from './cancellation';
-import { ActionableError, OPEN_CA_SETTINGS, describeError, isAuthenticationError, untrustedCertificateCode, type ErrorAction } from './errors';
+import { SHOW_LOG, actionsFor } from './errorActions';
+import { describeError } from './errors';
 import type { ExtensionServices } from './services';
 
-export const SHOW_LOG = 'Show Log';
-export const UPDATE_CREDENTIALS = 'Update Credentials';
+export { SHOW_LOG };
 
-export type WrappedHandler = (services: ExtensionServices, ...args: unknown[]) => unknown;
+export type WrappedHandler<S extends ExtensionServices> = (services: S, ...args: unknown[]) => unknown;
 
-export function wrapCommand(id: string, handler: WrappedHandler, services: ExtensionServices): (...args: unknown[]) => Promise<unknown> {
+export function wrapCommand<S extends ExtensionServices>(id: string, handler: WrappedHandler<S>, services: S): (...args: unknown[]) => Promise<unknown> {
   return async (...args: unknown[]) => {
     const started = Date.now();
     services.log.trace('command', `${id} started`);
@@ -37,13 +38,7 @@ export function wrapCommand(id: string, handler: WrappedHandler, services: Exten
  * button runs whenever it is clicked.
  */
 export function reportError(services: ExtensionServices, error: unknown): void {
-  const actions: ErrorAction[] = error instanceof ActionableError ? [...error.actions] : [];
-  if (untrustedCertificateCode(error)) actions.push(OPEN_CA_SETTINGS);
-  if (isAuthenticationError(error)) {
-    const profile = services.profiles.active();
-    if (profile) services.clients.reportRejected(profile);
-    actions.push({ title: UPDATE_CREDENTIALS, command: 'spotImport.setCredentials' });
-  }
+  const actions = actionsFor(error);
   const buttons = [...actions.map((action) => action.title), SHOW_LOG];
   void services.ui.showErrorMessage(describeError(error), ...buttons).then(
     (choice) => {

@@ -3,7 +3,9 @@
 // Everything here that makes text for a person passes the redactor the log uses.
 import { untrustedCertificateCode } from '../core/api/certificates';
 import type { RequestSent } from '../core/api/errors';
+import { SANDBOX_PROFILE_ID } from './domain';
 import { redactForDisplay } from './redact';
+import { BUILT_IN_COMMAND, COMMAND } from './commandIds';
 
 export { untrustedCertificateCode };
 
@@ -18,6 +20,14 @@ export class ActionableError extends Error {
     super(message);
     this.name = 'ActionableError';
   }
+}
+
+/** What every command that needs a profile says when none is active, with the two ways out. */
+export function noActiveProfileError(): ActionableError {
+  return new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
+    { title: 'Add Profile', command: COMMAND.addProfile },
+    { title: 'Use Local Sandbox', command: COMMAND.switchProfile, args: [SANDBOX_PROFILE_ID] },
+  ]);
 }
 
 /** The shape of the core's ServiceError, read structurally so the core need not be loaded. */
@@ -37,6 +47,21 @@ export function isAuthenticationError(error: unknown): boolean {
   return isServiceError(error) && error.kind === 'authentication';
 }
 
+/**
+ * Whose credentials a refusal was about. The error itself cannot say (the core knows no
+ * profiles): the client provider's token source notes it when the token endpoint refuses, so the
+ * message's Update Credentials button asks for that profile's, whichever one is active by then.
+ */
+const refusedProfiles = new WeakMap<object, string>();
+
+export function noteRefusedProfile(error: unknown, profileId: string): void {
+  if (error && typeof error === 'object') refusedProfiles.set(error, profileId);
+}
+
+export function refusedProfileOf(error: unknown): string | undefined {
+  return error && typeof error === 'object' ? refusedProfiles.get(error) : undefined;
+}
+
 /** The setting of extra CA certificates (httpOptions reads it; spelled out so no vscode is needed here). */
 export const CA_CERTIFICATES_SETTING = 'spotImport.caCertificates';
 
@@ -45,7 +70,7 @@ export const UNTRUSTED_CERTIFICATE_ADVICE =
   `The server's certificate is not signed by a certificate authority trusted here: if the service (or a proxy on the way) uses your organisation's own, add that authority's certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}.`;
 
 /** The button that opens the setting, for notifications about an untrusted certificate. */
-export const OPEN_CA_SETTINGS: ErrorAction = { title: 'Open Settings', command: 'workbench.action.openSettings', args: [CA_CERTIFICATES_SETTING] };
+export const OPEN_CA_SETTINGS: ErrorAction = { title: 'Open Settings', command: BUILT_IN_COMMAND.openSettings, args: [CA_CERTIFICATES_SETTING] };
 
 /**
  * One line for a notification: the error's own words, plus the status and server text if missing,

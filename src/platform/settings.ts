@@ -1,6 +1,8 @@
 // Typed access to the extension's settings. Defaults live in package.json (contributes.configuration);
 // the fallbacks here only guard against a missing or hand-edited value, and keep ranges sane.
 import * as vscode from 'vscode';
+// A constant from a dependency-free core file: bundling it costs nothing at activation.
+import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
 
 export const SETTINGS_SECTION = 'spotImport';
 
@@ -57,7 +59,7 @@ export function readSettings(): SpotImportSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const fileFieldName = config.get<string>('fileFieldName', '').trim();
   return {
-    fileFieldName: fileFieldName || 'data[attributes][file]',
+    fileFieldName: fileFieldName || DEFAULT_FILE_FIELD_NAME,
     bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), 4, 1, 16),
     assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),

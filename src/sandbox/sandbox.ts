@@ -7,13 +7,13 @@ import { join, resolve } from 'node:path';
 import { emptyCounters, type SandboxContext } from './context';
 import { dispatch } from './dispatch';
 import { FaultInjector, validateFaults } from './faults';
+import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
 import { Journal } from './journal';
 import { loadState } from './persistence';
 import { SandboxStore } from './store';
 import { TokenStore } from './tokens';
 import { DEMO_CLIENT, userOf, type RunningSandbox, type SandboxOptions } from './types';
 
-const DEFAULT_FILE_FIELD = 'data[attributes][file]';
 // How long close() waits for handlers still running (e.g. an upload being cleaned up).
 const CLOSE_GRACE_MS = 2000;
 const DEFAULT_TIMEOUTS = { headersTimeoutMs: 30_000, idleTimeoutMs: 60_000, requestTimeoutMs: 600_000 };
@@ -35,7 +35,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: new FaultInjector(settings.faults),
     counters: emptyCounters(),
     mediaDir: storage.mediaDir,
-    fileFieldName: options.fileFieldName ?? DEFAULT_FILE_FIELD,
+    fileFieldName: options.fileFieldName ?? DEFAULT_FILE_FIELD_NAME,
     renameMedia: options.renameMedia ?? false,
     topics: options.topics,
     maxImportBytes: options.maxImportBytes ?? 1024 * 1024,

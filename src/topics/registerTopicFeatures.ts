@@ -11,12 +11,14 @@ import { TopicDiagnostics } from './topicDiagnostics';
 import { TopicHoverProvider } from './topicHover';
 import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
+import type { DisposableStore } from '../platform/lifecycle';
+import { COMMAND } from '../platform/commandIds';
 
 /** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
-export function registerTopicFeatures(context: vscode.ExtensionContext, log: Logger): TopicStore {
+export function registerTopicFeatures(disposables: DisposableStore, log: Logger): TopicStore {
   const store = new TopicStore(log);
   const inlayHints = new TopicInlayHintsProvider(store);
-  context.subscriptions.push(
+  disposables.push(
     store,
     new TopicDiagnostics(store, log),
     inlayHints,
@@ -24,7 +26,7 @@ export function registerTopicFeatures(context: vscode.ExtensionContext, log: Log
     vscode.languages.registerHoverProvider(SPOT_DOCUMENT_SELECTOR, new TopicHoverProvider(store)),
     vscode.languages.registerInlayHintsProvider(SPOT_DOCUMENT_SELECTOR, inlayHints),
     vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
-    vscode.commands.registerCommand('spotImport.topics.newDefinitionFromDocument', async (target?: unknown) => {
+    vscode.commands.registerCommand(COMMAND.newTopicDefinition, async (target?: unknown) => {
       try {
         return await newTopicDefinition(store, log, target);
       } catch (error) {

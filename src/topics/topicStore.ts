@@ -32,16 +32,23 @@ export class TopicStore implements vscode.Disposable {
   /** Fires after the definitions of a folder were read again. */
   readonly onDidChange = this.changed.event;
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('spotImport.topicDefinitions');
-  private folders: FolderTopics[] = [];
+  /**
+   * Per workspace folder, built on first use (a spot document's check, a definition file opened):
+   * reading the setting and starting a watcher per folder cost activation most of its time, and
+   * most JSON files that activate the extension need neither.
+   */
+  private folders?: FolderTopics[];
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly log: Logger) {
     this.subscriptions.push(
       this.changed,
       this.diagnostics,
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.rebuild()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        if (this.folders) this.rebuild();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(`${SETTINGS_SECTION}.${TOPICS_FOLDER_SETTING}`)) this.rebuild();
+        if (this.folders && event.affectsConfiguration(`${SETTINGS_SECTION}.${TOPICS_FOLDER_SETTING}`)) this.rebuild();
       }),
       // A definition being edited is used as it is typed; closing it unsaved goes back to the file.
       vscode.workspace.onDidOpenTextDocument((document) => this.touched(document.uri, 0)),
@@ -50,7 +57,8 @@ export class TopicStore implements vscode.Disposable {
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.touched(document.uri, 0)),
     );
-    this.rebuild();
+    // Open definition files show their problems without waiting for a spot document.
+    for (const document of vscode.workspace.textDocuments) this.touched(document.uri, 0);
   }
 
   /** The definitions that apply to a document: those of its workspace folder (else the first one's). */
@@ -72,19 +80,40 @@ export class TopicStore implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const entry of this.folders) this.dropEntry(entry);
+    for (const entry of this.folders ?? []) this.dropEntry(entry);
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
   private entryFor(uri: vscode.Uri): FolderTopics | undefined {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    return this.folders.find((entry) => entry.workspaceFolder.uri.toString() === folder?.uri.toString()) ?? this.folders[0];
+    const entries = this.entries();
+    return entries.find((entry) => entry.workspaceFolder.uri.toString() === folder?.uri.toString()) ?? entries[0];
+  }
+
+  private entries(): FolderTopics[] {
+    if (!this.folders) {
+      this.folders = this.createEntries();
+      this.scheduleOpenDefinitions();
+    }
+    return this.folders;
   }
 
   private rebuild(): void {
-    const wasLoaded = this.folders.some((entry) => entry.loading);
-    for (const entry of this.folders) this.dropEntry(entry);
-    this.folders = (vscode.workspace.workspaceFolders ?? []).map((workspaceFolder) => {
+    const wasLoaded = this.entries().some((entry) => entry.loading);
+    for (const entry of this.entries()) this.dropEntry(entry);
+    this.folders = this.createEntries();
+    this.scheduleOpenDefinitions();
+    if (wasLoaded) {
+      for (const entry of this.folders) this.schedule(entry, 0);
+    }
+  }
+
+  private scheduleOpenDefinitions(): void {
+    for (const document of vscode.workspace.textDocuments) this.touched(document.uri, 0);
+  }
+
+  private createEntries(): FolderTopics[] {
+    return (vscode.workspace.workspaceFolders ?? []).map((workspaceFolder) => {
       const topicsUri = topicsFolderOf(workspaceFolder);
       const entry: FolderTopics = { workspaceFolder, topicsUri, reported: [], watcher: new vscode.Disposable(() => undefined) };
       const watcher = vscode.workspace.createFileSystemWatcher(watchPattern(workspaceFolder, topicsUri));
@@ -94,11 +123,6 @@ export class TopicStore implements vscode.Disposable {
       entry.watcher = vscode.Disposable.from(watcher, watcher.onDidCreate(onFile), watcher.onDidChange(onFile), watcher.onDidDelete(onFile));
       return entry;
     });
-    // Open definition files show their problems without waiting for a spot document.
-    for (const document of vscode.workspace.textDocuments) this.touched(document.uri, 0);
-    if (wasLoaded) {
-      for (const entry of this.folders) this.schedule(entry, 0);
-    }
   }
 
   private dropEntry(entry: FolderTopics): void {
@@ -111,7 +135,7 @@ export class TopicStore implements vscode.Disposable {
   private touched(uri: vscode.Uri, delayMs: number): void {
     if (!TOPIC_FILE.test(uri.path)) return;
     const parent = vscode.Uri.joinPath(uri, '..').toString();
-    for (const entry of this.folders) {
+    for (const entry of this.entries()) {
       if (entry.topicsUri.toString() === parent) this.schedule(entry, delayMs);
     }
   }
@@ -139,7 +163,7 @@ export class TopicStore implements vscode.Disposable {
     const core = await loadCore();
     const files = await readDefinitionFiles(entry.topicsUri);
     const set = core.collectTopicDefinitions(files);
-    if (this.folders.includes(entry)) {
+    if (this.folders?.includes(entry)) {
       this.publish(core, entry, set, files);
       this.log.info('topics', `${set.catalog.size} topic definition(s) in use from ${entry.topicsUri.fsPath} (${files.length} file(s))`);
       this.changed.fire();

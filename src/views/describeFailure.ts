@@ -2,7 +2,9 @@
 // and the one action most likely to fix it. Duck-typed on `kind`/`status` because the core is
 // loaded lazily: its classes are not available here as values.
 import type * as Core from '../core';
+import { actionsFor, updateCredentialsAction } from '../platform/errorActions';
 import { OPEN_CA_SETTINGS, UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
+import { COMMAND } from '../platform/commandIds';
 
 export interface FailureHint {
   title: string;
@@ -19,10 +21,9 @@ export interface FailureDescription {
   isAuthentication: boolean;
 }
 
-const RETRY: FailureHint = { title: 'Retry', command: 'spotImport.gallery.refresh', passNode: true };
-const SET_CREDENTIALS: FailureHint = { title: 'Set Client Credentials…', command: 'spotImport.setCredentials' };
+const RETRY: FailureHint = { title: 'Retry', command: COMMAND.refreshGallery, passNode: true };
 /** A setting of the profile is wrong (its address, say): new credentials would not help. */
-const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: 'spotImport.switchProfile' };
+const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: COMMAND.switchProfile };
 
 function asServiceError(error: unknown): Partial<Core.ServiceError> & { message: string } {
   if (error && typeof error === 'object') return error as Partial<Core.ServiceError> & { message: string };
@@ -45,14 +46,15 @@ export function describeFailure(error: unknown): FailureDescription {
   if (own && failure.kind === undefined) return { message: words, detail, hint: own, isAuthentication: false };
   switch (failure.kind) {
     case 'authentication':
-      return { message: `Credentials rejected: ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: true };
+      // The notifications' policy (errorActions.ts): Update Credentials, for the refused profile.
+      return { message: `Credentials rejected: ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction(), isAuthentication: true };
     case 'configuration':
       // A bad address, gallery id or file: the profile (or the view's entry) needs changing, and
       // the detail is in the node's tooltip and the log.
       return { message: words, detail, hint: SWITCH_PROFILE, isAuthentication: false };
     case 'network':
       if (untrustedCertificateCode(error)) {
-        const hint: FailureHint = { title: OPEN_CA_SETTINGS.title, command: OPEN_CA_SETTINGS.command, args: OPEN_CA_SETTINGS.args };
+        const hint: FailureHint = actionsFor(error)[0] ?? OPEN_CA_SETTINGS;
         return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint, isAuthentication: false };
       }
       return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
@@ -68,12 +70,12 @@ export function describeFailure(error: unknown): FailureDescription {
           // Shown under the gallery's own row, so the words need not repeat its id.
           message: `Not found (404): ${words}`,
           detail,
-          hint: { title: 'Remove from View', command: 'spotImport.gallery.remove', passNode: true },
+          hint: { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true },
           isAuthentication: false,
         };
       }
       if (failure.status === 401 || failure.status === 403) {
-        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: SET_CREDENTIALS, isAuthentication: false };
+        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: updateCredentialsAction(), isAuthentication: false };
       }
       return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY, isAuthentication: false };
     default:

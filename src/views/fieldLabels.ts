@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
-import type { KnownGallery, Logger, ProfileStore } from '../platform/services';
+import type { Logger } from '../platform/services';
+import type { KnownGallery, ProfileStore } from '../platform/domain';
 
 /** What the labels need of the topic definitions (the TopicStore of src/topics). */
 export interface TopicCatalogs {

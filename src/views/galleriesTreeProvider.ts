@@ -2,10 +2,11 @@
 // by spot; gallery nodes load their media lazily through the cache.
 import * as vscode from 'vscode';
 import { toAbortSignal } from '../platform/cancellation';
-import type { ExtensionServices, KnownGallery } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import type { KnownGallery } from '../platform/domain';
 import { FieldLabels, type TopicCatalogs } from './fieldLabels';
 import { GalleryCache } from './galleryCache';
-import { GALLERIES_VIEW_ID } from './galleriesView';
+import { GALLERIES_VIEW_ID } from './viewIds';
 import type { MediaFiles } from './media/mediaFiles';
 import { mediaUrlTemplateFor } from './media/mediaTemplate';
 import { AddedByIdNode } from './nodes/addedByIdNode';

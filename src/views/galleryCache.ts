@@ -6,7 +6,7 @@
 // own AbortSignal: a refresh cancels the running request and starts a new one, collapsing the
 // node or closing the view cancels it, and the view shows a progress bar while any load runs.
 import type * as Core from '../core';
-import type { ExtensionServices, Profile } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { describeFailure, type FailureDescription } from './describeFailure';
 
 /** Media nodes shown per page; the rest sit behind a "Load more" node. */
@@ -171,12 +171,10 @@ export class GalleryCache {
   }
 
   private async fetch(profileId: string, galleryId: number, signal: AbortSignal): Promise<GalleryLoad> {
-    let profile: Profile | undefined;
     try {
       // The node's own profile, not whichever is active by the time the request goes out.
-      const handle = await this.services.clients.clientFor(profileId);
-      profile = handle.profile;
-      const gallery = await handle.client.getGallery(galleryId, { signal });
+      const { client } = await this.services.clients.clientFor(profileId);
+      const gallery = await client.getGallery(galleryId, { signal });
       this.services.log.info('galleries', `Loaded gallery ${galleryId}: ${gallery.media.length} media, state ${gallery.state}`);
       // Media arrived (from here, another window or the command line): it waits for none any more.
       if (gallery.media.length > 0) {
@@ -185,7 +183,6 @@ export class GalleryCache {
       return { status: 'loaded', gallery, shown: Math.min(MEDIA_PAGE_SIZE, gallery.media.length) };
     } catch (error) {
       const failure = describeFailure(signal.aborted ? cancelled(error) : error);
-      if (failure.isAuthentication && profile) this.services.clients.reportRejected(profile);
       if (signal.aborted) this.services.log.info('galleries', `Loading gallery ${galleryId} stopped (${String(signal.reason)})`);
       else this.services.log.warn('galleries', `Loading gallery ${galleryId} failed: ${failure.detail}`);
       return { status: 'failed', failure };

@@ -6,11 +6,12 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { UiPrompts } from '../platform/services';
-import { GALLERIES_VIEW_ID } from './galleriesView';
+import { GALLERIES_VIEW_ID } from './viewIds';
 import type { ReorderRequest } from './galleryReorder';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { MediaNode } from './nodes/mediaNode';
 import type { TreeNode } from './nodes/treeNode';
+import { COMMAND } from '../platform/commandIds';
 
 const URI_LIST = 'text/uri-list';
 /** The view's own drag type (VS Code names it after the view id, in lower case). */
@@ -101,7 +102,7 @@ export class GalleryDropController implements vscode.TreeDragAndDropController<T
       return;
     }
     // Not awaited: the drop returns at once and the upload shows its own progress notification.
-    void vscode.commands.executeCommand('spotImport.gallery.upload', gallery, uris);
+    void vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, gallery, uris);
   }
 
   private async dropMedia(dragged: MediaNode[], target: TreeNode | undefined): Promise<void> {

@@ -3,7 +3,7 @@
 // The address names the profile as well as the gallery: gallery 12 of one service is not
 // gallery 12 of another.
 import * as vscode from 'vscode';
-import { ActionableError } from '../platform/errors';
+import { noActiveProfileError } from '../platform/errors';
 import type { ExtensionServices } from '../platform/services';
 
 export const GALLERY_SCHEME = 'spot-gallery';
@@ -60,7 +60,7 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
 
   /** Fetches the gallery now (errors reach the command wrapper) and opens its document. */
   async open(galleryId: number, profileId = this.services.profiles.active()?.id): Promise<vscode.TextEditor> {
-    if (!profileId) throw new ActionableError('No spot service profile is active.', [{ title: 'Switch Profile', command: 'spotImport.switchProfile' }]);
+    if (!profileId) throw noActiveProfileError();
     const uri = galleryJsonUri(profileId, galleryId);
     this.texts.set(uri.toString(), await this.fetch(profileId, galleryId));
     this.changed.fire(uri);

@@ -1,7 +1,7 @@
 // The galleries a user knows, per profile. Kept in globalState (not workspace settings) because
 // gallery ids belong to an account on a service, not to a folder, and must survive restarts.
 import * as vscode from 'vscode';
-import type { GalleryStore, KnownGallery } from '../platform/services';
+import type { GalleryStore, KnownGallery } from '../platform/domain';
 
 const STATE_KEY = 'spotImport.galleries.v1';
 

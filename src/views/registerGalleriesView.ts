@@ -1,14 +1,17 @@
 // Creates the Galleries view and everything it owns: the tree, drag and drop (uploads from the
 // Explorer, reordering media), the read-only gallery documents and media files, the gallery
-// grids. Commands reach it through services.galleriesView.
+// grids. Activation builds it before the commands, which receive it (CommandServices.galleriesView).
 import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
-import { profileLabel, type ExtensionServices } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel } from '../platform/domain';
 import { affectsMediaFiles } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';
 import type { TopicCatalogs } from './fieldLabels';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
-import { GALLERIES_VIEW_ID, type GalleriesView } from './galleriesView';
+import type { GalleriesView } from './galleriesView';
+import { GALLERIES_VIEW_ID } from './viewIds';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
 import { GalleryReorder } from './galleryReorder';
@@ -16,9 +19,8 @@ import { GalleryGrids } from './grid/galleryGrid';
 import { MediaFiles } from './media/mediaFiles';
 import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
-export { GALLERIES_VIEW_ID };
 
-export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): void {
+export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): GalleriesView {
   const files = new MediaFiles(services);
   const provider = new GalleriesTreeProvider(services, files, topics);
   const { cache } = provider;
@@ -69,7 +71,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   };
   describeProfile();
 
-  services.context.subscriptions.push(
+  services.disposables.push(
     provider,
     treeView,
     documents,
@@ -117,7 +119,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     async reveal(galleryId, profileId) {
       const node = provider.findGallery(galleryId, profileId);
       if (!node) {
-        await vscode.commands.executeCommand(`${GALLERIES_VIEW_ID}.focus`);
+        await vscode.commands.executeCommand(BUILT_IN_COMMAND.focusGalleriesView);
         return false;
       }
       await treeView.reveal(node, { select: true, focus: true, expand: true });
@@ -128,5 +130,5 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     },
     reorder: (request) => reorderer.move(request),
   };
-  services.galleriesView = view;
+  return view;
 }

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { validateGalleryId } from '../../src/commands/gallery/galleryArgs';
-import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/services';
+import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/domain';
 import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Galleries view', function () {
@@ -131,7 +131,8 @@ describe('Galleries view', function () {
         return children[0]?.label.startsWith('Credentials rejected') ? children : undefined;
       });
       assert.strictEqual(rejected.contextValue, 'message');
-      assert.deepStrictEqual([fix.label, fix.item.command?.command], ['Set Client Credentials…', 'spotImport.setCredentials']);
+      // The same button, in the same words, as the notifications offer.
+      assert.deepStrictEqual([fix.label, fix.item.command?.command], ['Update Credentials', 'spotImport.setCredentials']);
       assert.strictEqual(await t.services.profiles.state(profile), 'rejected', 'the status bar and welcome view learn of it too');
     } finally {
       await t.services.galleries.remove(profile.id, 1);
@@ -167,8 +168,8 @@ describe('Galleries view', function () {
 
   it('names the sandbox profile as the sandbox in the view\'s subtitle', async () => {
     const sandbox = t.services.profiles.get(SANDBOX_PROFILE_ID)!;
-    assert.strictEqual(t.services.galleriesView!.treeView.description, profileLabel(sandbox));
-    assert.match(String(t.services.galleriesView!.treeView.description), /\(sandbox\)$/);
+    assert.strictEqual(t.services.galleriesView.treeView.description, profileLabel(sandbox));
+    assert.match(String(t.services.galleriesView.treeView.description), /\(sandbox\)$/);
     t.done();
   });
 
@@ -198,7 +199,7 @@ describe('Galleries view', function () {
 
       // A gallery command without a profile offers the same direct switch.
       await t.services.profiles.setActive(undefined);
-      t.ui.expect({ kind: 'error', match: 'No spot service profile is active', button: 'Use Local Sandbox' });
+      t.ui.expect({ kind: 'error', match: 'No Spot Import profile is selected', button: 'Use Local Sandbox' });
       await vscode.commands.executeCommand('spotImport.gallery.remove');
       await waitFor('the switch to the sandbox', () => t.services.profiles.active()?.id === SANDBOX_PROFILE_ID);
     } finally {

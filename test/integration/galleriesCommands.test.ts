@@ -45,7 +45,7 @@ describe('Gallery commands', function () {
     const galleryId = result.pendingGalleries[0].galleryId;
     const revealed = await vscode.commands.executeCommand<boolean>('spotImport.galleries.reveal', { galleryId });
     assert.strictEqual(revealed, true);
-    const view = t.services.galleriesView!.treeView;
+    const view = t.services.galleriesView.treeView;
     const expected = (await galleryRow(t.services, galleryId)).node.id;
     // Visibility and selection come back from the workbench asynchronously.
     await waitFor('the gallery to be selected', () => view.visible && view.selection.some((node) => node.id === expected));

@@ -3,7 +3,8 @@
 // gallery documents name their profile and forget their text when closed.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ExtensionServices, Profile } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import type { Profile } from '../../src/platform/domain';
 import type { RunningSandbox } from '../../src/sandbox/types';
 import type { GalleriesTreeProvider } from '../../src/views/galleriesTreeProvider';
 import { galleryRow, rows, uniqueSourceId, waitFor, type Row } from './galleriesSupport';
@@ -14,7 +15,7 @@ describe('Galleries view: slow loads', function () {
   this.timeout(60_000);
   let done: () => void;
   let restore: () => void;
-  let services: ExtensionServices;
+  let services: CommandServices;
   let sandbox: RunningSandbox;
   let profile: Profile;
   let galleryId: number;
@@ -39,7 +40,7 @@ describe('Galleries view: slow loads', function () {
    * until its load is under way. `children` settles with the rows the expand finally shows.
    */
   async function startSlowLoad(): Promise<{ provider: GalleriesTreeProvider; row: Row; started: number; children: Promise<Row[]> }> {
-    const provider = services.galleriesView!.provider;
+    const provider = services.galleriesView.provider;
     sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
     const row = await galleryRow(services, galleryId);
     const started = Date.now();
@@ -84,7 +85,7 @@ describe('Galleries view: slow loads', function () {
     assert.strictEqual(uri.scheme, 'spot-gallery');
     assert.strictEqual(uri.path, `/${encodeURIComponent(profile.id)}/gallery-${galleryId}.json`);
     assert.strictEqual((JSON.parse(editor.document.getText()) as { id: number }).id, galleryId);
-    const documents = services.galleriesView!.documents;
+    const documents = services.galleriesView.documents;
     assert.ok(documents.size > 0);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -37,7 +37,7 @@ describe('Galleries view: media files', function () {
     const galleryId = result.pendingGalleries[0].galleryId;
     const { client } = await t.services.clients.client();
     for (const name of names) await client.uploadMedia(galleryId, fixtureFile(name).fsPath);
-    t.services.galleriesView!.refreshGallery(galleryId);
+    t.services.galleriesView.refreshGallery(galleryId);
     const media = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
     return { galleryId, media };
   }
@@ -96,7 +96,7 @@ describe('Galleries view: media files', function () {
       const uri = await open(media[0]);
       assert.ok(uri);
       await waitFor('the image editor tab', () => tabShowing(uri));
-      assert.ok(t.services.galleriesView!.mediaFiles.isHeld(uri));
+      assert.ok(t.services.galleriesView.mediaFiles.isHeld(uri));
     } finally {
       await settings().update('media.askBeforeDownloadMB', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -185,7 +185,7 @@ describe('Galleries view: media files', function () {
     const { galleryId } = await galleryWith([PNG, JPG], 'grid');
     const profile = t.services.profiles.active()!;
     await vscode.commands.executeCommand('spotImport.gallery.openGrid', (await galleryRow(t.services, galleryId)).node);
-    const grid = t.services.galleriesView!.grids.find(profile.id, galleryId);
+    const grid = t.services.galleriesView.grids.find(profile.id, galleryId);
     assert.ok(grid, 'the grid is open');
     const state = await waitFor('the grid to show the gallery', () => (grid.lastState?.status === 'loaded' ? grid.lastState : undefined));
     assert.deepStrictEqual(state.tiles.map((tile) => [tile.name, tile.mimeType]), [[PNG, 'image/png'], [JPG, 'image/jpeg']]);
@@ -204,17 +204,17 @@ describe('Galleries view: media files', function () {
     // An upload and a refresh: the grid follows.
     const { client } = await t.services.clients.client();
     await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath, { fileName: 'third.png' });
-    t.services.galleriesView!.refreshGallery(galleryId);
+    t.services.galleriesView.refreshGallery(galleryId);
     await waitFor('the grid to show the third file', () => grid.lastState?.tiles.length === 3);
     // A reorder (from the tree or the grid): the grid shows it.
     const ids = grid.lastState!.tiles.map((tile) => tile.id);
-    await t.services.galleriesView!.reorder({ profileId: profile.id, galleryId, mediaIds: [ids[2]], place: 'top' });
+    await t.services.galleriesView.reorder({ profileId: profile.id, galleryId, mediaIds: [ids[2]], place: 'top' });
     await waitFor('the grid to show the new order', () => grid.lastState?.tiles[0]?.id === ids[2]);
     // A tile opens its file the way a row does.
     const uri = await vscode.commands.executeCommand<vscode.Uri>('spotImport.media.openFile', { profileId: profile.id, galleryId, mediaId: ids[0] });
     await waitFor('the image editor tab', () => tabShowing(uri));
     grid.panel.dispose();
-    assert.strictEqual(t.services.galleriesView!.grids.find(profile.id, galleryId), undefined);
+    assert.strictEqual(t.services.galleriesView.grids.find(profile.id, galleryId), undefined);
     t.done();
   });
 });

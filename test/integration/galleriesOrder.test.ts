@@ -6,7 +6,8 @@ import * as assert from 'assert';
 import { createServer, request as forward, type IncomingMessage, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
-import type { ExtensionServices, Profile } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import type { Profile } from '../../src/platform/domain';
 import { MEDIA_DRAG_TYPE } from '../../src/views/galleryDropController';
 import { fixtureFile, galleryRow, PNG, rows, uniqueSourceId } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
@@ -75,7 +76,7 @@ describe('Galleries view: media order', function () {
   this.timeout(60_000);
   let proxy: OrderProxy;
   let remote: Awaited<ReturnType<typeof addProfileAt>>;
-  let services: ExtensionServices;
+  let services: CommandServices;
   let profile: Profile;
   let ui: ScriptedUi;
   let done: () => void;
@@ -157,7 +158,7 @@ describe('Galleries view: media order', function () {
 
   it('reorders by dragging a media row onto another one in the tree', async () => {
     const { galleryId, ids } = await galleryWith(['a.png', 'b.png', 'c.png', 'd.png']);
-    const view = services.galleriesView!;
+    const view = services.galleriesView;
     const drag = async (source: number, target: number | 'gallery') => {
       const media = await mediaRows(galleryId);
       const transfer = new vscode.DataTransfer();
@@ -186,14 +187,14 @@ describe('Galleries view: media order', function () {
     assert.strictEqual(proxy.orders.length, 1, 'the request went out once (a 422 is not retried)');
     assert.deepStrictEqual(await shownNames(galleryId), ['a.png', 'b.png', 'c.png'], 'the old order is back');
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'b.png', 'c.png']);
-    assert.strictEqual(services.galleriesView!.reorderer.knownWeights(profile.id, galleryId), undefined, 'nothing is assumed about the weights');
+    assert.strictEqual(services.galleriesView.reorderer.knownWeights(profile.id, galleryId), undefined, 'nothing is assumed about the weights');
 
     // A refused drag says why too (there is no command around a drop).
     ui.expect({ kind: 'error', match: /HTTP 422: This gallery is locked for ordering/ });
     const media = await mediaRows(galleryId);
     const transfer = new vscode.DataTransfer();
-    await services.galleriesView!.dropController.handleDrag([media[0].node], transfer);
-    await services.galleriesView!.dropController.handleDrop(media[1].node, transfer, new vscode.CancellationTokenSource().token);
+    await services.galleriesView.dropController.handleDrag([media[0].node], transfer);
+    await services.galleriesView.dropController.handleDrop(media[1].node, transfer, new vscode.CancellationTokenSource().token);
     assert.deepStrictEqual(await shownNames(galleryId), ['a.png', 'b.png', 'c.png']);
     done();
   });

@@ -50,7 +50,7 @@ describe('Galleries view: rows', function () {
     // Uploaded elsewhere (the command line, another window): no upload recorded here.
     const { client } = await t.services.clients.client();
     await client.uploadMedia(galleryId, fixtureFile(PNG).fsPath);
-    t.services.galleriesView!.refreshGallery(galleryId);
+    t.services.galleriesView.refreshGallery(galleryId);
     await rows(t.services, (await galleryRow(t.services, galleryId)).node);
     const row = await waitFor('the row to show its media', async () => {
       const found = await galleryRow(t.services, galleryId);

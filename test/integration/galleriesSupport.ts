@@ -7,7 +7,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from '../../src/core';
-import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import { SANDBOX_PROFILE_ID, type Profile } from '../../src/platform/domain';
 import type { TreeNode } from '../../src/views/nodes/treeNode';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
 
@@ -20,7 +21,7 @@ export interface Row {
 }
 
 /** The sandbox profile, active and started; its galleries forgotten so each test starts empty. */
-export async function useSandbox(services: ExtensionServices): Promise<{ profile: Profile; client: Core.ServiceClient }> {
+export async function useSandbox(services: CommandServices): Promise<{ profile: Profile; client: Core.ServiceClient }> {
   await services.profiles.setActive(SANDBOX_PROFILE_ID);
   const { profile, client } = await services.clients.client();
   for (const known of services.galleries.list(profile.id)) await services.galleries.remove(profile.id, known.galleryId);
@@ -30,7 +31,7 @@ export async function useSandbox(services: ExtensionServices): Promise<{ profile
 /** What each test of a galleries or upload suite works with; fresh for every test. */
 export interface GalleryTest {
   readonly ui: ScriptedUi;
-  readonly services: ExtensionServices;
+  readonly services: CommandServices;
   /** Restores the UI and fails on unexpected or missing prompts: call it at the end of the test. */
   done(): void;
 }
@@ -40,7 +41,7 @@ export interface GalleryTest {
  * active with no galleries remembered; after each test (passed or failed) the UI is restored.
  */
 export function useScriptedSandbox(): GalleryTest {
-  let current: { ui: ScriptedUi; services: ExtensionServices; done(): void; restore(): void } | undefined;
+  let current: { ui: ScriptedUi; services: CommandServices; done(): void; restore(): void } | undefined;
   const get = () => {
     assert.ok(current, 'used outside a test');
     return current;
@@ -99,8 +100,8 @@ export async function importSpot(ui: ScriptedUi, uri: vscode.Uri): Promise<Core.
   return result;
 }
 
-export async function rows(services: ExtensionServices, node?: TreeNode): Promise<Row[]> {
-  const provider = services.galleriesView?.provider;
+export async function rows(services: CommandServices, node?: TreeNode): Promise<Row[]> {
+  const provider = services.galleriesView.provider;
   assert.ok(provider, 'the Galleries view is registered');
   const nodes = (await provider.getChildren(node)) ?? [];
   return Promise.all(
@@ -113,8 +114,8 @@ export async function rows(services: ExtensionServices, node?: TreeNode): Promis
 }
 
 /** The row's tooltip as VS Code shows it on hover (resolved: an image's picture is added only then). */
-export async function hoverTooltip(services: ExtensionServices, row: Row): Promise<string> {
-  const provider = services.galleriesView!.provider;
+export async function hoverTooltip(services: CommandServices, row: Row): Promise<string> {
+  const provider = services.galleriesView.provider;
   const source = new vscode.CancellationTokenSource();
   try {
     const item = await provider.resolveTreeItem(row.item, row.node, source.token);
@@ -126,7 +127,7 @@ export async function hoverTooltip(services: ExtensionServices, row: Row): Promi
 }
 
 /** The gallery's row, looked up afresh (the roots are rebuilt whenever the store changes). */
-export async function galleryRow(services: ExtensionServices, galleryId: number): Promise<Row> {
+export async function galleryRow(services: CommandServices, galleryId: number): Promise<Row> {
   for (const root of await rows(services)) {
     const found = (await rows(services, root.node)).find((row) => (row.node as { galleryId?: number }).galleryId === galleryId);
     if (found) return found;

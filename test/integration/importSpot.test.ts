@@ -124,7 +124,7 @@ describe('Import Spot', () => {
     const galleryId = result.pendingGalleries[0].galleryId;
     // The galleries view selects the gallery's node (the scripted UI stays in place meanwhile).
     await waitFor('the gallery selected in the Galleries view', () =>
-      run.services.galleriesView?.treeView.selection.some((node) => (node as { galleryId?: number }).galleryId === galleryId));
+      run.services.galleriesView.treeView.selection.some((node) => (node as { galleryId?: number }).galleryId === galleryId));
     run.done();
   });
 

@@ -6,7 +6,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { uploadWithProgress } from '../../src/commands/gallery/uploadMedia';
-import type { ExtensionServices, Profile } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import type { Profile } from '../../src/platform/domain';
 import type { RunningSandbox } from '../../src/sandbox/types';
 import { PNG, fixtureFile, importSpot, rows, uniqueSourceId, writeSpotDocument } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
@@ -15,7 +16,7 @@ import { closeAllEditors, useTestProfile, waitFor } from './helpers/testEnv';
 describe('Mark Spot Active', function () {
   this.timeout(60_000);
   let ui: ScriptedUi;
-  let services: ExtensionServices;
+  let services: CommandServices;
   let sandbox: RunningSandbox;
   let profile: Profile;
   let restore: () => void = () => undefined;

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { GlobalStateProfileStore } from '../../src/auth/profileStore';
-import { SANDBOX_PROFILE_ID, type CredentialStore } from '../../src/platform/services';
+import { SANDBOX_PROFILE_ID, type CredentialStore } from '../../src/platform/domain';
 
 class MemoryMemento implements vscode.Memento {
   private readonly values = new Map<string, unknown>();

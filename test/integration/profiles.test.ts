@@ -3,14 +3,15 @@
 // built-in sandbox profile. Secrets must end up in SecretStorage and nowhere else.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { SANDBOX_PROFILE_ID, type ExtensionServices } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { counters, rememberCurrentToken, TEST_CLIENT, testSandbox, useTestProfile, usedSecrets } from './helpers/testEnv';
 
 const ADDED = 'IT added profile';
 const WRONG_SECRET = 'it-wrong-secret-0123456789';
 
-function globalStateText(services: ExtensionServices): string {
+function globalStateText(services: CommandServices): string {
   return services.context.globalState.keys().map((key) => JSON.stringify(services.context.globalState.get(key))).join('\n');
 }
 

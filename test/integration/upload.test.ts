@@ -67,7 +67,7 @@ describe('Upload to a spot gallery', function () {
     const transfer = new vscode.DataTransfer();
     transfer.set('text/uri-list', new vscode.DataTransferItem(`${fixtureFile(JPG).toString()}\r\n# a comment line\r\n${fixtureFile(PNG).toString()}`));
     const token = new vscode.CancellationTokenSource().token;
-    await t.services.galleriesView!.dropController.handleDrop(row.node, transfer, token);
+    await t.services.galleriesView.dropController.handleDrop(row.node, transfer, token);
 
     await waitFor('the upload message', () => t.ui.shown.some((prompt) => prompt.text.startsWith('Uploaded')));
     assert.deepStrictEqual(await serverFiles(galleryId), [JPG, PNG]);

@@ -11,7 +11,8 @@ import * as vscode from 'vscode';
 import { ActionableError } from '../../src/platform/errors';
 import { CHECK_GALLERY, INTERRUPTED_TITLE, UPLOAD_THE_REST, finishUpload, uploadWithProgress } from '../../src/commands/gallery/uploadMedia';
 import type { FileOutcome, UploadOutcome } from '../../src/commands/gallery/uploadRun';
-import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
+import { SANDBOX_PROFILE_ID, type Profile } from '../../src/platform/domain';
 import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
 import { JPEG, JPG, PNG, fixtureFile, uniqueSourceId } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
@@ -19,7 +20,7 @@ import { LoopbackProxy } from './helpers/loopbackProxy';
 import { addProfileAt, useTestProfile } from './helpers/testEnv';
 
 /** The built-in sandbox's counters, over its own loopback endpoint (it runs inside the extension). */
-async function builtInCounters(services: ExtensionServices): Promise<SandboxCounters> {
+async function builtInCounters(services: CommandServices): Promise<SandboxCounters> {
   const { profile } = await services.clients.clientFor(SANDBOX_PROFILE_ID); // starts it if needed
   const response = await fetch(`${profile.baseUrl}/__sandbox/counters`);
   assert.strictEqual(response.status, 200);
@@ -36,7 +37,7 @@ async function closedPort(): Promise<number> {
 }
 
 /** A spot with one pending gallery, imported straight through the profile's client. */
-async function pendingGallery(services: ExtensionServices, profile: Profile): Promise<number> {
+async function pendingGallery(services: CommandServices, profile: Profile): Promise<number> {
   const { client } = await services.clients.clientFor(profile.id);
   const attributes = { topic_id: 37, source_id: uniqueSourceId('run'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
   const result = await client.importSpot({ data: { type: 'spots', attributes } });
@@ -49,7 +50,7 @@ describe('Upload runs', function () {
   let ui: ScriptedUi;
   let done: () => void;
   let restore: () => void;
-  let services: ExtensionServices;
+  let services: CommandServices;
   let sandbox: RunningSandbox;
   let profile: Profile;
 

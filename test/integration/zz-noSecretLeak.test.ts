@@ -7,7 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../../src/platform/services';
+import type { CommandServices } from '../../src/commands/commandTable';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { addProfileAt, fixtureUri, readLogText, rememberCurrentToken, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
 
@@ -94,7 +94,7 @@ function leaks(text: string): string[] {
 }
 
 describe('no secret leaks (runs last)', () => {
-  let services: ExtensionServices;
+  let services: CommandServices;
 
   before(async () => {
     ({ services } = await useTestProfile());

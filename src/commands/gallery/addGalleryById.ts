@@ -1,16 +1,16 @@
 // Adds a gallery the user knows by id. It is checked with one GET first, so a typo does not sit
 // in the view; a gallery that cannot be found can still be added on purpose.
 import { ActionableError, isServiceError } from '../../platform/errors';
-import type { ExtensionServices } from '../../platform/services';
-import { requireActiveProfile, galleriesView, galleryIdOf } from './galleryArgs';
+import type { CommandServices } from '../commandTable';
+import { requireActiveProfile, galleryIdOf } from './galleryArgs';
 import { askGalleryId } from './pickGallery';
 
 export const ADD_ANYWAY = 'Add Anyway';
 
-export async function addGalleryById(services: ExtensionServices, arg?: unknown): Promise<void> {
+export async function addGalleryById(services: CommandServices, arg?: unknown): Promise<void> {
   const profile = requireActiveProfile(services);
   const galleryId = galleryIdOf(arg) ?? (await askGalleryId(services, 'Add Gallery by Id'));
-  const view = galleriesView(services);
+  const view = services.galleriesView;
   if (services.galleries.list(profile.id).some((known) => known.galleryId === galleryId)) {
     await view.reveal(galleryId);
     return;

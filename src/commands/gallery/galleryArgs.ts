@@ -1,9 +1,9 @@
 // Gallery commands are called from tree nodes, from other commands ({ galleryId }), from the
 // palette (nothing) and from tests: these helpers read what they were given.
 import * as vscode from 'vscode';
-import { SANDBOX_PROFILE_ID, type ExtensionServices, type Profile } from '../../platform/services';
-import { ActionableError } from '../../platform/errors';
-import type { GalleriesView } from '../../views/galleriesView';
+import type { ExtensionServices } from '../../platform/services';
+import type { Profile } from '../../platform/domain';
+import { noActiveProfileError } from '../../platform/errors';
 
 /** A gallery node, `{ galleryId }`, a number or a string of digits; undefined for anything else. */
 export function galleryIdOf(arg: unknown): number | undefined {
@@ -30,19 +30,8 @@ export function validateGalleryId(text: string): string | undefined {
  */
 export function requireActiveProfile(services: ExtensionServices): Profile {
   const profile = services.profiles.active();
-  if (!profile) {
-    throw new ActionableError('No spot service profile is active.', [
-      { title: 'Add Profile', command: 'spotImport.addProfile' },
-      { title: 'Use Local Sandbox', command: 'spotImport.switchProfile', args: [SANDBOX_PROFILE_ID] },
-    ]);
-  }
+  if (!profile) throw noActiveProfileError();
   return profile;
-}
-
-export function galleriesView(services: ExtensionServices): GalleriesView {
-  // registerGalleriesView runs during activation, before any command can be invoked.
-  if (!services.galleriesView) throw new Error('The Galleries view is not registered.');
-  return services.galleriesView;
 }
 
 /** Uris VS Code passed, keeping local files only (the upload streams from disk). */

@@ -16,24 +16,25 @@ import { removeGallery } from './removeGallery';
 import { revealGallery } from './revealGallery';
 import { uploadToGallery } from './uploadToGallery';
 import { uploadToGalleryNode } from './uploadToGalleryNode';
+import { COMMAND } from '../../platform/commandIds';
 
 export const galleryCommands: CommandTable = {
-  'spotImport.galleries.refresh': refreshGalleries,
-  'spotImport.galleries.reveal': revealGallery,
-  'spotImport.gallery.refresh': refreshGallery,
-  'spotImport.gallery.addById': addGalleryById,
-  'spotImport.gallery.copyId': copyGalleryId,
-  'spotImport.gallery.remove': removeGallery,
-  'spotImport.gallery.openJson': openGalleryJson,
-  'spotImport.gallery.upload': uploadToGalleryNode,
-  'spotImport.gallery.loadMore': loadMoreMedia,
-  'spotImport.gallery.openGrid': openGalleryGrid,
-  'spotImport.media.copyId': copyMediaId,
-  'spotImport.media.openFile': openMedia,
-  'spotImport.media.moveUp': moveMediaUp,
-  'spotImport.media.moveDown': moveMediaDown,
-  'spotImport.media.moveToTop': moveMediaToTop,
-  'spotImport.setMediaUrlTemplate': setMediaUrlTemplate,
-  'spotImport.uploadToGallery': uploadToGallery,
-  'spotImport.spot.markActive': markSpotActive,
+  [COMMAND.refreshGalleries]: refreshGalleries,
+  [COMMAND.revealGallery]: revealGallery,
+  [COMMAND.refreshGallery]: refreshGallery,
+  [COMMAND.addGalleryById]: addGalleryById,
+  [COMMAND.copyGalleryId]: copyGalleryId,
+  [COMMAND.removeGallery]: removeGallery,
+  [COMMAND.openGalleryJson]: openGalleryJson,
+  [COMMAND.uploadToGalleryNode]: uploadToGalleryNode,
+  [COMMAND.loadMoreMedia]: loadMoreMedia,
+  [COMMAND.openGalleryGrid]: openGalleryGrid,
+  [COMMAND.copyMediaId]: copyMediaId,
+  [COMMAND.openMedia]: openMedia,
+  [COMMAND.moveMediaUp]: moveMediaUp,
+  [COMMAND.moveMediaDown]: moveMediaDown,
+  [COMMAND.moveMediaToTop]: moveMediaToTop,
+  [COMMAND.setMediaUrlTemplate]: setMediaUrlTemplate,
+  [COMMAND.uploadToGallery]: uploadToGallery,
+  [COMMAND.markSpotActive]: markSpotActive,
 };

@@ -7,8 +7,11 @@ import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { required } from '../../platform/cancellation';
 import { ActionableError, describeError } from '../../platform/errors';
-import { profileLabel, type ExtensionServices, type KnownGallery } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
+import type { ExtensionServices } from '../../platform/services';
+import { profileLabel, type KnownGallery } from '../../platform/domain';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
+import { COMMAND } from '../../platform/commandIds';
 
 export const MARK_SPOT_ACTIVE = 'Mark Spot Active';
 export const MARK_ACTIVE_ANYWAY = 'Mark Active Anyway';
@@ -24,7 +27,7 @@ function openAndImportAdvice(sourceId: string): string {
 }
 
 /** undefined: cancelled, or the import did not succeed (it reported why). */
-export async function markSpotActive(services: ExtensionServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
+export async function markSpotActive(services: CommandServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
   const spot = spotOf(arg);
   if (!spot) throw new ActionableError('Mark Spot Active works on a spot in the Galleries view: right-click the spot there.');
   const active = requireActiveProfile(services);
@@ -32,7 +35,7 @@ export async function markSpotActive(services: ExtensionServices, arg?: unknown)
   if (profileId !== active.id) {
     const owner = services.profiles.get(profileId);
     throw new ActionableError(`"${spot.sourceId}" belongs to profile "${owner ? profileLabel(owner) : profileId}", not the active one: switch to it first.`, [
-      { title: 'Switch Profile', command: 'spotImport.switchProfile', args: [profileId] },
+      { title: 'Switch Profile', command: COMMAND.switchProfile, args: [profileId] },
     ]);
   }
 
@@ -76,10 +79,10 @@ export async function markSpotActive(services: ExtensionServices, arg?: unknown)
   }
   services.log.info('import', `marking "${spot.sourceId}" active (state 1) from ${documentUri}`);
 
-  const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>('spotImport.importSpot', uri);
+  const result = await vscode.commands.executeCommand<Core.ImportResult | undefined>(COMMAND.importSpot, uri);
   if (!result) return undefined;
   for (const gallery of known) await services.galleries.markUploaded(profileId, gallery.galleryId);
-  for (const gallery of known) services.galleriesView?.refreshGallery(gallery.galleryId, profileId);
+  for (const gallery of known) services.galleriesView.refreshGallery(gallery.galleryId, profileId);
   return result;
 }
 

@@ -1,9 +1,9 @@
 // Media commands are called from media rows (a MediaNode), from the gallery grid and tests
 // ({ profileId?, galleryId, mediaId }), and from keybindings (nothing: the view's selection).
 import type * as Core from '../../core';
-import type { ExtensionServices } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
 import { ActionableError } from '../../platform/errors';
-import { galleriesView, galleryIdOf, profileIdOf } from './galleryArgs';
+import { galleryIdOf, profileIdOf } from './galleryArgs';
 
 export interface MediaArg {
   profileId: string;
@@ -14,13 +14,13 @@ export interface MediaArg {
 }
 
 /** The media item an argument names, else the one selected in the Galleries view. */
-export function mediaArgOf(services: ExtensionServices, arg: unknown, command: string): MediaArg {
-  const found = readMediaArg(services, arg) ?? readMediaArg(services, galleriesView(services).treeView.selection[0]);
+export function mediaArgOf(services: CommandServices, arg: unknown, command: string): MediaArg {
+  const found = readMediaArg(services, arg) ?? readMediaArg(services, services.galleriesView.treeView.selection[0]);
   if (!found) throw new ActionableError(`${command} works on a media item: select one in the Galleries view first.`);
   return found;
 }
 
-function readMediaArg(services: ExtensionServices, arg: unknown): MediaArg | undefined {
+function readMediaArg(services: CommandServices, arg: unknown): MediaArg | undefined {
   if (!arg || typeof arg !== 'object') return undefined;
   const value = arg as { mediaId?: unknown; media?: Core.Media };
   const galleryId = galleryIdOf(arg);

@@ -2,15 +2,14 @@
 // keyboard way to what dragging does. The view shows the new order at once and the service's
 // order once it answered; a failure puts the old order back and is reported.
 import type * as Core from '../../core';
-import type { ExtensionServices } from '../../platform/services';
-import { galleriesView } from './galleryArgs';
+import type { CommandServices } from '../commandTable';
 import { mediaArgOf } from './mediaArgs';
 
-async function move(services: ExtensionServices, arg: unknown, command: string, place: Core.MediaPlace | { step: -1 | 1 }): Promise<boolean> {
+async function move(services: CommandServices, arg: unknown, command: string, place: Core.MediaPlace | { step: -1 | 1 }): Promise<boolean> {
   const target = mediaArgOf(services, arg, command);
-  return galleriesView(services).reorder({ profileId: target.profileId, galleryId: target.galleryId, mediaIds: [target.mediaId], place });
+  return services.galleriesView.reorder({ profileId: target.profileId, galleryId: target.galleryId, mediaIds: [target.mediaId], place });
 }
 
-export const moveMediaUp = (services: ExtensionServices, arg?: unknown) => move(services, arg, 'Move Up', { step: -1 });
-export const moveMediaDown = (services: ExtensionServices, arg?: unknown) => move(services, arg, 'Move Down', { step: 1 });
-export const moveMediaToTop = (services: ExtensionServices, arg?: unknown) => move(services, arg, 'Move to Top', 'top');
+export const moveMediaUp = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move Up', { step: -1 });
+export const moveMediaDown = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move Down', { step: 1 });
+export const moveMediaToTop = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move to Top', 'top');

@@ -1,11 +1,11 @@
 // Open Gallery (gallery row, or the palette with a gallery picked): the gallery's media as a grid
 // of thumbnails in an editor tab.
-import type { ExtensionServices } from '../../platform/services';
-import { galleriesView, galleryIdOf, profileIdOf, requireActiveProfile } from './galleryArgs';
+import type { CommandServices } from '../commandTable';
+import { galleryIdOf, profileIdOf, requireActiveProfile } from './galleryArgs';
 import { pickGallery } from './pickGallery';
 
-export async function openGalleryGrid(services: ExtensionServices, node?: unknown): Promise<void> {
+export async function openGalleryGrid(services: CommandServices, node?: unknown): Promise<void> {
   const galleryId = galleryIdOf(node) ?? (await pickGallery(services, 'Open the gallery…'));
   const profileId = profileIdOf(node) ?? requireActiveProfile(services).id;
-  await galleriesView(services).grids.open(profileId, galleryId);
+  await services.galleriesView.grids.open(profileId, galleryId);
 }

@@ -4,17 +4,17 @@
 // to set one, before anything is sent.
 import * as vscode from 'vscode';
 import { ActionableError } from '../../platform/errors';
-import type { ExtensionServices } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
 import { mediaUri } from '../../views/media/mediaFileSystem';
 import { mediaUrlTemplateFor, noTemplateError } from '../../views/media/mediaTemplate';
-import { galleriesView } from './galleryArgs';
 import { mediaArgOf } from './mediaArgs';
+import { BUILT_IN_COMMAND } from '../../platform/commandIds';
 
 /** `options`: { viewColumn } (the grid opens files beside itself). */
-export async function openMedia(services: ExtensionServices, arg?: unknown, options?: unknown): Promise<vscode.Uri> {
+export async function openMedia(services: CommandServices, arg?: unknown, options?: unknown): Promise<vscode.Uri> {
   const viewColumn = (options as { viewColumn?: unknown } | undefined)?.viewColumn;
   const target = mediaArgOf(services, arg, 'Open Media');
-  const view = galleriesView(services);
+  const view = services.galleriesView;
   const profile = services.profiles.get(target.profileId);
   if (!profile) throw new ActionableError('The profile of this media item was removed.');
   // The sandbox's template is known once it runs (its media were listed, so it does).
@@ -29,6 +29,6 @@ export async function openMedia(services: ExtensionServices, arg?: unknown, opti
   const core = await services.core();
   const uri = mediaUri({ profileId: target.profileId, galleryId: target.galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
   await view.mediaFiles.load(uri);
-  await vscode.commands.executeCommand('vscode.open', uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
+  await vscode.commands.executeCommand(BUILT_IN_COMMAND.open, uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
   return uri;
 }

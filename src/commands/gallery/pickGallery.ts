@@ -1,7 +1,8 @@
 // Which gallery to upload into, when the caller did not say: the galleries the user knows,
 // pending ones first (they are the ones waiting for media), or any id typed in.
 import type * as vscode from 'vscode';
-import type { ExtensionServices, KnownGallery } from '../../platform/services';
+import type { ExtensionServices } from '../../platform/services';
+import type { KnownGallery } from '../../platform/domain';
 import { required } from '../../platform/cancellation';
 import { requireActiveProfile, validateGalleryId } from './galleryArgs';
 

@@ -1,7 +1,6 @@
 // View title button: regroup from the store and reload every gallery's media.
-import type { ExtensionServices } from '../../platform/services';
-import { galleriesView } from './galleryArgs';
+import type { CommandServices } from '../commandTable';
 
-export function refreshGalleries(services: ExtensionServices): void {
-  galleriesView(services).refreshAll();
+export function refreshGalleries(services: CommandServices): void {
+  services.galleriesView.refreshAll();
 }

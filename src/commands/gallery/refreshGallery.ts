@@ -1,9 +1,9 @@
 // Reloads one gallery's media (node button, and the "Retry" hint under a failed gallery).
-import type { ExtensionServices } from '../../platform/services';
-import { galleriesView, galleryIdOf, profileIdOf } from './galleryArgs';
+import type { CommandServices } from '../commandTable';
+import { galleryIdOf, profileIdOf } from './galleryArgs';
 
-export function refreshGallery(services: ExtensionServices, node?: unknown): void {
+export function refreshGallery(services: CommandServices, node?: unknown): void {
   const galleryId = galleryIdOf(node);
-  if (galleryId === undefined) galleriesView(services).refreshAll();
-  else galleriesView(services).refreshGallery(galleryId, profileIdOf(node));
+  if (galleryId === undefined) services.galleriesView.refreshAll();
+  else services.galleriesView.refreshGallery(galleryId, profileIdOf(node));
 }

@@ -3,7 +3,8 @@
 // host); left empty, the spotImport.mediaUrlTemplate setting applies to the profile.
 import * as vscode from 'vscode';
 import { required } from '../../platform/cancellation';
-import { profileLabel, type ExtensionServices } from '../../platform/services';
+import type { ExtensionServices } from '../../platform/services';
+import { profileLabel } from '../../platform/domain';
 import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../../views/media/mediaTemplate';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
 

@@ -3,9 +3,12 @@
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
-import type { ExtensionServices } from '../../platform/services';
+import { updateCredentialsAction } from '../../platform/errorActions';
+import type { CommandServices } from '../commandTable';
+import { SHOW_IN_GALLERIES } from '../importResultActions';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
 import { uploadFiles, type FileOutcome, type FileStatus, type UploadHooks, type UploadOutcome } from './uploadRun';
+import { COMMAND } from '../../platform/commandIds';
 
 export interface UploadOptions extends UploadHooks {
   /** Cancels as the notification's Cancel button does (a caller with its own cancellation). */
@@ -17,7 +20,6 @@ export interface UploadOptions extends UploadHooks {
   profileId?: string;
 }
 
-export const SHOW_IN_GALLERIES = 'Show in Galleries';
 export const UPLOAD_THE_REST = 'Upload the Rest';
 /** For interrupted files: reload the gallery and show it, so the user sees whether they arrived. */
 export const CHECK_GALLERY = 'Check Gallery';
@@ -51,7 +53,7 @@ export function describeOutcome(outcome: UploadOutcome): string {
 }
 
 /** Records the upload in the store and the tree, then tells the user how it went. */
-export async function finishUpload(services: ExtensionServices, outcome: UploadOutcome): Promise<void> {
+export async function finishUpload(services: CommandServices, outcome: UploadOutcome): Promise<void> {
   const { galleryId, profileId, files } = outcome;
   const arrived = files.filter((file) => file.status === 'arrived');
   if (arrived.length > 0) {
@@ -59,24 +61,20 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
     if (known) await services.galleries.markUploaded(profileId, galleryId);
     else await services.galleries.add(profileId, [{ galleryId, pending: false }]);
   }
-  services.galleriesView?.refreshGallery(galleryId, profileId);
+  services.galleriesView.refreshGallery(galleryId, profileId);
 
   // Interrupted files may have arrived: sending them again could store them twice, so they are
   // not part of "Upload the Rest"; "Check Gallery" shows what the service has.
   const rest = files.filter((file) => file.status === 'failed' || file.status === 'notSent');
   const interrupted = files.filter((file) => file.status === 'interrupted');
-  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: 'spotImport.gallery.upload', args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
-  const checkAction: ErrorAction = { title: CHECK_GALLERY, command: 'spotImport.galleries.reveal', args: [{ galleryId, profileId, refresh: true }] };
+  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: COMMAND.uploadToGalleryNode, args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
+  const checkAction: ErrorAction = { title: CHECK_GALLERY, command: COMMAND.revealGallery, args: [{ galleryId, profileId, refresh: true }] };
   const actions: ErrorAction[] = [...(rest.length ? [restAction] : []), ...(interrupted.length ? [checkAction] : [])];
   const failed = files.some((file) => file.status === 'failed');
 
   if (outcome.stoppedBy !== undefined || failed) {
     const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
-    if (isAuthenticationError(outcome.stoppedBy)) {
-      const profile = services.profiles.get(profileId);
-      if (profile) services.clients.reportRejected(profile);
-      actions.push({ title: 'Update Credentials', command: 'spotImport.setCredentials' });
-    }
+    if (isAuthenticationError(outcome.stoppedBy)) actions.push(updateCredentialsAction(profileId));
     throw new ActionableError(`Upload to gallery ${galleryId} failed${why}. ${describeOutcome(outcome)}`, actions);
   }
 
@@ -100,14 +98,14 @@ export async function finishUpload(services: ExtensionServices, outcome: UploadO
   void services.ui
     .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, SHOW_IN_GALLERIES, ...(ready ? [MARK_SPOT_ACTIVE] : []))
     .then((choice) => {
-      if (choice === SHOW_IN_GALLERIES) void services.galleriesView?.reveal(galleryId, profileId);
-      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand('spotImport.spot.markActive', ready);
+      if (choice === SHOW_IN_GALLERIES) void services.galleriesView.reveal(galleryId, profileId);
+      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand(COMMAND.markSpotActive, ready);
     });
 }
 
 /** Uploads with a cancellable notification and reports the outcome (throws when files failed). */
 export async function uploadWithProgress(
-  services: ExtensionServices,
+  services: CommandServices,
   galleryId: number,
   uris: vscode.Uri[],
   options: UploadOptions = {},

@@ -1,13 +1,13 @@
 // "Upload to Spot Gallery" from the Explorer: VS Code passes the clicked file and every selected
 // one (uri, uris[]). From the palette there are no arguments: ask for the files first.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
 import { requireActiveProfile, fileUris } from './galleryArgs';
 import { pickGallery } from './pickGallery';
 import { pickMediaFiles } from './pickFiles';
 import { uploadWithProgress } from './uploadMedia';
 
-export async function uploadToGallery(services: ExtensionServices, uri?: unknown, uris?: unknown): Promise<void> {
+export async function uploadToGallery(services: CommandServices, uri?: unknown, uris?: unknown): Promise<void> {
   // The gallery is picked among this profile's: the upload goes to it even if the user switches meanwhile.
   const profile = requireActiveProfile(services);
   // With a multi-selection VS Code passes every selected file in `uris`, the clicked one included.

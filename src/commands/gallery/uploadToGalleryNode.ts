@@ -1,13 +1,13 @@
 // "Upload Media…" on a gallery node, from an import result ({ galleryId }), from a drop (with
 // the dropped files), from "Upload the Rest" ({ galleryId, profileId }, files) and from the
 // palette (asks for the gallery, then the files).
-import type { ExtensionServices } from '../../platform/services';
+import type { CommandServices } from '../commandTable';
 import { requireActiveProfile, fileUris, galleryIdOf, profileIdOf } from './galleryArgs';
 import { pickGallery } from './pickGallery';
 import { pickMediaFiles } from './pickFiles';
 import { uploadWithProgress } from './uploadMedia';
 
-export async function uploadToGalleryNode(services: ExtensionServices, target?: unknown, files?: unknown): Promise<void> {
+export async function uploadToGalleryNode(services: CommandServices, target?: unknown, files?: unknown): Promise<void> {
   // A node knows its profile; otherwise the gallery belongs to the profile active right now.
   const profileId = profileIdOf(target) ?? requireActiveProfile(services).id;
   const galleryId = galleryIdOf(target) ?? (await pickGallery(services, 'Upload media to…'));

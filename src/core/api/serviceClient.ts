@@ -13,6 +13,7 @@ import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
 import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
+import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
 import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
 
 export interface ServiceClientOptions {
@@ -145,7 +146,7 @@ export class ServiceClient {
           galleryId,
           token,
           dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-          fieldName: this.options.fileFieldName ?? 'data[attributes][file]',
+          fieldName: this.options.fileFieldName ?? DEFAULT_FILE_FIELD_NAME,
           what,
           host: this.host,
           redactor: this.redactor,

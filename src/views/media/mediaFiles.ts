@@ -7,7 +7,8 @@ import type { Dispatcher } from 'undici';
 import type * as Core from '../../core';
 import { httpOptionsFromVsCode } from '../../platform/httpOptions';
 import { sharedRedactor } from '../../platform/redact';
-import type { ExtensionServices, Profile } from '../../platform/services';
+import type { ExtensionServices } from '../../platform/services';
+import type { Profile } from '../../platform/domain';
 import { affectsClients, readSettings } from '../../platform/settings';
 import { mediaUrlTemplateFor, noTemplateError } from './mediaTemplate';
 

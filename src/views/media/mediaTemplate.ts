@@ -3,10 +3,11 @@
 // spotImport.mediaUrlTemplate, which came first, stays as the fallback for profiles without one,
 // so nobody loses previews they had. The sandbox profile always has its own.
 import { ActionableError } from '../../platform/errors';
-import { profileLabel, type Profile } from '../../platform/services';
+import { profileLabel, type Profile } from '../../platform/domain';
 import { readSettings } from '../../platform/settings';
+import { COMMAND } from '../../platform/commandIds';
 
-export const SET_MEDIA_TEMPLATE_COMMAND = 'spotImport.setMediaUrlTemplate';
+export const SET_MEDIA_TEMPLATE_COMMAND = COMMAND.setMediaUrlTemplate;
 export const MEDIA_TEMPLATE_EXAMPLE = 'https://files.example.org/images/{file}';
 export const MEDIA_TEMPLATE_PROMPT =
   'Address of a media file on the files host: {file} stands for the file name the gallery lists, {id} for the media id (optional: leave empty for no previews)';

@@ -1,6 +1,6 @@
 // Groups galleries the user added by id: no import told us their spot or field.
 import * as vscode from 'vscode';
-import type { KnownGallery } from '../../platform/services';
+import type { KnownGallery } from '../../platform/domain';
 import { createGalleryNode, type GalleryNode } from './galleryNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
 

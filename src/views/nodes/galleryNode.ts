@@ -6,7 +6,7 @@
 // or that it waits for them), and the ids and states are in the tooltip. "Waiting for media" (the
 // pending state) holds only while the import's gallery has neither an upload recorded nor media.
 import * as vscode from 'vscode';
-import type { KnownGallery } from '../../platform/services';
+import type { KnownGallery } from '../../platform/domain';
 import type { FieldLabels } from '../fieldLabels';
 import type { GalleryLoad } from '../galleryCache';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
@@ -14,6 +14,7 @@ import { LoadMoreNode } from './loadMoreNode';
 import { MediaNode } from './mediaNode';
 import { MessageNode } from './messageNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
+import { COMMAND } from '../../platform/commandIds';
 
 export const WAITING_FOR_MEDIA = 'waiting for media';
 
@@ -96,7 +97,7 @@ export class GalleryNode implements TreeNode {
         new MessageNode(this, `${this.id}/empty`, 'No media yet', {
           icon: 'cloud-upload',
           tooltip: 'Drop files from the Explorer here, or click to pick files to upload.',
-          command: { title: 'Upload Media', command: 'spotImport.gallery.upload', arguments: [this] },
+          command: { title: 'Upload Media', command: COMMAND.uploadToGalleryNode, arguments: [this] },
         }),
       ];
     }

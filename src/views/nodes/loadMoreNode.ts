@@ -2,6 +2,7 @@
 // already holds every media record, but hundreds of rows at once make the tree slow to use.
 import * as vscode from 'vscode';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
+import { COMMAND } from '../../platform/commandIds';
 
 export class LoadMoreNode implements TreeNode {
   static readonly contextValue = CONTEXT_VALUES.loadMore;
@@ -21,7 +22,7 @@ export class LoadMoreNode implements TreeNode {
     item.contextValue = LoadMoreNode.contextValue;
     item.description = `${this.shown} of ${this.total} shown`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.command = { title: 'Load More', command: 'spotImport.gallery.loadMore', arguments: [this.parent] };
+    item.command = { title: 'Load More', command: COMMAND.loadMoreMedia, arguments: [this.parent] };
     return item;
   }
 

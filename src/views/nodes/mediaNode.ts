@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
+import { COMMAND } from '../../platform/commandIds';
 
-export const OPEN_MEDIA_COMMAND = 'spotImport.media.openFile';
+export const OPEN_MEDIA_COMMAND = COMMAND.openMedia;
 
 /** ThemeIcons follow the user's theme and need no files of our own. */
 export function mediaIcon(mimeType: string): vscode.ThemeIcon {

@@ -1,6 +1,6 @@
 // Groups the galleries that one import returned under their spot (source_id and spot id).
 import * as vscode from 'vscode';
-import type { KnownGallery } from '../../platform/services';
+import type { KnownGallery } from '../../platform/domain';
 import { createGalleryNode, type GalleryNode } from './galleryNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
 

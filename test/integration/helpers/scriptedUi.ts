@@ -3,7 +3,8 @@
 // fails the test (it is recorded, answered as a cancel, and reported by assertDone()).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ExtensionServices, UiPrompts } from '../../../src/platform/services';
+import type { UiPrompts } from '../../../src/platform/services';
+import type { CommandServices } from '../../../src/commands/commandTable';
 
 export type PromptKind = 'quickPick' | 'quickPickMany' | 'input' | 'openDialog' | 'info' | 'warning' | 'error';
 
@@ -177,8 +178,8 @@ interface SwappableUi extends UiPrompts {
 }
 
 /** The extension's live services, through the test-only command. Activates the extension. */
-export async function extensionServices(): Promise<ExtensionServices> {
-  const services = await vscode.commands.executeCommand<ExtensionServices>('spotImport.test.services');
+export async function extensionServices(): Promise<CommandServices> {
+  const services = await vscode.commands.executeCommand<CommandServices>('spotImport.test.services');
   assert.ok(services, 'spotImport.test.services returned nothing (is SPOT_IMPORT_TEST=1 or test mode set?)');
   return services;
 }
@@ -188,7 +189,7 @@ export async function extensionServices(): Promise<ExtensionServices> {
  * restores the previous UI and fails on unexpected or missing prompts. `restore()` only restores
  * (for afterEach after a failure).
  */
-export async function installScriptedUi(steps: ScriptStep[] = []): Promise<{ ui: ScriptedUi; services: ExtensionServices; restore(): void; done(): void }> {
+export async function installScriptedUi(steps: ScriptStep[] = []): Promise<{ ui: ScriptedUi; services: CommandServices; restore(): void; done(): void }> {
   const services = await extensionServices();
   const holder = services.ui as Partial<SwappableUi>;
   assert.strictEqual(typeof holder.use, 'function', 'services.ui cannot be swapped');

@@ -6,7 +6,8 @@ import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox, SandboxCounters } from '../../../src/sandbox/types';
-import type { ExtensionServices, Profile } from '../../../src/platform/services';
+import type { CommandServices } from '../../../src/commands/commandTable';
+import type { Profile } from '../../../src/platform/domain';
 import { extensionServices } from './scriptedUi';
 
 export const TEST_CLIENT = { clientId: 'it_topic_1_api', clientSecret: `it-secret-${randomBytes(12).toString('hex')}` };
@@ -27,7 +28,7 @@ export function counters(running: RunningSandbox): SandboxCounters {
 }
 
 /** Makes (once) and activates a remote profile for the test sandbox, with the test client's credentials. */
-export async function useTestProfile(): Promise<{ services: ExtensionServices; sandbox: RunningSandbox; profile: Profile }> {
+export async function useTestProfile(): Promise<{ services: CommandServices; sandbox: RunningSandbox; profile: Profile }> {
   const running = await testSandbox();
   const services = await extensionServices();
   let profile = services.profiles.list().find((candidate) => candidate.name === TEST_PROFILE_NAME && candidate.baseUrl === running.baseUrl);
@@ -43,7 +44,7 @@ export async function useTestProfile(): Promise<{ services: ExtensionServices; s
  * test client's credentials. `remove()` deletes it and its credentials and makes the test profile
  * active again.
  */
-export async function addProfileAt(name: string, baseUrl: string): Promise<{ services: ExtensionServices; profile: Profile; remove(): Promise<void> }> {
+export async function addProfileAt(name: string, baseUrl: string): Promise<{ services: CommandServices; profile: Profile; remove(): Promise<void> }> {
   const services = await extensionServices();
   const profile = await services.profiles.add({ name, baseUrl, apiVersion: 'v2.4' });
   await services.credentials.set(profile.id, TEST_CLIENT);
@@ -60,7 +61,7 @@ export async function addProfileAt(name: string, baseUrl: string): Promise<{ ser
 }
 
 /** A token the extension holds right now, recorded for the leak check. */
-export async function rememberCurrentToken(services: ExtensionServices): Promise<string> {
+export async function rememberCurrentToken(services: CommandServices): Promise<string> {
   const { token } = await services.clients.freshToken();
   usedSecrets.add(token.value);
   return token.value;

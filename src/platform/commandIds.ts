@@ -1,0 +1,49 @@
+// Every command id the code names: ours (each contributed in package.json contributes.commands
+// and registered by a command table or registerCommand), and the few of VS Code's own it runs.
+// scripts/checkCommands.js (npm test) reads this file: every id used in code must be one of ours
+// that is contributed and registered, or listed as VS Code's here; and every contributed one must
+// be registered. Keep to one `key: 'id',` per line.
+
+/** Our commands, by what they do. */
+export const COMMAND = {
+  addProfile: 'spotImport.addProfile',
+  setCredentials: 'spotImport.setCredentials',
+  switchProfile: 'spotImport.switchProfile',
+  removeProfile: 'spotImport.removeProfile',
+  testConnection: 'spotImport.testConnection',
+  signOut: 'spotImport.signOut',
+  importSpot: 'spotImport.importSpot',
+  importSpotWithMedia: 'spotImport.importSpotWithMedia',
+  importFolder: 'spotImport.importFolder',
+  newSpotDocument: 'spotImport.newSpotDocument',
+  refreshGalleries: 'spotImport.galleries.refresh',
+  revealGallery: 'spotImport.galleries.reveal',
+  refreshGallery: 'spotImport.gallery.refresh',
+  addGalleryById: 'spotImport.gallery.addById',
+  copyGalleryId: 'spotImport.gallery.copyId',
+  removeGallery: 'spotImport.gallery.remove',
+  openGalleryJson: 'spotImport.gallery.openJson',
+  openGalleryGrid: 'spotImport.gallery.openGrid',
+  uploadToGalleryNode: 'spotImport.gallery.upload',
+  loadMoreMedia: 'spotImport.gallery.loadMore',
+  copyMediaId: 'spotImport.media.copyId',
+  openMedia: 'spotImport.media.openFile',
+  moveMediaUp: 'spotImport.media.moveUp',
+  moveMediaDown: 'spotImport.media.moveDown',
+  moveMediaToTop: 'spotImport.media.moveToTop',
+  uploadToGallery: 'spotImport.uploadToGallery',
+  setMediaUrlTemplate: 'spotImport.setMediaUrlTemplate',
+  markSpotActive: 'spotImport.spot.markActive',
+  newTopicDefinition: 'spotImport.topics.newDefinitionFromDocument',
+} as const;
+
+/** VS Code's own commands that the code runs (not contributed by us). */
+export const BUILT_IN_COMMAND = {
+  setContext: 'setContext',
+  open: 'vscode.open',
+  openSettings: 'workbench.action.openSettings',
+  showProblems: 'workbench.actions.view.problems',
+  saveAs: 'workbench.action.files.saveAs',
+  /** Made by VS Code for the Galleries view (views/viewIds.ts): `${view id}.focus`. */
+  focusGalleriesView: 'spotImport.galleries.focus',
+} as const;
