@@ -24,6 +24,8 @@ export const TEST_CREATE_SERVICES_COMMAND = 'spotImport.test.createServices';
 /** The long-lived services, and what VS Code's deactivate() is to wait for. */
 export interface OwnedServices {
   services: ExtensionServices;
+  /** The local sandbox, told the workspace's topic definitions once they are known. */
+  sandbox: SandboxRunner;
   deactivate(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export function createServices(context: vscode.ExtensionContext, channel?: vscod
   const galleries = createGalleryStore(context);
   disposables.push(credentials, profiles, galleries, sandbox, clients);
   const services: ExtensionServices = { context, disposables, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
-  return { services, deactivate: () => disposables.dispose() };
+  return { services, sandbox, deactivate: () => disposables.dispose() };
 }
 
 let owned: OwnedServices | undefined;
@@ -67,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerProfileStatus(disposables, profiles, log);
   phase('status');
   const topics = registerSpotDocuments(disposables, log, profiles);
+  owned.sandbox.useTopics({ get: (topicId) => topics.latestCatalog().get(topicId) });
   phase('documents');
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);

@@ -19,6 +19,7 @@ export interface SandboxEndpoint {
 export class SandboxRunner implements vscode.Disposable {
   private running?: Promise<{ sandbox?: RunningSandbox; endpoint: SandboxEndpoint }>;
   private knownBaseUrl = '';
+  private topics?: { get(topicId: number): { fields: Readonly<Record<string, { type: string }>> } | undefined };
 
   constructor(
     private readonly credentials: CredentialStore,
@@ -28,6 +29,14 @@ export class SandboxRunner implements vscode.Disposable {
     private readonly externalUrl: string | undefined = process.env.SPOT_IMPORT_SANDBOX_URL || undefined,
   ) {
     if (externalUrl) this.knownBaseUrl = normalizeUrl(externalUrl);
+  }
+
+  /**
+   * The workspace's topic definitions, looked up at each import: the sandbox then knows which
+   * fields are galleries, as the real service knows its own topics.
+   */
+  useTopics(topics: NonNullable<SandboxRunner['topics']>): void {
+    this.topics = topics;
   }
 
   /** The sandbox's address once known ('' before the first start). */
@@ -76,7 +85,7 @@ export class SandboxRunner implements vscode.Disposable {
     const credentials = await this.sandboxCredentials();
     const started = Date.now();
     const { startSandbox } = await loadSandbox();
-    const sandbox = await startSandbox({ port: 0, clients: [credentials], ...(this.dataDir ? { dataDir: this.dataDir } : {}) });
+    const sandbox = await startSandbox({ port: 0, clients: [credentials], topics: { get: (topicId) => this.topics?.get(topicId) }, ...(this.dataDir ? { dataDir: this.dataDir } : {}) });
     this.knownBaseUrl = sandbox.baseUrl;
     this.log.info('sandbox', `local sandbox listening on ${sandbox.baseUrl} (started in ${Date.now() - started} ms)`);
     return { sandbox, endpoint: { baseUrl: sandbox.baseUrl, credentials } };

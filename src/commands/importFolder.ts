@@ -22,6 +22,7 @@ import { pendingAsKnown } from './importResultActions';
 import { wasImported } from './mediaRun';
 import { openAtProblem } from './spotTarget';
 import { COMMAND } from '../platform/commandIds';
+import { topicCatalogFor } from '../documents/spotDiagnostics';
 
 export const SHOW_FAILURES = 'Show Failures';
 export const SHOW_DETAILS = 'Show Details';
@@ -122,6 +123,7 @@ export async function runFolderImport(services: ExtensionServices, target: unkno
     const kinds = new Map<string, ImportKind>();
     const outcome = await core.bulkImport(items, client, {
       concurrency: readSettings().bulkConcurrency,
+      topics: await topicCatalogFor(folder),
       signal,
       onProgress: (done, count, last) => {
         if (last.ok) {

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { describeProblems } from '../core/documents/problemSummary';
+import { topicCatalogFor } from '../documents/spotDiagnostics';
 import { isCancellation } from '../platform/cancellation';
 import { isAuthenticationError } from '../platform/errors';
 import type { ExtensionServices } from '../platform/services';
@@ -49,6 +50,7 @@ export async function runMediaFolder(services: ExtensionServices, core: typeof C
     client: setup.client,
     clientId: await clientIdOf(services, profile),
     journalDir: journalDirFor(core, setup.folder, true),
+    topics: await topicCatalogFor(setup.folder),
     signal: setup.signal,
     onProgress: (event) => {
       if (event.kind === 'spot') {

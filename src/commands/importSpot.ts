@@ -31,7 +31,7 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
   const { document, name } = await spotTargetSpotDocument(core, target);
 
   // The same check the editor's diagnostics run, published at once rather than after the debounce.
-  const parsed = validateSpotDocumentNow(core, document);
+  const parsed = await validateSpotDocumentNow(core, document);
   if (!parsed.document) {
     const first = parsed.problems[0];
     services.log.info('import', `${name} not sent: ${parsed.problems.length} problem(s)`, parsed.problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));

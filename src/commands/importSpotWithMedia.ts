@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { describeProblems } from '../core/documents/problemSummary';
-import { checkSpotMediaNow } from '../documents/spotDiagnostics';
+import { checkSpotMediaNow, topicCatalogFor } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
 import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
@@ -81,6 +81,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
       client,
       clientId: await clientIdOf(services, profile),
       journalDir: journalDirFor(core, document.uri),
+      topics: await topicCatalogFor(document.uri),
       signal,
       keepInProgress: options.keepInProgress,
       onProgress: (event) => {

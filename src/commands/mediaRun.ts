@@ -50,6 +50,8 @@ export interface MediaRunSetup {
   onProgress?: (event: Core.WorkflowProgress) => void;
   /** keepInProgress chosen for this run (else the setting). */
   keepInProgress?: boolean;
+  /** The topic definitions in effect (topicCatalogFor). */
+  topics?: Core.TopicCatalog;
 }
 
 /** Options for runMediaWorkflow from the settings; every step goes to the log. */
@@ -63,6 +65,7 @@ export function workflowOptions(services: ExtensionServices, core: CoreModule, s
     finalState: setup.keepInProgress ?? settings.mediaKeepInProgress ? 2 : 1,
     setOrder: settings.mediaSetOrder,
     acceptedTypes: settings.mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES,
+    topics: setup.topics,
     writeBack: settings.mediaWriteBack ? editorSpotWriter(core) : false,
     signal: setup.signal,
     onProgress: setup.onProgress,

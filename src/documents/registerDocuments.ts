@@ -9,7 +9,9 @@ import { registerTopicFeatures } from '../topics/registerTopicFeatures';
 import type { DisposableStore } from '../platform/lifecycle';
 
 export function registerSpotDocuments(disposables: DisposableStore, log: Logger, profiles: ProfileStore): TopicStore {
-  disposables.push(new SpotDiagnostics(log));
+  const topics = registerTopicFeatures(disposables, log);
+  // Spot documents are checked with the topic definitions (which fields are galleries).
+  disposables.push(new SpotDiagnostics(log, topics));
   registerSpotCodeLens(disposables, profiles);
-  return registerTopicFeatures(disposables, log);
+  return topics;
 }

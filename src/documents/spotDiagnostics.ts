@@ -24,9 +24,24 @@ const CHECKED_SCHEMES = new Set(['file', 'untitled']);
  * Parses a spot document and, when diagnostics run, shows its problems right away instead of
  * after the debounce: Import Spot calls this before it opens the document at the first problem.
  */
-export function validateSpotDocumentNow(core: typeof Core, document: vscode.TextDocument): Core.ParsedSpotText {
+export async function validateSpotDocumentNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
   const live = SpotDiagnostics.live;
   return live ? live.validateNow(core, document) : core.parseSpotText(document.getText());
+}
+
+/**
+ * The topic definitions in effect for a document or folder (the workspace's topics folder): every
+ * check and import of a spot takes them, so the editor, its imports and the command line agree on
+ * which fields are galleries. Undefined while diagnostics do not run.
+ */
+export async function topicCatalogFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined> {
+  return SpotDiagnostics.live?.topicsFor(uri);
+}
+
+/** Where the topic definitions come from (the TopicStore), and when they change. */
+export interface TopicCatalogSource {
+  catalogFor(uri: vscode.Uri): Promise<Core.TopicCatalog>;
+  readonly onDidChange: vscode.Event<void>;
 }
 
 /**
@@ -65,11 +80,11 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
  */
 export async function checkSpotMediaNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.SpotMediaCheck> {
   const live = SpotDiagnostics.live;
-  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core));
+  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core, undefined));
 }
 
-function mediaCheckOptions(core: typeof Core): Core.CheckOptions {
-  return { acceptedTypes: readSettings().mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES };
+function mediaCheckOptions(core: typeof Core, topics: Core.TopicCatalog | undefined): Core.CheckOptions {
+  return { acceptedTypes: readSettings().mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES, topics };
 }
 
 /** Media file hashes remembered by size and modification time: a check while typing reads no file twice. */
@@ -87,9 +102,16 @@ export class SpotDiagnostics implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly hashes = new Map<string, string>();
 
-  constructor(private readonly log: Logger) {
+  constructor(
+    private readonly log: Logger,
+    private readonly topics: TopicCatalogSource,
+  ) {
     this.subscriptions.push(
       this.collection,
+      // A definition changed: which fields are galleries may have too.
+      topics.onDidChange(() => {
+        for (const document of vscode.workspace.textDocuments) if (this.collection.has(document.uri)) this.schedule(document, 0);
+      }),
       ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       vscode.window.onDidChangeActiveTextEditor(() => this.refreshContextKey()),
     );
@@ -98,9 +120,19 @@ export class SpotDiagnostics implements vscode.Disposable {
     SpotDiagnostics.live = this;
   }
 
+  /** The topic definitions for a document; none (the base rules alone) when they cannot be read. */
+  async topicsFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined> {
+    try {
+      return await this.topics.catalogFor(uri);
+    } catch (error) {
+      this.log.warn('topics', `could not read the topic definitions for ${uri.path}; checking with the base rules`, error);
+      return undefined;
+    }
+  }
+
   /** Checks a document now, replacing a pending debounced check; returns every problem found. */
-  validateNow(core: typeof Core, document: vscode.TextDocument): Core.ParsedSpotText {
-    const parsed = core.parseSpotText(document.getText());
+  async validateNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
+    const parsed = core.parseSpotText(document.getText(), { topics: await this.topicsFor(document.uri) });
     if (isChecked(document) && isSpotDocument(core, document)) {
       const key = document.uri.toString();
       clearTimeout(this.timers.get(key));
@@ -123,7 +155,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   private async mediaCheck(core: typeof Core, document: vscode.TextDocument, layout?: Core.MediaLayout): Promise<Core.SpotMediaCheck> {
     const folder = document.uri.fsPath;
     const check = await core.checkSpotMedia(folder, document.getText(), {
-      ...mediaCheckOptions(core),
+      ...mediaCheckOptions(core, await this.topicsFor(document.uri)),
       ...(layout ? { layout } : {}),
       knownHash: (relativePath, size, mtimeMs) => this.hashes.get(`${folder}\n${relativePath}\n${size}\n${mtimeMs}`),
     });
@@ -168,7 +200,8 @@ export class SpotDiagnostics implements vscode.Disposable {
       const check = await this.mediaCheck(core, document, layout);
       if (!document.isClosed && document.version === version) this.publish(document, check.problems);
     } else {
-      this.publish(document, core.parseSpotText(document.getText()).problems);
+      const topics = await this.topicsFor(document.uri);
+      if (!document.isClosed) this.publish(document, core.parseSpotText(document.getText(), { topics }).problems);
     }
     if (document === vscode.window.activeTextEditor?.document) this.refreshContextKey();
   }

@@ -22,6 +22,8 @@ interface FolderTopics {
   topicsUri: vscode.Uri;
   /** The latest read, chained so reads never overlap. undefined until first use. */
   loading?: Promise<Core.TopicSet>;
+  /** What the latest finished read found. */
+  current?: Core.TopicCatalog;
   reported: vscode.Uri[];
   timer?: NodeJS.Timeout;
   watcher: vscode.Disposable;
@@ -66,6 +68,17 @@ export class TopicStore implements vscode.Disposable {
     const entry = this.entryFor(uri);
     if (!entry) return new Map();
     return (await this.ensureLoaded(entry)).catalog;
+  }
+
+  /**
+   * The definitions of the first workspace folder as last read, without waiting (the local
+   * sandbox asks at each import); the first call starts reading them.
+   */
+  latestCatalog(): Core.TopicCatalog {
+    const entry = this.entries()[0];
+    if (!entry) return new Map();
+    if (!entry.loading) this.ensureLoaded(entry).catch((error: unknown) => this.log.warn('topics', `could not read the topic definitions in ${entry.topicsUri.fsPath}`, error));
+    return entry.current ?? new Map();
   }
 
   /** Where the definitions for a document live (they may not exist yet). */
@@ -164,6 +177,7 @@ export class TopicStore implements vscode.Disposable {
     const files = await readDefinitionFiles(entry.topicsUri);
     const set = core.collectTopicDefinitions(files);
     if (this.folders?.includes(entry)) {
+      entry.current = set.catalog;
       this.publish(core, entry, set, files);
       this.log.info('topics', `${set.catalog.size} topic definition(s) in use from ${entry.topicsUri.fsPath} (${files.length} file(s))`);
       this.changed.fire();

@@ -7,7 +7,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { extensionServices } from './helpers/scriptedUi';
-import { closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
+import { addProfileAt, TEST_CLIENT, closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
+import { startSandbox } from '../../src/sandbox';
+import { loadTopicFolder } from '../../src/core/topics/topicFolder';
+import { installScriptedUi } from './helpers/scriptedUi';
+import type * as Core from '../../src/core';
 
 /** The topic rules' diagnostics (their codes are rule ids), apart from the document's base ones. */
 function topicDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
@@ -227,6 +231,45 @@ describe('topic definitions in the editor', () => {
     }
     await waitFor('topic 12 gone again', () => topicDiagnostics(document.uri).length === 0, 15_000);
     await waitFor('the broken file no longer reported', () => vscode.languages.getDiagnostics(broken).length === 0, 15_000);
+  });
+
+  it('a null field the topic types as a number is no pending gallery: no state-2 error, and Import Spot sends it', async () => {
+    // A second sandbox that knows the fixture's topics, as the real service knows its own.
+    const topics = (await loadTopicFolder(fixtureUri('spot-topics').fsPath)).catalog;
+    const sandbox = await startSandbox({ port: 0, clients: [TEST_CLIENT], topics });
+    const typed = fixtureUri('topics', 'null-number.spot.json');
+    const untyped = fixtureUri('topics', 'null-untyped.spot.json');
+    const document = (topicId: number, field: string, sourceId: string) =>
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: topicId, source_id: sourceId, latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: 1, [field]: null } } }, null, 2) + '\n';
+    fs.writeFileSync(typed.fsPath, document(7, 'fld_7_2', 'topics-null-number'));
+    fs.writeFileSync(untyped.fsPath, document(99, 'fld_99_2', 'topics-null-untyped'));
+    const profile = await addProfileAt('Topics sandbox', sandbox.baseUrl);
+    try {
+      await profile.services.profiles.setActive(profile.profile.id);
+      // Without a definition (topic 99) the base rule still takes a null fld_ member for a pending gallery.
+      await open('topics', 'null-untyped.spot.json');
+      await waitFor('the base rule on topic 99', () => spotDiagnostics(untyped).some((d) => d.code === 'spot.pendingNeedsState2'));
+
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(typed));
+      const run = await installScriptedUi([{ kind: 'info', match: /"topics-null-number"/ }]);
+      let result: Core.ImportResult | undefined;
+      try {
+        result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', typed);
+        run.done();
+      } finally {
+        run.restore();
+      }
+      assert.deepStrictEqual(result?.pendingGalleries, []);
+      assert.strictEqual(sandbox.spotBySourceId('topics-null-number')?.attributes.state, 1);
+      assert.strictEqual(sandbox.spotBySourceId('topics-null-number')?.attributes.fld_7_2, null);
+      assert.deepStrictEqual(spotDiagnostics(typed).filter((d) => d.code === 'spot.pendingNeedsState2'), [], 'no state-2 error on a number field');
+    } finally {
+      await closeAllEditors();
+      await profile.remove();
+      await sandbox.close();
+      fs.rmSync(typed.fsPath, { force: true });
+      fs.rmSync(untyped.fsPath, { force: true });
+    }
   });
 
   it('New Topic Definition from Document writes an inferred definition, and never overwrites one', async () => {

@@ -115,8 +115,10 @@ export interface GalleryFieldTypes {
   fields: Readonly<Record<string, { type: string }>>;
 }
 
-/** The definitions in effect by topic_id (a TopicCatalog satisfies it). */
-export type GalleryFieldCatalog = ReadonlyMap<number, GalleryFieldTypes>;
+/** The definitions in effect by topic_id (a TopicCatalog, any Map, or a live lookup satisfies it). */
+export interface GalleryFieldCatalog {
+  get(topicId: number): GalleryFieldTypes | undefined;
+}
 
 /**
  * Whether a member holds a gallery. A field the topic's definition defines is a gallery by its
