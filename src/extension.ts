@@ -15,6 +15,7 @@ import { SANDBOX_PROFILE_ID, type ExtensionServices } from './platform/services'
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';
 import { registerGalleriesView } from './views/registerGalleriesView';
+import { openWalkthroughOnStart } from './walkthrough/openOnStart';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const topics = registerSpotDocuments(context, log, profiles);
   registerCommands(context, services);
   registerGalleriesView(services, topics);
+  openWalkthroughOnStart(context);
 
   log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version})`);
 }

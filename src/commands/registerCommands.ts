@@ -16,6 +16,7 @@ import { setCredentials } from './setCredentials';
 import { signOut } from './signOut';
 import { switchProfile } from './switchProfile';
 import { testConnection } from './testConnection';
+import { walkthroughCommands } from '../walkthrough/commands';
 
 export const commands: CommandTable = {
   'spotImport.addProfile': addProfile,
@@ -29,6 +30,7 @@ export const commands: CommandTable = {
   'spotImport.importFolder': importFolder,
   'spotImport.newSpotDocument': newSpotDocument,
   ...galleryCommands,
+  ...walkthroughCommands,
 };
 
 /** Not contributed: hands the live services to integration tests (scripted UI, stores). */
