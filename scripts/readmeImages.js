@@ -15,7 +15,7 @@ const root = path.resolve(__dirname, '..');
 
 /** from: a screenshot; crop: ImageMagick geometry (WxH+X+Y) of the 1400x900 workbench; colors: palette size. */
 const PICTURES = [
-  { from: 'docs/screenshots/walkthrough.png', crop: '1400x860+0+35', scale: '55%', colors: 24, to: 'docs/readme/walkthrough.png' },
+  { from: 'docs/screenshots/walkthrough.png', crop: '770x720+505+175', scale: '75%', colors: 24, to: 'docs/readme/walkthrough.png' },
   { from: 'docs/screenshots/import-with-media.png', crop: '940x360+0+35', scale: '80%', colors: 24, to: 'docs/readme/import-with-media.png' },
   { from: 'docs/screenshots/gallery-grid.png', crop: '1000x330+0+35', scale: '80%', colors: 24, to: 'docs/readme/gallery-grid.png' },
 ];
