@@ -2,7 +2,7 @@
 // node scripts/readmeImages.js: the README's pictures (docs/readme/*.png), cut from the end-to-end
 // tests' screenshots (docs/screenshots/*.png, full size) and made small enough to ship inside the
 // .vsix (scripts/packageVsix.js inlines them and holds them to a budget): a crop of the part that
-// matters, scaled down, reduced to a small palette.
+// matters, scaled down, framed, reduced to a small palette.
 //
 // Needs ImageMagick (`convert`) and pngquant, from Debian: `apt-get install imagemagick pngquant`.
 // Only this script needs them, and only when the screenshots change; the results are committed,
@@ -29,7 +29,10 @@ function main() {
       return 1;
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    const cut = execFileSync('convert', [from, '-crop', picture.crop, '+repage', '-resize', picture.scale, 'png:-'], { maxBuffer: 64 * 1024 * 1024 });
+    // A thin grey frame, so a picture of VS Code does not melt into the page that shows it.
+    const cut = execFileSync('convert', [from, '-crop', picture.crop, '+repage', '-resize', picture.scale, '-bordercolor', '#c8c8c8', '-border', '1', 'png:-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     execFileSync('pngquant', ['--force', '--speed', '1', '--strip', String(picture.colors), '--output', to, '-'], { input: cut });
     console.log(`[readme-images] ${picture.to}: ${fs.statSync(to).size} B`);
   }
