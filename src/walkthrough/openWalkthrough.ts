@@ -5,8 +5,9 @@
 // (code-server) that takes 5 s or more. A walkthrough asked for before then is not found, and VS
 // Code shows one of its own instead, in a Welcome tab that then ignores further requests. So the
 // first request of a window is followed, once the service has had time, by closing that Welcome
-// tab and asking again. Its tab's label is the only sign of which walkthrough it shows, and VS Code
-// labels every walkthrough page "Welcome" (in English).
+// tab and asking again, unless the user has moved on meanwhile (another tab active, or tabs
+// opened or closed): nothing tells which walkthrough a Welcome tab shows (VS Code labels every
+// walkthrough page "Welcome", in English), and closing one the user works in would lose their place.
 import * as vscode from 'vscode';
 import { walkthroughFullId } from './ids';
 
@@ -15,8 +16,10 @@ const WELCOME_TAB_LABEL = 'Welcome';
 
 let askedBefore = false;
 
+const isWelcome = (tab: vscode.Tab | undefined): tab is vscode.Tab => tab !== undefined && tab.input === undefined && tab.label === WELCOME_TAB_LABEL;
+
 function welcomeTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter((tab) => tab.input === undefined && tab.label === WELCOME_TAB_LABEL));
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter(isWelcome));
 }
 
 export async function openWalkthrough(context: vscode.ExtensionContext): Promise<void> {
@@ -25,9 +28,14 @@ export async function openWalkthrough(context: vscode.ExtensionContext): Promise
   askedBefore = true;
   await open();
   if (!first) return;
+  let movedOn = false;
+  const watch = vscode.Disposable.from(
+    vscode.window.tabGroups.onDidChangeTabs((change) => (movedOn ||= change.opened.length > 0 || change.closed.length > 0)),
+    vscode.window.tabGroups.onDidChangeTabGroups(() => (movedOn = true)),
+  );
   await new Promise((resolve) => setTimeout(resolve, REGISTRATION_GRACE_MS));
-  const tabs = welcomeTabs();
-  if (tabs.length === 0) return; // closed meanwhile: the user has moved on
-  await vscode.window.tabGroups.close(tabs, true);
+  watch.dispose();
+  if (movedOn || !isWelcome(vscode.window.tabGroups.activeTabGroup.activeTab)) return;
+  await vscode.window.tabGroups.close(welcomeTabs(), true);
   await open();
 }
