@@ -39,9 +39,10 @@ async function buildAndPackage() {
   }
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
   fs.rmSync(vsix, { force: true });
-  // README images are relative to the repository, which has no public address vsce could rewrite them to.
-  const packArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix];
-  if (!fs.existsSync(path.join(root, 'LICENSE')) && !fs.existsSync(path.join(root, 'LICENSE.md'))) packArgs.push('--skip-license');
+  // Packed as npm run package packs it: the README for users (scripts/packageVsix.js).
+  const { writeUserReadme, vsceArgs } = require('./packageVsix');
+  writeUserReadme();
+  const packArgs = vsceArgs(vsix);
   const pack = await runStep(bin('vsce'), packArgs, { quiet: true, timeoutMs: 5 * 60 * 1000 });
   if (pack.code !== 0 || !fs.existsSync(vsix)) {
     process.stderr.write(pack.output);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm start: builds the extension, starts the local sandbox (http://127.0.0.1:8787 unless that port
 // is busy) and opens VS Code on examples/ with the extension loaded in development mode, its
-// "Local sandbox" profile pointed at that sandbox (env SPOT_IMPORT_SANDBOX_URL).
+// "Local sandbox" profile pointed at that sandbox (env SPOT_IMPORT_SANDBOX_URL), and its walkthrough
+// ("Get started with Spot Import") open (env SPOT_IMPORT_OPEN_WALKTHROUGH=1).
 //   - desktop VS Code when `code` is on PATH (SPOT_START_WEB=1 forces the next option);
 //   - otherwise code-server (installed on first use into .vscode-test/, like the tests) on a printed
 //     http://127.0.0.1:PORT address (SPOT_START_PORT, default 8080 unless busy).
@@ -46,7 +47,7 @@ async function main() {
   const sandbox = await startSandbox({ port, dataDir: path.join(root, '.sandbox-data') });
   harness.onCleanup(() => sandbox.close());
   console.log(`[start] sandbox on ${sandbox.baseUrl} (data in .sandbox-data/; client topic_1_api / sandbox-secret)`);
-  const env = { SPOT_IMPORT_SANDBOX_URL: sandbox.baseUrl };
+  const env = { SPOT_IMPORT_SANDBOX_URL: sandbox.baseUrl, SPOT_IMPORT_OPEN_WALKTHROUGH: '1' };
 
   if (onPath('code') && process.env.SPOT_START_WEB !== '1') {
     console.log('[start] opening desktop VS Code (extension development host); close its window or press Ctrl-C to stop');

@@ -17,6 +17,7 @@ import { SANDBOX_PROFILE_ID } from './platform/domain';
 import { UiHolder } from './platform/ui';
 import { createGalleryStore } from './views/galleryStore';
 import { registerGalleriesView } from './views/registerGalleriesView';
+import { openWalkthroughOnStart } from './walkthrough/openOnStart';
 
 /** Not contributed: builds a second set of services on a context and log channel a test hands in. */
 export const TEST_CREATE_SERVICES_COMMAND = 'spotImport.test.createServices';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): void {
   phase('view');
   registerCommands(context, { ...services, galleriesView });
   phase('commands');
+  openWalkthroughOnStart(context);
   if (isTestMode(context)) {
     disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
   }

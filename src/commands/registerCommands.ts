@@ -16,6 +16,7 @@ import { signOut } from './signOut';
 import { switchProfile } from './switchProfile';
 import { testConnection } from './testConnection';
 import { COMMAND } from '../platform/commandIds';
+import { walkthroughCommands } from '../walkthrough/commands';
 
 export const commands: CommandTable = {
   [COMMAND.addProfile]: addProfile,
@@ -29,6 +30,7 @@ export const commands: CommandTable = {
   [COMMAND.importFolder]: importFolder,
   [COMMAND.newSpotDocument]: newSpotDocument,
   ...galleryCommands,
+  ...walkthroughCommands,
 };
 
 /** Not contributed: hands the live services to integration tests (scripted UI, stores). */

@@ -35,6 +35,9 @@ export const COMMAND = {
   setMediaUrlTemplate: 'spotImport.setMediaUrlTemplate',
   markSpotActive: 'spotImport.spot.markActive',
   newTopicDefinition: 'spotImport.topics.newDefinitionFromDocument',
+  openWalkthrough: 'spotImport.walkthrough.open',
+  openExample: 'spotImport.walkthrough.openExample',
+  importExample: 'spotImport.walkthrough.importExample',
 } as const;
 
 /** VS Code's own commands that the code runs (not contributed by us). */
@@ -44,6 +47,7 @@ export const BUILT_IN_COMMAND = {
   openSettings: 'workbench.action.openSettings',
   showProblems: 'workbench.actions.view.problems',
   saveAs: 'workbench.action.files.saveAs',
+  openWalkthrough: 'workbench.action.openWalkthrough',
   /** Made by VS Code for the Galleries view (views/viewIds.ts): `${view id}.focus`. */
   focusGalleriesView: 'spotImport.galleries.focus',
 } as const;

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// npm run package (and npm run test:e2e): artifacts/spot-import.vsix with the README for users.
+//
+// README.md serves two readers. The repository's copy opens with a block for people working on the
+// project (the two commands), between the markers below; the .vsix leaves it out. And VS Code's
+// Details page of an installed .vsix shows its README in a webview whose images must be https: or
+// data: (its Content-Security-Policy is `img-src https: data:`, with no base address), while this
+// package has no public repository that vsce could point relative images to. So the README for
+// the .vsix is written to artifacts/readme/README.md with every relative image inlined as a data:
+// URI (the image then ships inside the .vsix, in readme.md) and every relative link, which would
+// lead nowhere there, turned into its plain path. vsce packs that file as the extension's readme
+// (--readme-path); .vscodeignore leaves the repository's README.md out.
+//
+// The inlined images have a budget (IMAGE_BUDGET_BYTES, with the walkthrough pictures): the .vsix
+// stays small. scripts/readmeImages.js makes them small.
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const root = path.resolve(__dirname, '..');
+const START = '<!-- repository-only -->';
+const END = '<!-- /repository-only -->';
+const USER_README = path.join('artifacts', 'readme', 'README.md');
+const DEFAULT_VSIX = path.join(root, 'artifacts', 'spot-import.vsix');
+/** README images plus media/walkthrough/*: everything pictorial this change adds to the .vsix. */
+const IMAGE_BUDGET_BYTES = 90 * 1024;
+const MIME = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
+
+const isRelative = (link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#') && !link.startsWith('/');
+
+/** The README for users: no repository-only block, images inlined, relative links as plain paths. */
+function userReadme(text, baseDir = root) {
+  const images = [];
+  let out = text;
+  for (;;) {
+    const start = out.indexOf(START);
+    if (start < 0) break;
+    const end = out.indexOf(END, start);
+    if (end < 0) throw new Error(`README.md: "${START}" without "${END}"`);
+    out = out.slice(0, start) + out.slice(end + END.length).replace(/^\r?\n/, '');
+  }
+  if (out.includes(END)) throw new Error(`README.md: "${END}" without "${START}"`);
+  out = out.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (all, alt, link) => {
+    if (!isRelative(link)) return all;
+    const file = path.join(baseDir, decodeURI(link));
+    const mime = MIME[path.extname(file).toLowerCase()];
+    if (!mime) throw new Error(`README.md: image ${link} is not PNG, JPEG, GIF or WebP (vsce refuses SVG images)`);
+    if (!fs.existsSync(file)) throw new Error(`README.md: image ${link} does not exist`);
+    const bytes = fs.readFileSync(file);
+    images.push({ link, bytes: bytes.length });
+    return `![${alt}](data:${mime};base64,${bytes.toString('base64')})`;
+  });
+  out = out.replace(/(?<!!)\[([^\]]+)\]\(([^)\s]+)\)/g, (all, label, link) => {
+    if (!isRelative(link)) return all;
+    const plain = label.replace(/^`|`$/g, '');
+    return plain === link ? `\`${link}\`` : `${label} (\`${link}\`)`;
+  });
+  return { text: out, images };
+}
+
+/** Bytes of the walkthrough's pictures (media/walkthrough/*). */
+function walkthroughImageBytes() {
+  const dir = path.join(root, 'media', 'walkthrough');
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+}
+
+/** Writes artifacts/readme/README.md; throws when the images are over budget. Returns its path (relative to the root). */
+function writeUserReadme() {
+  const { text, images } = userReadme(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
+  const readmeBytes = images.reduce((sum, image) => sum + image.bytes, 0);
+  const total = readmeBytes + walkthroughImageBytes();
+  if (total > IMAGE_BUDGET_BYTES) {
+    const list = images.map((image) => `${image.link} ${image.bytes} B`).join(', ');
+    throw new Error(`images: ${total} B (README ${readmeBytes} B: ${list}; walkthrough ${total - readmeBytes} B) is over the ${IMAGE_BUDGET_BYTES} B budget; see scripts/readmeImages.js`);
+  }
+  fs.mkdirSync(path.join(root, path.dirname(USER_README)), { recursive: true });
+  fs.writeFileSync(path.join(root, USER_README), text);
+  return { readme: USER_README, images, imageBytes: total };
+}
+
+/** vsce's arguments for `vsce package` (the user README must have been written). */
+function vsceArgs(out) {
+  const args = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', USER_README.split(path.sep).join('/'), '--out', out];
+  if (!fs.existsSync(path.join(root, 'LICENSE')) && !fs.existsSync(path.join(root, 'LICENSE.md'))) args.push('--skip-license');
+  return args;
+}
+
+function main() {
+  const out = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_VSIX;
+  const { readme, images, imageBytes } = writeUserReadme();
+  console.log(`[package] ${readme}: ${images.length} images inlined; images in all ${(imageBytes / 1024).toFixed(1)} KB`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.rmSync(out, { force: true });
+  const vsce = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
+  const result = spawnSync(vsce, vsceArgs(out), { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) return result.status ?? 1;
+  console.log(`[package] ${path.relative(root, out)}: ${(fs.statSync(out).size / 1024).toFixed(0)} KB`);
+  return 0;
+}
+
+module.exports = { userReadme, writeUserReadme, vsceArgs, IMAGE_BUDGET_BYTES };
+
+if (require.main === module) process.exit(main());

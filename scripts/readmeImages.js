@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// node scripts/readmeImages.js: the README's pictures (docs/readme/*.png), cut from the end-to-end
+// tests' screenshots (docs/screenshots/*.png, full size) and made small enough to ship inside the
+// .vsix (scripts/packageVsix.js inlines them and holds them to a budget): a crop of the part that
+// matters, scaled down, framed, reduced to a small palette.
+//
+// Needs ImageMagick (`convert`) and pngquant, from Debian: `apt-get install imagemagick pngquant`.
+// Only this script needs them, and only when the screenshots change; the results are committed,
+// so building, packaging and testing do not.
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+
+const root = path.resolve(__dirname, '..');
+
+/** from: a screenshot; crop: ImageMagick geometry (WxH+X+Y) of the 1400x900 workbench; colors: palette size. */
+const PICTURES = [
+  { from: 'docs/screenshots/walkthrough.png', crop: '770x720+505+175', scale: '75%', colors: 24, to: 'docs/readme/walkthrough.png' },
+  { from: 'docs/screenshots/import-with-media.png', crop: '940x360+0+35', scale: '80%', colors: 24, to: 'docs/readme/import-with-media.png' },
+  { from: 'docs/screenshots/gallery-grid.png', crop: '1000x330+0+35', scale: '80%', colors: 24, to: 'docs/readme/gallery-grid.png' },
+];
+
+function main() {
+  for (const picture of PICTURES) {
+    const from = path.join(root, picture.from);
+    const to = path.join(root, picture.to);
+    if (!fs.existsSync(from)) {
+      console.error(`[readme-images] ${picture.from} is missing (npm run test:e2e writes the screenshots)`);
+      return 1;
+    }
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    // A thin grey frame, so a picture of VS Code does not melt into the page that shows it.
+    const cut = execFileSync('convert', [from, '-crop', picture.crop, '+repage', '-resize', picture.scale, '-bordercolor', '#c8c8c8', '-border', '1', 'png:-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    execFileSync('pngquant', ['--force', '--speed', '1', '--strip', String(picture.colors), '--output', to, '-'], { input: cut });
+    console.log(`[readme-images] ${picture.to}: ${fs.statSync(to).size} B`);
+  }
+  return 0;
+}
+
+process.exit(main());

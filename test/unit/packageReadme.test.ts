@@ -1,0 +1,60 @@
+// The README for users that scripts/packageVsix.js makes from README.md for the .vsix: without the
+// repository-only block, pictures inlined as data: URIs (VS Code's Details page shows no relative
+// image), relative links as plain paths, and the repository's README.md packaged as it is.
+import * as assert from 'assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+const root = join(__dirname, '../../..');
+const { userReadme } = require(join(root, 'scripts', 'packageVsix.js')) as {
+  userReadme(text: string, baseDir?: string): { text: string; images: Array<{ link: string; bytes: number }> };
+};
+
+describe('README for users (scripts/packageVsix.js)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'readme-'));
+    writeFileSync(join(dir, 'shot.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves out every repository-only block and inlines relative pictures as data: URIs', () => {
+    const text = [
+      '# Title',
+      '<!-- repository-only -->',
+      'npm install && npm test',
+      '<!-- /repository-only -->',
+      'For users. ![A shot](shot.png) ![Remote](https://example.org/a.png)',
+      '<!-- repository-only -->',
+      'More for contributors',
+      '<!-- /repository-only -->',
+      'End.',
+    ].join('\n');
+    const { text: out, images } = userReadme(text, dir);
+    assert.ok(!out.includes('npm install') && !out.includes('contributors') && !out.includes('repository-only'), out);
+    assert.ok(out.includes(`![A shot](data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).toString('base64')})`), out);
+    assert.ok(out.includes('![Remote](https://example.org/a.png)'), 'an https picture stays as it is');
+    assert.deepStrictEqual(images, [{ link: 'shot.png', bytes: 7 }]);
+    assert.match(out, /For users\.[\s\S]*End\./);
+  });
+
+  it('turns relative links into plain paths and keeps web links and anchors', () => {
+    const { text: out } = userReadme('[docs/cli.md](docs/cli.md), [the guide](CONTRIBUTING.md), [web](https://example.org), [top](#title)', dir);
+    assert.strictEqual(out, '`docs/cli.md`, the guide (`CONTRIBUTING.md`), [web](https://example.org), [top](#title)');
+  });
+
+  it('refuses a missing picture, an SVG picture and an unclosed block', () => {
+    assert.throws(() => userReadme('![x](missing.png)', dir), /missing\.png does not exist/);
+    assert.throws(() => userReadme('![x](media/icon.svg)', dir), /not PNG, JPEG, GIF or WebP/);
+    assert.throws(() => userReadme('<!-- repository-only -->\nno end', dir), /without/);
+  });
+
+  it('makes the repository README into one that opens with its title and has every picture inlined', () => {
+    const { text: out, images } = userReadme(readFileSync(join(root, 'README.md'), 'utf8'), root);
+    assert.ok(images.length > 0, 'the README has pictures');
+    assert.ok(!/\]\((?!data:|https?:|#)[^)]+\)/.test(out), 'no relative link or picture is left');
+    assert.ok(!out.includes('npm install && npm'), 'the two commands are for the repository only');
+    assert.match(out, /^# Spot Import & Galleries/);
+  });
+});
