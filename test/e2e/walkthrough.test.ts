@@ -165,8 +165,14 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     await clearNotifications();
     await clickStepButton('upload', buttonLabel('upload'));
     const galleryRow = quickInputRow(new RegExp(`gallery ${galleryId}(?!\\d)`));
-    await galleryRow.waitFor({ state: 'visible', timeout: 15_000 });
-    await galleryRow.click();
+    for (let attempt = 1; ; attempt++) {
+      await galleryRow.waitFor({ state: 'visible', timeout: 15_000 });
+      // Under load the pick re-renders as its rows arrive and may drop a click (or not hold still
+      // for one): the gallery row is then still listed, so pick it again (at most three times).
+      await galleryRow.click({ timeout: 10_000 }).catch(() => undefined);
+      if (await galleryRow.waitFor({ state: 'hidden', timeout: 10_000 }).then(() => true, () => false)) break;
+      if (attempt === 3) assert.fail(`the gallery pick does not take the click on gallery ${galleryId}`);
+    }
     await answerFileDialog(path.join(workspaceDir(), PHOTO));
     await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${galleryId}\\.`), 30_000);
 
