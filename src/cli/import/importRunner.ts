@@ -28,8 +28,11 @@ export interface MediaOptions {
 export interface ImportJob {
   /** Absolute paths of the documents, in order; each is read when its turn comes. */
   files: readonly string[];
-  /** Documents known to have no media folder beside them (listed by the folder walk). */
-  withoutMediaFolder?: ReadonlySet<string>;
+  /**
+   * Documents known to have no media folder beside them (listed by the folder walk). The runner
+   * takes each entry out once it has used it, so the set shrinks as the run goes on.
+   */
+  withoutMediaFolder?: Set<string>;
   /** How outcomes name a file (relative to the current folder when inside it). */
   display(path: string): string;
   /** Absent only for a dry run, which sends nothing. */

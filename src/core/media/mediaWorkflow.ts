@@ -64,7 +64,7 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
     source.next().then((taken) => {
       if (!taken) return undefined;
       const { position, input } = taken;
-      const spot = prepareSpot(input, ctx, (sourceId) => claims.claim(position, labelOf(input), sourceId))
+      const spot = prepareSpot(input, ctx, (sourceId) => claims.claim(position, input.path, sourceId))
         .catch((error: unknown) => unexpected(input, error))
         .finally(() => claims.pass(position));
       return { position, input, spot };
@@ -167,7 +167,8 @@ class InputSource {
 /**
  * Two documents with one source_id would update one spot: the first in input order keeps it. Each
  * input claims in turn (after the one before it), so the result does not depend on which document
- * was read first.
+ * was read first. An owner is remembered by its path, a string the caller holds anyway (its list
+ * of documents), not by its label: a run over 100,000 documents keeps one entry per source id.
  */
 class SourceIdClaims {
   private readonly owners = new Map<string, string>();
@@ -182,13 +183,13 @@ class SourceIdClaims {
     this.open(position);
   }
 
-  async claim(position: number, label: string, sourceId: string | undefined): Promise<string | undefined> {
+  async claim(position: number, path: string, sourceId: string | undefined): Promise<string | undefined> {
     await this.waitTurn(position);
     try {
       if (sourceId === undefined) return undefined;
       const owner = this.owners.get(sourceId);
       if (owner !== undefined) return owner;
-      this.owners.set(sourceId, label);
+      this.owners.set(sourceId, path);
       return undefined;
     } finally {
       this.open(position);

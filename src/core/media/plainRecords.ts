@@ -20,10 +20,11 @@ const COMPACT_SLACK = 4096;
 export class PlainRecordLog {
   readonly file: string;
   /**
-   * Where the last line per source id starts, and its length in bytes: read back (and checked)
-   * only when that spot is opened, so 100,000 records cost a number each in memory, not a line.
+   * Where the last line per source id starts (it runs to the next newline): read back (and
+   * checked) only when that spot is opened, so 100,000 records cost a number each in memory, not
+   * a line (a small integer kept in the map itself, not an object per record).
    */
-  private readonly lines = new Map<string, { at: number; bytes: number }>();
+  private readonly lines = new Map<string, number>();
   /** The log's length: where the next line goes. */
   private size = 0;
   private fd?: number;
@@ -48,7 +49,7 @@ export class PlainRecordLog {
       if (end < 0) break;
       count++;
       const sourceId = sourceIdOfLine(data.toString('utf8', at, end));
-      if (sourceId !== undefined) this.lines.set(sourceId, { at, bytes: end - at });
+      if (sourceId !== undefined) this.lines.set(sourceId, at);
       at = end + 1;
     }
     this.size = data.length;
@@ -58,10 +59,10 @@ export class PlainRecordLog {
 
   /** The record last appended for this source id, or undefined (none, or a line that does not read). */
   get(sourceId: string): SpotJournalRecord | undefined {
-    const place = this.lines.get(sourceId);
-    if (place === undefined) return undefined;
+    const at = this.lines.get(sourceId);
+    if (at === undefined) return undefined;
     try {
-      const checked = spotJournalSchema.safeParse(JSON.parse(this.read(place)));
+      const checked = spotJournalSchema.safeParse(JSON.parse(this.read(at)));
       return checked.success && checked.data.sourceId === sourceId && Object.keys(checked.data.galleries).length === 0 ? checked.data : undefined;
     } catch {
       return undefined;
@@ -76,15 +77,23 @@ export class PlainRecordLog {
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
     this.fd ??= openSync(this.file, 'a+');
     writeSync(this.fd, line);
-    this.lines.set(record.sourceId, { at: this.size, bytes: line.length - 1 });
+    this.lines.set(record.sourceId, this.size);
     this.size += line.length;
   }
 
-  private read(place: { at: number; bytes: number }): string {
+  /** The line starting at `at`, without its newline (every line in the map has one). */
+  private read(at: number): string {
     this.fd ??= openSync(this.file, 'a+');
-    const buffer = Buffer.alloc(place.bytes);
-    readSync(this.fd, buffer, 0, place.bytes, place.at);
-    return buffer.toString('utf8');
+    const chunks: Buffer[] = [];
+    for (let from = at; ; ) {
+      const chunk = Buffer.alloc(READ_CHUNK);
+      const got = readSync(this.fd, chunk, 0, READ_CHUNK, from);
+      const end = chunk.subarray(0, got).indexOf(10);
+      chunks.push(chunk.subarray(0, end < 0 ? got : end));
+      if (end >= 0 || got === 0) break;
+      from += got;
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   close(): void {
@@ -95,18 +104,21 @@ export class PlainRecordLog {
   /** One line per spot (the last of each), replacing the log atomically: a crash leaves the old log or the new. */
   private async compact(data: Buffer): Promise<void> {
     const places = [...this.lines.entries()];
-    const kept = Buffer.concat(places.flatMap(([, place]) => [data.subarray(place.at, place.at + place.bytes), NEWLINE]));
+    // Each line with its newline (every line in the map has one).
+    const lineAt = (at: number) => data.subarray(at, data.indexOf(10, at) + 1);
+    const kept = Buffer.concat(places.map(([, at]) => lineAt(at)));
     await writeFileAtomic(this.file, kept, { syncFolder: false });
-    let at = 0;
-    for (const [sourceId, place] of places) {
-      this.lines.set(sourceId, { at, bytes: place.bytes });
-      at += place.bytes + 1;
+    let to = 0;
+    for (const [sourceId, at] of places) {
+      this.lines.set(sourceId, to);
+      to += lineAt(at).length;
     }
     this.size = kept.length;
   }
 }
 
-const NEWLINE = Buffer.from('\n');
+/** Bytes read at a time when a line is read back (records of spots without galleries are short). */
+const READ_CHUNK = 1024;
 
 /** The source id of a line (the rest is checked when that spot is opened); undefined for a torn line. */
 function sourceIdOfLine(line: string): string | undefined {

@@ -39,7 +39,7 @@ export interface PreparedSpot {
 }
 
 /**
- * Claims a source id for one input of the run, in input order; resolves to the label of an earlier
+ * Claims a source id for one input of the run, in input order; resolves to the path of an earlier
  * input that has it already. Called exactly once per prepared input (undefined: none found).
  */
 export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | undefined>;
