@@ -66,6 +66,7 @@ export function workflowOptions(services: ExtensionServices, core: CoreModule, s
     setOrder: settings.mediaSetOrder,
     acceptedTypes: settings.mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES,
     topics: setup.topics,
+    describePath: (path) => vscode.workspace.asRelativePath(path, false),
     writeBack: settings.mediaWriteBack ? editorSpotWriter(core) : false,
     signal: setup.signal,
     onProgress: setup.onProgress,

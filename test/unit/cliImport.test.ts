@@ -63,6 +63,16 @@ describe('spot-import import', function () {
     assert.equal(journals().length, 4, 'the journal remembers every spot, so a second run sends nothing');
   });
 
+  it('a source_id repeated anywhere in the run is refused for the later document, which names the earlier one as the user wrote it', async () => {
+    const env = await serve();
+    // Far apart in the run (more than one batch of 256 used to be), in input order.
+    folder = scratch({ ...documents(300), 'spots/zz-again.spot.json': spotText('spot-0') });
+    const result = await runCli(['import', 'spots', '--concurrency', '4'], { cwd: folder.dir, env });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, /^spots\/zz-again\.spot\.json: not imported: source_id "spot-0" is also the source_id of spots\/spot-000\.spot\.json: both would update one spot/m);
+    assert.equal(sandbox!.spotCount(), 300);
+  });
+
   it('json: the documented shape; a failure is reported and the others still imported (exit 1); a second run sends only what failed', async () => {
     const env = await serve({ maxImportBytes: 400 });
     folder = scratch({ ...documents(3), 'spots/too-big.spot.json': spotText('too-big', { fld_1_9: 'x'.repeat(500) }), 'spots/bad.spot.json': spotText('bad', { latitude: 'north' }) });

@@ -129,6 +129,7 @@ function workflowOptions(job: ImportJob): MediaWorkflowOptions {
     media: job.media.upload,
     ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
     topics: job.rules.topics,
+    describePath: job.display,
     // The first Ctrl-C: the workflow stops after the request at hand (an upload in flight
     // finishes, so its outcome is recorded).
     signal: job.signals.stop,

@@ -66,7 +66,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
   if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, topics: ctx.options.topics, layout, parsed }), step);
-  if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${other}: both would update one spot, so this one was not imported.`);
+  if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${ctx.options.describePath?.(other) ?? other}: both would update one spot, so this one was not imported.`);
 
   let journal: SpotJournal;
   try {

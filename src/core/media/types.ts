@@ -66,6 +66,11 @@ export interface MediaWorkflowOptions {
   media?: boolean;
   /** Skip the final (or plain) import when the journal says this exact text was imported (default true). */
   skipUnchanged?: boolean;
+  /**
+   * How a message names another document of the run (the earlier one with the same source_id),
+   * as the caller names its documents (the command line: relative to the current folder). Default: its path.
+   */
+  describePath?: (path: string) => string;
   /** Backoff for sending a file again after an upload that did not arrive (default: the client's defaults). */
   retry?: Partial<RetryPolicy>;
   /** Stops after the current request; an upload in flight finishes so its outcome is recorded. */
