@@ -1,6 +1,7 @@
 // Builds every entry point into dist/ and writes the editor JSON Schema into schemas/.
-// The extension bundle stays small: network code, schemas and the sandbox are separate bundles
-// that the extension loads with require() on first use (they are external to extension.js).
+// The extension bundle stays small: network code, schemas, the sandbox and the command handlers
+// (features.js) are separate bundles that the extension loads with require() on first use (they
+// are external to extension.js).
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -11,7 +12,7 @@ const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 // `node esbuild.js --production --analyze`: what each bundle the .vsix ships is made of.
 const analyze = process.argv.some((arg) => arg.startsWith('--analyze'));
-const SHIPPED = ['dist/extension.js', 'dist/core.js', 'dist/sandbox.js'];
+const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/sandbox.js'];
 
 // Only the parts of undici the core uses (see scripts/bundle/undici.js), for every bundle.
 const undiciSubset = {
@@ -54,6 +55,22 @@ const slimMimeDb = {
   },
 };
 
+// Each `import * as vscode from 'vscode'` becomes, in a bundle, a copy of the whole API object
+// (esbuild's __toESM: a getter per property, well over a hundred), made once per importing file
+// when the bundle loads. The same import as TypeScript's `import vscode = require('vscode')` is
+// the API object itself, as VS Code hands it out: same values, no copies at activation.
+const SOURCES = path.join(__dirname, 'src') + path.sep;
+const plainVscodeImport = {
+  name: 'plain-vscode-import',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!args.path.startsWith(SOURCES)) return undefined;
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      return { contents: text.replace(/^import \* as vscode from 'vscode';$/m, "import vscode = require('vscode');"), loader: 'ts' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -65,7 +82,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, lazyMimeTypes, slimMimeDb],
+  plugins: [undiciSubset, lazyMimeTypes, slimMimeDb, plainVscodeImport],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:
@@ -74,14 +91,78 @@ const common = {
 const lazyBundles = {
   name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(core|sandbox)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(core|sandbox|features|extension)\.js$/ }, (args) =>
       args.importer.includes(`${path.sep}node_modules${path.sep}`) ? undefined : { path: args.path, external: true },
     );
   },
 };
 
+// dist/features.js (the command handlers, src/features.ts) must not carry second copies of what
+// extension.js has: module state (the loaded core, caches) and instanceof checks (tree nodes,
+// cancellation) must be the ones activation made. So extension.js also exports the namespace of
+// each of our modules it bundles, and features.js takes those from it: it bundles only what
+// activation does not run. Which modules those are is learnt from a first build of extension.js.
+const EXTENSION_ENTRY = 'src/extension.ts';
+const SHARED_EXPORT = '__sharedModules';
+
+async function extensionModules() {
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [EXTENSION_ENTRY],
+    absWorkingDir: __dirname,
+    write: false,
+    metafile: true,
+    minify: false,
+    sourcemap: false,
+    logLevel: 'silent',
+    plugins: [...common.plugins, lazyBundles],
+  });
+  return Object.keys(result.metafile.inputs).filter((input) => input.startsWith('src/') && input !== EXTENSION_ENTRY);
+}
+
+/** extension.js: src/extension.ts plus the namespaces of its modules, for features.js. */
+function exposeModules(shared) {
+  return {
+    name: 'expose-modules',
+    setup(build) {
+      build.onResolve({ filter: /^spot-extension-entry$/ }, () => ({ path: 'spot-extension-entry', namespace: 'spot-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'spot-entry' }, () => ({
+        contents: [
+          `export * from './${EXTENSION_ENTRY}';`,
+          ...shared.map((input, i) => `import * as m${i} from './${input}';`),
+          `export const ${SHARED_EXPORT} = {${shared.map((input, i) => `${JSON.stringify(input)}: m${i}`).join(', ')}};`,
+        ].join('\n'),
+        loader: 'ts',
+        resolveDir: __dirname,
+      }));
+    },
+  };
+}
+
+/** features.js: every import of a module extension.js has is that module, from extension.js. */
+function shareWithExtension(shared) {
+  const sharedSet = new Set(shared.map((input) => path.resolve(__dirname, input)));
+  return {
+    name: 'share-with-extension',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData?.fromShare || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromShare: true } });
+        if (resolved.errors.length > 0 || !sharedSet.has(resolved.path)) return undefined;
+        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-extension' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'from-extension' }, (args) => ({
+        contents: `module.exports = require('./extension.js').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+        resolveDir: __dirname,
+      }));
+    },
+  };
+}
+
 const entries = [
-  { in: 'src/extension.ts', out: 'dist/extension.js' },
+  { in: 'spot-extension-entry', out: 'dist/extension.js', exposes: true },
+  { in: 'src/features.ts', out: 'dist/features.js', shares: true },
   { in: 'src/core/index.ts', out: 'dist/core.js' },
   { in: 'src/sandbox/index.ts', out: 'dist/sandbox.js' },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
@@ -90,7 +171,7 @@ const entries = [
   // external 'vscode' here, so an import of it anywhere below src/cli fails the build.
   { in: 'src/cli/main.ts', out: 'dist/cli.js', options: { banner: { js: '#!/usr/bin/env node' }, external: [] } },
   { in: 'bench/run.ts', out: 'dist/bench/run.js' },
-].filter((entry) => fs.existsSync(entry.in));
+].filter((entry) => entry.exposes || fs.existsSync(entry.in));
 
 // The schema files are derived from the zod sources of truth. Each is bundled in memory rather
 // than read back from dist/core.js, which another build running at the same time may be rewriting.
@@ -131,6 +212,8 @@ const schemaPlugin = {
 };
 
 async function main() {
+  // In watch mode this is learnt once: restart the watch after moving a module between the two.
+  const shared = await extensionModules();
   const contexts = await Promise.all(
     entries.map((entry) =>
       esbuild.context({
@@ -139,7 +222,13 @@ async function main() {
         entryPoints: [entry.in],
         outfile: entry.out,
         metafile: analyze,
-        plugins: [...common.plugins, lazyBundles, ...(entry.in === 'src/core/index.ts' ? [schemaPlugin] : [])],
+        plugins: [
+          ...common.plugins,
+          lazyBundles,
+          ...(entry.in === 'src/core/index.ts' ? [schemaPlugin] : []),
+          ...(entry.exposes ? [exposeModules(shared)] : []),
+          ...(entry.shares ? [shareWithExtension(shared)] : []),
+        ],
       }),
     ),
   );

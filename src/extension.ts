@@ -7,7 +7,7 @@ import { SecretCredentialStore } from './auth/credentialStore';
 import { GlobalStateProfileStore } from './auth/profileStore';
 import { registerProfileStatus } from './auth/profileStatus';
 import { SandboxRunner } from './auth/sandboxRunner';
-import { isTestMode, registerCommands } from './commands/registerCommands';
+import { isTestMode, registerCommands } from './commands/registerCommandStubs';
 import { registerSpotDocuments } from './documents/registerDocuments';
 import { loadCore } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';

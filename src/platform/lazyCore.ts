@@ -8,7 +8,7 @@ export type CoreModule = typeof Core;
 export type SandboxModule = typeof Sandbox;
 
 /** Requires a bundle once; a failed require is not remembered, so the next call tries again. */
-function requireOnce<T>(load: () => T): { get(): Promise<T>; loaded(): T | undefined } {
+export function requireOnce<T>(load: () => T): { get(): Promise<T>; loaded(): T | undefined } {
   let value: T | undefined;
   return {
     get() {

@@ -3,7 +3,6 @@
 // Document". Nothing here loads the core until a spot document or a definition file needs it.
 import * as vscode from 'vscode';
 import type { Logger } from '../platform/services';
-import { newTopicDefinition } from './newTopicDefinition';
 import { SPOT_DOCUMENT_SELECTOR } from './spotSelector';
 import { TopicCodeActionProvider } from './topicCodeActions';
 import { TopicCompletionProvider } from './topicCompletion';
@@ -13,6 +12,7 @@ import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
 import type { DisposableStore } from '../platform/lifecycle';
 import { COMMAND } from '../platform/commandIds';
+import { loadFeatures } from '../platform/lazyFeatures';
 
 /** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
 export function registerTopicFeatures(disposables: DisposableStore, log: Logger): TopicStore {
@@ -28,7 +28,8 @@ export function registerTopicFeatures(disposables: DisposableStore, log: Logger)
     vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
     vscode.commands.registerCommand(COMMAND.newTopicDefinition, async (target?: unknown) => {
       try {
-        return await newTopicDefinition(store, log, target);
+        // The command's code is in dist/features.js, loaded on first use.
+        return await (await loadFeatures()).newTopicDefinition(store, log, target);
       } catch (error) {
         log.error('topics', 'New Topic Definition from Document failed', error);
         void vscode.window.showErrorMessage(`Could not write the topic definition: ${error instanceof Error ? error.message : String(error)}`);

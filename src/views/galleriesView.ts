@@ -22,8 +22,8 @@ export interface GalleriesView {
   readonly mediaFiles: MediaFileSystem;
   /** Reorders media (tests read the weights it remembers). */
   readonly reorderer: GalleryReorder;
-  /** The open gallery grids. */
-  readonly grids: GalleryGrids;
+  /** The open gallery grids (their code loads with the first one: dist/features.js). */
+  readonly grids: Pick<GalleryGrids, 'open' | 'find'>;
   /** Regroups the roots and reloads every gallery's media (a load still running is cancelled). */
   refreshAll(): void;
   /** Reloads one gallery's media (after an upload, or from its node). */

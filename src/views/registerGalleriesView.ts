@@ -15,7 +15,8 @@ import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { GalleryDropController } from './galleryDropController';
 import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
 import { GalleryReorder } from './galleryReorder';
-import { GalleryGrids } from './grid/galleryGrid';
+import type { GalleryGrids } from './grid/galleryGrid';
+import { loadFeatures } from '../platform/lazyFeatures';
 import { MediaFiles } from './media/mediaFiles';
 import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
@@ -57,12 +58,24 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     },
     services.log,
   );
-  const grids = new GalleryGrids(services, cache, {
-    label: (profileId, galleryId) => provider.galleryLabel(galleryId, profileId),
-    refresh: (profileId, galleryId) => provider.refreshGallery(galleryId, profileId),
-    reorder: (request) => reorderer.move(request),
-    report: (error) => reportError(services, error),
-  });
+  // The grids' code (a webview page) is in dist/features.js: made when the first grid opens.
+  let openGrids: GalleryGrids | undefined;
+  const grids: GalleriesView['grids'] = {
+    async open(profileId, galleryId) {
+      const { GalleryGrids } = await loadFeatures();
+      if (!openGrids) {
+        openGrids = new GalleryGrids(services, cache, {
+          label: (profile, gallery) => provider.galleryLabel(gallery, profile),
+          refresh: (profile, gallery) => provider.refreshGallery(gallery, profile),
+          reorder: (request) => reorderer.move(request),
+          report: (error) => reportError(services, error),
+        });
+        services.disposables.push(openGrids);
+      }
+      return openGrids.open(profileId, galleryId);
+    },
+    find: (profileId, galleryId) => openGrids?.find(profileId, galleryId),
+  };
 
   // The view's subtitle names the profile whose galleries it lists ("Local (sandbox)" for the sandbox).
   const describeProfile = (): void => {
@@ -75,7 +88,6 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     provider,
     treeView,
     documents,
-    grids,
     mediaFiles,
     files,
     vscode.workspace.registerTextDocumentContentProvider(GALLERY_SCHEME, documents),
