@@ -8,10 +8,14 @@ import * as vscode from 'vscode';
 import { extensionServices } from './helpers/scriptedUi';
 import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
-async function coreLoaded(): Promise<boolean> {
-  const modules = await vscode.commands.executeCommand<{ core: boolean }>('spotImport.test.lazyModules');
+async function lazyModules(): Promise<{ core: boolean; features: boolean }> {
+  const modules = await vscode.commands.executeCommand<{ core: boolean; features: boolean }>('spotImport.test.lazyModules');
   assert.ok(modules, 'spotImport.test.lazyModules answered');
-  return modules.core;
+  return modules;
+}
+
+async function coreLoaded(): Promise<boolean> {
+  return (await lazyModules()).core;
 }
 
 const EXTENSION_ID = 'spot-tools.spot-import';
@@ -47,6 +51,13 @@ describe('activation and command surface', () => {
     await closeAllEditors();
   });
 
+  it('does not load the command handlers (dist/features.js) until a command runs', async () => {
+    // This file's tests run first, and the ones before this ran no command of ours.
+    assert.strictEqual((await lazyModules()).features, false, 'activation loaded dist/features.js');
+    await vscode.commands.executeCommand('spotImport.gallery.refresh');
+    await waitFor('the first command loaded dist/features.js', async () => (await lazyModules()).features);
+  });
+
   it('contributes the spot document schema for *.spot.json', () => {
     const validation: Array<{ fileMatch: string | string[]; url: string }> = extension().packageJSON.contributes.jsonValidation;
     const entry = validation.find((candidate) => [candidate.fileMatch].flat().includes('*.spot.json'));
@@ -57,10 +68,12 @@ describe('activation and command surface', () => {
   it('registers every contributed command, and contributes every registered one', async () => {
     await extensionServices(); // activates
     const contributed = new Set<string>((extension().packageJSON.contributes.commands as Array<{ command: string }>).map((entry) => entry.command));
-    // VS Code itself registers focus/visibility commands for each view: those are not ours.
-    const viewCommand = /\.(focus|resetViewLocation|toggleVisibility|removeView|open)$/;
+    // VS Code itself registers focus/visibility commands for each view (`<view id>.focus`, …): not ours.
+    const { views = {} } = extension().packageJSON.contributes as { views?: Record<string, Array<{ id: string }>> };
+    const viewIds = Object.values(views).flat().map((view) => view.id);
+    const isViewCommand = (id: string) => viewIds.some((view) => new RegExp(`^${view.replace(/\./g, '\\.')}\\.(focus|resetViewLocation|toggleVisibility|removeView|open)$`).test(id));
     const registered = (await vscode.commands.getCommands(true))
-      .filter((id) => id.startsWith('spotImport.') && !viewCommand.test(id) && !TEST_ONLY.test(id));
+      .filter((id) => id.startsWith('spotImport.') && !isViewCommand(id) && !TEST_ONLY.test(id));
     assert.deepStrictEqual([...contributed].filter((id) => !registered.includes(id)), [], 'contributed but not registered');
     assert.deepStrictEqual(registered.filter((id) => !contributed.has(id)), [], 'registered but not contributed');
   });
