@@ -9,21 +9,7 @@ import type { OwnedServices } from '../../src/extension';
 import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
 import { extensionServices } from './helpers/scriptedUi';
 import { waitFor } from './helpers/testEnv';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-  }
-  setKeysForSync(): void {}
-}
+import { MemoryMemento } from './helpers/memoryMemento';
 
 class MemorySecrets implements vscode.SecretStorage {
   private readonly values = new Map<string, string>();

@@ -4,20 +4,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { GlobalStateProfileStore } from '../../src/auth/profileStore';
 import { SANDBOX_PROFILE_ID, type CredentialStore } from '../../src/platform/domain';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-  }
-}
+import { MemoryMemento } from './helpers/memoryMemento';
 
 const noCredentials: CredentialStore = {
   onDidChange: new vscode.EventEmitter<string>().event,

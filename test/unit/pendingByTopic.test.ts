@@ -80,6 +80,15 @@ describe('pending galleries known by the topic definition', () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
+    /** trail.spot.json (a null text field and a null gallery field, state 1) with files directly in trail.media/. */
+    function writeTrail(files: string[]): string {
+      const path = join(dir, 'trail.spot.json');
+      writeFileSync(path, documentText({ state: 1, fld_7_1: null, fld_7_3: null }));
+      mkdirSync(join(dir, 'trail.media'));
+      for (const file of files) writeFileSync(join(dir, 'trail.media', file), mediaBytes(file));
+      return path;
+    }
+
     it('the import sends a null text field with state 1 and creates no gallery for it', async () => {
       const parsed = parseSpotText(documentText({ state: 1, fld_7_1: null }), { topics });
       assert.ok(parsed.document, JSON.stringify(parsed.problems));
@@ -96,12 +105,7 @@ describe('pending galleries known by the topic definition', () => {
     });
 
     it('the media workflow puts files sitting directly in the media folder into the one defined gallery', async () => {
-      const path = join(dir, 'trail.spot.json');
-      writeFileSync(path, documentText({ state: 1, fld_7_1: null, fld_7_3: null }));
-      const media = join(dir, 'trail.media');
-      mkdirSync(media);
-      writeFileSync(join(media, '01-start.jpg'), mediaBytes('start'));
-      writeFileSync(join(media, '02-end.jpg'), mediaBytes('end'));
+      const path = writeTrail(['01-start.jpg', '02-end.jpg']);
 
       const run = await runMediaWorkflow([{ path }], { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), topics });
       const [spot] = run.spots;
@@ -118,11 +122,7 @@ describe('pending galleries known by the topic definition', () => {
     });
 
     it('without the definitions the workflow cannot tell which null field takes the files, and says so', async () => {
-      const path = join(dir, 'trail.spot.json');
-      writeFileSync(path, documentText({ state: 1, fld_7_1: null, fld_7_3: null }));
-      const media = join(dir, 'trail.media');
-      mkdirSync(media);
-      writeFileSync(join(media, '01-start.jpg'), mediaBytes('start'));
+      const path = writeTrail(['01-start.jpg']);
       const run = await runMediaWorkflow([{ path }], { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir) });
       assert.equal(run.spots[0].status, 'invalid');
       assert.match(run.spots[0].reason ?? '', /no single gallery field/);
