@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerProfileStatus(disposables, profiles, log);
   phase('status');
   const topics = registerSpotDocuments(disposables, log, profiles);
-  owned.sandbox.useTopics({ get: (topicId) => topics.latestCatalog().get(topicId) });
+  owned.sandbox.useTopics({ get: (topicId) => topics.latestDefinition(topicId) });
   phase('documents');
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);

@@ -132,7 +132,9 @@ export class SpotDiagnostics implements vscode.Disposable {
 
   /** Checks a document now, replacing a pending debounced check; returns every problem found. */
   async validateNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
-    const parsed = core.parseSpotText(document.getText(), { topics: await this.topicsFor(document.uri) });
+    // The topics first: the text is read after the wait, so what is published is what is there.
+    const topics = await this.topicsFor(document.uri);
+    const parsed = core.parseSpotText(document.getText(), { topics });
     if (isChecked(document) && isSpotDocument(core, document)) {
       const key = document.uri.toString();
       clearTimeout(this.timers.get(key));

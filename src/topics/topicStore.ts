@@ -40,6 +40,8 @@ export class TopicStore implements vscode.Disposable {
    * most JSON files that activate the extension need neither.
    */
   private folders?: FolderTopics[];
+  /** After dispose nothing is read or watched again (an import still in flight may ask). */
+  private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly log: Logger) {
@@ -71,14 +73,17 @@ export class TopicStore implements vscode.Disposable {
   }
 
   /**
-   * The definitions of the first workspace folder as last read, without waiting (the local
-   * sandbox asks at each import); the first call starts reading them.
+   * A topic's definition as last read, from the first workspace folder that defines it, without
+   * waiting (the local sandbox asks at each import, and cannot know the document's folder); the
+   * first call starts reading them.
    */
-  latestCatalog(): Core.TopicCatalog {
-    const entry = this.entries()[0];
-    if (!entry) return new Map();
-    if (!entry.loading) this.ensureLoaded(entry).catch((error: unknown) => this.log.warn('topics', `could not read the topic definitions in ${entry.topicsUri.fsPath}`, error));
-    return entry.current ?? new Map();
+  latestDefinition(topicId: number): Core.TopicDefinition | undefined {
+    for (const entry of this.entries()) {
+      if (!entry.loading) this.ensureLoaded(entry).catch((error: unknown) => this.log.warn('topics', `could not read the topic definitions in ${entry.topicsUri.fsPath}`, error));
+      const definition = entry.current?.get(topicId);
+      if (definition) return definition;
+    }
+    return undefined;
   }
 
   /** Where the definitions for a document live (they may not exist yet). */
@@ -93,7 +98,9 @@ export class TopicStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const entry of this.folders ?? []) this.dropEntry(entry);
+    this.folders = [];
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
@@ -104,6 +111,7 @@ export class TopicStore implements vscode.Disposable {
   }
 
   private entries(): FolderTopics[] {
+    if (this.disposed) return [];
     if (!this.folders) {
       this.folders = this.createEntries();
       this.scheduleOpenDefinitions();

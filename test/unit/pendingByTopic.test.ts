@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pendingGalleryFields } from '../../src/core/api/spotSchema';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { SPOT_RULES } from '../../src/core/documents/problems';
 import { sendSpot } from '../../src/core/import/sendSpot';
@@ -53,6 +54,11 @@ describe('pending galleries known by the topic definition', () => {
       const ready = parseSpotText(documentText({ state: 2, fld_7_1: null, fld_7_3: null }), { topics });
       assert.deepEqual(ready.problems, []);
       assert.deepEqual(ready.document ? ready.pendingGalleries : 'refused', ['fld_7_3']);
+    });
+
+    it('a gallery is named fld_<topic>_<number> (the interface): a definition that types another name as a gallery makes it none', () => {
+      const odd = { fields: { photos: { type: 'gallery' }, fld_7_3: { type: 'gallery' } } };
+      assert.deepEqual(pendingGalleryFields({ topic_id: 7, photos: null, fld_7_3: null }, odd), ['fld_7_3']);
     });
 
     it('another topic\'s document keeps the base rule', () => {

@@ -121,13 +121,14 @@ export interface GalleryFieldCatalog {
 }
 
 /**
- * Whether a member holds a gallery. A field the topic's definition defines is a gallery by its
- * type, whatever its value; without a definition (or for a member it does not define) the
- * interface's naming is all there is: fld_<topic>_<number>.
+ * Whether a member holds a gallery. The interface names gallery fields fld_<topic>_<number> (and
+ * the import reply carries their ids under those names); among those, a field the topic's
+ * definition defines is a gallery by its type, whatever its value.
  */
 export function isGalleryField(name: string, definition?: GalleryFieldTypes): boolean {
+  if (!TOPIC_FIELD_NAME.test(name)) return false;
   const spec = definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
-  return spec ? spec.type === 'gallery' : TOPIC_FIELD_NAME.test(name);
+  return spec ? spec.type === 'gallery' : true;
 }
 
 /** The definition for a document's attributes: the catalog's entry for its topic_id. */

@@ -111,8 +111,12 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
   };
   let reason = '';
   try {
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    await Promise.all(finishing);
+    // Settled, not all: a worker that throws (the caller's input failed) must not close the
+    // journal below while the other workers still send; its error is thrown once they are done.
+    const workers = await Promise.allSettled(Array.from({ length: concurrency }, worker));
+    await Promise.allSettled(finishing);
+    const failed = workers.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total || started} spots.`);
     reason =
