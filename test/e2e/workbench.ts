@@ -25,6 +25,8 @@ import { freePort, onCleanup } from '../integration/launchers/harness/processes'
  * pictures the README shows), artifacts/e2e-vscode-<version>/ for another, so a run on both keeps both.
  */
 export let e2eArtifacts = path.join(artifactsRoot, 'e2e');
+/** The code-server version the workbench runs (set by startWorkbench). */
+export let runningCodeServer: string | undefined;
 export const vsixPath = process.env.SPOT_E2E_VSIX ?? path.join(artifactsRoot, 'spot-import.vsix');
 /** The e2e fixture folder; each run opens a copy of it (workspaceDir()), so the tests never change it. */
 export const e2eFixtureWorkspace = path.join(repoRoot, 'test', 'fixtures', 'e2e-workspace');
@@ -65,6 +67,7 @@ export async function startWorkbench(): Promise<void> {
   ensureSystemDeps('browser');
   removeStaleRunDirs();
   const install = await ensureCodeServer(await resolveCodeServerVersion());
+  runningCodeServer = install.version;
   e2eArtifacts = path.join(artifactsRoot, install.version === VSCODE_VERSIONS.oldest ? 'e2e' : `e2e-vscode-${install.vscodeVersion}`);
   const runDir = path.join(cacheRoot, 'runs', `e2e-${process.pid}`);
   removeRunDir(runDir);
