@@ -1,9 +1,10 @@
 // (a) Bulk import throughput: the core's bulkImport at concurrency 8 against a minimal raw
 // undici.request loop posting the same bodies with a ready token at the same concurrency, and
 // against a sequential loop. Rounds alternate, and the ratio of medians is reported.
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { ServiceClient, TokenSource, bulkImport, defaultTokenUrl, type BulkItem } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
+import { rawImportLoop } from './rawImportLoop';
 import { median } from './sandboxProcess';
 
 const CONCURRENCY = 8;
@@ -59,23 +60,8 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
   };
 }
 
-async function rawLoop(baseUrl: string, token: string, bodies: string[], concurrency: number, dispatcher: Agent): Promise<void> {
-  let next = 0;
-  const url = `${baseUrl}/api/v2.4/spots/import`;
-  const worker = async () => {
-    while (next < bodies.length) {
-      const body = bodies[next++];
-      const response = await request(url, {
-        method: 'POST',
-        dispatcher,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/vnd.api+json' },
-        body,
-      });
-      await response.body.json();
-      if (response.statusCode !== 200) throw new Error(`raw import got ${response.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+function rawLoop(baseUrl: string, token: string, bodies: string[], concurrency: number, dispatcher: Agent): Promise<void> {
+  return rawImportLoop(baseUrl, token, bodies.length, (index) => bodies[index], concurrency, dispatcher);
 }
 
 async function timed(count: number, run: () => Promise<void>): Promise<number> {

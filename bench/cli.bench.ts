@@ -10,9 +10,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { TokenSource, defaultTokenUrl } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
+import { rawImportLoop } from './rawImportLoop';
 import { median } from './sandboxProcess';
 
 const CONCURRENCY = 8;
@@ -124,20 +125,5 @@ async function rawLoop(baseUrl: string, token: string, folder: string, dispatche
   for (const part of (await fs.readdir(folder)).sort()) {
     for (const name of (await fs.readdir(join(folder, part))).sort()) files.push(join(folder, part, name));
   }
-  let next = 0;
-  const url = `${baseUrl}/api/v2.4/spots/import`;
-  const worker = async () => {
-    while (next < files.length) {
-      const body = await fs.readFile(files[next++], 'utf8');
-      const response = await request(url, {
-        method: 'POST',
-        dispatcher,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/vnd.api+json' },
-        body,
-      });
-      await response.body.json();
-      if (response.statusCode !== 200) throw new Error(`raw import got ${response.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await rawImportLoop(baseUrl, token, files.length, (index) => fs.readFile(files[index], 'utf8'), CONCURRENCY, dispatcher);
 }

@@ -25,6 +25,7 @@ import {
   waitForToast,
   workspaceDir,
 } from './workbench';
+import { profileStatus } from './workflowHelpers';
 
 interface Walkthrough {
   id: string;
@@ -87,10 +88,6 @@ async function closeTab(label: string): Promise<void> {
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
   await tab.waitFor({ state: 'hidden', timeout: 10_000 });
-}
-
-function profileStatus(text: string) {
-  return page().locator('.part.statusbar .statusbar-item', { hasText: text }).first();
 }
 
 function copyToDocs(shotFile: string | undefined, name: string): void {

@@ -16,13 +16,11 @@ import {
   answerFileDialog,
   clearNotifications,
   clickRowAction,
-  commandTitle,
   consoleErrors,
   contextMenuAction,
   dismissOverlays,
   expandToast,
   expandRow,
-  manifest,
   openFile,
   openViewContainer,
   page,
@@ -39,6 +37,7 @@ import {
   waitForToast,
   workspaceDir,
 } from './workbench';
+import { explorerRow, galleriesContainer, plainTitle, SANDBOX_LABEL, title, useSandboxProfile } from './workflowHelpers';
 
 const VALID_SPOT = 'import/lakeside-viewpoint.spot.json';
 const VALID_SOURCE_ID = 'e2e-lakeside-viewpoint';
@@ -46,51 +45,11 @@ const PENDING_FIELD = 'fld_1_7';
 const INVALID_SPOT = 'import/broken-trailhead.spot.json';
 const NODE_UPLOAD = 'photos/summit-view.png';
 const EXPLORER_UPLOAD = 'photos/trail-sign.jpg';
-const SANDBOX_LABEL = 'Local (sandbox)';
 const MEDIA_SPOT = 'media/forest-trail.spot.json';
 const MEDIA_SOURCE_ID = 'e2e-forest-trail';
 const MEDIA_FIELD = 'fld_1_10';
 const MEDIA_FILES = ['01-bark.png', '02-leaves.png'];
 
-function title(id: string): string {
-  const found = commandTitle(id);
-  assert.ok(found, `${id} is contributed in package.json`);
-  return found;
-}
-
-function plainTitle(id: string): string {
-  const command = manifest.contributes?.commands?.find((c) => c.command === id);
-  assert.ok(command, `${id} is contributed in package.json`);
-  return command.title;
-}
-
-const galleriesContainer = () => manifest.contributes?.viewsContainers?.activitybar?.find((c) => c.id === 'spotImport')?.title ?? 'Spot Galleries';
-
-/** A row of the Explorer's file tree. */
-function explorerRow(name: string) {
-  return page().locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', { hasText: name }).first();
-}
-
-/** The status bar item of the Spot Import profile. */
-function profileStatus(text: string | RegExp) {
-  return page().locator('.part.statusbar .statusbar-item', { hasText: text }).first();
-}
-
-let sandboxActive = false;
-
-/** Palette "Spot Import: Switch Profile…", pick the built-in sandbox profile (no profile is active at first start). */
-async function useSandboxProfile(): Promise<void> {
-  if (sandboxActive) return;
-  if (!(await profileStatus(`Spot: ${SANDBOX_LABEL}`).isVisible())) {
-    await runCommandByKeyboard(title('spotImport.switchProfile'));
-    const row = quickInputRow(SANDBOX_LABEL);
-    await row.waitFor({ state: 'visible', timeout: 15_000 });
-    await row.click();
-    await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-  }
-  await profileStatus(`Spot: ${SANDBOX_LABEL}`).waitFor({ state: 'visible', timeout: 15_000 });
-  sandboxActive = true;
-}
 
 interface Imported {
   spotId: number;

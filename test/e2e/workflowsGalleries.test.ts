@@ -17,11 +17,9 @@ import {
   activeEditorTab,
   clearNotifications,
   clickRowAction,
-  commandTitle,
   contextMenuAction,
   dismissOverlays,
   expandRow,
-  manifest,
   openFile,
   openViewContainer,
   page,
@@ -37,6 +35,7 @@ import {
   waitForToast,
   workspaceDir,
 } from './workbench';
+import { explorerRow, galleriesContainer, plainTitle, title, useSandboxProfile } from './workflowHelpers';
 
 const SPOT = 'import/trail-photos.spot.json';
 const SOURCE_ID = 'e2e-trail-photos';
@@ -47,25 +46,6 @@ const PICTURES = [
   { name: 'lake-shore.png', palette: PALETTES.lake },
   { name: 'meadow-path.png', palette: PALETTES.meadow },
 ];
-const SANDBOX_LABEL = 'Local (sandbox)';
-
-function title(id: string): string {
-  const found = commandTitle(id);
-  assert.ok(found, `${id} is contributed in package.json`);
-  return found;
-}
-
-function plainTitle(id: string): string {
-  const command = manifest.contributes?.commands?.find((c) => c.command === id);
-  assert.ok(command, `${id} is contributed in package.json`);
-  return command.title;
-}
-
-const galleriesContainer = () => manifest.contributes?.viewsContainers?.activitybar?.find((c) => c.id === 'spotImport')?.title ?? 'Spot Galleries';
-
-function explorerRow(name: string) {
-  return page().locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', { hasText: name }).first();
-}
 
 /** The topic definition, the spot document and the pictures, written into the open workspace copy. */
 function writeWorkspaceFiles(): void {
@@ -81,24 +61,6 @@ function writeWorkspaceFiles(): void {
   );
   fs.mkdirSync(path.join(root, 'pictures'), { recursive: true });
   for (const picture of PICTURES) writeLandscape(path.join(root, 'pictures', picture.name), picture.palette);
-}
-
-async function useSandboxProfile(): Promise<void> {
-  const status = page().locator('.part.statusbar .statusbar-item', { hasText: `Spot: ${SANDBOX_LABEL}` }).first();
-  // The extension is up once its status bar item shows (right after start the palette may not list its commands yet).
-  await page().locator('.part.statusbar .statusbar-item', { hasText: 'Spot:' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-  if (!(await status.isVisible())) {
-    await runCommandByKeyboard(title('spotImport.switchProfile')).catch(async () => {
-      await dismissOverlays();
-      await page().waitForTimeout(2_000);
-      await runCommandByKeyboard(title('spotImport.switchProfile'));
-    });
-    const row = quickInputRow(SANDBOX_LABEL);
-    await row.waitFor({ state: 'visible', timeout: 15_000 });
-    await row.click();
-    await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-  }
-  await status.waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 /** The rows' texts of the sidebar's tree. */

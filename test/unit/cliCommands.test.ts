@@ -9,7 +9,7 @@ import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
-import { CLI, ROOT, cleanEnv, ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli } from './helpers/cliProcess';
+import { CLI, ROOT, cleanEnv, ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli, sandboxEnv } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { requestToken } from './helpers/sandboxHttp';
 
@@ -23,7 +23,7 @@ describe('spot-import commands', function () {
   before(async () => {
     ensureCliBuilt();
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
-    env = { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    env = sandboxEnv(sandbox.baseUrl);
     const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(sandbox.baseUrl), ...DEMO_CLIENT });
     client = new ServiceClient({ baseUrl: sandbox.baseUrl, tokens });
   });

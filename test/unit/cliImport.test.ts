@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
-import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli } from './helpers/cliProcess';
+import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli, sandboxEnv } from './helpers/cliProcess';
 import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
 
 describe('spot-import import', function () {
@@ -22,7 +22,7 @@ describe('spot-import import', function () {
 
   async function serve(options: SandboxOptions = {}) {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...options });
-    return { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    return sandboxEnv(sandbox.baseUrl);
   }
 
   function documents(count: number, prefix = 'spot'): Record<string, string> {

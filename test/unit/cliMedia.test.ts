@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
-import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli } from './helpers/cliProcess';
+import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli, sandboxEnv } from './helpers/cliProcess';
 import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
 
 describe('spot-import import with media', function () {
@@ -22,7 +22,7 @@ describe('spot-import import with media', function () {
 
   async function serve(options: SandboxOptions = {}) {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...options });
-    return { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    return sandboxEnv(sandbox.baseUrl);
   }
 
   /** `count` spots, each with a gallery field and `files` media files named out of order on purpose. */

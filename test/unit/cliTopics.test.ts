@@ -8,7 +8,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
-import { ROOT, ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
+import { ROOT, ensureCliBuilt, jsonLines, runCli, scratch, sandboxEnv } from './helpers/cliProcess';
 import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
 
 const PROJECT = join(ROOT, 'test', 'fixtures', 'topics', 'project');
@@ -84,7 +84,7 @@ describe('spot-import and topic definitions', function () {
 
   it('import refuses a document with a topic error (nothing sent for it) and imports one with warnings', async () => {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
-    const env = { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    const env = sandboxEnv(sandbox.baseUrl);
     folder = scratch();
     cpSync(PROJECT, folder.dir, { recursive: true });
     const result = await runCli(['import', 'spots/problems.spot.json', 'spots/other-topic.spot.json', '--format', 'json'], { cwd: folder.dir, env });
@@ -105,7 +105,7 @@ describe('spot-import and topic definitions', function () {
     // The sandbox is given the same definitions, as the real service knows its topics.
     const { loadTopicFolder } = await import('../../src/core/topics/topicFolder');
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], topics: (await loadTopicFolder(join(PROJECT, 'spot-topics'))).catalog });
-    const env = { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    const env = sandboxEnv(sandbox.baseUrl);
     folder = scratch();
     cpSync(join(PROJECT, 'spot-topics'), join(folder.dir, 'spot-topics'), { recursive: true });
     const attributes = { topic_id: 7, source_id: 'trail-null-height', latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: '1', fld_7_2: null };

@@ -1,7 +1,7 @@
 // What the commands report, independent of the output format. Every format (text, JSON lines,
 // SARIF, GitHub workflow commands, JUnit) is written from these records; docs/cli-json.md
 // documents their JSON form, field by field.
-import type { PendingGallery } from '../../core';
+import type { GalleryOutcome, PendingGallery } from '../../core';
 
 /** A problem placed in a document: 1-based lines and columns (UTF-16 code units), end exclusive. */
 export interface Finding {
@@ -70,20 +70,8 @@ export interface SpotRecord {
   remaining?: string[];
 }
 
-export interface GalleryRecord {
-  field: string;
-  galleryId?: number;
-  /** Media files beside the document for this field. */
-  files: number;
-  /** Sent in this run. */
-  uploaded: number;
-  /** Sent by an earlier, interrupted run and found in the gallery now. */
-  resolved: number;
-  /** Already in the gallery, not sent again. */
-  skipped: number;
-  failed: Array<{ file: string; reason: string }>;
-  order: 'set' | 'already' | 'off' | 'kept' | 'not-reached';
-}
+/** A gallery in a JSON record (docs/cli-json.md): the workflow's outcome, less its read count. */
+export type GalleryRecord = Omit<GalleryOutcome, 'mediaInGallery'>;
 
 export type CommandName = 'validate' | 'import' | 'upload';
 

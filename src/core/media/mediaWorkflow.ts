@@ -4,7 +4,7 @@
 import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { JournalLockedError, MediaJournal } from './journal';
-import { abandonSpot, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
+import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome, WorkflowProgress, WorkflowStep } from './types';
 
 export const DEFAULT_MEDIA_CONCURRENCY = 4;
@@ -214,18 +214,7 @@ class SourceIdClaims {
 }
 
 function notStarted(input: SpotInput, reason: string): SpotOutcome {
-  return {
-    label: input.label ?? input.path,
-    path: input.path,
-    status: 'not-started',
-    imported: 'none',
-    withMedia: false,
-    galleries: [],
-    problems: [],
-    writeBack: { status: 'not-reached' },
-    reason,
-    remaining: ['everything: the spot was not started'],
-  };
+  return { ...blankOutcome(input, 'not-started'), reason, remaining: ['everything: the spot was not started'] };
 }
 
 /** One spot on its own (the editor's command): the same workflow, one result. */
@@ -235,18 +224,7 @@ export async function importSpotWithMedia(input: SpotInput, options: MediaWorkfl
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */
 function unexpected(input: SpotInput, error: unknown): SpotOutcome {
-  return {
-    label: input.label ?? input.path,
-    path: input.path,
-    status: 'failed',
-    imported: 'none',
-    withMedia: false,
-    galleries: [],
-    problems: [],
-    writeBack: { status: 'not-reached' },
-    reason: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`,
-    remaining: ['run again after the cause is fixed'],
-  };
+  return { ...blankOutcome(input), reason: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`, remaining: ['run again after the cause is fixed'] };
 }
 
 /** The service's address without the /api/{version} part: changing the version keeps the journal. */

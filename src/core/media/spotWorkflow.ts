@@ -49,8 +49,8 @@ export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | u
  * this ahead of the requests, so it overlaps with other spots' network time.
  */
 export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: ClaimSourceId): Promise<PreparedSpot | SpotOutcome> {
-  const label = input.label ?? input.path;
-  const outcome: SpotOutcome = { label, path: input.path, status: 'failed', imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  const outcome = blankOutcome(input);
+  const { label } = outcome;
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
   try {
@@ -134,6 +134,11 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
     journal.release();
   }
   return outcome;
+}
+
+/** A spot's outcome before anything happened to it: nothing imported, nothing written, no reason yet. */
+export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = 'failed'): SpotOutcome {
+  return { label: input.label ?? input.path, path: input.path, status, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
 }
 
 /** A prepared spot the run stopped before: its journal is released untouched. */

@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { DEMO_CLIENT } from '../../../src/sandbox/types';
 
 export const ROOT = resolve(__dirname, '../../../..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -105,4 +106,9 @@ export function spotText(sourceId: string, extra: Record<string, unknown> = {}):
 /** Lines of stdout parsed as JSON. */
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
   return stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The environment that points spot-import at a running sandbox with the demo client's credentials. */
+export function sandboxEnv(baseUrl: string): Record<string, string> {
+  return { SPOT_BASE_URL: baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
 }
