@@ -30,8 +30,8 @@ describe('spot-import import', function () {
   }
 
   /**
-   * The source ids the journal remembers (one per source_id imported at least once): a file per
-   * spot with galleries, a line of the account's imported.jsonl per spot without.
+   * The source ids the journal remembers (one per source_id imported at least once): lines of
+   * each account's journal.jsonl.
    */
   function journals(): string[] {
     const dir = join(folder.dir, '.spot-import', 'journal');
@@ -39,8 +39,7 @@ describe('spot-import import', function () {
     const sourceIds = new Set<string>();
     for (const account of readdirSync(dir)) {
       for (const name of readdirSync(join(dir, account))) {
-        if (name.endsWith('.json') && name !== 'account.json') sourceIds.add(JSON.parse(readFileSync(join(dir, account, name), 'utf8')).sourceId);
-        if (name === 'imported.jsonl') {
+        if (name === 'journal.jsonl') {
           for (const line of readFileSync(join(dir, account, name), 'utf8').split('\n').filter(Boolean)) sourceIds.add(JSON.parse(line).sourceId);
         }
       }

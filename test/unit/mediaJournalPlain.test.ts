@@ -7,9 +7,10 @@ import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
 
-// The journal of spots without galleries is written without fsync (losing it costs one more
-// upsert); what that allows after a power cut, and the run's list of existing journal files.
-describe('media journal: spots without galleries, and the files a run knows', () => {
+// The journal's records go to one append-only log per account; those of spots without galleries
+// are written without fsync (losing them costs one more upsert). What that allows after a power
+// cut, and what a journal kept across runs reads.
+describe('media journal: spots without galleries, and one log per account', () => {
   let setup: CoreSetup;
   let dir: string;
   beforeEach(async () => {
@@ -22,7 +23,7 @@ describe('media journal: spots without galleries, and the files a run knows', ()
   });
   const options = (extra = {}) => ({ client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 }, ...extra });
 
-  it('takes an empty journal file (a write lost in a power cut) as no record, and imports again', async () => {
+  it('takes an empty log (writes lost in a power cut) as no record, and imports again', async () => {
     const path = join(dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify(spot('plain-1')));
     const first = await runMediaWorkflow([{ path }], options());
@@ -64,7 +65,7 @@ describe('media journal: spots without galleries, and the files a run knows', ()
     assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
     const log = first.spots[0].journalFile!;
     assert.equal(first.spots[1].journalFile, log);
-    assert.ok(log.endsWith('imported.jsonl'));
+    assert.ok(log.endsWith('journal.jsonl'));
     const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     assert.deepEqual(lines.map((line) => JSON.parse(line).sourceId).sort(), ['log-a', 'log-b']);
     assert.deepEqual(readdirSync(dirname(log)).filter((name) => name.endsWith('.json') && name !== 'account.json'), [], 'no file per spot');
@@ -76,13 +77,13 @@ describe('media journal: spots without galleries, and the files a run knows', ()
     assert.equal(setup.sandbox.counters.imports, 3);
   });
 
-  it('a spot recorded in the log that gets media is then kept in a file of its own, which wins', async () => {
+  it('a spot recorded without media that gets media later: its newer line, with the gallery, wins', async () => {
     const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg'] });
     const plain = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
-    assert.ok(plain.spots[0].journalFile!.endsWith('imported.jsonl'));
+    assert.ok(plain.spots[0].journalFile!.endsWith('journal.jsonl'));
     const withMedia = await runMediaWorkflow([{ path: fixture.path }], options());
     assert.equal(withMedia.spots[0].status, 'done', withMedia.spots[0].reason);
-    assert.ok(withMedia.spots[0].journalFile!.endsWith('.json') && !withMedia.spots[0].journalFile!.endsWith('imported.jsonl'));
+    assert.equal(withMedia.spots[0].journalFile, plain.spots[0].journalFile);
     const again = await runMediaWorkflow([{ path: fixture.path }], options());
     assert.equal(again.spots[0].imported, 'unchanged');
     assert.equal(setup.sandbox.counters.uploads, 1, 'the file went up once');

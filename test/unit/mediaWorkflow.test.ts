@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync, symlinkSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync, symlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -244,14 +244,17 @@ describe('media workflow: spots with their media in one step', () => {
   it('a damaged journal is named with what to do, and nothing is sent', async () => {
     const fixture = writeSpot(dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
     const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
-    const file = journal.fileFor(fixture.sourceId);
-    (await journal.open(fixture.sourceId, fixture.path)).release();
+    const opened = await journal.open(fixture.sourceId, fixture.path);
+    const file = opened.file;
+    await opened.save();
+    opened.release();
     await journal.close();
-    writeFileSync(file, '{"format": 1, "galleries": {"fld_1_3": {"galleryId": "x"');
+    // The spot's last line, damaged.
+    appendFileSync(file, `{"format": 1, "sourceId":"${fixture.sourceId}", "galleries": {"fld_1_3": {"galleryId": "x"\n`);
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     assert.ok(spot.reason?.includes(file), spot.reason);
-    assert.match(spot.reason ?? '', /cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the file, or delete it/);
+    assert.match(spot.reason ?? '', /The last line for source_id "[^"]+" in the journal .* cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the line, or delete it/);
     assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
     assert.ok(!existsSync(join(journal.accountDir, 'run.lock')), 'the run lock was released');
   });

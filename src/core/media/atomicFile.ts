@@ -1,8 +1,10 @@
-// Writes a file so that a crash at any moment leaves either the old content or the new, never a
-// mix: write a temporary file beside it, fsync it, rename it over the old one, fsync the folder
-// (the rename itself is only durable once the folder's entry is on disk). A caller whose write
-// may be lost in a power cut (because it would only be redone) can skip the folder's fsync.
-import { promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
+// Writes a small file (a document) so that a crash at any moment leaves either the old content
+// or the new, never a mix: write a temporary file beside it, fsync it, rename it over the old one,
+// fsync the folder (the rename itself is only durable once the folder's entry is on disk). A
+// caller whose write may be lost in a power cut (because it would only be redone) can skip the
+// folder's fsync. The calls that do not wait for the disk run on this thread: for a few KiB each
+// thread-pool round trip costs more than the call, and a run writes back thousands of documents.
+import { closeSync, fsync, fsyncSync, openSync, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
@@ -15,31 +17,25 @@ export interface AtomicWriteOptions {
    * is complete on disk, but a power cut may bring the old file back.
    */
   syncFolder?: ((folder: string) => Promise<void>) | false;
-  /**
-   * fsync the new content before the rename (default true). false only for content whose loss
-   * costs nothing but repeating safe work: after a power cut the file may be empty.
-   */
-  syncFile?: boolean;
 }
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
   const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  if (options.syncFile === false && options.syncFolder === false) return writeWithoutSync(path, temp, data);
-  const handle = await fs.open(temp, 'w', options.mode);
+  const fd = openSync(temp, 'w', options.mode);
   try {
-    await handle.writeFile(data);
-    if (options.syncFile !== false) await handle.sync();
+    writeFileSync(fd, data);
+    await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
   } catch (error) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true });
+    closeSync(fd);
+    rmSync(temp, { force: true });
     throw error;
   }
-  await handle.close();
+  closeSync(fd);
   try {
-    await fs.rename(temp, path);
+    renameSync(temp, path);
   } catch (error) {
-    await fs.rm(temp, { force: true });
+    rmSync(temp, { force: true });
     throw error;
   }
   if (options.syncFolder !== false) await (options.syncFolder ?? syncFolder)(folder);
@@ -56,6 +52,23 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** syncFolder on the calling thread, for a caller that must let nothing run in between. */
+export function syncFolderNow(folder: string): void {
+  let fd: number;
+  try {
+    fd = openSync(folder, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // As in syncOpenFolder: some file systems refuse fsync on a folder.
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function openFolder(folder: string): Promise<FileHandle | undefined> {
   try {
     return await fs.open(folder, 'r');
@@ -69,20 +82,5 @@ export async function syncOpenFolder(handle: FileHandle): Promise<void> {
     await handle.sync();
   } catch {
     // Some file systems refuse fsync on a folder; the rename has happened all the same.
-  }
-}
-
-/**
- * A small write that waits for no disk: done on the calling thread, since the four thread-pool
- * round trips of the asynchronous calls cost more than the writes themselves (a plain import of
- * thousands of documents spent most of its time in them).
- */
-function writeWithoutSync(path: string, temp: string, data: string | Uint8Array): void {
-  try {
-    writeFileSync(temp, data);
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }

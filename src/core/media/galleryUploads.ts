@@ -81,7 +81,7 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
 function settleEarlierUpload(ctx: GalleryUploadContext, gallery: GalleryJournal, present: number[], outcome: GalleryOutcome): void {
   const pending = gallery.pending!;
   const verdict = resolveLostUpload(pending, present, gallery);
-  if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(gallery.galleryId, pending.file, verdict.mediaIds, ctx.journal.file), pending.file);
+  if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(gallery.galleryId, pending.file, verdict.mediaIds, ctx.journal), pending.file);
   gallery.pending = undefined;
   const file = ctx.files.find((candidate) => candidate.key === pending.key);
   if (verdict.kind === 'arrived') {
@@ -161,7 +161,7 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
     // The upload may or may not have arrived: the gallery says which.
     const after = (await ctx.client.getGallery(galleryId)).media.map((media) => media.id);
     const verdict = resolveLostUpload(gallery.pending, after, gallery);
-    if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(galleryId, file.relativePath, verdict.mediaIds, ctx.journal.file), file.relativePath);
+    if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(galleryId, file.relativePath, verdict.mediaIds, ctx.journal), file.relativePath);
     if (verdict.kind === 'arrived') {
       record(gallery, file, verdict.mediaId, 'resolved');
       outcome.uploaded++;
@@ -192,9 +192,9 @@ function isRefusal(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-function ambiguity(galleryId: number, file: string, mediaIds: number[], journalFile: string): string {
+function ambiguity(galleryId: number, file: string, mediaIds: number[], journal: SpotJournal): string {
   return (
     `Gallery ${galleryId} got ${mediaIds.length} new media (${mediaIds.join(', ')}) from elsewhere while ${file} was being sent, so whether ${file} arrived cannot be told. ` +
-    `Check the gallery, then record the answer in ${journalFile} (or remove its "pending" entry to send the file again).`
+    `Check the gallery, then record the answer in the journal ${journal.file}, in the last line for source_id "${journal.record.sourceId}" (or remove its "pending" entry to send the file again).`
   );
 }

@@ -1,19 +1,19 @@
-// The journal: one small JSON file per spot under `<journalDir>/journal/<account>/`, written
-// atomically after every step that completes (spots without galleries: one line each in the
-// account's append-only log instead, see plainRecords.ts), so a run stopped at any moment (cancel, crash,
-// kill, power loss) can be run again and finish the rest. `<account>` hashes the service URL and
-// client id: the same source_id on another service or topic is another spot. The journal folder
-// holds a `.gitignore` with `*`, so git ignores it by itself. One process at a time works with an
-// account's journal (a lock file in its folder); within the process, one run at a time per spot.
+// The journal: what each spot's run has done, as lines of one append-only log per account under
+// `<journalDir>/journal/<account>/` (recordLog.ts), written as each step completes, durably before
+// every upload, so a run stopped at any moment (cancel, crash, kill, power loss) can be run again
+// and finish the rest. `<account>` hashes the service URL and client id: the same source_id on
+// another service or topic is another spot. The journal folder holds a `.gitignore` with `*`, so
+// git ignores it by itself. One process at a time works with an account's journal (a lock file in
+// its folder); within the process, one run at a time per spot.
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { ServiceError } from '../api/errors';
-import type { FileHandle } from 'node:fs/promises';
-import { openFolder, syncOpenFolder, writeFileAtomic } from './atomicFile';
+import { dirname, join } from 'node:path';
+import { JournalError, JournalLockedError } from './journalErrors';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
-import { PlainRecordLog } from './plainRecords';
+import { RecordLog, type RecordLogOptions } from './recordLog';
+
+export { JournalError, JournalLockedError } from './journalErrors';
 
 /** The journal folder's name at a root the caller picks (a workspace folder, the CLI's folder). */
 export const JOURNAL_FOLDER_NAME = '.spot-import';
@@ -28,124 +28,54 @@ export interface JournalAccount {
   clientId: string;
 }
 
-/** The journal cannot be used (damaged, another format, locked by another run): nothing was sent. */
-export class JournalError extends ServiceError {
-  constructor(message: string, readonly file: string) {
-    super('configuration', message);
-    this.name = 'JournalError';
-  }
-}
-
-/** Another process works with this account's journal: nothing can be done until it has finished. */
-export class JournalLockedError extends JournalError {
-  constructor(message: string, file: string) {
-    super(message, file);
-    this.name = 'JournalLockedError';
-  }
-}
-
 const GITIGNORE = '# Spot Import journal: work in flight, per machine. Git ignores this folder by itself.\n*\n';
 
 export class MediaJournal {
   readonly accountDir: string;
-  private prepared?: Promise<void>;
-  /** The account folder, open for the run: every save fsyncs it, and opening it each time costs. */
-  private folder?: Promise<FileHandle | undefined>;
-  private syncing?: Promise<void>;
-  private nextSync?: Promise<void>;
-  /**
-   * Names of the spot journals that existed when the run took the lock: with the lock held no
-   * other process adds one, so a spot not listed has no record and needs no read (a run over
-   * thousands of new documents would otherwise spend its time on failed opens).
-   */
-  private existing?: Set<string>;
-  /** Records of spots without galleries (one line each), read when the run takes the lock. */
-  private plain?: PlainRecordLog;
+  private prepared?: Promise<RecordLog>;
   /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
   private static readonly held = new Set<string>();
 
-  constructor(readonly dir: string, readonly account: JournalAccount) {
+  constructor(readonly dir: string, readonly account: JournalAccount, private readonly logOptions: RecordLogOptions = {}) {
     const accountKey = createHash('sha256').update(`${account.serviceUrl}\n${account.clientId}`).digest('hex').slice(0, 16);
     this.accountDir = join(dir, 'journal', accountKey);
   }
 
-  /** `<slug of source_id>-<hash>.json`: readable, and distinct for source ids that slug alike. */
-  fileFor(sourceId: string): string {
-    const slug = sourceId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 40);
-    const hash = createHash('sha256').update(sourceId).digest('hex').slice(0, 12);
-    return join(this.accountDir, `${slug}-${hash}.json`);
-  }
-
   /**
    * Opens (and locks) the journal of one spot; a fresh record when there is none. Throws a
-   * JournalError naming the file when it cannot be read or another run holds it.
+   * JournalError naming the log when its record cannot be read or another run holds it.
    */
   async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
     // A failed start (the journal locked by another process) is tried again on the next open.
-    await (this.prepared ??= this.prepare().catch((error: unknown) => {
+    const log = await (this.prepared ??= this.prepare().catch((error: unknown) => {
       this.prepared = undefined;
       throw error;
     }));
-    const file = this.fileFor(sourceId);
-    if (MediaJournal.held.has(file)) {
-      throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, file);
+    const held = `${this.accountDir}\n${sourceId}`;
+    if (MediaJournal.held.has(held)) {
+      throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, log.file);
     }
-    MediaJournal.held.add(file);
+    MediaJournal.held.add(held);
     try {
-      const known = !this.existing || this.existing.has(basename(file));
-      // The spot's own file wins: a spot gets one only once its record has galleries, and from
-      // then on every write of it goes there (an empty file, a lost write, counts as none).
-      const stored = known ? await readRecord(file, sourceId) : undefined;
-      const record = stored ?? this.plain?.get(sourceId) ?? this.fresh(sourceId);
-
-      if (record.sourceId !== sourceId) throw damaged(file, sourceId, `it belongs to source_id "${record.sourceId}"`);
+      const line = log.line(sourceId);
+      const record = line === undefined ? this.fresh(sourceId) : checkRecord(line, log.file, sourceId);
+      if (record.sourceId !== sourceId) throw damaged(log.file, sourceId, `it belongs to source_id "${record.sourceId}"`);
       record.document = documentPath;
-      const plain = this.plain;
-      return new SpotJournal(file, record, {
-        syncFolder: () => this.syncFolder(),
-        // From now on this spot may have a file: a later open in this run reads it.
-        writingFile: () => this.existing?.add(basename(file)),
-        onRelease: () => MediaJournal.held.delete(file),
-        plainLog: stored || !plain ? undefined : { file: plain.file, append: (entry) => plain.append(entry) },
-      });
+      return new SpotJournal(log, record, () => MediaJournal.held.delete(held));
     } catch (error) {
-      MediaJournal.held.delete(file);
+      MediaJournal.held.delete(held);
       throw error;
     }
   }
 
   /** Closes what the run kept open and lets other processes use the journal again. */
   async close(): Promise<void> {
-    const folder = this.folder;
     const prepared = this.prepared;
-    this.folder = this.prepared = undefined;
-    this.plain?.close();
-    this.plain = undefined;
-    await (await folder)?.close();
-    if (await prepared?.then(() => true, () => false)) await releaseRunLock(this.accountDir);
-  }
-
-  /**
-   * Makes renames in the account folder durable. Saves of several spots that arrive while one
-   * fsync runs share the next one (group commit): one fsync started after a rename covers it.
-   */
-  private syncFolder(): Promise<void> {
-    if (!this.syncing) {
-      this.syncing = this.syncOnce().finally(() => (this.syncing = undefined));
-      return this.syncing;
-    }
-    this.nextSync ??= this.syncing
-      .catch(() => undefined)
-      .then(() => {
-        this.nextSync = undefined;
-        return this.syncFolder();
-      });
-    return this.nextSync;
-  }
-
-  private async syncOnce(): Promise<void> {
-    const handle = await (this.folder ??= openFolder(this.accountDir));
-    if (handle) await syncOpenFolder(handle);
+    this.prepared = undefined;
+    const log = await prepared?.catch(() => undefined);
+    if (!log) return;
+    await log.release();
+    await releaseRunLock(this.accountDir);
   }
 
   private fresh(sourceId: string): SpotJournalRecord {
@@ -159,71 +89,51 @@ export class MediaJournal {
     };
   }
 
-  private async prepare(): Promise<void> {
+  private async prepare(): Promise<RecordLog> {
     await fs.mkdir(this.accountDir, { recursive: true });
     await fs.writeFile(join(this.dir, '.gitignore'), GITIGNORE, { flag: 'wx' }).catch(ignoreExists);
     const account = JSON.stringify({ service: this.account.serviceUrl, clientId: this.account.clientId }, null, 2) + '\n';
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
     await acquireRunLock(this.accountDir);
-    this.existing = new Set(await fs.readdir(this.accountDir));
-    const plain = new PlainRecordLog(this.accountDir);
-    await plain.load();
-    this.plain = plain;
+    try {
+      return await RecordLog.acquire(this.accountDir, this.logOptions);
+    } catch (error) {
+      await releaseRunLock(this.accountDir);
+      throw error;
+    }
   }
-}
-
-/** Where a spot's journal writes go, besides its own file. */
-export interface SpotJournalSinks {
-  /** Makes renames in the account folder durable (group-committed, see MediaJournal). */
-  syncFolder(): Promise<void>;
-  /** Called before the spot's own file is written. */
-  writingFile(): void;
-  onRelease(): void;
-  /** The account's log of records without galleries; absent once the spot has a file of its own. */
-  plainLog?: { file: string; append(record: SpotJournalRecord): void };
 }
 
 /**
  * One spot's journal, open and locked. Two kinds of write: save() before an upload goes out (the
  * one record exactly-once depends on: durably on disk first), and touch() for steps that are safe
  * to repeat (imports are upserts, reads and order settings are harmless twice); those ride along
- * with the next save, or flush() when the spot ends. flush() leaves out the folder's fsync: a
- * power cut may bring back the record of the last save, and the next run then repeats those
- * steps, finding the last upload in the gallery by its new id. A record without galleries (it says
- * only "this text was imported") goes to the account's append-only log (plainRecords.ts): losing
- * it means one more upsert, so it is not worth a file, let alone an fsync.
+ * with the next save, or flush() when the spot ends, which does not wait for the disk: a power cut
+ * may bring back the record of the last save, and the next run then repeats those steps, finding
+ * the last upload in the gallery by its new id.
  */
 export class SpotJournal {
   private released = false;
   private dirty = false;
-  private plainLog?: SpotJournalSinks['plainLog'];
 
   constructor(
-    private readonly spotFile: string,
+    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable'>,
     readonly record: SpotJournalRecord,
-    private readonly sinks: SpotJournalSinks,
-  ) {
-    this.plainLog = sinks.plainLog;
-  }
+    private readonly onRelease: () => void,
+  ) {}
 
-  /** Where the record is kept: the spot's own file, or the account's log while it has no galleries. */
+  /** The log that holds the record: its last line for this source id. */
   get file(): string {
-    return this.plainLog && Object.keys(this.record.galleries).length === 0 ? this.plainLog.file : this.spotFile;
+    return this.log.file;
   }
 
-  /** Writes the record atomically and durably before returning (durable: false, see flush). */
+  /** Writes the record and resolves once it is on disk (durable: false, see flush). */
   async save(durable = true): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
-    const plain = !durable && Object.keys(this.record.galleries).length === 0;
     try {
-      if (plain && this.plainLog) return this.plainLog.append(this.record);
-      // A spot without galleries that has a file of its own (written by an earlier version) keeps
-      // it, written without fsync: readRecord takes the empty file a lost write can leave as none.
-      this.sinks.writingFile();
-      await writeFileAtomic(this.spotFile, JSON.stringify(this.record, null, 1) + '\n', { syncFolder: durable ? this.sinks.syncFolder : false, syncFile: !plain });
-      // From now on the spot's file holds its record (and wins over the log when it is opened).
-      this.plainLog = undefined;
+      if (durable) await this.log.appendDurable(this.record);
+      else this.log.append(this.record);
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -242,30 +152,21 @@ export class SpotJournal {
   release(): void {
     if (this.released) return;
     this.released = true;
-    this.sinks.onRelease();
+    this.onRelease();
   }
 }
 
-async function readRecord(file: string, sourceId: string): Promise<SpotJournalRecord | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw damaged(file, sourceId, `it cannot be read (${(error as Error).message})`);
-  }
-  // Only a write without fsync (a spot without galleries, see SpotJournal.save) can leave an
-  // empty file after a power cut; every record that matters was fsynced whole.
-  if (text.trim() === '') return undefined;
+/** The record in a line of the log, checked: a damaged one is named, never trusted. */
+function checkRecord(line: string, file: string, sourceId: string): SpotJournalRecord {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(line);
   } catch (error) {
     throw damaged(file, sourceId, `it is not valid JSON (${(error as Error).message})`);
   }
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof format === 'number' && format > JOURNAL_FORMAT) {
-    throw new JournalError(`The journal file ${file} was written by a newer version (format ${format}). Update the extension or command-line tool, then run again.`, file);
+    throw new JournalError(`The journal ${file} was written by a newer version (format ${format}). Update the extension or command-line tool, then run again.`, file);
   }
   const checked = spotJournalSchema.safeParse(value);
   if (!checked.success) {
@@ -277,8 +178,8 @@ async function readRecord(file: string, sourceId: string): Promise<SpotJournalRe
 
 function damaged(file: string, sourceId: string, why: string): JournalError {
   return new JournalError(
-    `The journal file ${file} cannot be used: ${why}. It records the media uploads of source_id "${sourceId}", so nothing was sent for this spot. ` +
-      'Repair the file, or delete it and run again: without it, a gallery that already holds media is matched by count and files are not uploaded twice.',
+    `The last line for source_id "${sourceId}" in the journal ${file} cannot be used: ${why}. It records the media uploads of that spot, so nothing was sent for this spot. ` +
+      'Repair the line, or delete it and run again: without it, a gallery that already holds media is matched by count and files are not uploaded twice.',
     file,
   );
 }

@@ -128,8 +128,6 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
       done(outcome, {});
     }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
-    // A spot that got galleries in this run has moved from the account's log to a file of its own.
-    outcome.journalFile = journal.file;
   } finally {
     journal.release();
   }

@@ -1,0 +1,249 @@
+// The journal's records, one JSON line per write, in a single append-only file per account
+// (`journal.jsonl`): the last line of a source id is its record. A file per spot, written
+// atomically (temp file, fsync, rename, folder fsync) at every step, cost more processor time than
+// the uploads it protected; an append is one write call.
+//
+// Two kinds of append. A durable one (before an upload goes out: exactly-once depends on it)
+// resolves only after an fdatasync that started after its write; appends of several spots that
+// arrive while one fdatasync runs share the next one (group commit). A plain append (steps that
+// are safe to repeat) is not synced: a power cut may lose it, and the spot's earlier durable line
+// is then its record, so the next run repeats those steps. fdatasync flushes everything written
+// before it, so a durable line is never torn; what a kill or power cut can leave is a torn last
+// line (no newline: cut off when the log is opened) or a line that does not read (taken as no
+// record when it names no source id, reported as damage of that spot when it does).
+//
+// One instance per account folder and process (acquire/release), so two runs in one VS Code
+// window append to one view of the file; the account's run lock keeps other processes out.
+import { closeSync, fdatasync, fsyncSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { syncFolder, syncFolderNow } from './atomicFile';
+import type { SpotJournalRecord } from './journalRecord';
+
+/** The log's name in the account folder. */
+export const JOURNAL_LOG_NAME = 'journal.jsonl';
+
+export interface RecordLogOptions {
+  /** A log at least this big and four times its live lines is compacted while it is written (default 64 MiB). */
+  compactAtBytes?: number;
+}
+
+/** When the log is opened, more stale lines than this get it compacted. */
+const COMPACT_SLACK_LINES = 4096;
+const COMPACT_AT_BYTES = 64 * 1024 * 1024;
+
+export class RecordLog {
+  private static readonly shared = new Map<string, { users: number; ready: Promise<RecordLog> }>();
+
+  /** The account's log, loaded once per process and shared by the runs that use it. */
+  static async acquire(accountDir: string, options: RecordLogOptions = {}): Promise<RecordLog> {
+    const known = RecordLog.shared.get(accountDir);
+    if (known) {
+      known.users++;
+      return known.ready.catch((error: unknown) => {
+        known.users--;
+        throw error;
+      });
+    }
+    const log = new RecordLog(accountDir, options);
+    const entry = { users: 1, ready: log.load().then(() => log) };
+    RecordLog.shared.set(accountDir, entry);
+    try {
+      return await entry.ready;
+    } catch (error) {
+      if (RecordLog.shared.get(accountDir) === entry) RecordLog.shared.delete(accountDir);
+      throw error;
+    }
+  }
+
+  readonly file: string;
+  /**
+   * Where the last line of each source id starts, and its length with the newline: read back (and
+   * checked) only when that spot is opened, so 100,000 records cost two numbers each in memory.
+   */
+  private readonly starts = new Map<string, number>();
+  private readonly lengths = new Map<string, number>();
+  /** The bytes of those last lines: what a compaction keeps. */
+  private liveBytes = 0;
+  /** The log's length: where the next line goes. */
+  private size = 0;
+  private fd?: number;
+  /** The file's name is on disk (its folder was fsynced since this process opened it). */
+  private nameDurable = false;
+  private syncing?: Promise<void>;
+  private nextSync?: Promise<void>;
+  private readonly compactAtBytes: number;
+
+  private constructor(private readonly accountDir: string, options: RecordLogOptions) {
+    this.file = join(accountDir, JOURNAL_LOG_NAME);
+    this.compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES;
+  }
+
+  /** The last line recorded for this source id, without its newline; undefined when there is none. */
+  line(sourceId: string): string | undefined {
+    const at = this.starts.get(sourceId);
+    if (at === undefined) return undefined;
+    const length = this.lengths.get(sourceId)! - 1;
+    const buffer = Buffer.alloc(length);
+    for (let got = 0; got < length; ) {
+      const read = readSync(this.open(), buffer, got, length - got, at + got);
+      if (read === 0) break;
+      got += read;
+    }
+    return buffer.toString('utf8');
+  }
+
+  /** Appends the record on this thread, one write call, without waiting for the disk. */
+  append(record: SpotJournalRecord): void {
+    const line = Buffer.from(`${JSON.stringify(record)}\n`);
+    writeSync(this.open(), line);
+    this.remember(record.sourceId, this.size, line.length);
+    this.size += line.length;
+    if (this.size >= this.compactAtBytes && this.size > 4 * this.liveBytes) this.compact();
+  }
+
+  /** Appends the record and resolves once it is on disk. */
+  async appendDurable(record: SpotJournalRecord): Promise<void> {
+    this.append(record);
+    await this.sync();
+  }
+
+  /** One user fewer; the last one closes the file once the writes it waits for are on disk. */
+  async release(): Promise<void> {
+    const entry = RecordLog.shared.get(this.accountDir);
+    if (entry && --entry.users > 0) return;
+    if (entry) RecordLog.shared.delete(this.accountDir);
+    await this.nextSync?.catch(() => undefined);
+    await this.syncing?.catch(() => undefined);
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /** Reads the log (the run holds the account's lock, so no other process appends meanwhile). */
+  private async load(): Promise<void> {
+    let data: Buffer;
+    try {
+      data = await fs.readFile(this.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let count = 0;
+    for (let at = 0; at < data.length; ) {
+      const end = data.indexOf(10, at);
+      // A last line without its newline was torn by a kill: no record, and compacted away below.
+      if (end < 0) break;
+      count++;
+      const sourceId = sourceIdOfLine(data.toString('utf8', at, end));
+      if (sourceId !== undefined) this.remember(sourceId, at, end + 1 - at);
+      at = end + 1;
+    }
+    this.size = data.length;
+    const torn = data.length > 0 && data[data.length - 1] !== 10;
+    if (torn || count > this.starts.size + COMPACT_SLACK_LINES) this.compact();
+  }
+
+  private remember(sourceId: string, at: number, length: number): void {
+    this.liveBytes += length - (this.lengths.get(sourceId) ?? 0);
+    this.starts.set(sourceId, at);
+    this.lengths.set(sourceId, length);
+  }
+
+  private open(): number {
+    return (this.fd ??= openSync(this.file, 'a+'));
+  }
+
+  /** Makes every line written so far durable; appends that arrive meanwhile share the next call. */
+  private sync(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.syncOnce().finally(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    this.nextSync ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.nextSync = undefined;
+        return this.sync();
+      });
+    return this.nextSync;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const fd = this.open();
+    await new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    // A log this process created (or found, possibly created by a run a power cut cut short) is
+    // only there after a power cut once its folder's entry is on disk.
+    if (!this.nameDurable) {
+      await syncFolder(dirname(this.file));
+      this.nameDurable = true;
+    }
+  }
+
+  /**
+   * Rewrites the log with one line per source id (the last), on this thread: no append can come
+   * in between. The new file is fsynced and renamed over the old one, and the folder fsynced, so
+   * a crash leaves the old log or the new one, each holding every durable line's record.
+   */
+  private compact(): void {
+    const temp = `${this.file}.${process.pid}.compact.tmp`;
+    const out = openSync(temp, 'w+');
+    const starts = new Map<string, number>();
+    try {
+      let to = 0;
+      let chunk: Buffer[] = [];
+      let chunkBytes = 0;
+      const write = () => {
+        writeSync(out, Buffer.concat(chunk, chunkBytes));
+        chunk = [];
+        chunkBytes = 0;
+      };
+      for (const [sourceId, at] of this.starts) {
+        const line = Buffer.alloc(this.lengths.get(sourceId)!);
+        readSync(this.open(), line, 0, line.length, at);
+        chunk.push(line);
+        chunkBytes += line.length;
+        starts.set(sourceId, to);
+        to += line.length;
+        if (chunkBytes >= 1024 * 1024) write();
+      }
+      write();
+      fsyncSync(out);
+      renameSync(temp, this.file);
+      this.size = to;
+    } catch (error) {
+      closeSync(out);
+      rmSync(temp, { force: true });
+      throw error;
+    }
+    syncFolderNow(dirname(this.file));
+    this.nameDurable = true;
+    for (const [sourceId, at] of starts) this.starts.set(sourceId, at);
+    // The old file is closed once an fdatasync running on it has returned.
+    const old = this.fd;
+    this.fd = out;
+    if (old !== undefined) {
+      const close = () => closeSync(old);
+      if (this.syncing) void this.syncing.then(close, close);
+      else close();
+    }
+  }
+}
+
+/**
+ * The source id a line belongs to (the rest is checked when that spot is opened). A line that is
+ * not JSON names one only if it says `"sourceId":"…"` (damage to that spot's record, reported when
+ * it is opened); otherwise it is no record (a write a power cut left half-done).
+ */
+function sourceIdOfLine(line: string): string | undefined {
+  try {
+    const value = JSON.parse(line) as { sourceId?: unknown };
+    return typeof value?.sourceId === 'string' ? value.sourceId : undefined;
+  } catch {
+    const named = /"sourceId":("(?:[^"\\]|\\.)*")/.exec(line);
+    if (!named) return undefined;
+    try {
+      return JSON.parse(named[1]) as string;
+    } catch {
+      return undefined;
+    }
+  }
+}

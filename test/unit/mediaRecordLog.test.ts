@@ -1,0 +1,123 @@
+import * as assert from 'node:assert/strict';
+import { appendFileSync, fstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RecordLog } from '../../src/core/media/recordLog';
+import { JOURNAL_FORMAT, type SpotJournalRecord } from '../../src/core/media/journalRecord';
+
+// The journal's append-only log keeps only where each spot's last line starts; a line is read
+// back when its spot is opened. Lines longer than one read, the offsets after a compaction (when
+// opened, and while a run writes), and group commit of durable appends.
+describe('media journal: the append-only record log', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'spot-record-log-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const record = (sourceId: string, spotId: number): SpotJournalRecord => ({
+    format: JOURNAL_FORMAT,
+    service: 'http://127.0.0.1:1',
+    clientId: 'c',
+    sourceId,
+    galleries: {},
+    spotId,
+    finalImport: { sha256: 'a'.repeat(64), state: 1, at: '2026-01-01T00:00:00.000Z' },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+  const spotIdOf = (log: RecordLog, sourceId: string) => {
+    const line = log.line(sourceId);
+    return line === undefined ? undefined : (JSON.parse(line) as SpotJournalRecord).spotId;
+  };
+
+  it('reads back lines longer than one read, in this run and after reopening', async () => {
+    const long = `long-${'x'.repeat(5000)}`;
+    const log = await RecordLog.acquire(dir);
+    log.append(record('short', 1));
+    log.append(record(long, 2));
+    log.append(record('after', 3));
+    assert.equal(spotIdOf(log, long), 2);
+    assert.equal(spotIdOf(log, 'after'), 3);
+    await log.release();
+    const again = await RecordLog.acquire(dir);
+    assert.deepEqual([spotIdOf(again, 'short'), spotIdOf(again, long), spotIdOf(again, 'after')], [1, 2, 3]);
+    assert.equal(again.line('missing'), undefined);
+    await again.release();
+  });
+
+  it('after a compaction when opened (many lines per spot) each spot reads its last record', async () => {
+    const log = await RecordLog.acquire(dir);
+    for (let i = 0; i < 4200; i++) log.append(record(i % 2 === 0 ? 'even' : `odd-${'y'.repeat(1500)}`, i));
+    await log.release();
+    const again = await RecordLog.acquire(dir);
+    assert.equal(readFileSync(again.file, 'utf8').split('\n').filter(Boolean).length, 2, 'compacted to one line per spot');
+    assert.equal(spotIdOf(again, 'even'), 4198);
+    assert.equal(spotIdOf(again, `odd-${'y'.repeat(1500)}`), 4199);
+    again.append(record('even', 5000));
+    assert.equal(spotIdOf(again, 'even'), 5000);
+    await again.release();
+  });
+
+  it('compacts while a run writes once the log outgrows its live lines, durable appends in flight included', async () => {
+    const log = await RecordLog.acquire(dir, { compactAtBytes: 64 * 1024 });
+    const spots = Array.from({ length: 10 }, (_, i) => `spot-${i}`);
+    let largest = 0;
+    for (let round = 0; round < 60; round++) {
+      // Durable appends of every spot at once, then plain ones: the compactions fall among both.
+      await Promise.all(spots.map((sourceId, i) => log.appendDurable(record(sourceId, round * 100 + i))));
+      for (const [i, sourceId] of spots.entries()) log.append(record(sourceId, round * 100 + 50 + i));
+      largest = Math.max(largest, statSync(log.file).size);
+    }
+    assert.ok(largest < 2 * 64 * 1024, `the log stayed small (${largest} bytes at most)`);
+    assert.deepEqual(spots.map((sourceId) => spotIdOf(log, sourceId)), spots.map((_, i) => 5950 + i));
+    await log.release();
+    const again = await RecordLog.acquire(dir);
+    assert.deepEqual(spots.map((sourceId) => spotIdOf(again, sourceId)), spots.map((_, i) => 5950 + i));
+    await again.release();
+  });
+
+  it('a durable append resolves only after an fdatasync that began after its write; appends meanwhile share one', async () => {
+    const log = await RecordLog.acquire(dir);
+    const events: string[] = [];
+    // The module object itself (an `import *` is a copy), whose fdatasync the log calls.
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.fdatasync;
+    // Every fdatasync notes how long the file was when it began, and is slow enough for appends to pile up.
+    (fs as { fdatasync: typeof fs.fdatasync }).fdatasync = ((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      const size = fstatSync(fd).size;
+      events.push(`sync ${size}`);
+      setTimeout(() => real(fd, callback), 20);
+    }) as typeof fs.fdatasync;
+    try {
+      const sizes: number[] = [];
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 3));
+          const append = log.appendDurable(record(`s-${i}`, i));
+          sizes[i] = statSync(log.file).size;
+          await append;
+          events.push(`done ${i}`);
+        }),
+      );
+      const syncs = events.filter((event) => event.startsWith('sync')).length;
+      assert.ok(syncs >= 2 && syncs < 12, `${syncs} fdatasyncs for 12 appends: ${events.join(', ')}`);
+      for (let i = 0; i < 12; i++) {
+        const done = events.indexOf(`done ${i}`);
+        const covering = events.slice(0, done).filter((event) => event.startsWith('sync') && Number(event.split(' ')[1]) >= sizes[i]);
+        assert.ok(covering.length > 0, `append ${i} (log at ${sizes[i]} bytes) was covered by an fdatasync before it resolved: ${events.join(', ')}`);
+      }
+    } finally {
+      (fs as { fdatasync: typeof fs.fdatasync }).fdatasync = real;
+      await log.release();
+    }
+  });
+
+  it('a line that does not read is no record when it names no source id, and damage of its spot when it does', async () => {
+    const log = await RecordLog.acquire(dir);
+    log.append(record('kept', 1));
+    log.append(record('damaged', 2));
+    await log.release();
+    appendFileSync(join(dir, 'journal.jsonl'), `\u0000\u0000\u0000\n{"format":1,"sourceId":"damaged","galleries":{"fld_1_3":\n`);
+    const again = await RecordLog.acquire(dir);
+    assert.equal(spotIdOf(again, 'kept'), 1);
+    assert.match(again.line('damaged') ?? '', /^\{"format":1,"sourceId":"damaged","galleries":\{"fld_1_3":$/);
+    await again.release();
+  });
+});
