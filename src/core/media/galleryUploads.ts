@@ -4,7 +4,7 @@ import { AuthenticationError, ServiceError, isCancellation, throwIfAborted } fro
 import { retryDelayMs, sleep, type RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { CheckedMediaFile } from './checkSpotMedia';
-import type { SpotJournal } from './journal';
+import { JournalError, type SpotJournal } from './journal';
 import type { GalleryJournal } from './journalRecord';
 import { claimedIds, mediaIdOfReply, resolveLostUpload } from './lostUpload';
 import type { GalleryOutcome, StepName } from './types';
@@ -130,7 +130,9 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
   for (let attempt = 0; ; attempt++) {
     gallery.pending = { key: file.key, file: file.relativePath, before: present, at: new Date().toISOString() };
     // The one write that also records the previous file's media id: announce before sending.
-    await ctx.journal.save();
+    await ctx.journal.save().catch((error: Error) => {
+      throw unannounced(ctx.journal, file.relativePath, error);
+    });
     let failure: unknown;
     let replyId: number | undefined;
     try {
@@ -190,6 +192,11 @@ function record(gallery: GalleryJournal, file: CheckedMediaFile, mediaId: number
 function isRefusal(error: unknown): boolean {
   const status = error instanceof ServiceError ? error.status : undefined;
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** The announcement of an upload could not be written: the file is not sent, and the run stops for this spot. */
+function unannounced(journal: SpotJournal, file: string, error: Error): JournalError {
+  return new JournalError(`The journal ${journal.file} could not be written (${error.message}), so ${file} was not sent. Check the disk (free space, permissions), then run again.`, journal.file);
 }
 
 function ambiguity(galleryId: number, file: string, mediaIds: number[], journal: SpotJournal): string {
