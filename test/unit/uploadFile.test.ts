@@ -6,14 +6,14 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appendFileSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import busboy from 'busboy';
 import { json } from './helpers/scriptedServer';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource } from '../../src/core/api/tokenSource';
-import { ServiceError } from '../../src/core/api/errors';
+import { ServiceError, isCancellation } from '../../src/core/api/errors';
 
 interface Received {
   contentLength: number;
@@ -78,8 +78,40 @@ async function uploadServer(hook?: Hook): Promise<UploadServer> {
   };
 }
 
-function clientFor(server: UploadServer): ServiceClient {
+/** Issues tokens; answers every other request with `status` as soon as its head arrives. */
+async function scriptedServerAnsweringAtOnce(status: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    if (request.url?.includes('access_token')) {
+      request.resume();
+      request.on('end', () => json(response, 200, { access_token: 'early-token', token_type: 'Bearer', expires_in: 3600 }));
+      return;
+    }
+    json(response, status, { errors: [{ detail: 'not this one' }] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function clientFor(server: { url: string }): ServiceClient {
   return new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' }) });
+}
+
+/** How many of this process's descriptors are open on `file` (Linux's /proc). */
+function openDescriptors(file: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
 }
 
 function sha256(data: Buffer): string {
@@ -148,6 +180,36 @@ describe('uploading a file', function () {
       assert.equal(server.received[0].complete, false, 'the server never got a whole body');
     });
   }
+
+  it('holds the file open no longer than the upload: stored, refused before its body was read, cancelled part-way', async function () {
+    if (!existsSync('/proc/self/fd')) this.skip();
+    const file = join(dir, 'held.bin');
+    writeFileSync(file, Buffer.alloc(16 * 1024 * 1024, 4));
+    server = await uploadServer();
+    const client = clientFor(server);
+    await client.uploadMedia(7, file);
+    assert.equal(openDescriptors(file), 0, 'stored');
+
+    const controller = new AbortController();
+    const cancelled = await client
+      .uploadMedia(7, file, { signal: controller.signal, onProgress: (sent) => sent > 1024 * 1024 && controller.abort() })
+      .then(() => assert.fail('should be cancelled'), (reason: unknown) => reason);
+    assert.ok(isCancellation(cancelled), String(cancelled));
+    assert.equal(openDescriptors(file), 0, 'cancelled');
+
+    // Answers at once, without reading the body: the client stops sending it.
+    const refusing = await scriptedServerAnsweringAtOnce(415);
+    try {
+      const refused = await clientFor(refusing)
+        .uploadMedia(7, file)
+        .then(() => assert.fail('should be refused'), (reason: unknown) => reason);
+      assert.ok(refused instanceof ServiceError, String(refused));
+      assert.equal(refused.status, 415);
+      assert.equal(openDescriptors(file), 0, 'refused');
+    } finally {
+      await refusing.close();
+    }
+  });
 
   it('refuses a named pipe as not a file, without waiting for a writer', async function () {
     if (process.platform === 'win32') this.skip();

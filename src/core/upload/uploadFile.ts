@@ -102,10 +102,10 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   } catch (error) {
     throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, requestSent, status, redactor: upload.redactor });
   } finally {
-    // Ends the body if the request stopped pulling it half-way (waiting for a read in flight),
-    // then closes the file.
-    const ended = body ? body.return(undefined).catch(() => undefined) : Promise.resolve();
-    void ended.then(() => file.close());
+    // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
+    // then closes the file: once the upload settled, nothing holds it open.
+    await body?.return(undefined).catch(() => undefined);
+    await file.close();
   }
 }
 
