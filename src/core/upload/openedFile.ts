@@ -10,6 +10,8 @@ import { ServiceError } from '../api/errors';
 /** Bytes per read: larger reads than a stream's 64 KiB, and one read for most media. */
 const READ_BYTES = 1024 * 1024;
 
+const EMPTY = new Uint8Array(0);
+
 /**
  * Read-only, and non-blocking so that opening a named pipe cannot hang: it is refused as "not a
  * file" right after (O_NONBLOCK does nothing to reads of a regular file; Windows has no pipes by
@@ -49,25 +51,45 @@ export class OpenedFile implements FileLike {
     }
   }
 
+  /** The file's bytes, exactly `size` of them (see `framed`). */
+  stream(): AsyncGenerator<Buffer> {
+    return this.framed(EMPTY, EMPTY);
+  }
+
   /**
-   * The file's bytes, exactly `size` of them. A file that changed size since it was opened fails
-   * before its last bytes are handed over, so the request's body never matches its announced
-   * length and cannot be stored: each read asks for one byte more than is left, so the end of
-   * the file shows without a read of its own.
+   * The file's bytes, exactly `size` of them, with `head` in front of the first read and `tail`
+   * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, one write
+   * to the connection, with no copy of its bytes. `onFileBytes` counts the file's bytes alone.
+   *
+   * A file that changed size since it was opened fails before its last bytes are handed over, so
+   * a request's body never matches its announced length and cannot be stored: each read asks for
+   * one byte more than is left, so the end of the file shows without a read of its own.
    */
-  async *stream(): AsyncGenerator<Buffer> {
+  async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
     let position = 0;
+    let front = head;
     for (;;) {
       const left = this.size - position;
-      const wanted = Math.min(left, READ_BYTES);
-      const buffer = Buffer.allocUnsafe(wanted === left ? wanted + 1 : wanted);
-      const { bytesRead } = await this.handle.read(buffer, 0, buffer.length, position);
+      const last = left <= READ_BYTES;
+      const wanted = last ? left + 1 : READ_BYTES;
+      // The last read's spare byte and the tail share their room: the tail goes in only after it.
+      const buffer = Buffer.allocUnsafe(front.length + (last ? left + Math.max(1, tail.length) : wanted));
+      buffer.set(front, 0);
+      const { bytesRead } = await this.handle.read(buffer, front.length, wanted, position);
       if (bytesRead > left) throw this.changed('grew');
       if (bytesRead === 0 && left > 0) throw this.changed('shrank');
       position += bytesRead;
-      if (bytesRead > 0) yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+      if (bytesRead > 0) onFileBytes?.(bytesRead);
       // A short read that asked past the end is the end (a regular file reads short only there).
-      if (position === this.size && bytesRead < buffer.length) return;
+      const done = position === this.size && bytesRead < wanted;
+      let length = front.length + bytesRead;
+      if (done) {
+        buffer.set(tail, length);
+        length += tail.length;
+      }
+      if (length > 0) yield length === buffer.length ? buffer : buffer.subarray(0, length);
+      if (done) return;
+      front = EMPTY;
     }
   }
 
