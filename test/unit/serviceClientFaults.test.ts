@@ -40,7 +40,12 @@ describe('service client: what is retried and what is not', () => {
     const error = await setup.client.uploadMedia(galleryId, file).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
     assert.equal(error.kind, 'network');
     assert.ok(error.requestSent === 'partly' || error.requestSent === 'whole', error.requestSent);
-    assert.equal(setup.sandbox.counters.faultsInjected, error.requestSent === 'whole' ? 1 : 2, `sent again only when it cannot have been stored (${error.requestSent})`);
+    // Cut off part-way, it is sent once more, and that second attempt meets the same drop; the
+    // error is the last attempt's, so a 'whole' one may follow a first attempt cut off part-way.
+    // Never a third: uploadPhases.test.ts shows each phase alone against a server it scripts.
+    const sends = setup.sandbox.counters.faultsInjected;
+    if (error.requestSent === 'partly') assert.equal(sends, 2, 'sent once more when it cannot have been stored');
+    else assert.ok(sends === 1 || sends === 2, `sent ${sends} times`);
     setup.sandbox.setFaults({});
     assert.equal((await setup.client.getGallery(galleryId)).media.length, 0);
   });

@@ -1,0 +1,113 @@
+// A file opened once for one upload. Its size is read from the open descriptor and its bytes are
+// read from that same descriptor, so the size the request announces (Content-Length) and the bytes
+// it sends are those of one file, even when the path is renamed or replaced meanwhile. It is a
+// FileLike for form-data-encoder (name, type, size, stream()), so the library frames the part
+// without Node's Blob/File (openAsBlob stats the file again, synchronously).
+import { constants, promises as fs } from 'node:fs';
+import type { FileLike } from 'form-data-encoder';
+import { ServiceError } from '../api/errors';
+
+/** Bytes per read: larger reads than a stream's 64 KiB, and one read for most media. */
+const READ_BYTES = 1024 * 1024;
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Read-only, and non-blocking so that opening a named pipe cannot hang: it is refused as "not a
+ * file" right after (O_NONBLOCK does nothing to reads of a regular file; Windows has no pipes by
+ * path and no such flag).
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+export class OpenedFile implements FileLike {
+  readonly [Symbol.toStringTag] = 'File';
+
+  private constructor(
+    private readonly handle: fs.FileHandle,
+    readonly path: string,
+    readonly name: string,
+    readonly type: string,
+    readonly size: number,
+    readonly lastModified: number,
+  ) {}
+
+  /** Opens the file and reads its size; a missing, unreadable or non-file path is a clear error. */
+  static async open(path: string, name: string, type: string): Promise<OpenedFile> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(path, OPEN_FLAGS);
+    } catch (error) {
+      // Windows refuses to open a folder at all.
+      if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw notAFile(path);
+      throw new ServiceError('configuration', `Cannot read ${path}: the file does not exist or is not readable.`);
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw notAFile(path);
+      return new OpenedFile(handle, path, name, type, stats.size, stats.mtimeMs);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The file's bytes, exactly `size` of them (see `framed`). */
+  stream(): AsyncGenerator<Buffer> {
+    return this.framed(EMPTY, EMPTY);
+  }
+
+  /**
+   * The file's bytes, exactly `size` of them, with `head` in front of the first read and `tail`
+   * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, one write
+   * to the connection, with no copy of its bytes. `onFileBytes` counts the file's bytes alone.
+   *
+   * A file that changed size since it was opened fails before its last bytes are handed over, so
+   * a request's body never matches its announced length and cannot be stored: each read asks for
+   * one byte more than is left, so the end of the file shows without a read of its own.
+   */
+  async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+    let position = 0;
+    let front = head;
+    for (;;) {
+      const left = this.size - position;
+      const last = left <= READ_BYTES;
+      const wanted = last ? left + 1 : READ_BYTES;
+      // The last read's spare byte and the tail share their room: the tail goes in only after it.
+      const buffer = Buffer.allocUnsafe(front.length + (last ? left + Math.max(1, tail.length) : wanted));
+      buffer.set(front, 0);
+      const { bytesRead } = await this.handle.read(buffer, front.length, wanted, position);
+      if (bytesRead > left) throw this.changed('grew');
+      if (bytesRead === 0 && left > 0) throw this.changed('shrank');
+      position += bytesRead;
+      if (bytesRead > 0) onFileBytes?.(bytesRead);
+      // A short read that asked past the end is the end (a regular file reads short only there).
+      const done = position === this.size && bytesRead < wanted;
+      let length = front.length + bytesRead;
+      if (done) {
+        buffer.set(tail, length);
+        length += tail.length;
+      }
+      if (length > 0) yield length === buffer.length ? buffer : buffer.subarray(0, length);
+      if (done) return;
+      front = EMPTY;
+    }
+  }
+
+  /** Safe to call more than once. */
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+
+  private changed(how: 'grew' | 'shrank'): ServiceError {
+    return new ServiceError(
+      'configuration',
+      `${this.path} changed while it was being sent (it ${how} from ${this.size} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.`,
+      // It is read only as a request's body, which went out in part: never its last bytes.
+      { requestSent: 'partly' },
+    );
+  }
+}
+
+function notAFile(path: string): ServiceError {
+  return new ServiceError('configuration', `${path} is not a file.`);
+}

@@ -1,0 +1,227 @@
+// An upload sends the file's bytes exactly, as one multipart part whose length it announces, read
+// from the file it opened once: a file that changes size while it is sent fails clearly and is
+// never reported as stored, and a path that is not a file is refused before anything is sent.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import busboy from 'busboy';
+import { json } from './helpers/scriptedServer';
+import { ServiceClient } from '../../src/core/api/serviceClient';
+import { TokenSource } from '../../src/core/api/tokenSource';
+import { ServiceError, isCancellation } from '../../src/core/api/errors';
+
+interface Received {
+  contentLength: number;
+  fileName?: string;
+  mimeType?: string;
+  sha256?: string;
+  bytes: number;
+  complete: boolean;
+}
+
+interface UploadServer {
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+type Hook = (request: IncomingMessage, readSoFar: number) => void;
+
+/** Issues tokens; parses every upload with busboy and answers 200 with a media id. `hook` sees the body as it arrives. */
+async function uploadServer(hook?: Hook): Promise<UploadServer> {
+  const received: Received[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.includes('access_token')) {
+      request.resume();
+      request.on('end', () => json(response, 200, { access_token: `upload-token-${received.length}`, token_type: 'Bearer', expires_in: 3600 }));
+      return;
+    }
+    const entry: Received = { contentLength: Number(request.headers['content-length']), bytes: 0, complete: false };
+    received.push(entry);
+    const hash = createHash('sha256');
+    const parser = busboy({ headers: request.headers });
+    parser.on('file', (_field, stream, info) => {
+      entry.fileName = info.filename;
+      entry.mimeType = info.mimeType;
+      stream.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        entry.bytes += chunk.length;
+      });
+      stream.on('end', () => (entry.sha256 = hash.digest('hex')));
+    });
+    parser.on('close', () => {
+      entry.complete = true;
+      json(response, 200, { data: { id: String(received.length), type: 'media' } });
+    });
+    parser.on('error', () => request.socket.destroy());
+    let read = 0;
+    request.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      hook?.(request, read);
+    });
+    request.pipe(parser);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Issues tokens; answers every other request with `status` as soon as its head arrives. */
+async function scriptedServerAnsweringAtOnce(status: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    if (request.url?.includes('access_token')) {
+      request.resume();
+      request.on('end', () => json(response, 200, { access_token: 'early-token', token_type: 'Bearer', expires_in: 3600 }));
+      return;
+    }
+    json(response, status, { errors: [{ detail: 'not this one' }] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function clientFor(server: { url: string }): ServiceClient {
+  return new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' }) });
+}
+
+/** How many of this process's descriptors are open on `file` (Linux's /proc). */
+function openDescriptors(file: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
+}
+
+function sha256(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+describe('uploading a file', function () {
+  this.timeout(30_000);
+  const dir = mkdtempSync(join(tmpdir(), 'spot-upload-'));
+  let server: UploadServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sends the bytes of files of every size exactly, with the announced length, name and type', async () => {
+    server = await uploadServer();
+    const client = clientFor(server);
+    // Empty, one read, exactly one read's worth (1 MiB), and several reads with a short last one.
+    const sizes = [0, 200 * 1024, 1024 * 1024, 2.5 * 1024 * 1024];
+    for (const [index, size] of sizes.entries()) {
+      const data = Buffer.alloc(size);
+      for (let i = 0; i < size; i += 4096) data[i] = (i / 4096 + index) % 251;
+      const file = join(dir, `file-${index}.png`);
+      writeFileSync(file, data);
+      const progress: Array<[number, number]> = [];
+      const result = await client.uploadMedia(7, file, { onProgress: (sent, total) => progress.push([sent, total]) });
+      const got: Received = server!.received[index];
+      assert.equal(got.bytes, size, `${size} bytes`);
+      assert.equal(got.sha256, sha256(data), `${size} bytes`);
+      assert.equal(got.fileName, `file-${index}.png`);
+      assert.equal(got.mimeType, 'image/png');
+      assert.ok(got.complete);
+      assert.ok(got.contentLength > size && got.contentLength < size + 512, `Content-Length ${got.contentLength} for ${size} bytes`);
+      assert.equal(result.bytes, size);
+      assert.deepEqual(result.reply, { data: { id: String(index + 1), type: 'media' } });
+      assert.deepEqual(progress.at(-1), [size, size]);
+    }
+  });
+
+  for (const change of ['grows', 'shrinks'] as const) {
+    it(`fails clearly, sent once and not stored, when the file ${change} while it is being sent`, async () => {
+      const file = join(dir, `changing-${change}.bin`);
+      writeFileSync(file, Buffer.alloc(16 * 1024 * 1024, 5));
+      let changed = false;
+      // Once 1 MiB arrived, the server stops reading (the client waits on the connection with
+      // most of the file unread), changes the file, and reads on.
+      server = await uploadServer((request, read) => {
+        if (changed || read < 1024 * 1024) return;
+        changed = true;
+        request.pause();
+        if (change === 'grows') appendFileSync(file, Buffer.alloc(1024, 6));
+        else truncateSync(file, 2 * 1024 * 1024);
+        setTimeout(() => request.resume(), 50);
+      });
+      const error = await clientFor(server)
+        .uploadMedia(7, file)
+        .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+      assert.ok(error instanceof ServiceError, String(error));
+      assert.equal(error.kind, 'configuration');
+      assert.equal(error.requestSent, 'partly');
+      assert.match(error.message, new RegExp(`changing-${change}\\.bin changed while it was being sent \\(it ${change === 'grows' ? 'grew' : 'shrank'} from 16777216 bytes\\).*cannot have been stored`));
+      assert.ok(changed);
+      assert.equal(server.received.length, 1, 'not sent again');
+      assert.equal(server.received[0].complete, false, 'the server never got a whole body');
+    });
+  }
+
+  it('holds the file open no longer than the upload: stored, refused before its body was read, cancelled part-way', async function () {
+    if (!existsSync('/proc/self/fd')) this.skip();
+    const file = join(dir, 'held.bin');
+    writeFileSync(file, Buffer.alloc(16 * 1024 * 1024, 4));
+    server = await uploadServer();
+    const client = clientFor(server);
+    await client.uploadMedia(7, file);
+    assert.equal(openDescriptors(file), 0, 'stored');
+
+    const controller = new AbortController();
+    const cancelled = await client
+      .uploadMedia(7, file, { signal: controller.signal, onProgress: (sent) => sent > 1024 * 1024 && controller.abort() })
+      .then(() => assert.fail('should be cancelled'), (reason: unknown) => reason);
+    assert.ok(isCancellation(cancelled), String(cancelled));
+    assert.equal(openDescriptors(file), 0, 'cancelled');
+
+    // Answers at once, without reading the body: the client stops sending it.
+    const refusing = await scriptedServerAnsweringAtOnce(415);
+    try {
+      const refused = await clientFor(refusing)
+        .uploadMedia(7, file)
+        .then(() => assert.fail('should be refused'), (reason: unknown) => reason);
+      assert.ok(refused instanceof ServiceError, String(refused));
+      assert.equal(refused.status, 415);
+      assert.equal(openDescriptors(file), 0, 'refused');
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('refuses a named pipe as not a file, without waiting for a writer', async function () {
+    if (process.platform === 'win32') this.skip();
+    server = await uploadServer();
+    const pipe = join(dir, 'pipe.jpg');
+    execFileSync('mkfifo', [pipe]);
+    const error = await clientFor(server)
+      .uploadMedia(7, pipe)
+      .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+    assert.ok(error instanceof ServiceError, String(error));
+    assert.equal(error.kind, 'configuration');
+    assert.match(error.message, /pipe\.jpg is not a file/);
+    assert.equal(server.received.length, 0);
+  });
+});
