@@ -198,7 +198,10 @@ function multipartFile(path: string, name: string, size: number): { body: Readab
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
-    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
+    // Reads sized to the file and bounded by its end: one read of exactly its bytes (a fixed 1 MiB
+    // buffer would allocate five times the file and read once more for the end, and the garbage
+    // collector's work would make this baseline slower than it need be).
+    for await (const chunk of createReadStream(path, { highWaterMark: Math.min(size, 1024 * 1024), start: 0, end: size - 1 })) yield chunk as Buffer;
     yield tail;
   }
   const length = String(head.length + size + tail.length);

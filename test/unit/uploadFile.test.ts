@@ -181,6 +181,44 @@ describe('uploading a file', function () {
     });
   }
 
+  for (const size of [200 * 1024, 2.5 * 1024 * 1024]) {
+    it(`holdEnd: the body's last byte waits for it (${size} bytes); when it fails, the upload fails with its error and nothing is stored`, async () => {
+      const file = join(dir, `held-end-${size}.bin`);
+      writeFileSync(file, Buffer.alloc(size, 7));
+      let arrived = 0;
+      server = await uploadServer((_request, read) => (arrived = read));
+      const client = clientFor(server);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const upload = client.uploadMedia(7, file, { holdEnd: gate });
+      // Everything but the last byte arrives, and then nothing until the gate opens.
+      const deadline = Date.now() + 10_000;
+      while (server.received.length === 0 || arrived < server.received[0].contentLength - 1) {
+        assert.ok(Date.now() < deadline, `all but the last byte should arrive (got ${arrived})`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(arrived, server.received[0].contentLength - 1, 'the last byte is held');
+      assert.equal(server.received[0].complete, false);
+      release();
+      const result = await upload;
+      assert.equal(result.bytes, size);
+      assert.equal(server.received[0].complete, true);
+      assert.equal(server.received[0].bytes, size);
+
+      const refusal = new Error('the journal could not be written');
+      const refused = Promise.reject(refusal);
+      refused.catch(() => undefined); // the caller handles it (as the media workflow does)
+      const failed = await client
+        .uploadMedia(7, file, { holdEnd: refused })
+        .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+      assert.equal(failed, refusal, 'the gate\'s own error, not a network error');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(server.received.length, 2, 'sent once, not replayed');
+      assert.equal(server.received[1].complete, false, 'the server never got a whole body');
+    });
+  }
+
   it('holds the file open no longer than the upload: stored, refused before its body was read, cancelled part-way', async function () {
     if (!existsSync('/proc/self/fd')) this.skip();
     const file = join(dir, 'held.bin');

@@ -129,10 +129,17 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
   const galleryId = gallery.galleryId;
   for (let attempt = 0; ; attempt++) {
     gallery.pending = { key: file.key, file: file.relativePath, before: present, at: new Date().toISOString() };
-    // The one write that also records the previous file's media id: announce before sending.
-    await ctx.journal.save().catch((error: Error) => {
-      throw unannounced(ctx.journal, file.relativePath, error);
+    // The one write that also records the previous file's media id: the announcement. It is made
+    // durable while the file goes out, and the body's last byte waits for it (holdEnd): the
+    // service cannot store a body it has not received whole, so no upload can be stored unannounced.
+    const announced = ctx.journal.save().then(
+      () => undefined,
+      (error: Error) => unannounced(ctx.journal, file.relativePath, error),
+    );
+    const holdEnd = announced.then((unwritten) => {
+      if (unwritten) throw unwritten;
     });
+    holdEnd.catch(() => undefined); // its failure is taken from `announced` below
     let failure: unknown;
     let replyId: number | undefined;
     try {
@@ -141,11 +148,15 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
         fileName: file.name,
         mimeType: file.mimeType,
         onProgress: (sentBytes, totalBytes) => ctx.bytes(file.relativePath, sentBytes, totalBytes),
+        holdEnd,
       });
       replyId = mediaIdOfReply(sent.reply);
     } catch (error) {
       failure = error;
     }
+    // Not announced: the body never went out whole, so the file is not in the gallery.
+    const unwritten = await announced;
+    if (unwritten) throw unwritten;
     if (replyId !== undefined && !present.includes(replyId)) {
       record(gallery, file, replyId, 'reply');
       outcome.uploaded++;
@@ -194,9 +205,9 @@ function isRefusal(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-/** The announcement of an upload could not be written: the file is not sent, and the run stops for this spot. */
+/** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */
 function unannounced(journal: SpotJournal, file: string, error: Error): JournalError {
-  return new JournalError(`The journal ${journal.file} could not be written (${error.message}), so ${file} was not sent. Check the disk (free space, permissions), then run again.`, journal.file);
+  return new JournalError(`The journal ${journal.file} could not be written (${error.message}), so ${file} was not sent (its upload was stopped before its end). Check the disk (free space, permissions), then run again.`, journal.file);
 }
 
 function ambiguity(galleryId: number, file: string, mediaIds: number[], journal: SpotJournal): string {

@@ -105,8 +105,9 @@ export class MediaJournal {
 }
 
 /**
- * One spot's journal, open and locked. Two kinds of write: save() before an upload goes out (the
- * one record exactly-once depends on: durably on disk first), and touch() for steps that are safe
+ * One spot's journal, open and locked. Two kinds of write: save() announcing an upload (the one
+ * record exactly-once depends on: on disk before the upload's last byte goes out, see
+ * galleryUploads.ts), and touch() for steps that are safe
  * to repeat (imports are upserts, reads and order settings are harmless twice); those ride along
  * with the next save, or flush() when the spot ends, which does not wait for the disk: a power cut
  * may bring back the record of the last save, and the next run then repeats those steps, finding

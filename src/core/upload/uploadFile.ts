@@ -22,6 +22,14 @@ export interface UploadOptions {
   fileName?: string;
   /** Default: from the file name, application/octet-stream when unknown. */
   mimeType?: string;
+  /**
+   * The body's last byte waits for this promise, so whatever it stands for (the media workflow's
+   * journal entry announcing this upload, being made durable) overlaps with sending the rest. A
+   * body short of its announced length cannot be stored; when the promise rejects, the request is
+   * abandoned before its last byte and the upload fails with that very error. The caller
+   * handles its rejection too: a request that fails earlier never waits for it.
+   */
+  holdEnd?: Promise<unknown>;
 }
 
 export interface UploadResult {
@@ -58,6 +66,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   let requestSent: RequestSent = 'none';
   let status: number | undefined;
   let body: AsyncGenerator<Uint8Array> | undefined;
+  let holdFailed: { error: unknown } | undefined;
   try {
     const encoder = new FormDataEncoder(oneFileForm(upload.fieldName, file));
     const parts = multipartBody(encoder, file, (fileBytes) => {
@@ -68,7 +77,19 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     // previous one to the connection: asked past the last chunk, it has sent the whole body.
     body = (async function* tracked() {
       requestSent = 'partly';
-      yield* parts;
+      if (!upload.holdEnd) yield* parts;
+      else {
+        for await (const chunk of holdingLastByte(parts)) {
+          if (chunk === HOLD) {
+            try {
+              await upload.holdEnd;
+            } catch (error) {
+              holdFailed = { error };
+              throw error;
+            }
+          } else yield chunk;
+        }
+      }
       requestSent = 'whole';
     })();
     const response = await request(url, {
@@ -100,6 +121,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     upload.onProgress?.(size, size);
     return { status, result: { ...result, reply: parseLoosely(text) } };
   } catch (error) {
+    if (holdFailed) throw holdFailed.error;
     throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, requestSent, status, redactor: upload.redactor });
   } finally {
     // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
@@ -138,6 +160,23 @@ async function* multipartBody(encoder: FormDataEncoder, file: OpenedFile, onFile
     else parts = after; // the one file
   }
   yield* file.framed(Buffer.concat(before), Buffer.concat(after), onFileBytes);
+}
+
+/** Where holdingLastByte waits before the body's last byte. */
+const HOLD = Symbol('hold');
+
+/** The chunks with the last byte split off and HOLD in front of it (one chunk read ahead). */
+async function* holdingLastByte(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array | typeof HOLD> {
+  let previous: Uint8Array | undefined;
+  for await (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    if (previous) yield previous;
+    previous = chunk;
+  }
+  if (!previous) return yield HOLD;
+  if (previous.length > 1) yield previous.subarray(0, previous.length - 1);
+  yield HOLD;
+  yield previous.subarray(previous.length - 1);
 }
 
 function parseLoosely(text: string): unknown {
