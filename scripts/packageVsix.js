@@ -11,6 +11,13 @@
 // lead nowhere there, turned into its plain path. vsce packs that file as the extension's readme
 // (--readme-path); .vscodeignore leaves the repository's README.md out.
 //
+// Newer VS Code (1.139 seen; not 1.100) also passes the README through a sanitizer that keeps a
+// picture only when its source is http: or https: (the Details page asks for no other media
+// protocol, and relative sources are removed too): there data: pictures show broken. The one form
+// both show is an https: address. SPOT_README_IMAGES_URL=https://…/ (the folder that holds the
+// repository's files, images at their README paths) makes every relative picture that address
+// instead of a data: URI; the pictures must be published there.
+//
 // The inlined images have a budget (IMAGE_BUDGET_BYTES, with the walkthrough pictures): the .vsix
 // stays small. scripts/readmeImages.js makes them small.
 const fs = require('fs');
@@ -28,8 +35,12 @@ const MIME = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
 
 const isRelative = (link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#') && !link.startsWith('/');
 
-/** The README for users: no repository-only block, images inlined, relative links as plain paths. */
-function userReadme(text, baseDir = root) {
+/**
+ * The README for users: no repository-only block, images inlined (or, with imagesUrl, at that
+ * https: address), relative links as plain paths.
+ */
+function userReadme(text, baseDir = root, { imagesUrl } = {}) {
+  if (imagesUrl !== undefined && !/^https:\/\/[^/]+\/(.*\/)?$/.test(imagesUrl)) throw new Error(`README images address "${imagesUrl}": give an https:// address that ends with /`);
   const images = [];
   let out = text;
   for (;;) {
@@ -46,6 +57,10 @@ function userReadme(text, baseDir = root) {
     const mime = MIME[path.extname(file).toLowerCase()];
     if (!mime) throw new Error(`README.md: image ${link} is not PNG, JPEG, GIF or WebP (vsce refuses SVG images)`);
     if (!fs.existsSync(file)) throw new Error(`README.md: image ${link} does not exist`);
+    if (imagesUrl !== undefined) {
+      images.push({ link, bytes: 0 });
+      return `![${alt}](${new URL(link, imagesUrl).href})`;
+    }
     const bytes = fs.readFileSync(file);
     images.push({ link, bytes: bytes.length });
     return `![${alt}](data:${mime};base64,${bytes.toString('base64')})`;
@@ -67,7 +82,8 @@ function walkthroughImageBytes() {
 
 /** Writes artifacts/readme/README.md; throws when the images are over budget. Returns its path (relative to the root). */
 function writeUserReadme() {
-  const { text, images } = userReadme(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
+  const imagesUrl = process.env.SPOT_README_IMAGES_URL || undefined;
+  const { text, images } = userReadme(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), root, { imagesUrl });
   const readmeBytes = images.reduce((sum, image) => sum + image.bytes, 0);
   const total = readmeBytes + walkthroughImageBytes();
   if (total > IMAGE_BUDGET_BYTES) {
@@ -89,7 +105,8 @@ function vsceArgs(out) {
 function main() {
   const out = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_VSIX;
   const { readme, images, imageBytes } = writeUserReadme();
-  console.log(`[package] ${readme}: ${images.length} images inlined; images in all ${(imageBytes / 1024).toFixed(1)} KB`);
+  const where = process.env.SPOT_README_IMAGES_URL ? `linked at ${process.env.SPOT_README_IMAGES_URL}` : 'inlined';
+  console.log(`[package] ${readme}: ${images.length} images ${where}; images in all ${(imageBytes / 1024).toFixed(1)} KB`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.rmSync(out, { force: true });
   const vsce = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');

@@ -1,9 +1,10 @@
 // E2E first run: the walkthrough "Get started with Spot Import", opened from the empty Galleries
 // view, clicked through with its own buttons against the built-in sandbox (use the sandbox, open
 // the example, import it, upload a photo, open the gallery); then the Extensions view's Details
-// page of the installed .vsix, which must show the README for users with every picture loaded.
-// Screenshots: artifacts/e2e/3x-*.png, copied to docs/screenshots/walkthrough.png and
-// docs/screenshots/details-page.png.
+// page of the installed .vsix, which must show the README for users with every picture loaded
+// (where VS Code keeps data: pictures there: 1.100 does, 1.139 does not).
+// Screenshots: artifacts/e2e*/3x-*.png; on the oldest VS Code copied to
+// docs/screenshots/walkthrough.png and docs/screenshots/details-page.png.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -56,12 +57,20 @@ function walkthroughPage() {
   return page().locator('.part.editor .gettingStartedContainer').first();
 }
 
-/** Brings the walkthrough's tab to the front (a button may have opened an editor over it). */
+/**
+ * The walkthrough's tab: "Walkthrough: <extension's display name>" on VS Code 1.100; newer ones
+ * (1.139) label every walkthrough page "Welcome".
+ */
+const WALKTHROUGH_TAB = new RegExp(`^\\s*(Walkthrough: ${manifest.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|Welcome)\\s*$`);
+
+/**
+ * Waits for the walkthrough page showing this walkthrough. Its tab is never clicked: on VS Code
+ * 1.139 that takes the page back to the Welcome overview (the editor reopened without the
+ * walkthrough in its options resets it).
+ */
 async function showWalkthrough(): Promise<void> {
-  // The tab reads "Walkthrough: <extension's display name>".
-  const tab = page().locator('.part.editor .tab', { hasText: `Walkthrough: ${manifest.displayName}` }).first();
-  if (await tab.isVisible()) await tab.click();
   await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
+  await walkthroughPage().locator('.getting-started-step', { hasText: step('sandbox').title }).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 /** Expands the step (the whole step is a button) and returns it. */
@@ -82,16 +91,18 @@ async function clickStepButton(id: string, label: string): Promise<void> {
 }
 
 /** Closes the editor tab labelled `label` with its own close button, if it is open. */
-async function closeTab(label: string): Promise<void> {
-  const tab = page().locator('.part.editor .tab', { hasText: label }).first();
+async function closeTab(label: string | RegExp): Promise<void> {
+  const tab = page().locator('.part.editor .tab', { has: page().locator('.tab-label', { hasText: label }) }).first();
   if (!(await tab.isVisible())) return;
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
   await tab.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
+/** The README's screenshots come from the oldest supported VS Code; other versions keep theirs in artifacts/. */
 function copyToDocs(shotFile: string | undefined, name: string): void {
   assert.ok(shotFile && fs.existsSync(shotFile), `the screenshot ${name} was written`);
+  if (runningCodeServer !== VSCODE_VERSIONS.oldest) return;
   const target = path.join(repoRoot, 'docs', 'screenshots', name);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(shotFile, target);
@@ -108,6 +119,56 @@ async function detailsFrame(title: string, timeoutMs = 30_000): Promise<Frame> {
     if (Date.now() > deadline) throw new Error(`no webview shows the README (looked for "${title}")`);
     await page().waitForTimeout(300);
   }
+}
+
+/**
+ * Picks the gallery's row in the gallery pick a step's button opened: the pick must still be open
+ * once the walkthrough page has settled after the click (it moves to the next step).
+ */
+async function pickGalleryRow(galleryId: number, button: string): Promise<void> {
+  const row = quickInputRow(new RegExp(`gallery ${galleryId}(?!\\d)`));
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await page().waitForTimeout(1_500); // the walkthrough page marks the step done and moves on
+  const open = await row.isVisible();
+  assert.ok(open, `${button}: the gallery pick stays open while the walkthrough moves on (gallery ${galleryId})`);
+  await row.click({ timeout: 10_000 });
+}
+
+interface DetailsReadme {
+  text: string;
+  images: Array<{ alt: string; src: string | null; scheme: string; loaded: boolean }>;
+}
+
+/** The README on the Details page of the installed .vsix (Extensions view, "@installed spot"). */
+async function detailsPageReadme(): Promise<DetailsReadme> {
+  await dismissOverlays();
+  await openViewContainer('Extensions');
+  const search = page().locator('.extensions-viewlet .suggest-input-container').first();
+  await search.click();
+  await page().keyboard.press('ControlOrMeta+A');
+  await page().keyboard.type('@installed spot');
+  const entry = page().locator('.extensions-viewlet .extension-list-item', { hasText: manifest.displayName }).first();
+  await entry.waitFor({ state: 'visible', timeout: 30_000 });
+  await entry.click();
+  await page().locator('.part.editor .extension-editor').first().waitFor({ state: 'visible', timeout: 20_000 });
+  const frame = await detailsFrame(manifest.displayName);
+  return frame.evaluate(async () => {
+    const images = Array.from(document.querySelectorAll('img'));
+    // Each picture decodes (a broken one rejects), so the check does not race the loading.
+    const loaded = await Promise.all(images.map((img) => img.decode().then(() => img.naturalWidth > 0, () => false)));
+    return {
+      text: document.body.innerText,
+      images: images.map((img, i) => ({ alt: img.alt, src: img.getAttribute('src'), scheme: (img.getAttribute('src') ?? '').split(':')[0], loaded: loaded[i] })),
+    };
+  });
+}
+
+/** The pictures of the README for users, as the packaging step makes it from README.md. */
+function expectedPictures(): Array<{ alt: string }> {
+  const { userReadme } = require(path.join(repoRoot, 'scripts', 'packageVsix.js')) as { userReadme(text: string): { text: string; images: unknown[] } };
+  const { text, images } = userReadme(fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8'));
+  assert.ok(images.length > 0, 'the README has pictures');
+  return [...text.matchAll(/!\[([^\]]*)\]\([^)\s]+\)/g)].map((match) => ({ alt: match[1] }));
 }
 
 /** The file dialog is up: a quick input whose box the dialog has filled with its start folder. */
@@ -128,19 +189,10 @@ async function fileDialogShown(timeoutMs: number): Promise<boolean> {
 describe('e2e walkthrough (first run) and the Details page', function () {
   this.timeout(180_000);
 
-  before(function () {
-    // Not yet on the newest VS Code (1.139): there the walkthrough tab is gone after the import
-    // step, and the Details page shows the README's data: pictures as broken. Known, not fixed.
-    if (runningCodeServer !== VSCODE_VERSIONS.oldest) {
-      console.log(`    [e2e] walkthrough tests skipped on code-server ${runningCodeServer}: they pass only on ${VSCODE_VERSIONS.oldest} so far`);
-      this.skip();
-    }
-  });
-
   after(async () => {
     await dismissOverlays().catch(() => undefined);
     // The next file starts without this file's editors (only these: others may hold unsaved text).
-    for (const label of [`Walkthrough: ${manifest.displayName}`, 'Gallery: fld_1_10', `Extension: ${manifest.displayName}`, EXAMPLE_FILE]) {
+    for (const label of [WALKTHROUGH_TAB, 'Gallery: fld_1_10', `Extension: ${manifest.displayName}`, EXAMPLE_FILE]) {
       await closeTab(label).catch(() => undefined);
     }
   });
@@ -162,7 +214,8 @@ describe('e2e walkthrough (first run) and the Details page', function () {
       await runCommandByKeyboard(openTitle);
     }
     // Offline, VS Code registers an extension's walkthroughs 5 s or more after its walkthroughs
-    // service starts; the command asks again until ours shows (VS Code's own may show meanwhile).
+    // service starts: VS Code 1.139 then shows ours by itself; on 1.100 the command asks again
+    // (VS Code's own walkthrough shows meanwhile).
     await ours.waitFor({ state: 'visible', timeout: 60_000 });
     const shownSteps = await walkthroughPage().locator('.getting-started-step .step-title').allTextContents();
     for (const s of walkthrough.steps) assert.ok(shownSteps.some((t) => t.includes(s.title)), `the page lists the step "${s.title}": ${shownSteps.join(' | ')}`);
@@ -184,42 +237,26 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     await showWalkthrough();
     await settledShot('31-walkthrough-imported');
 
-    // 4. Upload a Photo: pick the example's gallery, then a picture in the file dialog.
+    // 4. Upload a Photo: pick the example's gallery, then a picture in the file dialog. Pressed
+    // once: the pick stays open while the walkthrough page moves on to the next step (it takes the
+    // focus as the button's command marks this step done). No Escape here: on the walkthrough
+    // page, Escape goes back to the Welcome page and a second one closes it.
     await clearNotifications();
-    // Under load the pick may close before it is used: the walkthrough page takes the focus back
-    // from the quick pick the button opened, or the click lands as the list re-renders. Then the
-    // file dialog never comes: press the button again (at most three times).
-    const galleryRow = quickInputRow(new RegExp(`gallery ${galleryId}(?!\\d)`));
-    for (let attempt = 1; ; attempt++) {
-      await clickStepButton('upload', buttonLabel('upload'));
-      const picked = await galleryRow
-        .waitFor({ state: 'visible', timeout: 15_000 })
-        .then(() => galleryRow.click({ timeout: 10_000 }))
-        .then(() => fileDialogShown(10_000))
-        .catch(() => false);
-      if (picked) break;
-      if (attempt === 3) assert.fail(`Upload a Photo: the gallery pick did not lead to the file dialog (gallery ${galleryId})`);
-      await dismissOverlays();
-    }
+    await clickStepButton('upload', buttonLabel('upload'));
+    await pickGalleryRow(galleryId, 'Upload a Photo');
+    assert.ok(await fileDialogShown(15_000), `Upload a Photo: picking gallery ${galleryId} leads to the file dialog`);
     await answerFileDialog(path.join(workspaceDir(), PHOTO));
     await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${galleryId}\\.`), 30_000);
 
-    // 5. Open the Gallery: the grid of that gallery with the uploaded picture.
+    // 5. Open the Gallery: the grid of that gallery with the uploaded picture (over the walkthrough).
     await clearNotifications();
-    const gridTab = page().locator('.part.editor .tab', { hasText: 'Gallery: fld_1_10' }).first();
-    for (let attempt = 1; ; attempt++) {
-      await clickStepButton('gallery', buttonLabel('gallery'));
-      const gridRow = quickInputRow(new RegExp(`gallery ${galleryId}(?!\\d)`));
-      await gridRow.waitFor({ state: 'visible', timeout: 15_000 });
-      await gridRow.click();
-      // Under load the quick pick sometimes takes the click as it closes: then pick again, once.
-      if (await gridTab.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false)) break;
-      if (attempt === 2) assert.fail('Open the Gallery opens no gallery tab');
-      await dismissOverlays();
-    }
+    await clickStepButton('gallery', buttonLabel('gallery'));
+    await pickGalleryRow(galleryId, 'Open the Gallery');
+    await page().locator('.part.editor .tab', { hasText: 'Gallery: fld_1_10' }).first().waitFor({ state: 'visible', timeout: 20_000 });
 
-    // The walkthrough again, its done steps ticked, the whole width (the example closed), the last
-    // step open with its picture: for the README.
+    // The walkthrough again (the grid closed), its done steps ticked, the whole width (the example
+    // closed), the last step open with its picture: for the README.
+    await closeTab('Gallery: fld_1_10');
     await closeTab(EXAMPLE_FILE);
     await expandStep('profile');
     await page().waitForTimeout(1_000); // the step's picture fades in
@@ -228,35 +265,24 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     copyToDocs(await settledShot('32-walkthrough'), 'walkthrough.png');
   });
 
-  it('shows the README for users with its pictures on the installed extension\'s Details page', async () => {
-    await dismissOverlays();
-    await openViewContainer('Extensions');
-    const search = page().locator('.extensions-viewlet .suggest-input-container').first();
-    await search.click();
-    await page().keyboard.press('ControlOrMeta+A');
-    await page().keyboard.type('@installed spot');
-    const entry = page().locator('.extensions-viewlet .extension-list-item', { hasText: manifest.displayName }).first();
-    await entry.waitFor({ state: 'visible', timeout: 30_000 });
-    await entry.click();
-    await page().locator('.part.editor .extension-editor').first().waitFor({ state: 'visible', timeout: 20_000 });
-
-    const frame = await detailsFrame(manifest.displayName);
-    const readme = await frame.evaluate(async () => {
-      const images = Array.from(document.querySelectorAll('img'));
-      // Each picture decodes (a broken one rejects), so the check does not race the loading.
-      const loaded = await Promise.all(images.map((img) => img.decode().then(() => img.naturalWidth > 0, () => false)));
-      return {
-        text: document.body.innerText,
-        images: images.map((img, i) => ({ alt: img.alt, scheme: (img.getAttribute('src') ?? '').split(':')[0], loaded: loaded[i] })),
-      };
-    });
-    // The pictures of the README for users, as the packaging step makes it from README.md.
-    const { userReadme } = require(path.join(repoRoot, 'scripts', 'packageVsix.js')) as { userReadme(text: string): { images: unknown[] } };
-    const expected = userReadme(fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8')).images;
-    assert.ok(expected.length > 0, 'the README has pictures');
-    assert.strictEqual(readme.images.length, expected.length, `the Details page shows every README picture: ${JSON.stringify(readme.images)}`);
-    for (const image of readme.images) assert.ok(image.loaded, `the picture "${image.alt}" is loaded, not broken (${image.scheme}:)`);
+  it('shows the README for users on the installed extension\'s Details page', async () => {
+    const readme = await detailsPageReadme();
     assert.ok(!readme.text.includes('npm install && npm test'), 'the repository-only block (the two commands) is not in the shipped README');
+    const expected = expectedPictures();
+    assert.strictEqual(readme.images.length, expected.length, `the Details page has every README picture: ${JSON.stringify(readme.images)}`);
+    for (const [i, image] of readme.images.entries()) assert.strictEqual(image.alt, expected[i].alt, 'each picture keeps its alt text');
+  });
+
+  it('shows every README picture loaded on the Details page', async function () {
+    const readme = await detailsPageReadme();
+    // VS Code 1.139's Details page sanitizes the README so that a picture's src must be http: or
+    // https: (its CSP then allows https: only): it removes data: sources, and relative ones too.
+    // Offline, with no public host for the pictures, no form of them loads there. Told, not hidden.
+    if (readme.images.length > 0 && readme.images.every((image) => image.src === null)) {
+      console.log(`    [e2e] the Details page of code-server ${runningCodeServer} removed the source of every README picture (its sanitizer allows http: and https: pictures only): pictures not checked`);
+      this.skip();
+    }
+    for (const image of readme.images) assert.ok(image.loaded, `the picture "${image.alt}" is loaded, not broken (${image.scheme}:)`);
     await page().mouse.move(1000, 560);
     await page().waitForTimeout(700);
     copyToDocs(await settledShot('33-details-page'), 'details-page.png');

@@ -8,7 +8,7 @@ import { join } from 'path';
 
 const root = join(__dirname, '../../..');
 const { userReadme } = require(join(root, 'scripts', 'packageVsix.js')) as {
-  userReadme(text: string, baseDir?: string): { text: string; images: Array<{ link: string; bytes: number }> };
+  userReadme(text: string, baseDir?: string, options?: { imagesUrl?: string }): { text: string; images: Array<{ link: string; bytes: number }> };
 };
 
 describe('README for users (scripts/packageVsix.js)', () => {
@@ -42,6 +42,14 @@ describe('README for users (scripts/packageVsix.js)', () => {
   it('turns relative links into plain paths and keeps web links and anchors', () => {
     const { text: out } = userReadme('[docs/cli.md](docs/cli.md), [the guide](CONTRIBUTING.md), [web](https://example.org), [top](#title)', dir);
     assert.strictEqual(out, '`docs/cli.md`, the guide (`CONTRIBUTING.md`), [web](https://example.org), [top](#title)');
+  });
+
+  it('with an images address, makes relative pictures https: addresses there instead of inlining them', () => {
+    const { text: out, images } = userReadme('![A shot](shot.png) ![Remote](https://example.org/a.png)', dir, { imagesUrl: 'https://example.org/spot-import/' });
+    assert.strictEqual(out, '![A shot](https://example.org/spot-import/shot.png) ![Remote](https://example.org/a.png)');
+    assert.deepStrictEqual(images, [{ link: 'shot.png', bytes: 0 }], 'nothing inlined: the .vsix carries no picture bytes');
+    assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'http://example.org/' }), /https:\/\/ address/);
+    assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'https://example.org/folder' }), /ends with \//);
   });
 
   it('refuses a missing picture, an SVG picture and an unclosed block', () => {

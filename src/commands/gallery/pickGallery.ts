@@ -40,8 +40,10 @@ export async function pickGallery(services: ExtensionServices, title: string): P
   if (known.length === 0) return askGalleryId(services, title);
   const ordered = [...known.filter((g) => g.pending), ...known.filter((g) => !g.pending)];
   const items: GalleryItem[] = [...ordered.map(toItem), { label: ENTER_GALLERY_ID, alwaysShow: true }];
+  // ignoreFocusOut: a walkthrough button that runs Upload a Photo or Open the Gallery marks its
+  // step done, and the walkthrough page then moves on and takes the focus: the pick must stay open.
   const picked = required(
-    await services.ui.showQuickPick(items, { title, placeHolder: 'Pick a gallery (pending galleries first)', matchOnDescription: true, matchOnDetail: true }),
+    await services.ui.showQuickPick(items, { title, placeHolder: 'Pick a gallery (pending galleries first)', matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true }),
   );
   return picked.galleryId ?? askGalleryId(services, title);
 }
