@@ -2,9 +2,9 @@
 // or the new, never a mix: write a temporary file beside it, fsync it, rename it over the old one,
 // fsync the folder (the rename itself is only durable once the folder's entry is on disk). A
 // caller whose write may be lost in a power cut (because it would only be redone) can skip the
-// folder's fsync. The calls that do not wait for the disk run on this thread: for a few KiB each
-// thread-pool round trip costs more than the call, and a run writes back thousands of documents.
-import { closeSync, fsync, fsyncSync, openSync, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
+// folder's fsync. Every call goes to the thread pool: creating and renaming a file on the calling
+// thread stalls it for as long as another thread's fsync holds the file system's journal (ext4).
+import { closeSync, fsyncSync, openSync, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
@@ -22,20 +22,20 @@ export interface AtomicWriteOptions {
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
   const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'w', options.mode);
+  const handle = await fs.open(temp, 'w', options.mode);
   try {
-    writeFileSync(fd, data);
-    await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
+    await handle.writeFile(data);
+    await handle.sync();
   } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
+    await handle.close().catch(() => undefined);
+    await fs.rm(temp, { force: true });
     throw error;
   }
-  closeSync(fd);
+  await handle.close();
   try {
-    renameSync(temp, path);
+    await fs.rename(temp, path);
   } catch (error) {
-    rmSync(temp, { force: true });
+    await fs.rm(temp, { force: true });
     throw error;
   }
   if (options.syncFolder !== false) await (options.syncFolder ?? syncFolder)(folder);

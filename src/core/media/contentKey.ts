@@ -1,7 +1,7 @@
 // A media file's identity for the journal: its SHA-256 and size, never its name or its place in
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, promises as fs, readSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 
 /** `<sha256 hex>:<size>`, the key of a file's journal entries. */
 export type ContentKey = string;
@@ -19,7 +19,6 @@ const BUFFER_BYTES = 1024 * 1024;
  * size known (from a stat just before), it stops there instead of reading once more for the end.
  */
 export async function hashFile(path: string, expectedSize?: number): Promise<{ sha256: string; size: number }> {
-  if (expectedSize !== undefined && expectedSize < BUFFER_BYTES) return hashSmallFile(path);
   const hash = createHash('sha256');
   const handle = await fs.open(path, 'r');
   const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
@@ -36,30 +35,6 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
   } finally {
     if (spareBuffers.length < 16) spareBuffers.push(buffer);
     await handle.close();
-  }
-}
-
-/**
- * A file smaller than one read buffer, read on this thread: for a photo of a few hundred KiB the
- * three thread-pool round trips (open, read, close) cost more than the read itself, and a run
- * hashes thousands of them. One read past the expected size tells a file that grew meanwhile.
- */
-function hashSmallFile(path: string): { sha256: string; size: number } {
-  const fd = openSync(path, 'r');
-  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
-  try {
-    let size = 0;
-    for (;;) {
-      const read = readSync(fd, buffer, size, buffer.length - size, null);
-      if (read === 0) break;
-      size += read;
-      // Grown to a full buffer since the stat: the size the caller compares will differ.
-      if (size === buffer.length) break;
-    }
-    return { sha256: createHash('sha256').update(buffer.subarray(0, size)).digest('hex'), size };
-  } finally {
-    if (spareBuffers.length < 16) spareBuffers.push(buffer);
-    closeSync(fd);
   }
 }
 

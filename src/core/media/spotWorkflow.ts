@@ -1,7 +1,7 @@
 // One spot, start to finish: check, import with state 2 while a gallery is pending, upload what
 // each gallery lacks, order, import with the final state and every gallery id, write back. Each
 // step is recorded in the spot's journal as it completes, so running again finishes the rest.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '../api/spotSchema';
@@ -54,7 +54,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
   try {
-    text = input.text ?? readDocument(input.path);
+    text = input.text ?? (await readDocument(input.path));
   } catch (error) {
     await claim(undefined);
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
@@ -399,18 +399,14 @@ function sourceIdOf(value: unknown): string | undefined {
   return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
 }
 
-/**
- * Read on this thread: a document is small (the size is checked first), and the four thread-pool
- * round trips of an asynchronous read cost more than the read in a run over thousands of them.
- */
-function readDocument(path: string): string {
-  const fd = openSync(path, 'r');
+async function readDocument(path: string): Promise<string> {
+  const handle = await fs.open(path, 'r');
   try {
-    const { size } = fstatSync(fd);
+    const { size } = await handle.stat();
     if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
-    return readFileSync(fd, 'utf8');
+    return await handle.readFile('utf8');
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
