@@ -109,6 +109,66 @@ describe('media journal: the append-only record log', () => {
     }
   });
 
+  it('a write the disk takes only in part (full disk) is finished, not taken as whole: every record still reads back', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    let shortened = 0;
+    // Every third write takes only half its bytes, as write(2) may on a full disk.
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset) => {
+      if (++shortened % 3 === 0 && length > 1) return real(fd, buffer, offset, Math.ceil(length / 2));
+      return real(fd, buffer, offset, length);
+    };
+    const log = await RecordLog.acquire(dir, { compactAtBytes: 8 * 1024 });
+    try {
+      for (let i = 0; i < 40; i++) log.append(record(`spot-${i % 7}`, i));
+      await log.appendDurable(record('last', 99));
+    } finally {
+      (fs as { writeSync: unknown }).writeSync = real;
+    }
+    assert.ok(shortened > 10);
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(log, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
+    assert.equal(spotIdOf(log, 'last'), 99);
+    await log.release();
+    const again = await RecordLog.acquire(dir);
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(again, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
+    await again.release();
+  });
+
+  it('NUL bytes a power cut left where an unsynced line was do not make the next line damage', async () => {
+    const log = await RecordLog.acquire(dir);
+    log.append(record('before', 1));
+    await log.release();
+    appendFileSync(join(dir, 'journal.jsonl'), Buffer.concat([Buffer.alloc(300), Buffer.from(`${JSON.stringify(record('after', 2))}\n`)]));
+    const again = await RecordLog.acquire(dir);
+    assert.equal(spotIdOf(again, 'before'), 1);
+    assert.equal(spotIdOf(again, 'after'), 2);
+    await again.release();
+  });
+
+  it('a compaction that fails during a run does not fail the append that set it off, and is tried again later', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.renameSync;
+    let refused = 0;
+    (fs as { renameSync: unknown }).renameSync = () => {
+      refused++;
+      throw Object.assign(new Error('ENOSPC: no space left on device, rename'), { code: 'ENOSPC' });
+    };
+    const log = await RecordLog.acquire(dir, { compactAtBytes: 4 * 1024 });
+    try {
+      for (let i = 0; i < 100; i++) log.append(record('one', i));
+    } finally {
+      (fs as { renameSync: unknown }).renameSync = real;
+    }
+    assert.ok(refused >= 1 && refused < 10, `tried ${refused} times, backing off`);
+    assert.equal(spotIdOf(log, 'one'), 99);
+    for (let i = 100; i < 400; i++) log.append(record('one', i));
+    assert.ok(statSync(log.file).size < 64 * 1024, 'compacted once the disk took it');
+    assert.equal(spotIdOf(log, 'one'), 399);
+    await log.release();
+  });
+
   it('a line that does not read is no record when it names no source id, and damage of its spot when it does', async () => {
     const log = await RecordLog.acquire(dir);
     log.append(record('kept', 1));

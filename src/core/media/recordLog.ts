@@ -14,9 +14,10 @@
 //
 // One instance per account folder and process (acquire/release), so two runs in one VS Code
 // window append to one view of the file; the account's run lock keeps other processes out.
-import { closeSync, fdatasync, fsyncSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { syncFolder, syncFolderNow } from './atomicFile';
+import { JournalError } from './journalErrors';
 import type { SpotJournalRecord } from './journalRecord';
 
 /** The log's name in the account folder. */
@@ -71,7 +72,7 @@ export class RecordLog {
   private nameDurable = false;
   private syncing?: Promise<void>;
   private nextSync?: Promise<void>;
-  private readonly compactAtBytes: number;
+  private compactAtBytes: number;
 
   private constructor(private readonly accountDir: string, options: RecordLogOptions) {
     this.file = join(accountDir, JOURNAL_LOG_NAME);
@@ -95,10 +96,29 @@ export class RecordLog {
   /** Appends the record on this thread, one write call, without waiting for the disk. */
   append(record: SpotJournalRecord): void {
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
-    writeSync(this.open(), line);
+    const fd = this.open();
+    try {
+      writeAll(fd, line);
+    } catch (error) {
+      // A line the disk took in part (it filled up) is cut off again: the log stays whole lines.
+      try {
+        ftruncateSync(fd, this.size);
+      } catch {
+        // Then it is a torn line, cut off when the log is next opened; this append fails either way.
+      }
+      throw error;
+    }
     this.remember(record.sourceId, this.size, line.length);
     this.size += line.length;
-    if (this.size >= this.compactAtBytes && this.size > 4 * this.liveBytes) this.compact();
+    if (this.size >= this.compactAtBytes && this.size > 4 * this.liveBytes) {
+      try {
+        this.compact();
+      } catch {
+        // The line is written; a log that could not be compacted (a full disk) is only larger.
+        // Tried again once it has doubled, not at every append.
+        this.compactAtBytes = 2 * this.size;
+      }
+    }
   }
 
   /** Appends the record and resolves once it is on disk. */
@@ -114,12 +134,29 @@ export class RecordLog {
     if (entry) RecordLog.shared.delete(this.accountDir);
     await this.nextSync?.catch(() => undefined);
     await this.syncing?.catch(() => undefined);
-    if (this.fd !== undefined) closeSync(this.fd);
+    this.closeFile();
+  }
+
+  private closeFile(): void {
+    if (this.fd !== undefined) closeQuietly(this.fd);
     this.fd = undefined;
   }
 
   /** Reads the log (the run holds the account's lock, so no other process appends meanwhile). */
   private async load(): Promise<void> {
+    try {
+      await this.read();
+    } catch (error) {
+      this.closeFile();
+      throw new JournalError(`The journal ${this.file} cannot be read (${(error as Error).message}), so nothing was sent. Check the disk (free space, permissions), then run again.`, this.file);
+    }
+  }
+
+  private async read(): Promise<void> {
+    // Left by a compaction a kill cut short.
+    for (const name of await fs.readdir(dirname(this.file)).catch(() => [])) {
+      if (name.startsWith(`${JOURNAL_LOG_NAME}.`) && name.endsWith('.compact.tmp')) await fs.rm(join(dirname(this.file), name), { force: true });
+    }
     let data: Buffer;
     try {
       data = await fs.readFile(this.file);
@@ -133,8 +170,12 @@ export class RecordLog {
       // A last line without its newline was torn by a kill: no record, and compacted away below.
       if (end < 0) break;
       count++;
-      const sourceId = sourceIdOfLine(data.toString('utf8', at, end));
-      if (sourceId !== undefined) this.remember(sourceId, at, end + 1 - at);
+      // NUL bytes are what some file systems leave of unsynced writes after a power cut: they
+      // belong to no line (a line itself never holds one: JSON escapes it).
+      let start = at;
+      while (start < end && data[start] === 0) start++;
+      const sourceId = sourceIdOfLine(data.toString('utf8', start, end));
+      if (sourceId !== undefined) this.remember(sourceId, start, end + 1 - start);
       at = end + 1;
     }
     this.size = data.length;
@@ -192,13 +233,13 @@ export class RecordLog {
       let chunk: Buffer[] = [];
       let chunkBytes = 0;
       const write = () => {
-        writeSync(out, Buffer.concat(chunk, chunkBytes));
+        writeAll(out, Buffer.concat(chunk, chunkBytes));
         chunk = [];
         chunkBytes = 0;
       };
       for (const [sourceId, at] of this.starts) {
         const line = Buffer.alloc(this.lengths.get(sourceId)!);
-        readSync(this.open(), line, 0, line.length, at);
+        if (readSync(this.open(), line, 0, line.length, at) !== line.length) throw new Error(`the journal ${this.file} is shorter than its lines`);
         chunk.push(line);
         chunkBytes += line.length;
         starts.set(sourceId, to);
@@ -207,10 +248,11 @@ export class RecordLog {
       }
       write();
       fsyncSync(out);
+      if (fstatSync(out).size !== to) throw new Error(`the compacted journal ${temp} came out ${fstatSync(out).size} bytes long instead of ${to}`);
       renameSync(temp, this.file);
       this.size = to;
     } catch (error) {
-      closeSync(out);
+      closeQuietly(out);
       rmSync(temp, { force: true });
       throw error;
     }
@@ -221,10 +263,23 @@ export class RecordLog {
     const old = this.fd;
     this.fd = out;
     if (old !== undefined) {
-      const close = () => closeSync(old);
+      const close = () => closeQuietly(old);
       if (this.syncing) void this.syncing.then(close, close);
       else close();
     }
+  }
+}
+
+/** Writes every byte: write(2) may take only part of them (a full disk), and says so only by its count. */
+function writeAll(fd: number, buffer: Uint8Array): void {
+  for (let done = 0; done < buffer.length; ) done += writeSync(fd, buffer, done, buffer.length - done);
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed, or its last error reported by the fdatasync before; nothing to do.
   }
 }
 
