@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaJournal, defaultJournalDir } from '../../src/core/media';
@@ -46,6 +46,41 @@ describe('media journal: two journals of one account in one process', () => {
       spot.release();
     } finally {
       await later.close();
+    }
+  });
+
+  it('the same folder by another path (a link) is the same journal: one lock, one log', async () => {
+    const alias = `${dir}-link`;
+    symlinkSync(dir, alias);
+    const direct = new MediaJournal(defaultJournalDir(dir), account);
+    const linked = new MediaJournal(defaultJournalDir(alias), account);
+    try {
+      for (let i = 0; i < 3; i++) {
+        for (const [journal, name] of [[direct, 'd'], [linked, 'l']] as const) {
+          const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
+          spot.record.spotId = i + (name === 'd' ? 100 : 200);
+          spot.touch();
+          await spot.flush();
+          spot.release();
+        }
+      }
+      for (const journal of [direct, linked]) {
+        for (let i = 0; i < 3; i++) {
+          for (const [name, base] of [['d', 100], ['l', 200]] as const) {
+            const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
+            assert.equal(spot.record.spotId, i + base, `${name}-${i} through the ${journal === direct ? 'direct' : 'linked'} path`);
+            spot.release();
+          }
+        }
+      }
+      await assert.rejects(linked.open('d-0', 'd-0.spot.json').then(async (spot) => {
+        const again = await direct.open('d-0', 'd-0.spot.json').finally(() => spot.release());
+        again.release();
+      }), /already working on source_id "d-0"/, 'one spot at a time, whichever path names it');
+    } finally {
+      await direct.close();
+      await linked.close();
+      rmSync(alias, { force: true });
     }
   });
 });

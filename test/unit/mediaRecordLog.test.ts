@@ -110,7 +110,6 @@ describe('media journal: the append-only record log', () => {
   });
 
   it('a write the disk takes only in part (full disk) is finished, not taken as whole: every record still reads back', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require('node:fs') as typeof import('node:fs');
     const real = fs.writeSync;
     let shortened = 0;
@@ -147,7 +146,6 @@ describe('media journal: the append-only record log', () => {
   });
 
   it('a compaction that fails during a run does not fail the append that set it off, and is tried again later', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require('node:fs') as typeof import('node:fs');
     const real = fs.renameSync;
     let refused = 0;

@@ -182,7 +182,7 @@ describe('uploading a file', function () {
   }
 
   for (const size of [200 * 1024, 2.5 * 1024 * 1024]) {
-    it(`holdEnd: the body's last byte waits for it (${size} bytes); when it fails, the upload fails with its error and nothing is stored`, async () => {
+    it(`holdEnd: the file's last byte and the framing after it wait for it (${size} bytes); when it fails, the upload fails with its error and nothing is stored`, async () => {
       const file = join(dir, `held-end-${size}.bin`);
       writeFileSync(file, Buffer.alloc(size, 7));
       let arrived = 0;
@@ -191,14 +191,19 @@ describe('uploading a file', function () {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const upload = client.uploadMedia(7, file, { holdEnd: gate });
-      // Everything but the last byte arrives, and then nothing until the gate opens.
+      // All but the final piece (the file's last byte and the closing boundary, under 200 bytes)
+      // arrives, and then nothing until the gate opens: the parser has not seen the file end.
       const deadline = Date.now() + 10_000;
-      while (server.received.length === 0 || arrived < server.received[0].contentLength - 1) {
-        assert.ok(Date.now() < deadline, `all but the last byte should arrive (got ${arrived})`);
+      while (server.received.length === 0 || arrived < server.received[0].contentLength - 200) {
+        assert.ok(Date.now() < deadline, `all but the final piece should arrive (got ${arrived})`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      const before = arrived;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal(arrived, server.received[0].contentLength - 1, 'the last byte is held');
+      assert.equal(arrived, before, 'nothing more arrives while the gate is shut');
+      assert.ok(arrived < server.received[0].contentLength, 'the final piece is held');
+      assert.equal(server.received[0].sha256, undefined, "the file's part has not ended at the server");
+      assert.ok(server.received[0].bytes < size, "the file's last byte is held");
       assert.equal(server.received[0].complete, false);
       release();
       const result = await upload;

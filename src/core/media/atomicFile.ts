@@ -2,8 +2,9 @@
 // or the new, never a mix: write a temporary file beside it, fsync it, rename it over the old one,
 // fsync the folder (the rename itself is only durable once the folder's entry is on disk). A
 // caller whose write may be lost in a power cut (because it would only be redone) can skip the
-// folder's fsync. Every call goes to the thread pool: creating and renaming a file on the calling
+// folder's fsync. Its calls go to the thread pool: creating and renaming a file on the calling
 // thread stalls it for as long as another thread's fsync holds the file system's journal (ext4).
+// syncFolderNow is the exception, for a caller that must let nothing run in between.
 import { closeSync, fsyncSync, openSync, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';

@@ -47,11 +47,16 @@ export class MediaJournal {
    */
   async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
     // A failed start (the journal locked by another process) is tried again on the next open.
-    const log = await (this.prepared ??= this.prepare().catch((error: unknown) => {
-      this.prepared = undefined;
-      throw error;
-    }));
-    const held = `${this.accountDir}\n${sourceId}`;
+    if (!this.prepared) {
+      const preparing: Promise<RecordLog> = this.prepare().catch((error: unknown) => {
+        // Only this start's own failure is forgotten (a later start may have replaced it).
+        if (this.prepared === preparing) this.prepared = undefined;
+        throw error;
+      });
+      this.prepared = preparing;
+    }
+    const log = await this.prepared;
+    const held = `${log.accountDir}\n${sourceId}`;
     if (MediaJournal.held.has(held)) {
       throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, log.file);
     }
@@ -74,8 +79,11 @@ export class MediaJournal {
     this.prepared = undefined;
     const log = await prepared?.catch(() => undefined);
     if (!log) return;
-    await log.release();
-    await releaseRunLock(this.accountDir);
+    try {
+      await log.release();
+    } finally {
+      await releaseRunLock(log.accountDir);
+    }
   }
 
   private fresh(sourceId: string): SpotJournalRecord {
@@ -94,11 +102,14 @@ export class MediaJournal {
     await fs.writeFile(join(this.dir, '.gitignore'), GITIGNORE, { flag: 'wx' }).catch(ignoreExists);
     const account = JSON.stringify({ service: this.account.serviceUrl, clientId: this.account.clientId }, null, 2) + '\n';
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
-    await acquireRunLock(this.accountDir);
+    // One folder, however it is spelled (a link, another case on macOS or Windows): the lock and
+    // the log are shared by the path they really have.
+    const folder = await fs.realpath(this.accountDir);
+    await acquireRunLock(folder);
     try {
-      return await RecordLog.acquire(this.accountDir, this.logOptions);
+      return await RecordLog.acquire(folder, this.logOptions);
     } catch (error) {
-      await releaseRunLock(this.accountDir);
+      await releaseRunLock(folder);
       throw error;
     }
   }
@@ -180,7 +191,7 @@ function checkRecord(line: string, file: string, sourceId: string): SpotJournalR
 function damaged(file: string, sourceId: string, why: string): JournalError {
   return new JournalError(
     `The last line for source_id "${sourceId}" in the journal ${file} cannot be used: ${why}. It records the media uploads of that spot, so nothing was sent for this spot. ` +
-      'Repair the line, or delete it and run again: without it, a gallery that already holds media is matched by count and files are not uploaded twice.',
+      "Repair the line, or delete it and run again: the spot's line before it (if any) is then its record, and without any, a gallery that already holds media is matched by count and files are not uploaded twice.",
     file,
   );
 }

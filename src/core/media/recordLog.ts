@@ -74,7 +74,7 @@ export class RecordLog {
   private nextSync?: Promise<void>;
   private compactAtBytes: number;
 
-  private constructor(private readonly accountDir: string, options: RecordLogOptions) {
+  private constructor(readonly accountDir: string, options: RecordLogOptions) {
     this.file = join(accountDir, JOURNAL_LOG_NAME);
     this.compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES;
   }

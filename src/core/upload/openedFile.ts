@@ -62,8 +62,8 @@ export class OpenedFile implements FileLike {
    * to the connection, with no copy of its bytes. `onFileBytes` counts the file's bytes alone.
    *
    * A file that changed size since it was opened fails before its last bytes are handed over, so
-   * a request's body never matches its announced length and cannot be stored: each read asks for
-   * one byte more than is left, so the end of the file shows without a read of its own.
+   * a request's body never matches its announced length and cannot be stored: the last read asks
+   * for one byte more than is left, so the end of the file shows without a read of its own.
    */
   async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
     let position = 0;

@@ -2,8 +2,8 @@
 // whatever its size (undici's fetch + FormData would keep a second copy for redirects). The body
 // is an async generator that undici pulls chunk by chunk, so the upload knows how far it got: a
 // chunk is asked for only after the previous one was handed to the connection. The file is opened
-// once (OpenedFile): its size, its bytes and the check that it did not change come from one
-// descriptor.
+// once (OpenedFile): its size, its bytes and the check that its size did not change come from one
+// descriptor (an edit that keeps the size is not noticed).
 import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
@@ -23,10 +23,11 @@ export interface UploadOptions {
   /** Default: from the file name, application/octet-stream when unknown. */
   mimeType?: string;
   /**
-   * The body's last byte waits for this promise, so whatever it stands for (the media workflow's
-   * journal entry announcing this upload, being made durable) overlaps with sending the rest. A
-   * body short of its announced length cannot be stored; when the promise rejects, the request is
-   * abandoned before its last byte and the upload fails with that very error. The caller
+   * The body's final piece (the file's last byte and the framing after it) waits for this
+   * promise, so whatever it stands for (the media workflow's journal entry announcing this upload,
+   * being made durable) overlaps with sending the rest. Without that piece no server can have
+   * seen the file's part end, so it cannot have stored it; when the promise rejects, the request
+   * is abandoned before it and the upload fails with that very error. The caller
    * handles its rejection too: a request that fails earlier never waits for it.
    */
   holdEnd?: Promise<unknown>;
@@ -69,28 +70,31 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   let holdFailed: { error: unknown } | undefined;
   try {
     const encoder = new FormDataEncoder(oneFileForm(upload.fieldName, file));
-    const parts = multipartBody(encoder, file, (fileBytes) => {
+    const { head, tail } = framing(encoder);
+    const parts = file.framed(head, tail, (fileBytes) => {
       sent += fileBytes;
       upload.onProgress?.(Math.min(size, sent), size);
     });
     // undici asks for the first chunk once connected, and for the next one after it handed the
-    // previous one to the connection: asked past the last chunk, it has sent the whole body.
+    // previous one to the connection. The final piece is the file's last byte with the framing
+    // after it: before it, no multipart parser has seen the file's part end, so it waits for
+    // holdEnd; and from the moment it is handed over the body may be whole at the server, so the
+    // request counts as sent whole (a failure then is checked, not replayed).
     body = (async function* tracked() {
       requestSent = 'partly';
-      if (!upload.holdEnd) yield* parts;
-      else {
-        for await (const chunk of holdingLastByte(parts)) {
-          if (chunk === HOLD) {
-            try {
-              await upload.holdEnd;
-            } catch (error) {
-              holdFailed = { error };
-              throw error;
-            }
-          } else yield chunk;
+      for await (const piece of splitFinalPiece(parts, tail.length + 1)) {
+        if (piece !== FINAL) {
+          yield piece;
+          continue;
         }
+        try {
+          await upload.holdEnd;
+        } catch (error) {
+          holdFailed = { error };
+          throw error;
+        }
+        requestSent = 'whole';
       }
-      requestSent = 'whole';
     })();
     const response = await request(url, {
       method: 'POST',
@@ -149,9 +153,9 @@ function oneFileForm(fieldName: string, file: OpenedFile): FormDataLike {
  * The library frames the parts (headers, boundary, escaping); the file's bytes come straight from
  * the opened file in reads of up to 1 MiB rather than through its 64 KiB re-chunking, which halves
  * the throughput. The framing before and after the file goes out in the same chunks as its first
- * and last bytes: most media are one chunk, one write.
+ * and last bytes (see OpenedFile.framed): most media are one chunk, one write.
  */
-async function* multipartBody(encoder: FormDataEncoder, file: OpenedFile, onFileBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
   const before: Uint8Array[] = [];
   const after: Uint8Array[] = [];
   let parts = before;
@@ -159,24 +163,25 @@ async function* multipartBody(encoder: FormDataEncoder, file: OpenedFile, onFile
     if (part instanceof Uint8Array) parts.push(part);
     else parts = after; // the one file
   }
-  yield* file.framed(Buffer.concat(before), Buffer.concat(after), onFileBytes);
+  return { head: Buffer.concat(before), tail: Buffer.concat(after) };
 }
 
-/** Where holdingLastByte waits before the body's last byte. */
-const HOLD = Symbol('hold');
+/** Where splitFinalPiece's caller decides whether and when the final piece may go. */
+const FINAL = Symbol('final piece');
 
-/** The chunks with the last byte split off and HOLD in front of it (one chunk read ahead). */
-async function* holdingLastByte(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array | typeof HOLD> {
+/** The chunks with their last `count` bytes split off as the final piece, FINAL in front of it (one chunk read ahead). */
+async function* splitFinalPiece(chunks: AsyncIterable<Uint8Array>, count: number): AsyncGenerator<Uint8Array | typeof FINAL> {
   let previous: Uint8Array | undefined;
   for await (const chunk of chunks) {
     if (chunk.length === 0) continue;
     if (previous) yield previous;
     previous = chunk;
   }
-  if (!previous) return yield HOLD;
-  if (previous.length > 1) yield previous.subarray(0, previous.length - 1);
-  yield HOLD;
-  yield previous.subarray(previous.length - 1);
+  if (!previous) return yield FINAL;
+  const held = Math.min(count, previous.length);
+  if (previous.length > held) yield previous.subarray(0, previous.length - held);
+  yield FINAL;
+  yield previous.subarray(previous.length - held);
 }
 
 function parseLoosely(text: string): unknown {
