@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
@@ -23,9 +23,10 @@ interface ChildRun {
 }
 
 /** Runs the child; kills it with SIGKILL `killAfterMs` after it is ready, when given. Every wait is bounded. */
-function runChild(baseUrl: string, folder: string, killAfterMs?: number): Promise<ChildRun> {
+function runChild(baseUrl: string, folder: string, killAfterMs?: number, compactAtBytes?: number): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, baseUrl, folder, join(folder, '.spot-import')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [CHILD, baseUrl, folder, join(folder, '.spot-import'), ...(compactAtBytes ? [String(compactAtBytes)] : [])];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let killer: NodeJS.Timeout | undefined;
@@ -60,10 +61,12 @@ describe('media workflow: killed at random moments and run again', function () {
     proxy = sandbox = folder = undefined;
   });
 
-  const variants: Array<{ name: string; sandbox?: SandboxOptions; faults?: SandboxFaults; seed: number }> = [
+  const variants: Array<{ name: string; sandbox?: SandboxOptions; faults?: SandboxFaults; compactAtBytes?: number; seed: number }> = [
     { name: 'plain', seed: 1 },
     { name: 'with --rename-media', sandbox: { renameMedia: true }, seed: 2 },
     { name: 'with 10 % injected 503s and dropped connections', faults: { rate503: 0.05, rateDrop: 0.05, seed: 3 }, seed: 3 },
+    // The journal's log compacted every few dozen kilobytes: kills land in compactions too.
+    { name: 'with the journal compacted while it is written', compactAtBytes: 8 * 1024, seed: 4 },
   ];
 
   for (const variant of variants) {
@@ -89,13 +92,13 @@ describe('media workflow: killed at random moments and run again', function () {
       let killed = 0;
       for (let round = 0; round < KILLS; round++) {
         // Short enough that the job spans many rounds; a round whose run ends first is a plain rerun.
-        const run = await runChild(proxy.url, folder, Math.floor(random() * 400));
+        const run = await runChild(proxy.url, folder, Math.floor(random() * 400), variant.compactAtBytes);
         if (run.signal === 'SIGKILL') killed++;
         lines.push(...run.lines);
       }
       let last: ChildRun | undefined;
       for (let attempt = 0; attempt < 3 && last?.code !== 0; attempt++) {
-        last = await runChild(proxy.url, folder);
+        last = await runChild(proxy.url, folder, undefined, variant.compactAtBytes);
         lines.push(...last.lines);
       }
       assert.equal(last?.code, 0, `the last run finished every spot: ${last?.lines.at(-1)}`);
@@ -106,6 +109,14 @@ describe('media workflow: killed at random moments and run again', function () {
       const found = steps.filter((step) => step.step === 'resolve' && /holds it as media/.test(step.message)).length;
       if (process.env.SPOT_CRASH_DEBUG) console.log({ killed, found, absent: steps.filter((s) => s.step === 'resolve' && /did not reach/.test(s.message)).length });
       assert.ok(killed >= 5, `runs were killed mid-way (${killed} of ${KILLS})`);
+      if (variant.compactAtBytes) {
+        // Far more was appended than the log holds: it was compacted (a kill inside one leaves the old log or the new).
+        const log = readdirSync(join(folder, '.spot-import', 'journal')).map((account) => join(folder!, '.spot-import', 'journal', account, 'journal.jsonl'))[0];
+        const appended = steps.filter((step) => step.step === 'upload' || step.step === 'import-pending' || step.step === 'import-final').length;
+        const held = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+        if (process.env.SPOT_CRASH_DEBUG) console.log({ appended, held });
+        assert.ok(held < appended / 2, `the log holds ${held} lines after ${appended} steps that each wrote one`);
+      }
       assert.ok(found > 0, 'at least one upload whose reply was lost was found in its gallery rather than sent again');
     });
   }

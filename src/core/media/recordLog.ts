@@ -24,8 +24,10 @@ import type { SpotJournalRecord } from './journalRecord';
 export const JOURNAL_LOG_NAME = 'journal.jsonl';
 
 export interface RecordLogOptions {
-  /** A log at least this big and four times its live lines is compacted while it is written (default 64 MiB). */
+  /** A log at least this big and `compactFactor` times its live lines is compacted while it is written (default 64 MiB). */
   compactAtBytes?: number;
+  /** Default 4: a compaction rewrites the live lines, so it is worth it once most of the log is stale. */
+  compactFactor?: number;
 }
 
 /** When the log is opened, more stale lines than this get it compacted. */
@@ -73,10 +75,12 @@ export class RecordLog {
   private syncing?: Promise<void>;
   private nextSync?: Promise<void>;
   private compactAtBytes: number;
+  private readonly compactFactor: number;
 
   private constructor(readonly accountDir: string, options: RecordLogOptions) {
     this.file = join(accountDir, JOURNAL_LOG_NAME);
     this.compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES;
+    this.compactFactor = options.compactFactor ?? 4;
   }
 
   /** The last line recorded for this source id, without its newline; undefined when there is none. */
@@ -110,7 +114,7 @@ export class RecordLog {
     }
     this.remember(record.sourceId, this.size, line.length);
     this.size += line.length;
-    if (this.size >= this.compactAtBytes && this.size > 4 * this.liveBytes) {
+    if (this.size >= this.compactAtBytes && this.size > this.compactFactor * this.liveBytes) {
       try {
         this.compact();
       } catch {

@@ -1,14 +1,15 @@
 // A child process for the crash-resume test: runs the media workflow over every *.spot.json in a
 // folder against a sandbox URL, printing one JSON line per step and a last summary line. The test
-// kills it with SIGKILL at random moments and runs it again.
-// Usage: node workflowChild.js <baseUrl> <folder> <journalDir>
+// kills it with SIGKILL at random moments and runs it again. With <compactAtBytes>, the journal's
+// log is compacted that soon and whenever a third of it is stale, so kills also land in compactions.
+// Usage: node workflowChild.js <baseUrl> <folder> <journalDir> [compactAtBytes]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ServiceClient, TokenSource, defaultTokenUrl, runMediaWorkflow } from '../../../src/core';
+import { MediaJournal, ServiceClient, TokenSource, defaultTokenUrl, serviceUrlOf, streamMediaWorkflow, type SpotOutcome } from '../../../src/core';
 import { DEMO_CLIENT } from '../../../src/sandbox/types';
 
 async function main(): Promise<number> {
-  const [baseUrl, folder, journalDir] = process.argv.slice(2);
+  const [baseUrl, folder, journalDir, compactAt] = process.argv.slice(2);
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT });
   const retry = { baseMs: 5, maxMs: 100, maxRetries: 8 };
   const client = new ServiceClient({ baseUrl, tokens, retry });
@@ -18,15 +19,15 @@ async function main(): Promise<number> {
     .map((name) => ({ path: join(folder, name), label: name }));
   // Loading the modules takes a while on a busy machine: the test times its kill from here.
   process.stdout.write('{"ready":true}\n');
-  const outcome = await runMediaWorkflow(inputs, {
-    client,
-    clientId: DEMO_CLIENT.clientId,
-    journalDir,
-    concurrency: 4,
-    retry,
-    onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n'),
-  });
-  const failures = outcome.spots.filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
+  const journal = new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(client.apiRoot), clientId: DEMO_CLIENT.clientId }, compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {});
+  const spots: SpotOutcome[] = [];
+  await streamMediaWorkflow(
+    inputs,
+    { client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') },
+    { total: inputs.length, settled: (position, outcome) => (spots[position] = outcome), journal },
+  ).finally(() => journal.close());
+  const outcome = { spots, totals: { done: spots.filter((spot) => spot?.status === 'done').length, of: inputs.length } };
+  const failures = inputs.map((input, index) => outcome.spots[index] ?? { label: input.label, status: 'not settled' as const, reason: '' }).filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
   process.stdout.write(JSON.stringify({ totals: outcome.totals, failures }) + '\n');
   return failures.length === 0 ? 0 : 1;
 }
