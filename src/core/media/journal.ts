@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { syncFolder } from './atomicFile';
 import { JournalError, JournalLockedError } from './journalErrors';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 import { RecordLog, type RecordLogOptions } from './recordLog';
@@ -98,7 +99,13 @@ export class MediaJournal {
   }
 
   private async prepare(): Promise<RecordLog> {
-    await fs.mkdir(this.accountDir, { recursive: true });
+    const created = await fs.mkdir(this.accountDir, { recursive: true });
+    // A folder made just now survives a power cut only once its parent's entry is on disk (the
+    // log's own entry is made durable with its first fdatasync, see recordLog.ts).
+    for (let folder = this.accountDir; created; folder = dirname(folder)) {
+      await syncFolder(dirname(folder));
+      if (folder === created || dirname(folder) === folder) break;
+    }
     await fs.writeFile(join(this.dir, '.gitignore'), GITIGNORE, { flag: 'wx' }).catch(ignoreExists);
     const account = JSON.stringify({ service: this.account.serviceUrl, clientId: this.account.clientId }, null, 2) + '\n';
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
