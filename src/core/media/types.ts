@@ -153,7 +153,7 @@ export interface SpotOutcome {
   error?: ServiceError;
   /** What a second run will do for this spot (empty when done). */
   remaining: string[];
-  /** The spot's journal file, when one was opened. */
+  /** The journal (the account's log) that holds the spot's record, when one was opened. */
   journalFile?: string;
 }
 
