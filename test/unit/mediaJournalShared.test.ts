@@ -13,28 +13,39 @@ describe('media journal: two journals of one account in one process', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const account = { serviceUrl: 'http://127.0.0.1:1', clientId: 'c' };
 
+  /** Spots `<name>-0…` written in turns through their journals, each with spot id base + i. */
+  async function writeInTurns(writers: ReadonlyArray<readonly [MediaJournal, string, number]>, count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      for (const [journal, name, base] of writers) {
+        const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
+        spot.record.spotId = base + i;
+        spot.touch();
+        await spot.flush();
+        spot.release();
+      }
+    }
+  }
+
+  /** Every spot of `writers` reads back its own record through each of `readers`. */
+  async function assertReadBack(readers: ReadonlyArray<readonly [MediaJournal, string]>, writers: ReadonlyArray<readonly [MediaJournal, string, number]>, count: number): Promise<void> {
+    for (const [journal, label] of readers) {
+      for (let i = 0; i < count; i++) {
+        for (const [, name, base] of writers) {
+          const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
+          assert.equal(spot.record.spotId, base + i, `${name}-${i} read through the ${label} journal`);
+          spot.release();
+        }
+      }
+    }
+  }
+
   it('every record either wrote reads back in both, and in a later run', async () => {
     const first = new MediaJournal(defaultJournalDir(dir), account);
     const second = new MediaJournal(defaultJournalDir(dir), account);
     try {
-      for (let i = 0; i < 4; i++) {
-        for (const [journal, name] of [[first, 'a'], [second, 'b']] as const) {
-          const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
-          spot.record.spotId = i + (name === 'a' ? 100 : 200);
-          spot.touch();
-          await spot.flush();
-          spot.release();
-        }
-      }
-      for (let i = 0; i < 4; i++) {
-        for (const journal of [first, second]) {
-          for (const [name, base] of [['a', 100], ['b', 200]] as const) {
-            const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
-            assert.equal(spot.record.spotId, i + base, `${name}-${i} read through the ${journal === first ? 'first' : 'second'} journal`);
-            spot.release();
-          }
-        }
-      }
+      const writers = [[first, 'a', 100], [second, 'b', 200]] as const;
+      await writeInTurns(writers, 4);
+      await assertReadBack([[first, 'first'], [second, 'second']], writers, 4);
     } finally {
       await first.close();
       await second.close();
@@ -55,24 +66,9 @@ describe('media journal: two journals of one account in one process', () => {
     const direct = new MediaJournal(defaultJournalDir(dir), account);
     const linked = new MediaJournal(defaultJournalDir(alias), account);
     try {
-      for (let i = 0; i < 3; i++) {
-        for (const [journal, name] of [[direct, 'd'], [linked, 'l']] as const) {
-          const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
-          spot.record.spotId = i + (name === 'd' ? 100 : 200);
-          spot.touch();
-          await spot.flush();
-          spot.release();
-        }
-      }
-      for (const journal of [direct, linked]) {
-        for (let i = 0; i < 3; i++) {
-          for (const [name, base] of [['d', 100], ['l', 200]] as const) {
-            const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
-            assert.equal(spot.record.spotId, i + base, `${name}-${i} through the ${journal === direct ? 'direct' : 'linked'} path`);
-            spot.release();
-          }
-        }
-      }
+      const writers = [[direct, 'd', 100], [linked, 'l', 200]] as const;
+      await writeInTurns(writers, 3);
+      await assertReadBack([[direct, 'direct'], [linked, 'linked']], writers, 3);
       await assert.rejects(linked.open('d-0', 'd-0.spot.json').then(async (spot) => {
         const again = await direct.open('d-0', 'd-0.spot.json').finally(() => spot.release());
         again.release();
