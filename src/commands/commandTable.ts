@@ -12,5 +12,5 @@ export interface CommandServices extends ExtensionServices {
 /** A command handler receives the services first, then the arguments VS Code passes. */
 export type CommandHandler = (services: CommandServices, ...args: unknown[]) => unknown;
 
-/** Command id (without checking) to handler. registerCommands.ts wraps each one. */
+/** Command id (without checking) to handler. registerCommandStubs.ts wraps each one. */
 export type CommandTable = Record<string, CommandHandler>;

@@ -21,8 +21,6 @@ import { clientIdOf, describeGallery, describeRemaining, journalDirFor, kindsOf,
 import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
 import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 
-export const IMPORT_SPOT_WITH_MEDIA = COMMAND.importSpotWithMedia;
-
 export interface ImportWithMediaOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
   signal?: AbortSignal;

@@ -9,8 +9,6 @@ import { SHOW_LOG, actionsFor } from './errorActions';
 import { describeError } from './errors';
 import type { ExtensionServices } from './services';
 
-export { SHOW_LOG };
-
 export type WrappedHandler<S extends ExtensionServices> = (services: S, ...args: unknown[]) => unknown;
 
 export function wrapCommand<S extends ExtensionServices>(id: string, handler: WrappedHandler<S>, services: S): (...args: unknown[]) => Promise<unknown> {

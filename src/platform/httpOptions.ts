@@ -9,9 +9,8 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { ActionableError, CA_CERTIFICATES_SETTING } from './errors';
+import { ActionableError, CA_CERTIFICATES_SETTING, OPEN_CA_SETTINGS } from './errors';
 import type { SpotImportSettings } from './settings';
-import { BUILT_IN_COMMAND } from './commandIds';
 
 export { CA_CERTIFICATES_SETTING };
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -59,7 +58,7 @@ export async function readCaFiles(files: readonly string[]): Promise<string[]> {
   for (const entry of files) {
     const file = expandHome(entry.trim());
     if (!file) continue;
-    const fix = [{ title: 'Open Settings', command: BUILT_IN_COMMAND.openSettings, args: [CA_CERTIFICATES_SETTING] }];
+    const fix = [OPEN_CA_SETTINGS];
     if (!path.isAbsolute(file)) {
       throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists "${entry}": use an absolute path to a PEM certificate file.`, fix);
     }

@@ -18,7 +18,6 @@ export interface FailureDescription {
   message: string;
   detail: string;
   hint: FailureHint;
-  isAuthentication: boolean;
 }
 
 const RETRY: FailureHint = { title: 'Retry', command: COMMAND.refreshGallery, passNode: true };
@@ -43,27 +42,27 @@ export function describeFailure(error: unknown): FailureDescription {
   const words = failure.serverMessage ?? failure.message ?? 'unknown error';
   const detail = failure.message ?? words;
   const own = ownAction(error);
-  if (own && failure.kind === undefined) return { message: words, detail, hint: own, isAuthentication: false };
+  if (own && failure.kind === undefined) return { message: words, detail, hint: own };
   switch (failure.kind) {
     case 'authentication':
       // The notifications' policy (errorActions.ts): Update Credentials, for the refused profile.
-      return { message: `Credentials rejected: ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction(), isAuthentication: true };
+      return { message: `Credentials rejected: ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction() };
     case 'configuration':
       // A bad address, gallery id or file: the profile (or the view's entry) needs changing, and
       // the detail is in the node's tooltip and the log.
-      return { message: words, detail, hint: SWITCH_PROFILE, isAuthentication: false };
+      return { message: words, detail, hint: SWITCH_PROFILE };
     case 'network':
       if (untrustedCertificateCode(error)) {
         const hint: FailureHint = actionsFor(error)[0] ?? OPEN_CA_SETTINGS;
-        return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint, isAuthentication: false };
+        return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint };
       }
-      return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
+      return { message: `Service not reachable: ${words}`, detail, hint: RETRY };
     case 'timeout':
-      return { message: `Service not reachable: ${words}`, detail, hint: RETRY, isAuthentication: false };
+      return { message: `Service not reachable: ${words}`, detail, hint: RETRY };
     case 'cancelled':
-      return { message: 'Loading was cancelled', detail, hint: RETRY, isAuthentication: false };
+      return { message: 'Loading was cancelled', detail, hint: RETRY };
     case 'malformed':
-      return { message: `Unexpected reply: ${words}`, detail, hint: RETRY, isAuthentication: false };
+      return { message: `Unexpected reply: ${words}`, detail, hint: RETRY };
     case 'http':
       if (failure.status === 404) {
         return {
@@ -71,14 +70,13 @@ export function describeFailure(error: unknown): FailureDescription {
           message: `Not found (404): ${words}`,
           detail,
           hint: { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true },
-          isAuthentication: false,
         };
       }
       if (failure.status === 401 || failure.status === 403) {
-        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: updateCredentialsAction(), isAuthentication: false };
+        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: updateCredentialsAction() };
       }
-      return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY, isAuthentication: false };
+      return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY };
     default:
-      return { message: words, detail, hint: RETRY, isAuthentication: false };
+      return { message: words, detail, hint: RETRY };
   }
 }

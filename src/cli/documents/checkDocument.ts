@@ -6,7 +6,7 @@
 // the document's topic_id. Every problem carries a rule id (see ruleOf) and a severity.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_DOCUMENT_BYTES, checkSpotAgainstTopic, checkSpotMedia, describeProblems, fileItems, parseSpotText, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
+import { MAX_DOCUMENT_BYTES, checkSpotAgainstTopic, checkSpotMedia, describeProblems, fileItems, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -83,7 +83,7 @@ export async function checkBeforeImport(
   text: string,
   rules: DocumentRules,
   display: (path: string) => string,
-  parsed: ParsedSpotText = parseSpotText(text, { topics: rules.topics }),
+  parsed: ParsedSpotText,
 ): Promise<{ ok: true; findings: Finding[] } | { ok: false; reason: string; findings: Finding[] }> {
   const topicProblems = topicChecks(text, parsed, rules);
   if (!topicProblems.some((problem) => problem.severity === 'error')) return { ok: true, findings: toFindings(text, topicProblems, display) };

@@ -7,8 +7,8 @@ export type SpotValidation = { ok: true; document: SpotDocument; pendingGallerie
 
 export interface SpotRuleOptions {
   /**
-   * The topic definitions in effect: a field a definition types as a gallery is a gallery whatever
-   * its name, and a null field of another type is no pending gallery. Without them, a fld_ member
+   * The topic definitions in effect: a fld_ field a definition types as a gallery is a gallery
+   * whatever its value, and a null field of another type is no pending gallery. Without them, a fld_ member
    * set to null is one.
    */
   topics?: GalleryFieldCatalog;
@@ -16,7 +16,7 @@ export interface SpotRuleOptions {
 
 export function validateSpotDocument(value: unknown, options: SpotRuleOptions = {}): SpotValidation {
   const result = spotDocumentSchema.safeParse(value);
-  const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue), ...ruleOf(issue) }));
+  const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue) }));
   // The cross-field rule is checked here rather than as a zod refinement, which would need the
   // topic and would run only once every field is valid: the author sees every problem at once.
   const attributes = attributesOf(value);
@@ -32,15 +32,10 @@ export function validateSpotDocument(value: unknown, options: SpotRuleOptions = 
   return { ok: true, document: result.data, pendingGalleries: pendingGalleryFields(result.data.data.attributes, definition) };
 }
 
-function attributesOf(value: unknown): Record<string, unknown> | undefined {
+/** data.attributes when it is an object; undefined for any other document. */
+export function attributesOf(value: unknown): Record<string, unknown> | undefined {
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
-}
-
-/** The rule id a custom issue carries in its params (see spotSchema's superRefine). */
-function ruleOf(issue: { code: string }): { rule?: string } {
-  const rule = (issue as { params?: { rule?: unknown } }).params?.rule;
-  return typeof rule === 'string' ? { rule } : {};
 }
 
 function describeIssue(issue: { code: string; message: string; path: PropertyKey[] }): string {

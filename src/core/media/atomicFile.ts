@@ -14,10 +14,10 @@ export interface AtomicWriteOptions {
   /** Permission bits of the new file (default 0o666 minus umask). */
   mode?: number;
   /**
-   * Makes the rename durable; default: open the folder, fsync it, close it. false: the new content
-   * is complete on disk, but a power cut may bring the old file back.
+   * Makes the rename durable (default true: the folder is fsynced). false: the new content is
+   * complete on disk, but a power cut may bring the old file back.
    */
-  syncFolder?: ((folder: string) => Promise<void>) | false;
+  syncFolder?: boolean;
 }
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
@@ -39,7 +39,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     await fs.rm(temp, { force: true });
     throw error;
   }
-  if (options.syncFolder !== false) await (options.syncFolder ?? syncFolder)(folder);
+  if (options.syncFolder !== false) await syncFolder(folder);
 }
 
 /** Makes a rename or a new entry in the folder durable. Windows cannot open folders: skipped there. */
@@ -70,7 +70,7 @@ export function syncFolderNow(folder: string): void {
   }
 }
 
-export async function openFolder(folder: string): Promise<FileHandle | undefined> {
+async function openFolder(folder: string): Promise<FileHandle | undefined> {
   try {
     return await fs.open(folder, 'r');
   } catch {
@@ -78,7 +78,7 @@ export async function openFolder(folder: string): Promise<FileHandle | undefined
   }
 }
 
-export async function syncOpenFolder(handle: FileHandle): Promise<void> {
+async function syncOpenFolder(handle: FileHandle): Promise<void> {
   try {
     await handle.sync();
   } catch {

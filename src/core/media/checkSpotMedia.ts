@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { definitionFor, isGalleryField, type GalleryFieldCatalog, type GalleryFieldTypes } from '../api/spotSchema';
 import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../documents/parseSpotText';
+import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
 import { contentKey, hashFile, type ContentKey } from './contentKey';
@@ -184,11 +185,6 @@ function directField(attributes: Record<string, unknown>, definition: GalleryFie
 
 export function isGalleryId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-}
-
-function attributesOf(value: unknown): Record<string, unknown> | undefined {
-  const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
 }
 
 /** Where on the document a media problem is shown. */

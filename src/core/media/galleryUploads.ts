@@ -132,14 +132,10 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
     // The one write that also records the previous file's media id: the announcement. It is made
     // durable while the file goes out, and the body's last byte waits for it (holdEnd): the
     // service cannot store a body it has not received whole, so no upload can be stored unannounced.
-    const announced = ctx.journal.save().then(
-      () => undefined,
-      (error: Error) => unannounced(ctx.journal, file.relativePath, error),
-    );
-    const holdEnd = announced.then((unwritten) => {
-      if (unwritten) throw unwritten;
+    const announced = ctx.journal.save().catch((error: Error) => {
+      throw unannounced(ctx.journal, file.relativePath, error);
     });
-    holdEnd.catch(() => undefined); // its failure is taken from `announced` below
+    announced.catch(() => undefined); // awaited below, whatever the upload did
     let failure: unknown;
     let replyId: number | undefined;
     try {
@@ -148,15 +144,14 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
         fileName: file.name,
         mimeType: file.mimeType,
         onProgress: (sentBytes, totalBytes) => ctx.bytes(file.relativePath, sentBytes, totalBytes),
-        holdEnd,
+        holdEnd: announced,
       });
       replyId = mediaIdOfReply(sent.reply);
     } catch (error) {
       failure = error;
     }
     // Not announced: the body never went out whole, so the file is not in the gallery.
-    const unwritten = await announced;
-    if (unwritten) throw unwritten;
+    await announced;
     if (replyId !== undefined && !present.includes(replyId)) {
       record(gallery, file, replyId, 'reply');
       outcome.uploaded++;

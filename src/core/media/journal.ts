@@ -1,6 +1,6 @@
 // The journal: what each spot's run has done, as lines of one append-only log per account under
 // `<journalDir>/journal/<account>/` (recordLog.ts), written as each step completes, durably before
-// every upload, so a run stopped at any moment (cancel, crash, kill, power loss) can be run again
+// each upload's final piece goes out, so a run stopped at any moment (cancel, crash, kill, power loss) can be run again
 // and finish the rest. `<account>` hashes the service URL and client id: the same source_id on
 // another service or topic is another spot. The journal folder holds a `.gitignore` with `*`, so
 // git ignores it by itself. One process at a time works with an account's journal (a lock file in

@@ -1,5 +1,5 @@
 // The journal's content for one spot: what is known to be done, and the one upload per gallery
-// that may be in flight. Checked with zod on every read, so a damaged file is named, not trusted.
+// that may be in flight. Checked with zod on every read, so a damaged line of the log is named, not trusted.
 import * as z from '../api/zod';
 
 export const JOURNAL_FORMAT = 1;

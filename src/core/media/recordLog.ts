@@ -3,7 +3,8 @@
 // atomically (temp file, fsync, rename, folder fsync) at every step, cost more processor time than
 // the uploads it protected; an append is one write call.
 //
-// Two kinds of append. A durable one (before an upload goes out: exactly-once depends on it)
+// Two kinds of append. A durable one (announcing an upload, on disk before the upload's final
+// piece goes out: exactly-once depends on it)
 // resolves only after an fdatasync that started after its write; appends of several spots that
 // arrive while one fdatasync runs share the next one (group commit). A plain append (steps that
 // are safe to repeat) is not synced: a power cut may lose it, and the spot's earlier durable line

@@ -58,8 +58,8 @@ export class OpenedFile implements FileLike {
 
   /**
    * The file's bytes, exactly `size` of them, with `head` in front of the first read and `tail`
-   * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, one write
-   * to the connection, with no copy of its bytes. `onFileBytes` counts the file's bytes alone.
+   * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, with no
+   * copy of its bytes. `onFileBytes` counts the file's bytes alone.
    *
    * A file that changed size since it was opened fails before its last bytes are handed over, so
    * a request's body never matches its announced length and cannot be stored: the last read asks

@@ -153,7 +153,8 @@ function oneFileForm(fieldName: string, file: OpenedFile): FormDataLike {
  * The library frames the parts (headers, boundary, escaping); the file's bytes come straight from
  * the opened file in reads of up to 1 MiB rather than through its 64 KiB re-chunking, which halves
  * the throughput. The framing before and after the file goes out in the same chunks as its first
- * and last bytes (see OpenedFile.framed): most media are one chunk, one write.
+ * and last bytes (see OpenedFile.framed): most media are one chunk, and the final piece split off
+ * from it (see tracked).
  */
 function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
   const before: Uint8Array[] = [];
