@@ -10,7 +10,8 @@ import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../docu
 import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
-import { contentKey, hashFile, type ContentKey } from './contentKey';
+import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
+import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
 
 export interface SpotProblem extends LocatedProblem {
@@ -24,6 +25,8 @@ export interface CheckedMediaFile extends MediaFileEntry {
   sha256: string;
   key: ContentKey;
   mimeType: string;
+  /** The bytes that were hashed, held for the upload when the run had room (see HeldContent). */
+  content?: Buffer;
 }
 
 /** A gallery field that has media beside the document. */
@@ -64,6 +67,8 @@ export interface CheckOptions {
   parsed?: ParsedSpotText;
   /** The topic definitions in effect: which members are galleries (see isGalleryField). */
   topics?: GalleryFieldCatalog;
+  /** Keep the bytes of the files read for their hash, within this budget (the run's uploads send them). */
+  holdContent?: HeldContent;
 }
 
 export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
@@ -146,19 +151,25 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
       continue;
     }
     let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs);
+    let content: Buffer | undefined;
     if (!sha256) {
+      const hold = options.holdContent?.reserve(stats.size) ?? false;
       try {
-        const hashed = await hashFile(file.path, stats.size);
+        const hashed: { sha256: string; size: number; content?: Buffer } = hold ? await readAndHashFile(file.path, stats.size) : await hashFile(file.path, stats.size);
         if (hashed.size !== stats.size) throw new Error('it changed while being read');
         sha256 = hashed.sha256;
+        content = hashed.content;
       } catch (error) {
         fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
         continue;
+      } finally {
+        if (hold && !content) options.holdContent!.unreserve(stats.size);
       }
     }
-    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType: mimeType! };
+    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType: mimeType!, content };
     const twin = byKey.get(entry.key);
     if (twin) {
+      options.holdContent?.release([entry]);
       fail(`has the same content as ${twin.relativePath}: a gallery would hold it twice. Remove one of them.`);
       continue;
     }

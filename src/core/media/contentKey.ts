@@ -38,6 +38,24 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
   }
 }
 
+/**
+ * Reads a file of `expectedSize` bytes whole, in one read (see HeldContent), and hashes it: the
+ * content is what an upload then sends. A file that is now shorter or longer says so in `size`
+ * (the read asks for one byte more than expected), and holds no content.
+ */
+export async function readAndHashFile(path: string, expectedSize: number): Promise<{ sha256: string; size: number; content?: Buffer }> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(expectedSize + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const content = buffer.subarray(0, bytesRead);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    return bytesRead === expectedSize ? { sha256, size: bytesRead, content } : { sha256, size: bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+
 export function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -143,6 +143,10 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
       const sent = await ctx.client.uploadMedia(galleryId, file.path, {
         fileName: file.name,
         mimeType: file.mimeType,
+        // What goes out is the content the check hashed: its bytes when it kept them, else the
+        // file read again and compared with that hash before its end.
+        content: file.content,
+        sha256: file.sha256,
         onProgress: (sentBytes, totalBytes) => ctx.bytes(file.relativePath, sentBytes, totalBytes),
         holdEnd: announced,
       });
@@ -159,8 +163,8 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
       return [...present, replyId];
     }
     if (failure instanceof AuthenticationError || isCancellation(failure)) throw failure; // the next run settles it
-    if (isRefusal(failure)) {
-      // The service said no: nothing was stored.
+    if (isRefusal(failure) || isLocalFailure(failure)) {
+      // The service said no, or the file could not be sent as checked: nothing was stored.
       gallery.pending = undefined;
       outcome.failed.push({ file: file.relativePath, reason: (failure as Error).message });
       ctx.step('upload', `${file.relativePath} was refused: ${(failure as Error).message}`);
@@ -198,6 +202,14 @@ function record(gallery: GalleryJournal, file: CheckedMediaFile, mediaId: number
 function isRefusal(error: unknown): boolean {
   const status = error instanceof ServiceError ? error.status : undefined;
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/**
+ * The file could not be sent as it was checked (unreadable now, edited since): stopped before the
+ * body's end, so not stored, and sending it again in this run would fail the same way.
+ */
+function isLocalFailure(error: unknown): boolean {
+  return error instanceof ServiceError && error.kind === 'configuration' && error.requestSent !== 'whole' && error.requestSent !== 'answered';
 }
 
 /** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */

@@ -3,6 +3,7 @@
 // input whatever ends the run (cancel, refused credentials, a journal another process holds).
 import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
+import { HeldContent } from './heldContent';
 import { JournalLockedError, MediaJournal } from './journal';
 import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome, WorkflowProgress, WorkflowStep } from './types';
@@ -47,6 +48,7 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
     options,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     journal,
+    held: new HeldContent(),
     step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };

@@ -10,6 +10,7 @@ import { describeProblems } from '../documents/problemSummary';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
+import type { HeldContent } from './heldContent';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
@@ -23,6 +24,8 @@ export interface SpotRunContext {
   options: MediaWorkflowOptions;
   retry: RetryPolicy;
   journal: MediaJournal;
+  /** The run's budget for checked media kept in memory until they are sent. */
+  held: HeldContent;
   step(label: string, sourceId: string | undefined, step: StepName, message: string): void;
   bytes(label: string, file: string, sentBytes: number, totalBytes: number): void;
 }
@@ -34,6 +37,8 @@ export interface PreparedSpot {
   check: SpotMediaCheck;
   journal: SpotJournal;
   step(name: StepName, message: string): void;
+  /** Releases the spot's journal and the media content it holds; once, when it is finished or abandoned. */
+  release(): void;
   /** What the document should say, once the final import has been sent (or found sent). */
   final?: { text: string; edits: SpotTextEdit[] };
 }
@@ -86,6 +91,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
       topics: ctx.options.topics,
       layout,
       parsed,
+      holdContent: ctx.held,
       knownGalleryFields: Object.keys(record.galleries),
       knownHash: (path, size, mtimeMs) => {
         const known = record.files?.[path];
@@ -93,13 +99,17 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
       },
     });
     outcome.problems = check.problems;
-    if (!check.ok) {
+    const release = () => {
+      ctx.held.release(check.galleries.flatMap((gallery) => gallery.files));
       journal.release();
+    };
+    if (!check.ok) {
+      release();
       return invalid(outcome, check, step);
     }
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
-    return { outcome, text, check, journal, step };
+    return { outcome, text, check, journal, step, release };
   } catch (error) {
     journal.release();
     return fail(outcome, `Could not check the media: ${(error as Error).message}`);
@@ -129,7 +139,7 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
     }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
   } finally {
-    journal.release();
+    spot.release();
   }
   return outcome;
 }
@@ -141,7 +151,7 @@ export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = '
 
 /** A prepared spot the run stopped before: its journal is released untouched. */
 export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
-  spot.journal.release();
+  spot.release();
   return { ...spot.outcome, status: 'not-started', reason, remaining: ['everything: the spot was not started'] };
 }
 

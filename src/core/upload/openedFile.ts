@@ -4,8 +4,8 @@
 // FileLike for form-data-encoder (name, type, size, stream()), so the library frames the part
 // without Node's Blob/File (openAsBlob stats the file again, synchronously).
 import { constants, promises as fs } from 'node:fs';
-import type { FileLike } from 'form-data-encoder';
 import { ServiceError } from '../api/errors';
+import type { UploadSource } from './uploadSource';
 
 /** Bytes per read: larger reads than a stream's 64 KiB, and one read for most media. */
 const READ_BYTES = 1024 * 1024;
@@ -19,7 +19,7 @@ const EMPTY = new Uint8Array(0);
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-export class OpenedFile implements FileLike {
+export class OpenedFile implements UploadSource {
   readonly [Symbol.toStringTag] = 'File';
 
   private constructor(
@@ -59,13 +59,13 @@ export class OpenedFile implements FileLike {
   /**
    * The file's bytes, exactly `size` of them, with `head` in front of the first read and `tail`
    * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, with no
-   * copy of its bytes. `onFileBytes` counts the file's bytes alone.
+   * copy of its bytes. `onFileBytes` sees the file's bytes alone, as they are read.
    *
    * A file that changed size since it was opened fails before its last bytes are handed over, so
    * a request's body never matches its announced length and cannot be stored: the last read asks
    * for one byte more than is left, so the end of the file shows without a read of its own.
    */
-  async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+  async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: Uint8Array) => void): AsyncGenerator<Buffer> {
     let position = 0;
     let front = head;
     for (;;) {
@@ -79,7 +79,7 @@ export class OpenedFile implements FileLike {
       if (bytesRead > left) throw this.changed('grew');
       if (bytesRead === 0 && left > 0) throw this.changed('shrank');
       position += bytesRead;
-      if (bytesRead > 0) onFileBytes?.(bytesRead);
+      if (bytesRead > 0) onFileBytes?.(buffer.subarray(front.length, front.length + bytesRead));
       // A short read that asked past the end is the end (a regular file reads short only there).
       const done = position === this.size && bytesRead < wanted;
       let length = front.length + bytesRead;

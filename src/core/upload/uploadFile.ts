@@ -4,15 +4,18 @@
 // chunk is asked for only after the previous one was handed to the connection. The file is opened
 // once (OpenedFile): its size, its bytes and the check that its size did not change come from one
 // descriptor (an edit that keeps the size is not noticed).
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
 import { lookup } from 'mime-types';
-import { throwIfAborted, type RequestSent } from '../api/errors';
+import { ServiceError, throwIfAborted, type RequestSent } from '../api/errors';
 import { discard, httpError, readText, type Scrubber } from '../api/readReply';
 import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
+import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
+import type { UploadSource } from './uploadSource';
 
 export interface UploadOptions {
   signal?: AbortSignal;
@@ -31,6 +34,17 @@ export interface UploadOptions {
    * handles its rejection too: a request that fails earlier never waits for it.
    */
   holdEnd?: Promise<unknown>;
+  /**
+   * The file's bytes, already read by the caller (the media workflow's check hashed them): sent
+   * as they are, and the file is not read again.
+   */
+  content?: Uint8Array;
+  /**
+   * The SHA-256 (hex) the file's content must have. Read from disk, the bytes are hashed as they
+   * go out, and a file that differs (edited since it was hashed, even to the same size) stops the
+   * request before its final piece: it is never stored as the content the caller recorded.
+   */
+  sha256?: string;
 }
 
 export interface UploadResult {
@@ -61,8 +75,9 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   throwIfAborted(upload.signal);
   const fileName = upload.fileName ?? basename(filePath);
   const mimeType = upload.mimeType ?? (lookup(fileName) || 'application/octet-stream');
-  const file = await OpenedFile.open(filePath, fileName, mimeType);
+  const file = upload.content ? new HeldFile(fileName, mimeType, upload.content) : await OpenedFile.open(filePath, fileName, mimeType);
   const size = file.size;
+  const verify = upload.sha256 && !upload.content ? createHash('sha256') : undefined;
   let sent = 0;
   let requestSent: RequestSent = 'none';
   let status: number | undefined;
@@ -72,7 +87,8 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     const encoder = new FormDataEncoder(oneFileForm(upload.fieldName, file));
     const { head, tail } = framing(encoder);
     const parts = file.framed(head, tail, (fileBytes) => {
-      sent += fileBytes;
+      verify?.update(fileBytes);
+      sent += fileBytes.length;
       upload.onProgress?.(Math.min(size, sent), size);
     });
     // undici asks for the first chunk once connected, and for the next one after it handed the
@@ -88,6 +104,8 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
           continue;
         }
         try {
+          // Every byte of the file has been read by now (the final piece is the last chunk's end).
+          if (verify && verify.digest('hex') !== upload.sha256) throw changedSinceHashed(filePath);
           await upload.holdEnd;
         } catch (error) {
           holdFailed = { error };
@@ -136,7 +154,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
 }
 
 /** The one field, as form-data-encoder reads a form (Node's FormData would turn a FileLike into a string). */
-function oneFileForm(fieldName: string, file: OpenedFile): FormDataLike {
+function oneFileForm(fieldName: string, file: UploadSource): FormDataLike {
   const entries = (): IterableIterator<[string, FormDataEntryValue]> => new Map<string, FormDataEntryValue>([[fieldName, file]]).entries();
   return {
     [Symbol.toStringTag]: 'FormData',
@@ -183,6 +201,14 @@ async function* splitFinalPiece(chunks: AsyncIterable<Uint8Array>, count: number
   if (previous.length > held) yield previous.subarray(0, previous.length - held);
   yield FINAL;
   yield previous.subarray(previous.length - held);
+}
+
+function changedSinceHashed(path: string): ServiceError {
+  return new ServiceError(
+    'configuration',
+    `${path} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.`,
+    { requestSent: 'partly' },
+  );
 }
 
 function parseLoosely(text: string): unknown {

@@ -1,0 +1,47 @@
+// Media the check read, kept in memory until they are sent. A small file is then read once, not
+// twice (once to hash it, once to send it), and what goes out is exactly the content the check
+// hashed, whatever happens to the file in between: its content is its identity in the journal.
+// Larger files, and any beyond the run's budget, are read again when sent and compared with their
+// hash as they stream (see UploadOptions.sha256).
+
+/** Files up to this size are held: one read of the file, like an upload's own single read. */
+export const HOLD_FILE_BYTES = 1024 * 1024;
+
+/** Bytes one run holds at most: the spots checked ahead and in flight (2 × concurrency) share it. */
+export const HOLD_RUN_BYTES = 48 * 1024 * 1024;
+
+/** A file whose checked bytes may be held. */
+export interface HoldsContent {
+  size: number;
+  /** The bytes the check hashed, until the spot is finished. */
+  content?: Buffer;
+}
+
+export class HeldContent {
+  private left: number;
+
+  constructor(budgetBytes = HOLD_RUN_BYTES) {
+    this.left = budgetBytes;
+  }
+
+  /** Room for a file of this size, taken from the budget; false: read it again when it is sent. */
+  reserve(size: number): boolean {
+    if (size > HOLD_FILE_BYTES || size > this.left) return false;
+    this.left -= size;
+    return true;
+  }
+
+  /** Gives back the room of a reservation that got no content (the read failed). */
+  unreserve(size: number): void {
+    this.left += size;
+  }
+
+  /** Drops what the files hold and gives their room back; safe to call more than once. */
+  release(files: Iterable<HoldsContent>): void {
+    for (const file of files) {
+      if (!file.content) continue;
+      file.content = undefined;
+      this.left += file.size;
+    }
+  }
+}
