@@ -27,8 +27,8 @@ const undiciSubset = {
       loader: 'js',
     }));
     // HTTP/2: undici speaks it only when a connection negotiates h2, which it offers only with
-    // allowH2, and the core never sets it (every dispatcher is HTTP/1.1). Its HTTP/2 client
-    // carries undici's fetch body stack and loads node:http2 on the first connection.
+    // allowH2, and every dispatcher of the core sets it false (src/core/api/http.ts). Its HTTP/2
+    // client loads node:http2 (and with it tls) when the first dispatcher is made.
     build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
       contents: "module.exports = function connectH2() { throw new Error('HTTP/2 is not bundled: the core offers only HTTP/1.1 (it never sets allowH2)') }",
       loader: 'js',

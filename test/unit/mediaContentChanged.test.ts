@@ -5,7 +5,7 @@
 // and the next run, hashing the new content, sends it a second time.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultJournalDir, runMediaWorkflow, type MediaWorkflowOptions } from '../../src/core/media';
@@ -30,46 +30,68 @@ describe('media workflow: a file edited after it was checked', () => {
     return { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 }, ...extra };
   }
 
+  const WHOLE_SECONDS = 1_700_000_000;
   const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
   function galleryContents(galleryId: number): string[] {
     return setup.sandbox.gallery(galleryId)!.mediaIds.map((id) => digest(readFileSync(setup.sandbox.media(id)!.path)));
   }
 
-  /** Same size, other bytes: the size does not tell them apart. */
-  function replaceKeepingSize(path: string, tag: string): Buffer {
+  /**
+   * Same size, other bytes; with `keepTime` the modification time is put back too (cp -p, rsync
+   * -t, file systems with 2 s times), so only the content tells them apart.
+   */
+  function replaceKeepingSize(path: string, tag: string, keepTime: boolean): Buffer {
     const bytes = mediaBytes(tag, statSync(path).size);
     writeFileSync(path, bytes);
+    if (keepTime) utimesSync(path, WHOLE_SECONDS, WHOLE_SECONDS);
     return bytes;
   }
 
-  for (const [what, size] of [['a small file (sent from the bytes the check read)', 4096], ['a large file (compared while it streams)', 3 * 1024 * 1024 + 7]] as const) {
-    it(`${what}: the gallery gets the checked content or nothing, and the next run sends the new content once`, async () => {
-      const fixture = writeSpot(dir, 'edited', { fld_1_3: ['01.jpg', '02.jpg'] }, { size });
-      const firstPath = join(dir, 'edited.media', 'fld_1_3', '01.jpg');
-      let edited: Buffer | undefined;
-      const first = await runMediaWorkflow(
-        [{ path: fixture.path }],
-        options({
-          onStep: (step) => {
-            // After the check and the import with state 2, before any upload.
-            if (step.step === 'import-pending') edited = replaceKeepingSize(firstPath, 'edited/new-content');
-          },
-        }),
-      );
-      assert.ok(edited, 'the file was edited during the run');
-      const galleryId = first.spots[0].galleries[0]?.galleryId ?? setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3;
-      const checked = fixture.media.fld_1_3.map((file) => digest(file.bytes));
-      for (const content of galleryContents(galleryId as number)) {
-        assert.ok(checked.includes(content), `gallery ${galleryId} holds only content that was checked (the first run's status: ${first.spots[0].status}, ${first.spots[0].reason ?? ''})`);
-      }
-
-      const second = await runMediaWorkflow([{ path: fixture.path }], options());
-      assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
-      const contents = galleryContents(galleryId as number);
-      assert.equal(new Set(contents).size, contents.length, 'no content is in the gallery twice');
-      assert.ok(contents.includes(digest(edited)), 'the new content arrived');
-      assert.ok(contents.includes(checked[1]), 'the untouched file arrived');
-    });
+  async function editDuringFirstRun(size: number, keepTime: boolean) {
+    const fixture = writeSpot(dir, 'edited', { fld_1_3: ['01.jpg', '02.jpg'] }, { size });
+    const firstPath = join(dir, 'edited.media', 'fld_1_3', '01.jpg');
+    // A time in whole seconds, so that putting it back gives the very same mtimeMs.
+    if (keepTime) utimesSync(firstPath, WHOLE_SECONDS, WHOLE_SECONDS);
+    const steps: string[] = [];
+    let edited: Buffer | undefined;
+    const first = await runMediaWorkflow(
+      [{ path: fixture.path }],
+      options({
+        onStep: (step) => {
+          steps.push(step.message);
+          // After the check and the import with state 2, before any upload.
+          if (step.step === 'import-pending') edited = replaceKeepingSize(firstPath, 'edited/new-content', keepTime);
+        },
+      }),
+    );
+    assert.ok(edited, 'the file was edited during the run');
+    const galleryId = setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+    const checked = fixture.media.fld_1_3.map((file) => digest(file.bytes));
+    return { fixture, first: first.spots[0], steps, edited, galleryId, checked };
   }
+
+  it('a small file goes out as the bytes the check read: the gallery gets the checked content, and the next run sends the new content once', async () => {
+    const { fixture, first, edited, galleryId, checked } = await editDuringFirstRun(4096, false);
+    assert.equal(first.status, 'done', first.reason);
+    assert.deepEqual(galleryContents(galleryId), checked, 'the gallery holds what was checked, in name order');
+
+    const second = await runMediaWorkflow([{ path: fixture.path }], options());
+    assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
+    const contents = galleryContents(galleryId);
+    assert.equal(new Set(contents).size, contents.length, 'no content is in the gallery twice');
+    assert.ok(contents.includes(digest(edited)), 'the new content arrived');
+  });
+
+  it('a large file is compared while it streams: stopped before its end, not retried, and the next run hashes it anew even with its size and time kept', async () => {
+    const { fixture, first, steps, edited, galleryId, checked } = await editDuringFirstRun(3 * 1024 * 1024 + 7, true);
+    assert.equal(first.status, 'failed');
+    assert.match(first.reason ?? '', /01\.jpg: .*changed after it was checked/);
+    assert.ok(!steps.some((message) => message.includes('sending it again')), `not sent again in the run: ${steps.join(' / ')}`);
+    assert.deepEqual(galleryContents(galleryId), [checked[1]], 'only the untouched file is in the gallery');
+
+    const second = await runMediaWorkflow([{ path: fixture.path }], options());
+    assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
+    assert.deepEqual(galleryContents(galleryId), [digest(edited), checked[1]], 'each file once, in name order');
+  });
 });

@@ -81,6 +81,19 @@ export class MalformedReplyError extends ServiceError {
   }
 }
 
+/**
+ * A file being uploaded is not the file that was meant: it changed size while it was sent, or its
+ * content is no longer the content the caller hashed. The request was stopped before its end, so
+ * nothing was stored; sending it again as it is now would fail the same way.
+ */
+export class FileChangedError extends ServiceError {
+  constructor(readonly path: string, message: string) {
+    // Only ever raised while the body goes out, before its final piece.
+    super('configuration', message, { requestSent: 'partly' });
+    this.name = 'FileChangedError';
+  }
+}
+
 /** Error names that mean "cancelled": an AbortSignal's, the core's, and a host's (VS Code's CancellationError is named 'Canceled'). */
 const CANCELLATION_NAMES = new Set(['AbortError', 'CancelledError', 'Canceled']);
 

@@ -30,6 +30,9 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
     headersTimeout: options.idleTimeoutMs ?? 60_000,
     bodyTimeout: options.idleTimeoutMs ?? 60_000,
     keepAliveTimeout: 10_000,
+    // HTTP/1.1 only, said rather than left to undici's default: the bundles leave its HTTP/2
+    // client out (esbuild.js).
+    allowH2: false,
   };
   const proxy = options.proxyUrl || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
   if (!proxy) return new Agent(agentOptions);

@@ -112,7 +112,11 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
       problems.push(places.onValue(field, `${field} has media in ${where} but holds ${JSON.stringify(value)}: a gallery field with media is null (a gallery to create) or a gallery id.`, layout.folder));
       continue;
     }
-    const files = await checkFiles(group, field, places, problems, options);
+    const files = await checkFiles(group, field, places, problems, options).catch((error: unknown) => {
+      // Nobody gets the galleries checked so far either: their held bytes go back to the run.
+      options.holdContent?.release(result.galleries.flatMap((gallery) => gallery.files));
+      throw error;
+    });
     result.galleries.push({ field, value: value as number | null, files });
   }
   result.galleries.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
@@ -125,8 +129,18 @@ function finish(result: SpotMediaCheck): SpotMediaCheck {
 }
 
 async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions): Promise<CheckedMediaFile[]> {
-  const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
   const checked: CheckedMediaFile[] = [];
+  try {
+    return await checkEachFile(group, field, places, problems, options, checked);
+  } catch (error) {
+    // Nobody gets these files now: their held bytes go back to the run.
+    options.holdContent?.release(checked);
+    throw error;
+  }
+}
+
+async function checkEachFile(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions, checked: CheckedMediaFile[]): Promise<CheckedMediaFile[]> {
+  const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   for (const file of group.files) {
     const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));

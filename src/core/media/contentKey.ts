@@ -39,7 +39,7 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
 }
 
 /**
- * Reads a file of `expectedSize` bytes whole, in one read (see HeldContent), and hashes it: the
+ * Reads a file of `expectedSize` bytes whole, into one buffer (see HeldContent), and hashes it: the
  * content is what an upload then sends. A file that is now shorter or longer says so in `size`
  * (the read asks for one byte more than expected), and holds no content.
  */
@@ -47,7 +47,13 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
   const handle = await fs.open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(expectedSize + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    // One read for a local file; a network or FUSE file system may hand it out in pieces.
+    let bytesRead = 0;
+    for (;;) {
+      const read = await handle.read(buffer, bytesRead, buffer.length - bytesRead, bytesRead);
+      bytesRead += read.bytesRead;
+      if (read.bytesRead === 0 || bytesRead === buffer.length) break;
+    }
     const content = buffer.subarray(0, bytesRead);
     const sha256 = createHash('sha256').update(content).digest('hex');
     return bytesRead === expectedSize ? { sha256, size: bytesRead, content } : { sha256, size: bytesRead };

@@ -1,6 +1,6 @@
 // Step 3 for one gallery: settle an upload an earlier run left open, then send every file the
 // gallery does not hold yet, one at a time, each announced in the journal before it goes out.
-import { AuthenticationError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
+import { AuthenticationError, FileChangedError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import { retryDelayMs, sleep, type RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { CheckedMediaFile } from './checkSpotMedia';
@@ -163,11 +163,21 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
       return [...present, replyId];
     }
     if (failure instanceof AuthenticationError || isCancellation(failure)) throw failure; // the next run settles it
-    if (isRefusal(failure) || isLocalFailure(failure)) {
-      // The service said no, or the file could not be sent as checked: nothing was stored.
+    if (isRefusal(failure)) {
+      // The service said no: nothing was stored.
       gallery.pending = undefined;
       outcome.failed.push({ file: file.relativePath, reason: (failure as Error).message });
       ctx.step('upload', `${file.relativePath} was refused: ${(failure as Error).message}`);
+      return present;
+    }
+    if (failure instanceof FileChangedError) {
+      // Stopped before its end, so not stored; sending it again in this run would stop the same
+      // way. The next run hashes it anew, even when its size and modification time look unchanged.
+      gallery.pending = undefined;
+      delete ctx.journal.record.files?.[file.relativePath];
+      ctx.journal.touch();
+      outcome.failed.push({ file: file.relativePath, reason: failure.message });
+      ctx.step('upload', `${file.relativePath} was not sent: ${failure.message}`);
       return present;
     }
     // The upload may or may not have arrived: the gallery says which.
@@ -202,14 +212,6 @@ function record(gallery: GalleryJournal, file: CheckedMediaFile, mediaId: number
 function isRefusal(error: unknown): boolean {
   const status = error instanceof ServiceError ? error.status : undefined;
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
-/**
- * The file could not be sent as it was checked (unreadable now, edited since): stopped before the
- * body's end, so not stored, and sending it again in this run would fail the same way.
- */
-function isLocalFailure(error: unknown): boolean {
-  return error instanceof ServiceError && error.kind === 'configuration' && error.requestSent !== 'whole' && error.requestSent !== 'answered';
 }
 
 /** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */

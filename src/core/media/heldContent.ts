@@ -7,7 +7,10 @@
 /** Files up to this size are held: one read of the file, like an upload's own single read. */
 export const HOLD_FILE_BYTES = 1024 * 1024;
 
-/** Bytes one run holds at most: the spots checked ahead and in flight (2 × concurrency) share it. */
+/**
+ * Bytes one run holds at most, shared by the spots checked ahead and those whose requests are
+ * under way (up to 2 × concurrency); a spot gives its bytes back when its requests are over.
+ */
 export const HOLD_RUN_BYTES = 48 * 1024 * 1024;
 
 /** A file whose checked bytes may be held. */

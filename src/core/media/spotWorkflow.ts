@@ -8,7 +8,7 @@ import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '..
 import { MAX_DOCUMENT_BYTES, parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
-import { checkSpotMedia, isGalleryId, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
+import { checkSpotMedia, isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { orderGalleryMedia } from './galleryOrder';
@@ -100,13 +100,15 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     });
     outcome.problems = check.problems;
     const release = () => {
-      ctx.held.release(check.galleries.flatMap((gallery) => gallery.files));
+      ctx.held.release(heldFiles(check));
       journal.release();
     };
     if (!check.ok) {
       release();
       return invalid(outcome, check, step);
     }
+    // Bytes of files already in their gallery are not sent again: no need to hold them.
+    ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
     return { outcome, text, check, journal, step, release };
@@ -123,6 +125,9 @@ export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): 
     else await withMedia(spot, ctx);
   } catch (error) {
     stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
+  } finally {
+    // Every upload is over: the held bytes go now, not after the write-back that follows.
+    ctx.held.release(heldFiles(spot.check));
   }
 }
 
@@ -322,6 +327,10 @@ async function writeBack(
     step('write-back', reason);
     return { status: 'failed', reason };
   }
+}
+
+function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
+  return check.galleries.flatMap((gallery) => gallery.files);
 }
 
 function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {

@@ -4,7 +4,7 @@
 // FileLike for form-data-encoder (name, type, size, stream()), so the library frames the part
 // without Node's Blob/File (openAsBlob stats the file again, synchronously).
 import { constants, promises as fs } from 'node:fs';
-import { ServiceError } from '../api/errors';
+import { FileChangedError, ServiceError } from '../api/errors';
 import type { UploadSource } from './uploadSource';
 
 /** Bytes per read: larger reads than a stream's 64 KiB, and one read for most media. */
@@ -98,12 +98,10 @@ export class OpenedFile implements UploadSource {
     await this.handle.close().catch(() => undefined);
   }
 
-  private changed(how: 'grew' | 'shrank'): ServiceError {
-    return new ServiceError(
-      'configuration',
+  private changed(how: 'grew' | 'shrank'): FileChangedError {
+    return new FileChangedError(
+      this.path,
       `${this.path} changed while it was being sent (it ${how} from ${this.size} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.`,
-      // It is read only as a request's body, which went out in part: never its last bytes.
-      { requestSent: 'partly' },
     );
   }
 }

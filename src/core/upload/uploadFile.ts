@@ -1,15 +1,16 @@
 // One streamed multipart upload: the file is read from disk as it is sent, so memory stays flat
-// whatever its size (undici's fetch + FormData would keep a second copy for redirects). The body
-// is an async generator that undici pulls chunk by chunk, so the upload knows how far it got: a
-// chunk is asked for only after the previous one was handed to the connection. The file is opened
-// once (OpenedFile): its size, its bytes and the check that its size did not change come from one
-// descriptor (an edit that keeps the size is not noticed).
+// whatever its size (undici's fetch + FormData would keep a second copy for redirects), unless the
+// caller already holds its bytes (UploadOptions.content). The body is an async generator that
+// undici pulls chunk by chunk, so the upload knows how far it got: a chunk is asked for only after
+// the previous one was handed to the connection. The file is opened once (OpenedFile): its size,
+// its bytes and the check that its size did not change come from one descriptor; an edit that
+// keeps the size is noticed only when the caller names the content's hash (UploadOptions.sha256).
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
 import { lookup } from 'mime-types';
-import { ServiceError, throwIfAborted, type RequestSent } from '../api/errors';
+import { FileChangedError, throwIfAborted, type RequestSent } from '../api/errors';
 import { discard, httpError, readText, type Scrubber } from '../api/readReply';
 import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
@@ -203,11 +204,10 @@ async function* splitFinalPiece(chunks: AsyncIterable<Uint8Array>, count: number
   yield previous.subarray(previous.length - held);
 }
 
-function changedSinceHashed(path: string): ServiceError {
-  return new ServiceError(
-    'configuration',
+function changedSinceHashed(path: string): FileChangedError {
+  return new FileChangedError(
+    path,
     `${path} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.`,
-    { requestSent: 'partly' },
   );
 }
 
