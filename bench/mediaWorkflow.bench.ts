@@ -31,6 +31,8 @@ export interface MediaWorkflowFigures {
   clientRatio: number;
   /** This process's CPU time (user + system) per spot, medians: less sensitive to a busy machine than wall time. */
   cpuMsPerSpot: { workflow: number; loop: number; client: number };
+  /** The sandbox process's CPU time per spot while each side ran, medians (undefined off Linux). */
+  sandboxCpuMsPerSpot?: { workflow: number; loop: number; client: number };
   /** Medians and the largest over the rounds, MiB. */
   memoryGrowthMiB: number;
   maxMemoryGrowthMiB: number;
@@ -41,6 +43,7 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, spots
   writeMedia(folder, spots, fileBytes);
   const figures = { workflow: [] as number[], loop: [] as number[], client: [] as number[] };
   const cpu = { workflow: [] as number[], loop: [] as number[], client: [] as number[] };
+  const sandboxCpu = { workflow: [] as number[], loop: [] as number[], client: [] as number[] };
   const perRound: number[] = [];
   const growth: number[] = [];
   // Round 0 warms every side up (JIT, page cache) and is not counted.
@@ -69,11 +72,14 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, spots
       try {
         const started = process.hrtime.bigint();
         const cpuBefore = process.cpuUsage();
+        const sandboxBefore = service.sandboxCpuMs();
         await run(service);
         const used = process.cpuUsage(cpuBefore);
+        const sandboxAfter = service.sandboxCpuMs();
         if (round > 0) {
           figures[name].push(count / (Number(process.hrtime.bigint() - started) / 1e9));
           cpu[name].push((used.user + used.system) / 1000 / count);
+          if (sandboxBefore !== undefined && sandboxAfter !== undefined) sandboxCpu[name].push((sandboxAfter - sandboxBefore) / count);
         }
       } finally {
         await service.stop();
@@ -91,6 +97,7 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, spots
     perRoundRatio: median(perRound),
     clientRatio: median(figures.client) / median(figures.loop),
     cpuMsPerSpot: { workflow: median(cpu.workflow), loop: median(cpu.loop), client: median(cpu.client) },
+    sandboxCpuMsPerSpot: sandboxCpu.workflow.length > 0 ? { workflow: median(sandboxCpu.workflow), loop: median(sandboxCpu.loop), client: median(sandboxCpu.client) } : undefined,
     memoryGrowthMiB: median(growth),
     maxMemoryGrowthMiB: Math.max(...growth),
   };
@@ -102,6 +109,7 @@ interface Service {
   /** A token fetched before timing starts, for the hand-written loop. */
   token: string;
   dispatcher: Agent;
+  sandboxCpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -116,6 +124,7 @@ async function startService(distDir: string): Promise<Service> {
     client,
     token,
     dispatcher,
+    sandboxCpuMs: () => sandbox.cpuMs(),
     stop: async () => {
       await dispatcher.close();
       await sandbox.stop();

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
       console.log(`    client / loop        ${media.clientRatio.toFixed(2)}`);
       const cpu = media.cpuMsPerSpot;
       console.log(`    CPU per spot         workflow ${cpu.workflow.toFixed(1)} ms, client loop ${cpu.client.toFixed(1)} ms, hand-written loop ${cpu.loop.toFixed(1)} ms`);
+      const sandboxCpu = media.sandboxCpuMsPerSpot;
+      if (sandboxCpu) console.log(`    sandbox CPU per spot while workflow ${sandboxCpu.workflow.toFixed(1)} ms, client loop ${sandboxCpu.client.toFixed(1)} ms, hand-written loop ${sandboxCpu.loop.toFixed(1)} ms`);
       console.log(`    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`);
     }
     if (only.has('topics')) printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));

@@ -1,13 +1,33 @@
 // Runs the sandbox in its own process, so the benchmark measures the client's memory and CPU only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface SandboxProcess {
   baseUrl: string;
+  /**
+   * The sandbox process's processor time so far (user + system), in ms; undefined where the
+   * system does not say (read from /proc, so Linux only). The client and the sandbox share the
+   * machine's cores: on a small machine the sum of their times per request sets the pace.
+   */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream build). */
+const TICKS_PER_SECOND = 100;
+
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces): utime is the
+    // 12th of them, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function startSandboxProcess(distDir: string): Promise<SandboxProcess> {
@@ -33,6 +53,7 @@ export async function startSandboxProcess(distDir: string): Promise<SandboxProce
   });
   return {
     baseUrl,
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {
