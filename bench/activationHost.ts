@@ -7,7 +7,9 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type * as Core from '../src/core';
+import type * as LazyCoreModule from '../src/platform/lazyCore';
+
+type LazyCore = typeof LazyCoreModule;
 
 const EXTENSION_ID = 'spot-tools.spot-import';
 const BASELINE_ID = 'spot-bench.activation-baseline';
@@ -71,7 +73,10 @@ export async function run(): Promise<void> {
   // CPU time too: on a shared machine it moves far less with the load than the wall clock.
   const cpuStarted = process.cpuUsage();
   const coreStarted = performance.now();
-  const core = require(path.join(dist, 'core.js')) as typeof Core;
+  // Through the extension's own loader (src/platform/lazyCore.ts, V8's code cache included), as
+  // its first command loads it.
+  const lazyCore = (require(path.join(dist, 'extension.js')) as { __sharedModules: Record<string, LazyCore> }).__sharedModules['src/platform/lazyCore.ts'];
+  const core = await lazyCore.loadCore();
   const coreLoadMs = coreLoadedAtActivation ? 0 : performance.now() - coreStarted;
   const coreLoadCpuMs = cpuMs(process.cpuUsage(cpuStarted));
   const dispatcher = core.createDispatcher();
@@ -81,6 +86,10 @@ export async function run(): Promise<void> {
   const firstRequestCpuMs = cpuMs(process.cpuUsage(cpuStarted));
   await dispatcher.close();
   await server.close();
+  // What the extension saves a few seconds after the first use, now: the next cold start is a
+  // later window, as a user's next window is.
+  const codeCache = lazyCore.coreCodeCacheStatus();
+  await lazyCore.saveCoreCodeCache();
   const result = {
     activateMs: ours.ms,
     wasActive: ours.wasActive || baseline.wasActive,
@@ -92,6 +101,7 @@ export async function run(): Promise<void> {
     firstRequestMs,
     coreLoadCpuMs,
     firstRequestCpuMs,
+    codeCache,
     vscode: vscode.version,
   };
   console.log(`SPOT_BENCH ${JSON.stringify(result)}`);

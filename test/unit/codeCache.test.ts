@@ -1,0 +1,87 @@
+// Loading a bundle through V8's code cache (src/platform/codeCache.ts): each load runs in a child
+// process of its own, a fresh V8 as a new window's extension host is, and every way the cache can
+// be missing, stale, damaged or unwritable still loads the bundle as require() would.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cacheFileOf, requireWithCodeCache } from '../../src/platform/codeCache';
+
+const LOADER = join(__dirname, '..', '..', 'src', 'platform', 'codeCache.js');
+
+/** A bundle-like CommonJS file: a require of a built-in, functions to compile, a value that tells versions apart. */
+function bundleText(version: string): string {
+  return `const { createHash } = require('crypto');\nfunction digest(text) { return createHash('sha256').update(text).digest('hex').slice(0, 8); }\nexports.version = '${version}';\nexports.digest = digest;\nexports.sum = (values) => values.reduce((a, b) => a + b, 0);\n`;
+}
+
+/** Loads the bundle in a fresh process, uses it, saves the cache; says what happened. */
+function loadInChild(bundle: string): { status: string; version: string; digest: string; saved: boolean } {
+  const script = `
+    const { requireWithCodeCache } = require(${JSON.stringify(LOADER)});
+    const loaded = requireWithCodeCache(${JSON.stringify(bundle)});
+    const digest = loaded.exports.digest('spot') + ':' + loaded.exports.sum([1, 2, 3]);
+    loaded.save().then((saved) => console.log(JSON.stringify({ status: loaded.status, version: loaded.exports.version, digest, saved })));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { status: string; version: string; digest: string; saved: boolean };
+}
+
+describe('code cache: a bundle loaded through V8\'s code cache', () => {
+  let dir: string;
+  let bundle: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spot-code-cache-'));
+    bundle = join(dir, 'core.js');
+    writeFileSync(bundle, bundleText('one'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('compiles the first time and saves; the next process starts from the cache, with the same results', () => {
+    const first = loadInChild(bundle);
+    assert.deepEqual({ status: first.status, saved: first.saved, version: first.version }, { status: 'none', saved: true, version: 'one' });
+    assert.ok(existsSync(cacheFileOf(bundle)));
+    const second = loadInChild(bundle);
+    assert.deepEqual(second, { ...first, status: 'used', saved: false });
+    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache'], 'no temporary file is left');
+  });
+
+  it('ignores the cache of a bundle that changed, even to the same length, and replaces it', () => {
+    loadInChild(bundle);
+    const changed = bundleText('two');
+    assert.equal(changed.length, bundleText('one').length);
+    writeFileSync(bundle, changed);
+    const stale = loadInChild(bundle);
+    assert.deepEqual({ status: stale.status, version: stale.version, saved: stale.saved }, { status: 'none', version: 'two', saved: true });
+    assert.equal(loadInChild(bundle).status, 'used');
+  });
+
+  it('never hands a damaged cache to V8: the bundle is compiled, and the cache written anew', () => {
+    loadInChild(bundle);
+    const cache = readFileSync(cacheFileOf(bundle));
+    cache[cache.length - 10] ^= 0xff;
+    writeFileSync(cacheFileOf(bundle), cache);
+    const damaged = loadInChild(bundle);
+    assert.deepEqual({ status: damaged.status, version: damaged.version, saved: damaged.saved }, { status: 'rejected', version: 'one', saved: true });
+    assert.equal(loadInChild(bundle).status, 'used');
+    writeFileSync(cacheFileOf(bundle), 'not a cache at all');
+    assert.equal(loadInChild(bundle).status, 'none');
+  });
+
+  it('loads all the same where the cache cannot be written, and leaves nothing behind', () => {
+    // A folder where the cache file would go: the rename over it fails.
+    mkdirSync(join(cacheFileOf(bundle), 'inside'), { recursive: true });
+    const loaded = loadInChild(bundle);
+    assert.deepEqual({ status: loaded.status, version: loaded.version, saved: loaded.saved }, { status: 'none', version: 'one', saved: false });
+    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache']);
+  });
+
+  it('is the module require() gives for that file afterwards, in the same process', () => {
+    const loaded = requireWithCodeCache<{ version: string }>(bundle);
+    try {
+      assert.equal(require(bundle), loaded.exports);
+      assert.equal(requireWithCodeCache(bundle).exports, loaded.exports);
+    } finally {
+      delete require.cache[bundle];
+    }
+  });
+});
