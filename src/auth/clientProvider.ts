@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
 import { ActionableError, noActiveProfileError, noteRefusedProfile } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
-import { loadCore } from '../platform/lazyCore';
+import { loadCore, noteCoreRequestDone } from '../platform/lazyCore';
 import { sharedRedactor } from '../platform/redact';
 import type { ClientProvider, Logger } from '../platform/services';
 import { SANDBOX_PROFILE_ID, profileLabel, type CredentialStore, type Profile } from '../platform/domain';
@@ -182,6 +182,7 @@ function observedTokenSource(core: typeof Core, profileId: string, setRejected: 
       try {
         const token = await super.getToken(signal);
         setRejected(false);
+        noteCoreRequestDone();
         return token;
       } catch (error) {
         if (error instanceof core.AuthenticationError) {

@@ -1,10 +1,12 @@
 // Loads one of our bundles (dist/core.js) with V8's code cache, the way Node's own
 // module.enableCompileCache() and VS Code's cached data for its workbench do: the first window
-// compiles the bundle and, once its first request is done, saves what V8 compiled beside it;
-// later windows start from that instead of parsing and compiling the 460 KB again (about a third
-// of the first network use). Everything here is best effort: any problem (no cache, a stale or
-// damaged one, a folder that cannot be written) falls back to compiling, as require() would.
-import { createHash } from 'crypto';
+// compiles the bundle and, once its first request is done (the caller says when: see lazyCore),
+// saves what V8 compiled beside it; later windows start from that instead of parsing and
+// compiling the 460 KB again (about a third of the first network use). Everything here is best
+// effort: any problem (no cache, a stale or damaged one, a folder that cannot be written) falls
+// back to compiling, as require() would. The bundle runs as a CommonJS file without import()
+// (vm.Script has no loader for it); dist/core.js is one.
+import { randomBytes, createHash } from 'crypto';
 import { promises as fs, readFileSync } from 'fs';
 import Module = require('module');
 import { dirname } from 'path';
@@ -47,11 +49,15 @@ export function cacheFileOf(bundle: string): string {
  * its file name, so a plain require() of the same file later gets these very exports.
  */
 export function requireWithCodeCache<T>(bundle: string): CachedBundle<T> {
+  const loaded = moduleCache()[bundle];
+  // Loaded already (by require()): those exports, and no cache from a script that has not run.
+  if (loaded) return { exports: loaded.exports as T, status: 'none', save: () => Promise.resolve(false) };
   const source = readFileSync(bundle, 'utf8');
   const wanted = { source: sha256(source), v8: process.versions.v8, arch: process.arch };
   const saved = readCache(cacheFileOf(bundle), wanted);
-  const script = new Script(Module.wrap(source), { filename: bundle, cachedData: saved });
-  const status: CodeCacheStatus = !saved ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  const cachedData = saved === 'damaged' ? undefined : saved;
+  const script = new Script(Module.wrap(source), { filename: bundle, cachedData });
+  const status: CodeCacheStatus = saved === 'damaged' || script.cachedDataRejected ? 'rejected' : saved ? 'used' : 'none';
   const exports = runAsModule(script, bundle) as T;
   let saving: Promise<boolean> | undefined;
   return {
@@ -66,9 +72,12 @@ export function requireWithCodeCache<T>(bundle: string): CachedBundle<T> {
 }
 
 /** Runs the compiled wrapper as Node runs a CommonJS file, registered under its file name. */
+function moduleCache(): Record<string, NodeJS.Module | undefined> {
+  return (Module as unknown as { _cache: Record<string, NodeJS.Module | undefined> })._cache;
+}
+
 function runAsModule(script: Script, file: string): unknown {
-  const cache = (Module as unknown as { _cache: Record<string, NodeJS.Module> })._cache;
-  if (cache[file]) return cache[file].exports;
+  const cache = moduleCache();
   const module = new Module(file) as NodeJS.Module & { paths: string[] };
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
@@ -84,7 +93,8 @@ function runAsModule(script: Script, file: string): unknown {
   return module.exports;
 }
 
-function readCache(file: string, wanted: Omit<CacheHeader, 'data'>): Buffer | undefined {
+/** The cached data for this bundle; undefined: none for it; 'damaged': its checksum fails. */
+function readCache(file: string, wanted: Omit<CacheHeader, 'data'>): Buffer | 'damaged' | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -101,17 +111,18 @@ function readCache(file: string, wanted: Omit<CacheHeader, 'data'>): Buffer | un
   }
   if (header.source !== wanted.source || header.v8 !== wanted.v8 || header.arch !== wanted.arch) return undefined;
   const data = bytes.subarray(end + 1);
-  // V8 itself checks only the data's length and versions, not its bytes: a damaged cache must
-  // never reach it.
-  return sha256(data) === header.data ? data : Buffer.alloc(0);
+  // V8 itself checks the data's length, versions and flags, not its bytes (unless it is built to):
+  // a damaged cache must never reach it.
+  return sha256(data) === header.data ? data : 'damaged';
 }
 
 async function writeCache(file: string, wanted: Omit<CacheHeader, 'data'>, data: Buffer): Promise<boolean> {
   const header: CacheHeader = { ...wanted, data: sha256(data) };
-  const temp = `${file}.${process.pid}.tmp`;
+  // Several extension hosts (windows, containers sharing the folder) may save at once: each its own
+  // temporary file, created afresh, then renamed over the real name whole.
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    // A whole file or none under the real name: other windows may be reading it.
-    await fs.writeFile(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]));
+    await fs.writeFile(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), { flag: 'wx' });
     await fs.rename(temp, file);
     return true;
   } catch {

@@ -26,18 +26,32 @@ export function requireOnce<T>(load: () => T): { get(): Promise<T>; loaded(): T 
   };
 }
 
-/** The first use's requests have compiled what later windows need by then (see codeCache.ts). */
-const CODE_CACHE_SAVE_DELAY_MS = 10_000;
+/**
+ * After the first token, the command that asked for it goes on with its requests: what they
+ * compile in these seconds goes into the code cache too. Not much longer: V8 drops the compiled
+ * code of functions that have not run for a while.
+ */
+const CODE_CACHE_SAVE_DELAY_MS = 2_000;
 
 let coreBundle: CachedBundle<CoreModule> | undefined;
+let saveScheduled = false;
 
 // dist/core.js, the file next to this bundle, through V8's code cache.
 const core = requireOnce(() => {
   coreBundle = requireWithCodeCache<CoreModule>(join(__dirname, 'core.js'));
-  const later = setTimeout(() => void coreBundle?.save(), CODE_CACHE_SAVE_DELAY_MS);
-  later.unref?.();
   return coreBundle.exports;
 });
+
+/**
+ * A token arrived: the core's request path has run, so its code cache can be saved (shortly).
+ * Only then: a cache saved after loading alone (diagnostics load the core without a request)
+ * would leave out the code the first network use needs, and, once used, is never replaced.
+ */
+export function noteCoreRequestDone(): void {
+  if (!coreBundle || saveScheduled) return;
+  saveScheduled = true;
+  setTimeout(() => void coreBundle?.save(), CODE_CACHE_SAVE_DELAY_MS).unref?.();
+}
 // A literal path: esbuild keeps exactly this require() call external.
 const sandbox = requireOnce(() => require('./sandbox.js') as SandboxModule);
 
@@ -50,7 +64,7 @@ export const loadedCore = (): CoreModule | undefined => core.loaded();
 /** Whether loading dist/core.js started from V8's code cache (undefined: not loaded yet). */
 export const coreCodeCacheStatus = (): CodeCacheStatus | undefined => coreBundle?.status;
 
-/** Saves dist/core.js's code cache now rather than a few seconds after its first use (the activation bench). */
+/** Saves dist/core.js's code cache now rather than a few seconds after the first token (the activation bench). */
 export const saveCoreCodeCache = (): Promise<boolean> => coreBundle?.save() ?? Promise.resolve(false);
 
 /** dist/sandbox.js, loaded only when the built-in sandbox profile is used. */

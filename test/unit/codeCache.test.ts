@@ -12,7 +12,11 @@ const LOADER = join(__dirname, '..', '..', 'src', 'platform', 'codeCache.js');
 
 /** A bundle-like CommonJS file: a require of a built-in, functions to compile, a value that tells versions apart. */
 function bundleText(version: string): string {
-  return `const { createHash } = require('crypto');\nfunction digest(text) { return createHash('sha256').update(text).digest('hex').slice(0, 8); }\nexports.version = '${version}';\nexports.digest = digest;\nexports.sum = (values) => values.reduce((a, b) => a + b, 0);\n`;
+  return (
+    `const { createHash } = require('crypto');\nconst { sum } = require('./dep.js');\n` +
+    `function digest(text) { return createHash('sha256').update(text).digest('hex').slice(0, 8); }\n` +
+    `exports.version = '${version}';\nexports.digest = digest;\nexports.sum = sum;\nexports.file = __filename;\nexports.loadedWhileRunning = module.loaded;\n`
+  );
 }
 
 /** Loads the bundle in a fresh process, uses it, saves the cache; says what happened. */
@@ -33,6 +37,8 @@ describe('code cache: a bundle loaded through V8\'s code cache', () => {
     dir = mkdtempSync(join(tmpdir(), 'spot-code-cache-'));
     bundle = join(dir, 'core.js');
     writeFileSync(bundle, bundleText('one'));
+    // Found as require() would: beside the bundle.
+    writeFileSync(join(dir, 'dep.js'), 'exports.sum = (values) => values.reduce((a, b) => a + b, 0);\n');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -42,7 +48,7 @@ describe('code cache: a bundle loaded through V8\'s code cache', () => {
     assert.ok(existsSync(cacheFileOf(bundle)));
     const second = loadInChild(bundle);
     assert.deepEqual(second, { ...first, status: 'used', saved: false });
-    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache'], 'no temporary file is left');
+    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache', 'dep.js'], 'no temporary file is left');
   });
 
   it('ignores the cache of a bundle that changed, even to the same length, and replaces it', () => {
@@ -72,14 +78,29 @@ describe('code cache: a bundle loaded through V8\'s code cache', () => {
     mkdirSync(join(cacheFileOf(bundle), 'inside'), { recursive: true });
     const loaded = loadInChild(bundle);
     assert.deepEqual({ status: loaded.status, version: loaded.version, saved: loaded.saved }, { status: 'none', version: 'one', saved: false });
-    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache']);
+    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache', 'dep.js']);
   });
 
-  it('is the module require() gives for that file afterwards, in the same process', () => {
-    const loaded = requireWithCodeCache<{ version: string }>(bundle);
+  it('is the module require() gives for that file afterwards, in the same process, run as Node runs a CommonJS file', () => {
+    const loaded = requireWithCodeCache<{ version: string; file: string; loadedWhileRunning: boolean }>(bundle);
     try {
       assert.equal(require(bundle), loaded.exports);
-      assert.equal(requireWithCodeCache(bundle).exports, loaded.exports);
+      assert.equal(loaded.exports.file, bundle);
+      assert.equal(loaded.exports.loadedWhileRunning, false);
+      assert.equal(require.cache[bundle]?.loaded, true);
+    } finally {
+      delete require.cache[bundle];
+    }
+  });
+
+  it('takes a bundle require() loaded first as it is, and saves no cache of a script that did not run', async () => {
+    const required = require(bundle) as unknown;
+    try {
+      const loaded = requireWithCodeCache(bundle);
+      assert.equal(loaded.exports, required);
+      assert.equal(loaded.status, 'none');
+      assert.equal(await loaded.save(), false);
+      assert.ok(!existsSync(cacheFileOf(bundle)));
     } finally {
       delete require.cache[bundle];
     }
