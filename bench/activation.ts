@@ -58,7 +58,7 @@ async function measure(runs: number): Promise<Sample[]> {
   const workspace = freshDir(path.join(cacheRoot, 'runs', 'bench-empty-workspace'));
   const samples: Sample[] = [];
   // The first start is the first window after an install or update: no code cache yet. Each start
-  // saves it (as the extension does after its first use), so the later ones are later windows.
+  // saves it (as the extension does after its first token), so the later ones are later windows.
   fs.rmSync(path.join(repoRoot, 'dist', 'core.js.v8cache'), { force: true });
   for (let i = 0; i < runs; i++) {
     let sample: Sample | undefined;

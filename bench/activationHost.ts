@@ -86,7 +86,7 @@ export async function run(): Promise<void> {
   const firstRequestCpuMs = cpuMs(process.cpuUsage(cpuStarted));
   await dispatcher.close();
   await server.close();
-  // What the extension saves a few seconds after the first use, now: the next cold start is a
+  // What the extension saves two seconds after its first token, now: the next cold start is a
   // later window, as a user's next window is.
   const codeCache = lazyCore.coreCodeCacheStatus();
   await lazyCore.saveCoreCodeCache();

@@ -29,7 +29,7 @@ const START = '<!-- repository-only -->';
 const END = '<!-- /repository-only -->';
 const USER_README = path.join('artifacts', 'readme', 'README.md');
 const DEFAULT_VSIX = path.join(root, 'artifacts', 'spot-import.vsix');
-/** README images plus media/walkthrough/*: everything pictorial the .vsix carries to the .vsix. */
+/** README images plus media/walkthrough/*: everything pictorial the .vsix carries. */
 const IMAGE_BUDGET_BYTES = 90 * 1024;
 const MIME = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
 

@@ -6,11 +6,11 @@
 // effort: any problem (no cache, a stale or damaged one, a folder that cannot be written) falls
 // back to compiling, as require() would. The bundle runs as a CommonJS file without import()
 // (vm.Script has no loader for it); dist/core.js is one.
-import { randomBytes, createHash } from 'crypto';
-import { promises as fs, readFileSync } from 'fs';
-import Module = require('module');
-import { dirname } from 'path';
-import { Script } from 'vm';
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs, readFileSync } from 'node:fs';
+import Module = require('node:module');
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
 
 export type CodeCacheStatus =
   /** Started from the saved cache. */

@@ -2,7 +2,7 @@
 // Loading them on first use keeps activation to a few milliseconds: dist/core.js is read by path
 // (through V8's code cache), and esbuild leaves the require() of './sandbox.js' alone because it
 // is external (see esbuild.js).
-import { join } from 'path';
+import { join } from 'node:path';
 import type * as Core from '../core';
 import type * as Sandbox from '../sandbox';
 import { requireWithCodeCache, type CachedBundle, type CodeCacheStatus } from './codeCache';

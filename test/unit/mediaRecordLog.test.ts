@@ -29,34 +29,34 @@ describe('media journal: the append-only record log', () => {
 
   it('reads back lines longer than one read, in this run and after reopening', async () => {
     const long = `long-${'x'.repeat(5000)}`;
-    const log = await RecordLog.acquire(dir);
+    const log = await RecordLog.open(dir);
     log.append(record('short', 1));
     log.append(record(long, 2));
     log.append(record('after', 3));
     assert.equal(spotIdOf(log, long), 2);
     assert.equal(spotIdOf(log, 'after'), 3);
-    await log.release();
-    const again = await RecordLog.acquire(dir);
+    await log.close();
+    const again = await RecordLog.open(dir);
     assert.deepEqual([spotIdOf(again, 'short'), spotIdOf(again, long), spotIdOf(again, 'after')], [1, 2, 3]);
     assert.equal(again.line('missing'), undefined);
-    await again.release();
+    await again.close();
   });
 
   it('after a compaction when opened (many lines per spot) each spot reads its last record', async () => {
-    const log = await RecordLog.acquire(dir);
+    const log = await RecordLog.open(dir);
     for (let i = 0; i < 4200; i++) log.append(record(i % 2 === 0 ? 'even' : `odd-${'y'.repeat(1500)}`, i));
-    await log.release();
-    const again = await RecordLog.acquire(dir);
+    await log.close();
+    const again = await RecordLog.open(dir);
     assert.equal(readFileSync(again.file, 'utf8').split('\n').filter(Boolean).length, 2, 'compacted to one line per spot');
     assert.equal(spotIdOf(again, 'even'), 4198);
     assert.equal(spotIdOf(again, `odd-${'y'.repeat(1500)}`), 4199);
     again.append(record('even', 5000));
     assert.equal(spotIdOf(again, 'even'), 5000);
-    await again.release();
+    await again.close();
   });
 
   it('compacts while a run writes once the log outgrows its live lines, durable appends in flight included', async () => {
-    const log = await RecordLog.acquire(dir, { compactAtBytes: 64 * 1024 });
+    const log = await RecordLog.open(dir, { compactAtBytes: 64 * 1024 });
     const spots = Array.from({ length: 10 }, (_, i) => `spot-${i}`);
     let largest = 0;
     for (let round = 0; round < 60; round++) {
@@ -67,14 +67,14 @@ describe('media journal: the append-only record log', () => {
     }
     assert.ok(largest < 2 * 64 * 1024, `the log stayed small (${largest} bytes at most)`);
     assert.deepEqual(spots.map((sourceId) => spotIdOf(log, sourceId)), spots.map((_, i) => 5950 + i));
-    await log.release();
-    const again = await RecordLog.acquire(dir);
+    await log.close();
+    const again = await RecordLog.open(dir);
     assert.deepEqual(spots.map((sourceId) => spotIdOf(again, sourceId)), spots.map((_, i) => 5950 + i));
-    await again.release();
+    await again.close();
   });
 
   it('a durable append resolves only after an fdatasync that began after its write; appends meanwhile share one', async () => {
-    const log = await RecordLog.acquire(dir);
+    const log = await RecordLog.open(dir);
     const events: string[] = [];
     // The module object itself (an `import *` is a copy), whose fdatasync the log calls.
     const fs = require('node:fs') as typeof import('node:fs');
@@ -105,7 +105,7 @@ describe('media journal: the append-only record log', () => {
       }
     } finally {
       (fs as { fdatasync: typeof fs.fdatasync }).fdatasync = real;
-      await log.release();
+      await log.close();
     }
   });
 
@@ -118,7 +118,7 @@ describe('media journal: the append-only record log', () => {
       if (++shortened % 3 === 0 && length > 1) return real(fd, buffer, offset, Math.ceil(length / 2));
       return real(fd, buffer, offset, length);
     };
-    const log = await RecordLog.acquire(dir, { compactAtBytes: 8 * 1024 });
+    const log = await RecordLog.open(dir, { compactAtBytes: 8 * 1024 });
     try {
       for (let i = 0; i < 40; i++) log.append(record(`spot-${i % 7}`, i));
       await log.appendDurable(record('last', 99));
@@ -128,21 +128,21 @@ describe('media journal: the append-only record log', () => {
     assert.ok(shortened > 10);
     assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(log, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
     assert.equal(spotIdOf(log, 'last'), 99);
-    await log.release();
-    const again = await RecordLog.acquire(dir);
+    await log.close();
+    const again = await RecordLog.open(dir);
     assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(again, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
-    await again.release();
+    await again.close();
   });
 
   it('NUL bytes a power cut left where an unsynced line was do not make the next line damage', async () => {
-    const log = await RecordLog.acquire(dir);
+    const log = await RecordLog.open(dir);
     log.append(record('before', 1));
-    await log.release();
+    await log.close();
     appendFileSync(join(dir, 'journal.jsonl'), Buffer.concat([Buffer.alloc(300), Buffer.from(`${JSON.stringify(record('after', 2))}\n`)]));
-    const again = await RecordLog.acquire(dir);
+    const again = await RecordLog.open(dir);
     assert.equal(spotIdOf(again, 'before'), 1);
     assert.equal(spotIdOf(again, 'after'), 2);
-    await again.release();
+    await again.close();
   });
 
   it('a compaction that fails during a run does not fail the append that set it off, and is tried again later', async () => {
@@ -153,7 +153,7 @@ describe('media journal: the append-only record log', () => {
       refused++;
       throw Object.assign(new Error('ENOSPC: no space left on device, rename'), { code: 'ENOSPC' });
     };
-    const log = await RecordLog.acquire(dir, { compactAtBytes: 4 * 1024 });
+    const log = await RecordLog.open(dir, { compactAtBytes: 4 * 1024 });
     try {
       for (let i = 0; i < 100; i++) log.append(record('one', i));
     } finally {
@@ -164,18 +164,18 @@ describe('media journal: the append-only record log', () => {
     for (let i = 100; i < 400; i++) log.append(record('one', i));
     assert.ok(statSync(log.file).size < 64 * 1024, 'compacted once the disk took it');
     assert.equal(spotIdOf(log, 'one'), 399);
-    await log.release();
+    await log.close();
   });
 
   it('a line that does not read is no record when it names no source id, and damage of its spot when it does', async () => {
-    const log = await RecordLog.acquire(dir);
+    const log = await RecordLog.open(dir);
     log.append(record('kept', 1));
     log.append(record('damaged', 2));
-    await log.release();
+    await log.close();
     appendFileSync(join(dir, 'journal.jsonl'), `\u0000\u0000\u0000\n{"format":1,"sourceId":"damaged","galleries":{"fld_1_3":\n`);
-    const again = await RecordLog.acquire(dir);
+    const again = await RecordLog.open(dir);
     assert.equal(spotIdOf(again, 'kept'), 1);
     assert.match(again.line('damaged') ?? '', /^\{"format":1,"sourceId":"damaged","galleries":\{"fld_1_3":$/);
-    await again.release();
+    await again.close();
   });
 });

@@ -112,12 +112,15 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
       problems.push(places.onValue(field, `${field} has media in ${where} but holds ${JSON.stringify(value)}: a gallery field with media is null (a gallery to create) or a gallery id.`, layout.folder));
       continue;
     }
-    const files = await checkFiles(group, field, places, problems, options).catch((error: unknown) => {
-      // Nobody gets the galleries checked so far either: their held bytes go back to the run.
+    const plan: GalleryPlan = { field, value: value as number | null, files: [] };
+    result.galleries.push(plan);
+    try {
+      await checkFiles(group, field, places, problems, options, plan.files);
+    } catch (error) {
+      // Nobody gets the files checked so far: their held bytes go back to the run.
       options.holdContent?.release(result.galleries.flatMap((gallery) => gallery.files));
       throw error;
-    });
-    result.galleries.push({ field, value: value as number | null, files });
+    }
   }
   result.galleries.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
   return finish(result);
@@ -128,18 +131,8 @@ function finish(result: SpotMediaCheck): SpotMediaCheck {
   return result;
 }
 
-async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions): Promise<CheckedMediaFile[]> {
-  const checked: CheckedMediaFile[] = [];
-  try {
-    return await checkEachFile(group, field, places, problems, options, checked);
-  } catch (error) {
-    // Nobody gets these files now: their held bytes go back to the run.
-    options.holdContent?.release(checked);
-    throw error;
-  }
-}
-
-async function checkEachFile(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions, checked: CheckedMediaFile[]): Promise<CheckedMediaFile[]> {
+/** Checks the group's files into `checked`, as they pass (so a caller can release them on a throw). */
+async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions, checked: CheckedMediaFile[]): Promise<void> {
   const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   for (const file of group.files) {
@@ -190,7 +183,6 @@ async function checkEachFile(group: MediaGroup, field: string, places: Places, p
     byKey.set(entry.key, entry);
     checked.push(entry);
   }
-  return checked;
 }
 
 /**

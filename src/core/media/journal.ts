@@ -79,12 +79,7 @@ export class MediaJournal {
     const prepared = this.prepared;
     this.prepared = undefined;
     const log = await prepared?.catch(() => undefined);
-    if (!log) return;
-    try {
-      await log.release();
-    } finally {
-      await releaseRunLock(log.accountDir);
-    }
+    if (log) await releaseAccount(log);
   }
 
   private fresh(sourceId: string): SpotJournalRecord {
@@ -111,14 +106,7 @@ export class MediaJournal {
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
     // One folder, however it is spelled (a link, another case on macOS or Windows): the lock and
     // the log are shared by the path they really have.
-    const folder = await fs.realpath(this.accountDir);
-    await acquireRunLock(folder);
-    try {
-      return await RecordLog.acquire(folder, this.logOptions);
-    } catch (error) {
-      await releaseRunLock(folder);
-      throw error;
-    }
+    return acquireAccount(await fs.realpath(this.accountDir), this.logOptions);
   }
 }
 
@@ -208,41 +196,60 @@ interface LockOwner {
   host: string;
 }
 
-/** Run locks this process holds, by account folder, with how many open journals share each. */
-const runLocks = new Map<string, { users: number; taken: Promise<void> }>();
+/** Accounts this process works with, by real folder: runs within one process share its lock and log. */
+const accounts = new Map<string, { users: number; ready: Promise<RecordLog> }>();
 
 /**
  * One process at a time per account journal (uploads into one gallery must go one at a time, and
- * two processes could each start one): a lock file naming its process, created whole (see
- * createWhole). A lock left by a process that no longer runs on this machine (killed, crashed) is
- * taken over. Runs within one process share it.
+ * two processes could each start one): the account's lock (a file naming its process, see
+ * takeLock), then its log. Runs within one process share both.
  */
-async function acquireRunLock(accountDir: string): Promise<void> {
-  const known = runLocks.get(accountDir);
+async function acquireAccount(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
+  const known = accounts.get(accountDir);
   if (known) {
     known.users++;
-    return known.taken.catch((error: unknown) => {
+    return known.ready.catch((error: unknown) => {
       known.users--;
       throw error;
     });
   }
-  const entry = { users: 1, taken: takeLock(join(accountDir, 'run.lock')) };
-  runLocks.set(accountDir, entry);
+  const entry = { users: 1, ready: lockAndOpen(accountDir, options) };
+  accounts.set(accountDir, entry);
   try {
-    await entry.taken;
+    return await entry.ready;
   } catch (error) {
-    if (runLocks.get(accountDir) === entry) runLocks.delete(accountDir);
+    if (accounts.get(accountDir) === entry) accounts.delete(accountDir);
     throw error;
   }
 }
 
-async function releaseRunLock(accountDir: string): Promise<void> {
-  const entry = runLocks.get(accountDir);
-  if (!entry || --entry.users > 0) return;
-  runLocks.delete(accountDir);
-  await fs.rm(join(accountDir, 'run.lock'), { force: true });
+async function lockAndOpen(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
+  const lock = join(accountDir, 'run.lock');
+  await takeLock(lock);
+  try {
+    return await RecordLog.open(accountDir, options);
+  } catch (error) {
+    await fs.rm(lock, { force: true });
+    throw error;
+  }
 }
 
+/** One user fewer; the last one closes the log (its writes on disk) and gives up the lock. */
+async function releaseAccount(log: RecordLog): Promise<void> {
+  const entry = accounts.get(log.accountDir);
+  if (!entry || --entry.users > 0) return;
+  accounts.delete(log.accountDir);
+  try {
+    await log.close();
+  } finally {
+    await fs.rm(join(log.accountDir, 'run.lock'), { force: true });
+  }
+}
+
+/**
+ * Takes the lock file, created whole (see createWhole). A lock left by a process that no longer
+ * runs on this machine (killed, crashed) is taken over.
+ */
 async function takeLock(lock: string): Promise<void> {
   const me: LockOwner = { pid: process.pid, host: hostname() };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -13,8 +13,9 @@
 // line (no newline: cut off when the log is opened) or a line that does not read (taken as no
 // record when it names no source id, reported as damage of that spot when it does).
 //
-// One instance per account folder and process (acquire/release), so two runs in one VS Code
-// window append to one view of the file; the account's run lock keeps other processes out.
+// One instance per account folder and process (journal.ts shares it with the account's run
+// lock), so two runs in one VS Code window append to one view of the file; the lock keeps other
+// processes out.
 import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { syncFolder, syncFolderNow } from './atomicFile';
@@ -36,27 +37,11 @@ const COMPACT_SLACK_LINES = 4096;
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 
 export class RecordLog {
-  private static readonly shared = new Map<string, { users: number; ready: Promise<RecordLog> }>();
-
-  /** The account's log, loaded once per process and shared by the runs that use it. */
-  static async acquire(accountDir: string, options: RecordLogOptions = {}): Promise<RecordLog> {
-    const known = RecordLog.shared.get(accountDir);
-    if (known) {
-      known.users++;
-      return known.ready.catch((error: unknown) => {
-        known.users--;
-        throw error;
-      });
-    }
+  /** Reads the account's log (its run lock held, so no other process appends meanwhile). */
+  static async open(accountDir: string, options: RecordLogOptions = {}): Promise<RecordLog> {
     const log = new RecordLog(accountDir, options);
-    const entry = { users: 1, ready: log.load().then(() => log) };
-    RecordLog.shared.set(accountDir, entry);
-    try {
-      return await entry.ready;
-    } catch (error) {
-      if (RecordLog.shared.get(accountDir) === entry) RecordLog.shared.delete(accountDir);
-      throw error;
-    }
+    await log.load();
+    return log;
   }
 
   readonly file: string;
@@ -132,11 +117,8 @@ export class RecordLog {
     await this.sync();
   }
 
-  /** One user fewer; the last one closes the file once the writes it waits for are on disk. */
-  async release(): Promise<void> {
-    const entry = RecordLog.shared.get(this.accountDir);
-    if (entry && --entry.users > 0) return;
-    if (entry) RecordLog.shared.delete(this.accountDir);
+  /** Closes the file once the writes it waits for are on disk. */
+  async close(): Promise<void> {
     await this.nextSync?.catch(() => undefined);
     await this.syncing?.catch(() => undefined);
     this.closeFile();
@@ -147,7 +129,6 @@ export class RecordLog {
     this.fd = undefined;
   }
 
-  /** Reads the log (the run holds the account's lock, so no other process appends meanwhile). */
   private async load(): Promise<void> {
     try {
       await this.read();
