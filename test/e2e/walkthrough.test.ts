@@ -277,8 +277,9 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     const readme = await detailsPageReadme();
     // VS Code 1.139's Details page sanitizes the README so that a picture's src must be http: or
     // https: (its CSP then allows https: only): it removes data: sources, and relative ones too.
-    // Offline, with no public host for the pictures, no form of them loads there. Told, not hidden.
-    if (readme.images.length > 0 && readme.images.every((image) => image.src === null)) {
+    // Offline, with no public host for the pictures, no form of them loads there. Told, not hidden;
+    // on the oldest VS Code, which shows them, a removed source fails below.
+    if (runningCodeServer !== VSCODE_VERSIONS.oldest && readme.images.length > 0 && readme.images.every((image) => image.src === null)) {
       console.log(`    [e2e] the Details page of code-server ${runningCodeServer} removed the source of every README picture (its sanitizer allows http: and https: pictures only): pictures not checked`);
       this.skip();
     }

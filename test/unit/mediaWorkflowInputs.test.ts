@@ -25,19 +25,22 @@ describe('media workflow: an input source that throws', () => {
 
   it('lets the spots in flight finish while the journal is locked, then throws the error', async () => {
     const fixtures: SpotFixture[] = ['one', 'two'].map((name) => writeSpot(dir, name, { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true }));
+    let settledAtThrow: number | undefined;
     function* inputs(): Generator<SpotInput> {
       for (const fixture of fixtures) yield { path: fixture.path };
+      settledAtThrow = settled.length;
       throw new Error('EACCES: the next folder cannot be read');
     }
+    const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
     const journalDir = defaultJournalDir(dir);
     const lock = join(new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
-    const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
     await assert.rejects(
       streamMediaWorkflow(inputs(), { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 2 }, { settled: (_position, outcome) => settled.push({ outcome, locked: locked() }) }),
       /EACCES: the next folder cannot be read/,
     );
+    assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);
     assert.deepEqual(settled.map((s) => [s.outcome.status, s.locked]), [['done', true], ['done', true]], 'both spots finished, each while the run still held the lock');
     assert.ok(!locked(), 'the lock is released at the end');
     assertFinished(setup.sandbox, fixtures);

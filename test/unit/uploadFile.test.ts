@@ -6,10 +6,11 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import busboy from 'busboy';
+import { waitFor } from './helpers/sandboxHttp';
 import { json } from './helpers/scriptedServer';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource } from '../../src/core/api/tokenSource';
@@ -107,7 +108,8 @@ function clientFor(server: { url: string }): ServiceClient {
 function openDescriptors(file: string): number {
   return readdirSync('/proc/self/fd').filter((fd) => {
     try {
-      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      // /proc names the real path: a temporary folder reached through a link would never match.
+      return readlinkSync(`/proc/self/fd/${fd}`) === realpathSync(file);
     } catch {
       return false; // closed meanwhile
     }
@@ -193,11 +195,7 @@ describe('uploading a file', function () {
       const upload = client.uploadMedia(7, file, { holdEnd: gate });
       // All but the final piece (the file's last byte and the closing boundary, under 200 bytes)
       // arrives, and then nothing until the gate opens: the parser has not seen the file end.
-      const deadline = Date.now() + 10_000;
-      while (server.received.length === 0 || arrived < server.received[0].contentLength - 200) {
-        assert.ok(Date.now() < deadline, `all but the final piece should arrive (got ${arrived})`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitFor(() => server!.received.length > 0 && arrived >= server!.received[0].contentLength - 200, 'all but the final piece to arrive', 10_000);
       const before = arrived;
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(arrived, before, 'nothing more arrives while the gate is shut');
@@ -234,10 +232,19 @@ describe('uploading a file', function () {
     assert.equal(openDescriptors(file), 0, 'stored');
 
     const controller = new AbortController();
+    let openWhileSent = 0;
     const cancelled = await client
-      .uploadMedia(7, file, { signal: controller.signal, onProgress: (sent) => sent > 1024 * 1024 && controller.abort() })
+      .uploadMedia(7, file, {
+        signal: controller.signal,
+        onProgress: (sent) => {
+          if (sent <= 1024 * 1024 || controller.signal.aborted) return;
+          openWhileSent = openDescriptors(file);
+          controller.abort();
+        },
+      })
       .then(() => assert.fail('should be cancelled'), (reason: unknown) => reason);
     assert.ok(isCancellation(cancelled), String(cancelled));
+    assert.equal(openWhileSent, 1, 'the count sees the file while it is open');
     assert.equal(openDescriptors(file), 0, 'cancelled');
 
     // Answers at once, without reading the body: the client stops sending it.
