@@ -5,36 +5,22 @@
 // and the next run, hashing the new content, sends it a second time.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultJournalDir, runMediaWorkflow, type MediaWorkflowOptions } from '../../src/core/media';
-import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { startCore, type CoreSetup } from './helpers/coreSetup';
+import { runMediaWorkflow } from '../../src/core/media';
+import { useCoreWorkspace } from './helpers/coreSetup';
 import { mediaBytes, writeSpot } from './helpers/workflowFixtures';
 
 describe('media workflow: a file edited after it was checked', () => {
-  let setup: CoreSetup;
-  let dir: string;
+  const workspace = useCoreWorkspace('spot-media-changed-');
 
-  beforeEach(async () => {
-    setup = await startCore();
-    dir = mkdtempSync(join(tmpdir(), 'spot-media-changed-'));
-  });
-  afterEach(async () => {
-    await setup.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  function options(extra: Partial<MediaWorkflowOptions> = {}): MediaWorkflowOptions {
-    return { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 }, ...extra };
-  }
+  const options = workspace.workflowOptions;
 
   const WHOLE_SECONDS = 1_700_000_000;
   const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
   function galleryContents(galleryId: number): string[] {
-    return setup.sandbox.gallery(galleryId)!.mediaIds.map((id) => digest(readFileSync(setup.sandbox.media(id)!.path)));
+    return workspace.setup.sandbox.gallery(galleryId)!.mediaIds.map((id) => digest(readFileSync(workspace.setup.sandbox.media(id)!.path)));
   }
 
   /**
@@ -49,8 +35,8 @@ describe('media workflow: a file edited after it was checked', () => {
   }
 
   async function editDuringFirstRun(size: number, keepTime: boolean) {
-    const fixture = writeSpot(dir, 'edited', { fld_1_3: ['01.jpg', '02.jpg'] }, { size });
-    const firstPath = join(dir, 'edited.media', 'fld_1_3', '01.jpg');
+    const fixture = writeSpot(workspace.dir, 'edited', { fld_1_3: ['01.jpg', '02.jpg'] }, { size });
+    const firstPath = join(workspace.dir, 'edited.media', 'fld_1_3', '01.jpg');
     // A time in whole seconds, so that putting it back gives the very same mtimeMs.
     if (keepTime) utimesSync(firstPath, WHOLE_SECONDS, WHOLE_SECONDS);
     const steps: string[] = [];
@@ -66,7 +52,7 @@ describe('media workflow: a file edited after it was checked', () => {
       }),
     );
     assert.ok(edited, 'the file was edited during the run');
-    const galleryId = setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+    const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
     const checked = fixture.media.fld_1_3.map((file) => digest(file.bytes));
     return { fixture, first: first.spots[0], steps, edited, galleryId, checked };
   }

@@ -1,30 +1,20 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MediaJournal, defaultJournalDir, runMediaWorkflow, serviceUrlOf, streamMediaWorkflow } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
+import { spot, useCoreWorkspace } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
 
 // The journal's records go to one append-only log per account; those of spots without galleries
 // are written without fsync (losing them costs one more upsert). What that allows after a power
 // cut, and what a journal kept across runs reads.
 describe('media journal: spots without galleries, and one log per account', () => {
-  let setup: CoreSetup;
-  let dir: string;
-  beforeEach(async () => {
-    setup = await startCore();
-    dir = mkdtempSync(join(tmpdir(), 'spot-journal-plain-'));
-  });
-  afterEach(async () => {
-    await setup.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const options = (extra = {}) => ({ client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 }, ...extra });
+  const workspace = useCoreWorkspace('spot-journal-plain-');
+  const options = workspace.workflowOptions;
 
   it('takes an empty log (writes lost in a power cut) as no record, and imports again', async () => {
-    const path = join(dir, 'plain.spot.json');
+    const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify(spot('plain-1')));
     const first = await runMediaWorkflow([{ path }], options());
     assert.equal(first.spots[0].status, 'done');
@@ -33,12 +23,12 @@ describe('media journal: spots without galleries, and one log per account', () =
     const again = await runMediaWorkflow([{ path }], options());
     assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
     assert.equal(again.spots[0].imported, 'final');
-    assert.equal(setup.sandbox.counters.imports, 2);
+    assert.equal(workspace.setup.sandbox.counters.imports, 2);
   });
 
   it('a journal instance kept across runs still reads the records written by its earlier run', async () => {
-    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
-    const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
+    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
     try {
       // Listed before the spot's journal exists...
       (await journal.open('someone-else', fixture.path)).release();
@@ -57,7 +47,7 @@ describe('media journal: spots without galleries, and one log per account', () =
 
   it('records of spots without galleries share one append-only log; a torn last line counts as no record', async () => {
     const paths = ['a', 'b'].map((name) => {
-      const path = join(dir, `${name}.spot.json`);
+      const path = join(workspace.dir, `${name}.spot.json`);
       writeFileSync(path, JSON.stringify(spot(`log-${name}`)));
       return { path };
     });
@@ -74,11 +64,11 @@ describe('media journal: spots without galleries, and one log per account', () =
     writeFileSync(log, `${lines.filter((line) => line !== torn).join('\n')}\n${torn.slice(0, 40)}`);
     const again = await runMediaWorkflow(paths, options());
     assert.deepEqual(again.spots.map((s) => s.imported), ['unchanged', 'final']);
-    assert.equal(setup.sandbox.counters.imports, 3);
+    assert.equal(workspace.setup.sandbox.counters.imports, 3);
   });
 
   it('a spot recorded without media that gets media later: its newer line, with the gallery, wins', async () => {
-    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg'] });
+    const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg'] });
     const plain = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
     assert.ok(plain.spots[0].journalFile!.endsWith('journal.jsonl'));
     const withMedia = await runMediaWorkflow([{ path: fixture.path }], options());
@@ -86,14 +76,14 @@ describe('media journal: spots without galleries, and one log per account', () =
     assert.equal(withMedia.spots[0].journalFile, plain.spots[0].journalFile);
     const again = await runMediaWorkflow([{ path: fixture.path }], options());
     assert.equal(again.spots[0].imported, 'unchanged');
-    assert.equal(setup.sandbox.counters.uploads, 1, 'the file went up once');
+    assert.equal(workspace.setup.sandbox.counters.uploads, 1, 'the file went up once');
   });
 
   it('streams inputs from a generator, taking them only as needed, and settles each once in input order of claims', async () => {
     const made: string[] = [];
     function* inputs() {
       for (const name of ['s1', 's2', 'dup', 's3']) {
-        const path = join(dir, `${name}.spot.json`);
+        const path = join(workspace.dir, `${name}.spot.json`);
         writeFileSync(path, JSON.stringify(spot(name === 'dup' ? 's1' : name)));
         made.push(name);
         yield { path, label: name };
@@ -104,16 +94,16 @@ describe('media journal: spots without galleries, and one log per account', () =
     assert.equal(end.stoppedBy, undefined);
     assert.deepEqual(settled.sort((x, y) => x[0] - y[0]), [[0, 's1', 'done'], [1, 's2', 'done'], [2, 'dup', 'failed'], [3, 's3', 'done']]);
     assert.deepEqual(made, ['s1', 's2', 'dup', 's3']);
-    assert.equal(setup.sandbox.counters.imports, 3, 'the second document with source_id s1 was not sent');
+    assert.equal(workspace.setup.sandbox.counters.imports, 3, 'the second document with source_id s1 was not sent');
   });
 
   it('media: false sends each document as it is and leaves its media folder alone', async () => {
-    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg'] });
+    const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg'] });
     const run = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
     assert.equal(run.spots[0].withMedia, false);
-    assert.equal(setup.sandbox.counters.uploads, 0);
-    assert.equal(setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 2);
-    assert.ok(readdirSync(dir).includes('walk.media'));
+    assert.equal(workspace.setup.sandbox.counters.uploads, 0);
+    assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 2);
+    assert.ok(readdirSync(workspace.dir).includes('walk.media'));
   });
 });

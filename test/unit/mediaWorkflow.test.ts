@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync, symlinkSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync, symlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { ServiceClient } from '../../src/core/api/serviceClient';
@@ -12,43 +11,31 @@ import {
   runMediaWorkflow,
   serviceUrlOf,
   writeSpotFileInPlace,
-  type MediaWorkflowOptions,
   type SpotInput,
   type WorkflowProgress,
   type WorkflowStep,
 } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { startCore, type CoreSetup } from './helpers/coreSetup';
+import { startCore, useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, mediaBytes, writeSpot } from './helpers/workflowFixtures';
 import { replyLosingProxy, type WorkflowProxy } from './helpers/workflowProxy';
 
 describe('media workflow: spots with their media in one step', () => {
-  let setup: CoreSetup;
-  let dir: string;
+  const workspace = useCoreWorkspace('spot-media-');
+  const options = workspace.workflowOptions;
   let proxy: WorkflowProxy | undefined;
-
-  beforeEach(async () => {
-    setup = await startCore();
-    dir = mkdtempSync(join(tmpdir(), 'spot-media-'));
-  });
   afterEach(async () => {
     await proxy?.close();
     proxy = undefined;
-    await setup.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
-  function options(extra: Partial<MediaWorkflowOptions> = {}): MediaWorkflowOptions {
-    return { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 }, ...extra };
-  }
-
   const counts = () => {
-    const { imports, uploads, galleryReads, mediaOrders } = setup.sandbox.counters;
+    const { imports, uploads, galleryReads, mediaOrders } = workspace.setup.sandbox.counters;
     return { imports, uploads, galleryReads, mediaOrders };
   };
 
   it('runs the whole workflow for one spot with two gallery fields and writes the ids back, formatting kept', async () => {
-    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01-start.jpg', '2-bridge.jpg', '10-end.jpg'], fld_1_4: ['map.png'] });
+    const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01-start.jpg', '2-bridge.jpg', '10-end.jpg'], fld_1_4: ['map.png'] });
     const original = readFileSync(fixture.path, 'utf8');
     const steps: WorkflowStep[] = [];
     const progress: WorkflowProgress[] = [];
@@ -64,24 +51,24 @@ describe('media workflow: spots with their media in one step', () => {
       ['fld_1_4', 1, 1, 0, 0],
     ]);
     assert.equal(spot.writeBack.status, 'written');
-    assertFinished(setup.sandbox, [fixture]);
+    assertFinished(workspace.setup.sandbox, [fixture]);
     const ids = spot.galleries.map((g) => g.galleryId!);
     const expected = original.replace('"state": 2', '"state": 1').replace('"fld_1_3": null', `"fld_1_3": ${ids[0]}`).replace('"fld_1_4": null', `"fld_1_4": ${ids[1]}`);
     assert.equal(readFileSync(fixture.path, 'utf8'), expected, 'only the ids and the state changed; indentation and order are as written');
     assert.deepEqual(counts(), { imports: 2, uploads: 4, galleryReads: 4, mediaOrders: 0 }, 'uploads in name order need no order request');
 
     assert.deepEqual([...new Set(steps.map((s) => s.step))], ['import-pending', 'upload', 'import-final', 'write-back']);
-    const token = (await setup.tokens.getToken()).value;
+    const token = (await workspace.setup.tokens.getToken()).value;
     assert.ok(steps.every((s) => !s.message.includes(token) && !s.message.includes(DEMO_CLIENT.clientSecret)), 'no secret in a step line');
     assert.deepEqual(progress[0], { kind: 'spot', index: 1, total: 1, label: fixture.path });
     const lastBytes = progress.filter((p) => p.kind === 'bytes' && p.file === 'fld_1_4/map.png').at(-1);
     assert.ok(lastBytes?.kind === 'bytes' && lastBytes.sentBytes === lastBytes.totalBytes && lastBytes.totalBytes === 2048);
     assert.equal(progress.at(-1)?.kind, 'spotDone');
-    assert.match(readFileSync(join(dir, '.spot-import', '.gitignore'), 'utf8'), /^\*$/m, 'git ignores the journal by itself');
+    assert.match(readFileSync(join(workspace.dir, '.spot-import', '.gitignore'), 'utf8'), /^\*$/m, 'git ignores the journal by itself');
   });
 
   it('a second run does nothing and sends no upload', async () => {
-    const fixture = writeSpot(dir, 'again', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'again', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
     assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
     const before = counts();
     const text = readFileSync(fixture.path, 'utf8');
@@ -95,14 +82,14 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('an existing gallery gets only the missing files, and its order follows the names', async () => {
-    const fixture = writeSpot(dir, 'grow', { fld_1_3: ['b.jpg', 'd.jpg'] });
+    const fixture = writeSpot(workspace.dir, 'grow', { fld_1_3: ['b.jpg', 'd.jpg'] });
     const first = (await runMediaWorkflow([{ path: fixture.path }], options())).spots[0];
     assert.equal(first.status, 'done');
     const galleryId = first.galleries[0].galleryId!;
     assert.match(readFileSync(fixture.path, 'utf8'), new RegExp(`"fld_1_3": ${galleryId}`), 'the document names its gallery now');
     for (const name of ['a.jpg', 'c.jpg']) {
       const bytes = mediaBytes(`grow/new/${name}`);
-      writeFileSync(join(dir, 'grow.media', 'fld_1_3', name), bytes);
+      writeFileSync(join(workspace.dir, 'grow.media', 'fld_1_3', name), bytes);
       fixture.media.fld_1_3.push({ name, bytes });
     }
     fixture.media.fld_1_3.sort((x, y) => x.name.localeCompare(y.name));
@@ -113,21 +100,21 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(counts().uploads - before.uploads, 2, 'only the two new files were sent');
     assert.equal(counts().mediaOrders - before.mediaOrders, 1);
     assert.equal(spot.imported, 'unchanged', 'the document already said state 1 and its gallery id');
-    assertFinished(setup.sandbox, [fixture]);
+    assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('without its journal, a gallery holding as many media as files counts as complete; one holding fewer is reported and gets nothing', async () => {
-    const fixture = writeSpot(dir, 'lost', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'lost', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
     assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
-    rmSync(defaultJournalDir(dir), { recursive: true });
+    rmSync(defaultJournalDir(workspace.dir), { recursive: true });
     let before = counts();
     let [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'done', spot.reason);
     assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped, spot.galleries[0].order], [0, 2, 'kept']);
     assert.equal(counts().uploads, before.uploads, 'nothing sent twice');
 
-    rmSync(defaultJournalDir(dir), { recursive: true });
-    writeFileSync(join(dir, 'lost.media', 'c.jpg'), mediaBytes('lost/c'));
+    rmSync(defaultJournalDir(workspace.dir), { recursive: true });
+    writeFileSync(join(workspace.dir, 'lost.media', 'c.jpg'), mediaBytes('lost/c'));
     before = counts();
     [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
@@ -137,29 +124,29 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('without its journal and with the document still saying null, the gallery the service hands back is matched by count, not filled twice', async () => {
-    const fixture = writeSpot(dir, 'nulls', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'nulls', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
     assert.equal((await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots[0].status, 'done');
-    rmSync(defaultJournalDir(dir), { recursive: true });
+    rmSync(defaultJournalDir(workspace.dir), { recursive: true });
     const before = counts();
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(spot.status, 'done', spot.reason);
     assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped], [0, 2]);
     assert.equal(counts().uploads, before.uploads, 'nothing sent twice');
     fixture.media.fld_1_3.sort((x, y) => x.name.localeCompare(y.name));
-    const galleryId = setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
-    assert.equal(setup.sandbox.gallery(galleryId)!.mediaIds.length, 2);
+    const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+    assert.equal(workspace.setup.sandbox.gallery(galleryId)!.mediaIds.length, 2);
   });
 
   it('checks the document and its media before anything is sent and reports every problem together', async () => {
-    writeSpot(dir, 'bad', { fld_1_3: ['b.jpg'], fld_1_5: ['x.jpg'], fld_9_9: ['y.jpg'] });
-    const path = join(dir, 'bad.spot.json');
+    writeSpot(workspace.dir, 'bad', { fld_1_3: ['b.jpg'], fld_1_5: ['x.jpg'], fld_9_9: ['y.jpg'] });
+    const path = join(workspace.dir, 'bad.spot.json');
     const document = JSON.parse(readFileSync(path, 'utf8'));
     delete document.data.attributes.fld_9_9;
     document.data.attributes.fld_1_5 = 'a text';
     writeFileSync(path, JSON.stringify(document, null, 2));
-    writeFileSync(join(dir, 'bad.media', 'fld_1_3', 'a.jpg'), '');
-    writeFileSync(join(dir, 'bad.media', 'fld_1_3', 'c.jpg'), readFileSync(join(dir, 'bad.media', 'fld_1_3', 'b.jpg')));
-    writeFileSync(join(dir, 'bad.media', 'fld_1_3', 'notes.txt'), 'notes');
+    writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'a.jpg'), '');
+    writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'c.jpg'), readFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'b.jpg')));
+    writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'notes.txt'), 'notes');
     const [spot] = (await runMediaWorkflow([{ path }], options())).spots;
     assert.equal(spot.status, 'invalid');
     const text = readFileSync(path, 'utf8');
@@ -177,50 +164,50 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('an upload whose reply was lost is found in the gallery by its new id, not sent again (service renames files)', async () => {
-    await setup.sandbox.close();
-    setup = await startCore({ renameMedia: true });
+    await workspace.setup.sandbox.close();
+    workspace.setup = await startCore({ renameMedia: true });
     let uploads = 0;
-    proxy = await replyLosingProxy(setup.sandbox.baseUrl, ({ method, path }) => (method === 'POST' && /\/media$/.test(path) && ++uploads === 2 ? 'lose' : 'pass'));
+    proxy = await replyLosingProxy(workspace.setup.sandbox.baseUrl, ({ method, path }) => (method === 'POST' && /\/media$/.test(path) && ++uploads === 2 ? 'lose' : 'pass'));
     const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(proxy.url), ...DEMO_CLIENT });
     const client = new ServiceClient({ baseUrl: proxy.url, tokens, retry: { baseMs: 5, maxMs: 50 } });
-    const fixture = writeSpot(dir, 'lossy', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'lossy', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
     const steps: string[] = [];
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ client, onStep: (s) => steps.push(s.message) }))).spots;
     assert.equal(proxy.lost, 1, 'one reply was lost after the sandbox stored the file');
     assert.equal(spot.status, 'done', spot.reason);
-    assert.equal(setup.sandbox.counters.uploads, 3, 'the file whose reply was lost was not sent again');
+    assert.equal(workspace.setup.sandbox.counters.uploads, 3, 'the file whose reply was lost was not sent again');
     assert.ok(steps.some((line) => /b\.jpg: no usable reply, but gallery \d+ holds it as media \d+/.test(line)), steps.join('\n'));
-    assertFinished(setup.sandbox, [fixture]);
+    assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('an upload that did not arrive (503, dropped connection) is sent again until it is in the gallery once', async () => {
-    setup.sandbox.setFaults({ rate503: 0.3, rateDrop: 0.3, appliesTo: ['upload'], seed: 11 });
-    const fixture = writeSpot(dir, 'flaky', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'] }, { direct: true });
+    workspace.setup.sandbox.setFaults({ rate503: 0.3, rateDrop: 0.3, appliesTo: ['upload'], seed: 11 });
+    const fixture = writeSpot(workspace.dir, 'flaky', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'] }, { direct: true });
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ retry: { baseMs: 1, maxMs: 5, maxRetries: 10 } }))).spots;
-    assert.ok(setup.sandbox.counters.faultsInjected > 0, 'faults were injected');
+    assert.ok(workspace.setup.sandbox.counters.faultsInjected > 0, 'faults were injected');
     assert.equal(spot.status, 'done', spot.reason);
-    setup.sandbox.setFaults({});
-    assertFinished(setup.sandbox, [fixture]);
+    workspace.setup.sandbox.setFaults({});
+    assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('writing back can be refused: the document stays as it is, the journal remembers, and a second run sends nothing', async () => {
-    const fixture = writeSpot(dir, 'keep', { fld_1_3: ['a.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'keep', { fld_1_3: ['a.jpg'] }, { direct: true });
     const text = readFileSync(fixture.path, 'utf8');
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(spot.status, 'done');
     assert.equal(spot.writeBack.status, 'disabled');
     assert.match(spot.writeBack.reason ?? '', /journal .* remembers/);
     assert.equal(readFileSync(fixture.path, 'utf8'), text);
-    assert.equal(setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1);
+    assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1);
     const before = counts();
     const [again] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(again.status, 'done');
     assert.deepEqual(counts(), before, 'the journal knows the galleries and the final import: nothing is sent');
-    assert.equal(setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1, 'the spot was not set back to in progress');
+    assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1, 'the spot was not set back to in progress');
   });
 
   it('a document changed on disk since it was read is not overwritten; the next run writes the ids into the new text', async () => {
-    const fixture = writeSpot(dir, 'edited', { fld_1_3: ['a.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'edited', { fld_1_3: ['a.jpg'] }, { direct: true });
     const edited = readFileSync(fixture.path, 'utf8').replace('"latitude": 48.2', '"latitude": 48.25');
     const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({
       writeBack: async (request) => {
@@ -237,13 +224,13 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(again.writeBack.status, 'written');
     assert.equal(counts().uploads, before.uploads);
     assert.equal(counts().imports, before.imports + 1, 'the edited text is imported once');
-    assert.equal(setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.latitude, 48.25);
-    assertFinished(setup.sandbox, [fixture]);
+    assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.latitude, 48.25);
+    assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('a damaged journal is named with what to do, and nothing is sent', async () => {
-    const fixture = writeSpot(dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
-    const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const fixture = writeSpot(workspace.dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
+    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
     const opened = await journal.open(fixture.sourceId, fixture.path);
     const file = opened.file;
     await opened.save();
@@ -260,7 +247,7 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('one process at a time uses an account journal, one run at a time a spot; a lock left by a dead process is taken over', async () => {
-    const journal = new MediaJournal(defaultJournalDir(dir), { serviceUrl: 'http://x', clientId: 'c' });
+    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: 'http://x', clientId: 'c' });
     const held = await journal.open('one', 'one.spot.json');
     await assert.rejects(journal.open('one', 'one.spot.json'), /already working on source_id "one"/);
     held.release();
@@ -270,8 +257,8 @@ describe('media workflow: spots with their media in one step', () => {
     const host = hostname();
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
-    const fixtures = [writeSpot(dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
-    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ clientId: 'c', client: { ...setup.client, apiRoot: 'http://x/api/v2.4' } as typeof setup.client, concurrency: 1 }));
+    const fixtures = [writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
+    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ clientId: 'c', client: { ...workspace.setup.client, apiRoot: 'http://x/api/v2.4' } as typeof workspace.setup.client, concurrency: 1 }));
     assert.ok(run.stoppedBy instanceof JournalLockedError, 'a journal held by another process stops the run');
     assert.equal(run.spots[0].status, 'failed');
     assert.match(run.spots[0].reason ?? '', /is using the journal/);
@@ -285,13 +272,13 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('cancel stops after the current request, says what is left, and a second run finishes it', async () => {
-    const fixture = writeSpot(dir, 'stop', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
+    const fixture = writeSpot(workspace.dir, 'stop', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
     const controller = new AbortController();
     const run = await runMediaWorkflow([{ path: fixture.path }], options({ signal: controller.signal, onStep: (s) => s.step === 'upload' && controller.abort() }));
     const [spot] = run.spots;
     assert.equal(spot.status, 'cancelled');
     assert.match(run.stoppedBy?.message ?? '', /Cancelled/);
-    assert.equal(setup.sandbox.counters.uploads, 1, 'nothing was sent after the request in flight');
+    assert.equal(workspace.setup.sandbox.counters.uploads, 1, 'nothing was sent after the request in flight');
     assert.deepEqual(spot.remaining, [
       `upload 2 of 3 files to gallery ${spot.galleries[0].galleryId} (fld_1_3)`,
       `set the media order of gallery ${spot.galleries[0].galleryId} (fld_1_3)`,
@@ -301,18 +288,18 @@ describe('media workflow: spots with their media in one step', () => {
     const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);
     assert.deepEqual([again.galleries[0].uploaded, again.galleries[0].skipped], [2, 1]);
-    assertFinished(setup.sandbox, [fixture]);
+    assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('a document without a media folder goes through the plain import, once', async () => {
-    const path = join(dir, 'plain.spot.json');
+    const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'plain', latitude: 1, longitude: 2 } } }));
     const inputs: SpotInput[] = [{ path }];
     const [spot] = (await runMediaWorkflow(inputs, options())).spots;
     assert.deepEqual([spot.status, spot.withMedia, spot.imported, spot.writeBack.status], ['done', false, 'final', 'unchanged']);
     const [again] = (await runMediaWorkflow(inputs, options())).spots;
     assert.equal(again.imported, 'unchanged');
-    assert.equal(setup.sandbox.counters.imports, 1);
+    assert.equal(workspace.setup.sandbox.counters.imports, 1);
     unlinkSync(path);
   });
 });

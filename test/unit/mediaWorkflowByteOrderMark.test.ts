@@ -1,33 +1,24 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultJournalDir, runMediaWorkflow } from '../../src/core/media';
-import { DEMO_CLIENT } from '../../src/sandbox/types';
+import { runMediaWorkflow } from '../../src/core/media';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { startCaptureProxy, type CaptureProxy } from './helpers/captureProxy';
-import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
+import { spot, useCoreWorkspace } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
 
 // The workflow sends through the one send policy (parseSpotText + sendSpot): the validated text,
 // less a leading byte-order mark, which a strict server refuses as JSON.
 describe('media workflow: documents that start with a byte-order mark', () => {
-  let setup: CoreSetup;
+  const workspace = useCoreWorkspace('spot-media-bom-');
   let proxy: CaptureProxy;
   let client: ServiceClient;
-  let dir: string;
   beforeEach(async () => {
-    setup = await startCore();
-    proxy = await startCaptureProxy(setup.sandbox.baseUrl);
-    client = new ServiceClient({ baseUrl: proxy.baseUrl, tokens: setup.tokens, retry: { baseMs: 5, maxMs: 100 } });
-    dir = mkdtempSync(join(tmpdir(), 'spot-media-bom-'));
+    proxy = await startCaptureProxy(workspace.setup.sandbox.baseUrl);
+    client = new ServiceClient({ baseUrl: proxy.baseUrl, tokens: workspace.setup.tokens, retry: { baseMs: 5, maxMs: 100 } });
   });
-  afterEach(async () => {
-    await proxy.close();
-    await setup.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const options = () => ({ client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), retry: { baseMs: 5, maxMs: 50 } });
+  afterEach(() => proxy.close());
+  const options = () => workspace.workflowOptions({ client });
   // The sandbox, like many JSON readers, would forgive the mark: the bytes on the wire must not carry it.
   const assertNoMarkSent = () => {
     assert.ok(proxy.imports.length > 0, 'imports went through the capture');
@@ -35,16 +26,16 @@ describe('media workflow: documents that start with a byte-order mark', () => {
   };
 
   it('imports a plain document with a BOM', async () => {
-    const path = join(dir, 'plain.spot.json');
+    const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, '\uFEFF' + JSON.stringify(spot('bom-plain'), null, 2));
     const run = await runMediaWorkflow([{ path }], options());
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
-    assert.equal(setup.sandbox.spotBySourceId('bom-plain')?.attributes.latitude, 48.2);
+    assert.equal(workspace.setup.sandbox.spotBySourceId('bom-plain')?.attributes.latitude, 48.2);
     assertNoMarkSent();
   });
 
   it('imports a document with media and a BOM, and keeps the mark when writing back', async () => {
-    const fixture = writeSpot(dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
+    const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
     writeFileSync(fixture.path, '\uFEFF' + readFileSync(fixture.path, 'utf8'));
     const run = await runMediaWorkflow([{ path: fixture.path }], options());
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);

@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { MediaJournal, defaultJournalDir, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { startCore, type CoreSetup } from './helpers/coreSetup';
+import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
 
 // The caller's inputs can fail (a folder walk hits an unreadable folder): the run stops taking
@@ -12,19 +11,10 @@ import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowF
 // thrown. Closing the journal under them would let another process take the lock while they
 // still upload.
 describe('media workflow: an input source that throws', () => {
-  let setup: CoreSetup;
-  let dir: string;
-  beforeEach(async () => {
-    setup = await startCore();
-    dir = mkdtempSync(join(tmpdir(), 'spot-inputs-'));
-  });
-  afterEach(async () => {
-    await setup.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const workspace = useCoreWorkspace('spot-inputs-');
 
   it('lets the spots in flight finish while the journal is locked, then throws the error', async () => {
-    const fixtures: SpotFixture[] = ['one', 'two'].map((name) => writeSpot(dir, name, { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true }));
+    const fixtures: SpotFixture[] = ['one', 'two'].map((name) => writeSpot(workspace.dir, name, { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true }));
     let settledAtThrow: number | undefined;
     function* inputs(): Generator<SpotInput> {
       for (const fixture of fixtures) yield { path: fixture.path };
@@ -32,17 +22,17 @@ describe('media workflow: an input source that throws', () => {
       throw new Error('EACCES: the next folder cannot be read');
     }
     const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
-    const journalDir = defaultJournalDir(dir);
-    const lock = join(new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
+    const journalDir = defaultJournalDir(workspace.dir);
+    const lock = join(new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
     await assert.rejects(
-      streamMediaWorkflow(inputs(), { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 2 }, { settled: (_position, outcome) => settled.push({ outcome, locked: locked() }) }),
+      streamMediaWorkflow(inputs(), { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 2 }, { settled: (_position, outcome) => settled.push({ outcome, locked: locked() }) }),
       /EACCES: the next folder cannot be read/,
     );
     assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);
     assert.deepEqual(settled.map((s) => [s.outcome.status, s.locked]), [['done', true], ['done', true]], 'both spots finished, each while the run still held the lock');
     assert.ok(!locked(), 'the lock is released at the end');
-    assertFinished(setup.sandbox, fixtures);
+    assertFinished(workspace.setup.sandbox, fixtures);
   });
 });

@@ -2,8 +2,7 @@
 // field's type, not by a null value alone, in validation, the import reply, the media workflow,
 // the sandbox and the command line's validate.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pendingGalleryFields } from '../../src/core/api/spotSchema';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
@@ -12,7 +11,7 @@ import { sendSpot } from '../../src/core/import/sendSpot';
 import { defaultJournalDir, runMediaWorkflow } from '../../src/core/media';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
-import { startCore, type CoreSetup } from './helpers/coreSetup';
+import { useCoreWorkspace } from './helpers/coreSetup';
 import { mediaBytes } from './helpers/workflowFixtures';
 
 /** Topic 7: fld_7_1 is a text (null is "no value"), fld_7_3 the one gallery. */
@@ -74,46 +73,36 @@ describe('pending galleries known by the topic definition', () => {
   });
 
   describe('against a sandbox that knows the topic', () => {
-    let setup: CoreSetup;
-    let dir: string;
-
-    beforeEach(async () => {
-      setup = await startCore({ topics });
-      dir = mkdtempSync(join(tmpdir(), 'spot-pending-topic-'));
-    });
-    afterEach(async () => {
-      await setup.sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const workspace = useCoreWorkspace('spot-pending-topic-', { topics });
 
     /** trail.spot.json (a null text field and a null gallery field, state 1) with files directly in trail.media/. */
     function writeTrail(files: string[]): string {
-      const path = join(dir, 'trail.spot.json');
+      const path = join(workspace.dir, 'trail.spot.json');
       writeFileSync(path, documentText({ state: 1, fld_7_1: null, fld_7_3: null }));
-      mkdirSync(join(dir, 'trail.media'));
-      for (const file of files) writeFileSync(join(dir, 'trail.media', file), mediaBytes(file));
+      mkdirSync(join(workspace.dir, 'trail.media'));
+      for (const file of files) writeFileSync(join(workspace.dir, 'trail.media', file), mediaBytes(file));
       return path;
     }
 
     it('the import sends a null text field with state 1 and creates no gallery for it', async () => {
       const parsed = parseSpotText(documentText({ state: 1, fld_7_1: null }), { topics });
       assert.ok(parsed.document, JSON.stringify(parsed.problems));
-      const result = await sendSpot(setup.client, parsed);
+      const result = await sendSpot(workspace.setup.client, parsed);
       assert.deepEqual(result.pendingGalleries, []);
-      assert.equal(setup.sandbox.spotBySourceId('trail-1')?.attributes.fld_7_1, null);
+      assert.equal(workspace.setup.sandbox.spotBySourceId('trail-1')?.attributes.fld_7_1, null);
     });
 
     it('the import reply is read for the defined gallery fields only', async () => {
       const parsed = parseSpotText(documentText({ state: 2, fld_7_1: null, fld_7_3: null }), { topics });
       assert.ok(parsed.document, JSON.stringify(parsed.problems));
-      const result = await sendSpot(setup.client, parsed);
+      const result = await sendSpot(workspace.setup.client, parsed);
       assert.deepEqual(result.pendingGalleries.map((gallery) => gallery.field), ['fld_7_3']);
     });
 
     it('the media workflow puts files sitting directly in the media folder into the one defined gallery', async () => {
       const path = writeTrail(['01-start.jpg', '02-end.jpg']);
 
-      const run = await runMediaWorkflow([{ path }], { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir), topics });
+      const run = await runMediaWorkflow([{ path }], { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(workspace.dir), topics });
       const [spot] = run.spots;
       assert.equal(spot.status, 'done', spot.reason);
       assert.deepEqual(spot.galleries.map((gallery) => [gallery.field, gallery.uploaded]), [['fld_7_3', 2]]);
@@ -121,15 +110,15 @@ describe('pending galleries known by the topic definition', () => {
       assert.equal(written.data.attributes.state, 1);
       assert.equal(written.data.attributes.fld_7_1, null, 'the text field stays as written');
       assert.equal(written.data.attributes.fld_7_3, spot.galleries[0].galleryId);
-      const stored = setup.sandbox.spotBySourceId('trail-1');
+      const stored = workspace.setup.sandbox.spotBySourceId('trail-1');
       assert.equal(stored?.attributes.state, 1);
       assert.equal(stored?.attributes.fld_7_1, null);
-      assert.equal(setup.sandbox.gallery(spot.galleries[0].galleryId!)?.mediaIds.length, 2);
+      assert.equal(workspace.setup.sandbox.gallery(spot.galleries[0].galleryId!)?.mediaIds.length, 2);
     });
 
     it('without the definitions the workflow cannot tell which null field takes the files, and says so', async () => {
       const path = writeTrail(['01-start.jpg']);
-      const run = await runMediaWorkflow([{ path }], { client: setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(dir) });
+      const run = await runMediaWorkflow([{ path }], { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(workspace.dir) });
       assert.equal(run.spots[0].status, 'invalid');
       assert.match(run.spots[0].reason ?? '', /no single gallery field/);
     });
