@@ -1,6 +1,7 @@
 // What follows a successful import: record the pending galleries for the Galleries view, and
 // offer the next step (upload their media, or show them). The buttons run the galleries
-// feature's commands with { galleryId }.
+// feature's commands with { galleryId, profileId }: the message may be clicked after a switch to
+// another profile, and the same gallery id on another service is another gallery.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { ExtensionServices } from '../platform/services';
@@ -50,9 +51,9 @@ export function announceImport(services: ExtensionServices, profile: Profile, so
   void services.ui.showInformationMessage(message, UPLOAD_MEDIA, SHOW_IN_GALLERIES).then(async (choice) => {
     if (choice === UPLOAD_MEDIA) {
       const galleryId = await choosePending(services, result);
-      if (galleryId !== undefined) await vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, { galleryId });
+      if (galleryId !== undefined) await vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, { galleryId, profileId: profile.id });
     } else if (choice === SHOW_IN_GALLERIES) {
-      await vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: result.pendingGalleries[0].galleryId });
+      await vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: result.pendingGalleries[0].galleryId, profileId: profile.id });
     }
   }).then(undefined, (error: unknown) => services.log.warn('import', 'follow-up after import failed', error));
 }

@@ -117,7 +117,7 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
   const reveal = firstGallery !== undefined ? [SHOW_IN_GALLERIES] : [];
   const onChoice = (choice: string | undefined) => {
-    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: firstGallery });
+    if (choice === SHOW_IN_GALLERIES) return vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: firstGallery, profileId });
     if (choice === SHOW_LOG) services.log.show();
     if (choice === UPDATE_CREDENTIALS) return vscode.commands.executeCommand(COMMAND.setCredentials, profileId);
     if (choice === OPEN_DOCUMENT) return openAtProblem(uri, 0, 0);

@@ -11,7 +11,7 @@ import type * as Core from '../../src/core';
 import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
 import { useCaptureProfile } from './helpers/captureProfile';
 import { installScriptedUi } from './helpers/scriptedUi';
-import { closeAllEditors, counters, fixtureUri, spotDiagnostics, TEST_CLIENT, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
+import { addProfileAt, closeAllEditors, counters, fixtureUri, spotDiagnostics, TEST_CLIENT, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
 
 /**
  * What Import Spot could have sent. Not every counter: the Galleries view reads galleries (and may
@@ -112,6 +112,30 @@ describe('Import Spot', () => {
     assert.deepStrictEqual(second.pendingGalleries, []);
     run.done();
     assert.strictEqual(services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId)?.pending, false);
+  });
+
+  it('Upload Media sends the files to the service the spot was imported to, even after a switch to another profile', async () => {
+    const { sandbox } = await useTestProfile();
+    // Switched to while the message is up: a profile whose service is not there (nothing listens on port 9).
+    const other = await addProfileAt('Switched to meanwhile', 'http://127.0.0.1:9');
+    try {
+      const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'it-upload-after-switch-')), 'photo.jpg');
+      fs.writeFileSync(photo, Buffer.from('a photo taken before the switch'));
+      const run = await installScriptedUi([
+        { kind: 'info', match: 'Pending galleries', button: 'Upload Media', beforeAnswer: () => other.services.profiles.setActive(other.profile.id) },
+        { kind: 'openDialog', answer: [vscode.Uri.file(photo)] },
+        { kind: 'info', match: /^Uploaded 1 file .* to gallery \d+/ },
+      ]);
+      restore = run.restore;
+      const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot', fixtureUri('import', 'single', 'with-gallery.spot.json'));
+      const galleryId = result.pendingGalleries[0].galleryId;
+      await waitFor('the upload to finish', () => run.ui.shown.length >= 3);
+      run.done();
+      assert.strictEqual(other.services.profiles.active()?.id, other.profile.id, 'the other profile was active when the button was clicked');
+      assert.strictEqual(sandbox.gallery(galleryId)?.mediaIds.length, 1, 'the file is in the gallery the import created');
+    } finally {
+      await other.remove();
+    }
   });
 
   it('Show in Galleries runs the galleries reveal for the pending gallery', async () => {

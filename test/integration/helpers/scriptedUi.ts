@@ -20,7 +20,8 @@ export type ScriptStep =
   /** `rejects`: values the input box's validation must refuse (checked before `answer` is given). */
   | { kind: 'input'; match?: TextMatch; answer: string | undefined; expectPassword?: boolean; rejects?: string[]; expectValue?: string }
   | { kind: 'openDialog'; answer: vscode.Uri[] | undefined }
-  | { kind: 'info' | 'warning' | 'error'; match?: TextMatch; button?: string };
+  /** `beforeAnswer`: what happens while the message is still up (the user switching profiles, say). */
+  | { kind: 'info' | 'warning' | 'error'; match?: TextMatch; button?: string; beforeAnswer?: () => Promise<unknown> };
 
 /** What a prompt showed, kept so a test can assert on texts, items and buttons. */
 export interface PromptRecord {
@@ -147,10 +148,11 @@ export class ScriptedUi implements UiPrompts {
     return step?.answer;
   }
 
-  private message(kind: 'info' | 'warning' | 'error', text: string, buttons: string[], detail?: string): string | undefined {
+  private async message(kind: 'info' | 'warning' | 'error', text: string, buttons: string[], detail?: string): Promise<string | undefined> {
     const record: PromptRecord = { kind, text, buttons, detail };
     const step = this.next(kind, record);
     if (!step) return undefined;
+    await step.beforeAnswer?.();
     if (step.button !== undefined && !buttons.includes(step.button)) {
       this.failures.push(`${kind} "${text}": no button "${step.button}" among [${buttons.join(', ')}]`);
       return undefined;
