@@ -35,8 +35,8 @@ export interface GalleriesView {
    * (not known, or it belongs to a profile that is not active).
    */
   reveal(galleryId: number, profileId?: string): Promise<boolean>;
-  /** Opens the gallery as a read-only JSON document. */
-  openJson(galleryId: number, profileId?: string): Promise<void>;
+  /** Opens the gallery as a read-only JSON document; `signal` cancels the load as its notification's Cancel does. */
+  openJson(galleryId: number, profileId?: string, signal?: AbortSignal): Promise<void>;
   /** Puts media in another order, on the service and in the view; rejects (old order shown) on failure. */
   reorder(request: ReorderRequest): Promise<boolean>;
 }

@@ -3,6 +3,7 @@
 // The address names the profile as well as the gallery: gallery 12 of one service is not
 // gallery 12 of another.
 import * as vscode from 'vscode';
+import { withCancellableProgress } from '../platform/cancellation';
 import { noActiveProfileError } from '../platform/errors';
 import type { ExtensionServices } from '../platform/services';
 
@@ -58,11 +59,15 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
     });
   }
 
-  /** Fetches the gallery now (errors reach the command wrapper) and opens its document. */
-  async open(galleryId: number, profileId = this.services.profiles.active()?.id): Promise<vscode.TextEditor> {
+  /**
+   * Fetches the gallery now, under a progress notification that can cancel it (errors reach the
+   * command wrapper), and opens its document.
+   */
+  async open(galleryId: number, profileId = this.services.profiles.active()?.id, outerSignal?: AbortSignal): Promise<vscode.TextEditor> {
     if (!profileId) throw noActiveProfileError();
     const uri = galleryJsonUri(profileId, galleryId);
-    this.texts.set(uri.toString(), await this.fetch(profileId, galleryId));
+    const text = await withCancellableProgress({ title: `Loading gallery ${galleryId}…`, signal: outerSignal }, (_progress, signal) => this.fetch(profileId, galleryId, signal));
+    this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     return vscode.window.showTextDocument(document, { preview: true });
@@ -106,9 +111,9 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
     this.waitingForProfile.clear();
   }
 
-  private async fetch(profileId: string, galleryId: number): Promise<string> {
+  private async fetch(profileId: string, galleryId: number, signal?: AbortSignal): Promise<string> {
     const { client } = await this.services.clients.clientFor(profileId);
-    const gallery = await client.getGallery(galleryId);
+    const gallery = await client.getGallery(galleryId, { signal });
     return JSON.stringify(gallery, null, 2) + '\n';
   }
 }

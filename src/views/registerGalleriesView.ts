@@ -137,8 +137,8 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
       await treeView.reveal(node, { select: true, focus: true, expand: true });
       return true;
     },
-    async openJson(galleryId, profileId) {
-      await documents.open(galleryId, profileId);
+    async openJson(galleryId, profileId, signal) {
+      await documents.open(galleryId, profileId, signal);
     },
     reorder: (request) => reorderer.move(request),
   };

@@ -77,6 +77,27 @@ describe('Galleries view: slow loads', function () {
     done();
   });
 
+  it('Add Gallery by Id and Open Gallery JSON wait for a slow service under a progress that can be cancelled', async () => {
+    // A gallery the view does not know yet, for Add Gallery by Id.
+    const { client } = await services.clients.clientFor(profile.id);
+    const attributes = { topic_id: 37, source_id: uniqueSourceId('slow-add'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+    const unknownId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+    sandbox.setFaults({ latencyMs: 30_000, appliesTo: ['gallery'] });
+    // The notification's Cancel button, pressed once the request is under way; { signal } is how a test presses it.
+    const cancelSoon = () => AbortSignal.timeout(500);
+
+    let started = Date.now();
+    await vscode.commands.executeCommand('spotImport.gallery.addById', { galleryId: unknownId, signal: cancelSoon() });
+    assert.ok(Date.now() - started < 10_000, 'Add Gallery by Id waited for the slow reply instead of stopping');
+    assert.ok(!services.galleries.list(profile.id).some((known) => known.galleryId === unknownId), 'a cancelled check adds nothing');
+
+    started = Date.now();
+    await vscode.commands.executeCommand('spotImport.gallery.openJson', { galleryId, profileId: profile.id, signal: cancelSoon() });
+    assert.ok(Date.now() - started < 10_000, 'Open Gallery JSON waited for the slow reply instead of stopping');
+    assert.notStrictEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'spot-gallery', 'a cancelled load opens no document');
+    done();
+  });
+
   it('opens gallery JSON under the profile\'s own address and forgets its text when closed', async () => {
     await vscode.commands.executeCommand('spotImport.gallery.openJson', (await galleryRow(services, galleryId)).node);
     const editor = vscode.window.activeTextEditor;

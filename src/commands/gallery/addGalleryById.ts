@@ -1,8 +1,10 @@
 // Adds a gallery the user knows by id. It is checked with one GET first, so a typo does not sit
 // in the view; a gallery that cannot be found can still be added on purpose.
+import { withCancellableProgress } from '../../platform/cancellation';
+import { profileLabel } from '../../platform/domain';
 import { ActionableError, isServiceError } from '../../platform/errors';
 import type { CommandServices } from '../commandTable';
-import { requireActiveProfile, galleryIdOf } from './galleryArgs';
+import { requireActiveProfile, galleryIdOf, signalOf } from './galleryArgs';
 import { askGalleryId } from './pickGallery';
 
 export const ADD_ANYWAY = 'Add Anyway';
@@ -15,9 +17,12 @@ export async function addGalleryById(services: CommandServices, arg?: unknown): 
     await view.reveal(galleryId);
     return;
   }
-  const { client } = await services.clients.clientFor(profile.id);
   try {
-    await client.getGallery(galleryId);
+    // A slow or retrying service (or the sandbox starting) can take a while: shown, and cancellable.
+    await withCancellableProgress({ title: `Checking gallery ${galleryId} on ${profileLabel(profile)}…`, signal: signalOf(arg) }, async (_progress, signal) => {
+      const { client } = await services.clients.clientFor(profile.id);
+      await client.getGallery(galleryId, { signal });
+    });
   } catch (error) {
     if (!isServiceError(error) || error.kind !== 'http' || error.status !== 404) throw error;
     const words = error.serverMessage ? `: ${error.serverMessage}` : '';

@@ -18,6 +18,15 @@ export function profileIdOf(arg: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/**
+ * `{ signal }` from a caller that cancels as the progress notification's Cancel button does (a
+ * test, which cannot click it); undefined for anything else.
+ */
+export function signalOf(arg: unknown): AbortSignal | undefined {
+  const value = arg && typeof arg === 'object' ? (arg as { signal?: unknown }).signal : undefined;
+  return value instanceof AbortSignal ? value : undefined;
+}
+
 /** Accepts "12" or " 12 "; anything else gets a message that says what to type. */
 export function validateGalleryId(text: string): string | undefined {
   return /^\s*[1-9]\d*\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? undefined : 'Enter a gallery id: a positive whole number such as 12.';
