@@ -7,12 +7,12 @@
 // its folder); within the process, one run at a time per spot.
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { syncFolder } from './atomicFile';
-import { JournalError, JournalLockedError } from './journalErrors';
+import { JournalError } from './journalErrors';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 import { RecordLog, type RecordLogOptions } from './recordLog';
+import { releaseRunLock, takeRunLock } from './runLock';
 
 export { JournalError, JournalLockedError } from './journalErrors';
 
@@ -191,18 +191,13 @@ function damaged(file: string, sourceId: string, why: string): JournalError {
   );
 }
 
-interface LockOwner {
-  pid: number;
-  host: string;
-}
-
 /** Accounts this process works with, by real folder: runs within one process share its lock and log. */
 const accounts = new Map<string, { users: number; ready: Promise<RecordLog> }>();
 
 /**
  * One process at a time per account journal (uploads into one gallery must go one at a time, and
  * two processes could each start one): the account's lock (a file naming its process, see
- * takeLock), then its log. Runs within one process share both.
+ * runLock.ts), then its log. Runs within one process share both.
  */
 async function acquireAccount(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
   const known = accounts.get(accountDir);
@@ -225,11 +220,11 @@ async function acquireAccount(accountDir: string, options: RecordLogOptions): Pr
 
 async function lockAndOpen(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
   const lock = join(accountDir, 'run.lock');
-  await takeLock(lock);
+  await takeRunLock(lock);
   try {
     return await RecordLog.open(accountDir, options);
   } catch (error) {
-    await fs.rm(lock, { force: true });
+    await releaseRunLock(lock);
     throw error;
   }
 }
@@ -242,69 +237,7 @@ async function releaseAccount(log: RecordLog): Promise<void> {
   try {
     await log.close();
   } finally {
-    await fs.rm(join(log.accountDir, 'run.lock'), { force: true });
-  }
-}
-
-/**
- * Takes the lock file, created whole (see createWhole). A lock left by a process that no longer
- * runs on this machine (killed, crashed) is taken over.
- */
-async function takeLock(lock: string): Promise<void> {
-  const me: LockOwner = { pid: process.pid, host: hostname() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (await createWhole(lock, JSON.stringify(me))) return;
-    const owner = await readOwner(lock);
-    // Unreadable (it is created whole, so only damage does that), or left by a process that is
-    // gone, or by this very process id in an earlier life (ids are reused after a restart).
-    if (!owner || (owner.host === me.host && (owner.pid === me.pid || !isAlive(owner.pid)))) {
-      await fs.rm(lock, { force: true });
-      continue;
-    }
-    throw new JournalLockedError(
-      `Another run (process ${owner.pid} on ${owner.host}) is using the journal ${dirname(lock)}. Wait for it to finish; if no run is active, delete ${lock}.`,
-      lock,
-    );
-  }
-  throw new JournalLockedError(`Could not lock ${lock}: it keeps coming back. Check that no other run is active.`, lock);
-}
-
-/**
- * Creates `path` with its whole content in one step; false when it exists already. A symbolic
- * link whose target is the content does that in a single call (as editors' lock files do); where
- * links are not allowed (Windows without developer mode), an exclusive create is used instead.
- */
-async function createWhole(path: string, content: string): Promise<boolean> {
-  try {
-    await fs.symlink(content, path);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOSYS' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
-  }
-  return fs.writeFile(path, content, { flag: 'wx' }).then(
-    () => true,
-    (failure: NodeJS.ErrnoException) => (failure.code === 'EEXIST' ? false : Promise.reject(failure)),
-  );
-}
-
-async function readOwner(lock: string): Promise<LockOwner | undefined> {
-  try {
-    const text = await fs.readlink(lock).catch(() => fs.readFile(lock, 'utf8'));
-    const value = JSON.parse(text) as Partial<LockOwner>;
-    return typeof value.pid === 'number' && typeof value.host === 'string' ? { pid: value.pid, host: value.host } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    await releaseRunLock(join(log.accountDir, 'run.lock'));
   }
 }
 
