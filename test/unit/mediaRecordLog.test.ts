@@ -134,6 +134,32 @@ describe('media journal: the append-only record log', () => {
     await again.close();
   });
 
+  it('an append the disk refuses halfway after a compaction is cut back, and the lines after it land where the log says', async () => {
+    const first = await RecordLog.open(dir);
+    first.append(record('kept', 1));
+    await first.close();
+    // A kill tore the last line: the log is compacted when opened, and written through the new file from then on.
+    appendFileSync(join(dir, 'journal.jsonl'), '{"format":1,"sourceId":"torn","gal');
+    const log = await RecordLog.open(dir);
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    // The disk takes half the line, then is full.
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      (fs as { writeSync: unknown }).writeSync = real;
+      real(fd, buffer, offset, Math.ceil(length / 2), position);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    assert.throws(() => log.append(record('refused', 2)), /ENOSPC/);
+    log.append(record('after', 3));
+    assert.equal(spotIdOf(log, 'after'), 3, 'read back in this run');
+    assert.equal(spotIdOf(log, 'kept'), 1);
+    await log.close();
+    assert.doesNotMatch(readFileSync(join(dir, 'journal.jsonl'), 'latin1'), /\0/, 'no hole in the log');
+    const again = await RecordLog.open(dir);
+    assert.deepEqual([spotIdOf(again, 'kept'), spotIdOf(again, 'refused'), spotIdOf(again, 'after')], [1, undefined, 3]);
+    await again.close();
+  });
+
   it('NUL bytes a power cut left where an unsynced line was do not make the next line damage', async () => {
     const log = await RecordLog.open(dir);
     log.append(record('before', 1));

@@ -175,6 +175,7 @@ export class RecordLog {
     this.lengths.set(sourceId, length);
   }
 
+  /** The log, opened for appending: every write goes to its end, wherever a cut-back write left the position. */
   private open(): number {
     return (this.fd ??= openSync(this.file, 'a+'));
   }
@@ -245,9 +246,13 @@ export class RecordLog {
     syncFolderNow(dirname(this.file));
     this.nameDurable = true;
     for (const [sourceId, at] of starts) this.starts.set(sourceId, at);
+    // Appends reopen the new file in append mode (open()): written through `out`, which has no
+    // O_APPEND, a line cut back after a partial write would leave the file position past the cut,
+    // and every later line would land elsewhere than the log records.
+    closeQuietly(out);
     // The old file is closed once an fdatasync running on it has returned.
     const old = this.fd;
-    this.fd = out;
+    this.fd = undefined;
     if (old !== undefined) {
       const close = () => closeQuietly(old);
       if (this.syncing) void this.syncing.then(close, close);
