@@ -291,6 +291,33 @@ describe('media workflow: spots with their media in one step', () => {
     assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
+  it('abortSignal stops an upload in flight (a second Ctrl-C): the run ends at once, and the next run settles the upload and finishes, every file once', async function () {
+    this.timeout(15_000);
+    const fixture = writeSpot(workspace.dir, 'abort', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
+    // Uploads hang: the service takes 60 s to answer them.
+    workspace.setup.sandbox.setFaults({ latencyMs: 60_000, appliesTo: ['upload'] });
+    const stop = new AbortController();
+    const abort = new AbortController();
+    const run = await runMediaWorkflow([{ path: fixture.path }], options({
+      signal: stop.signal,
+      abortSignal: abort.signal,
+      onProgress: (event) => {
+        // Both presses once the first file is on its way.
+        if (event.kind === 'bytes' && !abort.signal.aborted) {
+          stop.abort();
+          setTimeout(() => abort.abort(), 200);
+        }
+      },
+    }));
+    const [spot] = run.spots;
+    assert.equal(spot.status, 'cancelled', spot.reason);
+    assert.ok(spot.remaining.some((left) => left.startsWith('upload')), `what is left names the uploads: ${spot.remaining.join(' / ')}`);
+    workspace.setup.sandbox.setFaults({});
+    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    assert.equal(again.status, 'done', again.reason);
+    assertFinished(workspace.setup.sandbox, [fixture]);
+  });
+
   it('a document without a media folder goes through the plain import, once', async () => {
     const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'plain', latitude: 1, longitude: 2 } } }));

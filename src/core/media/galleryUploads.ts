@@ -16,6 +16,8 @@ export interface GalleryUploadContext {
   files: CheckedMediaFile[];
   retry: RetryPolicy;
   signal?: AbortSignal;
+  /** Drops an upload in flight (see MediaWorkflowOptions.abortSignal). */
+  abortSignal?: AbortSignal;
   step(step: StepName, message: string): void;
   bytes(file: string, sentBytes: number, totalBytes: number): void;
 }
@@ -139,8 +141,10 @@ async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file
     let failure: unknown;
     let replyId: number | undefined;
     try {
-      // No signal: an upload in flight finishes, so its outcome is known and recorded.
+      // Not the run's signal: an upload in flight finishes, so its outcome is known and recorded.
+      // Only abortSignal drops it; it was announced, so the next run settles it from the gallery.
       const sent = await ctx.client.uploadMedia(galleryId, file.path, {
+        signal: ctx.abortSignal,
         fileName: file.name,
         mimeType: file.mimeType,
         // What goes out is the content the check hashed: its bytes when it kept them, else the

@@ -225,6 +225,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
       files: plan.files,
       retry: ctx.retry,
       signal: options.signal,
+      abortSignal: options.abortSignal,
       step,
       bytes: (file, sent, total) => ctx.bytes(outcome.label, file, sent, total),
     });

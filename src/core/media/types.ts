@@ -73,8 +73,17 @@ export interface MediaWorkflowOptions {
   describePath?: (path: string) => string;
   /** Backoff for sending a file again after an upload that did not arrive (default: the client's defaults). */
   retry?: Partial<RetryPolicy>;
-  /** Stops after the current request; an upload in flight finishes so its outcome is recorded. */
+  /**
+   * Cancels the run: nothing new is started and requests in flight are dropped, except an upload,
+   * which finishes so its outcome is recorded (a dropped import or read is simply made again by
+   * the next run).
+   */
   signal?: AbortSignal;
+  /**
+   * Drops uploads in flight too (a second Ctrl-C on the command line): an upload cut off after
+   * its announcement is settled by the next run from what its gallery holds.
+   */
+  abortSignal?: AbortSignal;
   onProgress?: (event: WorkflowProgress) => void;
   /** One line per step, for a log (no secrets: paths, ids, counts). */
   onStep?: (step: WorkflowStep) => void;
