@@ -156,6 +156,17 @@ describe('Galleries view: media order', function () {
     done();
   });
 
+  it('Alt+Up / Alt+Down with a gallery row selected move nothing and show no error (the keys are for media rows)', async () => {
+    const { galleryId } = await galleryWith(['a.png', 'b.png']);
+    const row = await galleryRow(services, galleryId);
+    await services.galleriesView.treeView.reveal(row.node, { select: true, focus: true });
+    // As the keybindings call them: no argument, the view's selection.
+    assert.strictEqual(await vscode.commands.executeCommand('spotImport.media.moveUp'), false);
+    assert.strictEqual(await vscode.commands.executeCommand('spotImport.media.moveDown'), false);
+    assert.strictEqual(proxy.orders.length, 0);
+    done(); // fails on any message shown
+  });
+
   it('reorders by dragging a media row onto another one in the tree', async () => {
     const { galleryId, ids } = await galleryWith(['a.png', 'b.png', 'c.png', 'd.png']);
     const view = services.galleriesView;

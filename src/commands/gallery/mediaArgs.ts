@@ -15,9 +15,14 @@ export interface MediaArg {
 
 /** The media item an argument names, else the one selected in the Galleries view. */
 export function mediaArgOf(services: CommandServices, arg: unknown, command: string): MediaArg {
-  const found = readMediaArg(services, arg) ?? readMediaArg(services, services.galleriesView.treeView.selection[0]);
+  const found = findMediaArg(services, arg);
   if (!found) throw new ActionableError(`${command} works on a media item: select one in the Galleries view first.`);
   return found;
+}
+
+/** As mediaArgOf, but undefined when there is none (a key pressed on a gallery or spot row). */
+export function findMediaArg(services: CommandServices, arg: unknown): MediaArg | undefined {
+  return readMediaArg(services, arg) ?? readMediaArg(services, services.galleriesView.treeView.selection[0]);
 }
 
 function readMediaArg(services: CommandServices, arg: unknown): MediaArg | undefined {

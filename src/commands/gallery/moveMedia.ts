@@ -3,10 +3,13 @@
 // order once it answered; a failure puts the old order back and is reported.
 import type * as Core from '../../core';
 import type { CommandServices } from '../commandTable';
-import { mediaArgOf } from './mediaArgs';
+import { findMediaArg, mediaArgOf } from './mediaArgs';
 
 async function move(services: CommandServices, arg: unknown, command: string, place: Core.MediaPlace | { step: -1 | 1 }): Promise<boolean> {
-  const target = mediaArgOf(services, arg, command);
+  // From the keyboard (no argument) the keys apply to any row of the view: on a gallery or spot
+  // row there is nothing to move, and no reason for an error.
+  const target = arg === undefined ? findMediaArg(services, undefined) : mediaArgOf(services, arg, command);
+  if (!target) return false;
   return services.galleriesView.reorder({ profileId: target.profileId, galleryId: target.galleryId, mediaIds: [target.mediaId], place });
 }
 
