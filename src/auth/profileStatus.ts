@@ -61,9 +61,13 @@ export function registerProfileStatus(disposables: DisposableStore, profiles: Pr
   disposables.push(
     item,
     profiles.onDidChange(refresh),
-    // Profiles live in global state, which other windows may change without an event here.
+    // Profiles live in global state, which other windows may change without an event here: on
+    // focus the store reads them again and tells every listener (Galleries view, CodeLens) if
+    // they differ; the status bar also reads the credentials' state again.
     vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused) refresh();
+      if (!state.focused) return;
+      profiles.refresh();
+      refresh();
     }),
   );
   refresh();

@@ -20,6 +20,8 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   /** Profiles whose credentials the service refused since they were last set. */
   private readonly rejected = new Set<string>();
   private readonly subscription: vscode.Disposable;
+  /** The stored profiles and the active id as this window last told its listeners (see refresh). */
+  private seen: string;
 
   constructor(
     private readonly memento: vscode.Memento,
@@ -29,9 +31,10 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     /** The profile to use while the user has chosen none (npm start: the sandbox it started). */
     private readonly fallbackProfileId?: string,
   ) {
+    this.seen = this.snapshot();
     this.subscription = credentials.onDidChange((profileId) => {
       this.rejected.delete(profileId);
-      this.changed.fire();
+      this.fireChanged();
     });
   }
 
@@ -80,7 +83,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
       ...(mediaUrlTemplate ? { mediaUrlTemplate } : {}),
     };
     await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
-    this.changed.fire();
+    this.fireChanged();
     return profile;
   }
 
@@ -89,7 +92,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
     if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
     this.rejected.delete(id);
-    this.changed.fire();
+    this.fireChanged();
   }
 
   async setMediaUrlTemplate(id: string, template: string | undefined): Promise<void> {
@@ -103,25 +106,37 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     if (checked) profile.mediaUrlTemplate = checked;
     stored[index] = profile;
     await this.memento.update(PROFILES_KEY, stored);
-    this.changed.fire();
+    this.fireChanged();
   }
 
   async setActive(id: string | undefined): Promise<void> {
     if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
     await this.memento.update(ACTIVE_KEY, id);
-    this.changed.fire();
+    this.fireChanged();
   }
 
   markRejected(profileId: string, rejected: boolean): void {
     if (this.rejected.has(profileId) === rejected) return;
     if (rejected) this.rejected.add(profileId);
     else this.rejected.delete(profileId);
+    this.fireChanged();
+  }
+
+  /**
+   * Another window may have changed the stored profiles (global state is shared, without an event
+   * here): listeners are told only when something did change, since they reload galleries.
+   */
+  refresh(): void {
+    if (this.snapshot() !== this.seen) this.fireChanged();
+  }
+
+  private fireChanged(): void {
+    this.seen = this.snapshot();
     this.changed.fire();
   }
 
-  /** Another window may have changed the stored profiles: tell listeners to read again. */
-  refresh(): void {
-    this.changed.fire();
+  private snapshot(): string {
+    return JSON.stringify([this.memento.get(ACTIVE_KEY) ?? null, this.memento.get(PROFILES_KEY) ?? null]);
   }
 
   dispose(): void {

@@ -29,6 +29,8 @@ export type ProfileState = 'noCredentials' | 'ready' | 'rejected';
 
 export interface ProfileStore {
   readonly onDidChange: vscode.Event<void>;
+  /** Reads the stored profiles again (another window may have changed them); onDidChange fires if they differ. */
+  refresh(): void;
   list(): Profile[];
   active(): Profile | undefined;
   state(profile: Profile): Promise<ProfileState>;
