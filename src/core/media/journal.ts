@@ -124,7 +124,7 @@ export class SpotJournal {
   private dirty = false;
 
   constructor(
-    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable'>,
+    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable' | 'galleryOwner'>,
     readonly record: SpotJournalRecord,
     private readonly onRelease: () => void,
   ) {}
@@ -132,6 +132,11 @@ export class SpotJournal {
   /** The log that holds the record: its last line for this source id. */
   get file(): string {
     return this.log.file;
+  }
+
+  /** The source id whose record names this gallery (this spot's own included); undefined when none does. */
+  galleryOwner(galleryId: number): string | undefined {
+    return this.log.galleryOwner(galleryId);
   }
 
   /** Writes the record and resolves once it is on disk (durable: false, see flush). */

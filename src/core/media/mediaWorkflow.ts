@@ -44,11 +44,18 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
   const total = stream.total ?? 0;
   const journal = stream.journal ?? new MediaJournal(options.journalDir, { serviceUrl: serviceUrlOf(options.client.apiRoot), clientId: options.clientId });
   const indexOf = new Map<string, number>();
+  // The document of this run that names each gallery for its media, first come (see galleryOfAnotherSpot).
+  const galleryClaims = new Map<number, string>();
   const ctx: SpotRunContext = {
     options,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     journal,
     held: new HeldContent(),
+    claimGallery: (galleryId, path) => {
+      const earlier = galleryClaims.get(galleryId);
+      if (earlier === undefined) galleryClaims.set(galleryId, path);
+      return earlier === path ? undefined : earlier;
+    },
     step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };

@@ -53,6 +53,9 @@ export class RecordLog {
   private readonly lengths = new Map<string, number>();
   /** The bytes of those last lines: what a compaction keeps. */
   private liveBytes = 0;
+  /** Which source id's last line names each gallery, and the galleries each last line names. */
+  private readonly galleryOwners = new Map<number, string>();
+  private readonly galleriesOf = new Map<string, number[]>();
   /** The log's length: where the next line goes. */
   private size = 0;
   private fd?: number;
@@ -83,6 +86,11 @@ export class RecordLog {
     return buffer.toString('utf8');
   }
 
+  /** The source id whose last line names this gallery; undefined when none does. */
+  galleryOwner(galleryId: number): string | undefined {
+    return this.galleryOwners.get(galleryId);
+  }
+
   /** Appends the record on this thread, one write call, without waiting for the disk. */
   append(record: SpotJournalRecord): void {
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
@@ -98,7 +106,7 @@ export class RecordLog {
       }
       throw error;
     }
-    this.remember(record.sourceId, this.size, line.length);
+    this.remember(record.sourceId, this.size, line.length, Object.values(record.galleries).map((gallery) => gallery.galleryId));
     this.size += line.length;
     if (this.size >= this.compactAtBytes && this.size > this.compactFactor * this.liveBytes) {
       try {
@@ -160,8 +168,8 @@ export class RecordLog {
       // belong to no line (a line itself never holds one: JSON escapes it).
       let start = at;
       while (start < end && data[start] === 0) start++;
-      const sourceId = sourceIdOfLine(data.toString('utf8', start, end));
-      if (sourceId !== undefined) this.remember(sourceId, start, end + 1 - start);
+      const named = namesOfLine(data.toString('utf8', start, end));
+      if (named) this.remember(named.sourceId, start, end + 1 - start, named.galleryIds);
       at = end + 1;
     }
     this.size = data.length;
@@ -169,10 +177,16 @@ export class RecordLog {
     if (torn || count > this.starts.size + COMPACT_SLACK_LINES) this.compact();
   }
 
-  private remember(sourceId: string, at: number, length: number): void {
+  private remember(sourceId: string, at: number, length: number, galleryIds: number[]): void {
     this.liveBytes += length - (this.lengths.get(sourceId) ?? 0);
     this.starts.set(sourceId, at);
     this.lengths.set(sourceId, length);
+    for (const galleryId of this.galleriesOf.get(sourceId) ?? []) {
+      if (this.galleryOwners.get(galleryId) === sourceId) this.galleryOwners.delete(galleryId);
+    }
+    for (const galleryId of galleryIds) this.galleryOwners.set(galleryId, sourceId);
+    if (galleryIds.length > 0) this.galleriesOf.set(sourceId, galleryIds);
+    else this.galleriesOf.delete(sourceId);
   }
 
   /** The log, opened for appending: every write goes to its end, wherever a cut-back write left the position. */
@@ -275,19 +289,22 @@ function closeQuietly(fd: number): void {
 }
 
 /**
- * The source id a line belongs to (the rest is checked when that spot is opened). A line that is
- * not JSON names one only if it says `"sourceId":"…"` (damage to that spot's record, reported when
- * it is opened); otherwise it is no record (a write a power cut left half-done).
+ * The source id a line belongs to and the galleries it names (the rest is checked when that spot
+ * is opened). A line that is not JSON names a source id only if it says `"sourceId":"…"` (damage
+ * to that spot's record, reported when it is opened), and no gallery; otherwise it is no record
+ * (a write a power cut left half-done).
  */
-function sourceIdOfLine(line: string): string | undefined {
+function namesOfLine(line: string): { sourceId: string; galleryIds: number[] } | undefined {
   try {
-    const value = JSON.parse(line) as { sourceId?: unknown };
-    return typeof value?.sourceId === 'string' ? value.sourceId : undefined;
+    const value = JSON.parse(line) as { sourceId?: unknown; galleries?: unknown };
+    if (typeof value?.sourceId !== 'string') return undefined;
+    const galleries = value.galleries && typeof value.galleries === 'object' ? Object.values(value.galleries as Record<string, { galleryId?: unknown }>) : [];
+    return { sourceId: value.sourceId, galleryIds: galleries.map((gallery) => gallery?.galleryId).filter((id): id is number => typeof id === 'number') };
   } catch {
     const named = /"sourceId":("(?:[^"\\]|\\.)*")/.exec(line);
     if (!named) return undefined;
     try {
-      return JSON.parse(named[1]) as string;
+      return { sourceId: JSON.parse(named[1]) as string, galleryIds: [] };
     } catch {
       return undefined;
     }

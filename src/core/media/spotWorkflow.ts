@@ -26,6 +26,8 @@ export interface SpotRunContext {
   journal: MediaJournal;
   /** The run's budget for checked media kept in memory until they are sent. */
   held: HeldContent;
+  /** Claims a gallery for the document at `path`; the path of an earlier document of the run that has it. */
+  claimGallery(galleryId: number, path: string): string | undefined;
   step(label: string, sourceId: string | undefined, step: StepName, message: string): void;
   bytes(label: string, file: string, sentBytes: number, totalBytes: number): void;
 }
@@ -106,6 +108,12 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     if (!check.ok) {
       release();
       return invalid(outcome, check, step);
+    }
+    const taken = galleryOfAnotherSpot(check, journal, input.path, ctx);
+    if (taken) {
+      release();
+      step('check', taken);
+      return fail(outcome, taken);
     }
     // Bytes of files already in their gallery are not sent again: no need to hold them.
     ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
@@ -273,6 +281,31 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   // Step 6 (in finishSpot): the document says what the service holds.
   spot.final = { text: final.text, edits: final.edits };
   return done(outcome, {});
+}
+
+/**
+ * A gallery the document names for its media that another spot has: another source id's record in
+ * the journal (a document copied from a finished spot keeps its gallery ids), or an earlier
+ * document of this run. Its files would be matched by count against that spot's media and never
+ * sent, or two spots would upload into one gallery at once.
+ */
+function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path: string, ctx: SpotRunContext): string | undefined {
+  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  const sourceId = journal.record.sourceId;
+  for (const { field } of check.galleries) {
+    const galleryId = attributes[field];
+    if (!isGalleryId(galleryId)) continue;
+    const owner = journal.galleryOwner(galleryId);
+    const nothingSent = `Set ${field} to null and this spot gets a gallery of its own; nothing was sent.`;
+    if (owner !== undefined && owner !== sourceId) {
+      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
+    }
+    const earlier = ctx.claimGallery(galleryId, path);
+    if (earlier !== undefined) {
+      return `${field} names gallery ${galleryId}, and so does ${ctx.options.describePath?.(earlier) ?? earlier} in this run: a gallery holds the media of one spot. ${nothingSent}`;
+    }
+  }
+  return undefined;
 }
 
 /** A gallery id in the document wins over what the journal remembers for that field. */

@@ -1,0 +1,64 @@
+// A gallery belongs to one spot. A document copied from a finished one keeps that spot's gallery
+// ids; given a new source_id and media of its own, it must not take the other spot's gallery over
+// (its files would be "found" there by count and never sent, and the run would say done). Two
+// documents of one run that name the same gallery would upload into it at the same time, which
+// the way lost uploads are settled (one upload at a time per gallery) does not allow.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runMediaWorkflow } from '../../src/core/media';
+import { spot, useCoreWorkspace } from './helpers/coreSetup';
+import { assertFinished, mediaBytes, writeSpot } from './helpers/workflowFixtures';
+
+describe('media workflow: a gallery named by another spot', () => {
+  const workspace = useCoreWorkspace('spot-gallery-claims-');
+  const options = workspace.workflowOptions;
+
+  /** b.spot.json: a copy of `from` with source_id src-b and two media files of its own. */
+  function copyWithOwnMedia(from: string): string {
+    const path = join(workspace.dir, 'b.spot.json');
+    writeFileSync(path, readFileSync(from, 'utf8').replace('"src-a"', '"src-b"'));
+    mkdirSync(join(workspace.dir, 'b.media', 'fld_1_3'), { recursive: true });
+    for (const name of ['x.jpg', 'y.jpg']) writeFileSync(join(workspace.dir, 'b.media', 'fld_1_3', name), mediaBytes(`b/${name}`));
+    return path;
+  }
+
+  it('a copied document that keeps another spot\'s gallery id is refused, nothing is sent, and with null it gets a gallery of its own', async () => {
+    const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg', '2.jpg'] });
+    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    const galleryOfA = workspace.setup.sandbox.spotBySourceId('src-a')!.attributes.fld_1_3 as number;
+    const b = copyWithOwnMedia(a.path);
+    const { imports, uploads } = workspace.setup.sandbox.counters;
+
+    const [refused] = (await runMediaWorkflow([{ path: b }], options())).spots;
+    assert.equal(refused.status, 'failed');
+    assert.match(refused.reason ?? '', new RegExp(`gallery ${galleryOfA}\\b.*source_id "src-a"`));
+    assert.match(refused.reason ?? '', /fld_1_3 to null/);
+    assert.deepEqual([workspace.setup.sandbox.counters.imports, workspace.setup.sandbox.counters.uploads], [imports, uploads], 'nothing was sent');
+    assertFinished(workspace.setup.sandbox, [a]);
+
+    writeFileSync(b, readFileSync(b, 'utf8').replace(`"fld_1_3": ${galleryOfA}`, '"fld_1_3": null'));
+    const [own] = (await runMediaWorkflow([{ path: b }], options())).spots;
+    assert.equal(own.status, 'done', own.reason);
+    assert.notEqual(own.galleries[0].galleryId, galleryOfA);
+    assert.equal(own.galleries[0].uploaded, 2);
+  });
+
+  it('two documents of one run naming the same gallery: one uploads into it, the other is refused', async () => {
+    const { pendingGalleries } = await workspace.setup.client.importSpot(spot('made-elsewhere', { state: 2, fld_1_3: null }));
+    const galleryId = pendingGalleries[0].galleryId;
+    // Both documents say the gallery's id (writeSpot writes null for a field with media).
+    const [first, second] = ['first', 'second'].map((name) => {
+      const fixture = writeSpot(workspace.dir, name, { fld_1_3: [`${name}.jpg`] });
+      writeFileSync(fixture.path, readFileSync(fixture.path, 'utf8').replace('"fld_1_3": null', `"fld_1_3": ${galleryId}`));
+      return fixture;
+    });
+    const run = await runMediaWorkflow([{ path: first.path }, { path: second.path }], options());
+    // Both are checked at the same time: whichever claims the gallery first keeps it.
+    const done = run.spots.filter((outcome) => outcome.status === 'done');
+    const refused = run.spots.filter((outcome) => outcome.status === 'failed');
+    assert.deepEqual([done.length, refused.length], [1, 1], JSON.stringify(run.spots.map((outcome) => [outcome.status, outcome.reason])));
+    assert.match(refused[0].reason ?? '', new RegExp(`gallery ${galleryId}, and so does .*${done[0] === run.spots[0] ? 'first' : 'second'}\\.spot\\.json in this run`));
+    assert.equal(workspace.setup.sandbox.gallery(galleryId)!.mediaIds.length, 1);
+  });
+});
