@@ -318,6 +318,15 @@ describe('media workflow: spots with their media in one step', () => {
     assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
+  it('files directly in the media folder still go to their gallery on the next run when another fld_ member holds a number', async () => {
+    const fixture = writeSpot(workspace.dir, 'solo', { fld_1_3: ['photo.jpg'] }, { direct: true, extra: { fld_1_4: 77 } });
+    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
+    // Written back, the document now has two fld_ members holding numbers; the journal knows which one is the gallery.
+    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    assert.equal(again.status, 'done', again.reason);
+    assert.deepEqual([again.galleries[0].field, again.galleries[0].uploaded], ['fld_1_3', 0]);
+  });
+
   it('a document without a media folder goes through the plain import, once', async () => {
     const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'plain', latitude: 1, longitude: 2 } } }));

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
-import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '../api/spotSchema';
+import { pendingGalleryFields } from '../api/spotSchema';
 import { MAX_DOCUMENT_BYTES, parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
@@ -196,7 +196,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const { options } = ctx;
   const record = journal.record;
   const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
-  alignWithDocument(record, attributes, check.definition);
+  alignWithDocument(record, attributes, check.galleries.map((plan) => plan.field));
 
   // Step 2: galleries for the fields still null, from an import with state 2.
   const pendingFields = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
@@ -308,10 +308,16 @@ function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path:
   return undefined;
 }
 
-/** A gallery id in the document wins over what the journal remembers for that field. */
-function alignWithDocument(record: SpotJournalRecord, attributes: Record<string, unknown>, definition: GalleryFieldTypes | undefined): void {
-  for (const [field, value] of Object.entries(attributes)) {
-    if (!isGalleryField(field, definition) || !isGalleryId(value)) continue;
+/**
+ * A gallery id in the document wins over what the journal remembers for that field. Only fields
+ * with media count: without topic definitions any fld_ member holding a number looks like a
+ * gallery, and remembered as one it would later compete for the files sitting directly in the
+ * media folder.
+ */
+function alignWithDocument(record: SpotJournalRecord, attributes: Record<string, unknown>, mediaFields: readonly string[]): void {
+  for (const field of mediaFields) {
+    const value = attributes[field];
+    if (!isGalleryId(value)) continue;
     if (record.galleries[field]?.galleryId !== value) record.galleries[field] = { galleryId: value, origin: 'document', media: {} };
   }
 }
