@@ -1,12 +1,12 @@
 // One spot, start to finish: check, import with state 2 while a gallery is pending, upload what
 // each gallery lacks, order, import with the final state and every gallery id, write back. Each
 // step is recorded in the spot's journal as it completes, so running again finishes the rest.
-import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import { isGalleryField, pendingGalleryFields, type GalleryFieldTypes } from '../api/spotSchema';
-import { MAX_DOCUMENT_BYTES, parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
+import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
+import { readSpotDocument } from '../documents/readDocument';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { checkSpotMedia, isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
@@ -418,15 +418,9 @@ function sourceIdOf(value: unknown): string | undefined {
   return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
 }
 
-async function readDocument(path: string): Promise<string> {
-  const handle = await fs.open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
+/** The one read of a spot document (size limit, strict UTF-8) that every caller shares. */
+function readDocument(path: string): Promise<string> {
+  return readSpotDocument(path);
 }
 
 /** The layout of a run that leaves media folders alone: as if the document had none. */
