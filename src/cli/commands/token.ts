@@ -2,7 +2,7 @@
 // lives, and which setting came from where. The token itself is never printed.
 import { connect } from '../connect';
 import { EXIT } from '../exit';
-import { toCliError } from '../serviceFailure';
+import { getTokenOrFail } from '../serviceFailure';
 import { describeSource, resolveSettings, type ConnectionFlags, type Setting } from '../settings/resolveSettings';
 import type { CliContext } from '../context';
 
@@ -14,9 +14,7 @@ export async function runToken(options: TokenOptions, context: CliContext): Prom
   const settings = await resolveSettings(options, context.env, context.cwd);
   const connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
   try {
-    const token = await connection.tokens.getToken().catch((error: unknown) => {
-      throw toCliError(error);
-    });
+    const token = await getTokenOrFail(connection.tokens);
     const sources = {
       baseUrl: settings.baseUrl?.from ?? 'default',
       tokenUrl: settings.tokenUrl?.from ?? 'default',
