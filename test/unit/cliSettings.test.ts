@@ -127,6 +127,20 @@ describe('spot-import settings', function () {
     }
   });
 
+  it('token never prints credentials written into a URL: a password in --base-url, a client_secret in --token-url', async () => {
+    const base = new URL(sandbox.baseUrl);
+    const baseUrl = `http://someone:PASSW0RD-in-url@${base.host}`;
+    const tokenUrl = `${sandbox.baseUrl}/api/v2/access_token?client_secret=S3CRET-in-query`;
+    const env = { SPOT_CLIENT_ID: DEMO_CLIENT.clientId, ...secret() };
+    for (const format of ['text', 'json']) {
+      const result = await runCli(['token', '--format', format, '--base-url', baseUrl, '--token-url', tokenUrl], { cwd: folder.dir, env });
+      assert.equal(result.code, 0, `${format}: ${result.stderr}`);
+      const printed = result.stdout + result.stderr;
+      assert.doesNotMatch(printed, /PASSW0RD|S3CRET|someone/, `${format}: ${printed}`);
+      assert.ok(printed.includes(`http://${base.host}`), `${format}: the address is still shown, less its user name and password: ${printed}`);
+    }
+  });
+
   it('SPOT_BASE_URL=sandbox runs the built-in sandbox: import, then the gallery it created, in two processes', async () => {
     const env = { SPOT_BASE_URL: 'sandbox', SPOT_SANDBOX_DATA: folder.path('sandbox-data') };
     folder.write('walk.spot.json', spotText('walk', { state: 2, fld_1_5: null }));
