@@ -5,7 +5,7 @@
 // CLI adds one check of its own: the project's topic, when spot-import.json names one, must be
 // the document's topic_id. Every problem carries a rule id (see ruleOf) and a severity.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { checkSpotAgainstTopic, checkSpotMedia, describeProblems, readSpotDocumentSync, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
+import { checkSpotAgainstTopic, checkSpotMedia, describeProblems, noMediaLayout, readSpotDocumentSync, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -65,9 +65,14 @@ export async function checkDocumentFile(path: string, rules: DocumentRules, disp
   return checkDocumentText(path, read.text, rules, display);
 }
 
-export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<CheckedDocument> {
+/**
+ * `withMedia` false (import --no-media --dry-run): the media folder is left alone, as the
+ * workflow's media: false leaves it, so the dry run refuses what the real run would refuse.
+ */
+export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string, withMedia = true): Promise<CheckedDocument> {
   // checkSpotMedia is the workflow's own check: with media, a pending gallery needs no "state": 2.
-  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics });
+  const layout = withMedia ? {} : { layout: noMediaLayout(path) };
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics, ...layout });
   return judge(text, media.parsed, media.problems, rules, display);
 }
 
