@@ -32,9 +32,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// `spot-import … | head` closes stdout early: that is the reader's choice, not an error.
+// `spot-import … | head` closes stdout early: that is the reader's choice, not an error. Exiting
+// here would end the run with whatever code it had so far (0 before any result was counted), so a
+// failing run piped into `head` would pass in CI. The run goes on to its end instead and exits with
+// its own code: Node destroys stdout on the error and drops every later write to it (each write's
+// callback gets ERR_STREAM_DESTROYED, so nothing waits), and the summary still goes to stderr.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  if (error.code === 'EPIPE') return;
   throw error;
 });
 

@@ -1,6 +1,7 @@
-// How a failure of a single-request command (token, gallery, and the token check before an import
-// or upload) maps to an exit code. The job cannot be done at all when the credentials, the address
-// or the connection are wrong: 2. The service answered, but refused this one request: 1.
+// How a failure of a single-request command (gallery, and the token check before an import or
+// upload, and `token`) maps to an exit code. The job cannot be done at all when the credentials,
+// the address or the connection are wrong: 2. The service answered, but refused this one request:
+// 1 — except a token request, which every other request needs (noTokenError: always 2).
 import { ServiceError, isCancellation } from '../core';
 import { CliError, EXIT } from './exit';
 
@@ -14,12 +15,26 @@ export function toCliError(error: unknown): CliError {
   throw error;
 }
 
+/**
+ * No token: exit 2 whatever the cause (130 when interrupted). Even a reply the service "answered"
+ * (a 404, an HTML sign-in page, an empty body) means the address or the credentials are wrong, so
+ * nothing can be done; 1 is for documents. `prefix` says what that meant for the command.
+ */
+export function noTokenError(error: unknown, prefix = ''): CliError {
+  const failure = toCliError(error);
+  return failure.exitCode === EXIT.interrupted ? failure : new CliError(`${prefix}${failure.message}`, EXIT.usage);
+}
+
+/** The token for a command that needs one: resolves to it, or throws noTokenError's CliError. */
+export async function getTokenOrFail<T>(tokens: { getToken(signal?: AbortSignal): Promise<T> }, signal?: AbortSignal, prefix = ''): Promise<T> {
+  try {
+    return await tokens.getToken(signal);
+  } catch (error) {
+    throw noTokenError(error, prefix);
+  }
+}
+
 /** Before any document is sent: a token, or the reason no run can work (exit 2 whatever the cause). */
 export async function checkCredentials(tokens: { getToken(signal?: AbortSignal): Promise<unknown> }, signal?: AbortSignal): Promise<void> {
-  try {
-    await tokens.getToken(signal);
-  } catch (error) {
-    const failure = toCliError(error);
-    throw failure.exitCode === EXIT.interrupted ? failure : new CliError(`Nothing was sent. ${failure.message}`, EXIT.usage);
-  }
+  await getTokenOrFail(tokens, signal, 'Nothing was sent. ');
 }

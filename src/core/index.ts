@@ -15,6 +15,7 @@ export * from './mediaFiles';
 export * from './documents/problems';
 export * from './documents/validateSpot';
 export * from './documents/parseSpotText';
+export * from './documents/readDocument';
 export * from './documents/problemSummary';
 export * from './import/bulkImport';
 export * from './import/sendSpot';

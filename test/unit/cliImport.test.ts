@@ -3,7 +3,7 @@
 // failed one without sending anything twice (the media workflow's per-spot journals), and Ctrl-C in
 // the middle of a run.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
@@ -114,6 +114,20 @@ describe('spot-import import', function () {
     const junit = await runCli(['import', 'spots', '--format', 'junit'], { cwd: folder.dir, env });
     assert.match(junit.stdout, /<testsuite name="spot-import import" tests="2" failures="1" errors="0" skipped="0"/);
     assert.match(junit.stdout, /<testcase classname="spot-import\.import" name="spots\/spot-000\.spot\.json" file="spots\/spot-000\.spot\.json"\/>/);
+  });
+
+  it('a document that is not UTF-8 is refused, never sent with its bytes replaced; the others are imported (exit 1)', async () => {
+    const env = await serve();
+    folder = scratch(documents(1));
+    // "Café" saved as Latin-1: the é is the byte 0xE9, which is not UTF-8.
+    writeFileSync(folder.path('spots/latin1.spot.json'), Buffer.from(spotText('latin1', { fld_1_3: 'Café' }), 'latin1'));
+    for (const extra of [[], ['--no-media'], ['--dry-run']]) {
+      const result = await runCli(['import', 'spots', ...extra], { cwd: folder.dir, env });
+      assert.equal(result.code, 1, `${extra.join(' ')}: ${result.stderr}`);
+      assert.match(result.stdout, /^spots\/latin1\.spot\.json: not imported: Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again \(the first byte that is not UTF-8 is on line 9\)$/m, extra.join(' '));
+    }
+    assert.equal(sandbox!.spotBySourceId('latin1'), undefined, 'never sent');
+    assert.equal(sandbox!.spotCount(), 1);
   });
 
   it('rejected credentials: exit 2, one line, nothing sent', async () => {

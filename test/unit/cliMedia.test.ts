@@ -4,10 +4,11 @@
 // (the journal remembers), and Ctrl-C in the middle is finished by a second run with every file
 // sent exactly once. validate reports media problems against the document and names the file.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
-import { ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli, sandboxEnv } from './helpers/cliProcess';
+import { ROOT, ensureCliBuilt, jsonLines, runCli, scratch, spotText, startCli, sandboxEnv } from './helpers/cliProcess';
 import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
 
 describe('spot-import import with media', function () {
@@ -101,6 +102,24 @@ describe('spot-import import with media', function () {
     assert.equal(kept.code, 0, kept.stderr);
     assert.equal(sandbox!.spotBySourceId('walk-0')!.attributes.state, 2);
     assert.equal(JSON.parse(readFileSync(folder.path('spots/walk-0.spot.json'), 'utf8')).data.attributes.state, 2);
+  });
+
+  it('--dry-run with --no-media applies the rules the real run would: a pending gallery without state 2 is refused', async () => {
+    const env = await serve();
+    folder = scratch();
+    // The example spot with a pending gallery (fld_1_10: null), no "state", and its media folder.
+    cpSync(join(ROOT, 'examples', 'spots', 'forest-trail.spot.json'), folder.path('spots/forest-trail.spot.json'));
+    cpSync(join(ROOT, 'examples', 'spots', 'forest-trail.media'), folder.path('spots/forest-trail.media'), { recursive: true });
+    const dry = await runCli(['import', 'spots', '--no-media', '--dry-run'], { cwd: folder.dir });
+    const real = await runCli(['import', 'spots', '--no-media'], { cwd: folder.dir, env });
+    assert.equal(real.code, 1, real.stderr);
+    assert.match(real.stdout, /^spots\/forest-trail\.spot\.json:\d+:\d+: not imported: Gallery field fld_1_10 is pending \(null\), so the spot needs "state": 2/m);
+    assert.equal(dry.code, real.code, dry.stdout + dry.stderr);
+    assert.equal(dry.stdout, real.stdout, 'the dry run says what the real run does');
+    assert.equal(sandbox!.counters.imports, 0);
+    // With its media the same document is fine: it is imported with state 2 first.
+    const withMedia = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
+    assert.equal(withMedia.code, 0, withMedia.stdout + withMedia.stderr);
   });
 
   it('Ctrl-C in the middle of a media import (exit 130); a second run finishes it with every file sent exactly once', async function () {

@@ -3,12 +3,14 @@
 // certificates from NODE_EXTRA_CA_CERTS over real https on loopback.
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:https';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
 import { hasOpenssl, makeTestCertificates } from '../integration/helpers/testCertificates';
 import { ensureCliBuilt, jsonLines, runCli, scratch, spotText } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
+import { json, scriptedServer } from './helpers/scriptedServer';
 
 describe('spot-import settings', function () {
   let sandbox: RunningSandbox;
@@ -96,6 +98,46 @@ describe('spot-import settings', function () {
       const result = await runCli(args, { cwd: folder.dir, env: caseEnv, input });
       assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, message, args.join(' '));
+    }
+  });
+
+  it('token: a token endpoint that answers 404, an HTML page or nothing is a configuration failure (exit 2), as for import', async () => {
+    const replies: Record<string, (response: ServerResponse) => void> = {
+      '404': (response) => json(response, 404, { error: 'not found' }),
+      'an HTML page': (response) => {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<html><body>Sign in</body></html>');
+      },
+      'an empty body': (response) => json(response, 200, ''),
+    };
+    for (const [name, reply] of Object.entries(replies)) {
+      const server = await scriptedServer((_request, response) => reply(response));
+      try {
+        const env = { SPOT_BASE_URL: server.url, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, ...secret() };
+        const token = await runCli(['token'], { cwd: folder.dir, env });
+        assert.equal(token.code, 2, `token, ${name}: ${token.stderr}`);
+        assert.equal(token.stdout, '', name);
+        assert.match(token.stderr, /^spot-import: .+\n$/, `${name}: one line`);
+        folder.write('a.spot.json', spotText('a'));
+        const imported = await runCli(['import', 'a.spot.json'], { cwd: folder.dir, env });
+        assert.equal(imported.code, 2, `import, ${name}: ${imported.stderr}`);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('token never prints credentials written into a URL: a password in --base-url, a client_secret in --token-url', async () => {
+    const base = new URL(sandbox.baseUrl);
+    const baseUrl = `http://someone:PASSW0RD-in-url@${base.host}`;
+    const tokenUrl = `${sandbox.baseUrl}/api/v2/access_token?client_secret=S3CRET-in-query`;
+    const env = { SPOT_CLIENT_ID: DEMO_CLIENT.clientId, ...secret() };
+    for (const format of ['text', 'json']) {
+      const result = await runCli(['token', '--format', format, '--base-url', baseUrl, '--token-url', tokenUrl], { cwd: folder.dir, env });
+      assert.equal(result.code, 0, `${format}: ${result.stderr}`);
+      const printed = result.stdout + result.stderr;
+      assert.doesNotMatch(printed, /PASSW0RD|S3CRET|someone/, `${format}: ${printed}`);
+      assert.ok(printed.includes(`http://${base.host}`), `${format}: the address is still shown, less its user name and password: ${printed}`);
     }
   });
 

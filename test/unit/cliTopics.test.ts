@@ -82,6 +82,16 @@ describe('spot-import and topic definitions', function () {
     assert.match(missing.stderr, /nowhere .*does not exist/);
   });
 
+  it('--topics-folder naming a file says it is not a folder (exit 2), not that it does not exist', async () => {
+    folder = scratch({ 'spots/a.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 'a', latitude: 1, longitude: 1 } } }), 'topics.json': '{}' });
+    for (const args of [['--topics-folder', 'topics.json'], ['--topics-folder', 'spots/a.spot.json']]) {
+      const result = await runCli(['validate', 'spots', ...args], { cwd: folder.dir });
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /^spot-import: The topics folder \S+ \(topicsFolder\) is not a folder\. Fix "topicsFolder" in spot-import\.json or --topics-folder\.\n$/, args.join(' '));
+      assert.equal(result.stdout, '');
+    }
+  });
+
   it('import refuses a document with a topic error (nothing sent for it) and imports one with warnings', async () => {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
     const env = sandboxEnv(sandbox.baseUrl);

@@ -138,6 +138,20 @@ describe('spot-import validate', function () {
     }
   });
 
+  it('a document that is not UTF-8 is invalid and says how to fix it, never read with its bytes replaced (exit 1)', async () => {
+    // "Café" saved as Latin-1: the é is the byte 0xE9, which is not UTF-8.
+    writeFileSync(folder.path('good/latin1.spot.json'), Buffer.from(spotText('latin1', { fld_1_3: 'Café' }), 'latin1'));
+    const result = await runCli(['validate', 'good', '--format', 'json'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    const record = jsonLines(result.stdout).find((r) => r.file === 'good/latin1.spot.json')!;
+    assert.equal(record.status, 'invalid');
+    assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    assert.equal(record.reason, 'Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again (the first byte that is not UTF-8 is on line 9)');
+    const text = await runCli(['validate', 'good/latin1.spot.json'], { cwd: folder.dir });
+    assert.equal(text.code, 1);
+    assert.match(text.stdout, /^good\/latin1\.spot\.json: .*is not UTF-8 text: save it as UTF-8 and run again/);
+  });
+
   it('with a project topic, a document of another topic is invalid, placed on its topic_id', async () => {
     folder.write('spot-import.json', JSON.stringify({ topic: 7 }));
     const result = await runCli(['validate', 'good'], { cwd: folder.dir });

@@ -2,7 +2,7 @@
 // lives, and which setting came from where. The token itself is never printed.
 import { connect } from '../connect';
 import { EXIT } from '../exit';
-import { toCliError } from '../serviceFailure';
+import { getTokenOrFail } from '../serviceFailure';
 import { describeSource, resolveSettings, type ConnectionFlags, type Setting } from '../settings/resolveSettings';
 import type { CliContext } from '../context';
 
@@ -14,9 +14,10 @@ export async function runToken(options: TokenOptions, context: CliContext): Prom
   const settings = await resolveSettings(options, context.env, context.cwd);
   const connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
   try {
-    const token = await connection.tokens.getToken().catch((error: unknown) => {
-      throw toCliError(error);
-    });
+    const token = await getTokenOrFail(connection.tokens);
+    // The token source's redactor knows the client secret, and masks the shapes a credential takes
+    // in a URL (?client_secret=…, ?token=…) even when it does not.
+    const printable = (url: string) => connection.tokens.redactor.redact(withoutUserInfo(url));
     const sources = {
       baseUrl: settings.baseUrl?.from ?? 'default',
       tokenUrl: settings.tokenUrl?.from ?? 'default',
@@ -29,8 +30,8 @@ export async function runToken(options: TokenOptions, context: CliContext): Prom
       const record = {
         type: 'token',
         clientId: connection.clientId,
-        baseUrl: connection.baseUrl,
-        tokenUrl: connection.tokenUrl,
+        baseUrl: printable(connection.baseUrl),
+        tokenUrl: printable(connection.tokenUrl),
         apiVersion: connection.apiVersion,
         sandbox: connection.sandbox,
         lifetimeSeconds: token.lifetimeSeconds,
@@ -46,8 +47,8 @@ export async function runToken(options: TokenOptions, context: CliContext): Prom
     context.stdout.write(
       [
         `Credentials accepted: client ${connection.clientId} got a token that lives ${lifetime}.`,
-        `  base URL     ${connection.baseUrl}${connection.sandbox ? ' (the built-in sandbox)' : ''}  ${from(settings.baseUrl, 'SPOT_BASE_URL')}`,
-        `  token URL    ${connection.tokenUrl}  ${from(settings.tokenUrl, 'SPOT_TOKEN_URL')}`,
+        `  base URL     ${printable(connection.baseUrl)}${connection.sandbox ? ' (the built-in sandbox)' : ''}  ${from(settings.baseUrl, 'SPOT_BASE_URL')}`,
+        `  token URL    ${printable(connection.tokenUrl)}  ${from(settings.tokenUrl, 'SPOT_TOKEN_URL')}`,
         `  API version  ${connection.apiVersion}  ${from(settings.apiVersion, 'SPOT_API_VERSION')}`,
         `  concurrency  ${settings.concurrency.value}  ${from(settings.concurrency, '')}`,
         ...(settings.topic ? [`  topic        ${settings.topic.value}  ${from(settings.topic, '')}`] : []),
@@ -58,4 +59,12 @@ export async function runToken(options: TokenOptions, context: CliContext): Prom
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * A URL less the user name and password written into it (http://user:password@host/…): they are
+ * credentials, and the redactor cannot know them. Everything after the authority is kept as given.
+ */
+function withoutUserInfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
 }

@@ -1,12 +1,11 @@
-// One document checked exactly as the editor checks it: read through the core's fileItems (which
-// refuses a file too large to be a spot document before reading it), parsed and validated by
-// parseSpotText, then the project's topic definitions (checkSpotAgainstTopic) and, when the
+// One document checked exactly as the editor checks it: read by the core's readSpotDocumentSync
+// (which refuses a file too large to be a spot document before reading it, and one that is not
+// UTF-8), parsed and validated by parseSpotText, then the project's topic definitions (checkSpotAgainstTopic) and, when the
 // document has a media folder, the media workflow's own pre-flight check (checkSpotMedia). The
 // CLI adds one check of its own: the project's topic, when spot-import.json names one, must be
 // the document's topic_id. Every problem carries a rule id (see ruleOf) and a severity.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { readFileSync, statSync } from 'node:fs';
-import { MAX_DOCUMENT_BYTES, checkSpotAgainstTopic, checkSpotMedia, describeProblems, fileItems, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
+import { checkSpotAgainstTopic, checkSpotMedia, describeProblems, noMediaLayout, readSpotDocumentSync, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -43,15 +42,14 @@ export function ruleOf(problem: LocatedProblem & { file?: string }): string {
 }
 
 /**
- * Reads a document the way the core's fileItems does (nothing larger than MAX_DOCUMENT_BYTES is
- * read; the core's own read says why), but synchronously: for a file of a few hundred bytes, a
- * stat and a read straight from this thread cost a fraction of five trips through libuv's thread
- * pool, which was a third of the CLI's time per document in the 10,000-document benchmark.
+ * Reads a document through the core's one read (nothing larger than MAX_DOCUMENT_BYTES, strict
+ * UTF-8), synchronously: for a file of a few hundred bytes, a stat and a read straight from this
+ * thread cost a fraction of five trips through libuv's thread pool, which was a third of the
+ * CLI's time per document in the 10,000-document benchmark.
  */
 export async function readDocumentText(path: string): Promise<{ text: string } | { error: string }> {
   try {
-    if (statSync(path).size > MAX_DOCUMENT_BYTES) return { text: await fileItems([path])[0].read() };
-    return { text: readFileSync(path, 'utf8') };
+    return { text: readSpotDocumentSync(path) };
   } catch (error) {
     return { error: `Could not read the file: ${(error as Error).message}` };
   }
@@ -67,9 +65,14 @@ export async function checkDocumentFile(path: string, rules: DocumentRules, disp
   return checkDocumentText(path, read.text, rules, display);
 }
 
-export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string): Promise<CheckedDocument> {
+/**
+ * `withMedia` false (import --no-media --dry-run): the media folder is left alone, as the
+ * workflow's media: false leaves it, so the dry run refuses what the real run would refuse.
+ */
+export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string, withMedia = true): Promise<CheckedDocument> {
   // checkSpotMedia is the workflow's own check: with media, a pending gallery needs no "state": 2.
-  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics });
+  const layout = withMedia ? {} : { layout: noMediaLayout(path) };
+  const media = await checkSpotMedia(path, text, { acceptedTypes: rules.acceptedTypes, topics: rules.topics, ...layout });
   return judge(text, media.parsed, media.problems, rules, display);
 }
 

@@ -161,7 +161,8 @@ async function holdJournal(job: ImportJob, options: MediaWorkflowOptions): Promi
 
 async function dryRun(path: string, text: string, job: ImportJob): Promise<Outcome> {
   const file = job.display(path);
-  const checked = await checkDocumentText(path, text, job.rules, job.display);
+  // The real run's rules: --no-media leaves the media folder alone there, so it does here.
+  const checked = await checkDocumentText(path, text, job.rules, job.display, job.media.upload);
   if (!checked.ok) return { file, status: 'failed', ok: false, reason: checked.reason, failure: 'document', findings: checked.findings };
   return { file, status: 'wouldImport', ok: true, findings: checked.findings, spot: { sourceId: checked.sourceId, pendingGalleries: [] } };
 }

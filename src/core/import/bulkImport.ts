@@ -1,11 +1,11 @@
 // Imports many spot documents with a bounded number in flight. One bad document is reported and
 // skipped; rejected credentials stop the run, since every later item would fail the same way.
 // Whatever ends the run, every item gets a result, so nothing that happened is lost.
-import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation } from '../api/errors';
 import type { ImportResult } from '../api/replySchemas';
 import type { ServiceClient } from '../api/serviceClient';
-import { MAX_DOCUMENT_BYTES, parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
+import { parseSpotText, type LocatedProblem } from '../documents/parseSpotText';
+import { readSpotDocument } from '../documents/readDocument';
 import { describeProblems } from '../documents/problemSummary';
 import { sendSpot } from './sendSpot';
 import type { GalleryFieldCatalog } from '../api/spotSchema';
@@ -94,16 +94,13 @@ async function importOne(item: BulkItem, client: Pick<ServiceClient, 'importSpot
 }
 
 /**
- * Items that read spot documents from files, refusing ones too large to be a spot document. The
- * text is returned as read; parseSpotText drops a byte-order mark, so it is never sent.
+ * Items that read spot documents from files (readSpotDocument: refusing ones too large to be a spot
+ * document, or not UTF-8). The text is returned as read; parseSpotText drops a byte-order mark, so
+ * it is never sent.
  */
 export function fileItems(paths: string[]): BulkItem[] {
   return paths.map((path) => ({
     label: path,
-    async read() {
-      const stats = await fs.stat(path);
-      if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(stats.size / 1048576)} MiB, larger than a spot document can be`);
-      return fs.readFile(path, 'utf8');
-    },
+    read: () => readSpotDocument(path),
   }));
 }

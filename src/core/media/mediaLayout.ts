@@ -34,6 +34,14 @@ export interface MediaLayout {
   unreadable?: string;
 }
 
+/**
+ * The layout of a document whose media folder is left alone (media: false, --no-media): as if it
+ * had none, so a pending gallery field needs "state": 2 in the document itself.
+ */
+export function noMediaLayout(documentPath: string): MediaLayout {
+  return { folder: mediaFolderFor(documentPath), exists: false, groups: [], nestedFolders: [] };
+}
+
 /** `trails/walk.spot.json` → `trails/walk.media`; any other `x.json` spot document → `x.media`. */
 export function mediaFolderFor(documentPath: string): string {
   const name = basename(documentPath);

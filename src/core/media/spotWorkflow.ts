@@ -1,12 +1,12 @@
 // One spot, start to finish: check, import with state 2 while a gallery is pending, upload what
 // each gallery lacks, order, import with the final state and every gallery id, write back. Each
 // step is recorded in the spot's journal as it completes, so running again finishes the rest.
-import { promises as fs } from 'node:fs';
 import { AuthenticationError, CancelledError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import { pendingGalleryFields } from '../api/spotSchema';
-import { MAX_DOCUMENT_BYTES, parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
+import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
+import { readSpotDocument } from '../documents/readDocument';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { checkSpotMedia, isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
@@ -16,7 +16,7 @@ import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
 import type { SpotJournalRecord } from './journalRecord';
-import { listSpotMedia, mediaFolderFor, type MediaLayout } from './mediaLayout';
+import { listSpotMedia, noMediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 
@@ -61,7 +61,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
   try {
-    text = input.text ?? (await readDocument(input.path));
+    text = input.text ?? (await readSpotDocument(input.path));
   } catch (error) {
     await claim(undefined);
     return fail(outcome, `Could not read the file: ${(error as Error).message}`);
@@ -456,20 +456,4 @@ function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: Medi
 function sourceIdOf(value: unknown): string | undefined {
   const sourceId = (value as { data?: { attributes?: { source_id?: unknown } } } | null)?.data?.attributes?.source_id;
   return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
-}
-
-async function readDocument(path: string): Promise<string> {
-  const handle = await fs.open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The layout of a run that leaves media folders alone: as if the document had none. */
-function noMediaLayout(documentPath: string): MediaLayout {
-  return { folder: mediaFolderFor(documentPath), exists: false, groups: [], nestedFolders: [] };
 }

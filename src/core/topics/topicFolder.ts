@@ -88,13 +88,21 @@ export async function findTopicsFolder(start: string, options: TopicsFolderOptio
 
 /**
  * The command line's one call: finds the folder and loads it. A configured folder that does not
- * exist is an error (a wrong setting must not silently switch the checks off); a spot-topics/
+ * exist, or is a file, is an error (a wrong setting must not silently switch the checks off); a spot-topics/
  * that is not there just means no definitions.
  */
 export async function loadProjectTopics(start: string, options: TopicsFolderOptions = {}): Promise<TopicSet & { folder?: string }> {
   const folder = await findTopicsFolder(start, options);
   if (!folder) return { catalog: new Map(), files: [] };
-  if (options.topicsFolder?.trim() && !(await isFolder(folder))) throw new Error(`The topics folder ${folder} (topicsFolder) does not exist.`);
+  if (options.topicsFolder?.trim()) {
+    // Said as it is: "does not exist" for a file that is there sends the user looking for a typo.
+    const found = await stat(folder).catch((error: NodeJS.ErrnoException) => error);
+    if (found instanceof Error) {
+      const missing = found.code === 'ENOENT' || found.code === 'ENOTDIR';
+      throw new Error(`The topics folder ${folder} (topicsFolder) ${missing ? 'does not exist' : `cannot be read: ${found.message}`}.`);
+    }
+    if (!found.isDirectory()) throw new Error(`The topics folder ${folder} (topicsFolder) is not a folder.`);
+  }
   return { folder, ...(await loadTopicFolder(folder)) };
 }
 
