@@ -1,6 +1,7 @@
-// Ctrl-C in two steps. The first stops taking new work and lets the requests in flight finish, so
-// the journal records exactly what the service has; the second aborts those requests too; a third
-// leaves at once. SIGTERM (a CI job being cancelled) counts as Ctrl-C.
+// Ctrl-C in two steps. The first starts nothing new and lets uploads in flight finish, so the
+// journal records exactly what the service has (an import in flight is dropped: the next run sends
+// it again); the second drops those uploads too (the next run finds out from the gallery whether
+// they arrived); a third leaves at once. SIGTERM (a CI job being cancelled) counts as Ctrl-C.
 export interface Interrupts {
   /** Fires on the first Ctrl-C: start nothing new. */
   readonly stop: AbortSignal;
@@ -16,10 +17,10 @@ export function watchInterrupts(stderr: NodeJS.WritableStream = process.stderr, 
   const onSignal = () => {
     count++;
     if (count === 1) {
-      stderr.write('\nStopping after the requests in flight (Ctrl-C again to abort them)…\n');
+      stderr.write('\nStopping: nothing new is started, and uploads in flight finish (Ctrl-C again to abort them)…\n');
       stop.abort();
     } else if (count === 2) {
-      stderr.write('Aborting the requests in flight…\n');
+      stderr.write('Aborting the uploads in flight (the next run finds out whether they arrived)…\n');
       abort.abort();
     } else {
       if ((stderr as { isTTY?: boolean }).isTTY) stderr.write('\u001b[?25h'); // the bar hides the cursor: give it back

@@ -149,6 +149,35 @@ describe('spot-import import with media', function () {
       assert.deepEqual(sizes, [...sizes].sort((a, b) => a - b), `walk-${i} is in name order (the files grow with their number)`);
     }
   });
+  it('a second Ctrl-C aborts uploads that hang: the run ends with its summary (exit 130), and the next run settles them, every file once', async function () {
+    this.timeout(60_000);
+    // Uploads take a minute to answer: the first Ctrl-C lets them finish, the second must not wait.
+    const env = await serve({ faults: { latencyMs: 60_000, appliesTo: ['upload'] } });
+    const count = 2;
+    const files = 2;
+    folder = scratch(spotsWithMedia(count, files));
+    const run = startCli(['import', 'spots', '--concurrency', '2', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 45_000 });
+    // Each spot reads its gallery just before its first upload; the sandbox counts an upload only once it answers.
+    await waitFor(() => sandbox!.counters.galleryReads >= count, 30_000, () => run.stderr());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.child.kill('SIGINT');
+    await waitFor(() => /Stopping/.test(run.stderr()), 10_000, () => run.stderr());
+    run.child.kill('SIGINT');
+    const first = await run.done;
+    assert.equal(first.code, 130, first.stderr);
+    assert.match(first.stderr, /Aborting the uploads in flight/);
+    assert.match(first.stderr, /Interrupted: \d+ of 2 documents imported\. Run the same command again/);
+    assert.ok(jsonLines(first.stdout).length >= 1, `the spots are reported on stdout: ${first.stdout}`);
+
+    sandbox!.setFaults({});
+    const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 30_000 });
+    assert.equal(second.code, 0, second.stderr);
+    for (let i = 0; i < count; i++) {
+      const spot = sandbox!.spotBySourceId(`walk-${i}`)!;
+      assert.equal(spot.attributes.state, 1);
+      assert.equal(sandbox!.gallery(spot.attributes.fld_1_5 as number)!.mediaIds.length, files, `walk-${i} holds each file once`);
+    }
+  });
 });
 
 describe('spot-import validate with media', function () {

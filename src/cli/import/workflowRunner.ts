@@ -130,9 +130,10 @@ function workflowOptions(job: ImportJob): MediaWorkflowOptions {
     ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
     topics: job.rules.topics,
     describePath: job.display,
-    // The first Ctrl-C: the workflow stops after the request at hand (an upload in flight
-    // finishes, so its outcome is recorded).
+    // The first Ctrl-C: nothing new is started, and an upload in flight finishes, so its outcome
+    // is recorded. The second drops those uploads too: the next run settles them from the gallery.
     signal: job.signals.stop,
+    abortSignal: job.signals.abort,
   };
 }
 
