@@ -295,14 +295,16 @@ function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path:
   for (const { field } of check.galleries) {
     const galleryId = attributes[field];
     if (!isGalleryId(galleryId)) continue;
-    const owner = journal.galleryOwner(galleryId);
     const nothingSent = `Set ${field} to null and this spot gets a gallery of its own; nothing was sent.`;
-    if (owner !== undefined && owner !== sourceId) {
-      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
-    }
+    // The run's own claims first: an earlier document of this run may have recorded the gallery
+    // in the journal already, and naming that document says more.
     const earlier = ctx.claimGallery(galleryId, path);
     if (earlier !== undefined) {
       return `${field} names gallery ${galleryId}, and so does ${ctx.options.describePath?.(earlier) ?? earlier} in this run: a gallery holds the media of one spot. ${nothingSent}`;
+    }
+    const owner = journal.galleryOwner(galleryId);
+    if (owner !== undefined && owner !== sourceId) {
+      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
     }
   }
   return undefined;
