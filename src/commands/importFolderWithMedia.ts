@@ -51,6 +51,7 @@ export async function runMediaFolder(services: ExtensionServices, core: typeof C
     clientId: await clientIdOf(services, profile),
     journalDir: journalDirFor(core, setup.folder, true),
     topics: await topicCatalogFor(setup.folder),
+    settingsFor: setup.folder,
     signal: setup.signal,
     onProgress: (event) => {
       if (event.kind === 'spot') {

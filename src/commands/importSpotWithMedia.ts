@@ -80,6 +80,7 @@ export async function runImportSpotWithMedia(services: ExtensionServices, target
       clientId: await clientIdOf(services, profile),
       journalDir: journalDirFor(core, document.uri),
       topics: await topicCatalogFor(document.uri),
+      settingsFor: document.uri,
       signal,
       keepInProgress: options.keepInProgress,
       onProgress: (event) => {

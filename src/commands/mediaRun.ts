@@ -52,11 +52,13 @@ export interface MediaRunSetup {
   keepInProgress?: boolean;
   /** The topic definitions in effect (topicCatalogFor). */
   topics?: Core.TopicCatalog;
+  /** The document or folder imported: whose folder's settings apply. */
+  settingsFor: vscode.Uri;
 }
 
 /** Options for runMediaWorkflow from the settings; every step goes to the log. */
 export function workflowOptions(services: ExtensionServices, core: CoreModule, setup: MediaRunSetup): Core.MediaWorkflowOptions {
-  const settings = readSettings();
+  const settings = readSettings(setup.settingsFor);
   return {
     client: setup.client,
     clientId: setup.clientId,

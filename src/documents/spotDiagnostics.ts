@@ -80,11 +80,12 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
  */
 export async function checkSpotMediaNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.SpotMediaCheck> {
   const live = SpotDiagnostics.live;
-  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core, undefined));
+  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core, undefined, document.uri));
 }
 
-function mediaCheckOptions(core: typeof Core, topics: Core.TopicCatalog | undefined): Core.CheckOptions {
-  return { acceptedTypes: readSettings().mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES, topics };
+/** `document`: whose folder's accepted types apply. */
+function mediaCheckOptions(core: typeof Core, topics: Core.TopicCatalog | undefined, document: vscode.Uri): Core.CheckOptions {
+  return { acceptedTypes: readSettings(document).mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES, topics };
 }
 
 /** Media file hashes remembered by size and modification time: a check while typing reads no file twice. */
@@ -157,7 +158,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   private async mediaCheck(core: typeof Core, document: vscode.TextDocument, layout?: Core.MediaLayout): Promise<Core.SpotMediaCheck> {
     const folder = document.uri.fsPath;
     const check = await core.checkSpotMedia(folder, document.getText(), {
-      ...mediaCheckOptions(core, await this.topicsFor(document.uri)),
+      ...mediaCheckOptions(core, await this.topicsFor(document.uri), document.uri),
       ...(layout ? { layout } : {}),
       knownHash: (relativePath, size, mtimeMs) => this.hashes.get(`${folder}\n${relativePath}\n${size}\n${mtimeMs}`),
     });

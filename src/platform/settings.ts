@@ -55,8 +55,12 @@ function acceptedTypes(value: unknown): string[] | undefined {
   return list.length > 0 ? list : undefined;
 }
 
-export function readSettings(): SpotImportSettings {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+/**
+ * `scope`: the document or folder the settings are for. The media settings (scope "resource") may
+ * differ between the folders of a multi-root workspace; without a scope they are the workspace's.
+ */
+export function readSettings(scope?: vscode.Uri): SpotImportSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const fileFieldName = config.get<string>('fileFieldName', '').trim();
   return {
     fileFieldName: fileFieldName || DEFAULT_FILE_FIELD_NAME,

@@ -129,6 +129,31 @@ describe('Import Spot with Media', function () {
     assert.deepStrictEqual({ imports: counters(sandbox).imports, uploads: counters(sandbox).uploads }, { imports: before.imports, uploads: before.uploads });
   });
 
+  it('reads the media settings for the document\'s own folder (they may differ per folder of a multi-root workspace)', async () => {
+    const { services } = await useTestProfile();
+    const dir = tempDir('it-media-scope-');
+    dirs.push(dir);
+    const uri = writeSpotWithMedia(dir, 'scoped', uniqueSourceId('scoped'), { '01.png': png('scoped') });
+    // Which scope the extension asks VS Code's configuration for: a single-folder test workspace
+    // cannot hold per-folder values, so the question itself is what is checked.
+    const scopes: string[] = [];
+    const workspace = vscode.workspace as { getConfiguration: typeof vscode.workspace.getConfiguration };
+    const real = workspace.getConfiguration;
+    workspace.getConfiguration = (section?: string, scope?: vscode.ConfigurationScope | null) => {
+      if (section === 'spotImport') scopes.push(scope instanceof vscode.Uri ? scope.toString() : String(scope));
+      return real.call(vscode.workspace, section, scope);
+    };
+    try {
+      const run = await installScriptedUi([{ kind: 'info', match: /1 of 1 media: 1 uploaded/ }]);
+      restore = run.restore;
+      await runImportSpotWithMedia(services, uri, {});
+      run.done();
+    } finally {
+      workspace.getConfiguration = real;
+    }
+    assert.ok(scopes.includes(uri.toString()), `settings were read for the document: ${scopes.join(', ')}`);
+  });
+
   it('cancelled in the middle: says what is done and what a second run finishes, and the second run does', async () => {
     const { services, sandbox } = await useTestProfile();
     const dir = tempDir('it-media-cancel-');
