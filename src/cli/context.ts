@@ -4,6 +4,7 @@ import { LineWriter } from './output/lineWriter';
 import { createReporter } from './output/createReporter';
 import type { CommandName, Outcome, OutcomeStatus, RunSummary } from './output/records';
 import type { OutputFormat, Reporter } from './output/reporter';
+import type { Progress } from './progress';
 
 export interface CliContext {
   cwd: string;
@@ -30,8 +31,10 @@ export class RunOutput {
     private readonly context: CliContext,
     private readonly command: CommandName,
     format: OutputFormat,
+    /** The run's progress bar, taken off its line before results are written (see Progress.clear). */
+    progress?: Pick<Progress, 'clear'>,
   ) {
-    this.out = new LineWriter(context.stdout);
+    this.out = new LineWriter(context.stdout, progress && (() => progress.clear()));
     this.reporter = createReporter(format, command, this.out, { version: context.version, cwd: context.cwd, stdout: context.stdout, env: context.env });
   }
 

@@ -17,13 +17,18 @@ export interface Progress {
   update(state: ProgressState): void;
   /** A line for the user (a warning) that must not tangle with the bar. */
   note(line: string): void;
+  /**
+   * Takes the bar off its line before a result goes to stdout, which may be the same terminal;
+   * the bar is drawn again, below the result, with its next update.
+   */
+  clear(): void;
   stop(): void;
 }
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean };
 
 export function createProgress(unit: string, stream: Stream = process.stderr, env: NodeJS.ProcessEnv = process.env): Progress {
-  if (!stream.isTTY) return { update() {}, note: (line) => stream.write(`${line}\n`), stop() {} };
+  if (!stream.isTTY) return { update() {}, note: (line) => stream.write(`${line}\n`), clear() {}, stop() {} };
   return env.TERM === 'dumb' ? plainLines(unit, stream) : bar(unit, stream);
 }
 
@@ -64,6 +69,9 @@ function bar(unit: string, stream: Stream): Progress {
     note(line) {
       stream.write(active ? `\r\u001b[2K${line}\n` : `${line}\n`);
     },
+    clear() {
+      if (active) stream.write('\r\u001b[2K');
+    },
     stop() {
       if (active) progress.stop();
       active = false;
@@ -82,6 +90,7 @@ function plainLines(unit: string, stream: Stream): Progress {
       stream.write(`${counts} | ${bytes} | ${rate}\n`);
     },
     note: (line) => stream.write(`${line}\n`),
+    clear() {},
     stop() {},
   };
 }

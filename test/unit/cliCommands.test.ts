@@ -161,6 +161,23 @@ describe('spot-import commands', function () {
     assert.equal(piped.stderr, '2 of 2 documents imported.\n');
   });
 
+  it('on a terminal, result lines are not written onto the progress bar\'s line', async function () {
+    this.timeout(30_000);
+    // Many documents, each with a problem: results on stdout while the bar is drawn on stderr,
+    // both on one terminal (a pseudo-terminal made by script(1)).
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) files[`docs/d${i}.spot.json`] = spotText(`bar-${i}`, { latitude: 'north' });
+    folder = scratch(files);
+    const { stdout } = await promisify(execFile)('script', ['-q', '-e', '-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} validate docs`, '/dev/null'], {
+      cwd: folder.dir,
+      env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '200' },
+    }).catch((error: { stdout: string }) => error);
+    assert.match(stdout, /documents\/s/, 'the bar was drawn');
+    // Glued: the bar's text, then a result, with no carriage return or line erase in between.
+    const glued = stdout.split('\n').filter((line) => /documents\/s(?:(?!\u001b\[2K|\r).)*d\d+\.spot\.json/.test(line));
+    assert.deepEqual(glued, [], 'a result line starts where the bar was');
+  });
+
   it('a reader that closes stdout early (| head -1) is not an error, and the exit code is still the run\'s', async () => {
     // Enough documents that results are still being written when the reader has gone.
     for (let i = 0; i < 300; i++) folder.write(`many/${i}.spot.json`, spotText(`head-${i}`, { latitude: 100 }));

@@ -37,7 +37,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
       connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
       await checkCredentials(connection.tokens, interrupts.stop);
     }
-    const output = new RunOutput(context, 'import', options.format);
+    const output = new RunOutput(context, 'import', options.format, progress);
     for (const outcome of [...topics.outcomes, ...unreadable]) output.outcome(outcome);
     const job: ImportJob = {
       files,

@@ -31,7 +31,7 @@ export async function runUpload(files: string[], options: UploadOptions, context
   try {
     connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
     await checkCredentials(connection.tokens, interrupts.stop);
-    const output = new RunOutput(context, 'upload', options.format);
+    const output = new RunOutput(context, 'upload', options.format, progress);
     const totalBytes = sized.reduce((sum, file) => sum + file.bytes, 0);
     let sentBefore = 0;
     let stopped: 'interrupted' | 'credentialsRejected' | undefined;

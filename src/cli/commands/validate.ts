@@ -34,7 +34,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
 
 async function validateAll(paths: string[], format: OutputFormat, rules: DocumentRules, definitions: Outcome[], context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
   const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note, stop);
-  const output = new RunOutput(context, 'validate', format);
+  const output = new RunOutput(context, 'validate', format, progress);
   for (const outcome of definitions) output.outcome(outcome);
   const display = (path: string) => displayPath(path, context.cwd);
   for (const outcome of unreadable) output.outcome({ ...outcome, status: 'invalid' });

@@ -5,7 +5,11 @@ export class LineWriter {
   private size = 0;
   private scheduled = false;
 
-  constructor(private readonly stream: NodeJS.WritableStream) {}
+  /** `beforeWrite`: called just before each write (a progress bar on the same terminal steps aside). */
+  constructor(
+    private readonly stream: NodeJS.WritableStream,
+    private readonly beforeWrite?: () => void,
+  ) {}
 
   line(text: string): void {
     this.pending.push(text);
@@ -29,6 +33,7 @@ export class LineWriter {
     const chunk = this.pending.join('\n') + '\n';
     this.pending = [];
     this.size = 0;
+    this.beforeWrite?.();
     this.stream.write(chunk);
   }
 }
