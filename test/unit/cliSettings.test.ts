@@ -2,13 +2,14 @@
 // defaults), secrets refused in the file, the secret from stdin, the built-in sandbox, and extra CA
 // certificates from NODE_EXTRA_CA_CERTS over real https on loopback.
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:https';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
 import { hasOpenssl, makeTestCertificates } from '../integration/helpers/testCertificates';
-import { ensureCliBuilt, jsonLines, runCli, scratch, spotText } from './helpers/cliProcess';
+import { CLI, cleanEnv, ensureCliBuilt, jsonLines, runCli, scratch, spotText } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { json, scriptedServer } from './helpers/scriptedServer';
 
@@ -79,6 +80,27 @@ describe('spot-import settings', function () {
     const broken = await runCli(['token'], { cwd: folder.dir });
     assert.equal(broken.code, 2);
     assert.match(broken.stderr, /spot-import\.json:3:1: not valid JSON \(PropertyNameExpected\)\./);
+  });
+
+  it('--client-secret-stdin on a terminal does not show the secret as it is typed', async function () {
+    this.timeout(20_000);
+    const env = { ...cleanEnv(), SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, TERM: 'xterm' };
+    // script(1) runs the command on a pseudo-terminal and types what it reads from its own stdin.
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} token --client-secret-stdin`;
+    const typed = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: folder.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        // Typed once the prompt is up, as a person would.
+        if (output.includes('Client secret') && !child.stdin.writableEnded) child.stdin.end(`${DEMO_CLIENT.clientSecret}\r`);
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+    assert.equal(typed.code, 0, typed.output);
+    assert.match(typed.output, /Client secret/);
+    assert.ok(!typed.output.includes(DEMO_CLIENT.clientSecret), `the secret was shown: ${JSON.stringify(typed.output)}`);
   });
 
   it('reads the secret from stdin with --client-secret-stdin; says what is missing otherwise (exit 2)', async () => {

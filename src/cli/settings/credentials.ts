@@ -1,7 +1,7 @@
 // The client credentials: the id from a flag, the environment or the project file; the secret only
 // from the environment (SPOT_CLIENT_SECRET, filled from CI's secret store) or standard input
 // (--client-secret-stdin), never from a flag (process lists show flags) or a file in the repository.
-import { CliError } from '../exit';
+import { CliError, EXIT } from '../exit';
 import type { CliSettings } from './resolveSettings';
 
 export interface ClientCredentials {
@@ -23,7 +23,7 @@ export async function resolveCredentials(settings: CliSettings, secretFromStdin:
 
 /** Everything on standard input, less one line ending: `printf %s "$SECRET" | …` and `echo` both work. */
 async function readSecret(stdin: NodeJS.ReadStream): Promise<string> {
-  if (stdin.isTTY) process.stderr.write('Client secret (then Enter and Ctrl-D): ');
+  if (stdin.isTTY && typeof stdin.setRawMode === 'function') return typeSecret(stdin, process.stderr);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {
@@ -36,4 +36,37 @@ async function readSecret(stdin: NodeJS.ReadStream): Promise<string> {
   const secret = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
   if (!secret) throw new CliError('--client-secret-stdin: standard input was empty; pipe the client secret to it.');
   return secret;
+}
+
+/**
+ * The secret typed on a terminal, not shown: the terminal's echo is off (raw mode) while it is
+ * typed, Enter ends it, Backspace takes back a character, Ctrl-C gives up (exit 130).
+ */
+function typeSecret(stdin: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
+  // Echo off before the prompt shows: a secret typed (or pasted) at once is never echoed.
+  stdin.setRawMode(true);
+  prompt.write('Client secret (not shown as you type; Enter when done): ');
+  return new Promise<string>((resolve, reject) => {
+    let typed: string[] = [];
+    const finish = (outcome: () => void) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      prompt.write('\n');
+      outcome();
+    };
+    const onData = (chunk: Buffer | string) => {
+      for (const char of chunk.toString()) {
+        if (char === '\r' || char === '\n' || char === '\u0004') {
+          const secret = typed.join('');
+          return finish(() => (secret ? resolve(secret) : reject(new CliError('--client-secret-stdin: nothing was typed; type the client secret, then Enter.'))));
+        }
+        if (char === '\u0003') return finish(() => reject(new CliError('Cancelled: no client secret was typed.', EXIT.interrupted)));
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else if (char >= ' ') typed.push(char);
+      }
+    };
+    stdin.on('data', onData);
+    stdin.resume();
+  });
 }
