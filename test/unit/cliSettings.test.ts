@@ -123,7 +123,7 @@ describe('spot-import settings', function () {
     }
   });
 
-  it('token: a token endpoint that answers 404, an HTML page or nothing is a configuration failure (exit 2), as for import', async () => {
+  it('token: a token endpoint that answers 404, an HTML page or nothing is a configuration failure (exit 2), as for import and gallery', async () => {
     const replies: Record<string, (response: ServerResponse) => void> = {
       '404': (response) => json(response, 404, { error: 'not found' }),
       'an HTML page': (response) => {
@@ -143,6 +143,8 @@ describe('spot-import settings', function () {
         folder.write('a.spot.json', spotText('a'));
         const imported = await runCli(['import', 'a.spot.json'], { cwd: folder.dir, env });
         assert.equal(imported.code, 2, `import, ${name}: ${imported.stderr}`);
+        const gallery = await runCli(['gallery', '12'], { cwd: folder.dir, env });
+        assert.equal(gallery.code, 2, `gallery, ${name}: ${gallery.stderr}`);
       } finally {
         await server.close();
       }

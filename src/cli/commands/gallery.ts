@@ -3,7 +3,7 @@
 import type { Gallery } from '../../core';
 import { connect } from '../connect';
 import { EXIT } from '../exit';
-import { toCliError } from '../serviceFailure';
+import { getTokenOrFail, toCliError } from '../serviceFailure';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import type { CliContext } from '../context';
 
@@ -15,6 +15,9 @@ export async function runGallery(galleryId: number, options: GalleryOptions, con
   const settings = await resolveSettings(options, context.env, context.cwd);
   const connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
   try {
+    // No token is exit 2 whatever the service answered (the address or the credentials are wrong);
+    // the read then uses the token this fetched.
+    await getTokenOrFail(connection.tokens);
     let gallery: Gallery;
     try {
       gallery = await connection.client.getGallery(galleryId);
