@@ -101,6 +101,20 @@ describe('spot-import import', function () {
     assert.equal(sandbox!.spotBySourceId('spot-2')?.attributes.fld_1_3, 'changed since');
   });
 
+  it('json: a spot imported before still lists the galleries waiting for its media, with their ids', async () => {
+    const env = await serve();
+    folder = scratch({ 'spots/oak.spot.json': spotText('oak-pending', { state: 2, fld_1_3: null }) });
+    const first = jsonLines((await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env })).stdout)[0];
+    assert.equal(first.status, 'imported');
+    const pending = first.pendingGalleries as Array<{ field: string; galleryId: number }>;
+    assert.equal(pending.length, 1);
+    const again = jsonLines((await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env })).stdout)[0];
+    assert.deepEqual(validateJsonLine(again), [], JSON.stringify(again));
+    assert.equal(again.status, 'alreadyImported');
+    assert.deepEqual(again.pendingGalleries, pending, 'the gallery to upload into is still named');
+    assert.equal(sandbox!.counters.imports, 1);
+  });
+
   it('sarif, github and junit carry the failed imports', async () => {
     const env = await serve();
     folder = scratch({ ...documents(1), 'spots/bad.spot.json': spotText('bad', { longitude: 500 }) });

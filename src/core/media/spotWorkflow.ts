@@ -175,20 +175,31 @@ async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journa
   const state = payload.document.data.attributes.state;
   const sha256 = hashText(payload.text);
   outcome.writeBack = { status: 'unchanged' };
+  const attributes = payload.document.data.attributes as Record<string, unknown>;
   if ((ctx.options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
     step('skip', 'imported before with this exact text; nothing to send');
+    // The galleries its null fields got are still waiting for media: named again, with their ids.
+    for (const [field, gallery] of Object.entries(record.galleries)) if (attributes[field] === null) outcome.galleries.push(waitingGallery(field, gallery.galleryId));
     return done(outcome, { spotId: record.spotId, state, imported: 'unchanged' });
   }
   throwIfAborted(ctx.options.signal);
   const result = await sendSpot(ctx.options.client, payload, { signal: ctx.options.signal });
   record.spotId = result.spotId;
   record.finalImport = { sha256, state, at: new Date().toISOString() };
+  for (const pending of result.pendingGalleries) {
+    // Remembered, so a later run names it again, and a run with media uploads into it.
+    const known = record.galleries[pending.field];
+    record.galleries[pending.field] = { galleryId: pending.galleryId, origin: 'created', media: known?.galleryId === pending.galleryId ? known.media : {} };
+    outcome.galleries.push(waitingGallery(pending.field, pending.galleryId));
+  }
   journal.touch();
   step('import', `imported as spot ${result.spotId} (state ${state}, no media)`);
-  for (const pending of result.pendingGalleries) {
-    outcome.galleries.push({ field: pending.field, galleryId: pending.galleryId, files: 0, uploaded: 0, resolved: 0, skipped: 0, failed: [], order: 'off' });
-  }
   return done(outcome, { spotId: result.spotId, state, imported: 'final' });
+}
+
+/** A gallery of a spot imported without media: nothing sent to it, its media still to come. */
+function waitingGallery(field: string, galleryId: number): SpotOutcome['galleries'][number] {
+  return { field, galleryId, files: 0, uploaded: 0, resolved: 0, skipped: 0, failed: [], order: 'off' };
 }
 
 async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
