@@ -8,6 +8,7 @@ import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotD
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { followDocuments } from '../documents/followDocuments';
+import { isShownInTab } from '../platform/tabs';
 import type { TopicStore } from './topicStore';
 
 export const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
@@ -33,8 +34,15 @@ export class TopicDiagnostics implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
+  /**
+   * The definitions changed: documents shown in a tab, or still carrying our problems, are checked
+   * again. Not every document VS Code holds: it keeps closed ones loaded for a while, and their
+   * problems were cleared with their tab.
+   */
   private recheckAll(): void {
-    for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+    for (const document of vscode.workspace.textDocuments) {
+      if (isShownInTab(document.uri) || this.collection.has(document.uri)) this.schedule(document, 0);
+    }
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {

@@ -215,6 +215,25 @@ describe('topic definitions in the editor', () => {
     assert.deepStrictEqual(vscode.languages.getDiagnostics(vscode.Uri.joinPath(fixtureUri(), '..', 'topics', 'broken', 'spot-topics', 'b-duplicate.topic.json')).filter((d) => d.source === 'Spot Import'), []);
   });
 
+  it('a spot document whose tab was closed gets no topic problems back when the definitions change', async () => {
+    const closed = await open('topics', 'problems.spot.json');
+    await waitFor('topic diagnostics', () => topicDiagnostics(closed.uri).length >= 10);
+    await closeAllEditors();
+    await waitFor('cleared with its tab', () => topicDiagnostics(closed.uri).length === 0);
+    // Still open: the document that shows when the new definitions are in use.
+    const shown = await open('topics', 'undefined-topic.spot.json');
+    const added = fixtureUri('spot-topics', '12.topic.json');
+    try {
+      fs.writeFileSync(added.fsPath, JSON.stringify({ topic_id: 12, fields: { fld_12_2: { label: 'Count', type: 'integer', maximum: 3 } } }));
+      await waitFor('topic 12 applied', () => topicDiagnostics(shown.uri).some((d) => d.code === 'topic.outOfRange'), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.deepStrictEqual(topicDiagnostics(closed.uri), [], 'the closed document was checked again');
+    } finally {
+      fs.rmSync(added.fsPath, { force: true });
+    }
+    await waitFor('topic 12 gone again', () => topicDiagnostics(shown.uri).length === 0, 15_000);
+  });
+
   it('topic definition files: a new file in spot-topics/ applies at once, a broken one is reported', async () => {
     const document = await open('topics', 'undefined-topic.spot.json');
     const added = fixtureUri('spot-topics', '12.topic.json');
