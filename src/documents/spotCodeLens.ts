@@ -7,6 +7,7 @@ import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
 import type { DisposableStore } from '../platform/lifecycle';
 import { COMMAND } from '../platform/commandIds';
+import { onMediaFolderChange } from './mediaFolderEvents';
 
 export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -21,9 +22,7 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
 
   /** A media file added or removed changes the count on the lens. */
   private watchMedia(): void {
-    if (this.watcher) return;
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.media/**');
-    this.watcher = vscode.Disposable.from(watcher, watcher.onDidCreate(() => this.changed.fire()), watcher.onDidDelete(() => this.changed.fire()));
+    this.watcher ??= onMediaFolderChange(() => this.changed.fire());
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {

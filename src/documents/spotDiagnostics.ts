@@ -12,6 +12,7 @@ import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
 import { followDocuments } from './followDocuments';
+import { onMediaFolderChange } from './mediaFolderEvents';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 
@@ -102,6 +103,8 @@ export class SpotDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly hashes = new Map<string, string>();
+  /** Follows media folders once a document with one was checked (see mediaFolderEvents). */
+  private mediaWatch?: vscode.Disposable;
 
   constructor(
     private readonly log: Logger,
@@ -110,8 +113,10 @@ export class SpotDiagnostics implements vscode.Disposable {
     this.subscriptions.push(
       this.collection,
       // A definition changed: which fields are galleries may have too.
-      topics.onDidChange(() => {
-        for (const document of vscode.workspace.textDocuments) if (this.collection.has(document.uri)) this.schedule(document, 0);
+      topics.onDidChange(() => this.recheckShown(0)),
+      // The media types a gallery accepts decide what the media check reports.
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('spotImport.media.acceptedTypes')) this.recheckShown(0);
       }),
       ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       vscode.window.onDidChangeActiveTextEditor(() => this.refreshContextKey()),
@@ -173,6 +178,12 @@ export class SpotDiagnostics implements vscode.Disposable {
     if (SpotDiagnostics.live === this) SpotDiagnostics.live = undefined;
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
+    this.mediaWatch?.dispose();
+  }
+
+  /** Checks again the documents that carry our diagnostics (closed tabs' were cleared). */
+  private recheckShown(delayMs: number): void {
+    for (const document of vscode.workspace.textDocuments) if (this.collection.has(document.uri)) this.schedule(document, delayMs);
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {
@@ -199,6 +210,8 @@ export class SpotDiagnostics implements vscode.Disposable {
     // A document with a media folder beside it is checked with its media (one readdir decides).
     const layout = document.uri.scheme === 'file' ? await core.listSpotMedia(document.uri.fsPath) : undefined;
     if (layout?.exists) {
+      // A file added, fixed or removed in a media folder changes what its document's check says.
+      this.mediaWatch ??= onMediaFolderChange(() => this.recheckShown(DEBOUNCE_MS));
       const version = document.version;
       const check = await this.mediaCheck(core, document, layout);
       if (!document.isClosed && document.version === version) this.publish(document, check.problems);

@@ -129,6 +129,16 @@ describe('Import Spot with Media', function () {
     assert.deepStrictEqual({ imports: counters(sandbox).imports, uploads: counters(sandbox).uploads }, { imports: before.imports, uploads: before.uploads });
   });
 
+  it('media problems shown on a document go away when the file is fixed in its media folder, with no edit to the document', async () => {
+    const dir = tempDir('it-media-fixed-');
+    dirs.push(dir);
+    const uri = writeSpotWithMedia(dir, 'fixed', uniqueSourceId('fixed'), { '01.png': png('fixed'), 'notes.txt': Buffer.from('not media') });
+    await vscode.window.showTextDocument(uri);
+    await waitFor('the media problem', () => spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+    fs.rmSync(path.join(dir, 'fixed.media', 'fld_1_3', 'notes.txt'));
+    await waitFor('the media problem gone once the file is removed', () => !spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+  });
+
   it('reads the media settings for the document\'s own folder (they may differ per folder of a multi-root workspace)', async () => {
     const { services } = await useTestProfile();
     const dir = tempDir('it-media-scope-');
