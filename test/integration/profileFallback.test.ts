@@ -1,17 +1,9 @@
 // `npm start` runs the extension next to a sandbox it started (SPOT_IMPORT_SANDBOX_URL): until the
 // user picks a profile, the sandbox profile is the active one; a choice the user made wins.
 import * as assert from 'assert';
-import * as vscode from 'vscode';
 import { GlobalStateProfileStore } from '../../src/auth/profileStore';
-import { SANDBOX_PROFILE_ID, type CredentialStore } from '../../src/platform/domain';
-import { MemoryMemento } from './helpers/memoryMemento';
-
-const noCredentials: CredentialStore = {
-  onDidChange: new vscode.EventEmitter<string>().event,
-  get: async () => undefined,
-  set: async () => undefined,
-  delete: async () => undefined,
-};
+import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
+import { MemoryMemento, noCredentials } from './helpers/memoryMemento';
 
 describe('active profile fallback', () => {
   it('has no active profile when nothing was chosen and no fallback is given', () => {

@@ -2,17 +2,8 @@
 // in one window must reach the others (their Galleries view, CodeLens and status bar) when they
 // are next focused, and a focus with nothing changed must not make them reload anything.
 import * as assert from 'assert';
-import * as vscode from 'vscode';
 import { GlobalStateProfileStore } from '../../src/auth/profileStore';
-import type { CredentialStore } from '../../src/platform/domain';
-import { MemoryMemento } from './helpers/memoryMemento';
-
-const noCredentials: CredentialStore = {
-  onDidChange: new vscode.EventEmitter<string>().event,
-  get: async () => undefined,
-  set: async () => undefined,
-  delete: async () => undefined,
-};
+import { MemoryMemento, noCredentials } from './helpers/memoryMemento';
 
 describe('profiles changed in another window', () => {
   it('reach this window on refresh (its focus), and a refresh with nothing changed tells no one', async () => {

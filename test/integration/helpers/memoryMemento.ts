@@ -1,5 +1,7 @@
-// A vscode.Memento kept in memory, for stores and services built by a test on their own state.
+// A vscode.Memento kept in memory (and no credentials), for stores and services built by a test on
+// their own state.
 import * as vscode from 'vscode';
+import type { CredentialStore } from '../../../src/platform/domain';
 
 export class MemoryMemento implements vscode.Memento {
   private readonly values = new Map<string, unknown>();
@@ -16,3 +18,11 @@ export class MemoryMemento implements vscode.Memento {
   /** Part of globalState's type; nothing is synced here. */
   setKeysForSync(): void {}
 }
+
+/** A CredentialStore with nothing in it, for a profile store built by a test on its own state. */
+export const noCredentials: CredentialStore = {
+  onDidChange: new vscode.EventEmitter<string>().event,
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
