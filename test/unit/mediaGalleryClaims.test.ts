@@ -44,6 +44,38 @@ describe('media workflow: a gallery named by another spot', () => {
     assert.equal(own.galleries[0].uploaded, 2);
   });
 
+  it('the spot that owns the gallery goes on, in the same run as a copy that is refused, whatever their order', async () => {
+    const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg'] });
+    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    const b = copyWithOwnMedia(a.path);
+    // a gets one more file, a large one: its check (hashing it) ends after the copy's.
+    writeFileSync(join(workspace.dir, 'a.media', 'fld_1_3', '2.jpg'), mediaBytes('a/2.jpg', 24 * 1024 * 1024));
+    const run = await runMediaWorkflow([{ path: b }, { path: a.path }], options());
+    assert.equal(run.spots[0].status, 'failed', 'the copy is refused');
+    assert.equal(run.spots[1].status, 'done', `the owner goes on: ${run.spots[1].reason}`);
+    assert.equal(run.spots[1].galleries[0].uploaded, 1);
+  });
+
+  it('a journal where two source ids name one gallery (left by earlier versions): each of them may still use it, a third may not', async () => {
+    const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg'] });
+    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    const galleryOfA = workspace.setup.sandbox.spotBySourceId('src-a')!.attributes.fld_1_3 as number;
+    // What an earlier version did with a copy: b's record names a's gallery too (appended after a's).
+    const journalFile = (await runMediaWorkflow([{ path: a.path }], options())).spots[0].journalFile!;
+    const aLine = readFileSync(journalFile, 'utf8').trim().split('\n').pop()!;
+    writeFileSync(journalFile, `${readFileSync(journalFile, 'utf8')}${aLine.replace('"sourceId":"src-a"', '"sourceId":"src-b"')}\n`);
+    writeFileSync(join(workspace.dir, 'a.media', 'fld_1_3', '2.jpg'), mediaBytes('a/2.jpg'));
+    const [owner] = (await runMediaWorkflow([{ path: a.path }], options())).spots;
+    assert.equal(owner.status, 'done', owner.reason);
+    const c = join(workspace.dir, 'c.spot.json');
+    writeFileSync(c, readFileSync(a.path, 'utf8').replace('"src-a"', '"src-c"'));
+    mkdirSync(join(workspace.dir, 'c.media', 'fld_1_3'), { recursive: true });
+    writeFileSync(join(workspace.dir, 'c.media', 'fld_1_3', 'z.jpg'), mediaBytes('c/z.jpg'));
+    const [third] = (await runMediaWorkflow([{ path: c }], options())).spots;
+    assert.equal(third.status, 'failed');
+    assert.match(third.reason ?? '', new RegExp(`gallery ${galleryOfA}\\b`));
+  });
+
   it('two documents of one run naming the same gallery: one uploads into it, the other is refused', async () => {
     const { pendingGalleries } = await workspace.setup.client.importSpot(spot('made-elsewhere', { state: 2, fld_1_3: null }));
     const galleryId = pendingGalleries[0].galleryId;
@@ -58,7 +90,9 @@ describe('media workflow: a gallery named by another spot', () => {
     const done = run.spots.filter((outcome) => outcome.status === 'done');
     const refused = run.spots.filter((outcome) => outcome.status === 'failed');
     assert.deepEqual([done.length, refused.length], [1, 1], JSON.stringify(run.spots.map((outcome) => [outcome.status, outcome.reason])));
-    assert.match(refused[0].reason ?? '', new RegExp(`gallery ${galleryId}, and so does .*${done[0] === run.spots[0] ? 'first' : 'second'}\\.spot\\.json in this run`));
+    // Named as a document of this run, or (once it recorded the gallery) by its source id.
+    const other = done[0] === run.spots[0] ? 'first' : 'second';
+    assert.match(refused[0].reason ?? '', new RegExp(`gallery ${galleryId}(, and so does .*${other}\\.spot\\.json in this run|, the gallery of source_id "src-${other}")`));
     assert.equal(workspace.setup.sandbox.gallery(galleryId)!.mediaIds.length, 1);
   });
 });

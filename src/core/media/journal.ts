@@ -124,7 +124,7 @@ export class SpotJournal {
   private dirty = false;
 
   constructor(
-    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable' | 'galleryOwner'>,
+    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable' | 'ownersOfGallery'>,
     readonly record: SpotJournalRecord,
     private readonly onRelease: () => void,
   ) {}
@@ -134,9 +134,12 @@ export class SpotJournal {
     return this.log.file;
   }
 
-  /** The source id whose record names this gallery (this spot's own included); undefined when none does. */
-  galleryOwner(galleryId: number): string | undefined {
-    return this.log.galleryOwner(galleryId);
+  /** Whose gallery this is: this spot's (its record names it), another source id's, or nobody's yet. */
+  galleryOwner(galleryId: number): 'this spot' | { otherSourceId: string } | undefined {
+    const owners = this.log.ownersOfGallery(galleryId);
+    if (owners.has(this.record.sourceId) || Object.values(this.record.galleries).some((gallery) => gallery.galleryId === galleryId)) return 'this spot';
+    const [other] = owners;
+    return other === undefined ? undefined : { otherSourceId: other };
   }
 
   /** Writes the record and resolves once it is on disk (durable: false, see flush). */

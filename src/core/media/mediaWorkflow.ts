@@ -51,10 +51,10 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     journal,
     held: new HeldContent(),
-    claimGallery: (galleryId, path) => {
+    claimGallery: (galleryId, path, owned) => {
       const earlier = galleryClaims.get(galleryId);
-      if (earlier === undefined) galleryClaims.set(galleryId, path);
-      return earlier === path ? undefined : earlier;
+      if (owned || earlier === undefined) galleryClaims.set(galleryId, path);
+      return owned || earlier === path ? undefined : earlier;
     },
     step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),

@@ -35,6 +35,7 @@ export interface RecordLogOptions {
 /** When the log is opened, more stale lines than this get it compacted. */
 const COMPACT_SLACK_LINES = 4096;
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
+const NO_OWNERS: ReadonlySet<string> = new Set();
 
 export class RecordLog {
   /** Reads the account's log (its run lock held, so no other process appends meanwhile). */
@@ -53,8 +54,11 @@ export class RecordLog {
   private readonly lengths = new Map<string, number>();
   /** The bytes of those last lines: what a compaction keeps. */
   private liveBytes = 0;
-  /** Which source id's last line names each gallery, and the galleries each last line names. */
-  private readonly galleryOwners = new Map<number, string>();
+  /**
+   * The source ids whose last line names each gallery (more than one only in logs written before a
+   * gallery was refused to a second spot), and the galleries each last line names.
+   */
+  private readonly galleryOwners = new Map<number, Set<string>>();
   private readonly galleriesOf = new Map<string, number[]>();
   /** The log's length: where the next line goes. */
   private size = 0;
@@ -86,9 +90,9 @@ export class RecordLog {
     return buffer.toString('utf8');
   }
 
-  /** The source id whose last line names this gallery; undefined when none does. */
-  galleryOwner(galleryId: number): string | undefined {
-    return this.galleryOwners.get(galleryId);
+  /** The source ids whose last line names this gallery. */
+  ownersOfGallery(galleryId: number): ReadonlySet<string> {
+    return this.galleryOwners.get(galleryId) ?? NO_OWNERS;
   }
 
   /** Appends the record on this thread, one write call, without waiting for the disk. */
@@ -182,9 +186,15 @@ export class RecordLog {
     this.starts.set(sourceId, at);
     this.lengths.set(sourceId, length);
     for (const galleryId of this.galleriesOf.get(sourceId) ?? []) {
-      if (this.galleryOwners.get(galleryId) === sourceId) this.galleryOwners.delete(galleryId);
+      const owners = this.galleryOwners.get(galleryId);
+      owners?.delete(sourceId);
+      if (owners?.size === 0) this.galleryOwners.delete(galleryId);
     }
-    for (const galleryId of galleryIds) this.galleryOwners.set(galleryId, sourceId);
+    for (const galleryId of galleryIds) {
+      const owners = this.galleryOwners.get(galleryId) ?? new Set<string>();
+      owners.add(sourceId);
+      this.galleryOwners.set(galleryId, owners);
+    }
     if (galleryIds.length > 0) this.galleriesOf.set(sourceId, galleryIds);
     else this.galleriesOf.delete(sourceId);
   }

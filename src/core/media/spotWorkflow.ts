@@ -26,8 +26,11 @@ export interface SpotRunContext {
   journal: MediaJournal;
   /** The run's budget for checked media kept in memory until they are sent. */
   held: HeldContent;
-  /** Claims a gallery for the document at `path`; the path of an earlier document of the run that has it. */
-  claimGallery(galleryId: number, path: string): string | undefined;
+  /**
+   * Claims a gallery for the document at `path`; the path of an earlier document of the run that
+   * has it. A spot whose record names the gallery (`owned`) always gets it.
+   */
+  claimGallery(galleryId: number, path: string, owned: boolean): string | undefined;
   step(label: string, sourceId: string | undefined, step: StepName, message: string): void;
   bytes(label: string, file: string, sentBytes: number, totalBytes: number): void;
 }
@@ -302,20 +305,19 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
  */
 function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path: string, ctx: SpotRunContext): string | undefined {
   const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
-  const sourceId = journal.record.sourceId;
   for (const { field } of check.galleries) {
     const galleryId = attributes[field];
     if (!isGalleryId(galleryId)) continue;
     const nothingSent = `Set ${field} to null and this spot gets a gallery of its own; nothing was sent.`;
-    // The run's own claims first: an earlier document of this run may have recorded the gallery
-    // in the journal already, and naming that document says more.
-    const earlier = ctx.claimGallery(galleryId, path);
+    const owner = journal.galleryOwner(galleryId);
+    // Another spot's in the journal: refused, and not claimed (the owner, later in this run, goes on).
+    if (owner !== undefined && owner !== 'this spot') {
+      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner.otherSourceId}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
+    }
+    // Nobody's yet: the first document of the run that names it keeps it.
+    const earlier = ctx.claimGallery(galleryId, path, owner === 'this spot');
     if (earlier !== undefined) {
       return `${field} names gallery ${galleryId}, and so does ${ctx.options.describePath?.(earlier) ?? earlier} in this run: a gallery holds the media of one spot. ${nothingSent}`;
-    }
-    const owner = journal.galleryOwner(galleryId);
-    if (owner !== undefined && owner !== sourceId) {
-      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
     }
   }
   return undefined;
