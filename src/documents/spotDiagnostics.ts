@@ -209,9 +209,9 @@ export class SpotDiagnostics implements vscode.Disposable {
     }
     // A document with a media folder beside it is checked with its media (one readdir decides).
     const layout = document.uri.scheme === 'file' ? await core.listSpotMedia(document.uri.fsPath) : undefined;
+    // A media file added, fixed or removed (a first one included) changes what the check says.
+    if (document.uri.scheme === 'file') this.mediaWatch ??= onMediaFolderChange(() => this.recheckShown(DEBOUNCE_MS));
     if (layout?.exists) {
-      // A file added, fixed or removed in a media folder changes what its document's check says.
-      this.mediaWatch ??= onMediaFolderChange(() => this.recheckShown(DEBOUNCE_MS));
       const version = document.version;
       const check = await this.mediaCheck(core, document, layout);
       if (!document.isClosed && document.version === version) this.publish(document, check.problems);

@@ -39,6 +39,14 @@ function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * A folder inside the test workspace (removed with the others after the suite): VS Code's file
+ * watchers, which the diagnostics follow media folders with, see the workspace's files only.
+ */
+function workspaceTempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(fixtureUri().fsPath, `.${prefix}`));
+}
+
 describe('Import Spot with Media', function () {
   this.timeout(60_000);
   const dirs: string[] = [];
@@ -130,13 +138,26 @@ describe('Import Spot with Media', function () {
   });
 
   it('media problems shown on a document go away when the file is fixed in its media folder, with no edit to the document', async () => {
-    const dir = tempDir('it-media-fixed-');
+    const dir = workspaceTempDir('it-media-fixed-');
     dirs.push(dir);
     const uri = writeSpotWithMedia(dir, 'fixed', uniqueSourceId('fixed'), { '01.png': png('fixed'), 'notes.txt': Buffer.from('not media') });
     await vscode.window.showTextDocument(uri);
     await waitFor('the media problem', () => spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
     fs.rmSync(path.join(dir, 'fixed.media', 'fld_1_3', 'notes.txt'));
     await waitFor('the media problem gone once the file is removed', () => !spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+  });
+
+  it('a media folder made after the document was opened is taken into its check at once', async () => {
+    const dir = workspaceTempDir('it-media-later-');
+    dirs.push(dir);
+    // A pending gallery without "state": 2 is a problem until the document has media beside it.
+    const uri = vscode.Uri.file(path.join(dir, 'later.spot.json'));
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: uniqueSourceId('later'), latitude: 47.07, longitude: 15.44, fld_1_3: null } } }, null, 2) + '\n');
+    await vscode.window.showTextDocument(uri);
+    await waitFor('the pending-gallery problem', () => spotDiagnostics(uri).some((diagnostic) => /pending/.test(diagnostic.message)), 15_000);
+    fs.mkdirSync(path.join(dir, 'later.media', 'fld_1_3'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'later.media', 'fld_1_3', '01.png'), png('later'));
+    await waitFor('the problem gone once media sit beside it', () => !spotDiagnostics(uri).some((diagnostic) => /pending/.test(diagnostic.message)), 15_000);
   });
 
   it('reads the media settings for the document\'s own folder (they may differ per folder of a multi-root workspace)', async () => {
