@@ -19,7 +19,8 @@ export interface Progress {
   note(line: string): void;
   /**
    * Takes the bar off its line before a result goes to stdout, which may be the same terminal;
-   * the bar is drawn again, below the result, with its next update.
+   * the bar is drawn again, below the result, when its text next changes (cli-progress redraws
+   * only then: the count, bytes or rate of the next update).
    */
   clear(): void;
   stop(): void;

@@ -82,7 +82,7 @@ describe('spot-import settings', function () {
     assert.match(broken.stderr, /spot-import\.json:3:1: not valid JSON \(PropertyNameExpected\)\./);
   });
 
-  it('--client-secret-stdin on a terminal does not show the secret as it is typed', async function () {
+  it('--client-secret-stdin on a terminal does not show the secret as it is typed, and arrow keys are no part of it', async function () {
     this.timeout(20_000);
     const env = { ...cleanEnv(), SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, TERM: 'xterm' };
     // script(1) runs the command on a pseudo-terminal and types what it reads from its own stdin.
@@ -92,8 +92,10 @@ describe('spot-import settings', function () {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        // Typed once the prompt is up, as a person would.
-        if (output.includes('Client secret') && !child.stdin.writableEnded) child.stdin.end(`${DEMO_CLIENT.clientSecret}\r`);
+        // Typed once the prompt is up, as a person would, with a Left arrow pressed on the way
+        // (an escape sequence that is no part of the secret).
+        const secret = DEMO_CLIENT.clientSecret;
+        if (output.includes('Client secret') && !child.stdin.writableEnded) child.stdin.end(`${secret.slice(0, 6)}\u001b[D${secret.slice(6)}\r`);
       });
       child.on('error', reject);
       child.on('exit', (code) => resolve({ code, output }));

@@ -40,33 +40,49 @@ async function readSecret(stdin: NodeJS.ReadStream): Promise<string> {
 
 /**
  * The secret typed on a terminal, not shown: the terminal's echo is off (raw mode) while it is
- * typed, Enter ends it, Backspace takes back a character, Ctrl-C gives up (exit 130).
+ * typed, Enter ends it, Backspace takes back a character, Ctrl-C gives up (exit 130). Keys that
+ * send escape sequences (arrows, Home, Delete) are ignored rather than taken into the secret.
  */
 function typeSecret(stdin: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
   // Echo off before the prompt shows: a secret typed (or pasted) at once is never echoed.
   stdin.setRawMode(true);
+  // Characters, not bytes: one typed character may arrive in two chunks.
+  stdin.setEncoding('utf8');
   prompt.write('Client secret (not shown as you type; Enter when done): ');
   return new Promise<string>((resolve, reject) => {
     let typed: string[] = [];
+    let escape: string | undefined;
     const finish = (outcome: () => void) => {
       stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('error', onError);
       stdin.setRawMode(false);
       stdin.pause();
       prompt.write('\n');
       outcome();
     };
-    const onData = (chunk: Buffer | string) => {
-      for (const char of chunk.toString()) {
-        if (char === '\r' || char === '\n' || char === '\u0004') {
+    const onEnd = () => finish(() => reject(new CliError('--client-secret-stdin: the terminal closed before the secret was typed.')));
+    const onError = (error: Error) => finish(() => reject(new CliError(`--client-secret-stdin: could not read the terminal (${error.message}).`)));
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (escape !== undefined) {
+          // ESC [ … final byte (a letter or ~), or ESC and one character.
+          escape += char;
+          if (escape.length > 1 && (escape[0] !== '[' || /[A-Za-z~]/.test(char))) escape = undefined;
+          continue;
+        }
+        if (char === '\u001b') escape = '';
+        else if (char === '\r' || char === '\n' || char === '\u0004') {
           const secret = typed.join('');
           return finish(() => (secret ? resolve(secret) : reject(new CliError('--client-secret-stdin: nothing was typed; type the client secret, then Enter.'))));
-        }
-        if (char === '\u0003') return finish(() => reject(new CliError('Cancelled: no client secret was typed.', EXIT.interrupted)));
-        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        } else if (char === '\u0003') return finish(() => reject(new CliError('Cancelled: no client secret was typed.', EXIT.interrupted)));
+        else if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
         else if (char >= ' ') typed.push(char);
       }
     };
     stdin.on('data', onData);
+    stdin.once('end', onEnd);
+    stdin.once('error', onError);
     stdin.resume();
   });
 }

@@ -5,7 +5,8 @@
 // first has just created, so both would hold it. Takeovers therefore go one at a time, under a
 // second lock file (`<lock>.takeover`), and remove the old lock only if it still says what was
 // judged stale. That guard is held for a few milliseconds; one left by a crash in that window is
-// removed like a stale lock (only a second crash-and-race in the same instant gets past it).
+// removed like a stale lock, with the plain "remove, then create" again: two runs could then both
+// hold the guard if they start at the same moment after a run crashed inside those milliseconds.
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
