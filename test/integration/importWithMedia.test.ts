@@ -179,10 +179,14 @@ describe('Import Spot with Media', function () {
       restore = run.restore;
       await runImportSpotWithMedia(services, uri, {});
       run.done();
+      assert.ok(scopes.includes(uri.toString()), `the import read the settings for the document: ${scopes.join(', ')}`);
+      // The diagnostics' media check (the accepted types) too.
+      scopes.length = 0;
+      await vscode.window.showTextDocument(uri);
+      await waitFor('the diagnostics to read the settings for the document', () => scopes.includes(uri.toString()), 15_000);
     } finally {
       workspace.getConfiguration = real;
     }
-    assert.ok(scopes.includes(uri.toString()), `settings were read for the document: ${scopes.join(', ')}`);
   });
 
   it('cancelled in the middle: says what is done and what a second run finishes, and the second run does', async () => {
