@@ -9,6 +9,7 @@ import { dispatch } from './dispatch';
 import { FaultInjector, validateFaults } from './faults';
 import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
 import { Journal } from './journal';
+import { TEMP_PREFIX } from './multipart';
 import { loadState } from './persistence';
 import { SandboxStore } from './store';
 import { TokenStore } from './tokens';
@@ -159,13 +160,19 @@ async function openStorage(dataDir: string | undefined, onError: (error: unknown
   const store = new SandboxStore(loaded.snapshot);
   for (const change of loaded.changes) store.apply(change);
   const journal = await Journal.open({ dataDir: root, mediaDir, generation: loaded.generation, snapshot: () => store.snapshot(), onError });
-  // Files the state does not know were never acknowledged: partial uploads, or uploads whose
-  // record a crash kept off the disk. Clear them, so the media directory matches the state.
+  // Files of the sandbox's own the state does not know were never acknowledged: partial uploads,
+  // or uploads whose record a crash kept off the disk. Cleared, so the media directory matches the
+  // state. Anything else is someone's (a --data folder chosen by mistake) and is left alone.
   const known = store.storedNames();
-  for (const name of await fs.readdir(mediaDir)) {
-    if (!known.has(name)) await fs.rm(join(mediaDir, name), { recursive: true, force: true });
+  for (const entry of await fs.readdir(mediaDir, { withFileTypes: true })) {
+    if (entry.isFile() && !known.has(entry.name) && isOwnMediaName(entry.name)) await fs.rm(join(mediaDir, entry.name), { force: true });
   }
   return { mediaDir, temporary: false, store, journal };
+}
+
+/** Names the sandbox gives what it writes into the media folder: `<media id>-<name>`, and temporary uploads. */
+function isOwnMediaName(name: string): boolean {
+  return /^\d+-/.test(name) || name.startsWith(TEMP_PREFIX);
 }
 
 // A sandbox whose host process exits without close() (an editor shutting down, a test runner

@@ -12,6 +12,20 @@ describe('sandbox: --data persistence', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  it('leaves files of its own media folder alone that are not its own (a --data folder chosen by mistake loses nothing)', async () => {
+    const mediaDir = join(dataDir, 'media');
+    await fs.mkdir(join(mediaDir, 'photos'), { recursive: true });
+    await fs.writeFile(join(mediaDir, 'holiday.jpg'), 'mine');
+    await fs.writeFile(join(mediaDir, 'photos', 'beach.jpg'), 'mine too');
+    // What the sandbox itself leaves behind when killed: a partial upload and an unacknowledged one.
+    await fs.writeFile(join(mediaDir, '.upload-0c6f1f8e-1e4c-4c1b-9d7a-5b2a3f0c9e11'), 'partial');
+    await fs.writeFile(join(mediaDir, '300001-unacknowledged.png'), 'never acknowledged');
+    const sandbox = await startSandbox({ dataDir });
+    await sandbox.close();
+    assert.deepEqual((await fs.readdir(mediaDir)).sort(), ['holiday.jpg', 'photos']);
+    assert.equal(readFileSync(join(mediaDir, 'photos', 'beach.jpg'), 'utf8'), 'mine too');
+  });
+
   it('keeps spots, galleries and media across a restart', async () => {
     const bytes = Buffer.from('persisted image bytes');
     let first = await startSandbox({ dataDir });
