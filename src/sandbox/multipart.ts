@@ -37,6 +37,7 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
   return new Promise((resolve, reject) => {
     let saving: Promise<ReceivedFile> | undefined;
     let textInFileField = false;
+    let secondFile = false;
     let settled = false;
 
     const fail = async (error: Error) => {
@@ -50,8 +51,12 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
     };
 
     parser.on('file', (_name: string, stream: Readable, info: busboy.FileInfo) => {
-      // The first file part is the upload (normally in fieldName); any later one is skipped.
+      // The first file part is the upload, normally in fieldName: the built-in sandboxes of the
+      // editor and the command line start with the default name, while the client may be set to
+      // the name a real service wants. A second file is refused when the body ends (read to its
+      // end meanwhile), not silently dropped.
       if (saving) {
+        secondFile = true;
         stream.resume();
         return;
       }
@@ -66,6 +71,10 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
     });
     parser.on('finish', () => {
       if (settled) return;
+      if (secondFile) {
+        void fail(HttpError.of(422, 'too_many_files', 'An upload takes one file, and this body has more than one; send each file in a request of its own.', { pointer: `/data/attributes/file` }));
+        return;
+      }
       if (!saving) {
         const detail = textInFileField
           ? `The part "${fieldName}" was sent as a text field; send it as a file (with a filename).`

@@ -11,6 +11,16 @@ function fileForm(bytes: Buffer | string, name: string, type = '', field = 'data
 describe('sandbox: galleries and media', () => {
   const ctx = useSandbox();
 
+  it('takes one file per upload: a second file is refused (422) and nothing is stored, not silently dropped', async () => {
+    const galleryId = await pendingGallery(ctx.sandbox.baseUrl, ctx.token, 'two-files-1');
+    const two = fileForm('first', 'a.png', 'image/png');
+    two.append('data[attributes][file]', new Blob(['second'], { type: 'image/png' }), 'b.png');
+    const twoFiles = await uploadForm(two, ctx.sandbox.baseUrl, ctx.token, galleryId);
+    assert.equal(twoFiles.status, 422, twoFiles.text);
+    assert.match(twoFiles.text, /one file/);
+    assert.deepEqual((await getGallery(ctx.sandbox.baseUrl, ctx.token, galleryId)).json.data.relationships.media.data, []);
+  });
+
   it('answers a gallery in exactly the interface shape, media in upload order', async () => {
     const galleryId = await pendingGallery(ctx.sandbox.baseUrl, ctx.token, 'shape-1');
     const first = await uploadForm(fileForm('first image', 'a.png', 'image/png'), ctx.sandbox.baseUrl, ctx.token, galleryId);
