@@ -5,13 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from './context';
 import { handleControl } from './control';
 import type { FaultOutcome } from './faults';
+import type { SandboxRequestKind } from './types';
 import { handleFileRead } from './files';
 import { handleGetGallery, handleMediaOrder } from './galleries';
 import { ClientGoneError, HttpError, sendErrors } from './http';
 import { handleImport } from './importSpot';
 import { SaveError } from './journal';
 import { matchRoute, requestKind, type RouteMatch } from './routes';
-import { handleTokenRequest } from './tokenEndpoint';
+import { handleTokenRequest, sendTokenError } from './tokenEndpoint';
 import { requireBearer } from './tokens';
 import { handleUpload } from './upload';
 
@@ -53,7 +54,7 @@ async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerRespo
     const outcome = ctx.faults.draw();
     if (outcome) {
       ctx.counters.faultsInjected++;
-      injectFault(ctx, req, res, outcome);
+      injectFault(ctx, req, res, outcome, kind);
       return;
     }
   }
@@ -97,18 +98,19 @@ async function routeApi(ctx: SandboxContext, req: IncomingMessage, res: ServerRe
   }
 }
 
-function injectFault(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, outcome: Exclude<FaultOutcome, undefined>): void {
+function injectFault(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, outcome: Exclude<FaultOutcome, undefined>, kind: SandboxRequestKind): void {
   if (outcome === 'drop') {
     // Cut the connection without a reply, as a crashed proxy or a network fault would.
     req.socket.destroy();
     return;
   }
-  if (outcome === '429') {
-    const seconds = ctx.faults.retryAfterSeconds;
-    sendErrors(req, res, HttpError.of(429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, undefined, { 'Retry-After': String(Math.ceil(seconds)) }));
-    return;
-  }
-  sendErrors(req, res, HttpError.of(503, 'unavailable', 'The service is temporarily unavailable (injected fault).'));
+  const seconds = ctx.faults.retryAfterSeconds;
+  const [status, code, description, headers] = outcome === '429'
+    ? [429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, { 'Retry-After': String(Math.ceil(seconds)) }]
+    : [503, 'unavailable', 'The service is temporarily unavailable (injected fault).', undefined];
+  // Each route answers in its own error shape: the token endpoint's, or the API's errors list.
+  if (kind === 'token') sendTokenError(req, res, status, code, description, headers);
+  else sendErrors(req, res, HttpError.of(status, code, description, undefined, headers));
 }
 
 /** The path as sent, not normalised: a strict server does not guess what '//' or '..' meant. */

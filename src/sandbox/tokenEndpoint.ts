@@ -32,9 +32,13 @@ export async function handleTokenRequest(ctx: SandboxContext, req: IncomingMessa
     sendJson(req, res, 200, reply, PLAIN_JSON, NO_STORE);
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
-    const body = { error: error.code, error_description: error.description, message: error.description };
-    sendJson(req, res, error.status, body, PLAIN_JSON, { ...NO_STORE, ...error.headers });
+    sendTokenError(req, res, error.status, error.code, error.description, error.headers);
   }
+}
+
+/** A failed token request, in the endpoint's own shape (injected faults on the token route too). */
+export function sendTokenError(req: IncomingMessage, res: ServerResponse, status: number, code: string, description: string, headers: Record<string, string> = {}): void {
+  sendJson(req, res, status, { error: code, error_description: description, message: description }, PLAIN_JSON, { ...NO_STORE, ...headers });
 }
 
 /** Checks the request and the client's credentials; returns the client or throws a TokenError. */

@@ -75,11 +75,16 @@ describe('sandbox: fault injection over HTTP', () => {
     assert.equal(counters.galleryReads - before.galleryReads, seen[200], 'faulted requests are not counted as reads');
   });
 
-  it('leaves the token endpoint alone by default, and hits it when asked', async () => {
+  it('leaves the token endpoint alone by default, and hits it when asked, answering in its error shape', async () => {
     ctx.sandbox.setFaults({ rate503: 1 });
     assert.equal((await requestToken(ctx.sandbox.baseUrl)).status, 200);
     ctx.sandbox.setFaults({ rate503: 1, appliesTo: ['token'] });
-    assert.equal((await requestToken(ctx.sandbox.baseUrl)).status, 503);
+    const faulted = await requestToken(ctx.sandbox.baseUrl);
+    assert.equal(faulted.status, 503);
+    // In the token endpoint's own error shape (error, error_description, message), as the interface shows it.
+    const body = JSON.parse(faulted.text) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body).sort(), ['error', 'error_description', 'message']);
+    assert.equal(body.message, body.error_description);
     const galleryId = 1;
     const reply = await outcome(`${ctx.sandbox.baseUrl}/api/v2.4/galleries/${galleryId}`, ctx.token);
     assert.ok(reply !== 'dropped' && reply.status === 404, 'gallery reads are not faulted when appliesTo names only the token');
