@@ -20,7 +20,7 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     this.subscription = profiles.onDidChange(() => this.changed.fire());
   }
 
-  /** A media file added or removed changes the count on the lens. */
+  /** A media file added or removed changes the count on the lens (an edit redraws it unchanged). */
   private watchMedia(): void {
     this.watcher ??= onMediaFolderChange(() => this.changed.fire());
   }

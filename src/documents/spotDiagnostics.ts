@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
-import { readSettings } from '../platform/settings';
+import { affectsMediaCheck, readSettings } from '../platform/settings';
 import { followDocuments } from './followDocuments';
 import { onMediaFolderChange } from './mediaFolderEvents';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
@@ -103,7 +103,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly hashes = new Map<string, string>();
-  /** Follows media folders once a document with one was checked (see mediaFolderEvents). */
+  /** Follows media folders once a file-based spot document was checked (see mediaFolderEvents). */
   private mediaWatch?: vscode.Disposable;
 
   constructor(
@@ -116,7 +116,7 @@ export class SpotDiagnostics implements vscode.Disposable {
       topics.onDidChange(() => this.recheckShown(0)),
       // The media types a gallery accepts decide what the media check reports.
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('spotImport.media.acceptedTypes')) this.recheckShown(0);
+        if (affectsMediaCheck(event)) this.recheckShown(0);
       }),
       ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       vscode.window.onDidChangeActiveTextEditor(() => this.refreshContextKey()),

@@ -80,6 +80,11 @@ export function readSettings(scope?: vscode.Uri): SpotImportSettings {
   };
 }
 
+/** Settings that change what the media check of a spot document reports. */
+export function affectsMediaCheck(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(`${SETTINGS_SECTION}.media.acceptedTypes`);
+}
+
 /** Settings that change what media rows link to and how their files are fetched. */
 export function affectsMediaFiles(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration(`${SETTINGS_SECTION}.mediaUrlTemplate`);

@@ -9,8 +9,8 @@ import { dispatch } from './dispatch';
 import { FaultInjector, validateFaults } from './faults';
 import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
 import { Journal } from './journal';
-import { TEMP_PREFIX } from './multipart';
 import { loadState } from './persistence';
+import { isStoredMediaName } from './upload';
 import { SandboxStore } from './store';
 import { TokenStore } from './tokens';
 import { DEMO_CLIENT, userOf, type RunningSandbox, type SandboxOptions } from './types';
@@ -165,14 +165,9 @@ async function openStorage(dataDir: string | undefined, onError: (error: unknown
   // state. Anything else is someone's (a --data folder chosen by mistake) and is left alone.
   const known = store.storedNames();
   for (const entry of await fs.readdir(mediaDir, { withFileTypes: true })) {
-    if (entry.isFile() && !known.has(entry.name) && isOwnMediaName(entry.name)) await fs.rm(join(mediaDir, entry.name), { force: true });
+    if (entry.isFile() && !known.has(entry.name) && isStoredMediaName(entry.name)) await fs.rm(join(mediaDir, entry.name), { force: true });
   }
   return { mediaDir, temporary: false, store, journal };
-}
-
-/** Names the sandbox gives what it writes into the media folder: `<media id>-<name>`, and temporary uploads. */
-function isOwnMediaName(name: string): boolean {
-  return /^\d+-/.test(name) || name.startsWith(TEMP_PREFIX);
 }
 
 // A sandbox whose host process exits without close() (an editor shutting down, a test runner

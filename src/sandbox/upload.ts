@@ -10,7 +10,7 @@ import mime from 'mime-types';
 import type { SandboxContext } from './context';
 import { galleryFromPath } from './galleries';
 import { HttpError, mediaTypeOf, sendJson } from './http';
-import { receiveFile } from './multipart';
+import { receiveFile, TEMP_PREFIX } from './multipart';
 
 const GENERIC_TYPE = 'application/octet-stream';
 
@@ -31,7 +31,7 @@ export async function handleUpload(ctx: SandboxContext, user: string, req: Incom
   // A generic part type says nothing: the file name's extension is the better witness then.
   const mimeType = received.partType === GENERIC_TYPE ? mime.lookup(sentName) || GENERIC_TYPE : received.partType;
   const id = ctx.store.reserveMediaId();
-  const storedName = `${id}-${diskSafe(fileName)}`;
+  const storedName = storedMediaName(id, fileName);
   try {
     await fs.rename(received.tempPath, join(ctx.mediaDir, storedName));
   } catch (error) {
@@ -41,6 +41,16 @@ export async function handleUpload(ctx: SandboxContext, user: string, req: Incom
   const { change } = ctx.store.addMedia({ id, galleryId: gallery.id, file: fileName, mimeType, size: received.size, storedName });
   await ctx.commit(change, { syncMedia: true });
   sendJson(req, res, 201, { data: { id, type: 'media', attributes: { file: fileName, mimeType, size: received.size } } });
+}
+
+/** Media on disk: `<media id>-<tame name>`; isStoredMediaName recognises them (and temporaries). */
+function storedMediaName(id: number, fileName: string): string {
+  return `${id}-${diskSafe(fileName)}`;
+}
+
+/** A name the sandbox gave something in its media folder: stored media, or an upload in progress. */
+export function isStoredMediaName(name: string): boolean {
+  return /^\d+-/.test(name) || name.startsWith(TEMP_PREFIX);
 }
 
 /** The client's name is metadata; on disk only a tame version of it follows the media id. */

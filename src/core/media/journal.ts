@@ -136,9 +136,8 @@ export class SpotJournal {
 
   /** Whose gallery this is: this spot's (its record names it), another source id's, or nobody's yet. */
   galleryOwner(galleryId: number): 'this spot' | { otherSourceId: string } | undefined {
-    const owners = this.log.ownersOfGallery(galleryId);
-    if (owners.has(this.record.sourceId) || Object.values(this.record.galleries).some((gallery) => gallery.galleryId === galleryId)) return 'this spot';
-    const [other] = owners;
+    if (Object.values(this.record.galleries).some((gallery) => gallery.galleryId === galleryId)) return 'this spot';
+    const other = [...this.log.ownersOfGallery(galleryId)].find((sourceId) => sourceId !== this.record.sourceId);
     return other === undefined ? undefined : { otherSourceId: other };
   }
 

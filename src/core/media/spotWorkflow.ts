@@ -209,7 +209,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const { outcome, text, check, journal, step } = spot;
   const { options } = ctx;
   const record = journal.record;
-  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  const attributes = attributesOf(check);
   alignWithDocument(record, attributes, check.galleries.map((plan) => plan.field));
 
   // Step 2: galleries for the fields still null, from an import with state 2.
@@ -304,7 +304,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
  * sent, or two spots would upload into one gallery at once.
  */
 function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path: string, ctx: SpotRunContext): string | undefined {
-  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  const attributes = attributesOf(check);
   for (const { field } of check.galleries) {
     const galleryId = attributes[field];
     if (!isGalleryId(galleryId)) continue;
@@ -384,6 +384,11 @@ async function writeBack(
   }
 }
 
+/** The attributes of a document that passed its check (so it has them). */
+function attributesOf(check: SpotMediaCheck): Record<string, unknown> {
+  return (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+}
+
 function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
   return check.galleries.flatMap((gallery) => gallery.files);
 }
@@ -444,7 +449,7 @@ function failedUploads(outcome: SpotOutcome): string {
 export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: MediaWorkflowOptions): string[] {
   if (check.galleries.length === 0) return record.finalImport ? [] : ['import the document'];
   const work: string[] = [];
-  const attributes = (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  const attributes = attributesOf(check);
   const uncreated = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (uncreated.length > 0) work.push(`import with state 2 to create the galleries of ${uncreated.join(', ')}`);
   for (const plan of check.galleries) work.push(...galleryWork(record, plan, options));
