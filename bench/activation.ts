@@ -1,8 +1,9 @@
 // `npm run bench:activation`: activation time of the extension in a real extension host
-// (code-server, one fresh server and browser per cold start; medians of SPOT_BENCH_RUNS, default 5)
+// (code-server, one fresh server and browser per cold start; medians of SPOT_BENCH_RUNS, default 6)
 // and the sizes of dist/*.js, against the budgets: activate() under 15 ms, extension.js under 150 KB,
 // the network code (dist/core.js) and sandbox not loaded by activation, and the first network use
-// (loading dist/core.js and its first request) under 50 ms.
+// (loading dist/core.js and its first request) under 50 ms, both in the first window after an
+// install or update (no code cache yet) and in later windows (their medians each).
 // activate() cost = extension.activate() of ours minus that of a no-op extension
 // (bench/activationBaseline) in the same host: loading our bundle plus our activate() body, without
 // what VS Code spends on activating any extension. The runs alternate which one goes first.
@@ -31,6 +32,8 @@ interface Sample {
   firstRequestCpuMs?: number;
   /** Whether loading dist/core.js started from V8's code cache that an earlier start saved. */
   codeCache?: 'used' | 'none' | 'rejected';
+  /** How long the host took to settle before the bench began (see activationHost.ts). */
+  settleMs?: number;
   vscode: string;
 }
 
@@ -57,10 +60,12 @@ async function measure(runs: number): Promise<Sample[]> {
   // An empty folder: nothing in it triggers activation before the bench asks for it.
   const workspace = freshDir(path.join(cacheRoot, 'runs', 'bench-empty-workspace'));
   const samples: Sample[] = [];
-  // The first start is the first window after an install or update: no code cache yet. Each start
-  // saves it (as the extension does after its first token), so the later ones are later windows.
-  fs.rmSync(path.join(repoRoot, 'dist', 'core.js.v8cache'), { force: true });
+  // Every other start is the first window after an install or update: its code cache is removed
+  // first. Each start saves it (as the extension does after its first token), so the start after
+  // a first window is a later window. One first window per bench run was a single sample of the
+  // noisiest case; now both have a median.
   for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) fs.rmSync(path.join(repoRoot, 'dist', 'core.js.v8cache'), { force: true });
     let sample: Sample | undefined;
     const code = await runSuiteInCodeServer({
       extensionTestsPath: path.join(repoRoot, 'out', 'bench', 'activationHost.js'),
@@ -80,7 +85,8 @@ async function measure(runs: number): Promise<Sample[]> {
     const logged = sample.loggedActivateMs === undefined ? 'not logged' : `${sample.loggedActivateMs.toFixed(1)} ms`;
     console.log(
       `  cold start ${i + 1}/${runs}: ours ${sample.activateMs.toFixed(1)} ms, no-op baseline ${sample.baselineMs.toFixed(1)} ms, ` +
-        `activate() body as logged ${logged}, first network use ${sample.firstRequestMs.toFixed(1)} ms (code cache ${sample.codeCache ?? 'unknown'})${sample.wasActive ? ' (already active!)' : ''}`,
+        `activate() body as logged ${logged}, first network use ${sample.firstRequestMs.toFixed(1)} ms (code cache ${sample.codeCache ?? 'unknown'}), ` +
+        `after ${((sample.settleMs ?? 0) / 1000).toFixed(1)} s to settle${sample.wasActive ? ' (already active!)' : ''}`,
     );
     samples.push(sample);
   }
@@ -97,7 +103,7 @@ function bundleSizes(): Array<{ file: string; bytes: number }> {
 }
 
 async function main(): Promise<number> {
-  const runs = Math.max(1, Number(process.env.SPOT_BENCH_RUNS ?? 5));
+  const runs = Math.max(1, Number(process.env.SPOT_BENCH_RUNS ?? 6));
   console.log(`Activation in the extension host: ${runs} cold start(s), each a fresh code-server and browser.`);
   const samples = await measure(runs);
   const ms = (pick: (s: Sample) => number | undefined) => samples.map(pick).filter((v): v is number => v !== undefined);
@@ -109,8 +115,12 @@ async function main(): Promise<number> {
   if (samples.some((s) => s.coreLoadedAtActivation)) problems.push('dist/core.js (network code, schemas) loaded at activation');
   if (samples.some((s) => s.sandboxLoadedAtActivation)) problems.push('dist/sandbox.js loaded at activation');
   if (activate >= ACTIVATE_BUDGET_MS) problems.push(`activate() cost median ${activate.toFixed(1)} ms ≥ ${ACTIVATE_BUDGET_MS} ms`);
-  const firstUse = median(ms((s) => s.firstRequestMs));
-  if (firstUse >= FIRST_NETWORK_USE_BUDGET_MS) problems.push(`first network use median ${firstUse.toFixed(1)} ms ≥ ${FIRST_NETWORK_USE_BUDGET_MS} ms`);
+  const cold = samples.filter((s) => s.codeCache !== 'used').map((s) => s.firstRequestMs);
+  const warm = samples.filter((s) => s.codeCache === 'used').map((s) => s.firstRequestMs);
+  const coldMet = cold.length === 0 || median(cold) < FIRST_NETWORK_USE_BUDGET_MS;
+  const warmMet = warm.length === 0 || median(warm) < FIRST_NETWORK_USE_BUDGET_MS;
+  if (!coldMet) problems.push(`first network use in a first window (no code cache), median ${median(cold).toFixed(1)} ms ≥ ${FIRST_NETWORK_USE_BUDGET_MS} ms`);
+  if (!warmMet) problems.push(`first network use in a later window (code cache), median ${median(warm).toFixed(1)} ms ≥ ${FIRST_NETWORK_USE_BUDGET_MS} ms`);
 
   console.log(`\nVS Code ${samples[0].vscode}`);
   console.log(`  extension.activate(), ours            ${range(ms((s) => s.activateMs))}`);
@@ -121,14 +131,11 @@ async function main(): Promise<number> {
   console.log(`  ratio ours / baseline                 ${(median(ms((s) => s.activateMs)) / Math.max(0.001, median(ms((s) => s.baselineMs)))).toFixed(2)}`);
   console.log(`  first use of dist/core.js             ${range(ms((s) => s.coreLoadMs))} (paid on first network use, not at activation)`);
   console.log(`    as CPU time of the extension host    ${range(ms((s) => s.coreLoadCpuMs))}`);
-  console.log(
-    `  first network use (load + 1 request)  ${range(ms((s) => s.firstRequestMs))}  budget < ${FIRST_NETWORK_USE_BUDGET_MS} ms  ${firstUse < FIRST_NETWORK_USE_BUDGET_MS ? 'met' : 'NOT MET'}`,
-  );
+  console.log(`  first network use (load + 1 request)  ${range(ms((s) => s.firstRequestMs))}`);
   console.log(`    as CPU time of the extension host    ${range(ms((s) => s.firstRequestCpuMs))}`);
-  const cold = samples.filter((s) => s.codeCache !== 'used').map((s) => s.firstRequestMs);
-  const warm = samples.filter((s) => s.codeCache === 'used').map((s) => s.firstRequestMs);
-  if (cold.length) console.log(`    without a code cache (first window)  ${range(cold)}`);
-  if (warm.length) console.log(`    with the code cache (later windows)  ${range(warm)}`);
+  const verdict = (met: boolean) => `budget < ${FIRST_NETWORK_USE_BUDGET_MS} ms  ${met ? 'met' : 'NOT MET'}`;
+  if (cold.length) console.log(`    without a code cache (first window)  ${range(cold)}  ${verdict(coldMet)}`);
+  if (warm.length) console.log(`    with the code cache (later windows)  ${range(warm)}  ${verdict(warmMet)}`);
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {
     const budget = file === 'dist/extension.js' ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}` : '  (loaded on first use)';

@@ -53,7 +53,10 @@ export function requireWithCodeCache<T>(bundle: string): CachedBundle<T> {
   // Loaded already (by require()): those exports, and no cache from a script that has not run.
   if (loaded) return { exports: loaded.exports as T, status: 'none', save: () => Promise.resolve(false) };
   const source = readFileSync(bundle, 'utf8');
-  const wanted = { source: sha256(source), v8: process.versions.v8, arch: process.arch };
+  // The bundle's hash only when it is needed (a cache to check, or one to save): the first window,
+  // which has no cache, does not spend a hash of the 460 KB before its first request.
+  let sourceHash: string | undefined;
+  const wanted = (): Omit<CacheHeader, 'data'> => ({ source: (sourceHash ??= sha256(source)), v8: process.versions.v8, arch: process.arch });
   const saved = readCache(cacheFileOf(bundle), wanted);
   const cachedData = saved === 'damaged' ? undefined : saved;
   const script = new Script(Module.wrap(source), { filename: bundle, cachedData });
@@ -65,7 +68,7 @@ export function requireWithCodeCache<T>(bundle: string): CachedBundle<T> {
     status,
     save() {
       if (status === 'used') return Promise.resolve(false);
-      saving ??= writeCache(cacheFileOf(bundle), wanted, script.createCachedData());
+      saving ??= writeCache(cacheFileOf(bundle), wanted(), script.createCachedData());
       return saving;
     },
   };
@@ -94,7 +97,7 @@ function runAsModule(script: Script, file: string): unknown {
 }
 
 /** The cached data for this bundle; undefined: none for it; 'damaged': its checksum fails. */
-function readCache(file: string, wanted: Omit<CacheHeader, 'data'>): Buffer | 'damaged' | undefined {
+function readCache(file: string, wantedHeader: () => Omit<CacheHeader, 'data'>): Buffer | 'damaged' | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -109,6 +112,7 @@ function readCache(file: string, wanted: Omit<CacheHeader, 'data'>): Buffer | 'd
   } catch {
     return undefined;
   }
+  const wanted = wantedHeader();
   if (header.source !== wanted.source || header.v8 !== wanted.v8 || header.arch !== wanted.arch) return undefined;
   const data = bytes.subarray(end + 1);
   // V8 itself checks the data's length, versions and flags, not its bytes (unless it is built to):
