@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
-import { ActionableError, noActiveProfileError, noteRefusedProfile } from '../platform/errors';
+import { ActionableError, noActiveProfileError, noteProfileOf } from '../platform/errors';
 import { httpOptionsFromVsCode } from '../platform/httpOptions';
 import { loadCore, noteCoreRequestDone } from '../platform/lazyCore';
 import { sharedRedactor } from '../platform/redact';
@@ -15,7 +15,7 @@ import { SANDBOX_PROFILE_ID, profileLabel, type CredentialStore, type Profile } 
 import { affectsClients, readSettings } from '../platform/settings';
 import type { GlobalStateProfileStore } from './profileStore';
 import type { SandboxRunner } from './sandboxRunner';
-import { COMMAND } from '../platform/commandIds';
+import { setCredentialsAction } from '../platform/errorActions';
 
 interface Entry {
   /** The credentials the client was built with, to tell a real change from an echo. */
@@ -140,9 +140,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       ? await this.sandbox.ensure()
       : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
     if (!endpoint.credentials) {
-      throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [
-        { title: 'Set Client Credentials', command: COMMAND.setCredentials },
-      ]);
+      throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [setCredentialsAction(profile.id)]);
     }
     const core = await loadCore();
     const settings = readSettings();
@@ -165,6 +163,8 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       retry: { maxRetries: settings.maxRetries },
       fileFieldName: settings.fileFieldName,
       deadlineMs: settings.requestDeadlineSeconds * 1000,
+      // Whose request failed, for the buttons of its message (a run may use another profile than the active one).
+      onFailure: (error) => noteProfileOf(error, profile.id),
     });
     this.log.info('auth', `client ready for profile ${profileLabel(profile)} at ${endpoint.baseUrl} (API ${profile.apiVersion})`);
     return { credentials: { ...endpoint.credentials }, client, tokens, dispatcher };
@@ -187,7 +187,7 @@ function observedTokenSource(core: typeof Core, profileId: string, setRejected: 
       } catch (error) {
         if (error instanceof core.AuthenticationError) {
           setRejected(true);
-          noteRefusedProfile(error, profileId);
+          noteProfileOf(error, profileId);
         }
         throw error;
       }

@@ -1,16 +1,28 @@
 // The one policy from a failure to the buttons that fix it, for notifications (the command
 // wrapper, run summaries) and the Galleries view's message nodes alike: an ActionableError's own
 // actions, Open Settings for an untrusted certificate, Update Credentials (for the profile whose
-// credentials were refused, when known) for a refusal.
-import { ActionableError, OPEN_CA_SETTINGS, isAuthenticationError, refusedProfileOf, untrustedCertificateCode, type ErrorAction } from './errors';
+// request failed, when known) for a refusal: credentials refused (401, or the token endpoint) or
+// a request these credentials may not make (403).
+import { ActionableError, OPEN_CA_SETTINGS, isAuthenticationError, isServiceError, profileOf, untrustedCertificateCode, type ErrorAction } from './errors';
 import { COMMAND } from './commandIds';
 
 export const SHOW_LOG = 'Show Log';
 export const UPDATE_CREDENTIALS = 'Update Credentials';
+export const SET_CREDENTIALS = 'Set Client Credentials';
 
-/** Set Client Credentials for one profile (absent: the active one). */
+/** Set Client Credentials for one profile (absent: the active one), after a refusal. */
 export function updateCredentialsAction(profileId?: string): ErrorAction {
   return { title: UPDATE_CREDENTIALS, command: COMMAND.setCredentials, ...(profileId ? { args: [profileId] } : {}) };
+}
+
+/** Set Client Credentials for a profile that has none yet. */
+export function setCredentialsAction(profileId: string): ErrorAction {
+  return { title: SET_CREDENTIALS, command: COMMAND.setCredentials, args: [profileId] };
+}
+
+/** Refused for these credentials: not accepted (401, token endpoint), or not allowed this (403). */
+export function isRefusal(error: unknown): boolean {
+  return isAuthenticationError(error) || (isServiceError(error) && error.kind === 'http' && error.status === 403);
 }
 
 /**
@@ -20,6 +32,6 @@ export function updateCredentialsAction(profileId?: string): ErrorAction {
 export function actionsFor(error: unknown, profileId?: string): ErrorAction[] {
   const actions: ErrorAction[] = error instanceof ActionableError ? [...error.actions] : [];
   if (untrustedCertificateCode(error)) actions.push(OPEN_CA_SETTINGS);
-  if (isAuthenticationError(error)) actions.push(updateCredentialsAction(refusedProfileOf(error) ?? profileId));
+  if (isRefusal(error)) actions.push(updateCredentialsAction(profileOf(error) ?? profileId));
   return actions;
 }

@@ -48,18 +48,18 @@ export function isAuthenticationError(error: unknown): boolean {
 }
 
 /**
- * Whose credentials a refusal was about. The error itself cannot say (the core knows no
- * profiles): the client provider's token source notes it when the token endpoint refuses, so the
- * message's Update Credentials button asks for that profile's, whichever one is active by then.
+ * Whose request failed. The error itself cannot say (the core knows no profiles): the client
+ * provider notes it for every failure of a profile's token source and client, so a message's
+ * Update Credentials button asks for that profile's, whichever one is active by then.
  */
-const refusedProfiles = new WeakMap<object, string>();
+const failedProfiles = new WeakMap<object, string>();
 
-export function noteRefusedProfile(error: unknown, profileId: string): void {
-  if (error && typeof error === 'object') refusedProfiles.set(error, profileId);
+export function noteProfileOf(error: unknown, profileId: string): void {
+  if (error && typeof error === 'object') failedProfiles.set(error, profileId);
 }
 
-export function refusedProfileOf(error: unknown): string | undefined {
-  return error && typeof error === 'object' ? refusedProfiles.get(error) : undefined;
+export function profileOf(error: unknown): string | undefined {
+  return error && typeof error === 'object' ? failedProfiles.get(error) : undefined;
 }
 
 /** The setting of extra CA certificates (httpOptions reads it; spelled out so no vscode is needed here). */

@@ -72,8 +72,9 @@ export function describeFailure(error: unknown): FailureDescription {
           hint: { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true },
         };
       }
-      if (failure.status === 401 || failure.status === 403) {
-        return { message: `Access denied (${failure.status}): ${words}`, detail, hint: updateCredentialsAction() };
+      // A 401 arrives as 'authentication' (above); a 403 is the same refusal for errorActions.
+      if (failure.status === 403) {
+        return { message: `Access denied (403): ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction() };
       }
       return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY };
     default:

@@ -20,13 +20,12 @@ describe('credentials refused for a profile that is not the active one', functio
     await proxy?.close();
   });
 
-  it('marks the profile the run used as rejected, not the active one, and Update Credentials names it', async () => {
+  /** A profile other than the active one, behind the proxy, with a gallery of two media read once (cached). */
+  async function otherProfileWithGallery(label: string) {
     const { services, profile: active } = await useTestProfile();
     proxy = await RejectingProxy.start((await testSandbox()).baseUrl);
-    remote = await addProfileAt(uniqueSourceId('IT refused elsewhere'), proxy.baseUrl);
+    remote = await addProfileAt(uniqueSourceId(label), proxy.baseUrl);
     const other = remote.profile;
-
-    // A gallery of the other profile with two media, read once (cached) while the proxy passes.
     const { client } = await services.clients.clientFor(other.id);
     const attributes = { topic_id: 37, source_id: uniqueSourceId('refused'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
     const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
@@ -38,6 +37,12 @@ describe('credentials refused for a profile that is not the active one', functio
     assert.strictEqual(load.status, 'loaded');
     const second = load.status === 'loaded' ? load.gallery.media[1].id : -1;
     assert.strictEqual(await services.profiles.state(active), 'ready');
+    return { services, active, other, galleryId, second };
+  }
+
+  it('marks the profile the run used as rejected, not the active one, and Update Credentials names it', async () => {
+    const { services, active, other, galleryId, second } = await otherProfileWithGallery('IT refused elsewhere');
+    assert.ok(proxy);
 
     // The service revokes the other profile's client; a reorder in its gallery is refused.
     proxy.reject = true;
@@ -55,5 +60,37 @@ describe('credentials refused for a profile that is not the active one', functio
     assert.strictEqual(services.profiles.active()?.id, active.id);
     const error = run.ui.shown.find((prompt) => prompt.kind === 'error');
     assert.deepStrictEqual(error?.buttons, ['Update Credentials', 'Show Log']);
+  });
+
+  for (const status of [401, 403] as const) {
+    it(`a ${status} from the service for that profile (its token still issued): Update Credentials names it, and no profile is marked rejected`, async () => {
+      const { services, active, other, galleryId, second } = await otherProfileWithGallery(`IT ${status} elsewhere`);
+      assert.ok(proxy);
+      // Tokens are still issued; the service refuses the requests themselves (a 401 comes back
+      // even after the client renews its token).
+      proxy.refuseApi = status;
+      const run = await installScriptedUi([
+        { kind: 'error', match: status === 401 ? /refused/i : /403/, button: 'Update Credentials' },
+        { kind: 'input', match: `Client credentials for ${other.name} (1/2)`, answer: undefined },
+      ]);
+      restore = run.restore;
+      await vscode.commands.executeCommand('spotImport.media.moveUp', { profileId: other.id, galleryId, mediaId: second });
+      await waitFor('the credentials prompt the button opens', () => run.ui.shown.some((prompt) => prompt.kind === 'input'));
+      run.done();
+      // The token endpoint accepted the credentials: neither profile is marked as refused there.
+      assert.strictEqual(await services.profiles.state(other), 'ready');
+      assert.strictEqual(await services.profiles.state(active), 'ready');
+    });
+  }
+
+  it('a profile without credentials (not the active one): its Set Client Credentials action names it', async () => {
+    const { services } = await useTestProfile();
+    remote = await addProfileAt(uniqueSourceId('IT no credentials elsewhere'), 'http://127.0.0.1:9', { withCredentials: false });
+    const error = await services.clients.clientFor(remote.profile.id).then(
+      () => assert.fail('a profile without credentials has no client'),
+      (failure: unknown) => failure as { message: string; actions?: Array<{ title: string; args?: unknown[] }> },
+    );
+    assert.match(error.message, /has no client credentials yet/);
+    assert.deepStrictEqual(error.actions?.map((action) => [action.title, action.args]), [['Set Client Credentials', [remote.profile.id]]]);
   });
 });

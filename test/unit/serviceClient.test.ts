@@ -49,6 +49,20 @@ describe('service client against the sandbox', () => {
     assert.equal(setup.sandbox.counters.uploads, 2);
   });
 
+  it('tells onFailure of each failure it throws, once, after the retries (the owner notes whose request it was)', async () => {
+    setup = await startCore();
+    const failures: unknown[] = [];
+    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 2, maxMs: 10, maxRetries: 2 }, onFailure: (error) => failures.push(error) });
+    await client.importSpot(spot('told-1'));
+    assert.equal(failures.length, 0, 'a success is not a failure');
+    const notFound = await client.getGallery(987654).catch((error: unknown) => error);
+    assert.ok(notFound instanceof ServiceError && notFound.status === 404);
+    setup.sandbox.setFaults({ rate503: 1 });
+    const busy = await client.getGallery(987654).catch((error: unknown) => error);
+    assert.ok(busy instanceof ServiceError && busy.status === 503);
+    assert.deepEqual(failures, [notFound, busy]);
+  });
+
   it('renews the token once on 401 and replays', async () => {
     setup = await startCore();
     await setup.client.importSpot(spot('replay-1'));

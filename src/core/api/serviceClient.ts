@@ -35,6 +35,11 @@ export interface ServiceClientOptions {
   deadlineMs?: number;
   /** Scrubs every message (default: the token source's redactor, else one of its own). */
   redactor?: Redactor;
+  /**
+   * Told of every failure of a request, after its retries and just before it is thrown: lets
+   * the owner note whose request it was (the extension: which profile's, for the buttons).
+   */
+  onFailure?: (error: unknown) => void;
 }
 
 export const DEFAULT_REQUEST_DEADLINE_MS = 120_000;
@@ -200,6 +205,15 @@ export class ServiceClient {
    * tried again after the policy's wait, which honours Retry-After.
    */
   private async authorized<T>(options: { signal?: AbortSignal; retryable: boolean }, attempt: (token: string) => Promise<Attempt<T>>): Promise<T> {
+    try {
+      return await this.attemptWithRenewal(options, attempt);
+    } catch (error) {
+      this.options.onFailure?.(error);
+      throw error;
+    }
+  }
+
+  private async attemptWithRenewal<T>(options: { signal?: AbortSignal; retryable: boolean }, attempt: (token: string) => Promise<Attempt<T>>): Promise<T> {
     let renewed = false;
     for (let retries = 0; ; ) {
       throwIfAborted(options.signal);
