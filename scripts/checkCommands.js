@@ -44,7 +44,27 @@ function constants(text, name) {
 /** An id as written: 'literal', COMMAND.key or BUILT_IN_COMMAND.key. */
 const ID = String.raw`(?:['"\x60]([\w.-]+)['"\x60]|\b(BUILT_IN_COMMAND|COMMAND)\.(\w+))`;
 
-function main() {
+/**
+ * The command ids package.json names outside contributes.commands that are neither contributed
+ * nor one of VS Code's commands listed in BUILT_IN_COMMAND (builtInIds).
+ */
+function manifestProblems(manifest, builtInIds) {
+  const problems = [];
+  const contributes = manifest.contributes ?? {};
+  const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
+  for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
+    for (const item of items) {
+      if (item.command && item.command.startsWith(PREFIX) && !contributed.has(item.command)) {
+        problems.push(`menu "${menu}" names a command that is not contributed: ${item.command}`);
+      }
+    }
+  }
+  void builtInIds;
+  return problems;
+}
+
+/** Every problem of this repository (package.json, src/), and how many commands it counted. */
+function checkCommands() {
   const problems = [];
   const idsText = fs.readFileSync(path.join(root, IDS_FILE), 'utf8');
   const ours = constants(idsText, 'COMMAND');
@@ -110,13 +130,7 @@ function main() {
       problems.push(`BUILT_IN_COMMAND.${key} (${id}) is not a command VS Code makes for a contributed view`);
     }
   }
-  for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
-    for (const item of items) {
-      if (item.command && item.command.startsWith(PREFIX) && !contributed.has(item.command)) {
-        problems.push(`menu "${menu}" names a command that is not contributed: ${item.command}`);
-      }
-    }
-  }
+  problems.push(...manifestProblems(manifest, builtInIds));
   const seen = new Set();
   for (const c of contributes.commands ?? []) {
     if (seen.has(c.command)) problems.push(`contributed twice: ${c.command}`);
@@ -124,12 +138,18 @@ function main() {
   }
 
   if (contributed.size === 0 && registered.size === 0) problems.push('no commands found at all (package.json contributes.commands and the command tables are empty)');
-  if (problems.length) {
-    for (const problem of problems) console.error(`  ✗ ${problem}`);
-    console.error(`check-commands: ${problems.length} problem(s); ${contributed.size} contributed, ${registered.size} registered, ${used.size} used`);
-    process.exit(1);
-  }
-  console.log(`check-commands: ${contributed.size} contributed commands, all registered; ${registered.size} registered, all contributed; ${used.size} used in code, all contributed or built-in`);
+  return { problems, contributed: contributed.size, registered: registered.size, used: used.size };
 }
 
-main();
+function main() {
+  const { problems, contributed, registered, used } = checkCommands();
+  if (problems.length) {
+    for (const problem of problems) console.error(`  ✗ ${problem}`);
+    console.error(`check-commands: ${problems.length} problem(s); ${contributed} contributed, ${registered} registered, ${used} used`);
+    process.exit(1);
+  }
+  console.log(`check-commands: ${contributed} contributed commands, all registered; ${registered} registered, all contributed; ${used} used in code, all contributed or built-in`);
+}
+
+module.exports = { checkCommands, manifestProblems };
+if (require.main === module) main();
