@@ -6,7 +6,10 @@
 // - every command id the code uses (buttons, executeCommand, tree items, CodeLenses, menus): a
 //   constant of src/platform/commandIds.ts (COMMAND.x, BUILT_IN_COMMAND.x) or a literal, is one of
 //   ours that is contributed, or one of VS Code's listed in BUILT_IN_COMMAND;
-// - every COMMAND constant is contributed, and a generated `<view>.focus` names a contributed view.
+// - every COMMAND constant is contributed, and a generated `<view>.focus` names a contributed view;
+// - every command id package.json names elsewhere (menus, keybindings, `command:` links of the
+//   welcome views and walkthrough buttons, walkthrough `onCommand:` events) is contributed or one
+//   of VS Code's listed in BUILT_IN_COMMAND, so no button is dead (manifestProblems).
 // Registered = the keys of the command tables (src/commands/registerCommands.ts,
 // src/commands/gallery/index.ts, src/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
 // with a literal or a constant anywhere in src/.
@@ -44,7 +47,100 @@ function constants(text, name) {
 /** An id as written: 'literal', COMMAND.key or BUILT_IN_COMMAND.key. */
 const ID = String.raw`(?:['"\x60]([\w.-]+)['"\x60]|\b(BUILT_IN_COMMAND|COMMAND)\.(\w+))`;
 
-function main() {
+/**
+ * The `command:` links of one markdown string (welcome views, walkthrough buttons): VS Code runs
+ * the URI's path, decoded, with its query as JSON arguments (decoded or not; walkthroughs also
+ * take `command:toSide:id`). A markdown link's target ends at a space or `)`, so its arguments may
+ * be JSON as it is or URL-encoded. Yields { id, args } (args undefined when there is no `?`).
+ */
+function* commandLinks(text) {
+  for (const match of text.matchAll(/(?<![\w.-])command:(?:toSide:)?([^\s)?#"'<>\]]+)(?:\?([^\s)]*))?/g)) {
+    yield { id: decodeOr(match[1]), args: match[2] };
+  }
+}
+
+function decodeOr(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whether VS Code could read a link's arguments (it tries them decoded, then as they are). */
+function jsonArgs(args) {
+  for (const text of [decodeOr(args), args]) {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      // next
+    }
+  }
+  return false;
+}
+
+/** Every string under value, with its path from `at` (contributes.viewsWelcome[0].contents) and the ids/views of the objects it is in. */
+function* strings(value, at, labels = []) {
+  if (typeof value === 'string') yield { text: value, at, labels };
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* strings(item, `${at}[${i}]`, labels);
+  else if (value && typeof value === 'object') {
+    const label = typeof value.id === 'string' ? value.id : typeof value.view === 'string' ? value.view : undefined;
+    const inner = label === undefined ? labels : [...labels, label];
+    for (const [key, item] of Object.entries(value)) yield* strings(item, /^\w+$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`, inner);
+  }
+}
+
+/**
+ * The command ids package.json names outside contributes.commands that are neither contributed
+ * nor one of VS Code's commands listed in BUILT_IN_COMMAND (builtInIds): in menus (command, alt),
+ * keybindings, `command:` links in any string (welcome views, walkthrough step buttons, with or
+ * without `?` arguments, which must be JSON) and walkthrough completion events (`onCommand:`, and
+ * `onView:` of one of our views).
+ */
+function manifestProblems(manifest, builtInIds) {
+  const problems = [];
+  const contributes = manifest.contributes ?? {};
+  const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
+  const views = new Set(Object.values(contributes.views ?? {}).flat().map((view) => view.id));
+  const known = new Set(builtInIds);
+  const check = (id, where) => {
+    if (contributed.has(id) || known.has(id)) return;
+    if (id.startsWith(PREFIX)) problems.push(`${where} names a command that is not contributed: ${id}`);
+    else problems.push(`${where} names a command that is neither contributed nor one of VS Code's listed in BUILT_IN_COMMAND (${IDS_FILE}): ${id}`);
+  };
+
+  for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
+    for (const item of items) {
+      if (item.command) check(item.command, `menu "${menu}"`);
+      if (item.alt) check(item.alt, `menu "${menu}" (alt)`);
+    }
+  }
+  for (const [i, binding] of (contributes.keybindings ?? []).entries()) {
+    if (binding.command) check(binding.command, `contributes.keybindings[${i}] (${binding.key})`);
+  }
+  for (const { text, at, labels } of strings(contributes, 'contributes')) {
+    const where = labels.length ? `${at} (${labels.join(' › ')})` : at;
+    for (const { id, args } of commandLinks(text)) {
+      check(id, where);
+      if (args !== undefined && args !== '' && !jsonArgs(args)) problems.push(`${where} gives ${id} arguments that are not JSON (VS Code would run it with none): ${args}`);
+    }
+  }
+  for (const [w, walkthrough] of (contributes.walkthroughs ?? []).entries()) {
+    for (const [s, step] of (walkthrough.steps ?? []).entries()) {
+      for (const [e, event] of (step.completionEvents ?? []).entries()) {
+        const where = `contributes.walkthroughs[${w}].steps[${s}].completionEvents[${e}] (${walkthrough.id} › ${step.id})`;
+        const [, kind, id] = /^(\w+):(.*)$/.exec(event) ?? [];
+        if (kind === 'onCommand') check(id, where);
+        if (kind === 'onView' && id.startsWith(PREFIX) && !views.has(id)) problems.push(`${where} names a view that is not contributed: ${id}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every problem of this repository (package.json, src/), and how many commands it counted. */
+function checkCommands() {
   const problems = [];
   const idsText = fs.readFileSync(path.join(root, IDS_FILE), 'utf8');
   const ours = constants(idsText, 'COMMAND');
@@ -110,13 +206,7 @@ function main() {
       problems.push(`BUILT_IN_COMMAND.${key} (${id}) is not a command VS Code makes for a contributed view`);
     }
   }
-  for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
-    for (const item of items) {
-      if (item.command && item.command.startsWith(PREFIX) && !contributed.has(item.command)) {
-        problems.push(`menu "${menu}" names a command that is not contributed: ${item.command}`);
-      }
-    }
-  }
+  problems.push(...manifestProblems(manifest, builtInIds));
   const seen = new Set();
   for (const c of contributes.commands ?? []) {
     if (seen.has(c.command)) problems.push(`contributed twice: ${c.command}`);
@@ -124,12 +214,18 @@ function main() {
   }
 
   if (contributed.size === 0 && registered.size === 0) problems.push('no commands found at all (package.json contributes.commands and the command tables are empty)');
-  if (problems.length) {
-    for (const problem of problems) console.error(`  ✗ ${problem}`);
-    console.error(`check-commands: ${problems.length} problem(s); ${contributed.size} contributed, ${registered.size} registered, ${used.size} used`);
-    process.exit(1);
-  }
-  console.log(`check-commands: ${contributed.size} contributed commands, all registered; ${registered.size} registered, all contributed; ${used.size} used in code, all contributed or built-in`);
+  return { problems, contributed: contributed.size, registered: registered.size, used: used.size };
 }
 
-main();
+function main() {
+  const { problems, contributed, registered, used } = checkCommands();
+  if (problems.length) {
+    for (const problem of problems) console.error(`  ✗ ${problem}`);
+    console.error(`check-commands: ${problems.length} problem(s); ${contributed} contributed, ${registered} registered, ${used} used`);
+    process.exit(1);
+  }
+  console.log(`check-commands: ${contributed} contributed commands, all registered; ${registered} registered, all contributed; ${used} used in code, all contributed or built-in`);
+}
+
+module.exports = { checkCommands, manifestProblems };
+if (require.main === module) main();
