@@ -1,5 +1,5 @@
 // Every command id the code names: ours (each contributed in package.json contributes.commands
-// and registered by a command table or registerCommand), and the few of VS Code's own it runs.
+// and registered by a command table or registerCommand), and the few of VS Code's own it runs or links to.
 // scripts/checkCommands.js (npm test) reads this file: every id used in code must be one of ours
 // that is contributed and registered, or listed as VS Code's here; and every contributed one must
 // be registered. Keep to one `key: 'id',` per line.
@@ -40,7 +40,7 @@ export const COMMAND = {
   importExample: 'spotImport.walkthrough.importExample',
 } as const;
 
-/** VS Code's own commands that the code runs (not contributed by us). */
+/** VS Code's own commands that the code runs or package.json's links name (not contributed by us; scripts/checkCommands.js allows only these). */
 export const BUILT_IN_COMMAND = {
   setContext: 'setContext',
   open: 'vscode.open',
