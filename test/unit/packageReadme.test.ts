@@ -1,5 +1,5 @@
-// The README for users that scripts/packageVsix.js makes from README.md for the .vsix: without the
-// repository-only block, pictures inlined as data: URIs (VS Code's Details page shows no relative
+// The README and changelog for users that scripts/packageVsix.js makes for the .vsix: without the
+// repository-only blocks, pictures inlined as data: URIs (VS Code's Details page shows no relative
 // image), relative links as plain paths, and the repository's README.md packaged as it is.
 import * as assert from 'assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -7,8 +7,9 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 const root = join(__dirname, '../../..');
-const { userReadme } = require(join(root, 'scripts', 'packageVsix.js')) as {
+const { userReadme, userChangelog } = require(join(root, 'scripts', 'packageVsix.js')) as {
   userReadme(text: string, baseDir?: string, options?: { imagesUrl?: string }): { text: string; images: Array<{ link: string; bytes: number }> };
+  userChangelog(text: string): string;
 };
 
 describe('README for users (scripts/packageVsix.js)', () => {
@@ -50,6 +51,16 @@ describe('README for users (scripts/packageVsix.js)', () => {
     assert.deepStrictEqual(images, [{ link: 'shot.png', bytes: 0 }], 'nothing inlined: the .vsix carries no picture bytes');
     assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'http://example.org/' }), /https:\/\/ address/);
     assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'https://example.org/folder' }), /ends with \//);
+  });
+
+  it('makes the changelog for users by the README\'s rules (relative links as plain paths, no repository-only block) and refuses a relative picture in it', () => {
+    const links = '## [Unreleased]\n- See [docs/cli.md](docs/cli.md) and [the guide](CONTRIBUTING.md); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).';
+    assert.strictEqual(userChangelog(links), userReadme(links, dir).text);
+    assert.strictEqual(userChangelog(links), '## [Unreleased]\n- See `docs/cli.md` and the guide (`CONTRIBUTING.md`); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).');
+    assert.throws(() => userChangelog('![x](shot.png)'), /CHANGELOG\.md: picture shot\.png/);
+    const blocks = '## 0.1.0\n- For users.\n<!-- repository-only -->\n- `npm run bench` for contributors.\n<!-- /repository-only -->\n- Also for users.\n';
+    assert.strictEqual(userChangelog(blocks), '## 0.1.0\n- For users.\n- Also for users.\n', 'repository-only blocks are left out, as in the README');
+    assert.throws(() => userChangelog('<!-- repository-only -->\nno end'), /CHANGELOG\.md: .* without/);
   });
 
   it('refuses a missing picture, an SVG picture and an unclosed block', () => {
