@@ -76,4 +76,17 @@ describe('README for users (scripts/packageVsix.js)', () => {
     assert.ok(!out.includes('npm install && npm'), 'the two commands are for the repository only');
     assert.match(out, /^# Spot Import & Galleries/);
   });
+
+  it('ships no text for people working on the project: no npm commands, benches, goals or build settings', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const { text: out } = userReadme(readme, root);
+    assert.match(readme, /npx spot-import import --sandbox/, 'the repository\'s README keeps the try-it line');
+    for (const contributorOnly of [/\bnpx\b/, /npm (run|test|start)\b/, /npm install(?! -g)/, /SPOT_README_IMAGES_URL/, /\bbench/i, /\bgoal\b/i, /\b0\.85\b/]) {
+      const line = out.split('\n').find((candidate) => contributorOnly.test(candidate));
+      assert.strictEqual(line, undefined, `for contributors (${contributorOnly}): ${line}`);
+    }
+    // The command line is not in the .vsix: the README for users says where it comes from.
+    assert.match(out, /npm pack/);
+    assert.match(out, /npm install -g/);
+  });
 });
