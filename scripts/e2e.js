@@ -39,9 +39,10 @@ async function buildAndPackage() {
   }
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
   fs.rmSync(vsix, { force: true });
-  // Packed as npm run package packs it: the README for users (scripts/packageVsix.js).
-  const { writeUserReadme, vsceArgs } = require('./packageVsix');
+  // Packed as npm run package packs it: the README and changelog for users (scripts/packageVsix.js).
+  const { writeUserReadme, writeUserChangelog, vsceArgs } = require('./packageVsix');
   writeUserReadme();
+  writeUserChangelog();
   const packArgs = vsceArgs(vsix);
   const pack = await runStep(bin('vsce'), packArgs, { quiet: true, timeoutMs: 5 * 60 * 1000 });
   if (pack.code !== 0 || !fs.existsSync(vsix)) {

@@ -9,7 +9,15 @@
 // the .vsix is written to artifacts/readme/README.md with every relative image inlined as a data:
 // URI (the image then ships inside the .vsix, in readme.md) and every relative link, which would
 // lead nowhere there, turned into its plain path. vsce packs that file as the extension's readme
-// (--readme-path); .vscodeignore leaves the repository's README.md out.
+// (--readme-path); .vscodeignore leaves the repository's README.md out. The Changelog tab shows
+// CHANGELOG.md the same way, so its copy for users, artifacts/readme/CHANGELOG.md, has its relative
+// links turned into plain paths and its repository-only blocks left out by the same rules
+// (--changelog-path; .vscodeignore lets that copy in and leaves the repository's CHANGELOG.md out,
+// so one changelog ships).
+//
+// package.json has no repository on purpose (the project has no public address): vsce warns about
+// that and, on a terminal, stops at "Do you want to continue? [y/N]", so it is told
+// --allow-missing-repository.
 //
 // Newer VS Code (1.139 seen; not 1.100) also passes the README through a sanitizer that keeps a
 // picture only when its source is http: or https: (the Details page asks for no other media
@@ -28,12 +36,37 @@ const root = path.resolve(__dirname, '..');
 const START = '<!-- repository-only -->';
 const END = '<!-- /repository-only -->';
 const USER_README = path.join('artifacts', 'readme', 'README.md');
+const USER_CHANGELOG = path.join('artifacts', 'readme', 'CHANGELOG.md');
 const DEFAULT_VSIX = path.join(root, 'artifacts', 'spot-import.vsix');
 /** README images plus media/walkthrough/*: everything pictorial the .vsix carries. */
 const IMAGE_BUDGET_BYTES = 90 * 1024;
 const MIME = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
 
 const isRelative = (link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#') && !link.startsWith('/');
+const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)\)/g;
+
+/** Every relative link (not a picture) as its plain path: on the Details and Changelog tabs it would lead nowhere. */
+function plainRelativeLinks(text) {
+  return text.replace(/(?<!!)\[([^\]]+)\]\(([^)\s]+)\)/g, (all, label, link) => {
+    if (!isRelative(link)) return all;
+    const plain = label.replace(/^`|`$/g, '');
+    return plain === link ? `\`${link}\`` : `${label} (\`${link}\`)`;
+  });
+}
+
+/** The text without its repository-only blocks (as many as there are); `name` is for the errors. */
+function withoutRepositoryOnly(text, name) {
+  let out = text;
+  for (;;) {
+    const start = out.indexOf(START);
+    if (start < 0) break;
+    const end = out.indexOf(END, start);
+    if (end < 0) throw new Error(`${name}: "${START}" without "${END}"`);
+    out = out.slice(0, start) + out.slice(end + END.length).replace(/^\r?\n/, '');
+  }
+  if (out.includes(END)) throw new Error(`${name}: "${END}" without "${START}"`);
+  return out;
+}
 
 /**
  * The README for users: no repository-only block, images inlined (or, with imagesUrl, at that
@@ -42,16 +75,7 @@ const isRelative = (link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith(
 function userReadme(text, baseDir = root, { imagesUrl } = {}) {
   if (imagesUrl !== undefined && !/^https:\/\/[^/]+\/(.*\/)?$/.test(imagesUrl)) throw new Error(`README images address "${imagesUrl}": give an https:// address that ends with /`);
   const images = [];
-  let out = text;
-  for (;;) {
-    const start = out.indexOf(START);
-    if (start < 0) break;
-    const end = out.indexOf(END, start);
-    if (end < 0) throw new Error(`README.md: "${START}" without "${END}"`);
-    out = out.slice(0, start) + out.slice(end + END.length).replace(/^\r?\n/, '');
-  }
-  if (out.includes(END)) throw new Error(`README.md: "${END}" without "${START}"`);
-  out = out.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (all, alt, link) => {
+  const out = withoutRepositoryOnly(text, 'README.md').replace(IMAGE, (all, alt, link) => {
     if (!isRelative(link)) return all;
     const file = path.join(baseDir, decodeURI(link));
     const mime = MIME[path.extname(file).toLowerCase()];
@@ -65,12 +89,19 @@ function userReadme(text, baseDir = root, { imagesUrl } = {}) {
     images.push({ link, bytes: bytes.length });
     return `![${alt}](data:${mime};base64,${bytes.toString('base64')})`;
   });
-  out = out.replace(/(?<!!)\[([^\]]+)\]\(([^)\s]+)\)/g, (all, label, link) => {
-    if (!isRelative(link)) return all;
-    const plain = label.replace(/^`|`$/g, '');
-    return plain === link ? `\`${link}\`` : `${label} (\`${link}\`)`;
-  });
-  return { text: out, images };
+  return { text: plainRelativeLinks(out), images };
+}
+
+/**
+ * The changelog for users: no repository-only block (the README's markers), relative links as
+ * plain paths. A relative picture is refused (nothing would show it).
+ */
+function userChangelog(text) {
+  const out = withoutRepositoryOnly(text, 'CHANGELOG.md');
+  for (const [, , link] of out.matchAll(IMAGE)) {
+    if (isRelative(link)) throw new Error(`CHANGELOG.md: picture ${link} is relative and would not show on the Changelog tab; use an https: address`);
+  }
+  return plainRelativeLinks(out);
 }
 
 /** Bytes of the walkthrough's pictures (media/walkthrough/*). */
@@ -95,9 +126,30 @@ function writeUserReadme() {
   return { readme: USER_README, images, imageBytes: total };
 }
 
-/** vsce's arguments for `vsce package` (the user README must have been written). */
+/** Writes artifacts/readme/CHANGELOG.md from CHANGELOG.md. Returns its path (relative to the root). */
+function writeUserChangelog() {
+  const text = userChangelog(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'));
+  fs.mkdirSync(path.join(root, path.dirname(USER_CHANGELOG)), { recursive: true });
+  fs.writeFileSync(path.join(root, USER_CHANGELOG), text);
+  return USER_CHANGELOG;
+}
+
+const posix = (file) => file.split(path.sep).join('/');
+
+/** vsce's arguments for `vsce package` (the user README and changelog must have been written). */
 function vsceArgs(out) {
-  const args = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', USER_README.split(path.sep).join('/'), '--out', out];
+  const args = [
+    'package',
+    '--no-dependencies',
+    '--no-rewrite-relative-links',
+    '--allow-missing-repository',
+    '--readme-path',
+    posix(USER_README),
+    '--changelog-path',
+    posix(USER_CHANGELOG),
+    '--out',
+    out,
+  ];
   if (!fs.existsSync(path.join(root, 'LICENSE')) && !fs.existsSync(path.join(root, 'LICENSE.md'))) args.push('--skip-license');
   return args;
 }
@@ -107,6 +159,7 @@ function main() {
   const { readme, images, imageBytes } = writeUserReadme();
   const where = process.env.SPOT_README_IMAGES_URL ? `linked at ${process.env.SPOT_README_IMAGES_URL}` : 'inlined';
   console.log(`[package] ${readme}: ${images.length} images ${where}; images in all ${(imageBytes / 1024).toFixed(1)} KB`);
+  console.log(`[package] ${writeUserChangelog()}: relative links as plain paths`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.rmSync(out, { force: true });
   const vsce = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
@@ -116,6 +169,6 @@ function main() {
   return 0;
 }
 
-module.exports = { userReadme, writeUserReadme, vsceArgs, IMAGE_BUDGET_BYTES };
+module.exports = { userReadme, userChangelog, writeUserReadme, writeUserChangelog, vsceArgs, IMAGE_BUDGET_BYTES };
 
 if (require.main === module) process.exit(main());

@@ -1,5 +1,5 @@
-// The README for users that scripts/packageVsix.js makes from README.md for the .vsix: without the
-// repository-only block, pictures inlined as data: URIs (VS Code's Details page shows no relative
+// The README and changelog for users that scripts/packageVsix.js makes for the .vsix: without the
+// repository-only blocks, pictures inlined as data: URIs (VS Code's Details page shows no relative
 // image), relative links as plain paths, and the repository's README.md packaged as it is.
 import * as assert from 'assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -7,8 +7,9 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 const root = join(__dirname, '../../..');
-const { userReadme } = require(join(root, 'scripts', 'packageVsix.js')) as {
+const { userReadme, userChangelog } = require(join(root, 'scripts', 'packageVsix.js')) as {
   userReadme(text: string, baseDir?: string, options?: { imagesUrl?: string }): { text: string; images: Array<{ link: string; bytes: number }> };
+  userChangelog(text: string): string;
 };
 
 describe('README for users (scripts/packageVsix.js)', () => {
@@ -52,6 +53,16 @@ describe('README for users (scripts/packageVsix.js)', () => {
     assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'https://example.org/folder' }), /ends with \//);
   });
 
+  it('makes the changelog for users by the README\'s rules (relative links as plain paths, no repository-only block) and refuses a relative picture in it', () => {
+    const links = '## [Unreleased]\n- See [docs/cli.md](docs/cli.md) and [the guide](CONTRIBUTING.md); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).';
+    assert.strictEqual(userChangelog(links), userReadme(links, dir).text);
+    assert.strictEqual(userChangelog(links), '## [Unreleased]\n- See `docs/cli.md` and the guide (`CONTRIBUTING.md`); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).');
+    assert.throws(() => userChangelog('![x](shot.png)'), /CHANGELOG\.md: picture shot\.png/);
+    const blocks = '## 0.1.0\n- For users.\n<!-- repository-only -->\n- `npm run bench` for contributors.\n<!-- /repository-only -->\n- Also for users.\n';
+    assert.strictEqual(userChangelog(blocks), '## 0.1.0\n- For users.\n- Also for users.\n', 'repository-only blocks are left out, as in the README');
+    assert.throws(() => userChangelog('<!-- repository-only -->\nno end'), /CHANGELOG\.md: .* without/);
+  });
+
   it('refuses a missing picture, an SVG picture and an unclosed block', () => {
     assert.throws(() => userReadme('![x](missing.png)', dir), /missing\.png does not exist/);
     assert.throws(() => userReadme('![x](media/icon.svg)', dir), /not PNG, JPEG, GIF or WebP/);
@@ -64,5 +75,18 @@ describe('README for users (scripts/packageVsix.js)', () => {
     assert.ok(!/\]\((?!data:|https?:|#)[^)]+\)/.test(out), 'no relative link or picture is left');
     assert.ok(!out.includes('npm install && npm'), 'the two commands are for the repository only');
     assert.match(out, /^# Spot Import & Galleries/);
+  });
+
+  it('ships no text for people working on the project: no npm commands, benches, goals or build settings', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const { text: out } = userReadme(readme, root);
+    assert.match(readme, /npx spot-import import --sandbox/, 'the repository\'s README keeps the try-it line');
+    for (const contributorOnly of [/\bnpx\b/, /npm (run|test|start)\b/, /npm install(?! -g)/, /SPOT_README_IMAGES_URL/, /\bbench/i, /\bgoal\b/i, /\b0\.85\b/]) {
+      const line = out.split('\n').find((candidate) => contributorOnly.test(candidate));
+      assert.strictEqual(line, undefined, `for contributors (${contributorOnly}): ${line}`);
+    }
+    // The command line is not in the .vsix: the README for users says where it comes from.
+    assert.match(out, /npm pack/);
+    assert.match(out, /npm install -g/);
   });
 });
