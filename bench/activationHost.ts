@@ -165,6 +165,7 @@ async function tokenServer(): Promise<{ url: string; close(): Promise<void> }> {
     url: `http://127.0.0.1:${port}`,
     // Its standard input closing ends it.
     close: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.stdin.end();
     }),

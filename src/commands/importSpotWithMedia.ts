@@ -10,8 +10,8 @@ import { describeProblems } from '../core/documents/problemSummary';
 import { checkSpotMediaNow, topicCatalogFor } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
-import { SHOW_LOG, UPDATE_CREDENTIALS } from '../platform/errorActions';
-import { ActionableError, isAuthenticationError } from '../platform/errors';
+import { SHOW_LOG, UPDATE_CREDENTIALS, isRefusal } from '../platform/errorActions';
+import { ActionableError } from '../platform/errors';
 import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
@@ -143,7 +143,7 @@ function report(services: ExtensionServices, outcome: Core.SpotOutcome, kind: 'n
     follow(services.ui.showWarningMessage(`Import of "${sourceId}" cancelled. ${done}${remaining}`, {}, ...reveal));
     return;
   }
-  if (outcome.error && isAuthenticationError(outcome.error)) {
+  if (outcome.error && isRefusal(outcome.error)) {
     follow(services.ui.showErrorMessage(`Import of "${sourceId}" stopped: ${outcome.reason ?? 'the credentials were refused'}. ${done}${remaining}`, UPDATE_CREDENTIALS, SHOW_LOG));
     return;
   }

@@ -20,9 +20,14 @@ export function setCredentialsAction(profileId: string): ErrorAction {
   return { title: SET_CREDENTIALS, command: COMMAND.setCredentials, args: [profileId] };
 }
 
-/** Refused for these credentials: not accepted (401, token endpoint), or not allowed this (403). */
+/**
+ * Refused for a profile's credentials: not accepted (401, or the token endpoint), or not allowed
+ * this (a 403 to a request that carried the profile's token: its client notes those). A file
+ * host, which is sent no token, may answer 403 too; new credentials would not change that.
+ */
 export function isRefusal(error: unknown): boolean {
-  return isAuthenticationError(error) || (isServiceError(error) && error.kind === 'http' && error.status === 403);
+  if (isAuthenticationError(error)) return true;
+  return isServiceError(error) && error.kind === 'http' && error.status === 403 && profileOf(error) !== undefined;
 }
 
 /**

@@ -49,8 +49,9 @@ export function isAuthenticationError(error: unknown): boolean {
 
 /**
  * Whose request failed. The error itself cannot say (the core knows no profiles): the client
- * provider notes it for every failure of a profile's token source and client, so a message's
- * Update Credentials button asks for that profile's, whichever one is active by then.
+ * provider notes it for a refusal by a profile's token endpoint and for each failure of a request
+ * its client sends, so a message's Update Credentials button asks for that profile's, whichever
+ * one is active by then.
  */
 const failedProfiles = new WeakMap<object, string>();
 

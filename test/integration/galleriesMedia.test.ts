@@ -4,6 +4,8 @@
 // tooltip pictures and the gallery grid. The rows themselves: galleriesRows.test.ts. Against the built-in sandbox, and the test sandbox for remote profiles.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { Row } from './galleriesSupport';
 import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
@@ -176,6 +178,35 @@ describe('Galleries view: media files', function () {
         await settings().update('mediaUrlTemplate', undefined, vscode.ConfigurationTarget.Global);
       }
     } finally {
+      await remote.remove();
+    }
+    t.done();
+  });
+
+  it('a file host that answers 403 (it is sent no token) gets no Update Credentials: new credentials would not change its answer', async () => {
+    const running = await testSandbox();
+    const remote = await addProfileAt(uniqueSourceId('IT files 403'), running.baseUrl);
+    const files = http.createServer((request, response) => {
+      request.resume();
+      response.writeHead(403, { 'content-type': 'text/plain' });
+      response.end('Forbidden');
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    try {
+      await t.services.profiles.setActive(remote.profile.id);
+      const { client } = await t.services.clients.clientFor(remote.profile.id);
+      const attributes = { topic_id: 37, source_id: uniqueSourceId('files-403'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+      const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
+      await client.uploadMedia(galleryId, fixtureFile(JPG).fsPath);
+      await t.services.galleries.add(remote.profile.id, [{ galleryId, pending: false }]);
+      await t.services.profiles.setMediaUrlTemplate(remote.profile.id, `http://127.0.0.1:${(files.address() as AddressInfo).port}/{file}`);
+      const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+      t.ui.expect({ kind: 'error', match: /403/ });
+      assert.strictEqual(await open(row), undefined);
+      assert.deepStrictEqual(t.ui.shown.at(-1)?.buttons, ['Show Log']);
+    } finally {
+      files.closeAllConnections();
+      await new Promise<void>((resolve) => files.close(() => resolve()));
       await remote.remove();
     }
     t.done();

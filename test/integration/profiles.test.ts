@@ -120,6 +120,20 @@ describe('profiles and credentials', () => {
     assert.deepStrictEqual(run.ui.shown[1].buttons, ['Set Client Credentials', 'Show Log']);
   });
 
+  it('Sign Out with no profile selected says what every command says then, with its two ways out', async () => {
+    const { services, profile } = await useTestProfile();
+    const run = await installScriptedUi([{ kind: 'error', match: 'No Spot Import profile is selected. Add one for your service, or try the local sandbox.' }]);
+    restore = run.restore;
+    await services.profiles.setActive(undefined);
+    try {
+      await vscode.commands.executeCommand('spotImport.signOut');
+    } finally {
+      await services.profiles.setActive(profile.id);
+    }
+    run.done();
+    assert.deepStrictEqual(run.ui.shown[0].buttons, ['Add Profile', 'Use Local Sandbox', 'Show Log']);
+  });
+
   it('Remove Profile confirms, then deletes the profile, its credentials and its galleries', async () => {
     const { services, profile: kept } = await useTestProfile();
     const added = services.profiles.list().find((profile) => profile.name === ADDED);

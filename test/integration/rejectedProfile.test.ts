@@ -83,6 +83,20 @@ describe('credentials refused for a profile that is not the active one', functio
     });
   }
 
+  it('an upload the service refuses with 403 for that profile: Update Credentials names it', async () => {
+    const { other, galleryId } = await otherProfileWithGallery('IT upload 403 elsewhere');
+    assert.ok(proxy);
+    proxy.refuseApi = 403;
+    const run = await installScriptedUi([
+      { kind: 'error', match: /Upload to gallery \d+ failed.*403/, button: 'Update Credentials' },
+      { kind: 'input', match: `Client credentials for ${other.name} (1/2)`, answer: undefined },
+    ]);
+    restore = run.restore;
+    await vscode.commands.executeCommand('spotImport.gallery.upload', { profileId: other.id, galleryId }, [fixtureFile(PNG)]);
+    await waitFor('the credentials prompt the button opens', () => run.ui.shown.some((prompt) => prompt.kind === 'input'));
+    run.done();
+  });
+
   it('a profile without credentials (not the active one): its Set Client Credentials action names it', async () => {
     const { services } = await useTestProfile();
     remote = await addProfileAt(uniqueSourceId('IT no credentials elsewhere'), 'http://127.0.0.1:9', { withCredentials: false });

@@ -15,7 +15,7 @@ function inFreshProcess(body: string): unknown {
     const core = require(${JSON.stringify(CORE)});
     ${body}
   `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000 }));
 }
 
 describe('loading the core', () => {

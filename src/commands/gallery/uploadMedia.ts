@@ -2,8 +2,8 @@
 // progress notification in bytes per file, then one message that says what arrived and what not.
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
-import { ActionableError, describeError, isAuthenticationError, type ErrorAction } from '../../platform/errors';
-import { updateCredentialsAction } from '../../platform/errorActions';
+import { ActionableError, describeError, type ErrorAction } from '../../platform/errors';
+import { isRefusal, updateCredentialsAction } from '../../platform/errorActions';
 import type { CommandServices } from '../commandTable';
 import { SHOW_IN_GALLERIES } from '../importResultActions';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
@@ -74,7 +74,7 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
 
   if (outcome.stoppedBy !== undefined || failed) {
     const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
-    if (isAuthenticationError(outcome.stoppedBy)) actions.push(updateCredentialsAction(profileId));
+    if (isRefusal(outcome.stoppedBy)) actions.push(updateCredentialsAction(profileId));
     throw new ActionableError(`Upload to gallery ${galleryId} failed${why}. ${describeOutcome(outcome)}`, actions);
   }
 

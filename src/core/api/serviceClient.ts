@@ -36,8 +36,10 @@ export interface ServiceClientOptions {
   /** Scrubs every message (default: the token source's redactor, else one of its own). */
   redactor?: Redactor;
   /**
-   * Told of every failure of a request, after its retries and just before it is thrown: lets
-   * the owner note whose request it was (the extension: which profile's, for the buttons).
+   * Told of each failure of a request it sends (the token, the connection, the reply's status),
+   * after its retries and just before it is thrown: lets the owner note whose request it was
+   * (the extension: which profile's, for the buttons). Not told of a reply that fails its
+   * schema, nor of an argument refused before anything is sent.
    */
   onFailure?: (error: unknown) => void;
 }
