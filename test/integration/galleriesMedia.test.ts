@@ -136,16 +136,27 @@ describe('Galleries view: media files', function () {
     t.done();
   });
 
-  it('says how to set a media URL template when the profile has none, and the template set makes the file open', async () => {
+  /** A profile of the test sandbox (no media URL template), made active, with a gallery of one JPG in the view. */
+  async function remoteGalleryWithJpg(label: string) {
     const running = await testSandbox();
-    const remote = await addProfileAt(uniqueSourceId('IT no template'), running.baseUrl);
+    const remote = await addProfileAt(uniqueSourceId(label), running.baseUrl);
     try {
       await t.services.profiles.setActive(remote.profile.id);
       const { client } = await t.services.clients.clientFor(remote.profile.id);
-      const attributes = { topic_id: 37, source_id: uniqueSourceId('no-template'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
+      const attributes = { topic_id: 37, source_id: uniqueSourceId(label), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
       const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
       await client.uploadMedia(galleryId, fixtureFile(JPG).fsPath);
       await t.services.galleries.add(remote.profile.id, [{ galleryId, pending: false }]);
+      return { running, remote, galleryId };
+    } catch (error) {
+      await remote.remove();
+      throw error;
+    }
+  }
+
+  it('says how to set a media URL template when the profile has none, and the template set makes the file open', async () => {
+    const { running, remote, galleryId } = await remoteGalleryWithJpg('IT no template');
+    try {
       const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
       assert.match(await hoverTooltip(t.services, row), /Set the profile's media URL template to see it here: \[Set Media URL Template…\]\(command:spotImport\.setMediaUrlTemplate\)/);
 
@@ -184,8 +195,7 @@ describe('Galleries view: media files', function () {
   });
 
   it('a file host that answers 403 (it is sent no token) gets no Update Credentials: new credentials would not change its answer', async () => {
-    const running = await testSandbox();
-    const remote = await addProfileAt(uniqueSourceId('IT files 403'), running.baseUrl);
+    const { remote, galleryId } = await remoteGalleryWithJpg('IT files 403');
     const files = http.createServer((request, response) => {
       request.resume();
       response.writeHead(403, { 'content-type': 'text/plain' });
@@ -193,12 +203,6 @@ describe('Galleries view: media files', function () {
     });
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
     try {
-      await t.services.profiles.setActive(remote.profile.id);
-      const { client } = await t.services.clients.clientFor(remote.profile.id);
-      const attributes = { topic_id: 37, source_id: uniqueSourceId('files-403'), latitude: 47.07, longitude: 15.44, state: 2, fld_37_12: null };
-      const galleryId = (await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId;
-      await client.uploadMedia(galleryId, fixtureFile(JPG).fsPath);
-      await t.services.galleries.add(remote.profile.id, [{ galleryId, pending: false }]);
       await t.services.profiles.setMediaUrlTemplate(remote.profile.id, `http://127.0.0.1:${(files.address() as AddressInfo).port}/{file}`);
       const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
       t.ui.expect({ kind: 'error', match: /403/ });
