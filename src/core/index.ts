@@ -17,6 +17,8 @@ export * from './documents/validateSpot';
 export * from './documents/parseSpotText';
 export * from './documents/readDocument';
 export * from './documents/problemSummary';
+export * from './documents/sourceIds';
+export * from './documents/nesting';
 export * from './import/bulkImport';
 export * from './import/sendSpot';
 export * from './documents/setSpotState';

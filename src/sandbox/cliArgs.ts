@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { validateFaults } from './faults';
 import { MAX_PENDING_GALLERIES } from './importSpot';
-import { MAX_JSON_DEPTH } from './json';
+import { MAX_JSON_DEPTH } from '../core/documents/nesting';
 import type { SandboxClient, SandboxFaults, SandboxOptions } from './types';
 
 export const DEFAULT_CLI_PORT = 8787;

@@ -165,6 +165,46 @@ describe('spot-import import', function () {
     assert.deepEqual(journals(), []);
   });
 
+  it('a document that is null or nested 3,000 levels deep is refused; the others are imported and the summary is last (exit 1)', async () => {
+    const env = await serve();
+    folder = scratch({
+      'spots/a1.spot.json': spotText('a1'),
+      'spots/a2.spot.json': 'null',
+      'spots/a3.spot.json': spotText('a3'),
+      'spots/a4.spot.json': '['.repeat(3000) + ']'.repeat(3000),
+      'spots/a5.spot.json': spotText('a5'),
+    });
+    for (const extra of [[], ['--dry-run']]) {
+      const result = await runCli(['import', 'spots', '--format', 'json', '--concurrency', '1', ...extra], { cwd: folder.dir, env });
+      assert.equal(result.code, 1, `${extra.join(' ')}: ${result.stderr}`);
+      const records = jsonLines(result.stdout);
+      for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+      const summary = records.pop()!;
+      assert.equal(summary.type, 'summary');
+      const byFile = new Map(records.map((r) => [r.file, r]));
+      const ok = extra.length ? 'wouldImport' : 'imported';
+      assert.deepEqual(['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => byFile.get(`spots/${name}.spot.json`)?.status), [ok, 'failed', ok, 'failed', ok], extra.join(' '));
+      const deep = byFile.get('spots/a4.spot.json')!;
+      assert.deepEqual((deep.problems as Array<{ rule: string; message: string }>).map((p) => [p.rule, p.message]), [['spot.schema', 'The document nests objects and arrays more than 64 levels deep; a spot document needs only a few.']]);
+      assert.deepEqual(summary.counts, extra.length ? { wouldImport: 3, failed: 2 } : { imported: 3, failed: 2 });
+    }
+    assert.equal(sandbox!.spotCount(), 3);
+  });
+
+  it('--dry-run refuses a repeated source_id as the import does, with the same message (exit 1)', async () => {
+    const env = await serve();
+    folder = scratch({ 'spots/d1.spot.json': spotText('dupe-x'), 'spots/d2.spot.json': spotText('dupe-x'), 'spots/d3.spot.json': spotText('other') });
+    const line = 'spots/d2.spot.json: not imported: source_id "dupe-x" is also the source_id of spots/d1.spot.json: both would update one spot, so this one is not imported.';
+    const dry = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
+    assert.equal(dry.code, 1, dry.stderr);
+    assert.ok(dry.stdout.split('\n').includes(line), dry.stdout);
+    assert.match(dry.stderr, /Dry run: 2 of 3 documents would be imported, 1 would not; nothing was sent\./);
+    const real = await runCli(['import', 'spots'], { cwd: folder.dir, env });
+    assert.equal(real.code, 1, real.stderr);
+    assert.ok(real.stdout.split('\n').includes(line), real.stdout);
+    assert.equal(sandbox!.spotCount(), 2);
+  });
+
   it('refuses a bad --concurrency with exit 2', async () => {
     folder = scratch(documents(1));
     for (const value of ['0', '17', 'four']) {

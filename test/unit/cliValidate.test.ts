@@ -161,6 +161,40 @@ describe('spot-import validate', function () {
     assert.equal(flag.code, 0, 'the flag wins over the file');
   });
 
+  it('a document that is null or nested 3,000 levels deep is one invalid document; the others are still checked (exit 1)', async () => {
+    folder.write('mixed/a1.spot.json', spotText('a1'));
+    folder.write('mixed/a2.spot.json', 'null');
+    folder.write('mixed/a3.spot.json', spotText('a3'));
+    folder.write('mixed/a4.spot.json', '['.repeat(3000) + ']'.repeat(3000));
+    folder.write('mixed/a5.spot.json', spotText('a5'));
+    const result = await runCli(['validate', '--format', 'json', 'mixed'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    const records = jsonLines(result.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    assert.deepEqual(records.map((r) => [r.type, r.file, r.status]), [
+      ['document', 'mixed/a1.spot.json', 'valid'],
+      ['document', 'mixed/a2.spot.json', 'invalid'],
+      ['document', 'mixed/a3.spot.json', 'valid'],
+      ['document', 'mixed/a4.spot.json', 'invalid'],
+      ['document', 'mixed/a5.spot.json', 'valid'],
+      ['summary', undefined, undefined],
+    ]);
+    const rules = (record: Record<string, unknown>) => (record.problems as Array<{ rule: string; message: string }>).map((p) => [p.rule, p.message]);
+    assert.deepEqual(rules(records[1]).map(([rule]) => rule), ['spot.schema']);
+    assert.deepEqual(rules(records[3]), [['spot.schema', 'The document nests objects and arrays more than 64 levels deep; a spot document needs only a few.']]);
+    assert.equal(records[5].message, '5 spot documents checked: 2 invalid, 3 valid.');
+  });
+
+  it('two documents with one source_id: the later one is invalid, with the message of the import (exit 1)', async () => {
+    folder.write('dupes/d1.spot.json', spotText('dupe-x'));
+    folder.write('dupes/d2.spot.json', spotText('dupe-x'));
+    folder.write('dupes/d3.spot.json', spotText('other'));
+    const result = await runCli(['validate', 'dupes'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.stdout, 'dupes/d2.spot.json: source_id "dupe-x" is also the source_id of dupes/d1.spot.json: both would update one spot, so this one is not imported.\n');
+    assert.match(result.stderr, /3 spot documents checked: 1 invalid, 2 valid\./);
+  });
+
   it('a media folder stands for its document', async () => {
     // The media workflow's rule: a media subfolder names a gallery field of the document.
     folder.write('trails/walk.spot.json', spotText('walk', { fld_1_5: null }));

@@ -1,7 +1,8 @@
 // spot-import validate <path>…: every document checked as the editor checks it, against the
 // project's topic definitions, with its media folder (the media workflow's pre-flight check).
 // Sends nothing, needs no account.
-import { checkDocumentFile, type DocumentRules } from '../documents/checkDocument';
+import { SourceIdOwners } from '../../core';
+import { checkDocumentFile, claimSourceId, type DocumentRules } from '../documents/checkDocument';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { EXIT } from '../exit';
@@ -39,13 +40,14 @@ async function validateAll(paths: string[], format: OutputFormat, rules: Documen
   const display = (path: string) => displayPath(path, context.cwd);
   for (const outcome of unreadable) output.outcome({ ...outcome, status: 'invalid' });
   let bytes = 0;
+  const sourceIds = new SourceIdOwners();
   for (const [index, path] of files.entries()) {
     if (stop.aborted) {
       progress.stop();
       return output.finish(`Interrupted: ${index} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`, EXIT.interrupted, 'interrupted');
     }
     const file = display(path);
-    const checked = await checkDocumentFile(path, rules, display);
+    const checked = claimSourceId(await checkDocumentFile(path, rules, display), path, sourceIds, display);
     bytes += checked.text ? Buffer.byteLength(checked.text) : 0;
     if (!checked.ok) {
       output.outcome({ file, status: 'invalid', ok: false, reason: checked.reason, failure: checked.text === undefined ? 'unreadable' : 'document', findings: checked.findings });

@@ -5,7 +5,7 @@
 // CLI adds one check of its own: the project's topic, when spot-import.json names one, must be
 // the document's topic_id. Every problem carries a rule id (see ruleOf) and a severity.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { checkSpotAgainstTopic, checkSpotMedia, describeProblems, noMediaLayout, readSpotDocumentSync, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
+import { attributesOf, checkSpotAgainstTopic, checkSpotMedia, describeProblems, noMediaLayout, readSpotDocumentSync, repeatedSourceIdReason, sourceIdOf, type SourceIdOwners, type LocatedProblem, type ParsedSpotText, type SpotProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -21,7 +21,8 @@ export interface DocumentRules {
 
 export type CheckedDocument =
   | { ok: true; text: string; sourceId: string; findings: Finding[] }
-  | { ok: false; text?: string; reason: string; findings: Finding[] };
+  /** sourceId: the document's, when it has one (for the run's repeated source_id rule, see claimSourceId). */
+  | { ok: false; text?: string; sourceId?: string; reason: string; findings: Finding[] };
 
 /** Rule ids for problems the core leaves without one, so every format can name the rule that fired. */
 export const FALLBACK_RULES = {
@@ -100,19 +101,33 @@ export async function checkBeforeImport(
 function judge(text: string, parsed: ParsedSpotText, baseProblems: readonly SpotProblem[], rules: DocumentRules, display: (path: string) => string): CheckedDocument {
   const problems: SpotProblem[] = [...baseProblems, ...topicChecks(text, parsed, rules)];
   const findings = toFindings(text, problems, display);
-  const sourceId = (parsed.value as { data?: { attributes?: { source_id?: unknown } } } | undefined)?.data?.attributes?.source_id;
-  if (parsed.value !== undefined && typeof sourceId === 'string' && !problems.some((problem) => problem.severity === 'error')) {
+  const sourceId = sourceIdOf(parsed.value);
+  if (sourceId !== undefined && !problems.some((problem) => problem.severity === 'error')) {
     return { ok: true, text, sourceId, findings };
   }
   const errors = findings.filter((finding) => finding.severity === 'error');
-  return { ok: false, text, reason: describeProblems(errors.length > 0 ? errors : findings, 'Not a spot document.'), findings };
+  return { ok: false, text, sourceId, reason: describeProblems(errors.length > 0 ? errors : findings, 'Not a spot document.'), findings };
+}
+
+/**
+ * The import's rule for a source_id repeated within the run (SourceIdOwners, the media workflow's
+ * own), for `validate` and `import --dry-run`: called for every document in input order, it claims
+ * the document's source_id, and refuses an otherwise valid document whose source_id an earlier one
+ * has, with the import's words.
+ */
+export function claimSourceId(checked: CheckedDocument, path: string, owners: SourceIdOwners, display: (path: string) => string): CheckedDocument {
+  if (checked.sourceId === undefined) return checked;
+  const earlier = owners.claim(checked.sourceId, path);
+  if (earlier === undefined || !checked.ok) return checked;
+  return { ok: false, text: checked.text, sourceId: checked.sourceId, reason: repeatedSourceIdReason(checked.sourceId, display(earlier)), findings: checked.findings };
 }
 
 /** The project topic and the topic definitions; nothing when the document is not JSON at all. */
 function topicChecks(text: string, parsed: ParsedSpotText, rules: DocumentRules): LocatedProblem[] {
   if (parsed.value === undefined) return [];
   const problems: LocatedProblem[] = [];
-  const topicId = (parsed.value as { data?: { attributes?: { topic_id?: unknown } } }).data?.attributes?.topic_id;
+  // Any JSON value: null and arrays included.
+  const topicId = attributesOf(parsed.value)?.topic_id;
   if (rules.topic !== undefined && typeof topicId === 'number' && topicId !== rules.topic) problems.push(topicProblem(text, topicId, rules.topic));
   if (rules.topics) problems.push(...checkSpotAgainstTopic({ text: parsed.text, value: parsed.value }, rules.topics));
   return problems;

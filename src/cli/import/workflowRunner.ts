@@ -6,9 +6,9 @@
 // 100,000 texts or outcomes held at once and the requests never wait for a batch to be read; each
 // outcome is reported as soon as the workflow settles it. --no-media is the workflow's media:
 // false: each document sent as it is, through the same spot journals.
-import { AuthenticationError, JournalLockedError, MediaJournal, isCancellation, parseSpotText, serviceUrlOf, streamMediaWorkflow, type MediaWorkflowOptions, type SpotInput } from '../../core';
+import { AuthenticationError, JournalLockedError, MediaJournal, SourceIdOwners, isCancellation, parseSpotText, serviceUrlOf, streamMediaWorkflow, type MediaWorkflowOptions, type SpotInput } from '../../core';
 import type { SpotJournal } from '../../core/media/journal';
-import { checkBeforeImport, checkDocumentText, readDocumentText } from '../documents/checkDocument';
+import { checkBeforeImport, checkDocumentText, claimSourceId, readDocumentText } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
 import type { Finding, Outcome } from '../output/records';
 import type { ImportJob, ImportRunEnd, ImportRunner } from './importRunner';
@@ -36,13 +36,14 @@ export const importWithWorkflow: ImportRunner = async (job) => {
   };
   let next = 0;
   if (!job.client) {
+    const sourceIds = new SourceIdOwners();
     for (; next < job.files.length && !job.signals.stop.aborted; next++) {
       const path = job.files[next];
       const read = await readDocumentText(path);
       if ('error' in read) report({ file: job.display(path), status: 'failed', ok: false, reason: read.error, failure: 'unreadable', findings: [] });
       else {
         bytes += Buffer.byteLength(read.text);
-        report(await dryRun(path, read.text, job));
+        report(await dryRun(path, read.text, job, sourceIds));
       }
       // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
       if (next % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
@@ -160,10 +161,11 @@ async function holdJournal(job: ImportJob, options: MediaWorkflowOptions): Promi
   };
 }
 
-async function dryRun(path: string, text: string, job: ImportJob): Promise<Outcome> {
+async function dryRun(path: string, text: string, job: ImportJob, sourceIds: SourceIdOwners): Promise<Outcome> {
   const file = job.display(path);
-  // The real run's rules: --no-media leaves the media folder alone there, so it does here.
-  const checked = await checkDocumentText(path, text, job.rules, job.display, job.media.upload);
+  // The real run's rules: --no-media leaves the media folder alone there, so it does here; and a
+  // source_id an earlier document has is refused, as the workflow refuses it.
+  const checked = claimSourceId(await checkDocumentText(path, text, job.rules, job.display, job.media.upload), path, sourceIds, job.display);
   if (!checked.ok) return { file, status: 'failed', ok: false, reason: checked.reason, failure: 'document', findings: checked.findings };
   return { file, status: 'wouldImport', ok: true, findings: checked.findings, spot: { sourceId: checked.sourceId, pendingGalleries: [] } };
 }

@@ -2,9 +2,10 @@
 // schema, lands on the exact characters an editor or a command-line report should point at. It is
 // also where what gets sent is decided: the text that was validated, byte for byte, less a leading
 // byte-order mark, never a re-serialisation (see sendSpot), so every path sends the same bytes.
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, getLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { locateInTree } from './locate';
 import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
+import { firstTooDeepInText, TOO_DEEP_MESSAGE } from './nesting';
 import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument, type SpotRuleOptions } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
@@ -25,7 +26,10 @@ export interface LocatedProblem extends Problem {
 interface SpotText {
   /** The text that was validated: the input less a leading byte-order mark. Exactly what is sent. */
   text: string;
-  /** The parsed JSON value; undefined when the text is not JSON. */
+  /**
+   * The parsed JSON value; undefined when the text is not JSON, or nests deeper than
+   * MAX_JSON_DEPTH (so nothing after the parse walks it).
+   */
   value: unknown;
 }
 
@@ -66,6 +70,14 @@ export function parseSpotText(input: string, options: SpotRuleOptions = {}): Par
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
     return { text, value: undefined, problems: [{ pointer: '', message: `The file is larger than ${limit} MiB; a spot document is much smaller.`, offset: 0, length: 0, severity: 'error' }] };
+  }
+  // Before any parser or walk that recurses (jsonc-parser's, the duplicate count, the schema, the
+  // topic checks): a document thousands of levels deep would overflow the stack in one of them.
+  // The path is read up to the offending bracket only, 65 levels at most.
+  const tooDeep = firstTooDeepInText(text);
+  if (tooDeep !== undefined) {
+    const problem: LocatedProblem = { pointer: toPointer(getLocation(text, tooDeep).path), message: TOO_DEEP_MESSAGE, offset: tooDeep, length: 1, severity: 'error' };
+    return { text, value: undefined, problems: [problem] };
   }
   // Fast path for the common case, a valid document: the native parser, a cheap proof that no
   // name is repeated (JSON.parse would hide it), and one schema check. Positions are worked out
@@ -128,8 +140,18 @@ export function looksLikeSpotDocument(fileName: string, text: string): boolean {
   if (/\.spot\.json$/i.test(fileName)) return true;
   if (!/\.json$/i.test(fileName) || !/"type"\s*:\s*"spots"/.test(text)) return false;
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) return false;
+  // jsonc-parser's tree recurses; JSON.parse does not, and a document this deep is strict JSON or nothing.
+  if (firstTooDeepInText(text) !== undefined) return dataTypeIsSpots(text);
   const root = parseTree(withoutByteOrderMark(text));
   return root ? findNodeAtLocation(root, ['data', 'type'])?.value === 'spots' : false;
+}
+
+function dataTypeIsSpots(text: string): boolean {
+  try {
+    return (JSON.parse(withoutByteOrderMark(text)) as { data?: { type?: unknown } } | null)?.data?.type === 'spots';
+  } catch {
+    return false;
+  }
 }
 
 /** Places a pointer problem: on the value when it exists, else on the nearest member that does. */

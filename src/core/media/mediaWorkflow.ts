@@ -3,6 +3,7 @@
 // input whatever ends the run (cancel, refused credentials, a journal another process holds).
 import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
+import { SourceIdOwners } from '../documents/sourceIds';
 import { HeldContent } from './heldContent';
 import { JournalLockedError, MediaJournal } from './journal';
 import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
@@ -178,13 +179,12 @@ class InputSource {
 }
 
 /**
- * Two documents with one source_id would update one spot: the first in input order keeps it. Each
- * input claims in turn (after the one before it), so the result does not depend on which document
- * was read first. An owner is remembered by its path, a string the caller holds anyway (its list
- * of documents), not by its label: a run over 100,000 documents keeps one entry per source id.
+ * The run's SourceIdOwners (documents/sourceIds.ts: the first in input order keeps a source id),
+ * claimed concurrently: each input claims in turn (after the one before it), so the result does
+ * not depend on which document was read first.
  */
 class SourceIdClaims {
-  private readonly owners = new Map<string, string>();
+  private readonly owners = new SourceIdOwners();
   /** Inputs before this position have had their turn. */
   private nextTurn = 0;
   private readonly waiting = new Map<number, () => void>();
@@ -199,11 +199,7 @@ class SourceIdClaims {
   async claim(position: number, path: string, sourceId: string | undefined): Promise<string | undefined> {
     await this.waitTurn(position);
     try {
-      if (sourceId === undefined) return undefined;
-      const owner = this.owners.get(sourceId);
-      if (owner !== undefined) return owner;
-      this.owners.set(sourceId, path);
-      return undefined;
+      return sourceId === undefined ? undefined : this.owners.claim(sourceId, path);
     } finally {
       this.open(position);
     }

@@ -8,6 +8,7 @@ import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { readSpotDocument } from '../documents/readDocument';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
+import { repeatedSourceIdReason, sourceIdOf } from '../documents/sourceIds';
 import { checkSpotMedia, isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { hashText } from './contentKey';
 import type { HeldContent } from './heldContent';
@@ -76,7 +77,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
   if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, topics: ctx.options.topics, layout, parsed }), step);
-  if (other !== undefined) return fail(outcome, `source_id "${sourceId}" is also the source_id of ${ctx.options.describePath?.(other) ?? other}: both would update one spot, so this one was not imported.`);
+  if (other !== undefined) return fail(outcome, repeatedSourceIdReason(sourceId, ctx.options.describePath?.(other) ?? other));
 
   let journal: SpotJournal;
   try {
@@ -473,7 +474,3 @@ function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: Medi
   return work;
 }
 
-function sourceIdOf(value: unknown): string | undefined {
-  const sourceId = (value as { data?: { attributes?: { source_id?: unknown } } } | null)?.data?.attributes?.source_id;
-  return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
-}

@@ -4,6 +4,7 @@
 // inlay hints and quick fixes all place themselves with it.
 import { findNodeAtLocation, visit, type Node } from 'jsonc-parser';
 import type { Span } from '../documents/locate';
+import { firstTooDeepInText } from '../documents/nesting';
 
 export interface MemberLayout {
   name: string;
@@ -39,6 +40,8 @@ export function layoutFromTree(root: Node): AttributesLayout {
 
 export function layoutFromText(text: string): AttributesLayout {
   const layout: AttributesLayout = { members: [] };
+  // The visitor recurses: a document too deep for it has no layout (parseSpotText reports the depth).
+  if (firstTooDeepInText(text) !== undefined) return layout;
   // Open containers, each with the member name being read in it (objects) or undefined (arrays).
   const open: Array<{ array: boolean; key?: string; start: number }> = [];
   let member: MemberLayout | undefined;

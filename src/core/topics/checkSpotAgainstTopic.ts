@@ -9,6 +9,7 @@ import { closestName, misspeltKnownMember } from './suggestMember';
 import { TOPIC_RULES, type TopicProblem, type TopicRule } from './topicProblem';
 import { fieldTitle, KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition } from './topicSchema';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { firstTooDeepInText } from '../documents/nesting';
 import { toPointer } from '../documents/problems';
 
 /** The document: its text, and what the caller has already parsed of it (saves parsing twice). */
@@ -75,6 +76,8 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
 function attributesOf(source: TopicCheckInput): Record<string, unknown> | undefined {
   let value = source.value;
   if (value === undefined) {
+    // Too deep to place problems in (see layoutFromText): the parse reports the depth instead.
+    if (firstTooDeepInText(source.text) !== undefined) return undefined;
     try {
       value = JSON.parse(source.text);
     } catch {

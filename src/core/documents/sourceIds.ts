@@ -1,0 +1,30 @@
+// One rule for a source_id repeated within a run: two documents with one source_id would update
+// one spot, so the first in input order keeps it and every later one is refused, with the same
+// words whether the run imports (the media workflow), dry-runs or validates (the command line).
+
+/** A document's source_id, when it has a usable one (a string that is not blank). Any JSON value. */
+export function sourceIdOf(value: unknown): string | undefined {
+  const sourceId = (value as { data?: { attributes?: { source_id?: unknown } } } | null)?.data?.attributes?.source_id;
+  return typeof sourceId === 'string' && /\S/.test(sourceId) ? sourceId : undefined;
+}
+
+/**
+ * The source ids of one run, each with the first document that had it. An owner is remembered by
+ * its path, a string the caller holds anyway, so 100,000 documents mean one entry per source id.
+ */
+export class SourceIdOwners {
+  private readonly owners = new Map<string, string>();
+
+  /** Claims sourceId for path, in input order: the path of an earlier document that has it, else undefined. */
+  claim(sourceId: string, path: string): string | undefined {
+    const owner = this.owners.get(sourceId);
+    if (owner !== undefined) return owner;
+    this.owners.set(sourceId, path);
+    return undefined;
+  }
+}
+
+/** Why a later document with an earlier one's source_id is refused; `earlier` as the user should read it. */
+export function repeatedSourceIdReason(sourceId: string, earlier: string): string {
+  return `source_id "${sourceId}" is also the source_id of ${earlier}: both would update one spot, so this one is not imported.`;
+}
