@@ -149,6 +149,29 @@ describe('spot-import import with media', function () {
       assert.deepEqual(sizes, [...sizes].sort((a, b) => a - b), `walk-${i} is in name order (the files grow with their number)`);
     }
   });
+  it('SIGTERM (a CI job timed out or cancelled) aborts uploads that hang at once, like a second Ctrl-C (exit 130); the next run settles them, every file once', async function () {
+    this.timeout(60_000);
+    // Uploads take a minute to answer: a SIGTERM that let them finish would outlast the run's bound.
+    const env = await serve({ faults: { latencyMs: 60_000, appliesTo: ['upload'] } });
+    const files = 2;
+    folder = scratch(spotsWithMedia(1, files));
+    const run = startCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 20_000 });
+    // The spot reads its gallery just before its first upload.
+    await waitFor(() => sandbox!.counters.galleryReads >= 1, 30_000, () => run.stderr());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.child.kill('SIGTERM');
+    const first = await run.done;
+    assert.equal(first.code, 130, first.stderr);
+    assert.match(first.stderr, /Aborting the uploads in flight/);
+    assert.doesNotMatch(first.stderr, /uploads in flight finish/, 'a SIGTERM does not wait for them');
+    assert.match(first.stderr, /Interrupted: 0 of 1 documents imported\. Run the same command again/);
+
+    sandbox!.setFaults({});
+    const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 30_000 });
+    assert.equal(second.code, 0, second.stderr);
+    const spot = sandbox!.spotBySourceId('walk-0')!;
+    assert.equal(sandbox!.gallery(spot.attributes.fld_1_5 as number)!.mediaIds.length, files, 'walk-0 holds each file once');
+  });
   it('a second Ctrl-C aborts uploads that hang: the run ends with its summary (exit 130), and the next run settles them, every file once', async function () {
     this.timeout(60_000);
     // Uploads take a minute to answer: the first Ctrl-C lets them finish, the second must not wait.

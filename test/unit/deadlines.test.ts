@@ -114,18 +114,58 @@ describe('deadlines against a server that drips its replies', function () {
     });
   }
 
-  it('does not cut an upload that takes longer than the deadline while its body flows', async () => {
+  // The server reads the whole upload, then answers headers and drips the body (the trial's
+  // case), or answers nothing at all: after the file went out whole, the reply has the deadline
+  // every other request has, and the failure still says the file went out.
+  const replies: Array<[string, 'answered' | 'whole', boolean]> = [
+    ['whose reply drips', 'answered', false],
+    ['that gets no reply at all', 'whole', true],
+  ];
+  for (const [name, requestSent, silent] of replies) {
+    it(`an upload ${name} after its whole body was read fails at the deadline, and says the file was sent`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'spot-deadline-'));
+      const file = join(dir, 'x.png');
+      writeFileSync(file, Buffer.alloc(2048, 7));
+      server = await dripServer((request) => (request.url?.includes('access_token') ? TOKEN_REPLY : undefined), 200, silent);
+      try {
+        const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
+        const client = new ServiceClient({ baseUrl: server.url, tokens, deadlineMs: 300 } as ServiceClientOptions);
+        const error = rejection(await settleWithin(client.uploadMedia(3, file), 8000, 'uploadMedia'));
+        assert.equal(error.kind, 'timeout', error.message);
+        assert.match(error.message, /x\.png.*was sent.*reply .*did not finish within 0\.3 s/);
+        assert.equal(error.requestSent, requestSent, 'the body went out whole: the workflow checks the gallery, never sends it blindly');
+        await waitFor(() => server!.closedByClient === 1, 'the server to see the request closed');
+        assert.equal(server.dripping.length, 1, 'an upload is not sent again');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('does not cut an upload whose body flows for longer than the deadline: the reply\'s deadline starts when the body was sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spot-deadline-'));
     const file = join(dir, 'slow.bin');
-    writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 5));
-    // Reads the body in pauses, so the upload lasts well beyond the 300 ms deadline.
+    // Larger than what the loopback connection's buffers hold, so the client is still sending
+    // when the server's slow reading ends (checked below).
+    const size = 24 * 1024 * 1024;
+    writeFileSync(file, Buffer.alloc(size, 5));
+    const slowForMs = 600; // twice the deadline
+    let sentWhenSlowEnded: number | undefined;
+    let sent = 0;
+    // Reads the body slowly but steadily (a pause after each chunk) for twice the deadline, then
+    // at full speed, and answers as soon as it is all in.
     const slowReader = createServer((request, response) => {
       if (request.url?.includes('access_token')) {
         request.resume();
         request.on('end', () => json(response, 200, TOKEN_REPLY.body));
         return;
       }
+      const slowUntil = Date.now() + slowForMs;
       request.on('data', () => {
+        if (Date.now() >= slowUntil) {
+          sentWhenSlowEnded ??= sent;
+          return;
+        }
         request.pause();
         setTimeout(() => request.resume(), 20);
       });
@@ -136,10 +176,10 @@ describe('deadlines against a server that drips its replies', function () {
       const url = `http://127.0.0.1:${(slowReader.address() as AddressInfo).port}`;
       const tokens = new TokenSource({ tokenUrl: `${url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
       const client = new ServiceClient({ baseUrl: url, tokens, deadlineMs: 300 } as ServiceClientOptions);
-      const started = Date.now();
-      const result = await client.uploadMedia(3, file);
-      assert.equal(result.bytes, 3 * 1024 * 1024);
-      assert.ok(Date.now() - started > 300, 'the upload outlasted the deadline (else this proves nothing)');
+      const outcome = await settleWithin(client.uploadMedia(3, file, { onProgress: (bytes) => (sent = bytes) }), 15_000, 'uploadMedia');
+      assert.equal(outcome.status, 'fulfilled', outcome.status === 'rejected' ? String(outcome.reason) : '');
+      assert.equal((outcome as PromiseFulfilledResult<{ bytes: number }>).value.bytes, size);
+      assert.ok(sentWhenSlowEnded !== undefined && sentWhenSlowEnded < size, `the body was still going out after ${slowForMs} ms (else this proves nothing): ${sentWhenSlowEnded} of ${size} bytes`);
     } finally {
       slowReader.closeAllConnections();
       await new Promise<void>((resolve) => slowReader.close(() => resolve()));

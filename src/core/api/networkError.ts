@@ -40,6 +40,14 @@ export function toServiceError(error: unknown, context: FailureContext): Service
   const consequence = lost?.so ? `; ${lost.so}` : '';
   if (deadlinePassed) {
     const seconds = formatSeconds(context.deadline!.deadlineMs ?? 0);
+    if (requestSent === 'whole' || requestSent === 'answered') {
+      // An upload's deadline runs only once its body went out whole (see uploadFile).
+      return new ServiceError(
+        'timeout',
+        `${what}: the whole file was sent, but the reply from ${host} did not finish within ${seconds} s, so the request was stopped; the file may have been stored. Check the gallery before sending it again.`,
+        details,
+      );
+    }
     return new ServiceError('timeout', `${what} got no complete reply from ${host} within ${seconds} s and was stopped${consequence}. The server may be overloaded: try again later.`, details);
   }
   const code = (error as { code?: string } | undefined)?.code ?? '';

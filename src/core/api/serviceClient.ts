@@ -28,9 +28,10 @@ export interface ServiceClientOptions {
   fileFieldName?: string;
   /**
    * Overall time for one attempt of an import, a gallery read or an ordering, its reply included
-   * (default 120 s): the dispatcher's idle timeouts do not end a reply that drips. Uploads have
-   * no such deadline, since a large file on a slow line may rightly take long: they end only when
-   * nothing moves for the dispatcher's idle timeout.
+   * (default 120 s): the dispatcher's idle timeouts do not end a reply that drips. For an upload
+   * it is the time for the reply once the whole file went out: sending the file has no such
+   * deadline, since a large file on a slow line may rightly take long (it ends only when nothing
+   * moves for the dispatcher's idle timeout).
    */
   deadlineMs?: number;
   /** Scrubs every message (default: the token source's redactor, else one of its own). */
@@ -157,6 +158,7 @@ export class ServiceClient {
           what,
           host: this.host,
           redactor: this.redactor,
+          replyDeadlineMs: this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
         });
         return outcome.status === 401 ? { renew: refusedAgain(what, { requestSent: 'answered' }) } : { done: outcome.result };
       } catch (error) {

@@ -14,6 +14,7 @@ import { FileChangedError, throwIfAborted, type RequestSent } from '../api/error
 import { discard, httpError, readText, type Scrubber } from '../api/readReply';
 import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
+import { AttemptDeadline } from '../api/deadline';
 import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
 import type { UploadSource } from './uploadSource';
@@ -65,6 +66,12 @@ interface UploadRequest extends UploadOptions {
   what: string;
   host: string;
   redactor: Scrubber;
+  /**
+   * Time for the reply (its head and its body) once the whole body went out; none when absent.
+   * Not for sending the body: a large file on a slow line may rightly take long, and while it
+   * flows the dispatcher's idle timeout watches it. A reply that drips never trips that one.
+   */
+  replyDeadlineMs?: number;
 }
 
 /**
@@ -84,6 +91,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   let status: number | undefined;
   let body: AsyncGenerator<Uint8Array> | undefined;
   let holdFailed: { error: unknown } | undefined;
+  const deadline = new AttemptDeadline(upload.signal, upload.replyDeadlineMs, { startsLater: true });
   try {
     const encoder = new FormDataEncoder(oneFileForm(upload.fieldName, file));
     const { head, tail } = framing(encoder);
@@ -113,12 +121,16 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
           throw error;
         }
         requestSent = 'whole';
+        // The clock runs from here, not from the last byte's arrival at the server: the final
+        // piece is a few bytes, and what the connection still buffers drains in moments on a
+        // line whose buffers are sized to it.
+        deadline.start();
       }
     })();
     const response = await request(url, {
       method: 'POST',
       dispatcher: upload.dispatcher,
-      signal: upload.signal,
+      signal: deadline.signal,
       headers: {
         // The encoder's own headers object is a Proxy: spreading it costs more than naming these.
         'content-type': encoder.contentType,
@@ -145,8 +157,9 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     return { status, result: { ...result, reply: parseLoosely(text) } };
   } catch (error) {
     if (holdFailed) throw holdFailed.error;
-    throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, requestSent, status, redactor: upload.redactor });
+    throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, deadline, requestSent, status, redactor: upload.redactor });
   } finally {
+    deadline.dispose();
     // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
     // then closes the file: once the upload settled, nothing holds it open.
     await body?.return(undefined).catch(() => undefined);

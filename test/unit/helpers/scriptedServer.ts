@@ -43,11 +43,16 @@ export interface DripServer {
 }
 
 /**
- * Answers 200 at once and then sends its body one byte every `intervalMs`, never finishing: no
- * idle timeout ever fires. Paths for which `serve` returns a reply are answered normally instead
- * (a token, say). Each drip stops when the client goes away or the server closes.
+ * Reads the whole request, answers 200 and then sends its body one byte every `intervalMs`, never
+ * finishing: no idle timeout ever fires. With `silent`, it answers nothing at all after reading
+ * the request. Paths for which `serve` returns a reply are answered normally instead (a token,
+ * say). Each drip stops when the client goes away or the server closes.
  */
-export async function dripServer(serve: (request: IncomingMessage) => { status: number; body: unknown } | undefined = () => undefined, intervalMs = 200): Promise<DripServer> {
+export async function dripServer(
+  serve: (request: IncomingMessage) => { status: number; body: unknown } | undefined = () => undefined,
+  intervalMs = 200,
+  silent = false,
+): Promise<DripServer> {
   const state = { dripping: [] as string[], closedByClient: 0, closing: false };
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((request, response) => {
@@ -56,8 +61,8 @@ export async function dripServer(serve: (request: IncomingMessage) => { status: 
       const answer = serve(request);
       if (answer) return json(response, answer.status, answer.body);
       state.dripping.push(request.url ?? '');
-      response.writeHead(200, { 'content-type': 'application/json' });
-      const timer = setInterval(() => response.write(' '), intervalMs);
+      if (!silent) response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => silent || response.write(' '), intervalMs);
       timers.add(timer);
       response.socket?.on('close', () => {
         clearInterval(timer);

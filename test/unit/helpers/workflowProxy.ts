@@ -10,12 +10,16 @@ export interface ReplyInfo {
   status: number;
 }
 
-/** 'lose': the sandbox has answered, but the client's connection is cut instead of getting the reply. */
-export type ReplyVerdict = 'pass' | 'lose';
+/**
+ * 'lose': the sandbox has answered, but the client's connection is cut instead of getting the reply.
+ * 'drip': the client gets the reply's status and headers, then `{"data":` and a space every 100 ms,
+ * never the end (a reply that no idle timeout ends).
+ */
+export type ReplyVerdict = 'pass' | 'lose' | 'drip';
 
 export interface WorkflowProxy {
   url: string;
-  /** Replies lost so far. */
+  /** Replies lost (or dripped) so far. */
   lost: number;
   close(): Promise<void>;
 }
@@ -33,6 +37,14 @@ export async function replyLosingProxy(target: string, decide: (reply: ReplyInfo
         if (verdict === 'lose') {
           state.lost++;
           req.socket.destroy();
+          return;
+        }
+        if (verdict === 'drip') {
+          state.lost++;
+          res.writeHead(reply.statusCode ?? 502, { 'content-type': 'application/json' });
+          res.write('{"data":');
+          const timer = setInterval(() => res.write(' '), 100);
+          req.socket.on('close', () => clearInterval(timer));
           return;
         }
         res.writeHead(reply.statusCode ?? 502, reply.headers);
