@@ -57,6 +57,14 @@ function withConnection(command: Command): Command {
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]');
 }
 
+/**
+ * commander repeats an unknown option as typed, a value given with = included: that value may be
+ * a secret (`--client-secret=…` given to a command without that option), so only its name is.
+ */
+function withoutOptionValues(message: string): string {
+  return message.replace(/(unknown option '-[^'=\s]*)=[^']*'/g, "$1=…'");
+}
+
 export function buildProgram(context: CliContext, setExitCode: (code: number) => void): Command {
   const program = new Command('spot-import')
     .description('Validate, import and upload geo-located spot documents and their gallery media, with the same core as the Spot Import VS Code extension.')
@@ -66,7 +74,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .configureOutput({
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
-      outputError: (text, write) => write(`spot-import: ${text.replace(/^error: /, '')}`),
+      outputError: (text, write) => write(`spot-import: ${withoutOptionValues(text.replace(/^error: /, ''))}`),
     })
     .exitOverride()
     .addHelpText('after', MORE_HELP);

@@ -71,7 +71,8 @@ export function parseSandboxArgs(argv: readonly string[], cwd = process.cwd()): 
       else help = true;
       continue;
     }
-    if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown option "${arg}"`);
+    // Not the value given with =: it may be a secret (a mistyped --client=ID:SECRET).
+    if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown option "${equals > 0 ? `${flag}=…` : arg}"`);
     let value: string | undefined;
     if (equals > 0) value = arg.slice(equals + 1);
     else value = argv[++index];

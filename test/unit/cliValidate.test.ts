@@ -104,6 +104,8 @@ describe('spot-import validate', function () {
       [['validate', 'nowhere', 'good'], /^spot-import: "nowhere" does not exist\.\n$/],
       [['validate', 'empty'], /^empty: no spot documents in this folder .*\nspot-import: No spot documents found in "empty": name them \*\.spot\.json/],
       [['validate', '--colour', 'good'], /^spot-import: unknown option '--colour'\n/],
+      // A value given with = may be a secret (an option of another command, mistyped): not repeated.
+      [['validate', '--client-secret=SUPERSECRET99', 'good'], /^spot-import: unknown option '--client-secret=…'\n(?![^]*SUPERSECRET99)/],
       [['validate', '--format', 'xml', 'good'], /^spot-import: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, json, sarif, github, junit\.\n/],
       [['validate'], /^spot-import: missing required argument 'path'\n/],
       [['frobnicate'], /^spot-import: unknown command 'frobnicate'\n/],

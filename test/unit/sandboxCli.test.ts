@@ -36,6 +36,8 @@ describe('sandbox CLI: flags', () => {
   it('refuses bad flags with a message that names them', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--prot', '1'], /unknown option "--prot"/],
+      // A value given with = may be a secret (a mistyped --client=ID:SECRET): not repeated.
+      [['--clients=a:SUPERSECRET'], /^(?![^]*SUPERSECRET)[^]*unknown option "--clients=…"/],
       [['--port'], /--port needs a value/],
       [['--port', '--data'], /--port needs a value/],
       [['--port', '99999'], /--port must be an integer from 0 to 65535/],
