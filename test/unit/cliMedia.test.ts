@@ -4,7 +4,7 @@
 // (the journal remembers), and Ctrl-C in the middle is finished by a second run with every file
 // sent exactly once. validate reports media problems against the document and names the file.
 import * as assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/types';
@@ -71,6 +71,23 @@ describe('spot-import import with media', function () {
     assert.match(second.stdout, /^spots\/walk-1\.spot\.json: already imported "walk-1" as spot \d+ \(state 1\); media: fld_1_5 = \d+ \(3 files: 0 uploaded, 3 skipped\)/m);
     assert.equal(sandbox!.counters.imports, counters.imports, 'nothing imported again');
     assert.equal(sandbox!.counters.uploads, counters.uploads, 'nothing uploaded again');
+  });
+
+  it('a media file added after the spot was imported is sent, and the spot is reported imported, not "already imported; nothing sent"', async () => {
+    const env = await serve();
+    folder = scratch(spotsWithMedia(1, 2));
+    const first = await runCli(['import', 'spots'], { cwd: folder.dir, env });
+    assert.equal(first.code, 0, first.stderr);
+    writeFileSync(folder.path('spots/walk-0.media/fld_1_5/9.jpg'), 'jpeg 0 9 added later');
+    const uploads = sandbox!.counters.uploads;
+    const second = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(sandbox!.counters.uploads, uploads + 1, 'the added file was sent');
+    const records = jsonLines(second.stdout);
+    assert.deepEqual(records.pop()?.counts, { imported: 1 });
+    assert.equal(records.find((record) => record.file === 'spots/walk-0.spot.json')?.status, 'imported');
+    const text = await runCli(['import', 'spots'], { cwd: folder.dir, env });
+    assert.match(text.stdout, /already imported "walk-0"/, 'a run that sends nothing says so');
   });
 
   it('--no-write-back leaves the documents as they are; the journal remembers, so a second run sends nothing', async () => {

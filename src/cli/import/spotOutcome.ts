@@ -12,7 +12,7 @@ export function toOutcome(spot: SpotOutcome, warnings: Finding[], display: (path
   const record = spotRecord(spot);
   switch (spot.status) {
     case 'done':
-      return { file, status: spot.imported === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: warnings, ...(record ? { spot: record } : {}) };
+      return { file, status: sentNothing(spot) ? 'alreadyImported' : 'imported', ok: true, findings: warnings, ...(record ? { spot: record } : {}) };
     case 'invalid': {
       const findings = [...placed(spot, display), ...warnings];
       return { file, status: 'failed', ok: false, reason: spot.reason ?? 'The document or its media break a rule.', failure: 'document', findings, ...(record ? { spot: record } : {}) };
@@ -24,6 +24,15 @@ export function toOutcome(spot: SpotOutcome, warnings: Finding[], display: (path
     case 'not-started':
       return { file, status: 'notAttempted', ok: false, reason: notStartedReason(spot), findings: [] };
   }
+}
+
+/**
+ * "Already imported" promises that nothing was sent: the journal knew this exact text as
+ * imported (so the final import was skipped) and no media were uploaded or ordered either. A
+ * file added to the media folder since is sent, and then the spot counts as imported.
+ */
+function sentNothing(spot: SpotOutcome): boolean {
+  return spot.imported === 'unchanged' && spot.galleries.every((gallery) => gallery.uploaded === 0 && gallery.order !== 'set');
 }
 
 function spotRecord(spot: SpotOutcome): SpotRecord | undefined {
