@@ -288,4 +288,23 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     await page().waitForTimeout(700);
     copyToDocs(await settledShot('33-details-page'), 'details-page.png');
   });
+
+  it('shows the changelog for users on the installed extension\'s Changelog tab', async () => {
+    await detailsPageReadme();
+    await page().locator('.part.editor .extension-editor .navbar .action-label', { hasText: /^changelog$/i }).first().click({ timeout: 10_000 });
+    const deadline = Date.now() + 20_000;
+    let text = '';
+    for (;;) {
+      for (const frame of page().frames()) {
+        const shown = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+        if (shown.includes('Unreleased') && shown.includes('Import Spot with Media')) text = shown;
+      }
+      if (text || Date.now() > deadline) break;
+      await page().waitForTimeout(300);
+    }
+    assert.ok(text, 'a webview shows the changelog');
+    // The packaged copy leaves the repository-only entries out (bench, npm scripts, CI).
+    for (const word of ['npm run', 'bench:activation', 'SPOT_README_IMAGES_URL', 'install scripts']) assert.ok(!text.includes(word), `the changelog for users has no "${word}"`);
+    await settledShot('34-changelog');
+  });
 });
