@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { ServiceClient, TokenSource, defaultTokenUrl, runMediaWorkflow, type SpotInput } from '../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runMediaWorkflow, type SpotInput } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { median, startSandboxProcess } from './sandboxProcess';
 
@@ -56,7 +56,7 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, spots
         const before = process.memoryUsage().rss;
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const outcome = await runMediaWorkflow(inputs, { client, clientId: DEMO_CLIENT.clientId, journalDir: join(folder, `.spot-import-${round}`), concurrency: CONCURRENCY });
+        const outcome = await runMediaWorkflow(inputs, { client, journal: { dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
         clearInterval(sampler);
         peak = Math.max(peak, process.memoryUsage().rss);
         if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);

@@ -10,6 +10,7 @@ import { registerProfileStatus } from './auth/profileStatus';
 import { SandboxRunner } from './auth/sandboxRunner';
 import { isTestMode, registerCommands } from './commands/registerCommandStubs';
 import { registerSpotDocuments } from './documents/registerDocuments';
+import { registerTopicFeatures } from './topics/registerTopicFeatures';
 import { loadCore } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
@@ -69,13 +70,15 @@ export function activate(context: vscode.ExtensionContext): void {
   phase('services');
   registerProfileStatus(disposables, profiles, log);
   phase('status');
-  const topics = registerSpotDocuments(disposables, log, profiles);
+  // The topic definitions and the spot checker: built here once, and handed to what uses them.
+  const topics = registerTopicFeatures(services);
+  const checker = registerSpotDocuments(disposables, log, profiles, topics);
   owned.sandbox.useTopics({ get: (topicId) => topics.latestDefinition(topicId) });
   phase('documents');
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);
   phase('view');
-  registerCommands(context, { ...services, galleriesView });
+  registerCommands(context, { ...services, galleriesView, checker });
   phase('commands');
   // `npm start` sets SPOT_IMPORT_OPEN_WALKTHROUGH=1: its window shows the walkthrough first. Through
   // the command, so the walkthrough's code stays out of activation (it is in dist/features.js).

@@ -1,7 +1,20 @@
 // Entry of dist/features.js: the code that runs only when used, loaded by
 // src/platform/lazyFeatures.ts on first use. Activation registers the commands by id
 // (src/commands/registerCommandStubs.ts); the handlers are here, and the gallery grids, which
-// only a command opens.
-export { commands } from './commands/registerCommands';
-export { newTopicDefinition } from './topics/newTopicDefinition';
-export { GalleryGrids } from './views/grid/galleryGrid';
+// only a command opens. Each feature states what it takes from here; this entry is held to all.
+import type { CommandFeatures } from './commands/registerCommandStubs';
+import { coreCommands } from './commands/registerCommands';
+import { galleryCommands } from './commands/gallery';
+import type { CommandTable } from './commands/commandTable';
+import type { TopicFeatures } from './topics/registerTopicFeatures';
+import { newTopicDefinition } from './topics/newTopicDefinition';
+import type { ViewFeatures } from './views/registerGalleriesView';
+import { GalleryGrids } from './views/grid/galleryGrid';
+import { walkthroughCommands } from './walkthrough/commands';
+
+/** The one table of commands: id -> handler (each runs through wrapCommand). */
+export const commands: CommandTable = { ...coreCommands, ...galleryCommands, ...walkthroughCommands };
+export { newTopicDefinition, GalleryGrids };
+
+const entry = { commands, newTopicDefinition, GalleryGrids } satisfies CommandFeatures & TopicFeatures & ViewFeatures;
+void entry;

@@ -1,12 +1,16 @@
+import type { SpotChecker } from '../documents/spotChecker';
 import type { ExtensionServices } from '../platform/services';
 import type { GalleriesView } from '../views/galleriesView';
 
 /**
- * What a command receives: the services, and the Galleries view, which activation builds before
- * it registers the commands (so it is always there, and the services need not know of it).
+ * What a command receives: the services, the Galleries view and the spot checker, which
+ * activation builds before it registers the commands (so they are always there, and the
+ * services need not know of them).
  */
 export interface CommandServices extends ExtensionServices {
   readonly galleriesView: GalleriesView;
+  /** The editor's checks of spot documents, and the topic definitions in effect: every import starts with them. */
+  readonly checker: SpotChecker;
 }
 
 /** A command handler receives the services first, then the arguments VS Code passes. */

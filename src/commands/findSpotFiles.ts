@@ -5,7 +5,6 @@
 // folders outside the workspace too. Reading each candidate goes through the core's fileItems,
 // so the size guard is the core's; a file that cannot be read is logged and passed over.
 import * as vscode from 'vscode';
-import type * as Core from '../core';
 import type { CoreModule } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 
@@ -76,19 +75,9 @@ export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, option
 /** An unreadable or oversized file is not a spot document; the log says why it was passed over. */
 async function isSpotByContent(core: CoreModule, uri: vscode.Uri, log?: Logger): Promise<boolean> {
   try {
-    const [item] = core.fileItems([uri.fsPath]);
-    return core.looksLikeSpotDocument(uri.path, await item.read());
+    return core.looksLikeSpotDocument(uri.path, await core.readSpotDocument(uri.fsPath));
   } catch (error) {
     log?.warn('import', `passed over ${uri.fsPath}: ${(error as Error).message}`);
     return false;
   }
-}
-
-/** Bulk import items for the found files, labelled as the summary shows them (relative paths). */
-export function spotFileItems(core: CoreModule, uris: vscode.Uri[]): Array<Core.BulkItem & { uri: vscode.Uri }> {
-  return core.fileItems(uris.map((uri) => uri.fsPath)).map((item, index) => ({
-    label: vscode.workspace.asRelativePath(uris[index], false),
-    uri: uris[index],
-    read: () => item.read(),
-  }));
 }

@@ -1,59 +1,51 @@
-// What follows a successful import: record the pending galleries for the Galleries view, and
-// offer the next step (upload their media, or show them). The buttons run the galleries
-// feature's commands with { galleryId, profileId }: the message may be clicked after a switch to
-// another profile, and the same gallery id on another service is another gallery.
+// What follows a successful import of one spot: offer the next step (upload the media of its
+// pending galleries, or show them). The buttons run the galleries feature's commands with
+// { galleryId, profileId }: the message may be clicked after a switch to another profile, and the
+// same gallery id on another service is another gallery.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { ExtensionServices } from '../platform/services';
-import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
-import { describeImported, type ImportKind } from './importedSources';
+import { profileLabel, type Profile } from '../platform/domain';
+import { showMessage } from '../platform/errorActions';
+import { describeImported } from './importRun';
 import { COMMAND } from '../platform/commandIds';
 
 export const UPLOAD_MEDIA = 'Upload Media';
 export const SHOW_IN_GALLERIES = 'Show in Galleries';
 
-/** `documentUri`: the document the spot was imported from (Uri.toString()), when known. */
-export function pendingAsKnown(result: Core.ImportResult, sourceId: string, documentUri?: string): KnownGallery[] {
-  return result.pendingGalleries.map((gallery) => ({
-    galleryId: gallery.galleryId,
-    field: gallery.field,
-    spot: { spotId: result.spotId, sourceId, ...(documentUri !== undefined ? { documentUri } : {}) },
-    pending: true,
-  }));
+/** The galleries the spot got that wait for media (no file beside the document went into them). */
+export function pendingGalleriesOf(spot: Core.SpotOutcome): Core.PendingGallery[] {
+  return spot.galleries.flatMap((gallery) => (gallery.galleryId !== undefined && gallery.files === 0 ? [{ field: gallery.field, galleryId: gallery.galleryId }] : []));
 }
 
-export function describePending(result: Core.ImportResult): string {
-  return result.pendingGalleries.map((gallery) => `${gallery.field} → gallery ${gallery.galleryId}`).join(', ');
+export function describePending(pending: readonly Core.PendingGallery[]): string {
+  return pending.map((gallery) => `${gallery.field} → gallery ${gallery.galleryId}`).join(', ');
 }
 
 /** Lets the user choose which pending gallery to upload to when there are several. */
-async function choosePending(services: ExtensionServices, result: Core.ImportResult): Promise<number | undefined> {
-  if (result.pendingGalleries.length === 1) return result.pendingGalleries[0].galleryId;
+async function choosePending(services: ExtensionServices, pending: readonly Core.PendingGallery[]): Promise<number | undefined> {
+  if (pending.length === 1) return pending[0].galleryId;
   const picked = await services.ui.showQuickPick(
-    result.pendingGalleries.map((gallery) => ({ label: gallery.field, description: `gallery ${gallery.galleryId}`, galleryId: gallery.galleryId })),
+    pending.map((gallery) => ({ label: gallery.field, description: `gallery ${gallery.galleryId}`, galleryId: gallery.galleryId })),
     { title: 'Upload media to which gallery?', placeHolder: 'Pending gallery fields of the imported spot' },
   );
   return picked?.galleryId;
 }
 
-/**
- * Tells the user what happened; does not wait for the click, so the command ends at once. `kind`:
- * whether this profile had imported the source id before (see importedSources).
- */
-export function announceImport(services: ExtensionServices, profile: Profile, sourceId: string, result: Core.ImportResult, kind?: ImportKind): void {
-  const where = profileLabel(profile);
-  const head = `${describeImported(kind, sourceId, result.spotId)} ${kind === 'updated' ? 'on' : 'to'} ${where}.`;
-  if (result.pendingGalleries.length === 0) {
-    void services.ui.showInformationMessage(head);
-    return;
-  }
-  const message = `${head} Pending galleries: ${describePending(result)}. Upload their media next.`;
-  void services.ui.showInformationMessage(message, UPLOAD_MEDIA, SHOW_IN_GALLERIES).then(async (choice) => {
-    if (choice === UPLOAD_MEDIA) {
-      const galleryId = await choosePending(services, result);
-      if (galleryId !== undefined) await vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, { galleryId, profileId: profile.id });
-    } else if (choice === SHOW_IN_GALLERIES) {
-      await vscode.commands.executeCommand(COMMAND.revealGallery, { galleryId: result.pendingGalleries[0].galleryId, profileId: profile.id });
-    }
-  }).then(undefined, (error: unknown) => services.log.warn('import', 'follow-up after import failed', error));
+/** Tells the user what happened to a spot that is done; does not wait for the click, so the command ends at once. */
+export function announceImport(services: ExtensionServices, profile: Profile, spot: Core.SpotOutcome): void {
+  const sourceId = spot.sourceId ?? spot.label;
+  const head = `${describeImported(spot, sourceId, spot.spotId!)} ${spot.change === 'updated' ? 'on' : 'to'} ${profileLabel(profile)}.`;
+  const pending = pendingGalleriesOf(spot);
+  if (pending.length === 0) return showMessage(services, 'info', head);
+  showMessage(services, 'info', `${head} Pending galleries: ${describePending(pending)}. Upload their media next.`, [
+    {
+      title: UPLOAD_MEDIA,
+      run: async () => {
+        const galleryId = await choosePending(services, pending);
+        if (galleryId !== undefined) await vscode.commands.executeCommand(COMMAND.uploadToGalleryNode, { galleryId, profileId: profile.id });
+      },
+    },
+    { title: SHOW_IN_GALLERIES, command: COMMAND.revealGallery, args: [{ galleryId: pending[0].galleryId, profileId: profile.id }] },
+  ]);
 }

@@ -1,19 +1,19 @@
-// Import Spot: validate the open document; with problems, show them and send nothing; otherwise
-// send it under a cancellable progress notification and report the spot id and its pending
-// galleries. Returns the result so tests and other commands can use it.
+// Import Spot: the open document, as it stands (unsaved edits included), through the core's import
+// engine without its media: checked as the editor checks it (with problems it shows them and
+// sends nothing), then sent under a cancellable progress notification, and the spot id and its
+// pending galleries reported. The user asked to send this document, so it is sent even when the
+// journal knows it. Returns the spot's outcome so tests and other commands can use it.
 import type * as Core from '../core';
-import { describeProblems } from '../core/documents/problemSummary';
-import { validateSpotDocumentNow } from '../documents/spotDiagnostics';
 import { documentOffset } from '../documents/spotDocuments';
-import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
+import { openAtProblem, spotTargetSpotDocument } from '../documents/spotTarget';
+import { isCancellation, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
-import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
-import { activeProfile, startingMessage } from './activeProfile';
-import { importKind, rememberImported } from './importedSources';
-import { announceImport, pendingAsKnown } from './importResultActions';
-import { openAtProblem, spotTargetSpotDocument } from './spotTarget';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
+import { activeProfile, startingMessage } from './activeProfile';
+import type { CommandServices } from './commandTable';
+import { engineOptions, GalleryRecorder } from './importRun';
+import { announceImport } from './importResultActions';
 
 export interface ImportSpotOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -21,55 +21,48 @@ export interface ImportSpotOptions {
 }
 
 /** The command: `target` is the document's Uri (CodeLens, menus) or absent (active editor). */
-export function importSpot(services: ExtensionServices, target?: unknown): Promise<Core.ImportResult | undefined> {
+export function importSpot(services: CommandServices, target?: unknown): Promise<Core.SpotOutcome | undefined> {
   return runImportSpot(services, target, {});
 }
 
-/** undefined: cancelled (the user was told what that means for the spot). */
-export async function runImportSpot(services: ExtensionServices, target: unknown, options: ImportSpotOptions): Promise<Core.ImportResult | undefined> {
+/** The spot's outcome when it was imported; undefined: cancelled (the user was told what that means for the spot). */
+export async function runImportSpot(services: CommandServices, target: unknown, options: ImportSpotOptions): Promise<Core.SpotOutcome | undefined> {
   const core = await services.core();
   const { document, name } = await spotTargetSpotDocument(core, target);
-
   // The same check the editor's diagnostics run, published at once rather than after the debounce.
-  const parsed = await validateSpotDocumentNow(core, document);
-  if (!parsed.document) {
-    const first = parsed.problems[0];
-    services.log.info('import', `${name} not sent: ${parsed.problems.length} problem(s)`, parsed.problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
+  const parsed = await services.checker.checkNow(core, document);
+  const refuse = async (problems: readonly Core.LocatedProblem[]) => {
+    const first = problems.find((problem) => problem.severity === 'error') ?? problems[0];
+    services.log.info('import', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
     if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
-    throw new ActionableError(`Not imported, nothing was sent: ${name}: ${describeProblems(parsed.problems)}`, [
+    return new ActionableError(`Not imported, nothing was sent: ${name}: ${core.describeProblems(problems.filter((problem) => problem.severity === 'error'))}`, [
       { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
     ]);
-  }
+  };
+  if (!parsed.document) throw await refuse(parsed.problems);
 
-  const spot = parsed.document;
-  const sourceId = spot.data.attributes.source_id;
+  const sourceId = parsed.document.data.attributes.source_id;
   const profile = await activeProfile(services);
   const label = profileLabel(profile);
-  if (profile.topicId !== undefined && spot.data.attributes.topic_id !== profile.topicId) {
-    const answer = await services.ui.showWarningMessage(
-      `${name} has topic_id ${spot.data.attributes.topic_id}, but profile "${label}" serves topic ${profile.topicId}. Import anyway?`,
-      { modal: true },
-      'Import',
-    );
-    required(answer === 'Import' ? answer : undefined);
-  }
+  const outcome = await withCancellableProgress({ title: `Importing "${sourceId}" to ${label}`, signal: options.signal }, async (progress, signal) => {
+    // Built in here: the first use of the sandbox profile starts the sandbox, which takes a moment.
+    const starting = startingMessage(profile);
+    if (starting) progress.report({ message: starting });
+    const { client } = await services.clients.clientFor(profile.id);
+    signal.throwIfAborted();
+    progress.report({ message: 'Sending…' });
+    const run = await engineOptions(services, core, { profile, client, target: document.uri, signal });
+    // The text as validated (unsaved edits included), not the document serialised again.
+    const input: Core.SpotInput = { path: document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString(), label: name, text: parsed.text, parsed, media: false };
+    return core.importOneSpot(input, { ...run, skipUnchanged: false, writeBack: false });
+  }).then(undefined, (error: unknown) => {
+    // Cancelled while the client started (the sandbox's first start): nothing was sent.
+    if (isCancellation(error)) return undefined;
+    throw error;
+  });
 
-  let sent = false;
-  let result: Core.ImportResult;
-  try {
-    result = await withCancellableProgress({ title: `Importing "${sourceId}" to ${label}`, signal: options.signal }, async (progress, signal) => {
-      // Built in here: the first use of the sandbox profile starts the sandbox, which takes a moment.
-      const starting = startingMessage(profile);
-      if (starting) progress.report({ message: starting });
-      const { client } = await services.clients.clientFor(profile.id);
-      signal.throwIfAborted();
-      progress.report({ message: 'Sending…' });
-      sent = true;
-      // The text as validated (unsaved edits included), not the document serialised again.
-      return core.sendSpot(client, parsed, { signal });
-    });
-  } catch (error) {
-    if (!isCancellation(error)) throw error;
+  if (!outcome || outcome.status === 'cancelled' || outcome.status === 'not-started') {
+    const sent = outcome?.sent ?? false;
     services.log.info('import', `${name}: import of "${sourceId}" cancelled ${sent ? 'while it was being sent' : 'before anything was sent'}`);
     void services.ui.showWarningMessage(
       sent
@@ -79,24 +72,24 @@ export async function runImportSpot(services: ExtensionServices, target: unknown
     );
     return undefined;
   }
-  const kind = importKind(services, profile.id, sourceId);
-  await rememberImported(services, profile.id, [sourceId]);
-  services.log.info('import', `${name}: "${sourceId}" imported as spot ${result.spotId} (${kind === 'new' ? 'new to this profile' : 'an update'})`, { pendingGalleries: result.pendingGalleries });
-  if (result.pendingGalleries.length > 0) {
-    // The import succeeded; a failure to remember its galleries must not turn it into an error.
-    await services.galleries.add(profile.id, pendingAsKnown(result, sourceId, document.uri.toString()))
-      .catch((error: unknown) => services.log.warn('import', `could not remember the pending galleries of "${sourceId}"`, error));
-  }
-  if (spot.data.attributes.state === 1) await noLongerWaiting(services, profile.id, sourceId);
-  announceImport(services, profile, sourceId, result, kind);
-  return result;
+  // The topic rules (the profile's topic, the topic definitions) refused it.
+  if (outcome.status === 'invalid') throw await refuse(outcome.problems);
+  if (outcome.status !== 'done') throw outcome.error ?? new ActionableError(`Import of "${sourceId}" failed: ${outcome.reason ?? 'unknown reason'}`);
+
+  services.log.info('import', `${name}: "${sourceId}" imported as spot ${outcome.spotId} (${outcome.change === 'new' ? 'new to this journal' : 'an update'})`, { galleries: outcome.galleries });
+  const recorder = new GalleryRecorder(services, profile, () => document.uri.toString());
+  recorder.add(outcome);
+  await recorder.flush();
+  if (outcome.state === 1) await noLongerWaiting(services, profile.id, sourceId);
+  announceImport(services, profile, outcome);
+  return outcome;
 }
 
 /**
  * A spot imported as active (state 1) waits for no media: its galleries stop saying "waiting for
  * media" in the Galleries view, whether or not media were uploaded to them.
  */
-async function noLongerWaiting(services: ExtensionServices, profileId: string, sourceId: string): Promise<void> {
+async function noLongerWaiting(services: CommandServices, profileId: string, sourceId: string): Promise<void> {
   for (const gallery of services.galleries.list(profileId)) {
     if (!gallery.pending || gallery.spot?.sourceId !== sourceId) continue;
     await services.galleries.markUploaded(profileId, gallery.galleryId).catch((error: unknown) => services.log.warn('import', `could not update gallery ${gallery.galleryId}`, error));

@@ -6,8 +6,13 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../platform/commandIds';
 import { wrapCommand } from '../platform/commandWrapper';
 import { loadedCore } from '../platform/lazyCore';
-import { loadFeatures, loadedFeatures } from '../platform/lazyFeatures';
-import type { CommandHandler, CommandServices } from './commandTable';
+import { featuresLoaded, loadFeatures } from '../platform/lazyFeatures';
+import type { CommandHandler, CommandServices, CommandTable } from './commandTable';
+
+/** What the commands take from dist/features.js (see lazyFeatures.ts): every handler, by id. */
+export interface CommandFeatures {
+  commands: CommandTable;
+}
 
 /** Our commands that their feature registers itself at activation, not through the command table. */
 const REGISTERED_BY_FEATURE: ReadonlySet<string> = new Set([COMMAND.newTopicDefinition]);
@@ -26,7 +31,7 @@ export function isTestMode(context: vscode.ExtensionContext): boolean {
 
 /** The table's handler for id; a table that does not match TABLE_IDS fails every command, loudly. */
 async function tableHandler(id: string): Promise<CommandHandler> {
-  const { commands } = await loadFeatures();
+  const { commands } = await loadFeatures<CommandFeatures>();
   const unregistered = Object.keys(commands).filter((key) => !TABLE_IDS.includes(key));
   const handler = commands[id];
   if (!handler || unregistered.length > 0) {
@@ -43,7 +48,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Com
   if (isTestMode(context)) {
     services.disposables.push(
       vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services),
-      vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined, features: loadedFeatures() !== undefined })),
+      vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined, features: featuresLoaded() })),
     );
   }
 }

@@ -1,9 +1,9 @@
-// The one table of commands: id -> handler. It is part of dist/features.js, loaded on the first
-// command: activation registers the ids with stubs (registerCommandStubs.ts). Every handler runs
-// through wrapCommand (log, actionable errors, silent cancel). The galleries feature brings its own table.
+// The commands of profiles, documents and imports: id -> handler. Part of dist/features.js (whose
+// entry, src/features.ts, joins it with the galleries' and the walkthrough's into the one table),
+// loaded on the first command: activation registers the ids with stubs (registerCommandStubs.ts).
+// Every handler runs through wrapCommand (log, actionable errors, silent cancel).
 import { addProfile } from './addProfile';
 import type { CommandTable } from './commandTable';
-import { galleryCommands } from './gallery';
 import { importFolder } from './importFolder';
 import { importSpot } from './importSpot';
 import { importSpotWithMedia } from './importSpotWithMedia';
@@ -14,9 +14,8 @@ import { signOut } from './signOut';
 import { switchProfile } from './switchProfile';
 import { testConnection } from './testConnection';
 import { COMMAND } from '../platform/commandIds';
-import { walkthroughCommands } from '../walkthrough/commands';
 
-export const commands: CommandTable = {
+export const coreCommands: CommandTable = {
   [COMMAND.addProfile]: addProfile,
   [COMMAND.setCredentials]: setCredentials,
   [COMMAND.switchProfile]: switchProfile,
@@ -27,6 +26,4 @@ export const commands: CommandTable = {
   [COMMAND.importSpotWithMedia]: importSpotWithMedia,
   [COMMAND.importFolder]: importFolder,
   [COMMAND.newSpotDocument]: newSpotDocument,
-  ...galleryCommands,
-  ...walkthroughCommands,
 };

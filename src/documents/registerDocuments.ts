@@ -1,17 +1,16 @@
-// Everything about spot documents in the editor: diagnostics while typing, the context key for
+// Everything about spot documents in the editor: diagnostics while typing (which are also the
+// check every import makes first: the SpotChecker the commands receive), the context key for
 // menus, and the "Import Spot" CodeLens.
-import type { TopicStore } from '../topics/topicStore';
 import type { Logger } from '../platform/services';
 import type { ProfileStore } from '../platform/domain';
-import { registerSpotCodeLens } from './spotCodeLens';
-import { SpotDiagnostics } from './spotDiagnostics';
-import { registerTopicFeatures } from '../topics/registerTopicFeatures';
 import type { DisposableStore } from '../platform/lifecycle';
+import type { SpotChecker } from './spotChecker';
+import { registerSpotCodeLens } from './spotCodeLens';
+import { SpotDiagnostics, type TopicCatalogSource } from './spotDiagnostics';
 
-export function registerSpotDocuments(disposables: DisposableStore, log: Logger, profiles: ProfileStore): TopicStore {
-  const topics = registerTopicFeatures(disposables, log);
-  // Spot documents are checked with the topic definitions (which fields are galleries).
-  disposables.push(new SpotDiagnostics(log, topics));
+/** `topics`: the workspace's topic definitions (which fields are galleries, what a topic allows). */
+export function registerSpotDocuments(disposables: DisposableStore, log: Logger, profiles: ProfileStore, topics: TopicCatalogSource): SpotChecker {
+  const checker = disposables.add(new SpotDiagnostics(log, topics));
   registerSpotCodeLens(disposables, profiles);
-  return topics;
+  return checker;
 }

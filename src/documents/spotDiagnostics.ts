@@ -15,29 +15,13 @@ import { followDocuments } from './followDocuments';
 import { onMediaFolderChange } from './mediaFolderEvents';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
+import { DisposableStore } from '../platform/lifecycle';
+import type { SpotChecker } from './spotChecker';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
 const SOURCE = 'Spot Import';
 const CHECKED_SCHEMES = new Set(['file', 'untitled']);
-
-/**
- * Parses a spot document and, when diagnostics run, shows its problems right away instead of
- * after the debounce: Import Spot calls this before it opens the document at the first problem.
- */
-export async function validateSpotDocumentNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
-  const live = SpotDiagnostics.live;
-  return live ? live.validateNow(core, document) : core.parseSpotText(document.getText());
-}
-
-/**
- * The topic definitions in effect for a document or folder (the workspace's topics folder): every
- * check and import of a spot takes them, so the editor, its imports and the command line agree on
- * which fields are galleries. Undefined while diagnostics do not run.
- */
-export async function topicCatalogFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined> {
-  return SpotDiagnostics.live?.topicsFor(uri);
-}
 
 /** Where the topic definitions come from (the TopicStore), and when they change. */
 export interface TopicCatalogSource {
@@ -75,15 +59,6 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
   return diagnostic;
 }
 
-/**
- * Checks a spot document together with its media folder and shows every problem at once (Import
- * Spot with Media calls this before anything is sent). Without diagnostics running, only checks.
- */
-export async function checkSpotMediaNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.SpotMediaCheck> {
-  const live = SpotDiagnostics.live;
-  return live ? live.checkMediaNow(core, document) : core.checkSpotMedia(document.uri.fsPath, document.getText(), mediaCheckOptions(core, undefined, document.uri));
-}
-
 /** `document`: whose folder's accepted types apply. */
 function mediaCheckOptions(core: typeof Core, topics: Core.TopicCatalog | undefined, document: vscode.Uri): Core.CheckOptions {
   return { acceptedTypes: readSettings(document).mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES, topics };
@@ -96,12 +71,10 @@ function isChecked(document: vscode.TextDocument): boolean {
   return CHECKED_SCHEMES.has(document.uri.scheme);
 }
 
-export class SpotDiagnostics implements vscode.Disposable {
-  /** The running instance, so Import Spot can publish its own check at once (validateSpotDocumentNow). */
-  static live: SpotDiagnostics | undefined;
-  private readonly collection = vscode.languages.createDiagnosticCollection('spotImport');
+export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
+  private readonly disposables = new DisposableStore();
+  private readonly collection = this.disposables.add(vscode.languages.createDiagnosticCollection('spotImport'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   private readonly hashes = new Map<string, string>();
   /** Follows media folders once a file-based spot document was checked (see mediaFolderEvents). */
   private mediaWatch?: vscode.Disposable;
@@ -110,8 +83,7 @@ export class SpotDiagnostics implements vscode.Disposable {
     private readonly log: Logger,
     private readonly topics: TopicCatalogSource,
   ) {
-    this.subscriptions.push(
-      this.collection,
+    this.disposables.push(
       // A definition changed: which fields are galleries may have too.
       topics.onDidChange(() => this.recheckShown(0)),
       // The media types a gallery accepts decide what the media check reports.
@@ -123,7 +95,6 @@ export class SpotDiagnostics implements vscode.Disposable {
     );
     for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
     this.refreshContextKey();
-    SpotDiagnostics.live = this;
   }
 
   /** The topic definitions for a document; none (the base rules alone) when they cannot be read. */
@@ -137,7 +108,7 @@ export class SpotDiagnostics implements vscode.Disposable {
   }
 
   /** Checks a document now, replacing a pending debounced check; returns every problem found. */
-  async validateNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
+  async checkNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
     // The topics first: the text is read after the wait, so what is published is what is there.
     const topics = await this.topicsFor(document.uri);
     const parsed = core.parseSpotText(document.getText(), { topics });
@@ -175,10 +146,9 @@ export class SpotDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (SpotDiagnostics.live === this) SpotDiagnostics.live = undefined;
     for (const timer of this.timers.values()) clearTimeout(timer);
-    for (const subscription of this.subscriptions) subscription.dispose();
     this.mediaWatch?.dispose();
+    void this.disposables.dispose();
   }
 
   /** Checks again the documents that carry our diagnostics (closed tabs' were cleared). */

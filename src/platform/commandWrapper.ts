@@ -3,9 +3,8 @@
 // the next step (the buttons errorActions.ts decides, and "Show Log"). Which profile's
 // credentials were refused is the client provider's to record, not guessed here from the active
 // profile: a run may have used another one. Handlers therefore just throw.
-import * as vscode from 'vscode';
 import { isCancellation } from './cancellation';
-import { SHOW_LOG, actionsFor } from './errorActions';
+import { actionsFor, showMessage } from './errorActions';
 import { describeError } from './errors';
 import type { ExtensionServices } from './services';
 
@@ -36,14 +35,5 @@ export function wrapCommand<S extends ExtensionServices>(id: string, handler: Wr
  * button runs whenever it is clicked.
  */
 export function reportError(services: ExtensionServices, error: unknown): void {
-  const actions = actionsFor(error);
-  const buttons = [...actions.map((action) => action.title), SHOW_LOG];
-  void services.ui.showErrorMessage(describeError(error), ...buttons).then(
-    (choice) => {
-      if (choice === SHOW_LOG) services.log.show();
-      const action = actions.find((candidate) => candidate.title === choice);
-      if (action) void vscode.commands.executeCommand(action.command, ...(action.args ?? []));
-    },
-    (promptError: unknown) => services.log.warn('command', 'could not show the error', promptError),
-  );
+  showMessage(services, 'error', describeError(error), actionsFor(error));
 }

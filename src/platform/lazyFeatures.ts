@@ -4,16 +4,17 @@
 // so extension.js stays small to load and compile. esbuild keeps this require() external, and
 // features.js takes every module extension.js already has from extension.js (see esbuild.js):
 // one instance of each, so module state and instanceof checks are shared.
-import type * as Features from '../features';
+//
+// Each feature states the part of the bundle it uses (commands: CommandFeatures, topics:
+// TopicFeatures, the Galleries view: ViewFeatures); src/features.ts, the bundle's entry, is
+// checked against all of them, so nothing down here needs to know the features above it.
 import { requireOnce } from './lazyCore';
 
-export type FeaturesModule = typeof Features;
-
 // A literal path: esbuild keeps exactly this require() call external.
-const features = requireOnce(() => require('./features.js') as FeaturesModule);
+const features = requireOnce(() => require('./features.js') as unknown);
 
-/** dist/features.js, loaded once (synchronous require; a promise for the callers' sake). */
-export const loadFeatures = (): Promise<FeaturesModule> => features.get();
+/** dist/features.js, loaded once (synchronous require; a promise for the callers' sake), as the part the caller uses. */
+export const loadFeatures = <T>(): Promise<T> => features.get() as Promise<T>;
 
-/** The features bundle if something already loaded it (tests check activation does not). */
-export const loadedFeatures = (): FeaturesModule | undefined => features.loaded();
+/** Whether something already loaded the features bundle (tests check activation does not). */
+export const featuresLoaded = (): boolean => features.loaded() !== undefined;

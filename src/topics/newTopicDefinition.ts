@@ -2,7 +2,7 @@
 // open spot document (types from its values, labels empty) and opens it for the author to
 // complete. An existing definition is opened, never overwritten.
 import * as vscode from 'vscode';
-import { spotTargetDocument } from '../commands/spotTarget';
+import { spotTargetDocument } from '../documents/spotTarget';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import type { TopicStore } from './topicStore';

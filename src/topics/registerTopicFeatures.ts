@@ -2,7 +2,7 @@
 // documents, completion, hovers, inlay hints, quick fixes, and "New Topic Definition from
 // Document". Nothing here loads the core until a spot document or a definition file needs it.
 import * as vscode from 'vscode';
-import type { Logger } from '../platform/services';
+import type { ExtensionServices } from '../platform/services';
 import { SPOT_DOCUMENT_SELECTOR } from './spotSelector';
 import { TopicCodeActionProvider } from './topicCodeActions';
 import { TopicCompletionProvider } from './topicCompletion';
@@ -10,12 +10,22 @@ import { TopicDiagnostics } from './topicDiagnostics';
 import { TopicHoverProvider } from './topicHover';
 import { TopicInlayHintsProvider } from './topicInlayHints';
 import { TopicStore } from './topicStore';
-import type { DisposableStore } from '../platform/lifecycle';
 import { COMMAND } from '../platform/commandIds';
+import { wrapCommand } from '../platform/commandWrapper';
 import { loadFeatures } from '../platform/lazyFeatures';
+import type { newTopicDefinition } from './newTopicDefinition';
 
-/** Returns the workspace's topic definitions, which the Galleries view reads field labels from. */
-export function registerTopicFeatures(disposables: DisposableStore, log: Logger): TopicStore {
+/** What the topics feature takes from dist/features.js (see lazyFeatures.ts). */
+export interface TopicFeatures {
+  newTopicDefinition: typeof newTopicDefinition;
+}
+
+/**
+ * Returns the workspace's topic definitions: the checks and imports of spot documents take them,
+ * and the Galleries view reads field labels from them.
+ */
+export function registerTopicFeatures(services: ExtensionServices): TopicStore {
+  const { disposables, log } = services;
   const store = new TopicStore(log);
   const inlayHints = new TopicInlayHintsProvider(store);
   disposables.push(
@@ -26,16 +36,12 @@ export function registerTopicFeatures(disposables: DisposableStore, log: Logger)
     vscode.languages.registerHoverProvider(SPOT_DOCUMENT_SELECTOR, new TopicHoverProvider(store)),
     vscode.languages.registerInlayHintsProvider(SPOT_DOCUMENT_SELECTOR, inlayHints),
     vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
-    vscode.commands.registerCommand(COMMAND.newTopicDefinition, async (target?: unknown) => {
-      try {
-        // The command's code is in dist/features.js, loaded on first use.
-        return await (await loadFeatures()).newTopicDefinition(store, log, target);
-      } catch (error) {
-        log.error('topics', 'New Topic Definition from Document failed', error);
-        void vscode.window.showErrorMessage(`Could not write the topic definition: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }
-    }),
+    // Through the command wrapper, as every command: logged, errors with their buttons, silent on cancel.
+    // The command's code is in dist/features.js, loaded on first use.
+    vscode.commands.registerCommand(
+      COMMAND.newTopicDefinition,
+      wrapCommand(COMMAND.newTopicDefinition, async (_services, target?: unknown) => (await loadFeatures<TopicFeatures>()).newTopicDefinition(store, log, target), services),
+    ),
   );
   return store;
 }

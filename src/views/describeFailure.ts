@@ -1,9 +1,10 @@
 // Turns an error from the core (or from getting a client) into the short words of a message node
-// and the one action most likely to fix it. Duck-typed on `kind`/`status` because the core is
-// loaded lazily: its classes are not available here as values.
+// and the one action most likely to fix it (the first the one policy, errorActions.ts, offers).
+// Duck-typed on `kind`/`status` because the core is loaded lazily: its classes are not available
+// here as values.
 import type * as Core from '../core';
-import { actionsFor, updateCredentialsAction } from '../platform/errorActions';
-import { OPEN_CA_SETTINGS, UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
+import { actionsFor } from '../platform/errorActions';
+import { UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
 import { COMMAND } from '../platform/commandIds';
 
 export interface FailureHint {
@@ -23,61 +24,42 @@ export interface FailureDescription {
 const RETRY: FailureHint = { title: 'Retry', command: COMMAND.refreshGallery, passNode: true };
 /** A setting of the profile is wrong (its address, say): new credentials would not help. */
 const SWITCH_PROFILE: FailureHint = { title: 'Switch Profile…', command: COMMAND.switchProfile };
+/** Shown under the gallery's own row: a gallery the service does not have can leave the view. */
+const REMOVE_FROM_VIEW: FailureHint = { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true };
 
 function asServiceError(error: unknown): Partial<Core.ServiceError> & { message: string } {
   if (error && typeof error === 'object') return error as Partial<Core.ServiceError> & { message: string };
   return { message: String(error) };
 }
 
-/** An ActionableError (from the extension layer, e.g. "no credentials yet") names its own fix. */
-function ownAction(error: unknown): FailureHint | undefined {
-  const actions = (error as { actions?: Array<{ title?: unknown; command?: unknown; args?: unknown }> } | undefined)?.actions;
-  const first = Array.isArray(actions) ? actions[0] : undefined;
-  if (typeof first?.title !== 'string' || typeof first.command !== 'string') return undefined;
-  return { title: first.title, command: first.command, args: Array.isArray(first.args) ? first.args : [] };
-}
-
+/** The node's words by the kind of failure; its button is the one policy's (errorActions.ts) first. */
 export function describeFailure(error: unknown): FailureDescription {
   const failure = asServiceError(error);
   const words = failure.serverMessage ?? failure.message ?? 'unknown error';
   const detail = failure.message ?? words;
-  const own = ownAction(error);
-  if (own && failure.kind === undefined) return { message: words, detail, hint: own };
+  const hint: FailureHint = actionsFor(error, { notFound: REMOVE_FROM_VIEW, configuration: SWITCH_PROFILE, retry: RETRY })[0] ?? RETRY;
+  return { message: wordsFor(failure, words, error), detail: untrustedCertificateCode(error) ? `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}` : detail, hint };
+}
+
+function wordsFor(failure: Partial<Core.ServiceError>, words: string, error: unknown): string {
   switch (failure.kind) {
     case 'authentication':
-      // The notifications' policy (errorActions.ts): Update Credentials, for the refused profile.
-      return { message: `Credentials rejected: ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction() };
-    case 'configuration':
-      // A bad address, gallery id or file: the profile (or the view's entry) needs changing, and
-      // the detail is in the node's tooltip and the log.
-      return { message: words, detail, hint: SWITCH_PROFILE };
+      return `Credentials rejected: ${words}`;
     case 'network':
-      if (untrustedCertificateCode(error)) {
-        const hint: FailureHint = actionsFor(error)[0] ?? OPEN_CA_SETTINGS;
-        return { message: `Certificate not trusted: ${words}`, detail: `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}`, hint };
-      }
-      return { message: `Service not reachable: ${words}`, detail, hint: RETRY };
+      return untrustedCertificateCode(error) ? `Certificate not trusted: ${words}` : `Service not reachable: ${words}`;
     case 'timeout':
-      return { message: `Service not reachable: ${words}`, detail, hint: RETRY };
+      return `Service not reachable: ${words}`;
     case 'cancelled':
-      return { message: 'Loading was cancelled', detail, hint: RETRY };
+      return 'Loading was cancelled';
     case 'malformed':
-      return { message: `Unexpected reply: ${words}`, detail, hint: RETRY };
+      return `Unexpected reply: ${words}`;
     case 'http':
-      if (failure.status === 404) {
-        return {
-          // Shown under the gallery's own row, so the words need not repeat its id.
-          message: `Not found (404): ${words}`,
-          detail,
-          hint: { title: 'Remove from View', command: COMMAND.removeGallery, passNode: true },
-        };
-      }
-      // A 401 arrives as 'authentication' (above); a 403 is the same refusal for errorActions.
-      if (failure.status === 403) {
-        return { message: `Access denied (403): ${words}`, detail, hint: actionsFor(error)[0] ?? updateCredentialsAction() };
-      }
-      return { message: `Service answered ${failure.status ?? 'an error'}: ${words}`, detail, hint: RETRY };
+      // Shown under the gallery's own row, so the words need not repeat its id.
+      if (failure.status === 404) return `Not found (404): ${words}`;
+      if (failure.status === 403) return `Access denied (403): ${words}`;
+      return `Service answered ${failure.status ?? 'an error'}: ${words}`;
     default:
-      return { message: words, detail, hint: RETRY };
+      // An ActionableError of the extension layer ("no credentials yet"), or a bad address: its own words.
+      return words;
   }
 }

@@ -21,6 +21,11 @@ import { MediaFiles } from './media/mediaFiles';
 import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
 
+/** What the view takes from dist/features.js (see lazyFeatures.ts): the grids, which only a command opens. */
+export interface ViewFeatures {
+  GalleryGrids: typeof GalleryGrids;
+}
+
 export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): GalleriesView {
   const files = new MediaFiles(services);
   const provider = new GalleriesTreeProvider(services, files, topics);
@@ -62,7 +67,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   let openGrids: GalleryGrids | undefined;
   const grids: GalleriesView['grids'] = {
     async open(profileId, galleryId) {
-      const { GalleryGrids } = await loadFeatures();
+      const { GalleryGrids } = await loadFeatures<ViewFeatures>();
       if (!openGrids) {
         openGrids = new GalleryGrids(services, cache, {
           label: (profile, gallery) => provider.galleryLabel(gallery, profile),

@@ -110,8 +110,8 @@ describe('Import Folder', () => {
       const cancel = new AbortController();
       const summary = await runFolderImport(services, uri, {
         signal: cancel.signal,
-        onItemDone: (done) => {
-          if (done === 2) setTimeout(() => cancel.abort(), 100);
+        onProgress: (event) => {
+          if (event.kind === 'spotDone' && event.done === 2) setTimeout(() => cancel.abort(), 100);
         },
       });
       run.done();

@@ -172,7 +172,7 @@ describe('Import Folder media runs', function () {
     run.done();
 
     // The result the command returns: each spot with what happened to it.
-    assert.ok(summary.media, 'the media workflow ran');
+    assert.ok(summary.outcome.spots.some((spot) => spot.withMedia), 'the media went with the spots');
     assert.strictEqual(summary.total, 6);
     const imported = byFile(summary);
     assert.deepStrictEqual([...imported.keys()].sort(), ['a.spot.json', 'b.spot.json', 'c.spot.json', 'f.spot.json']);
@@ -234,15 +234,15 @@ describe('Import Folder media runs', function () {
     const summary = await runFolderImport(services, vscode.Uri.file(dir), {
       signal: cancel.signal,
       // Cancel as the notification's button would, while b's first file is on its way.
-      onMediaProgress: (event) => {
+      onProgress: (event) => {
         if (event.kind === 'bytes' && event.label.endsWith('b.spot.json')) cancel.abort();
       },
     });
     run.done();
-    assert.ok(summary?.media);
+    assert.ok(summary?.outcome);
     assert.strictEqual(summary.stopped, 'cancelled');
     assert.deepStrictEqual(summary.imported.map((entry) => path.basename(entry.file)), ['a.spot.json']);
-    const outcomes = new Map(summary.media.outcome.spots.map((spot) => [path.basename(spot.path), spot]));
+    const outcomes = new Map(summary.outcome.spots.map((spot) => [path.basename(spot.path), spot]));
     const bOutcome = outcomes.get('b.spot.json')!;
     assert.strictEqual(bOutcome.status, 'cancelled');
     const bGallery = bOutcome.galleries[0].galleryId!;
@@ -289,7 +289,7 @@ describe('Import Folder media runs', function () {
     restore = run.restore;
     const cancel = new AbortController();
     // The first byte of any upload: the spots in flight then each finish the request they are in.
-    const summary = await runFolderImport(services, vscode.Uri.file(dir), { signal: cancel.signal, onMediaProgress: (event) => event.kind === 'bytes' && cancel.abort() });
+    const summary = await runFolderImport(services, vscode.Uri.file(dir), { signal: cancel.signal, onProgress: (event) => event.kind === 'bytes' && cancel.abort() });
     run.done();
     assert.strictEqual(summary?.stopped, 'cancelled');
     assert.deepStrictEqual(summary.failed, []);
@@ -297,7 +297,7 @@ describe('Import Folder media runs', function () {
     const headline = summary.headline;
     const count = (pattern: RegExp) => Number(pattern.exec(headline)?.[1] ?? 0);
     assert.strictEqual(count(/imported (\d+) of 6/) + count(/; (\d+) not attempted/) + count(/; (\d+) imported but not finished/), 6, `each spot counted once: ${headline}`);
-    for (const spot of summary.media!.outcome.spots) {
+    for (const spot of summary.outcome.spots) {
       if (spot.status !== 'done') assert.ok(spot.remaining.length > 0, `${spot.label} says what a second run does`);
     }
 
@@ -331,7 +331,7 @@ describe('Import Folder media runs', function () {
     const summary = await runFolderImport(services, vscode.Uri.file(dir), {});
     run.done();
     assert.strictEqual(summary?.imported.length, 2);
-    assert.ok(summary.media?.outcome.spots.every((spot) => spot.writeBack.status === 'disabled'));
+    assert.ok(summary.outcome.spots.every((spot) => spot.writeBack.status === 'disabled'));
     const galleries = new Map<string, number>();
     for (const { name, spec } of specs) {
       assert.ok(fs.readFileSync(files[name]).equals(original[name]), `${name}.spot.json unchanged on disk`);
@@ -378,7 +378,7 @@ describe('Import Folder media runs', function () {
     restore = run.restore;
     const off = await runFolderImport(services, vscode.Uri.file(dir), {});
     run.done();
-    assert.strictEqual(off?.media?.outcome.spots[0].galleries[0].order, 'off');
+    assert.strictEqual(off?.outcome.spots[0].galleries[0].order, 'off');
     assert.strictEqual(counters(sandbox).mediaOrders, before.mediaOrders, 'no order request was sent');
     const uploadOrder = inNameOrder(all);
     await assertGalleryHolds(sandbox, galleryId, [uploadOrder[1], uploadOrder[2], uploadOrder[0]], 'order off: upload order');
@@ -391,7 +391,7 @@ describe('Import Folder media runs', function () {
     restore = run.restore;
     const on = await runFolderImport(services, vscode.Uri.file(dir), {});
     run.done();
-    assert.strictEqual(on?.media?.outcome.spots[0].galleries[0].order, 'set');
+    assert.strictEqual(on?.outcome.spots[0].galleries[0].order, 'set');
     assert.ok(counters(sandbox).mediaOrders > before.mediaOrders, 'the order was set');
     await assertGalleryHolds(sandbox, galleryId, uploadOrder, 'order on: name order');
   });
@@ -407,7 +407,7 @@ describe('Import Folder media runs', function () {
     restore = run.restore;
     const kept = await runFolderImport(services, vscode.Uri.file(dir), {});
     run.done();
-    assert.strictEqual(kept?.media?.outcome.spots[0].state, 2);
+    assert.strictEqual(kept?.outcome.spots[0].state, 2);
     const galleryId = serviceGallery(sandbox, spec.sourceId, 'fld_1_3', 2);
     assert.deepStrictEqual({ state: attributesOnDisk(file).state, gallery: attributesOnDisk(file).fld_1_3 }, { state: 2, gallery: galleryId });
     await assertGalleryHolds(sandbox, galleryId, inNameOrder(spec.galleries.fld_1_3), 'kept in progress');

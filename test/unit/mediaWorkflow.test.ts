@@ -263,11 +263,11 @@ describe('media workflow: spots with their media in one step', () => {
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
     const fixtures = [writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
-    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ clientId: 'c', client: { ...workspace.setup.client, apiRoot: 'http://x/api/v2.4' } as typeof workspace.setup.client, concurrency: 1 }));
-    assert.ok(run.stoppedBy instanceof JournalLockedError, 'a journal held by another process stops the run');
-    assert.equal(run.spots[0].status, 'failed');
-    assert.match(run.spots[0].reason ?? '', /is using the journal/);
-    assert.ok(run.spots.every((s) => s.status === 'failed' || s.status === 'not-started'));
+    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ journal: { dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
+    assert.equal(run.stop?.kind, 'journal', 'a journal held by another process stops the run before it starts');
+    assert.ok(run.stop.error instanceof JournalLockedError);
+    assert.match(run.stop.error.message, /is using the journal/);
+    assert.ok(run.spots.every((s) => s.status === 'not-started' && s.failure?.because === 'journal' && /another run is using the journal/.test(s.reason ?? '')));
     assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
     unlinkSync(lock);
     symlinkSync(JSON.stringify({ pid: 2 ** 22 + 12345, host }), lock);
@@ -282,7 +282,8 @@ describe('media workflow: spots with their media in one step', () => {
     const run = await runMediaWorkflow([{ path: fixture.path }], options({ signal: controller.signal, onStep: (s) => s.step === 'upload' && controller.abort() }));
     const [spot] = run.spots;
     assert.equal(spot.status, 'cancelled');
-    assert.match(run.stoppedBy?.message ?? '', /Cancelled/);
+    assert.equal(run.stop?.kind, 'cancelled');
+    assert.match(run.stop.error.message, /Cancelled/);
     assert.equal(workspace.setup.sandbox.counters.uploads, 1, 'nothing was sent after the request in flight');
     assert.deepEqual(spot.remaining, [
       `upload 2 of 3 files to gallery ${spot.galleries[0].galleryId} (fld_1_3)`,

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { MediaJournal, defaultJournalDir, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
+import { MediaJournal, defaultJournalDir, journalAccountOf, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
@@ -27,7 +27,7 @@ describe('media workflow: an input source that throws', () => {
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
     await assert.rejects(
-      streamMediaWorkflow(inputs(), { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 2 }, { settled: (_position, outcome) => settled.push({ outcome, locked: locked() }) }),
+      streamMediaWorkflow(inputs(), { client: workspace.setup.client, journal: { dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
       /EACCES: the next folder cannot be read/,
     );
     assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);

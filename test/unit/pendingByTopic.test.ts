@@ -8,9 +8,8 @@ import { pendingGalleryFields } from '../../src/core/api/spotSchema';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { SPOT_RULES } from '../../src/core/documents/problems';
 import { sendSpot } from '../../src/core/import/sendSpot';
-import { defaultJournalDir, runMediaWorkflow } from '../../src/core/media';
+import { runMediaWorkflow } from '../../src/core/media';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics';
-import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { mediaBytes } from './helpers/workflowFixtures';
 
@@ -102,7 +101,7 @@ describe('pending galleries known by the topic definition', () => {
     it('the media workflow puts files sitting directly in the media folder into the one defined gallery', async () => {
       const path = writeTrail(['01-start.jpg', '02-end.jpg']);
 
-      const run = await runMediaWorkflow([{ path }], { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(workspace.dir), topics });
+      const run = await runMediaWorkflow([{ path }], workspace.workflowOptions({ topics }));
       const [spot] = run.spots;
       assert.equal(spot.status, 'done', spot.reason);
       assert.deepEqual(spot.galleries.map((gallery) => [gallery.field, gallery.uploaded]), [['fld_7_3', 2]]);
@@ -118,7 +117,7 @@ describe('pending galleries known by the topic definition', () => {
 
     it('without the definitions the workflow cannot tell which null field takes the files, and says so', async () => {
       const path = writeTrail(['01-start.jpg']);
-      const run = await runMediaWorkflow([{ path }], { client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(workspace.dir) });
+      const run = await runMediaWorkflow([{ path }], workspace.workflowOptions());
       assert.equal(run.spots[0].status, 'invalid');
       assert.match(run.spots[0].reason ?? '', /no single gallery field/);
     });

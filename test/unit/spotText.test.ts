@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startCore, type CoreSetup } from './helpers/coreSetup';
 import { startCaptureProxy, type CaptureProxy } from './helpers/captureProxy';
 import { ServiceClient } from '../../src/core/api/serviceClient';
-import { bulkImport, fileItems } from '../../src/core/import/bulkImport';
+import { journalAccountOf, runMediaWorkflow, spotDocumentFiles, type SpotOutcome } from '../../src/core/media';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { sendSpot } from '../../src/core/import/sendSpot';
 import { duplicateMembers, provablyNoDuplicates } from '../../src/core/documents/duplicateMembers';
@@ -53,6 +53,12 @@ describe('what is validated is what is sent', () => {
     return path;
   }
 
+  /** The folder import and the command line: spot documents from files through the import engine. */
+  async function importFiles(paths: string[]): Promise<SpotOutcome[]> {
+    const journal = { dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot, 'spot-text') };
+    return (await runMediaWorkflow(spotDocumentFiles(paths), { client, journal, media: false })).spots;
+  }
+
   /** What the editor's Import Spot does with a buffer holding `text` (src/commands/importSpot.ts). */
   async function importAsEditor(text: string): Promise<void> {
     const parsed = parseSpotText(text);
@@ -65,8 +71,8 @@ describe('what is validated is what is sent', () => {
     const text = BOM + oddlyFormatted('same-bytes');
     const path = writeSpot('same.spot.json', text);
     await importAsEditor(text);
-    const { results } = await bulkImport(fileItems([path]), client);
-    assert.ok(results[0].ok, !results[0].ok ? results[0].reason : '');
+    const [outcome] = await importFiles([path]);
+    assert.equal(outcome.status, 'done', outcome.reason);
     assert.equal(proxy!.imports.length, 2);
     const [editor, folder] = proxy!.imports;
     assert.deepEqual(editor, folder, `editor sent ${editor.toString('utf8')}\nfolder sent ${folder.toString('utf8')}`);
@@ -76,8 +82,8 @@ describe('what is validated is what is sent', () => {
 
   it('imports a file that starts with a byte-order mark from a folder (and so the demo)', async () => {
     const path = writeSpot('bom.spot.json', BOM + JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bom-file', latitude: 1, longitude: 2 } } }));
-    const { results } = await bulkImport(fileItems([path]), client);
-    assert.ok(results[0].ok, !results[0].ok ? results[0].reason : '');
+    const [outcome] = await importFiles([path]);
+    assert.equal(outcome.status, 'done', outcome.reason);
     assert.ok(setup!.sandbox.spotBySourceId('bom-file'));
     assert.equal(proxy!.imports[0].subarray(0, 3).toString('hex') === 'efbbbf', false);
   });
@@ -97,9 +103,9 @@ describe('what is validated is what is sent', () => {
     const second = parseSpotText(inData).problems;
     assert.deepEqual(second.map((problem) => [problem.pointer, problem.offset]), [['/data/type', inData.lastIndexOf('"type"')]]);
 
-    const { results } = await bulkImport(fileItems([writeSpot('twice.spot.json', text)]), client);
-    assert.ok(!results[0].ok);
-    assert.match(results[0].reason, /source_id/);
+    const [outcome] = await importFiles([writeSpot('twice.spot.json', text)]);
+    assert.equal(outcome.status, 'invalid');
+    assert.match(outcome.reason ?? '', /source_id/);
     assert.equal(proxy!.imports.length, 0, 'nothing was sent');
   });
 

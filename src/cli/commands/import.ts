@@ -10,6 +10,7 @@ import { EXIT } from '../exit';
 import { selectImportRunner } from '../import/mediaPlugin';
 import type { ImportJob, ImportRunEnd } from '../import/importRunner';
 import type { OutputFormat } from '../output/reporter';
+import type { RunSummary } from '../output/records';
 import { createProgress } from '../progress';
 import { checkCredentials } from '../serviceFailure';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
@@ -67,18 +68,20 @@ export async function runImport(paths: string[], options: ImportOptions, context
   }
 }
 
-function conclude(output: RunOutput, end: ImportRunEnd, failedBeforeRun: number, dryRun: boolean, documents: number): [string, number, ('interrupted' | 'credentialsRejected')?] {
+function conclude(output: RunOutput, end: ImportRunEnd, failedBeforeRun: number, dryRun: boolean, documents: number): [string, number, RunSummary['stopped']?] {
   const imported = output.count('imported') + output.count('alreadyImported');
   const total = documents;
   const failed = output.count('failed');
   const definitions = output.count('invalid');
   const remaining = end.remaining + failedBeforeRun;
   const broken = definitions > 0 ? ` ${definitions} topic definition file(s) are broken (reported above; their topics were checked by the base rules only).` : '';
-  if (end.stopped === 'interrupted') {
-    return [`Interrupted: ${imported} of ${total} documents imported. Run the same command again to finish the other ${remaining - definitions}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
-  }
-  if (end.stopped === 'credentialsRejected') {
-    return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${imported} of ${total} documents imported; after fixing the credentials, run the same command again to finish the other ${remaining - definitions}.`, EXIT.usage, 'credentialsRejected'];
+  switch (end.stopped) {
+    case 'cancelled':
+      return [`Interrupted: ${imported} of ${total} documents imported. Run the same command again to finish the other ${remaining - definitions}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
+    case 'credentials':
+      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${imported} of ${total} documents imported; after fixing the credentials, run the same command again to finish the other ${remaining - definitions}.`, EXIT.usage, 'credentialsRejected'];
+    case 'network':
+      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${imported} of ${total} documents imported; once it can be reached, run the same command again to finish the other ${remaining - definitions}.`, EXIT.failures, 'serviceUnreachable'];
   }
   if (dryRun) {
     const valid = output.count('wouldImport');

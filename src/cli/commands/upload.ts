@@ -1,16 +1,15 @@
-// spot-import upload --gallery <id> <file>…: streams each file into the gallery with the core's
-// uploadMedia, one at a time (uploads into one gallery go one by one, so each adds exactly one
-// media item). An upload is never sent twice blindly: a file that failed is reported, not retried.
+// spot-import upload --gallery <id> <file>…: every file checked first as import checks media (a
+// file, not empty, a type the gallery accepts: "media.acceptedTypes" of spot-import.json), then
+// streamed into the gallery through the core's one upload policy (uploadFilesToGallery): one at a
+// time, never sent twice blindly, the run stopped when the next file would fail the same way.
 // The first Ctrl-C lets the file in flight finish; the second aborts it.
-import { promises as fs } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { lookup } from 'mime-types';
-import { AuthenticationError, ServiceError, isCancellation } from '../../core';
+import { checkMediaFile, type UploadedFile, type UploadFailure, uploadFilesToGallery } from '../../core';
 import { displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
 import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
-import type { Outcome } from '../output/records';
+import type { Outcome, RunSummary } from '../output/records';
 import { createProgress } from '../progress';
 import { checkCredentials } from '../serviceFailure';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
@@ -22,9 +21,16 @@ export interface UploadOptions extends ConnectionFlags {
   gallery: number;
 }
 
+interface CheckedFile {
+  path: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
 export async function runUpload(files: string[], options: UploadOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
-  const sized = await checkFiles(files, context.cwd);
+  const checked = await checkFiles(files, context.cwd, settings.media.acceptedTypes);
   const interrupts = watchInterrupts(context.stderr);
   const progress = createProgress('files', context.stderr, context.env);
   let connection: Connection | undefined;
@@ -32,47 +38,27 @@ export async function runUpload(files: string[], options: UploadOptions, context
     connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
     await checkCredentials(connection.tokens, interrupts.stop);
     const output = new RunOutput(context, 'upload', options.format, progress);
-    const totalBytes = sized.reduce((sum, file) => sum + file.bytes, 0);
+    const totalBytes = checked.reduce((sum, file) => sum + file.size, 0);
     let sentBefore = 0;
-    let stopped: 'interrupted' | 'credentialsRejected' | undefined;
-    let stopMessage = '';
-    for (const [index, { path, bytes }] of sized.entries()) {
-      const file = displayPath(path, context.cwd);
-      const details = { galleryId: options.gallery, fileName: basename(path), mimeType: lookup(path) || 'application/octet-stream', bytes };
-      if (stopped || interrupts.stop.aborted) {
-        stopped ??= 'interrupted';
-        output.outcome({ file, status: 'notAttempted', ok: false, reason: stopped === 'interrupted' ? 'the run was interrupted first' : 'the run stopped because the credentials were rejected', findings: [], upload: details });
-        continue;
-      }
-      const state = (sent: number) => progress.update({ done: index, total: sized.length, bytes: sentBefore + sent, totalBytes });
-      let outcome: Outcome;
-      try {
-        const result = await connection.client.uploadMedia(options.gallery, path, { signal: interrupts.abort, onProgress: state });
-        outcome = { file, status: 'uploaded', ok: true, findings: [], upload: { ...details, fileName: result.fileName, mimeType: result.mimeType, bytes: result.bytes, ...mediaId(result.reply) } };
-      } catch (error) {
-        if (!(error instanceof ServiceError) && !isCancellation(error)) throw error;
-        if (isCancellation(error)) {
-          stopped = 'interrupted';
-          outcome = { file, status: 'notAttempted', ok: false, reason: 'aborted while it was being sent: check the gallery before sending it again (part of it may have arrived)', findings: [], upload: details };
-        } else {
-          if (error instanceof AuthenticationError) {
-            stopped = 'credentialsRejected';
-            stopMessage = error.message;
-          }
-          outcome = { file, status: 'failed', ok: false, reason: (error as ServiceError).message, failure: 'service', findings: [], upload: details };
-        }
-      }
-      sentBefore += bytes;
-      output.outcome(outcome);
-      state(0);
-    }
+    const run = await uploadFilesToGallery({
+      client: connection.client,
+      galleryId: options.gallery,
+      files: checked,
+      signal: interrupts.stop,
+      abortSignal: interrupts.abort,
+      onBytes: (file, sent) => progress.update({ done: checked.indexOf(file), total: checked.length, bytes: sentBefore + sent, totalBytes }),
+      onFile: (result) => {
+        sentBefore += result.file.size;
+        if (result.status !== 'not-sent' || result.failure) output.outcome(toOutcome(result, options.gallery, context.cwd));
+      },
+    });
+    // Files the run never reached: it stopped first.
+    for (const result of run.files) if (result.attempts === 0) output.outcome(notAttempted(result.file, options.gallery, context.cwd, run.stop));
     progress.stop();
     const uploaded = output.count('uploaded');
     const left = output.total - uploaded;
-    if (stopped === 'interrupted') return output.finish(`Interrupted: ${uploaded} of ${output.total} files uploaded to gallery ${options.gallery}; the other ${left} were not (see above).`, EXIT.interrupted, 'interrupted');
-    if (stopped === 'credentialsRejected') return output.finish(`Stopped: ${stopMessage} ${uploaded} of ${output.total} files uploaded.`, EXIT.usage, 'credentialsRejected');
-    if (left > 0) return output.finish(`${uploaded} of ${output.total} files uploaded to gallery ${options.gallery}, ${left} not.`, EXIT.failures);
-    return output.finish(`${uploaded} file${uploaded === 1 ? '' : 's'} uploaded to gallery ${options.gallery}.`, EXIT.ok);
+    const [message, code, stopped] = conclude(run.stop, uploaded, output.total, left, options.gallery);
+    return output.finish(message, code, stopped);
   } finally {
     progress.stop();
     interrupts.dispose();
@@ -80,24 +66,54 @@ export async function runUpload(files: string[], options: UploadOptions, context
   }
 }
 
-/** Every file must exist and be a file before the first byte is sent: one line per one that is not. */
-async function checkFiles(files: string[], cwd: string): Promise<Array<{ path: string; bytes: number }>> {
+function conclude(stop: UploadFailure | undefined, uploaded: number, total: number, left: number, galleryId: number): [string, number, RunSummary['stopped']?] {
+  if (stop?.kind === 'cancelled') return [`Interrupted: ${uploaded} of ${total} files uploaded to gallery ${galleryId}; the other ${left} were not (see above).`, EXIT.interrupted, 'interrupted'];
+  if (stop?.kind === 'credentials') return [`Stopped: ${stop.error.message} ${uploaded} of ${total} files uploaded.`, EXIT.usage, 'credentialsRejected'];
+  if (left > 0) return [`${uploaded} of ${total} files uploaded to gallery ${galleryId}, ${left} not.`, EXIT.failures];
+  return [`${uploaded} file${uploaded === 1 ? '' : 's'} uploaded to gallery ${galleryId}.`, EXIT.ok];
+}
+
+function details(file: CheckedFile, galleryId: number): NonNullable<Outcome['upload']> {
+  return { galleryId, fileName: file.name, mimeType: file.mimeType, bytes: file.size };
+}
+
+function toOutcome(result: UploadedFile<CheckedFile>, galleryId: number, cwd: string): Outcome {
+  const file = displayPath(result.file.path, cwd);
+  const upload = details(result.file, galleryId);
+  if (result.status === 'arrived') return { file, status: 'uploaded', ok: true, findings: [], upload: { ...upload, ...(result.mediaId !== undefined ? { mediaId: result.mediaId } : {}) } };
+  const failure = result.failure!;
+  const unsure = result.status === 'unsure' ? ': it may have arrived, so check the gallery before sending it again' : '';
+  if (failure.kind === 'cancelled') {
+    const reason = unsure ? `aborted after it was sent${unsure}` : 'aborted while it was being sent: nothing of it was stored';
+    return { file, status: 'notAttempted', ok: false, reason, findings: [], upload };
+  }
+  return { file, status: 'failed', ok: false, reason: `${failure.error.message.replace(/\.$/, '')}${unsure}`, failure: 'service', findings: [], upload };
+}
+
+function notAttempted(checked: CheckedFile, galleryId: number, cwd: string, stop: UploadFailure | undefined): Outcome {
+  const reason =
+    stop?.kind === 'cancelled' ? 'the run was interrupted first'
+      : stop?.kind === 'credentials' ? 'the run stopped because the credentials were rejected'
+        : `the run stopped after the failure above (${stop?.error.message.replace(/\.$/, '') ?? 'unknown'})`;
+  return { file: displayPath(checked.path, cwd), status: 'notAttempted', ok: false, reason, findings: [], upload: details(checked, galleryId) };
+}
+
+/**
+ * Every file must be fit for a gallery before the first byte is sent (the rule import applies to
+ * media: checkMediaFile): one line per one that is not, and nothing is uploaded.
+ */
+async function checkFiles(files: string[], cwd: string, acceptedTypes: readonly string[] | undefined): Promise<CheckedFile[]> {
   const problems: string[] = [];
-  const checked: Array<{ path: string; bytes: number }> = [];
+  const checked: CheckedFile[] = [];
   for (const given of files) {
     const path = resolve(cwd, given);
-    const stats = await fs.stat(path).catch((error: NodeJS.ErrnoException) => error);
-    if (stats instanceof Error) problems.push(stats.code === 'ENOENT' ? `"${given}" does not exist.` : `"${given}" cannot be read: ${stats.message}`);
-    else if (!stats.isFile()) problems.push(`"${given}" is not a file: upload takes media files, one or more.`);
-    else checked.push({ path, bytes: stats.size });
+    const name = basename(path);
+    const verdict = await checkMediaFile(path, name, acceptedTypes);
+    if (verdict.ok) checked.push({ path, name, size: verdict.stats.size, mimeType: verdict.mimeType });
+    else if (verdict.code === 'missing') problems.push(`"${given}" does not exist.`);
+    else if (verdict.code === 'not-a-file') problems.push(`"${given}" is not a file: upload takes media files, one or more.`);
+    else problems.push(`"${given}": ${verdict.problem}`);
   }
   if (problems.length > 0) throw new CliError(`${problems.join('\n')}\nNothing was uploaded.`);
   return checked;
-}
-
-/** The media id, when the service's reply names one ({data: {id}} as JSON:API replies do). */
-function mediaId(reply: unknown): { mediaId?: number } {
-  const id = (reply as { data?: { id?: unknown } } | null)?.data?.id;
-  const number = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  return typeof number === 'number' && Number.isSafeInteger(number) ? { mediaId: number } : {};
 }

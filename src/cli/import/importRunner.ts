@@ -2,7 +2,7 @@
 // workflow's runner (workflowRunner.ts), chosen in mediaPlugin.ts. The command parses flags,
 // connects, finds the documents, prints and picks the exit code; a runner only imports and
 // reports each outcome.
-import type { ServiceClient, ServiceError } from '../../core';
+import type { RunStopKind, ServiceClient, ServiceError } from '../../core';
 import type { DocumentRules } from '../documents/checkDocument';
 import type { Outcome } from '../output/records';
 
@@ -28,11 +28,8 @@ export interface MediaOptions {
 export interface ImportJob {
   /** Absolute paths of the documents, in order; each is read when its turn comes. */
   files: readonly string[];
-  /**
-   * Documents known to have no media folder beside them (listed by the folder walk). The runner
-   * takes each entry out once it has used it, so the set shrinks as the run goes on.
-   */
-  withoutMediaFolder?: Set<string>;
+  /** Documents known to have no media folder beside them (listed by the folder walk): not looked for again. */
+  withoutMediaFolder?: ReadonlySet<string>;
   /** How outcomes name a file (relative to the current folder when inside it). */
   display(path: string): string;
   /** Absent only for a dry run, which sends nothing. */
@@ -59,9 +56,9 @@ export interface ImportJob {
 }
 
 export interface ImportRunEnd {
-  /** Why the run ended early, if it did. */
-  stopped?: 'interrupted' | 'credentialsRejected';
-  /** The error that stopped it (credentials rejected). */
+  /** Why the run ended early, if it did (the engine's word; the journal's is a CliError instead). */
+  stopped?: Exclude<RunStopKind, 'journal'>;
+  /** The error that stopped it. */
   stopError?: ServiceError;
   /** Documents that a second run would still import (failed, interrupted or not attempted). */
   remaining: number;

@@ -1,38 +1,48 @@
-// A spot's outcome from the media workflow, as the command line reports it (records.ts): the
+// A spot's outcome from the import engine, as the command line reports it (records.ts): the
 // status words of docs/cli-json.md, the problems placed on the document (naming the media file
 // they are about), the galleries with what was uploaded, resolved and skipped, and what a second
-// run will do.
+// run will do. The engine's typed outcome decides; this only words it.
 import { readFileSync } from 'node:fs';
-import type { SpotOutcome } from '../../core';
+import type { RunStopKind, SpotFailureKind, SpotOutcome } from '../../core';
 import { toFindings } from '../documents/checkDocument';
 import type { Finding, GalleryRecord, Outcome, SpotRecord } from '../output/records';
 
-export function toOutcome(spot: SpotOutcome, warnings: Finding[], display: (path: string) => string): Outcome {
+export function toOutcome(spot: SpotOutcome, display: (path: string) => string): Outcome {
   const file = spot.label;
   const record = spotRecord(spot);
+  const withRecord = record ? { spot: record } : {};
   switch (spot.status) {
     case 'done':
-      return { file, status: sentNothing(spot) ? 'alreadyImported' : 'imported', ok: true, findings: warnings, ...(record ? { spot: record } : {}) };
-    case 'invalid': {
-      const findings = [...placed(spot, display), ...warnings];
-      return { file, status: 'failed', ok: false, reason: spot.reason ?? 'The document or its media break a rule.', failure: 'document', findings, ...(record ? { spot: record } : {}) };
-    }
+      return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: placed(spot, display), ...withRecord };
+    case 'invalid':
+      return { file, status: 'failed', ok: false, reason: spot.reason ?? 'The document or its media break a rule.', failure: 'document', findings: placed(spot, display), ...withRecord };
     case 'failed':
-      return { file, status: 'failed', ok: false, reason: withRemaining(spot), failure: spot.problems.length > 0 ? 'document' : 'service', findings: [...placed(spot, display), ...warnings], ...(record ? { spot: record } : {}) };
+      return { file, status: 'failed', ok: false, reason: withRemaining(spot), failure: failureOf(spot.failure?.kind), findings: placed(spot, display), ...withRecord };
     case 'cancelled':
-      return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: warnings, ...(record ? { spot: record } : {}) };
+      return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: placed(spot, display), ...withRecord };
     case 'not-started':
-      return { file, status: 'notAttempted', ok: false, reason: notStartedReason(spot), findings: [] };
+      return { file, status: 'notAttempted', ok: false, reason: notAttemptedReason(spot.failure?.because ?? 'cancelled'), findings: [] };
   }
 }
 
-/**
- * "Already imported" promises that nothing was sent: the journal knew this exact text as
- * imported (so the final import was skipped) and no media were uploaded or ordered either. A
- * file added to the media folder since is sent, and then the spot counts as imported.
- */
-function sentNothing(spot: SpotOutcome): boolean {
-  return spot.imported === 'unchanged' && spot.galleries.every((gallery) => gallery.uploaded === 0 && gallery.order !== 'set');
+/** Why a document was not attempted, by why the run stopped. */
+export function notAttemptedReason(because: RunStopKind): string {
+  switch (because) {
+    case 'credentials':
+      return 'the run stopped because the credentials were rejected';
+    case 'network':
+      return 'the run stopped because the service could not be reached';
+    case 'journal':
+      return 'another run is using the journal';
+    case 'cancelled':
+      return 'the run was interrupted first';
+  }
+}
+
+/** The kinds of records.ts: the file, the document, or the service (and everything on the way to it). */
+function failureOf(kind: SpotFailureKind | undefined): Outcome['failure'] {
+  if (kind === 'unreadable') return 'unreadable';
+  return kind === 'invalid' || kind === 'repeated-source-id' || kind === 'gallery-taken' ? 'document' : 'service';
 }
 
 function spotRecord(spot: SpotOutcome): SpotRecord | undefined {
@@ -63,7 +73,7 @@ function galleryRecord(gallery: SpotOutcome['galleries'][number]): GalleryRecord
   };
 }
 
-/** The workflow's problems carry offsets into the document: lines and columns need its text. */
+/** The engine's problems carry offsets into the document: lines and columns need its text. */
 function placed(spot: SpotOutcome, display: (path: string) => string): Finding[] {
   if (spot.problems.length === 0) return [];
   let text = '';
@@ -78,9 +88,4 @@ function placed(spot: SpotOutcome, display: (path: string) => string): Finding[]
 function withRemaining(spot: SpotOutcome): string {
   const reason = spot.reason ?? 'Not finished.';
   return spot.remaining.length > 0 ? `${reason} A second run will ${spot.remaining.join('; ')}.` : reason;
-}
-
-function notStartedReason(spot: SpotOutcome): string {
-  if (/credentials/i.test(spot.reason ?? '')) return 'the run stopped because the credentials were rejected';
-  return 'the run was interrupted first';
 }

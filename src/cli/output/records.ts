@@ -81,7 +81,7 @@ export interface RunSummary {
   total: number;
   counts: Partial<Record<OutcomeStatus, number>>;
   /** Set when the run ended early. */
-  stopped?: 'interrupted' | 'credentialsRejected';
+  stopped?: 'interrupted' | 'credentialsRejected' | 'serviceUnreachable';
   /** The one line that says how the run ended, and what a second run would do. */
   message: string;
   exitCode: number;

@@ -30,6 +30,12 @@ function names(files: FileOutcome[], max = 5): string {
   return files.length > max ? `${shown.join(', ')} and ${files.length - max} more` : shown.join(', ');
 }
 
+/** "notes.txt (the file is empty), photos (is not a file)": each with why it cannot go into a gallery. */
+function skippedNames(files: FileOutcome[], max = 5): string {
+  const shown = files.slice(0, max).map((file) => `${file.name} (${file.reason ?? 'skipped'})`);
+  return files.length > max ? `${shown.join(', ')} and ${files.length - max} more` : shown.join(', ');
+}
+
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
@@ -41,12 +47,12 @@ export function describeOutcome(outcome: UploadOutcome): string {
     ['failed', 'Failed'],
     ['interrupted', INTERRUPTED_TITLE],
     ['notSent', 'Not sent'],
-    ['skipped', 'Skipped (not a file)'],
+    ['skipped', 'Skipped'],
   ];
   return groups
     .map(([status, title]) => {
       const files = outcome.files.filter((file) => file.status === status);
-      return files.length ? `${title} (${files.length}): ${names(files)}.` : '';
+      return files.length ? `${title} (${files.length}): ${status === 'skipped' ? skippedNames(files) : names(files)}.` : '';
     })
     .filter(Boolean)
     .join(' ');
@@ -90,7 +96,7 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
 
   const bytes = arrived.reduce((sum, file) => sum + file.bytes, 0);
   const skipped = files.filter((file) => file.status === 'skipped');
-  const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that ${skipped.length === 1 ? 'is' : 'are'} not a file: ${names(skipped)}.` : '';
+  const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that cannot go into a gallery: ${skippedNames(skipped)}.` : '';
   const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
   const ready = arrived.length > 0 ? spotReadyToActivate(services, profileId, galleryId) : undefined;

@@ -1,26 +1,29 @@
-// Uploads files one after another into one gallery, and keeps an exact account of each file:
-// arrived, failed, interrupted, or never sent. That account is what the user is told, so after a
-// cancel or a failure they know which files to send again, and which ones to check first.
+// Uploads files into one gallery through the core's one upload policy (uploadFilesToGallery: one
+// at a time, each failure classified once, never sent twice blindly), after the check import
+// makes of media (a file, not empty, a type the gallery accepts), and keeps an exact account of
+// each file: arrived, failed, interrupted, not sent, or skipped. That account is what the user is
+// told, so after a cancel or a failure they know which files to send again, and which ones to
+// check first.
 //
 // A run belongs to the profile it started with: every file goes to that profile's service, even
 // if the user switches profile while it runs (the same gallery id on another service would be
 // another gallery).
-import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { isCancellation } from '../../platform/cancellation';
-import { describeError, isServiceError } from '../../platform/errors';
+import type * as Core from '../../core';
+import { describeError } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
+import { readSettings } from '../../platform/settings';
 
 /**
- * - arrived: the service answered success.
+ * - arrived: the service has it.
  * - failed: the service refused it, or the request broke before the whole file was handed over
  *   (a multipart body without its end cannot be stored): safe to send again.
- * - interrupted: the connection broke, timed out or was cancelled after the whole file had been
- *   handed over, before the answer came. It may have arrived: check the gallery before sending
- *   it again, so it is not part of "Upload the Rest".
+ * - interrupted: the whole file was handed over and no answer came (the connection broke, timed
+ *   out or was cancelled). It may have arrived: check the gallery before sending it again, so it
+ *   is not part of "Upload the Rest".
  * - notSent: never sent, or cancelled part-way through its body (so it cannot have arrived).
- * - skipped: not a file.
+ * - skipped: not fit for a gallery (not a file, empty, a type not accepted).
  */
 export type FileStatus = 'arrived' | 'failed' | 'interrupted' | 'notSent' | 'skipped';
 
@@ -31,11 +34,7 @@ export interface FileOutcome {
   status: FileStatus;
   /** Why it failed or was skipped, in words for the user. */
   reason?: string;
-  /**
-   * Bytes of the file read into the request body in the last attempt, as the core reported them
-   * (undefined until it reports any; an empty file never reports). For progress only: whether the
-   * file went out complete is the core's to say (see mayHaveArrived).
-   */
+  /** Bytes of the file read into the request body in the last attempt (for progress only). */
   sentBytes?: number;
 }
 
@@ -55,18 +54,6 @@ export interface UploadHooks {
   onFileDone?(file: FileOutcome, index: number): void | Promise<void>;
 }
 
-/**
- * Whether the service may have stored the file although the upload failed: the core says how far
- * its last attempt got (details.requestSent; a failure without it came before anything was sent).
- * The whole body went out and no answer came, or a success answer came and then its reading
- * broke. A body that went out only in part cannot be stored, and a refusal stored nothing.
- */
-function mayHaveArrived(error: unknown): boolean {
-  if (!isServiceError(error)) return false;
-  if (error.requestSent === 'whole') return true;
-  return error.requestSent === 'answered' && error.kind !== 'http' && error.status !== undefined && error.status >= 200 && error.status < 300;
-}
-
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 /** "3.2 of 10.0 MB": both numbers in the unit that suits the file's size. */
@@ -77,25 +64,35 @@ export function formatBytesPair(sent: number, total: number): string {
   return `${format(sent)} of ${format(total)} ${UNITS[exponent]}`;
 }
 
-/** A rejected file (415, 413, 422…) says nothing about the next one; anything else would repeat. */
-function affectsOnlyThisFile(error: unknown): boolean {
-  if (!isServiceError(error) || error.kind !== 'http' || error.status === undefined) return false;
-  return error.status >= 400 && error.status < 500 && ![401, 403, 404, 408, 429].includes(error.status);
-}
-
-async function describeFiles(uris: vscode.Uri[]): Promise<FileOutcome[]> {
+/** Each file checked as import checks media; the ones not fit for a gallery are skipped, with the reason. */
+async function describeFiles(core: typeof Core, uris: vscode.Uri[], acceptedTypes: readonly string[]): Promise<FileOutcome[]> {
   return Promise.all(
     uris.map(async (uri): Promise<FileOutcome> => {
       const name = basename(uri.fsPath);
-      try {
-        const stat = await fs.stat(uri.fsPath);
-        if (!stat.isFile()) return { uri, name, bytes: 0, status: 'skipped', reason: 'not a file' };
-        return { uri, name, bytes: stat.size, status: 'notSent' };
-      } catch (error) {
-        return { uri, name, bytes: 0, status: 'skipped', reason: describeError(error) };
-      }
+      const verdict = await core.checkMediaFile(uri.fsPath, name, acceptedTypes);
+      if (!verdict.ok) return { uri, name, bytes: 0, status: 'skipped', reason: verdict.problem.replace(/\.$/, '') };
+      return { uri, name, bytes: verdict.stats.size, status: 'notSent' };
     }),
   );
+}
+
+/** The core's account of a file, in the words of this view. */
+function applyResult(file: FileOutcome, result: Core.UploadedFile<Core.UploadItem>, cancelled: boolean): void {
+  const failure = result.failure;
+  if (result.status === 'arrived') {
+    file.status = 'arrived';
+  } else if (result.status === 'unsure') {
+    // The body went out complete and the answer never came: the service may have stored it.
+    file.status = 'interrupted';
+    file.reason = cancelled ? 'cancelled while waiting for the answer' : `no answer: ${describeError(failure?.error)}`;
+  } else if (result.status === 'not-sent' || failure?.kind === 'cancelled') {
+    // Cancelled before the whole body went out (or never sent): the service cannot have stored it.
+    file.status = 'notSent';
+    if (failure) file.reason = 'cancelled while sending';
+  } else {
+    file.status = 'failed';
+    file.reason = describeError(failure?.error);
+  }
 }
 
 /**
@@ -110,65 +107,48 @@ export async function uploadFiles(
   hooks: UploadHooks = {},
   profileId?: string,
 ): Promise<UploadOutcome> {
-  const files = await describeFiles(uris);
+  const core = await services.core();
+  const files = await describeFiles(core, uris, readSettings(uris[0]).mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES);
   const { profile } = profileId !== undefined ? await services.clients.clientFor(profileId) : await services.clients.client();
   const outcome: UploadOutcome = { galleryId, profileId: profile.id, files, cancelled: false };
   const sendable = files.filter((file) => file.status === 'notSent');
   const totalBytes = sendable.reduce((sum, file) => sum + file.bytes, 0);
   let doneBytes = 0;
-
-  for (const [index, file] of sendable.entries()) {
-    if (signal.aborted) {
-      outcome.cancelled = true;
-      break;
-    }
-    const position = `(${index + 1} of ${sendable.length} files)`;
-    let reportedAt = 0;
-    const report = (sent: number) => {
-      // Chunks arrive every few KB; a notification redrawn ten times a second is plenty.
-      const now = Date.now();
-      if (sent !== 0 && sent !== file.bytes && now - reportedAt < 100) return;
-      reportedAt = now;
-      const done = totalBytes > 0 ? (doneBytes + sent) / totalBytes : index / sendable.length;
-      hooks.onProgress?.(`${file.name} ${formatBytesPair(sent, file.bytes)} ${position}`, done);
-    };
-    report(0);
-    file.sentBytes = undefined;
-    try {
-      // Asked per file, for the run's own profile: the provider rebuilds a profile's client when
-      // its credentials or settings change, and a long run must go on with the new one.
-      const { client } = await services.clients.clientFor(outcome.profileId);
-      await client.uploadMedia(galleryId, file.uri.fsPath, {
-        signal,
-        onProgress: (sent) => {
-          file.sentBytes = sent;
-          report(sent);
-        },
-      });
-      file.status = 'arrived';
-      services.log.info('upload', `${file.name} (${file.bytes} bytes) arrived in gallery ${galleryId}`);
-    } catch (error) {
-      const cancelled = signal.aborted || isCancellation(error);
-      if (cancelled) outcome.cancelled = true;
-      else if (!affectsOnlyThisFile(error)) outcome.stoppedBy = error;
-      if (mayHaveArrived(error)) {
-        // The body went out complete and the answer never came: the service may have stored it.
-        file.status = 'interrupted';
-        file.reason = cancelled ? 'cancelled while waiting for the answer' : `no answer: ${describeError(error)}`;
-        services.log.warn('upload', `${file.name} may or may not have arrived in gallery ${galleryId} (${file.reason})`);
-      } else if (cancelled) {
-        // Cancelled before the whole body went out: the service cannot have stored it.
-        file.status = 'notSent';
-        file.reason = 'cancelled while sending';
-      } else {
-        file.status = 'failed';
-        file.reason = describeError(error);
-        services.log.warn('upload', `${file.name} did not arrive in gallery ${galleryId}: ${file.reason}`);
-      }
-    }
-    doneBytes += file.bytes;
-    await hooks.onFileDone?.(file, index);
-    if (outcome.cancelled || outcome.stoppedBy) break;
-  }
+  let reportedAt = 0;
+  const report = (index: number, file: FileOutcome, sent: number) => {
+    // Chunks arrive every few KB; a notification redrawn ten times a second is plenty.
+    const now = Date.now();
+    if (sent !== 0 && sent !== file.bytes && now - reportedAt < 100) return;
+    reportedAt = now;
+    const done = totalBytes > 0 ? (doneBytes + sent) / totalBytes : index / sendable.length;
+    hooks.onProgress?.(`${file.name} ${formatBytesPair(sent, file.bytes)} (${index + 1} of ${sendable.length} files)`, done);
+  };
+  const items = sendable.map((file, index) => ({ path: file.uri.fsPath, outcome: file, index }));
+  if (items[0]) report(0, items[0].outcome, 0);
+  const run = await core.uploadFilesToGallery({
+    // Asked per file, for the run's own profile: the provider rebuilds a profile's client when its
+    // credentials or settings change, and a long run must go on with the new one.
+    client: async () => (await services.clients.clientFor(outcome.profileId)).client,
+    galleryId,
+    files: items,
+    signal,
+    abortSignal: signal,
+    onBytes: (item, sent) => {
+      item.outcome.sentBytes = sent;
+      report(item.index, item.outcome, sent);
+    },
+    onFile: async (result, index) => {
+      const file = result.file.outcome;
+      applyResult(file, result, signal.aborted);
+      if (file.status === 'arrived') services.log.info('upload', `${file.name} (${file.bytes} bytes) arrived in gallery ${galleryId}`);
+      else if (file.status === 'interrupted') services.log.warn('upload', `${file.name} may or may not have arrived in gallery ${galleryId} (${file.reason})`);
+      else if (file.status === 'failed') services.log.warn('upload', `${file.name} did not arrive in gallery ${galleryId}: ${file.reason}`);
+      doneBytes += file.bytes;
+      if (items[index + 1]) report(index + 1, items[index + 1].outcome, 0);
+      await hooks.onFileDone?.(file, index);
+    },
+  });
+  if (run.stop?.kind === 'cancelled') outcome.cancelled = true;
+  else if (run.stop) outcome.stoppedBy = run.stop.error;
   return outcome;
 }

@@ -1,6 +1,10 @@
 // One rule for a source_id repeated within a run: two documents with one source_id would update
 // one spot, so the first in input order keeps it and every later one is refused, with the same
-// words whether the run imports (the media workflow), dry-runs or validates (the command line).
+// words and at the same place (its source_id) whether the run imports, dry-runs or validates.
+import { parseTree } from 'jsonc-parser';
+import { locateInTree } from './locate';
+import type { LocatedProblem } from './parseSpotText';
+import { SPOT_RULES } from './problems';
 
 /** A document's source_id, when it has a usable one (a string that is not blank). Any JSON value. */
 export function sourceIdOf(value: unknown): string | undefined {
@@ -27,4 +31,11 @@ export class SourceIdOwners {
 /** Why a later document with an earlier one's source_id is refused; `earlier` as the user should read it. */
 export function repeatedSourceIdReason(sourceId: string, earlier: string): string {
   return `source_id "${sourceId}" is also the source_id of ${earlier}: both would update one spot, so this one is not imported.`;
+}
+
+/** The refusal as a problem on the later document's source_id value (its text is parsed only now: a rare path). */
+export function repeatedSourceIdProblem(text: string, sourceId: string, earlier: string): LocatedProblem {
+  const root = parseTree(text);
+  const span = root ? locateInTree(root, ['data', 'attributes', 'source_id']) : { offset: 0, length: 0 };
+  return { pointer: '/data/attributes/source_id', message: repeatedSourceIdReason(sourceId, earlier), ...span, severity: 'error', rule: SPOT_RULES.repeatedSourceId };
 }

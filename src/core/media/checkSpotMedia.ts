@@ -2,14 +2,14 @@
 // document itself, which gallery field each media folder feeds, and every file (readable, not
 // empty, an accepted type, not the same content twice in one gallery). Problems are placed on the
 // document (offset/length, like the editor's diagnostics) and name the file they are about.
-import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { definitionFor, isGalleryField, type GalleryFieldCatalog, type GalleryFieldTypes } from '../api/spotSchema';
 import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../documents/parseSpotText';
 import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
-import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
+import { DEFAULT_ACCEPTED_TYPES } from './acceptedTypes';
+import { checkMediaFile } from './mediaFileRules';
 import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
@@ -137,26 +137,12 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   for (const file of group.files) {
     const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
-    const mimeType = mediaTypeOf(file.name);
-    if (!isAcceptedType(mimeType, accepted)) {
-      fail(`${mimeType ? `type ${mimeType}` : 'an unknown file type'} is not accepted (accepted: ${accepted.join(', ')}).`);
+    const verdict = await checkMediaFile(file.path, file.name, accepted);
+    if (!verdict.ok) {
+      fail(verdict.problem);
       continue;
     }
-    let stats;
-    try {
-      stats = await fs.stat(file.path);
-    } catch (error) {
-      fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-      continue;
-    }
-    if (!stats.isFile()) {
-      fail('is not a file.');
-      continue;
-    }
-    if (stats.size === 0) {
-      fail('the file is empty.');
-      continue;
-    }
+    const { mimeType, stats } = verdict;
     let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs);
     let content: Buffer | undefined;
     if (!sha256) {
@@ -173,7 +159,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
         if (hold && !content) options.holdContent!.unreserve(stats.size);
       }
     }
-    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType: mimeType!, content };
+    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType, content };
     const twin = byKey.get(entry.key);
     if (twin) {
       options.holdContent?.release([entry]);

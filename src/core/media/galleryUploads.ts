@@ -1,12 +1,15 @@
 // Step 3 for one gallery: settle an upload an earlier run left open, then send every file the
-// gallery does not hold yet, one at a time, each announced in the journal before it goes out.
-import { AuthenticationError, FileChangedError, ServiceError, isCancellation, throwIfAborted } from '../api/errors';
-import { retryDelayMs, sleep, type RetryPolicy } from '../api/retryPolicy';
+// gallery does not hold yet through the one upload policy (uploadFilesToGallery), with the spot's
+// journal as its ledger: each file announced before its last byte goes out, and settled from what
+// the gallery holds when no usable reply came, so each arrives exactly once.
+import { throwIfAborted } from '../api/errors';
+import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
+import { uploadFilesToGallery, type UploadLedger } from '../upload/uploadFilesToGallery';
 import type { CheckedMediaFile } from './checkSpotMedia';
 import { JournalError, type SpotJournal } from './journal';
 import type { GalleryJournal } from './journalRecord';
-import { claimedIds, mediaIdOfReply, resolveLostUpload } from './lostUpload';
+import { claimedIds, resolveLostUpload } from './lostUpload';
 import type { GalleryOutcome, StepName } from './types';
 
 export interface GalleryUploadContext {
@@ -53,20 +56,39 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
   // The journal has followed this gallery's uploads (an upload announced, or media recorded).
   const tracked = gallery.pending !== undefined || recordedAtStart.size > 0;
   throwIfAborted(ctx.signal);
-  let present = (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id);
-  outcome.mediaInGallery = present.length;
+  const present = { ids: (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id) };
+  outcome.mediaInGallery = present.ids.length;
   try {
-    if (gallery.pending) settleEarlierUpload(ctx, gallery, present, outcome);
-    forgetVanished(ctx, gallery, present, recordedAtStart);
-    if (!tracked && present.length > 0) {
-      const adopted = adoptByCount(ctx, gallery, present, missing());
+    if (gallery.pending) settleEarlierUpload(ctx, gallery, present.ids, outcome);
+    forgetVanished(ctx, gallery, present.ids, recordedAtStart);
+    if (!tracked && present.ids.length > 0) {
+      const adopted = adoptByCount(ctx, gallery, present.ids, missing());
       ctx.journal.touch();
       return result(adopted, adopted);
     }
-    for (const file of missing()) {
-      if (ctx.signal?.aborted) break;
-      present = await sendOnce(ctx, gallery, file, present, outcome);
-    }
+    const run = await uploadFilesToGallery({
+      client: ctx.client,
+      galleryId,
+      files: missing(),
+      // Not the run's signal for the file in flight: it finishes, so its outcome is known and
+      // recorded. Only abortSignal drops it; it was announced, so the next run settles it.
+      signal: ctx.signal,
+      abortSignal: ctx.abortSignal,
+      ledger: journalLedger(ctx, gallery, present),
+      retry: ctx.retry,
+      onBytes: (file, sent, total) => ctx.bytes(file.relativePath, sent, total),
+      onFile: ({ file, status, how, mediaId, failure }) => {
+        if (status === 'arrived') {
+          outcome.uploaded++;
+          ctx.step(how === 'reply' ? 'upload' : 'resolve', how === 'reply' ? `${file.relativePath} (${file.size} bytes) → gallery ${galleryId} as media ${mediaId}` : `${file.relativePath}: no usable reply, but gallery ${galleryId} holds it as media ${mediaId}`);
+        } else if (failure && failure.kind !== 'cancelled' && failure.kind !== 'credentials') {
+          outcome.failed.push({ file: file.relativePath, reason: failure.error.message });
+          ctx.step('upload', `${file.relativePath}: ${failure.kind === 'refused' ? 'refused' : 'not stored'}: ${failure.error.message}`);
+        }
+      },
+    });
+    // Refused credentials and cancellation end the spot (the next run settles an announced upload).
+    if (run.stop && (run.stop.kind === 'credentials' || run.stop.kind === 'cancelled')) throw run.stop.error;
   } catch (error) {
     if (!(error instanceof GalleryStop)) {
       ctx.journal.touch();
@@ -75,8 +97,55 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
     outcome.failed.push({ file: error.file, reason: error.message });
   }
   ctx.journal.touch();
-  outcome.mediaInGallery = present.length;
+  outcome.mediaInGallery = present.ids.length;
   return result(missing().length === 0 && !gallery.pending && outcome.failed.length === 0);
+}
+
+/**
+ * The spot's journal as the upload's ledger. Before each file: the gallery's media ids are
+ * recorded with the file, durably, while the file goes out (its last byte waits for that). After
+ * it: a reply naming a new id records the file; anything else is settled from the gallery.
+ */
+function journalLedger(ctx: GalleryUploadContext, gallery: GalleryJournal, present: { ids: number[] }): UploadLedger<CheckedMediaFile> {
+  const record = (file: CheckedMediaFile, mediaId: number, how: 'reply' | 'resolved') => {
+    gallery.media[file.key] = { mediaId, file: file.relativePath, how };
+    gallery.pending = undefined;
+    if (!present.ids.includes(mediaId)) present.ids = [...present.ids, mediaId];
+  };
+  return {
+    announce(file) {
+      gallery.pending = { key: file.key, file: file.relativePath, before: present.ids, at: new Date().toISOString() };
+      // The one write that also records the previous file's media id: the announcement. The
+      // service cannot store a body it has not received whole, so no upload is stored unannounced.
+      return ctx.journal.save().catch((error: Error) => {
+        throw unannounced(ctx.journal, file.relativePath, error);
+      });
+    },
+    accept(file, mediaId) {
+      if (mediaId === undefined || present.ids.includes(mediaId)) return false;
+      record(file, mediaId, 'reply');
+      return true;
+    },
+    async settle(file) {
+      const after = (await ctx.client.getGallery(gallery.galleryId)).media.map((media) => media.id);
+      const verdict = resolveLostUpload(gallery.pending!, after, gallery);
+      if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(gallery.galleryId, file.relativePath, verdict.mediaIds, ctx.journal), file.relativePath);
+      present.ids = after;
+      if (verdict.kind === 'absent') {
+        ctx.step('upload', `${file.relativePath} did not arrive in gallery ${gallery.galleryId}`);
+        return { arrived: false };
+      }
+      record(file, verdict.mediaId, 'resolved');
+      return { arrived: true, mediaId: verdict.mediaId };
+    },
+    forget(file, failure) {
+      gallery.pending = undefined;
+      // Changed since it was hashed: the next run hashes it anew, even when its size and
+      // modification time look unchanged.
+      if (failure.kind === 'changed') delete ctx.journal.record.files?.[file.relativePath];
+      ctx.journal.touch();
+    },
+  };
 }
 
 /** An upload an earlier run announced but never saw answered. */
@@ -124,98 +193,6 @@ function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, presen
   files.forEach((file, index) => (gallery.media[file.key] = { mediaId: unknown[index], file: file.relativePath, how: 'adopted' }));
   ctx.step('skip', `gallery ${gallery.galleryId} already holds ${unknown.length} media the journal does not know; its ${files.length} files count as there and are not sent`);
   return true;
-}
-
-/** Sends one file until it is known to be in the gallery exactly once, or fails. Returns the gallery's ids after. */
-async function sendOnce(ctx: GalleryUploadContext, gallery: GalleryJournal, file: CheckedMediaFile, present: number[], outcome: GalleryOutcome): Promise<number[]> {
-  const galleryId = gallery.galleryId;
-  for (let attempt = 0; ; attempt++) {
-    gallery.pending = { key: file.key, file: file.relativePath, before: present, at: new Date().toISOString() };
-    // The one write that also records the previous file's media id: the announcement. It is made
-    // durable while the file goes out, and the body's last byte waits for it (holdEnd): the
-    // service cannot store a body it has not received whole, so no upload can be stored unannounced.
-    const announced = ctx.journal.save().catch((error: Error) => {
-      throw unannounced(ctx.journal, file.relativePath, error);
-    });
-    announced.catch(() => undefined); // awaited below, whatever the upload did
-    let failure: unknown;
-    let replyId: number | undefined;
-    try {
-      // Not the run's signal: an upload in flight finishes, so its outcome is known and recorded.
-      // Only abortSignal drops it; it was announced, so the next run settles it from the gallery.
-      const sent = await ctx.client.uploadMedia(galleryId, file.path, {
-        signal: ctx.abortSignal,
-        fileName: file.name,
-        mimeType: file.mimeType,
-        // What goes out is the content the check hashed: its bytes when it kept them, else the
-        // file read again and compared with that hash before its end.
-        content: file.content,
-        sha256: file.sha256,
-        onProgress: (sentBytes, totalBytes) => ctx.bytes(file.relativePath, sentBytes, totalBytes),
-        holdEnd: announced,
-      });
-      replyId = mediaIdOfReply(sent.reply);
-    } catch (error) {
-      failure = error;
-    }
-    // Not announced: the body never went out whole, so the file is not in the gallery.
-    await announced;
-    if (replyId !== undefined && !present.includes(replyId)) {
-      record(gallery, file, replyId, 'reply');
-      outcome.uploaded++;
-      ctx.step('upload', `${file.relativePath} (${file.size} bytes) → gallery ${galleryId} as media ${replyId}`);
-      return [...present, replyId];
-    }
-    if (failure instanceof AuthenticationError || isCancellation(failure)) throw failure; // the next run settles it
-    if (isRefusal(failure)) {
-      // The service said no: nothing was stored.
-      gallery.pending = undefined;
-      outcome.failed.push({ file: file.relativePath, reason: (failure as Error).message });
-      ctx.step('upload', `${file.relativePath} was refused: ${(failure as Error).message}`);
-      return present;
-    }
-    if (failure instanceof FileChangedError) {
-      // Stopped before its end, so not stored; sending it again in this run would stop the same
-      // way. The next run hashes it anew, even when its size and modification time look unchanged.
-      gallery.pending = undefined;
-      delete ctx.journal.record.files?.[file.relativePath];
-      ctx.journal.touch();
-      outcome.failed.push({ file: file.relativePath, reason: failure.message });
-      ctx.step('upload', `${file.relativePath} was not sent: ${failure.message}`);
-      return present;
-    }
-    // The upload may or may not have arrived: the gallery says which.
-    const after = (await ctx.client.getGallery(galleryId)).media.map((media) => media.id);
-    const verdict = resolveLostUpload(gallery.pending, after, gallery);
-    if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(galleryId, file.relativePath, verdict.mediaIds, ctx.journal), file.relativePath);
-    if (verdict.kind === 'arrived') {
-      record(gallery, file, verdict.mediaId, 'resolved');
-      outcome.uploaded++;
-      ctx.step('resolve', `${file.relativePath}: no usable reply, but gallery ${galleryId} holds it as media ${verdict.mediaId}`);
-      return after;
-    }
-    gallery.pending = undefined;
-    const reason = failure instanceof Error ? failure.message : 'the reply named no media and the gallery does not hold it';
-    if (attempt >= ctx.retry.maxRetries) {
-      outcome.failed.push({ file: file.relativePath, reason: `not stored after ${attempt + 1} attempts: ${reason}` });
-      ctx.step('upload', `${file.relativePath}: not stored after ${attempt + 1} attempts (${reason})`);
-      return after;
-    }
-    ctx.step('upload', `${file.relativePath} did not arrive (${reason}); sending it again`);
-    present = after;
-    await sleep(retryDelayMs(attempt, ctx.retry), ctx.signal);
-  }
-}
-
-function record(gallery: GalleryJournal, file: CheckedMediaFile, mediaId: number, how: 'reply' | 'resolved'): void {
-  gallery.media[file.key] = { mediaId, file: file.relativePath, how };
-  gallery.pending = undefined;
-}
-
-/** A 4xx other than 408/429 is the service refusing the file: it was not stored. */
-function isRefusal(error: unknown): boolean {
-  const status = error instanceof ServiceError ? error.status : undefined;
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */

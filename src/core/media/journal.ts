@@ -43,20 +43,30 @@ export class MediaJournal {
   }
 
   /**
-   * Opens (and locks) the journal of one spot; a fresh record when there is none. Throws a
-   * JournalError naming the log when its record cannot be read or another run holds it.
+   * Takes the account's lock and opens its log, once (open() does it when not done yet): a run
+   * calls it first, so another process using the journal is found before anything is sent, and
+   * the lock is held until close(). Throws JournalLockedError, or a JournalError naming the folder.
    */
-  async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
-    // A failed start (the journal locked by another process) is tried again on the next open.
+  acquire(): Promise<RecordLog> {
+    // A failed start (the journal locked by another process) is tried again on the next call.
     if (!this.prepared) {
       const preparing: Promise<RecordLog> = this.prepare().catch((error: unknown) => {
         // Only this start's own failure is forgotten (a later start may have replaced it).
         if (this.prepared === preparing) this.prepared = undefined;
-        throw error;
+        if (error instanceof JournalError) throw error;
+        throw new JournalError(`The journal in ${this.dir} cannot be used: ${(error as Error).message}`, this.accountDir);
       });
       this.prepared = preparing;
     }
-    const log = await this.prepared;
+    return this.prepared;
+  }
+
+  /**
+   * Opens (and locks) the journal of one spot; a fresh record when there is none. Throws a
+   * JournalError naming the log when its record cannot be read or another run holds it.
+   */
+  async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
+    const log = await this.acquire();
     const held = `${log.accountDir}\n${sourceId}`;
     if (MediaJournal.held.has(held)) {
       throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, log.file);

@@ -23,10 +23,3 @@ export function resolveLostUpload(pending: PendingUpload, presentIds: readonly n
 export function claimedIds(gallery: GalleryJournal): Set<number> {
   return new Set(Object.values(gallery.media).map((entry) => entry.mediaId));
 }
-
-/** The media id in an upload's reply ({data:{id}}), when it has one. */
-export function mediaIdOfReply(reply: unknown): number | undefined {
-  const id = (reply as { data?: { id?: unknown } } | null)?.data?.id;
-  const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}

@@ -1,49 +1,64 @@
-// Spots with their media in one resumable step, for many documents at once: a bounded number of
-// spots in flight, progress per spot and per byte, one step line per step, and a result for every
-// input whatever ends the run (cancel, refused credentials, a journal another process holds).
-import { AuthenticationError, CancelledError, type ServiceError } from '../api/errors';
+// The import engine: spots, with or without media, in one resumable run, for one spot or 100,000:
+// a bounded number of spots in flight, progress per spot and per byte, one step line per step, and
+// a typed outcome for every spot whatever ends the run (cancel, refused credentials, the network,
+// a journal another process holds). Spots come from a SpotSource (spot documents today, rows of
+// a table next); each goes through spotWorkflow.ts: check, import, upload, order, write back.
+import { AuthenticationError, CancelledError, isCancellation, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { SourceIdOwners } from '../documents/sourceIds';
 import { HeldContent } from './heldContent';
-import { JournalLockedError, MediaJournal } from './journal';
-import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
-import type { MediaWorkflowOptions, MediaWorkflowOutcome, SpotInput, SpotOutcome, WorkflowProgress, WorkflowStep } from './types';
+import { JournalError, MediaJournal, type JournalAccount } from './journal';
+import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
+import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
 
 export const DEFAULT_MEDIA_CONCURRENCY = 4;
 
-export async function runMediaWorkflow(inputs: readonly SpotInput[], options: MediaWorkflowOptions): Promise<MediaWorkflowOutcome> {
-  const spots: SpotOutcome[] = new Array(inputs.length);
-  const end = await streamMediaWorkflow(inputs, options, { total: inputs.length, settled: (position, outcome) => (spots[position] = outcome) });
-  for (let index = 0; index < inputs.length; index++) spots[index] ??= notStarted(inputs[index], end.reason);
-  return { spots, stoppedBy: end.stoppedBy, totals: totalsOf(spots) };
+/** A source, or its spots as they are (an array, a generator). */
+export type SpotsOrSource = SpotSource | Iterable<SpotInput> | AsyncIterable<SpotInput>;
+
+/** The whole run, every spot's outcome kept (a front end that shows them all). */
+export async function runMediaWorkflow(source: SpotsOrSource, options: MediaWorkflowOptions): Promise<MediaWorkflowOutcome> {
+  const spots: SpotOutcome[] = [];
+  const given = asSource(source);
+  const inputs: SpotInput[] = [];
+  const iterator = remember(given.spots(), inputs);
+  const end = await streamMediaWorkflow({ total: given.total, spots: () => iterator }, options, (position, outcome) => (spots[position] = outcome));
+  // The spots the run never took (it stopped first) are still answered for, in their order.
+  for await (const input of iterator) void input;
+  for (let index = 0; index < inputs.length; index++) spots[index] ??= notStarted(inputs[index], end.stop?.kind ?? 'cancelled');
+  return { spots, stop: end.stop, totals: totalsOf(spots) };
 }
 
-export interface WorkflowStream {
-  /** For progress events: how many inputs the caller expects (default 0: not known). */
-  total?: number;
-  /** Each input's outcome, once, by its position in the input order (progress's spotDone too). */
-  settled?: (position: number, outcome: SpotOutcome) => void;
-  /** The account's journal, opened by the caller (who closes it): default one of the run's own. */
-  journal?: MediaJournal;
+/** One spot on its own (the editor's commands): the same engine, one result. */
+export async function importOneSpot(input: SpotInput, options: MediaWorkflowOptions): Promise<SpotOutcome> {
+  return (await runMediaWorkflow([input], { ...options, concurrency: 1 })).spots[0];
 }
 
 export interface WorkflowStreamEnd {
-  /** Set when the run ended early: cancelled, the credentials were refused, the journal is locked. */
-  stoppedBy?: ServiceError;
-  /** Why inputs the run never took were not started (for the caller's results). */
-  reason: string;
+  /** Set when the run ended before its last spot. */
+  stop?: RunStop;
 }
 
 /**
- * The workflow over inputs taken one at a time as the run needs them (read ahead by at most
+ * The engine over spots taken one at a time as the run needs them (read ahead by at most
  * `concurrency`), so a caller with 100,000 documents never holds their texts or outcomes at once,
- * and the requests never wait for a batch to be read. Inputs the run never took (it stopped
- * first) are neither taken from the iterator nor settled.
+ * and the requests never wait for a batch to be read. `settled` gets each taken spot's outcome
+ * once, by its position in the source's order; spots the run never took (it stopped first) are
+ * neither taken from the source nor settled.
  */
-export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIterable<SpotInput>, options: MediaWorkflowOptions, stream: WorkflowStream = {}): Promise<WorkflowStreamEnd> {
+export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaWorkflowOptions, settled?: (position: number, outcome: SpotOutcome) => void): Promise<WorkflowStreamEnd> {
   const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY)));
-  const total = stream.total ?? 0;
-  const journal = stream.journal ?? new MediaJournal(options.journalDir, { serviceUrl: serviceUrlOf(options.client.apiRoot), clientId: options.clientId });
+  const spots = asSource(source);
+  const total = spots.total ?? 0;
+  const journal = new MediaJournal(options.journal.dir, options.journal.account, options.journal.log);
+  // The account's lock first: another process using the journal is found before anything is sent.
+  try {
+    await journal.acquire();
+  } catch (error) {
+    const stop = { kind: 'journal' as const, error: error as JournalError };
+    tell(options.onStep, { label: '', step: 'stop', message: stop.error.message });
+    return { stop };
+  }
   const indexOf = new Map<string, number>();
   // The document of this run that names each gallery for its media, first come (see galleryOfAnotherSpot).
   const galleryClaims = new Map<number, string>();
@@ -60,7 +75,7 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
     step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
-  const source = new InputSource(inputs);
+  const inputs = new InputSource(spots.spots());
   const claims = new SourceIdClaims();
   // Local work overlaps with other spots' requests: up to `concurrency` spots are checked ahead,
   // and a spot's write-back and journal record finish while the next spot's requests go out.
@@ -71,7 +86,7 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
   }
   const ahead: Array<Promise<Ahead | undefined>> = [];
   const prepareNext = () =>
-    source.next().then((taken) => {
+    inputs.next().then((taken) => {
       if (!taken) return undefined;
       const { position, input } = taken;
       const spot = prepareSpot(input, ctx, (sourceId) => claims.claim(position, input.path, sourceId))
@@ -82,35 +97,34 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
   const finishing = new Set<Promise<void>>();
   let started = 0;
   let finished = 0;
-  let stoppedBy: ServiceError | undefined;
+  let stop: RunStop | undefined;
   const settle = (position: number, outcome: SpotOutcome) => {
     indexOf.delete(outcome.label);
-    stream.settled?.(position, outcome);
+    settled?.(position, outcome);
     tell(options.onProgress, { kind: 'spotDone', done: ++finished, total, outcome });
   };
 
   const worker = async () => {
-    while (!stoppedBy && !options.signal?.aborted) {
+    while (!stop && !options.signal?.aborted) {
       const taken = ahead.shift() ?? prepareNext();
       while (ahead.length < concurrency) ahead.push(prepareNext());
       const next = await taken;
       if (!next) break;
       const { position, input } = next;
-      const label = labelOf(input);
+      const label = input.label ?? input.path;
       indexOf.set(label, ++started);
       tell(options.onProgress, { kind: 'spot', index: started, total, label });
       const spot = await next.spot;
       if (!('journal' in spot)) {
-        if (spot.error instanceof JournalLockedError) stoppedBy ??= spot.error;
         settle(position, spot);
         continue;
       }
       if (options.signal?.aborted) {
-        settle(position, abandonSpot(spot, 'Not started: the run was cancelled first.'));
+        settle(position, abandonSpot(spot, 'cancelled'));
         continue;
       }
       await runSpotRequests(spot, ctx);
-      if (spot.outcome.error instanceof AuthenticationError) stoppedBy ??= spot.outcome.error;
+      stop ??= runStopFor(spot.outcome.error);
       const finish = finishSpot(spot, ctx).then(
         (outcome) => settle(position, outcome),
         (error: unknown) => settle(position, unexpected(input, error)),
@@ -119,37 +133,62 @@ export async function streamMediaWorkflow(inputs: Iterable<SpotInput> | AsyncIte
       void finish.finally(() => finishing.delete(finish));
     }
   };
-  let reason = '';
   try {
-    // Settled, not all: a worker that throws (the caller's input failed) must not close the
+    // Settled, not all: a worker that throws (the caller's source failed) must not close the
     // journal below while the other workers still send; its error is thrown once they are done.
     const workers = await Promise.allSettled(Array.from({ length: concurrency }, worker));
     await Promise.allSettled(finishing);
     const failed = workers.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
   } finally {
-    if (options.signal?.aborted) stoppedBy = new CancelledError(`Cancelled after ${finished} of ${total || started} spots.`);
-    reason =
-      stoppedBy instanceof CancelledError
-        ? 'Not started: the run was cancelled first.'
-        : stoppedBy instanceof JournalLockedError
-          ? 'Not started: another run is using the journal.'
-          : 'Not started: the run stopped because the credentials were refused.';
+    if (options.signal?.aborted) stop = { kind: 'cancelled', error: new CancelledError(`Cancelled after ${finished} of ${total || started} spots.`) };
     // Spots checked ahead but never sent: their journals are released as they were.
     for (const pending of ahead) {
       const next = await pending.catch(() => undefined);
       if (!next) continue;
       const spot = await next.spot;
-      settle(next.position, 'journal' in spot ? abandonSpot(spot, reason) : spot);
+      settle(next.position, 'journal' in spot ? abandonSpot(spot, stop?.kind ?? 'cancelled') : spot);
     }
-    if (!stream.journal) await journal.close();
-    if (stoppedBy) tell(options.onStep, { label: '', step: 'stop', message: stoppedBy.message });
+    await journal.close();
+    if (stop) tell(options.onStep, { label: '', step: 'stop', message: stop.error.message });
   }
-  return { stoppedBy, reason };
+  return { stop };
 }
 
-function labelOf(input: SpotInput): string {
-  return input.label ?? input.path;
+/**
+ * A failure that ends the run, since every later spot would meet it too: refused credentials, a
+ * service that cannot be reached (after the client's own retries), or a cancellation from below
+ * the client (an AbortError) even without the run's signal.
+ */
+function runStopFor(error: ServiceError | undefined): RunStop | undefined {
+  if (error instanceof AuthenticationError) return { kind: 'credentials', error };
+  if (error && isCancellation(error)) return { kind: 'cancelled', error };
+  if (error && error.kind === 'network') return { kind: 'network', error };
+  return undefined;
+}
+
+/** The journal's account of a client: the service without the /api/{version} part (changing the version keeps the journal). */
+export function journalAccountOf(apiRoot: string, clientId: string): JournalAccount {
+  return { serviceUrl: serviceUrlOf(apiRoot), clientId };
+}
+
+/** The service's address without the /api/{version} part. */
+export function serviceUrlOf(apiRoot: string): string {
+  return apiRoot.replace(/\/api\/[^/]+\/?$/, '');
+}
+
+function asSource(source: SpotsOrSource): SpotSource {
+  if ('spots' in source && typeof source.spots === 'function') return source;
+  const spots = source as Iterable<SpotInput> | AsyncIterable<SpotInput>;
+  return { total: Array.isArray(spots) ? spots.length : undefined, spots: () => spots };
+}
+
+/** The spots as the run takes them, each also kept in `seen`. */
+async function* remember(spots: Iterable<SpotInput> | AsyncIterable<SpotInput>, seen: SpotInput[]): AsyncGenerator<SpotInput> {
+  for await (const input of spots) {
+    seen.push(input);
+    yield input;
+  }
 }
 
 /** Takes inputs one at a time, in order, from an array, a generator or an async generator. */
@@ -218,23 +257,20 @@ class SourceIdClaims {
   }
 }
 
-function notStarted(input: SpotInput, reason: string): SpotOutcome {
-  return { ...blankOutcome(input, 'not-started'), reason, remaining: ['everything: the spot was not started'] };
+/** An input the run never took, or took and did not start: it stopped first. */
+function notStarted(input: SpotInput, because: RunStopKind): SpotOutcome {
+  return { ...blankOutcome(input, 'not-started'), ...notStartedParts(because) };
 }
 
-/** One spot on its own (the editor's command): the same workflow, one result. */
-export async function importSpotWithMedia(input: SpotInput, options: MediaWorkflowOptions): Promise<SpotOutcome> {
-  return (await runMediaWorkflow([input], { ...options, concurrency: 1 })).spots[0];
-}
-
-/** A defect, not a service failure: reported on the spot rather than losing the other results. */
-function unexpected(input: SpotInput, error: unknown): SpotOutcome {
-  return { ...blankOutcome(input), reason: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`, remaining: ['run again after the cause is fixed'] };
-}
-
-/** The service's address without the /api/{version} part: changing the version keeps the journal. */
-export function serviceUrlOf(apiRoot: string): string {
-  return apiRoot.replace(/\/api\/[^/]+\/?$/, '');
+/** What a spot the run stopped before says, by why the run stopped. */
+export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
+  const reason = {
+    cancelled: 'Not started: the run was cancelled first.',
+    credentials: 'Not started: the run stopped because the credentials were refused.',
+    network: 'Not started: the run stopped because the service could not be reached.',
+    journal: 'Not started: another run is using the journal.',
+  }[because];
+  return { reason, failure: { kind: 'not-started', because }, remaining: ['everything: the spot was not started'] };
 }
 
 function totalsOf(spots: SpotOutcome[]): MediaWorkflowOutcome['totals'] {

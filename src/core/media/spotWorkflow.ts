@@ -8,17 +8,19 @@ import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { readSpotDocument } from '../documents/readDocument';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
-import { repeatedSourceIdReason, sourceIdOf } from '../documents/sourceIds';
-import { checkSpotMedia, isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
+import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
+import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
+import { checkSpotForImport, withTopicRules } from './checkForImport';
 import { hashText } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
+import { notStartedParts } from './mediaWorkflow';
 import type { SpotJournalRecord } from './journalRecord';
-import { listSpotMedia, noMediaLayout } from './mediaLayout';
-import type { MediaWorkflowOptions, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
+import { noMediaLayout } from './mediaLayout';
+import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 
 export interface SpotRunContext {
@@ -62,22 +64,29 @@ export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | u
 export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: ClaimSourceId): Promise<PreparedSpot | SpotOutcome> {
   const outcome = blankOutcome(input);
   const { label } = outcome;
+  const { options } = ctx;
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
   try {
-    text = input.text ?? (await readSpotDocument(input.path));
+    text = input.check?.text ?? input.text ?? (await (input.read ? input.read() : readSpotDocument(input.path)));
   } catch (error) {
     await claim(undefined);
-    return fail(outcome, `Could not read the file: ${(error as Error).message}`);
+    return fail(outcome, 'unreadable', `Could not read the file: ${(error as Error).message}`);
   }
-  const layout = ctx.options.media === false || input.mediaFolder === false ? noMediaLayout(input.path) : await listSpotMedia(input.path);
-  // The caller's parse must have been made with the same topics (ctx.options.topics).
-  const parsed = input.text !== undefined && input.parsed ? input.parsed : parseSpotText(text, { topics: ctx.options.topics });
+  // The caller's parse or check must have been made with the same topics (options.topics).
+  const parsed = input.check?.parsed ?? (input.text !== undefined && input.parsed ? input.parsed : parseSpotText(text, { topics: options.topics }));
+  const layout = options.media === false || input.media === false ? noMediaLayout(input.path) : input.media;
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  if (!sourceId) return invalid(outcome, await checkSpotMedia(input.path, text, { acceptedTypes: ctx.options.acceptedTypes, topics: ctx.options.topics, layout, parsed }), step);
-  if (other !== undefined) return fail(outcome, repeatedSourceIdReason(sourceId, ctx.options.describePath?.(other) ?? other));
+  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options) : checkSpotForImport(input.path, text, { ...options, layout, parsed }));
+  if (!sourceId) return invalid(outcome, await checkWithoutJournal(), step);
+  if (other !== undefined) {
+    const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
+    outcome.problems = [problem];
+    step('check', `not sent: ${problem.message}`);
+    return fail(outcome, 'repeated-source-id', problem.message, 'invalid');
+  }
 
   let journal: SpotJournal;
   try {
@@ -86,24 +95,27 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     const failure = error instanceof ServiceError ? error : new ServiceError('configuration', (error as Error).message);
     outcome.error = failure;
     step('journal', failure.message);
-    return fail(outcome, failure.message);
+    return fail(outcome, 'journal', failure.message);
   }
   outcome.journalFile = journal.file;
   const record = journal.record;
+  outcome.change = record.spotId === undefined ? 'new' : 'updated';
   try {
-    // The check runs with the journal at hand: its hash cache, and the gallery fields it knows.
-    const check = await checkSpotMedia(input.path, text, {
-      acceptedTypes: ctx.options.acceptedTypes,
-      topics: ctx.options.topics,
-      layout,
-      parsed,
-      holdContent: ctx.held,
-      knownGalleryFields: Object.keys(record.galleries),
-      knownHash: (path, size, mtimeMs) => {
-        const known = record.files?.[path];
-        return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
-      },
-    });
+    // The check runs with the journal at hand: its hash cache, and the gallery fields it knows
+    // (a caller's own check is taken as it is: parsed and hashed once per run).
+    const check = input.check
+      ? withTopicRules(input.check, options)
+      : await checkSpotForImport(input.path, text, {
+          ...options,
+          layout,
+          parsed,
+          holdContent: ctx.held,
+          knownGalleryFields: Object.keys(record.galleries),
+          knownHash: (path, size, mtimeMs) => {
+            const known = record.files?.[path];
+            return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
+          },
+        });
     outcome.problems = check.problems;
     const release = () => {
       ctx.held.release(heldFiles(check));
@@ -117,7 +129,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     if (taken) {
       release();
       step('check', taken);
-      return fail(outcome, taken);
+      return fail(outcome, 'gallery-taken', taken);
     }
     // Bytes of files already in their gallery are not sent again: no need to hold them.
     ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
@@ -126,7 +138,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     return { outcome, text, check, journal, step, release };
   } catch (error) {
     journal.release();
-    return fail(outcome, `Could not check the media: ${(error as Error).message}`);
+    return fail(outcome, 'unexpected', `Could not check the media: ${(error as Error).message}`);
   }
 }
 
@@ -161,20 +173,25 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
   return outcome;
 }
 
-/** A spot's outcome before anything happened to it: nothing imported, nothing written, no reason yet. */
+/** A spot's outcome before anything happened to it: nothing imported, nothing sent or written, no reason yet. */
 export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = 'failed'): SpotOutcome {
-  return { label: input.label ?? input.path, path: input.path, status, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  return { label: input.label ?? input.path, path: input.path, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
 }
 
 /** A prepared spot the run stopped before: its journal is released untouched. */
-export function abandonSpot(spot: PreparedSpot, reason: string): SpotOutcome {
+export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutcome {
   spot.release();
-  return { ...spot.outcome, status: 'not-started', reason, remaining: ['everything: the spot was not started'] };
+  return { ...spot.outcome, status: 'not-started', change: undefined, ...notStartedParts(because) };
+}
+
+/** A defect, not a service failure: reported on the spot rather than losing the other results. */
+export function unexpected(input: SpotInput, error: unknown): SpotOutcome {
+  return { ...blankOutcome(input), failure: { kind: 'unexpected' }, reason: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`, remaining: ['run again after the cause is fixed'] };
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
 async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
-  if (!payload.document) return fail(outcome, describeProblems(payload.problems));
+  if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
   const record = journal.record;
   const state = payload.document.data.attributes.state;
   const sha256 = hashText(payload.text);
@@ -187,6 +204,7 @@ async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journa
     return done(outcome, { spotId: record.spotId, state, imported: 'unchanged' });
   }
   throwIfAborted(ctx.options.signal);
+  outcome.sent = true;
   const result = await sendSpot(ctx.options.client, payload, { signal: ctx.options.signal });
   record.spotId = result.spotId;
   record.finalImport = { sha256, state, at: new Date().toISOString() };
@@ -217,10 +235,11 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const pendingFields = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (pendingFields.length > 0) {
     const pendingText = setSpotState(text, 2, knownIds(record, attributes));
-    if (!pendingText.ok) return fail(outcome, pendingText.reason);
+    if (!pendingText.ok) return fail(outcome, 'unexpected', pendingText.reason);
     const payload = parseSpotText(pendingText.text, { topics: options.topics });
-    if (!payload.document) return fail(outcome, describeProblems(payload.problems));
+    if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
     throwIfAborted(options.signal);
+    outcome.sent = true;
     const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
     record.finalImport = undefined;
@@ -234,7 +253,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     outcome.spotId = result.spotId;
     const missing = pendingFields.filter((field) => !record.galleries[field]);
     step('import-pending', `imported as spot ${result.spotId} with state 2; galleries ${pendingFields.filter((f) => record.galleries[f]).map((f) => `${f}=${record.galleries[f].galleryId}`).join(', ')}`);
-    if (missing.length > 0) return fail(outcome, `The service created no gallery for ${missing.join(', ')} (its reply named none).`);
+    if (missing.length > 0) return fail(outcome, 'service', `The service created no gallery for ${missing.join(', ')} (its reply named none).`);
   }
   outcome.spotId = record.spotId ?? outcome.spotId;
 
@@ -253,11 +272,12 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
       bytes: (file, sent, total) => ctx.bytes(outcome.label, file, sent, total),
     });
     outcome.galleries.push(upload.outcome);
+    if (upload.outcome.uploaded > 0 || !upload.complete) outcome.sent = true;
     if (!upload.complete) complete = false;
     else if (upload.adopted) upload.outcome.order = 'kept';
     throwIfAborted(options.signal);
   }
-  if (!complete) return fail(outcome, failedUploads(outcome), record, check, options);
+  if (!complete) return fail(outcome, 'uploads', failedUploads(outcome), 'failed', record, check, options);
 
   // Step 4: name order.
   for (const [index, plan] of check.galleries.entries()) {
@@ -268,20 +288,22 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
       continue;
     }
     gallery.order = await orderGalleryMedia({ client: options.client, journal, field: plan.field, files: plan.files, signal: options.signal, step: (message) => step('order', message) });
+    if (gallery.order === 'set') outcome.sent = true;
   }
 
   // Step 5: the final import, with the text that is then written back.
   const finalState = options.finalState ?? 1;
   const final = setSpotState(text, finalState, knownIds(record, attributes));
-  if (!final.ok) return fail(outcome, final.reason);
+  if (!final.ok) return fail(outcome, 'unexpected', final.reason);
   const payload = parseSpotText(final.text, { topics: options.topics });
-  if (!payload.document) return fail(outcome, describeProblems(payload.problems));
+  if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
   const sha256 = hashText(payload.text);
   if ((options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
     outcome.imported = outcome.imported === 'none' ? 'unchanged' : outcome.imported;
     step('skip', `spot ${record.spotId ?? '?'} already imported with state ${finalState} and its gallery ids`);
   } else {
     throwIfAborted(options.signal);
+    outcome.sent = true;
     const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
     record.finalImport = { sha256, state: finalState, at: new Date().toISOString() };
@@ -403,41 +425,69 @@ function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void 
 }
 
 function done(outcome: SpotOutcome, details: Partial<SpotOutcome>): SpotOutcome {
-  Object.assign(outcome, details, { status: 'done' as const });
+  Object.assign(outcome, details, { status: 'done' as const, failure: undefined });
+  // Nothing went out: the service already held all of it (the journal's word, checked against the galleries).
+  if (!outcome.sent) outcome.change = 'unchanged';
   outcome.remaining = outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? ['write the gallery ids and state into the document'] : [];
   return outcome;
 }
 
 function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepName, message: string) => void): SpotOutcome {
   outcome.status = 'invalid';
+  outcome.failure = { kind: 'invalid' };
+  outcome.change = undefined;
   outcome.problems = check.problems;
   outcome.reason = describeProblems(check.problems.filter((problem) => problem.severity === 'error'), 'Not a spot document.');
   step('check', `not sent: ${outcome.reason}`);
   return outcome;
 }
 
-function fail(outcome: SpotOutcome, reason: string, record?: SpotJournalRecord, check?: SpotMediaCheck, options?: MediaWorkflowOptions): SpotOutcome {
-  outcome.status = 'failed';
+function fail(outcome: SpotOutcome, kind: SpotFailureKind, reason: string, status: 'failed' | 'invalid' = 'failed', record?: SpotJournalRecord, check?: SpotMediaCheck, options?: MediaWorkflowOptions): SpotOutcome {
+  outcome.status = status;
+  outcome.failure = { kind };
+  outcome.change = undefined;
   outcome.reason = reason;
   if (record && check && options) outcome.remaining = remainingWork(record, check, options);
   return outcome;
 }
 
-/** Ends a spot on a thrown error: cancelled, refused credentials, or a failed request. */
+/** Ends a spot on a thrown error: cancelled, refused credentials, a failed request, or a defect. */
 function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: MediaWorkflowOptions): SpotOutcome {
-  const failure = error instanceof ServiceError ? error : isCancellation(error) ? new CancelledError() : new ServiceError('network', (error as Error).message, { cause: error });
+  outcome.change = undefined;
+  outcome.remaining = check?.ok ? remainingWork(record, check, options) : [];
+  if (!(error instanceof ServiceError) && !isCancellation(error)) {
+    // A defect (a TypeError), not the service's doing: saying "could not reach" would send the
+    // user after the wrong cause, and would stop the run as if the network were down.
+    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+    outcome.status = 'failed';
+    outcome.failure = { kind: 'unexpected' };
+    outcome.reason = `Unexpected failure (${name}): ${message}`;
+    return outcome;
+  }
+  const failure = error instanceof ServiceError ? error : new CancelledError();
   outcome.error = failure;
   outcome.status = isCancellation(failure) ? 'cancelled' : 'failed';
+  outcome.failure = { kind: failureKindOf(failure) };
   outcome.reason = outcome.status === 'cancelled' ? 'Cancelled.' : failure.message;
-  if (failure instanceof AuthenticationError || failure instanceof JournalError) outcome.reason = failure.message;
-  outcome.remaining = check?.ok ? remainingWork(record, check, options) : [];
   return outcome;
+}
+
+/** A failed request, typed: what the front ends word and act on (Update Credentials, Retry, …). */
+function failureKindOf(error: ServiceError): SpotFailureKind {
+  if (isCancellation(error)) return 'cancelled';
+  if (error instanceof JournalError) return 'journal';
+  if (error instanceof AuthenticationError || (error.kind === 'http' && error.status === 403)) return 'credentials';
+  if (error.kind === 'network' || error.kind === 'timeout') return 'network';
+  return 'service';
 }
 
 /** The last steps happened but could not be recorded: a second run repeats them (all are safe to repeat). */
 function journalUnwritten(outcome: SpotOutcome, journal: SpotJournal, error: Error): void {
   outcome.reason = `${outcome.reason ? `${outcome.reason} ` : ''}The journal ${journal.file} could not be written (${error.message}); a second run repeats the last steps.`;
-  if (outcome.status === 'done') outcome.status = 'failed';
+  if (outcome.status !== 'done') return;
+  outcome.status = 'failed';
+  outcome.failure = { kind: 'journal' };
+  outcome.change = undefined;
 }
 
 function failedUploads(outcome: SpotOutcome): string {

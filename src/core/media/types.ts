@@ -1,24 +1,47 @@
-// The public shape of the media workflow: what a front end (the extension, the command line)
-// passes in and gets back. Nothing here knows VS Code.
+// The public shape of the import engine (the media workflow: spot documents with or without
+// media, one resumable run): what a front end (the extension, the command line) passes in and the
+// typed outcome it gets back and renders. Nothing here knows VS Code.
 import type { ServiceError } from '../api/errors';
-import type { GalleryFieldCatalog } from '../api/spotSchema';
 import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { ParsedSpotText } from '../documents/parseSpotText';
 import type { SpotTextEdit } from '../documents/setSpotState';
-import type { SpotProblem } from './checkSpotMedia';
+import type { AccountTopic } from '../import/importRules';
+import type { TopicCatalog } from '../topics/topicSchema';
+import type { SpotMediaCheck, SpotProblem } from './checkSpotMedia';
+import type { JournalAccount } from './journal';
+import type { MediaLayout } from './mediaLayout';
+import type { RecordLogOptions } from './recordLog';
 
-/** One spot document to run: its path, and its text when the caller has it (an editor buffer). */
+/**
+ * One spot of a run: where it comes from, and whatever the caller already has of it. Spot
+ * documents give their file; rows of a table will give the document a row stands for.
+ */
 export interface SpotInput {
+  /** The document's file: the journal's note of it, its media folder, where the ids are written back. */
   path: string;
-  /** The document as the caller sees it; read from `path` when absent. */
-  text?: string;
   /** How results and step lines name it (default: the path). */
   label?: string;
-  /** `text` as parseSpotText parsed it with the run's topics, when the caller has done so already (it is not parsed again). */
+  /** The document as the caller sees it (an editor's buffer); else read() or the file is read. */
+  text?: string;
+  /** Reads the text when the run takes the spot (default: the file, by the core's strict read). */
+  read?: () => string | Promise<string>;
+  /** `text` as parseSpotText parsed it with the run's topics, when the caller has done so (not parsed again). */
   parsed?: ParsedSpotText;
-  /** false: the caller listed the document's folder and found no media folder beside it (not looked for again). */
-  mediaFolder?: false;
+  /** `text` checked with its media by the caller (the editor's check as shown): neither parsed nor hashed again. */
+  check?: SpotMediaCheck;
+  /** false: no media (the plain import); a layout: these media. Default: the folder beside the document. */
+  media?: false | MediaLayout;
+}
+
+/**
+ * Where a run's spots come from: spot documents (spotDocumentFiles, or an editor's buffer) are
+ * one kind; rows of a table are another. The run takes the spots one at a time, as it needs them.
+ */
+export interface SpotSource {
+  /** How many spots, when known before the run (progress says "n of N"). */
+  readonly total?: number;
+  spots(): Iterable<SpotInput> | AsyncIterable<SpotInput>;
 }
 
 /** What a writer is asked to do: replace `originalText` (what was read) with `text`. */
@@ -33,12 +56,19 @@ export interface WriteBackRequest {
 /** 'changed': the document is no longer `originalText`, so it was left alone. Throw for anything else. */
 export type SpotWriter = (request: WriteBackRequest) => Promise<'written' | 'changed'>;
 
+/** Where the journal is kept, and whose data it describes (another service or client id is another journal). */
+export interface JournalOptions {
+  /** e.g. defaultJournalDir(workspaceRoot) = `<root>/.spot-import`. */
+  dir: string;
+  /** journalAccountOf(client.apiRoot, clientId), or a key of the caller's (the built-in sandbox: its data folder). */
+  account: JournalAccount;
+  /** When the log is compacted (tests make it small). */
+  log?: RecordLogOptions;
+}
+
 export interface MediaWorkflowOptions {
-  client: Pick<ServiceClient, 'importSpot' | 'getGallery' | 'uploadMedia' | 'setMediaOrder' | 'apiRoot'>;
-  /** The client id: with the service URL it keys the journal (another topic is another journal). */
-  clientId: string;
-  /** The journal folder, e.g. defaultJournalDir(workspaceRoot) = `<root>/.spot-import`. */
-  journalDir: string;
+  client: Pick<ServiceClient, 'importSpot' | 'getGallery' | 'uploadMedia' | 'setMediaOrder'>;
+  journal: JournalOptions;
   /** Spots in flight at once, 1 to 16 (default 4). Uploads into one gallery always go one at a time. */
   concurrency?: number;
   /** State of the final import: 1 active (default), 2 keeps the spot in progress. */
@@ -49,10 +79,13 @@ export interface MediaWorkflowOptions {
   acceptedTypes?: readonly string[];
   /**
    * The topic definitions in effect (the extension's topics folder, the command line's --topics):
-   * a field a definition types as a gallery is one whatever its value, and null in a field of
-   * another type is no gallery waiting for media. Without them a fld_ member set to null is one.
+   * their errors refuse a document; a field a definition types as a gallery is one whatever its
+   * value, and null in a field of another type is no gallery waiting for media. Without them a
+   * fld_ member set to null is one.
    */
-  topics?: GalleryFieldCatalog;
+  topics?: TopicCatalog;
+  /** The topic the account imports into: a document of another topic_id is refused (importRules.ts). */
+  topic?: AccountTopic;
   /**
    * How the document gets its gallery ids and final state: default writeSpotFileInPlace (atomic,
    * formatting kept); a function of the caller's (the editor's undoable edit); false: not written,
@@ -64,7 +97,10 @@ export interface MediaWorkflowOptions {
    * gallery fields sent as they are (the command line's --no-media). Default true.
    */
   media?: boolean;
-  /** Skip the final (or plain) import when the journal says this exact text was imported (default true). */
+  /**
+   * Skip the final (or plain) import when the journal says this exact text was imported (default
+   * true: running again sends only what is not done). false: always send it (Import Spot).
+   */
   skipUnchanged?: boolean;
   /**
    * How a message names another document of the run (the earlier one with the same source_id),
@@ -118,6 +154,55 @@ export type SpotStatus =
   /** The run stopped (cancelled, credentials refused) before this spot began. */
   | 'not-started';
 
+/** Why a run ended before its last spot. */
+export type RunStopKind =
+  /** The caller's signal (Cancel, Ctrl-C). */
+  | 'cancelled'
+  /** The service refused the credentials: every later spot would be refused too. */
+  | 'credentials'
+  /** The service could not be reached (after the client's retries): every later spot would fail alike. */
+  | 'network'
+  /** The account's journal could not be locked or opened (another process is using it): nothing was started. */
+  | 'journal';
+
+export interface RunStop {
+  kind: RunStopKind;
+  error: ServiceError;
+}
+
+/** Why a spot is not done, typed, for a front end to word and to act on (its reason says it in words). */
+export type SpotFailureKind =
+  /** The document could not be read (missing, too large, not UTF-8). */
+  | 'unreadable'
+  /** The document, its topic or its media break a rule (problems say where): nothing was sent. */
+  | 'invalid'
+  /** An earlier spot of the run has its source_id (a problem on it says so): nothing was sent. */
+  | 'repeated-source-id'
+  /** It names a gallery that another spot has: nothing was sent. */
+  | 'gallery-taken'
+  /** Not every file reached its gallery (the galleries say which and why). */
+  | 'uploads'
+  /** The credentials were refused (401), or may not do this (403). */
+  | 'credentials'
+  /** The service could not be reached, or did not answer in time. */
+  | 'network'
+  /** The service answered an error, or a reply the interface does not promise. */
+  | 'service'
+  /** The journal could not be read, written or locked. */
+  | 'journal'
+  /** Cancelled while it ran. */
+  | 'cancelled'
+  /** The run stopped before this spot began (`because` says why). */
+  | 'not-started'
+  /** A defect, not the service's doing. */
+  | 'unexpected';
+
+export interface SpotFailure {
+  kind: SpotFailureKind;
+  /** For not-started: why the run stopped first. */
+  because?: RunStopKind;
+}
+
 export interface GalleryOutcome {
   field: string;
   galleryId?: number;
@@ -146,6 +231,16 @@ export interface SpotOutcome {
   label: string;
   path: string;
   status: SpotStatus;
+  /**
+   * For a spot that is done: new (the journal knew no spot of this source_id before the run),
+   * updated (it did), or unchanged (nothing was sent: the journal knew this text, its galleries
+   * held every file, and their order was right).
+   */
+  change?: 'new' | 'updated' | 'unchanged';
+  /** For a spot that is not done: why, typed. */
+  failure?: SpotFailure;
+  /** A request that changes something (an import, an upload, an order) went out for this spot. */
+  sent: boolean;
   sourceId?: string;
   spotId?: number;
   /** The state the final import gave the spot (undefined when it was not reached). */
@@ -169,8 +264,8 @@ export interface SpotOutcome {
 export interface MediaWorkflowOutcome {
   /** One per input, in input order. */
   spots: SpotOutcome[];
-  /** Set when the run ended early: cancelled, or the credentials were refused. */
-  stoppedBy?: ServiceError;
+  /** Set when the run ended before its last spot; absent: it finished. */
+  stop?: RunStop;
   totals: {
     done: number;
     failed: number;

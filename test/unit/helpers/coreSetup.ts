@@ -6,7 +6,7 @@ import { startSandbox } from '../../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/types';
 import { TokenSource, defaultTokenUrl } from '../../../src/core/api/tokenSource';
 import { ServiceClient } from '../../../src/core/api/serviceClient';
-import { defaultJournalDir, type MediaWorkflowOptions } from '../../../src/core/media';
+import { defaultJournalDir, journalAccountOf, type MediaWorkflowOptions } from '../../../src/core/media';
 
 export interface CoreSetup {
   sandbox: RunningSandbox;
@@ -47,7 +47,7 @@ export function useCoreWorkspace(prefix: string, options: SandboxOptions = {}): 
   const workspace: CoreWorkspace = {
     setup: undefined as unknown as CoreSetup,
     dir: '',
-    workflowOptions: (extra = {}) => ({ client: workspace.setup.client, clientId: DEMO_CLIENT.clientId, journalDir: defaultJournalDir(workspace.dir), retry: { baseMs: 5, maxMs: 50 }, ...extra }),
+    workflowOptions: (extra = {}) => ({ client: workspace.setup.client, journal: { dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, retry: { baseMs: 5, maxMs: 50 }, ...extra }),
   };
   beforeEach(async () => {
     workspace.setup = await startCore(options);

@@ -5,7 +5,7 @@
 // Usage: node workflowChild.js <baseUrl> <folder> <journalDir> [compactAtBytes]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { MediaJournal, ServiceClient, TokenSource, defaultTokenUrl, serviceUrlOf, streamMediaWorkflow, type SpotOutcome } from '../../../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, streamMediaWorkflow, type SpotOutcome } from '../../../src/core';
 import { DEMO_CLIENT } from '../../../src/sandbox/types';
 
 async function main(): Promise<number> {
@@ -19,13 +19,9 @@ async function main(): Promise<number> {
     .map((name) => ({ path: join(folder, name), label: name }));
   // Loading the modules takes a while on a busy machine: the test times its kill from here.
   process.stdout.write('{"ready":true}\n');
-  const journal = new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(client.apiRoot), clientId: DEMO_CLIENT.clientId }, compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {});
+  const journal = { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId), log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {} };
   const spots: SpotOutcome[] = [];
-  await streamMediaWorkflow(
-    inputs,
-    { client, clientId: DEMO_CLIENT.clientId, journalDir, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') },
-    { total: inputs.length, settled: (position, outcome) => (spots[position] = outcome), journal },
-  ).finally(() => journal.close());
+  await streamMediaWorkflow(inputs, { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') }, (position, outcome) => (spots[position] = outcome));
   const outcome = { spots, totals: { done: spots.filter((spot) => spot?.status === 'done').length, of: inputs.length } };
   const failures = inputs.map((input, index) => outcome.spots[index] ?? { label: input.label, status: 'not settled' as const, reason: '' }).filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
   process.stdout.write(JSON.stringify({ totals: outcome.totals, failures }) + '\n');

@@ -3,7 +3,7 @@
 // that is what the user sees.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { isSpotDocument } from '../documents/spotDocuments';
+import { isSpotDocument } from './spotDocuments';
 import { ActionableError } from '../platform/errors';
 import { COMMAND } from '../platform/commandIds';
 

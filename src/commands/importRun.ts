@@ -1,0 +1,198 @@
+// What the editor's three imports (Import Spot, Import Spot with Media, Import Folder) share
+// when they run the core's import engine: where the journal lives, how the editor writes gallery
+// ids back (an undoable, saved edit), the engine's options from the settings and the profile, the
+// step lines for the log, and what the Galleries view learns as the spots land.
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type * as Core from '../core';
+import type { CoreModule } from '../platform/lazyCore';
+import type { ExtensionServices } from '../platform/services';
+import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
+import { readSettings } from '../platform/settings';
+import type { CommandServices } from './commandTable';
+import { COMMAND } from '../platform/commandIds';
+
+/**
+ * `<workspace folder>/.spot-import`; outside every workspace folder, next to the document (or in
+ * the imported folder itself); for a document that is not a file (untitled), in the extension's
+ * own storage.
+ */
+export function journalDirFor(services: ExtensionServices, core: CoreModule, uri: vscode.Uri, isFolder = false): string {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (folder?.uri.scheme === 'file') return core.defaultJournalDir(folder.uri.fsPath);
+  if (uri.scheme === 'file') return core.defaultJournalDir(isFolder ? uri.fsPath : path.dirname(uri.fsPath));
+  const storage = services.context.globalStorageUri;
+  return core.defaultJournalDir(storage.scheme === 'file' ? storage.fsPath : path.join(os.tmpdir(), 'spot-import'));
+}
+
+/**
+ * The editor's writer: a document open in VS Code gets the change as a WorkspaceEdit (undoable)
+ * and is saved; one that is not open is written on disk by the core's atomic writer. Either way
+ * nothing is written when the text is no longer what the engine read ('changed').
+ */
+export function editorSpotWriter(core: CoreModule): Core.SpotWriter {
+  return async (request) => {
+    const uri = vscode.Uri.file(request.path);
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    if (!open) return core.writeSpotFileInPlace(request);
+    if (open.getText() !== request.originalText) return 'changed';
+    const edit = new vscode.WorkspaceEdit();
+    for (const change of request.edits) {
+      edit.replace(uri, new vscode.Range(open.positionAt(change.offset), open.positionAt(change.offset + change.length)), change.content);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused the edit');
+    if (!(await open.save())) throw new Error('the document could not be saved');
+    return 'written';
+  };
+}
+
+export interface RunSetup {
+  profile: Profile;
+  client: Core.ServiceClient;
+  /** The document or folder imported: whose folder's settings, topic definitions and journal apply. */
+  target: vscode.Uri;
+  /** The target is a folder (its journal is inside it when it is outside every workspace folder). */
+  isFolder?: boolean;
+  signal: AbortSignal;
+  onProgress?: (event: Core.WorkflowProgress) => void;
+  /** keepInProgress chosen for this run (else the setting). */
+  keepInProgress?: boolean;
+}
+
+/**
+ * The engine's options: the settings of the target's folder, the profile's topic and journal,
+ * the workspace's topic definitions; every step goes to the log. A caller changes what differs
+ * for it (Import Spot sends the document even when the journal knows it).
+ */
+export async function engineOptions(services: CommandServices, core: CoreModule, setup: RunSetup): Promise<Core.MediaWorkflowOptions> {
+  const settings = readSettings(setup.target);
+  const { profile } = setup;
+  return {
+    client: setup.client,
+    journal: { dir: journalDirFor(services, core, setup.target, setup.isFolder), account: core.journalAccountOf(setup.client.apiRoot, await clientIdOf(services, profile)) },
+    concurrency: settings.bulkConcurrency,
+    finalState: (setup.keepInProgress ?? settings.mediaKeepInProgress) ? 2 : 1,
+    setOrder: settings.mediaSetOrder,
+    acceptedTypes: settings.mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES,
+    topics: await services.checker.topicsFor(setup.target),
+    ...(profile.topicId !== undefined ? { topic: { topicId: profile.topicId, owner: `profile "${profileLabel(profile)}"` } } : {}),
+    describePath: (file) => vscode.workspace.asRelativePath(file, false),
+    writeBack: settings.mediaWriteBack ? editorSpotWriter(core) : false,
+    signal: setup.signal,
+    onProgress: setup.onProgress,
+    onStep: (step) => services.log.info('media', `${step.label}${step.sourceId ? ` "${step.sourceId}"` : ''} ${step.step}: ${step.message}`),
+  };
+}
+
+/** The client id keys the journal; the sandbox's credentials are stored once it has started. */
+async function clientIdOf(services: ExtensionServices, profile: Profile): Promise<string> {
+  return (await services.credentials.get(profile.id))?.clientId ?? profile.id;
+}
+
+/** Did the service take an import of this spot (in this run or an earlier one the journal knows)? */
+export function wasImported(spot: Core.SpotOutcome): boolean {
+  return spot.spotId !== undefined && spot.imported !== 'none';
+}
+
+/** One globalState write per 25 galleries or per second, whichever comes first. */
+export const DEFAULT_RECORD_EVERY = { galleries: 25, ms: 1000 };
+
+/**
+ * Tells the Galleries view about the galleries of the spots as they land: in batches (a
+ * globalState write per gallery would be one per file), and a last flush when the run ends, so
+ * a window closed or reloaded during a long run keeps them. A gallery is pending while it holds no
+ * media. The imports happened whatever the store does, so a failed write is logged.
+ */
+export class GalleryRecorder {
+  private waiting: KnownGallery[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly profile: Profile,
+    private readonly uriOf: (spot: Core.SpotOutcome) => string,
+    private readonly every = DEFAULT_RECORD_EVERY,
+  ) {}
+
+  /** A spot the engine settled. */
+  add(spot: Core.SpotOutcome): void {
+    if (!wasImported(spot)) return;
+    const galleries = spot.galleries.flatMap((gallery): KnownGallery[] =>
+      gallery.galleryId === undefined ? [] : [{ galleryId: gallery.galleryId, field: gallery.field, spot: { spotId: spot.spotId!, sourceId: spot.sourceId ?? spot.label, documentUri: this.uriOf(spot) }, pending: gallery.uploaded + gallery.resolved + gallery.skipped === 0 }],
+    );
+    if (galleries.length === 0) return;
+    this.waiting.push(...galleries);
+    if (this.waiting.length >= this.every.galleries) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.every.ms);
+  }
+
+  /** Writes what waits; resolves once every write asked for so far is done (never rejects). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting;
+    this.waiting = [];
+    if (batch.length > 0) this.writes = this.writes.then(() => this.write(batch));
+    return this.writes;
+  }
+
+  /** The last flush, and the Galleries view reads the galleries again so new media show at once. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await vscode.commands.executeCommand(COMMAND.refreshGalleries).then(undefined, (error: unknown) => this.services.log.warn('media', 'could not refresh the Galleries view', error));
+  }
+
+  private async write(batch: KnownGallery[]): Promise<void> {
+    const { galleries, log } = this.services;
+    try {
+      await galleries.add(this.profile.id, batch);
+      for (const gallery of batch) if (!gallery.pending) await galleries.markUploaded(this.profile.id, gallery.galleryId);
+      log.trace('import', `remembered ${batch.length} galleries for ${profileLabel(this.profile)}`);
+    } catch (error) {
+      log.warn('import', `could not remember ${batch.length} galleries for ${profileLabel(this.profile)}`, error);
+    }
+  }
+}
+
+/** Media in a gallery after the run: sent now, found from an interrupted run, or already there. */
+export function mediaIn(gallery: Core.GalleryOutcome): number {
+  return gallery.uploaded + gallery.resolved + gallery.skipped;
+}
+
+/** "fld_1_3 → gallery 12 (3 of 3 media: 2 uploaded, 1 already there)" */
+export function describeGallery(gallery: Core.GalleryOutcome): string {
+  const parts = [
+    ...(gallery.uploaded + gallery.resolved > 0 ? [`${gallery.uploaded + gallery.resolved} uploaded`] : []),
+    ...(gallery.skipped > 0 ? [`${gallery.skipped} already there`] : []),
+    ...(gallery.failed.length > 0 ? [`${gallery.failed.length} failed`] : []),
+  ];
+  const where = gallery.galleryId === undefined ? gallery.field : `${gallery.field} → gallery ${gallery.galleryId}`;
+  return `${where} (${mediaIn(gallery)} of ${gallery.files} media${parts.length > 0 ? `: ${parts.join(', ')}` : ''})`;
+}
+
+/** "new spot 12 · 3 media uploaded · 1 already there" for a summary line. */
+export function describeSpotCounts(spot: Core.SpotOutcome): string {
+  const uploaded = spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0);
+  const skipped = spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0);
+  const failed = spot.galleries.reduce((sum, gallery) => sum + gallery.failed.length, 0);
+  const kind = spot.change === 'updated' ? 'updated ' : spot.change === 'new' ? 'new ' : '';
+  return [
+    spot.spotId !== undefined ? `${kind}spot ${spot.spotId}` : 'not imported',
+    ...(spot.withMedia ? [`${uploaded} media uploaded`, `${skipped} already there`] : []),
+    ...(failed > 0 ? [`${failed} media failed`] : []),
+  ].join(' · ');
+}
+
+/** "A second run will: upload 2 media; import with the final state." */
+export function describeRemaining(spot: Core.SpotOutcome): string {
+  return spot.remaining.length > 0 ? `A second run will: ${spot.remaining.join('; ')}.` : '';
+}
+
+/** "Imported "x" as new spot 12" / "Updated spot 12 ("x")": the start of every result message. */
+export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceId: string, spotId: number): string {
+  if (spot.change === 'updated') return `Updated spot ${spotId} ("${sourceId}")`;
+  if (spot.change === 'new') return `Imported "${sourceId}" as new spot ${spotId}`;
+  return `Imported "${sourceId}" as spot ${spotId}`;
+}
