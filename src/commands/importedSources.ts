@@ -3,6 +3,7 @@
 // seen before under this profile was an update. Another machine or the command line may have
 // imported it first; then the message says "new" where it was not — the words are a hint, the
 // spot id is the fact.
+import { serialUpdate } from '../platform/serialUpdates';
 import type { ExtensionServices } from '../platform/services';
 
 const KEY = 'spotImport.importedSourceIds';
@@ -22,17 +23,17 @@ export function importKind(services: ExtensionServices, profileId: string, sourc
   return (read(services)[profileId] ?? []).includes(sourceId) ? 'updated' : 'new';
 }
 
-/** Writes one after another, so two runs finishing together do not drop each other's ids. */
-let writes: Promise<void> = Promise.resolve();
-
-/** Records imported source ids; a failed write is logged (the imports happened anyway). */
+/**
+ * Records imported source ids in their turn (serialUpdate), so two runs finishing together do not
+ * drop each other's ids; resolves once earlier records are written too. A failed write is logged
+ * (the imports happened anyway).
+ */
 export function rememberImported(services: ExtensionServices, profileId: string, sourceIds: readonly string[]): Promise<void> {
-  if (sourceIds.length === 0) return writes;
-  writes = writes.then(() => write(services, profileId, sourceIds));
-  return writes;
+  return serialUpdate(services.context.globalState, KEY, () => write(services, profileId, sourceIds));
 }
 
 async function write(services: ExtensionServices, profileId: string, sourceIds: readonly string[]): Promise<void> {
+  if (sourceIds.length === 0) return;
   const stored = read(services);
   const known = new Set(stored[profileId] ?? []);
   for (const id of sourceIds) {
