@@ -1,15 +1,16 @@
 // Typed access to the extension's settings. Defaults live in package.json (contributes.configuration);
 // the fallbacks here only guard against a missing or hand-edited value, and keep ranges sane.
 import * as vscode from 'vscode';
-// A constant from a dependency-free core file: bundling it costs nothing at activation.
+// Constants from dependency-free core files: bundling them costs nothing at activation.
 import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
 
 export const SETTINGS_SECTION = 'spotImport';
 
 export interface SpotImportSettings {
   /** Multipart field that carries the media file in uploads. */
   fileFieldName: string;
-  /** Imports running at once in Import Folder (1..16). */
+  /** Imports running at once in Import Folder (MIN_CONCURRENCY..MAX_CONCURRENCY of the core). */
   bulkConcurrency: number;
   /** Lifetime assumed for tokens whose reply has no expires_in. */
   assumedTokenLifetimeSeconds: number;
@@ -64,7 +65,7 @@ export function readSettings(scope?: vscode.Uri): SpotImportSettings {
   const fileFieldName = config.get<string>('fileFieldName', '').trim();
   return {
     fileFieldName: fileFieldName || DEFAULT_FILE_FIELD_NAME,
-    bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), 4, 1, 16),
+    bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), DEFAULT_CONCURRENCY, MIN_CONCURRENCY, MAX_CONCURRENCY),
     assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
     askBeforeDownloadMB: clampInt(config.get('media.askBeforeDownloadMB'), 10, 0, 1024),

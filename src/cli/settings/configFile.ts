@@ -6,12 +6,13 @@ import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import * as z from '../../core/api/zod';
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../core/import/concurrency';
 import { CliError } from '../exit';
 import { offsetToPosition } from '../output/location';
 
 export const CONFIG_FILE_NAME = 'spot-import.json';
 
-const concurrency = z.number().check(z.int(), z.gte(1), z.lte(16));
+const concurrency = z.number().check(z.int(), z.gte(MIN_CONCURRENCY), z.lte(MAX_CONCURRENCY));
 
 const configSchema = z.strictObject({
   $schema: z.optional(z.string()),

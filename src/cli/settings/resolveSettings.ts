@@ -2,7 +2,7 @@
 // file (spot-import.json), the defaults. Never the reverse: a flag always wins over a file that
 // happens to be found (the Azure Static Web Apps CLI did it the other way, and its users complain).
 import { dirname, resolve } from 'node:path';
-import { DEFAULT_CONCURRENCY } from '../../core/import/bulkImport';
+import { DEFAULT_CONCURRENCY } from '../../core/import/concurrency';
 import { CliError } from '../exit';
 import { findConfigFile, readConfigFile, type ProjectConfig } from './configFile';
 
