@@ -1,6 +1,7 @@
 // The command line itself, declared with commander: commands, flags, per-command --help, and the
 // errors for unknown flags or bad values (which main.ts turns into exit code 2).
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
 import type { CliContext } from './context';
 import { runGallery } from './commands/gallery';
@@ -51,7 +52,7 @@ function withConnection(command: Command): Command {
   return command
     .option('--base-url <url>', 'the service address, or "sandbox" [env SPOT_BASE_URL]')
     .option('--token-url <url>', 'the token endpoint [env SPOT_TOKEN_URL; default: {base URL}/api/v2/access_token]')
-    .option('--api-version <version>', 'API version in request paths [env SPOT_API_VERSION; default v2.4]')
+    .option('--api-version <version>', `API version in request paths [env SPOT_API_VERSION; default ${DEFAULT_API_VERSION}]`)
     .option('--client-id <id>', 'client id issued by the service operator [env SPOT_CLIENT_ID]')
     .option('--client-secret-stdin', 'read the client secret from standard input [else env SPOT_CLIENT_SECRET]')
     .addOption(new Option('--sandbox', 'use the built-in sandbox (same as SPOT_BASE_URL=sandbox)').conflicts('baseUrl'))

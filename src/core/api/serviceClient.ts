@@ -11,6 +11,7 @@ import { defaultDispatcher } from './http';
 import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
+import { DEFAULT_API_VERSION } from './apiVersion';
 import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
 import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
@@ -18,7 +19,7 @@ import { uploadFile, type UploadOptions, type UploadResult } from '../upload/upl
 
 export interface ServiceClientOptions {
   baseUrl: string;
-  /** The version segment of API paths (default v2.4). */
+  /** The version segment of API paths (default DEFAULT_API_VERSION). */
   apiVersion?: string;
   /** A TokenSource; its redactor (when it has one) scrubs this client's messages too. */
   tokens: Pick<TokenSource, 'getToken' | 'invalidate'> & { readonly redactor?: Redactor };
@@ -88,7 +89,7 @@ export class ServiceClient {
   constructor(private readonly options: ServiceClientOptions) {
     const base = requireSecureUrl(options.baseUrl, 'base URL');
     this.host = base.host;
-    this.apiRoot = joinUrl(base.toString(), `/api/${options.apiVersion ?? 'v2.4'}`);
+    this.apiRoot = joinUrl(base.toString(), `/api/${options.apiVersion ?? DEFAULT_API_VERSION}`);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.redactor = options.redactor ?? options.tokens.redactor ?? new Redactor();
   }
