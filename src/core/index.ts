@@ -8,6 +8,7 @@ export * from './api/certificates';
 export * from './api/http';
 export * from './api/secureUrl';
 export * from './api/apiVersion';
+export * from './api/requestDefaults';
 export * from './api/retryPolicy';
 export * from './api/tokenSource';
 export * from './api/serviceClient';

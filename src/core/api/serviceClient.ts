@@ -12,6 +12,7 @@ import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
 import { DEFAULT_API_VERSION } from './apiVersion';
+import { DEFAULT_REQUEST_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
 import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
@@ -29,10 +30,10 @@ export interface ServiceClientOptions {
   fileFieldName?: string;
   /**
    * Overall time for one attempt of an import, a gallery read or an ordering, its reply included
-   * (default 120 s): the dispatcher's idle timeouts do not end a reply that drips. For an upload
-   * it is the time for the reply once the whole file went out: sending the file has no such
-   * deadline, since a large file on a slow line may rightly take long (it ends only when nothing
-   * moves for the dispatcher's idle timeout).
+   * (default DEFAULT_REQUEST_DEADLINE_MS): the dispatcher's idle timeouts do not end a reply that
+   * drips. For an upload it is the time for the reply once the whole file went out: sending the
+   * file has no such deadline, since a large file on a slow line may rightly take long (it ends
+   * only when nothing moves for the dispatcher's idle timeout).
    */
   deadlineMs?: number;
   /** Scrubs every message (default: the token source's redactor, else one of its own). */
@@ -45,8 +46,6 @@ export interface ServiceClientOptions {
    */
   onFailure?: (error: unknown) => void;
 }
-
-export const DEFAULT_REQUEST_DEADLINE_MS = 120_000;
 
 /** One media item's place in its gallery: lower orderWeight comes first. */
 export interface MediaOrderEntry {
