@@ -13,6 +13,7 @@ export * from './api/retryPolicy';
 export * from './api/tokenSource';
 export * from './api/serviceClient';
 export * from './upload/uploadFile';
+export * from './files/mimeType';
 export * from './mediaFiles';
 export * from './documents/problems';
 export * from './documents/validateSpot';
