@@ -14,6 +14,7 @@ export * from './api/tokenSource';
 export * from './api/serviceClient';
 export * from './upload/uploadFile';
 export * from './files/mimeType';
+export { writeFileAtomic } from './files/atomicFile';
 export * from './mediaFiles';
 export * from './documents/problems';
 export * from './documents/validateSpot';

@@ -7,5 +7,4 @@ export { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
 export { defaultJournalDir, JOURNAL_FOLDER_NAME, MediaJournal, JournalError, JournalLockedError, type JournalAccount } from './journal';
 export { JOURNAL_FORMAT, type SpotJournalRecord } from './journalRecord';
 export { writeSpotFileInPlace } from './writeBack';
-export { writeFileAtomic } from './atomicFile';
 export * from './types';
