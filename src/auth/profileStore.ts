@@ -6,15 +6,16 @@ import * as vscode from 'vscode';
 import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/domain';
 import { loadCore } from '../platform/lazyCore';
 import { serialUpdate } from '../platform/serialUpdates';
-import { API_VERSION_PATTERN, checkServiceUrl, normalizeUrl } from './urlPolicy';
-// A dependency-free file: the sandbox's files address costs nothing at activation.
+import { checkServiceUrl, normalizeUrl } from './urlPolicy';
+// Dependency-free files: the API version's default and shape, and the sandbox's files address,
+// cost nothing at activation.
+import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { sandboxMediaUrlTemplate } from '../sandbox/types';
 
 const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
 
 export const SANDBOX_PROFILE_NAME = 'Local';
-export const DEFAULT_API_VERSION = 'v2.4';
 
 export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

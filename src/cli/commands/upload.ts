@@ -4,7 +4,7 @@
 // The first Ctrl-C lets the file in flight finish; the second aborts it.
 import { promises as fs } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { lookup } from 'mime-types';
+import { mimeTypeOf as lookup } from '../../core/files/mimeType';
 import { AuthenticationError, ServiceError, isCancellation } from '../../core';
 import { displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';

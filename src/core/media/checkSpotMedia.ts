@@ -9,7 +9,8 @@ import { definitionFor, isGalleryField, type GalleryFieldCatalog, type GalleryFi
 import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../documents/parseSpotText';
 import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
-import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
+import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
+import { mimeTypeOf } from '../files/mimeType';
 import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
@@ -137,7 +138,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   for (const file of group.files) {
     const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
-    const mimeType = mediaTypeOf(file.name);
+    const mimeType = mimeTypeOf(file.name);
     if (!isAcceptedType(mimeType, accepted)) {
       fail(`${mimeType ? `type ${mimeType}` : 'an unknown file type'} is not accepted (accepted: ${accepted.join(', ')}).`);
       continue;

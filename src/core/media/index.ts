@@ -3,9 +3,8 @@
 export { runMediaWorkflow, streamMediaWorkflow, importSpotWithMedia, serviceUrlOf, DEFAULT_MEDIA_CONCURRENCY, type WorkflowStream, type WorkflowStreamEnd } from './mediaWorkflow';
 export { mediaFolderFor, noMediaLayout, listSpotMedia, mediaCount, compareMediaNames, type MediaLayout, type MediaGroup, type MediaFileEntry } from './mediaLayout';
 export { checkSpotMedia, type SpotMediaCheck, type SpotProblem, type GalleryPlan, type CheckedMediaFile, type CheckOptions } from './checkSpotMedia';
-export { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
+export { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
 export { defaultJournalDir, JOURNAL_FOLDER_NAME, MediaJournal, JournalError, JournalLockedError, type JournalAccount } from './journal';
 export { JOURNAL_FORMAT, type SpotJournalRecord } from './journalRecord';
 export { writeSpotFileInPlace } from './writeBack';
-export { writeFileAtomic } from './atomicFile';
 export * from './types';
