@@ -1,18 +1,21 @@
 // Profiles (everything but the secrets) live in the extension's global state, not in settings:
 // a folder opened from elsewhere can then never point the stored credentials at another host.
-// The built-in sandbox profile is always listed; it cannot be removed.
+// The built-in sandbox profile is always listed; it cannot be removed. Every change of the stored
+// profiles or the active id takes its turn (serialUpdate), so changes made at once lose none.
 import * as vscode from 'vscode';
 import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/domain';
 import { loadCore } from '../platform/lazyCore';
-import { API_VERSION_PATTERN, checkServiceUrl, normalizeUrl } from './urlPolicy';
-// A dependency-free file: the sandbox's files address costs nothing at activation.
+import { serialUpdate } from '../platform/serialUpdates';
+import { checkServiceUrl, normalizeUrl } from './urlPolicy';
+// Dependency-free files: the API version's default and shape, and the sandbox's files address,
+// cost nothing at activation.
+import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { sandboxMediaUrlTemplate } from '../sandbox/types';
 
 const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
 
 export const SANDBOX_PROFILE_NAME = 'Local';
-export const DEFAULT_API_VERSION = 'v2.4';
 
 export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -61,7 +64,6 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   async add(input: Omit<Profile, 'id' | 'kind'>): Promise<Profile> {
     const name = input.name.trim();
     if (!name) throw new Error('A profile needs a name.');
-    if (this.list().some((profile) => profile.name.toLowerCase() === name.toLowerCase())) throw new Error(`A profile named "${name}" exists already.`);
     for (const url of [input.baseUrl, input.tokenUrl].filter((value): value is string => !!value)) {
       const problem = checkServiceUrl(url);
       if (problem) throw new Error(`${url}: ${problem}`);
@@ -82,37 +84,48 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
       ...(input.topicId !== undefined ? { topicId: input.topicId } : {}),
       ...(mediaUrlTemplate ? { mediaUrlTemplate } : {}),
     };
-    await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
-    this.fireChanged();
-    return profile;
+    // The name is checked in the same turn as the write: of two adds of one name, one is refused.
+    return this.inTurn(async () => {
+      if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase())) throw new Error(`A profile named "${name}" exists already.`);
+      await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
+      this.fireChanged();
+      return profile;
+    });
   }
 
   async remove(id: string): Promise<void> {
     if (id === SANDBOX_PROFILE_ID) throw new Error('The built-in sandbox profile cannot be removed.');
-    await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
-    if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
-    this.rejected.delete(id);
-    this.fireChanged();
+    await this.inTurn(async () => {
+      await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
+      if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
+      this.rejected.delete(id);
+      this.fireChanged();
+    });
   }
 
   async setMediaUrlTemplate(id: string, template: string | undefined): Promise<void> {
     if (id === SANDBOX_PROFILE_ID) throw new Error('The Local (sandbox) profile serves its own media files; its address is set for you.');
-    const stored = this.stored();
-    const index = stored.findIndex((profile) => profile.id === id);
-    if (index < 0) throw new Error(`There is no profile with id ${id}.`);
     const checked = await checkedTemplate(template);
-    const profile: Profile = { ...stored[index] };
-    delete profile.mediaUrlTemplate;
-    if (checked) profile.mediaUrlTemplate = checked;
-    stored[index] = profile;
-    await this.memento.update(PROFILES_KEY, stored);
-    this.fireChanged();
+    await this.inTurn(async () => {
+      const stored = this.stored();
+      const index = stored.findIndex((profile) => profile.id === id);
+      if (index < 0) throw new Error(`There is no profile with id ${id}.`);
+      const profile: Profile = { ...stored[index] };
+      delete profile.mediaUrlTemplate;
+      if (checked) profile.mediaUrlTemplate = checked;
+      stored[index] = profile;
+      await this.memento.update(PROFILES_KEY, stored);
+      this.fireChanged();
+    });
   }
 
   async setActive(id: string | undefined): Promise<void> {
-    if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
-    await this.memento.update(ACTIVE_KEY, id);
-    this.fireChanged();
+    // In turn too: a profile being removed is either still there to choose, or its choice is refused.
+    await this.inTurn(async () => {
+      if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
+      await this.memento.update(ACTIVE_KEY, id);
+      this.fireChanged();
+    });
   }
 
   markRejected(profileId: string, rejected: boolean): void {
@@ -120,6 +133,14 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     if (rejected) this.rejected.add(profileId);
     else this.rejected.delete(profileId);
     this.fireChanged();
+  }
+
+  /**
+   * Runs a change of the stored profiles or the active id after the changes before it (one queue
+   * for both keys: a removal changes both, a choice reads the profiles). Reads go inside `change`.
+   */
+  private inTurn<T>(change: () => Promise<T>): Promise<T> {
+    return serialUpdate(this.memento, PROFILES_KEY, change);
   }
 
   /**

@@ -27,5 +27,3 @@ export function checkServiceUrl(raw: string): string | undefined {
 export function normalizeUrl(raw: string): string {
   return raw.trim().replace(/\/+$/, '');
 }
-
-export const API_VERSION_PATTERN = /^v\d+(?:\.\d+)*$/;

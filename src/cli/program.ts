@@ -1,6 +1,8 @@
 // The command line itself, declared with commander: commands, flags, per-command --help, and the
 // errors for unknown flags or bad values (which main.ts turns into exit code 2).
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_API_VERSION } from '../core/api/apiVersion';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
 import type { CliContext } from './context';
 import { runGallery } from './commands/gallery';
 import { runImport } from './commands/import';
@@ -50,7 +52,7 @@ function withConnection(command: Command): Command {
   return command
     .option('--base-url <url>', 'the service address, or "sandbox" [env SPOT_BASE_URL]')
     .option('--token-url <url>', 'the token endpoint [env SPOT_TOKEN_URL; default: {base URL}/api/v2/access_token]')
-    .option('--api-version <version>', 'API version in request paths [env SPOT_API_VERSION; default v2.4]')
+    .option('--api-version <version>', `API version in request paths [env SPOT_API_VERSION; default ${DEFAULT_API_VERSION}]`)
     .option('--client-id <id>', 'client id issued by the service operator [env SPOT_CLIENT_ID]')
     .option('--client-secret-stdin', 'read the client secret from standard input [else env SPOT_CLIENT_SECRET]')
     .addOption(new Option('--sandbox', 'use the built-in sandbox (same as SPOT_BASE_URL=sandbox)').conflicts('baseUrl'))
@@ -98,7 +100,11 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .option('--no-media', 'import the documents only: media folders are not looked at, gallery fields set to null stay pending')
     .option('--no-write-back', 'leave the documents as they are: the journal (.spot-import/) remembers their gallery ids and state')
     .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1')
-    .option('--concurrency <n>', 'documents in flight at once, 1 to 16 [default 4, or "concurrency" in spot-import.json]', integer('--concurrency', 1, 16))
+    .option(
+      '--concurrency <n>',
+      `documents in flight at once, ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY} [default ${DEFAULT_CONCURRENCY}, or "concurrency" in spot-import.json]`,
+      integer('--concurrency', MIN_CONCURRENCY, MAX_CONCURRENCY),
+    )
     .option('--topic <id>', 'the project topic: a document with another topic_id is not sent', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
     .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
     .option('--dry-run', 'check everything (documents, topics, media), send nothing (needs no credentials)')

@@ -2,8 +2,8 @@
 // topic id and an optional media URL template (the files host's address of a media file); then
 // the client credentials. The new profile becomes the active one.
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
-import { DEFAULT_API_VERSION } from '../auth/profileStore';
-import { API_VERSION_PATTERN, checkServiceUrl } from '../auth/urlPolicy';
+import { checkServiceUrl } from '../auth/urlPolicy';
+import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { required } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
 import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../views/media/mediaTemplate';

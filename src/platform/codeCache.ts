@@ -6,11 +6,13 @@
 // effort: any problem (no cache, a stale or damaged one, a folder that cannot be written) falls
 // back to compiling, as require() would. The bundle runs as a CommonJS file without import()
 // (vm.Script has no loader for it); dist/core.js is one.
-import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Module = require('node:module');
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+// Only Node's modules behind it: bundled into dist/extension.js as it is, it loads no core.
+import { writeFileAtomic } from '../core/files/atomicFile';
 
 export type CodeCacheStatus =
   /** Started from the saved cache. */
@@ -122,15 +124,13 @@ function readCache(file: string, wantedHeader: () => Omit<CacheHeader, 'data'>):
 
 async function writeCache(file: string, wanted: Omit<CacheHeader, 'data'>, data: Buffer): Promise<boolean> {
   const header: CacheHeader = { ...wanted, data: sha256(data) };
-  // Several extension hosts (windows, containers sharing the folder) may save at once: each its own
-  // temporary file, created afresh, then renamed over the real name whole.
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // Several extension hosts (windows, containers sharing the folder) may save at once: each writes
+  // its own temporary file, created afresh, and renames it over the real name whole. The folder is
+  // not fsynced: a power cut that undoes the rename only costs the next window a compile.
   try {
-    await fs.writeFile(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), { flag: 'wx' });
-    await fs.rename(temp, file);
+    await writeFileAtomic(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), { syncFolder: false });
     return true;
   } catch {
-    await fs.unlink(temp).catch(() => undefined);
     return false;
   }
 }

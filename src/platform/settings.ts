@@ -1,15 +1,25 @@
-// Typed access to the extension's settings. Defaults live in package.json (contributes.configuration);
-// the fallbacks here only guard against a missing or hand-edited value, and keep ranges sane.
+// Typed access to the extension's settings. VS Code hands out package.json's defaults
+// (contributes.configuration); the fallbacks here only guard against a missing or hand-edited
+// value, and keep ranges sane. Where the core has the default, the fallback is the core's, and
+// test/unit/settingsManifest.test.ts holds package.json's literal to it.
 import * as vscode from 'vscode';
-// A constant from a dependency-free core file: bundling it costs nothing at activation.
+// Constants from dependency-free core files: bundling them costs nothing at activation.
 import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
+import {
+  DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_REQUEST_DEADLINE_MS,
+  DEFAULT_TOKEN_DEADLINE_MS,
+} from '../core/api/requestDefaults';
 
 export const SETTINGS_SECTION = 'spotImport';
 
 export interface SpotImportSettings {
   /** Multipart field that carries the media file in uploads. */
   fileFieldName: string;
-  /** Imports running at once in Import Folder (1..16). */
+  /** Imports running at once in Import Folder (MIN_CONCURRENCY..MAX_CONCURRENCY of the core). */
   bulkConcurrency: number;
   /** Lifetime assumed for tokens whose reply has no expires_in. */
   assumedTokenLifetimeSeconds: number;
@@ -64,14 +74,14 @@ export function readSettings(scope?: vscode.Uri): SpotImportSettings {
   const fileFieldName = config.get<string>('fileFieldName', '').trim();
   return {
     fileFieldName: fileFieldName || DEFAULT_FILE_FIELD_NAME,
-    bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), 4, 1, 16),
-    assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), 3600, 30, 86_400),
+    bulkConcurrency: clampInt(config.get('bulkImport.concurrency'), DEFAULT_CONCURRENCY, MIN_CONCURRENCY, MAX_CONCURRENCY),
+    assumedTokenLifetimeSeconds: clampInt(config.get('assumedTokenLifetimeSeconds'), DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS, 30, 86_400),
     mediaUrlTemplate: config.get<string>('mediaUrlTemplate', '').trim(),
     askBeforeDownloadMB: clampInt(config.get('media.askBeforeDownloadMB'), 10, 0, 1024),
-    requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), 60, 5, 3600),
-    tokenTimeoutSeconds: clampInt(config.get('tokenTimeoutSeconds'), 30, 5, 600),
-    requestDeadlineSeconds: clampInt(config.get('requestDeadlineSeconds'), 120, 10, 3600),
-    maxRetries: clampInt(config.get('maxRetries'), 5, 0, 10),
+    requestTimeoutSeconds: clampInt(config.get('requestTimeoutSeconds'), DEFAULT_IDLE_TIMEOUT_MS / 1000, 5, 3600),
+    tokenTimeoutSeconds: clampInt(config.get('tokenTimeoutSeconds'), DEFAULT_TOKEN_DEADLINE_MS / 1000, 5, 600),
+    requestDeadlineSeconds: clampInt(config.get('requestDeadlineSeconds'), DEFAULT_REQUEST_DEADLINE_MS / 1000, 10, 3600),
+    maxRetries: clampInt(config.get('maxRetries'), DEFAULT_MAX_RETRIES, 0, 10),
     caCertificates: stringList(config.get('caCertificates')),
     mediaWriteBack: config.get<boolean>('media.writeBack', true) !== false,
     mediaKeepInProgress: config.get<boolean>('media.keepInProgress', false) === true,

@@ -4,14 +4,19 @@
 // wait and go out together in the next write: one fsync for many requests (group commit).
 //
 // When the journal outgrows the snapshot, the next write is a new snapshot instead: state.json
-// is replaced atomically (temp file, fsync, rename) with the next generation number, the
-// directory is fsynced, and an empty journal of that generation takes over. A crash at any
-// point leaves a snapshot and the journal of its own generation, so replay never mixes them.
+// is replaced atomically (the core's writeFileAtomic: temp file, fsync, rename) with the next
+// generation number, the directory is fsynced, and an empty journal of that generation takes
+// over. A crash at any point leaves a snapshot and the journal of its own generation, so replay
+// never mixes them.
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { journalName, snapshotText, STATE_FILE, staleFiles, syncDirectory, writeAtomically } from './persistence';
+import { syncFolder, writeFileAtomic } from '../core/files/atomicFile';
+import { journalName, snapshotText, STATE_FILE, staleFiles } from './persistence';
 import type { StoreChange, StoreSnapshot } from './store';
+
+// A folder that cannot be fsynced fails the write: nothing is acknowledged that is not durable.
+const DURABLE = { strict: true };
 
 // A journal shorter than this is never worth a snapshot; above it, one once it outgrows the last.
 const MIN_COMPACT_BYTES = 8 * 1024 * 1024;
@@ -139,7 +144,7 @@ export class Journal {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    if (batch.some((waiting) => waiting.syncMedia)) await syncDirectory(this.options.mediaDir);
+    if (batch.some((waiting) => waiting.syncMedia)) await syncFolder(this.options.mediaDir, DURABLE);
     const lines = batch.filter((waiting) => waiting.line !== '');
     if (lines.length === 0) return;
     const text = lines.map((waiting) => `${waiting.line}\n`).join('');
@@ -161,7 +166,8 @@ export class Journal {
     const journalPath = join(dataDir, journalName(generation));
     const handle = await fs.open(journalPath, 'w');
     try {
-      await writeAtomically(join(dataDir, STATE_FILE), text);
+      // The folder is fsynced below, once the new journal is in use.
+      await writeFileAtomic(join(dataDir, STATE_FILE), text, { syncFolder: false });
     } catch (error) {
       await handle.close();
       await fs.rm(journalPath, { force: true });
@@ -174,7 +180,7 @@ export class Journal {
     this.generation = generation;
     this.journalBytes = 0;
     this.snapshotBytes = Buffer.byteLength(text);
-    await syncDirectory(dataDir); // the rename and the new journal's name are durable
+    await syncFolder(dataDir, DURABLE); // the rename and the new journal's name are durable
     this.needsSnapshot = false;
     await previous.handle?.close();
     await fs.rm(join(dataDir, journalName(previous.generation)), { force: true });

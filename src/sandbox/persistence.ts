@@ -1,17 +1,16 @@
 // The --data directory on disk: state.json (a snapshot: spots, galleries, media metadata, id
 // counters) and journal-<generation>.log, the changes made since that snapshot, one JSON line
-// each. This file reads them back (migrating older formats) and holds the file-level helpers;
-// journal.ts writes them.
-import { randomBytes } from 'node:crypto';
+// each. This file reads them back (migrating older formats) and names them; journal.ts writes
+// them, with the core's atomic write (src/core/files/atomicFile.ts).
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import * as z from '../core/api/zod';
+import { isAtomicWriteLeftover } from '../core/files/atomicFile';
 import type { StoreChange, StoreSnapshot } from './store';
 import { DEFAULT_USER } from './types';
 
 export const STATE_FILE = 'state.json';
 const JOURNAL_PATTERN = /^journal-(\d+)\.log$/;
-const TEMP_SUFFIX = '.tmp';
 
 export function journalName(generation: number): string {
   return `journal-${generation}.log`;
@@ -129,40 +128,9 @@ export async function staleFiles(dataDir: string, generation: number): Promise<s
   return (await fs.readdir(dataDir)).filter((name) => {
     const journal = JOURNAL_PATTERN.exec(name);
     if (journal) return Number(journal[1]) !== generation;
-    return name.startsWith(`${STATE_FILE}.`) && name.endsWith(TEMP_SUFFIX);
+    // Earlier versions named their temporary state files state.json.<pid>.<hex>.tmp.
+    return isAtomicWriteLeftover(name, STATE_FILE) || (name.startsWith(`${STATE_FILE}.`) && name.endsWith('.tmp'));
   });
-}
-
-/** Replaces file with text so that a crash leaves the old or the new content, never half of one. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
-  try {
-    const handle = await fs.open(temp, 'wx');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync(); // the bytes reach the disk before the rename makes them the state
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/**
- * Makes a directory's entries durable (a rename or a new file in it survives a power cut). A
- * no-op on Windows, where directories cannot be opened for this.
- */
-export async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 async function readIfPresent(file: string): Promise<string | undefined> {

@@ -6,13 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { extname, join } from 'node:path';
-import mime from 'mime-types';
+import { GENERIC_MIME_TYPE, mimeTypeOf } from '../core/files/mimeType';
 import type { SandboxContext } from './context';
 import { galleryFromPath } from './galleries';
 import { HttpError, mediaTypeOf, sendJson } from './http';
 import { receiveFile, TEMP_PREFIX } from './multipart';
-
-const GENERIC_TYPE = 'application/octet-stream';
 
 export async function handleUpload(ctx: SandboxContext, user: string, req: IncomingMessage, res: ServerResponse, rawId: string): Promise<void> {
   ctx.counters.uploads++;
@@ -29,7 +27,7 @@ export async function handleUpload(ctx: SandboxContext, user: string, req: Incom
   const sentName = received.fileName || 'upload';
   const fileName = ctx.renameMedia ? generatedName(sentName) : sentName;
   // A generic part type says nothing: the file name's extension is the better witness then.
-  const mimeType = received.partType === GENERIC_TYPE ? mime.lookup(sentName) || GENERIC_TYPE : received.partType;
+  const mimeType = received.partType === GENERIC_MIME_TYPE ? mimeTypeOf(sentName, GENERIC_MIME_TYPE) : received.partType;
   const id = ctx.store.reserveMediaId();
   const storedName = storedMediaName(id, fileName);
   try {

@@ -1,7 +1,9 @@
 // The galleries a user knows, per profile. Kept in globalState (not workspace settings) because
 // gallery ids belong to an account on a service, not to a folder, and must survive restarts.
+// Every change takes its turn (serialUpdate), so changes made at once lose none.
 import * as vscode from 'vscode';
 import type { GalleryStore, KnownGallery } from '../platform/domain';
+import { serialUpdate } from '../platform/serialUpdates';
 
 const STATE_KEY = 'spotImport.galleries.v1';
 
@@ -40,37 +42,38 @@ export function createGalleryStore(context: vscode.ExtensionContext): GallerySto
     return result;
   };
 
-  const write = async (profileId: string, list: KnownGallery[]): Promise<void> => {
-    const all = read();
-    if (list.length > 0) all[profileId] = list;
-    else delete all[profileId];
-    await context.globalState.update(STATE_KEY, all);
-    changed.fire();
-  };
+  /** Changes one profile's list in its turn; `edit` answers undefined when nothing changes. */
+  const change = (profileId: string, edit: (list: KnownGallery[]) => KnownGallery[] | undefined): Promise<void> =>
+    serialUpdate(context.globalState, STATE_KEY, async () => {
+      const all = read();
+      const list = edit(all[profileId] ?? []);
+      if (!list) return;
+      if (list.length > 0) all[profileId] = list;
+      else delete all[profileId];
+      await context.globalState.update(STATE_KEY, all);
+      changed.fire();
+    });
 
   return {
     onDidChange: changed.event,
     list: (profileId) => read()[profileId]?.map((entry) => ({ ...entry })) ?? [],
-    async add(profileId, galleries) {
-      const list = read()[profileId] ?? [];
-      for (const gallery of galleries) {
-        const index = list.findIndex((entry) => entry.galleryId === gallery.galleryId);
-        if (index >= 0) list[index] = merge(list[index], gallery);
-        else list.push({ ...gallery });
-      }
-      await write(profileId, list);
-    },
-    async remove(profileId, galleryId) {
-      const list = read()[profileId] ?? [];
-      await write(profileId, list.filter((entry) => entry.galleryId !== galleryId));
-    },
-    async markUploaded(profileId, galleryId) {
-      const list = read()[profileId] ?? [];
-      const entry = list.find((candidate) => candidate.galleryId === galleryId);
-      if (!entry || !entry.pending) return;
-      entry.pending = false;
-      await write(profileId, list);
-    },
+    add: (profileId, galleries) =>
+      change(profileId, (list) => {
+        for (const gallery of galleries) {
+          const index = list.findIndex((entry) => entry.galleryId === gallery.galleryId);
+          if (index >= 0) list[index] = merge(list[index], gallery);
+          else list.push({ ...gallery });
+        }
+        return list;
+      }),
+    remove: (profileId, galleryId) => change(profileId, (list) => list.filter((entry) => entry.galleryId !== galleryId)),
+    markUploaded: (profileId, galleryId) =>
+      change(profileId, (list) => {
+        const entry = list.find((candidate) => candidate.galleryId === galleryId);
+        if (!entry || !entry.pending) return undefined;
+        entry.pending = false;
+        return list;
+      }),
     dispose: () => changed.dispose(),
   };
 }

@@ -9,27 +9,7 @@ import type { OwnedServices } from '../../src/extension';
 import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
 import { extensionServices } from './helpers/scriptedUi';
 import { waitFor } from './helpers/testEnv';
-import { MemoryMemento } from './helpers/memoryMemento';
-
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.changed.event;
-  async keys(): Promise<string[]> {
-    return [...this.values.keys()];
-  }
-  async get(key: string): Promise<string | undefined> {
-    return this.values.get(key);
-  }
-  async store(key: string, value: string): Promise<void> {
-    this.values.set(key, value);
-    this.changed.fire({ key });
-  }
-  async delete(key: string): Promise<void> {
-    this.values.delete(key);
-    this.changed.fire({ key });
-  }
-}
+import { memoryContext } from './helpers/memoryMemento';
 
 /** A LogOutputChannel that records every line, and every line that came after its dispose(). */
 function recordingChannel(): { channel: vscode.LogOutputChannel; lines: string[]; afterDispose: string[]; disposed(): boolean } {
@@ -67,16 +47,7 @@ describe('lifetimes: shutting down the way VS Code does', function () {
 
   it('writes nothing to the log channel once it is disposed, though the local sandbox was running', async () => {
     const live = await extensionServices();
-    const subscriptions: { dispose(): unknown }[] = [];
-    const context = {
-      subscriptions,
-      secrets: new MemorySecrets(),
-      globalState: new MemoryMemento(),
-      workspaceState: new MemoryMemento(),
-      // Not a file: the sandbox keeps its data in memory.
-      globalStorageUri: vscode.Uri.parse('untitled:/spot-import-lifetime-test'),
-      extensionMode: live.context.extensionMode,
-    } as unknown as vscode.ExtensionContext;
+    const { context, subscriptions } = memoryContext(live.context.extensionMode);
     const log = recordingChannel();
     const owned = await vscode.commands.executeCommand<OwnedServices>('spotImport.test.createServices', context, log.channel);
     assert.ok(owned, 'the test command built the services');

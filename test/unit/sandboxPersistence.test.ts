@@ -96,6 +96,8 @@ describe('sandbox: --data persistence', () => {
     await fs.mkdir(join(dataDir, 'media'), { recursive: true });
     await fs.writeFile(join(dataDir, 'media', '300001-never-recorded.png'), 'orphan');
     await fs.writeFile(join(dataDir, 'journal-7.log'), '');
+    // A temporary state file of the atomic write, as it names them now and as earlier versions did.
+    await fs.writeFile(join(dataDir, '.state.json.123.abcd.tmp'), '{');
     await fs.writeFile(join(dataDir, 'state.json.123.abcd.tmp'), '{');
     const sandbox = await startSandbox({ dataDir });
     await sandbox.close();

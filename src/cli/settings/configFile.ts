@@ -6,18 +6,20 @@ import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import * as z from '../../core/api/zod';
+import { API_VERSION_PATTERN } from '../../core/api/apiVersion';
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../core/import/concurrency';
 import { CliError } from '../exit';
 import { offsetToPosition } from '../output/location';
 
 export const CONFIG_FILE_NAME = 'spot-import.json';
 
-const concurrency = z.number().check(z.int(), z.gte(1), z.lte(16));
+const concurrency = z.number().check(z.int(), z.gte(MIN_CONCURRENCY), z.lte(MAX_CONCURRENCY));
 
 const configSchema = z.strictObject({
   $schema: z.optional(z.string()),
   baseUrl: z.optional(z.string().check(z.minLength(1))),
   tokenUrl: z.optional(z.string().check(z.minLength(1))),
-  apiVersion: z.optional(z.string().check(z.regex(/^v\d+(\.\d+)*$/, 'must look like v2.4'))),
+  apiVersion: z.optional(z.string().check(z.regex(API_VERSION_PATTERN, 'must look like v2.4'))),
   clientId: z.optional(z.string().check(z.minLength(1))),
   topic: z.optional(z.number().check(z.int(), z.gt(0))),
   concurrency: z.optional(concurrency),

@@ -2,7 +2,8 @@
 // file (spot-import.json), the defaults. Never the reverse: a flag always wins over a file that
 // happens to be found (the Azure Static Web Apps CLI did it the other way, and its users complain).
 import { dirname, resolve } from 'node:path';
-import { DEFAULT_MEDIA_CONCURRENCY as DEFAULT_CONCURRENCY } from '../../core/media/mediaWorkflow';
+import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../../core/api/apiVersion';
+import { DEFAULT_CONCURRENCY } from '../../core/import/concurrency';
 import { CliError } from '../exit';
 import { findConfigFile, readConfigFile, type ProjectConfig } from './configFile';
 
@@ -47,8 +48,6 @@ export interface CliSettings {
   configFile?: string;
 }
 
-export const DEFAULT_API_VERSION = 'v2.4';
-
 export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<CliSettings> {
   const configFile = flags.config ? resolve(cwd, flags.config) : await findConfigFile(cwd);
   const file: ProjectConfig = configFile ? await readConfigFile(configFile) : {};
@@ -56,7 +55,7 @@ export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.Proces
     flag !== undefined ? { value: flag, from: 'flag' } : fromEnv !== undefined ? { value: fromEnv, from: 'environment' } : fromFile !== undefined ? { value: fromFile, from: 'config' } : undefined;
 
   const apiVersion = pick(flags.apiVersion, envValue(env, 'SPOT_API_VERSION'), file.apiVersion) ?? { value: DEFAULT_API_VERSION, from: 'default' as const };
-  if (!/^v\d+(\.\d+)*$/.test(apiVersion.value)) {
+  if (!API_VERSION_PATTERN.test(apiVersion.value)) {
     throw new CliError(`The API version "${apiVersion.value}" (${describeSource(apiVersion.from, 'SPOT_API_VERSION', configFile)}) must look like v2.4.`);
   }
   return {

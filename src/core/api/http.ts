@@ -2,6 +2,7 @@
 // not see VS Code's proxy settings or the system certificates: the extension passes http.proxy,
 // http.noProxy and http.proxyStrictSSL; a command-line user gets the usual proxy variables.
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { DEFAULT_IDLE_TIMEOUT_MS } from './requestDefaults';
 
 export interface HttpOptions {
   /** Proxy for both http and https requests; absent: HTTPS_PROXY / HTTP_PROXY from the environment. */
@@ -14,7 +15,7 @@ export interface HttpOptions {
   ca?: string[];
   /** Time to establish a connection (default 10 s). */
   connectTimeoutMs?: number;
-  /** Time without any byte from the server before the request fails (default 60 s). */
+  /** Time without any byte from the server before the request fails (default DEFAULT_IDLE_TIMEOUT_MS). */
   idleTimeoutMs?: number;
 }
 
@@ -27,8 +28,8 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
   };
   const agentOptions = {
     connect: { ...tls, timeout: options.connectTimeoutMs ?? 10_000 },
-    headersTimeout: options.idleTimeoutMs ?? 60_000,
-    bodyTimeout: options.idleTimeoutMs ?? 60_000,
+    headersTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    bodyTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     keepAliveTimeout: 10_000,
     // HTTP/1.1 only, said rather than left to undici's default: the bundles leave its HTTP/2
     // client out (esbuild.js).

@@ -2,6 +2,7 @@
 // does not match becomes a MalformedReplyError, not a crash further on.
 import * as z from './zod';
 import { TOPIC_FIELD_NAME } from './spotSchema';
+import { GENERIC_MIME_TYPE } from '../files/mimeType';
 
 const id = z.number().check(z.int(), z.gte(0));
 
@@ -87,7 +88,7 @@ export function toGallery(reply: z.output<typeof galleryReplySchema>): Gallery {
     const record = records.get(ref.id);
     return record
       ? { id: ref.id, file: record.attributes.file, mimeType: record.attributes.mimeType, attributes: { ...record.attributes } }
-      : { id: ref.id, file: `media ${ref.id}`, mimeType: 'application/octet-stream', attributes: {} };
+      : { id: ref.id, file: `media ${ref.id}`, mimeType: GENERIC_MIME_TYPE, attributes: {} };
   });
   return { id: reply.data.id, kind: reply.data.attributes.type, state: reply.data.attributes.state, media };
 }

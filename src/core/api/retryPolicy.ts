@@ -2,9 +2,10 @@
 // RetryAgent has no jitter and cannot sit inside the 401 renew-and-replay step, and the whole
 // policy is the few lines below.
 import { CancelledError, ServiceError } from './errors';
+import { DEFAULT_MAX_RETRIES } from './requestDefaults';
 
 export interface RetryPolicy {
-  /** Retries after the first attempt (default 5). */
+  /** Retries after the first attempt (default DEFAULT_MAX_RETRIES). */
   maxRetries: number;
   /** First backoff step (default 250 ms); doubles per attempt. */
   baseMs: number;
@@ -13,7 +14,7 @@ export interface RetryPolicy {
   random: () => number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, baseMs: 250, maxMs: 30_000, random: Math.random };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: DEFAULT_MAX_RETRIES, baseMs: 250, maxMs: 30_000, random: Math.random };
 
 /** Statuses that mean "not now" rather than "no". */
 export function isRetryableStatus(status: number): boolean {

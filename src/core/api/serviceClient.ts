@@ -11,6 +11,8 @@ import { defaultDispatcher } from './http';
 import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
+import { DEFAULT_API_VERSION } from './apiVersion';
+import { DEFAULT_REQUEST_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
 import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
@@ -18,7 +20,7 @@ import { uploadFile, type UploadOptions, type UploadResult } from '../upload/upl
 
 export interface ServiceClientOptions {
   baseUrl: string;
-  /** The version segment of API paths (default v2.4). */
+  /** The version segment of API paths (default DEFAULT_API_VERSION). */
   apiVersion?: string;
   /** A TokenSource; its redactor (when it has one) scrubs this client's messages too. */
   tokens: Pick<TokenSource, 'getToken' | 'invalidate'> & { readonly redactor?: Redactor };
@@ -28,10 +30,10 @@ export interface ServiceClientOptions {
   fileFieldName?: string;
   /**
    * Overall time for one attempt of an import, a gallery read or an ordering, its reply included
-   * (default 120 s): the dispatcher's idle timeouts do not end a reply that drips. For an upload
-   * it is the time for the reply once the whole file went out: sending the file has no such
-   * deadline, since a large file on a slow line may rightly take long (it ends only when nothing
-   * moves for the dispatcher's idle timeout).
+   * (default DEFAULT_REQUEST_DEADLINE_MS): the dispatcher's idle timeouts do not end a reply that
+   * drips. For an upload it is the time for the reply once the whole file went out: sending the
+   * file has no such deadline, since a large file on a slow line may rightly take long (it ends
+   * only when nothing moves for the dispatcher's idle timeout).
    */
   deadlineMs?: number;
   /** Scrubs every message (default: the token source's redactor, else one of its own). */
@@ -44,8 +46,6 @@ export interface ServiceClientOptions {
    */
   onFailure?: (error: unknown) => void;
 }
-
-export const DEFAULT_REQUEST_DEADLINE_MS = 120_000;
 
 /** One media item's place in its gallery: lower orderWeight comes first. */
 export interface MediaOrderEntry {
@@ -88,7 +88,7 @@ export class ServiceClient {
   constructor(private readonly options: ServiceClientOptions) {
     const base = requireSecureUrl(options.baseUrl, 'base URL');
     this.host = base.host;
-    this.apiRoot = joinUrl(base.toString(), `/api/${options.apiVersion ?? 'v2.4'}`);
+    this.apiRoot = joinUrl(base.toString(), `/api/${options.apiVersion ?? DEFAULT_API_VERSION}`);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.redactor = options.redactor ?? options.tokens.redactor ?? new Redactor();
   }

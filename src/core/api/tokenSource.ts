@@ -10,6 +10,7 @@ import { defaultDispatcher } from './http';
 import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
 import { parseRetryAfter } from './retryPolicy';
+import { DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS, DEFAULT_TOKEN_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
 
 export interface AccessToken {
@@ -25,15 +26,15 @@ export interface TokenSourceOptions {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Lifetime assumed when the reply has no expires_in (seconds, default 3600). */
+  /** Lifetime assumed when the reply has no expires_in (seconds, default DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS). */
   assumedLifetimeSeconds?: number;
   dispatcher?: Dispatcher;
   now?: () => number;
   /** A failed token request is shared with callers for this long instead of being retried at once. */
   failureCooldownMs?: number;
   /**
-   * Overall time for one token request, its reply included (default 30 s). The dispatcher's idle
-   * timeouts do not end a reply that arrives a byte at a time; this does.
+   * Overall time for one token request, its reply included (default DEFAULT_TOKEN_DEADLINE_MS).
+   * The dispatcher's idle timeouts do not end a reply that arrives a byte at a time; this does.
    */
   deadlineMs?: number;
   /**
@@ -43,8 +44,6 @@ export interface TokenSourceOptions {
    */
   redactor?: Redactor;
 }
-
-export const DEFAULT_TOKEN_DEADLINE_MS = 30_000;
 
 /** The token path the service documents; the other form (/oauth2/access_token) is a setting away. */
 export function defaultTokenUrl(baseUrl: string): string {
@@ -187,7 +186,7 @@ export class TokenSource {
     const text = await readText(response.body, what, response.headers);
     if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
     const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode, this.redactor);
-    const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? 3600;
+    const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS;
     return {
       value: reply.access_token,
       lifetimeSeconds,

@@ -1,7 +1,6 @@
-// Which files may go into a gallery, by MIME type looked up from the file name (mime-types, the
+// Which files may go into a gallery, by MIME type looked up from the file name (mimeTypeOf, the
 // same lookup the upload uses for its Content-Type). SVG is left out on purpose: it can carry
 // scripts, and photo galleries do not need it.
-import { lookup } from 'mime-types';
 
 export const DEFAULT_ACCEPTED_TYPES: readonly string[] = [
   'image/jpeg',
@@ -19,11 +18,6 @@ export const DEFAULT_ACCEPTED_TYPES: readonly string[] = [
   'video/mpeg',
   'video/x-msvideo',
 ];
-
-/** The file's MIME type by its name, or undefined when the extension is unknown. */
-export function mediaTypeOf(fileName: string): string | undefined {
-  return lookup(fileName) || undefined;
-}
 
 /** Entries are exact types or whole families written as `image/*`. */
 export function isAcceptedType(mimeType: string | undefined, accepted: readonly string[]): boolean {

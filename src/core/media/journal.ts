@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { syncFolder } from './atomicFile';
+import { syncFolder } from '../files/atomicFile';
 import { JournalError } from './journalErrors';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 import { RecordLog, type RecordLogOptions } from './recordLog';

@@ -3,7 +3,8 @@
 // (the Explorer's upload, spot-import upload). A file of a type not accepted, an empty one, or one
 // that is not a file or cannot be read is refused.
 import { promises as fs, type Stats } from 'node:fs';
-import { DEFAULT_ACCEPTED_TYPES, isAcceptedType, mediaTypeOf } from './acceptedTypes';
+import { mimeTypeOf } from '../files/mimeType';
+import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
 
 export type MediaFileVerdict =
   | { ok: true; mimeType: string; stats: Stats }
@@ -19,7 +20,7 @@ export async function checkMediaFile(path: string, name: string, acceptedTypes: 
     return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: `cannot be read (${code ?? (error as Error).message}).` };
   }
   if (!stats.isFile()) return { ok: false, code: 'not-a-file', problem: 'is not a file.' };
-  const mimeType = mediaTypeOf(name);
+  const mimeType = mimeTypeOf(name);
   if (!isAcceptedType(mimeType, acceptedTypes)) return { ok: false, code: 'type', problem: `${mimeType ? `type ${mimeType}` : 'an unknown file type'} is not accepted (accepted: ${acceptedTypes.join(', ')}).` };
   if (stats.size === 0) return { ok: false, code: 'empty', problem: 'the file is empty.' };
   return { ok: true, mimeType: mimeType!, stats };

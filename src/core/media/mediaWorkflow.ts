@@ -6,12 +6,11 @@
 import { AuthenticationError, CancelledError, isCancellation, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { SourceIdOwners } from '../documents/sourceIds';
+import { clampConcurrency } from '../import/concurrency';
 import { HeldContent } from './heldContent';
 import { JournalError, MediaJournal, type JournalAccount } from './journal';
 import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
-
-export const DEFAULT_MEDIA_CONCURRENCY = 4;
 
 /** A source, or its spots as they are (an array, a generator). */
 export type SpotsOrSource = SpotSource | Iterable<SpotInput> | AsyncIterable<SpotInput>;
@@ -47,7 +46,7 @@ export interface WorkflowStreamEnd {
  * neither taken from the source nor settled.
  */
 export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaWorkflowOptions, settled?: (position: number, outcome: SpotOutcome) => void): Promise<WorkflowStreamEnd> {
-  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY)));
+  const concurrency = clampConcurrency(options.concurrency);
   const spots = asSource(source);
   const total = spots.total ?? 0;
   const journal = new MediaJournal(options.journal.dir, options.journal.account, options.journal.log);

@@ -18,7 +18,7 @@
 // processes out.
 import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { syncFolder, syncFolderNow } from './atomicFile';
+import { syncFolder, syncFolderNow } from '../files/atomicFile';
 import { JournalError } from './journalErrors';
 import type { SpotJournalRecord } from './journalRecord';
 

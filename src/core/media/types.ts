@@ -69,7 +69,7 @@ export interface JournalOptions {
 export interface MediaWorkflowOptions {
   client: Pick<ServiceClient, 'importSpot' | 'getGallery' | 'uploadMedia' | 'setMediaOrder'>;
   journal: JournalOptions;
-  /** Spots in flight at once, 1 to 16 (default 4). Uploads into one gallery always go one at a time. */
+  /** Spots in flight at once (clampConcurrency: 1 to 16, default 4). Uploads into one gallery always go one at a time. */
   concurrency?: number;
   /** State of the final import: 1 active (default), 2 keeps the spot in progress. */
   finalState?: 1 | 2;

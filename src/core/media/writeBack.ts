@@ -4,7 +4,7 @@
 // old; the rename is not waited for (a power cut may bring back the old text, which the next run
 // writes again from the journal).
 import { promises as fs } from 'node:fs';
-import { writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from '../files/atomicFile';
 import type { SpotWriter } from './types';
 
 export const writeSpotFileInPlace: SpotWriter = async ({ path, originalText, text }) => {

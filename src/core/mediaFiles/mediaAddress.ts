@@ -3,9 +3,9 @@
 // says how to build the address with a template such as https://files.example.org/images/{file}.
 // {file} keeps the slashes of an opaque stored name (000037/2026/09/23/<hash>.jpg) and encodes
 // everything else; {id} is the media id.
-import { extension } from 'mime-types';
 import { ServiceError } from '../api/errors';
 import { requireSecureUrl } from '../api/secureUrl';
+import { extensionOf } from '../files/mimeType';
 
 export const MEDIA_TEMPLATE_FILE = '{file}';
 export const MEDIA_TEMPLATE_ID = '{id}';
@@ -66,6 +66,6 @@ export function mediaDisplayName(media: MediaRef & { mimeType: string }): string
   // Characters no file system accepts in a name are replaced; the name is only for showing.
   const base = last.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim() || `media-${media.id}`;
   if (/\.[A-Za-z0-9]{1,8}$/.test(base)) return base;
-  const known = extension(media.mimeType);
+  const known = extensionOf(media.mimeType);
   return known ? `${base}.${known}` : base;
 }

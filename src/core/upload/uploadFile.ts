@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
-import { lookup } from 'mime-types';
 import { FileChangedError, throwIfAborted, type RequestSent } from '../api/errors';
 import { discard, httpError, readText, type Scrubber } from '../api/readReply';
 import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
 import { AttemptDeadline } from '../api/deadline';
+import { GENERIC_MIME_TYPE, mimeTypeOf } from '../files/mimeType';
 import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
 import type { UploadSource } from './uploadSource';
@@ -25,7 +25,7 @@ export interface UploadOptions {
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   /** Name the server records (default: the file's own name). */
   fileName?: string;
-  /** Default: from the file name, application/octet-stream when unknown. */
+  /** Default: from the file name (mimeTypeOf), GENERIC_MIME_TYPE when unknown. */
   mimeType?: string;
   /**
    * The body's final piece (the file's last byte and the framing after it) waits for this
@@ -82,7 +82,7 @@ interface UploadRequest extends UploadOptions {
 export async function uploadFile(url: string, filePath: string, upload: UploadRequest): Promise<{ status: number; result: UploadResult }> {
   throwIfAborted(upload.signal);
   const fileName = upload.fileName ?? basename(filePath);
-  const mimeType = upload.mimeType ?? (lookup(fileName) || 'application/octet-stream');
+  const mimeType = upload.mimeType ?? mimeTypeOf(fileName, GENERIC_MIME_TYPE);
   const file = upload.content ? new HeldFile(fileName, mimeType, upload.content) : await OpenedFile.open(filePath, fileName, mimeType);
   const size = file.size;
   const verify = upload.sha256 && !upload.content ? createHash('sha256') : undefined;

@@ -1,10 +1,27 @@
-// A vscode.Memento kept in memory (and no credentials), for stores and services built by a test on
-// their own state.
+// A vscode.Memento and SecretStorage kept in memory (and no credentials), for stores and services
+// built by a test on their own state.
 import * as vscode from 'vscode';
 import type { CredentialStore } from '../../../src/platform/domain';
 
+/**
+ * When a write shows in get(): 'at once' is what VS Code's globalState does (it keeps the value in
+ * memory before its promise settles); 'on settle' only when update's promise settles, a storage
+ * round trip later, which Memento's contract allows as well. A store must lose nothing under either.
+ */
+export type MementoWrites = 'at once' | 'on settle';
+
 export class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
+  constructor(
+    private readonly writes: MementoWrites = 'at once',
+    /** Shared with anotherWindow()'s memento, as global state is shared by every window. */
+    private readonly values = new Map<string, unknown>(),
+  ) {}
+
+  /** The same state as another window sees it: a separate memento object over the same values. */
+  anotherWindow(): MemoryMemento {
+    return new MemoryMemento(this.writes, this.values);
+  }
+
   keys(): readonly string[] {
     return [...this.values.keys()];
   }
@@ -12,8 +29,11 @@ export class MemoryMemento implements vscode.Memento {
     return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
   }
   async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
+    // VS Code keeps a JSON copy: a caller changing its object afterwards does not change the store.
+    const copy: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+    if (this.writes === 'on settle') await new Promise((resolve) => setImmediate(resolve));
+    if (copy === undefined) this.values.delete(key);
+    else this.values.set(key, copy);
   }
   /** Part of globalState's type; nothing is synced here. */
   setKeysForSync(): void {}
@@ -26,3 +46,41 @@ export const noCredentials: CredentialStore = {
   set: async () => undefined,
   delete: async () => undefined,
 };
+
+export class MemorySecrets implements vscode.SecretStorage {
+  private readonly values = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.changed.event;
+  async keys(): Promise<string[]> {
+    return [...this.values.keys()];
+  }
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+    this.changed.fire({ key });
+  }
+}
+
+/**
+ * An ExtensionContext kept in memory, for the services built a second time by the test command
+ * (spotImport.test.createServices). Its subscriptions are the test's to dispose.
+ */
+export function memoryContext(extensionMode: vscode.ExtensionMode, globalState: vscode.Memento = new MemoryMemento()): { context: vscode.ExtensionContext; subscriptions: { dispose(): unknown }[] } {
+  const subscriptions: { dispose(): unknown }[] = [];
+  const context = {
+    subscriptions,
+    secrets: new MemorySecrets(),
+    globalState,
+    workspaceState: new MemoryMemento(),
+    // Not a file: the sandbox keeps its data in memory.
+    globalStorageUri: vscode.Uri.parse('untitled:/spot-import-memory-context'),
+    extensionMode,
+  } as unknown as vscode.ExtensionContext;
+  return { context, subscriptions };
+}

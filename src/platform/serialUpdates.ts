@@ -1,0 +1,35 @@
+// The stores over globalState read a value, change it and write it back, and a Memento has no
+// transactions: two such updates of one key running at once (a command, an import finishing, a
+// test) would each write back what they read, and the later write would drop the earlier change
+// (issue 20: a media template edit wrote back a profile list read before a profile was added).
+// So every read-modify-write of a stored key runs through here, one after another: each starts
+// once the one before it has written, and reads the value then.
+//
+// Queued per memento and key, not per store object: two stores over one globalState in a window
+// (services built again by a test, say) wait for each other too. Another window runs in its own
+// extension host, which nothing here can make wait; against it what helps is that an update reads
+// the stored value and writes it with no await in between.
+import type * as vscode from 'vscode';
+
+const tails = new WeakMap<vscode.Memento, Map<string, Promise<void>>>();
+
+/**
+ * Runs `update` once every update queued before it for this memento and key has finished, well
+ * or not. Its result or error is the caller's and does not stop the updates after it. Read the
+ * stored value inside `update`, never before; an update must not wait for another of the same key
+ * (it would wait for itself).
+ */
+export function serialUpdate<T>(memento: vscode.Memento, key: string, update: () => T | Promise<T>): Promise<T> {
+  const queue = tails.get(memento) ?? new Map<string, Promise<void>>();
+  tails.set(memento, queue);
+  const result = (queue.get(key) ?? Promise.resolve()).then(update);
+  const tail = result.then(ignore, ignore);
+  queue.set(key, tail);
+  // A key with nothing left to run is forgotten, so the map holds only pending updates.
+  void tail.then(() => {
+    if (queue.get(key) === tail) queue.delete(key);
+  });
+  return result;
+}
+
+function ignore(): void {}

@@ -1,0 +1,56 @@
+// The queue every store over globalState changes its values through (src/platform/serialUpdates.ts):
+// updates of one memento and key run one after another, each seeing what the one before wrote; a
+// failed one does not stop the rest; other keys and other mementos do not wait. The stores
+// themselves are tested with concurrent changes in test/integration/storeUpdates.test.ts.
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import { serialUpdate } from '../../src/platform/serialUpdates';
+
+/** A Memento whose writes show only when update settles, a storage round trip later. */
+function slowMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? values.get(key) : fallback) as T,
+    update: async (key: string, value: unknown) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      values.set(key, value);
+    },
+  };
+}
+
+const append = (memento: vscode.Memento, key: string, item: number) =>
+  serialUpdate(memento, key, async () => memento.update(key, [...memento.get<number[]>(key, []), item]));
+
+describe('serialUpdate', () => {
+  it('runs the updates of one key one after another: 50 appends started at once all land, in order', async () => {
+    const memento = slowMemento();
+    const items = [...Array(50).keys()];
+    await Promise.all(items.map((item) => append(memento, 'list', item)));
+    assert.deepEqual(memento.get('list'), items);
+  });
+
+  it('gives each caller its own result or error, and goes on after a failure', async () => {
+    const memento = slowMemento();
+    const results = await Promise.allSettled([
+      append(memento, 'list', 1),
+      serialUpdate(memento, 'list', () => { throw new Error('refused'); }),
+      serialUpdate(memento, 'list', () => memento.get<number[]>('list')?.length),
+      append(memento, 'list', 2),
+    ]);
+    assert.deepEqual(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message)), [undefined, 'refused', 1, undefined]);
+    assert.deepEqual(memento.get('list'), [1, 2]);
+  });
+
+  it('does not make another key or another memento wait', async () => {
+    const memento = slowMemento();
+    const other = slowMemento();
+    let release!: () => void;
+    const held = serialUpdate(memento, 'held', () => new Promise<void>((resolve) => { release = resolve; }));
+    await append(memento, 'free', 1);
+    await append(other, 'held', 2);
+    assert.deepEqual([memento.get('free'), other.get('held')], [[1], [2]]);
+    release();
+    await held;
+  });
+});
