@@ -68,7 +68,7 @@ describe('spot-import import', function () {
     folder = scratch({ ...documents(300), 'spots/zz-again.spot.json': spotText('spot-0') });
     const result = await runCli(['import', 'spots', '--concurrency', '4'], { cwd: folder.dir, env });
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /^spots\/zz-again\.spot\.json: not imported: source_id "spot-0" is also the source_id of spots\/spot-000\.spot\.json: both would update one spot/m);
+    assert.match(result.stdout, /^spots\/zz-again\.spot\.json:6:20: not imported: source_id "spot-0" is also the source_id of spots\/spot-000\.spot\.json: both would update one spot/m);
     assert.equal(sandbox!.spotCount(), 300);
   });
 
@@ -194,7 +194,8 @@ describe('spot-import import', function () {
   it('--dry-run refuses a repeated source_id as the import does, with the same message (exit 1)', async () => {
     const env = await serve();
     folder = scratch({ 'spots/d1.spot.json': spotText('dupe-x'), 'spots/d2.spot.json': spotText('dupe-x'), 'spots/d3.spot.json': spotText('other') });
-    const line = 'spots/d2.spot.json: not imported: source_id "dupe-x" is also the source_id of spots/d1.spot.json: both would update one spot, so this one is not imported.';
+    // At d2's source_id, in the dry run and the real one alike.
+    const line = 'spots/d2.spot.json:6:20: not imported: source_id "dupe-x" is also the source_id of spots/d1.spot.json: both would update one spot, so this one is not imported.';
     const dry = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
     assert.equal(dry.code, 1, dry.stderr);
     assert.ok(dry.stdout.split('\n').includes(line), dry.stdout);

@@ -193,8 +193,25 @@ describe('spot-import validate', function () {
     folder.write('dupes/d3.spot.json', spotText('other'));
     const result = await runCli(['validate', 'dupes'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
-    assert.equal(result.stdout, 'dupes/d2.spot.json: source_id "dupe-x" is also the source_id of dupes/d1.spot.json: both would update one spot, so this one is not imported.\n');
+    // At the later document's source_id (line 6, column 20 of the pretty-printed document).
+    assert.equal(result.stdout, 'dupes/d2.spot.json:6:20: source_id "dupe-x" is also the source_id of dupes/d1.spot.json: both would update one spot, so this one is not imported.\n');
     assert.match(result.stderr, /3 spot documents checked: 1 invalid, 2 valid\./);
+  });
+
+  it('a repeated source_id has its place in every format: a SARIF region, GitHub line and col, the JSON finding', async () => {
+    folder.write('dupes/d1.spot.json', spotText('dupe-x'));
+    folder.write('dupes/d2.spot.json', spotText('dupe-x'));
+    const sarif = await runCli(['validate', 'dupes', '--format', 'sarif'], { cwd: folder.dir });
+    assert.equal(sarif.code, 1, sarif.stderr);
+    const results = (JSON.parse(sarif.stdout) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } } }> }> }> }).runs[0].results;
+    assert.equal(results.length, 1, sarif.stdout);
+    assert.equal(results[0].ruleId, 'spot.repeatedSourceId');
+    assert.deepEqual(results[0].locations[0].physicalLocation.region && { line: results[0].locations[0].physicalLocation.region.startLine, column: results[0].locations[0].physicalLocation.region.startColumn }, { line: 6, column: 20 });
+    const github = await runCli(['validate', 'dupes', '--format', 'github'], { cwd: folder.dir });
+    assert.match(github.stdout, /^::error file=dupes\/d2\.spot\.json,line=6,col=20[,:].*source_id "dupe-x" is also the source_id of dupes\/d1\.spot\.json/m);
+    const json = jsonLines((await runCli(['validate', 'dupes', '--format', 'json'], { cwd: folder.dir })).stdout);
+    const later = json.find((record) => record.file === 'dupes/d2.spot.json') as { problems: Array<{ line: number; column: number; rule: string; pointer: string }> };
+    assert.deepEqual(later.problems.map((problem) => [problem.line, problem.column, problem.rule, problem.pointer]), [[6, 20, 'spot.repeatedSourceId', '/data/attributes/source_id']]);
   });
 
   it('a media folder stands for its document', async () => {

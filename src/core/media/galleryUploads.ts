@@ -87,8 +87,10 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
         }
       },
     });
-    // Refused credentials and cancellation end the spot (the next run settles an announced upload).
-    if (run.stop && (run.stop.kind === 'credentials' || run.stop.kind === 'cancelled')) throw run.stop.error;
+    // Refused credentials, and a file cut off by a cancel, end the spot (the next run settles an
+    // announced upload). A cancel between files only stops this gallery: the spot says what is left.
+    const cutOff = run.files.some((file) => file.failure?.kind === 'cancelled');
+    if (run.stop && (run.stop.kind === 'credentials' || (run.stop.kind === 'cancelled' && cutOff))) throw run.stop.error;
   } catch (error) {
     if (!(error instanceof GalleryStop)) {
       ctx.journal.touch();

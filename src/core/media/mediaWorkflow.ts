@@ -9,7 +9,7 @@ import { SourceIdOwners } from '../documents/sourceIds';
 import { clampConcurrency } from '../import/concurrency';
 import { HeldContent } from './heldContent';
 import { JournalError, MediaJournal, type JournalAccount } from './journal';
-import { abandonSpot, blankOutcome, finishSpot, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
+import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
 
 /** A source, or its spots as they are (an array, a generator). */
@@ -259,17 +259,6 @@ class SourceIdClaims {
 /** An input the run never took, or took and did not start: it stopped first. */
 function notStarted(input: SpotInput, because: RunStopKind): SpotOutcome {
   return { ...blankOutcome(input, 'not-started'), ...notStartedParts(because) };
-}
-
-/** What a spot the run stopped before says, by why the run stopped. */
-export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
-  const reason = {
-    cancelled: 'Not started: the run was cancelled first.',
-    credentials: 'Not started: the run stopped because the credentials were refused.',
-    network: 'Not started: the run stopped because the service could not be reached.',
-    journal: 'Not started: another run is using the journal.',
-  }[because];
-  return { reason, failure: { kind: 'not-started', because }, remaining: ['everything: the spot was not started'] };
 }
 
 function totalsOf(spots: SpotOutcome[]): MediaWorkflowOutcome['totals'] {

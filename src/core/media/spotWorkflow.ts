@@ -17,7 +17,6 @@ import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
-import { notStartedParts } from './mediaWorkflow';
 import type { SpotJournalRecord } from './journalRecord';
 import { noMediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
@@ -182,6 +181,17 @@ export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = '
 export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutcome {
   spot.release();
   return { ...spot.outcome, status: 'not-started', change: undefined, ...notStartedParts(because) };
+}
+
+/** What a spot the run stopped before says, by why the run stopped. */
+export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
+  const reason = {
+    cancelled: 'Not started: the run was cancelled first.',
+    credentials: 'Not started: the run stopped because the credentials were refused.',
+    network: 'Not started: the run stopped because the service could not be reached.',
+    journal: 'Not started: another run is using the journal.',
+  }[because];
+  return { reason, failure: { kind: 'not-started', because }, remaining: ['everything: the spot was not started'] };
 }
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */
