@@ -106,7 +106,7 @@ export function reasonOf(spot: Core.SpotOutcome): string {
 }
 
 /** The summary, its log line and its message; returns the summary. */
-export function reportFolderRun(services: CommandServices, profile: Profile, folderName: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+export async function reportFolderRun(services: CommandServices, profile: Profile, folderName: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): Promise<FolderImportSummary> {
   const summary = summarizeFolderRun(folderName, profileLabel(profile), outcome, truncatedAt);
   services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
   const details: MessageButton = { title: SHOW_DETAILS, run: () => pickSpot(services, summary.headline, outcome) };
@@ -120,7 +120,8 @@ export function reportFolderRun(services: CommandServices, profile: Profile, fol
       showMessage(services, 'warning', `${summary.headline}. What was done stays done; importing the folder again finishes the rest (the journal in .spot-import remembers each step).`, [details]);
       break;
     default:
-      if (summary.failed.length > 0) void pickSpot(services, summary.headline, outcome);
+      // Failures: the pick at once (the command ends when the user has picked, or dismissed it).
+      if (summary.failed.length > 0) await pickSpot(services, summary.headline, outcome);
       else showMessage(services, summary.truncated ? 'warning' : 'info', `${summary.headline}.`, [details]);
   }
   return summary;

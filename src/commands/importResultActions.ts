@@ -35,7 +35,7 @@ async function choosePending(services: ExtensionServices, pending: readonly Core
 /** Tells the user what happened to a spot that is done; does not wait for the click, so the command ends at once. */
 export function announceImport(services: ExtensionServices, profile: Profile, spot: Core.SpotOutcome): void {
   const sourceId = spot.sourceId ?? spot.label;
-  const head = `${describeImported(spot, sourceId, spot.spotId!)} ${spot.change === 'updated' ? 'on' : 'to'} ${profileLabel(profile)}.`;
+  const head = `${describeImported(spot, sourceId, spot.spotId!)} ${spot.change !== 'new' ? 'on' : 'to'} ${profileLabel(profile)}.`;
   const pending = pendingGalleriesOf(spot);
   if (pending.length === 0) return showMessage(services, 'info', head);
   showMessage(services, 'info', `${head} Pending galleries: ${describePending(pending)}. Upload their media next.`, [

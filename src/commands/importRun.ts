@@ -177,7 +177,7 @@ export function describeSpotCounts(spot: Core.SpotOutcome): string {
   const uploaded = spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0);
   const skipped = spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0);
   const failed = spot.galleries.reduce((sum, gallery) => sum + gallery.failed.length, 0);
-  const kind = spot.change === 'updated' ? 'updated ' : spot.change === 'new' ? 'new ' : '';
+  const kind = spot.change === 'new' ? 'new ' : spot.change !== undefined ? 'updated ' : '';
   return [
     spot.spotId !== undefined ? `${kind}spot ${spot.spotId}` : 'not imported',
     ...(spot.withMedia ? [`${uploaded} media uploaded`, `${skipped} already there`] : []),
@@ -190,9 +190,12 @@ export function describeRemaining(spot: Core.SpotOutcome): string {
   return spot.remaining.length > 0 ? `A second run will: ${spot.remaining.join('; ')}.` : '';
 }
 
-/** "Imported "x" as new spot 12" / "Updated spot 12 ("x")": the start of every result message. */
+/**
+ * "Imported "x" as new spot 12" / "Updated spot 12 ("x")": the start of every result message. A
+ * spot the journal knew before the run (updated, or unchanged: nothing needed sending) is an update.
+ */
 export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceId: string, spotId: number): string {
-  if (spot.change === 'updated') return `Updated spot ${spotId} ("${sourceId}")`;
   if (spot.change === 'new') return `Imported "${sourceId}" as new spot ${spotId}`;
+  if (spot.change !== undefined) return `Updated spot ${spotId} ("${sourceId}")`;
   return `Imported "${sourceId}" as spot ${spotId}`;
 }

@@ -2,7 +2,7 @@
 // engine without its media: checked as the editor checks it (with problems it shows them and
 // sends nothing), then sent under a cancellable progress notification, and the spot id and its
 // pending galleries reported. The user asked to send this document, so it is sent even when the
-// journal knows it. Returns the spot's outcome so tests and other commands can use it.
+// journal knows it. Returns what the service answered so tests and other commands can use it.
 import type * as Core from '../core';
 import { documentOffset } from '../documents/spotDocuments';
 import { openAtProblem, spotTargetSpotDocument } from '../documents/spotTarget';
@@ -13,7 +13,7 @@ import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { activeProfile, startingMessage } from './activeProfile';
 import type { CommandServices } from './commandTable';
 import { engineOptions, GalleryRecorder } from './importRun';
-import { announceImport } from './importResultActions';
+import { announceImport, pendingGalleriesOf } from './importResultActions';
 
 export interface ImportSpotOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -21,12 +21,12 @@ export interface ImportSpotOptions {
 }
 
 /** The command: `target` is the document's Uri (CodeLens, menus) or absent (active editor). */
-export function importSpot(services: CommandServices, target?: unknown): Promise<Core.SpotOutcome | undefined> {
+export function importSpot(services: CommandServices, target?: unknown): Promise<Core.ImportResult | undefined> {
   return runImportSpot(services, target, {});
 }
 
-/** The spot's outcome when it was imported; undefined: cancelled (the user was told what that means for the spot). */
-export async function runImportSpot(services: CommandServices, target: unknown, options: ImportSpotOptions): Promise<Core.SpotOutcome | undefined> {
+/** The spot id and its pending galleries; undefined: cancelled (the user was told what that means for the spot). */
+export async function runImportSpot(services: CommandServices, target: unknown, options: ImportSpotOptions): Promise<Core.ImportResult | undefined> {
   const core = await services.core();
   const { document, name } = await spotTargetSpotDocument(core, target);
   // The same check the editor's diagnostics run, published at once rather than after the debounce.
@@ -82,7 +82,7 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   await recorder.flush();
   if (outcome.state === 1) await noLongerWaiting(services, profile.id, sourceId);
   announceImport(services, profile, outcome);
-  return outcome;
+  return { spotId: outcome.spotId!, pendingGalleries: pendingGalleriesOf(outcome) };
 }
 
 /**

@@ -117,7 +117,7 @@ function report(services: CommandServices, outcome: Core.SpotOutcome, profile: P
       : '';
   if (outcome.status === 'done') {
     const head = outcome.spotId !== undefined ? describeImported(outcome, sourceId, outcome.spotId) : `Imported "${sourceId}"`;
-    const where = outcome.change === 'updated' ? 'on' : 'to';
+    const where = outcome.change !== 'new' ? 'on' : 'to';
     return showMessage(services, 'info', `${head} ${where} ${label}${galleries ? ` with ${galleries}` : ''}.${state}${writeBack}`, reveal);
   }
   const done = outcome.spotId !== undefined ? `Spot ${outcome.spotId} is on ${label}${galleries ? `: ${galleries}` : ''}. ` : 'Nothing was imported. ';

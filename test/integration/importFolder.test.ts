@@ -62,9 +62,11 @@ describe('Import Folder', () => {
     assert.strictEqual(counters(sandbox).imports, before + 3, 'only the good files were sent');
     assert.ok(!sandbox.spotBySourceId('it-batch-hidden-folder'), 'dot-folders are skipped');
 
+    // Every spot of the run, failures first.
     const items = run.ui.shown[0].items ?? [];
-    assert.strictEqual(items.length, 3);
-    assert.ok(items.every((item) => item.startsWith('$(error) ')));
+    assert.strictEqual(items.length, 6);
+    assert.ok(items.slice(0, 3).every((item) => item.startsWith('$(error) ')), items.join(' | '));
+    assert.ok(items.slice(3).every((item) => item.startsWith('$(check) ')), items.join(' | '));
 
     const bravo = summary.imported.find((entry) => entry.sourceId === 'it-batch-bravo')!;
     assert.ok(services.galleries.list(profile.id).some((gallery) => gallery.spot?.spotId === bravo.spotId && gallery.field === 'fld_1_3' && gallery.pending));
@@ -102,7 +104,7 @@ describe('Import Folder', () => {
     await setConcurrency(1);
     sandbox.setFaults({ latencyMs: 400, appliesTo: ['import'] });
     const run = await installScriptedUi([
-      { kind: 'warning', match: /^Cancelled: imported 2 of 8 spot documents from .*it-cancel-folder-.* to Integration sandbox \("it-cancel-folder-.*-1", "it-cancel-folder-.*-2"\); 6 not attempted\. What was imported stays imported/ },
+      { kind: 'warning', match: /^Cancelled: imported 2 of 8 spot documents from .*it-cancel-folder-.* to Integration sandbox \("it-cancel-folder-.*-1", "it-cancel-folder-.*-2"\); 6 not attempted\. What was done stays done; importing the folder again finishes the rest/ },
     ]);
     restore = run.restore;
     try {
@@ -120,7 +122,7 @@ describe('Import Folder', () => {
       assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds.slice(0, 2));
       assert.deepStrictEqual(summary.failed, []);
       assert.strictEqual(summary.notAttempted.length, 6);
-      assert.deepStrictEqual(run.ui.shown[0].buttons, [], 'no failures to show');
+      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Details'], 'every spot, in a pick');
       for (const sourceId of sourceIds.slice(0, 2)) assert.ok(sandbox.spotBySourceId(sourceId), `${sourceId} arrived`);
       for (const sourceId of sourceIds.slice(3)) assert.ok(!sandbox.spotBySourceId(sourceId), `${sourceId} was never sent`);
     } finally {
@@ -186,7 +188,7 @@ describe('Import Folder', () => {
       assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceIds[0]]);
       assert.deepStrictEqual(summary.failed.map((entry) => path.basename(entry.file)), ['a-missing-latitude.spot.json']);
       assert.strictEqual(summary.notAttempted.length, 4);
-      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Failures', 'Update Credentials', 'Show Log']);
+      assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Details', 'Update Credentials', 'Show Log']);
       assert.strictEqual(await services.profiles.state(profile), 'rejected', 'the status bar shows the rejection');
       assert.strictEqual(proxy.importsForwarded, 1);
       assert.ok(sandbox.spotBySourceId(sourceIds[0]));
@@ -265,17 +267,19 @@ describe('Import Spot and Import Folder send the same bytes', () => {
     const file = path.join(dir, 'same.spot.json');
     fs.writeFileSync(file, '\uFEFF' + text, 'utf8');
 
+    // The folder first: its journal then knows the text, and a second folder run would send
+    // nothing; Import Spot sends the document whatever the journal knows.
     const run = await installScriptedUi([
-      { kind: 'info', match: `Imported "${sourceId}" as new spot` },
       { kind: 'info', match: /^Imported all 1 spot documents from / },
+      { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\) on IT capture`) },
     ]);
     restore = run.restore;
-    await vscode.commands.executeCommand('spotImport.importSpot', vscode.Uri.file(file));
     const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', vscode.Uri.file(dir));
+    await vscode.commands.executeCommand('spotImport.importSpot', vscode.Uri.file(file));
     run.done();
     assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceId]);
 
-    const [fromEditor, fromFolder] = capture.proxy.imports;
+    const [fromFolder, fromEditor] = capture.proxy.imports;
     assert.strictEqual(capture.proxy.imports.length, 2);
     assert.ok(fromEditor.equals(fromFolder), `Import Spot sent:\n${fromEditor.toString('utf8')}\nImport Folder sent:\n${fromFolder.toString('utf8')}`);
     assert.strictEqual(fromFolder.toString('utf8'), text, 'the text as written, without the byte-order mark');
