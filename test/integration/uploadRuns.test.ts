@@ -204,42 +204,38 @@ describe('Upload runs', function () {
       done();
     });
 
-    it('counts an empty file as handed over once its request went out: interrupted, not failed', async () => {
+    it('says a file failed when its request never went out (the service is gone): safe to send again', async () => {
       const galleryId = await pendingGallery(services, proxied.profile);
-      const empty = tempFile('empty.txt', 0);
-      proxy.uploads = 'dropAfterBody';
-      const seen: FileOutcome[] = [];
-
-      const failure = await failedUpload(galleryId, [empty], seen);
-
-      assert.strictEqual(proxy.cut.length, 1);
-      assert.ok(proxy.cut[0].wholeBodyRead, 'the (multipart) body arrived whole');
-      assert.deepStrictEqual(seen.map((file) => [file.name, file.bytes, file.status]), [['empty.txt', 0, 'interrupted']]);
-      assert.strictEqual(seen[0].sentBytes, undefined, 'an empty file reports no progress: the HTTP client\'s account decided');
-      assert.ok(failure.message.endsWith(`${INTERRUPTED_TITLE} (1): empty.txt.`), failure.message);
-      assert.strictEqual(uploadTheRest(failure), undefined, 'nothing is left to send blindly');
-      assert.deepStrictEqual(checkGallery(failure)?.args, [{ galleryId, profileId: proxied.profile.id, refresh: true }]);
-      done();
-    });
-
-    it('says an empty file failed when its request never went out', async () => {
-      const galleryId = await pendingGallery(services, proxied.profile);
-      const empty = tempFile('empty-too.txt', 0);
       // The service is gone before the upload: the connection is refused, nothing was sent.
       const gone = await addProfileAt('IT gone', `http://127.0.0.1:${await closedPort()}`);
       try {
         const seen: FileOutcome[] = [];
-        const failure = await uploadWithProgress(services, galleryId, [empty], { profileId: gone.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
+        const failure = await uploadWithProgress(services, galleryId, [fixtureFile(JPG)], { profileId: gone.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
           () => assert.fail('the upload should not succeed'),
           (error: unknown) => error,
         );
         assert.ok(failure instanceof ActionableError, String(failure));
-        assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [['empty-too.txt', 'failed']]);
-        assert.deepStrictEqual(restPaths(failure), [empty.fsPath]);
+        assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [[JPG, 'failed']]);
+        assert.deepStrictEqual(restPaths(failure), [fixtureFile(JPG).fsPath]);
         assert.strictEqual(checkGallery(failure), undefined);
       } finally {
         await gone.remove();
       }
+      done();
+    });
+
+    it('never sends an empty file, or one of a type not accepted: skipped, with why', async () => {
+      const galleryId = await pendingGallery(services, proxied.profile);
+      const empty = tempFile('empty.jpg', 0);
+      const notes = tempFile('notes.txt', 10);
+      const seen: FileOutcome[] = [];
+      const outcome = await uploadWithProgress(services, galleryId, [empty, notes], { profileId: proxied.profile.id, onFileDone: (file) => void seen.push({ ...file }) });
+      assert.deepStrictEqual(outcome.files.map((file) => [file.name, file.status, file.reason?.replace(/ \(accepted: .*$/, '')]), [
+        ['empty.jpg', 'skipped', 'the file is empty'],
+        ['notes.txt', 'skipped', 'type text/plain is not accepted'],
+      ]);
+      assert.deepStrictEqual(seen, [], 'nothing was sent');
+      assert.strictEqual(proxy.cut.length, 0);
       done();
     });
   });
