@@ -82,6 +82,41 @@ describe('spot-import and topic definitions', function () {
     assert.match(missing.stderr, /nowhere .*does not exist/);
   });
 
+  it('a topic definition file named on the command line is reported once, as a definition, never checked as a spot document', async () => {
+    folder = scratch();
+    cpSync(PROJECT, folder.dir, { recursive: true });
+    folder.write('spot-topics/9.topic.json', '{ "topic_id": 9, "fields": { "fld_9_1": { "label": "Broken" "type": "text" } } }\n');
+    folder.write('elsewhere/5.topic.json', JSON.stringify({ topic_id: 5, fields: {} }));
+    const named = ['spot-topics/9.topic.json', 'spot-topics/7.topic.json', 'elsewhere/5.topic.json', 'spots/oak.spot.json'];
+    // The broken definition's one syntax problem, once; the good one and the one outside the
+    // topics folder are no spot documents ("data is required").
+    const syntax = /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\n$/;
+    const validate = await runCli(['validate', ...named], { cwd: folder.dir });
+    assert.equal(validate.code, 1, validate.stderr);
+    assert.match(validate.stdout, syntax);
+    assert.match(validate.stderr, /^elsewhere\/5\.topic\.json: passed over, a topic definition file is not a spot document; this run's topic definitions are those of \S*spot-topics \(--topics-folder names another folder\)\.$/m);
+    assert.match(validate.stderr, /^1 spot document checked: all valid; 1 topic definition file broken \(not used\)\.$/m);
+
+    const json = await runCli(['validate', '--format', 'json', ...named], { cwd: folder.dir });
+    const records = jsonLines(json.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    assert.deepEqual(records.map((record) => [record.type, record.file, record.status]), [
+      ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
+      ['document', 'spots/oak.spot.json', 'valid'],
+      ['summary', undefined, undefined],
+    ]);
+
+    const dryRun = await runCli(['import', '--dry-run', ...named], { cwd: folder.dir });
+    assert.equal(dryRun.code, 1, dryRun.stderr);
+    assert.match(dryRun.stdout, /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\nspots\/oak\.spot\.json: valid, would import "[^"]+" \(dry run: nothing sent\)\n$/);
+    assert.match(dryRun.stderr, /Dry run: 1 of 1 documents would be imported; nothing was sent\. 1 topic definition file\(s\) are broken/);
+
+    // Named alone, a broken definition is what the run checks: exit 1, not "no spot documents" (exit 2).
+    const alone = await runCli(['validate', 'spot-topics/9.topic.json'], { cwd: folder.dir });
+    assert.equal(alone.code, 1, alone.stderr);
+    assert.match(alone.stdout, syntax);
+  });
+
   it('a definition nested 3,000 deep is one problem of its own file; validate and import go on with the other definitions', async () => {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
     folder = scratch();
