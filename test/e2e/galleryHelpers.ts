@@ -158,3 +158,41 @@ export async function galleryRow(found: Imported) {
   return row;
 }
 
+/** The pictures' names in the order the tree shows them. */
+export async function shownOrder(): Promise<string[]> {
+  return (await sidebarTexts()).map((text) => PICTURES.find((picture) => text.startsWith(picture.name))?.name).filter((name): name is string => !!name);
+}
+
+/** Waits (15 s at most) until the tree shows the pictures in `expected` order; returns the order last seen. */
+export async function waitForOrder(expected: string[]): Promise<string[]> {
+  let order: string[] = [];
+  for (const until = Date.now() + 15_000; Date.now() < until; await page().waitForTimeout(250)) {
+    order = await shownOrder();
+    if (order.join() === expected.join()) break;
+  }
+  return order;
+}
+
+/**
+ * Which part of the workbench has the keyboard: the side bar, an editor (the image preview is a
+ * webview, which VS Code lays over the editor area from outside it), or another.
+ */
+export function keyboardIn(): Promise<'sidebar' | 'editor' | 'other'> {
+  return page().evaluate(() => {
+    const active = document.activeElement;
+    if (active?.closest('.part.sidebar')) return 'sidebar';
+    if (active?.closest('.part.editor')) return 'editor';
+    if (active?.tagName === 'IFRAME' && active.closest('.webview')) return 'editor';
+    return 'other';
+  });
+}
+
+/** The label of the side bar's row that has the focus outline (the row keys act on). */
+export async function focusedRowText(): Promise<string> {
+  return ((await page().locator('.part.sidebar .monaco-list-row.focused').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+/** Whether the active tab is a preview (VS Code shows its label in italics until it is kept). */
+export async function activeTabIsPreview(): Promise<boolean> {
+  return page().locator('.part.editor .editor-group-container.active .tab.active .monaco-icon-label.italic').count().then((count) => count > 0);
+}
