@@ -5,13 +5,17 @@
 // version) or artifacts/e2e-vscode-<version>/.
 // SPOT_SKIP_COMPILE=1 skips the tsc step (npm test has compiled); the production build always runs.
 // --no-package: reuse artifacts/spot-import.vsix as an earlier run in this npm test packaged it.
+// The run fails when it wrote anything under docs/: tests write to artifacts/ only, and
+// `npm run screenshots` refreshes the documented screenshots from artifacts/e2e/.
 const path = require('path');
 const fs = require('fs');
 const { compile } = require('./compile');
 const { runStep, bin, mochaCounts, root } = require('./lib/steps');
 const { vscodeVersionsToTest } = require('./lib/vscodeVersions');
+const { fingerprints, changedFiles } = require('./lib/fileFingerprints');
 
 const vsix = path.join(root, 'artifacts', 'spot-import.vsix');
+const docs = path.join(root, 'docs');
 
 async function main() {
   if (process.argv.includes('--no-package')) {
@@ -21,11 +25,17 @@ async function main() {
     }
   } else if (!(await buildAndPackage())) return 1;
   const versions = vscodeVersionsToTest();
+  const docsBefore = fingerprints(docs);
   let code = 0;
   for (const version of versions) {
     if (versions.length > 1) console.log(`\n[e2e] VS Code ${version}`);
     const result = await runMocha(version);
     if (result !== 0) code = result;
+  }
+  const written = changedFiles(docsBefore, fingerprints(docs));
+  if (written.length > 0) {
+    console.error(`[e2e] the run wrote into docs/: ${written.join(', ')}. Tests write to artifacts/ only; npm run screenshots refreshes docs/screenshots/ from artifacts/e2e/.`);
+    return code || 1;
   }
   return code;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // node scripts/readmeImages.js: the README's pictures (docs/readme/*.png), cut from the end-to-end
-// tests' screenshots (docs/screenshots/*.png, full size) and made small enough to ship inside the
-// .vsix (scripts/packageVsix.js inlines them and holds them to a budget): a crop of the part that
-// matters, scaled down, framed, reduced to a small palette.
+// tests' screenshots (docs/screenshots/*.png, full size, copied there from artifacts/e2e/ by
+// `npm run screenshots`) and made small enough to ship inside the .vsix (scripts/packageVsix.js
+// inlines them and holds them to a budget): a crop of the part that matters, scaled down, framed,
+// reduced to a small palette.
 //
 // Needs ImageMagick (`convert`) and pngquant, from Debian: `apt-get install imagemagick pngquant`.
 // Only this script needs them, and only when the screenshots change; the results are committed,
@@ -25,7 +26,7 @@ function main() {
     const from = path.join(root, picture.from);
     const to = path.join(root, picture.to);
     if (!fs.existsSync(from)) {
-      console.error(`[readme-images] ${picture.from} is missing (npm run test:e2e writes the screenshots)`);
+      console.error(`[readme-images] ${picture.from} is missing (npm run test:e2e takes the screenshots, npm run screenshots copies them into docs/)`);
       return 1;
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });

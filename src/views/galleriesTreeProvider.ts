@@ -156,6 +156,7 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
         return !!current && (current.kind === 'sandbox' || mediaUrlTemplateFor(current) !== undefined);
       },
       changed: (node) => this.changed.fire(node),
+      core: () => this.services.core(),
     };
     const bySpot = new Map<number, { spot: NonNullable<KnownGallery['spot']>; galleries: KnownGallery[] }>();
     const withoutSpot: KnownGallery[] = [];

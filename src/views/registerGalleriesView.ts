@@ -62,6 +62,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
       return load.gallery.media.find((media) => media.id === mediaId);
     },
     services.log,
+    (error) => reportError(services, error),
   );
   // The grids' code (a webview page) is in dist/features.js: made when the first grid opens.
   let openGrids: GalleryGrids | undefined;

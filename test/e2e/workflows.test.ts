@@ -241,8 +241,8 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await page().locator(`.part.sidebar .title-actions .action-label[aria-label="${plainTitle('spotImport.galleries.refresh')}"]`).click();
     await expandRow(gallery);
     await expectMediaRows([path.basename(NODE_UPLOAD)]);
-    // The gallery's own Refresh button (inline on its row) reloads it: its media stay listed.
-    await clickRowAction(gallery, plainTitle('spotImport.gallery.refresh'));
+    // The gallery's own Refresh (its context menu) reloads it: its media stay listed.
+    await contextMenuAction(gallery, plainTitle('spotImport.gallery.refresh'));
     await page().waitForTimeout(1_000);
     await expectMediaRows([path.basename(NODE_UPLOAD)]);
     assert.strictEqual(await gallery.getAttribute('aria-expanded'), 'true', 'the gallery stays expanded');

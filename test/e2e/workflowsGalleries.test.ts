@@ -9,167 +9,22 @@
 // Screenshots: artifacts/e2e/2x-*.png (this file runs after workflows.test.ts, whose counts it
 // must not disturb).
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
-import type { Frame } from 'playwright-core';
-import { PALETTES, writeLandscape } from './pictures';
+import { closeAllEditors, galleryRow, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
 import {
   activeEditorTab,
-  clearNotifications,
   clickRowAction,
   contextMenuAction,
   dismissOverlays,
   expandRow,
-  openFile,
   openViewContainer,
   page,
-  quickInputRow,
-  runCommand,
-  runCommandByKeyboard,
   setSidebarWidth,
   settledShot,
   shot,
   sidebarRow,
-  sidebarTitle,
   toast,
-  waitForToast,
-  workspaceDir,
 } from './workbench';
-import { explorerRow, galleriesContainer, plainTitle, title, useSandboxProfile } from './workflowHelpers';
-
-const SPOT = 'import/trail-photos.spot.json';
-const SOURCE_ID = 'e2e-trail-photos';
-const FIELD = 'fld_7_3';
-const LABEL = 'Photos';
-const PICTURES = [
-  { name: 'dawn-ridge.png', palette: PALETTES.dawn },
-  { name: 'lake-shore.png', palette: PALETTES.lake },
-  { name: 'meadow-path.png', palette: PALETTES.meadow },
-];
-
-/** The topic definition, the spot document and the pictures, written into the open workspace copy. */
-function writeWorkspaceFiles(): void {
-  const root = workspaceDir();
-  fs.mkdirSync(path.join(root, 'spot-topics'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, 'spot-topics', '7.topic.json'),
-    JSON.stringify({ topic_id: 7, name: 'Trail observations', fields: { fld_7_1: { label: 'Species', type: 'integer' }, [FIELD]: { label: LABEL, type: 'gallery' } } }, null, 2) + '\n',
-  );
-  fs.writeFileSync(
-    path.join(root, SPOT),
-    JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: SOURCE_ID, latitude: 47.2692, longitude: 11.4041, state: 2, fld_7_1: 3, [FIELD]: null } } }, null, 2) + '\n',
-  );
-  fs.mkdirSync(path.join(root, 'pictures'), { recursive: true });
-  for (const picture of PICTURES) writeLandscape(path.join(root, 'pictures', picture.name), picture.palette);
-}
-
-/** The rows' texts of the sidebar's tree. */
-async function sidebarTexts(): Promise<string[]> {
-  return (await page().locator('.part.sidebar .monaco-list-row[role="treeitem"]').allTextContents()).map((row) => row.replace(/\u00a0/g, ' '));
-}
-
-/**
- * The frame of a webview whose document has `selector` (webviews nest two iframes deep; the
- * workbench's own page is never one), and not `unless`.
- */
-async function webviewFrame(selector: string, unless?: string, timeoutMs = 20_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // Newest first: a webview shown again gets a new frame, and the old one may linger a moment.
-    for (const frame of [...page().frames()].reverse()) {
-      if (frame === page().mainFrame() || frame.isDetached()) continue;
-      const found = await frame.$(selector).catch(() => null);
-      if (found && (await found.isVisible().catch(() => false)) && !(unless && (await frame.$(unless).catch(() => null)))) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no webview shows ${selector}`);
-    await page().waitForTimeout(250);
-  }
-}
-
-/** Waits until every image of the frame matching `selector` has loaded (naturalWidth > 0). */
-async function imagesLoaded(frame: Frame, selector: string, count: number): Promise<void> {
-  await frame.waitForFunction(
-    ({ selector, count }) => {
-      const images = Array.from(document.querySelectorAll<HTMLImageElement>(selector));
-      return images.length >= count && images.every((image) => image.complete && image.naturalWidth > 0);
-    },
-    { selector, count },
-    { timeout: 20_000 },
-  );
-}
-
-/**
- * Closes every editor; an unsaved one left by an earlier test (New Spot Document) is closed
- * without saving.
- */
-async function closeAllEditors(): Promise<void> {
-  await runCommand('View: Close All Editors');
-  const dontSave = page().locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first();
-  for (let i = 0; i < 5 && (await dontSave.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false)); i++) {
-    await dontSave.click();
-  }
-  await page().locator('.part.editor .tab').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
-}
-
-interface Imported {
-  galleryId: number;
-}
-
-let imported: Promise<Imported> | undefined;
-
-/** Import the spot, upload the three pictures from the Explorer (once per run, even when it failed). */
-function importWithPictures(): Promise<Imported> {
-  imported ??= importAndUpload();
-  return imported;
-}
-
-async function importAndUpload(): Promise<Imported> {
-  writeWorkspaceFiles();
-  await useSandboxProfile();
-  await clearNotifications();
-  // Opened as a person who wrote it would have it: the editor's own events tell the extension
-  // (a file written from outside is noticed only when the file watcher gets to it).
-  await openFile('spot-topics/7.topic.json');
-  await openFile(SPOT);
-  await runCommandByKeyboard(title('spotImport.importSpot'));
-  const message = await waitForToast(`Imported "${SOURCE_ID}"`, 45_000);
-  const galleryId = Number(new RegExp(`${FIELD} → gallery (\\d+)`).exec(message)?.[1]);
-  assert.ok(Number.isInteger(galleryId) && galleryId > 0, message);
-  await clearNotifications();
-
-  // The three pictures, one after the other, with the Explorer's context menu.
-  await openViewContainer('Explorer');
-  await expandRow(explorerRow('pictures'));
-  for (const [index, picture] of PICTURES.entries()) {
-    await contextMenuAction(explorerRow(picture.name), plainTitle('spotImport.uploadToGallery'), async () => {
-      if (index > 0) return;
-      // Where the entry sits: beside VS Code's own Download…/Upload… entries, not last in the menu.
-      const labels = (await page().locator('.context-view .monaco-menu .action-item .action-label').allTextContents()).map((label) => label.trim()).filter(Boolean);
-      const at = labels.indexOf(plainTitle('spotImport.uploadToGallery'));
-      assert.ok(at >= 0 && at < labels.length - 3, `the upload entry is not at the bottom: ${labels.join(' | ')}`);
-      await shot('20-explorer-menu-upload-to-gallery');
-    });
-    const pick = quickInputRow(new RegExp(`gallery ${galleryId}(?!\\d)`));
-    await pick.waitFor({ state: 'visible', timeout: 15_000 });
-    await pick.click();
-    const done = await waitForToast(new RegExp(`Uploaded 1 file .* to gallery ${galleryId}\\.`), 30_000);
-    assert.match(done, /Uploaded 1 file/, done);
-    await clearNotifications();
-  }
-  await clearNotifications();
-  await closeAllEditors();
-  return { galleryId };
-}
-
-/** The gallery's row in the Spot Galleries view (its spot expanded). */
-async function galleryRow(found: Imported) {
-  await openViewContainer(galleriesContainer());
-  await sidebarTitle().waitFor({ state: 'visible', timeout: 20_000 });
-  await expandRow(sidebarRow(SOURCE_ID));
-  const row = sidebarRow(new RegExp(`^${LABEL}.*gallery ${found.galleryId}(?!\\d)`));
-  await row.waitFor({ state: 'visible', timeout: 20_000 });
-  return row;
-}
+import { galleriesContainer, plainTitle } from './workflowHelpers';
 
 describe('e2e galleries you can see (Local sandbox profile)', function () {
   this.timeout(150_000);

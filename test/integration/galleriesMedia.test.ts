@@ -44,12 +44,29 @@ describe('Galleries view: media files', function () {
     return { galleryId, media };
   }
 
+  /**
+   * Runs the row's command as a click does. A row that can show its file has vscode.open on its
+   * address (the editor then reads the file: the download, its question and its failures happen
+   * there); a row without a media URL template has Open Media, which says how to set one. Answers
+   * the address opened (Open Media's answer), or undefined. The image preview reads its file once
+   * its page shows, which it may not do in this headless window: tests read the file as it would
+   * (vscode.workspace.fs reaches the same readFile).
+   */
   async function open(row: Row): Promise<vscode.Uri | undefined> {
     const command = row.item.command;
     assert.ok(command, 'a media row opens on click');
+    if (command.command === 'vscode.open') {
+      const [uri] = command.arguments ?? [];
+      assert.ok(uri instanceof vscode.Uri && uri.scheme === 'spot-media', `vscode.open on the file's address: ${String(uri)}`);
+      await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+      return uri;
+    }
     assert.strictEqual(command.command, 'spotImport.media.openFile');
     return vscode.commands.executeCommand<vscode.Uri | undefined>(command.command, ...(command.arguments ?? []));
   }
+
+  /** The prompts shown so far of one kind. */
+  const shownOf = (kind: string) => t.ui.shown.filter((prompt) => prompt.kind === kind);
 
   /** How many file reads the built-in sandbox has served. */
   async function fileReads(): Promise<number> {
@@ -62,7 +79,7 @@ describe('Galleries view: media files', function () {
     const { galleryId, media } = await galleryWith([PNG]);
     const reads = await fileReads();
     const uri = await open(media[0]);
-    assert.ok(uri, 'the command answers the address it opened');
+    assert.ok(uri, 'the row opens an address');
     assert.strictEqual(uri.scheme, 'spot-media');
     assert.ok(uri.path.endsWith(`/${galleryId}/${(media[0].node as unknown as { mediaId: number }).mediaId}/${PNG}`), uri.path);
     const tab = await waitFor('the image editor tab', () => tabShowing(uri));
@@ -72,7 +89,7 @@ describe('Galleries view: media files', function () {
     const bytes = await vscode.workspace.fs.readFile(uri);
     assert.ok(Buffer.from(bytes).equals(fs.readFileSync(fixtureFile(PNG).fsPath)), 'the bytes are the uploaded file');
     // The preview asks for the file with a query of its own: still the file downloaded once.
-    assert.strictEqual(await fileReads(), reads + 1, 'downloaded once for the command and the editor');
+    assert.strictEqual(await fileReads(), reads + 1, 'downloaded once for the editor and this read');
     assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString()), 'no text document was made of it');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new Uint8Array([1]))), /NoPermissions|permission|read-only|readonly/i);
     t.done();
@@ -86,11 +103,15 @@ describe('Galleries view: media files', function () {
     const size = fs.statSync(fixtureFile(PNG).fsPath).size;
     await settings().update('media.askBeforeDownloadMB', 0, vscode.ConfigurationTarget.Global);
     try {
-      // No: nothing opens, nothing is kept, and no error pops up.
+      // No: the tab the click opened closes again, nothing is kept, and no error pops up.
       t.ui.expect({ kind: 'warning', match: `${PNG} is ${size} bytes. Download it to show it here?` });
-      assert.strictEqual(await open(media[0]), undefined);
-      assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.scheme === 'spot-media')));
-      const asked = t.ui.shown.at(-1)!;
+      const declined = await open(media[0]);
+      assert.ok(declined);
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(declined)), 'the editor gets no file');
+      assert.strictEqual(shownOf('warning').length, 1, 'asked once');
+      await waitFor('the tab to close', () => !vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.scheme === 'spot-media')));
+      assert.ok(!t.services.galleriesView.mediaFiles.isHeld(declined));
+      const asked = shownOf('warning')[0];
       assert.deepStrictEqual(asked.buttons, ['Download']);
       assert.match(asked.detail ?? '', /spotImport\.media\.askBeforeDownloadMB/);
       // Yes: it opens.
@@ -98,7 +119,9 @@ describe('Galleries view: media files', function () {
       const uri = await open(media[0]);
       assert.ok(uri);
       await waitFor('the image editor tab', () => tabShowing(uri));
+      assert.ok(Buffer.from(await vscode.workspace.fs.readFile(uri)).equals(fs.readFileSync(fixtureFile(PNG).fsPath)));
       assert.ok(t.services.galleriesView.mediaFiles.isHeld(uri));
+      assert.ok(tabShowing(uri), 'the tab stays');
     } finally {
       await settings().update('media.askBeforeDownloadMB', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -205,9 +228,14 @@ describe('Galleries view: media files', function () {
     try {
       await t.services.profiles.setMediaUrlTemplate(remote.profile.id, `http://127.0.0.1:${(files.address() as AddressInfo).port}/{file}`);
       const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
+      // The click opens the tab; the editor's read of the file fails, and that is reported once
+      // (two readers of the file share one download).
       t.ui.expect({ kind: 'error', match: /403/ });
-      assert.strictEqual(await open(row), undefined);
-      assert.deepStrictEqual(t.ui.shown.at(-1)?.buttons, ['Show Log']);
+      const uri = await open(row);
+      assert.ok(uri);
+      const reads = [vscode.workspace.fs.readFile(uri), vscode.workspace.fs.readFile(uri)].map((read) => assert.rejects(Promise.resolve(read), /403/));
+      await Promise.all(reads);
+      assert.deepStrictEqual(shownOf('error').map((prompt) => prompt.buttons), [['Show Log']]);
     } finally {
       files.closeAllConnections();
       await new Promise<void>((resolve) => files.close(() => resolve()));

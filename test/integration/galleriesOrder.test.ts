@@ -160,7 +160,8 @@ describe('Galleries view: media order', function () {
     const { galleryId } = await galleryWith(['a.png', 'b.png']);
     const row = await galleryRow(services, galleryId);
     await services.galleriesView.treeView.reveal(row.node, { select: true, focus: true });
-    // As the keybindings call them: no argument, the view's selection.
+    // No argument (a keybinding of one's own, without the arguments that name the focused row):
+    // the view's selection. The keys with package.json's arguments: galleriesKeyboard.test.ts.
     assert.strictEqual(await vscode.commands.executeCommand('spotImport.media.moveUp'), false);
     assert.strictEqual(await vscode.commands.executeCommand('spotImport.media.moveDown'), false);
     assert.strictEqual(proxy.orders.length, 0);

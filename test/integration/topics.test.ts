@@ -252,6 +252,27 @@ describe('topic definitions in the editor', () => {
     await waitFor('the broken file no longer reported', () => vscode.languages.getDiagnostics(broken).length === 0, 15_000);
   });
 
+  it('a topic definition nested 3,000 deep is reported on itself; the other definitions, and one added beside it, apply', async () => {
+    const document = await open('topics', 'undefined-topic.spot.json');
+    const deep = fixtureUri('spot-topics', '13.topic.json');
+    const added = fixtureUri('spot-topics', '12.topic.json');
+    try {
+      const levels = '['.repeat(3000) + ']'.repeat(3000);
+      fs.writeFileSync(deep.fsPath, `{"topic_id": 13, "fields": {"fld_13_1": {"label": "Deep", "type": "category", "values": ${levels}}}}`);
+      fs.writeFileSync(added.fsPath, JSON.stringify({ topic_id: 12, fields: { fld_12_2: { label: 'Count', type: 'integer', maximum: 3 } } }));
+      await waitFor('topic 12 applied', () => topicDiagnostics(document.uri).some((d) => d.code === 'topic.outOfRange'), 15_000);
+      const reported = await waitFor('the deep file reported', () => vscode.languages.getDiagnostics(deep).find((d) => d.source === 'Spot Import'), 15_000);
+      assert.strictEqual(reported.message, 'The definition nests objects and arrays more than 64 levels deep; a topic definition needs only a few.');
+      const problems = await open('topics', 'problems.spot.json');
+      await waitFor('topic 7 still checked', () => topicDiagnostics(problems.uri).some((d) => d.code === 'topic.outOfRange'), 15_000);
+    } finally {
+      fs.rmSync(deep.fsPath, { force: true });
+      fs.rmSync(added.fsPath, { force: true });
+    }
+    await waitFor('topic 12 gone again', () => topicDiagnostics(document.uri).length === 0, 15_000);
+    await waitFor('the deep file no longer reported', () => vscode.languages.getDiagnostics(deep).length === 0, 15_000);
+  });
+
   it('a null field the topic types as a number is no pending gallery: no state-2 error, and Import Spot sends it', async () => {
     // A second sandbox that knows the fixture's topics, as the real service knows its own.
     const topics = (await loadTopicFolder(fixtureUri('spot-topics').fsPath)).catalog;

@@ -82,6 +82,64 @@ describe('spot-import and topic definitions', function () {
     assert.match(missing.stderr, /nowhere .*does not exist/);
   });
 
+  it('a topic definition file named on the command line is reported once, as a definition, never checked as a spot document', async () => {
+    folder = scratch();
+    cpSync(PROJECT, folder.dir, { recursive: true });
+    folder.write('spot-topics/9.topic.json', '{ "topic_id": 9, "fields": { "fld_9_1": { "label": "Broken" "type": "text" } } }\n');
+    folder.write('elsewhere/5.topic.json', JSON.stringify({ topic_id: 5, fields: {} }));
+    const named = ['spot-topics/9.topic.json', 'spot-topics/7.topic.json', 'elsewhere/5.topic.json', 'spots/oak.spot.json'];
+    // The broken definition's one syntax problem, once; the good one and the one outside the
+    // topics folder are no spot documents ("data is required").
+    const syntax = /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\n$/;
+    const validate = await runCli(['validate', ...named], { cwd: folder.dir });
+    assert.equal(validate.code, 1, validate.stderr);
+    assert.match(validate.stdout, syntax);
+    assert.match(validate.stderr, /^elsewhere\/5\.topic\.json: passed over, a topic definition file is not a spot document; this run's topic definitions are those of \S*spot-topics \(--topics-folder names another folder\)\.$/m);
+    assert.match(validate.stderr, /^1 spot document checked: all valid; 1 topic definition file broken \(not used\)\.$/m);
+
+    const json = await runCli(['validate', '--format', 'json', ...named], { cwd: folder.dir });
+    const records = jsonLines(json.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    assert.deepEqual(records.map((record) => [record.type, record.file, record.status]), [
+      ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
+      ['document', 'spots/oak.spot.json', 'valid'],
+      ['summary', undefined, undefined],
+    ]);
+
+    const dryRun = await runCli(['import', '--dry-run', ...named], { cwd: folder.dir });
+    assert.equal(dryRun.code, 1, dryRun.stderr);
+    assert.match(dryRun.stdout, /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\nspots\/oak\.spot\.json: valid, would import "[^"]+" \(dry run: nothing sent\)\n$/);
+    assert.match(dryRun.stderr, /Dry run: 1 of 1 documents would be imported; nothing was sent\. 1 topic definition file\(s\) are broken/);
+
+    // Named alone, a broken definition is what the run checks: exit 1, not "no spot documents" (exit 2).
+    const alone = await runCli(['validate', 'spot-topics/9.topic.json'], { cwd: folder.dir });
+    assert.equal(alone.code, 1, alone.stderr);
+    assert.match(alone.stdout, syntax);
+  });
+
+  it('a definition nested 3,000 deep is one problem of its own file; validate and import go on with the other definitions', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    folder = scratch();
+    cpSync(PROJECT, folder.dir, { recursive: true });
+    const deep = '['.repeat(3000) + ']'.repeat(3000);
+    folder.write('spot-topics/9.topic.json', `{"topic_id": 9, "fields": {"fld_9_1": {"label": "Deep", "type": "category", "values": ${deep}}}}\n`);
+    const tooDeep = 'The definition nests objects and arrays more than 64 levels deep; a topic definition needs only a few.';
+    const validate = await runCli(['validate', 'spots'], { cwd: folder.dir });
+    assert.equal(validate.code, 1, validate.stderr);
+    assert.match(validate.stdout, new RegExp(`^spot-topics/9\\.topic\\.json:1:\\d+: ${tooDeep.replace(/[.;]/g, '\\$&')}$`, 'm'));
+    assert.match(validate.stdout, /^spots\/problems\.spot\.json:11:18: Height \(m\) \(fld_7_2\) must be between 0 and 120; it is 130\.$/m, 'topic 7 still checked');
+    assert.match(validate.stderr, /^3 spot documents checked: 1 invalid, 2 valid; 1 topic definition file broken \(not used\)\.$/m);
+
+    const imported = await runCli(['import', 'spots/oak.spot.json', '--format', 'json'], { cwd: folder.dir, env: sandboxEnv(sandbox.baseUrl) });
+    assert.equal(imported.code, 1, imported.stderr);
+    const records = jsonLines(imported.stdout);
+    assert.deepEqual(records.slice(0, 2).map((record) => [record.type, record.file, record.status]), [
+      ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
+      ['spot', 'spots/oak.spot.json', 'imported'],
+    ]);
+    assert.equal((records[0].problems as Array<{ message: string }>)[0].message, tooDeep);
+  });
+
   it('--topics-folder naming a file says it is not a folder (exit 2), not that it does not exist', async () => {
     folder = scratch({ 'spots/a.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 'a', latitude: 1, longitude: 1 } } }), 'topics.json': '{}' });
     for (const args of [['--topics-folder', 'topics.json'], ['--topics-folder', 'spots/a.spot.json']]) {

@@ -121,6 +121,46 @@ describe('token source against the sandbox', () => {
         }
       });
     }
+    // The redactor masks what follows "access_token: ", so a problem written as "member: words"
+    // lost its first word ("access_token: *** input"). The member's name must still be said, and
+    // a secret the reply echoes still masked.
+    it('a reply without access_token says so in plain words; what it echoes is still masked', async () => {
+      const cases: Array<[unknown, RegExp]> = [
+        [{ token_type: 'Bearer', expires_in: 3600, error_hint: `client_secret=${DEMO_CLIENT.clientSecret}` }, /: it has no access_token\.$/],
+        [{ access_token: '', token_type: 'Bearer' }, /: access_token: Too small: expected string to have >=1 characters$/],
+        [{ access_token: 42, token_type: 'Bearer' }, /: access_token: Invalid input: expected string, received number$/],
+      ];
+      for (const [reply, words] of cases) {
+        const server = await scriptedServer((_req, res) => json(res, 200, reply));
+        try {
+          const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, ...DEMO_CLIENT });
+          await assert.rejects(tokens.getToken(), (error) => {
+            assert.ok(error instanceof MalformedReplyError, String(error));
+            assert.match(error.message, /^The server sent an unexpected reply to the token request: /, error.message);
+            assert.match(error.message, words, error.message);
+            assert.ok(!error.message.includes('***'), error.message);
+            assert.ok(!error.message.includes(DEMO_CLIENT.clientSecret), error.message);
+            return true;
+          });
+        } finally {
+          await server.close();
+        }
+      }
+    });
+    it('a reply that is not JSON and echoes the secret: the secret is masked in the preview', async () => {
+      const server = await scriptedServer((_req, res) => json(res, 200, `<p>client_secret=${DEMO_CLIENT.clientSecret} access_token: abcdefgh</p>`));
+      try {
+        const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, ...DEMO_CLIENT });
+        await assert.rejects(tokens.getToken(), (error) => {
+          assert.ok(error instanceof MalformedReplyError, String(error));
+          assert.ok(!error.message.includes(DEMO_CLIENT.clientSecret) && !error.message.includes('abcdefgh'), error.message);
+          assert.match(error.message, /it is not JSON \(client_secret=\*\*\* access_token: \*\*\*\)/, error.message);
+          return true;
+        });
+      } finally {
+        await server.close();
+      }
+    });
     it('a 500 page names the status and the words', async () => {
       const server = await scriptedServer((_req, res) => {
         res.writeHead(500, { 'content-type': 'text/html' });

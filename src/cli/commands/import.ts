@@ -33,7 +33,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
-    const { files, withoutMediaFolder, unreadable } = await collectDocuments(paths, context.cwd, progress.note, interrupts.stop);
+    const { files, withoutMediaFolder, unreadable } = await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
     if (!options.dryRun) {
       connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
       await checkCredentials(connection.tokens, interrupts.stop);

@@ -4,14 +4,13 @@
 import { SourceIdOwners } from '../../core';
 import { checkDocumentFile, claimSourceId, type DocumentRules } from '../documents/checkDocument';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
-import { projectTopics } from '../documents/projectTopics';
+import { projectTopics, type ProjectTopics } from '../documents/projectTopics';
 import { EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { createProgress, type Progress } from '../progress';
 import { watchInterrupts } from '../interrupt';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import { RunOutput, type CliContext } from '../context';
-import type { Outcome } from '../output/records';
 
 export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config' | 'topicsFolder'> {
   format: OutputFormat;
@@ -26,15 +25,16 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
-    return await validateAll(paths, options.format, rules, topics.outcomes, context, progress, interrupts.stop);
+    return await validateAll(paths, options.format, rules, topics, context, progress, interrupts.stop);
   } finally {
     progress.stop();
     interrupts.dispose();
   }
 }
 
-async function validateAll(paths: string[], format: OutputFormat, rules: DocumentRules, definitions: Outcome[], context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
-  const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note, stop);
+async function validateAll(paths: string[], format: OutputFormat, rules: DocumentRules, topics: ProjectTopics, context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
+  const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note, topics, stop);
+  const definitions = topics.outcomes;
   const output = new RunOutput(context, 'validate', format, progress);
   for (const outcome of definitions) output.outcome(outcome);
   const display = (path: string) => displayPath(path, context.cwd);

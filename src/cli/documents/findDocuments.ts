@@ -1,11 +1,13 @@
 // Finds the spot documents named on the command line. A file named explicitly is a document
-// whatever its name (so a mistake is reported, not skipped); a folder is walked recursively, lazily,
-// in name order, by the rule the editor's Import Folder uses: *.spot.json files, and other .json
-// files whose data.type is "spots" (the core's looksLikeSpotDocument), with node_modules and
-// dot-folders left out. Symbolic links are followed, each real folder once.
+// whatever its name (so a mistake is reported, not skipped), except a topic definition file
+// (*.topic.json): no spot document, it is found as what it is (collectDocuments.ts). A folder is
+// walked recursively, lazily, in name order, by the rule the editor's Import Folder uses:
+// *.spot.json files, and other .json files whose data.type is "spots" (the core's
+// looksLikeSpotDocument), with node_modules and dot-folders left out. Symbolic links are followed,
+// each real folder once.
 import { promises as fs, type Dirent } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { MAX_DOCUMENT_BYTES, looksLikeSpotDocument, mediaFolderFor } from '../../core';
+import { MAX_DOCUMENT_BYTES, TOPIC_FILE_PATTERN, looksLikeSpotDocument, mediaFolderFor } from '../../core';
 import { CliError } from '../exit';
 
 export type Found =
@@ -14,6 +16,8 @@ export type Found =
    * folder is beside it (so the import does not look for one again); undefined: not known.
    */
   | { kind: 'document'; path: string; mediaFolder?: boolean }
+  /** A topic definition file (*.topic.json) named on the command line (absolute path). */
+  | { kind: 'topicDefinition'; path: string }
   /** A folder found in the walk that could not be read: what it holds was not checked. */
   | { kind: 'unreadable'; path: string; message: string }
   /** A .json file that could not be read to tell whether it is a spot document: passed over. */
@@ -49,7 +53,7 @@ export async function* findDocuments(paths: readonly string[], cwd: string, sign
     if (!isFolder) {
       if (!seen.has(path)) {
         seen.add(path);
-        yield { kind: 'document', path };
+        yield TOPIC_FILE_PATTERN.test(path) ? { kind: 'topicDefinition', path } : { kind: 'document', path };
       }
       continue;
     }

@@ -14,6 +14,10 @@ export interface ProjectTopics {
   catalog: TopicCatalog;
   /** One outcome per definition file with problems, in name order. */
   outcomes: Outcome[];
+  /** The folder the definitions were read from, if there is one. */
+  folder?: string;
+  /** Every definition file read (absolute paths): named on the command line too, each is still reported once. */
+  files: ReadonlySet<string>;
 }
 
 export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>, cwd: string, display: (path: string) => string): Promise<ProjectTopics> {
@@ -41,5 +45,5 @@ export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>,
         : { file: name, kind: 'topicDefinition', status: 'valid', ok: true, findings },
     );
   }
-  return { catalog: set.catalog, outcomes };
+  return { catalog: set.catalog, outcomes, folder: set.folder, files: new Set(set.files.map((file) => file.path)) };
 }

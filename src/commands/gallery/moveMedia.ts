@@ -1,15 +1,16 @@
-// Move Up / Move Down / Move to Top on a media row (or, from the keyboard, the selected one): the
-// keyboard way to what dragging does. The view shows the new order at once and the service's
-// order once it answered; a failure puts the old order back and is reported.
+// Move Up / Move Down / Move to Top on a media row, or from the keyboard on the row the focus
+// outline is on (mediaArgs.ts): the keyboard way to what dragging does. The view shows the new
+// order at once and the service's order once it answered; a failure puts the old order back and
+// is reported.
 import type * as Core from '../../core';
 import type { CommandServices } from '../commandTable';
-import { findMediaArg, mediaArgOf } from './mediaArgs';
+import { findMediaArg, isKeyOnOtherRow, mediaArgOf } from './mediaArgs';
 
 async function move(services: CommandServices, arg: unknown, command: string, place: Core.MediaPlace | { step: -1 | 1 }): Promise<boolean> {
-  // From the keyboard (no argument) the keys apply to any row of the view: on a gallery or spot
-  // row there is nothing to move, and no reason for an error.
-  const target = arg === undefined ? findMediaArg(services, undefined) : mediaArgOf(services, arg, command);
-  if (!target) return false;
+  const found = findMediaArg(services, arg);
+  // The keys work anywhere in the view: on a gallery or spot row there is nothing to move.
+  if (!found && isKeyOnOtherRow(arg)) return false;
+  const target = found ?? mediaArgOf(services, arg, command);
   return services.galleriesView.reorder({ profileId: target.profileId, galleryId: target.galleryId, mediaIds: [target.mediaId], place });
 }
 

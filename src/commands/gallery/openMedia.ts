@@ -1,11 +1,12 @@
-// Open Media (click a media row, or a tile of the gallery grid): the file opens in VS Code's own
-// viewer, read through the read-only media file system (spot-media:), after a download with
-// progress, cancel and, for large files, a question. Without a media URL template it says how
-// to set one, before anything is sent.
+// Open Media (a media row's context menu, a tile of the gallery grid, a click on a row whose
+// profile has no media URL template): the file opens in VS Code's own viewer, read through the
+// read-only media file system (spot-media:), after a download with progress, cancel and, for large
+// files, a question. Without a media URL template it says how to set one, before anything is sent.
+// (A click on a row that can show its file runs vscode.open itself: see MediaNode.)
 import * as vscode from 'vscode';
 import { ActionableError } from '../../platform/errors';
 import type { CommandServices } from '../commandTable';
-import { mediaUri } from '../../views/media/mediaFileSystem';
+import { mediaAddressOf } from '../../views/media/mediaFileSystem';
 import { mediaUrlTemplateFor, noTemplateError } from '../../views/media/mediaTemplate';
 import { mediaArgOf } from './mediaArgs';
 import { BUILT_IN_COMMAND } from '../../platform/commandIds';
@@ -27,7 +28,7 @@ export async function openMedia(services: CommandServices, arg?: unknown, option
     if (!media) throw new ActionableError(`Media ${target.mediaId} is not in gallery ${target.galleryId} (any more): refresh the gallery.`);
   }
   const core = await services.core();
-  const uri = mediaUri({ profileId: target.profileId, galleryId: target.galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
+  const uri = mediaAddressOf(core, target.profileId, target.galleryId, media);
   await view.mediaFiles.load(uri);
   await vscode.commands.executeCommand(BUILT_IN_COMMAND.open, uri, { preview: true, ...(typeof viewColumn === 'number' ? { viewColumn } : {}) });
   return uri;

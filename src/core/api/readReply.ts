@@ -49,12 +49,30 @@ export function parseReply<S extends z.ZodMiniType>(schema: S, text: string, wha
     throw new MalformedReplyError(what, `it is not JSON (${preview(redactor.redact(text))})`, status);
   }
   const result = schema.safeParse(json);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'the reply';
-    throw new MalformedReplyError(what, redactor.redact(`${where}: ${issue.message}`), status);
-  }
+  if (!result.success) throw new MalformedReplyError(what, describeIssue(result.error.issues[0], json, redactor), status);
   return result.data;
+}
+
+/**
+ * The schema's first problem in words. The member's name and the problem are scrubbed each on
+ * its own: scrubbed together, "access_token: Invalid input" reads to the redactor as a token
+ * written out, and the message lost its first word ("access_token: *** input").
+ */
+function describeIssue(issue: z.core.$ZodIssue, json: unknown, redactor: Scrubber): string {
+  const where = redactor.redact(issue.path.map(String).join('.'));
+  if (issue.code === 'invalid_type' && isMissing(json, issue.path)) return `it has no ${where}.`;
+  return `${where || 'the reply'}: ${redactor.redact(issue.message)}`;
+}
+
+/** True when the member at `path` is absent from an object that is there (not one of the wrong type). */
+function isMissing(json: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let parent = json;
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== 'object' || parent === null) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[key];
+  }
+  return typeof parent === 'object' && parent !== null && !Object.hasOwn(parent, path[path.length - 1]);
 }
 
 /** Members that carry a server's words, most specific first (OAuth's error_description first). */

@@ -70,5 +70,12 @@ function openingBracketsAtMost(text: string, limit: number): boolean {
   return true;
 }
 
-/** The problem of a document nested deeper than MAX_JSON_DEPTH: the same words everywhere. */
-export const TOO_DEEP_MESSAGE = `The document nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; a spot document needs only a few.`;
+/** The problem of a file nested deeper than MAX_JSON_DEPTH: the same words for each kind of file. */
+function tooDeepMessage(subject: string, kind: string): string {
+  return `${subject} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; ${kind} needs only a few.`;
+}
+
+/** A spot document's, everywhere (editor, folder import, command line). */
+export const TOO_DEEP_MESSAGE = tooDeepMessage('The document', 'a spot document');
+/** A topic definition file's. */
+export const TOPIC_TOO_DEEP_MESSAGE = tooDeepMessage('The definition', 'a topic definition');

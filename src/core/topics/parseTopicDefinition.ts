@@ -1,11 +1,12 @@
 // Reads one topic definition file into a definition, or into problems placed on the exact
 // characters (jsonc-parser), so a broken file is reported where it is broken and never used.
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { getLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from '../api/zod';
 import { locateInTree } from '../documents/locate';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import { definitionRuleProblems, topicDefinitionSchema, TOPIC_FIELD_TYPES, type TopicDefinition } from './topicSchema';
 import { toPointer } from '../documents/problems';
+import { firstTooDeepInText, TOPIC_TOO_DEEP_MESSAGE } from '../documents/nesting';
 
 export interface ParsedTopicDefinition {
   /** The definition when the file has no problem at all. */
@@ -14,6 +15,14 @@ export interface ParsedTopicDefinition {
 }
 
 export function parseTopicDefinition(text: string): ParsedTopicDefinition {
+  // The spot documents' depth check, before anything that recurses (jsonc-parser's tree, its
+  // value, the schema, the rules): a file thousands of levels deep would overflow the stack, and
+  // take every other definition of its folder with it. The schema cannot say this, so it is a rule.
+  const tooDeep = firstTooDeepInText(text);
+  if (tooDeep !== undefined) {
+    const pointer = toPointer(getLocation(text, tooDeep).path);
+    return { problems: [{ pointer, message: TOPIC_TOO_DEEP_MESSAGE, offset: tooDeep, length: 1, severity: 'error', rule: TOPIC_RULES.definitionRule }] };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {

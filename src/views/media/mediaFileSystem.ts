@@ -5,10 +5,12 @@
 //
 // Address: spot-media:/{profile id}/{gallery id}/{media id}/{name}, the name being what the tab
 // shows (mediaDisplayName). Files are held in memory while a tab shows them; a tab restored with
-// the window downloads its file again.
+// the window, or opened from a media row (vscode.open: the editor reads the file), downloads its
+// file as the editor reads it. A failure is reported as a command's is (the editor alone would
+// show no reason); a download the user declined or cancelled closes the tab that asked for it.
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
-import { withCancellableProgress } from '../../platform/cancellation';
+import { isCancellation, withCancellableProgress } from '../../platform/cancellation';
 import type { Logger } from '../../platform/services';
 import type { MediaFiles, MediaTarget } from './mediaFiles';
 
@@ -27,6 +29,11 @@ export interface MediaAddress {
 
 export function mediaUri(address: MediaAddress): vscode.Uri {
   return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${encodeURIComponent(address.profileId)}/${address.galleryId}/${address.mediaId}/${address.name}` });
+}
+
+/** The address a media item of a gallery is opened by (its tab shows the core's display name). */
+export function mediaAddressOf(core: Pick<typeof Core, 'mediaDisplayName'>, profileId: string, galleryId: number, media: Core.Media): vscode.Uri {
+  return mediaUri({ profileId, galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
 }
 
 export function parseMediaUri(uri: vscode.Uri): MediaAddress | undefined {
@@ -52,12 +59,16 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   readonly onDidChangeFile = this.changed.event;
   private readonly held = new Map<string, Held>();
   private readonly loading = new Map<string, Promise<Uint8Array>>();
+  /** Failures already reported (editors reading one file at the same time share its download). */
+  private readonly reported = new WeakSet<object>();
   private readonly subscription: vscode.Disposable;
 
+  /** `report`: shows a failure as the command wrapper does (what happened, the next step, Show Log). */
   constructor(
     private readonly files: MediaFiles,
     private readonly findMedia: FindMedia,
     private readonly log: Logger,
+    private readonly report: (error: unknown) => void,
   ) {
     this.subscription = vscode.window.tabGroups.onDidChangeTabs((event) => {
       if (event.closed.length > 0) this.dropUnshown();
@@ -109,6 +120,14 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     try {
       return await this.load(uri);
     } catch (error) {
+      if (isCancellation(error)) {
+        // No to the size question, or Cancel: the file is not wanted, so neither is its tab.
+        void this.closeTabsShowing(uri);
+      } else if (typeof error === 'object' && error !== null && !this.reported.has(error)) {
+        this.reported.add(error);
+        this.log.warn('media', `could not read ${uri.toString()}`, error);
+        this.report(error);
+      }
       if (error instanceof vscode.FileSystemError) throw error;
       // Shown in the editor in place of the file.
       throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
@@ -160,7 +179,16 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     this.held.set(keyOf(uri), { bytes, mtime: Date.now() });
     this.log.info('media', `media ${address.mediaId} of gallery ${address.galleryId}: ${bytes.length} bytes`);
     this.trim(keyOf(uri));
+    // An editor that asked for the file's size before it was here (the image preview's status bar
+    // entry said 0 B) asks again.
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     return bytes;
+  }
+
+  private async closeTabsShowing(uri: vscode.Uri): Promise<void> {
+    const key = keyOf(uri);
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter((tab) => tabUriKey(tab) === key));
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.log.warn('media', 'could not close the tab of a declined download', error));
   }
 
   /**
@@ -195,13 +223,19 @@ function keyOf(uri: vscode.Uri): string {
   return uri.with({ query: '', fragment: '' }).toString();
 }
 
-/** Every spot-media: address an open tab shows (image and video previews are custom editors). */
+/** The key of the spot-media: file a tab shows, if it shows one (image and video previews are custom editors). */
+function tabUriKey(tab: vscode.Tab): string | undefined {
+  const uri = (tab.input as { uri?: unknown } | undefined)?.uri;
+  return uri instanceof vscode.Uri && uri.scheme === MEDIA_SCHEME ? keyOf(uri) : undefined;
+}
+
+/** Every spot-media: address an open tab shows. */
 function shownUris(): Set<string> {
   const shown = new Set<string>();
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
-      const uri = (tab.input as { uri?: unknown } | undefined)?.uri;
-      if (uri instanceof vscode.Uri && uri.scheme === MEDIA_SCHEME) shown.add(keyOf(uri));
+      const key = tabUriKey(tab);
+      if (key) shown.add(key);
     }
   }
   return shown;

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { KnownGallery } from '../../platform/domain';
 import type { FieldLabels } from '../fieldLabels';
 import type { GalleryLoad } from '../galleryCache';
+import { mediaAddressOf } from '../media/mediaFileSystem';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { LoadMoreNode } from './loadMoreNode';
 import { MediaNode } from './mediaNode';
@@ -102,7 +103,16 @@ export class GalleryNode implements TreeNode {
       ];
     }
     const hasTemplate = this.context.hasMediaTemplate();
-    const children: TreeNode[] = gallery.media.slice(0, shown).map((media, index) => new MediaNode(this, media, { hasTemplate, position: index + 1, count: gallery.media.length }));
+    const core = hasTemplate ? await this.context.core() : undefined;
+    const children: TreeNode[] = gallery.media.slice(0, shown).map(
+      (media, index) =>
+        new MediaNode(this, media, {
+          hasTemplate,
+          position: index + 1,
+          count: gallery.media.length,
+          ...(core ? { address: mediaAddressOf(core, this.profileId, this.galleryId, media) } : {}),
+        }),
+    );
     if (shown < gallery.media.length) children.push(new LoadMoreNode(this, shown, gallery.media.length));
     return children;
   }

@@ -1,12 +1,19 @@
 // One media item of a gallery: its file name, an icon for its kind, every attribute on hover.
-// Clicking it opens the file in VS Code's own viewer (Open Media); an image's tooltip shows the
-// picture, added when the tooltip is asked for (GalleriesTreeProvider.resolveTreeItem), so rows
-// cost no download until someone hovers.
+// Clicking it opens the file in VS Code's own viewer; an image's tooltip shows the picture, added
+// when the tooltip is asked for (GalleriesTreeProvider.resolveTreeItem), so rows cost no download
+// until someone hovers.
+//
+// The row opens as a file of the Explorer does: its command is VS Code's vscode.open, the one
+// command to which a tree hands the gesture's own options. A single click previews the file and
+// leaves the keyboard in the view (where Alt+Up/Down act on the row); a double click or Enter keeps
+// the tab and moves the keyboard into it. A command of ours would be run alike for all three. The
+// file downloads as the editor reads it (MediaFileSystem). A row whose profile has no media URL
+// template runs Open Media instead, which says how to set one.
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
-import { COMMAND } from '../../platform/commandIds';
+import { BUILT_IN_COMMAND, COMMAND } from '../../platform/commandIds';
 
 export const OPEN_MEDIA_COMMAND = COMMAND.openMedia;
 
@@ -36,6 +43,8 @@ export interface MediaRow {
   /** 1-based place in the gallery, and how many media it has. */
   position: number;
   count: number;
+  /** The file's spot-media: address, when it can be shown (the profile has a template). */
+  address?: vscode.Uri;
 }
 
 /** The tooltip: the name, the picture when there is one, the place, every attribute. */
@@ -105,7 +114,9 @@ export class MediaNode implements TreeNode {
     item.iconPath = mediaIcon(this.media.mimeType);
     // Images get their picture when the tooltip is resolved; the rest is complete now.
     if (!this.isImage || !this.row.hasTemplate) item.tooltip = mediaTooltip(this.media, this.row);
-    item.command = { title: 'Open Media', command: OPEN_MEDIA_COMMAND, arguments: [this] };
+    item.command = this.row.address
+      ? { title: 'Open Media', command: BUILT_IN_COMMAND.open, arguments: [this.row.address] }
+      : { title: 'Open Media', command: OPEN_MEDIA_COMMAND, arguments: [this] };
     return item;
   }
 

@@ -1,6 +1,7 @@
 // The shape every node of the Galleries view shares. Each node kind is its own class with a
 // constant contextValue, so package.json menus can target kinds with `viewItem == x`.
 import type * as vscode from 'vscode';
+import type * as Core from '../../core';
 import type { FieldLabels } from '../fieldLabels';
 import type { GalleryCache } from '../galleryCache';
 
@@ -21,6 +22,8 @@ export interface NodeContext {
   readonly labels: FieldLabels;
   /** Whether the profile's media can be fetched (it has a media URL template, or the setting one). */
   hasMediaTemplate(): boolean;
+  /** The core (loaded by then: the gallery was read with it), for the media's display names. */
+  core(): Promise<typeof Core>;
   /** Asks for a node's row to be drawn again (a gallery's count is known only after it loads). */
   changed(node: TreeNode): void;
 }
