@@ -4,6 +4,7 @@
 // notification use (sharedRedactor), and the outcome of each token request (issued / refused)
 // becomes the profile's status.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../platform/lifecycle';
 import type { Dispatcher } from 'undici';
 import type * as Core from '../core';
 import { ActionableError, noActiveProfileError, noteProfileOf } from '../platform/errors';
@@ -34,7 +35,8 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
    * the client built with the old ones.
    */
   private readonly checks = new Map<string, Promise<void>>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  /** What it listens to, disposed with it (newest first). */
+  private readonly disposables = new DisposableStore();
 
   constructor(
     private readonly profiles: GlobalStateProfileStore,
@@ -42,7 +44,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     private readonly sandbox: SandboxRunner,
     private readonly log: Logger,
   ) {
-    this.subscriptions.push(
+    this.disposables.push(
       credentials.onDidChange((profileId) => {
         const check: Promise<void> = this.credentialsChanged(profileId)
           .catch((error: unknown) => log.warn('auth', `could not follow the credential change of profile ${profileId}`, error))
@@ -112,7 +114,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
 
   dispose(): void {
     this.forget();
-    for (const subscription of this.subscriptions) subscription.dispose();
+    void this.disposables.dispose();
   }
 
   private requireActive(): Profile {

@@ -3,6 +3,7 @@
 // path), again whenever the definitions change, and cleared when the document's tab closes. Each
 // diagnostic's code is the rule's id, which quick fixes key on.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../platform/lifecycle';
 import type * as Core from '../core';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotDocuments';
 import { loadCore } from '../platform/lazyCore';
@@ -18,10 +19,11 @@ const CHECKED_SCHEMES = new Set(['file', 'untitled']);
 export class TopicDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(TOPIC_DIAGNOSTICS_NAME);
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  /** What it listens to, disposed with it (newest first). */
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly store: TopicStore, private readonly log: Logger) {
-    this.subscriptions.push(
+    this.disposables.push(
       this.collection,
       ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
       store.onDidChange(() => this.recheckAll()),
@@ -31,7 +33,7 @@ export class TopicDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
-    for (const subscription of this.subscriptions) subscription.dispose();
+    void this.disposables.dispose();
   }
 
   /**

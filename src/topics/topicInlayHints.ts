@@ -1,6 +1,7 @@
 // Labels shown inline after each fld_ name of a defined topic and after each category key, so a
 // document reads "fld_7_1 Species: 1 Oak". The setting spotImport.topics.inlayHints turns them off.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../platform/lifecycle';
 import { isSpotDocument, mightBeSpotDocument } from '../documents/spotDocuments';
 import { loadCore } from '../platform/lazyCore';
 import { SETTINGS_SECTION } from '../platform/settings';
@@ -11,16 +12,17 @@ export const INLAY_HINTS_SETTING = 'topics.inlayHints';
 export class TopicInlayHintsProvider implements vscode.InlayHintsProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
+  /** What it listens to, disposed with it (newest first). */
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly store: TopicStore) {
-    this.subscriptions = [
+    this.disposables.push(
       this.changed,
       store.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`${SETTINGS_SECTION}.${INLAY_HINTS_SETTING}`)) this.changed.fire();
       }),
-    ];
+    );
   }
 
   async provideInlayHints(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.InlayHint[]> {
@@ -41,6 +43,6 @@ export class TopicInlayHintsProvider implements vscode.InlayHintsProvider, vscod
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    void this.disposables.dispose();
   }
 }

@@ -5,6 +5,7 @@
 // schema problems (contributes.jsonValidation), so only the rest is added here, and a file that
 // is left out says so.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../platform/lifecycle';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
@@ -42,10 +43,11 @@ export class TopicStore implements vscode.Disposable {
   private folders?: FolderTopics[];
   /** After dispose nothing is read or watched again (an import still in flight may ask). */
   private disposed = false;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  /** What it listens to, disposed with it (newest first). */
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly log: Logger) {
-    this.subscriptions.push(
+    this.disposables.push(
       this.changed,
       this.diagnostics,
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
@@ -101,7 +103,7 @@ export class TopicStore implements vscode.Disposable {
     this.disposed = true;
     for (const entry of this.folders ?? []) this.dropEntry(entry);
     this.folders = [];
-    for (const subscription of this.subscriptions) subscription.dispose();
+    void this.disposables.dispose();
   }
 
   private entryFor(uri: vscode.Uri): FolderTopics | undefined {

@@ -105,7 +105,7 @@ describe('Upload to a spot gallery', function () {
     // The media rules import applies: checked before a byte is sent, never sent.
     t.ui.expect(
       { kind: 'quickPick', pick: (item) => item.description === `gallery ${galleryId} · pending` },
-      { kind: 'info', match: new RegExp(`^Uploaded 2 files \\(\\d+ KB\\) to gallery ${galleryId}\\. Skipped 2 items that cannot go into a gallery: empty\\.png \\(the file is empty\\), notes\\.txt \\(type text/plain is not accepted`) },
+      { kind: 'info', match: new RegExp(`^Uploaded 2 files \\(\\d+ KB\\) to gallery ${galleryId}\\. Skipped 2 items that cannot go into a gallery: empty\\.png: the file is empty; notes\\.txt: type text/plain is not accepted`) },
     );
     await vscode.commands.executeCommand('spotImport.uploadToGallery', fixtureFile(PNG), [fixtureFile(PNG), empty, notes, fixtureFile(JPG)]);
     // notes.txt would be stored if it were sent; empty.png would be refused (a Failed group, not Skipped).

@@ -229,6 +229,7 @@ describe('Upload runs', function () {
       const empty = tempFile('empty.jpg', 0);
       const notes = tempFile('notes.txt', 10);
       const seen: FileOutcome[] = [];
+      ui.expect({ kind: 'warning', match: /^Nothing was uploaded to gallery \d+\. Skipped 2 items that cannot go into a gallery: empty\.jpg: the file is empty; notes\.txt: type text\/plain is not accepted \(accepted: image\/jpeg/ });
       const outcome = await uploadWithProgress(services, galleryId, [empty, notes], { profileId: proxied.profile.id, onFileDone: (file) => void seen.push({ ...file }) });
       assert.deepStrictEqual(outcome.files.map((file) => [file.name, file.status, file.reason?.replace(/ \(accepted: .*$/, '')]), [
         ['empty.jpg', 'skipped', 'the file is empty'],

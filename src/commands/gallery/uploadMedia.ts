@@ -30,10 +30,10 @@ function names(files: FileOutcome[], max = 5): string {
   return files.length > max ? `${shown.join(', ')} and ${files.length - max} more` : shown.join(', ');
 }
 
-/** "notes.txt (the file is empty), photos (is not a file)": each with why it cannot go into a gallery. */
+/** "empty.jpg: the file is empty; photos: is not a file": each with why it cannot go into a gallery. */
 function skippedNames(files: FileOutcome[], max = 5): string {
-  const shown = files.slice(0, max).map((file) => `${file.name} (${file.reason ?? 'skipped'})`);
-  return files.length > max ? `${shown.join(', ')} and ${files.length - max} more` : shown.join(', ');
+  const shown = files.slice(0, max).map((file) => `${file.name}: ${file.reason ?? 'skipped'}`);
+  return files.length > max ? `${shown.join('; ')}; and ${files.length - max} more` : shown.join('; ');
 }
 
 function plural(count: number, word: string): string {
@@ -97,6 +97,11 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   const bytes = arrived.reduce((sum, file) => sum + file.bytes, 0);
   const skipped = files.filter((file) => file.status === 'skipped');
   const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that cannot go into a gallery: ${skippedNames(skipped)}.` : '';
+  if (arrived.length === 0) {
+    // Nothing was fit to send: nothing to show in the gallery either.
+    void services.ui.showWarningMessage(`Nothing was uploaded to gallery ${galleryId}.${note}`, {});
+    return;
+  }
   const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
   const ready = arrived.length > 0 ? spotReadyToActivate(services, profileId, galleryId) : undefined;
