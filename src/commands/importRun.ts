@@ -11,7 +11,10 @@ import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type KnownGallery, type Profile } from '../platform/domain';
 import { readSettings } from '../platform/settings';
 import type { CommandServices } from './commandTable';
-import { COMMAND } from '../platform/commandIds';
+import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
+import { documentOffset } from '../documents/spotDocuments';
+import { openAtProblem } from '../documents/spotTarget';
+import { ActionableError } from '../platform/errors';
 
 /**
  * `<workspace folder>/.spot-import`; outside every workspace folder, next to the document (or in
@@ -198,4 +201,20 @@ export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceI
   if (spot.change === 'new') return `Imported "${sourceId}" as new spot ${spotId}`;
   if (spot.change !== undefined) return `Updated spot ${spotId} ("${sourceId}")`;
   return `Imported "${sourceId}" as spot ${spotId}`;
+}
+
+/**
+ * A document an import will not send: the log says why, the document opens at the first error,
+ * and the error to throw says what is wrong. Problems the Problems panel shows offer it; a topic
+ * the profile does not import into offers another profile.
+ */
+export async function refusal(services: CommandServices, core: CoreModule, document: vscode.TextDocument, name: string, problems: readonly (Core.LocatedProblem & { file?: string })[]): Promise<ActionableError> {
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  const first = errors[0] ?? problems[0];
+  services.log.info('import', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.file ?? (problem.pointer || '/')}: ${problem.message}`));
+  if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
+  const otherTopic = errors.some((problem) => problem.rule === core.SPOT_RULES.accountTopic);
+  return new ActionableError(`Not imported, nothing was sent: ${name}: ${core.describeProblems(errors)}`, [
+    otherTopic ? { title: 'Switch Profile…', command: COMMAND.switchProfile } : { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
+  ]);
 }

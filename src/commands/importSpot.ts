@@ -4,15 +4,13 @@
 // pending galleries reported. The user asked to send this document, so it is sent even when the
 // journal knows it. Returns what the service answered so tests and other commands can use it.
 import type * as Core from '../core';
-import { documentOffset } from '../documents/spotDocuments';
-import { openAtProblem, spotTargetSpotDocument } from '../documents/spotTarget';
+import { spotTargetSpotDocument } from '../documents/spotTarget';
 import { isCancellation, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
 import { profileLabel } from '../platform/domain';
-import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { activeProfile, startingMessage } from './activeProfile';
 import type { CommandServices } from './commandTable';
-import { engineOptions, GalleryRecorder } from './importRun';
+import { engineOptions, GalleryRecorder, refusal } from './importRun';
 import { announceImport, pendingGalleriesOf } from './importResultActions';
 
 export interface ImportSpotOptions {
@@ -31,14 +29,7 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   const { document, name } = await spotTargetSpotDocument(core, target);
   // The same check the editor's diagnostics run, published at once rather than after the debounce.
   const parsed = await services.checker.checkNow(core, document);
-  const refuse = async (problems: readonly Core.LocatedProblem[]) => {
-    const first = problems.find((problem) => problem.severity === 'error') ?? problems[0];
-    services.log.info('import', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.pointer || '/'}: ${problem.message}`));
-    if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
-    return new ActionableError(`Not imported, nothing was sent: ${name}: ${core.describeProblems(problems.filter((problem) => problem.severity === 'error'))}`, [
-      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
-    ]);
-  };
+  const refuse = (problems: readonly Core.SpotProblem[]) => refusal(services, core, document, name, problems);
   if (!parsed.document) throw await refuse(parsed.problems);
 
   const sourceId = parsed.document.data.attributes.source_id;

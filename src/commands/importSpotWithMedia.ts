@@ -7,7 +7,6 @@
 // that second run pick up where this one stopped.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
-import { documentOffset } from '../documents/spotDocuments';
 import { openAtProblem, spotTargetSpotDocument } from '../documents/spotTarget';
 import { isCancellation, withCancellableProgress } from '../platform/cancellation';
 import { actionsFor, showMessage, type MessageButton } from '../platform/errorActions';
@@ -16,7 +15,7 @@ import { profileLabel, type Profile } from '../platform/domain';
 import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 import { activeProfile, startingMessage } from './activeProfile';
 import type { CommandServices } from './commandTable';
-import { describeGallery, describeImported, describeRemaining, engineOptions, GalleryRecorder } from './importRun';
+import { describeGallery, describeImported, describeRemaining, engineOptions, GalleryRecorder, refusal } from './importRun';
 import { SHOW_IN_GALLERIES } from './importResultActions';
 
 export interface ImportWithMediaOptions {
@@ -43,14 +42,7 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
       { title: 'Save As…', command: BUILT_IN_COMMAND.saveAs },
     ]);
   }
-  const refuse = async (problems: readonly Core.SpotProblem[]) => {
-    const first = problems.find((problem) => problem.severity === 'error') ?? problems[0];
-    services.log.info('media', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.file ?? problem.pointer ?? '/'}: ${problem.message}`));
-    if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
-    return new ActionableError(`Not imported, nothing was sent: ${name}: ${core.describeProblems(problems.filter((problem) => problem.severity === 'error'))}`, [
-      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
-    ]);
-  };
+  const refuse = (problems: readonly Core.SpotProblem[]) => refusal(services, core, document, name, problems);
 
   // Everything that can be known before a byte is sent, shown on the document at once.
   const check = await services.checker.checkMediaNow(core, document);
