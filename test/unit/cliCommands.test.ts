@@ -76,6 +76,31 @@ describe('spot-import commands', function () {
     assert.equal(sandbox.counters.uploads, uploadsBefore);
   });
 
+  it('upload checks every file as import checks media before a byte is sent: an empty file or a type not accepted ends it (exit 2), nothing uploaded', async () => {
+    const galleryId = await pendingGallery('upload-checked');
+    folder.write('photos/empty.jpg', '');
+    folder.write('notes.txt', 'not a picture');
+    folder.write('spot-import.json', JSON.stringify({ media: { acceptedTypes: ['image/png'] } }));
+    const uploadsBefore = sandbox.counters.uploads;
+    const result = await runCli(['upload', '--gallery', String(galleryId), 'photos/02-bridge.png', 'photos/empty.jpg', 'notes.txt', 'photos/01-start.jpg'], { cwd: folder.dir, env });
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      result.stderr,
+      [
+        'spot-import: "photos/empty.jpg": type image/jpeg is not accepted (accepted: image/png).',
+        'spot-import: "notes.txt": type text/plain is not accepted (accepted: image/png).',
+        'spot-import: "photos/01-start.jpg": type image/jpeg is not accepted (accepted: image/png).',
+        'spot-import: Nothing was uploaded.',
+        '',
+      ].join('\n'),
+    );
+    folder.write('spot-import.json', '{}');
+    const empty = await runCli(['upload', '--gallery', String(galleryId), 'photos/empty.jpg'], { cwd: folder.dir, env });
+    assert.equal(empty.code, 2, empty.stderr);
+    assert.match(empty.stderr, /^spot-import: "photos\/empty\.jpg": the file is empty\.\nspot-import: Nothing was uploaded\.\n$/);
+    assert.equal(sandbox.counters.uploads, uploadsBefore, 'nothing was sent');
+  });
+
   it('upload: Ctrl-C lets the file in flight finish, sends no other, exit 130', async () => {
     const galleryId = await pendingGallery('upload-interrupted');
     for (let i = 3; i <= 6; i++) folder.write(`photos/0${i}.jpg`, `jpeg ${i}`);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { lstatSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MediaJournal, defaultJournalDir, journalAccountOf, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
+import { MediaJournal, checkSpotMedia, defaultJournalDir, importOneSpot, journalAccountOf, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
@@ -34,5 +34,27 @@ describe('media workflow: an input source that throws', () => {
     assert.deepEqual(settled.map((s) => [s.outcome.status, s.locked]), [['done', true], ['done', true]], 'both spots finished, each while the run still held the lock');
     assert.ok(!locked(), 'the lock is released at the end');
     assertFinished(workspace.setup.sandbox, fixtures);
+  });
+});
+
+// The editor checks a document with its media as it shows the problems, and hands that check to
+// the engine: parsed and hashed once per run. The engine sends what the check hashed, and a file
+// that is no longer that content is stopped before its end rather than hashed again.
+describe('import engine: a check handed in by the caller', () => {
+  const workspace = useCoreWorkspace('spot-check-in-');
+
+  it('is taken as it is: the files are not hashed again, so a file edited since is refused as changed', async () => {
+    const fixture = writeSpot(workspace.dir, 'checked', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true, size: 2 * 1024 * 1024 });
+    const text = readFileSync(fixture.path, 'utf8');
+    const check = await checkSpotMedia(fixture.path, text);
+    assert.ok(check.ok, JSON.stringify(check.problems));
+    // The same size, another content: only a second hash would notice.
+    const b = join(workspace.dir, 'checked.media', 'b.jpg');
+    writeFileSync(b, Buffer.alloc(statSync(b).size, 7));
+    const spot = await importOneSpot({ path: fixture.path, check }, workspace.workflowOptions());
+    assert.equal(spot.status, 'failed');
+    assert.equal(spot.failure?.kind, 'uploads');
+    assert.match(spot.galleries[0].failed[0]?.reason ?? '', /changed/);
+    assert.deepEqual([spot.galleries[0].uploaded, workspace.setup.sandbox.counters.imports], [1, 1], 'a.jpg arrived; the state 2 import went out, not the final one');
   });
 });

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, type ErrorAction } from '../../platform/errors';
-import { isRefusal, updateCredentialsAction } from '../../platform/errorActions';
+import { actionsFor, showMessage } from '../../platform/errorActions';
 import type { CommandServices } from '../commandTable';
 import { SHOW_IN_GALLERIES } from '../importResultActions';
 import { MARK_SPOT_ACTIVE, spotReadyToActivate } from './markSpotActive';
@@ -80,17 +80,13 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
 
   if (outcome.stoppedBy !== undefined || failed) {
     const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
-    if (isRefusal(outcome.stoppedBy)) actions.push(updateCredentialsAction(profileId));
+    // The one policy's buttons for what stopped it (Update Credentials for a refusal, Open Settings for a certificate).
+    if (outcome.stoppedBy !== undefined) actions.push(...actionsFor(outcome.stoppedBy, { profileId }));
     throw new ActionableError(`Upload to gallery ${galleryId} failed${why}. ${describeOutcome(outcome)}`, actions);
   }
 
   if (outcome.cancelled) {
-    void services.ui
-      .showWarningMessage(`Upload to gallery ${galleryId} cancelled. ${describeOutcome(outcome)}`, {}, ...actions.map((action) => action.title))
-      .then((choice) => {
-        const action = actions.find((candidate) => candidate.title === choice);
-        if (action) void vscode.commands.executeCommand(action.command, ...(action.args ?? []));
-      });
+    showMessage(services, 'warning', `Upload to gallery ${galleryId} cancelled. ${describeOutcome(outcome)}`, actions);
     return;
   }
 
@@ -99,19 +95,17 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that cannot go into a gallery: ${skippedNames(skipped)}.` : '';
   if (arrived.length === 0) {
     // Nothing was fit to send: nothing to show in the gallery either.
-    void services.ui.showWarningMessage(`Nothing was uploaded to gallery ${galleryId}.${note}`, {});
+    showMessage(services, 'warning', `Nothing was uploaded to gallery ${galleryId}.${note}`);
     return;
   }
   const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
-  const ready = arrived.length > 0 ? spotReadyToActivate(services, profileId, galleryId) : undefined;
+  const ready = spotReadyToActivate(services, profileId, galleryId);
   const next = ready ? ` All galleries of "${ready.spot.sourceId}" have media now.` : '';
-  void services.ui
-    .showInformationMessage(`Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, SHOW_IN_GALLERIES, ...(ready ? [MARK_SPOT_ACTIVE] : []))
-    .then((choice) => {
-      if (choice === SHOW_IN_GALLERIES) void services.galleriesView.reveal(galleryId, profileId);
-      else if (choice === MARK_SPOT_ACTIVE) void vscode.commands.executeCommand(COMMAND.markSpotActive, ready);
-    });
+  showMessage(services, 'info', `Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, [
+    { title: SHOW_IN_GALLERIES, run: () => services.galleriesView.reveal(galleryId, profileId) },
+    ...(ready ? [{ title: MARK_SPOT_ACTIVE, command: COMMAND.markSpotActive, args: [ready] }] : []),
+  ]);
 }
 
 /** Uploads with a cancellable notification and reports the outcome (throws when files failed). */
