@@ -12,7 +12,7 @@ const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 // `node esbuild.js --production --analyze`: what each bundle the .vsix ships is made of.
 const analyze = process.argv.some((arg) => arg.startsWith('--analyze'));
-const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/sandbox.js'];
+const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/rows.js', 'dist/sandbox.js'];
 
 // Only the parts of undici the core uses (see scripts/bundle/undici.js), for every bundle.
 const undiciSubset = {
@@ -98,24 +98,27 @@ const common = {
 const lazyBundles = {
   name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(core|sandbox|features|extension)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(core|sandbox|features|extension|rows)\.js$/ }, (args) =>
       args.importer.includes(`${path.sep}node_modules${path.sep}`) ? undefined : { path: args.path, external: true },
     );
   },
 };
 
-// dist/features.js (the command handlers, src/features.ts) must not carry second copies of what
-// extension.js has: module state (the loaded core, caches) and instanceof checks (tree nodes,
-// cancellation) must be the ones activation made. So extension.js also exports the namespace of
-// each of our modules it bundles, and features.js takes those from it: it bundles only what
-// activation does not run. Which modules those are is learnt from a first build of extension.js.
+// A bundle loaded lazily by another must not carry second copies of what that one has: module
+// state (the loaded core, caches) and instanceof checks (tree nodes, cancellation, the core's
+// errors) must be the ones already made. So the host bundle also exports the namespace of each of
+// our modules it bundles, and the lazy bundle takes those from it: it bundles only what the host
+// does not have. Two such pairs: dist/features.js (the command handlers, src/features.ts) takes
+// from dist/extension.js; dist/rows.js (rows of tables as spots: src/core/rows) from dist/core.js.
+// Which modules a host has is learnt from a first build of it.
 const EXTENSION_ENTRY = 'src/extension.ts';
+const CORE_ENTRY = 'src/core/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 
-async function extensionModules() {
+async function modulesOf(entry) {
   const result = await esbuild.build({
     ...common,
-    entryPoints: [EXTENSION_ENTRY],
+    entryPoints: [entry],
     absWorkingDir: __dirname,
     write: false,
     metafile: true,
@@ -124,18 +127,18 @@ async function extensionModules() {
     logLevel: 'silent',
     plugins: [...common.plugins, lazyBundles],
   });
-  return Object.keys(result.metafile.inputs).filter((input) => input.startsWith('src/') && input !== EXTENSION_ENTRY);
+  return Object.keys(result.metafile.inputs).filter((input) => input.startsWith('src/') && input !== entry);
 }
 
-/** extension.js: src/extension.ts plus the namespaces of its modules, for features.js. */
-function exposeModules(shared) {
+/** A host bundle: `entry` plus the namespaces of its modules, for the bundle that shares them. */
+function exposeModules(entry, shared) {
   return {
     name: 'expose-modules',
     setup(build) {
-      build.onResolve({ filter: /^spot-extension-entry$/ }, () => ({ path: 'spot-extension-entry', namespace: 'spot-entry' }));
+      build.onResolve({ filter: /^spot-host-/ }, (args) => ({ path: args.path, namespace: 'spot-entry' }));
       build.onLoad({ filter: /.*/, namespace: 'spot-entry' }, () => ({
         contents: [
-          `export * from './${EXTENSION_ENTRY}';`,
+          `export * from './${entry}';`,
           ...shared.map((input, i) => `import * as m${i} from './${input}';`),
           `export const ${SHARED_EXPORT} = {${shared.map((input, i) => `${JSON.stringify(input)}: m${i}`).join(', ')}};`,
         ].join('\n'),
@@ -146,20 +149,20 @@ function exposeModules(shared) {
   };
 }
 
-/** features.js: every import of a module extension.js has is that module, from extension.js. */
-function shareWithExtension(shared) {
+/** A lazy bundle: every import of a module the host has is that module, from the host (`./extension.js`, `./core.js`). */
+function shareWith(host, shared) {
   const sharedSet = new Set(shared.map((input) => path.resolve(__dirname, input)));
   return {
-    name: 'share-with-extension',
+    name: 'share-with-host',
     setup(build) {
       build.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData?.fromShare || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromShare: true } });
         if (resolved.errors.length > 0 || !sharedSet.has(resolved.path)) return undefined;
-        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-extension' };
+        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-host' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'from-extension' }, (args) => ({
-        contents: `module.exports = require('./extension.js').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
+      build.onLoad({ filter: /.*/, namespace: 'from-host' }, (args) => ({
+        contents: `module.exports = require('${host}').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
         loader: 'js',
         resolveDir: __dirname,
       }));
@@ -168,9 +171,10 @@ function shareWithExtension(shared) {
 }
 
 const entries = [
-  { in: 'spot-extension-entry', out: 'dist/extension.js', exposes: true },
-  { in: 'src/features.ts', out: 'dist/features.js', shares: true },
-  { in: 'src/core/index.ts', out: 'dist/core.js' },
+  { in: `spot-host-${EXTENSION_ENTRY}`, out: 'dist/extension.js', exposes: EXTENSION_ENTRY },
+  { in: 'src/features.ts', out: 'dist/features.js', shares: { host: './extension.js', entry: EXTENSION_ENTRY } },
+  { in: `spot-host-${CORE_ENTRY}`, out: 'dist/core.js', exposes: CORE_ENTRY },
+  { in: 'src/core/rows/index.ts', out: 'dist/rows.js', shares: { host: './core.js', entry: CORE_ENTRY } },
   { in: 'src/sandbox/index.ts', out: 'dist/sandbox.js' },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
@@ -185,6 +189,7 @@ const entries = [
 const JSON_SCHEMAS = [
   { source: 'src/core/api/jsonSchema.ts', generate: 'spotDocumentJsonSchema', target: 'schemas/spot-document.schema.json' },
   { source: 'src/core/topics/topicJsonSchema.ts', generate: 'topicDefinitionJsonSchema', target: 'schemas/topic-definition.schema.json' },
+  { source: 'src/core/rows/mapping/mappingJsonSchema.ts', generate: 'mappingJsonSchema', target: 'schemas/mapping.schema.json' },
 ];
 
 async function writeJsonSchemas() {
@@ -220,7 +225,7 @@ const schemaPlugin = {
 
 async function main() {
   // In watch mode this is learnt once: restart the watch after moving a module between the two.
-  const shared = await extensionModules();
+  const sharedOf = Object.fromEntries(await Promise.all([EXTENSION_ENTRY, CORE_ENTRY].map(async (entry) => [entry, await modulesOf(entry)])));
   const contexts = await Promise.all(
     entries.map((entry) =>
       esbuild.context({
@@ -232,9 +237,9 @@ async function main() {
         plugins: [
           ...common.plugins,
           lazyBundles,
-          ...(entry.in === 'src/core/index.ts' ? [schemaPlugin] : []),
-          ...(entry.exposes ? [exposeModules(shared)] : []),
-          ...(entry.shares ? [shareWithExtension(shared)] : []),
+          ...(entry.exposes === CORE_ENTRY ? [schemaPlugin] : []),
+          ...(entry.exposes ? [exposeModules(entry.exposes, sharedOf[entry.exposes])] : []),
+          ...(entry.shares ? [shareWith(entry.shares.host, sharedOf[entry.shares.entry])] : []),
         ],
       }),
     ),

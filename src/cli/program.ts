@@ -4,7 +4,9 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
 import type { CliContext } from './context';
+import { runConvert } from './commands/convert';
 import { runGallery } from './commands/gallery';
+import { runMapping } from './commands/mapping';
 import { runImport } from './commands/import';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runToken } from './commands/token';
@@ -29,6 +31,9 @@ stopped); 130 interrupted (Ctrl-C).`;
 
 const TOPICS_FOLDER = '--topics-folder <folder>';
 const TOPICS_FOLDER_HELP = 'the folder of the *.topic.json definitions [default: "topicsFolder" of spot-import.json, else the nearest spot-topics/]';
+
+const MAPPING = '--mapping <file>';
+const MAPPING_HELP = 'the mapping of the table named [default: <table>.mapping.json beside it]';
 
 const FORMAT_HELP = 'text (file:line:col: message), json (one object per line, see docs/cli-json.md), sarif (SARIF 2.1.0), github (workflow commands), junit';
 
@@ -83,9 +88,10 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
 
   program
     .command('validate')
-    .description('check spot documents and folders of them (recursively), and media folders, without sending anything')
-    .argument('<path...>', 'documents, folders, media folders')
+    .description('check spot documents and folders of them (recursively), media folders, and the rows of tables (CSV, TSV, GeoJSON, NDJSON with a mapping), without sending anything')
+    .argument('<path...>', 'documents, folders, media folders, tables')
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
+    .option(MAPPING, MAPPING_HELP)
     .option('--topic <id>', 'the project topic: a document with another topic_id is invalid', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
     .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
     .addOption(formatOption())
@@ -94,9 +100,10 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
   withConnection(
     program
       .command('import')
-      .description('import spot documents with their media; an interrupted or failed run is finished by running it again')
-      .argument('<path...>', 'documents and folders of them'),
+      .description('import spot documents with their media, or the rows of one table as spots; an interrupted or failed run is finished by running it again')
+      .argument('<path...>', 'documents and folders of them, or one table (CSV, TSV, GeoJSON, NDJSON)'),
   )
+    .option(MAPPING, MAPPING_HELP)
     .option('--no-media', 'import the documents only: media folders are not looked at, gallery fields set to null stay pending')
     .option('--no-write-back', 'leave the documents as they are: the journal (.spot-import/) remembers their gallery ids and state')
     .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1')
@@ -110,6 +117,29 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .option('--dry-run', 'check everything (documents, topics, media), send nothing (needs no credentials)')
     .addOption(formatOption())
     .action(async (paths: string[], options) => setExitCode(await runImport(paths, options, context)));
+
+  program
+    .command('convert')
+    .description('write what the rows of a table stand for as spot documents with their media folders, to commit and import')
+    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON)')
+    .requiredOption('--out <folder>', 'where the documents go')
+    .option(MAPPING, MAPPING_HELP)
+    .option('--force', 'write over documents that exist with other content')
+    .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
+    .option('--topic <id>', 'the project topic: a row with another topic_id is not written', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
+    .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
+    .addOption(formatOption())
+    .action(async (source: string, options) => setExitCode(await runConvert(source, options, context)));
+
+  program
+    .command('mapping')
+    .description('make a mapping for a table from its header and first rows, to complete (writes <table>.mapping.json)')
+    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON)')
+    .option('--out <file>', 'where the mapping goes [default: beside the table]')
+    .option('--force', 'write over a mapping that exists')
+    .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
+    .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
+    .action(async (source: string, options) => setExitCode(await runMapping(source, options, context)));
 
   withConnection(
     program

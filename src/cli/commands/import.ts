@@ -1,12 +1,14 @@
-// spot-import import <path>…: finds the documents, loads the project's topic definitions, checks
-// the credentials once, hands the work to the import runner (the media workflow, see
-// mediaPlugin.ts), streams each outcome, and ends with one line that says what a second run
-// would finish.
+// spot-import import <path>…: finds the documents (or opens the one table named, with its
+// mapping), loads the project's topic definitions, checks the credentials once, hands the work to
+// the import runner (the import engine, see mediaPlugin.ts), streams each outcome, and ends with
+// one line that says what a second run would finish.
 import { defaultJournalDir } from '../../core';
 import { projectTopics } from '../documents/projectTopics';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
-import { EXIT } from '../exit';
+import { resolve } from 'node:path';
+import { CliError, EXIT } from '../exit';
+import { isTablePath, openRows } from '../rows/openRows';
 import { selectImportRunner } from '../import/mediaPlugin';
 import type { ImportJob, ImportRunEnd } from '../import/importRunner';
 import type { OutputFormat } from '../output/reporter';
@@ -23,6 +25,8 @@ export interface ImportOptions extends ConnectionFlags {
   writeBack: boolean;
   keepInProgress?: boolean;
   dryRun?: boolean;
+  /** The mapping of the table named (default: <table>.mapping.json beside it). */
+  mapping?: string;
 }
 
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
@@ -33,15 +37,27 @@ export async function runImport(paths: string[], options: ImportOptions, context
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
-    const { files, withoutMediaFolder, unreadable } = await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
+    const tables = paths.filter(isTablePath);
+    if (tables.length > 0 && paths.length > 1) throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
+    if (options.mapping && tables.length === 0) throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
+    const opened = tables.length > 0 ? await openRows(resolve(context.cwd, tables[0]), { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note }) : undefined;
+    const { files, withoutMediaFolder, unreadable } = opened ? { files: [], withoutMediaFolder: new Set<string>(), unreadable: [] } : await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
+    if (opened && !opened.mapping) {
+      // The mapping has errors: nothing is sent, and no credentials are needed to say so.
+      const output = new RunOutput(context, 'import', options.format, progress);
+      for (const outcome of [...topics.outcomes, opened.mappingOutcome!]) output.outcome(outcome);
+      progress.stop();
+      return output.finish(`${display(opened.mappingPath)} has problems (above): nothing was imported. Fix them and run the same command again.`, EXIT.failures);
+    }
     if (!options.dryRun) {
       connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
       await checkCredentials(connection.tokens, interrupts.stop);
     }
     const output = new RunOutput(context, 'import', options.format, progress);
-    for (const outcome of [...topics.outcomes, ...unreadable]) output.outcome(outcome);
+    for (const outcome of [...topics.outcomes, ...unreadable, ...(opened?.mappingOutcome ? [opened.mappingOutcome] : [])]) output.outcome(outcome);
     const job: ImportJob = {
       files,
+      ...(opened?.mapping ? { rows: { table: opened.table, mapping: opened.mapping } } : {}),
       withoutMediaFolder,
       display,
       client: connection?.client,
@@ -60,6 +76,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
     const end = await selectImportRunner(job)(job);
     progress.stop();
     const failedBeforeRun = unreadable.length + topics.outcomes.filter((outcome) => !outcome.ok).length;
+    if (opened) return output.finish(...concludeRows(output, end, display(opened.table.path), !!options.dryRun));
     return output.finish(...conclude(output, end, failedBeforeRun, !!options.dryRun, files.length + unreadable.length));
   } finally {
     progress.stop();
@@ -91,4 +108,25 @@ function conclude(output: RunOutput, end: ImportRunEnd, failedBeforeRun: number,
     return [`${imported} of ${total} documents imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.${broken}`, EXIT.failures];
   }
   return [`${imported} of ${total} documents imported.${broken}`, definitions ? EXIT.failures : EXIT.ok];
+}
+
+/** The end of a run over a table's rows: counted in rows, in the same words. */
+function concludeRows(output: RunOutput, end: ImportRunEnd, table: string, dryRun: boolean): [string, number, RunSummary['stopped']?] {
+  const imported = output.count('imported') + output.count('alreadyImported');
+  const failed = output.count('failed');
+  const rows = `row${imported === 1 ? '' : 's'} of ${table}`;
+  switch (end.stopped) {
+    case 'cancelled':
+      return [`Interrupted: ${imported} ${rows} imported. Run the same command again to finish the rest: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
+    case 'credentials':
+      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${imported} ${rows} imported; after fixing the credentials, run the same command again to finish the rest.`, EXIT.usage, 'credentialsRejected'];
+    case 'network':
+      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${imported} ${rows} imported; once it can be reached, run the same command again to finish the rest.`, EXIT.failures, 'serviceUnreachable'];
+  }
+  if (dryRun) {
+    const valid = output.count('wouldImport');
+    return [`Dry run: ${valid} of ${valid + failed} rows of ${table} would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.`, failed ? EXIT.failures : EXIT.ok];
+  }
+  if (failed > 0) return [`${imported} of ${imported + failed} rows of ${table} imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.`, EXIT.failures];
+  return [`${imported} ${rows} imported.`, EXIT.ok];
 }

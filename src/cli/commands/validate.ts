@@ -1,11 +1,16 @@
 // spot-import validate <path>…: every document checked as the editor checks it, against the
-// project's topic definitions, with its media folder (the media workflow's pre-flight check).
+// project's topic definitions, with its media folder (the import's own check), and every row of a
+// table (trees.csv with trees.mapping.json) as the spot it stands for, each problem at its cell.
 // Sends nothing, needs no account.
+import { resolve } from 'node:path';
 import { SourceIdOwners } from '../../core';
-import { checkDocumentFile, claimSourceId, type DocumentRules } from '../documents/checkDocument';
+import { checkRows } from '../../core/rows';
+import { checkDocumentFile, claimSourceId, topicRulesOf, type DocumentRules } from '../documents/checkDocument';
+import { isTablePath, openRows } from '../rows/openRows';
+import { rowFindings } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics, type ProjectTopics } from '../documents/projectTopics';
-import { EXIT } from '../exit';
+import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { createProgress, type Progress } from '../progress';
 import { watchInterrupts } from '../interrupt';
@@ -14,6 +19,8 @@ import { RunOutput, type CliContext } from '../context';
 
 export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config' | 'topicsFolder'> {
   format: OutputFormat;
+  /** The mapping of the table named (default: <table>.mapping.json beside it). */
+  mapping?: string;
 }
 
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
@@ -25,17 +32,19 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
-    return await validateAll(paths, options.format, rules, topics, context, progress, interrupts.stop);
+    const tables = paths.filter(isTablePath);
+    if (options.mapping && tables.length !== 1) throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
+    return await validateAll(paths.filter((path) => !isTablePath(path)), tables, options, rules, topics, context, progress, interrupts.stop);
   } finally {
     progress.stop();
     interrupts.dispose();
   }
 }
 
-async function validateAll(paths: string[], format: OutputFormat, rules: DocumentRules, topics: ProjectTopics, context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
-  const { files, unreadable } = await collectDocuments(paths, context.cwd, progress.note, topics, stop);
+async function validateAll(paths: string[], tables: string[], options: ValidateOptions, rules: DocumentRules, topics: ProjectTopics, context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
+  const { files, unreadable } = paths.length > 0 || tables.length === 0 ? await collectDocuments(paths, context.cwd, progress.note, topics, stop) : { files: [], unreadable: [] };
   const definitions = topics.outcomes;
-  const output = new RunOutput(context, 'validate', format, progress);
+  const output = new RunOutput(context, 'validate', options.format, progress);
   for (const outcome of definitions) output.outcome(outcome);
   const display = (path: string) => displayPath(path, context.cwd);
   for (const outcome of unreadable) output.outcome({ ...outcome, status: 'invalid' });
@@ -58,12 +67,50 @@ async function validateAll(paths: string[], format: OutputFormat, rules: Documen
     // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
     if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
   }
+  const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
+  const rows = { checked: 0, invalid: 0, brokenMappings: 0 };
+  for (const table of tables) {
+    if (stop.aborted) break;
+    const counted = await validateTable(table, options.mapping, rules, topics, output, progress, context, stop);
+    rows.checked += counted.checked;
+    rows.invalid += counted.invalid;
+    if (counted.brokenMapping) rows.brokenMappings++;
+  }
   progress.stop();
   const broken = definitions.filter((outcome) => !outcome.ok).length;
-  const invalid = output.count('invalid') - broken;
-  const valid = output.count('valid') - (definitions.length - broken);
-  const checkedCount = output.total - definitions.length;
-  const documents = `${checkedCount} spot document${checkedCount === 1 ? '' : 's'} checked: ${invalid === 0 ? 'all valid' : `${invalid} invalid, ${valid} valid`}`;
+  if (stop.aborted) return output.finish(`Interrupted: ${documentCounts.checked + rows.checked} checked, ${output.count('invalid')} invalid so far.`, EXIT.interrupted, 'interrupted');
+  const invalid = documentCounts.invalid - broken;
+  const parts: string[] = [];
+  if (files.length > 0 || unreadable.length > 0 || tables.length === 0) {
+    const valid = documentCounts.checked - invalid;
+    parts.push(`${documentCounts.checked} spot document${documentCounts.checked === 1 ? '' : 's'} checked: ${invalid === 0 ? 'all valid' : `${invalid} invalid, ${valid} valid`}`);
+  }
+  if (tables.length > 0) parts.push(`${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${tables.length === 1 ? displayPath(tables[0], context.cwd) : `${tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`);
+  if (rows.brokenMappings > 0) parts.push(`${rows.brokenMappings} mapping file${rows.brokenMappings === 1 ? '' : 's'} broken (their rows not checked)`);
   const definitionsNote = broken > 0 ? `; ${broken} topic definition file${broken === 1 ? '' : 's'} broken (not used)` : '';
-  return output.finish(`${documents}${definitionsNote}.`, invalid + broken === 0 ? EXIT.ok : EXIT.failures);
+  return output.finish(`${parts.join('; ')}${definitionsNote}.`, invalid + broken + rows.invalid + rows.brokenMappings === 0 ? EXIT.ok : EXIT.failures);
+}
+
+/** Every row of one table, each problem at its cell; the mapping's own problems first. */
+async function validateTable(path: string, mappingFlag: string | undefined, rules: DocumentRules, topics: ProjectTopics, output: RunOutput, progress: Progress, context: CliContext, stop: AbortSignal): Promise<{ checked: number; invalid: number; brokenMapping: boolean }> {
+  const display = (file: string) => displayPath(file, context.cwd);
+  const opened = await openRows(resolve(context.cwd, path), { mapping: mappingFlag && resolve(context.cwd, mappingFlag), topics: topics.catalog, display, note: progress.note });
+  if (opened.mappingOutcome) output.outcome(opened.mappingOutcome);
+  if (!opened.mapping) return { checked: 0, invalid: 0, brokenMapping: true };
+  const file = display(opened.table.path);
+  const counts = { checked: 0, invalid: 0, brokenMapping: false };
+  for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes }, stop)) {
+    counts.checked++;
+    const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), display);
+    const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
+    if (checked.ok) output.outcome({ file, ...row, status: 'valid', ok: true, findings });
+    else {
+      counts.invalid++;
+      output.outcome({ file, ...row, status: 'invalid', ok: false, reason: findings.find((finding) => finding.severity === 'error')?.message ?? 'The row breaks a rule.', failure: 'document', findings });
+    }
+    progress.update({ done: counts.checked, total: 0, bytes: 0 });
+    // Give the event loop a turn now and then (Ctrl-C, the bar, stdout).
+    if (counts.checked % 256 === 255) await new Promise((resolveTurn) => setImmediate(resolveTurn));
+  }
+  return counts;
 }

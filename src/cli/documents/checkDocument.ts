@@ -3,7 +3,7 @@
 // reading it, and one that is not UTF-8), parsed and validated, checked against the project's
 // topic and topic definitions (importRules.ts) and, when the document has a media folder, with
 // its media. Every problem carries a rule id (see ruleOf) and a severity.
-import { BYTE_ORDER_MARK, checkSpotForImport, describeProblems, noMediaLayout, readSpotDocumentSync, repeatedSourceIdProblem, sourceIdOf, type SourceIdOwners, type LocatedProblem, type TopicCatalog, type TopicRules } from '../../core';
+import { BYTE_ORDER_MARK, checkSpotForImport, ruleOf, describeProblems, noMediaLayout, readSpotDocumentSync, repeatedSourceIdProblem, sourceIdOf, type SourceIdOwners, type LocatedProblem, type TopicCatalog, type TopicRules } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -29,22 +29,6 @@ export type CheckedDocument =
   | { ok: true; text: string; sourceId: string; findings: Finding[] }
   /** sourceId: the document's, when it has one (for the run's repeated source_id rule, see claimSourceId). */
   | { ok: false; text?: string; sourceId?: string; reason: string; findings: Finding[] };
-
-/** Rule ids for problems the core leaves without one, so every format can name the rule that fired. */
-export const FALLBACK_RULES = {
-  /** Not JSON, or not strict JSON. */
-  syntax: 'spot.syntax',
-  /** A member the spot import interface refuses (type, range, required). */
-  schema: 'spot.schema',
-  /** A problem with the document's media folder or one of its files. */
-  media: 'spot.media',
-} as const;
-
-export function ruleOf(problem: LocatedProblem & { file?: string }): string {
-  if (problem.rule) return problem.rule;
-  if (problem.file) return FALLBACK_RULES.media;
-  return problem.syntax ? FALLBACK_RULES.syntax : FALLBACK_RULES.schema;
-}
 
 /**
  * Reads a document through the core's one read (nothing larger than MAX_DOCUMENT_BYTES, strict

@@ -3,6 +3,7 @@
 // connects, finds the documents, prints and picks the exit code; a runner only imports and
 // reports each outcome.
 import type { RunStopKind, ServiceClient, ServiceError } from '../../core';
+import type { ResolvedMapping, SourceTable } from '../../core/rows';
 import type { DocumentRules } from '../documents/checkDocument';
 import type { Outcome } from '../output/records';
 
@@ -28,6 +29,8 @@ export interface MediaOptions {
 export interface ImportJob {
   /** Absolute paths of the documents, in order; each is read when its turn comes. */
   files: readonly string[];
+  /** Instead of documents: the rows of one table, with its mapping (rowsRunner.ts). */
+  rows?: { table: SourceTable; mapping: ResolvedMapping };
   /** Documents known to have no media folder beside them (listed by the folder walk): not looked for again. */
   withoutMediaFolder?: ReadonlySet<string>;
   /** How outcomes name a file (relative to the current folder when inside it). */

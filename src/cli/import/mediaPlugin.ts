@@ -5,11 +5,12 @@
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ImportJob, ImportRunner } from './importRunner';
+import { importRows } from './rowsRunner';
 import { importWithWorkflow } from './workflowRunner';
 
-/** The runner for this import: the media workflow's, with or without media (job.media.upload). */
-export function selectImportRunner(_job: Pick<ImportJob, 'media'>): ImportRunner {
-  return importWithWorkflow;
+/** The runner for this import: the engine's over documents, or over the rows of a table. */
+export function selectImportRunner(job: Pick<ImportJob, 'rows'>): ImportRunner {
+  return job.rows ? importRows : importWithWorkflow;
 }
 
 /**

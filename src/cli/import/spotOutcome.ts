@@ -3,14 +3,18 @@
 // they are about), the galleries with what was uploaded, resolved and skipped, and what a second
 // run will do. The engine's typed outcome decides; this only words it.
 import { readFileSync } from 'node:fs';
-import type { RunStopKind, SpotFailureKind, SpotOutcome } from '../../core';
+import { ruleOf, type RunStopKind, type SpotFailureKind, type SpotOutcome } from '../../core';
+import { isRowOrigin, placeRowProblem } from '../../core/rows';
+import { rowFindings } from '../rows/rowFindings';
 import { toFindings } from '../documents/checkDocument';
 import type { Finding, GalleryRecord, Outcome, SpotRecord } from '../output/records';
 
 export function toOutcome(spot: SpotOutcome, display: (path: string) => string): Outcome {
-  const file = spot.label;
+  // A row of a table is named by its table, with its row and line.
+  const origin = isRowOrigin(spot.origin) ? spot.origin : undefined;
+  const file = origin ? display(origin.source) : spot.label;
   const record = spotRecord(spot);
-  const withRecord = record ? { spot: record } : {};
+  const withRecord = { ...(record ? { spot: record } : {}), ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
   switch (spot.status) {
     case 'done':
       return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: placed(spot, display), ...withRecord };
@@ -21,7 +25,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
     case 'cancelled':
       return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: placed(spot, display), ...withRecord };
     case 'not-started':
-      return { file, status: 'notAttempted', ok: false, reason: notAttemptedReason(spot.failure?.because ?? 'cancelled'), findings: [] };
+      return { file, status: 'notAttempted', ok: false, reason: notAttemptedReason(spot.failure?.because ?? 'cancelled'), findings: [], ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
   }
 }
 
@@ -73,9 +77,13 @@ function galleryRecord(gallery: SpotOutcome['galleries'][number]): GalleryRecord
   };
 }
 
-/** The engine's problems carry offsets into the document: lines and columns need its text. */
+/** The engine's problems carry offsets into the document (lines and columns need its text), or a row's, its cells. */
 function placed(spot: SpotOutcome, display: (path: string) => string): Finding[] {
   if (spot.problems.length === 0) return [];
+  if (isRowOrigin(spot.origin)) {
+    const origin = spot.origin;
+    return rowFindings(spot.problems.map((problem) => ({ ...problem, rule: ruleOf(problem), at: placeRowProblem(origin, problem) })), display);
+  }
   let text = '';
   try {
     text = readFileSync(spot.path, 'utf8');

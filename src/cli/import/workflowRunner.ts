@@ -70,7 +70,7 @@ export const importWithWorkflow: ImportRunner = async (job) => {
   return { stopped, stopError: stop?.error, remaining };
 };
 
-function workflowOptions(job: ImportJob): MediaWorkflowOptions {
+export function workflowOptions(job: ImportJob): MediaWorkflowOptions {
   return {
     client: job.client!,
     // The built-in sandbox listens on another port every run: its journal is keyed by its data

@@ -16,9 +16,9 @@ export function jsonLinesReporter(out: LineWriter, command: CommandName): Report
 }
 
 export function outcomeRecord(command: CommandName, outcome: Outcome): Record<string, unknown> {
-  const base = { file: outcome.file, status: outcome.status, ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}) };
+  const base = { file: outcome.file, ...(outcome.row ? { row: outcome.row.row, line: outcome.row.line } : {}), status: outcome.status, ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}) };
   const problems = outcome.findings.length > 0 ? { problems: outcome.findings } : {};
-  if (outcome.kind === 'topicDefinition') return { type: 'topicDefinition', ...base, problems: outcome.findings };
+  if (outcome.kind) return { type: outcome.kind, ...base, problems: outcome.findings };
   switch (command) {
     case 'validate':
       return { type: 'document', ...base, problems: outcome.findings };

@@ -11,8 +11,9 @@ export function junitReporter(out: LineWriter, command: CommandName): Reporter {
   let skipped = 0;
   return {
     outcome(outcome) {
-      const name = attribute(outcome.file);
-      const open = `    <testcase classname="spot-import.${command}" name="${name}" file="${name}"`;
+      // A row of a table is a test case of its own.
+      const name = attribute(outcome.row ? `${outcome.file}:${outcome.row.line} (row ${outcome.row.row})` : outcome.file);
+      const open = `    <testcase classname="spot-import.${command}" name="${name}" file="${attribute(outcome.file)}"`;
       if (outcome.ok) {
         cases.push(`${open}/>`);
       } else if (outcome.status === 'notAttempted' || outcome.status === 'interrupted') {

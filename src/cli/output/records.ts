@@ -47,8 +47,10 @@ export interface Outcome {
   failure?: 'unreadable' | 'document' | 'service';
   /** Located problems of the document, when it has some. */
   findings: Finding[];
-  /** A topic definition file (its own problems), rather than a spot document. */
-  kind?: 'topicDefinition';
+  /** A topic definition file or a mapping file (their own problems), rather than a spot document. */
+  kind?: 'topicDefinition' | 'mapping';
+  /** A row of a table (CSV, GeoJSON): its 1-based data row and the line it starts on. */
+  row?: { row: number; line: number };
   /** Import: what the service answered. */
   spot?: SpotRecord;
   /** Upload: what was sent and where. */

@@ -23,7 +23,9 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
 }
 
 export function textLines(outcome: Outcome, paint: Paint): string[] {
-  const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : outcome.file);
+  // A row of a table is named by its line, as editors go to it (file:line).
+  const file = outcome.row ? `${outcome.file}:${outcome.row.line}` : outcome.file;
+  const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : file);
   const problem = (finding: Finding) => {
     const about = finding.mediaFile ? `${finding.mediaFile}: ` : '';
     const message = `${about}${finding.message}`;
@@ -37,19 +39,19 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
     case 'invalid':
       return outcome.findings.length > 0 ? outcome.findings.map(problem) : [`${at()}: ${paint.red(outcome.reason ?? 'not a valid spot document.')}`];
     case 'imported':
-      return [`${outcome.file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
+      return [`${file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
-      return [`${outcome.file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`, ...warnings];
+      return [`${file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`, ...warnings];
     case 'wouldImport':
-      return [`${outcome.file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
+      return [`${file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
     case 'failed':
       if (outcome.upload) return [`${at()}: ${paint.red('not uploaded')}: ${outcome.reason}`];
       if (outcome.findings.length > 0) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
-      return [`${outcome.file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`];
+      return [`${file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`];
     case 'interrupted':
-      return [`${outcome.file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
+      return [`${file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
     case 'notAttempted':
-      return [`${outcome.file}: ${paint.yellow('not attempted')}: ${outcome.reason}`];
+      return [`${file}: ${paint.yellow('not attempted')}: ${outcome.reason}`];
     case 'uploaded': {
       const upload = outcome.upload!;
       const media = upload.mediaId !== undefined ? ` as media ${upload.mediaId}` : '';

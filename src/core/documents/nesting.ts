@@ -79,3 +79,5 @@ function tooDeepMessage(subject: string, kind: string): string {
 export const TOO_DEEP_MESSAGE = tooDeepMessage('The document', 'a spot document');
 /** A topic definition file's. */
 export const TOPIC_TOO_DEEP_MESSAGE = tooDeepMessage('The definition', 'a topic definition');
+/** A mapping file's (rows of a table as spots). */
+export const MAPPING_TOO_DEEP_MESSAGE = tooDeepMessage('The mapping', 'a mapping');

@@ -30,3 +30,20 @@ export function fromPointer(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/** Rule ids for problems that carry none, so every report can name the rule that fired. */
+export const FALLBACK_RULES = {
+  /** Not JSON, or not strict JSON. */
+  syntax: 'spot.syntax',
+  /** A member the spot import interface refuses (type, range, required). */
+  schema: 'spot.schema',
+  /** A problem with the document's media folder or one of its files. */
+  media: 'spot.media',
+} as const;
+
+/** The rule a problem is reported under: its own, else by what it is about. */
+export function ruleOf(problem: { rule?: string; file?: string; syntax?: unknown }): string {
+  if (problem.rule) return problem.rule;
+  if (problem.file) return FALLBACK_RULES.media;
+  return problem.syntax ? FALLBACK_RULES.syntax : FALLBACK_RULES.schema;
+}

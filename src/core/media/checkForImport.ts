@@ -2,16 +2,22 @@
 // --dry-run: the document and its media (checkSpotMedia), then the topic rules (importRules.ts).
 import type { TopicRules } from '../import/importRules';
 import { topicRuleProblems } from '../import/importRules';
-import { checkSpotMedia, type CheckOptions, type SpotMediaCheck } from './checkSpotMedia';
+import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from './checkSpotMedia';
 
-export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules): Promise<SpotMediaCheck> {
-  return withTopicRules(await checkSpotMedia(path, text, options), options);
+export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {
+  return withTopicRules(await checkSpotMedia(path, text, options), options, found);
 }
 
-/** A check made without the topic rules (the editor's, as its diagnostics show it), with them added. */
-export function withTopicRules(check: SpotMediaCheck, rules: TopicRules): SpotMediaCheck {
-  const problems = topicRuleProblems(check.parsed, rules);
+/**
+ * A check made without the topic rules (the editor's, as its diagnostics show it), with them
+ * added, and the problems the source found while making the document (`found`).
+ */
+export function withTopicRules(check: SpotMediaCheck, rules: TopicRules, found: readonly SpotProblem[] = []): SpotMediaCheck {
+  const problems = [...topicRuleProblems(check.parsed, rules), ...found];
   if (problems.length === 0) return check;
-  const all = [...check.problems, ...problems];
+  // What the source found about a member (a cell that is not a number) says more than the base
+  // rules' word on the member it then left out ("latitude is required").
+  const foundAt = new Set(found.map((problem) => problem.pointer));
+  const all = [...check.problems.filter((problem) => !foundAt.has(problem.pointer)), ...problems];
   return { ...check, problems: all, ok: check.ok && !problems.some((problem) => problem.severity === 'error') };
 }

@@ -69,6 +69,12 @@ export interface CheckOptions {
   topics?: GalleryFieldCatalog;
   /** Keep the bytes of the files read for their hash, within this budget (the run's uploads send them). */
   holdContent?: HeldContent;
+  /**
+   * false: each file is checked without reading it (present, a file, not empty, a type accepted):
+   * a check over thousands of rows' photos while the user types. Two files of the same content
+   * are then found only by the import, which hashes every file it sends. Default true.
+   */
+  hashFiles?: boolean;
 }
 
 export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
@@ -131,6 +137,9 @@ function finish(result: SpotMediaCheck): SpotMediaCheck {
   return result;
 }
 
+/** The hash of a file checked without reading it (hashFiles: false): never a content's. */
+const UNHASHED = 'unhashed';
+
 /** Checks the group's files into `checked`, as they pass (so a caller can release them on a throw). */
 async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions, checked: CheckedMediaFile[]): Promise<void> {
   const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
@@ -143,7 +152,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
       continue;
     }
     const { mimeType, stats } = verdict;
-    let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs);
+    let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs) ?? (options.hashFiles === false ? UNHASHED : undefined);
     let content: Buffer | undefined;
     if (!sha256) {
       const hold = options.holdContent?.reserve(stats.size) ?? false;
@@ -160,7 +169,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
       }
     }
     const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType, content };
-    const twin = byKey.get(entry.key);
+    const twin = sha256 === UNHASHED ? undefined : byKey.get(entry.key);
     if (twin) {
       options.holdContent?.release([entry]);
       fail(`has the same content as ${twin.relativePath}: a gallery would hold it twice. Remove one of them.`);

@@ -78,7 +78,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options) : checkSpotForImport(input.path, text, { ...options, layout, parsed }));
+  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options, input.problems) : checkSpotForImport(input.path, text, { ...options, layout, parsed }, input.problems));
   if (!sourceId) return invalid(outcome, await checkWithoutJournal(), step);
   if (other !== undefined) {
     const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
@@ -103,7 +103,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     // The check runs with the journal at hand: its hash cache, and the gallery fields it knows
     // (a caller's own check is taken as it is: parsed and hashed once per run).
     const check = input.check
-      ? withTopicRules(input.check, options)
+      ? withTopicRules(input.check, options, input.problems)
       : await checkSpotForImport(input.path, text, {
           ...options,
           layout,
@@ -114,7 +114,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
             const known = record.files?.[path];
             return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
           },
-        });
+        }, input.problems);
     outcome.problems = check.problems;
     const release = () => {
       ctx.held.release(heldFiles(check));
@@ -174,7 +174,7 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
 
 /** A spot's outcome before anything happened to it: nothing imported, nothing sent or written, no reason yet. */
 export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = 'failed'): SpotOutcome {
-  return { label: input.label ?? input.path, path: input.path, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  return { label: input.label ?? input.path, path: input.path, ...(input.origin !== undefined ? { origin: input.origin } : {}), status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
 }
 
 /** A prepared spot the run stopped before: its journal is released untouched. */

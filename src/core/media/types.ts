@@ -32,6 +32,13 @@ export interface SpotInput {
   check?: SpotMediaCheck;
   /** false: no media (the plain import); a layout: these media. Default: the folder beside the document. */
   media?: false | MediaLayout;
+  /**
+   * Problems the source found while making the document (a row's cell that is not a date): an
+   * error refuses the spot as the engine's own checks do; they come back on the outcome.
+   */
+  problems?: SpotProblem[];
+  /** The source's own note of where the spot came from (a row and its cells), handed back on the outcome. */
+  origin?: unknown;
 }
 
 /**
@@ -230,6 +237,8 @@ export interface WriteBackOutcome {
 export interface SpotOutcome {
   label: string;
   path: string;
+  /** The input's origin, as the source gave it. */
+  origin?: unknown;
   status: SpotStatus;
   /**
    * For a spot that is done: new (the journal knew no spot of this source_id before the run),

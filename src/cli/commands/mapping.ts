@@ -1,0 +1,43 @@
+// spot-import mapping <source>: a mapping made from the table's header and first rows, for the
+// user to complete: written beside the table (trees.mapping.json) unless it exists, each guess
+// said on stderr, so a person knows what to check before the first import.
+import { promises as fs } from 'node:fs';
+import { resolve } from 'node:path';
+import { guessMapping, mappingPathFor, mappingText, previewTable } from '../../core/rows';
+import { displayPath } from '../documents/collectDocuments';
+import { projectTopics } from '../documents/projectTopics';
+import { CliError, EXIT } from '../exit';
+import { isTablePath } from '../rows/openRows';
+import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
+import type { CliContext } from '../context';
+
+export interface MappingOptions extends Pick<ConnectionFlags, 'config' | 'topicsFolder'> {
+  out?: string;
+  force?: boolean;
+}
+
+export async function runMapping(source: string, options: MappingOptions, context: CliContext): Promise<number> {
+  const path = resolve(context.cwd, source);
+  if (!isTablePath(path)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .geojson or .ndjson file.`);
+  const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
+  const display = (file: string) => displayPath(file, context.cwd);
+  const topics = await projectTopics(settings, context.cwd, display);
+  let preview;
+  try {
+    preview = await previewTable(path);
+  } catch (error) {
+    throw new CliError(`${display(path)}: ${(error as Error).message}`);
+  }
+  const { mapping, notes } = guessMapping(preview.table, preview.sample, topics.catalog);
+  const target = options.out ? resolve(context.cwd, options.out) : mappingPathFor(path);
+  try {
+    await fs.writeFile(target, mappingText(mapping), { flag: options.force ? 'w' : 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${display(target)} exists already: it was left as it is (--force writes over it, --out names another file).`);
+    throw new CliError(`${display(target)} cannot be written: ${(error as Error).message}`);
+  }
+  for (const note of notes) context.stderr.write(`- ${note}\n`);
+  context.stderr.write(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}\n`);
+  context.stdout.write(`${display(target)}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,27 @@
+// A row's problems as the command line reports them (records.ts Finding): at the cell, in the
+// table's lines and columns; a cell's extent is not kept, so a finding marks its first character.
+import type { CellPosition } from '../../core/rows';
+import type { Finding } from '../output/records';
+
+export interface PlacedProblem {
+  at: CellPosition;
+  message: string;
+  severity: 'error' | 'warning';
+  rule: string;
+  pointer: string;
+  file?: string;
+}
+
+export function rowFindings(problems: readonly PlacedProblem[], display: (path: string) => string): Finding[] {
+  return problems.map((problem) => ({
+    line: problem.at.line,
+    column: problem.at.column,
+    endLine: problem.at.line,
+    endColumn: problem.at.column + 1,
+    message: problem.message,
+    pointer: problem.pointer,
+    severity: problem.severity,
+    rule: problem.rule,
+    ...(problem.file ? { mediaFile: display(problem.file) } : {}),
+  }));
+}

@@ -1,0 +1,126 @@
+// A mapping made for the user from a table's header and first rows: the columns matched to the
+// topic's labels and to the names exports give coordinates and ids (lat, latitude, y,
+// _location_latitude, decimalLatitude, …), the photos' columns found by their file names, and the
+// table's format as detected, written out so the user sees it. Every guess is said, for the user
+// to check; what cannot be guessed is left for them to fill in.
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isGalleryField } from '../../api/spotSchema';
+import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
+import type { SourceRow, SourceTable } from '../read';
+import type { Mapping } from './mappingSchema';
+
+export interface GuessedMapping {
+  mapping: Mapping;
+  /** Each guess in words ("latitude: the column _location_latitude"), and what is left to fill in. */
+  notes: string[];
+}
+
+const LATITUDE = ['latitude', 'lat', 'y', '_location_latitude', 'location-latitude', 'location_latitude', 'decimallatitude', 'gps_latitude', 'breite', 'breitengrad', 'northing', 'hochwert', 'rechtswert_y'];
+const LONGITUDE = ['longitude', 'lon', 'lng', 'long', 'x', '_location_longitude', 'location-longitude', 'location_longitude', 'decimallongitude', 'gps_longitude', 'laenge', 'länge', 'laengengrad', 'easting', 'rechtswert'];
+const IDS = ['_uuid', 'uuid', 'instanceid', 'meta/instanceid', 'occurrenceid', 'id', 'fid', 'objectid', 'gid', '_id', 'key'];
+const PHOTO = /\.(jpe?g|png|gif|webp|heic|heif|avif|tiff?|bmp|mp4|mov|webm)$/i;
+
+export function guessMapping(table: SourceTable, sample: readonly SourceRow[], topics?: TopicCatalog): GuessedMapping {
+  const notes: string[] = [];
+  const columns = table.columns;
+  const byName = (names: readonly string[]) => names.map((name) => columns.find((column) => normal(column) === name)).find((column) => column !== undefined);
+  const definitions = topics ? [...topics.values()] : [];
+
+  // The topic: the one defined, or the one whose labels match the most columns.
+  const definition = bestTopic(definitions, columns);
+  const topicColumn = byName(['topic_id', 'topic', 'topicid']);
+  let topic: Mapping['topic_id'];
+  if (definition) {
+    topic = definition.topic_id;
+    notes.push(`topic_id: ${definition.topic_id}${definition.name ? ` (${definition.name})` : ''}, the topic whose fields' labels match the most columns`);
+  } else if (topicColumn) {
+    topic = { column: topicColumn };
+    notes.push(`topic_id: the column ${topicColumn}`);
+  } else {
+    topic = 0;
+    notes.push('topic_id: set it to your topic\'s number (0 is a placeholder)');
+  }
+
+  const idColumn = byName(IDS);
+  const stem = basename(table.path).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+  const sourceId = idColumn ? `${stem}-{${idColumn}}` : `${stem}-{${columns[0]}}`;
+  notes.push(idColumn ? `source_id: ${sourceId}, from the column ${idColumn}` : `source_id: ${sourceId}, from the first column: name a column that identifies each row for good`);
+
+  const mapping: Mapping = {
+    source: { format: table.format.format, ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}), ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}), encoding: table.format.encoding, ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}) },
+    topic_id: topic,
+    source_id: sourceId,
+  };
+  for (const detected of table.detected) notes.push(`source: ${detected}`);
+
+  const latitude = byName(LATITUDE);
+  const longitude = byName(LONGITUDE);
+  const geometry = sample.some((row) => row.geometry?.type === 'Point');
+  if (latitude && longitude) {
+    mapping.latitude = latitude;
+    mapping.longitude = longitude;
+    notes.push(`latitude, longitude: the columns ${latitude} and ${longitude}`);
+    if (looksProjected(sample, latitude, longitude)) notes.push('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"');
+  } else if (geometry) {
+    notes.push('latitude, longitude: each feature\'s Point geometry');
+  } else {
+    notes.push('latitude, longitude: no column looks like them: name them');
+  }
+  if (table.crs) notes.push(`crs: ${table.crs}, from the file's crs member`);
+
+  const taken = new Set([latitude, longitude, idColumn, topicColumn].filter(Boolean));
+  const fields: NonNullable<Mapping['fields']> = {};
+  const media: NonNullable<Mapping['media']> = {};
+  const photoColumns = columns.filter((column) => sample.some((row) => typeof row.values[column] === 'string' && (row.values[column] as string).split(';').some((name) => PHOTO.test(name.trim()))));
+  const galleries = definition ? Object.keys(definition.fields).filter((name) => isGalleryField(name, definition)) : [];
+  if (photoColumns.length > 0) {
+    const field = galleries[0] ?? `fld_${typeof topic === 'number' ? topic : 0}_1`;
+    const folder = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'].find((name) => existsSync(join(dirname(table.path), name)));
+    media[field] = { columns: photoColumns, ...(folder ? { folder } : {}) };
+    photoColumns.forEach((column) => taken.add(column));
+    notes.push(`media: ${field} from the column${photoColumns.length > 1 ? 's' : ''} ${photoColumns.join(', ')}${folder ? `, files in ${folder}/` : ' (files beside the mapping)'}${galleries[0] ? '' : ': name the topic\'s gallery field'}`);
+  }
+  if (definition) {
+    for (const [name, spec] of Object.entries(definition.fields)) {
+      if (spec.type === 'gallery') continue;
+      const column = columns.find((candidate) => !taken.has(candidate) && (normal(candidate) === normal(spec.label) || normal(candidate) === normal(name)));
+      if (!column) continue;
+      taken.add(column);
+      fields[name] = column;
+      notes.push(`fields: ${name} (${spec.label}) from the column ${column}`);
+    }
+  }
+  if (Object.keys(fields).length > 0) mapping.fields = fields;
+  if (Object.keys(media).length > 0) mapping.media = media;
+  const left = columns.filter((column) => !taken.has(column));
+  if (left.length > 0) notes.push(`not mapped: ${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''} (add them under fields to send them)`);
+  return { mapping, notes };
+}
+
+function normal(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+function bestTopic(definitions: readonly TopicDefinition[], columns: readonly string[]): TopicDefinition | undefined {
+  if (definitions.length === 1) return definitions[0];
+  const headers = new Set(columns.map(normal));
+  let best: TopicDefinition | undefined;
+  let bestCount = 0;
+  for (const definition of definitions) {
+    const count = Object.values(definition.fields).filter((spec) => headers.has(normal(spec.label))).length;
+    if (count > bestCount) [best, bestCount] = [definition, count];
+  }
+  return best;
+}
+
+/** Values beyond what degrees can be (|latitude| > 90 or |longitude| > 180): metres of a grid. */
+function looksProjected(sample: readonly SourceRow[], latitude: string, longitude: string): boolean {
+  const number = (value: unknown) => (typeof value === 'number' ? value : Number(String(value ?? '').replace(',', '.')));
+  return sample.some((row) => Math.abs(number(row.values[latitude])) > 90 || Math.abs(number(row.values[longitude])) > 180);
+}
+
+/** The mapping as the file is written: two spaces, a newline at the end. */
+export function mappingText(mapping: Mapping): string {
+  return `${JSON.stringify(mapping, null, 2)}\n`;
+}

@@ -1,0 +1,83 @@
+// The mapping file (`trees.mapping.json` beside `trees.csv`): how the rows of a table become spot
+// documents. One contract for the core, the command line and the editor: the one zod source the
+// core parses it with, and from which the editor's JSON Schema is generated (completion, hovers).
+import * as z from '../../api/zod';
+
+export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
+export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1'] as const;
+/** Types a column can be read as; a topic definition's field type wins where there is one. */
+export const CELL_TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'category', 'categories'] as const;
+
+/** A description for the editor's hovers (globalRegistry.add: register() cannot be typed for a generic schema). */
+const describe = <T extends z.core.$ZodType>(schema: T, description: string): T => {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+};
+
+const column = describe(z.string().check(z.regex(/\S/, 'A column name must not be empty.')), 'A column of the table, by its header (a GeoJSON property, an NDJSON member).');
+const fromColumn = describe(z.strictObject({ column }), 'The value of this column in each row.');
+
+const sourceSchema = describe(
+  z.strictObject({
+    format: describe(z.optional(z.enum(SOURCE_FORMATS)), 'csv, tsv, geojson (a FeatureCollection) or ndjson (a JSON object per line). Detected when left out.'),
+    delimiter: describe(z.optional(z.string().check(z.length(1, 'The delimiter is one character: "," ";" "\\t" "|".'))), 'The field delimiter of a CSV. Detected when left out.'),
+    decimalSeparator: describe(z.optional(z.enum(['.', ','])), 'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.'),
+    encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252 or latin1. Detected when left out.'),
+    header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
+  }),
+  'How the table is written. Each member is detected when left out, and what was detected is reported.',
+);
+
+const crsSchema = describe(
+  z.union([
+    z.string().check(z.regex(/^EPSG:\d+$/, 'crs is "EPSG:<code>", e.g. "EPSG:31256", or { "proj4": "…" }.')),
+    z.strictObject({
+      proj4: describe(z.string(), 'A proj4 definition, for a system that is not built in.'),
+      name: z.optional(z.string()),
+    }),
+  ]),
+  'The coordinates\' reference system: "EPSG:<code>" (default "EPSG:4326", degrees) or { "proj4": "…" }. A GeoJSON file\'s own crs member is honoured. Coordinates are transformed to WGS 84 degrees.',
+);
+
+export const fieldMappingSchema = z.union([
+  column,
+  z.strictObject({
+    column: z.optional(column),
+    type: describe(z.optional(z.enum(CELL_TYPES)), 'How to read the cell (default: the topic definition\'s type of the field, else text).'),
+    values: describe(z.optional(z.record(z.string(), z.string())), 'Cell value → what is sent, for values the cells write their own way ({ "ja": "1", "nein": "0" }). A topic\'s category labels need no entry: they become their keys.'),
+    format: describe(z.optional(z.string()), 'The cell\'s date pattern, e.g. "dd.MM.yyyy HH:mm" (default ISO 8601).'),
+    timezone: describe(z.optional(z.string()), 'The IANA zone of the service\'s wall-clock times (default "UTC"): a cell with an offset is converted to it.'),
+    inputTimezone: describe(z.optional(z.string()), 'The IANA zone of cells without an offset (default: timezone).'),
+    default: describe(z.optional(z.unknown()), 'What is sent when the cell is empty.'),
+  }),
+]);
+
+export const mediaMappingSchema = z.strictObject({
+  columns: describe(z.array(column).check(z.minLength(1, 'columns names at least one column.')), 'Columns naming photo files, in gallery order.'),
+  separator: describe(z.optional(z.string().check(z.minLength(1))), 'Between several file names in one cell (default ";").'),
+  folder: describe(z.optional(z.string()), 'Where the files are, relative to the mapping file (default: the mapping file\'s folder).'),
+});
+
+export const mappingSchema = z
+  .strictObject({
+    $schema: z.optional(z.string()),
+    source: z.optional(sourceSchema),
+    topic_id: describe(z.union([z.number().check(z.int()), fromColumn]), 'The topic of every spot, or { "column": "…" } for a topic per row.'),
+    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, 'source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".')), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id.'),
+    latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
+    longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
+    crs: z.optional(crsSchema),
+    state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
+    privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),
+    fields: describe(z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)), 'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.'),
+    media: describe(z.optional(z.record(z.string().check(z.regex(/^fld_\d+_\d+$/, 'A gallery field is named fld_<number>_<number>.')), mediaMappingSchema)), 'Gallery field → the columns that name its photos.'),
+  })
+  .register(z.globalRegistry, {
+    title: 'Spot mapping of a table',
+    description: 'How the rows of a CSV, TSV, GeoJSON or NDJSON file become spot documents (trees.mapping.json beside trees.csv).',
+  });
+
+export type Mapping = z.infer<typeof mappingSchema>;
+export type FieldMapping = z.infer<typeof fieldMappingSchema>;
+export type MediaMapping = z.infer<typeof mediaMappingSchema>;
+export type CellType = (typeof CELL_TYPES)[number];

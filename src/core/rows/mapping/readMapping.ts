@@ -1,0 +1,127 @@
+// Reads a mapping file and checks it against what it maps: the table's columns, the topic
+// definitions, the media folders. Every problem is placed on the mapping file (its member name or
+// value), so the editor shows it as the user types and the command line prints file:line:col.
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Node } from 'jsonc-parser';
+import { parseCheckedJson, problemAt } from '../../documents/checkedJson';
+import type { LocatedProblem } from '../../documents/parseSpotText';
+import { MAPPING_TOO_DEEP_MESSAGE } from '../../documents/nesting';
+import { isGalleryField } from '../../api/spotSchema';
+import { closestName } from '../../topics/suggestMember';
+import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
+import { mappingSchema, type Mapping } from './mappingSchema';
+
+export const MAPPING_RULES = {
+  syntax: 'mapping.syntax',
+  schema: 'mapping.schema',
+  /** A column the table does not have. */
+  unknownColumn: 'mapping.unknownColumn',
+  /** A field the topic definition does not define, or a media field that is not a gallery. */
+  unknownField: 'mapping.unknownField',
+  /** A media folder that is not there. */
+  missingFolder: 'mapping.missingFolder',
+  /** Something a mapping needs that it does not say (the coordinates of a CSV). */
+  incomplete: 'mapping.incomplete',
+} as const;
+
+export type MappingProblem = LocatedProblem & { rule: string };
+
+/** `trees.csv` → `trees.mapping.json` beside it. */
+export function mappingPathFor(sourcePath: string): string {
+  const name = basename(sourcePath);
+  const stem = name.replace(/\.(csv|tsv|tab|txt|geojson|json|ndjson|jsonl)$/i, '');
+  return join(dirname(sourcePath), `${stem}.mapping.json`);
+}
+
+export interface ParsedMapping {
+  path: string;
+  text: string;
+  /** The mapping, when the file itself is sound (its schema): the checks against the table come after. */
+  mapping?: Mapping;
+  root?: Node;
+  problems: MappingProblem[];
+}
+
+export function parseMapping(path: string, text: string): ParsedMapping {
+  const checked = parseCheckedJson(text, mappingSchema, {
+    what: 'a mapping',
+    subject: 'The mapping',
+    tooDeep: MAPPING_TOO_DEEP_MESSAGE,
+    rules: { syntax: MAPPING_RULES.syntax, schema: MAPPING_RULES.schema },
+  });
+  return { path, text, mapping: checked.value, root: checked.root, problems: checked.problems };
+}
+
+export async function readMappingFile(path: string): Promise<ParsedMapping> {
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `There is no mapping ${path}: write one (spot-import mapping <source> makes one to complete), or name it with --mapping.` : `The mapping ${path} cannot be read: ${(error as Error).message}`);
+  }
+  return parseMapping(path, text.replace(/^\uFEFF/, ''));
+}
+
+export interface MappingContext {
+  /** The table's columns (its header, the GeoJSON properties seen, the NDJSON members seen). */
+  columns: readonly string[];
+  /** GeoJSON: rows have a geometry, so latitude and longitude may be left out. */
+  hasGeometry: boolean;
+  topics?: TopicCatalog;
+  /** Where the table is, for messages. */
+  sourceName: string;
+}
+
+/** The rules the schema cannot say: names of columns, fields and folders that must exist. */
+export async function checkMapping(parsed: ParsedMapping, context: MappingContext): Promise<MappingProblem[]> {
+  const { mapping, root } = parsed;
+  if (!mapping) return [];
+  const problems: MappingProblem[] = [];
+  const columns = new Set(context.columns);
+  const unknownColumn = (path: Array<string | number>, name: string) => {
+    if (columns.has(name)) return;
+    const meant = closestName(name, columns) ?? context.columns.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    const known = context.columns.length > 12 ? `${context.columns.slice(0, 12).join(', ')}, …` : context.columns.join(', ');
+    problems.push(problemAt(root, path, `${context.sourceName} has no column "${name}"${meant ? `; did you mean "${meant}"?` : ` (its columns: ${known}).`}`, MAPPING_RULES.unknownColumn));
+  };
+  if (typeof mapping.topic_id === 'object') unknownColumn(['topic_id', 'column'], mapping.topic_id.column);
+  for (const name of templateColumns(mapping.source_id)) unknownColumn(['source_id'], name);
+  for (const member of ['latitude', 'longitude'] as const) {
+    const name = mapping[member];
+    if (name !== undefined) unknownColumn([member], name);
+    else if (!context.hasGeometry) problems.push(problemAt(root, [], `${member} is required: the column of each row's ${member} (a GeoJSON layer takes its Point geometry instead).`, MAPPING_RULES.incomplete));
+  }
+  for (const member of ['state', 'privacy_type'] as const) {
+    const value = mapping[member];
+    if (typeof value === 'object') unknownColumn([member, 'column'], value.column);
+  }
+  const definition = typeof mapping.topic_id === 'number' ? context.topics?.get(mapping.topic_id) : undefined;
+  for (const [attribute, spec] of Object.entries(mapping.fields ?? {})) {
+    const name = typeof spec === 'string' ? spec : spec.column;
+    if (name !== undefined) unknownColumn(['fields', attribute, ...(typeof spec === 'string' ? [] : ['column'])], name);
+    if (KNOWN_SPOT_MEMBERS.includes(attribute)) {
+      problems.push(problemAt(root, ['fields', attribute], `${attribute} is a member of every spot: map it at the top of the mapping, not under fields.`, MAPPING_RULES.unknownField, 'key'));
+    } else if (definition && !Object.hasOwn(definition.fields, attribute)) {
+      const meant = closestName(attribute, Object.keys(definition.fields));
+      problems.push(problemAt(root, ['fields', attribute], `${attribute} is not a field of topic ${definition.topic_id}${definition.name ? ` (${definition.name})` : ''}${meant ? `; did you mean ${meant}?` : '.'}`, MAPPING_RULES.unknownField, 'key'));
+    }
+  }
+  const folder = dirname(parsed.path);
+  for (const [field, spec] of Object.entries(mapping.media ?? {})) {
+    spec.columns.forEach((name, index) => unknownColumn(['media', field, 'columns', index], name));
+    if (definition && !isGalleryField(field, definition)) {
+      problems.push(problemAt(root, ['media', field], `${field} is not a gallery field of topic ${definition.topic_id}: its media cannot go there.`, MAPPING_RULES.unknownField, 'key'));
+    }
+    const where = resolve(folder, spec.folder ?? '.');
+    const isFolder = await fs.stat(where).then((stats) => stats.isDirectory(), () => false);
+    if (!isFolder) problems.push(problemAt(root, ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])], `The media folder ${spec.folder ?? '.'} (${where}) is not there.`, MAPPING_RULES.missingFolder));
+  }
+  return problems;
+}
+
+/** The column names a source_id template names: "kobo-{_uuid}" → ["_uuid"]. */
+export function templateColumns(template: string): string[] {
+  return [...template.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]);
+}

@@ -1,0 +1,129 @@
+// A mapping made concrete for one table: every default filled in (the coordinates' system, the
+// decimal separator the table uses, the folder of the media), every field with the type it is
+// read as (the mapping's, else the topic definition's, else text), and the topic's fields its
+// labels map by themselves (a column headed "Species" feeds the field labelled Species).
+import { dirname, resolve } from 'node:path';
+import { isGalleryField } from '../../api/spotSchema';
+import { isCategoryField, type CategoryField } from '../../topics/categories';
+import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
+import type { CellType, Mapping } from './mappingSchema';
+
+export type CrsSpec = string | { proj4: string; name?: string };
+
+export interface ResolvedField {
+  attribute: string;
+  column: string | undefined;
+  type: CellType;
+  /** The mapping's own table: cell value → what is sent. */
+  values?: Record<string, string>;
+  /** The topic's categories (key → label), for a category field. */
+  categories?: CategoryField;
+  format?: string;
+  timezone?: string;
+  inputTimezone?: string;
+  default?: unknown;
+  /** Mapped by the topic field's label, not named in the mapping. */
+  byLabel?: boolean;
+}
+
+export interface ResolvedMedia {
+  field: string;
+  columns: string[];
+  separator: string;
+  /** Absolute. */
+  folder: string;
+  /** As the mapping wrote it, for messages. */
+  folderName: string;
+}
+
+export interface ResolvedMapping {
+  mapping: Mapping;
+  /** The mapping file. */
+  path: string;
+  topic: { id: number } | { column: string };
+  /** The topic's definition, when the topic is one number and the catalog has it. */
+  definition?: TopicDefinition;
+  sourceId: string;
+  /** Columns of the coordinates; undefined: the GeoJSON geometry. */
+  latitude?: string;
+  longitude?: string;
+  crs: CrsSpec;
+  /** The crs is geographic degrees (EPSG:4326 or 4258): latitude and longitude are read as they are. */
+  degrees: boolean;
+  state?: number | { column: string };
+  privacyType?: number | { column: string };
+  decimalSeparator: '.' | ',';
+  fields: ResolvedField[];
+  media: ResolvedMedia[];
+}
+
+export interface ResolveContext {
+  columns: readonly string[];
+  topics?: TopicCatalog;
+  /** The table's own crs (a GeoJSON's legacy crs member). */
+  tableCrs?: string;
+  decimalSeparator?: '.' | ',';
+}
+
+const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
+
+export function resolveMapping(mapping: Mapping, path: string, context: ResolveContext): ResolvedMapping {
+  const topic: ResolvedMapping['topic'] = typeof mapping.topic_id === 'number' ? { id: mapping.topic_id } : { column: mapping.topic_id.column };
+  const definition = typeof mapping.topic_id === 'number' ? context.topics?.get(mapping.topic_id) : undefined;
+  const crs: CrsSpec = mapping.crs ?? context.tableCrs ?? 'EPSG:4326';
+  const fields: ResolvedField[] = [];
+  for (const [attribute, spec] of Object.entries(mapping.fields ?? {})) {
+    const options = typeof spec === 'string' ? { column: spec } : spec;
+    const defined = definition && Object.hasOwn(definition.fields, attribute) ? definition.fields[attribute] : undefined;
+    fields.push({
+      attribute,
+      column: options.column,
+      type: options.type ?? (defined && defined.type !== 'gallery' ? defined.type : 'text'),
+      ...(options.values ? { values: options.values } : {}),
+      ...(isCategoryField(defined) ? { categories: defined } : {}),
+      ...pick(options, ['format', 'timezone', 'inputTimezone', 'default']),
+    });
+  }
+  // The topic's fields that no member of the mapping names, fed by the column headed with their label.
+  if (definition) {
+    const named = new Set([...fields.map((field) => field.attribute), ...Object.keys(mapping.media ?? {})]);
+    const used = new Set(fields.map((field) => field.column));
+    for (const [attribute, defined] of Object.entries(definition.fields)) {
+      if (named.has(attribute) || defined.type === 'gallery' || KNOWN_SPOT_MEMBERS.includes(attribute)) continue;
+      const column = context.columns.find((candidate) => candidate.trim().toLowerCase() === defined.label.trim().toLowerCase());
+      if (!column || used.has(column)) continue;
+      fields.push({ attribute, column, type: defined.type, ...(isCategoryField(defined) ? { categories: defined } : {}), byLabel: true });
+    }
+  }
+  const folder = dirname(path);
+  const media = Object.entries(mapping.media ?? {})
+    .filter(([field]) => isGalleryField(field, definition))
+    .map(([field, spec]) => ({ field, columns: spec.columns, separator: spec.separator ?? ';', folder: resolve(folder, spec.folder ?? '.'), folderName: spec.folder ?? '.' }));
+  return {
+    mapping,
+    path,
+    topic,
+    definition,
+    sourceId: mapping.source_id,
+    latitude: mapping.latitude,
+    longitude: mapping.longitude,
+    crs,
+    degrees: typeof crs === 'string' && GEOGRAPHIC.has(crs),
+    state: toNumberOrColumn(mapping.state),
+    privacyType: toNumberOrColumn(mapping.privacy_type),
+    decimalSeparator: mapping.source?.decimalSeparator ?? context.decimalSeparator ?? '.',
+    fields,
+    media,
+  };
+}
+
+function toNumberOrColumn(value: Mapping['state']): ResolvedMapping['state'] {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? value : { column: value.column };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
+  return picked;
+}

@@ -1,0 +1,91 @@
+// Rows of a table as a source of the import engine: each row the spot document it stands for,
+// made as the engine takes it (a 100,000-row file is never held whole), with its photos and the
+// problems of its cells; the engine checks, imports, uploads and journals it as any spot (keyed by
+// its source_id, so a second run sends nothing that was done), and every problem comes back placed
+// at its cell (placeRowProblem).
+import { basename } from 'node:path';
+import type { SpotInput, SpotSource } from '../media/types';
+import { fromPointer, toPointer } from '../documents/problems';
+import type { ResolvedMapping } from './mapping/resolveMapping';
+import type { CellPosition, SourceRow, SourceTable } from './read';
+import { rowToSpot, type RowProblem, type RowSpot } from './rowToSpot';
+
+/** What a row's outcome carries back (SpotOutcome.origin): where it is, and where its parts came from. */
+export interface RowOrigin {
+  kind: 'row';
+  /** The table. */
+  source: string;
+  row: number;
+  line: number;
+  cells: Map<string, CellPosition>;
+  files: Map<string, CellPosition>;
+}
+
+/** A table's row that could not be read (a wrong number of cells): reported by the source's caller. */
+export interface UnreadableRow {
+  line: number;
+  column: number;
+  row?: number;
+  problem: string;
+}
+
+export interface RowSourceOptions {
+  /** Each row that could not be read, as it is met (it never reaches the engine). */
+  onUnreadable?: (row: UnreadableRow) => void;
+  signal?: AbortSignal;
+}
+
+export function rowSource(table: SourceTable, mapping: ResolvedMapping, options: RowSourceOptions = {}): SpotSource {
+  return {
+    spots: async function* () {
+      for await (const row of table.rows(options.signal)) {
+        if ('problem' in row) {
+          options.onUnreadable?.(row);
+          continue;
+        }
+        yield rowInput(table.path, await rowToSpot(row as SourceRow, mapping));
+      }
+    },
+  };
+}
+
+/** The engine's input for a row: its document, photos, problems, and where it came from. */
+export function rowInput(source: string, spot: RowSpot): SpotInput {
+  const origin: RowOrigin = { kind: 'row', source, row: spot.row, line: spot.line, cells: spot.cells, files: spot.files };
+  return {
+    // Not a file of its own: what the journal notes of it and how messages name it.
+    path: `${source}#row=${spot.row}`,
+    label: rowLabel(source, spot.row, spot.line),
+    text: spot.text,
+    media: spot.media ?? false,
+    problems: spot.problems,
+    origin,
+  };
+}
+
+/** "trees.csv row 12 (line 14)". */
+export function rowLabel(source: string, row: number, line: number): string {
+  return `${basename(source)} row ${row} (line ${line})`;
+}
+
+export function isRowOrigin(origin: unknown): origin is RowOrigin {
+  return typeof origin === 'object' && origin !== null && (origin as RowOrigin).kind === 'row';
+}
+
+/**
+ * Where in the table a problem of a row's spot is: the cell it was found at, the cell that named
+ * its photo, the cell its attribute came from (or its nearest enclosing one), else the row's start.
+ */
+export function placeRowProblem(origin: Pick<RowOrigin, 'cells' | 'files' | 'line'>, problem: { pointer?: string; file?: string; at?: CellPosition }): CellPosition {
+  if ((problem as RowProblem).at) return (problem as RowProblem).at;
+  if (problem.file !== undefined) {
+    const named = origin.files.get(problem.file);
+    if (named) return named;
+  }
+  const path = fromPointer(problem.pointer ?? '');
+  for (let depth = path.length; depth >= 3; depth--) {
+    const cell = origin.cells.get(toPointer(path.slice(0, depth)));
+    if (cell) return cell;
+  }
+  return { line: origin.line, column: 1 };
+}

@@ -1,0 +1,243 @@
+// One row of a table as the spot document it stands for: the text that is sent (the engine checks
+// it as any spot document), the photos its cells name (in cell order: the gallery's order), the
+// problems found while reading its cells (a coordinate that is not a number, a local time that
+// does not exist, a label that is not a category), and where each attribute came from, so every
+// problem, the engine's too, is shown at the cell it is about.
+import { basename, resolve } from 'node:path';
+import type { MediaLayout } from '../media/mediaLayout';
+import type { SpotProblem } from '../media/checkSpotMedia';
+import { checkMediaFile } from '../media/mediaFileRules';
+import { toPointer } from '../documents/problems';
+import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
+import type { CellPosition, SourceRow } from './read';
+import { checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84 } from './values';
+import { categoryValue } from './values/categoryValue';
+
+export const ROW_RULES = {
+  /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
+  value: 'row.value',
+  /** A coordinate that is not a number, out of range, probably swapped, or cannot be transformed. */
+  coordinates: 'row.coordinates',
+  /** A category label the topic does not have. */
+  category: 'row.category',
+  /** A source_id that comes out empty. */
+  sourceId: 'row.sourceId',
+  /** A photo a cell names that is not in the media folder (or not fit for a gallery). */
+  media: 'row.media',
+} as const;
+
+/** A problem of a row, at its cell. */
+export interface RowProblem extends SpotProblem {
+  at: CellPosition;
+}
+
+export interface RowSpot {
+  row: number;
+  line: number;
+  sourceId?: string;
+  /** The document the row stands for (always made: its problems say what is wrong with it). */
+  text: string;
+  media?: MediaLayout;
+  /** Problems found in the cells (errors refuse the row; warnings go along). */
+  problems: RowProblem[];
+  /** Where each attribute's value came from: its pointer (/data/attributes/<name>) → cell. */
+  cells: Map<string, CellPosition>;
+  /** The cell that named each photo (its path). */
+  files: Map<string, CellPosition>;
+}
+
+/** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
+const COORDINATE_DECIMALS = 7;
+
+export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promise<RowSpot> {
+  const attributes: Record<string, unknown> = {};
+  const cells = new Map<string, CellPosition>();
+  const files = new Map<string, CellPosition>();
+  const problems: RowProblem[] = [];
+  const start: CellPosition = { line: row.line, column: 1 };
+  const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
+  const problem = (member: string, message: string, rule: string, at: CellPosition, severity: 'error' | 'warning' = 'error') =>
+    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at });
+  const put = (member: string, value: unknown, at: CellPosition) => {
+    attributes[member] = value;
+    cells.set(toPointer(['data', 'attributes', member]), at);
+  };
+
+  // topic_id
+  if ('id' in mapping.topic) put('topic_id', mapping.topic.id, start);
+  else readInteger(row, mapping.topic.column, 'topic_id', mapping, put, problem, cellOf);
+
+  // source_id: the template with each column's value.
+  let empty: string | undefined;
+  const sourceId = mapping.sourceId.replace(/\{([^{}]+)\}/g, (_, column: string) => {
+    const value = cellText(row.values[column]);
+    if (value === '') empty ??= column;
+    return value;
+  });
+  const firstColumn = /\{([^{}]+)\}/.exec(mapping.sourceId)?.[1];
+  if (empty !== undefined) problem('source_id', `source_id is empty: the column "${empty}" of its template ${mapping.sourceId} has no value in this row.`, ROW_RULES.sourceId, cellOf(empty));
+  else put('source_id', sourceId, cellOf(firstColumn));
+
+  readCoordinates(row, mapping, put, problem, cellOf);
+
+  if (mapping.state !== undefined) {
+    if (typeof mapping.state === 'number') put('state', mapping.state, start);
+    else readInteger(row, mapping.state.column, 'state', mapping, put, problem, cellOf);
+  }
+  if (mapping.privacyType !== undefined) {
+    if (typeof mapping.privacyType === 'number') put('privacy_type', mapping.privacyType, start);
+    else readInteger(row, mapping.privacyType.column, 'privacy_type', mapping, put, problem, cellOf);
+  }
+
+  for (const field of mapping.fields) readField(row, field, mapping, put, problem, cellOf);
+
+  // Photos: the files its cells name, in cell order; a gallery field with none is left out.
+  const groups: MediaLayout['groups'] = [];
+  for (const media of mapping.media) {
+    const entries: MediaLayout['groups'][number]['files'] = [];
+    for (const column of media.columns) {
+      for (const name of cellText(row.values[column]).split(media.separator).map((part) => part.trim()).filter(Boolean)) {
+        const path = resolve(media.folder, name);
+        const at = cellOf(column);
+        files.set(path, at);
+        const verdict = await checkMediaFile(path, basename(path));
+        if (!verdict.ok) {
+          const missing = verdict.code === 'missing';
+          problem(media.field, missing ? `The photo "${name}" is not in the folder ${media.folderName} (${media.folder}).` : `The photo "${name}": ${verdict.problem}`, ROW_RULES.media, at);
+          continue;
+        }
+        entries.push({ name: basename(path), path, relativePath: name });
+      }
+    }
+    if (entries.length === 0) continue;
+    put(media.field, null, cellOf(media.columns[0]));
+    groups.push({ folder: media.field, files: entries });
+  }
+
+  const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
+  const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
+  return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+type Put = (member: string, value: unknown, at: CellPosition) => void;
+type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning') => void;
+type CellOf = (column: string | undefined) => CellPosition;
+
+/** A cell as text: strings as written (trimmed), numbers as JSON writes them, nothing as ''. */
+function cellText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+function readNumber(value: unknown, mapping: ResolvedMapping): { value: number } | { problem: string } | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: `${value} is not a number.` };
+  const text = cellText(value);
+  if (text === '') return undefined;
+  return parseNumber(text, mapping.decimalSeparator);
+}
+
+function readInteger(row: SourceRow, column: string, member: string, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+  const read = readNumber(row.values[column], mapping);
+  if (!read) return;
+  if ('problem' in read) report(member, `${member}: ${read.problem}`, ROW_RULES.value, cellOf(column));
+  else if (!Number.isInteger(read.value)) report(member, `${member} is a whole number, not ${read.value}.`, ROW_RULES.value, cellOf(column));
+  else put(member, read.value, cellOf(column));
+}
+
+function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+  let x: number | undefined;
+  let y: number | undefined;
+  let xAt: CellPosition;
+  let yAt: CellPosition;
+  if (mapping.latitude !== undefined && mapping.longitude !== undefined) {
+    xAt = cellOf(mapping.longitude);
+    yAt = cellOf(mapping.latitude);
+    for (const [member, column, at] of [['longitude', mapping.longitude, xAt], ['latitude', mapping.latitude, yAt]] as const) {
+      const read = readNumber(row.values[column], mapping);
+      if (!read) report(member, `${member} is empty in this row (column "${column}").`, ROW_RULES.coordinates, at);
+      else if ('problem' in read) report(member, `${member}: ${read.problem}`, ROW_RULES.coordinates, at);
+      else if (member === 'longitude') x = read.value;
+      else y = read.value;
+    }
+  } else {
+    const geometry = row.geometry;
+    const at = geometry?.position ?? cellOf(undefined);
+    xAt = yAt = at;
+    const point = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : undefined;
+    if (!point) report('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', ROW_RULES.coordinates, at);
+    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') report('latitude', 'The Point\'s coordinates are not two numbers.', ROW_RULES.coordinates, at);
+    else [x, y] = [point[0], point[1]];
+  }
+  if (x === undefined || y === undefined) return;
+  let latitude = y;
+  let longitude = x;
+  if (!mapping.degrees) {
+    const transformed = toWgs84(x, y, mapping.crs);
+    if ('problem' in transformed) {
+      report('latitude', transformed.problem, ROW_RULES.coordinates, yAt);
+      return;
+    }
+    latitude = round(transformed.latitude);
+    longitude = round(transformed.longitude);
+  }
+  const found = checkLatitudeLongitude(latitude, longitude);
+  for (const entry of found) report(entry.member, entry.message, ROW_RULES.coordinates, entry.member === 'longitude' ? xAt : yAt, entry.severity);
+  if (found.some((entry) => entry.severity === 'error')) return;
+  put('latitude', latitude, yAt);
+  put('longitude', longitude, xAt);
+}
+
+function round(value: number): number {
+  const scale = 10 ** COORDINATE_DECIMALS;
+  return Math.round(value * scale) / scale;
+}
+
+function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+  const at = cellOf(field.column);
+  const raw = field.column !== undefined ? row.values[field.column] : undefined;
+  const text = cellText(raw);
+  if (text === '') {
+    if (field.default !== undefined) put(field.attribute, field.default, at);
+    return;
+  }
+  // The mapping's own table first: what this export writes for a value.
+  const translated = field.values && Object.hasOwn(field.values, text) ? field.values[text] : undefined;
+  const value = translated ?? (typeof raw === 'string' ? text : raw);
+  const fail = (message: string, rule: string = ROW_RULES.value) => report(field.attribute, message, rule, at);
+  switch (field.type) {
+    case 'text':
+      return put(field.attribute, typeof value === 'string' ? value : text, at);
+    case 'number':
+    case 'integer': {
+      const read = readNumber(value, mapping);
+      if (!read) return;
+      if ('problem' in read) return fail(`${field.attribute}: ${read.problem}`);
+      if (field.type === 'integer' && !Number.isInteger(read.value)) return fail(`${field.attribute} is a whole number, not ${read.value}.`);
+      return put(field.attribute, read.value, at);
+    }
+    case 'boolean': {
+      const truth = typeof value === 'boolean' ? value : BOOLEANS[String(value).trim().toLowerCase()];
+      if (truth === undefined) return fail(`${field.attribute}: "${text}" is not true or false (yes/no, ja/nein, 1/0 are read too).`);
+      return put(field.attribute, truth, at);
+    }
+    case 'date':
+    case 'datetime': {
+      const converted = convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone });
+      if ('problem' in converted) return fail(`${field.attribute}: ${converted.problem}`);
+      return put(field.attribute, converted.value, at);
+    }
+    case 'category':
+    case 'categories': {
+      const parts = field.type === 'category' ? [String(value)] : String(value).split(/[;,]/).map((part) => part.trim()).filter(Boolean);
+      const keys: unknown[] = [];
+      for (const part of parts) {
+        const key = field.categories ? categoryValue(part, field.attribute, field.categories) : { value: part };
+        if ('problem' in key) return fail(key.problem, ROW_RULES.category);
+        keys.push(key.value);
+      }
+      return put(field.attribute, field.type === 'category' ? keys[0] : keys, at);
+    }
+  }
+}
+
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, ja: true, nein: false, '1': true, '0': false, wahr: true, falsch: false, y: true, n: false, j: true };
