@@ -1,0 +1,87 @@
+// What a CSV file's first rows say about how it is written: its delimiter and its decimal
+// separator. Both are judged on whole records of the file's first 64 KiB (SAMPLE_ROWS of them),
+// read with the cell rules the rows are read with (csvCells.ts), so a delimiter inside a quoted
+// cell counts for nothing.
+import { SAMPLE_ROWS } from './limits';
+import { scanRecord, type ScannedRecord } from './csvCells';
+
+/** The delimiters detection chooses among, in the order that breaks a tie. */
+export const CANDIDATE_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** A delimiter in words: a tab is not visible between quotes. */
+export function describeDelimiter(delimiter: string): string {
+  return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
+}
+
+/**
+ * The complete records at the start of a text (at most `limit`; records whose cells are all empty
+ * left out, as the rows leave them out). `complete`: the text is the whole file.
+ */
+export function sampleRecords(text: string, delimiter: string, complete: boolean, limit = SAMPLE_ROWS + 1): ScannedRecord[] {
+  const records: ScannedRecord[] = [];
+  let offset = 0;
+  while (offset < text.length && records.length < limit) {
+    const record = scanRecord(text, offset, delimiter, complete);
+    if (!record.complete) break;
+    if (record.cells.some((cell) => cell.value !== '')) records.push(record);
+    offset = record.end;
+  }
+  return records;
+}
+
+/**
+ * The delimiter among CANDIDATE_DELIMITERS that splits the header into more than one cell and the
+ * most of the first rows into as many cells as the header; between equals, the one giving more
+ * cells. Undefined when none splits the header (a table of one column).
+ */
+export function detectDelimiter(text: string, complete: boolean): string | undefined {
+  let best: { delimiter: string; consistent: number; cells: number } | undefined;
+  for (const delimiter of CANDIDATE_DELIMITERS) {
+    const [header, ...rows] = sampleRecords(text, delimiter, complete);
+    const cells = header?.cells.length ?? 0;
+    if (cells < 2) continue;
+    const consistent = rows.length === 0 ? 1 : rows.filter((row) => row.cells.length === cells).length / rows.length;
+    if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells)) best = { delimiter, consistent, cells };
+  }
+  return best?.delimiter;
+}
+
+// Numbers written with one separator and digits on both sides. "1,234" and "1.234" (one to three
+// digits, then exactly three) may be a thousands separator as well as a decimal one: they count
+// only when nothing plainer does.
+const COMMA_DECIMAL = /^[+-]?(\d+,\d+|\d{1,3}(\.\d{3})+,\d+)$/;
+const DOT_DECIMAL = /^[+-]?(\d+\.\d+|\d{1,3}(,\d{3})+\.\d+)$/;
+const EITHER = /^[+-]?\d{1,3}[.,]\d{3}$/;
+
+export interface DecimalDetection {
+  separator: '.' | ',';
+  /** A cell that decided it, for the user: its text and column. */
+  example?: { text: string; column: string };
+}
+
+/**
+ * The decimal separator the data rows' numeric-looking cells are written with: ',' when more of
+ * them are written with a decimal comma than with a point, else '.'.
+ */
+export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, columns: readonly string[]): DecimalDetection {
+  const plain = { ',': [] as Example[], '.': [] as Example[] };
+  const either = { ',': [] as Example[], '.': [] as Example[] };
+  for (const row of rows) {
+    row.cells.forEach((cell, i) => {
+      const text = cell.value.trim();
+      const example = { text, column: columns[i] ?? `column ${i + 1}` };
+      const separator = text.includes(',') ? ',' : '.';
+      if (EITHER.test(text)) either[separator].push(example);
+      else if (COMMA_DECIMAL.test(text)) plain[','].push(example);
+      else if (DOT_DECIMAL.test(text)) plain['.'].push(example);
+    });
+  }
+  const votes = plain[','].length + plain['.'].length > 0 ? plain : either;
+  if (votes[','].length > votes['.'].length) return { separator: ',', example: votes[','][0] };
+  return { separator: '.', example: votes['.'][0] };
+}
+
+interface Example {
+  text: string;
+  column: string;
+}

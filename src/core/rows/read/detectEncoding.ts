@@ -1,0 +1,47 @@
+// Which encoding a file's bytes are in, when the caller did not say: the encoding a byte-order mark
+// names; else UTF-8 when the bytes are valid UTF-8; else windows-1252, what spreadsheet programs on
+// Windows in western locales save "CSV" in (a superset of ISO-8859-1's printable characters, so
+// ä ö ü ß read right either way). Valid UTF-8 that is meant as windows-1252 is all but impossible
+// for real text: a windows-1252 letter above 0x7F followed by just the right continuation bytes.
+import { decodedText, type TextStop } from './decodedText';
+import { countBreaks } from './positions';
+import { NotUtf8Error, byteOrderMark, textDecoding } from './textDecoding';
+import type { SourceEncoding } from './types';
+
+export interface EncodingDetection {
+  encoding: SourceEncoding;
+  /** For SourceTable.detected. */
+  note: string;
+  /** Found by a byte-order mark: nothing later in the file can change it. */
+  byMark: boolean;
+}
+
+/** From the file's first bytes alone; `complete` when they are the whole file. */
+export function detectEncoding(sample: Uint8Array, complete: boolean): EncodingDetection {
+  const mark = byteOrderMark(sample);
+  if (mark) return { encoding: mark.encoding, note: `encoding ${mark.encoding} (detected: byte-order mark)`, byMark: true };
+  try {
+    textDecoding('utf-8').decode(sample, complete);
+    return { encoding: 'utf-8', note: 'encoding utf-8 (detected)', byMark: false };
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    return notUtf8(countBreaks(error.text) + 1);
+  }
+}
+
+/**
+ * The same, for the whole file: when its first bytes are valid UTF-8, the rest is checked too (read
+ * a chunk at a time, nothing kept), since a spreadsheet export's first umlaut may come after
+ * thousands of rows of plain ASCII, and the file would then be read as UTF-8 up to it and stop.
+ */
+export async function detectFileEncoding(path: string, sample: Uint8Array, complete: boolean): Promise<EncodingDetection> {
+  const detection = detectEncoding(sample, complete);
+  if (detection.byMark || detection.encoding !== 'utf-8' || complete) return detection;
+  const stop: TextStop = {};
+  for await (const text of decodedText(path, 'utf-8', stop)) void text;
+  return stop.notUtf8 ? notUtf8(stop.notUtf8.line) : detection;
+}
+
+function notUtf8(line: number): EncodingDetection {
+  return { encoding: 'windows-1252', note: `encoding windows-1252 (detected: not valid UTF-8, line ${line})`, byMark: false };
+}

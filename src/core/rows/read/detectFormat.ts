@@ -1,0 +1,171 @@
+// What kind of table a file is, from its name and its first bytes, for whatever the caller did not
+// give: the format (by extension; by content for .json and unknown extensions), the encoding, and
+// for CSV/TSV the delimiter and the decimal separator. No I/O: openTable reads the sample (and
+// checks the rest of the file's encoding); the "create mapping" feature and the tests call this
+// directly. Refusals (not a table, nothing in it) are TableReadErrors.
+import { extname } from 'node:path';
+import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detectDelimiter, sampleRecords } from './csvDetection';
+import { columnNames } from './columnNames';
+import { detectEncoding } from './detectEncoding';
+import { memberNodes } from './jsonRow';
+import { parseJson } from './jsonText';
+import { SAMPLE_BYTES } from './limits';
+import { breakLength } from './positions';
+import { TableReadError } from './tableReadError';
+import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
+import type { SourceEncoding, SourceFormat, SourceFormatName, TableFormat } from './types';
+
+export interface FormatDetection {
+  format: TableFormat;
+  /** What was detected rather than given, in words (SourceTable.detected). */
+  detected: string[];
+}
+
+const BY_EXTENSION: Record<string, SourceFormatName> = {
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.tab': 'tsv',
+  '.geojson': 'geojson',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  // One GeoJSON feature per line (GeoJSONSeq): read as NDJSON, each line a feature.
+  '.geojsonl': 'ndjson',
+  '.geojsons': 'ndjson',
+};
+
+/**
+ * `sample`: the file's first bytes (SAMPLE_BYTES, or fewer when the file is shorter); `complete`:
+ * they are the whole file (by default, when there are fewer than SAMPLE_BYTES). Only the sample's
+ * encoding is judged here: openTable also checks the rest of the file. GeoJSON and NDJSON have a
+ * format and an encoding only; a delimiter or header given for them is not part of the result.
+ */
+export function detectFormat(path: string, sample: Uint8Array, given: Partial<SourceFormat> = {}, complete = sample.length < SAMPLE_BYTES): FormatDetection {
+  refuseBinary(path, sample, given.encoding);
+  const detected: string[] = [];
+  let encoding = given.encoding;
+  if (!encoding) {
+    const detection = detectEncoding(sample, complete);
+    encoding = detection.encoding;
+    detected.push(detection.note);
+  }
+  const text = sampleText(sample, encoding, complete);
+  if (text.trim() === '') throw new TableReadError(path, complete ? 'the file is empty' : `the file's first ${SAMPLE_BYTES / 1024} KiB are blank`);
+  const format = given.format ?? formatOf(path, text, complete, detected);
+  if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
+  return { format: delimitedFormat(path, text, complete, { ...given, format, encoding }, detected), detected };
+}
+
+/**
+ * The text of a sample: decoded, its byte-order mark left out, cut after its last line break
+ * unless it is the whole file (the last line may be cut off), and cut before bytes that are not
+ * valid in the encoding given.
+ */
+export function sampleText(sample: Uint8Array, encoding: SourceEncoding, complete: boolean): string {
+  const bytes = sample.subarray(byteOrderMarkLength(sample, encoding));
+  let text: string;
+  try {
+    text = textDecoding(encoding).decode(bytes, complete);
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    return wholeLines(error.text);
+  }
+  return complete ? text : wholeLines(text);
+}
+
+function wholeLines(text: string): string {
+  const end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return text.slice(0, end + 1);
+}
+
+function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding | undefined): void {
+  const startsWith = (...bytes: number[]) => bytes.every((byte, i) => sample[i] === byte);
+  if (startsWith(0x50, 0x4b, 0x03, 0x04)) {
+    throw new TableReadError(path, 'it is a ZIP archive, not a table: a spreadsheet workbook (.xlsx, .ods) has to be saved as CSV first');
+  }
+  if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
+    throw new TableReadError(path, 'it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as CSV first');
+  }
+  const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
+  if (!utf16 && sample.includes(0)) throw new TableReadError(path, 'it is not a text file (it holds NUL bytes)');
+}
+
+/** The format by the file's extension, or by its content when the extension does not say. */
+function formatOf(path: string, text: string, complete: boolean, detected: string[]): SourceFormatName {
+  const extension = extname(path).toLowerCase();
+  const byExtension = BY_EXTENSION[extension];
+  if (byExtension) return byExtension;
+  if (extension === '.xlsx' || extension === '.xls' || extension === '.ods') {
+    throw new TableReadError(path, 'it is a spreadsheet workbook, not a table: save the sheet as CSV first');
+  }
+  const start = text.trimStart();
+  if (start.startsWith('{') || start.startsWith('[')) {
+    const format = jsonFormatOf(path, start);
+    detected.push(format === 'geojson' ? 'format geojson (detected: a FeatureCollection)' : 'format ndjson (detected: one JSON object per line)');
+    return format;
+  }
+  if (extension === '.json') throw new TableReadError(path, 'it is not JSON: a .json file is read as a GeoJSON FeatureCollection or as one JSON object per line');
+  // Delimited text: a tab-delimited one is TSV unless its name says CSV (handled above).
+  const delimiter = detectDelimiter(text, complete);
+  const format = delimiter === '\t' ? 'tsv' : 'csv';
+  detected.push(`format ${format} (detected: delimited text)`);
+  return format;
+}
+
+/**
+ * JSON text: a GeoJSON FeatureCollection, or one JSON object per line. A first line that is a whole
+ * object (not a collection) is the first of many; a collection written over many lines (or on one
+ * line longer than the sample) shows its type, or at least its `features` array, in the sample.
+ */
+function jsonFormatOf(path: string, text: string): SourceFormatName {
+  let end = 0;
+  while (end < text.length && breakLength(text, end) === 0) end++;
+  const first = parseJson(text.slice(0, end));
+  if (first && 'node' in first && first.node.type === 'object') return memberNodes(first.node).get('type')?.value === 'FeatureCollection' ? 'geojson' : 'ndjson';
+  if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return 'geojson';
+  throw new TableReadError(path, 'it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line');
+}
+
+/** CSV/TSV: the delimiter, the decimal separator and the header line, given or detected. */
+function delimitedFormat(path: string, text: string, complete: boolean, given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>, detected: string[]): TableFormat {
+  const header = given.header ?? 1;
+  if (!Number.isInteger(header) || header < 1) throw new TableReadError(path, `the header row must be a line number from 1 on, not ${header}`);
+  const body = linesFrom(text, header);
+  if (body === undefined) {
+    throw new TableReadError(path, complete ? `it has no line ${header} to be the header row` : `line ${header}, given as the header row, is not in the first ${SAMPLE_BYTES / 1024} KiB`);
+  }
+  let delimiter = given.delimiter;
+  if (delimiter !== undefined) {
+    if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n') {
+      throw new TableReadError(path, `the delimiter must be one character other than a quote or a line break, not ${JSON.stringify(delimiter)}`);
+    }
+  } else if (given.format === 'tsv') {
+    delimiter = '\t';
+  } else {
+    const found = detectDelimiter(body, complete);
+    delimiter = found ?? CANDIDATE_DELIMITERS[0];
+    detected.push(found ? `delimiter ${describeDelimiter(delimiter)} (detected)` : `delimiter ${describeDelimiter(delimiter)} (assumed: no delimiter splits the header, one column only)`);
+  }
+  let decimalSeparator = given.decimalSeparator;
+  if (!decimalSeparator) {
+    const [headerRecord, ...rows] = sampleRecords(body, delimiter, complete);
+    const decimal = detectDecimalSeparator(rows, columnNames(headerRecord?.cells.map((cell) => cell.value) ?? []).columns);
+    decimalSeparator = decimal.separator;
+    detected.push(
+      decimal.example
+        ? `decimal separator '${decimalSeparator}' (detected: "${decimal.example.text}" in column "${decimal.example.column}")`
+        : `decimal separator '${decimalSeparator}' (assumed: no decimal numbers in the first rows)`,
+    );
+  }
+  return { ...given, delimiter, decimalSeparator, header };
+}
+
+/** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */
+export function linesFrom(text: string, line: number): string | undefined {
+  let offset = 0;
+  for (let current = 1; current < line; current++) {
+    while (offset < text.length && breakLength(text, offset) === 0) offset++;
+    if (offset >= text.length) return undefined;
+    offset += breakLength(text, offset);
+  }
+  return offset < text.length ? text.slice(offset) : undefined;
+}

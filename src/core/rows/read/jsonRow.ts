@@ -1,0 +1,105 @@
+// One row from a JSON object in a jsonc-parser tree: a GeoJSON Feature (its properties are the
+// values, its geometry and id are kept) or, on an NDJSON line, a plain object (its members are the
+// values). Shared by geojsonTable.ts and ndjsonRows.ts, so a feature reads the same from either.
+// Each value's position is its first character.
+import type { Node } from 'jsonc-parser';
+import { jsonValue, setOwn } from './ownMembers';
+import type { CellPosition, RowReadProblem, SourceGeometry, SourceRow } from './types';
+
+/** Where an offset of the parsed text is in the file. */
+export type PositionOf = (offset: number) => CellPosition;
+
+/** A GeoJSON Feature as a row; `what` names it for a problem ("feature 3"). */
+export function featureRow(feature: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
+  const start = at(feature.offset);
+  const problem = (text: string, node: Node = feature): RowReadProblem => ({ problem: `${what} ${text}`, ...at(node.offset), row });
+  if (feature.type !== 'object') return problem(`is not a GeoJSON Feature: it is ${describe(feature)}`);
+  const members = memberNodes(feature);
+  const type = members.get('type');
+  if (type?.value !== 'Feature') return problem(`is not a GeoJSON Feature: its type is ${type ? JSON.stringify(jsonValue(type)) : 'missing'}`, type ?? feature);
+  const properties = members.get('properties');
+  let values: Record<string, unknown> = {};
+  let cells: Record<string, CellPosition> = {};
+  if (properties && properties.type !== 'null') {
+    if (properties.type !== 'object') return problem(`has properties that are not an object: they are ${describe(properties)}`, properties);
+    const read = objectValues(properties, at);
+    if ('repeated' in read) return problem(`names the property "${read.repeated.name}" twice`, read.repeated.node);
+    ({ values, cells } = read);
+  }
+  const result: SourceRow = { row, line: start.line, values, cells };
+  const geometry = members.get('geometry');
+  if (geometry && geometry.type !== 'null') {
+    const read = geometryOf(geometry, at);
+    if (typeof read === 'string') return problem(read, geometry);
+    result.geometry = read;
+  }
+  const id = members.get('id');
+  if (id && (id.type === 'string' || id.type === 'number')) result.id = { value: id.value as string | number, position: at(id.offset) };
+  return result;
+}
+
+/** A plain object as a row: its members are the values. */
+export function objectRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
+  const start = at(object.offset);
+  if (object.type !== 'object') return { problem: `${what} is not a JSON object: it is ${describe(object)}`, ...start, row };
+  const read = objectValues(object, at);
+  if ('repeated' in read) return { problem: `${what} names the member "${read.repeated.name}" twice`, ...at(read.repeated.node.offset), row };
+  return { row, line: start.line, ...read };
+}
+
+/** An NDJSON line's object: a GeoJSON Feature when it says so, else a plain object. */
+export function lineRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
+  return object.type === 'object' && memberNodes(object).get('type')?.value === 'Feature' ? featureRow(object, row, at, what) : objectRow(object, row, at, what);
+}
+
+/** Member names of an object, in order (for the table's columns). */
+export function memberNames(object: Node): string[] {
+  return (object.children ?? []).map((member) => String(member.children?.[0].value));
+}
+
+/**
+ * An object's members as values with positions. A member named twice is refused rather than one
+ * of the two taken: which one the user meant cannot be known (the rule spot documents follow).
+ */
+function objectValues(object: Node, at: PositionOf): { values: Record<string, unknown>; cells: Record<string, CellPosition> } | { repeated: { name: string; node: Node } } {
+  const values: Record<string, unknown> = {};
+  const cells: Record<string, CellPosition> = {};
+  for (const member of object.children ?? []) {
+    const [key, value] = member.children ?? [];
+    const name = String(key.value);
+    if (Object.prototype.hasOwnProperty.call(values, name)) return { repeated: { name, node: key } };
+    setOwn(values, name, value ? jsonValue(value) : undefined);
+    setOwn(cells, name, at((value ?? key).offset));
+  }
+  return { values, cells };
+}
+
+function geometryOf(geometry: Node, at: PositionOf): SourceGeometry | string {
+  if (geometry.type !== 'object') return `has a geometry that is not an object: it is ${describe(geometry)}`;
+  const members = memberNodes(geometry);
+  const type = members.get('type');
+  if (type?.type !== 'string') return 'has a geometry without a type';
+  const coordinates = members.get('coordinates') ?? members.get('geometries');
+  return {
+    type: type.value as string,
+    coordinates: coordinates ? jsonValue(coordinates) : undefined,
+    position: at((coordinates ?? geometry).offset),
+  };
+}
+
+/** An object's member value nodes by name (the last, when one is named twice). */
+export function memberNodes(object: Node): Map<string, Node> {
+  const members = new Map<string, Node>();
+  for (const member of object.children ?? []) {
+    const [key, value] = member.children ?? [];
+    if (value) members.set(String(key.value), value);
+  }
+  return members;
+}
+
+export function describe(node: Node): string {
+  if (node.type === 'object') return 'an object';
+  if (node.type === 'array') return 'an array';
+  if (node.type === 'null') return 'null';
+  return `the ${node.type} ${JSON.stringify(node.value)}`;
+}

@@ -1,0 +1,25 @@
+// The reader's sizes, in one place: how much is read to detect a format, how long a row may be,
+// how large a GeoJSON may be (it is parsed whole).
+
+/** Bytes read from the start of a file to detect its format, delimiter and decimal separator. */
+export const SAMPLE_BYTES = 64 * 1024;
+
+/** Data rows of that sample the decimal separator and the delimiter's consistency are judged on. */
+export const SAMPLE_ROWS = 50;
+
+/** Bytes read from disk at a time while rows stream. */
+export const READ_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The longest row, in characters (about: the CSV parser counts a cell's bytes). A longer CSV row
+ * is almost always a quote that is never closed, swallowing the rest of the file; without a limit
+ * it would be held in memory whole.
+ */
+export const MAX_ROW_CHARS = 1024 * 1024;
+
+/**
+ * The largest GeoJSON read. A GeoJSON is not streamed: its text is held whole (about one and a half
+ * times the file in memory, with the outline of its features; see geojsonTable.ts). Larger: one
+ * feature per line (GeoJSONSeq, .geojsonl), which is streamed like NDJSON.
+ */
+export const MAX_GEOJSON_BYTES = 128 * 1024 * 1024;

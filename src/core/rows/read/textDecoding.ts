@@ -1,0 +1,128 @@
+// Bytes to text, a piece at a time, in each encoding the reader knows (see SourceEncoding), and
+// the byte-order marks that name an encoding. UTF-8 is decoded strictly: a byte that is not UTF-8
+// stops the decoding where it is instead of becoming U+FFFD, which would hand on text the user
+// never wrote (the spot documents' rule, src/core/documents/readDocument.ts).
+import type { SourceEncoding } from './types';
+
+const BYTE_ORDER_MARKS: ReadonlyArray<{ encoding: SourceEncoding; bytes: readonly number[] }> = [
+  { encoding: 'utf-8', bytes: [0xef, 0xbb, 0xbf] },
+  { encoding: 'utf-16le', bytes: [0xff, 0xfe] },
+  { encoding: 'utf-16be', bytes: [0xfe, 0xff] },
+];
+
+/** The encoding a byte-order mark at the start of the bytes names, and the mark's length. */
+export function byteOrderMark(bytes: Uint8Array): { encoding: SourceEncoding; length: number } | undefined {
+  for (const mark of BYTE_ORDER_MARKS) {
+    if (mark.bytes.every((byte, i) => bytes[i] === byte)) return { encoding: mark.encoding, length: mark.bytes.length };
+  }
+  return undefined;
+}
+
+/** The length of the byte-order mark of `encoding` at the start of the bytes (0 when there is none): it is never text. */
+export function byteOrderMarkLength(bytes: Uint8Array, encoding: SourceEncoding): number {
+  const mark = byteOrderMark(bytes);
+  return mark?.encoding === encoding ? mark.length : 0;
+}
+
+/** UTF-8 decoding met a byte that is not UTF-8; `text` is what decoded before it. */
+export class NotUtf8Error extends Error {
+  constructor(readonly text: string) {
+    super('not valid UTF-8');
+    this.name = 'NotUtf8Error';
+  }
+}
+
+export interface TextDecoding {
+  /** The text of the next piece of bytes (a byte-order mark already cut off); `final` on the last. Throws NotUtf8Error. */
+  decode(bytes: Uint8Array, final: boolean): string;
+}
+
+export function textDecoding(encoding: SourceEncoding): TextDecoding {
+  switch (encoding) {
+    case 'utf-8':
+      return new Utf8Decoding();
+    case 'latin1':
+      return { decode: latin1 };
+    case 'windows-1252':
+      // One byte is one character: no state between pieces. Not TextDecoder('windows-1252'): Node
+      // before 24 decodes that as ISO-8859-1, so 0x80 became U+0080 instead of € (nodejs/node#56542).
+      return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_80_9F[char.charCodeAt(0) - 0x80]) };
+    case 'utf-16le':
+    case 'utf-16be': {
+      const decoder = new TextDecoder(encoding, { ignoreBOM: true });
+      return { decode: (bytes, final) => decoder.decode(bytes, { stream: !final }) };
+    }
+  }
+}
+
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/**
+ * Where windows-1252 differs from ISO-8859-1: the characters of bytes 0x80–0x9F (the WHATWG
+ * Encoding Standard's table; its five unassigned bytes stay the control characters they are in
+ * ISO-8859-1).
+ */
+const WINDOWS_1252_80_9F = [
+  '\u20ac', '\u0081', '\u201a', '\u0192', '\u201e', '\u2026', '\u2020', '\u2021', '\u02c6', '\u2030', '\u0160', '\u2039', '\u0152', '\u008d', '\u017d', '\u008f',
+  '\u0090', '\u2018', '\u2019', '\u201c', '\u201d', '\u2022', '\u2013', '\u2014', '\u02dc', '\u2122', '\u0161', '\u203a', '\u0153', '\u009d', '\u017e', '\u0178',
+];
+
+/**
+ * Strict UTF-8 over pieces. The bytes of a character cut at the end of a piece are held for the
+ * next one here rather than in the TextDecoder, so that when a piece fails, the bytes that failed
+ * are all in hand and the text before them can be given exactly.
+ */
+class Utf8Decoding implements TextDecoding {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private held: Uint8Array = new Uint8Array(0);
+
+  decode(piece: Uint8Array, final: boolean): string {
+    const bytes = this.held.length === 0 ? piece : Buffer.concat([this.held, piece]);
+    const complete = final ? bytes.length : completeLength(bytes);
+    // A copy (Buffer's slice would not be one): the caller may reuse its buffer for the next piece.
+    this.held = new Uint8Array(bytes.subarray(complete));
+    const whole = bytes.subarray(0, complete);
+    try {
+      return this.decoder.decode(whole);
+    } catch {
+      throw new NotUtf8Error(textBeforeInvalid(whole));
+    }
+  }
+}
+
+/** The length of the bytes without a character cut off at their end (at most 3 bytes of one). */
+function completeLength(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+/**
+ * The text before the first sequence that is not UTF-8. Only on the failure path: the longest
+ * prefix that decodes while streaming (which allows a sequence cut off at its end, and leaves it
+ * out of the text) ends at the bad byte, found in about sixteen decodes of at most 64 KiB.
+ */
+function textBeforeInvalid(bytes: Uint8Array): string {
+  const decodes = (length: number): boolean => {
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, length), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let valid = 0;
+  let invalid = bytes.length;
+  while (invalid - valid > 1) {
+    const middle = (valid + invalid) >> 1;
+    if (decodes(middle)) valid = middle;
+    else invalid = middle;
+  }
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, valid), { stream: true });
+}
