@@ -1,0 +1,90 @@
+// The coordinate system a table's coordinates are given in: an EPSG code of the built-in list
+// (epsgDefinitions.generated.ts, written by scripts/bundle/epsg.js from epsg-index), or a proj4
+// definition the user gives for any other. Each is read once into a proj4 converter to WGS 84.
+//
+// Datum shifts are proj4's +towgs84 parameters, as epsg-index gives them: for MGI (Austria,
+// EPSG:31254–31259, 31287) the 7 parameters of EPSG's default transformation MGI to WGS 84 (3)
+// (EPSG:1618, stated accuracy 1.5 m). PROJ picks better ones where it has them: for a point in
+// Graz, the Styria-only MGI to WGS 84 (8) (EPSG:1194, 0.5 m) lands 0.44 m away, and BEV's grid
+// (MGI to ETRS89 (8), AT_GIS_GRID, 0.14 m) is not applied here either. So MGI points can be off
+// by a metre or so against grid-based tools; proj4 in JavaScript has no grid files, which is also
+// why a definition naming one is refused rather than transformed without its shift.
+import { EPSG_DEFINITIONS } from './epsgDefinitions.generated';
+import type * as ProjectionModule from './projection';
+
+let projectionModule: typeof ProjectionModule | undefined;
+/** projection.ts (and with it proj4), loaded when the first coordinate system is read. */
+const projections = () => (projectionModule ??= require('./projection') as typeof ProjectionModule);
+
+/** 'EPSG:31256', or a proj4 definition ("+proj=tmerc … +towgs84=…"). */
+export type CrsSpec = `EPSG:${number}` | { proj4: string };
+
+export interface Crs extends Readonly<ProjectionModule.Projection> {
+  /** How messages name it: "EPSG:31256" or "the given proj4 definition". */
+  readonly name: string;
+  /** The EPSG code of a built-in one. */
+  readonly code?: number;
+}
+
+const cache = new Map<string, { crs: Crs } | { problem: string }>();
+
+/** The coordinate system a spec names, or why it cannot be used. */
+export function resolveCrs(spec: CrsSpec): { crs: Crs } | { problem: string } {
+  const key = typeof spec === 'string' ? `code:${spec}` : `proj4:${spec.proj4}`;
+  let resolved = cache.get(key);
+  if (!resolved) {
+    resolved = typeof spec === 'string' ? resolveEpsg(spec) : resolveDefinition(spec.proj4, { name: 'the given proj4 definition' });
+    cache.set(key, resolved);
+  }
+  return resolved;
+}
+
+function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
+  const code = /^EPSG:(\d+)$/i.exec(spec.trim())?.[1];
+  if (code === undefined) {
+    return { problem: `${JSON.stringify(spec)} is not a coordinate system: give "EPSG:<code>" (built in: ${builtInCodes()}) or { "proj4": "…" }.` };
+  }
+  const definition = Object.hasOwn(EPSG_DEFINITIONS, code) ? EPSG_DEFINITIONS[code] : undefined;
+  if (!definition) {
+    return {
+      problem:
+        `EPSG:${code} is not built in (built in: ${builtInCodes()}). For another coordinate system give its definition as ` +
+        `{ "proj4": "+proj=… +towgs84=…" }, e.g. from \`projinfo EPSG:${code} -o PROJ\` or epsg.io.`,
+    };
+  }
+  return resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
+}
+
+function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' | 'code'>): { crs: Crs } | { problem: string } {
+  const grid = gridFileOf(definition);
+  if (grid !== undefined) {
+    return { problem: `${name} names the grid file ${grid} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.` };
+  }
+  const projection = projections().readProjection(definition);
+  if ('problem' in projection) return { problem: `${name} cannot be read by proj4: ${projection.problem}.` };
+  return { crs: { name, ...(code === undefined ? {} : { code }), ...projection } };
+}
+
+/** The grid files (+nadgrids) a proj4 definition needs, or undefined; "@null" is no grid. */
+export function gridFileOf(definition: string): string | undefined {
+  const grids = /\+nadgrids=(\S+)/.exec(definition)?.[1].split(',').filter((grid) => grid !== '@null');
+  return grids && grids.length > 0 ? grids.join(',') : undefined;
+}
+
+let builtInList: string | undefined;
+
+/** "EPSG 2056, 2100, …, 25828–25837, …": the built-in codes, runs of consecutive codes joined. */
+export function builtInCodes(): string {
+  if (builtInList === undefined) {
+    const codes = Object.keys(EPSG_DEFINITIONS).map(Number).sort((a, b) => a - b);
+    const runs: string[] = [];
+    for (let start = 0; start < codes.length; ) {
+      let end = start;
+      while (end + 1 < codes.length && codes[end + 1] === codes[end] + 1) end++;
+      runs.push(end - start >= 2 ? `${codes[start]}–${codes[end]}` : codes.slice(start, end + 1).join(', '));
+      start = end + 1;
+    }
+    builtInList = `EPSG ${runs.join(', ')}`;
+  }
+  return builtInList;
+}

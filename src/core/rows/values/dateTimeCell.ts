@@ -1,0 +1,128 @@
+// The work behind convertDateTime (convertDateTime.ts, which loads this file and with it luxon on
+// first use). luxon parses the cell (fromISO, fromSQL for the service's own "2026-05-31 14:30:00",
+// fromFormat for a pattern) and formats the result; it knows the zones through Intl. It settles
+// readings in gaps and repeated hours without a word, so localTime.ts decides those. Month and
+// weekday names are read in English, so the result never depends on the machine's locale.
+// Seconds' fractions are cut off, not rounded.
+import { DateTime, type IANAZone } from 'luxon';
+import { isDate, isDateTime } from '../../topics/fieldRules';
+import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
+import { resolveLocalTime, type OffsetChange } from './localTime';
+import { resolveTimeZone } from './timeZone';
+import type { DateTimeOptions } from './convertDateTime';
+
+const LOCALE = 'en-US';
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const OUTPUT_FORMAT = { date: 'yyyy-MM-dd', datetime: 'yyyy-MM-dd HH:mm:ss' } as const;
+const ISO_EXAMPLES = { date: '2026-05-31', datetime: '2026-05-31T14:30:00+02:00 or 2026-05-31 14:30:00' } as const;
+
+export function convertDateTime(text: string, options: DateTimeOptions): CellResult<string> {
+  if (isEmptyCell(text)) return NO_VALUE;
+  const cell = text.trim();
+  const output = resolveTimeZone(options.timezone ?? 'UTC', 'timezone');
+  if ('problem' in output) return output;
+  const input = options.inputTimezone === undefined ? output : resolveTimeZone(options.inputTimezone, 'inputTimezone');
+  if ('problem' in input) return input;
+
+  const read = readCell(cell, options);
+  if ('problem' in read) return read;
+  if (!read.hasTime && options.kind === 'datetime') {
+    return { problem: `${JSON.stringify(cell)} has no time of day; a date and time is expected (${expectedFormat(options)}).` };
+  }
+  const instant = read.hasTime ? instantOf(read, input.zone) : undefined;
+  if (instant && 'problem' in instant) return instant;
+  // A date without a time is that date, as written; anything with a time is its instant in the service's zone.
+  const time = instant ? DateTime.fromMillis(instant.at, { zone: output.zone, locale: LOCALE }) : read.parsed;
+  const value = time.toFormat(OUTPUT_FORMAT[options.kind]);
+  // Years past 9999 (or before 0) are no date the service takes.
+  if (!(options.kind === 'date' ? isDate(value) : isDateTime(value))) return { problem: `${JSON.stringify(cell)} is outside the years 0000–9999.` };
+  return instant?.warning === undefined ? { value } : { value, warning: instant.warning };
+}
+
+/** The instant a cell with a time stands for: by its own offset, or as a reading of the clocks in `zone`. */
+function instantOf({ parsed, hasOffset }: ReadCell, zone: IANAZone): { at: number; warning?: string } | { problem: string } {
+  if (hasOffset) return { at: parsed.toMillis() };
+  // Without an offset, parsed holds the reading's fields as UTC: its ms are the wall clock's.
+  const wall = parsed.toMillis();
+  const local = resolveLocalTime(wall, zone);
+  if ('gap' in local) {
+    return { problem: `${clock(wall, true)} does not exist in ${zone.name}: the clocks went from ${changeText(local.gap, wall)}.` };
+  }
+  if (!('repeated' in local)) return { at: local.instant };
+  const offset = DateTime.fromMillis(local.instant, { zone, locale: LOCALE }).toFormat('ZZ');
+  const warning =
+    `${clock(wall, true)} happened twice in ${zone.name} (the clocks went back from ${changeText(local.repeated, wall)}); ` +
+    `taken as the earlier, at ${offset}.`;
+  return { at: local.instant, warning };
+}
+
+interface ReadCell {
+  /** In the cell's own offset; without one, the cell's fields as UTC. */
+  parsed: DateTime;
+  hasOffset: boolean;
+  hasTime: boolean;
+}
+
+function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem: string } {
+  const tokens = options.format === undefined ? undefined : formatTokens(options.format);
+  if (tokens && !tokens.hasDate) {
+    return { problem: `the format ${JSON.stringify(options.format)} has no year, month and day (e.g. "dd.MM.yyyy HH:mm"); without them the date would be today's.` };
+  }
+  const parsed = parse(cell, options.format, 'UTC');
+  if (!parsed.isValid) {
+    const problem =
+      parsed.invalidReason === 'unit out of range'
+        ? `${JSON.stringify(cell)} is no valid date: ${parsed.invalidExplanation}.`
+        : `${JSON.stringify(cell)} is not a ${options.kind === 'date' ? 'date' : 'date and time'} in the expected format (${expectedFormat(options)}).`;
+    return { problem };
+  }
+  // Read against a second default zone: a cell with its own offset keeps it, one without takes the default.
+  const hasOffset = parsed.offset !== 0 || parse(cell, options.format, 'UTC+1').offset === 0;
+  const hasTime = tokens ? tokens.hasTime : /[T\s]/i.test(cell);
+  return { parsed, hasOffset, hasTime };
+}
+
+function parse(cell: string, format: string | undefined, zone: string): DateTime {
+  const options = { zone, setZone: true, locale: LOCALE };
+  if (format !== undefined) return DateTime.fromFormat(cell, format, options);
+  const iso = DateTime.fromISO(cell, options);
+  // The service's own form ("2026-05-31 14:30:00", a space for the T) when the cell is not ISO.
+  return iso.isValid ? iso : DateTime.fromSQL(cell, options);
+}
+
+const formats = new Map<string, { hasDate: boolean; hasTime: boolean }>();
+
+/** Which fields a luxon pattern reads (its tokens, with macros such as "D" expanded). */
+function formatTokens(format: string): { hasDate: boolean; hasTime: boolean } {
+  let found = formats.get(format);
+  if (!found) {
+    const fields = DateTime.fromFormatExplain('', format, { locale: LOCALE })
+      .tokens.filter((token) => !token.literal)
+      .map((token) => token.val[0]);
+    found = { hasDate: ['y', 'd'].every((field) => fields.includes(field)) && (fields.includes('M') || fields.includes('L')), hasTime: fields.includes('H') || fields.includes('h') };
+    formats.set(format, found);
+  }
+  return found;
+}
+
+/** "dd.MM.yyyy HH:mm, e.g. 31.05.2026 14:30", or the ISO 8601 examples. */
+function expectedFormat({ format, kind }: DateTimeOptions): string {
+  if (format === undefined) return `ISO 8601, e.g. ${ISO_EXAMPLES[kind]}`;
+  const example = DateTime.fromObject({ year: 2026, month: 5, day: 31, hour: 14, minute: 30 }, { zone: 'UTC', locale: LOCALE });
+  return `${format}, e.g. ${example.toFormat(format)}`;
+}
+
+/** A wall-clock reading held as UTC ms: "2026-03-29 02:30" or "02:30", with seconds only when there are some. */
+function clock(wall: number, withDate: boolean): string {
+  const time = DateTime.fromMillis(wall, { zone: 'UTC', locale: LOCALE });
+  return time.toFormat(`${withDate ? 'yyyy-MM-dd ' : ''}HH:mm${time.second === 0 ? '' : ':ss'}`);
+}
+
+/** "02:00 to 03:00": the clocks at the change, read before and after it (with dates when not on `wall`'s day). */
+function changeText(change: OffsetChange, wall: number): string {
+  const from = change.at + change.offsetBefore * MINUTE;
+  const to = change.at + change.offsetAfter * MINUTE;
+  const withDate = ![from, to].every((reading) => Math.floor(reading / DAY) === Math.floor(wall / DAY));
+  return `${clock(from, withDate)} to ${clock(to, withDate)}`;
+}

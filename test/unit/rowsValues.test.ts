@@ -1,0 +1,273 @@
+// The conversions of a table's cells (src/core/rows/values): numbers with either decimal
+// separator, coordinates to WGS 84 against values computed independently with PROJ's cs2cs,
+// the latitude/longitude checks, dates and times around daylight-saving changes, category labels.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84, type CrsSpec } from '../../src/core/rows/values';
+import { parseTopicDefinition } from '../../src/core/topics';
+import type { CategoryField } from '../../src/core/topics/categories';
+
+describe('rows values: numbers', () => {
+  it('reads decimal commas, decimal points and grouped thousands', () => {
+    assert.deepEqual(parseNumber('47,2692', ','), { value: 47.2692 });
+    assert.deepEqual(parseNumber('47.2692', '.'), { value: 47.2692 });
+    assert.deepEqual(parseNumber('1.234,5', ','), { value: 1234.5 });
+    assert.deepEqual(parseNumber('1,234.5', '.'), { value: 1234.5 });
+    assert.deepEqual(parseNumber('1.234.567', ','), { value: 1234567 });
+    assert.deepEqual(parseNumber(' 1 234,5 ', ','), { value: 1234.5 });
+    assert.deepEqual(parseNumber('1\u00a0234,5', ','), { value: 1234.5 });
+    assert.deepEqual(parseNumber("1'234.5", '.'), { value: 1234.5 });
+    assert.deepEqual(parseNumber('-16,5', ','), { value: -16.5 });
+    assert.deepEqual(parseNumber('+16.5', '.'), { value: 16.5 });
+    assert.deepEqual(parseNumber('1,5E-3', ','), { value: 0.0015 });
+    assert.deepEqual(parseNumber('340000', ','), { value: 340000 });
+  });
+
+  it('refuses a decimal comma read with decimal points, and says which setting to change', () => {
+    assert.deepEqual(parseNumber('47,2692', '.'), {
+      problem: "47,2692 is not a number with '.' as decimal separator; if the file uses decimal commas, set source.decimalSeparator to ','.",
+    });
+    assert.deepEqual(parseNumber('48.2082', ','), {
+      problem: "48.2082 is not a number with ',' as decimal separator; if the file uses decimal points, set source.decimalSeparator to '.'.",
+    });
+  });
+
+  it('refuses one group of the other mark as ambiguous rather than reading a thousand times the decimal', () => {
+    const problem = (parseNumber('16,373', '.') as { problem: string }).problem;
+    assert.match(problem, /^16,373 is ambiguous with '\.' as decimal separator: ',' may group thousands \(16373\) or be a decimal comma/);
+    assert.match(problem, /set source\.decimalSeparator to ','/);
+    assert.match((parseNumber('1.234', ',') as { problem: string }).problem, /^1\.234 is ambiguous/);
+  });
+
+  it('gives no value for an empty cell and a problem for text', () => {
+    assert.deepEqual(parseNumber('', '.'), { empty: true });
+    assert.deepEqual(parseNumber('   ', ','), { empty: true });
+    assert.deepEqual(parseNumber('n/a', '.'), { problem: '"n/a" is not a number (e.g. 47.2692).' });
+    assert.deepEqual(parseNumber('1e999', '.'), { problem: '1e999 is too large a number.' });
+    assert.ok('problem' in parseNumber('5,', ','));
+  });
+});
+
+/** A conversion's result compared with cs2cs's, within 1e-7 degrees (about 1 cm). */
+function assertNear(actual: ReturnType<typeof toWgs84>, longitude: number, latitude: number): void {
+  assert.ok('latitude' in actual, JSON.stringify(actual));
+  assert.ok(Math.abs(actual.longitude - longitude) < 1e-7, `longitude ${actual.longitude}, cs2cs ${longitude}`);
+  assert.ok(Math.abs(actual.latitude - latitude) < 1e-7, `latitude ${actual.latitude}, cs2cs ${latitude}`);
+  assert.equal(actual.warning, undefined);
+}
+
+describe('rows values: coordinates', () => {
+  // Expected values from PROJ 9.1.1's cs2cs (Debian's proj-bin), with the definitions the
+  // conversions use (epsg-index's proj4 strings without +type=crs), for example:
+  //   $ echo "-2500 340000" | cs2cs -f %.9f +proj=tmerc +lat_0=0 +lon_0=16.3333333333333 +k=1 +x_0=0 \
+  //       +y_0=-5000000 +ellps=bessel +towgs84=577.326,90.129,463.919,5.137,1.474,5.297,2.4232 +units=m \
+  //       +no_defs +to +proj=longlat +datum=WGS84
+  //   16.298505342	48.198403073 0.000000000
+  const MGI_GK_EAST = '+proj=tmerc +lat_0=0 +lon_0=16.3333333333333 +k=1 +x_0=0 +y_0=-5000000 +ellps=bessel +towgs84=577.326,90.129,463.919,5.137,1.474,5.297,2.4232 +units=m +no_defs';
+  const ETRS89_UTM_33N = '+proj=utm +zone=33 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+
+  it('EPSG:31256 (MGI / Austria GK East), Vienna and Graz, as cs2cs gives them', () => {
+    // echo "-2500 340000" | cs2cs -f %.9f <MGI_GK_EAST> +to +proj=longlat +datum=WGS84
+    //   → 16.298505342	48.198403073 0.000000000
+    // The same by EPSG code, where PROJ picks EPSG's default transformation (EPSG:1618) in Vienna,
+    // confirms epsg-index's +towgs84 (PROJ orders EPSG:31256 northing first and EPSG:4326 latitude first):
+    // echo "340000 -2500" | cs2cs -f %.9f EPSG:31256 EPSG:4326  → 48.198403073	16.298505342 0.000000000
+    assertNear(toWgs84(-2500, 340000, 'EPSG:31256'), 16.298505342, 48.198403073);
+    // echo "-67800 215000" | cs2cs -f %.9f <MGI_GK_EAST> +to +proj=longlat +datum=WGS84
+    //   → 15.439596603	47.070634802 0.000000000
+    // (By EPSG code PROJ takes the Styria-only MGI to WGS 84 (8) here, 0.44 m west:
+    //  echo "215000 -67800" | cs2cs -f %.9f EPSG:31256 EPSG:4326  → 47.070634780	15.439590778 0.000000000)
+    assertNear(toWgs84(-67800, 215000, 'EPSG:31256'), 15.439596603, 47.070634802);
+  });
+
+  it('EPSG:25833 (ETRS89 / UTM zone 33N), Vienna and Graz, as cs2cs gives them', () => {
+    // echo "602000 5340000" | cs2cs -f %.9f <ETRS89_UTM_33N> +to +proj=longlat +datum=WGS84
+    //   → 16.372837556	48.205030160 0.000000000
+    assertNear(toWgs84(602000, 5340000, 'EPSG:25833'), 16.372837556, 48.20503016);
+    // echo "533000 5213000" | cs2cs -f %.9f <ETRS89_UTM_33N> +to +proj=longlat +datum=WGS84
+    //   → 15.434630192	47.069688214 0.000000000
+    assertNear(toWgs84(533000, 5213000, 'EPSG:25833'), 15.434630192, 47.069688214);
+  });
+
+  it('other projections of the list, as cs2cs gives them', () => {
+    // echo "1822000 6141000" | cs2cs -f %.9f +proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1
+    //   +units=m +nadgrids=@null +wktext +no_defs +to +proj=longlat +datum=WGS84  → 16.367304477	48.204835092
+    assertNear(toWgs84(1822000, 6141000, 'EPSG:3857'), 16.367304477, 48.204835092);
+    // echo "2600000 1200000" | cs2cs -f %.9f +proj=somerc +lat_0=46.9524055555556 +lon_0=7.43958333333333 +k_0=1
+    //   +x_0=2600000 +y_0=1200000 +ellps=bessel +towgs84=674.374,15.056,405.346,0,0,0,0 +units=m +no_defs
+    //   +to +proj=longlat +datum=WGS84  → 7.438632421	46.951082772
+    assertNear(toWgs84(2600000, 1200000, 'EPSG:2056'), 7.438632421, 46.951082772);
+    // echo "-740000 -1200000" | cs2cs -f %.9f +proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778
+    //   +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel +towgs84=589,76,480,0,0,0,0 +units=m +no_defs
+    //   +to +proj=longlat +datum=WGS84  → 14.749676654	48.692069898
+    assertNear(toWgs84(-740000, -1200000, 'EPSG:5514'), 14.749676654, 48.692069898);
+    // echo "500000 4649776.22482" | cs2cs -f %.9f +proj=utm +zone=33 +south +datum=WGS84 +units=m +no_defs
+    //   +to +proj=longlat +datum=WGS84  → 15.000000000	-48.305208395
+    assertNear(toWgs84(500000, 4649776.22482, 'EPSG:32733'), 15, -48.305208395);
+  });
+
+  it('takes a proj4 definition, and degrees as they are', () => {
+    assertNear(toWgs84(-2500, 340000, { proj4: MGI_GK_EAST }), 16.298505342, 48.198403073);
+    assertNear(toWgs84(602000, 5340000, { proj4: ETRS89_UTM_33N }), 16.372837556, 48.20503016);
+    assertNear(toWgs84(16.3738, 48.2082, 'EPSG:4326'), 16.3738, 48.2082);
+    assertNear(toWgs84(16.3738, 48.2082, 'EPSG:4258'), 16.3738, 48.2082);
+  });
+
+  it('names the built-in codes and the proj4 way out for an unknown code', () => {
+    const { problem } = toWgs84(1, 2, 'EPSG:31297') as { problem: string };
+    assert.match(problem, /^EPSG:31297 is not built in \(built in: EPSG 2056, .*31254–31259, 31287, .*32601–32660, 32701–32760\)/);
+    assert.match(problem, /give its definition as \{ "proj4": "\+proj=… \+towgs84=…" \}/);
+    assert.match((toWgs84(1, 2, 'WGS84' as CrsSpec) as { problem: string }).problem, /^"WGS84" is not a coordinate system: give "EPSG:<code>"/);
+  });
+
+  it('refuses proj4 definitions that cannot be read or need a grid file', () => {
+    assert.match((toWgs84(1, 2, { proj4: 'EPSG:31256' }) as { problem: string }).problem, /^the given proj4 definition cannot be read by proj4: /);
+    assert.match(
+      (toWgs84(1, 2, { proj4: '+proj=tmerc +ellps=bessel +nadgrids=BETA2007.gsb' }) as { problem: string }).problem,
+      /names the grid file BETA2007\.gsb \(\+nadgrids\), which this importer does not have; give the datum shift as \+towgs84=… instead/,
+    );
+  });
+
+  it('warns about degrees given for a projected system', () => {
+    const result = toWgs84(16.37, 48.2, 'EPSG:31256');
+    assert.ok('warning' in result);
+    assert.match(result.warning!, /^x 16\.37, y 48\.2: these look like degrees, not EPSG:31256 metres; /);
+    assert.equal('warning' in toWgs84(16.37, 48.2, 'EPSG:4326'), false);
+  });
+
+  it('refuses what is no position', () => {
+    assert.deepEqual(toWgs84(1e9, 1e9, 'EPSG:32633'), {
+      problem: 'x 1000000000, y 1000000000 is no position in EPSG:32633: it lies outside what that coordinate system can express.',
+    });
+    assert.deepEqual(toWgs84(NaN, 5340000, 'EPSG:25833'), { problem: 'x NaN, y 5340000 in EPSG:25833 are not finite numbers.' });
+    // Degrees swapped in a GeoJSON file (x must be the longitude).
+    assert.deepEqual(toWgs84(48.2, 165.2, 'EPSG:4326'), { problem: 'latitude 165.2 is out of range; latitude and longitude are probably swapped.' });
+  });
+
+  it('checks a latitude and longitude: out of range, probably swapped, not finite', () => {
+    assert.deepEqual(checkLatitudeLongitude(48.2082, 16.3738), []);
+    assert.deepEqual(checkLatitudeLongitude(-90, 180), []);
+    assert.deepEqual(checkLatitudeLongitude(165.2, 48.2), ['latitude 165.2 is out of range; latitude and longitude are probably swapped.']);
+    assert.deepEqual(checkLatitudeLongitude(95, 120), ['latitude 95 is out of range (-90 to 90).']);
+    assert.deepEqual(checkLatitudeLongitude(48.2, 200), ['longitude 200 is out of range (-180 to 180).']);
+    assert.deepEqual(checkLatitudeLongitude(200, 16), ['latitude 200 is out of range (-90 to 90).']);
+    assert.deepEqual(checkLatitudeLongitude(NaN, Infinity), ['latitude NaN is not a finite number.', 'longitude Infinity is not a finite number.']);
+  });
+});
+
+describe('rows values: dates and times', () => {
+  const vienna = { kind: 'datetime', timezone: 'Europe/Vienna' } as const;
+
+  it('refuses a reading in the spring gap', () => {
+    assert.deepEqual(convertDateTime('2026-03-29 02:30', vienna), {
+      problem: '2026-03-29 02:30 does not exist in Europe/Vienna: the clocks went from 02:00 to 03:00.',
+    });
+    assert.deepEqual(convertDateTime('29.03.2026 02:30', { ...vienna, format: 'dd.MM.yyyy HH:mm' }), {
+      problem: '2026-03-29 02:30 does not exist in Europe/Vienna: the clocks went from 02:00 to 03:00.',
+    });
+    // Either side of the gap exists.
+    assert.deepEqual(convertDateTime('2026-03-29 01:59:59', vienna), { value: '2026-03-29 01:59:59' });
+    assert.deepEqual(convertDateTime('2026-03-29 03:00', vienna), { value: '2026-03-29 03:00:00' });
+  });
+
+  it('takes the earlier offset in the repeated hour, with a warning', () => {
+    assert.deepEqual(convertDateTime('2026-10-25 02:30', vienna), {
+      value: '2026-10-25 02:30:00',
+      warning: '2026-10-25 02:30 happened twice in Europe/Vienna (the clocks went back from 03:00 to 02:00); taken as the earlier, at +02:00.',
+    });
+    // The earlier instant is 00:30 UTC (02:30 at +02:00), not 01:30 UTC.
+    assert.equal((convertDateTime('2026-10-25 02:30', { kind: 'datetime', timezone: 'UTC', inputTimezone: 'Europe/Vienna' }) as { value: string }).value, '2026-10-25 00:30:00');
+  });
+
+  it('converts a cell with an offset into the zone', () => {
+    assert.deepEqual(convertDateTime('2026-05-31T14:30:00Z', vienna), { value: '2026-05-31 16:30:00' });
+    assert.deepEqual(convertDateTime('2026-05-31T14:30:00+05:00', vienna), { value: '2026-05-31 11:30:00' });
+    assert.deepEqual(convertDateTime('2026-01-15 08:00:00 +01:00', { kind: 'datetime' }), { value: '2026-01-15 07:00:00' });
+    // The offset decides, not inputTimezone; and a cell in the gap with an offset is an instant like any other.
+    assert.deepEqual(convertDateTime('2026-03-29T02:30:00+01:00', { ...vienna, inputTimezone: 'America/New_York' }), { value: '2026-03-29 03:30:00' });
+    // A date field takes the date in the zone.
+    assert.deepEqual(convertDateTime('2026-05-31T23:30:00Z', { kind: 'date', timezone: 'Europe/Vienna' }), { value: '2026-06-01' });
+  });
+
+  it('reads cells without an offset in inputTimezone', () => {
+    assert.deepEqual(convertDateTime('2026-05-31 14:30:00', { ...vienna, inputTimezone: 'UTC' }), { value: '2026-05-31 16:30:00' });
+    assert.deepEqual(convertDateTime('2026-05-31T14:30', vienna), { value: '2026-05-31 14:30:00' });
+    assert.deepEqual(convertDateTime('2026-05-31 14:30:59.999', { kind: 'datetime' }), { value: '2026-05-31 14:30:59' });
+  });
+
+  it('reads a luxon pattern such as dd.MM.yyyy HH:mm', () => {
+    const german = { kind: 'datetime', format: 'dd.MM.yyyy HH:mm', timezone: 'Europe/Vienna' } as const;
+    assert.deepEqual(convertDateTime('31.05.2026 14:30', german), { value: '2026-05-31 14:30:00' });
+    assert.deepEqual(convertDateTime('31.05.2026 14:30', { ...german, inputTimezone: 'UTC' }), { value: '2026-05-31 16:30:00' });
+    assert.deepEqual(convertDateTime('2026-05-31 14:30', german), {
+      problem: '"2026-05-31 14:30" is not a date and time in the expected format (dd.MM.yyyy HH:mm, e.g. 31.05.2026 14:30).',
+    });
+    assert.match((convertDateTime('10:00', { kind: 'datetime', format: 'HH:mm' }) as { problem: string }).problem, /^the format "HH:mm" has no year, month and day/);
+  });
+
+  it('takes a date-only cell for a date field as written, and refuses it for a datetime field', () => {
+    assert.deepEqual(convertDateTime('2026-05-31', { kind: 'date', timezone: 'Pacific/Kiritimati' }), { value: '2026-05-31' });
+    assert.deepEqual(convertDateTime('31.05.2026', { kind: 'date', format: 'dd.MM.yyyy' }), { value: '2026-05-31' });
+    assert.deepEqual(convertDateTime('2026-05-31', vienna), {
+      problem: '"2026-05-31" has no time of day; a date and time is expected (ISO 8601, e.g. 2026-05-31T14:30:00+02:00 or 2026-05-31 14:30:00).',
+    });
+  });
+
+  it('names the expected format for what cannot be read, and gives no value for an empty cell', () => {
+    assert.deepEqual(convertDateTime('yesterday', { kind: 'date' }), { problem: '"yesterday" is not a date in the expected format (ISO 8601, e.g. 2026-05-31).' });
+    assert.deepEqual(convertDateTime('2026-02-31 10:00', vienna), { problem: '"2026-02-31 10:00" is no valid date: you specified 31 (of type number) as a day, which is invalid.' });
+    assert.deepEqual(convertDateTime('+012026-05-31T10:00Z', vienna), { problem: '"+012026-05-31T10:00Z" is outside the years 0000–9999.' });
+    assert.deepEqual(convertDateTime(' ', vienna), { empty: true });
+  });
+
+  it('refuses an unknown zone, suggesting the closest', () => {
+    assert.deepEqual(convertDateTime('2026-05-31 14:30', { kind: 'datetime', timezone: 'Europe/Viena' }), {
+      problem: 'timezone "Europe/Viena" is not a known time zone; did you mean "Europe/Vienna"?',
+    });
+    assert.deepEqual(convertDateTime('2026-05-31 14:30', { kind: 'datetime', inputTimezone: 'Mars/Olympus' }), {
+      problem: 'inputTimezone "Mars/Olympus" is not a known time zone (an IANA name such as Europe/Vienna or UTC).',
+    });
+  });
+});
+
+describe('rows values: categories', () => {
+  const fixtures = join(__dirname, '../../../test/fixtures/topics/project');
+  const trail = parseTopicDefinition(readFileSync(join(fixtures, 'spot-topics', '7.topic.json'), 'utf8')).definition!;
+  const species = trail.fields.fld_7_1 as CategoryField;
+  const trees: CategoryField = { type: 'category', label: 'Tree', values: { '1': 'Winter-Linde', '2': 'Sommer-Linde', '3': 'Spitz-Ahorn' } };
+
+  it('takes a key as it is and a label as its key', () => {
+    assert.deepEqual(categoryKeyOfCell('2', 'fld_7_1', species), { value: '2' });
+    assert.deepEqual(categoryKeyOfCell('Beech', 'fld_7_1', species), { value: '2' });
+    assert.deepEqual(categoryKeyOfCell(' larch ', 'fld_7_1', species), { value: '3' });
+    assert.deepEqual(categoryKeyOfCell('beetle', 'fld_7_9', trail.fields.fld_7_9 as CategoryField), { value: 'beetle' });
+    assert.deepEqual(categoryKeyOfCell('Bark beetles', 'fld_7_9', trail.fields.fld_7_9 as CategoryField), { value: 'beetle' });
+  });
+
+  it('suggests the closest label for an unknown one, or lists the categories', () => {
+    assert.deepEqual(categoryKeyOfCell('Sommerlinde', 'fld_7_2', trees), { problem: "'Sommerlinde' is not a category of Tree (fld_7_2); did you mean 'Sommer-Linde'?" });
+    assert.deepEqual(categoryKeyOfCell('Birch', 'fld_7_1', species), { problem: "'Birch' is not a category of Species (fld_7_1); allowed: 1 (Oak), 2 (Beech), 3 (Larch)." });
+    assert.deepEqual(categoryKeyOfCell('', 'fld_7_1', species), { empty: true });
+  });
+});
+
+describe('rows values: loading', () => {
+  it('loads proj4 and luxon only on the first conversion that needs them', () => {
+    // A fresh process: this one has loaded both already.
+    const script = `
+      const loaded = (name) => Object.keys(require.cache).some((file) => file.includes(['', 'node_modules', name, ''].join(require('path').sep)));
+      const values = require(${JSON.stringify(join(__dirname, '../../src/core/rows/values'))});
+      const seen = [loaded('proj4'), loaded('luxon')];
+      values.parseNumber('1,5', ',');
+      seen.push(loaded('proj4'), loaded('luxon'));
+      values.toWgs84(602000, 5340000, 'EPSG:25833');
+      seen.push(loaded('proj4'), loaded('luxon'));
+      values.convertDateTime('2026-05-31 14:30', { kind: 'datetime' });
+      seen.push(loaded('luxon'));
+      process.stdout.write(JSON.stringify(seen));`;
+    const seen = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as boolean[];
+    assert.deepEqual(seen, [false, false, false, false, true, false, true]);
+  });
+});
