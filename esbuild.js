@@ -113,9 +113,14 @@ const lazyBundles = {
 // Which modules a host has is learnt from a first build of it.
 const EXTENSION_ENTRY = 'src/extension.ts';
 const CORE_ENTRY = 'src/core/index.ts';
+const ROWS_ENTRY = 'src/core/rows/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 
 async function modulesOf(entry) {
+  return Object.keys((await metafileOf(entry)).inputs).filter((input) => input.startsWith('src/') && input !== entry);
+}
+
+async function metafileOf(entry) {
   const result = await esbuild.build({
     ...common,
     entryPoints: [entry],
@@ -127,7 +132,27 @@ async function modulesOf(entry) {
     logLevel: 'silent',
     plugins: [...common.plugins, lazyBundles],
   });
-  return Object.keys(result.metafile.inputs).filter((input) => input.startsWith('src/') && input !== entry);
+  return result.metafile;
+}
+
+/**
+ * The modules of `host` a lazy bundle under `folder` imports straight from its own files: only
+ * those are exposed by the host, so the host's other modules keep esbuild's tree shaking (a
+ * namespace exported whole keeps every export of its module).
+ */
+// zod as the core uses it re-exports zod/mini whole, which carries every locale: shared, the
+// core would keep them all. The lazy bundle takes its own small copy (its locale set up the same way).
+const NOT_SHARED = new Set(['src/core/api/zod.ts']);
+
+async function boundaryOf(lazyEntry, folder, hostModules) {
+  const hosted = new Set(hostModules);
+  const metafile = await metafileOf(lazyEntry);
+  const boundary = new Set();
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    if (!input.startsWith(folder)) continue;
+    for (const imported of imports) if (hosted.has(imported.path) && !imported.path.startsWith(folder) && !NOT_SHARED.has(imported.path)) boundary.add(imported.path);
+  }
+  return [...boundary];
 }
 
 /** A host bundle: `entry` plus the namespaces of its modules, for the bundle that shares them. */
@@ -174,7 +199,7 @@ const entries = [
   { in: `spot-host-${EXTENSION_ENTRY}`, out: 'dist/extension.js', exposes: EXTENSION_ENTRY },
   { in: 'src/features.ts', out: 'dist/features.js', shares: { host: './extension.js', entry: EXTENSION_ENTRY } },
   { in: `spot-host-${CORE_ENTRY}`, out: 'dist/core.js', exposes: CORE_ENTRY },
-  { in: 'src/core/rows/index.ts', out: 'dist/rows.js', shares: { host: './core.js', entry: CORE_ENTRY } },
+  { in: ROWS_ENTRY, out: 'dist/rows.js', shares: { host: './core.js', entry: CORE_ENTRY } },
   { in: 'src/sandbox/index.ts', out: 'dist/sandbox.js' },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
@@ -225,7 +250,11 @@ const schemaPlugin = {
 
 async function main() {
   // In watch mode this is learnt once: restart the watch after moving a module between the two.
-  const sharedOf = Object.fromEntries(await Promise.all([EXTENSION_ENTRY, CORE_ENTRY].map(async (entry) => [entry, await modulesOf(entry)])));
+  const sharedOf = {
+    [EXTENSION_ENTRY]: await modulesOf(EXTENSION_ENTRY),
+    // dist/rows.js needs few of the core's modules: only those are shared (see boundaryOf).
+    [CORE_ENTRY]: await boundaryOf(ROWS_ENTRY, 'src/core/rows/', await modulesOf(CORE_ENTRY)),
+  };
   const contexts = await Promise.all(
     entries.map((entry) =>
       esbuild.context({

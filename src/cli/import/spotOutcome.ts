@@ -13,7 +13,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
   // A row of a table is named by its table, with its row and line.
   const origin = isRowOrigin(spot.origin) ? spot.origin : undefined;
   const file = origin ? display(origin.source) : spot.label;
-  const record = spotRecord(spot);
+  const record = spotRecord(spot, !origin);
   const withRecord = { ...(record ? { spot: record } : {}), ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
   switch (spot.status) {
     case 'done':
@@ -49,7 +49,8 @@ function failureOf(kind: SpotFailureKind | undefined): Outcome['failure'] {
   return kind === 'invalid' || kind === 'repeated-source-id' || kind === 'gallery-taken' ? 'document' : 'service';
 }
 
-function spotRecord(spot: SpotOutcome): SpotRecord | undefined {
+/** `written`: a document (rows of a table are never written back, so say nothing of it). */
+function spotRecord(spot: SpotOutcome, written = true): SpotRecord | undefined {
   if (spot.sourceId === undefined) return undefined;
   const media = spot.galleries.filter((gallery) => gallery.files > 0);
   const pending = spot.galleries.filter((gallery) => gallery.files === 0 && gallery.galleryId !== undefined);
@@ -59,7 +60,7 @@ function spotRecord(spot: SpotOutcome): SpotRecord | undefined {
     ...(spot.state !== undefined ? { state: spot.state } : {}),
     pendingGalleries: pending.map((gallery) => ({ field: gallery.field, galleryId: gallery.galleryId! })),
     ...(media.length > 0 ? { galleries: media.map(galleryRecord) } : {}),
-    ...(spot.withMedia ? { writeBack: spot.writeBack.status } : {}),
+    ...(spot.withMedia && written ? { writeBack: spot.writeBack.status } : {}),
     ...(spot.status !== 'done' && spot.remaining.length > 0 ? { remaining: spot.remaining } : {}),
   };
 }

@@ -1,3 +1,15 @@
-// Rows of tables as a source of spots (issue 21). read/: tables read as rows of values with the
-// position of every cell.
+// Rows of tables as a source of spots: read/ reads a table (CSV, TSV, GeoJSON, NDJSON) as rows of
+// values with the position of every cell; values/ converts cells (numbers, coordinates, dates,
+// categories); mapping/ is the mapping file (how rows become spot documents); rowToSpot makes a
+// row's document, rowSource hands rows to the import engine, checkRows checks them all. Loaded on
+// first use (dist/rows.js for the extension): its libraries (csv-parse, proj4, luxon) stay out of
+// the core that every request loads.
 export * from './read';
+export * from './values';
+export * from './mapping/mappingSchema';
+export * from './mapping/readMapping';
+export * from './mapping/resolveMapping';
+export * from './mapping/guessMapping';
+export * from './rowToSpot';
+export * from './rowSource';
+export * from './checkRows';

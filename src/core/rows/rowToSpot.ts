@@ -10,8 +10,7 @@ import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow } from './read';
-import { checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84 } from './values';
-import { categoryValue } from './values/categoryValue';
+import { categoryKeyOfCell, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -129,11 +128,17 @@ function cellText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
-function readNumber(value: unknown, mapping: ResolvedMapping): { value: number } | { problem: string } | undefined {
+/** A number cell: a value, a problem, or undefined for an empty one. */
+function readNumber(value: unknown, mapping: ResolvedMapping): { value: number; warning?: string } | { problem: string } | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: `${value} is not a number.` };
   const text = cellText(value);
   if (text === '') return undefined;
-  return parseNumber(text, mapping.decimalSeparator);
+  return settled(parseNumber(text, mapping.decimalSeparator));
+}
+
+/** A cell's conversion without its "no value" case (the caller has ruled an empty cell out). */
+function settled<T>(result: CellResult<T>): { value: T; warning?: string } | { problem: string } | undefined {
+  return 'empty' in result ? undefined : result;
 }
 
 function readInteger(row: SourceRow, column: string, member: string, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
@@ -169,22 +174,16 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     else [x, y] = [point[0], point[1]];
   }
   if (x === undefined || y === undefined) return;
-  let latitude = y;
-  let longitude = x;
-  if (!mapping.degrees) {
-    const transformed = toWgs84(x, y, mapping.crs);
-    if ('problem' in transformed) {
-      report('latitude', transformed.problem, ROW_RULES.coordinates, yAt);
-      return;
-    }
-    latitude = round(transformed.latitude);
-    longitude = round(transformed.longitude);
+  // Degrees are checked as given (a swap of the two can still be seen there); other systems are
+  // transformed to WGS 84 first.
+  const transformed = toWgs84(x, y, mapping.crs);
+  if ('problem' in transformed) {
+    report(/^longitude/.test(transformed.problem) ? 'longitude' : 'latitude', transformed.problem, ROW_RULES.coordinates, /^longitude/.test(transformed.problem) ? xAt : yAt);
+    return;
   }
-  const found = checkLatitudeLongitude(latitude, longitude);
-  for (const entry of found) report(entry.member, entry.message, ROW_RULES.coordinates, entry.member === 'longitude' ? xAt : yAt, entry.severity);
-  if (found.some((entry) => entry.severity === 'error')) return;
-  put('latitude', latitude, yAt);
-  put('longitude', longitude, xAt);
+  if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
+  put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
+  put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
 }
 
 function round(value: number): number {
@@ -195,6 +194,8 @@ function round(value: number): number {
 function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
   const at = cellOf(field.column);
   const raw = field.column !== undefined ? row.values[field.column] : undefined;
+  // Messages name the field as the topic does ("Height (m) (fld_7_2)"), else by its name.
+  const title = field.label ? `${field.label} (${field.attribute})` : field.attribute;
   const text = cellText(raw);
   if (text === '') {
     if (field.default !== undefined) put(field.attribute, field.default, at);
@@ -211,19 +212,22 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
     case 'integer': {
       const read = readNumber(value, mapping);
       if (!read) return;
-      if ('problem' in read) return fail(`${field.attribute}: ${read.problem}`);
-      if (field.type === 'integer' && !Number.isInteger(read.value)) return fail(`${field.attribute} is a whole number, not ${read.value}.`);
+      if ('problem' in read) return fail(`${title}: ${read.problem}`);
+      if (read.warning) report(field.attribute, `${title}: ${read.warning}`, ROW_RULES.value, at, 'warning');
+      if (field.type === 'integer' && !Number.isInteger(read.value)) return fail(`${title} is a whole number, not ${read.value}.`);
       return put(field.attribute, read.value, at);
     }
     case 'boolean': {
       const truth = typeof value === 'boolean' ? value : BOOLEANS[String(value).trim().toLowerCase()];
-      if (truth === undefined) return fail(`${field.attribute}: "${text}" is not true or false (yes/no, ja/nein, 1/0 are read too).`);
+      if (truth === undefined) return fail(`${title}: "${text}" is not true or false (yes/no, ja/nein, 1/0 are read too).`);
       return put(field.attribute, truth, at);
     }
     case 'date':
     case 'datetime': {
-      const converted = convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone });
-      if ('problem' in converted) return fail(`${field.attribute}: ${converted.problem}`);
+      const converted = settled(convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone }));
+      if (!converted) return;
+      if ('problem' in converted) return fail(`${title}: ${converted.problem}`);
+      if (converted.warning) report(field.attribute, `${title}: ${converted.warning}`, ROW_RULES.value, at, 'warning');
       return put(field.attribute, converted.value, at);
     }
     case 'category':
@@ -231,9 +235,11 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
       const parts = field.type === 'category' ? [String(value)] : String(value).split(/[;,]/).map((part) => part.trim()).filter(Boolean);
       const keys: unknown[] = [];
       for (const part of parts) {
-        const key = field.categories ? categoryValue(part, field.attribute, field.categories) : { value: part };
+        const key = field.categories ? settled(categoryKeyOfCell(part, field.attribute, field.categories)) : { value: part };
+        if (!key) continue;
         if ('problem' in key) return fail(key.problem, ROW_RULES.category);
-        keys.push(key.value);
+        // A key that is a plain whole number is sent as the number, as documents write it.
+        keys.push(/^(0|-?[1-9]\d{0,14})$/.test(key.value) ? Number(key.value) : key.value);
       }
       return put(field.attribute, field.type === 'category' ? keys[0] : keys, at);
     }

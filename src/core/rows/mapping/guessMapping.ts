@@ -87,8 +87,9 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       const column = columns.find((candidate) => !taken.has(candidate) && (normal(candidate) === normal(spec.label) || normal(candidate) === normal(name)));
       if (!column) continue;
       taken.add(column);
-      fields[name] = column;
-      notes.push(`fields: ${name} (${spec.label}) from the column ${column}`);
+      const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;
+      fields[name] = format ? { column, format } : column;
+      notes.push(`fields: ${name} (${spec.label}) from the column ${column}${format ? `, dates written ${format}` : ''}${spec.type === 'datetime' ? ': add "timezone" (and "inputTimezone") if its times are not UTC' : ''}`);
     }
   }
   if (Object.keys(fields).length > 0) mapping.fields = fields;
@@ -96,6 +97,19 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   const left = columns.filter((column) => !taken.has(column));
   if (left.length > 0) notes.push(`not mapped: ${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''} (add them under fields to send them)`);
   return { mapping, notes };
+}
+
+/** The pattern of a column's dates, when they are not ISO 8601 (which needs none). */
+function dateFormatOf(values: readonly unknown[]): string | undefined {
+  const texts = values.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim());
+  if (texts.length === 0) return undefined;
+  const patterns: Array<[RegExp, string]> = [
+    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}:\d{2}$/, 'dd.MM.yyyy HH:mm:ss'],
+    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/, 'dd.MM.yyyy HH:mm'],
+    [/^\d{1,2}\.\d{1,2}\.\d{4}$/, 'dd.MM.yyyy'],
+    [/^\d{4}\/\d{1,2}\/\d{1,2}$/, 'yyyy/MM/dd'],
+  ];
+  return patterns.find(([pattern]) => texts.every((text) => pattern.test(text)))?.[1];
 }
 
 function normal(name: string): string {

@@ -4,7 +4,7 @@
 import * as z from '../../api/zod';
 
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
-export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1'] as const;
+export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** Types a column can be read as; a topic definition's field type wins where there is one. */
 export const CELL_TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'category', 'categories'] as const;
 
@@ -22,7 +22,7 @@ const sourceSchema = describe(
     format: describe(z.optional(z.enum(SOURCE_FORMATS)), 'csv, tsv, geojson (a FeatureCollection) or ndjson (a JSON object per line). Detected when left out.'),
     delimiter: describe(z.optional(z.string().check(z.length(1, 'The delimiter is one character: "," ";" "\\t" "|".'))), 'The field delimiter of a CSV. Detected when left out.'),
     decimalSeparator: describe(z.optional(z.enum(['.', ','])), 'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.'),
-    encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252 or latin1. Detected when left out.'),
+    encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.'),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
   }),
   'How the table is written. Each member is detected when left out, and what was detected is reported.',

@@ -8,10 +8,12 @@ import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
 import type { CellType, Mapping } from './mappingSchema';
 
-export type CrsSpec = string | { proj4: string; name?: string };
+import type { CrsSpec } from '../values';
 
 export interface ResolvedField {
   attribute: string;
+  /** The topic definition's label of the field, for messages. */
+  label?: string;
   column: string | undefined;
   type: CellType;
   /** The mapping's own table: cell value → what is sent. */
@@ -70,13 +72,15 @@ const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
 export function resolveMapping(mapping: Mapping, path: string, context: ResolveContext): ResolvedMapping {
   const topic: ResolvedMapping['topic'] = typeof mapping.topic_id === 'number' ? { id: mapping.topic_id } : { column: mapping.topic_id.column };
   const definition = typeof mapping.topic_id === 'number' ? context.topics?.get(mapping.topic_id) : undefined;
-  const crs: CrsSpec = mapping.crs ?? context.tableCrs ?? 'EPSG:4326';
+  const given = mapping.crs ?? context.tableCrs ?? 'EPSG:4326';
+  const crs: CrsSpec = typeof given === 'string' ? (given as CrsSpec) : { proj4: given.proj4 };
   const fields: ResolvedField[] = [];
   for (const [attribute, spec] of Object.entries(mapping.fields ?? {})) {
     const options = typeof spec === 'string' ? { column: spec } : spec;
     const defined = definition && Object.hasOwn(definition.fields, attribute) ? definition.fields[attribute] : undefined;
     fields.push({
       attribute,
+      ...(defined ? { label: defined.label } : {}),
       column: options.column,
       type: options.type ?? (defined && defined.type !== 'gallery' ? defined.type : 'text'),
       ...(options.values ? { values: options.values } : {}),
@@ -92,7 +96,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
       if (named.has(attribute) || defined.type === 'gallery' || KNOWN_SPOT_MEMBERS.includes(attribute)) continue;
       const column = context.columns.find((candidate) => candidate.trim().toLowerCase() === defined.label.trim().toLowerCase());
       if (!column || used.has(column)) continue;
-      fields.push({ attribute, column, type: defined.type, ...(isCategoryField(defined) ? { categories: defined } : {}), byLabel: true });
+      fields.push({ attribute, label: defined.label, column, type: defined.type, ...(isCategoryField(defined) ? { categories: defined } : {}), byLabel: true });
     }
   }
   const folder = dirname(path);
