@@ -5,16 +5,14 @@
 // outcome of their own (the file and its line and column), and stop the rows from being checked.
 import { basename } from 'node:path';
 import type { TopicCatalog } from '../../core';
-import { checkMapping, mappingPathFor, openTable, readMappingFile, resolveMapping, type ResolvedMapping, type SourceTable } from '../../core/rows';
+import { checkMapping, mappingPathFor, openTable, TABLE_FILE, readMappingFile, resolveMapping, type ResolvedMapping, type SourceTable } from '../../core/rows';
 import { toFindings } from '../documents/checkDocument';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
 
 /** Files named on the command line that are tables rather than spot documents. */
-const TABLE = /\.(csv|tsv|tab|geojson|ndjson|jsonl)$/i;
-
 export function isTablePath(path: string): boolean {
-  return TABLE.test(path);
+  return TABLE_FILE.test(path);
 }
 
 export interface OpenedRows {

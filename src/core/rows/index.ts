@@ -8,6 +8,7 @@ export * from './read';
 export * from './values';
 export * from './mapping/mappingSchema';
 export * from './mapping/readMapping';
+export * from './mapping/mappingPath';
 export * from './mapping/resolveMapping';
 export * from './mapping/guessMapping';
 export * from './rowToSpot';

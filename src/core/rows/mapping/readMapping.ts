@@ -2,7 +2,7 @@
 // definitions, the media folders. Every problem is placed on the mapping file (its member name or
 // value), so the editor shows it as the user types and the command line prints file:line:col.
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Node } from 'jsonc-parser';
 import { parseCheckedJson, problemAt } from '../../documents/checkedJson';
 import type { LocatedProblem } from '../../documents/parseSpotText';
@@ -26,13 +26,6 @@ export const MAPPING_RULES = {
 } as const;
 
 export type MappingProblem = LocatedProblem & { rule: string };
-
-/** `trees.csv` → `trees.mapping.json` beside it. */
-export function mappingPathFor(sourcePath: string): string {
-  const name = basename(sourcePath);
-  const stem = name.replace(/\.(csv|tsv|tab|txt|geojson|json|ndjson|jsonl)$/i, '');
-  return join(dirname(sourcePath), `${stem}.mapping.json`);
-}
 
 export interface ParsedMapping {
   path: string;
