@@ -11,14 +11,14 @@
 //   welcome views and walkthrough buttons, walkthrough `onCommand:` events) is contributed or one
 //   of VS Code's listed in BUILT_IN_COMMAND, so no button is dead (manifestProblems).
 // Registered = the keys of the command tables (src/commands/registerCommands.ts,
-// src/commands/gallery/index.ts, src/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
+// src/commands/gallery/index.ts, src/commands/rows/index.ts, src/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
 // with a literal or a constant anywhere in src/.
 const fs = require('fs');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
 const IDS_FILE = 'src/platform/commandIds.ts';
-const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts', 'src/walkthrough/commands.ts'];
+const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts', 'src/commands/rows/index.ts', 'src/walkthrough/commands.ts'];
 const PREFIX = 'spotImport.';
 const EXEMPT = /^spotImport\.test\./;
 

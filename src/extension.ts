@@ -10,6 +10,7 @@ import { registerProfileStatus } from './auth/profileStatus';
 import { SandboxRunner } from './auth/sandboxRunner';
 import { isTestMode, registerCommands } from './commands/registerCommandStubs';
 import { registerSpotDocuments } from './documents/registerDocuments';
+import { registerTables } from './tables/registerTables';
 import { registerTopicFeatures } from './topics/registerTopicFeatures';
 import { loadCore } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';
@@ -73,12 +74,13 @@ export function activate(context: vscode.ExtensionContext): void {
   // The topic definitions and the spot checker: built here once, and handed to what uses them.
   const topics = registerTopicFeatures(services);
   const checker = registerSpotDocuments(disposables, log, profiles, topics);
+  const tables = registerTables(disposables, log, topics);
   owned.sandbox.useTopics({ get: (topicId) => topics.latestDefinition(topicId) });
   phase('documents');
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);
   phase('view');
-  registerCommands(context, { ...services, galleriesView, checker });
+  registerCommands(context, { ...services, galleriesView, checker, tables });
   phase('commands');
   // `npm start` sets SPOT_IMPORT_OPEN_WALKTHROUGH=1: its window shows the walkthrough first. Through
   // the command, so the walkthrough's code stays out of activation (it is in dist/features.js).

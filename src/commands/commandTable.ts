@@ -1,9 +1,10 @@
 import type { SpotChecker } from '../documents/spotChecker';
 import type { ExtensionServices } from '../platform/services';
+import type { Tables } from '../tables/registerTables';
 import type { GalleriesView } from '../views/galleriesView';
 
 /**
- * What a command receives: the services, the Galleries view and the spot checker, which
+ * What a command receives: the services, the Galleries view, the spot checker and the tables, which
  * activation builds before it registers the commands (so they are always there, and the
  * services need not know of them).
  */
@@ -11,6 +12,8 @@ export interface CommandServices extends ExtensionServices {
   readonly galleriesView: GalleriesView;
   /** The editor's checks of spot documents, and the topic definitions in effect: every import starts with them. */
   readonly checker: SpotChecker;
+  /** The checks of open tables with a mapping, and the previews of their rows. */
+  readonly tables: Tables;
 }
 
 /** A command handler receives the services first, then the arguments VS Code passes. */

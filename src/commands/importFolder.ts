@@ -4,7 +4,7 @@
 // Resumable: the journal (.spot-import/) remembers each step, so a second run finishes what the
 // first left and sends nothing that is done. The galleries of the spots are remembered for the
 // Galleries view as the spots land (in batches), so a window closed during a long run keeps them.
-// Whatever ends the run, the user gets the summary of folderImportReport.ts.
+// Whatever ends the run, the user gets the summary of importReport.ts.
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
@@ -12,10 +12,11 @@ import { profileLabel } from '../platform/domain';
 import { activeProfile, startingMessage } from './activeProfile';
 import type { CommandServices } from './commandTable';
 import { DEFAULT_LIMITS, findSpotFiles, type SearchLimits } from './findSpotFiles';
-import { reportFolderRun, type FolderImportSummary } from './folderImportReport';
+import { openAtProblem } from '../documents/spotTarget';
+import { reportRun, type FolderImportSummary, type RunSubject } from './importReport';
 import { DEFAULT_RECORD_EVERY, engineOptions, GalleryRecorder } from './importRun';
 
-export type { FolderImportSummary } from './folderImportReport';
+export type { FolderImportSummary } from './importReport';
 
 export interface FolderImportOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
@@ -104,5 +105,12 @@ export async function runFolderImport(services: CommandServices, target: unknown
     void services.ui.showInformationMessage(`No spot documents under ${folderName}: they are *.spot.json files, or .json files whose data.type is "spots".`);
     return undefined;
   }
-  return reportFolderRun(services, profile, folderName, run.outcome, run.found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+  const subject: RunSubject = { name: folderName, items: 'spot documents', again: 'importing the folder again', open: openDocumentAtProblem };
+  return reportRun(services, profile, subject, run.outcome, run.found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+}
+
+/** A spot document, at its first error (or first problem). */
+async function openDocumentAtProblem(spot: Core.SpotOutcome): Promise<void> {
+  const problem = spot.problems.find((candidate) => candidate.severity === 'error') ?? spot.problems[0];
+  await openAtProblem(vscode.Uri.file(spot.path), problem?.offset ?? 0, problem?.length ?? 0);
 }

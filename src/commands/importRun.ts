@@ -115,7 +115,8 @@ export class GalleryRecorder {
   constructor(
     private readonly services: ExtensionServices,
     private readonly profile: Profile,
-    private readonly uriOf: (spot: Core.SpotOutcome) => string,
+    /** The document a spot came from (Mark Spot Active opens it); undefined for a row of a table. */
+    private readonly uriOf: (spot: Core.SpotOutcome) => string | undefined,
     private readonly every = DEFAULT_RECORD_EVERY,
   ) {}
 
@@ -123,7 +124,7 @@ export class GalleryRecorder {
   add(spot: Core.SpotOutcome): void {
     if (!wasImported(spot)) return;
     const galleries = spot.galleries.flatMap((gallery): KnownGallery[] =>
-      gallery.galleryId === undefined ? [] : [{ galleryId: gallery.galleryId, field: gallery.field, spot: { spotId: spot.spotId!, sourceId: spot.sourceId ?? spot.label, documentUri: this.uriOf(spot) }, pending: gallery.uploaded + gallery.resolved + gallery.skipped === 0 }],
+      gallery.galleryId === undefined ? [] : [{ galleryId: gallery.galleryId, field: gallery.field, spot: { spotId: spot.spotId!, sourceId: spot.sourceId ?? spot.label, ...documentOf(this.uriOf(spot)) }, pending: gallery.uploaded + gallery.resolved + gallery.skipped === 0 }],
     );
     if (galleries.length === 0) return;
     this.waiting.push(...galleries);
@@ -157,6 +158,10 @@ export class GalleryRecorder {
       log.warn('import', `could not remember ${batch.length} galleries for ${profileLabel(this.profile)}`, error);
     }
   }
+}
+
+function documentOf(uri: string | undefined): { documentUri?: string } {
+  return uri === undefined ? {} : { documentUri: uri };
 }
 
 /** Media in a gallery after the run: sent now, found from an interrupted run, or already there. */

@@ -14,3 +14,5 @@ export * from './mapping/guessMapping';
 export * from './rowToSpot';
 export * from './rowSource';
 export * from './checkRows';
+export * from './mappedTable';
+export * from './cellUses';

@@ -57,13 +57,14 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
   const problem = (member: string, message: string, rule: string, at: CellPosition, severity: 'error' | 'warning' = 'error') =>
     problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at });
-  const put = (member: string, value: unknown, at: CellPosition) => {
+  // `at` undefined: a value the mapping gives (a topic_id, a state), from no cell.
+  const put = (member: string, value: unknown, at: CellPosition | undefined) => {
     attributes[member] = value;
-    cells.set(toPointer(['data', 'attributes', member]), at);
+    if (at) cells.set(toPointer(['data', 'attributes', member]), at);
   };
 
   // topic_id
-  if ('id' in mapping.topic) put('topic_id', mapping.topic.id, start);
+  if ('id' in mapping.topic) put('topic_id', mapping.topic.id, undefined);
   else readInteger(row, mapping.topic.column, 'topic_id', mapping, put, problem, cellOf);
 
   // source_id: the template with each column's value.
@@ -80,11 +81,11 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   readCoordinates(row, mapping, put, problem, cellOf);
 
   if (mapping.state !== undefined) {
-    if (typeof mapping.state === 'number') put('state', mapping.state, start);
+    if (typeof mapping.state === 'number') put('state', mapping.state, undefined);
     else readInteger(row, mapping.state.column, 'state', mapping, put, problem, cellOf);
   }
   if (mapping.privacyType !== undefined) {
-    if (typeof mapping.privacyType === 'number') put('privacy_type', mapping.privacyType, start);
+    if (typeof mapping.privacyType === 'number') put('privacy_type', mapping.privacyType, undefined);
     else readInteger(row, mapping.privacyType.column, 'privacy_type', mapping, put, problem, cellOf);
   }
 
@@ -118,7 +119,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
 }
 
-type Put = (member: string, value: unknown, at: CellPosition) => void;
+type Put = (member: string, value: unknown, at: CellPosition | undefined) => void;
 type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning') => void;
 type CellOf = (column: string | undefined) => CellPosition;
 

@@ -1,10 +1,9 @@
-// The account of an Import Folder run, from the engine's typed outcome: one headline that says
-// what was imported (with its media, when the folder had any), what failed and what was never
-// attempted, and why the run ended early when it did; every spot in a pick (failures first) that
-// opens its document at the problem. The buttons follow the one policy (errorActions.ts).
-import * as vscode from 'vscode';
+// The account of a run of many spots (Import Folder: spot documents; Import Rows as Spots: the rows
+// of a table), from the engine's typed outcome: one headline that says what was imported (with its
+// media, when there were any), what failed and what was never attempted, and why the run ended
+// early when it did; every spot in a pick (failures first) that opens its source at the problem
+// (a document at its member, a row at its cell). The buttons follow the one policy (errorActions.ts).
 import type * as Core from '../core';
-import { openAtProblem } from '../documents/spotTarget';
 import { actionsFor, showMessage, type MessageButton } from '../platform/errorActions';
 import { describeError } from '../platform/errors';
 import { profileLabel, type Profile } from '../platform/domain';
@@ -14,10 +13,22 @@ import { describeRemaining, describeSpotCounts, wasImported } from './importRun'
 
 export const SHOW_DETAILS = 'Show Details';
 
+/** What a run imported from, as its messages name it. */
+export interface RunSubject {
+  /** "batch" (a folder), "trees.csv" (a table). */
+  name: string;
+  /** What it holds: "spot documents", "rows". */
+  items: string;
+  /** What finishes a cancelled run: "importing the folder again". */
+  again: string;
+  /** Opens where a spot came from, at its first problem (the report's pick). */
+  open(spot: Core.SpotOutcome): Promise<void>;
+}
+
 export interface FolderImportSummary {
-  /** The folder as the messages name it. */
+  /** The folder (or table) as the messages name it. */
   folder: string;
-  /** Documents found (and so attempted or not). */
+  /** Spots found (and so attempted or not). */
   total: number;
   /** kind: new to the journal, or an update; media: for a folder with media, what its galleries got. */
   imported: Array<{ file: string; sourceId: string; spotId: number; kind: 'new' | 'updated'; media?: { uploaded: number; skipped: number } }>;
@@ -38,7 +49,8 @@ export interface FolderImportSummary {
 const STOPPED = { cancelled: 'cancelled', credentials: 'credentialsRejected', network: 'serviceUnreachable' } as const;
 
 /** `truncatedAt`: the limits the search stopped at, if it did. */
-export function summarizeFolderRun(folderName: string, label: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+export function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+  const folderName = subject.name;
   const stop = outcome.stop?.kind === 'journal' ? undefined : outcome.stop?.kind;
   const withMedia = outcome.spots.some((spot) => spot.withMedia);
   const summary: FolderImportSummary = { folder: folderName, total: outcome.spots.length, imported: [], failed: [], notAttempted: [], stopped: stop && STOPPED[stop], truncated: truncatedAt !== undefined, headline: '', outcome };
@@ -52,7 +64,7 @@ export function summarizeFolderRun(folderName: string, label: string, outcome: C
       summary.failed.push({ file: spot.label, reason: reasonOf(spot) });
     }
   }
-  summary.headline = headline(summary, label, withMedia, truncatedAt);
+  summary.headline = headline(summary, subject.items, label, withMedia, truncatedAt);
   return summary;
 }
 
@@ -62,7 +74,7 @@ function caughtByTheStop(spot: Core.SpotOutcome, stop: Core.RunStop | undefined)
   return stop !== undefined && spot.failure?.kind === stop.kind;
 }
 
-function headline(summary: FolderImportSummary, label: string, withMedia: boolean, truncatedAt: SearchLimits | undefined): string {
+function headline(summary: FolderImportSummary, items: string, label: string, withMedia: boolean, truncatedAt: SearchLimits | undefined): string {
   const { outcome, folder, total } = summary;
   const imported = summary.imported.length;
   const { uploaded, resolved, skipped } = outcome.totals;
@@ -81,7 +93,7 @@ function headline(summary: FolderImportSummary, label: string, withMedia: boolea
   const limit = truncatedAt
     ? ` — but ${folder} holds more than one run takes (${truncatedAt.files} spot documents or ${truncatedAt.candidates} JSON files), so some documents were not looked at: import its subfolders one by one`
     : '';
-  const from = `${imported} of ${total} spot documents from ${folder} to ${label}`;
+  const from = `${imported} of ${total} ${items} from ${folder} to ${label}`;
   switch (summary.stopped) {
     case 'credentialsRejected':
       return `Stopped: credentials rejected — imported ${from}${media}${tail}`;
@@ -94,8 +106,8 @@ function headline(summary: FolderImportSummary, label: string, withMedia: boolea
       return `Cancelled: imported ${from}${which}${media}${tail}`;
     }
   }
-  if (summary.failed.length === 0) return `Imported ${truncatedAt ? '' : 'all '}${total} spot documents from ${folder} to ${label}${media}${limit}`;
-  return `Imported ${imported} of ${total} spot documents to ${label}${media}${tail}${limit}`;
+  if (summary.failed.length === 0) return `Imported ${truncatedAt ? '' : 'all '}${total} ${items} from ${folder} to ${label}${media}${limit}`;
+  return `Imported ${imported} of ${total} ${items} to ${label}${media}${tail}${limit}`;
 }
 
 /** Why a spot is not done, for the summary. */
@@ -106,10 +118,10 @@ export function reasonOf(spot: Core.SpotOutcome): string {
 }
 
 /** The summary, its log line and its message; returns the summary. */
-export async function reportFolderRun(services: CommandServices, profile: Profile, folderName: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): Promise<FolderImportSummary> {
-  const summary = summarizeFolderRun(folderName, profileLabel(profile), outcome, truncatedAt);
-  services.log.info('import', `folder ${folderName}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
-  const details: MessageButton = { title: SHOW_DETAILS, run: () => pickSpot(services, summary.headline, outcome) };
+export async function reportRun(services: CommandServices, profile: Profile, subject: RunSubject, outcome: Core.MediaWorkflowOutcome, truncatedAt?: SearchLimits): Promise<FolderImportSummary> {
+  const summary = summarizeRun(subject, profileLabel(profile), outcome, truncatedAt);
+  services.log.info('import', `${subject.name}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
+  const details: MessageButton = { title: SHOW_DETAILS, run: () => pickSpot(services, subject, summary.headline, outcome) };
   switch (summary.stopped) {
     case 'credentialsRejected':
     case 'serviceUnreachable':
@@ -117,18 +129,18 @@ export async function reportFolderRun(services: CommandServices, profile: Profil
       showMessage(services, 'error', `${summary.headline}. ${describeError(outcome.stop!.error)}`, [details, ...actionsFor(outcome.stop!.error, { profileId: profile.id })]);
       break;
     case 'cancelled':
-      showMessage(services, 'warning', `${summary.headline}. What was done stays done; importing the folder again finishes the rest (the journal in .spot-import remembers each step).`, [details]);
+      showMessage(services, 'warning', `${summary.headline}. What was done stays done; ${subject.again} finishes the rest (the journal in .spot-import remembers each step).`, [details]);
       break;
     default:
       // Failures: the pick at once (the command ends when the user has picked, or dismissed it).
-      if (summary.failed.length > 0) await pickSpot(services, summary.headline, outcome);
+      if (summary.failed.length > 0) await pickSpot(services, subject, summary.headline, outcome);
       else showMessage(services, summary.truncated ? 'warning' : 'info', `${summary.headline}.`, [details]);
   }
   return summary;
 }
 
-/** Every spot of the run in a pick: failures first; picking one opens its file (a failed one at the problem). */
-async function pickSpot(services: CommandServices, title: string, outcome: Core.MediaWorkflowOutcome): Promise<void> {
+/** Every spot of the run in a pick: failures first; picking one opens its source (a failed one at the problem). */
+async function pickSpot(services: CommandServices, subject: RunSubject, title: string, outcome: Core.MediaWorkflowOutcome): Promise<void> {
   const order = { failed: 0, invalid: 0, cancelled: 1, 'not-started': 2, done: 3 } as const;
   const spots = [...outcome.spots].sort((a, b) => order[a.status] - order[b.status]);
   const picked = await services.ui.showQuickPick(
@@ -138,9 +150,7 @@ async function pickSpot(services: CommandServices, title: string, outcome: Core.
       detail: spot.status === 'done' ? undefined : reasonOf(spot),
       spot,
     })),
-    { title, placeHolder: 'Pick a spot to open its document (a failed one at the problem)', matchOnDescription: true, matchOnDetail: true },
+    { title, placeHolder: 'Pick a spot to open where it came from (a failed one at the problem)', matchOnDescription: true, matchOnDetail: true },
   );
-  if (!picked) return;
-  const problem = picked.spot.problems.find((candidate) => candidate.severity === 'error') ?? picked.spot.problems[0];
-  await openAtProblem(vscode.Uri.file(picked.spot.path), problem?.offset ?? 0, problem?.length ?? 0);
+  if (picked) await subject.open(picked.spot);
 }

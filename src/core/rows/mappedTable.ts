@@ -1,0 +1,39 @@
+// A table with its mapping, opened as every caller needs it (the command line's validate and import,
+// the editor's checks, previews, hovers and Import Rows as Spots): the table opened with what the
+// mapping says of its format (the rest detected), the mapping checked against the table's columns
+// and the topics, and made concrete when it has no error. One place, so the editor and the command
+// line can never disagree on what a mapping means.
+import { basename } from 'node:path';
+import type { TopicCatalog } from '../topics/topicSchema';
+import { checkMapping, type MappingProblem, type ParsedMapping } from './mapping/readMapping';
+import { resolveMapping, type ResolvedMapping } from './mapping/resolveMapping';
+import { openTable } from './read/openTable';
+import type { SourceEncoding, SourceTable } from './read/types';
+
+export interface MappedTable {
+  table: SourceTable;
+  /** The mapping file's problems: its syntax and schema, then its names checked against the table. */
+  problems: MappingProblem[];
+  /** The mapping made concrete; absent when the mapping has an error (the rows cannot be read as spots). */
+  mapping?: ResolvedMapping;
+}
+
+export interface MappedTableOptions {
+  topics?: TopicCatalog;
+  /** Read the table in this encoding whatever the mapping says (the editor's copy of an unsaved buffer is UTF-8). */
+  encoding?: SourceEncoding;
+  /** How messages name the table (default: its file name). */
+  sourceName?: string;
+}
+
+/** `path`: the table; `parsed`: its mapping (parseMapping, readMappingFile). Throws what openTable throws (TableReadError). */
+export async function openMappedTable(path: string, parsed: ParsedMapping, options: MappedTableOptions = {}): Promise<MappedTable> {
+  const table = await openTable(path, { ...parsed.mapping?.source, ...(options.encoding ? { encoding: options.encoding } : {}) });
+  const problems = [
+    ...parsed.problems,
+    ...(await checkMapping(parsed, { columns: table.columns, hasGeometry: table.format.format === 'geojson', topics: options.topics, sourceName: options.sourceName ?? basename(path) })),
+  ];
+  if (!parsed.mapping || problems.some((problem) => problem.severity === 'error')) return { table, problems };
+  const mapping = resolveMapping(parsed.mapping, parsed.path, { columns: table.columns, topics: options.topics, tableCrs: table.crs, decimalSeparator: table.format.decimalSeparator });
+  return { table, problems, mapping };
+}

@@ -1,0 +1,54 @@
+// The CodeLens of a table: with a mapping, "Import N rows as spots" and "Preview spot of this
+// row" (the row the cursor is in), or what is wrong with the mapping; without one, "Create
+// Mapping for this File". Counts come from the last check (tableChecks.ts).
+import * as vscode from 'vscode';
+import { COMMAND } from '../platform/commandIds';
+import { isTableUri, lastAtOrBefore, type TableChecks } from './tableChecks';
+
+export class TableCodeLens implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly checks: TableChecks) {
+    this.subscriptions = [
+      this.changed,
+      checks.onDidCheck(() => this.changed.fire()),
+      // "This row" follows the cursor.
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (isTableUri(event.textEditor.document.uri)) this.changed.fire();
+      }),
+    ];
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!isTableUri(document.uri)) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const state = this.checks.state(document.uri);
+    if (!state) return [new vscode.CodeLens(top, { title: '$(add) Create Mapping for this File', command: COMMAND.createMapping, arguments: [document.uri] })];
+    if (state.mappingBroken) {
+      return [new vscode.CodeLens(top, { title: '$(error) The mapping has problems: the rows are not checked', command: 'vscode.open', arguments: [state.mapping] })];
+    }
+    const valid = state.rows - state.invalid;
+    const lenses = [
+      new vscode.CodeLens(top, {
+        title: `$(cloud-upload) Import ${valid} row${valid === 1 ? '' : 's'} as spots${state.invalid > 0 ? ` (${state.invalid} with problems are left out)` : ''}`,
+        command: COMMAND.importRows,
+        arguments: [document.uri],
+      }),
+    ];
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document === document) {
+      const index = lastAtOrBefore(state.rowLines, editor.selection.active.line + 1);
+      if (index >= 0) {
+        const line = state.rowLines[index] - 1;
+        lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: `$(preview) Preview spot of this row (row ${index + 1})`, command: COMMAND.previewRow, arguments: [document.uri, line + 1] }));
+      }
+    }
+    return lenses;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

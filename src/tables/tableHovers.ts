@@ -1,0 +1,52 @@
+// Hovers on the cells of a table with a mapping: which attribute of the spot the cell becomes, and
+// the value that will be sent (a category's key for its label, a date in the field's format,
+// degrees for a national grid's metres), the photos it names, and the row's spot. The row is
+// checked as the import checks it (TableChecks.rowAt), so the hover never says what the import would not do.
+import * as vscode from 'vscode';
+import { cellRange, isTableUri, type TableChecks } from './tableChecks';
+
+/** JSON-lines formats put one value per line: a hover there is on the cell of its own line only. */
+const ONE_VALUE_PER_LINE = /\.(geojson|ndjson|jsonl)$/i;
+
+export class TableHovers implements vscode.HoverProvider {
+  constructor(private readonly checks: TableChecks) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (!isTableUri(document.uri) || !this.checks.state(document.uri)) return undefined;
+    const found = await this.checks.rowAt(document.uri, position.line + 1);
+    if (!found || token.isCancellationRequested) return undefined;
+    const { checked, row, rows, topics } = found;
+    const at = { line: position.line + 1, column: position.character + 1 };
+    const cells = { ...row.cells, ...(row.geometry ? { geometry: row.geometry.position } : {}) };
+    const cell = rows.cellAt(cells, at);
+    if (!cell || (ONE_VALUE_PER_LINE.test(document.uri.path) && cell.position.line !== at.line)) return undefined;
+    const uses = checked.spot ? rows.usesOfCell(checked.spot, cell.position) : { attributes: [], photos: [] };
+    const topicId = checked.spot ? (JSON.parse(checked.spot.text) as { data: { attributes: { topic_id?: unknown } } }).data.attributes.topic_id : undefined;
+    const definition = typeof topicId === 'number' ? topics?.get(topicId) : undefined;
+
+    const markdown = new vscode.MarkdownString();
+    markdown.appendMarkdown(`**${escape(checked.label)}**${checked.sourceId ? ` → spot \`${checked.sourceId}\`` : ''}\n\n`);
+    const column = cell.column === 'geometry' ? 'the geometry' : `column \`${cell.column}\``;
+    if (uses.attributes.length === 0 && uses.photos.length === 0) {
+      markdown.appendMarkdown(`${column}: not sent (the mapping does not use it)\n\n`);
+    }
+    for (const use of uses.attributes) {
+      const label = definition && Object.hasOwn(definition.fields, use.attribute) ? definition.fields[use.attribute].label : undefined;
+      const name = `\`${use.attribute}\`${label ? ` (${escape(label)})` : ''}`;
+      if (use.value === undefined) markdown.appendMarkdown(`${column} → ${name}: not sent (the cell has a problem)\n\n`);
+      else if (use.value === null) markdown.appendMarkdown(`${column} → ${name}: a gallery, filled after the import\n\n`);
+      else markdown.appendMarkdown(`${column} → ${name} = \`${JSON.stringify(use.value)}\`\n\n`);
+    }
+    if (uses.photos.length > 0) {
+      markdown.appendMarkdown(`Photos, in this order: ${uses.photos.map((path) => `[${escape(path.split(/[\\/]/).pop() ?? path)}](${vscode.Uri.file(path).toString()})`).join(', ')}\n\n`);
+    }
+    const errors = checked.findings.filter((finding) => finding.severity === 'error').length;
+    markdown.appendMarkdown(errors > 0 ? `The row is not imported: ${errors} problem${errors === 1 ? '' : 's'} (Problems panel).` : 'The row is imported as this spot (Preview Spots shows the document).');
+    return new vscode.Hover(markdown, cellRange(document.uri, cell.position.line, cell.position.column, this.checks.state(document.uri)?.delimiter));
+  }
+}
+
+/** Text from a user's file inside Markdown: its Markdown characters shown as they are. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
