@@ -36,6 +36,15 @@ const undiciSubset = {
   },
 };
 
+// proj4 with the projections survey tables use, and without WKT (see scripts/bundle/proj4.mjs).
+const leanProj4 = {
+  name: 'lean-proj4',
+  setup(build) {
+    build.onResolve({ filter: /^proj4$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/proj4.mjs') }));
+    build.onResolve({ filter: /^wkt-parser$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/wktParser.js') }));
+  },
+};
+
 // mime-types only when a type is first looked up (see scripts/bundle/mimeTypes.js).
 const lazyMimeTypes = {
   name: 'lazy-mime-types',
@@ -89,7 +98,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, lazyMimeTypes, slimMimeDb, plainVscodeImport],
+  plugins: [undiciSubset, leanProj4, lazyMimeTypes, slimMimeDb, plainVscodeImport],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:
@@ -109,11 +118,13 @@ const lazyBundles = {
 // errors) must be the ones already made. So the host bundle also exports the namespace of each of
 // our modules it bundles, and the lazy bundle takes those from it: it bundles only what the host
 // does not have. Two such pairs: dist/features.js (the command handlers, src/features.ts) takes
-// from dist/extension.js; dist/rows.js (rows of tables as spots: src/core/rows) from dist/core.js.
+// from dist/extension.js; dist/rows.js (rows of tables as spots: src/core/rows) and dist/sandbox.js
+// (the local sandbox, which checks documents with the core's rules) from dist/core.js.
 // Which modules a host has is learnt from a first build of it.
 const EXTENSION_ENTRY = 'src/extension.ts';
 const CORE_ENTRY = 'src/core/index.ts';
 const ROWS_ENTRY = 'src/core/rows/index.ts';
+const SANDBOX_ENTRY = 'src/sandbox/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 
 async function modulesOf(entry) {
@@ -153,6 +164,13 @@ async function boundaryOf(lazyEntry, folder, hostModules) {
     for (const imported of imports) if (hosted.has(imported.path) && !imported.path.startsWith(folder) && !NOT_SHARED.has(imported.path)) boundary.add(imported.path);
   }
   return [...boundary];
+}
+
+/** The core's modules that dist/rows.js and dist/sandbox.js take from dist/core.js. */
+async function coreBoundary() {
+  const coreModules = await modulesOf(CORE_ENTRY);
+  const [rows, sandbox] = await Promise.all([boundaryOf(ROWS_ENTRY, 'src/core/rows/', coreModules), boundaryOf(SANDBOX_ENTRY, 'src/sandbox/', coreModules)]);
+  return [...new Set([...rows, ...sandbox])];
 }
 
 /** A host bundle: `entry` plus the namespaces of its modules, for the bundle that shares them. */
@@ -200,7 +218,7 @@ const entries = [
   { in: 'src/features.ts', out: 'dist/features.js', shares: { host: './extension.js', entry: EXTENSION_ENTRY } },
   { in: `spot-host-${CORE_ENTRY}`, out: 'dist/core.js', exposes: CORE_ENTRY },
   { in: ROWS_ENTRY, out: 'dist/rows.js', shares: { host: './core.js', entry: CORE_ENTRY } },
-  { in: 'src/sandbox/index.ts', out: 'dist/sandbox.js' },
+  { in: SANDBOX_ENTRY, out: 'dist/sandbox.js', shares: { host: './core.js', entry: CORE_ENTRY } },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
   // The command line: one self-contained file for node 20+ (npm pack ships it alone). No
@@ -252,8 +270,8 @@ async function main() {
   // In watch mode this is learnt once: restart the watch after moving a module between the two.
   const sharedOf = {
     [EXTENSION_ENTRY]: await modulesOf(EXTENSION_ENTRY),
-    // dist/rows.js needs few of the core's modules: only those are shared (see boundaryOf).
-    [CORE_ENTRY]: await boundaryOf(ROWS_ENTRY, 'src/core/rows/', await modulesOf(CORE_ENTRY)),
+    // dist/rows.js and dist/sandbox.js need few of the core's modules: only those are shared (see boundaryOf).
+    [CORE_ENTRY]: await coreBoundary(),
   };
   const contexts = await Promise.all(
     entries.map((entry) =>

@@ -67,5 +67,12 @@ export const coreCodeCacheStatus = (): CodeCacheStatus | undefined => coreBundle
 /** Saves dist/core.js's code cache now rather than a few seconds after the first token (the activation bench). */
 export const saveCoreCodeCache = (): Promise<boolean> => coreBundle?.save() ?? Promise.resolve(false);
 
-/** dist/sandbox.js, loaded only when the built-in sandbox profile is used. */
-export const loadSandbox = (): Promise<SandboxModule> => sandbox.get();
+/**
+ * dist/sandbox.js, loaded only when the built-in sandbox profile is used. It takes the core's
+ * modules from dist/core.js (esbuild.js): the core is loaded first, through its code cache, so the
+ * sandbox finds it loaded.
+ */
+export const loadSandbox = async (): Promise<SandboxModule> => {
+  await core.get();
+  return sandbox.get();
+};

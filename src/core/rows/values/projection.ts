@@ -19,7 +19,9 @@ export function readProjection(definition: string): Projection | { problem: stri
     projection = new proj4.Proj(definition);
   } catch (error) {
     // proj4 throws strings ("Could not get projection name from: …").
-    return { problem: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    const name = /^Could not get projection name/.test(message) ? /\+proj=(\S+)/.exec(definition)?.[1] : undefined;
+    return { problem: name ? `the projection "${name}" is not one this tool carries (it has those of survey grids: tmerc, utm, lcc, somerc, sterea, krovak, laea, aea, omerc, cass, stere, eqc, poly, merc)` : message };
   }
   const converter = proj4(projection, proj4.WGS84);
   return {
