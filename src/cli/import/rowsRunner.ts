@@ -7,7 +7,7 @@ import { streamMediaWorkflow, type RunStop } from '../../core';
 import { checkRows, rowSource } from '../../core/rows';
 import { topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
-import { rowFindings } from '../rows/rowFindings';
+import { rowFindings, rowReason } from '../rows/rowFindings';
 import type { ImportRunner } from './importRunner';
 import { notAttemptedReason, toOutcome } from './spotOutcome';
 import { workflowOptions } from './workflowRunner';
@@ -28,7 +28,7 @@ export const importRows: ImportRunner = async (job) => {
       const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), job.display);
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
-      else report({ file, ...row, status: 'failed', ok: false, reason: findings.find((finding) => finding.severity === 'error')?.message ?? 'The row breaks a rule.', failure: 'document', findings });
+      else report({ file, ...row, status: 'failed', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
     return { stopped: job.signals.stop.aborted ? 'cancelled' : undefined, remaining };
   }

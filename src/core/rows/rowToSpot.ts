@@ -10,7 +10,7 @@ import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow } from './read';
-import { categoryKeyOfCell, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
+import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -55,8 +55,8 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   const problems: RowProblem[] = [];
   const start: CellPosition = { line: row.line, column: 1 };
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
-  const problem = (member: string, message: string, rule: string, at: CellPosition, severity: 'error' | 'warning' = 'error') =>
-    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at });
+  const problem: Report = (member, message, rule, at, severity = 'error', leftOut) =>
+    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at, ...(leftOut ? { leftOut: leftOut.map((name) => toPointer(['data', 'attributes', name])) } : {}) });
   const put = (member: string, value: unknown, at: CellPosition) => {
     attributes[member] = value;
     cells.set(toPointer(['data', 'attributes', member]), at);
@@ -119,7 +119,8 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
 }
 
 type Put = (member: string, value: unknown, at: CellPosition) => void;
-type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning') => void;
+/** A problem of the row at a cell; `leftOut`: other members it leaves out of the document (SpotProblem.leftOut). */
+type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning', leftOut?: readonly string[]) => void;
 type CellOf = (column: string | undefined) => CellPosition;
 
 /** A cell as text: strings as written (trimmed), numbers as JSON writes them, nothing as ''. */
@@ -150,6 +151,10 @@ function readInteger(row: SourceRow, column: string, member: string, mapping: Re
 }
 
 function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+  // The two are one position: when either cannot be had, neither is written, so a problem with one
+  // leaves the other out too (and the base rules do not add "longitude is required" beside it).
+  const fail = (member: 'latitude' | 'longitude', message: string, at: CellPosition) =>
+    report(member, message, ROW_RULES.coordinates, at, 'error', [member === 'latitude' ? 'longitude' : 'latitude']);
   let x: number | undefined;
   let y: number | undefined;
   let xAt: CellPosition;
@@ -159,8 +164,8 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     yAt = cellOf(mapping.latitude);
     for (const [member, column, at] of [['longitude', mapping.longitude, xAt], ['latitude', mapping.latitude, yAt]] as const) {
       const read = readNumber(row.values[column], mapping);
-      if (!read) report(member, `${member} is empty in this row (column "${column}").`, ROW_RULES.coordinates, at);
-      else if ('problem' in read) report(member, `${member}: ${read.problem}`, ROW_RULES.coordinates, at);
+      if (!read) fail(member, `${member} is empty in this row (column "${column}").`, at);
+      else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
       else if (member === 'longitude') x = read.value;
       else y = read.value;
     }
@@ -169,18 +174,19 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     const at = geometry?.position ?? cellOf(undefined);
     xAt = yAt = at;
     const point = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : undefined;
-    if (!point) report('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', ROW_RULES.coordinates, at);
-    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') report('latitude', 'The Point\'s coordinates are not two numbers.', ROW_RULES.coordinates, at);
+    if (!point) fail('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', at);
+    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') fail('latitude', 'The Point\'s coordinates are not two numbers.', at);
     else [x, y] = [point[0], point[1]];
   }
   if (x === undefined || y === undefined) return;
-  // Degrees are checked as given (a swap of the two can still be seen there); other systems are
-  // transformed to WGS 84 first.
+  const failAt = (problem: string) => (/^longitude/.test(problem) ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt));
+  // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
+  // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
+  const asGiven = mapping.degrees ? checkLatitudeLongitude(y, x) : [];
+  asGiven.forEach(failAt);
+  if (asGiven.length > 0) return;
   const transformed = toWgs84(x, y, mapping.crs);
-  if ('problem' in transformed) {
-    report(/^longitude/.test(transformed.problem) ? 'longitude' : 'latitude', transformed.problem, ROW_RULES.coordinates, /^longitude/.test(transformed.problem) ? xAt : yAt);
-    return;
-  }
+  if ('problem' in transformed) return failAt(transformed.problem);
   if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
