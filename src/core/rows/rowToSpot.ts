@@ -48,7 +48,17 @@ export interface RowSpot {
 /** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
 const COORDINATE_DECIMALS = 7;
 
-export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promise<RowSpot> {
+export interface RowToSpotOptions {
+  /**
+   * false: a run without media (--no-media). The photos are not looked at; a gallery field whose
+   * cells name some is still sent as null, pending (its gallery is made and listed, to upload into
+   * later), so the spot is sent in state 2 unless the mapping says its state: what a document
+   * with a pending gallery has to say itself, said here for the row.
+   */
+  media?: boolean;
+}
+
+export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, options: RowToSpotOptions = {}): Promise<RowSpot> {
   const attributes: Record<string, unknown> = {};
   const cells = new Map<string, CellPosition>();
   const files = new Map<string, CellPosition>();
@@ -92,13 +102,19 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
 
   // Photos: the files its cells name, in cell order; a gallery field with none is left out.
   const groups: MediaLayout['groups'] = [];
+  let pending = false;
   for (const media of mapping.media) {
     const entries: MediaLayout['groups'][number]['files'] = [];
+    let named = false;
     for (const column of media.columns) {
       for (const name of cellText(row.values[column]).split(media.separator).map((part) => part.trim()).filter(Boolean)) {
         const path = resolve(media.folder, name);
         const at = cellOf(column);
         files.set(path, at);
+        if (options.media === false) {
+          named = true;
+          continue;
+        }
         const verdict = await checkMediaFile(path, basename(path));
         if (!verdict.ok) {
           const missing = verdict.code === 'missing';
@@ -108,10 +124,16 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
         entries.push({ name: basename(path), path, relativePath: name });
       }
     }
+    if (named) {
+      pending = true;
+      put(media.field, null, cellOf(media.columns[0]));
+      continue;
+    }
     if (entries.length === 0) continue;
     put(media.field, null, cellOf(media.columns[0]));
     groups.push({ folder: media.field, files: entries });
   }
+  if (pending && attributes.state === undefined) put('state', 2, start);
 
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
