@@ -36,8 +36,13 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
   switch (outcome.status) {
     case 'valid':
       return warnings;
-    case 'invalid':
-      return outcome.findings.length > 0 ? outcome.findings.map(problem) : [`${at()}: ${paint.red(outcome.reason ?? 'not a valid spot document.')}`];
+    case 'invalid': {
+      const reason = paint.red(outcome.reason ?? 'not a valid spot document.');
+      if (outcome.findings.length === 0) return [`${at()}: ${reason}`];
+      // Invalid for a reason none of its problems is (convert left a document as it was, and the
+      // row had warnings only): the reason is said too, or nothing would say why.
+      return hasError(outcome) ? outcome.findings.map(problem) : [`${file}: ${reason}`, ...outcome.findings.map(problem)];
+    }
     case 'imported':
       return [`${file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
