@@ -15,16 +15,9 @@
 // load, which a process that converts no dates should not pay.
 import type { CellResult } from './cellResult';
 import type * as DateTimeCell from './dateTimeCell';
+import type { DateTimeOptions } from './dateTimeOptions';
 
-export interface DateTimeOptions {
-  kind: 'date' | 'datetime';
-  /** A luxon pattern, e.g. "dd.MM.yyyy HH:mm"; default ISO 8601 (and "YYYY-MM-DD HH:MM:SS"). */
-  format?: string;
-  /** IANA zone of the service's wall-clock times; default "UTC". */
-  timezone?: string;
-  /** IANA zone of the cells that carry no offset; default `timezone`. */
-  inputTimezone?: string;
-}
+export type { DateTimeOptions } from './dateTimeOptions';
 
 let dateTimeCell: typeof DateTimeCell | undefined;
 

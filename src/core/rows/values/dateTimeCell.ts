@@ -9,7 +9,7 @@ import { isDate, isDateTime } from '../../topics/fieldRules';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
 import { resolveLocalTime, type OffsetChange } from './localTime';
 import { resolveTimeZone } from './timeZone';
-import type { DateTimeOptions } from './convertDateTime';
+import type { DateTimeOptions } from './dateTimeOptions';
 
 const LOCALE = 'en-US';
 const MINUTE = 60_000;
