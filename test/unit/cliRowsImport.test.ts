@@ -193,6 +193,23 @@ describe('spot-import rows: import', function () {
     assert.equal(sandbox!.counters.uploads, 0);
   });
 
+  it('a service that cannot be reached stops the run at once: summary stopped "serviceUnreachable", exit 1', async () => {
+    // Tokens are had; every import request's connection is dropped (the client retries, then gives up).
+    const env = await serve({ faults: { rateDrop: 1, seed: 1 } });
+    const result = await runCli(['import', 'kataster.geojson', '--concurrency', '1', '--format', 'json'], { cwd: project.dir, env, timeoutMs: 60_000 });
+    assert.equal(result.code, 1, result.stderr);
+    const records = jsonLines(result.stdout);
+    for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
+    const summary = records.at(-1)!;
+    assert.equal(summary.stopped, 'serviceUnreachable');
+    assert.match(summary.message as string, /^Stopped: the service could not be reached \(.+\)\. 0 rows of kataster\.geojson imported; once it can be reached, run the same command again to finish the rest\.$/);
+    const first = records.find((record) => record.type === 'spot' && record.row === 1)!;
+    assert.equal(first.status, 'failed');
+    assert.equal(first.line, 6, 'the first feature is on line 6');
+    assert.match(result.stderr, /^kataster\.geojson: the rows after the last one reported were not attempted: the run stopped because the service could not be reached\.$/m);
+    assert.equal(sandbox!.spotCount(), 0);
+  });
+
   it('a mapping with problems: reported at its lines, nothing is sent (exit 1)', async () => {
     const env = await serve();
     project.write('kataster.mapping.json', JSON.stringify({ topic_id: 12, source_id: 'qgis-{fid}', fields: { fld_12_4: 'Bemerkungen' } }, null, 2));

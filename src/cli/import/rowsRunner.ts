@@ -57,6 +57,6 @@ export const importRows: ImportRunner = async (job) => {
   const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, job.display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
-  if (stop) job.note(`${file}: rows after the last one reported were ${notAttemptedReason(stop.kind)}.`);
+  if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${notAttemptedReason(stop.kind)}.`);
   return { stopped: stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined, stopError: stop?.error, remaining };
 };
