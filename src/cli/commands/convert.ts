@@ -13,7 +13,7 @@ import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { isTablePath, openRows } from '../rows/openRows';
-import { rowFindings } from '../rows/rowFindings';
+import { rowFindings, rowReason } from '../rows/rowFindings';
 import { createProgress } from '../progress';
 import { watchInterrupts } from '../interrupt';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
@@ -51,7 +51,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (!checked.ok || !checked.spot) {
         failed++;
-        output.outcome({ file, ...row, status: 'invalid', ok: false, reason: findings.find((finding) => finding.severity === 'error')?.message ?? 'The row breaks a rule.', failure: 'document', findings });
+        output.outcome({ file, ...row, status: 'invalid', ok: false, reason: rowReason(findings), failure: 'document', findings });
         continue;
       }
       const target = join(out, `${uniqueName(fileSafe(checked.sourceId ?? `row-${checked.row}`), names)}.spot.json`);

@@ -7,7 +7,7 @@ import { SourceIdOwners } from '../../core';
 import { checkRows } from '../../core/rows';
 import { checkDocumentFile, claimSourceId, topicRulesOf, type DocumentRules } from '../documents/checkDocument';
 import { isTablePath, openRows } from '../rows/openRows';
-import { rowFindings } from '../rows/rowFindings';
+import { rowFindings, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics, type ProjectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -68,13 +68,15 @@ async function validateAll(paths: string[], tables: string[], options: ValidateO
     if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
   }
   const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
-  const rows = { checked: 0, invalid: 0, brokenMappings: 0 };
+  const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[] };
   for (const table of tables) {
     if (stop.aborted) break;
     const counted = await validateTable(table, options.mapping, rules, topics, output, progress, context, stop);
     rows.checked += counted.checked;
     rows.invalid += counted.invalid;
-    if (counted.brokenMapping) rows.brokenMappings++;
+    // A table whose mapping is broken had no row checked: it is not counted as "all valid".
+    if (counted.brokenMapping) rows.brokenMappings.push(`the rows of ${display(table)} were not checked: ${counted.brokenMapping} has problems (above)`);
+    else rows.tables.push(display(table));
   }
   progress.stop();
   const broken = definitions.filter((outcome) => !outcome.ok).length;
@@ -85,20 +87,22 @@ async function validateAll(paths: string[], tables: string[], options: ValidateO
     const valid = documentCounts.checked - invalid;
     parts.push(`${documentCounts.checked} spot document${documentCounts.checked === 1 ? '' : 's'} checked: ${invalid === 0 ? 'all valid' : `${invalid} invalid, ${valid} valid`}`);
   }
-  if (tables.length > 0) parts.push(`${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${tables.length === 1 ? displayPath(tables[0], context.cwd) : `${tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`);
-  if (rows.brokenMappings > 0) parts.push(`${rows.brokenMappings} mapping file${rows.brokenMappings === 1 ? '' : 's'} broken (their rows not checked)`);
+  if (rows.tables.length > 0) parts.push(`${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${rows.tables.length === 1 ? rows.tables[0] : `${rows.tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`);
+  parts.push(...rows.brokenMappings);
   const definitionsNote = broken > 0 ? `; ${broken} topic definition file${broken === 1 ? '' : 's'} broken (not used)` : '';
-  return output.finish(`${parts.join('; ')}${definitionsNote}.`, invalid + broken + rows.invalid + rows.brokenMappings === 0 ? EXIT.ok : EXIT.failures);
+  const summary = parts.join('; ');
+  return output.finish(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}${definitionsNote}.`, invalid + broken + rows.invalid + rows.brokenMappings.length === 0 ? EXIT.ok : EXIT.failures);
 }
 
 /** Every row of one table, each problem at its cell; the mapping's own problems first. */
-async function validateTable(path: string, mappingFlag: string | undefined, rules: DocumentRules, topics: ProjectTopics, output: RunOutput, progress: Progress, context: CliContext, stop: AbortSignal): Promise<{ checked: number; invalid: number; brokenMapping: boolean }> {
+/** brokenMapping: the mapping file (as displayed) when its problems kept the rows from being checked. */
+async function validateTable(path: string, mappingFlag: string | undefined, rules: DocumentRules, topics: ProjectTopics, output: RunOutput, progress: Progress, context: CliContext, stop: AbortSignal): Promise<{ checked: number; invalid: number; brokenMapping?: string }> {
   const display = (file: string) => displayPath(file, context.cwd);
   const opened = await openRows(resolve(context.cwd, path), { mapping: mappingFlag && resolve(context.cwd, mappingFlag), topics: topics.catalog, display, note: progress.note });
   if (opened.mappingOutcome) output.outcome(opened.mappingOutcome);
-  if (!opened.mapping) return { checked: 0, invalid: 0, brokenMapping: true };
+  if (!opened.mapping) return { checked: 0, invalid: 0, brokenMapping: display(opened.mappingPath) };
   const file = display(opened.table.path);
-  const counts = { checked: 0, invalid: 0, brokenMapping: false };
+  const counts = { checked: 0, invalid: 0 };
   for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes }, stop)) {
     counts.checked++;
     const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), display);
@@ -106,7 +110,7 @@ async function validateTable(path: string, mappingFlag: string | undefined, rule
     if (checked.ok) output.outcome({ file, ...row, status: 'valid', ok: true, findings });
     else {
       counts.invalid++;
-      output.outcome({ file, ...row, status: 'invalid', ok: false, reason: findings.find((finding) => finding.severity === 'error')?.message ?? 'The row breaks a rule.', failure: 'document', findings });
+      output.outcome({ file, ...row, status: 'invalid', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
     progress.update({ done: counts.checked, total: 0, bytes: 0 });
     // Give the event loop a turn now and then (Ctrl-C, the bar, stdout).

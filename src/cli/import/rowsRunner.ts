@@ -3,11 +3,11 @@
 // nothing, the journal makes a second run send nothing that was done (a row is its source_id),
 // and Ctrl-C stops as it does for documents. A row's outcome names the table, its row and line,
 // and each problem its cell. Rows are never written back: the table stays as it is.
-import { streamMediaWorkflow, type RunStop } from '../../core';
-import { checkRows, rowSource } from '../../core/rows';
+import { streamMediaWorkflow, type RunStop, type SpotSource } from '../../core';
+import { checkRows, isRowOrigin, rowLabel, rowOfPath, rowSource } from '../../core/rows';
 import { topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
-import { rowFindings } from '../rows/rowFindings';
+import { rowFindings, rowReason } from '../rows/rowFindings';
 import type { ImportRunner } from './importRunner';
 import { notAttemptedReason, toOutcome } from './spotOutcome';
 import { workflowOptions } from './workflowRunner';
@@ -24,22 +24,39 @@ export const importRows: ImportRunner = async (job) => {
     job.progress({ done, bytes: 0 });
   };
   if (!job.client) {
-    for await (const checked of checkRows(table, mapping, { ...topicRulesOf(job.rules), acceptedTypes: job.rules.acceptedTypes }, job.signals.stop)) {
+    for await (const checked of checkRows(table, mapping, { ...topicRulesOf(job.rules), acceptedTypes: job.rules.acceptedTypes, media: job.media.upload }, job.signals.stop)) {
       const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), job.display);
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
-      else report({ file, ...row, status: 'failed', ok: false, reason: findings.find((finding) => finding.severity === 'error')?.message ?? 'The row breaks a rule.', failure: 'document', findings });
+      else report({ file, ...row, status: 'failed', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
     return { stopped: job.signals.stop.aborted ? 'cancelled' : undefined, remaining };
   }
-  const source = rowSource(table, mapping, {
+  const rows = rowSource(table, mapping, {
+    media: job.media.upload,
     signal: job.signals.stop,
     onUnreadable: (row) => report({ file, ...(row.row !== undefined ? { row: { row: row.row, line: row.line } } : {}), status: 'failed', ok: false, reason: row.problem, failure: 'document', findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display) }),
   });
+  // The line each row starts on, by row (a number each): an earlier row the engine names (the
+  // owner of a repeated source_id) is named as validate names it, "trees.csv row 2 (line 4)",
+  // rather than by the path its input has.
+  const lines: number[] = [];
+  const source: SpotSource = {
+    spots: async function* () {
+      for await (const input of rows.spots()) {
+        if (isRowOrigin(input.origin)) lines[input.origin.row] = input.origin.line;
+        yield input;
+      }
+    },
+  };
+  const describePath = (path: string) => {
+    const row = rowOfPath(table.path, path);
+    return row !== undefined && lines[row] !== undefined ? rowLabel(table.path, row, lines[row]) : job.display(path);
+  };
   // The table is never written: the journal remembers the gallery ids and states.
-  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false }, (_position, spot) => report(toOutcome(spot, job.display)));
+  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, job.display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
-  if (stop) job.note(`${file}: rows after the last one reported were ${notAttemptedReason(stop.kind)}.`);
+  if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${notAttemptedReason(stop.kind)}.`);
   return { stopped: stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined, stopError: stop?.error, remaining };
 };

@@ -23,14 +23,20 @@ const RULES: Record<'invalid' | 'unreadable' | 'importFailed' | 'notAttempted' |
   notAttempted: { id: 'spot/not-attempted', text: 'The run stopped before this file was attempted.', level: 'warning' },
   uploadFailed: { id: 'spot/upload-failed', text: 'The media file was not uploaded.', level: 'error' },
 };
-/** A finding's own rule (topic.outOfRange, spot.schema, …): described once, where it first fires. */
+/** What each family of finding rules is about (the part of the id before the dot). */
+const RULE_FAMILIES: Record<string, string> = {
+  topic: 'A rule of the project\'s topic definitions.',
+  topicDefinition: 'A topic definition file breaks a rule of the definition format.',
+  row: 'A cell of a row of a table cannot be read as the spot the row stands for.',
+  mapping: 'The mapping of a table (how its rows become spots) breaks a rule.',
+};
+
+/** A finding's own rule (topic.outOfRange, spot.schema, row.value, …): described once, where it first fires. */
 function findingRule(id: string): Rule {
   const family = id.split('.')[0];
-  const text =
-    family === 'topic' ? 'A rule of the project\'s topic definitions.'
-      : family === 'topicDefinition' ? 'A topic definition file breaks a rule of the definition format.'
-        : id === 'spot.media' ? 'The media folder or a media file of the spot document cannot be imported.'
-          : 'The spot document breaks a rule of the spot import interface.';
+  const text = Object.hasOwn(RULE_FAMILIES, family) ? RULE_FAMILIES[family]
+    : id === 'spot.media' ? 'The media folder or a media file of the spot document cannot be imported.'
+      : 'The spot document breaks a rule of the spot import interface.';
   return { id, text, level: 'error' };
 }
 

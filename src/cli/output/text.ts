@@ -36,8 +36,13 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
   switch (outcome.status) {
     case 'valid':
       return warnings;
-    case 'invalid':
-      return outcome.findings.length > 0 ? outcome.findings.map(problem) : [`${at()}: ${paint.red(outcome.reason ?? 'not a valid spot document.')}`];
+    case 'invalid': {
+      const reason = paint.red(outcome.reason ?? 'not a valid spot document.');
+      if (outcome.findings.length === 0) return [`${at()}: ${reason}`];
+      // Invalid for a reason none of its problems is (convert left a document as it was, and the
+      // row had warnings only): the reason is said too, or nothing would say why.
+      return hasError(outcome) ? outcome.findings.map(problem) : [`${file}: ${reason}`, ...outcome.findings.map(problem)];
+    }
     case 'imported':
       return [`${file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
@@ -46,8 +51,10 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
       return [`${file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
     case 'failed':
       if (outcome.upload) return [`${at()}: ${paint.red('not uploaded')}: ${outcome.reason}`];
-      if (outcome.findings.length > 0) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
-      return [`${file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`];
+      // The document's errors are why it was not imported; without any (the service refused it, a
+      // row with warnings only) the reason is, and its warnings are shown as warnings.
+      if (hasError(outcome)) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
+      return [`${file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`, ...outcome.findings.map(problem)];
     case 'interrupted':
       return [`${file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
     case 'notAttempted':
@@ -58,6 +65,10 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
       return [`${outcome.file}: ${paint.green('uploaded')} to gallery ${upload.galleryId}${media} (${upload.mimeType}, ${formatBytes(upload.bytes)})`];
     }
   }
+}
+
+function hasError(outcome: Outcome): boolean {
+  return outcome.findings.some((finding) => finding.severity === 'error');
 }
 
 function describeSpot(outcome: Outcome): string {

@@ -1,5 +1,6 @@
 // A row's problems as the command line reports them (records.ts Finding): at the cell, in the
 // table's lines and columns; a cell's extent is not kept, so a finding marks its first character.
+import { describeProblems } from '../../core';
 import type { CellPosition } from '../../core/rows';
 import type { Finding } from '../output/records';
 
@@ -24,4 +25,13 @@ export function rowFindings(problems: readonly PlacedProblem[], display: (path: 
     rule: problem.rule,
     ...(problem.file ? { mediaFile: display(problem.file) } : {}),
   }));
+}
+
+/**
+ * Why a row is invalid, in one line: its first error and how many more, the words the import
+ * engine gives a row it refuses and validate gives a document (describeProblems), so validate,
+ * --dry-run, import and convert say the same of one row.
+ */
+export function rowReason(findings: readonly Finding[]): string {
+  return describeProblems(findings.filter((finding) => finding.severity === 'error'), 'The row breaks a rule.');
 }

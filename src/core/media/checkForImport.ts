@@ -2,25 +2,49 @@
 // --dry-run: the document and its media (checkSpotMedia), then the topic rules (importRules.ts).
 import type { TopicRules } from '../import/importRules';
 import { topicRuleProblems } from '../import/importRules';
+import { fromPointer } from '../documents/problems';
+import { attributesOf } from '../documents/validateSpot';
+import { TOPIC_RULES } from '../topics/topicProblem';
+import { fieldTitle, topicTitle } from '../topics/topicSchema';
 import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from './checkSpotMedia';
 
 export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {
   return withTopicRules(await checkSpotMedia(path, text, options), options, found);
 }
 
-/** A place is one pair: a source's problem with either coordinate leaves both out, and says why once. */
-const COORDINATES = ['/data/attributes/latitude', '/data/attributes/longitude'];
-
 /**
  * A check made without the topic rules (the editor's, as its diagnostics show it), with them
  * added, and the problems the source found while making the document (`found`).
  */
 export function withTopicRules(check: SpotMediaCheck, rules: TopicRules, found: readonly SpotProblem[] = []): SpotMediaCheck {
-  const problems = [...topicRuleProblems(check.parsed, rules), ...found];
-  if (problems.length === 0) return check;
+  const topicProblems = topicRuleProblems(check.parsed, rules);
+  if (topicProblems.length === 0 && found.length === 0) return check;
   // What the source found about a member (a cell that is not a number) says more than the base
-  // rules' word on the member it then left out ("latitude is required").
-  const foundAt = new Set(found.flatMap((problem) => (COORDINATES.includes(problem.pointer) ? COORDINATES : [problem.pointer])));
-  const all = [...check.problems.filter((problem) => !foundAt.has(problem.pointer)), ...problems];
+  // rules' and the topic's word on the member it then left out ("latitude is required", "Species
+  // is required by topic 7"): those are not said next to it.
+  const leftOut = new Set(found.flatMap((problem) => [problem.pointer, ...(problem.leftOut ?? [])]));
+  const sayNothingOf = requiredOfLeftOut(check, rules, leftOut);
+  const problems = [...topicProblems.filter((problem) => !leftOut.has(problem.pointer) && !(problem.rule === TOPIC_RULES.requiredMissing && sayNothingOf.has(problem.message))), ...found];
+  const all = [...check.problems.filter((problem) => !leftOut.has(problem.pointer)), ...problems];
   return { ...check, problems: all, ok: check.ok && !problems.some((problem) => problem.severity === 'error') };
+}
+
+/**
+ * The topic's "… is required by topic N" messages for the required fields among `leftOut`. That
+ * problem is placed on the attributes as a whole (it names the field only in its words), so it is
+ * known by those words, made here as checkSpotAgainstTopic makes them.
+ */
+function requiredOfLeftOut(check: SpotMediaCheck, rules: TopicRules, leftOut: ReadonlySet<string>): Set<string> {
+  const messages = new Set<string>();
+  const topicId = attributesOf(check.parsed.value)?.topic_id;
+  const definition = typeof topicId === 'number' ? rules.topics?.get(topicId) : undefined;
+  if (!definition) return messages;
+  for (const pointer of leftOut) {
+    const path = fromPointer(pointer);
+    if (path.length !== 3 || path[0] !== 'data' || path[1] !== 'attributes') continue;
+    const name = String(path[2]);
+    const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+    if (spec?.required) messages.add(`${fieldTitle(name, spec)} is required by ${topicTitle(definition)}.`);
+  }
+  return messages;
 }

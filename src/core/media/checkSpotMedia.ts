@@ -17,6 +17,13 @@ import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout }
 export interface SpotProblem extends LocatedProblem {
   /** The media file or folder the problem is about, when it is about one. */
   file?: string;
+  /**
+   * For a problem a source found while making the document (a row's cell that is not a number):
+   * the members (JSON pointers) it left out of the document because of it, besides the one at its
+   * own pointer. A coordinate that cannot be read leaves out both latitude and longitude, so the
+   * base rules' "longitude is required" is not said next to it (see withTopicRules).
+   */
+  leftOut?: readonly string[];
 }
 
 export interface CheckedMediaFile extends MediaFileEntry {

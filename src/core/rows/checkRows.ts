@@ -42,6 +42,8 @@ export interface RowRules {
   topics?: TopicCatalog;
   topic?: AccountTopic;
   acceptedTypes?: readonly string[];
+  /** false: checked as a run without media would send them (--dry-run --no-media; RowToSpotOptions). */
+  media?: boolean;
 }
 
 export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, rules: RowRules, signal?: AbortSignal): AsyncIterable<CheckedRow> {
@@ -57,7 +59,7 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
 
 /** One row (the editor's hover and preview check one row at a time, with no run's source ids). */
 export async function checkRow(source: string, row: SourceRow, mapping: ResolvedMapping, rules: RowRules, owners?: SourceIdOwners): Promise<CheckedRow> {
-  const spot = await rowToSpot(row, mapping);
+  const spot = await rowToSpot(row, mapping, { media: rules.media });
   const input = rowInput(source, spot);
   const check = await checkSpotForImport(input.path, spot.text, { ...rules, layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }, spot.problems);
   const origin = { cells: spot.cells, files: spot.files, line: spot.line };

@@ -30,6 +30,8 @@ export interface UnreadableRow {
 }
 
 export interface RowSourceOptions {
+  /** false: a run without media (--no-media; see RowToSpotOptions). */
+  media?: boolean;
   /** Each row that could not be read, as it is met (it never reaches the engine). */
   onUnreadable?: (row: UnreadableRow) => void;
   signal?: AbortSignal;
@@ -43,7 +45,7 @@ export function rowSource(table: SourceTable, mapping: ResolvedMapping, options:
           options.onUnreadable?.(row);
           continue;
         }
-        yield rowInput(table.path, await rowToSpot(row as SourceRow, mapping));
+        yield rowInput(table.path, await rowToSpot(row as SourceRow, mapping, { media: options.media }));
       }
     },
   };
@@ -54,13 +56,24 @@ export function rowInput(source: string, spot: RowSpot): SpotInput {
   const origin: RowOrigin = { kind: 'row', source, row: spot.row, line: spot.line, cells: spot.cells, files: spot.files };
   return {
     // Not a file of its own: what the journal notes of it and how messages name it.
-    path: `${source}#row=${spot.row}`,
+    path: rowPath(source, spot.row),
     label: rowLabel(source, spot.row, spot.line),
     text: spot.text,
     media: spot.media ?? false,
     problems: spot.problems,
     origin,
   };
+}
+
+/** The path a row's input has: the table's, with the row as its fragment. */
+export function rowPath(source: string, row: number): string {
+  return `${source}#row=${row}`;
+}
+
+/** The row a rowPath names in `source`, or undefined for any other path. */
+export function rowOfPath(source: string, path: string): number | undefined {
+  const prefix = `${source}#row=`;
+  return path.startsWith(prefix) && /^[1-9]\d*$/.test(path.slice(prefix.length)) ? Number(path.slice(prefix.length)) : undefined;
 }
 
 /** "trees.csv row 12 (line 14)". */

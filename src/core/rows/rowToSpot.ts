@@ -10,7 +10,7 @@ import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow } from './read';
-import { categoryKeyOfCell, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
+import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -48,15 +48,25 @@ export interface RowSpot {
 /** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
 const COORDINATE_DECIMALS = 7;
 
-export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promise<RowSpot> {
+export interface RowToSpotOptions {
+  /**
+   * false: a run without media (--no-media). The photos are not looked at; a gallery field whose
+   * cells name some is still sent as null, pending (its gallery is made and listed, to upload into
+   * later), so the spot is sent in state 2 unless the mapping says its state: what a document
+   * with a pending gallery has to say itself, said here for the row.
+   */
+  media?: boolean;
+}
+
+export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, options: RowToSpotOptions = {}): Promise<RowSpot> {
   const attributes: Record<string, unknown> = {};
   const cells = new Map<string, CellPosition>();
   const files = new Map<string, CellPosition>();
   const problems: RowProblem[] = [];
   const start: CellPosition = { line: row.line, column: 1 };
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
-  const problem = (member: string, message: string, rule: string, at: CellPosition, severity: 'error' | 'warning' = 'error') =>
-    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at });
+  const problem: Report = (member, message, rule, at, severity = 'error', leftOut) =>
+    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at, ...(leftOut ? { leftOut: leftOut.map((name) => toPointer(['data', 'attributes', name])) } : {}) });
   // `at` undefined: a value the mapping gives (a topic_id, a state), from no cell.
   const put = (member: string, value: unknown, at: CellPosition | undefined) => {
     attributes[member] = value;
@@ -93,13 +103,19 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
 
   // Photos: the files its cells name, in cell order; a gallery field with none is left out.
   const groups: MediaLayout['groups'] = [];
+  let pending = false;
   for (const media of mapping.media) {
     const entries: MediaLayout['groups'][number]['files'] = [];
+    let named = false;
     for (const column of media.columns) {
       for (const name of cellText(row.values[column]).split(media.separator).map((part) => part.trim()).filter(Boolean)) {
         const path = resolve(media.folder, name);
         const at = cellOf(column);
         files.set(path, at);
+        if (options.media === false) {
+          named = true;
+          continue;
+        }
         const verdict = await checkMediaFile(path, basename(path));
         if (!verdict.ok) {
           const missing = verdict.code === 'missing';
@@ -109,10 +125,16 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
         entries.push({ name: basename(path), path, relativePath: name });
       }
     }
+    if (named) {
+      pending = true;
+      put(media.field, null, cellOf(media.columns[0]));
+      continue;
+    }
     if (entries.length === 0) continue;
     put(media.field, null, cellOf(media.columns[0]));
     groups.push({ folder: media.field, files: entries });
   }
+  if (pending && attributes.state === undefined) put('state', 2, undefined);
 
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
@@ -120,7 +142,8 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
 }
 
 type Put = (member: string, value: unknown, at: CellPosition | undefined) => void;
-type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning') => void;
+/** A problem of the row at a cell; `leftOut`: other members it leaves out of the document (SpotProblem.leftOut). */
+type Report = (member: string, message: string, rule: string, at: CellPosition, severity?: 'error' | 'warning', leftOut?: readonly string[]) => void;
 type CellOf = (column: string | undefined) => CellPosition;
 
 /** A cell as text: strings as written (trimmed), numbers as JSON writes them, nothing as ''. */
@@ -151,6 +174,10 @@ function readInteger(row: SourceRow, column: string, member: string, mapping: Re
 }
 
 function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+  // The two are one position: when either cannot be had, neither is written, so a problem with one
+  // leaves the other out too (and the base rules do not add "longitude is required" beside it).
+  const fail = (member: 'latitude' | 'longitude', message: string, at: CellPosition) =>
+    report(member, message, ROW_RULES.coordinates, at, 'error', [member === 'latitude' ? 'longitude' : 'latitude']);
   let x: number | undefined;
   let y: number | undefined;
   let xAt: CellPosition;
@@ -160,8 +187,8 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     yAt = cellOf(mapping.latitude);
     for (const [member, column, at] of [['longitude', mapping.longitude, xAt], ['latitude', mapping.latitude, yAt]] as const) {
       const read = readNumber(row.values[column], mapping);
-      if (!read) report(member, `${member} is empty in this row (column "${column}").`, ROW_RULES.coordinates, at);
-      else if ('problem' in read) report(member, `${member}: ${read.problem}`, ROW_RULES.coordinates, at);
+      if (!read) fail(member, `${member} is empty in this row (column "${column}").`, at);
+      else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
       else if (member === 'longitude') x = read.value;
       else y = read.value;
     }
@@ -170,18 +197,19 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     const at = geometry?.position ?? cellOf(undefined);
     xAt = yAt = at;
     const point = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : undefined;
-    if (!point) report('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', ROW_RULES.coordinates, at);
-    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') report('latitude', 'The Point\'s coordinates are not two numbers.', ROW_RULES.coordinates, at);
+    if (!point) fail('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', at);
+    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') fail('latitude', 'The Point\'s coordinates are not two numbers.', at);
     else [x, y] = [point[0], point[1]];
   }
   if (x === undefined || y === undefined) return;
-  // Degrees are checked as given (a swap of the two can still be seen there); other systems are
-  // transformed to WGS 84 first.
+  const failAt = (problem: string) => (/^longitude/.test(problem) ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt));
+  // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
+  // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
+  const asGiven = mapping.degrees ? checkLatitudeLongitude(y, x) : [];
+  asGiven.forEach(failAt);
+  if (asGiven.length > 0) return;
   const transformed = toWgs84(x, y, mapping.crs);
-  if ('problem' in transformed) {
-    report(/^longitude/.test(transformed.problem) ? 'longitude' : 'latitude', transformed.problem, ROW_RULES.coordinates, /^longitude/.test(transformed.problem) ? xAt : yAt);
-    return;
-  }
+  if ('problem' in transformed) return failAt(transformed.problem);
   if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);

@@ -3,7 +3,7 @@
 // _location_latitude, decimalLatitude, …), the photos' columns found by their file names, and the
 // table's format as detected, written out so the user sees it. Every guess is said, for the user
 // to check; what cannot be guessed is left for them to fill in.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
@@ -76,7 +76,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   const galleries = definition ? Object.keys(definition.fields).filter((name) => isGalleryField(name, definition)) : [];
   if (photoColumns.length > 0) {
     const field = galleries[0] ?? `fld_${typeof topic === 'number' ? topic : 0}_1`;
-    const folder = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'].find((name) => existsSync(join(dirname(table.path), name)));
+    const folder = photoFolder(table.path, photoColumns.flatMap((column) => sample.flatMap((row) => photoNames(row.values[column]))));
     media[field] = { columns: photoColumns, ...(folder ? { folder } : {}) };
     photoColumns.forEach((column) => taken.add(column));
     notes.push(`media: ${field} from the column${photoColumns.length > 1 ? 's' : ''} ${photoColumns.join(', ')}${folder ? `, files in ${folder}/` : ' (files beside the mapping)'}${galleries[0] ? '' : ': name the topic\'s gallery field'}`);
@@ -97,6 +97,35 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   const left = columns.filter((column) => !taken.has(column));
   if (left.length > 0) notes.push(`not mapped: ${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''} (add them under fields to send them)`);
   return { mapping, notes };
+}
+
+const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'];
+
+/** The photo file names a cell holds. */
+function photoNames(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(';').map((name) => name.trim()).filter((name) => PHOTO.test(name)) : [];
+}
+
+/**
+ * Where the photos are: among the table's sibling folders named like photo folders (in any case:
+ * "Fotos" as a German export spells it), the one that holds a file the cells name; none when they
+ * are beside the table; else the first such folder, for the user to check. Not merely the first
+ * folder that exists: a project may keep another table's photos/ beside this one's Fotos/.
+ */
+function photoFolder(tablePath: string, names: readonly string[]): string | undefined {
+  const dir = dirname(tablePath);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const folders = entries
+    .filter((entry) => entry.isDirectory() && PHOTO_FOLDERS.includes(entry.name.toLowerCase()))
+    .map((entry) => entry.name)
+    .sort((a, b) => PHOTO_FOLDERS.indexOf(a.toLowerCase()) - PHOTO_FOLDERS.indexOf(b.toLowerCase()));
+  const holds = (folder: string) => names.some((name) => existsSync(join(dir, folder, name)));
+  return folders.find(holds) ?? (holds('.') ? undefined : folders[0]);
 }
 
 /** The pattern of a column's dates, when they are not ISO 8601 (which needs none). */

@@ -14,8 +14,8 @@
 // The work is in dateTimeCell.ts, loaded on the first call: luxon takes a few milliseconds to
 // load, which a process that converts no dates should not pay.
 import type { CellResult } from './cellResult';
-import type { DateTimeOptions } from './dateTimeOptions';
 import type * as DateTimeCell from './dateTimeCell';
+import type { DateTimeOptions } from './dateTimeOptions';
 
 export type { DateTimeOptions } from './dateTimeOptions';
 

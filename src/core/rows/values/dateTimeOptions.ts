@@ -1,5 +1,6 @@
-// What a date or time cell is converted by (convertDateTime.ts): its own file, so the lazily
-// loaded dateTimeCell.ts and its loader convertDateTime.ts both use it without importing each other.
+// What convertDateTime is told of a cell's date or time. Its own file, so that convertDateTime.ts
+// (which loads dateTimeCell.ts on first use) and dateTimeCell.ts both name it without importing
+// each other (test/unit/importCycles.test.ts).
 
 export interface DateTimeOptions {
   kind: 'date' | 'datetime';

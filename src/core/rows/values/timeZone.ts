@@ -2,11 +2,28 @@
 // gets the closest known one suggested. Fixed offsets ("UTC+1") and the machine's own zone are not
 // accepted: the first ignores daylight saving, the second would make an import depend on where it
 // runs.
+//
+// Each name is resolved once per process and kept: a table names one or two zones, and it is
+// asked for them on every cell. luxon's IANAZone.isValidZone makes a new Intl.DateTimeFormat on
+// every call, whose ICU object lives outside V8's heap, so V8 sees no reason to collect it soon:
+// asked per cell, 100,000 rows held over a gigabyte (test/unit/cliRowsStreaming.test.ts).
 import { IANAZone } from 'luxon';
 import { closestName } from '../../topics/suggestMember';
 
+const resolved = new Map<string, { zone: IANAZone } | { problem: string }>();
+
 /** The zone an option names, or a problem that names the option. */
 export function resolveTimeZone(name: string, option: string): { zone: IANAZone } | { problem: string } {
+  const key = `${option}\n${name}`;
+  let result = resolved.get(key);
+  if (!result) {
+    result = resolveOnce(name, option);
+    resolved.set(key, result);
+  }
+  return result;
+}
+
+function resolveOnce(name: string, option: string): { zone: IANAZone } | { problem: string } {
   if (IANAZone.isValidZone(name)) return { zone: IANAZone.create(name) };
   const meant = closestName(name, ['UTC', ...Intl.supportedValuesOf('timeZone')]);
   const suggestion = meant === undefined ? ' (an IANA name such as Europe/Vienna or UTC).' : `; did you mean ${JSON.stringify(meant)}?`;
