@@ -37,7 +37,9 @@ export const importRows: ImportRunner = async (job) => {
     onUnreadable: (row) => report({ file, ...(row.row !== undefined ? { row: { row: row.row, line: row.line } } : {}), status: 'failed', ok: false, reason: row.problem, failure: 'document', findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display) }),
   });
   // The table is never written: the journal remembers the gallery ids and states.
-  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false }, (_position, spot) => report(toOutcome(spot, job.display)));
+  // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
+  const display = (path: string) => (path === table.path ? file : job.display(path));
+  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: rows after the last one reported were ${notAttemptedReason(stop.kind)}.`);

@@ -56,10 +56,10 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   const start: CellPosition = { line: row.line, column: 1 };
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
   const problem = (member: string, message: string, rule: string, at: CellPosition, severity: 'error' | 'warning' = 'error') =>
-    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at });
+    problems.push({ pointer: attributePointer(member), message, offset: 0, length: 0, severity, rule, at });
   const put = (member: string, value: unknown, at: CellPosition) => {
     attributes[member] = value;
-    cells.set(toPointer(['data', 'attributes', member]), at);
+    cells.set(attributePointer(member), at);
   };
 
   // topic_id
@@ -116,6 +116,22 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+// Every row puts the same few members: their pointers are made once, not once a row (toPointer
+// escapes each part with two regular expressions). The members are those mappings name; past
+// MAX_CACHED_POINTERS of them (a long-lived editor session) the rest are made each time.
+const attributePointers = new Map<string, string>();
+const MAX_CACHED_POINTERS = 1024;
+
+/** /data/attributes/<member>. */
+function attributePointer(member: string): string {
+  let pointer = attributePointers.get(member);
+  if (pointer === undefined) {
+    pointer = toPointer(['data', 'attributes', member]);
+    if (attributePointers.size < MAX_CACHED_POINTERS) attributePointers.set(member, pointer);
+  }
+  return pointer;
 }
 
 type Put = (member: string, value: unknown, at: CellPosition) => void;
