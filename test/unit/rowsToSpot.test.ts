@@ -32,6 +32,11 @@ describe('rows to spots: pointers and cells', () => {
     }
   });
 
+  it('sends degrees as the cells write them', async () => {
+    const spot = await rowToSpot(row(1, { id: '1', lat: '-59.0085279', lon: '-177.3763153', note: '' }), resolved);
+    assert.match(spot.text, /"latitude": -59\.0085279,\n\s*"longitude": -177\.3763153\n/);
+  });
+
   it('puts each problem at its pointer and cell, row after row', async () => {
     for (let index = 1; index <= 2; index++) {
       const spot = await rowToSpot(row(index, { id: '', lat: 'north', lon: '16.37', note: '' }), resolved);
