@@ -32,6 +32,21 @@ describe('rows to spots: pointers and cells', () => {
     }
   });
 
+  it('fills a source_id template of several columns and text, row after row, and names the first empty column', async () => {
+    const template = resolveMapping({ ...mapping, source_id: '{note}/x-{id}{note}.{lat}' }, '/tables/trees.mapping.json', { columns: COLUMNS });
+    for (let index = 1; index <= 2; index++) {
+      const spot = await rowToSpot(row(index, { id: ` ${index} `, lat: '48.2', lon: '16.37', note: `n${index}` }), template);
+      assert.equal(spot.sourceId, `n${index}/x-${index}n${index}.48.2`);
+      // Placed at the template's first column.
+      assert.deepEqual(spot.cells.get('/data/attributes/source_id'), { line: index + 1, column: 31 });
+    }
+    const empty = await rowToSpot(row(3, { id: '', lat: '', lon: '16.37', note: 'n' }), template);
+    assert.equal(empty.sourceId, undefined);
+    const problem = empty.problems.find((found) => found.rule === 'row.sourceId');
+    assert.equal(problem?.message, 'source_id is empty: the column "id" of its template {note}/x-{id}{note}.{lat} has no value in this row.');
+    assert.deepEqual(problem?.at, { line: 4, column: 1 });
+  });
+
   it('sends degrees as the cells write them', async () => {
     const spot = await rowToSpot(row(1, { id: '1', lat: '-59.0085279', lon: '-177.3763153', note: '' }), resolved);
     assert.match(spot.text, /"latitude": -59\.0085279,\n\s*"longitude": -177\.3763153\n/);

@@ -68,12 +68,14 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping): Promi
 
   // source_id: the template with each column's value.
   let empty: string | undefined;
-  const sourceId = mapping.sourceId.replace(/\{([^{}]+)\}/g, (_, column: string) => {
-    const value = cellText(row.values[column]);
-    if (value === '') empty ??= column;
-    return value;
-  });
-  const firstColumn = /\{([^{}]+)\}/.exec(mapping.sourceId)?.[1];
+  const parts = templateParts(mapping);
+  let sourceId = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = cellText(row.values[parts[i]]);
+    if (value === '') empty ??= parts[i];
+    sourceId += value + parts[i + 1];
+  }
+  const firstColumn = parts[1];
   if (empty !== undefined) problem('source_id', `source_id is empty: the column "${empty}" of its template ${mapping.sourceId} has no value in this row.`, ROW_RULES.sourceId, cellOf(empty));
   else put('source_id', sourceId, cellOf(firstColumn));
 
@@ -132,6 +134,21 @@ function attributePointer(member: string): string {
     if (attributePointers.size < MAX_CACHED_POINTERS) attributePointers.set(member, pointer);
   }
   return pointer;
+}
+
+// A source_id template split once, not once a row: text and column names in turn,
+// "tree-{plot}-{id}" → ["tree-", "plot", "-", "id", ""] (the {column}s a replace would match).
+// Like the pointers above, only the first MAX_CACHED_TEMPLATES templates of a process are kept.
+const sourceIdTemplates = new Map<string, string[]>();
+const MAX_CACHED_TEMPLATES = 64;
+
+function templateParts(mapping: ResolvedMapping): string[] {
+  let parts = sourceIdTemplates.get(mapping.sourceId);
+  if (!parts) {
+    parts = mapping.sourceId.split(/\{([^{}]+)\}/);
+    if (sourceIdTemplates.size < MAX_CACHED_TEMPLATES) sourceIdTemplates.set(mapping.sourceId, parts);
+  }
+  return parts;
 }
 
 type Put = (member: string, value: unknown, at: CellPosition) => void;
