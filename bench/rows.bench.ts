@@ -20,6 +20,8 @@ type Side = 'rows' | 'documents';
 export interface RowsRound {
   rowsPerSecond: number;
   documentsPerSecond: number;
+  /** What each side's child used in this round. */
+  usage: Record<Side, ChildUsage>;
 }
 
 export interface ChildUsage {
@@ -57,7 +59,7 @@ export async function benchRows(distDir: string, scratch: string, rows: number, 
   const usage: Record<Side, ChildUsage[]> = { rows: [], documents: [] };
   // Round 0 warms up the file cache; it is not counted.
   for (let round = 0; round <= rounds; round++) {
-    const figures: Partial<RowsRound> = {};
+    const figures: Partial<Omit<RowsRound, 'usage'>> & { usage: Partial<Record<Side, ChildUsage>> } = { usage: {} };
     const sides: Side[] = round % 2 === 0 ? ['rows', 'documents'] : ['documents', 'rows'];
     for (const side of sides) {
       const folder = join(scratch, `${side}-${round}`);
@@ -68,6 +70,7 @@ export async function benchRows(distDir: string, scratch: string, rows: number, 
       rmSync(folder, { recursive: true, force: true });
       if (round === 0) continue;
       usage[side].push(used);
+      figures.usage[side] = used;
       if (side === 'rows') figures.rowsPerSecond = rows / used.seconds;
       else figures.documentsPerSecond = rows / used.seconds;
     }
@@ -108,11 +111,18 @@ export async function benchRows(distDir: string, scratch: string, rows: number, 
 export function printRows(figures: RowsFigures): void {
   const goal = figures.ratio >= 0.9;
   console.log(`(f) spot-import import of a CSV of ${figures.rows} rows (no media) against the same spots as ${figures.rows} documents, concurrency ${CONCURRENCY}, each against a fresh sandbox`);
-  figures.rounds.forEach((round, index) => console.log(`    round ${index + 1}: rows ${round.rowsPerSecond.toFixed(0)}/s, documents ${round.documentsPerSecond.toFixed(0)}/s, ratio ${(round.rowsPerSecond / round.documentsPerSecond).toFixed(2)}`));
+  // Each round with the processor time per spot of the CLI child (and the sandbox) on each side:
+  // on a machine shared with other work, a round whose ratio moves while these do not was slowed by the load.
+  const cpu = (used: ChildUsage) => `${((used.cpuMs / figures.rows) * 1000).toFixed(0)}${used.sandboxCpuMs !== undefined ? `+${((used.sandboxCpuMs / figures.rows) * 1000).toFixed(0)}` : ''} µs`;
+  figures.rounds.forEach((round, index) =>
+    console.log(
+      `    round ${index + 1}: rows ${round.rowsPerSecond.toFixed(0)}/s (CPU per spot ${cpu(round.usage.rows)}), documents ${round.documentsPerSecond.toFixed(0)}/s (${cpu(round.usage.documents)}), ratio ${(round.rowsPerSecond / round.documentsPerSecond).toFixed(2)}`,
+    ),
+  );
   console.log(`    spot-import import trees.csv  ${figures.rowsPerSecond.toFixed(0)} rows/s`);
   console.log(`    spot-import import <folder>   ${figures.documentsPerSecond.toFixed(0)} documents/s`);
   console.log(`    rows / documents              ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.9) ${goal ? 'met' : 'NOT MET'}`);
-  console.log(`    CPU per spot                  rows ${figures.cpuMsPerSpot.rows.toFixed(3)} ms, documents ${figures.cpuMsPerSpot.documents.toFixed(3)} ms (the CLI child)`);
+  console.log(`    CPU per spot                  rows ${figures.cpuMsPerSpot.rows.toFixed(3)} ms, documents ${figures.cpuMsPerSpot.documents.toFixed(3)} ms (the CLI child; medians; per round above as CLI+sandbox)`);
   const sandbox = figures.sandboxCpuMsPerSpot;
   if (sandbox) console.log(`    sandbox CPU per spot          rows ${sandbox.rows.toFixed(3)} ms, documents ${sandbox.documents.toFixed(3)} ms`);
   console.log(`    peak RSS of the CLI           rows ${figures.peakRssMiB.rows.toFixed(0)} MiB, documents ${figures.peakRssMiB.documents.toFixed(0)} MiB (largest of the rounds)`);
