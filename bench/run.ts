@@ -2,7 +2,9 @@
 // as medians over several alternating rounds (these machines are noisy). Sizes can be lowered
 // for a quick look: BENCH_SPOTS=500 BENCH_UPLOAD_MB=128 BENCH_ROUNDS=3 BENCH_MEDIA_SPOTS=200 npm run bench.
 // BENCH_ONLY=cli (or bulk, upload, media, topics; a comma list) runs only those parts; BENCH_CLI_DOCS and
-// BENCH_CLI_MEMORY_DOCS size the command-line figures (default 10,000 and 100,000 documents).
+// BENCH_CLI_MEMORY_DOCS size the command-line figures (default 10,000 and 100,000 documents);
+// BENCH_ONLY=rows: a table's rows against the same spots as documents, sized by BENCH_ROWS and
+// BENCH_ROWS_MEMORY (default 10,000 and 100,000 rows).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +14,13 @@ import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
 import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
 import { benchMediaWorkflow } from './mediaWorkflow.bench';
+import { benchRows, printRows } from './rows.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,topics,cli').split(',').map((part) => part.trim()));
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,topics,cli,rows').split(',').map((part) => part.trim()));
   const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
   const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
@@ -66,6 +69,10 @@ async function main(): Promise<void> {
       console.log(`    spot-import / raw process     ${cli.cliVsRawProcess.toFixed(2)}  (goal ≥ 0.85) ${cli.cliVsRawProcess >= 0.85 ? 'met' : 'NOT MET'}`);
       console.log(`    spot-import / raw in-process  ${cli.cliVsRawInProcess.toFixed(2)}`);
       console.log(`    ${cli.memoryDocuments} documents: ${cli.memorySeconds.toFixed(1)} s, peak RSS of the CLI ${cli.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${cli.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
+    }
+    if (only.has('rows')) {
+      // Each import against a sandbox process of its own (the one above stays idle).
+      printRows(await benchRows(distDir, scratch, Number(process.env.BENCH_ROWS ?? 10_000), rounds, Number(process.env.BENCH_ROWS_MEMORY ?? 100_000)));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

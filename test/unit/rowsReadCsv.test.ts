@@ -247,6 +247,27 @@ describe('rows read: CSV and TSV', () => {
     assert.equal(odd.rows[0].values['__proto__'], 'x');
   });
 
+  it('gives every row plain objects whose own members are the columns, in header order, with or without a "__proto__" column', async () => {
+    // Headers without "__proto__" are read by plain assignment, those with it member by member:
+    // the rows must not tell the two apart (names of Object.prototype's members, numeric names).
+    for (const header of ['constructor;toString;10;2;hasOwnProperty', '__proto__;constructor;toString;10;2;hasOwnProperty']) {
+      const names = header.split(';');
+      const text = `${header}\n${names.map((_, i) => `v${i}`).join(';')}\n`;
+      const { rows } = await readAll(folder.write('members.csv', text));
+      for (const record of [rows[0].values, rows[0].cells]) {
+        assert.equal(Object.getPrototypeOf(record), Object.prototype, header);
+        // Numeric names first and ascending, as JavaScript orders every object's keys; the rest in header order.
+        const numeric = names.filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b));
+        assert.deepEqual(Object.keys(record), [...numeric, ...names.filter((name) => !/^\d+$/.test(name))], header);
+        for (const name of names) assert.ok(Object.hasOwn(record, name), `${header}: ${name} is an own member`);
+      }
+      names.forEach((name, i) => {
+        assert.equal(rows[0].values[name], `v${i}`, `${header}: ${name}`);
+        assert.deepEqual(rows[0].cells[name], positionOf(text, `v${i}`), `${header}: the cell of ${name}`);
+      });
+    }
+  });
+
   it('refuses an empty file and a missing one, and reads a header without rows as no rows', async () => {
     for (const content of ['', '\uFEFF', '\r\n  \n']) {
       await assert.rejects(openTable(folder.write('empty.csv', content)), (error) => error instanceof TableReadError && / the file is empty$/.test(error.message));

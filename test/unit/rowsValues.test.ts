@@ -115,6 +115,13 @@ describe('rows values: coordinates', () => {
     assertNear(toWgs84(16.3738, 48.2082, 'EPSG:4258'), 16.3738, 48.2082);
   });
 
+  it('takes WGS 84 degrees (EPSG:4326) exactly as written: no transformation, not even a round trip through radians', () => {
+    // proj4 from WGS 84 to WGS 84 turns about one value in five into its neighbour in the last digit.
+    for (const [longitude, latitude] of [[-177.3763153, -59.0085279], [59.6187394, -83.8845117], [-15.4605111, -28.5938471], [16.3738, 48.2082]]) {
+      assert.deepEqual(toWgs84(longitude, latitude, 'EPSG:4326'), { longitude, latitude });
+    }
+  });
+
   it('names the built-in codes and the proj4 way out for an unknown code', () => {
     const { problem } = toWgs84(1, 2, 'EPSG:31297') as { problem: string };
     assert.match(problem, /^EPSG:31297 is not built in \(built in: EPSG 2056, .*31254–31259, 31287, .*32601–32660, 32701–32760\)/);

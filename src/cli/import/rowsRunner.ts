@@ -54,7 +54,9 @@ export const importRows: ImportRunner = async (job) => {
     return row !== undefined && lines[row] !== undefined ? rowLabel(table.path, row, lines[row]) : job.display(path);
   };
   // The table is never written: the journal remembers the gallery ids and states.
-  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, job.display)));
+  // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
+  const display = (path: string) => (path === table.path ? file : job.display(path));
+  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${notAttemptedReason(stop.kind)}.`);

@@ -66,11 +66,11 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const start: CellPosition = { line: row.line, column: 1 };
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
   const problem: Report = (member, message, rule, at, severity = 'error', leftOut) =>
-    problems.push({ pointer: toPointer(['data', 'attributes', member]), message, offset: 0, length: 0, severity, rule, at, ...(leftOut ? { leftOut: leftOut.map((name) => toPointer(['data', 'attributes', name])) } : {}) });
+    problems.push({ pointer: attributePointer(member), message, offset: 0, length: 0, severity, rule, at, ...(leftOut ? { leftOut: leftOut.map(attributePointer) } : {}) });
   // `at` undefined: a value the mapping gives (a topic_id, a state), from no cell.
   const put = (member: string, value: unknown, at: CellPosition | undefined) => {
     attributes[member] = value;
-    if (at) cells.set(toPointer(['data', 'attributes', member]), at);
+    if (at) cells.set(attributePointer(member), at);
   };
 
   // topic_id
@@ -79,12 +79,14 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
 
   // source_id: the template with each column's value.
   let empty: string | undefined;
-  const sourceId = mapping.sourceId.replace(/\{([^{}]+)\}/g, (_, column: string) => {
-    const value = cellText(row.values[column]);
-    if (value === '') empty ??= column;
-    return value;
-  });
-  const firstColumn = /\{([^{}]+)\}/.exec(mapping.sourceId)?.[1];
+  const parts = templateParts(mapping);
+  let sourceId = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = cellText(row.values[parts[i]]);
+    if (value === '') empty ??= parts[i];
+    sourceId += value + parts[i + 1];
+  }
+  const firstColumn = parts[1];
   if (empty !== undefined) problem('source_id', `source_id is empty: the column "${empty}" of its template ${mapping.sourceId} has no value in this row.`, ROW_RULES.sourceId, cellOf(empty));
   else put('source_id', sourceId, cellOf(firstColumn));
 
@@ -139,6 +141,37 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+// Every row puts the same few members: their pointers are made once, not once a row (toPointer
+// escapes each part with two regular expressions). The members are those mappings name; past
+// MAX_CACHED_POINTERS of them (a long-lived editor session) the rest are made each time.
+const attributePointers = new Map<string, string>();
+const MAX_CACHED_POINTERS = 1024;
+
+/** /data/attributes/<member>. */
+function attributePointer(member: string): string {
+  let pointer = attributePointers.get(member);
+  if (pointer === undefined) {
+    pointer = toPointer(['data', 'attributes', member]);
+    if (attributePointers.size < MAX_CACHED_POINTERS) attributePointers.set(member, pointer);
+  }
+  return pointer;
+}
+
+// A source_id template split once, not once a row: text and column names in turn,
+// "tree-{plot}-{id}" → ["tree-", "plot", "-", "id", ""] (the {column}s a replace would match).
+// Like the pointers above, only the first MAX_CACHED_TEMPLATES templates of a process are kept.
+const sourceIdTemplates = new Map<string, string[]>();
+const MAX_CACHED_TEMPLATES = 64;
+
+function templateParts(mapping: ResolvedMapping): string[] {
+  let parts = sourceIdTemplates.get(mapping.sourceId);
+  if (!parts) {
+    parts = mapping.sourceId.split(/\{([^{}]+)\}/);
+    if (sourceIdTemplates.size < MAX_CACHED_TEMPLATES) sourceIdTemplates.set(mapping.sourceId, parts);
+  }
+  return parts;
 }
 
 type Put = (member: string, value: unknown, at: CellPosition | undefined) => void;

@@ -56,6 +56,7 @@ export async function* csvRows(source: CsvSource, signal?: AbortSignal): AsyncGe
   let nextLine = source.header;
   let row = 0;
   let header = true;
+  const plainNames = !source.columns.includes('__proto__');
   try {
     for await (const { record, raw } of parser as AsyncIterable<ParsedRecord>) {
       throwIfAborted(signal);
@@ -67,7 +68,7 @@ export async function* csvRows(source: CsvSource, signal?: AbortSignal): AsyncGe
       }
       if (record.every((cell) => cell === '')) continue;
       row++;
-      yield toRow(source, record, raw, line, row);
+      yield toRow(source, record, raw, line, row, plainNames);
     }
   } catch (error) {
     throwIfAborted(signal);
@@ -82,7 +83,11 @@ export async function* csvRows(source: CsvSource, signal?: AbortSignal): AsyncGe
   if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
 }
 
-function toRow(source: CsvSource, record: string[], raw: string, line: number, row: number): SourceRow | RowReadProblem {
+/**
+ * `plainNames`: no column is named "__proto__" (asked once per table), so the row's objects can be
+ * made by plain assignment; such a name would set the object's prototype instead (see setOwn).
+ */
+function toRow(source: CsvSource, record: string[], raw: string, line: number, row: number, plainNames: boolean): SourceRow | RowReadProblem {
   const starts = lineStarts(raw);
   const cellStarts = scanRecord(raw, 0, source.delimiter, true).cells.map((cell) => positionAt(starts, cell.start, line));
   const expected = source.columns.length;
@@ -97,10 +102,20 @@ function toRow(source: CsvSource, record: string[], raw: string, line: number, r
   }
   const values: Record<string, unknown> = {};
   const cells: Record<string, CellPosition> = {};
-  source.columns.forEach((column, i) => {
-    setOwn(values, column, record[i]);
-    setOwn(cells, column, cellStarts[i]);
-  });
+  const { columns } = source;
+  if (plainNames) {
+    // The usual header: plain assignment makes the same own members, about five times faster than
+    // setOwn's defineProperty (two objects per row: a measurable share of a 100,000-row import).
+    for (let i = 0; i < columns.length; i++) {
+      values[columns[i]] = record[i];
+      cells[columns[i]] = cellStarts[i];
+    }
+  } else {
+    columns.forEach((column, i) => {
+      setOwn(values, column, record[i]);
+      setOwn(cells, column, cellStarts[i]);
+    });
+  }
   return { row, line, values, cells };
 }
 

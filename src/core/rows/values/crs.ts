@@ -52,8 +52,15 @@ function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
         `{ "proj4": "+proj=… +towgs84=…" }, e.g. from \`projinfo EPSG:${code} -o PROJ\` or epsg.io.`,
     };
   }
-  return resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
+  const resolved = resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
+  // WGS 84 is what spots are in: nothing to transform. proj4 would still take the degrees to
+  // radians and back, which changes about one value in five in its last digit (-59.0085279 →
+  // -59.008527900000004), and degrees are sent as the cells write them (they are not rounded).
+  if (code === WGS84_CODE && 'crs' in resolved) return { crs: { ...resolved.crs, toWgs84: (x, y) => ({ longitude: x, latitude: y }) } };
+  return resolved;
 }
+
+const WGS84_CODE = '4326';
 
 function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' | 'code'>): { crs: Crs } | { problem: string } {
   const grid = gridFileOf(definition);

@@ -52,11 +52,12 @@ export function parseNumber(text: string, decimalSeparator: DecimalSeparator): C
   if (isEmptyCell(text)) return NO_VALUE;
   const cell = text.trim();
   const reading = read(cell, decimalSeparator);
-  const other = otherSeparator(decimalSeparator);
-  const switchHint = `if the file uses decimal ${separatorName(other)}, set ${DECIMAL_SEPARATOR_SETTING} to '${other}'`;
   if (reading && 'value' in reading) {
     return Number.isFinite(reading.value) ? { value: reading.value } : { problem: `${cell} is too large a number.` };
   }
+  // Only a cell that is not a number gets here: its message is made now, not for every number read.
+  const other = otherSeparator(decimalSeparator);
+  const switchHint = `if the file uses decimal ${separatorName(other)}, set ${DECIMAL_SEPARATOR_SETTING} to '${other}'`;
   if (reading) {
     return {
       problem:
