@@ -6,7 +6,8 @@ import { formatBytes } from './output/text';
 
 export interface ProgressState {
   done: number;
-  total: number;
+  /** Undefined: not known before the end (a table's rows are read as they are imported). */
+  total?: number;
   /** Bytes read (documents) or sent (uploads) so far. */
   bytes: number;
   /** Bytes to send in all, when known (uploads). */
@@ -37,30 +38,34 @@ function describe(unit: string, state: ProgressState, started: number): { counts
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   const bytes = state.totalBytes !== undefined ? `${formatBytes(state.bytes)} of ${formatBytes(state.totalBytes)}` : `${formatBytes(state.bytes)}`;
   const rate = state.totalBytes !== undefined ? `${formatBytes(state.bytes / seconds)}/s` : `${(state.done / seconds).toFixed(state.done / seconds < 10 ? 1 : 0)} ${unit}/s`;
-  return { counts: `${state.done}/${state.total} ${unit}`, bytes, rate };
+  return { counts: state.total === undefined ? `${state.done} ${unit}` : `${state.done}/${state.total} ${unit}`, bytes, rate };
 }
 
 function bar(unit: string, stream: Stream): Progress {
   const started = Date.now();
   let active = false;
-  const progress = new SingleBar(
-    {
-      stream,
-      format: '{bar} {counts} | {bytes} | {rate}',
-      barsize: 30,
-      hideCursor: true,
-      clearOnComplete: true,
-      fps: 8,
-    },
-    Presets.shades_classic,
-  );
+  let progress: SingleBar | undefined;
+  // Made at the first update: without a total there is nothing to fill, so no bar, only the counts.
+  const made = (withBar: boolean) =>
+    new SingleBar(
+      {
+        stream,
+        format: withBar ? '{bar} {counts} | {bytes} | {rate}' : '{counts} | {bytes} | {rate}',
+        barsize: 30,
+        hideCursor: true,
+        clearOnComplete: true,
+        fps: 8,
+      },
+      Presets.shades_classic,
+    );
   return {
     update(state) {
-      const total = state.totalBytes ?? state.total;
+      const total = state.totalBytes ?? state.total ?? state.done;
       const value = state.totalBytes !== undefined ? state.bytes : state.done;
       const payload = describe(unit, state, started);
-      if (!active) {
+      if (!active || !progress) {
         active = true;
+        progress ??= made(state.totalBytes !== undefined || state.total !== undefined);
         progress.start(Math.max(total, 1), value, payload);
       } else {
         progress.setTotal(Math.max(total, 1));
@@ -74,7 +79,7 @@ function bar(unit: string, stream: Stream): Progress {
       if (active) stream.write('\r\u001b[2K');
     },
     stop() {
-      if (active) progress.stop();
+      if (active) progress?.stop();
       active = false;
     },
   };
@@ -85,7 +90,7 @@ function plainLines(unit: string, stream: Stream): Progress {
   let last = 0;
   return {
     update(state) {
-      if (Date.now() - last < 2000 && state.done < state.total) return;
+      if (Date.now() - last < 2000 && (state.total === undefined || state.done < state.total)) return;
       last = Date.now();
       const { counts, bytes, rate } = describe(unit, state, started);
       stream.write(`${counts} | ${bytes} | ${rate}\n`);

@@ -30,7 +30,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
   const path = resolve(context.cwd, source);
   if (!isTablePath(path)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .geojson or .ndjson file.`);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder, topic: options.topic }, context.env, context.cwd);
-  const progress = createProgress('documents', context.stderr, context.env);
+  const progress = createProgress('rows', context.stderr, context.env);
   const interrupts = watchInterrupts(context.stderr);
   try {
     const display = (file: string) => displayPath(file, context.cwd);

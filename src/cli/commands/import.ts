@@ -32,7 +32,7 @@ export interface ImportOptions extends ConnectionFlags {
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
   const interrupts = watchInterrupts(context.stderr);
-  const progress = createProgress('documents', context.stderr, context.env);
+  const progress = createProgress(paths.some(isTablePath) ? 'rows' : 'documents', context.stderr, context.env);
   let connection: Connection | undefined;
   try {
     const display = (path: string) => displayPath(path, context.cwd);
@@ -70,7 +70,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
       target: connection ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId } : { service: '', apiVersion: '', clientId: '' },
       signals: { stop: interrupts.stop, abort: interrupts.abort },
       report: (outcome) => output.outcome(outcome),
-      progress: ({ done, bytes }) => progress.update({ done, total: files.length, bytes }),
+      // A table's rows are read as they are imported: their number is not known before the end.
+      progress: ({ done, bytes }) => progress.update({ done, total: opened ? undefined : files.length, bytes }),
       note: progress.note,
     };
     const end = await selectImportRunner(job)(job);

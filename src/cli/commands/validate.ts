@@ -25,7 +25,7 @@ export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config
 
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings({ topic: options.topic, config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
-  const progress = createProgress('documents', context.stderr, context.env);
+  const progress = createProgress(paths.length > 0 && paths.every(isTablePath) ? 'rows' : 'documents', context.stderr, context.env);
   // Ctrl-C: stop after the document at hand, say how far it got (and restore the terminal's cursor).
   const interrupts = watchInterrupts(context.stderr);
   try {
@@ -112,7 +112,7 @@ async function validateTable(path: string, mappingFlag: string | undefined, rule
       counts.invalid++;
       output.outcome({ file, ...row, status: 'invalid', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
-    progress.update({ done: counts.checked, total: 0, bytes: 0 });
+    progress.update({ done: counts.checked, bytes: 0 });
     // Give the event loop a turn now and then (Ctrl-C, the bar, stdout).
     if (counts.checked % 256 === 255) await new Promise((resolveTurn) => setImmediate(resolveTurn));
   }
