@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { SANDBOX_PROFILE_ID, type CredentialStore, type Profile, type ProfileState, type ProfileStore } from '../platform/domain';
 import { loadCore } from '../platform/lazyCore';
-import { serialUpdate } from '../platform/serialUpdates';
+import { readStored, serialUpdate, writeStored } from '../platform/serialUpdates';
 import { checkServiceUrl, normalizeUrl } from './urlPolicy';
 // Dependency-free files: the API version's default and shape, and the sandbox's files address,
 // cost nothing at activation.
@@ -50,7 +50,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   active(): Profile | undefined {
-    const id = this.memento.get<string>(ACTIVE_KEY) ?? this.fallbackProfileId;
+    const id = readStored<string>(this.memento, ACTIVE_KEY) ?? this.fallbackProfileId;
     return id === undefined ? undefined : this.get(id);
   }
 
@@ -87,7 +87,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     // The name is checked in the same turn as the write: of two adds of one name, one is refused.
     return this.inTurn(async () => {
       if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase())) throw new Error(`A profile named "${name}" exists already.`);
-      await this.memento.update(PROFILES_KEY, [...this.stored(), profile]);
+      await writeStored(this.memento, PROFILES_KEY, [...this.stored(), profile]);
       this.fireChanged();
       return profile;
     });
@@ -96,8 +96,8 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   async remove(id: string): Promise<void> {
     if (id === SANDBOX_PROFILE_ID) throw new Error('The built-in sandbox profile cannot be removed.');
     await this.inTurn(async () => {
-      await this.memento.update(PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
-      if (this.memento.get<string>(ACTIVE_KEY) === id) await this.memento.update(ACTIVE_KEY, undefined);
+      await writeStored(this.memento, PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
+      if (readStored<string>(this.memento, ACTIVE_KEY) === id) await writeStored(this.memento, ACTIVE_KEY, undefined);
       this.rejected.delete(id);
       this.fireChanged();
     });
@@ -114,7 +114,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
       delete profile.mediaUrlTemplate;
       if (checked) profile.mediaUrlTemplate = checked;
       stored[index] = profile;
-      await this.memento.update(PROFILES_KEY, stored);
+      await writeStored(this.memento, PROFILES_KEY, stored);
       this.fireChanged();
     });
   }
@@ -123,7 +123,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     // In turn too: a profile being removed is either still there to choose, or its choice is refused.
     await this.inTurn(async () => {
       if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
-      await this.memento.update(ACTIVE_KEY, id);
+      await writeStored(this.memento, ACTIVE_KEY, id);
       this.fireChanged();
     });
   }
@@ -157,7 +157,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   private snapshot(): string {
-    return JSON.stringify([this.memento.get(ACTIVE_KEY) ?? null, this.memento.get(PROFILES_KEY) ?? null]);
+    return JSON.stringify([readStored(this.memento, ACTIVE_KEY) ?? null, readStored(this.memento, PROFILES_KEY) ?? null]);
   }
 
   dispose(): void {
@@ -174,7 +174,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
 
   /** Stored remote profiles; entries that do not fit (hand-edited, older versions) are skipped. */
   private stored(): Profile[] {
-    const raw = this.memento.get<unknown>(PROFILES_KEY);
+    const raw = readStored<unknown>(this.memento, PROFILES_KEY);
     if (!Array.isArray(raw)) return [];
     return raw.filter((entry): entry is Profile =>
       !!entry && typeof entry === 'object'

@@ -9,9 +9,40 @@
 // (services built again by a test, say) wait for each other too. Another window runs in its own
 // extension host, which nothing here can make wait; against it what helps is that an update reads
 // the stored value and writes it with no await in between.
+//
+// And VS Code's storage sends every write of global state back to the extension host, which takes
+// it as the value: the echo of one write that comes after the next one shows the older value for a
+// moment. So a store reads through readStored(), which knows this window's own recent writes: a
+// value that is one of them, but not the last, is an echo, and the last is what is stored.
 import type * as vscode from 'vscode';
 
 const tails = new WeakMap<vscode.Memento, Map<string, Promise<void>>>();
+
+/** How many of this window's writes of a key are known: echoes come within a few writes. */
+const REMEMBERED_WRITES = 16;
+/** Per memento and key, the JSON of this window's last writes, oldest first. */
+const writes = new WeakMap<vscode.Memento, Map<string, string[]>>();
+
+/** The stored value: what the memento says, unless that is an echo of an earlier write of this window's. */
+export function readStored<T>(memento: vscode.Memento, key: string): T | undefined {
+  const value = memento.get<T>(key);
+  const history = writes.get(memento)?.get(key);
+  if (!history || history.length < 2) return value;
+  const seen = JSON.stringify(value ?? null);
+  const last = history[history.length - 1];
+  // Another window's value (never written here) is taken as it is.
+  return seen !== last && history.includes(seen) ? (JSON.parse(last) as T | null) ?? undefined : value;
+}
+
+/** Writes a value and remembers it as this window's (see readStored). */
+export function writeStored(memento: vscode.Memento, key: string, value: unknown): Thenable<void> {
+  const keys = writes.get(memento) ?? new Map<string, string[]>();
+  writes.set(memento, keys);
+  const history = keys.get(key) ?? [];
+  history.push(JSON.stringify(value ?? null));
+  keys.set(key, history.slice(-REMEMBERED_WRITES));
+  return memento.update(key, value);
+}
 
 /**
  * Runs `update` once every update queued before it for this memento and key has finished, well

@@ -3,7 +3,7 @@
 // Every change takes its turn (serialUpdate), so changes made at once lose none.
 import * as vscode from 'vscode';
 import type { GalleryStore, KnownGallery } from '../platform/domain';
-import { serialUpdate } from '../platform/serialUpdates';
+import { readStored, serialUpdate, writeStored } from '../platform/serialUpdates';
 
 const STATE_KEY = 'spotImport.galleries.v1';
 
@@ -32,7 +32,7 @@ export function createGalleryStore(context: vscode.ExtensionContext): GallerySto
 
   // A value written by an older or broken version must not break the view: drop what does not fit.
   const read = (): Stored => {
-    const raw = context.globalState.get<unknown>(STATE_KEY);
+    const raw = readStored<unknown>(context.globalState, STATE_KEY);
     const result: Stored = {};
     if (raw && typeof raw === 'object') {
       for (const [profileId, list] of Object.entries(raw as Record<string, unknown>)) {
@@ -50,7 +50,7 @@ export function createGalleryStore(context: vscode.ExtensionContext): GallerySto
       if (!list) return;
       if (list.length > 0) all[profileId] = list;
       else delete all[profileId];
-      await context.globalState.update(STATE_KEY, all);
+      await writeStored(context.globalState, STATE_KEY, all);
       changed.fire();
     });
 

@@ -13,6 +13,7 @@ import type { Frame } from 'playwright-core';
 import { VSCODE_VERSIONS } from '../integration/launchers/harness/codeServer';
 import { repoRoot } from '../integration/launchers/harness/paths';
 import {
+  runCommand,
   answerFileDialog,
   clearNotifications,
   commandTitle,
@@ -192,6 +193,12 @@ async function fileDialogShown(timeoutMs: number): Promise<boolean> {
     .then(() => true, () => false);
 }
 
+/** VS Code asks before it clears the command history (a dialog with Clear): answered when it comes. */
+async function confirmClearHistory(): Promise<void> {
+  const clear = page().locator('.monaco-dialog-box .monaco-button', { hasText: /^Clear$/ }).first();
+  if (await clear.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) await clear.click();
+}
+
 describe('e2e walkthrough (first run) and the Details page', function () {
   this.timeout(180_000);
 
@@ -275,6 +282,10 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // With a spot document open, as when Import Spot is wanted. The palette lists commands never run
     // from it in the order of their titles: "Import Example Spot Document" came first, and Enter ran it.
     await openFile(PALETTE_SPOT);
+    // The palette lists recently used commands first (the tests before this one ran New Spot
+    // Document, say): a new user's palette has no history, so this one has none either.
+    await runCommand('Clear Command History');
+    await confirmClearHistory();
     await page().locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
     await page().keyboard.press('F1');
     await quickInput().waitFor({ state: 'visible', timeout: 10_000 });

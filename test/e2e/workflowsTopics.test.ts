@@ -107,6 +107,9 @@ describe('e2e topic definitions you can see (inlay hints, category completion)',
     await page().locator('.quick-input-widget .quick-input-box input').fill(`:${line}:${column}`);
     await page().keyboard.press('Enter');
     await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    // The keyboard comes back to the editor a moment after the palette closes: a key pressed
+    // before that goes nowhere.
+    await page().waitForFunction(() => !!document.activeElement?.closest('.part.editor .monaco-editor'), undefined, { timeout: 10_000 });
     await page().keyboard.press('Control+Space');
     const widget = page().locator('.part.editor .editor-widget.suggest-widget').first();
     await widget.waitFor({ state: 'visible', timeout: 20_000 });

@@ -4,7 +4,7 @@
 // themselves are tested with concurrent changes in test/integration/storeUpdates.test.ts.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { serialUpdate } from '../../src/platform/serialUpdates';
+import { readStored, serialUpdate, writeStored } from '../../src/platform/serialUpdates';
 
 /** A Memento whose writes show only when update settles, a storage round trip later. */
 function slowMemento(): vscode.Memento {
@@ -52,5 +52,28 @@ describe('serialUpdate', () => {
     assert.deepEqual([memento.get('free'), other.get('held')], [[1], [2]]);
     release();
     await held;
+  });
+});
+
+describe('readStored: the echoes of a window\'s own writes', () => {
+  function plainMemento(): vscode.Memento & { set(key: string, value: unknown): void } {
+    const values = new Map<string, unknown>();
+    return {
+      keys: () => [...values.keys()],
+      get: <T>(key: string, fallback?: T) => (values.has(key) ? values.get(key) : fallback) as T,
+      update: async (key: string, value: unknown) => void values.set(key, value),
+      set: (key: string, value: unknown) => void values.set(key, value),
+    };
+  }
+
+  it('an echo of an earlier write of this window reads as the last write; another window\'s value as it is', async () => {
+    const memento = plainMemento();
+    await writeStored(memento, 'k', [1]);
+    await writeStored(memento, 'k', [1, 2]);
+    memento.set('k', [1]); // VS Code's echo of the first write, after the second
+    assert.deepEqual(readStored(memento, 'k'), [1, 2]);
+    memento.set('k', [1, 2, 3]); // another window's write
+    assert.deepEqual(readStored(memento, 'k'), [1, 2, 3]);
+    assert.deepEqual(readStored(memento, 'other'), undefined);
   });
 });

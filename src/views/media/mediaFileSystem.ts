@@ -59,8 +59,12 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   readonly onDidChangeFile = this.changed.event;
   private readonly held = new Map<string, Held>();
   private readonly loading = new Map<string, Promise<Uint8Array>>();
-  /** Failures already reported (editors reading one file at the same time share its download). */
-  private readonly reported = new WeakSet<object>();
+  /**
+   * Files whose failure was reported, until their tabs close or a read succeeds: editors reading
+   * one file at the same time share its download, and an editor that reads it again (VS Code 1.139
+   * does while the tab stays open) is not told again.
+   */
+  private readonly reported = new Set<string>();
   private readonly subscription: vscode.Disposable;
 
   /** `report`: shows a failure as the command wrapper does (what happened, the next step, Show Log). */
@@ -123,10 +127,12 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
       if (isCancellation(error)) {
         // No to the size question, or Cancel: the file is not wanted, so neither is its tab.
         void this.closeTabsShowing(uri);
-      } else if (typeof error === 'object' && error !== null && !this.reported.has(error)) {
-        this.reported.add(error);
+      } else {
         this.log.warn('media', `could not read ${uri.toString()}`, error);
-        this.report(error);
+        if (!this.reported.has(keyOf(uri))) {
+          this.reported.add(keyOf(uri));
+          this.report(error);
+        }
       }
       if (error instanceof vscode.FileSystemError) throw error;
       // Shown in the editor in place of the file.
@@ -177,6 +183,7 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
       return result.bytes;
     });
     this.held.set(keyOf(uri), { bytes, mtime: Date.now() });
+    this.reported.delete(keyOf(uri));
     this.log.info('media', `media ${address.mediaId} of gallery ${address.galleryId}: ${bytes.length} bytes`);
     this.trim(keyOf(uri));
     // An editor that asked for the file's size before it was here (the image preview's status bar
@@ -197,6 +204,7 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
    */
   private dropUnshown(): void {
     const shown = shownUris();
+    for (const key of [...this.reported]) if (!shown.has(key)) this.reported.delete(key);
     const fresh = Date.now() - FRESH_MS;
     for (const [key, entry] of [...this.held]) if (!shown.has(key) && entry.mtime < fresh) this.held.delete(key);
   }

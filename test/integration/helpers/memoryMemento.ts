@@ -8,9 +8,16 @@ import type { CredentialStore } from '../../../src/platform/domain';
  * memory before its promise settles); 'on settle' only when update's promise settles, a storage
  * round trip later, which Memento's contract allows as well. A store must lose nothing under either.
  */
-export type MementoWrites = 'at once' | 'on settle';
+export type MementoWrites = 'at once' | 'on settle' | 'with echoes';
 
 export class MemoryMemento implements vscode.Memento {
+  /**
+   * 'with echoes': VS Code's storage sends each write of the extension's global state back to the
+   * extension host, which takes it as the new value; a write's echo that comes after a later write
+   * shows the older value until the later echo comes. Echoes wait here until deliverEchoes().
+   */
+  private readonly echoes: Array<[string, unknown]> = [];
+
   constructor(
     private readonly writes: MementoWrites = 'at once',
     /** Shared with anotherWindow()'s memento, as global state is shared by every window. */
@@ -34,6 +41,15 @@ export class MemoryMemento implements vscode.Memento {
     if (this.writes === 'on settle') await new Promise((resolve) => setImmediate(resolve));
     if (copy === undefined) this.values.delete(key);
     else this.values.set(key, copy);
+    if (this.writes === 'with echoes') this.echoes.push([key, copy]);
+  }
+
+  /** Delivers the oldest `count` echoes (all by default), each setting its value as VS Code's would. */
+  deliverEchoes(count = this.echoes.length): void {
+    for (const [key, value] of this.echoes.splice(0, count)) {
+      if (value === undefined) this.values.delete(key);
+      else this.values.set(key, JSON.parse(JSON.stringify(value)));
+    }
   }
   /** Part of globalState's type; nothing is synced here. */
   setKeysForSync(): void {}
