@@ -1,7 +1,9 @@
 // Helpers the workflow tests share: titles as package.json contributes them, the Explorer's rows,
-// the profile status item, and switching to the built-in sandbox profile.
+// the profile status item, switching to the built-in sandbox profile, and the workspace's topic 7.
 import * as assert from 'assert';
-import { commandTitle, dismissOverlays, manifest, page, quickInputRow, runCommandByKeyboard } from './workbench';
+import * as fs from 'fs';
+import * as path from 'path';
+import { commandTitle, dismissOverlays, manifest, page, quickInputRow, runCommandByKeyboard, workspaceDir } from './workbench';
 
 export const SANDBOX_LABEL = 'Local (sandbox)';
 
@@ -48,4 +50,37 @@ export async function useSandboxProfile(): Promise<void> {
     await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
   await status.waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Where the definition of topic 7 lives in the e2e workspace (relative to it). */
+export const TOPIC_7_DEFINITION = 'spot-topics/7.topic.json';
+
+/**
+ * Writes the workspace's definition of topic 7 ("Trail observations"): a category field fld_7_1
+ * "Species" (Oak, Beech, Larch), a number fld_7_2 "Height (m)", a gallery fld_7_3 "Photos" and
+ * spotted_at "Observed at". Every e2e test that needs topic 7 writes it with this, so each run of
+ * any of them leaves the same file (workflowsTopics: its labels as inlay hints; workflowsRows: the
+ * rows of a table as topic-7 spots).
+ */
+export function writeTopicDefinition7(): string {
+  const file = path.join(workspaceDir(), TOPIC_7_DEFINITION);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        topic_id: 7,
+        name: 'Trail observations',
+        fields: {
+          fld_7_1: { label: 'Species', type: 'category', values: { '1': 'Oak', '2': 'Beech', '3': 'Larch' } },
+          fld_7_2: { label: 'Height (m)', type: 'number' },
+          fld_7_3: { label: 'Photos', type: 'gallery' },
+          spotted_at: { label: 'Observed at', type: 'datetime' },
+        },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  return file;
 }

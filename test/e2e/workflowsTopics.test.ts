@@ -1,6 +1,7 @@
 // E2E: topic definitions you can see, with the packaged extension.
 //   1. A definition spot-topics/7.topic.json (category field fld_7_1 "Species", number field
-//      fld_7_2 "Height (m)") and a topic-7 spot document: the editor shows the field labels after
+//      fld_7_2 "Height (m)"; written by workflowHelpers.writeTopicDefinition7, as workflowsRows
+//      writes it) and a topic-7 spot document: the editor shows the field labels after
 //      the fld_ names and the category's label ("Oak") after its key, as inlay hints.
 //   2. Ctrl+Space in the value of fld_7_1 lists the category keys with their labels (Oak, Beech).
 // Screenshots: artifacts/e2e/topics-*.png. Needs no profile or server: the topic features are local.
@@ -8,8 +9,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { clearNotifications, dismissOverlays, openFile, page, runCommand, settledShot, shot, workspaceDir } from './workbench';
+import { TOPIC_7_DEFINITION, writeTopicDefinition7 } from './workflowHelpers';
 
-const DEFINITION = 'spot-topics/7.topic.json';
 const SPOT = 'topics-demo.spot.json';
 
 /** The document's text; fld_7_1 is the last member so its value ends its line. */
@@ -21,24 +22,8 @@ const SPOT_TEXT =
   ) + '\n';
 
 function writeWorkspaceFiles(): void {
-  const root = workspaceDir();
-  fs.mkdirSync(path.join(root, 'spot-topics'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, DEFINITION),
-    JSON.stringify(
-      {
-        topic_id: 7,
-        name: 'Trail observations',
-        fields: {
-          fld_7_1: { label: 'Species', type: 'category', values: { '1': 'Oak', '2': 'Beech' } },
-          fld_7_2: { label: 'Height (m)', type: 'number' },
-        },
-      },
-      null,
-      2,
-    ) + '\n',
-  );
-  fs.writeFileSync(path.join(root, SPOT), SPOT_TEXT);
+  writeTopicDefinition7();
+  fs.writeFileSync(path.join(workspaceDir(), SPOT), SPOT_TEXT);
 }
 
 /** 1-based line and column of the first character of fld_7_1's value in SPOT_TEXT. */
@@ -75,7 +60,7 @@ function openSpot(): Promise<void> {
     writeWorkspaceFiles();
     // The extension is up once its status bar item shows.
     await page().locator('.part.statusbar .statusbar-item', { hasText: 'Spot:' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    await openFile(DEFINITION);
+    await openFile(TOPIC_7_DEFINITION);
     await openFile(SPOT);
     await clearNotifications(); // e.g. the git toast: the pictures show the editor
   })();
