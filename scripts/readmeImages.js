@@ -19,6 +19,7 @@ const PICTURES = [
   { from: 'docs/screenshots/walkthrough.png', crop: '770x720+505+175', scale: '75%', colors: 24, to: 'docs/readme/walkthrough.png' },
   { from: 'docs/screenshots/import-with-media.png', crop: '940x360+0+35', scale: '80%', colors: 24, to: 'docs/readme/import-with-media.png' },
   { from: 'docs/screenshots/gallery-grid.png', crop: '1000x330+0+35', scale: '80%', colors: 24, to: 'docs/readme/gallery-grid.png' },
+  { from: 'docs/screenshots/rows-hover.png', crop: '1060x190+345+35', scale: '80%', colors: 16, to: 'docs/readme/rows-hover.png' },
 ];
 
 function main() {

@@ -28,6 +28,10 @@ const SCREENSHOTS = [
   { shot: '11-import-result-notification', doc: 'import-result.png' },
   { shot: '15-explorer-upload-done', doc: 'galleries-with-media.png' },
   { shot: '21-gallery-row-default-width', doc: 'gallery-row-default-width.png' },
+  { shot: 'rows-1-problems', doc: 'rows-problems.png' },
+  { shot: 'rows-3-hover', doc: 'rows-hover.png' },
+  { shot: 'rows-4-preview', doc: 'rows-preview.png' },
+  { shot: 'rows-5-import-pick', doc: 'rows-import-pick.png' },
 ];
 
 /**

@@ -10,9 +10,15 @@ export class RowPreviews implements vscode.TextDocumentContentProvider, vscode.D
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  /** Shows `text` as the preview of `name` (e.g. "trees.csv row 3"), beside the table. */
-  async show(name: string, text: string): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name.replace(/[\\/]/g, '_')}.spot.json` });
+  /**
+   * Shows `text` as the preview of a row of `table` (its path as the workspace names it, e.g.
+   * "survey/trees.csv"), beside the table: the tab reads "trees.csv row 3 (spot).json", and tables
+   * of one name in two folders keep their previews apart. Not "….spot.json": the spot document
+   * schema VS Code's JSON service gives those would warn of the gallery a row leaves pending,
+   * which the import itself sends in state 2 first.
+   */
+  async show(table: string, row: number | string, text: string): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${table.replace(/\\/g, '/').replace(/^\/+/, '')} row ${row} (spot).json` });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);

@@ -286,7 +286,7 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     await openTable();
     await goTo(SPECIES.line, 1);
     await runCommandByKeyboard(title('spotImport.rows.preview'));
-    const previewName = `${TABLE_NAME} row 1.spot.json`;
+    const previewName = `${TABLE_NAME} row 1 (spot).json`;
     const group = page().locator('.part.editor .editor-group-container', { has: page().locator('.tab', { hasText: previewName }) }).first();
     await group.waitFor({ state: 'visible', timeout: 20_000 });
     const lines = group.locator('.monaco-editor .view-lines').first();

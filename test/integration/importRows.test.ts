@@ -137,6 +137,9 @@ describe('rows of a table as spots in the editor', function () {
     editor.selection = new vscode.Selection(1, 3, 1, 3);
     const preview = await vscode.commands.executeCommand<vscode.TextEditor>('spotImport.rows.preview');
     assert.strictEqual(preview.document.uri.scheme, 'spot-preview');
+    // Named by the table's path in the workspace and the row; JSON, without the *.spot.json schema's warnings.
+    assert.match(preview.document.uri.path, /\/\.it-rows-[^/]+\/trees\.csv row 1 \(spot\)\.json$/);
+    assert.strictEqual(preview.document.languageId, 'json');
     const document = JSON.parse(preview.document.getText()) as { data: { type: string; attributes: Record<string, unknown> } };
     assert.deepStrictEqual(document.data.attributes, {
       topic_id: 7,

@@ -32,7 +32,7 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   const found = await services.tables.checks.rowAt(target.table, rowLine);
   if (!found?.checked.spot) throw new ActionableError(`The row at line ${line} of ${target.name} could not be read: see the Problems panel.`, [{ title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems }]);
   const { checked } = found;
-  const shown = await services.tables.previews.show(`${target.name} row ${checked.row ?? '?'}`, checked.spot!.text);
+  const shown = await services.tables.previews.show(target.name, checked.row ?? '?', checked.spot!.text);
   const errors = checked.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
     showMessage(services, 'warning', `Row ${checked.row} (line ${checked.line}) is not imported as it stands: ${errors.map((finding) => finding.message).join(' ')}`, [
