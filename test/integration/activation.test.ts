@@ -28,9 +28,11 @@ describe('activation and command surface', () => {
     return found;
   };
 
-  it('activates only for JSON documents and folders with spot documents (commands and views are implicit)', () => {
+  it('activates only for JSON documents, folders with spot documents or mappings, and tables an extension gives a language (commands and views are implicit)', () => {
     const events: string[] = extension().packageJSON.activationEvents ?? [];
-    assert.deepStrictEqual([...events].sort(), ['onLanguage:json', 'workspaceContains:**/*.spot.json']);
+    // A CSV is plaintext in VS Code unless a CSV extension names it: tables with a mapping beside
+    // them are found by the mapping, and Create Mapping for this File activates by its command.
+    assert.deepStrictEqual([...events].sort(), ['onLanguage:csv', 'onLanguage:geojson', 'onLanguage:json', 'onLanguage:tsv', 'workspaceContains:**/*.mapping.json', 'workspaceContains:**/*.spot.json']);
   });
 
   it('does not load the core for an ordinary JSON file, and does for a spot document', async () => {
