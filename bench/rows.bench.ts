@@ -1,4 +1,4 @@
-// (f) Rows of a table through the command line. Throughput: `spot-import import trees.csv` (a CSV
+// (g) Rows of a table through the command line. Throughput: `spot-import import trees.csv` (a CSV
 // with its mapping, no media) against `spot-import import <folder>` of the same spots written as
 // spot documents, both the real CLI as a child process at the same concurrency, each against a
 // fresh sandbox process (so neither side meets the other's spots), the order alternating by
@@ -110,7 +110,7 @@ export async function benchRows(distDir: string, scratch: string, rows: number, 
 
 export function printRows(figures: RowsFigures): void {
   const goal = figures.ratio >= 0.9;
-  console.log(`(f) spot-import import of a CSV of ${figures.rows} rows (no media) against the same spots as ${figures.rows} documents, concurrency ${CONCURRENCY}, each against a fresh sandbox`);
+  console.log(`(g) spot-import import of a CSV of ${figures.rows} rows (no media) against the same spots as ${figures.rows} documents, concurrency ${CONCURRENCY}, each against a fresh sandbox`);
   // Each round with the processor time per spot of the CLI child (and the sandbox) on each side:
   // on a machine shared with other work, a round whose ratio moves while these do not was slowed by the load.
   const cpu = (used: ChildUsage) => `${((used.cpuMs / figures.rows) * 1000).toFixed(0)}${used.sandboxCpuMs !== undefined ? `+${((used.sandboxCpuMs / figures.rows) * 1000).toFixed(0)}` : ''} µs`;
