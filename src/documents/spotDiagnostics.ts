@@ -7,6 +7,7 @@
 // the JSON language service reports as Errors itself are left to it. Only files and untitled
 // documents are checked: the copies that git:, diff and merge editors open would repeat every problem.
 import * as vscode from 'vscode';
+import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
@@ -20,7 +21,6 @@ import type { SpotChecker } from './spotChecker';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
-const SOURCE = 'Spot Import';
 const CHECKED_SCHEMES = new Set(['file', 'untitled']);
 
 /** Where the topic definitions come from (the TopicStore), and when they change. */
@@ -48,7 +48,7 @@ export const MEDIA_PROBLEM_CODE = 'media';
 export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem & { file?: string }): vscode.Diagnostic {
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
-  diagnostic.source = SOURCE;
+  diagnostic.source = DIAGNOSTIC_SOURCE;
   // A rule id lets quick fixes find the problem; a media problem says so (and links its file);
   // otherwise the pointer says where it is.
   const code = problem.rule ?? (problem.file !== undefined ? MEDIA_PROBLEM_CODE : problem.pointer);

@@ -15,9 +15,9 @@ import { DisposableStore } from '../platform/lifecycle';
 import { loadRows, type RowsModule } from '../platform/lazyRows';
 import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
+import { cellRange, diagnosticAt, offsetRange } from './tableRanges';
 
 const DEBOUNCE_MS = 500;
-const SOURCE = 'Spot Import';
 /** A table checked while typing reports at most this many problems (a broken column would flood the panel). */
 const MAX_DIAGNOSTICS = 2_000;
 
@@ -283,44 +283,6 @@ async function textOf(uri: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   if (open) return open.getText();
   return fs.readFile(uri.fsPath, 'utf8').then((text) => text.replace(/^\uFEFF/, ''), () => undefined);
-}
-
-/**
- * A cell's text on its line, from its first character (the reader keeps where a cell starts, not
- * where it ends): a CSV cell to its closing quote or the next delimiter (the table's own: a
- * semicolon table's cells hold decimal commas), a JSON value to its end; one character when the
- * table is not open.
- */
-export function cellRange(table: vscode.Uri, line: number, column: number, delimiter?: string): vscode.Range {
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === table.toString());
-  const text = open && line - 1 < open.lineCount ? open.lineAt(line - 1).text : undefined;
-  const start = column - 1;
-  let end = start + 1;
-  if (text !== undefined && start < text.length) {
-    const cell = text.slice(start);
-    const string = delimiter !== undefined ? /^"(?:[^"]|"")*"?/ : /^"(?:[^"\\]|\\.)*"?/;
-    const quoted = cell.startsWith('"') ? string.exec(cell)?.[0] : undefined;
-    const plain = delimiter !== undefined ? cell.split(delimiter)[0] : /^[^,}\]]*/.exec(cell)?.[0].trimEnd();
-    end = start + Math.max(1, (quoted ?? plain ?? '').length);
-  }
-  return new vscode.Range(line - 1, start, line - 1, end);
-}
-
-function offsetRange(text: string, offset: number, length: number): vscode.Range {
-  const position = (at: number) => {
-    const before = text.slice(0, at);
-    const line = before.split(/\r\n|\r|\n/).length - 1;
-    return new vscode.Position(line, at - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) - 1);
-  };
-  return new vscode.Range(position(offset), position(offset + Math.max(1, length)));
-}
-
-function diagnosticAt(range: vscode.Range, message: string, severity: 'error' | 'warning', rule: string, file?: string): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(range, message, severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
-  diagnostic.source = SOURCE;
-  diagnostic.code = rule;
-  if (file) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(file), new vscode.Position(0, 0)), 'the photo')];
-  return diagnostic;
 }
 
 export type { RowsModule };

@@ -3,7 +3,8 @@
 // degrees for a national grid's metres), the photos it names, and the row's spot. The row is
 // checked as the import checks it (TableChecks.rowAt), so the hover never says what the import would not do.
 import * as vscode from 'vscode';
-import { cellRange, isTableUri, type TableChecks } from './tableChecks';
+import { isTableUri, type TableChecks } from './tableChecks';
+import { cellRange } from './tableRanges';
 
 /** JSON-lines formats put one value per line: a hover there is on the cell of its own line only. */
 const ONE_VALUE_PER_LINE = /\.(geojson|ndjson|jsonl)$/i;

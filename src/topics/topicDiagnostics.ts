@@ -3,6 +3,7 @@
 // path), again whenever the definitions change, and cleared when the document's tab closes. Each
 // diagnostic's code is the rule's id, which quick fixes key on.
 import * as vscode from 'vscode';
+import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { DisposableStore } from '../platform/lifecycle';
 import type * as Core from '../core';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotDocuments';
@@ -83,7 +84,7 @@ export class TopicDiagnostics implements vscode.Disposable {
 export function toDiagnostic(document: vscode.TextDocument, problem: Core.TopicProblem): vscode.Diagnostic {
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
-  diagnostic.source = 'Spot Import';
+  diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = problem.rule;
   return diagnostic;
 }

@@ -5,6 +5,7 @@
 // schema problems (contributes.jsonValidation), so only the rest is added here, and a file that
 // is left out says so.
 import * as vscode from 'vscode';
+import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { DisposableStore } from '../platform/lifecycle';
 import type * as Core from '../core';
 import { loadCore } from '../platform/lazyCore';
@@ -254,7 +255,7 @@ async function readDefinitionFiles(folder: vscode.Uri): Promise<Array<{ path: st
 /** Offsets into a text that may not be open in an editor, to a range. */
 function toDiagnostic(text: string, offset: number, length: number, message: string, rule: string): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(new vscode.Range(positionIn(text, offset), positionIn(text, offset + length)), message, vscode.DiagnosticSeverity.Error);
-  diagnostic.source = 'Spot Import';
+  diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = rule;
   return diagnostic;
 }
