@@ -12,15 +12,17 @@
 //
 // And VS Code's storage sends every write of global state back to the extension host, which takes
 // it as the value: the echo of one write that comes after the next one shows the older value for a
-// moment. So a store reads through readStored(), which knows this window's own recent writes: a
-// value that is one of them, but not the last, is an echo, and the last is what is stored.
+// moment. Global state is one object per extension, so the echo of a write of one key also brings
+// every other key as it was then. So a store reads through readStored(), which knows the values
+// this window has seen a key take (the value before its first write here, then its writes): a
+// value that is one of them, but not the last write, is an echo, and the last is what is stored.
 import type * as vscode from 'vscode';
 
 const tails = new WeakMap<vscode.Memento, Map<string, Promise<void>>>();
 
 /** How many of this window's writes of a key are known: echoes come within a few writes. */
 const REMEMBERED_WRITES = 16;
-/** Per memento and key, the JSON of this window's last writes, oldest first. */
+/** Per memento and key, the JSON of the value before this window's first write, then of its last writes, oldest first. */
 const writes = new WeakMap<vscode.Memento, Map<string, string[]>>();
 
 /** The stored value: what the memento says, unless that is an echo of an earlier write of this window's. */
@@ -38,7 +40,8 @@ export function readStored<T>(memento: vscode.Memento, key: string): T | undefin
 export function writeStored(memento: vscode.Memento, key: string, value: unknown): Thenable<void> {
   const keys = writes.get(memento) ?? new Map<string, string[]>();
   writes.set(memento, keys);
-  const history = keys.get(key) ?? [];
+  // The value before the first write here: an echo may bring it back too.
+  const history = keys.get(key) ?? [JSON.stringify(memento.get(key) ?? null)];
   history.push(JSON.stringify(value ?? null));
   keys.set(key, history.slice(-REMEMBERED_WRITES));
   return memento.update(key, value);
