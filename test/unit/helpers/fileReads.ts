@@ -31,7 +31,6 @@ export async function countFileReads(): Promise<ReadCounter> {
   const paths = new WeakMap<FileHandle, string>();
   const descriptors = new Map<number, string>();
   // The module object itself (an import's namespace is read-only).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fsModule = require('node:fs') as typeof fs;
   const promises = fsModule.promises;
   // The class of file handles, from one.
