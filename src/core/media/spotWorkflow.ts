@@ -7,7 +7,7 @@ import { pendingGalleryFields } from '../api/spotSchema';
 import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
 import { readSpotDocument } from '../documents/readDocument';
-import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
+import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
 import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { checkSpotForImport, withTopicRules } from './checkForImport';
@@ -240,11 +240,13 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const record = journal.record;
   const attributes = attributesOf(check);
   alignWithDocument(record, attributes, check.galleries.map((plan) => plan.field));
+  // The text gets two states (2 while galleries are pending, then the final one): its members are found once.
+  const setSpotState = spotStateEditor(text);
 
   // Step 2: galleries for the fields still null, from an import with state 2.
   const pendingFields = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (pendingFields.length > 0) {
-    const pendingText = setSpotState(text, 2, knownIds(record, attributes));
+    const pendingText = setSpotState(2, knownIds(record, attributes));
     if (!pendingText.ok) return fail(outcome, 'unexpected', pendingText.reason);
     const payload = parseSpotText(pendingText.text, { topics: options.topics });
     if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
@@ -303,7 +305,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
 
   // Step 5: the final import, with the text that is then written back.
   const finalState = options.finalState ?? 1;
-  const final = setSpotState(text, finalState, knownIds(record, attributes));
+  const final = setSpotState(finalState, knownIds(record, attributes));
   if (!final.ok) return fail(outcome, 'unexpected', final.reason);
   const payload = parseSpotText(final.text, { topics: options.topics });
   if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
