@@ -6,7 +6,7 @@ import type { RetryPolicy } from '../api/retryPolicy';
 import { pendingGalleryFields } from '../api/spotSchema';
 import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
-import { readSpotDocument } from '../documents/readDocument';
+import { readSpotDocumentStamped, type DocumentStamp } from '../documents/readDocument';
 import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
 import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
@@ -41,6 +41,8 @@ export interface SpotRunContext {
 export interface PreparedSpot {
   outcome: SpotOutcome;
   text: string;
+  /** The file as it was when `text` was read from it, when the engine read it. */
+  stamp?: DocumentStamp;
   check: SpotMediaCheck;
   journal: SpotJournal;
   step(name: StepName, message: string): void;
@@ -66,8 +68,10 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const { options } = ctx;
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
+  let stamp: DocumentStamp | undefined;
   try {
-    text = input.check?.text ?? input.text ?? (await (input.read ? input.read() : readSpotDocument(input.path)));
+    if (input.check || input.text !== undefined || input.read) text = input.check?.text ?? input.text ?? (await input.read!());
+    else ({ text, stamp } = await readSpotDocumentStamped(input.path));
   } catch (error) {
     await claim(undefined);
     return fail(outcome, 'unreadable', `Could not read the file: ${(error as Error).message}`);
@@ -134,7 +138,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
-    return { outcome, text, check, journal, step, release };
+    return { outcome, text, stamp, check, journal, step, release };
   } catch (error) {
     journal.release();
     return fail(outcome, 'unexpected', `Could not check the media: ${(error as Error).message}`);
@@ -162,7 +166,7 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
   const { outcome, journal } = spot;
   try {
     if (spot.final && outcome.status === 'done') {
-      outcome.writeBack = await writeBack(outcome, spot.text, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
+      outcome.writeBack = await writeBack(outcome, spot, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
       done(outcome, {});
     }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
@@ -381,7 +385,7 @@ function knownIds(record: SpotJournalRecord, attributes: Record<string, unknown>
 
 async function writeBack(
   outcome: SpotOutcome,
-  text: string,
+  { text, stamp }: Pick<PreparedSpot, 'text' | 'stamp'>,
   finalText: string,
   edits: SpotTextEdit[],
   journal: SpotJournal,
@@ -401,7 +405,7 @@ async function writeBack(
   }
   const writer = options.writeBack ?? writeSpotFileInPlace;
   try {
-    const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits });
+    const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits, ...(stamp ? { stamp } : {}) });
     if (result === 'written') {
       remember('written');
       step('write-back', `${outcome.path}: gallery ids and state ${outcome.state} written into the document`);
