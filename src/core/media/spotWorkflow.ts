@@ -113,6 +113,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
           layout,
           parsed,
           holdContent: ctx.held,
+          hashWhenSent: true,
           knownGalleryFields: Object.keys(record.galleries),
           knownHash: (path, size, mtimeMs) => {
             const known = record.files?.[path];
@@ -435,7 +436,8 @@ function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
 function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {
   const files: NonNullable<SpotJournalRecord['files']> = {};
   for (const gallery of check.galleries) {
-    for (const file of gallery.files) files[file.relativePath] = { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 };
+    // A file left for its upload to hash gets its entry when it is hashed (galleryUploads.ts).
+    for (const file of gallery.files) if (!file.hashWhenSent) files[file.relativePath] = { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 };
   }
   record.files = files;
 }
