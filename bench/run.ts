@@ -6,7 +6,8 @@
 // BENCH_ONLY=rows: a table's rows against the same spots as documents, sized by BENCH_ROWS and
 // BENCH_ROWS_MEMORY (default 10,000 and 100,000 rows). BENCH_ONLY=media runs (c) on loopback
 // (BENCH_MEDIA_SPOTS, default 1,000) and with the sandbox's added latency (BENCH_MEDIA_LATENCIES,
-// default 0,20,50 ms; BENCH_MEDIA_LATENCY_SPOTS, default 200).
+// default 0,20,50 ms; BENCH_MEDIA_LATENCY_SPOTS, default 200). BENCH_ONLY=photos: (f), spots with
+// 3 photos of 3 to 5 MB against curl -F (BENCH_PHOTOS_SPOTS, default 50).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +17,14 @@ import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
 import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
 import { benchMediaWorkflow, printMediaWorkflow } from './mediaWorkflow.bench';
+import { benchPhotos, printPhotos } from './photos.bench';
 import { benchRows, printRows } from './rows.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,topics,cli,rows').split(',').map((part) => part.trim()));
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,photos,topics,cli,rows').split(',').map((part) => part.trim()));
   const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
   const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
         printMediaWorkflow(media, latencyMs > 0 ? 0.95 : undefined);
       }
     }
+    if (only.has('photos')) printPhotos(await benchPhotos(distDir, scratch, Number(process.env.BENCH_PHOTOS_SPOTS ?? 50), Math.min(rounds, 3)));
     if (only.has('topics')) printTopicCheck(benchTopicCheck(Math.max(rounds, 15)));
     if (only.has('cli')) {
       const cliDocs = Number(process.env.BENCH_CLI_DOCS ?? 10_000);
