@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SandboxCounters } from '../src/sandbox/types';
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -13,6 +14,8 @@ export interface SandboxProcess {
    * machine's cores: on a small machine the sum of their times per request sets the pace.
    */
   cpuMs(): number | undefined;
+  /** The sandbox's counters (GET /__sandbox/counters). */
+  counters(): Promise<SandboxCounters>;
   stop(): Promise<void>;
 }
 
@@ -20,23 +23,40 @@ export interface SandboxProcess {
 const TICKS_PER_SECOND = 100;
 
 function processCpuMs(pid: number | undefined): number | undefined {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** User + system time of a process or thread from its /proc stat file, in ms. */
+function statCpuMs(file: string): number | undefined {
   try {
     // Fields after the command name (which is in parentheses and may hold spaces): utime is the
     // 12th of them, stime the 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
 }
 
-export async function startSandboxProcess(distDir: string): Promise<SandboxProcess> {
+/**
+ * This process's processor time so far, in ms: in all (process.cpuUsage) and on its main thread
+ * alone (Linux: /proc/self/task/<pid>/stat, in 10 ms ticks; undefined elsewhere). The rest is
+ * libuv's thread pool (file system calls, fsync), V8's helper threads (garbage collection,
+ * compilation) and the kernel's work for them.
+ */
+export function ownCpuMs(): { total: number; main?: number } {
+  const usage = process.cpuUsage();
+  return { total: (usage.user + usage.system) / 1000, main: statCpuMs(`/proc/self/task/${process.pid}/stat`) };
+}
+
+/** `args`: more command-line options for the sandbox (e.g. `--latency-ms 20`). */
+export async function startSandboxProcess(distDir: string, args: readonly string[] = []): Promise<SandboxProcess> {
   const port = await freePort();
   // BENCH_SANDBOX_DATA=1 runs the sandbox with --data in a fresh directory, to measure what the
   // durable (acknowledge-after-fsync) path costs; by default it keeps everything in memory.
   const dataDir = process.env.BENCH_SANDBOX_DATA === '1' ? mkdtempSync(join(tmpdir(), 'spot-bench-data-')) : undefined;
-  const args = ['--port', String(port), ...(dataDir ? ['--data', dataDir] : [])];
-  const child: ChildProcess = spawn(process.execPath, [join(distDir, 'sandboxCli.js'), ...args], {
+  const options = ['--port', String(port), ...(dataDir ? ['--data', dataDir] : []), ...args];
+  const child: ChildProcess = spawn(process.execPath, [join(distDir, 'sandboxCli.js'), ...options], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -54,6 +74,7 @@ export async function startSandboxProcess(distDir: string): Promise<SandboxProce
   return {
     baseUrl,
     cpuMs: () => processCpuMs(child.pid),
+    counters: async () => (await (await fetch(`${baseUrl}/__sandbox/counters`)).json()) as SandboxCounters,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

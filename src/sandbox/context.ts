@@ -47,5 +47,7 @@ export function emptyCounters(): SandboxCounters {
     mediaOrders: 0,
     fileReads: 0,
     apiVersions: {},
+    requestsInFlight: 0,
+    maxRequestsInFlight: 0,
   };
 }

@@ -18,6 +18,7 @@ import { handleUpload } from './upload';
 
 export async function dispatch(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   req.on('error', () => undefined); // resets and aborts show up as 'close'; they must not crash the process
+  if (!req.url?.startsWith(CONTROL_PREFIX)) countInFlight(ctx, res);
   try {
     await route(ctx, req, res);
   } catch (error) {
@@ -35,6 +36,15 @@ export async function dispatch(ctx: SandboxContext, req: IncomingMessage, res: S
       else sendErrors(req, res, HttpError.of(500, 'internal_error', 'The sandbox failed to handle this request.'));
     }
   }
+}
+
+const CONTROL_PREFIX = '/__sandbox/';
+
+/** One more request in flight until its reply ends (or its connection closes). */
+function countInFlight(ctx: SandboxContext, res: ServerResponse): void {
+  const counters = ctx.counters;
+  counters.maxRequestsInFlight = Math.max(counters.maxRequestsInFlight, ++counters.requestsInFlight);
+  res.once('close', () => counters.requestsInFlight--);
 }
 
 async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -114,6 +114,13 @@ export interface SandboxCounters {
   fileReads: number;
   /** API requests that passed the bearer check, by the version in their path (e.g. 'v2.4'). */
   apiVersions: Record<string, number>;
+  /**
+   * Requests being handled now (from their arrival to the end of their reply, any added latency
+   * included), and the most there have been at once: how many requests a client keeps in flight.
+   * The /__sandbox endpoints are not counted.
+   */
+  requestsInFlight: number;
+  maxRequestsInFlight: number;
 }
 
 /** A stored media item, for assertions. */

@@ -1,8 +1,10 @@
 // A media file edited between the check (which hashes it: its content is its identity in the
-// journal) and its upload. What a gallery receives must be what was checked: a small file goes
-// out from the bytes the check read, a large one is compared while it streams and stopped before
-// its end when it differs. Otherwise the journal files new content under the old content's key,
-// and the next run, hashing the new content, sends it a second time.
+// journal) and its upload. What a gallery receives must be what the journal knows it by: a small
+// file goes out from the bytes the check read; a large one the check hashed (another file of its
+// gallery has its size) is compared while it streams and stopped before its end when it differs;
+// a large one hashed as it is sent is known by what went out, and stopped before its end when it
+// changes while it is read. Otherwise the journal files one content under another's key, and the
+// next run, hashing the new content, sends it a second time.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -69,7 +71,7 @@ describe('media workflow: a file edited after it was checked', () => {
     assert.ok(contents.includes(digest(edited)), 'the new content arrived');
   });
 
-  it('a large file is compared while it streams: stopped before its end, not retried, and the next run hashes it anew even with its size and time kept', async () => {
+  it('a large file the check hashed is compared while it streams: stopped before its end, not retried, and the next run hashes it anew even with its size and time kept', async () => {
     const { fixture, first, steps, edited, galleryId, checked } = await editDuringFirstRun(3 * 1024 * 1024 + 7, true);
     assert.equal(first.status, 'failed');
     assert.match(first.reason ?? '', /01\.jpg: .*changed after it was checked/);
@@ -79,5 +81,52 @@ describe('media workflow: a file edited after it was checked', () => {
     const second = await runMediaWorkflow([{ path: fixture.path }], options());
     assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
     assert.deepEqual(galleryContents(galleryId), [digest(edited), checked[1]], 'each file once, in name order');
+  });
+  describe('a large file hashed as it is sent (no other file of its gallery has its size)', () => {
+    const LARGE = 2 * 1024 * 1024 + 5;
+
+    function twoPhotos() {
+      const fixture = writeSpot(workspace.dir, 'photos', { fld_1_3: ['01.jpg', '02.jpg'] }, { size: LARGE });
+      const second = join(workspace.dir, 'photos.media', 'fld_1_3', '02.jpg');
+      const bytes = mediaBytes('photos/02-other-size', LARGE + 100);
+      writeFileSync(second, bytes);
+      fixture.media.fld_1_3[1].bytes = bytes;
+      return { fixture, first: join(workspace.dir, 'photos.media', 'fld_1_3', '01.jpg') };
+    }
+
+    it('edited after the check, size and time kept: the content that went out is what the journal knows it by, and the next run sends nothing', async () => {
+      const { fixture, first } = twoPhotos();
+      utimesSync(first, WHOLE_SECONDS, WHOLE_SECONDS);
+      let edited: Buffer | undefined;
+      const run = await runMediaWorkflow([{ path: fixture.path }], options({ onStep: (step) => step.step === 'import-pending' && (edited = replaceKeepingSize(first, 'photos/01-new', true)) }));
+      assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
+      const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+      assert.deepEqual(galleryContents(galleryId), [digest(edited!), digest(fixture.media.fld_1_3[1].bytes)], 'what was sent, in name order');
+      const uploads = workspace.setup.sandbox.counters.uploads;
+      const again = await runMediaWorkflow([{ path: fixture.path }], options());
+      assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
+      assert.equal(workspace.setup.sandbox.counters.uploads, uploads, 'nothing sent again');
+      assert.equal(galleryContents(galleryId).length, 2);
+    });
+
+    it('edited while it is being sent, size kept: stopped before its end and not stored; the next run sends it once', async () => {
+      const { fixture, first } = twoPhotos();
+      let edited: Buffer | undefined;
+      const run = await runMediaWorkflow([{ path: fixture.path }], options({
+        onProgress: (event) => {
+          // After its first read, with most of it still to come.
+          if (event.kind === 'bytes' && event.file.endsWith('01.jpg') && !edited && event.sentBytes < event.totalBytes) edited = replaceKeepingSize(first, 'photos/01-while-sent', false);
+        },
+      }));
+      assert.ok(edited, 'the file was edited while it was sent');
+      assert.equal(run.spots[0].status, 'failed');
+      assert.match(run.spots[0].reason ?? '', /01\.jpg: .*changed while it was being sent/);
+      const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
+      assert.deepEqual(galleryContents(galleryId), [digest(fixture.media.fld_1_3[1].bytes)], 'only the untouched file is in the gallery');
+
+      const again = await runMediaWorkflow([{ path: fixture.path }], options());
+      assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
+      assert.deepEqual(galleryContents(galleryId), [digest(edited), digest(fixture.media.fld_1_3[1].bytes)], 'each file once, in name order');
+    });
   });
 });

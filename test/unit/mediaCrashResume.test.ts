@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { mulberry32 } from '../../src/sandbox/faults';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxFaults, type SandboxOptions } from '../../src/sandbox/types';
-import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
+import { assertFinished, mediaBytes, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
 import { replyLosingProxy, type ReplyVerdict, type WorkflowProxy } from './helpers/workflowProxy';
 
 const CHILD = join(__dirname, 'helpers', 'workflowChild.js');
@@ -121,4 +121,44 @@ describe('media workflow: killed at random moments and run again', function () {
       assert.ok(found > 0, 'at least one upload whose reply was lost was found in its gallery rather than sent again');
     });
   }
+  it('12 spots with 2 photos over 1 MiB each (hashed as they are sent, read once), 12 SIGKILLs, then done: every photo exactly once in name order, state 1, ids in every document', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], renameMedia: true });
+    // Replies held longer: most kills land while an upload is stored and its reply still on its way.
+    proxy = await replyLosingProxy(sandbox.baseUrl, async ({ method, path }): Promise<ReplyVerdict> => {
+      if (method === 'POST' && /\/media$/.test(path)) await new Promise((resolve) => setTimeout(resolve, 150));
+      return 'pass';
+    });
+    folder = mkdtempSync(join(tmpdir(), 'spot-crash-photos-'));
+    const fixtures: SpotFixture[] = [];
+    for (let index = 0; index < 12; index++) {
+      const name = `photo-${String(index).padStart(2, '0')}`;
+      const fixture = writeSpot(folder, name, { fld_1_3: ['01.jpg', '02.jpg'] }, { direct: index % 2 === 0, size: 16 });
+      // Over the size held in memory, and of different sizes (files of one size are hashed by the check).
+      for (const [file, entry] of fixture.media.fld_1_3.entries()) {
+        entry.bytes = mediaBytes(`${name}/${entry.name}`, 1024 * 1024 + 1000 + 7 * (2 * index + file));
+        writeFileSync(join(folder, `${name}.media`, ...(fixture.direct ? [] : ['fld_1_3']), entry.name), entry.bytes);
+      }
+      fixtures.push(fixture);
+    }
+    const random = mulberry32(5);
+    const lines: string[] = [];
+    let killed = 0;
+    for (let round = 0; round < 12; round++) {
+      const run = await runChild(proxy.url, folder, Math.floor(random() * 400));
+      if (run.signal === 'SIGKILL') killed++;
+      lines.push(...run.lines);
+    }
+    let last: ChildRun | undefined;
+    for (let attempt = 0; attempt < 3 && last?.code !== 0; attempt++) {
+      last = await runChild(proxy.url, folder);
+      lines.push(...last.lines);
+    }
+    assert.equal(last?.code, 0, `the last run finished every spot: ${last?.lines.at(-1)}`);
+    assertFinished(sandbox, fixtures);
+    const steps = lines.filter((line) => line.startsWith('{"label"')).map((line) => JSON.parse(line) as { step: string; message: string });
+    const found = steps.filter((step) => step.step === 'resolve' && /holds it as media/.test(step.message)).length;
+    if (process.env.SPOT_CRASH_DEBUG) console.log({ killed, found });
+    assert.ok(killed >= 4, `runs were killed mid-way (${killed} of 12)`);
+    assert.ok(found > 0, 'at least one photo whose reply was lost was found in its gallery by the hash its upload recorded, not sent again');
+  });
 });

@@ -16,14 +16,54 @@ function deadPid(): number {
   return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
 }
 
-function runChild(journalDir: string, startAt: number): Promise<string> {
+interface Child {
+  /** Resolves with the child's verdict line (GOT, or REFUSED and the error's name). */
+  verdict: Promise<string>;
+  start(at: number): void;
+  release(): void;
+  exited: Promise<void>;
+}
+
+/** A child, resolved once it is loaded and waits for its start instant. */
+function startChild(journalDir: string): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, journalDir, String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const child = spawn(process.execPath, [CHILD, journalDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.on('error', () => undefined); // a child that was refused has exited: nothing to release
+    const lines: string[] = [];
+    let onVerdict: (line: string) => void = () => undefined;
+    const verdict = new Promise<string>((settle) => (onVerdict = settle));
+    const exited = new Promise<void>((settle) => child.on('exit', () => settle()));
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        lines.push(line);
+        if (line === 'READY') resolve({ verdict, start: (at) => child.stdin.write(`${at}\n`), release: () => child.stdin.end('release\n'), exited });
+        else onVerdict(line);
+      }
+    });
     child.on('error', reject);
-    child.on('exit', () => resolve(output.trim()));
+    void exited.then(() => {
+      onVerdict(lines.find((line) => line !== 'READY') ?? 'EXITED without a verdict');
+      reject(new Error('the child exited before it was ready'));
+    });
   });
+}
+
+/**
+ * Three children, loaded first (on a busy machine loading takes long), then started at one
+ * instant; the one that got the lock holds it until all three have answered.
+ */
+async function race(journalDir: string): Promise<string[]> {
+  const children = await Promise.all([startChild(journalDir), startChild(journalDir), startChild(journalDir)]);
+  const startAt = Date.now() + 100;
+  for (const child of children) child.start(startAt);
+  const verdicts = await Promise.all(children.map((child) => child.verdict));
+  for (const child of children) child.release();
+  await Promise.all(children.map((child) => child.exited));
+  return verdicts;
 }
 
 describe('media journal: a stale run lock taken over by runs that start together', function () {
@@ -41,8 +81,7 @@ describe('media journal: a stale run lock taken over by runs that start together
       mkdirSync(journal.accountDir, { recursive: true });
       const lock = join(journal.accountDir, 'run.lock');
       symlinkSync(JSON.stringify({ pid: deadPid(), host: hostname() }), lock);
-      const startAt = Date.now() + 400;
-      outcomes.push(await Promise.all([runChild(dir, startAt), runChild(dir, startAt), runChild(dir, startAt)]));
+      outcomes.push(await race(dir));
       assert.throws(() => readlinkSync(lock), /ENOENT/, 'the lock is given back once the run that had it is done');
     }
     const winners = outcomes.map((trial) => trial.filter((line) => line === 'GOT').length);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applyEdits } from 'jsonc-parser';
-import { setSpotState } from '../../src/core/documents/setSpotState';
+import { attributeValueSpans, setSpotState, spotStateEditor } from '../../src/core/documents/setSpotState';
 
 function edited(text: string, state: number, galleries?: Record<string, number>): string {
   const result = setSpotState(text, state, galleries);
@@ -56,5 +56,58 @@ describe('setSpotState', () => {
       assert.equal(result.ok, false, text);
       assert.ok(!result.ok && result.reason.length > 0);
     }
+  });
+});
+
+describe('spotStateEditor: the same edits as setSpotState, the members found once', () => {
+  const attributes = { topic_id: 37, source_id: 'a-1', state: 2, fld_37_12: null, fld_37_13: null, note: 'x "quoted" \\ back\u00e9', nested: { state: 5, fld_37_12: null, list: [1, -2.5e3, true, false, null, 'a]'] } };
+  const documents = [
+    JSON.stringify({ data: { type: 'spots', attributes } }, null, 2),
+    JSON.stringify({ data: { type: 'spots', attributes } }, null, 4) + '\n',
+    JSON.stringify({ data: { type: 'spots', attributes } }, null, '\t').replace(/\n/g, '\r\n'),
+    JSON.stringify({ data: { type: 'spots', attributes } }),
+    JSON.stringify({ meta: { data: { type: 'spots', attributes: { state: 9 } } }, data: { attributes, id: '7', type: 'spots' } }, null, 2),
+    '\uFEFF' + JSON.stringify({ data: { type: 'spots', attributes } }, null, 2),
+    '{ "data" : { "type" : "spots" , "attributes" : { "state" :   2  ,"fld_37_12":null,\n\n "fld_37_13" : null } } }  \n',
+    '{"data":{"type":"spots","attributes":{"state":"2","fld_37_12":null}}}',
+    '{"data":{"type":"spots","attributes":{"state":2.0,"fld_37_12":null}}}',
+    '{"data":{"type":"\\u0073pots","attributes":{"st\\u0061te":1,"fld_37_12":null}}}',
+    '{"data":{"type":"spots","attributes":{"state":{"a":[1,2]},"fld_37_12":null}}}',
+    // Left to setSpotState: no state member, not a spot document, not strict JSON, a name twice.
+    JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, fld_37_12: null } } }, null, 2),
+    '{"data":{"type":"places","attributes":{"state":2}}}',
+    '{"data":{"type":"spots","attributes":{"state":2}}} x',
+    '{"data":{"type":"spots","attributes":{"state":2,}}}',
+    '{"data":{"type":"spots","attributes":{"state":2 /* c */}}}',
+    '{"data":{"type":"spots","attributes":{"state":2,"state":1}}}',
+    '{"data":{"type":"spots","attributes":{"state":2}},"data":{"type":"spots","attributes":{"state":1}}}',
+    '{"data":{"type":"spots","attributes":3}}',
+    '{"data":3}',
+    '',
+    '[1]',
+  ];
+  const calls: Array<[number, Record<string, number>]> = [
+    [2, {}],
+    [1, {}],
+    [2, { fld_37_12: 200001 }],
+    [1, { fld_37_12: 200001, fld_37_13: 7, fld_37_99: 5, note: 3 }],
+    [3, { fld_37_13: 12 }],
+  ];
+
+  it('gives what setSpotState gives, call after call, for documents of every shape', () => {
+    for (const text of documents) {
+      const edit = spotStateEditor(text);
+      for (const [state, galleries] of calls) assert.deepEqual(edit(state, galleries), setSpotState(text, state, galleries), `${JSON.stringify(text)} → ${state} ${JSON.stringify(galleries)}`);
+    }
+  });
+
+  it('finds the members itself in strict spot documents, and leaves every other text to setSpotState', () => {
+    const found = documents.filter((text) => attributeValueSpans(text.replace(/^\uFEFF/, '')) !== undefined).length;
+    assert.equal(found, 12, 'the documents above the note, and the one without a state (added by setSpotState)');
+    const spans = attributeValueSpans(documents[0])!;
+    assert.deepEqual([...spans.keys()], Object.keys(attributes));
+    assert.equal(spans.get('fld_37_12')!.raw, 'null');
+    const nested = spans.get('nested')!;
+    assert.deepEqual(JSON.parse(documents[0].slice(nested.offset, nested.offset + nested.length)), attributes.nested, 'a value is its whole text');
   });
 });

@@ -15,6 +15,7 @@ import { json } from './helpers/scriptedServer';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource } from '../../src/core/api/tokenSource';
 import { ServiceError, isCancellation } from '../../src/core/api/errors';
+import { HeldFile } from '../../src/core/upload/heldFile';
 
 interface Received {
   contentLength: number;
@@ -221,6 +222,43 @@ describe('uploading a file', function () {
       assert.equal(server.received[1].complete, false, 'the server never got a whole body');
     });
   }
+
+  it('held content goes out as the held bytes themselves, not a copy: the framing around them, the last byte with the closing framing as the final piece', async () => {
+    const content = Buffer.alloc(300 * 1024);
+    for (let i = 0; i < content.length; i += 512) content[i] = (i / 512) % 251;
+    const head = Buffer.from('--b\r\nContent-Disposition: form-data; name="f"; filename="x.jpg"\r\n\r\n');
+    const tail = Buffer.from('\r\n--b--\r\n');
+    const seen: Uint8Array[] = [];
+    const chunks: Buffer[] = [];
+    for await (const chunk of new HeldFile('x.jpg', 'image/jpeg', content).framed(head, tail, (bytes) => seen.push(bytes))) chunks.push(chunk);
+    assert.ok(Buffer.concat(chunks).equals(Buffer.concat([head, content, tail])), 'the body is the framing around the bytes');
+    const shared = chunks.filter((chunk) => chunk.buffer === content.buffer);
+    assert.equal(shared.length, 1, 'one chunk is a view of the held bytes');
+    assert.equal(shared[0].byteOffset, content.byteOffset);
+    assert.equal(shared[0].length, content.length - 1, 'every byte but the last, in place');
+    assert.deepEqual([...chunks.at(-1)!], [content.at(-1)!, ...tail], 'the final piece: the last byte and the closing framing');
+    assert.deepEqual(seen, [content], 'the file bytes, seen once');
+  });
+
+  it('held content is sent without reading the file, and its final piece waits for holdEnd', async () => {
+    const size = 200 * 1024;
+    const held = Buffer.alloc(size, 3);
+    const file = join(dir, 'held-content.jpg');
+    // What is on disk is not what goes out: the bytes held are.
+    writeFileSync(file, Buffer.alloc(size, 9));
+    let arrived = 0;
+    server = await uploadServer((_request, read) => (arrived = read));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const upload = clientFor(server).uploadMedia(7, file, { content: held, holdEnd: gate });
+    await waitFor(() => server!.received.length > 0 && arrived >= server!.received[0].contentLength - 200, 'all but the final piece to arrive', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(arrived < server.received[0].contentLength, 'the final piece is held');
+    assert.ok(server.received[0].bytes < size, "the file's last byte is held");
+    release();
+    assert.equal((await upload).bytes, size);
+    assert.equal(server.received[0].sha256, sha256(held), 'the held bytes arrived');
+  });
 
   it('holds the file open no longer than the upload: stored, refused before its body was read, cancelled part-way', async function () {
     if (!existsSync('/proc/self/fd')) this.skip();

@@ -32,6 +32,53 @@ export async function readSpotDocument(path: string): Promise<string> {
 }
 
 /**
+ * What a document's file was when it was read (from the descriptor it was read through): a
+ * writer that finds the file the same (see sameAsRead) need not read it again to know it still
+ * holds the text read.
+ */
+export interface DocumentStamp {
+  dev: number;
+  ino: number;
+  size: number;
+  mode: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  /** This process's clock just before the file was looked at (Date.now()). */
+  at: number;
+}
+
+/** readSpotDocument, with the file's stamp. */
+export async function readSpotDocumentStamped(path: string): Promise<{ text: string; stamp: DocumentStamp }> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const at = Date.now();
+    const stats = await handle.stat();
+    refuseTooLarge(stats.size);
+    const text = decodeDocumentText(await handle.readFile());
+    return { text, stamp: { dev: stats.dev, ino: stats.ino, size: stats.size, mode: stats.mode, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, at } };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Whether `now` (the file's stats now) is the file as it was read. Any write since changes the
+ * size or the change time (ctime, which no program sets back, unlike the modification time), and
+ * a file replaced by another (an editor's save by rename) has another inode. Unless the write came
+ * so soon after the one before it that both got the same timestamp: a file whose times were that
+ * close to the moment it was read is never taken as unchanged ("racily clean", as git calls it),
+ * its text is compared instead. A file system with whole-second times gets two seconds of margin.
+ */
+export function sameAsRead(stamp: DocumentStamp, now: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }): boolean {
+  if (now.dev !== stamp.dev || now.ino !== stamp.ino || now.size !== stamp.size || now.mtimeMs !== stamp.mtimeMs || now.ctimeMs !== stamp.ctimeMs) return false;
+  const wholeSeconds = stamp.mtimeMs % 1000 === 0 && stamp.ctimeMs % 1000 === 0;
+  return stamp.at - Math.max(stamp.mtimeMs, stamp.ctimeMs) > (wholeSeconds ? 2000 : RACY_MS);
+}
+
+/** Far more than the clock tick file times are taken from (1 to 10 ms on Linux). */
+const RACY_MS = 100;
+
+/**
  * The same read, synchronous: for a file of a few hundred bytes, a stat and a read straight from
  * this thread cost a fraction of the trips through libuv's thread pool (the command line reads
  * 10,000 documents this way).

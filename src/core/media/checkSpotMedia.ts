@@ -9,7 +9,7 @@ import { parseSpotText, type LocatedProblem, type ParsedSpotText } from '../docu
 import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES } from './acceptedTypes';
-import { checkMediaFile } from './mediaFileRules';
+import { checkMediaFile, type MediaFileVerdict } from './mediaFileRules';
 import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
@@ -29,11 +29,18 @@ export interface SpotProblem extends LocatedProblem {
 export interface CheckedMediaFile extends MediaFileEntry {
   size: number;
   mtimeMs: number;
+  /** '' while hashWhenSent. */
   sha256: string;
+  /** '' while hashWhenSent. */
   key: ContentKey;
   mimeType: string;
   /** The bytes that were hashed, held for the upload when the run had room (see HeldContent). */
   content?: Buffer;
+  /**
+   * Not read by the check (CheckOptions.hashWhenSent): its upload hashes it as it goes out, and
+   * sets sha256 and key then (see galleryUploads.ts).
+   */
+  hashWhenSent?: boolean;
 }
 
 /** A gallery field that has media beside the document. */
@@ -82,6 +89,13 @@ export interface CheckOptions {
    * are then found only by the import, which hashes every file it sends. Default true.
    */
   hashFiles?: boolean;
+  /**
+   * A file whose bytes are not held (larger than HOLD_FILE_BYTES, or beyond the run's budget) is
+   * not read by the check when no other file of its gallery has its size (so none can have its
+   * content): its upload hashes it as it goes out, and it is read from disk once. Its sha256 and
+   * key are '' until then (CheckedMediaFile.hashWhenSent). The import engine's own check.
+   */
+  hashWhenSent?: boolean;
 }
 
 export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
@@ -151,9 +165,14 @@ const UNHASHED = 'unhashed';
 async function checkFiles(group: MediaGroup, field: string, places: Places, problems: SpotProblem[], options: CheckOptions, checked: CheckedMediaFile[]): Promise<void> {
   const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
   const byKey = new Map<ContentKey, CheckedMediaFile>();
-  for (const file of group.files) {
+  // Every file's verdict first: which sizes more than one file has (only those can be twins).
+  const verdicts: MediaFileVerdict[] = [];
+  for (const file of group.files) verdicts.push(await checkMediaFile(file.path, file.name, accepted));
+  const sizes = new Map<number, number>();
+  for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
+  for (const [index, file] of group.files.entries()) {
     const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
-    const verdict = await checkMediaFile(file.path, file.name, accepted);
+    const verdict = verdicts[index];
     if (!verdict.ok) {
       fail(verdict.problem);
       continue;
@@ -161,8 +180,13 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     const { mimeType, stats } = verdict;
     let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs) ?? (options.hashFiles === false ? UNHASHED : undefined);
     let content: Buffer | undefined;
+    const hold = !sha256 && (options.holdContent?.reserve(stats.size) ?? false);
+    if (!sha256 && !hold && options.hashWhenSent && sizes.get(stats.size) === 1) {
+      // Read once, by its upload (see CheckOptions.hashWhenSent).
+      checked.push({ ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256: '', key: '', mimeType, hashWhenSent: true });
+      continue;
+    }
     if (!sha256) {
-      const hold = options.holdContent?.reserve(stats.size) ?? false;
       try {
         const hashed: { sha256: string; size: number; content?: Buffer } = hold ? await readAndHashFile(file.path, stats.size) : await hashFile(file.path, stats.size);
         if (hashed.size !== stats.size) throw new Error('it changed while being read');

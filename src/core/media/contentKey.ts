@@ -47,12 +47,14 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
   const handle = await fs.open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(expectedSize + 1);
-    // One read for a local file; a network or FUSE file system may hand it out in pieces.
+    // One read for a local file; a network or FUSE file system may hand it out in pieces. A read
+    // that reaches the expected size while asking for a byte more is the end (a regular file
+    // reads short only there, see OpenedFile.framed): no read of its own to find it.
     let bytesRead = 0;
     for (;;) {
       const read = await handle.read(buffer, bytesRead, buffer.length - bytesRead, bytesRead);
       bytesRead += read.bytesRead;
-      if (read.bytesRead === 0 || bytesRead === buffer.length) break;
+      if (read.bytesRead === 0 || bytesRead >= expectedSize) break;
     }
     const content = buffer.subarray(0, bytesRead);
     const sha256 = createHash('sha256').update(content).digest('hex');

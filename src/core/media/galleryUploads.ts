@@ -7,6 +7,7 @@ import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import { uploadFilesToGallery, type UploadLedger } from '../upload/uploadFilesToGallery';
 import type { CheckedMediaFile } from './checkSpotMedia';
+import { contentKey, hashFile } from './contentKey';
 import { JournalError, type SpotJournal } from './journal';
 import type { GalleryJournal } from './journalRecord';
 import { claimedIds, resolveLostUpload } from './lostUpload';
@@ -59,6 +60,10 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
   const present = { ids: (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id) };
   outcome.mediaInGallery = present.ids.length;
   try {
+    // A gallery that holds anything, or whose uploads the journal followed, is matched against the
+    // files by their content: files left for their upload to hash are hashed now (and read again
+    // if they are sent). Into a new, empty gallery every file goes, each read once as it is sent.
+    if (tracked || present.ids.length > 0) await hashNow(ctx);
     if (gallery.pending) settleEarlierUpload(ctx, gallery, present.ids, outcome);
     forgetVanished(ctx, gallery, present.ids, recordedAtStart);
     if (!tracked && present.ids.length > 0) {
@@ -110,12 +115,16 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
  */
 function journalLedger(ctx: GalleryUploadContext, gallery: GalleryJournal, present: { ids: number[] }): UploadLedger<CheckedMediaFile> {
   const record = (file: CheckedMediaFile, mediaId: number, how: 'reply' | 'resolved') => {
+    if (!file.key) throw new Error(`${file.relativePath} would be recorded before it was hashed`);
     gallery.media[file.key] = { mediaId, file: file.relativePath, how };
     gallery.pending = undefined;
     if (!present.ids.includes(mediaId)) present.ids = [...present.ids, mediaId];
   };
   return {
-    announce(file) {
+    announce(file, sent) {
+      // Hashed as it went out: from now on known by its content, in this run and (the hash cache) the next.
+      if (sent) hashed(ctx, file, sent.sha256, sent.mtimeMs);
+      if (!file.key) throw new Error(`${file.relativePath} would be announced before it was hashed`);
       gallery.pending = { key: file.key, file: file.relativePath, before: present.ids, at: new Date().toISOString() };
       // The one write that also records the previous file's media id: the announcement. The
       // service cannot store a body it has not received whole, so no upload is stored unannounced.
@@ -148,6 +157,29 @@ function journalLedger(ctx: GalleryUploadContext, gallery: GalleryJournal, prese
       ctx.journal.touch();
     },
   };
+}
+
+/** The files the check left for their upload to hash (CheckedMediaFile.hashWhenSent), hashed now. */
+async function hashNow(ctx: GalleryUploadContext): Promise<void> {
+  for (const file of ctx.files) {
+    if (!file.hashWhenSent) continue;
+    let content: { sha256: string; size: number };
+    try {
+      content = await hashFile(file.path, file.size);
+    } catch (error) {
+      throw new GalleryStop(`${file.relativePath} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, file.relativePath);
+    }
+    if (content.size !== file.size) throw new GalleryStop(`${file.relativePath} changed after it was checked (it has ${content.size} bytes, not ${file.size}); run again.`, file.relativePath);
+    hashed(ctx, file, content.sha256, file.mtimeMs);
+  }
+}
+
+/** A file's content is known now: its key, and the journal's hash cache for the next run. */
+function hashed(ctx: GalleryUploadContext, file: CheckedMediaFile, sha256: string, mtimeMs: number): void {
+  file.sha256 = sha256;
+  file.key = contentKey(sha256, file.size);
+  file.hashWhenSent = false;
+  (ctx.journal.record.files ??= {})[file.relativePath] = { size: file.size, mtimeMs, sha256 };
 }
 
 /** An upload an earlier run announced but never saw answered. */

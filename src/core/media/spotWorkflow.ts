@@ -6,8 +6,8 @@ import type { RetryPolicy } from '../api/retryPolicy';
 import { pendingGalleryFields } from '../api/spotSchema';
 import { parseSpotText, type ParsedSpotText } from '../documents/parseSpotText';
 import { describeProblems } from '../documents/problemSummary';
-import { readSpotDocument } from '../documents/readDocument';
-import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
+import { readSpotDocumentStamped, type DocumentStamp } from '../documents/readDocument';
+import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
 import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
 import { checkSpotForImport, withTopicRules } from './checkForImport';
@@ -41,6 +41,8 @@ export interface SpotRunContext {
 export interface PreparedSpot {
   outcome: SpotOutcome;
   text: string;
+  /** The file as it was when `text` was read from it, when the engine read it. */
+  stamp?: DocumentStamp;
   check: SpotMediaCheck;
   journal: SpotJournal;
   step(name: StepName, message: string): void;
@@ -66,8 +68,10 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const { options } = ctx;
   const step = (name: StepName, message: string) => ctx.step(label, outcome.sourceId, name, message);
   let text: string;
+  let stamp: DocumentStamp | undefined;
   try {
-    text = input.check?.text ?? input.text ?? (await (input.read ? input.read() : readSpotDocument(input.path)));
+    if (input.check || input.text !== undefined || input.read) text = input.check?.text ?? input.text ?? (await input.read!());
+    else ({ text, stamp } = await readSpotDocumentStamped(input.path));
   } catch (error) {
     await claim(undefined);
     return fail(outcome, 'unreadable', `Could not read the file: ${(error as Error).message}`);
@@ -109,6 +113,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
           layout,
           parsed,
           holdContent: ctx.held,
+          hashWhenSent: true,
           knownGalleryFields: Object.keys(record.galleries),
           knownHash: (path, size, mtimeMs) => {
             const known = record.files?.[path];
@@ -134,7 +139,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
-    return { outcome, text, check, journal, step, release };
+    return { outcome, text, stamp, check, journal, step, release };
   } catch (error) {
     journal.release();
     return fail(outcome, 'unexpected', `Could not check the media: ${(error as Error).message}`);
@@ -162,7 +167,7 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
   const { outcome, journal } = spot;
   try {
     if (spot.final && outcome.status === 'done') {
-      outcome.writeBack = await writeBack(outcome, spot.text, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
+      outcome.writeBack = await writeBack(outcome, spot, spot.final.text, spot.final.edits, journal, ctx.options, spot.step);
       done(outcome, {});
     }
     await journal.flush().catch((error: Error) => journalUnwritten(outcome, journal, error));
@@ -240,11 +245,13 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const record = journal.record;
   const attributes = attributesOf(check);
   alignWithDocument(record, attributes, check.galleries.map((plan) => plan.field));
+  // The text gets two states (2 while galleries are pending, then the final one): its members are found once.
+  const setSpotState = spotStateEditor(text);
 
   // Step 2: galleries for the fields still null, from an import with state 2.
   const pendingFields = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (pendingFields.length > 0) {
-    const pendingText = setSpotState(text, 2, knownIds(record, attributes));
+    const pendingText = setSpotState(2, knownIds(record, attributes));
     if (!pendingText.ok) return fail(outcome, 'unexpected', pendingText.reason);
     const payload = parseSpotText(pendingText.text, { topics: options.topics });
     if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
@@ -303,7 +310,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
 
   // Step 5: the final import, with the text that is then written back.
   const finalState = options.finalState ?? 1;
-  const final = setSpotState(text, finalState, knownIds(record, attributes));
+  const final = setSpotState(finalState, knownIds(record, attributes));
   if (!final.ok) return fail(outcome, 'unexpected', final.reason);
   const payload = parseSpotText(final.text, { topics: options.topics });
   if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
@@ -379,7 +386,7 @@ function knownIds(record: SpotJournalRecord, attributes: Record<string, unknown>
 
 async function writeBack(
   outcome: SpotOutcome,
-  text: string,
+  { text, stamp }: Pick<PreparedSpot, 'text' | 'stamp'>,
   finalText: string,
   edits: SpotTextEdit[],
   journal: SpotJournal,
@@ -399,7 +406,7 @@ async function writeBack(
   }
   const writer = options.writeBack ?? writeSpotFileInPlace;
   try {
-    const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits });
+    const result = await writer({ path: outcome.path, originalText: text, text: finalText, edits, ...(stamp ? { stamp } : {}) });
     if (result === 'written') {
       remember('written');
       step('write-back', `${outcome.path}: gallery ids and state ${outcome.state} written into the document`);
@@ -429,7 +436,8 @@ function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
 function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {
   const files: NonNullable<SpotJournalRecord['files']> = {};
   for (const gallery of check.galleries) {
-    for (const file of gallery.files) files[file.relativePath] = { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 };
+    // A file left for its upload to hash gets its entry when it is hashed (galleryUploads.ts).
+    for (const file of gallery.files) if (!file.hashWhenSent) files[file.relativePath] = { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 };
   }
   record.files = files;
 }

@@ -5,6 +5,7 @@ import type { ServiceError } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { ParsedSpotText } from '../documents/parseSpotText';
+import type { DocumentStamp } from '../documents/readDocument';
 import type { SpotTextEdit } from '../documents/setSpotState';
 import type { AccountTopic } from '../import/importRules';
 import type { TopicCatalog } from '../topics/topicSchema';
@@ -58,6 +59,8 @@ export interface WriteBackRequest {
   text: string;
   /** The same change as edits on originalText (one edit; jsonc-parser edits, formatting kept). */
   edits: SpotTextEdit[];
+  /** What the file was when originalText was read from it, when the engine read it (see sameAsRead). */
+  stamp?: DocumentStamp;
 }
 
 /** 'changed': the document is no longer `originalText`, so it was left alone. Throw for anything else. */

@@ -29,6 +29,8 @@ export class OpenedFile implements UploadSource {
     readonly type: string,
     readonly size: number,
     readonly lastModified: number,
+    /** The file's change time (ctime) when it was opened: any write moves it, and nothing sets it back. */
+    private readonly changedMs: number,
   ) {}
 
   /** Opens the file and reads its size; a missing, unreadable or non-file path is a clear error. */
@@ -44,7 +46,7 @@ export class OpenedFile implements UploadSource {
     try {
       const stats = await handle.stat();
       if (!stats.isFile()) throw notAFile(path);
-      return new OpenedFile(handle, path, name, type, stats.size, stats.mtimeMs);
+      return new OpenedFile(handle, path, name, type, stats.size, stats.mtimeMs, stats.ctimeMs);
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
@@ -91,6 +93,28 @@ export class OpenedFile implements UploadSource {
       if (done) return;
       front = EMPTY;
     }
+  }
+
+  /**
+   * Whether the file is still as it was opened: its size, modification and change times. A
+   * write while it was read (even one that keeps the size) moves the change time.
+   */
+  async unchangedSinceOpened(): Promise<boolean> {
+    const now = await this.handle.stat();
+    return now.size === this.size && now.mtimeMs === this.lastModified && now.ctimeMs === this.changedMs;
+  }
+
+  /**
+   * Resolves once the file's last change is far enough in the past that any further change is
+   * seen (unchangedSinceOpened): file times come from a clock that ticks every few milliseconds,
+   * so a write within the tick of the one before it could leave its times as they were. A file
+   * that changed within the last 100 ms (2 s on a file system with whole-second times) is waited
+   * for until then, which only a file still being written meets.
+   */
+  async settled(): Promise<void> {
+    const margin = this.changedMs % 1000 === 0 ? 2000 : 100;
+    const wait = Math.min(margin, margin - (Date.now() - this.changedMs));
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /** Safe to call more than once. */

@@ -4,7 +4,9 @@
 // undici pulls chunk by chunk, so the upload knows how far it got: a chunk is asked for only after
 // the previous one was handed to the connection. The file is opened once (OpenedFile): its size,
 // its bytes and the check that its size did not change come from one descriptor; an edit that
-// keeps the size is noticed only when the caller names the content's hash (UploadOptions.sha256).
+// keeps the size is noticed only when the caller names the content's hash (UploadOptions.sha256),
+// or has the file hashed as it is sent (UploadOptions.hashWhileSending: read once, and stopped
+// before its end when it changed while it was read).
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
@@ -47,6 +49,24 @@ export interface UploadOptions {
    * request before its final piece: it is never stored as the content the caller recorded.
    */
   sha256?: string;
+  /**
+   * The file is hashed (SHA-256) as it is read from disk and sent, so that it is read once: once
+   * its last byte is read, `hashed` gets the hash with the file's size and modification time, and
+   * the body's final piece waits for the promise it returns (as for holdEnd: the media workflow
+   * records the upload under the file's content before it can be stored; a rejection abandons the
+   * request before its final piece, and the upload fails with that error). A file whose size is
+   * not `size` (the size the caller checked), or that changed while it was read (its change time
+   * moved), is stopped before its final piece as changed: it cannot have been stored.
+   */
+  hashWhileSending?: { size: number; hashed(content: SentContent): Promise<unknown> };
+}
+
+/** What was read and sent of a file hashed while it was sent. */
+export interface SentContent {
+  sha256: string;
+  size: number;
+  /** The modification time the file had while it was read. */
+  mtimeMs: number;
 }
 
 export interface UploadResult {
@@ -85,7 +105,14 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   const mimeType = upload.mimeType ?? mimeTypeOf(fileName, GENERIC_MIME_TYPE);
   const file = upload.content ? new HeldFile(fileName, mimeType, upload.content) : await OpenedFile.open(filePath, fileName, mimeType);
   const size = file.size;
-  const verify = upload.sha256 && !upload.content ? createHash('sha256') : undefined;
+  const hashing = file instanceof OpenedFile ? upload.hashWhileSending : undefined;
+  if (hashing && size !== hashing.size) {
+    await file.close();
+    throw changedSinceChecked(filePath, hashing.size, size);
+  }
+  // Hashed as it is read, its content is what the caller records: a change while it is read must show.
+  if (hashing) await (file as OpenedFile).settled();
+  const verify = (upload.sha256 && !upload.content) || hashing ? createHash('sha256') : undefined;
   let sent = 0;
   let requestSent: RequestSent = 'none';
   let status: number | undefined;
@@ -114,7 +141,11 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
         }
         try {
           // Every byte of the file has been read by now (the final piece is the last chunk's end).
-          if (verify && verify.digest('hex') !== upload.sha256) throw changedSinceHashed(filePath);
+          if (hashing) {
+            const sha256 = verify!.digest('hex');
+            if (!(await (file as OpenedFile).unchangedSinceOpened())) throw changedWhileRead(filePath);
+            await hashing.hashed({ sha256, size, mtimeMs: file.lastModified });
+          } else if (verify && verify.digest('hex') !== upload.sha256) throw changedSinceHashed(filePath);
           await upload.holdEnd;
         } catch (error) {
           holdFailed = { error };
@@ -221,6 +252,17 @@ function changedSinceHashed(path: string): FileChangedError {
   return new FileChangedError(
     path,
     `${path} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.`,
+  );
+}
+
+function changedSinceChecked(path: string, checked: number, now: number): FileChangedError {
+  return new FileChangedError(path, `${path} changed after it was checked (it has ${now} bytes, not ${checked}), so it was not sent. Run again: the file is checked anew.`);
+}
+
+function changedWhileRead(path: string): FileChangedError {
+  return new FileChangedError(
+    path,
+    `${path} changed while it was being sent, so its upload was stopped before its end and it cannot have been stored. Run again once it is complete.`,
   );
 }
 

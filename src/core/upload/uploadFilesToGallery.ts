@@ -10,6 +10,7 @@ import { retryDelayMs, sleep, type RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import { mediaIdOfReply } from './mediaReply';
 import { classifyUploadFailure, type UploadFailure, type UploadFailureKind } from './uploadFailure';
+import type { SentContent } from './uploadFile';
 
 export interface UploadItem {
   path: string;
@@ -20,6 +21,13 @@ export interface UploadItem {
   content?: Uint8Array;
   /** The content's SHA-256: a file that no longer has it is stopped before its end. */
   sha256?: string;
+  /**
+   * With a ledger: the file is not hashed yet. Its upload hashes it as it goes out (it is read
+   * once), and the ledger's announcement waits for that hash: it is made once the last byte is
+   * read, before the final piece. `size` is then the size it was checked with.
+   */
+  hashWhenSent?: boolean;
+  size?: number;
 }
 
 export type UploadStatus =
@@ -49,8 +57,12 @@ export interface UploadedFile<F extends UploadItem> {
  * the run (an error of the ledger's own, such as a journal that cannot be written).
  */
 export interface UploadLedger<F extends UploadItem> {
-  /** Before `file` goes out. The body's last byte waits for the promise; a rejection stops the file before it. */
-  announce(file: F): Promise<void>;
+  /**
+   * Before `file` goes out. The body's last byte waits for the promise; a rejection stops the file
+   * before it. A file hashed while it is sent (hashWhenSent) is announced once its bytes are read,
+   * with their hash (`sent`), still before its last byte goes out.
+   */
+  announce(file: F, sent?: SentContent): Promise<void>;
   /** The service answered success naming `mediaId`: true when that settles it (a new id), false to ask settle(). */
   accept(file: F, mediaId: number | undefined): boolean;
   /** No usable reply: what the gallery holds says whether `file` arrived. */
@@ -109,8 +121,16 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
   const { ledger } = options;
   for (;;) {
     result.attempts++;
-    const announced = ledger?.announce(file);
+    // A file hashed as it goes out is announced once it is hashed (see UploadItem.hashWhenSent).
+    const hashLate = ledger !== undefined && file.hashWhenSent === true && file.content === undefined;
+    let announced = hashLate ? undefined : ledger?.announce(file);
     announced?.catch(() => undefined); // awaited below, whatever the upload did
+    const announceHashed = (sent: SentContent) => {
+      const announcing = ledger!.announce(file, sent);
+      announcing.catch(() => undefined);
+      announced = announcing;
+      return announcing;
+    };
     let error: ServiceError | undefined;
     let mediaId: number | undefined;
     try {
@@ -120,8 +140,9 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
         fileName: file.name,
         mimeType: file.mimeType,
         content: file.content,
-        sha256: file.sha256,
+        sha256: hashLate ? undefined : file.sha256,
         holdEnd: announced,
+        hashWhileSending: hashLate ? { size: file.size!, hashed: announceHashed } : undefined,
         onProgress: (sentBytes, totalBytes) => options.onBytes?.(file, sentBytes, totalBytes),
       });
       mediaId = mediaIdOfReply(sent.reply);
@@ -150,7 +171,9 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
       result.failure = failure;
       return failure;
     }
-    const settled = await ledger.settle(file);
+    // Never announced (a file hashed as it went out, stopped before its last byte was read): its
+    // final piece never went, so it cannot have arrived, and no gallery read can say otherwise.
+    const settled = announced === undefined ? { arrived: false as const } : await ledger.settle(file);
     if (settled.arrived) {
       Object.assign(result, { status: 'arrived', mediaId: settled.mediaId, how: 'settled', failure: undefined });
       return undefined;

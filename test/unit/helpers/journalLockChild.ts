@@ -1,24 +1,31 @@
 // A child process for the lock race test: opens an account journal (which takes its run.lock) at
-// a given instant, says whether it got it, and holds it a while before giving it back.
-// Usage: node journalLockChild.js <journalDir> <startAtEpochMs>
+// an instant the test names, says whether it got it, and holds it until the test says to give it
+// back (once every child has answered: a holder that let go early would let a late child in).
+// Usage: node journalLockChild.js <journalDir>; prints READY, then reads the start instant (epoch
+// ms) and later "release" from stdin.
+import { createInterface } from 'node:readline';
 import { MediaJournal } from '../../../src/core/media/journal';
 
 async function main(): Promise<void> {
-  const [journalDir, startAt] = process.argv.slice(2);
+  const [journalDir] = process.argv.slice(2);
   const journal = new MediaJournal(journalDir, { serviceUrl: 'https://service.example', clientId: 'client' });
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  process.stdout.write('READY\n');
+  const startAt = Number((await lines.next()).value);
   // Every child starts its attempt at the same instant, so their takeovers overlap.
-  while (Date.now() < Number(startAt)) {
+  while (Date.now() < startAt) {
     // spin: a timer would let the children drift apart by a scheduler tick
   }
   try {
     const spot = await journal.open(`spot-${process.pid}`, '/doc.spot.json');
     process.stdout.write('GOT\n');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await lines.next();
     spot.release();
     await journal.close();
   } catch (error) {
     process.stdout.write(`REFUSED ${(error as Error).name}\n`);
   }
+  process.exit(0);
 }
 
 void main();
