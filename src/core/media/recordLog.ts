@@ -64,7 +64,7 @@ export class RecordLog {
    * gallery was refused to a second spot), and the galleries each last line names.
    */
   private readonly galleryOwners = new Map<number, Set<string>>();
-  private readonly galleriesOf = new Map<string, number[]>();
+  private readonly galleriesOf = new Map<string, readonly number[]>();
   /** The log's length: where the next line goes. */
   private size = 0;
   private fd?: number;
@@ -237,10 +237,13 @@ export class RecordLog {
     if (torn || count > this.starts.size + COMPACT_SLACK_LINES) this.compact();
   }
 
-  private remember(sourceId: string, at: number, length: number, galleryIds: number[]): void {
-    this.liveBytes += length - (this.lengths.get(sourceId) ?? 0);
+  private remember(sourceId: string, at: number, length: number, galleryIds: readonly number[]): void {
+    const previous = this.lengths.get(sourceId);
+    this.liveBytes += length - (previous ?? 0);
     this.starts.set(sourceId, at);
     this.lengths.set(sourceId, length);
+    // A source id seen for the first time has no galleries to forget (most lines of a large log).
+    if (previous === undefined && galleryIds.length === 0) return;
     for (const galleryId of this.galleriesOf.get(sourceId) ?? []) {
       const owners = this.galleryOwners.get(galleryId);
       owners?.delete(sourceId);
@@ -365,13 +368,59 @@ function closeQuietly(fd: number): void {
   }
 }
 
+const NO_GALLERIES: readonly number[] = [];
+
 /**
  * The source id a line belongs to and the galleries it names (the rest is checked when that spot
  * is opened). A line that is not JSON names a source id only if it says `"sourceId":"…"` (damage
  * to that spot's record, reported when it is opened), and no gallery; otherwise it is no record
  * (a write a power cut left half-done).
  */
-function namesOfLine(line: string): { sourceId: string; galleryIds: number[] } | undefined {
+export function namesOfLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
+  return namesOfPlainLine(line) ?? namesOfAnyLine(line);
+}
+
+/**
+ * The answer of namesOfAnyLine, without parsing the line, for the lines this module writes of
+ * spots without galleries (all of a document-only import): JSON.stringify of a record begins
+ * `{"format":N,"service":"…","clientId":"…","sourceId":"…"`, whether it was made new or read
+ * back (the schema's order). Such a line names the source id at the top level exactly once, and
+ * no gallery when it holds no `"galleryId"` (a gallery's entry always does; without \u escapes no
+ * member can be spelled another way): the same answer as parsing it whole, valid or not.
+ * Anything else (an escape or control character in those strings, another order, a gallery, a
+ * second sourceId) is left to the full parse: undefined.
+ */
+function namesOfPlainLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
+  if (!line.startsWith('{"format":') || line.includes('"galleryId"') || line.includes('\\u')) return undefined;
+  let at = '{"format":'.length;
+  while (at < line.length && line.charCodeAt(at) >= 48 && line.charCodeAt(at) <= 57) at++;
+  if (at === '{"format":'.length) return undefined;
+  for (const key of [',"service":"', ',"clientId":"']) {
+    if (!line.startsWith(key, at)) return undefined;
+    at = endOfPlainString(line, at + key.length);
+    if (at < 0) return undefined;
+  }
+  const key = ',"sourceId":"';
+  if (!line.startsWith(key, at)) return undefined;
+  const start = at + key.length;
+  const end = endOfPlainString(line, start);
+  // Named once: a second "sourceId" member (a line edited by hand) is the full parse's to judge.
+  if (end < 0 || line.includes('"sourceId":', end)) return undefined;
+  return { sourceId: line.slice(start, end - 1), galleryIds: NO_GALLERIES };
+}
+
+/** Just past the closing quote of a JSON string starting at `start` with no escape or control character in it; -1 otherwise. */
+function endOfPlainString(line: string, start: number): number {
+  const quote = line.indexOf('"', start);
+  if (quote < 0) return -1;
+  for (let at = start; at < quote; at++) {
+    const code = line.charCodeAt(at);
+    if (code < 32 || code === 92) return -1;
+  }
+  return quote + 1;
+}
+
+function namesOfAnyLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
   try {
     const value = JSON.parse(line) as { sourceId?: unknown; galleries?: unknown };
     if (typeof value?.sourceId !== 'string') return undefined;
