@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchBulkImport, printBulk } from './bulkImport.bench';
+import { printCli } from './cli.bench';
 import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
-import { RAW_LOOP_FLAG, benchCli, printCli, rawLoopProcess } from './cli.bench';
+import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
 import { benchMediaWorkflow } from './mediaWorkflow.bench';
 import { benchRows, printRows } from './rows.bench';
 
