@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess } from './sandboxProcess';
-import { benchBulkImport } from './bulkImport.bench';
+import { benchBulkImport, printBulk } from './bulkImport.bench';
+import { printCli } from './cli.bench';
 import { benchTopicCheck, printTopicCheck } from './topicCheck.bench';
 import { benchUpload } from './upload.bench';
 import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
@@ -30,15 +31,7 @@ async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
   try {
     console.log(`Sandbox in its own process at ${sandbox.baseUrl}; medians of ${rounds} rounds.`);
-    if (only.has('bulk')) {
-      const bulk = await benchBulkImport(sandbox.baseUrl, spots, rounds);
-      console.log(`(a) bulk import of ${bulk.spots} spots at concurrency 8`);
-      console.log(`    core bulkImport      ${bulk.coreSpotsPerSecond.toFixed(0)} spots/s`);
-      console.log(`    raw undici loop      ${bulk.rawSpotsPerSecond.toFixed(0)} spots/s`);
-      console.log(`    sequential loop      ${bulk.sequentialSpotsPerSecond.toFixed(0)} spots/s`);
-      console.log(`    core / raw           ${bulk.coreVsRaw.toFixed(2)}  (goal ≥ 0.85) ${bulk.coreVsRaw >= 0.85 ? 'met' : 'NOT MET'}`);
-      console.log(`    core / sequential    ${bulk.coreVsSequential.toFixed(2)}`);
-    }
+    if (only.has('bulk')) printBulk(await benchBulkImport(sandbox.baseUrl, spots, rounds, sandbox.cpuMs));
     if (only.has('upload')) {
       const upload = await benchUpload(sandbox.baseUrl, join(scratch, 'upload.bin'), uploadMb * 1048576, Math.min(rounds, 3));
       console.log(`(b) upload of ${upload.megabytes} MiB`);
@@ -61,14 +54,7 @@ async function main(): Promise<void> {
     if (only.has('cli')) {
       const cliDocs = Number(process.env.BENCH_CLI_DOCS ?? 10_000);
       const memoryDocs = Number(process.env.BENCH_CLI_MEMORY_DOCS ?? 100_000);
-      const cli = await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, rounds, memoryDocs);
-      console.log(`(d) spot-import import of ${cli.documents} documents from a folder at concurrency 8`);
-      console.log(`    spot-import (a process)       ${cli.cliDocumentsPerSecond.toFixed(0)} documents/s`);
-      console.log(`    raw undici loop (a process)   ${cli.rawProcessDocumentsPerSecond.toFixed(0)} documents/s  (same kind of files, ready token)`);
-      console.log(`    raw undici loop (in this one) ${cli.rawInProcessDocumentsPerSecond.toFixed(0)} documents/s  (already warm)`);
-      console.log(`    spot-import / raw process     ${cli.cliVsRawProcess.toFixed(2)}  (goal ≥ 0.85) ${cli.cliVsRawProcess >= 0.85 ? 'met' : 'NOT MET'}`);
-      console.log(`    spot-import / raw in-process  ${cli.cliVsRawInProcess.toFixed(2)}`);
-      console.log(`    ${cli.memoryDocuments} documents: ${cli.memorySeconds.toFixed(1)} s, peak RSS of the CLI ${cli.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${cli.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
+      printCli(await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, rounds, memoryDocs, sandbox.cpuMs));
     }
     if (only.has('rows')) {
       // Each import against a sandbox process of its own (the one above stays idle).

@@ -114,6 +114,27 @@ describe('deadlines against a server that drips its replies', function () {
     });
   }
 
+  for (const [when, silent] of [['while their replies drip', false], ['before any reply', true]] as const) {
+    it(`imports in flight under one caller signal are all stopped as cancelled when it fires (${when}), and a request under a new signal goes through`, async () => {
+      let answer = false;
+      server = await dripServer((request) => (request.url?.includes('access_token') ? TOKEN_REPLY : answer ? { status: 200, body: { data: { id: 5 } } } : undefined), 200, silent);
+      const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
+      const client = new ServiceClient({ baseUrl: server.url, tokens, retry: { baseMs: 1, maxMs: 5 } } as ServiceClientOptions);
+      const stop = new AbortController();
+      const imports = [1, 2, 3].map((i) => client.importSpot(spot(`cancel-${i}`), { signal: stop.signal }));
+      await waitFor(() => server!.dripping.length === 3, 'the three imports to reach the server');
+      stop.abort();
+      for (const result of await Promise.all(imports.map((call) => settleWithin(call, 3000, 'a cancelled import')))) {
+        assert.ok(isCancellation(rejection(result)), 'cancelled, not failed');
+      }
+      await waitFor(() => server!.closedByClient === 3, 'the server to see the three requests closed');
+      await assert.rejects(client.importSpot(spot('late'), { signal: stop.signal }), (error) => isCancellation(error), 'a request under a fired signal is not sent');
+      answer = true;
+      const next = new AbortController();
+      assert.equal((await client.importSpot(spot('next'), { signal: next.signal })).spotId, 5);
+    });
+  }
+
   // The server reads the whole upload, then answers headers and drips the body (the trial's
   // case), or answers nothing at all: after the file went out whole, the reply has the deadline
   // every other request has, and the failure still says the file went out.

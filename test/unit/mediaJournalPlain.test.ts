@@ -106,4 +106,30 @@ describe('media journal: spots without galleries, and one log per account', () =
     assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 2);
     assert.ok(readdirSync(workspace.dir).includes('walk.media'));
   });
+  it('a spot is settled only once its record is written to the log, the records of spots that finish together in one write', async () => {
+    const paths = Array.from({ length: 24 }, (_, i) => {
+      const path = join(workspace.dir, `w${i}.spot.json`);
+      writeFileSync(path, JSON.stringify(spot(`written-${i}`)));
+      return { path };
+    });
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    let logWrites = 0;
+    (fs as { writeSync: unknown }).writeSync = (fd: number, ...rest: unknown[]) => {
+      if (/journal\.jsonl$/.test(fs.readlinkSync(`/proc/self/fd/${fd}`))) logWrites++;
+      return (real as (...args: unknown[]) => number)(fd, ...rest);
+    };
+    const unrecorded: string[] = [];
+    try {
+      const end = await streamMediaWorkflow(paths, options({ concurrency: 8 }), (_position, outcome) => {
+        const log = readFileSync(outcome.journalFile!, 'utf8');
+        if (outcome.status !== 'done' || !log.includes(`"sourceId":"${outcome.sourceId}"`)) unrecorded.push(`${outcome.sourceId}: ${outcome.status}`);
+      });
+      assert.equal(end.stop, undefined);
+    } finally {
+      (fs as { writeSync: unknown }).writeSync = real;
+    }
+    assert.deepEqual(unrecorded, [], 'every spot was in the log when it was settled');
+    if (process.platform === 'linux') assert.ok(logWrites < 24, `${logWrites} writes to the log for 24 spots`);
+  });
 });

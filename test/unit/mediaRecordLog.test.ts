@@ -204,4 +204,63 @@ describe('media journal: the append-only record log', () => {
     assert.match(again.line('damaged') ?? '', /^\{"format":1,"sourceId":"damaged","galleries":\{"fld_1_3":$/);
     await again.close();
   });
+  it('plain appends of one turn of the event loop go out in one write, each resolving once its line is written', async () => {
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    const writes: number[] = [];
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      writes.push(length);
+      return real(fd, buffer, offset, length, position);
+    };
+    const log = await RecordLog.open(dir);
+    try {
+      const appends = [log.appendSoon(record('a', 1)), log.appendSoon(record('b', 2)), log.appendSoon(record('a', 3))];
+      assert.deepEqual(writes, [], 'nothing written yet within the turn');
+      const written = await Promise.all(appends.map((append) => append.then(() => readFileSync(log.file, 'utf8'))));
+      assert.equal(writes.length, 1, 'one write call for the three lines');
+      for (const text of written) assert.equal(text.split('\n').filter(Boolean).length, 3, 'each append resolved with its line in the file');
+      assert.deepEqual([spotIdOf(log, 'a'), spotIdOf(log, 'b')], [3, 2], 'the later line of a spot is its record');
+    } finally {
+      (fs as { writeSync: unknown }).writeSync = real;
+    }
+    await log.close();
+  });
+
+  it('reads, plain appends and durable appends see the lines appended before them within the turn, in order', async () => {
+    const log = await RecordLog.open(dir);
+    const soon = log.appendSoon(record('x', 1));
+    assert.equal(spotIdOf(log, 'x'), 1, 'a read writes the pending lines first');
+    void log.appendSoon(record('y', 1));
+    log.append(record('y', 2));
+    const pending = log.appendSoon(record('z', 1));
+    await log.appendDurable(record('z', 2));
+    await Promise.all([soon, pending]);
+    assert.deepEqual([spotIdOf(log, 'y'), spotIdOf(log, 'z')], [2, 2]);
+    const closing = log.appendSoon(record('w', 7));
+    await log.close();
+    await closing;
+    const again = await RecordLog.open(dir);
+    assert.deepEqual(['x', 'y', 'z', 'w'].map((id) => spotIdOf(again, id)), [1, 2, 2, 7], 'close writes what is pending');
+    await again.close();
+  });
+
+  it('a write of a turn the disk refuses fails each of its appends and leaves no part of them in the log', async () => {
+    const log = await RecordLog.open(dir);
+    log.append(record('kept', 1));
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      (fs as { writeSync: unknown }).writeSync = real;
+      real(fd, buffer, offset, Math.ceil(length / 2), position);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const outcomes = await Promise.allSettled([log.appendSoon(record('one', 2)), log.appendSoon(record('two', 3))]);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status), ['rejected', 'rejected']);
+    assert.match(String((outcomes[0] as PromiseRejectedResult).reason), /ENOSPC/);
+    assert.deepEqual([spotIdOf(log, 'kept'), spotIdOf(log, 'one'), spotIdOf(log, 'two')], [1, undefined, undefined]);
+    await log.appendSoon(record('after', 4));
+    assert.equal(spotIdOf(log, 'after'), 4);
+    await log.close();
+    assert.equal(readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).length, 2, 'whole lines only');
+  });
 });

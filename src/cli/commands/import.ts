@@ -41,7 +41,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
     if (tables.length > 0 && paths.length > 1) throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
     if (options.mapping && tables.length === 0) throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
     const opened = tables.length > 0 ? await openRows(resolve(context.cwd, tables[0]), { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note }) : undefined;
-    const { files, withoutMediaFolder, unreadable } = opened ? { files: [], withoutMediaFolder: new Set<string>(), unreadable: [] } : await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
+    const { files, withoutMediaFolder, unreadable } = opened ? { files: [], withoutMediaFolder: [], unreadable: [] } : await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
     if (opened && !opened.mapping) {
       // The mapping has errors: nothing is sent, and no credentials are needed to say so.
       const output = new RunOutput(context, 'import', options.format, progress);

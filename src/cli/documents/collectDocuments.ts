@@ -4,7 +4,7 @@
 // named on it is no spot document: one of the run's definitions is checked, and reported, with
 // them (projectTopics.ts), once; another is passed over with a note saying which folder the run
 // reads its definitions from.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CliError } from '../exit';
 import { documentOfMediaFolder } from '../import/mediaPlugin';
 import type { Outcome } from '../output/records';
@@ -13,8 +13,8 @@ import { findDocuments } from './findDocuments';
 export interface CollectedDocuments {
   /** Absolute paths, in the order found. */
   files: string[];
-  /** Documents the walk found without a media folder beside them (the import does not look again). */
-  withoutMediaFolder: Set<string>;
+  /** By the index of `files`: true when the walk found no media folder beside the document (the import does not look again). */
+  withoutMediaFolder: boolean[];
   /** Folders that could not be read: reported as failures of the run. */
   unreadable: Outcome[];
 }
@@ -34,14 +34,14 @@ export async function collectDocuments(paths: readonly string[], cwd: string, no
     targets.push(document ?? given);
   }
   const files: string[] = [];
-  const withoutMediaFolder = new Set<string>();
+  const withoutMediaFolder: boolean[] = [];
   const unreadable: Outcome[] = [];
   let definitions = 0;
-  for await (const found of findDocuments(targets, cwd, signal)) {
+  await findDocuments(targets, cwd, (found) => {
     switch (found.kind) {
       case 'document':
         files.push(found.path);
-        if (found.mediaFolder === false) withoutMediaFolder.add(found.path);
+        withoutMediaFolder.push(found.mediaFolder === false);
         break;
       case 'unreadable':
         unreadable.push({ file: displayPath(found.path, cwd), status: 'failed', ok: false, reason: found.message, failure: 'unreadable', findings: [] });
@@ -57,7 +57,7 @@ export async function collectDocuments(paths: readonly string[], cwd: string, no
         note(`${displayPath(found.path, cwd)}: no spot documents in this folder (looked for *.spot.json, and .json files with "data": {"type": "spots"}).`);
         break;
     }
-  }
+  }, signal);
   if (files.length === 0 && unreadable.length === 0 && definitions === 0) {
     throw new CliError(`No spot documents found in ${paths.map((path) => `"${path}"`).join(', ')}: name them *.spot.json, or give them "data": {"type": "spots"}.`);
   }
@@ -71,6 +71,13 @@ function describeTopicsFolder(topics: RunTopicFiles, cwd: string): string {
 
 /** Paths inside the current folder are shown relative to it, the way editors and CI annotate them. */
 export function displayPath(path: string, cwd: string): string {
+  // What path.relative gives, without its work, for the usual case (every document of a folder
+  // walk): a path that starts with the folder and a separator, its rest plain names.
+  const rest = path.length > cwd.length + 1 && path.startsWith(cwd) ? path.slice(cwd.length + (cwd.endsWith(sep) ? 0 : 1)) : undefined;
+  if (rest !== undefined && (cwd.endsWith(sep) || path[cwd.length] === sep) && isAbsolute(cwd) && !rest.startsWith('..') && !NOT_PLAIN.test(rest)) return rest;
   const inside = relative(cwd, path);
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }
+
+/** A rest that path.relative might spell otherwise: an empty, . or .. segment, or either separator (the folder's own spelling decides). */
+const NOT_PLAIN = /(^|[\\/])\.{0,2}([\\/]|$)/;

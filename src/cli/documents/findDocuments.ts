@@ -1,13 +1,14 @@
 // Finds the spot documents named on the command line. A file named explicitly is a document
 // whatever its name (so a mistake is reported, not skipped), except a topic definition file
 // (*.topic.json): no spot document, it is found as what it is (collectDocuments.ts). A folder is
-// walked recursively, lazily, in name order, by the rule the editor's Import Folder uses:
-// *.spot.json files, and other .json files whose data.type is "spots" (the core's
-// looksLikeSpotDocument), with node_modules and dot-folders left out. Symbolic links are followed,
-// each real folder once.
+// walked recursively, in name order, by the rule the editor's Import Folder uses: *.spot.json
+// files, and other .json files whose data.type is "spots" (the core's looksLikeSpotDocument),
+// with node_modules and dot-folders left out. Symbolic links are followed, each real folder once.
+// Each find is handed to the caller as it is made, in order: a folder of 100,000 documents costs
+// a name test and a string per document, not a trip through generators and path functions.
 import { promises as fs, type Dirent } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { MAX_DOCUMENT_BYTES, TOPIC_FILE_PATTERN, looksLikeSpotDocument, mediaFolderFor } from '../../core';
+import { resolve, sep } from 'node:path';
+import { MAX_DOCUMENT_BYTES, TOPIC_FILE_PATTERN, looksLikeSpotDocument } from '../../core';
 import { CliError } from '../exit';
 
 export type Found =
@@ -46,31 +47,39 @@ export async function checkPaths(paths: readonly string[], cwd: string): Promise
   return checked;
 }
 
-export async function* findDocuments(paths: readonly string[], cwd: string, signal?: AbortSignal): AsyncGenerator<Found> {
-  const seen = new Set<string>();
+/** Finds what `paths` name, handing each find to `found` in order; resolves once every folder was walked. */
+export async function findDocuments(paths: readonly string[], cwd: string, found: (entry: Found) => void, signal?: AbortSignal): Promise<void> {
+  const checked = await checkPaths(paths, cwd);
+  // One folder alone never yields a document twice (each real folder is walked once, and names
+  // in a folder differ): only several paths need the paths found so far.
+  const seen = checked.length > 1 ? new Set<string>() : undefined;
+  const firstTime = (path: string) => {
+    if (!seen) return true;
+    if (seen.has(path)) return false;
+    seen.add(path);
+    return true;
+  };
   const visitedFolders = new Set<string>();
-  for (const { path, isFolder } of await checkPaths(paths, cwd)) {
+  for (const { path, isFolder } of checked) {
     if (!isFolder) {
-      if (!seen.has(path)) {
-        seen.add(path);
-        yield TOPIC_FILE_PATTERN.test(path) ? { kind: 'topicDefinition', path } : { kind: 'document', path };
-      }
+      if (firstTime(path)) found(TOPIC_FILE_PATTERN.test(path) ? { kind: 'topicDefinition', path } : { kind: 'document', path });
       continue;
     }
-    let found = 0;
-    for await (const entry of walk(path, visitedFolders, signal)) {
+    let documents = 0;
+    await walk(path, visitedFolders, (entry) => {
       if (entry.kind === 'document') {
-        if (seen.has(entry.path)) continue;
-        seen.add(entry.path);
-        found++;
+        if (!firstTime(entry.path)) return;
+        documents++;
       }
-      yield entry;
-    }
-    if (found === 0) yield { kind: 'empty', path };
+      found(entry);
+    }, signal);
+    if (documents === 0) found({ kind: 'empty', path });
   }
 }
 
-async function* walk(folder: string, visited: Set<string>, signal?: AbortSignal): AsyncGenerator<Found> {
+const SPOT_FILE = /\.spot\.json$/i;
+
+async function walk(folder: string, visited: Set<string>, found: (entry: Found) => void, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
   let entries: Dirent[];
   try {
@@ -79,30 +88,41 @@ async function* walk(folder: string, visited: Set<string>, signal?: AbortSignal)
     visited.add(real);
     entries = await fs.readdir(folder, { withFileTypes: true });
   } catch (error) {
-    yield { kind: 'unreadable', path: folder, message: `the folder cannot be read: ${(error as Error).message}` };
+    found({ kind: 'unreadable', path: folder, message: `the folder cannot be read: ${(error as Error).message}` });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Compared without case: on a file system that ignores it, X.MEDIA is walk.media's folder too.
-  const names = new Set(entries.map((entry) => entry.name.toLowerCase()));
+  let names: Set<string> | undefined;
+  // What path.join(folder, name) gives: `folder` is resolved (no trailing separator but a root's)
+  // and a name from readdir has no separator and is neither . nor ..
+  const prefix = folder.endsWith(sep) ? folder : folder + sep;
   for (const entry of entries) {
-    const path = join(folder, entry.name);
+    const name = entry.name;
     let isFolder = entry.isDirectory();
     let isFile = entry.isFile();
     if (entry.isSymbolicLink()) {
-      const target = await fs.stat(path).catch(() => undefined);
+      const target = await fs.stat(prefix + name).catch(() => undefined);
       isFolder = !!target?.isDirectory();
       isFile = !!target?.isFile();
     }
     if (isFolder) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      yield* walk(path, visited, signal);
-    } else if (isFile && JSON_FILE.test(entry.name)) {
-      const verdict = await isSpotDocument(path);
-      if (verdict === true) yield { kind: 'document', path, mediaFolder: names.has(basename(mediaFolderFor(path)).toLowerCase()) };
-      else if (typeof verdict === 'string') yield { kind: 'passedOver', path, message: verdict };
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      await walk(prefix + name, visited, found, signal);
+    } else if (isFile && JSON_FILE.test(name)) {
+      const path = prefix + name;
+      const verdict = SPOT_FILE.test(name) || (await isSpotDocument(path));
+      if (verdict === true) {
+        names ??= new Set(entries.map((other) => other.name.toLowerCase()));
+        found({ kind: 'document', path, mediaFolder: names.has(mediaFolderName(name).toLowerCase()) });
+      } else if (typeof verdict === 'string') found({ kind: 'passedOver', path, message: verdict });
     }
   }
+}
+
+/** The name of a document's media folder, as the core's mediaFolderFor names it: walk.spot.json → walk.media, x.json → x.media. */
+function mediaFolderName(documentName: string): string {
+  return `${SPOT_FILE.test(documentName) ? documentName.slice(0, -'.spot.json'.length) : documentName.replace(/\.json$/i, '')}.media`;
 }
 
 /** true, false, or why the file could not be looked at. Only files not named *.spot.json are read. */

@@ -31,8 +31,8 @@ export interface ImportJob {
   files: readonly string[];
   /** Instead of documents: the rows of one table, with its mapping (rowsRunner.ts). */
   rows?: { table: SourceTable; mapping: ResolvedMapping };
-  /** Documents known to have no media folder beside them (listed by the folder walk): not looked for again. */
-  withoutMediaFolder?: ReadonlySet<string>;
+  /** By the index of `files`: true for a document known to have no media folder beside it (the folder walk listed none), not looked for again. */
+  withoutMediaFolder?: readonly boolean[];
   /** How outcomes name a file (relative to the current folder when inside it). */
   display(path: string): string;
   /** Absent only for a dry run, which sends nothing. */

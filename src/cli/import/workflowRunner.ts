@@ -4,7 +4,7 @@
 // documents are a source the engine takes one at a time as it needs them (a few ahead of the
 // requests), so 100,000 documents never mean 100,000 texts or outcomes held at once; each outcome
 // is reported as soon as the engine settles it. --no-media is the engine's media: false.
-import { readSpotDocumentSync, SourceIdOwners, spotDocumentFiles, streamMediaWorkflow, type MediaWorkflowOptions, type RunStop, type SpotSource } from '../../core';
+import { readSpotDocumentSync, SourceIdOwners, streamMediaWorkflow, type MediaWorkflowOptions, type RunStop, type SpotInput, type SpotSource } from '../../core';
 import { checkDocumentText, claimSourceId, readDocumentText, topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
 import type { Outcome } from '../output/records';
@@ -37,29 +37,14 @@ export const importWithWorkflow: ImportRunner = async (job) => {
       if (taken % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
     }
   } else {
-    const documents = spotDocumentFiles(job.files, {
-      label: job.display,
-      withoutMediaFolder: job.withoutMediaFolder,
-      // Synchronous: for a file of a few hundred bytes a stat and a read straight from this thread
-      // cost a fraction of the trips through libuv's thread pool (see readDocumentText).
-      read: (path) => {
-        const text = readSpotDocumentSync(path);
-        bytes += Buffer.byteLength(text);
-        return text;
-      },
-    });
-    const source: SpotSource = {
-      total: documents.total,
-      spots: async function* () {
-        for (const input of documents.spots()) {
-          if (job.signals.stop.aborted) return;
-          // Give the event loop a turn now and then (Ctrl-C, the bar, stdout).
-          if (taken % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
-          taken++;
-          yield input;
-        }
-      },
+    // Synchronous: for a file of a few hundred bytes, a stat and a read straight from this thread
+    // cost a fraction of the trips through libuv's thread pool (see readDocumentText).
+    const read = (path: string) => {
+      const text = readSpotDocumentSync(path);
+      bytes += Buffer.byteLength(text);
+      return text;
     };
+    const source: SpotSource = { total: job.files.length, spots: () => documentInputs(job, read, () => taken++) };
     const end = await streamMediaWorkflow(source, workflowOptions(job), (_position, spot) => report(toOutcome(spot, job.display)));
     stop = end.stop;
     if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
@@ -69,6 +54,31 @@ export const importWithWorkflow: ImportRunner = async (job) => {
   for (; taken < job.files.length; taken++) report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: notAttemptedReason(stopped ?? 'cancelled'), findings: [] });
   return { stopped, stopError: stop?.error, remaining };
 };
+
+/**
+ * The job's documents as the engine takes them, one at a time: each read when its turn comes
+ * (`read`), none after the first Ctrl-C, a document the folder walk saw without a media folder
+ * not looked at again (media: false). An iterator of its own rather than a generator: every 64th
+ * document waits for the event loop's next turn (Ctrl-C, the progress bar, stdout), which a run
+ * of documents that need no request (all imported before) would otherwise never give it.
+ */
+function documentInputs(job: ImportJob, read: (path: string) => string, take: () => number): AsyncIterable<SpotInput> {
+  const { files, withoutMediaFolder } = job;
+  let next = 0;
+  const iterator: AsyncIterator<SpotInput> = {
+    next() {
+      if (next >= files.length || job.signals.stop.aborted) return Promise.resolve({ done: true, value: undefined });
+      const index = next++;
+      const path = files[index];
+      const input: SpotInput = { path, label: job.display(path), read: () => read(path) };
+      if (withoutMediaFolder?.[index]) input.media = false;
+      const result = { done: false, value: input };
+      if (take() % 64 === 63) return new Promise((resolve) => setImmediate(() => resolve(result)));
+      return Promise.resolve(result);
+    },
+  };
+  return { [Symbol.asyncIterator]: () => iterator };
+}
 
 export function workflowOptions(job: ImportJob): MediaWorkflowOptions {
   return {

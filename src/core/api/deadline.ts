@@ -55,3 +55,94 @@ export function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
 }
+
+/**
+ * The deadline of one attempt of a short request (an import, a gallery read, an ordering), made
+ * for the thousands of such requests of a bulk import: it is itself the signal undici takes (an
+ * EventEmitter's once/removeListener, which undici accepts as well as an AbortSignal), so an
+ * attempt costs one timer, not an AbortController and EventTarget listeners on two signals. The
+ * caller's signal gets one listener for all its attempts (see callerAttempts). Same outcome as an
+ * AttemptDeadline: `reason` is the caller's when it cancels, a TimeoutError at the deadline.
+ */
+export class RequestDeadline {
+  aborted = false;
+  reason: unknown = undefined;
+  private listener?: () => void;
+  private timer?: NodeJS.Timeout;
+  private expired = false;
+  private readonly attempts?: Set<RequestDeadline>;
+
+  constructor(
+    private readonly caller: AbortSignal | undefined,
+    readonly deadlineMs: number,
+  ) {
+    if (caller?.aborted) {
+      this.aborted = true;
+      this.reason = caller.reason;
+      return;
+    }
+    if (caller) {
+      this.attempts = callerAttempts(caller);
+      this.attempts.add(this);
+    }
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.abort(new DOMException(`No complete reply within ${deadlineMs} ms.`, 'TimeoutError'));
+    }, deadlineMs);
+  }
+
+  /** True when the attempt ended because its deadline passed (not because the caller cancelled). */
+  get timedOut(): boolean {
+    return this.expired && !this.caller?.aborted;
+  }
+
+  /** Call when the attempt is over, whatever its outcome: stops the timer. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.attempts?.delete(this);
+    this.listener = undefined;
+  }
+
+  /** For undici (signal.once('abort', …)): one listener, the request's. */
+  once(_event: 'abort', listener: () => void): this {
+    this.listener = listener;
+    return this;
+  }
+
+  on(event: 'abort', listener: () => void): this {
+    return this.once(event, listener);
+  }
+
+  removeListener(_event: 'abort', listener: () => void): this {
+    if (this.listener === listener) this.listener = undefined;
+    return this;
+  }
+
+  /** The caller cancelled, or the deadline passed. */
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    clearTimeout(this.timer);
+    this.attempts?.delete(this);
+    const listener = this.listener;
+    this.listener = undefined;
+    listener?.();
+  }
+}
+
+/** The attempts running under each caller's signal, aborted together by one listener on it. */
+const underSignal = new WeakMap<AbortSignal, Set<RequestDeadline>>();
+
+function callerAttempts(signal: AbortSignal): Set<RequestDeadline> {
+  let attempts = underSignal.get(signal);
+  if (!attempts) {
+    const running = new Set<RequestDeadline>();
+    signal.addEventListener('abort', () => {
+      for (const attempt of [...running]) attempt.abort(signal.reason);
+    }, { once: true });
+    underSignal.set(signal, running);
+    attempts = running;
+  }
+  return attempts;
+}

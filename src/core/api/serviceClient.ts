@@ -10,7 +10,7 @@ import { joinUrl, requireSecureUrl } from './secureUrl';
 import { defaultDispatcher } from './http';
 import { pendingGalleryFields } from './spotSchema';
 import { toServiceError } from './networkError';
-import { AttemptDeadline } from './deadline';
+import { RequestDeadline } from './deadline';
 import { DEFAULT_API_VERSION } from './apiVersion';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
@@ -171,12 +171,12 @@ export class ServiceClient {
   private async send(what: string, method: 'GET' | 'POST', path: string, options: SendOptions): Promise<{ status: number; text: string }> {
     const url = joinUrl(this.apiRoot, path);
     return this.authorized(options, async (token): Promise<Attempt<{ status: number; text: string }>> => {
-      const attempt = new AttemptDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
+      const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
       try {
         const response = await request(url, {
           method,
           dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-          signal: attempt.signal,
+          signal: attempt,
           headers: {
             authorization: `Bearer ${token}`,
             accept: 'application/vnd.api+json',

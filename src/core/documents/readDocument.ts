@@ -1,7 +1,7 @@
 // Reading a spot document from disk: the one place that says which files are read at all (not one
 // larger than MAX_DOCUMENT_BYTES) and how their bytes become text (strict UTF-8). The media
 // workflow, the bulk import's file items and the command line all read documents through here.
-import { promises as fs, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import { MAX_DOCUMENT_BYTES } from './parseSpotText';
 
 /**
@@ -30,6 +30,10 @@ export async function readSpotDocument(path: string): Promise<string> {
     await handle.close();
   }
 }
+
+/** Where the synchronous read puts a document of the usual size (decoded before the next read). */
+const SCRATCH_BYTES = 64 * 1024;
+let scratch: Buffer | undefined;
 
 /**
  * What a document's file was when it was read (from the descriptor it was read through): a
@@ -81,11 +85,43 @@ const RACY_MS = 100;
 /**
  * The same read, synchronous: for a file of a few hundred bytes, a stat and a read straight from
  * this thread cost a fraction of the trips through libuv's thread pool (the command line reads
- * 10,000 documents this way).
+ * 10,000 documents this way). Four system calls (open, fstat, read, close), the size refused
+ * before a byte is read, and the bytes of a usual document read into one buffer kept for the
+ * next: the text is all that is new per document.
  */
 export function readSpotDocumentSync(path: string): string {
-  refuseTooLarge(statSync(path).size);
-  return decodeDocumentText(readFileSync(path));
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    refuseTooLarge(size);
+    // A size of 0 may be a file whose size the system does not know (as readFileSync, read to its end).
+    if (size === 0) return decodeDocumentText(readToEnd(fd));
+    const buffer = size <= SCRATCH_BYTES ? (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES)) : Buffer.allocUnsafe(size);
+    let got = 0;
+    // As readFileSync: up to the size the file had when opened (or its end, if it shrank).
+    while (got < size) {
+      const read = readSync(fd, buffer, got, size - got, null);
+      if (read === 0) break;
+      got += read;
+    }
+    return decodeDocumentText(buffer.subarray(0, got));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Everything left in the file, refused once it is larger than a document can be. */
+function readToEnd(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(SCRATCH_BYTES);
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) return Buffer.concat(chunks, total);
+    chunks.push(chunk.subarray(0, read));
+    total += read;
+    refuseTooLarge(total);
+  }
 }
 
 function refuseTooLarge(size: number): void {

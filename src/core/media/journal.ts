@@ -134,7 +134,7 @@ export class SpotJournal {
   private dirty = false;
 
   constructor(
-    private readonly log: Pick<RecordLog, 'file' | 'append' | 'appendDurable' | 'ownersOfGallery'>,
+    private readonly log: Pick<RecordLog, 'file' | 'appendSoon' | 'appendDurable' | 'ownersOfGallery'>,
     readonly record: SpotJournalRecord,
     private readonly onRelease: () => void,
   ) {}
@@ -151,13 +151,16 @@ export class SpotJournal {
     return other === undefined ? undefined : { otherSourceId: other };
   }
 
-  /** Writes the record and resolves once it is on disk (durable: false, see flush). */
+  /**
+   * Writes the record and resolves once it is on disk; durable: false (see flush), once it is
+   * written (with the other records of this turn of the event loop, in one write call).
+   */
   async save(durable = true): Promise<void> {
     this.record.updatedAt = new Date().toISOString();
     this.dirty = false;
     try {
       if (durable) await this.log.appendDurable(this.record);
-      else this.log.append(this.record);
+      else await this.log.appendSoon(this.record);
     } catch (error) {
       this.dirty = true;
       throw error;

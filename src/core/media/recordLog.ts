@@ -8,7 +8,12 @@
 // resolves only after an fdatasync that started after its write; appends of several spots that
 // arrive while one fdatasync runs share the next one (group commit). A plain append (steps that
 // are safe to repeat) is not synced: a power cut may lose it, and the spot's earlier durable line
-// is then its record, so the next run repeats those steps. fdatasync flushes everything written
+// is then its record, so the next run repeats those steps. Plain appends of one turn of the event
+// loop (spots whose replies came in together) go out in one write call, once that turn's
+// callbacks have run (appendSoon): the write is the larger part of a spot's journal work, and
+// each append's promise resolves only once its line is written, so a spot is never reported
+// done before its record is in the file. Anything that reads the log or appends durably writes
+// those lines first, so the order of lines is the order of appends. fdatasync flushes everything written
 // before it, so a durable line is never torn; what a kill or power cut can leave is a torn last
 // line (no newline: cut off when the log is opened) or a line that does not read (taken as no
 // record when it names no source id, reported as damage of that spot when it does).
@@ -59,12 +64,15 @@ export class RecordLog {
    * gallery was refused to a second spot), and the galleries each last line names.
    */
   private readonly galleryOwners = new Map<number, Set<string>>();
-  private readonly galleriesOf = new Map<string, number[]>();
+  private readonly galleriesOf = new Map<string, readonly number[]>();
   /** The log's length: where the next line goes. */
   private size = 0;
   private fd?: number;
   /** The file's name is on disk (its folder was fsynced since this process opened it). */
   private nameDurable = false;
+  /** Lines appended with appendSoon, not written yet, and the promise they share. */
+  private pending: PendingLine[] = [];
+  private batch?: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
   private syncing?: Promise<void>;
   private nextSync?: Promise<void>;
   private compactAtBytes: number;
@@ -78,6 +86,7 @@ export class RecordLog {
 
   /** The last line recorded for this source id, without its newline; undefined when there is none. */
   line(sourceId: string): string | undefined {
+    this.writePending();
     const at = this.starts.get(sourceId);
     if (at === undefined) return undefined;
     const length = this.lengths.get(sourceId)! - 1;
@@ -92,35 +101,30 @@ export class RecordLog {
 
   /** The source ids whose last line names this gallery. */
   ownersOfGallery(galleryId: number): ReadonlySet<string> {
+    this.writePending();
     return this.galleryOwners.get(galleryId) ?? NO_OWNERS;
   }
 
   /** Appends the record on this thread, one write call, without waiting for the disk. */
   append(record: SpotJournalRecord): void {
-    const line = Buffer.from(`${JSON.stringify(record)}\n`);
-    const fd = this.open();
-    try {
-      writeAll(fd, line);
-    } catch (error) {
-      // A line the disk took in part (it filled up) is cut off again: the log stays whole lines.
-      try {
-        ftruncateSync(fd, this.size);
-      } catch {
-        // Then it is a torn line, cut off when the log is next opened; this append fails either way.
-      }
-      throw error;
+    this.writePending();
+    this.write([pendingLine(record)]);
+  }
+
+  /**
+   * Appends the record in the write of this turn of the event loop (with the other appends made
+   * meanwhile), without waiting for the disk; resolves once that write is done, rejects when it
+   * failed (the record is then not in the log).
+   */
+  appendSoon(record: SpotJournalRecord): Promise<void> {
+    this.pending.push(pendingLine(record));
+    if (!this.batch) {
+      let settle!: { resolve: () => void; reject: (error: unknown) => void };
+      const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+      this.batch = { promise, ...settle };
+      setImmediate(() => this.writePending());
     }
-    this.remember(record.sourceId, this.size, line.length, Object.values(record.galleries).map((gallery) => gallery.galleryId));
-    this.size += line.length;
-    if (this.size >= this.compactAtBytes && this.size > this.compactFactor * this.liveBytes) {
-      try {
-        this.compact();
-      } catch {
-        // The line is written; a log that could not be compacted (a full disk) is only larger.
-        // Tried again once it has doubled, not at every append.
-        this.compactAtBytes = 2 * this.size;
-      }
-    }
+    return this.batch.promise;
   }
 
   /** Appends the record and resolves once it is on disk. */
@@ -131,9 +135,61 @@ export class RecordLog {
 
   /** Closes the file once the writes it waits for are on disk. */
   async close(): Promise<void> {
+    this.writePending();
     await this.nextSync?.catch(() => undefined);
     await this.syncing?.catch(() => undefined);
     this.closeFile();
+  }
+
+  /** The appends of this turn so far, written now; their promise settles with the write. */
+  private writePending(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    const lines = this.pending;
+    this.batch = undefined;
+    this.pending = [];
+    try {
+      this.write(lines);
+    } catch (error) {
+      batch.reject(error);
+      return;
+    }
+    batch.resolve();
+  }
+
+  /** Writes whole lines at the end of the log, in one write call, and indexes them. */
+  private write(lines: PendingLine[]): void {
+    let text = '';
+    for (const line of lines) text += line.text;
+    const bytes = Buffer.from(text);
+    const fd = this.open();
+    try {
+      writeAll(fd, bytes);
+    } catch (error) {
+      // Lines the disk took in part (it filled up) are cut off again: the log stays whole lines.
+      try {
+        ftruncateSync(fd, this.size);
+      } catch {
+        // Then it is a torn line, cut off when the log is next opened; these appends fail either way.
+      }
+      throw error;
+    }
+    let at = this.size;
+    for (const line of lines) {
+      const length = lines.length === 1 ? bytes.length : Buffer.byteLength(line.text);
+      this.remember(line.sourceId, at, length, line.galleryIds);
+      at += length;
+    }
+    this.size += bytes.length;
+    if (this.size >= this.compactAtBytes && this.size > this.compactFactor * this.liveBytes) {
+      try {
+        this.compact();
+      } catch {
+        // The lines are written; a log that could not be compacted (a full disk) is only larger.
+        // Tried again once it has doubled, not at every append.
+        this.compactAtBytes = 2 * this.size;
+      }
+    }
   }
 
   private closeFile(): void {
@@ -181,10 +237,13 @@ export class RecordLog {
     if (torn || count > this.starts.size + COMPACT_SLACK_LINES) this.compact();
   }
 
-  private remember(sourceId: string, at: number, length: number, galleryIds: number[]): void {
-    this.liveBytes += length - (this.lengths.get(sourceId) ?? 0);
+  private remember(sourceId: string, at: number, length: number, galleryIds: readonly number[]): void {
+    const previous = this.lengths.get(sourceId);
+    this.liveBytes += length - (previous ?? 0);
     this.starts.set(sourceId, at);
     this.lengths.set(sourceId, length);
+    // A source id seen for the first time has no galleries to forget (most lines of a large log).
+    if (previous === undefined && galleryIds.length === 0) return;
     for (const galleryId of this.galleriesOf.get(sourceId) ?? []) {
       const owners = this.galleryOwners.get(galleryId);
       owners?.delete(sourceId);
@@ -285,6 +344,17 @@ export class RecordLog {
   }
 }
 
+/** A record as a line of the log, made when it is appended (the record may change after). */
+interface PendingLine {
+  text: string;
+  sourceId: string;
+  galleryIds: number[];
+}
+
+function pendingLine(record: SpotJournalRecord): PendingLine {
+  return { text: `${JSON.stringify(record)}\n`, sourceId: record.sourceId, galleryIds: Object.values(record.galleries).map((gallery) => gallery.galleryId) };
+}
+
 /** Writes every byte: write(2) may take only part of them (a full disk), and says so only by its count. */
 function writeAll(fd: number, buffer: Uint8Array): void {
   for (let done = 0; done < buffer.length; ) done += writeSync(fd, buffer, done, buffer.length - done);
@@ -298,13 +368,59 @@ function closeQuietly(fd: number): void {
   }
 }
 
+const NO_GALLERIES: readonly number[] = [];
+
 /**
  * The source id a line belongs to and the galleries it names (the rest is checked when that spot
  * is opened). A line that is not JSON names a source id only if it says `"sourceId":"…"` (damage
  * to that spot's record, reported when it is opened), and no gallery; otherwise it is no record
  * (a write a power cut left half-done).
  */
-function namesOfLine(line: string): { sourceId: string; galleryIds: number[] } | undefined {
+export function namesOfLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
+  return namesOfPlainLine(line) ?? namesOfAnyLine(line);
+}
+
+/**
+ * The answer of namesOfAnyLine, without parsing the line, for the lines this module writes of
+ * spots without galleries (all of a document-only import): JSON.stringify of a record begins
+ * `{"format":N,"service":"…","clientId":"…","sourceId":"…"`, whether it was made new or read
+ * back (the schema's order). Such a line names the source id at the top level exactly once, and
+ * no gallery when it holds no `"galleryId"` (a gallery's entry always does; without \u escapes no
+ * member can be spelled another way): the same answer as parsing it whole, valid or not.
+ * Anything else (an escape or control character in those strings, another order, a gallery, a
+ * second sourceId) is left to the full parse: undefined.
+ */
+function namesOfPlainLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
+  if (!line.startsWith('{"format":') || line.includes('"galleryId"') || line.includes('\\u')) return undefined;
+  let at = '{"format":'.length;
+  while (at < line.length && line.charCodeAt(at) >= 48 && line.charCodeAt(at) <= 57) at++;
+  if (at === '{"format":'.length) return undefined;
+  for (const key of [',"service":"', ',"clientId":"']) {
+    if (!line.startsWith(key, at)) return undefined;
+    at = endOfPlainString(line, at + key.length);
+    if (at < 0) return undefined;
+  }
+  const key = ',"sourceId":"';
+  if (!line.startsWith(key, at)) return undefined;
+  const start = at + key.length;
+  const end = endOfPlainString(line, start);
+  // Named once: a second "sourceId" member (a line edited by hand) is the full parse's to judge.
+  if (end < 0 || line.includes('"sourceId":', end)) return undefined;
+  return { sourceId: line.slice(start, end - 1), galleryIds: NO_GALLERIES };
+}
+
+/** Just past the closing quote of a JSON string starting at `start` with no escape or control character in it; -1 otherwise. */
+function endOfPlainString(line: string, start: number): number {
+  const quote = line.indexOf('"', start);
+  if (quote < 0) return -1;
+  for (let at = start; at < quote; at++) {
+    const code = line.charCodeAt(at);
+    if (code < 32 || code === 92) return -1;
+  }
+  return quote + 1;
+}
+
+function namesOfAnyLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
   try {
     const value = JSON.parse(line) as { sourceId?: unknown; galleries?: unknown };
     if (typeof value?.sourceId !== 'string') return undefined;
