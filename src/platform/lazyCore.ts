@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type * as Core from '../core';
 import type * as Sandbox from '../sandbox';
-import { requireWithCodeCache, type CachedBundle, type CodeCacheStatus } from './codeCache';
+import { prepareCodeCache, requireWithCodeCache, type CachedBundle, type CodeCacheStatus, type PrepareOutcome } from './codeCache';
 
 export type CoreModule = typeof Core;
 export type SandboxModule = typeof Sandbox;
@@ -96,6 +96,47 @@ export function noteCoreRequestDone(): void {
   saveScheduled = true;
   saveSoon(clientBundle);
 }
+/**
+ * What the ahead-of-time build runs after loading dist/core.js in its worker: what the first
+ * network use runs, short of the request (clientProvider: a dispatcher, a token source, a service
+ * client; the token reply's schema). Run from its source text: it names nothing but its argument.
+ */
+const warmUpClient = (core: CoreModule): Promise<void> => {
+  const dispatcher = core.createDispatcher();
+  const tokens = new core.TokenSource({ tokenUrl: 'https://warm-up.invalid/token', clientId: 'warm-up', clientSecret: 'warm-up', dispatcher });
+  new core.ServiceClient({ baseUrl: 'https://warm-up.invalid', tokens, dispatcher });
+  core.tokenReplySchema.safeParse({ access_token: 'warm-up', token_type: 'Bearer', expires_in: 3600 });
+  return dispatcher.close();
+};
+
+/**
+ * How long after activation dist/core.js's code cache is built when there is none (the first
+ * window after an install or update): once the window's own start-up work is done, and before
+ * most first network uses (a person's first command).
+ */
+export const CODE_CACHE_PREPARE_DELAY_MS = 3_000;
+
+let preparing: Promise<PrepareOutcome> | undefined;
+
+/**
+ * After activation: in CODE_CACHE_PREPARE_DELAY_MS, builds dist/core.js's code cache in a worker
+ * thread if there is none for it (codeCache.ts prepareCodeCache), so that the first window's
+ * first network use, too, starts from a cache. Costs activation nothing but a timer.
+ */
+export function prepareCoreCodeCacheSoon(delayMs = CODE_CACHE_PREPARE_DELAY_MS): void {
+  if (preparing) return;
+  preparing = new Promise<PrepareOutcome>((resolve) => {
+    setTimeout(() => {
+      // Loaded from a cache already, or about to save its own after its first request: nothing to build.
+      if (clientBundle?.status === 'used' || saveScheduled) return resolve('skipped');
+      void prepareCodeCache(join(__dirname, 'core.js'), warmUpClient.toString()).then(resolve);
+    }, delayMs).unref?.();
+  });
+}
+
+/** The ahead-of-time build's outcome, once it ran (the activation bench waits for it). */
+export const coreCodeCachePrepared = (): Promise<PrepareOutcome> | undefined => preparing;
+
 // A literal path: esbuild keeps exactly this require() call external.
 const sandbox = requireOnce(() => require('./sandbox.js') as SandboxModule);
 
