@@ -89,13 +89,15 @@ const core = requireOnce(() => {
 /**
  * A token arrived: the core's request path has run, so its code cache can be saved (shortly).
  * Only then: a cache saved after loading alone (diagnostics load the core without a request)
- * would leave out the code the first network use needs, and, once used, is never replaced.
+ * would leave out the code the first network use needs, and, once used, is never replaced (only
+ * one built ahead of time, marked partial, is: see prepareCoreCodeCacheSoon).
  */
 export function noteCoreRequestDone(): void {
   if (!clientBundle || saveScheduled) return;
   saveScheduled = true;
   saveSoon(clientBundle);
 }
+
 /**
  * What the ahead-of-time build runs after loading dist/core.js in its worker: what the first
  * network use runs, short of the request (clientProvider: a dispatcher, a token source, a service
