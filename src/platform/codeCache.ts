@@ -186,6 +186,8 @@ export async function prepareCodeCache(bundle: string, warmUp?: string): Promise
     let answered = false;
     worker.once('message', (message: WorkerAnswer) => {
       answered = true;
+      // Its work is done: its thread and heap go now rather than whenever it winds down.
+      void worker.terminate();
       if (message.present) return resolve('present');
       if (!message.data || !message.header) return resolve('failed');
       const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
