@@ -12,7 +12,7 @@ const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 // `node esbuild.js --production --analyze`: what each bundle the .vsix ships is made of.
 const analyze = process.argv.some((arg) => arg.startsWith('--analyze'));
-const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/rows.js', 'dist/sandbox.js'];
+const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/coreRest.js', 'dist/rows.js', 'dist/sandbox.js'];
 
 // Only the parts of undici the core uses (see scripts/bundle/undici.js), for every bundle.
 const undiciSubset = {
@@ -107,7 +107,7 @@ const common = {
 const lazyBundles = {
   name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(core|sandbox|features|extension|rows)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(core|coreRest|sandbox|features|extension|rows)\.js$/ }, (args) =>
       args.importer.includes(`${path.sep}node_modules${path.sep}`) ? undefined : { path: args.path, external: true },
     );
   },
@@ -115,25 +115,43 @@ const lazyBundles = {
 
 // A bundle loaded lazily by another must not carry second copies of what that one has: module
 // state (the loaded core, caches) and instanceof checks (tree nodes, cancellation, the core's
-// errors) must be the ones already made. So the host bundle also exports the namespace of each of
-// our modules it bundles, and the lazy bundle takes those from it: it bundles only what the host
-// does not have. Two such pairs: dist/features.js (the command handlers, src/features.ts) takes
-// from dist/extension.js; dist/rows.js (rows of tables as spots: src/core/rows) and dist/sandbox.js
-// (the local sandbox, which checks documents with the core's rules) from dist/core.js.
+// errors) must be the ones already made. So a host bundle also exports the namespace of each of
+// our modules it bundles that a lazy bundle imports, and the lazy bundle takes those from it: it
+// bundles only what its hosts do not have. dist/features.js (the command handlers,
+// src/features.ts) takes from dist/extension.js. The core is two bundles: dist/core.js
+// (src/core/clientEntry.ts: the service client and what its first requests need, so the first
+// network use parses and runs no more than that) and dist/coreRest.js (src/core/index.ts, the
+// whole core, taking clientEntry's modules from dist/core.js: documents, topics, the import
+// engine, media, uploads to galleries). dist/core.js also lists the names only dist/coreRest.js
+// exports (REST_EXPORTS), so the extension's loader (src/platform/lazyCore.ts) hands out one
+// namespace that loads dist/coreRest.js when one of those is first used. dist/rows.js (rows of
+// tables as spots: src/core/rows) and dist/sandbox.js (the local sandbox, which checks documents
+// with the core's rules) take each core module from whichever of the two has it.
 // Which modules a host has is learnt from a first build of it.
 const EXTENSION_ENTRY = 'src/extension.ts';
 const CORE_ENTRY = 'src/core/index.ts';
+const CLIENT_ENTRY = 'src/core/clientEntry.ts';
 const ROWS_ENTRY = 'src/core/rows/index.ts';
 const SANDBOX_ENTRY = 'src/sandbox/index.ts';
 const SHARED_EXPORT = '__sharedModules';
+const REST_EXPORTS = '__restExports';
+const CORE_BUNDLE = './core.js';
+const CORE_REST_BUNDLE = './coreRest.js';
 
-async function modulesOf(entry) {
-  return Object.keys((await metafileOf(entry)).inputs).filter((input) => input.startsWith('src/') && input !== entry);
+/**
+ * Our modules, which a host can share: the sources, and the bundles' stand-ins for undici and
+ * mime-types (scripts/bundle), which hold what those load on first use.
+ */
+const isOurs = (input) => input.startsWith('src/') || input.startsWith('scripts/bundle/');
+
+async function modulesOf(entry, plugins = []) {
+  return Object.keys((await metafileOf(entry, plugins)).inputs).filter((input) => isOurs(input) && input !== entry);
 }
 
-async function metafileOf(entry) {
+async function metafileOf(entry, plugins = [], options = {}) {
   const result = await esbuild.build({
     ...common,
+    ...options,
     entryPoints: [entry],
     absWorkingDir: __dirname,
     write: false,
@@ -141,40 +159,64 @@ async function metafileOf(entry) {
     minify: false,
     sourcemap: false,
     logLevel: 'silent',
-    plugins: [...common.plugins, lazyBundles],
+    // First: a shareWith() must see undici and mime-types before undiciSubset and lazyMimeTypes resolve them.
+    plugins: [...plugins, ...common.plugins, lazyBundles],
   });
   return result.metafile;
 }
 
-/**
- * The modules of `host` a lazy bundle under `folder` imports straight from its own files: only
- * those are exposed by the host, so the host's other modules keep esbuild's tree shaking (a
- * namespace exported whole keeps every export of its module).
- */
+/** The names a module exports (an ESM build of it, for esbuild's list). */
+async function exportsOf(entry) {
+  const metafile = await metafileOf(entry, [], { format: 'esm' });
+  return Object.values(metafile.outputs).find((output) => output.entryPoint)?.exports ?? [];
+}
+
 // zod as the core uses it re-exports zod/mini whole, which carries every locale: shared, the
-// core would keep them all. The lazy bundle takes its own small copy (its locale set up the same way).
+// host would keep them all. A lazy bundle takes its own small copy (its locale set up the same way).
 const NOT_SHARED = new Set(['src/core/api/zod.ts']);
 
-async function boundaryOf(lazyEntry, folder, hostModules) {
+/**
+ * The hosts' modules that a lazy bundle's own modules import: only those are exposed by a host,
+ * so a host's other modules keep esbuild's tree shaking (a namespace exported whole keeps every
+ * export of its module).
+ */
+async function boundaryOf(lazyEntry, hostModules) {
   const hosted = new Set(hostModules);
+  const shared = (input) => hosted.has(input) && !NOT_SHARED.has(input);
   const metafile = await metafileOf(lazyEntry);
   const boundary = new Set();
   for (const [input, { imports }] of Object.entries(metafile.inputs)) {
-    if (!input.startsWith(folder)) continue;
-    for (const imported of imports) if (hosted.has(imported.path) && !imported.path.startsWith(folder) && !NOT_SHARED.has(imported.path)) boundary.add(imported.path);
+    if (!isOurs(input) || shared(input)) continue;
+    for (const imported of imports) if (shared(imported.path)) boundary.add(imported.path);
   }
   return [...boundary];
 }
 
-/** The core's modules that dist/rows.js and dist/sandbox.js take from dist/core.js. */
-async function coreBoundary() {
-  const coreModules = await modulesOf(CORE_ENTRY);
-  const [rows, sandbox] = await Promise.all([boundaryOf(ROWS_ENTRY, 'src/core/rows/', coreModules), boundaryOf(SANDBOX_ENTRY, 'src/sandbox/', coreModules)]);
-  return [...new Set([...rows, ...sandbox])];
+/**
+ * Which module each bundle takes from which host, and what each host exposes:
+ * dist/coreRest.js from dist/core.js; dist/rows.js and dist/sandbox.js from both.
+ */
+async function coreSharing() {
+  const clientModules = await modulesOf(CLIENT_ENTRY);
+  const restFromClient = await boundaryOf(CORE_ENTRY, clientModules);
+  const restHosts = new Map(restFromClient.map((input) => [input, CORE_BUNDLE]));
+  // What dist/coreRest.js bundles itself: the core less what it takes from dist/core.js.
+  const restModules = await modulesOf(CORE_ENTRY, [shareWith(restHosts)]);
+  const hostOf = new Map([...restModules.map((input) => [input, CORE_REST_BUNDLE]), ...clientModules.map((input) => [input, CORE_BUNDLE])]);
+  const lazyFromCore = await Promise.all([ROWS_ENTRY, SANDBOX_ENTRY].map((entry) => boundaryOf(entry, [...hostOf.keys()])));
+  const lazyHosts = new Map(lazyFromCore.flat().map((input) => [input, hostOf.get(input)]));
+  const exposedBy = (host) => [...lazyHosts].filter(([, of]) => of === host).map(([input]) => input);
+  const [coreNames, clientNames] = await Promise.all([exportsOf(CORE_ENTRY), exportsOf(CLIENT_ENTRY)]);
+  const clientNameSet = new Set(clientNames);
+  return {
+    client: { shared: [...new Set([...restFromClient, ...exposedBy(CORE_BUNDLE)])], restExports: coreNames.filter((name) => !clientNameSet.has(name)) },
+    rest: { shared: exposedBy(CORE_REST_BUNDLE), hosts: restHosts },
+    lazyHosts,
+  };
 }
 
-/** A host bundle: `entry` plus the namespaces of its modules, for the bundle that shares them. */
-function exposeModules(entry, shared) {
+/** A host bundle: `entry` plus the namespaces of its modules, for the bundles that share them, and any other constants. */
+function exposeModules(entry, shared, constants = {}) {
   return {
     name: 'expose-modules',
     setup(build) {
@@ -184,6 +226,7 @@ function exposeModules(entry, shared) {
           `export * from './${entry}';`,
           ...shared.map((input, i) => `import * as m${i} from './${input}';`),
           `export const ${SHARED_EXPORT} = {${shared.map((input, i) => `${JSON.stringify(input)}: m${i}`).join(', ')}};`,
+          ...Object.entries(constants).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`),
         ].join('\n'),
         loader: 'ts',
         resolveDir: __dirname,
@@ -192,20 +235,21 @@ function exposeModules(entry, shared) {
   };
 }
 
-/** A lazy bundle: every import of a module the host has is that module, from the host (`./extension.js`, `./core.js`). */
-function shareWith(host, shared) {
-  const sharedSet = new Set(shared.map((input) => path.resolve(__dirname, input)));
+/** A lazy bundle: every import of a module one of its hosts has is that module, from that host (hostOf: module → `./extension.js`, `./core.js`, `./coreRest.js`). */
+function shareWith(hostOf) {
+  const byPath = new Map([...hostOf].map(([input, host]) => [path.resolve(__dirname, input), host]));
   return {
     name: 'share-with-host',
     setup(build) {
-      build.onResolve({ filter: /^\./ }, async (args) => {
+      // Relative imports of our sources, and undici and mime-types (resolved to scripts/bundle by the plugins above).
+      build.onResolve({ filter: /^(\.|undici$|mime-types$)/ }, async (args) => {
         if (args.pluginData?.fromShare || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromShare: true } });
-        if (resolved.errors.length > 0 || !sharedSet.has(resolved.path)) return undefined;
-        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-host' };
+        if (resolved.errors.length > 0 || !byPath.has(resolved.path)) return undefined;
+        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-host', pluginData: { host: byPath.get(resolved.path) } };
       });
       build.onLoad({ filter: /.*/, namespace: 'from-host' }, (args) => ({
-        contents: `module.exports = require('${host}').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
+        contents: `module.exports = require('${args.pluginData.host}').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
         loader: 'js',
         resolveDir: __dirname,
       }));
@@ -213,12 +257,14 @@ function shareWith(host, shared) {
   };
 }
 
+// exposes: a host (its shared modules: sharing.exposes[entry.out]); shares: what it takes from which host (sharing.hosts[entry.out]).
 const entries = [
   { in: `spot-host-${EXTENSION_ENTRY}`, out: 'dist/extension.js', exposes: EXTENSION_ENTRY },
-  { in: 'src/features.ts', out: 'dist/features.js', shares: { host: './extension.js', entry: EXTENSION_ENTRY } },
-  { in: `spot-host-${CORE_ENTRY}`, out: 'dist/core.js', exposes: CORE_ENTRY },
-  { in: ROWS_ENTRY, out: 'dist/rows.js', shares: { host: './core.js', entry: CORE_ENTRY } },
-  { in: SANDBOX_ENTRY, out: 'dist/sandbox.js', shares: { host: './core.js', entry: CORE_ENTRY } },
+  { in: 'src/features.ts', out: 'dist/features.js', shares: true },
+  { in: `spot-host-${CLIENT_ENTRY}`, out: 'dist/core.js', exposes: CLIENT_ENTRY },
+  { in: `spot-host-${CORE_ENTRY}`, out: 'dist/coreRest.js', exposes: CORE_ENTRY, shares: true },
+  { in: ROWS_ENTRY, out: 'dist/rows.js', shares: true },
+  { in: SANDBOX_ENTRY, out: 'dist/sandbox.js', shares: true },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
   // The command line: one self-contained file for node 20+ (npm pack ships it alone). No
@@ -267,11 +313,22 @@ const schemaPlugin = {
 };
 
 async function main() {
-  // In watch mode this is learnt once: restart the watch after moving a module between the two.
-  const sharedOf = {
-    [EXTENSION_ENTRY]: await modulesOf(EXTENSION_ENTRY),
-    // dist/rows.js and dist/sandbox.js need few of the core's modules: only those are shared (see boundaryOf).
-    [CORE_ENTRY]: await coreBoundary(),
+  // In watch mode this is learnt once: restart the watch after moving a module between bundles.
+  const extensionModules = await modulesOf(EXTENSION_ENTRY);
+  const core = await coreSharing();
+  const sharing = {
+    exposes: {
+      'dist/extension.js': { shared: extensionModules },
+      // dist/coreRest.js, dist/rows.js and dist/sandbox.js need few of the core's modules: only those are shared (see boundaryOf).
+      'dist/core.js': { shared: core.client.shared, constants: { [REST_EXPORTS]: core.client.restExports } },
+      'dist/coreRest.js': { shared: core.rest.shared },
+    },
+    hosts: {
+      'dist/features.js': new Map(extensionModules.map((input) => [input, './extension.js'])),
+      'dist/coreRest.js': core.rest.hosts,
+      'dist/rows.js': core.lazyHosts,
+      'dist/sandbox.js': core.lazyHosts,
+    },
   };
   const contexts = await Promise.all(
     entries.map((entry) =>
@@ -282,11 +339,12 @@ async function main() {
         outfile: entry.out,
         metafile: analyze,
         plugins: [
+          // First: it must see undici and mime-types before undiciSubset and lazyMimeTypes resolve them.
+          ...(entry.shares ? [shareWith(sharing.hosts[entry.out])] : []),
           ...common.plugins,
           lazyBundles,
           ...(entry.exposes === CORE_ENTRY ? [schemaPlugin] : []),
-          ...(entry.exposes ? [exposeModules(entry.exposes, sharedOf[entry.exposes])] : []),
-          ...(entry.shares ? [shareWith(entry.shares.host, sharedOf[entry.shares.entry])] : []),
+          ...(entry.exposes ? [exposeModules(entry.exposes, sharing.exposes[entry.out].shared, sharing.exposes[entry.out].constants)] : []),
         ],
       }),
     ),

@@ -12,7 +12,7 @@ import { isTestMode, registerCommands } from './commands/registerCommandStubs';
 import { registerSpotDocuments } from './documents/registerDocuments';
 import { registerTables } from './tables/registerTables';
 import { registerTopicFeatures } from './topics/registerTopicFeatures';
-import { loadCore } from './platform/lazyCore';
+import { loadCore, prepareCoreCodeCacheSoon } from './platform/lazyCore';
 import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
 import type { ExtensionServices } from './platform/services';
@@ -88,6 +88,10 @@ export function activate(context: vscode.ExtensionContext): void {
   if (isTestMode(context)) {
     disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
   }
+
+  // The first window after an install or update has no code cache for dist/core.js yet: built in
+  // a worker a few seconds from now, so that its first network use is quicker too.
+  prepareCoreCodeCacheSoon();
 
   log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}; ms per step: ${phases.join(', ')})`);
 }

@@ -8,19 +8,33 @@
 // until the first dispatcher or request: code that only validates documents never pays for it.
 'use strict';
 
+// undici's index.js gives every dispatcher these too (lib/api/index.js).
+const OTHER_APIS = {
+  stream: () => require('undici/lib/api/api-stream'),
+  pipeline: () => require('undici/lib/api/api-pipeline'),
+  upgrade: () => require('undici/lib/api/api-upgrade'),
+  connect: () => require('undici/lib/api/api-connect'),
+};
+
 let loaded;
 /** undici's parts, loaded on the first request or dispatcher rather than with dist/core.js. */
 function undici() {
   if (!loaded) {
     const Dispatcher = require('undici/lib/dispatcher/dispatcher');
-    const api = require('undici/lib/api');
+    const api = { request: require('undici/lib/api/api-request') };
     // As the index: every dispatcher gets request()/connect()/…; ProxyAgent tunnels with connect().
-    Object.assign(Dispatcher.prototype, api);
+    // request() is what the core calls; the others load on their first call (connect() through a
+    // proxy), so the first request does not run their modules.
+    Dispatcher.prototype.request = api.request;
+    for (const [name, load] of Object.entries(OTHER_APIS)) {
+      Dispatcher.prototype[name] = function (...args) {
+        return load().apply(this, args);
+      };
+    }
     loaded = {
       Dispatcher,
       api,
       Agent: require('undici/lib/dispatcher/agent'),
-      EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent'),
       errors: require('undici/lib/core/errors'),
       util: require('undici/lib/core/util'),
     };
@@ -69,8 +83,10 @@ module.exports = {
   get Agent() {
     return undici().Agent;
   },
+  // Only with a proxy set: its module loads undici's proxy agents (HTTP and SOCKS5) with it.
   get EnvHttpProxyAgent() {
-    return undici().EnvHttpProxyAgent;
+    undici();
+    return require('undici/lib/dispatcher/env-http-proxy-agent');
   },
   get errors() {
     return undici().errors;

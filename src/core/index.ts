@@ -1,19 +1,9 @@
 // The service core: everything that knows the service, nothing that knows VS Code. The extension
-// loads this bundle (dist/core.js) on first use; tests and the command line import it directly.
-export * from './api/spotSchema';
-export * from './api/replySchemas';
-export * from './api/errors';
-export * from './api/redact';
-export * from './api/certificates';
-export * from './api/http';
-export * from './api/secureUrl';
-export * from './api/apiVersion';
-export * from './api/requestDefaults';
-export * from './api/retryPolicy';
-export * from './api/tokenSource';
-export * from './api/serviceClient';
-export * from './upload/uploadFile';
-export * from './files/mimeType';
+// loads it on first use, in two bundles (dist/core.js for clientEntry.ts, dist/coreRest.js for the
+// rest: see esbuild.js); tests and the command line import it directly.
+// What the first request needs (the extension's dist/core.js); the lines after it are the rest
+// (dist/coreRest.js, loaded on first use of one of its exports).
+export * from './clientEntry';
 export { writeFileAtomic } from './files/atomicFile';
 export * from './mediaFiles';
 export * from './documents/problems';

@@ -30,6 +30,18 @@ function loadInChild(bundle: string): { status: string; version: string; digest:
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { status: string; version: string; digest: string; saved: boolean };
 }
 
+/** prepareCodeCache(bundle, warmUp) in a fresh process (kept alive until it answers: its worker does not keep a process alive). */
+function prepareInChild(bundle: string, warmUp?: string): string {
+  const script = `
+    const { prepareCodeCache } = require(${JSON.stringify(LOADER)});
+    const alive = setInterval(() => {}, 1000);
+    prepareCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(warmUp)}).then((outcome) => { clearInterval(alive); console.log(JSON.stringify(outcome)); });
+  `;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000 })) as string;
+}
+
+const headerOf = (bundle: string) => JSON.parse(readFileSync(cacheFileOf(bundle)).subarray(0, readFileSync(cacheFileOf(bundle)).indexOf(0x0a)).toString('utf8')) as { partial?: boolean };
+
 describe('code cache: a bundle loaded through V8\'s code cache', () => {
   let dir: string;
   let bundle: string;
@@ -104,5 +116,37 @@ describe('code cache: a bundle loaded through V8\'s code cache', () => {
     } finally {
       delete require.cache[bundle];
     }
+  });
+
+  it('is built ahead of time in a worker thread, taken by the next process, and replaced once after that one\'s first use', () => {
+    // The warm-up runs what it is given on the bundle's exports, as lazyCore's does.
+    assert.equal(prepareInChild(bundle, '(exports) => exports.digest("warm-up")'), 'built');
+    assert.equal(headerOf(bundle).partial, true);
+    assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache', 'dep.js'], 'no temporary file is left');
+    const first = loadInChild(bundle);
+    assert.deepEqual({ status: first.status, saved: first.saved, version: first.version }, { status: 'used', saved: true, version: 'one' });
+    assert.equal(headerOf(bundle).partial, undefined, 'replaced by a whole one');
+    const second = loadInChild(bundle);
+    assert.deepEqual({ status: second.status, saved: second.saved }, { status: 'used', saved: false });
+  });
+
+  it('builds nothing when a cache of this bundle is there, whole or partial, and builds anew for a changed bundle', () => {
+    assert.equal(prepareInChild(bundle), 'built');
+    assert.equal(prepareInChild(bundle), 'present');
+    loadInChild(bundle);
+    assert.equal(prepareInChild(bundle), 'present');
+    writeFileSync(bundle, bundleText('two'));
+    assert.equal(prepareInChild(bundle), 'built');
+    const loaded = loadInChild(bundle);
+    assert.deepEqual({ status: loaded.status, version: loaded.version }, { status: 'used', version: 'two' });
+  });
+
+  it('still gives a cache when the warm-up fails, and says failed, leaving nothing, for a bundle that does not load', () => {
+    assert.equal(prepareInChild(bundle, '() => { throw new Error("warm-up failed") }'), 'built');
+    assert.equal(loadInChild(bundle).status, 'used');
+    const broken = join(dir, 'broken.js');
+    writeFileSync(broken, 'throw new Error("does not load");\n');
+    assert.equal(prepareInChild(broken), 'failed');
+    assert.ok(!existsSync(cacheFileOf(broken)));
   });
 });

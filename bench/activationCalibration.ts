@@ -1,0 +1,120 @@
+// What lets figures of `npm run bench:activation` from two machines be compared: the CPU model,
+// a fixed workload timed in the same run, and how busy the rest of the machine was.
+// The workload is what the first network use mostly is: V8 parsing and compiling a script it has
+// not seen, then running it for the first time (`compileMs`), plus plain JavaScript that is
+// already compiled (`computeMs`). Both are fixed: they do not change when the project's bundles do.
+import * as fs from 'fs';
+import * as os from 'os';
+import { Script } from 'vm';
+
+export interface Calibration {
+  /** Median over the rounds: parse, compile and first run of a fixed generated script (about 300 KB). */
+  compileMs: number;
+  /** Median over the rounds: a fixed loop of plain JavaScript (objects, strings, arithmetic). */
+  computeMs: number;
+  rounds: number;
+}
+
+/** The CPU as /proc/cpuinfo names it ('AMD EPYC', 'Intel(R) Xeon(R) …'), its clock, and how many; os.cpus() elsewhere. */
+export function cpuModel(): string {
+  try {
+    const info = fs.readFileSync('/proc/cpuinfo', 'utf8');
+    const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.*)$`, 'm').exec(info)?.[1]?.trim();
+    const count = (info.match(/^processor\s*:/gm) ?? []).length;
+    const family = field('cpu family');
+    const model = field('model');
+    const mhz = field('cpu MHz');
+    return `${field('model name') ?? 'unknown'} (family ${family ?? '?'}, model ${model ?? '?'}, ${mhz ? `${Number(mhz).toFixed(0)} MHz` : '? MHz'}, ${count} logical CPUs)`;
+  } catch {
+    const cpus = os.cpus();
+    return `${cpus[0]?.model ?? 'unknown'} (${cpus[0]?.speed ?? '?'} MHz, ${cpus.length} logical CPUs)`;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * A script of many small functions, like a bundle: a top level that defines them all and calls
+ * every third one, so V8 pre-parses all of them and compiles some fully. `salt` makes each round
+ * a source V8 has not seen (its in-process compilation cache would otherwise skip the work).
+ */
+function generatedScript(salt: string): string {
+  // One block scope, so the rounds' declarations do not meet in the global scope.
+  const parts: string[] = [`// ${salt}`, '{', "'use strict';", 'const out = [];'];
+  for (let i = 0; i < 1500; i++) {
+    parts.push(
+      `function f${i}(input, options = {}) {`,
+      `  const items = Array.isArray(input) ? input : [input];`,
+      `  const result = { name: 'f${i}', count: 0, labels: [] };`,
+      `  for (const item of items) {`,
+      `    if (typeof item === 'string' && item.length > ${i % 7}) result.labels.push(item.slice(0, ${(i % 5) + 1}).toUpperCase());`,
+      `    else if (typeof item === 'number') result.count += item * ${i % 11} + (options.bias ?? 0);`,
+      `    else if (item && typeof item === 'object') result.count += Object.keys(item).length;`,
+      `  }`,
+      `  return result.count > ${i} ? { ...result, big: true } : result;`,
+      `}`,
+    );
+    if (i % 3 === 0) parts.push(`out.push(f${i}(['alpha', ${i}, { k: ${i} }], { bias: ${i % 4} }));`);
+  }
+  parts.push('out.length;', '}');
+  return parts.join('\n');
+}
+
+function computeWorkload(): number {
+  let checksum = 0;
+  const map = new Map<string, number>();
+  for (let i = 0; i < 200_000; i++) {
+    const key = `k${i % 5000}`;
+    const entry = { i, key, value: (i * 2654435761) % 1_000_003 };
+    map.set(key, (map.get(key) ?? 0) + entry.value);
+    checksum = (checksum + entry.value + key.length) % 1_000_000_007;
+  }
+  for (const value of map.values()) checksum = (checksum + value) % 1_000_000_007;
+  return checksum;
+}
+
+/** Times the fixed workload `rounds` times in this process (after one untimed round) and gives the medians. */
+export function calibrate(rounds = 5): Calibration {
+  const salt = `${process.pid}-${Date.now()}`;
+  const compile: number[] = [];
+  const compute: number[] = [];
+  for (let round = -1; round < rounds; round++) {
+    const source = generatedScript(`${salt}-${round}`);
+    const compileStarted = performance.now();
+    new Script(source, { filename: `calibration-${round}.js` }).runInThisContext();
+    const compileMs = performance.now() - compileStarted;
+    const computeStarted = performance.now();
+    computeWorkload();
+    const computeMs = performance.now() - computeStarted;
+    if (round < 0) continue;
+    compile.push(compileMs);
+    compute.push(computeMs);
+  }
+  return { compileMs: median(compile), computeMs: median(compute), rounds };
+}
+
+/** The whole machine's processor time so far (all CPUs, in ms), busy and in all, from /proc/stat; undefined elsewhere. */
+export function machineCpu(): { busyMs: number; totalMs: number } | undefined {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice (in clock ticks, 100 a second)
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    const tick = 10;
+    const busy = user + nice + system + irq + softirq + (steal || 0);
+    return { busyMs: busy * tick, totalMs: (busy + idle + (iowait || 0)) * tick };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How busy the machine was between two machineCpu() readings: busy CPU time in ms, and as a share of all CPUs. */
+export function machineBusy(before: ReturnType<typeof machineCpu>, after: ReturnType<typeof machineCpu>): { busyMs: number; share: number } | undefined {
+  if (!before || !after) return undefined;
+  const total = after.totalMs - before.totalMs;
+  const busy = after.busyMs - before.busyMs;
+  return { busyMs: busy, share: total > 0 ? busy / total : 0 };
+}
