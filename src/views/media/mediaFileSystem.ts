@@ -65,6 +65,13 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
    * does while the tab stays open) is not told again.
    */
   private readonly reported = new Set<string>();
+  /**
+   * Files declined (No to the size question, or Cancel), until a tab opens one again: the preview
+   * may read its file again after No, even once its tab has closed (VS Code 1.139 does; its reads
+   * come through the workbench, after its tab events), and the user who just said No is not asked
+   * again. Opening the file again (a new tab) asks as the first time did.
+   */
+  private readonly declined = new Set<string>();
   private readonly subscription: vscode.Disposable;
 
   /** `report`: shows a failure as the command wrapper does (what happened, the next step, Show Log). */
@@ -75,6 +82,7 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     private readonly report: (error: unknown) => void,
   ) {
     this.subscription = vscode.window.tabGroups.onDidChangeTabs((event) => {
+      for (const tab of event.opened) this.declined.delete(tabUriKey(tab) ?? '');
       if (event.closed.length > 0) this.dropUnshown();
     });
   }
@@ -121,11 +129,15 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const key = keyOf(uri);
+    if (this.declined.has(key)) throw vscode.FileSystemError.Unavailable(`${parseMediaUri(uri)?.name ?? uri.path} was not downloaded (declined).`);
     try {
       return await this.load(uri);
     } catch (error) {
       if (isCancellation(error)) {
         // No to the size question, or Cancel: the file is not wanted, so neither is its tab.
+        this.declined.add(key);
+        this.log.info('media', `TRACE declined ${key} shown=${[...shownUris()].join(',')}`);
         void this.closeTabsShowing(uri);
       } else {
         this.log.warn('media', `could not read ${uri.toString()}`, error);
@@ -195,7 +207,8 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   private async closeTabsShowing(uri: vscode.Uri): Promise<void> {
     const key = keyOf(uri);
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter((tab) => tabUriKey(tab) === key));
-    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.log.warn('media', 'could not close the tab of a declined download', error));
+    if (tabs.length === 0) return;
+    await vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.log.warn('media', 'could not close the tab of a declined download', error));
   }
 
   /**
