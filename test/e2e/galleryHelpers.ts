@@ -73,6 +73,52 @@ export async function webviewFrame(selector: string, unless?: string, timeoutMs 
   }
 }
 
+/**
+ * The image preview once it shows its picture for good, and the picture's natural size. The
+ * preview renders again (a new frame; the old one is detached) when the media file system says
+ * the file changed, which it does once a download is in so that the preview's size entry in the
+ * status bar is right: so the size entry must show the file's size (not 0 B), and the frame with
+ * the loaded picture must be the newest for a quiet half second (no frame attached meanwhile).
+ * Every look is at the frames there are now; the size is read in the same look as the frame.
+ */
+export async function imagePreviewShown(timeoutMs = 30_000): Promise<{ frame: Frame; size: [number, number] }> {
+  const deadline = Date.now() + timeoutMs;
+  await page()
+    .locator('.part.statusbar .statusbar-item', { hasText: /^(?!0\s?B$)\d+(\.\d+)?\s?(B|KB|MB|GB)$/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
+  let lastAttached = Date.now();
+  const attached = () => (lastAttached = Date.now());
+  page().on('frameattached', attached);
+  try {
+    for (;;) {
+      const found = await newestLoadedPreview();
+      if (found && Date.now() - lastAttached >= 500 && !found.frame.isDetached()) return found;
+      if (Date.now() > deadline) throw new Error('no image preview showed its picture for good');
+      await page().waitForTimeout(100);
+    }
+  } finally {
+    page().off('frameattached', attached);
+  }
+}
+
+/** The newest frame (not the grid) whose images have all loaded, with the first one's natural size. */
+async function newestLoadedPreview(): Promise<{ frame: Frame; size: [number, number] } | undefined> {
+  for (const frame of [...page().frames()].reverse()) {
+    if (frame === page().mainFrame() || frame.isDetached()) continue;
+    const size = await frame
+      .evaluate((): [number, number] | undefined => {
+        if (document.querySelector('#grid')) return undefined;
+        const images = Array.from(document.querySelectorAll('img'));
+        const loaded = images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0);
+        return loaded ? [images[0].naturalWidth, images[0].naturalHeight] : undefined;
+      })
+      .catch(() => undefined);
+    if (size) return { frame, size };
+  }
+  return undefined;
+}
+
 /** Waits until every image of the frame matching `selector` has loaded (naturalWidth > 0). */
 export async function imagesLoaded(frame: Frame, selector: string, count: number): Promise<void> {
   await frame.waitForFunction(

@@ -9,7 +9,7 @@
 // Screenshots: artifacts/e2e/2x-*.png (this file runs after workflows.test.ts, whose counts it
 // must not disturb).
 import * as assert from 'assert';
-import { closeAllEditors, galleryRow, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
+import { closeAllEditors, galleryRow, imagePreviewShown, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
 import {
   activeEditorTab,
   clickRowAction,
@@ -76,12 +76,7 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
     const media = sidebarRow(PICTURES[0].name);
     await media.click();
     await activeEditorTab(PICTURES[0].name).waitFor({ state: 'visible', timeout: 30_000 });
-    const preview = await webviewFrame('img', '#grid');
-    await imagesLoaded(preview, 'img', 1);
-    const size = await preview.evaluate(() => {
-      const image = document.querySelector('img')!;
-      return [image.naturalWidth, image.naturalHeight];
-    });
+    const { size } = await imagePreviewShown();
     assert.deepStrictEqual(size, [320, 240], 'the uploaded picture, whole');
     await toast(/Downloading/).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
     await settledShot('23-media-opened');

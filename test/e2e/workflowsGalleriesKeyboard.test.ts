@@ -16,13 +16,12 @@ import {
   closeAllEditors,
   focusedRowText,
   galleryRow,
-  imagesLoaded,
+  imagePreviewShown,
   importWithPictures,
   keyboardIn,
   PICTURES,
   shownOrder,
   waitForOrder,
-  webviewFrame,
 } from './galleryHelpers';
 import { activeEditorTab, dismissOverlays, expandRow, openViewContainer, page, runCommand, setSidebarWidth, settledShot, shot, sidebarRow, toast } from './workbench';
 import { galleriesContainer, plainTitle } from './workflowHelpers';
@@ -43,7 +42,7 @@ async function expandedGallery(): Promise<string[]> {
 /** Waits until the active tab shows `name` and its picture has loaded (the download is over). */
 async function pictureShown(name: string): Promise<void> {
   await activeEditorTab(name).waitFor({ state: 'visible', timeout: 30_000 });
-  await imagesLoaded(await webviewFrame('img', '#grid'), 'img', 1);
+  await imagePreviewShown();
   await toast(/Downloading/).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
 
