@@ -171,9 +171,9 @@ async function exportsOf(entry) {
   return Object.values(metafile.outputs).find((output) => output.entryPoint)?.exports ?? [];
 }
 
-// zod as the core uses it re-exports zod/mini whole, which carries every locale: shared, the
-// host would keep them all. A lazy bundle takes its own small copy (its locale set up the same way).
-const NOT_SHARED = new Set(['src/core/api/zod.ts']);
+// Modules a lazy bundle takes its own copy of rather than its host's (none today: zod.ts names
+// what it exports so that its host keeps only those; see there).
+const NOT_SHARED = new Set([]);
 
 /**
  * The hosts' modules that a lazy bundle's own modules import: only those are exposed by a host,
