@@ -7,6 +7,8 @@ import { COMMAND } from '../platform/commandIds';
 import { wrapCommand } from '../platform/commandWrapper';
 import { loadedCore } from '../platform/lazyCore';
 import { featuresLoaded, loadFeatures } from '../platform/lazyFeatures';
+import { requireDiskFor } from '../platform/virtualWorkspace';
+import { requireTrustFor } from '../platform/workspaceTrust';
 import type { CommandHandler, CommandServices, CommandTable } from './commandTable';
 
 /** What the commands take from dist/features.js (see lazyFeatures.ts): every handler, by id. */
@@ -42,7 +44,12 @@ async function tableHandler(id: string): Promise<CommandHandler> {
 
 export function registerCommands(context: vscode.ExtensionContext, services: CommandServices): void {
   for (const id of TABLE_IDS) {
-    const stub: CommandHandler = async (received, ...args) => (await tableHandler(id))(received, ...args);
+    const stub: CommandHandler = async (received, ...args) => {
+      // Before the handler is loaded: in Restricted Mode an import or upload is not even started.
+      requireTrustFor(id);
+      requireDiskFor(id);
+      return (await tableHandler(id))(received, ...args);
+    };
     services.disposables.push(vscode.commands.registerCommand(id, wrapCommand(id, stub, services)));
   }
   if (isTestMode(context)) {

@@ -2,6 +2,7 @@
 // so importing never needs the palette and the destination is visible before the click; beside it
 // "Import with N media" when the document has a media folder (one readdir, no file read).
 import * as vscode from 'vscode';
+import { spotDocumentSelector } from '../platform/checkedDocuments';
 import { loadCore } from '../platform/lazyCore';
 import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
@@ -57,10 +58,7 @@ export function registerSpotCodeLens(disposables: DisposableStore, profiles: Pro
   const provider = new SpotCodeLensProvider(profiles);
   disposables.push(
     provider,
-    // Files and untitled documents only, as for diagnostics: not the old side of a diff or a git: copy.
-    vscode.languages.registerCodeLensProvider(
-      ['file', 'untitled'].flatMap((scheme) => [{ scheme, language: 'json' }, { scheme, language: 'jsonc' }, { scheme, pattern: '**/*.spot.json' }]),
-      provider,
-    ),
+    // The documents diagnostics check (platform/checkedDocuments.ts).
+    vscode.languages.registerCodeLensProvider(spotDocumentSelector(), provider),
   );
 }

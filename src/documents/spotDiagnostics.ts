@@ -18,10 +18,10 @@ import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { DisposableStore } from '../platform/lifecycle';
 import type { SpotChecker } from './spotChecker';
+import { isCheckedDocument } from '../platform/checkedDocuments';
 
 export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
-const CHECKED_SCHEMES = new Set(['file', 'untitled']);
 
 /** Where the topic definitions come from (the TopicStore), and when they change. */
 export interface TopicCatalogSource {
@@ -68,7 +68,7 @@ function mediaCheckOptions(core: typeof Core, topics: Core.TopicCatalog | undefi
 const MAX_REMEMBERED_HASHES = 10_000;
 
 function isChecked(document: vscode.TextDocument): boolean {
-  return CHECKED_SCHEMES.has(document.uri.scheme);
+  return isCheckedDocument(document.uri);
 }
 
 export class SpotDiagnostics implements vscode.Disposable, SpotChecker {

@@ -51,6 +51,8 @@ export const BUILT_IN_COMMAND = {
   showProblems: 'workbench.actions.view.problems',
   saveAs: 'workbench.action.files.saveAs',
   openWalkthrough: 'workbench.action.openWalkthrough',
+  /** Opens the Workspace Trust editor: the way out of Restricted Mode (platform/workspaceTrust.ts). */
+  manageWorkspaceTrust: 'workbench.trust.manage',
   /** Made by VS Code for the Galleries view (views/viewIds.ts): `${view id}.focus`. */
   focusGalleriesView: 'spotImport.galleries.focus',
 } as const;

@@ -5,7 +5,7 @@
 // profile: a run may have used another one. Handlers therefore just throw.
 import { isCancellation } from './cancellation';
 import { actionsFor, showMessage } from './errorActions';
-import { describeError } from './errors';
+import { ActionableError, describeError } from './errors';
 import type { ExtensionServices } from './services';
 
 export type WrappedHandler<S extends ExtensionServices> = (services: S, ...args: unknown[]) => unknown;
@@ -35,5 +35,5 @@ export function wrapCommand<S extends ExtensionServices>(id: string, handler: Wr
  * button runs whenever it is clicked.
  */
 export function reportError(services: ExtensionServices, error: unknown): void {
-  showMessage(services, 'error', describeError(error), actionsFor(error));
+  showMessage(services, error instanceof ActionableError ? error.severity : 'error', describeError(error), actionsFor(error));
 }

@@ -16,7 +16,8 @@ export interface ErrorAction {
 }
 
 export class ActionableError extends Error {
-  constructor(message: string, readonly actions: ErrorAction[] = []) {
+  /** `severity`: 'warning' for what is not a failure but a state the user can change (Restricted Mode). */
+  constructor(message: string, readonly actions: ErrorAction[] = [], readonly severity: 'error' | 'warning' = 'error') {
     super(message);
     this.name = 'ActionableError';
   }

@@ -3,7 +3,7 @@
 // Document". Nothing here loads the core until a spot document or a definition file needs it.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../platform/services';
-import { SPOT_DOCUMENT_SELECTOR } from './spotSelector';
+import { spotDocumentSelector } from '../platform/checkedDocuments';
 import { TopicCodeActionProvider } from './topicCodeActions';
 import { TopicCompletionProvider } from './topicCompletion';
 import { TopicDiagnostics } from './topicDiagnostics';
@@ -28,14 +28,15 @@ export function registerTopicFeatures(services: ExtensionServices): TopicStore {
   const { disposables, log } = services;
   const store = new TopicStore(log);
   const inlayHints = new TopicInlayHintsProvider(store);
+  const selector = spotDocumentSelector();
   disposables.push(
     store,
     new TopicDiagnostics(store, log),
     inlayHints,
-    vscode.languages.registerCompletionItemProvider(SPOT_DOCUMENT_SELECTOR, new TopicCompletionProvider(store), '"', ':'),
-    vscode.languages.registerHoverProvider(SPOT_DOCUMENT_SELECTOR, new TopicHoverProvider(store)),
-    vscode.languages.registerInlayHintsProvider(SPOT_DOCUMENT_SELECTOR, inlayHints),
-    vscode.languages.registerCodeActionsProvider(SPOT_DOCUMENT_SELECTOR, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
+    vscode.languages.registerCompletionItemProvider(selector, new TopicCompletionProvider(store), '"', ':'),
+    vscode.languages.registerHoverProvider(selector, new TopicHoverProvider(store)),
+    vscode.languages.registerInlayHintsProvider(selector, inlayHints),
+    vscode.languages.registerCodeActionsProvider(selector, new TopicCodeActionProvider(store), TopicCodeActionProvider.metadata),
     // Through the command wrapper, as every command: logged, errors with their buttons, silent on cancel.
     // The command's code is in dist/features.js, loaded on first use.
     vscode.commands.registerCommand(

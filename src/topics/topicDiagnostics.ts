@@ -7,6 +7,7 @@ import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { DisposableStore } from '../platform/lifecycle';
 import type * as Core from '../core';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from '../documents/spotDocuments';
+import { isCheckedDocument } from '../platform/checkedDocuments';
 import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { followDocuments } from '../documents/followDocuments';
@@ -15,7 +16,6 @@ import type { TopicStore } from './topicStore';
 
 export const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
 const DEBOUNCE_MS = 300;
-const CHECKED_SCHEMES = new Set(['file', 'untitled']);
 
 export class TopicDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(TOPIC_DIAGNOSTICS_NAME);
@@ -49,7 +49,7 @@ export class TopicDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {
-    if (!CHECKED_SCHEMES.has(document.uri.scheme) || !mightBeSpotDocument(document)) {
+    if (!isCheckedDocument(document.uri) || !mightBeSpotDocument(document)) {
       if (this.collection.has(document.uri)) this.collection.delete(document.uri);
       return;
     }

@@ -121,6 +121,8 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
       provider.profileChanged();
       describeProfile();
     }),
+    // A folder trusted now: the local sandbox may start, so 'off in Restricted Mode' no longer holds.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => provider.profileChanged()),
   );
 
   const view: GalleriesView = {

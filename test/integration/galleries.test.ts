@@ -20,6 +20,8 @@ describe('Galleries view', function () {
     assert.ok(spot, 'the spot is a root');
     assert.strictEqual(spot.description, `spot ${result.spotId}`);
     assert.strictEqual(spot.contextValue, 'spot');
+    // Screen readers hear sentences, not the row's bits (issue 24).
+    assert.strictEqual(spot.item.accessibilityInformation?.label, `Spot ${sourceId}, spot id ${result.spotId}`);
 
     const galleries = await rows(t.services, spot.node);
     assert.deepStrictEqual(galleries.map((row) => row.label), ['fld_37_12', 'fld_37_13']);
@@ -27,6 +29,7 @@ describe('Galleries view', function () {
       assert.strictEqual(row.contextValue, 'galleryPending');
       assert.strictEqual(row.description, `waiting for media · gallery ${result.pendingGalleries[index].galleryId}`);
       assert.strictEqual(row.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      assert.strictEqual(row.item.accessibilityInformation?.label, `Gallery ${row.label}, not loaded yet, gallery ${result.pendingGalleries[index].galleryId}, waiting for media`);
     }
 
     // Expanding loads the gallery: empty, so one hint row that offers the upload.
@@ -63,10 +66,13 @@ describe('Galleries view', function () {
     ]);
     assert.strictEqual((media[0].item.iconPath as vscode.ThemeIcon).id, 'file-media');
     assert.strictEqual(media[0].item.tooltip, undefined, 'an image\'s tooltip waits for the hover (its picture is fetched only then)');
+    assert.deepStrictEqual(media.map((row) => row.item.accessibilityInformation?.label), [`${PNG}, image/png, 1 of 2`, `${JPG}, image/jpeg, 2 of 2`]);
     const tooltip = await hoverTooltip(t.services, media[0]);
     assert.match(tooltip, /mimeType \| image\/png/);
     assert.match(tooltip, /\| id \| \d+ \|/, 'the media id is in the tooltip too');
-    assert.strictEqual((await galleryRow(t.services, galleryId)).description, `2 media · gallery ${galleryId}`);
+    const loaded = await galleryRow(t.services, galleryId);
+    assert.strictEqual(loaded.description, `2 media · gallery ${galleryId}`);
+    assert.strictEqual(loaded.item.accessibilityInformation?.label, `Gallery fld_37_12, 2 media, gallery ${galleryId}`);
     t.done();
   });
 

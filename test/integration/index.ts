@@ -12,13 +12,19 @@ function testFiles(dir: string): string[] {
     .readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'launchers' ? [] : testFiles(full);
+      // launchers: not tests; untrusted: the Restricted Mode suite, run in a window of its own (untrusted/index.ts).
+      if (entry.isDirectory()) return entry.name === 'launchers' || entry.name === 'untrusted' ? [] : testFiles(full);
       return entry.name.endsWith('.test.js') ? [full] : [];
     })
     .sort();
 }
 
 export function run(): Promise<void> {
+  return runSuite(__dirname);
+}
+
+/** Runs the *.test.js files under `dir` (not those of launchers/ or untrusted/). */
+export function runSuite(dir: string): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
     // The launchers say whether their stdout is a terminal (the extension host cannot tell).
@@ -29,8 +35,8 @@ export function run(): Promise<void> {
   // Accept tdd-style files too (suite/test/suiteSetup), so either style works in one run.
   Mocha.interfaces.tdd(mocha.suite);
 
-  const files = testFiles(__dirname);
-  if (files.length === 0) return Promise.reject(new Error(`no integration tests (*.test.js) under ${__dirname}`));
+  const files = testFiles(dir);
+  if (files.length === 0) return Promise.reject(new Error(`no integration tests (*.test.js) under ${dir}`));
   for (const file of files) mocha.addFile(file);
 
   return new Promise((resolve, reject) => {

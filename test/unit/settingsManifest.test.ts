@@ -24,6 +24,7 @@ interface SettingSchema {
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, SettingSchema | undefined> } };
+  capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } };
 };
 
 function setting(key: string): SettingSchema {
@@ -61,5 +62,14 @@ describe('settings in package.json against their homes in the core', () => {
 
   it('spotImport.fileFieldName: the core\'s DEFAULT_FILE_FIELD_NAME', () => {
     assert.equal(setting('fileFieldName').default, DEFAULT_FILE_FIELD_NAME);
+  });
+
+  it('Restricted Mode: each setting a folder may not set there is one of ours, and those that change what is sent are among them', () => {
+    const restricted = manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? [];
+    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
+    for (const key of restricted) assert.ok(manifest.contributes.configuration.properties[key], `${key} is contributed`);
+    for (const key of ['fileFieldName', 'bulkImport.concurrency', 'media.keepInProgress', 'media.setOrder', 'media.acceptedTypes']) {
+      assert.ok(restricted.includes(`spotImport.${key}`), `spotImport.${key} is restricted`);
+    }
   });
 });

@@ -61,6 +61,7 @@ export class GalleryNode implements TreeNode {
     const waiting = this.waiting;
     item.contextValue = waiting ? CONTEXT_VALUES.galleryPending : CONTEXT_VALUES.gallery;
     item.description = this.describe(load, waiting);
+    item.accessibilityInformation = { label: this.spoken(load, waiting) };
     item.tooltip = this.tooltip(load, waiting);
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
     const icon = waiting ? 'gallery-pending' : 'gallery';
@@ -115,6 +116,17 @@ export class GalleryNode implements TreeNode {
     );
     if (shown < gallery.media.length) children.push(new LoadMoreNode(this, shown, gallery.media.length));
     return children;
+  }
+
+  /**
+   * The row as a screen reader says it, a sentence rather than the row's bits and its icon:
+   * "Gallery Photos (field fld_7_3), 3 media, gallery 200001, waiting for media".
+   */
+  private spoken(load: GalleryLoad | undefined, waiting: boolean): string {
+    const field = this.known.field && this.known.field !== this.label ? ` (field ${this.known.field})` : '';
+    const name = this.known.field ? `Gallery ${this.label}${field}` : this.label;
+    const count = load?.status === 'loaded' ? `${load.gallery.media.length} media` : load?.status === 'failed' ? 'not loaded' : 'not loaded yet';
+    return [name, count, this.known.field ? `gallery ${this.galleryId}` : undefined, waiting ? WAITING_FOR_MEDIA : undefined].filter(Boolean).join(', ');
   }
 
   /** "3 media", "waiting for media", "no media", "not loaded"; the gallery id last (cut first when narrow). */

@@ -111,6 +111,8 @@ export class MediaNode implements TreeNode {
     item.id = this.id;
     item.contextValue = MediaNode.contextValue;
     item.description = this.media.mimeType;
+    // A sentence for screen readers: the name, the kind, and where it is in the gallery's order.
+    item.accessibilityInformation = { label: `${shortFileName(this.media.file)}, ${this.media.mimeType}, ${this.row.position} of ${this.row.count}` };
     item.iconPath = mediaIcon(this.media.mimeType);
     // Images get their picture when the tooltip is resolved; the rest is complete now.
     if (!this.isImage || !this.row.hasTemplate) item.tooltip = mediaTooltip(this.media, this.row);

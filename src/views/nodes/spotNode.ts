@@ -30,6 +30,7 @@ export class SpotNode implements TreeNode {
     item.id = this.id;
     item.contextValue = SpotNode.contextValue;
     item.description = `spot ${this.spot.spotId}`;
+    item.accessibilityInformation = { label: `Spot ${this.spot.sourceId}, spot id ${this.spot.spotId}` };
     item.iconPath = new vscode.ThemeIcon('location');
     item.tooltip = `Spot ${this.spot.spotId}, source_id ${this.spot.sourceId}`;
     return item;

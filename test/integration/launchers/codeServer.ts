@@ -18,6 +18,7 @@ import {
   runDirs,
   startCodeServer,
   TEST_USER_SETTINGS,
+  UNTRUSTED_USER_SETTINGS,
   workbenchUrl,
 } from './harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, fixtureWorkspace, freshDir, repoRoot } from './harness/paths';
@@ -40,6 +41,8 @@ export interface SuiteOptions {
   installVsixes?: string[];
   /** No progress lines of the launcher's own (failures are still reported). */
   quiet?: boolean;
+  /** Workspace Trust on and the folder not trusted (the Restricted Mode suite). */
+  untrusted?: boolean;
 }
 
 /** Runs one suite in a fresh code-server + browser; resolves with the suite's exit code. */
@@ -72,7 +75,8 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
     runDir,
     port: await freePort(),
     logFile,
-    userSettings: TEST_USER_SETTINGS,
+    userSettings: options.untrusted ? UNTRUSTED_USER_SETTINGS : TEST_USER_SETTINGS,
+    workspaceTrust: options.untrusted === true,
     env: {
       SPOT_IMPORT_TEST: '1',
       SPOT_TEST_COLOR: process.stdout.isTTY && !process.env.NO_COLOR ? '1' : '0',
@@ -166,8 +170,35 @@ function isWorkbenchNoise(line: string): boolean {
   return NOISE.some((pattern) => pattern.test(line));
 }
 
+/** The Restricted Mode suite (test/integration/untrusted/), in a window whose folder is not trusted. */
+export const UNTRUSTED_SUITE: SuiteOptions = {
+  label: 'integration-untrusted',
+  extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'untrusted', 'index.js'),
+  untrusted: true,
+};
+
+/**
+ * Which suites a run takes: both, unless SPOT_TEST_GREP names tests of one (the Restricted Mode
+ * suite's titles start with "Restricted Mode"; a filter matches within one suite, and a suite in
+ * which no test ran fails).
+ */
+export function suitesToRun(grep = process.env.SPOT_TEST_GREP): SuiteOptions[] {
+  if (!grep) return [{}, UNTRUSTED_SUITE];
+  return /restricted mode/i.test(grep) ? [UNTRUSTED_SUITE] : [{}];
+}
+
+async function runSuites(): Promise<number> {
+  let code = 0;
+  for (const suite of suitesToRun()) {
+    const result = await runSuiteInCodeServer(suite);
+    if (result !== 0) code = result;
+    if (stopRequested()) break;
+  }
+  return code;
+}
+
 if (require.main === module) {
-  runSuiteInCodeServer()
+  runSuites()
     .catch((error) => {
       console.error(`[integration] ${(error as Error).message}`);
       return 1;

@@ -444,6 +444,17 @@ export const TEST_USER_SETTINGS: Record<string, unknown> = {
   'extensions.autoUpdate': false,
 };
 
+/**
+ * The Restricted Mode suite's user settings: Workspace Trust on, no trust prompt at start (the
+ * folder opens untrusted, as a cloned repository a user has not trusted yet does).
+ */
+export const UNTRUSTED_USER_SETTINGS: Record<string, unknown> = {
+  ...TEST_USER_SETTINGS,
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.emptyWindow': false,
+};
+
 export interface RunningCodeServer {
   baseUrl: string;
   port: number;
@@ -462,6 +473,8 @@ export interface StartOptions {
   logFile: string;
   /** Echo the server's output to stdout (npm start). */
   echo?: boolean;
+  /** Keep Workspace Trust on (the Restricted Mode suite); every other run turns it off. */
+  workspaceTrust?: boolean;
   /**
    * Enable the workbench's smoke-test driver where this code-server has it (--vscode-option).
    * Newer workbenches (1.139) read the extensionDevelopmentPath / extensionTestsPath payload only
@@ -546,7 +559,7 @@ export async function startCodeServer(install: CodeServerInstall, options: Start
     '--bind-addr', `127.0.0.1:${options.port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--user-data-dir', dirs.userDataDir,
