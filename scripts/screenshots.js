@@ -32,6 +32,7 @@ const SCREENSHOTS = [
   { shot: 'rows-3-hover', doc: 'rows-hover.png' },
   { shot: 'rows-4-preview', doc: 'rows-preview.png' },
   { shot: 'rows-5-import-pick', doc: 'rows-import-pick.png' },
+  { shot: '40-restricted-mode-import', doc: 'restricted-mode-import.png' },
 ];
 
 /**

@@ -61,15 +61,18 @@ export function page(): Page {
   return state.browser.page;
 }
 
-/** Installs the .vsix into a fresh code-server, opens the workbench and waits until it is usable. */
-export async function startWorkbench(): Promise<void> {
+/**
+ * Installs the .vsix into a fresh code-server, opens the workbench and waits until it is usable.
+ * `untrusted`: Workspace Trust on and the folder not trusted (Restricted Mode), no prompt at start.
+ */
+export async function startWorkbench(options: { untrusted?: boolean } = {}): Promise<void> {
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run npm run test:e2e (it packages the extension)`);
   ensureSystemDeps('browser');
   removeStaleRunDirs();
   const install = await ensureCodeServer(await resolveCodeServerVersion());
   runningCodeServer = install.version;
   e2eArtifacts = path.join(artifactsRoot, install.version === VSCODE_VERSIONS.oldest ? 'e2e' : `e2e-vscode-${install.vscodeVersion}`);
-  const runDir = path.join(cacheRoot, 'runs', `e2e-${process.pid}`);
+  const runDir = path.join(cacheRoot, 'runs', `e2e${options.untrusted ? '-untrusted' : ''}-${process.pid}`);
   removeRunDir(runDir);
   freshDir(runDir);
   // Registered first, so on Ctrl-C it runs after the browser and the server are gone.
@@ -77,7 +80,7 @@ export async function startWorkbench(): Promise<void> {
     forgetRunDir();
     if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
   });
-  freshDir(e2eArtifacts);
+  if (!options.untrusted) freshDir(e2eArtifacts); // a second workbench of the run keeps the first one's pictures
   const extensionsDir = ensureDir(path.join(runDir, 'extensions'));
   const workspace = path.join(runDir, 'e2e-workspace');
   fs.cpSync(e2eFixtureWorkspace, workspace, { recursive: true });
@@ -86,14 +89,15 @@ export async function startWorkbench(): Promise<void> {
     runDir,
     port: await freePort(),
     extensionsDir,
-    logFile: path.join(e2eArtifacts, 'code-server.log'),
+    logFile: path.join(e2eArtifacts, `code-server${options.untrusted ? '-untrusted' : ''}.log`),
     userSettings: {
       'workbench.startupEditor': 'none',
       'workbench.tips.enabled': false,
       'telemetry.telemetryLevel': 'off',
       'extensions.autoUpdate': false,
       'extensions.autoCheckUpdates': false,
-      'security.workspace.trust.enabled': false,
+      'security.workspace.trust.enabled': options.untrusted === true,
+      ...(options.untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
       // Newer workbenches (1.139) open the Chat view in a secondary side bar on first start; it takes
       // a quarter of the window from what the tests show. (Unknown to 1.100, which ignores it.)
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
@@ -101,6 +105,7 @@ export async function startWorkbench(): Promise<void> {
     // No payload to read (the .vsix is installed), so no smoke-test driver: with it, newer
     // workbenches (1.139) show no notification toasts, which the workflow tests read.
     smokeTestDriver: false,
+    workspaceTrust: options.untrusted === true,
     // No SPOT_IMPORT_TEST: the packaged extension runs as a user gets it, without the test-only
     // commands (spotImport.test.*), which no e2e test uses (they drive the UI only).
   });
