@@ -4,25 +4,58 @@
 // Spot says it is off there and offers VS Code's Manage Workspace Trust, and nothing is sent.
 // Screenshot: artifacts/e2e/40-restricted-mode-import.png.
 import * as assert from 'assert';
-import { commandTitle, openFile, page, runCommand, settledShot, startWorkbench, stopWorkbench, toastButtons, waitForToast } from './workbench';
+import { explorerContextMenu, page, settledShot, startWorkbench, stopWorkbench, toastButtons, waitForToast } from './workbench';
+
+/**
+ * VS Code shows its Workspace Trust editor in an untrusted folder on its own, when something of
+ * its own asks for trust (1.139: as a modal over the workbench, some seconds after start; 1.100:
+ * as an editor, not in every run). While this test runs it is closed whenever it shows, as a user
+ * would; the steps below are clicks, which wait while it covers what they click.
+ */
+function keepClosingTrustEditor(): () => void {
+  const p = page();
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      const shown = await p.getByText('You are in Restricted Mode').first().isVisible().catch(() => false);
+      if (shown) {
+        await p.keyboard.press('Escape').catch(() => undefined);
+        const tab = p.locator('.part.editor .tab', { hasText: 'Workspace Trust' }).first();
+        if (await tab.isVisible().catch(() => false)) await tab.locator('.tab-actions .action-label').first().click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        console.log('      (closed the Workspace Trust editor VS Code showed)');
+      }
+      await p.waitForTimeout(200).catch(() => undefined);
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
 
 describe('e2e Restricted Mode (an untrusted folder)', function () {
   this.timeout(300_000);
+  let stopClosing: (() => void) | undefined;
 
   before(async function () {
     this.timeout(20 * 60 * 1000);
     await stopWorkbench();
     await startWorkbench({ untrusted: true });
+    stopClosing = keepClosingTrustEditor();
   });
+
+  after(() => stopClosing?.());
 
   it('checks a spot document, and Import Spot says it is off and offers Manage Workspace Trust', async () => {
     const p = page();
-    await openFile('import/broken-trailhead.spot.json');
+    const explorerRow = (name: string) => p.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    await explorerRow('import').click();
+    await explorerRow('broken-trailhead.spot.json').click();
     await p.locator('.part.editor .editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ state: 'attached', timeout: 30_000 });
-    await openFile('import/lakeside-viewpoint.spot.json');
-    const title = commandTitle('spotImport.importSpot');
-    assert.ok(title);
-    await runCommand(title);
+    // From the Explorer's context menu: the palette lists Import Spot only while a spot document is
+    // the active editor, which the Workspace Trust editor may take over.
+    const items = await explorerContextMenu('lakeside-viewpoint.spot.json');
+    assert.ok(items.includes('Import Spot'), `the Explorer's context menu offers Import Spot: ${items.join(', ')}`);
+    await p.locator('.context-view .monaco-menu .action-item .action-label', { hasText: /^Import Spot$/ }).first().click();
     const text = await waitForToast(/off in Restricted Mode/);
     assert.match(text, /^Import Spot is off in Restricted Mode: this folder is not trusted\. Trust the folder to turn it on\./);
     assert.deepStrictEqual(await toastButtons(/off in Restricted Mode/), ['Manage Workspace Trust']);
