@@ -93,7 +93,7 @@ describe('topic areas and swapped coordinates', () => {
         [[9.5, 46.3, 17.2, 49.1, 3], ['[ area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).']],
         ['Austria', ['"Austria" area.bbox must be a list.']],
         [[9.5, '46.3', 17.2, 49.1], ['"46.3" area.bbox.1 must be a number.']],
-        [[190, 46.3, 17.2, 95], ['190 west must be between -180 and 180 degrees.', '95 north must be between -90 and 90 degrees.']],
+        [[190, 46.3, 17.2, 95], ['190 west must be a number between -180 and 180 (degrees).', '95 north must be a number between -90 and 90 (degrees).']],
         [[9.5, 49.1, 17.2, 46.3], ['49.1 The bbox\'s south (49.1) is north of its north (46.3): a bbox is [west, south, east, north].']],
       ];
       for (const [bbox, expected] of cases) {

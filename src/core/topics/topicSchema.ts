@@ -29,7 +29,7 @@ const categoryValues = z
 
 /** One number of a bbox, in the range of its axis; the same words for the editor (errorMessage). */
 const bboxEdge = (name: string, limit: number) => {
-  const message = `${name} must be between -${limit} and ${limit} degrees.`;
+  const message = `${name} must be a number between -${limit} and ${limit} (degrees).`;
   return z
     .number()
     .check(z.gte(-limit, message), z.lte(limit, message))
