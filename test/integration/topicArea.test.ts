@@ -2,9 +2,10 @@
 // fixture workspace's spot-topics/ for the test), a spot outside it warned on its latitude, the
 // quick fix that swaps latitude and longitude when that brings the spot in (the rest of the text
 // as it was), and, without an area, a latitude out of range that is probably swapped: an error
-// with the same fix.
+// with the same fix. Rows of a table of the topic get the area's warning at their latitude cell.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
 
@@ -85,5 +86,25 @@ describe('topic areas in the editor', () => {
     assert.ok(await vscode.workspace.applyEdit(swap.edit));
     assert.strictEqual(document.getText(), spotText('16.3738', '123.5', 1));
     await waitFor('no problem left', () => spotDiagnostics(document.uri).length === 0, 15_000);
+  });
+
+  it('warns at the latitude cell of a table row outside the area, like other row warnings', async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-area-rows-'));
+    try {
+      const csv = path.join(dir, 'trees.csv');
+      fs.writeFileSync(csv, 'id,lat,lon\n1,48.2,16.37\n2,16.37,48.2\n');
+      fs.writeFileSync(path.join(dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 14, source_id: 'it-area-{id}', latitude: 'lat', longitude: 'lon', fields: {} }, null, 2));
+      const uri = vscode.Uri.file(csv);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const [warning, ...more] = await waitFor('the row\'s area warning', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri), 20_000);
+      assert.deepStrictEqual(more, []);
+      assert.strictEqual(warning.code, 'topic.outsideArea');
+      assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);
+      assert.deepStrictEqual([warning.range.start.line, warning.range.start.character, warning.range.end.character], [2, 2, 7]);
+      assert.match(warning.message, /^latitude 16\.37, longitude 48\.2 is outside the area of topic 14 .*latitude and longitude are probably swapped\.$/);
+    } finally {
+      await closeAllEditors();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
