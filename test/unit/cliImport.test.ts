@@ -159,7 +159,7 @@ describe('spot-import import', function () {
     folder = scratch({ ...documents(2), 'spots/bad.spot.json': spotText('bad', { latitude: 91 }) });
     const result = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /^spots\/bad\.spot\.json:7:19: not imported: latitude must be between -90 and 90\.\n/m);
+    assert.match(result.stdout, /^spots\/bad\.spot\.json:7:19: not imported: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\n/m);
     assert.match(result.stdout, /^spots\/spot-000\.spot\.json: valid, would import "spot-0" \(dry run: nothing sent\)$/m);
     assert.match(result.stderr, /Dry run: 2 of 3 documents would be imported, 1 would not; nothing was sent\./);
     assert.deepEqual(journals(), []);

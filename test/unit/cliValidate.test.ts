@@ -11,7 +11,8 @@ describe('spot-import validate', function () {
   beforeEach(() => {
     folder = scratch({
       'trails/walk.spot.json': spotText('walk'),
-      // Line 5 holds the latitude; the pending gallery without state 2 is on line 8.
+      // Line 5 holds the latitude (123 beside a longitude of 1: probably swapped); the pending
+      // gallery without state 2 is on line 6.
       'trails/broken.spot.json': '{\n  "data": {\n    "type": "spots",\n    "attributes": {\n      "latitude": 123, "topic_id": 1, "source_id": "b", "longitude": 1,\n      "fld_1_5": null\n    }\n  }\n}\n',
       'trails/nested/other.json': spotText('other'),
       'trails/package.json': '{ "name": "not a spot" }',
@@ -34,7 +35,7 @@ describe('spot-import validate', function () {
     const result = await runCli(['validate', 'trails'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
     assert.deepEqual(result.stdout.trim().split('\n'), [
-      'trails/broken.spot.json:5:19: latitude must be between -90 and 90.',
+      'trails/broken.spot.json:5:19: latitude must be between -90 and 90; latitude and longitude are probably swapped.',
       'trails/broken.spot.json:6:18: Gallery field fld_1_5 is pending (null), so the spot needs "state": 2 until its media are uploaded.',
     ]);
     assert.match(result.stderr, /3 spot documents checked: 1 invalid, 2 valid\./, 'node_modules, dot-folders and package.json are not documents');
@@ -53,7 +54,7 @@ describe('spot-import validate', function () {
       ['summary', undefined, undefined],
     ]);
     const problems = records[0].problems as Array<Record<string, unknown>>;
-    assert.deepEqual(problems[0], { line: 5, column: 19, endLine: 5, endColumn: 22, message: 'latitude must be between -90 and 90.', pointer: '/data/attributes/latitude', severity: 'error', rule: 'spot.schema' });
+    assert.deepEqual(problems[0], { line: 5, column: 19, endLine: 5, endColumn: 22, message: 'latitude must be between -90 and 90; latitude and longitude are probably swapped.', pointer: '/data/attributes/latitude', severity: 'error', rule: 'spot.swappedCoordinates' });
     assert.deepEqual({ ...records[4], durationMs: 0 }, {
       type: 'summary', command: 'validate', total: 4, counts: { invalid: 1, valid: 3 }, message: '4 spot documents checked: 1 invalid, 3 valid.', exitCode: 1, durationMs: 0,
     });
@@ -72,7 +73,7 @@ describe('spot-import validate', function () {
     const [first, second, ...syntax] = run.results;
     assert.equal(second.locations[0].physicalLocation.region.startLine, 6);
     assert.ok(syntax.length >= 1 && syntax.every((result: { message: { text: string } }) => /^Not valid JSON/.test(result.message.text)));
-    assert.equal(first.ruleId, 'spot.schema');
+    assert.equal(first.ruleId, 'spot.swappedCoordinates');
     assert.equal(run.tool.driver.rules[first.ruleIndex].id, first.ruleId);
     assert.deepEqual(first.locations[0].physicalLocation, {
       artifactLocation: { uri: 'trails/broken.spot.json', uriBaseId: '%SRCROOT%' },
@@ -95,7 +96,7 @@ describe('spot-import validate', function () {
     const xml = result.stdout;
     assert.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="spot-import" tests="3" failures="1" errors="0" skipped="0" time="[\d.]+">/);
     assert.equal(xml.match(/<testcase /g)?.length, 3);
-    assert.match(xml, /<testcase classname="spot-import\.validate" name="trails\/broken\.spot\.json" file="trails\/broken\.spot\.json">\n {6}<failure message="latitude must be between -90 and 90\. \(and 1 more\)" type="invalid">trails\/broken\.spot\.json:5:19: latitude must be between -90 and 90\.\ntrails\/broken\.spot\.json:6:18: Gallery field fld_1_5 is pending \(null\), so the spot needs "state": 2 until its media are uploaded\.<\/failure>/);
+    assert.match(xml, /<testcase classname="spot-import\.validate" name="trails\/broken\.spot\.json" file="trails\/broken\.spot\.json">\n {6}<failure message="latitude must be between -90 and 90; latitude and longitude are probably swapped\. \(and 1 more\)" type="invalid">trails\/broken\.spot\.json:5:19: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\ntrails\/broken\.spot\.json:6:18: Gallery field fld_1_5 is pending \(null\), so the spot needs "state": 2 until its media are uploaded\.<\/failure>/);
     assert.match(xml, /<\/testsuite>\n<\/testsuites>\n$/);
   });
 

@@ -79,6 +79,7 @@ const EXPECTED: Record<string, string> = {
   object: 'an object',
   record: 'an object',
   array: 'a list',
+  tuple: 'a list',
 };
 
 /** zod's issues in words an author of the file understands, each on its member. */

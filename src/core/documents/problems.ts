@@ -16,6 +16,8 @@ export const SPOT_RULES = {
   duplicateMember: 'spot.duplicateMember',
   /** A gallery field sent as null (pending) while state is not 2. */
   pendingNeedsState2: 'spot.pendingNeedsState2',
+  /** A latitude out of range that, swapped with the longitude, makes a position (core/geo/position.ts). */
+  swappedCoordinates: 'spot.swappedCoordinates',
   /** topic_id is not the topic the account (profile, project) imports into. */
   accountTopic: 'spot.projectTopic',
   /** A source_id an earlier spot of the run has (reported at the later one's source_id). */

@@ -1,6 +1,7 @@
 // Validation of an already-parsed spot document against the zod schema, as pointer problems.
 import { definitionFor, pendingGalleryFields, pendingGalleryProblems, spotDocumentSchema, type GalleryFieldCatalog, type SpotDocument } from '../api/spotSchema';
-import { toPointer, type Problem } from './problems';
+import { PROBABLY_SWAPPED, swapMakesPosition } from '../geo/position';
+import { SPOT_RULES, toPointer, type Problem } from './problems';
 
 /** `pendingGalleries`: the gallery fields set to null (see pendingGalleryFields), with the topic's definition. */
 export type SpotValidation = { ok: true; document: SpotDocument; pendingGalleries: string[] } | { ok: false; problems: Problem[] };
@@ -17,9 +18,10 @@ export interface SpotRuleOptions {
 export function validateSpotDocument(value: unknown, options: SpotRuleOptions = {}): SpotValidation {
   const result = spotDocumentSchema.safeParse(value);
   const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => ({ pointer: toPointer(issue.path), message: describeIssue(issue) }));
-  // The cross-field rule is checked here rather than as a zod refinement, which would need the
+  // The cross-field rules are checked here rather than as zod refinements, which would need the
   // topic and would run only once every field is valid: the author sees every problem at once.
   const attributes = attributesOf(value);
+  if (attributes) markSwapped(attributes, problems);
   const definition = attributes && definitionFor(attributes, options.topics);
   if (attributes) {
     for (const problem of pendingGalleryProblems(attributes, definition)) {
@@ -30,6 +32,21 @@ export function validateSpotDocument(value: unknown, options: SpotRuleOptions = 
   }
   if (!result.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, document: result.data, pendingGalleries: pendingGalleryFields(result.data.data.attributes, definition) };
+}
+
+const LATITUDE_POINTER = toPointer(['data', 'attributes', 'latitude']);
+
+/**
+ * A latitude out of range beside a longitude that, swapped with it, makes a position: the range
+ * problem (the schema's words, which the editor schema shows too) says they are probably swapped,
+ * under a rule of its own that the swap quick fix keys on.
+ */
+function markSwapped(attributes: Record<string, unknown>, problems: Problem[]): void {
+  const { latitude, longitude } = attributes;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !swapMakesPosition(latitude, longitude)) return;
+  const index = problems.findIndex((problem) => problem.pointer === LATITUDE_POINTER);
+  if (index < 0) return;
+  problems[index] = { pointer: LATITUDE_POINTER, message: `${problems[index].message.replace(/\.$/, '')}; ${PROBABLY_SWAPPED}.`, rule: SPOT_RULES.swappedCoordinates };
 }
 
 /** data.attributes when it is an object; undefined for any other document. */

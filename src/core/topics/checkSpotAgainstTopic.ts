@@ -11,6 +11,7 @@ import { fieldTitle, KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type Top
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { firstTooDeepInText } from '../documents/nesting';
 import { toPointer } from '../documents/problems';
+import { describeBbox, isPosition, judgeArea, PROBABLY_SWAPPED } from '../geo/position';
 
 /** The document: its text, and what the caller has already parsed of it (saves parsing twice). */
 export interface TopicCheckInput {
@@ -65,12 +66,28 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
     const hint = meant ? ` Did you mean ${fieldTitle(meant, definition.fields[meant])}?` : '';
     findings.push({ member: name, onName: true, message: `${name} is not a field of ${topicTitle(definition)}; it is still sent.${hint}`, rule: TOPIC_RULES.undefinedField, severity: 'warning' });
   }
+  const area = areaFinding(attributes, definition);
+  if (area) findings.push(area);
   for (const [name, spec] of Object.entries(definition.fields)) {
     if (spec.required && !present.has(name)) {
       findings.push({ message: `${fieldTitle(name, spec)} is required by ${topicTitle(definition)}.`, rule: TOPIC_RULES.requiredMissing, severity: 'error' });
     }
   }
   return findings;
+}
+
+/**
+ * A position outside the topic's area, on its latitude. Only a position is judged: a latitude or
+ * longitude out of range is the base rules' error (with its own "probably swapped").
+ */
+function areaFinding(attributes: Record<string, unknown>, definition: TopicDefinition): Finding | undefined {
+  const { latitude, longitude } = attributes;
+  if (!definition.area || typeof latitude !== 'number' || typeof longitude !== 'number' || !isPosition(latitude, longitude)) return undefined;
+  const verdict = judgeArea(definition.area.bbox, latitude, longitude);
+  if (verdict === 'inside') return undefined;
+  const outside = `latitude ${latitude}, longitude ${longitude} is outside the area of ${topicTitle(definition)} (${describeBbox(definition.area.bbox)})`;
+  const message = verdict === 'swappedInside' ? `${outside}; swapped, it is inside: ${PROBABLY_SWAPPED}.` : `${outside}.`;
+  return { member: 'latitude', message, rule: TOPIC_RULES.outsideArea, severity: 'warning' };
 }
 
 function attributesOf(source: TopicCheckInput): Record<string, unknown> | undefined {

@@ -10,6 +10,7 @@ import { TOPIC_RULES } from './topicProblem';
 import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from './topicSchema';
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { SPOT_STATE } from '../api/spotSchema';
+import { swapWouldFix } from '../geo/position';
 
 export interface TopicQuickFix {
   title: string;
@@ -33,6 +34,9 @@ export function topicQuickFixes(text: string, rule: string, offset: number, cata
     }
     case TOPIC_RULES.duplicateMember:
       return removeDuplicate(text, offset);
+    case TOPIC_RULES.swappedCoordinates:
+    case TOPIC_RULES.outsideArea:
+      return swapCoordinates(text, catalog);
     default:
       return [];
   }
@@ -106,6 +110,30 @@ export function placeholder(spec: TopicField, now: Date): unknown {
     case 'gallery':
       return null;
   }
+}
+
+/**
+ * Swaps the characters of the latitude's and the longitude's values, exactly as written (6.50,
+ * 1e1 stay so), when swapping is the fix (swapWouldFix): judged on the text as it is now, since
+ * the diagnostic may be older. Nothing when either is given twice: which pair is meant is unclear.
+ */
+function swapCoordinates(text: string, catalog: TopicCatalog): TopicQuickFix[] {
+  const { layout, definition } = documentTopic(text, catalog);
+  const latitudes = layout.members.filter((member) => member.name === 'latitude');
+  const longitudes = layout.members.filter((member) => member.name === 'longitude');
+  if (latitudes.length !== 1 || longitudes.length !== 1) return [];
+  const [latitude, longitude] = [latitudes[0], longitudes[0]];
+  const [latitudeValue, longitudeValue] = [valueOf(text, latitude), valueOf(text, longitude)];
+  if (typeof latitudeValue !== 'number' || typeof longitudeValue !== 'number' || !swapWouldFix(latitudeValue, longitudeValue, definition?.area?.bbox)) return [];
+  const source = (span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
+  return [{
+    title: `Swap latitude and longitude (latitude ${longitudeValue}, longitude ${latitudeValue})`,
+    edits: [
+      { ...latitude.value, content: source(longitude.value) },
+      { ...longitude.value, content: source(latitude.value) },
+    ],
+    preferred: true,
+  }];
 }
 
 /** Removes the member (with its comma) whose name or value is at the offset: the later of two with the same name. */

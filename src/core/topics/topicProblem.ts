@@ -20,6 +20,8 @@ export const TOPIC_RULES = {
   requiredMissing: 'topic.requiredMissing',
   /** A gallery field that is neither null (pending) nor a gallery id. */
   invalidGallery: 'topic.invalidGallery',
+  /** A spot outside its topic's area (warning); the message says when swapping latitude and longitude brings it in. */
+  outsideArea: 'topic.outsideArea',
   /** A member the topic does not define (warning: it is still sent). */
   undefinedField: 'topic.undefinedField',
   /** Any document: a member within two edits of a known member (stat → state). Warning. */
@@ -27,10 +29,11 @@ export const TOPIC_RULES = {
   /** Not raised here: the core's document validation raises these; quick fixes key on them. */
   duplicateMember: SPOT_RULES.duplicateMember,
   pendingNeedsState2: SPOT_RULES.pendingNeedsState2,
+  swappedCoordinates: SPOT_RULES.swappedCoordinates,
   /** Problems of a definition file itself. */
   definitionSyntax: 'topicDefinition.syntax',
   definitionSchema: 'topicDefinition.schema',
-  /** What the definition's JSON Schema cannot say: minimum > maximum, a spot member as a field. */
+  /** What the definition's JSON Schema cannot say: minimum > maximum, a spot member as a field, a bbox's south > north. */
   definitionRule: 'topicDefinition.rule',
   /** The same topic_id in two files: the later file (by name) is not used. */
   duplicateTopic: 'topicDefinition.duplicateTopic',

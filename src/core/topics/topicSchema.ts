@@ -3,6 +3,7 @@
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
 import * as z from '../api/zod';
 import { spotAttributesSchema } from '../api/spotSchema';
+import { bboxOrderProblem, LATITUDE_LIMIT, LONGITUDE_LIMIT, type Bbox } from '../geo/position';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
 export const KNOWN_SPOT_MEMBERS: readonly string[] = Object.keys(spotAttributesSchema.shape);
@@ -25,6 +26,32 @@ const categoryValues = z
   .record(z.string().check(z.regex(/\S/, 'A category key must not be empty.')), z.string())
   .check(z.refine((values) => Object.keys(values).length > 0, 'values must name at least one category.'))
   .register(z.globalRegistry, { description: 'The allowed keys, each with its label: { "1": "Oak", "2": "Beech" }. Documents send the key.' });
+
+/** One number of a bbox, in the range of its axis; the same words for the editor (errorMessage). */
+const bboxEdge = (name: string, limit: number) => {
+  const message = `${name} must be a number between -${limit} and ${limit} (degrees).`;
+  return z
+    .number()
+    .check(z.gte(-limit, message), z.lte(limit, message))
+    .register(z.globalRegistry, { description: `The area's ${name} edge, degrees.`, errorMessage: message });
+};
+
+/**
+ * Where the topic's spots are. A spot outside it gets a warning (not an error: an area drawn a
+ * little small should not block an import). A west larger than east crosses the antimeridian,
+ * as in GeoJSON (RFC 7946 §5.2): [170, -50, -170, -30] is the 20 degrees around 180.
+ */
+const areaSchema = z
+  .strictObject({
+    bbox: z
+      .tuple([bboxEdge('west', LONGITUDE_LIMIT), bboxEdge('south', LATITUDE_LIMIT), bboxEdge('east', LONGITUDE_LIMIT), bboxEdge('north', LATITUDE_LIMIT)], {
+        error: 'area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).',
+      })
+      .register(z.globalRegistry, {
+        description: '[west, south, east, north] in degrees (WGS 84), as GeoJSON writes a bbox. West larger than east: the area crosses the antimeridian (180°).',
+      }),
+  })
+  .register(z.globalRegistry, { description: 'Where the topic\'s spots are: a spot outside gets a warning, and a hint when swapping its latitude and longitude would bring it in.' });
 
 const field = <T extends TopicFieldType, S extends z.core.$ZodLooseShape>(type: T, description: string, extra: S) => {
   // globalRegistry.add rather than .register(), whose parameter type TypeScript cannot resolve for a generic T.
@@ -51,6 +78,7 @@ export const topicDefinitionSchema = z
     topic_id: z.number().check(z.int()).register(z.globalRegistry, { description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
     name: z.optional(z.string()).register(z.globalRegistry, { description: 'The topic\'s name, used in messages.' }),
     description: z.optional(z.string()),
+    area: z.optional(areaSchema),
     fields: z.record(z.string().check(z.regex(/\S/, 'A field name must not be empty.')), topicFieldSchema).register(z.globalRegistry, {
       description: 'The topic\'s fields by the name documents use in data.attributes (e.g. "fld_7_1").',
     }),
@@ -67,10 +95,15 @@ export type TopicDefinition = z.output<typeof topicDefinitionSchema>;
  * the schema's problems (zod would run a refinement only once everything else is valid). Paths
  * are from the file's root.
  */
-export function definitionRuleProblems(value: unknown): Array<{ path: string[]; message: string }> {
+export function definitionRuleProblems(value: unknown): Array<{ path: Array<string | number>; message: string }> {
+  const problems: Array<{ path: Array<string | number>; message: string }> = [];
+  const bbox = (value as { area?: { bbox?: unknown } } | null)?.area?.bbox;
+  if (Array.isArray(bbox) && bbox.length === 4 && bbox.every((edge) => typeof edge === 'number')) {
+    const order = bboxOrderProblem(bbox as unknown as Bbox);
+    if (order) problems.push({ path: ['area', 'bbox', 1], message: order });
+  }
   const fields = (value as { fields?: unknown } | null)?.fields;
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return [];
-  const problems: Array<{ path: string[]; message: string }> = [];
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return problems;
   for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
     // A known member (state, latitude, …) is never a topic field: defining one would hide its own rule.
     if (KNOWN_SPOT_MEMBERS.includes(name)) problems.push({ path: ['fields', name], message: `${name} is a spot member, not a topic field; remove it from fields.` });

@@ -1,0 +1,68 @@
+// Where a spot is, judged once for every source of spots (documents, rows of tables, topic areas):
+// whether a latitude and longitude in WGS 84 degrees are a position at all, whether swapping the
+// two would make them one, whether a position lies in a topic's area, and whether swapping would
+// bring it in. A swapped pair is the most common way a spot lands on another continent while every
+// number is in range; the callers say so in their own words and never swap silently.
+
+export const LATITUDE_LIMIT = 90;
+export const LONGITUDE_LIMIT = 180;
+
+/** The words every message about a swapped pair ends with. */
+export const PROBABLY_SWAPPED = 'latitude and longitude are probably swapped';
+
+/** A topic's area: [west, south, east, north] in degrees, as GeoJSON writes a bbox (RFC 7946 §5). */
+export type Bbox = readonly [west: number, south: number, east: number, north: number];
+
+/** Finite, latitude within ±90, longitude within ±180 (the spot schema's ranges). */
+export function isPosition(latitude: number, longitude: number): boolean {
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= LATITUDE_LIMIT && Math.abs(longitude) <= LONGITUDE_LIMIT;
+}
+
+/** Not a position as given, but one with the two swapped: a latitude of 165 beside a longitude of 48. */
+export function swapMakesPosition(latitude: number, longitude: number): boolean {
+  return !isPosition(latitude, longitude) && isPosition(longitude, latitude);
+}
+
+/**
+ * Whether a position is in the bbox, edges included. A bbox whose west is larger than its east
+ * crosses the antimeridian (RFC 7946 §5.2): [170, -50, -170, -30] spans 20 degrees of longitude
+ * around 180, not the 340 degrees between them. Longitude 180 and -180 are one meridian.
+ */
+export function insideBbox(bbox: Bbox, latitude: number, longitude: number): boolean {
+  const [west, south, east, north] = bbox;
+  if (!isPosition(latitude, longitude) || latitude < south || latitude > north) return false;
+  const within = (lon: number) => (west <= east ? lon >= west && lon <= east : lon >= west || lon <= east);
+  return within(longitude) || (Math.abs(longitude) === LONGITUDE_LIMIT && within(-longitude));
+}
+
+/** A position against an area: inside, outside, or outside but inside with the two swapped. */
+export type AreaVerdict = 'inside' | 'outside' | 'swappedInside';
+
+export function judgeArea(bbox: Bbox, latitude: number, longitude: number): AreaVerdict {
+  if (insideBbox(bbox, latitude, longitude)) return 'inside';
+  return insideBbox(bbox, longitude, latitude) ? 'swappedInside' : 'outside';
+}
+
+/**
+ * Whether swapping the two is the fix: it makes a position of a pair that is none, or, for a
+ * position outside the area, brings it inside. What both the messages and the quick fix go by.
+ */
+export function swapWouldFix(latitude: number, longitude: number, bbox?: Bbox): boolean {
+  if (swapMakesPosition(latitude, longitude)) return true;
+  return bbox !== undefined && isPosition(latitude, longitude) && judgeArea(bbox, latitude, longitude) === 'swappedInside';
+}
+
+/**
+ * What the bbox's JSON Schema cannot say (its shape and ranges it does): a south north of its
+ * north. A west larger than its east is no problem: that bbox crosses the antimeridian.
+ */
+export function bboxOrderProblem(bbox: Bbox): string | undefined {
+  const [, south, , north] = bbox;
+  return south > north ? `The bbox's south (${south}) is north of its north (${north}): a bbox is [west, south, east, north].` : undefined;
+}
+
+/** "west 9.5, south 46.3, east 17.2, north 49.1", for messages. */
+export function describeBbox(bbox: Bbox): string {
+  const [west, south, east, north] = bbox;
+  return `west ${west}, south ${south}, east ${east}, north ${north}${west > east ? ' (across the antimeridian)' : ''}`;
+}

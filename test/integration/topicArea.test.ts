@@ -1,0 +1,110 @@
+// Misplaced spots in a real extension host: a topic definition with an area (written into the
+// fixture workspace's spot-topics/ for the test), a spot outside it warned on its latitude, the
+// quick fix that swaps latitude and longitude when that brings the spot in (the rest of the text
+// as it was), and, without an area, a latitude out of range that is probably swapped: an error
+// with the same fix. Rows of a table of the topic get the area's warning at their latitude cell.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
+
+const AREA_TOPIC = { topic_id: 14, name: 'Vienna trees', area: { bbox: [16.18, 48.11, 16.58, 48.33] }, fields: {} };
+
+/** A spot document of topic 14 in an author's layout: one line for the pair, tabs, numbers as written. */
+function spotText(latitude: string, longitude: string, topicId = 14): string {
+  return `{\n\t"data": {\n\t\t"type": "spots",\n\t\t"attributes": {\n\t\t\t"topic_id": ${topicId}, "source_id": "it-area",\n\t\t\t"latitude": ${latitude}, "longitude": ${longitude},\n\t\t\t"state": 1\n\t\t}\n\t}\n}\n`;
+}
+
+function rangeOfText(document: vscode.TextDocument, text: string): vscode.Range {
+  const offset = document.getText().indexOf(text);
+  assert.ok(offset >= 0, `"${text}" is in ${document.uri.path}`);
+  return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
+}
+
+async function quickFixes(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+}
+
+describe('topic areas in the editor', () => {
+  const definition = () => fixtureUri('spot-topics', '14.topic.json');
+  const written: vscode.Uri[] = [];
+
+  async function openSpot(name: string, text: string): Promise<vscode.TextDocument> {
+    const uri = fixtureUri('topics', name);
+    fs.writeFileSync(uri.fsPath, text);
+    written.push(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    return document;
+  }
+
+  before(() => fs.writeFileSync(definition().fsPath, JSON.stringify(AREA_TOPIC, null, 2)));
+  afterEach(async () => {
+    for (const document of vscode.workspace.textDocuments) {
+      if (document.isDirty && document.uri.scheme === 'file') {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    }
+    await closeAllEditors();
+    for (const uri of written.splice(0)) fs.rmSync(uri.fsPath, { force: true });
+  });
+  after(() => fs.rmSync(definition().fsPath, { force: true }));
+
+  it('warns on the latitude of a spot outside its topic\'s area, and swaps latitude and longitude when that brings it in', async () => {
+    const document = await openSpot('area-swapped.spot.json', spotText('16.3700', '48.21'));
+    const warning = await waitFor('the area warning', () => spotDiagnostics(document.uri).find((d) => d.code === 'topic.outsideArea'), 15_000);
+    assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);
+    assert.deepStrictEqual(warning.range, rangeOfText(document, '16.3700'));
+    assert.match(warning.message, /^latitude 16\.37, longitude 48\.21 is outside the area of topic 14 \(Vienna trees\) .*; swapped, it is inside: latitude and longitude are probably swapped\.$/);
+    const actions = await quickFixes(document, warning.range);
+    const swap = actions.find((action) => /^Swap latitude and longitude/.test(action.title));
+    assert.ok(swap?.edit, `the swap among: ${actions.map((action) => action.title).join(' | ')}`);
+    assert.strictEqual(swap.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(swap.edit));
+    assert.strictEqual(document.getText(), spotText('48.21', '16.3700'), 'only the two values changed places, as written');
+    await waitFor('no problem left', () => spotDiagnostics(document.uri).length === 0, 15_000);
+  });
+
+  it('offers no swap for a spot outside that swapping does not bring in', async () => {
+    const document = await openSpot('area-outside.spot.json', spotText('47.07', '15.44'));
+    const warning = await waitFor('the area warning', () => spotDiagnostics(document.uri).find((d) => d.code === 'topic.outsideArea'), 15_000);
+    assert.doesNotMatch(warning.message, /swapped/);
+    const actions = await quickFixes(document, warning.range);
+    assert.deepStrictEqual(actions.filter((action) => /Swap/.test(action.title)).map((action) => action.title), []);
+  });
+
+  it('without an area: a latitude out of range that fits as a longitude is an error that says they are probably swapped, with the swap', async () => {
+    const document = await openSpot('area-none.spot.json', spotText('123.5', '16.3738', 1));
+    const error = await waitFor('the swapped-coordinates error', () => spotDiagnostics(document.uri).find((d) => d.code === 'spot.swappedCoordinates'), 15_000);
+    assert.strictEqual(error.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepStrictEqual(error.range, rangeOfText(document, '123.5'));
+    assert.strictEqual(error.message, 'latitude must be between -90 and 90; latitude and longitude are probably swapped.');
+    const swap = (await quickFixes(document, error.range)).find((action) => /^Swap latitude and longitude/.test(action.title));
+    assert.ok(swap?.edit);
+    assert.ok(await vscode.workspace.applyEdit(swap.edit));
+    assert.strictEqual(document.getText(), spotText('16.3738', '123.5', 1));
+    await waitFor('no problem left', () => spotDiagnostics(document.uri).length === 0, 15_000);
+  });
+
+  it('warns at the latitude cell of a table row outside the area, like other row warnings', async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-area-rows-'));
+    try {
+      const csv = path.join(dir, 'trees.csv');
+      fs.writeFileSync(csv, 'id,lat,lon\n1,48.2,16.37\n2,16.37,48.2\n');
+      fs.writeFileSync(path.join(dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 14, source_id: 'it-area-{id}', latitude: 'lat', longitude: 'lon', fields: {} }, null, 2));
+      const uri = vscode.Uri.file(csv);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const [warning, ...more] = await waitFor('the row\'s area warning', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri), 20_000);
+      assert.deepStrictEqual(more, []);
+      assert.strictEqual(warning.code, 'topic.outsideArea');
+      assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);
+      assert.deepStrictEqual([warning.range.start.line, warning.range.start.character, warning.range.end.character], [2, 2, 7]);
+      assert.match(warning.message, /^latitude 16\.37, longitude 48\.2 is outside the area of topic 14 .*latitude and longitude are probably swapped\.$/);
+    } finally {
+      await closeAllEditors();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
