@@ -40,6 +40,7 @@ export {
   strictObject,
   string,
   transform,
+  tuple,
   undefined,
   union,
   unknown,
