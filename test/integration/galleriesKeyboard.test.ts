@@ -74,6 +74,11 @@ describe('Galleries view: keys and clicks', function () {
 
     await press('spotImport.media.moveUp');
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'c.png', 'b.png'], 'Alt+Up moved c, the focused row');
+    // The outline is put on c again before Alt+Down: after a move the view redraws the gallery
+    // twice (the new order at once, then the service's read back), and a key that VS Code resolves
+    // to its row while it redraws was seen to name another row (once in CI, under load). Which row
+    // VS Code names then is VS Code's; what is tested here is that the key moves the row it names.
+    await view.reveal(c.node, { select: false, focus: true });
     await press('spotImport.media.moveDown');
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'b.png', 'c.png'], 'Alt+Down moved c back');
     assert.deepStrictEqual((await mediaRows(galleryId)).map((row) => row.label), ['a.png', 'b.png', 'c.png']);
