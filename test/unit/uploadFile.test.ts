@@ -2,14 +2,17 @@
 // from the file it opened once: a file that changes size while it is sent fails clearly and is
 // never reported as stored, and a path that is not a file is refused before anything is sent.
 import * as assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 import busboy from 'busboy';
+import { Agent, request } from 'undici';
 import { waitFor } from './helpers/sandboxHttp';
 import { json } from './helpers/scriptedServer';
 import { ServiceClient } from '../../src/core/api/serviceClient';
@@ -115,6 +118,24 @@ function openDescriptors(file: string): number {
       return false; // closed meanwhile
     }
   }).length;
+}
+
+/** Counts the buffers of `bytes` or more made while it counts (Buffer.alloc, allocUnsafe, allocUnsafeSlow). */
+function countLargeBuffers(bytes: number): { count(): number; restore(): void } {
+  const original = { alloc: Buffer.alloc, allocUnsafe: Buffer.allocUnsafe, allocUnsafeSlow: Buffer.allocUnsafeSlow };
+  let count = 0;
+  const counting = <F extends (size: number, ...rest: never[]) => Buffer>(make: F): F =>
+    function (this: unknown, size: number, ...rest: never[]) {
+      if (size >= bytes) count++;
+      return make.call(this, size, ...rest);
+    } as F;
+  Buffer.alloc = counting(original.alloc);
+  Buffer.allocUnsafe = counting(original.allocUnsafe);
+  Buffer.allocUnsafeSlow = counting(original.allocUnsafeSlow);
+  return {
+    count: () => count,
+    restore: () => Object.assign(Buffer, original),
+  };
 }
 
 function sha256(data: Buffer): string {
@@ -296,6 +317,99 @@ describe('uploading a file', function () {
       assert.equal(openDescriptors(file), 0, 'refused');
     } finally {
       await refusing.close();
+    }
+  });
+
+  it('reads large files into the same few buffers, upload after upload, not into a new buffer per read', async () => {
+    server = await uploadServer();
+    const client = clientFor(server);
+    const file = join(dir, 'same-buffers.bin');
+    const data = randomBytes(5 * 1024 * 1024 + 123);
+    writeFileSync(file, data);
+    // The first upload may make the buffers the next ones use.
+    await client.uploadMedia(7, file);
+    const buffers = countLargeBuffers(256 * 1024);
+    try {
+      for (let i = 0; i < 3; i++) await client.uploadMedia(7, file);
+    } finally {
+      buffers.restore();
+    }
+    // Before: a new buffer of up to 1 MiB for each read, 6 per upload of this file.
+    assert.equal(buffers.count(), 0, 'no buffer of 256 KiB or more made for the later uploads');
+    assert.deepEqual(
+      server.received.map((got) => got.sha256),
+      Array.from({ length: 4 }, () => sha256(data)),
+    );
+  });
+
+  it('sends the bytes read, each of them, when the connection keeps the client waiting: read buffers are used again only once written, by uploads at once and one after another', async () => {
+    // The server stops reading for a moment every 256 KiB, so each 1 MiB read waits on the
+    // connection in pieces: a buffer read into again while a connection still held it would send
+    // the wrong bytes.
+    const paused = new WeakMap<IncomingMessage, number>();
+    server = await uploadServer((request, read) => {
+      if (read - (paused.get(request) ?? 0) < 256 * 1024) return;
+      paused.set(request, read);
+      request.pause();
+      setTimeout(() => request.resume(), 2);
+    });
+    const client = clientFor(server);
+    const files = [3.3 * 1024 * 1024, 4.1 * 1024 * 1024, 2 * 1024 * 1024 + 1].map((size, index) => {
+      const path = join(dir, `written-first-${index}.bin`);
+      const data = randomBytes(Math.round(size));
+      writeFileSync(path, data);
+      return { path, name: `written-first-${index}.bin`, sha256: sha256(data) };
+    });
+    for (let round = 0; round < 2; round++) await Promise.all(files.map((file) => client.uploadMedia(7, file.path)));
+    for (const file of files) await client.uploadMedia(7, file.path);
+    assert.equal(server.received.length, 9);
+    for (const got of server.received) {
+      const file = files.find((candidate) => candidate.name === got.fileName)!;
+      assert.equal(got.sha256, file.sha256, `${got.fileName} arrived as it is on disk`);
+    }
+  });
+
+  it("undici asks for a body's next chunk only once the connection has written all of the one before (what lets OpenedFile read into a buffer again)", async () => {
+    // A server that reads slowly, so the client's writes wait on the connection.
+    const slow = createServer((incoming, response) => {
+      let read = 0;
+      incoming.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        incoming.pause();
+        setTimeout(() => incoming.resume(), 1);
+      });
+      incoming.on('end', () => response.end(String(read)));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    let socket: Socket | undefined;
+    const onHeaders = (message: unknown) => (socket = (message as { socket: Socket }).socket);
+    subscribe('undici:client:sendHeaders', onHeaders);
+    const dispatcher = new Agent();
+    try {
+      const chunks = 8;
+      const unwritten: number[] = [];
+      async function* body() {
+        for (let i = 0; i < chunks; i++) {
+          // Bytes of earlier chunks the connection still holds (Node's writable buffer, or a write the system has not taken yet).
+          if (i > 0) unwritten.push(socket!.writableLength);
+          yield randomBytes(1024 * 1024);
+        }
+      }
+      const reply = await request(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-length': String(chunks * 1024 * 1024) },
+        body: body() as unknown as NonNullable<Parameters<typeof request>[1]>['body'],
+      });
+      assert.equal(await reply.body.text(), String(chunks * 1024 * 1024));
+      assert.deepEqual(unwritten, Array.from({ length: chunks - 1 }, () => 0), 'nothing of the chunks before is waiting to be written');
+    } finally {
+      unsubscribe('undici:client:sendHeaders', onHeaders);
+      await dispatcher.close();
+      await new Promise<void>((resolve) => {
+        slow.closeAllConnections();
+        slow.close(() => resolve());
+      });
     }
   });
 

@@ -2,6 +2,7 @@
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import { giveBackReadBuffer, takeReadBuffer } from '../files/readBuffers';
 
 /** `<sha256 hex>:<size>`, the key of a file's journal entries. */
 export type ContentKey = string;
@@ -10,10 +11,6 @@ export function contentKey(sha256: string, size: number): ContentKey {
   return `${sha256}:${size}`;
 }
 
-/** Read buffers kept for the next file: hashing thousands of photos should not allocate a buffer each. */
-const spareBuffers: Buffer[] = [];
-const BUFFER_BYTES = 1024 * 1024;
-
 /**
  * Reads the file through SHA-256 in pieces of at most 1 MiB (never whole in memory). With the
  * size known (from a stat just before), it stops there instead of reading once more for the end.
@@ -21,7 +18,7 @@ const BUFFER_BYTES = 1024 * 1024;
 export async function hashFile(path: string, expectedSize?: number): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   const handle = await fs.open(path, 'r');
-  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
+  const buffer = takeReadBuffer();
   try {
     let size = 0;
     for (;;) {
@@ -33,7 +30,7 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
     }
     return { sha256: hash.digest('hex'), size };
   } finally {
-    if (spareBuffers.length < 16) spareBuffers.push(buffer);
+    giveBackReadBuffer(buffer);
     await handle.close();
   }
 }

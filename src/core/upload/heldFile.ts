@@ -1,7 +1,7 @@
 // A file whose bytes the caller already holds (the media workflow read and hashed them in its
 // check): it is sent from memory, so what goes out is exactly what was checked, and the file is
 // not opened again. The same shape as OpenedFile, so the upload frames and sends either.
-import type { UploadSource } from './uploadSource';
+import { asBuffer, type UploadSource } from './uploadSource';
 
 export class HeldFile implements UploadSource {
   readonly [Symbol.toStringTag] = 'File';
@@ -40,9 +40,4 @@ export class HeldFile implements UploadSource {
   }
 
   async close(): Promise<void> {}
-}
-
-/** The same bytes as a Buffer (a view, not a copy). */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }

@@ -5,10 +5,8 @@
 // without Node's Blob/File (openAsBlob stats the file again, synchronously).
 import { constants, promises as fs } from 'node:fs';
 import { FileChangedError, ServiceError } from '../api/errors';
-import type { UploadSource } from './uploadSource';
-
-/** Bytes per read: larger reads than a stream's 64 KiB, and one read for most media. */
-const READ_BYTES = 1024 * 1024;
+import { READ_BUFFER_BYTES, giveBackReadBuffer, takeReadBuffer } from '../files/readBuffers';
+import { asBuffer, type UploadSource } from './uploadSource';
 
 const EMPTY = new Uint8Array(0);
 
@@ -21,6 +19,8 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 export class OpenedFile implements UploadSource {
   readonly [Symbol.toStringTag] = 'File';
+  /** The two read buffers taken in turn (see framed). */
+  private readonly buffers: Buffer[] = [];
 
   private constructor(
     private readonly handle: fs.FileHandle,
@@ -59,39 +59,46 @@ export class OpenedFile implements UploadSource {
   }
 
   /**
-   * The file's bytes, exactly `size` of them, with `head` in front of the first read and `tail`
-   * after the last, in the buffers the reads fill: a file of up to 1 MiB is one chunk, with no
-   * copy of its bytes. `onFileBytes` sees the file's bytes alone, as they are read.
+   * `head`, the file's bytes (exactly `size` of them), then the final piece: the file's last byte
+   * with `tail` after it, a chunk of its own. `onFileBytes` sees the file's bytes alone, as they
+   * are read.
    *
-   * A file that changed size since it was opened fails before its last bytes are handed over, so
+   * The file's bytes are read into two buffers taken in turn (files/readBuffers.ts), reads of up
+   * to 1 MiB, and handed out as they are: a chunk stays valid until the one after the next is
+   * asked for. That suits a consumer that asks for a chunk only once it has written the one
+   * before, as undici does with a request body: it writes each chunk and waits for the
+   * connection's 'drain' (a write of more than 16 KiB always waits) before it asks for the next.
+   * close(true) gives the buffers back.
+   *
+   * A file that changed size since it was opened fails before its final piece is handed over, so
    * a request's body never matches its announced length and cannot be stored: the last read asks
    * for one byte more than is left, so the end of the file shows without a read of its own.
    */
   async *framed(head: Uint8Array, tail: Uint8Array, onFileBytes?: (bytes: Uint8Array) => void): AsyncGenerator<Buffer> {
+    if (head.length > 0) yield asBuffer(head);
     let position = 0;
-    let front = head;
-    for (;;) {
+    for (let turn = 0; ; turn++) {
       const left = this.size - position;
-      const last = left <= READ_BYTES;
-      const wanted = last ? left + 1 : READ_BYTES;
-      // The last read's spare byte and the tail share their room: the tail goes in only after it.
-      const buffer = Buffer.allocUnsafe(front.length + (last ? left + Math.max(1, tail.length) : wanted));
-      buffer.set(front, 0);
-      const { bytesRead } = await this.handle.read(buffer, front.length, wanted, position);
+      // The last read has room for a byte more than is left; every read before it leaves at least
+      // one byte for it, the one the final piece carries.
+      const last = left < READ_BUFFER_BYTES;
+      const wanted = last ? left + 1 : Math.min(READ_BUFFER_BYTES, left - 1);
+      const buffer = (this.buffers[turn % 2] ??= takeReadBuffer());
+      const { bytesRead } = await this.handle.read(buffer, 0, wanted, position);
       if (bytesRead > left) throw this.changed('grew');
       if (bytesRead === 0 && left > 0) throw this.changed('shrank');
       position += bytesRead;
-      if (bytesRead > 0) onFileBytes?.(buffer.subarray(front.length, front.length + bytesRead));
+      if (bytesRead > 0) onFileBytes?.(buffer.subarray(0, bytesRead));
       // A short read that asked past the end is the end (a regular file reads short only there).
-      const done = position === this.size && bytesRead < wanted;
-      let length = front.length + bytesRead;
-      if (done) {
-        buffer.set(tail, length);
-        length += tail.length;
+      if (last && bytesRead === left) {
+        if (left > 1) yield buffer.subarray(0, left - 1);
+        const final = Buffer.allocUnsafe(Math.min(left, 1) + tail.length);
+        if (left > 0) final[0] = buffer[left - 1];
+        final.set(tail, Math.min(left, 1));
+        yield final;
+        return;
       }
-      if (length > 0) yield length === buffer.length ? buffer : buffer.subarray(0, length);
-      if (done) return;
-      front = EMPTY;
+      if (bytesRead > 0) yield buffer.subarray(0, bytesRead);
     }
   }
 
@@ -117,8 +124,16 @@ export class OpenedFile implements UploadSource {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  /** Safe to call more than once. */
-  async close(): Promise<void> {
+  /**
+   * Safe to call more than once. `replied`: the request that carried the file has been answered
+   * and its reply read, so the connection is done with every byte it was handed (a server answers
+   * once it has read the body; one that answers earlier has the connection closed by undici), and
+   * the read buffers go back for other reads. Otherwise they are left to the garbage collector: a
+   * connection cut off may still hold them.
+   */
+  async close(replied = false): Promise<void> {
+    const buffers = this.buffers.splice(0);
+    if (replied) buffers.forEach(giveBackReadBuffer);
     await this.handle.close().catch(() => undefined);
   }
 

@@ -118,6 +118,8 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   let status: number | undefined;
   let body: AsyncGenerator<Uint8Array> | undefined;
   let holdFailed: { error: unknown } | undefined;
+  /** The reply was read in full: the connection is done with the body (see UploadSource.close). */
+  let replied = false;
   const deadline = new AttemptDeadline(upload.signal, upload.replyDeadlineMs, { startsLater: true });
   try {
     const encoder = new FormDataEncoder(oneFileForm(upload.fieldName, file));
@@ -128,17 +130,25 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
       upload.onProgress?.(Math.min(size, sent), size);
     });
     // undici asks for the first chunk once connected, and for the next one after it handed the
-    // previous one to the connection. The final piece is the file's last byte with the framing
-    // after it: before it, no multipart parser has seen the file's part end, so it waits for
-    // holdEnd; and from the moment it is handed over the body may be whole at the server, so the
-    // request counts as sent whole (a failure then is checked, not replayed).
+    // previous one to the connection. The final piece is the body's last chunk (the source hands
+    // it out apart: the file's last byte with the framing after it): before it, no multipart
+    // parser has seen the file's part end, so it waits for holdEnd; and from the moment it is
+    // handed over the body may be whole at the server, so the request counts as sent whole (a
+    // failure then is checked, not replayed).
+    const length = head.length + size + tail.length;
     body = (async function* tracked() {
       requestSent = 'partly';
-      for await (const piece of splitFinalPiece(parts, tail.length + 1)) {
-        if (piece !== FINAL) {
-          yield piece;
+      let offset = 0;
+      for await (const chunk of parts) {
+        if (chunk.length === 0) continue;
+        offset += chunk.length;
+        if (offset < length) {
+          yield chunk;
           continue;
         }
+        // A source that hands out more than the final piece in its last chunk has it split off.
+        const final = Math.min(chunk.length, tail.length + 1);
+        if (chunk.length > final) yield chunk.subarray(0, chunk.length - final);
         try {
           // Every byte of the file has been read by now (the final piece is the last chunk's end).
           if (hashing) {
@@ -156,6 +166,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
         // piece is a few bytes, and what the connection still buffers drains in moments on a
         // line whose buffers are sized to it.
         deadline.start();
+        yield chunk.subarray(chunk.length - final);
       }
     })();
     const response = await request(url, {
@@ -178,9 +189,11 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: undefined as unknown };
     if (status === 401) {
       await discard(response.body);
+      replied = true;
       return { status, result };
     }
     const text = await readText(response.body, upload.what, response.headers);
+    replied = true;
     if (status < 200 || status >= 300) {
       throw httpError(upload.what, status, text, { redactor: upload.redactor, retryAfterMs: parseRetryAfter(response.headers['retry-after']), requestSent });
     }
@@ -194,7 +207,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
     // then closes the file: once the upload settled, nothing holds it open.
     await body?.return(undefined).catch(() => undefined);
-    await file.close();
+    await file.close(replied);
   }
 }
 
@@ -215,9 +228,9 @@ function oneFileForm(fieldName: string, file: UploadSource): FormDataLike {
 /**
  * The library frames the parts (headers, boundary, escaping); the file's bytes come straight from
  * the opened file in reads of up to 1 MiB rather than through its 64 KiB re-chunking, which halves
- * the throughput. The framing before and after the file goes out in the same chunks as its first
- * and last bytes (see OpenedFile.framed): most media are one chunk, and the final piece split off
- * from it (see tracked).
+ * the throughput. The framing before the file goes out as a chunk of its own (undici writes it
+ * with the request's head), the framing after it in the final piece with the file's last byte
+ * (see UploadSource.framed and tracked).
  */
 function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
   const before: Uint8Array[] = [];
@@ -228,24 +241,6 @@ function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
     else parts = after; // the one file
   }
   return { head: Buffer.concat(before), tail: Buffer.concat(after) };
-}
-
-/** Where splitFinalPiece's caller decides whether and when the final piece may go. */
-const FINAL = Symbol('final piece');
-
-/** The chunks with their last `count` bytes split off as the final piece, FINAL in front of it (one chunk read ahead). */
-async function* splitFinalPiece(chunks: AsyncIterable<Uint8Array>, count: number): AsyncGenerator<Uint8Array | typeof FINAL> {
-  let previous: Uint8Array | undefined;
-  for await (const chunk of chunks) {
-    if (chunk.length === 0) continue;
-    if (previous) yield previous;
-    previous = chunk;
-  }
-  if (!previous) return yield FINAL;
-  const held = Math.min(count, previous.length);
-  if (previous.length > held) yield previous.subarray(0, previous.length - held);
-  yield FINAL;
-  yield previous.subarray(previous.length - held);
 }
 
 function changedSinceHashed(path: string): FileChangedError {
