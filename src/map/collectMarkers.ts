@@ -12,6 +12,16 @@ export interface PageMarker extends SpotMarker {
   name: string;
   letter: string;
   stateLabel: string;
+  /** The file a click opens, when it is not the id (a table's row: the table). */
+  open?: string;
+}
+
+/** What a map shows: the files it watches, all its markers, and (for documents) one file's marker again after an edit. */
+export interface MarkerSource {
+  readonly watched: readonly vscode.Uri[];
+  collect(): Promise<Collected>;
+  /** Undefined: an edit of a watched file collects everything again (a table's rows). */
+  one?(uri: vscode.Uri): Promise<PageMarker | { id: string; reason: string }>;
 }
 
 export interface Collected {
@@ -26,12 +36,16 @@ export async function textOf(uri: vscode.Uri): Promise<string> {
 }
 
 /** Whether an import is known, by document or source_id, for the active profile. */
-function importedTest(services: CommandServices): (uri: vscode.Uri) => (sourceId: string) => boolean {
+export function importedTest(services: CommandServices): (uri: vscode.Uri) => (sourceId: string) => boolean {
   const profileId = services.profiles.active()?.id;
   const known = profileId ? services.galleries.list(profileId).flatMap((gallery) => (gallery.spot ? [gallery.spot] : [])) : [];
   const uris = new Set(known.flatMap((spot) => (spot.documentUri ? [spot.documentUri] : [])));
   const sourceIds = new Set(known.map((spot) => spot.sourceId));
   return (uri) => (sourceId) => uris.has(uri.toString()) || sourceIds.has(sourceId);
+}
+
+export function pageMarker(marker: SpotMarker, open?: string): PageMarker {
+  return { ...marker, name: markerName(marker), letter: MARKER_STATES[marker.state].letter, stateLabel: MARKER_STATES[marker.state].label, ...(open ? { open } : {}) };
 }
 
 export async function markerOf(services: CommandServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {
@@ -42,8 +56,7 @@ export async function markerOf(services: CommandServices, uri: vscode.Uri, impor
     const topics = await services.checker.topicsFor(uri).catch(() => undefined);
     const result = spotMarkerFromText(text, { id, hasErrors, imported: imported(uri), topics });
     if (!result.ok) return { id, reason: result.reason };
-    const { marker } = result;
-    return { ...marker, name: markerName(marker), letter: MARKER_STATES[marker.state].letter, stateLabel: MARKER_STATES[marker.state].label };
+    return pageMarker(result.marker);
   } catch (error) {
     return { id, reason: error instanceof Error ? error.message : String(error) };
   }
@@ -59,4 +72,9 @@ export async function collectMarkers(services: CommandServices, uris: readonly v
     else markers.push(result);
   }
   return { markers, skipped };
+}
+
+/** Spot documents: each edit re-reads only the edited one. */
+export function documentSource(services: CommandServices, uris: readonly vscode.Uri[]): MarkerSource {
+  return { watched: uris, collect: () => collectMarkers(services, uris), one: (uri) => markerOf(services, uri) };
 }

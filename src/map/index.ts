@@ -4,7 +4,10 @@ import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
 import { findSpotFiles } from '../commands/findSpotFiles';
 import { displayName, spotTargetSpotDocument } from '../documents/spotTarget';
+import { documentSource, type MarkerSource } from './collectMarkers';
 import { MapPanel, type MapMode } from './mapPanel';
+import { tableSource } from './tableMarkers';
+import { isMappingUri, isTableUri } from '../tables/tableChecks';
 
 export { MapPanel } from './mapPanel';
 export type { MapState } from './mapPanel';
@@ -12,13 +15,13 @@ export type { MapState } from './mapPanel';
 /** Open maps by what they show: a second Show on Map of the same target brings it forward. */
 const panels = new Map<string, MapPanel>();
 
-async function open(services: CommandServices, key: string, title: string, mode: MapMode, uris: vscode.Uri[]): Promise<MapPanel> {
+async function open(services: CommandServices, key: string, title: string, mode: MapMode, source: MarkerSource): Promise<MapPanel> {
   const existing = panels.get(key);
   if (existing) {
     existing.panel.reveal();
     return existing;
   }
-  const panel = new MapPanel(services, key, title, mode, uris, () => panels.delete(key));
+  const panel = new MapPanel(services, key, title, mode, source, () => panels.delete(key));
   panels.set(key, panel);
   await panel.load();
   return panel;
@@ -55,9 +58,13 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
   const core = await services.core();
   const given = givenUris(args);
   if (given.length === 0) {
+    const editing = vscode.window.activeTextEditor?.document.uri;
+    if (editing && (isTableUri(editing) || isMappingUri(editing))) return showTable(services, editing);
     const { document, name } = await spotTargetSpotDocument(core, undefined);
-    return open(services, `show:${document.uri.toString()}`, `Map: ${name}`, 'show', [document.uri]);
+    const active = document.uri;
+    return open(services, `show:${active.toString()}`, `Map: ${name}`, 'show', documentSource(services, [active]));
   }
+  if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
   const uris: vscode.Uri[] = [];
   for (const uri of given) {
     if (await isFolder(uri)) uris.push(...(await findSpotFiles(core, uri, { log: services.log })).uris);
@@ -65,10 +72,16 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
   }
   const title = given.length === 1 ? `Map: ${displayName(given[0]) || given[0].path.split('/').pop()}` : `Map: ${given.length} items`;
   if (uris.length === 0) void vscode.window.showInformationMessage(`No spot documents in ${given.map(displayName).join(', ')}.`);
-  return open(services, `show:${given.map(String).join('|')}`, title, 'show', uris);
+  return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, uris));
+}
+
+/** A table with its mapping (or the mapping of one): its rows as spots. */
+async function showTable(services: CommandServices, given: vscode.Uri): Promise<MapPanel> {
+  const source = await tableSource(services, given);
+  return open(services, `table:${source.watched[0].toString()}`, `Map: ${source.name}`, 'show', source);
 }
 
 export async function pickLocation(services: CommandServices, arg: unknown): Promise<MapPanel> {
   const { document, name } = await spotTargetSpotDocument(await services.core(), arg instanceof vscode.Uri ? arg : undefined);
-  return open(services, `pick:${document.uri.toString()}`, `Pick Location: ${name}`, 'pick', [document.uri]);
+  return open(services, `pick:${document.uri.toString()}`, `Pick Location: ${name}`, 'pick', documentSource(services, [document.uri]));
 }

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
 import { MARKER_STATES } from '../core/map';
 import { applyLocation } from './applyLocation';
-import { collectMarkers, markerOf, type PageMarker } from './collectMarkers';
+import type { MarkerSource, PageMarker } from './collectMarkers';
 import { mapPage } from './mapPage';
 import { affectsMap, mapPrecision, mapTiles, useOsmTiles } from './mapSettings';
 
@@ -34,6 +34,12 @@ export interface MapState {
 
 type PageMessage = { type: 'ready' } | { type: 'open'; id: string } | { type: 'pick'; latitude: number; longitude: number } | { type: 'useOsmTiles' };
 
+/** A document, or a table's row ("trees.csv line 4"), as the list names it. */
+function nameOf(id: string): string {
+  const [uri, line] = id.split('#L');
+  return `${vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false)}${line ? ` line ${line}` : ''}`;
+}
+
 export class MapPanel {
   readonly panel: vscode.WebviewPanel;
   lastState: MapState | undefined;
@@ -52,7 +58,7 @@ export class MapPanel {
     readonly key: string,
     title: string,
     readonly mode: MapMode,
-    private readonly uris: readonly vscode.Uri[],
+    private readonly source: MarkerSource,
     onDispose: () => void,
   ) {
     const dist = vscode.Uri.joinPath(services.context.extensionUri, 'dist');
@@ -63,7 +69,7 @@ export class MapPanel {
     });
     let pageReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (pageReady = resolve));
-    const watched = new Set(uris.map((uri) => uri.toString()));
+    const watched = new Set(source.watched.map((uri) => uri.toString()));
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
@@ -92,7 +98,7 @@ export class MapPanel {
 
   /** Reads every document and draws the map. */
   async load(): Promise<void> {
-    const collected = await collectMarkers(this.services, this.uris);
+    const collected = await this.source.collect();
     this.markers = new Map(collected.markers.map((marker) => [marker.id, marker]));
     this.skipped = new Map(collected.skipped.map((skip) => [skip.id, skip.reason]));
     await this.send();
@@ -111,7 +117,7 @@ export class MapPanel {
   /** Pick mode: writes a location (clicked, or the centre on Enter) into the document, rounded to spotImport.map.precision. */
   async pick(latitude: number, longitude: number): Promise<{ latitude: number; longitude: number } | undefined> {
     if (this.mode !== 'pick' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
-    return applyLocation(this.uris[0], latitude, longitude, mapPrecision());
+    return applyLocation(this.source.watched[0], latitude, longitude, mapPrecision());
   }
 
   private follow(uri: vscode.Uri): void {
@@ -120,7 +126,15 @@ export class MapPanel {
     this.pendingFollow.set(
       id,
       setTimeout(() => {
-        void markerOf(this.services, uri)
+        const one = this.source.one;
+        // A table's rows are collected again whole (an edit can move every row after it).
+        if (!one) {
+          void this.load()
+            .catch((error: unknown) => this.services.log.warn('map', `the markers of ${id} could not be updated`, error))
+            .finally(() => this.pendingFollow.delete(id));
+          return;
+        }
+        void one(uri)
           .then((result) => {
             if (this.disposed) return;
             if ('reason' in result) {
@@ -152,7 +166,7 @@ export class MapPanel {
     const state: MapState = {
       mode: this.mode,
       markers: this.shown(),
-      skipped: [...this.skipped].map(([id, reason]) => ({ id: vscode.workspace.asRelativePath(vscode.Uri.parse(id), false), reason })),
+      skipped: [...this.skipped].map(([id, reason]) => ({ id: nameOf(id), reason })),
       legend: Object.entries(MARKER_STATES).map(([state, { label, letter }]) => ({ state, label, letter })),
       tiles: source ? { template: source.template, attribution: source.attribution } : undefined,
       offerTiles: tiles.ok && !source,
@@ -170,7 +184,7 @@ export class MapPanel {
       const marker = this.markers.get(message.id);
       if (!marker) return;
       const position = new vscode.Position(marker.line, 0);
-      await vscode.window.showTextDocument(vscode.Uri.parse(marker.id), { selection: new vscode.Range(position, position), viewColumn: vscode.ViewColumn.One, preview: false });
+      await vscode.window.showTextDocument(vscode.Uri.parse(marker.open ?? marker.id), { selection: new vscode.Range(position, position), viewColumn: vscode.ViewColumn.One, preview: false });
     } else if (message.type === 'pick') {
       await this.pick(message.latitude, message.longitude);
     } else if (message.type === 'useOsmTiles') {

@@ -5,12 +5,16 @@
 //      Graz marker opens river-bank.spot.json at its latitude.
 //   2. Pick Location on Map on a copy of bench-mark.spot.json: arrow keys and Enter write a new
 //      latitude and longitude into the document, and the map's list follows the edit.
+//   3. Tiles: none are loaded until spotImport.map.tiles names a server; then tiles come from it,
+//      here a sandbox started by this test on loopback (its generated /__sandbox/tiles), with
+//      the attribution on the map.
 // Screenshots: artifacts/e2e/map-*.png.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../integration/launchers/harness/paths';
-import { closeAllEditors, webviewFrame } from './galleryHelpers';
+import { startSandbox } from '../../src/sandbox';
+import { closeAllEditors, imagesLoaded, webviewFrame } from './galleryHelpers';
 import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, page, runCommandByKeyboard, settledShot, workspaceDir } from './workbench';
 import { explorerRow, plainTitle, title } from './workflowHelpers';
 
@@ -59,6 +63,22 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     assert.match((await tooltip.textContent()) ?? '', /example-river-0002 \(In progress\)topic 1/);
     await settledShot('map-examples-hover', { x: 5, y: 5 }).catch(() => undefined);
 
+    // Zoomed out, the markers (one group now) sit on the outline of Europe's coasts.
+    // (a click during Leaflet's zoom animation is not taken: one step at a time)
+    const zoom = async (control: string) => {
+      for (let i = 0; i < 3; i++) {
+        await frame.locator(control).click();
+        await page().waitForTimeout(500);
+      }
+    };
+    await zoom('.leaflet-control-zoom-out');
+    await settledShot('map-examples-outline');
+    const grouped = (await frame.locator('.spot-cluster').allTextContents()).map(Number);
+    const single = await frame.locator('.spot-marker[data-spot]').count();
+    assert.ok(grouped.length > 0, 'closer together now: grouped');
+    assert.strictEqual(grouped.reduce((a, b) => a + b, 0) + single, 4, `every spot still on the map: groups ${grouped.join(', ')} and ${single} single`);
+    await zoom('.leaflet-control-zoom-in');
+
     await graz.click();
     await activeEditorTab('river-bank.spot.json').waitFor({ state: 'visible', timeout: 20_000 });
     const cursor = page().locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
@@ -91,5 +111,33 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     assert.ok(Number(lat) > 46.6247 && Number(lon) < 14.3053, `moved north-west: ${after}`);
     assert.ok((lat.split('.')[1] ?? '').length <= 6 && (lon.split('.')[1] ?? '').length <= 6, `rounded to 6 decimals: ${after}`);
     await settledShot('map-pick-location');
+  });
+
+  it('loads no tiles until spotImport.map.tiles names a server, then tiles from exactly it (the sandbox\'s)', async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    const sandbox = await startSandbox({ port: 0 });
+    const settings = path.join(workspaceDir(), '.vscode', 'settings.json');
+    try {
+      await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
+      let frame = await webviewFrame('#map path.outline', undefined, 30_000);
+      // The examples, and the document the test before added.
+      await frame.waitForFunction(() => Number(document.body.dataset.markers) >= 4, undefined, { timeout: 20_000 });
+      assert.strictEqual(await frame.locator('img.leaflet-tile').count(), 0, 'no tiles without the setting');
+      assert.ok(await frame.locator('#use-osm').isVisible(), 'the one-time offer of OpenStreetMap tiles is there');
+      fs.mkdirSync(path.dirname(settings), { recursive: true });
+      fs.writeFileSync(settings, JSON.stringify({ 'spotImport.map.tiles': { url: `${sandbox.baseUrl}/__sandbox/tiles/{z}/{x}/{y}.png`, attribution: 'Sandbox tiles (generated)' } }));
+      // A new tile host is a new page (its policy names that host).
+      frame = await webviewFrame('#map img.leaflet-tile', undefined, 30_000);
+      await imagesLoaded(frame, 'img.leaflet-tile', 4);
+      const sources = await frame.locator('img.leaflet-tile').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+      assert.ok(sources.every((src) => src.startsWith(`${sandbox.baseUrl}/__sandbox/tiles/`)), sources.join(' '));
+      assert.match((await frame.locator('.leaflet-control-attribution').textContent()) ?? '', /Sandbox tiles \(generated\)/);
+      assert.ok(!(await frame.locator('#use-osm').isVisible()), 'no offer once tiles are set');
+      await settledShot('map-sandbox-tiles');
+    } finally {
+      fs.rmSync(settings, { force: true });
+      await sandbox.close();
+    }
   });
 });

@@ -83,4 +83,20 @@ describe('Map: Show on Map and Pick Location', function () {
     assert.strictEqual(editor.document.getText(), original, 'one undo restores the document');
     panel.panel.dispose();
   });
+
+  it('Show on Map of a CSV table with its mapping shows its rows as the import would send them, each opening the table at its latitude cell', async () => {
+    const csv = path.join(folder.dir, 'trees.csv');
+    fs.writeFileSync(csv, 'id;lat;lon\r\nit-map-row-1;47,0712;15,4395\r\nit-map-row-2;48,2;16,37\r\nit-map-row-3;north;16\r\n');
+    fs.writeFileSync(path.join(folder.dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 1, source_id: '{id}', latitude: 'lat', longitude: 'lon' }, null, 2));
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(csv))) as MapPanel;
+    assert.deepStrictEqual(
+      panel.shown().map((m) => [m.sourceId, m.latitude, m.longitude, m.state, m.line, path.basename(vscode.Uri.parse(m.open ?? '').fsPath)]),
+      [
+        ['it-map-row-1', 47.0712, 15.4395, 'notImported', 1, 'trees.csv'],
+        ['it-map-row-2', 48.2, 16.37, 'notImported', 2, 'trees.csv'],
+      ],
+    );
+    assert.deepStrictEqual(panel.lastState?.skipped.map((s) => s.id.replace(/^.*\//, '')), ['trees.csv line 4']);
+    panel.panel.dispose();
+  });
 });
