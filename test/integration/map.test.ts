@@ -52,6 +52,16 @@ describe('Map: Show on Map and Pick Location', function () {
     panel.panel.dispose();
   });
 
+  it('offers Show on Map as a CodeLens of a spot document', async () => {
+    const uri = folder.uri('a.spot.json');
+    await vscode.workspace.openTextDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const map = lenses.filter((lens) => lens.command?.command === 'spotImport.map.show');
+    assert.strictEqual(map.length, 1);
+    assert.match(map[0].command!.title, /Show on Map/);
+    assert.strictEqual((map[0].command!.arguments?.[0] as vscode.Uri).toString(), uri.toString());
+  });
+
   it('follows an edit of a document: changing its latitude moves its marker', async () => {
     const uri = folder.uri('a.spot.json');
     const panel = (await vscode.commands.executeCommand('spotImport.map.show', uri)) as MapPanel;
