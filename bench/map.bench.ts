@@ -5,11 +5,11 @@
 // (src/map/webview/grid.ts) of all 10,000 points with Web Mercator projection as Leaflet's, at a
 // world view and at a regional view, which runs on every pan and zoom; its baseline is one plain
 // pass projecting the same points. Not measured: reading the files from disk, the message to the
-// webview, and Leaflet's drawing: the grid keeps that to one element per 56-pixel cell (a few
-// hundred at most in a view), whatever the number of spots. Medians of rounds, alternating sides.
+// webview, and Leaflet's drawing: the grid keeps that to one element per 80-pixel cell (about
+// 400 at most in a view), whatever the number of spots. Medians of rounds, alternating sides.
 import { performance } from 'node:perf_hooks';
 import { spotMarkerFromText, type MarkerFacts } from '../src/core/map/markers';
-import { clusterOnGrid } from '../src/map/webview/grid';
+import { CELL_PX, clusterOnGrid, VIEW_PAD } from '../src/map/webview/grid';
 import { median } from './sandboxProcess';
 
 export interface MapFigures {
@@ -80,11 +80,12 @@ export function benchMap(spots = 10_000, rounds = 7): MapFigures {
     const worldView = projector(3);
     const regionView = projector(7);
     project.push(time(() => points.forEach((point) => worldView(point))));
-    world.push(time(() => (groupsWorld = clusterOnGrid(points, worldView, 56).length)));
-    // A regional view (1,400 × 900 pixels around Vienna): only the points near it are grouped.
+    world.push(time(() => (groupsWorld = clusterOnGrid(points, worldView, CELL_PX).length)));
+    // A regional view (1,400 × 900 pixels around Vienna, padded as the page pads it): only the points near it are grouped.
     const centre = regionView({ latitude: 48.2, longitude: 16.4 });
-    const box = { min: { x: centre.x - 1050, y: centre.y - 675 }, max: { x: centre.x + 1050, y: centre.y + 675 } };
-    region.push(time(() => (groupsRegion = clusterOnGrid(points, regionView, 56, box).length)));
+    const [halfWidth, halfHeight] = [700 * (1 + 2 * VIEW_PAD), 450 * (1 + 2 * VIEW_PAD)];
+    const box = { min: { x: centre.x - halfWidth, y: centre.y - halfHeight }, max: { x: centre.x + halfWidth, y: centre.y + halfHeight } };
+    region.push(time(() => (groupsRegion = clusterOnGrid(points, regionView, CELL_PX, box).length)));
     if (round === 0) [parse, markers, world, region, project].forEach((list) => list.splice(0));
   }
   return { spots, parseMs: median(parse), markersMs: median(markers), groupWorldMs: median(world), groupRegionMs: median(region), projectMs: median(project), groupsWorld, groupsRegion };

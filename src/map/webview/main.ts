@@ -8,7 +8,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import outline from 'spot-world-outline';
 import { decodeOutline } from '../../core/map/outline';
-import { clusterOnGrid, type GridPoint } from './grid';
+import { CELL_PX, clusterOnGrid, VIEW_PAD, type GridPoint } from './grid';
 
 interface PageMarker extends GridPoint {
   id: string;
@@ -33,9 +33,6 @@ interface MapState {
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 const vscode = acquireVsCodeApi();
-
-/** Markers closer than this many pixels are one group. */
-const CELL_PX = 56;
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -74,7 +71,7 @@ function drawMarkers(): void {
   const focused = (document.activeElement as HTMLElement | null)?.dataset?.spot;
   markerLayer.clearLayers();
   const zoom = map.getZoom();
-  const groups = clusterOnGrid(state.markers, (point) => map.project([point.latitude, point.longitude], zoom), CELL_PX, map.getPixelBounds().pad(0.5));
+  const groups = clusterOnGrid(state.markers, (point) => map.project([point.latitude, point.longitude], zoom), CELL_PX, map.getPixelBounds().pad(VIEW_PAD));
   for (const group of groups) {
     if (group.members.length === 1) {
       const spot = group.members[0];
