@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { MapPanel } from '../../src/map';
-import { closeAllEditors, fixtureUri, waitFor } from './helpers/testEnv';
+import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
 const spot = (sourceId: string, latitude: number | string, longitude: number, extra = '') =>
   `{\n    "data": {\n        "type": "spots",\n        "attributes": {\n            "topic_id": 1,\n            "source_id": "${sourceId}",\n            "latitude": ${latitude},\n            "longitude": ${longitude}${extra}\n        }\n    }\n}\n`;
@@ -50,6 +50,19 @@ describe('Map: Show on Map and Pick Location', function () {
     // Its page: the policy allows no image host but the extension's and data:.
     assert.match(panel.panel.webview.html, /default-src 'none'; img-src [^;]* data:; style-src/);
     panel.panel.dispose();
+  });
+
+  it('Show on Map of a Galleries view spot row maps the document its import recorded, and says when none is known', async () => {
+    const uri = folder.uri('a.spot.json');
+    // A spot row (src/views/nodes/spotNode.ts): its gallery rows know the import's document.
+    const row = { spot: { spotId: 1, sourceId: 'it-map-a' }, galleries: [{ known: { galleryId: 9, pending: false, spot: { spotId: 1, sourceId: 'it-map-a', documentUri: uri.toString() } } }] };
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', row)) as MapPanel;
+    assert.deepStrictEqual(panel.shown().map((m) => m.id), [uri.toString()]);
+    panel.panel.dispose();
+    const older = { spot: { spotId: 2, sourceId: 'x' }, galleries: [{ known: { galleryId: 8, pending: false, spot: { spotId: 2, sourceId: 'x' } } }] };
+    // The command wrapper shows the error (and logs it) instead of throwing.
+    assert.strictEqual(await vscode.commands.executeCommand('spotImport.map.show', older), undefined);
+    await waitFor('the reason in the log', async () => /document this spot was imported from is not known/.test(await readLogText()));
   });
 
   it('offers Show on Map as a CodeLens of a spot document', async () => {
