@@ -12,7 +12,7 @@ const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 // `node esbuild.js --production --analyze`: what each bundle the .vsix ships is made of.
 const analyze = process.argv.some((arg) => arg.startsWith('--analyze'));
-const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/coreRest.js', 'dist/rows.js', 'dist/sandbox.js'];
+const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/coreRest.js', 'dist/rows.js', 'dist/sandbox.js', 'dist/map.js', 'dist/mapView.js'];
 
 // Only the parts of undici the core uses (see scripts/bundle/undici.js), for every bundle.
 const undiciSubset = {
@@ -107,7 +107,7 @@ const common = {
 const lazyBundles = {
   name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(core|coreRest|sandbox|features|extension|rows)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(core|coreRest|sandbox|features|extension|rows|map)\.js$/ }, (args) =>
       args.importer.includes(`${path.sep}node_modules${path.sep}`) ? undefined : { path: args.path, external: true },
     );
   },
@@ -133,6 +133,9 @@ const CORE_ENTRY = 'src/core/index.ts';
 const CLIENT_ENTRY = 'src/core/clientEntry.ts';
 const ROWS_ENTRY = 'src/core/rows/index.ts';
 const SANDBOX_ENTRY = 'src/sandbox/index.ts';
+// The map (src/map): its panel and commands, loaded when a map opens; it takes the core's modules
+// like dist/rows.js does, and the extension's from dist/extension.js.
+const MAP_ENTRY = 'src/map/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 const REST_EXPORTS = '__restExports';
 const CORE_BUNDLE = './core.js';
@@ -203,7 +206,7 @@ async function coreSharing() {
   // What dist/coreRest.js bundles itself: the core less what it takes from dist/core.js.
   const restModules = await modulesOf(CORE_ENTRY, [shareWith(restHosts)]);
   const hostOf = new Map([...restModules.map((input) => [input, CORE_REST_BUNDLE]), ...clientModules.map((input) => [input, CORE_BUNDLE])]);
-  const lazyFromCore = await Promise.all([ROWS_ENTRY, SANDBOX_ENTRY].map((entry) => boundaryOf(entry, [...hostOf.keys()])));
+  const lazyFromCore = await Promise.all([ROWS_ENTRY, SANDBOX_ENTRY, MAP_ENTRY].map((entry) => boundaryOf(entry, [...hostOf.keys()])));
   const lazyHosts = new Map(lazyFromCore.flat().map((input) => [input, hostOf.get(input)]));
   const exposedBy = (host) => [...lazyHosts].filter(([, of]) => of === host).map(([input]) => input);
   const [coreNames, clientNames] = await Promise.all([exportsOf(CORE_ENTRY), exportsOf(CLIENT_ENTRY)]);
@@ -257,6 +260,37 @@ function shareWith(hostOf) {
   };
 }
 
+/** A TypeScript source of ours, bundled in memory and loaded as a module (build-time generators). */
+async function loadSource(source) {
+  const result = await esbuild.build({ ...common, entryPoints: [source], write: false, sourcemap: false, minify: false, logLevel: 'warning' });
+  const generator = new (require('module'))(path.resolve(__dirname, 'schemas/.generator.js'));
+  generator.paths = require('module')._nodeModulePaths(__dirname);
+  generator._compile(result.outputFiles[0].text, generator.id);
+  return generator.exports;
+}
+
+// Leaflet for the map page: the parts it uses, from Leaflet's ES modules (scripts/bundle/leaflet.mjs).
+const leanLeaflet = {
+  name: 'lean-leaflet',
+  setup(build) {
+    build.onResolve({ filter: /^leaflet$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/leaflet.mjs') }));
+  },
+};
+
+// The map's offline base: Natural Earth 1:110m land (world-atlas, public domain), turned at build
+// time into the compact rings of src/core/map/outline.ts; the page imports 'spot-world-outline'.
+const worldOutline = {
+  name: 'world-outline',
+  setup(build) {
+    build.onResolve({ filter: /^spot-world-outline$/ }, (args) => ({ path: args.path, namespace: 'world-outline' }));
+    build.onLoad({ filter: /.*/, namespace: 'world-outline' }, async () => {
+      const { topologyToOutline } = await loadSource('src/core/map/outline.ts');
+      const topology = JSON.parse(await fs.promises.readFile(require.resolve('world-atlas/land-110m.json'), 'utf8'));
+      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(topologyToOutline(topology, 'land')))});`, loader: 'js' };
+    });
+  },
+};
+
 // exposes: a host (its shared modules: sharing.exposes[entry.out]); shares: what it takes from which host (sharing.hosts[entry.out]).
 const entries = [
   { in: `spot-host-${EXTENSION_ENTRY}`, out: 'dist/extension.js', exposes: EXTENSION_ENTRY },
@@ -265,6 +299,15 @@ const entries = [
   { in: `spot-host-${CORE_ENTRY}`, out: 'dist/coreRest.js', exposes: CORE_ENTRY, shares: true },
   { in: ROWS_ENTRY, out: 'dist/rows.js', shares: true },
   { in: SANDBOX_ENTRY, out: 'dist/sandbox.js', shares: true },
+  { in: MAP_ENTRY, out: 'dist/map.js', shares: true },
+  // The map page (a webview: the browser, not Node): Leaflet, its CSS and the world outline in
+  // one script and one style sheet, minified always (the .vsix budget), no source map shipped.
+  {
+    in: 'src/map/webview/main.ts',
+    out: 'dist/mapView.js',
+    options: { platform: 'browser', format: 'iife', target: 'es2020', external: [], minify: true, sourcemap: false, loader: { '.png': 'empty' } },
+    plugins: [worldOutline, leanLeaflet],
+  },
   { in: 'src/sandbox/cli.ts', out: 'dist/sandboxCli.js' },
   { in: 'src/cli/importExamples.ts', out: 'dist/importExamples.js' },
   // The command line: one self-contained file for node 20+ (npm pack ships it alone). No
@@ -286,17 +329,7 @@ async function writeJsonSchemas() {
 }
 
 async function writeJsonSchema({ source, generate, target }) {
-  const result = await esbuild.build({
-    ...common,
-    entryPoints: [source],
-    write: false,
-    sourcemap: false,
-    minify: false,
-    logLevel: 'warning',
-  });
-  const generator = new (require('module'))(path.resolve(__dirname, 'schemas/.generator.js'));
-  generator.paths = require('module')._nodeModulePaths(__dirname);
-  generator._compile(result.outputFiles[0].text, generator.id);
+  const generator = { exports: await loadSource(source) };
   const file = path.resolve(__dirname, target);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(generator.exports[generate](), null, 2) + '\n');
@@ -328,6 +361,7 @@ async function main() {
       'dist/coreRest.js': core.rest.hosts,
       'dist/rows.js': core.lazyHosts,
       'dist/sandbox.js': core.lazyHosts,
+      'dist/map.js': new Map([...extensionModules.map((input) => [input, './extension.js']), ...core.lazyHosts]),
     },
   };
   const contexts = await Promise.all(
@@ -341,6 +375,7 @@ async function main() {
         plugins: [
           // First: it must see undici and mime-types before undiciSubset and lazyMimeTypes resolve them.
           ...(entry.shares ? [shareWith(sharing.hosts[entry.out])] : []),
+          ...(entry.plugins ?? []),
           ...common.plugins,
           lazyBundles,
           ...(entry.exposes === CORE_ENTRY ? [schemaPlugin] : []),

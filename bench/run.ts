@@ -7,7 +7,8 @@
 // BENCH_ROWS_MEMORY (default 10,000 and 100,000 rows). BENCH_ONLY=media runs (c) on loopback
 // (BENCH_MEDIA_SPOTS, default 1,000) and with the sandbox's added latency (BENCH_MEDIA_LATENCIES,
 // default 0,20,50 ms; BENCH_MEDIA_LATENCY_SPOTS, default 200). BENCH_ONLY=photos: (f), spots with
-// 3 photos of 3 to 5 MB against curl -F (BENCH_PHOTOS_SPOTS, default 50).
+// 3 photos of 3 to 5 MB against curl -F (BENCH_PHOTOS_SPOTS, default 50). BENCH_ONLY=map: (h), the
+// map's marker preparation and grouping for BENCH_MAP_SPOTS (default 10,000) spots.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,12 +21,13 @@ import { RAW_LOOP_FLAG, benchCli, rawLoopProcess } from './cli.bench';
 import { benchMediaWorkflow, printMediaWorkflow } from './mediaWorkflow.bench';
 import { benchPhotos, printPhotos } from './photos.bench';
 import { benchRows, printRows } from './rows.bench';
+import { benchMap, printMap } from './map.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,photos,topics,cli,rows').split(',').map((part) => part.trim()));
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,photos,topics,cli,rows,map').split(',').map((part) => part.trim()));
   const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
   const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
       const memoryDocs = Number(process.env.BENCH_CLI_MEMORY_DOCS ?? 100_000);
       printCli(await benchCli(sandbox.baseUrl, distDir, scratch, cliDocs, rounds, memoryDocs, sandbox.cpuMs));
     }
+    if (only.has('map')) printMap(benchMap(Number(process.env.BENCH_MAP_SPOTS ?? 10_000), Math.max(rounds, 7)));
     if (only.has('rows')) {
       // Each import against a sandbox process of its own (the one above stays idle).
       printRows(await benchRows(distDir, scratch, Number(process.env.BENCH_ROWS ?? 10_000), rounds, Number(process.env.BENCH_ROWS_MEMORY ?? 100_000)));

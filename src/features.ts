@@ -6,6 +6,7 @@ import type { CommandFeatures } from './commands/registerCommandStubs';
 import { coreCommands } from './commands/registerCommands';
 import { galleryCommands } from './commands/gallery';
 import { rowCommands } from './commands/rows';
+import { mapCommands } from './commands/map';
 import type { CommandTable } from './commands/commandTable';
 import type { TopicFeatures } from './topics/registerTopicFeatures';
 import { newTopicDefinition } from './topics/newTopicDefinition';
@@ -14,7 +15,7 @@ import { GalleryGrids } from './views/grid/galleryGrid';
 import { walkthroughCommands } from './walkthrough/commands';
 
 /** The one table of commands: id -> handler (each runs through wrapCommand). */
-export const commands: CommandTable = { ...coreCommands, ...galleryCommands, ...rowCommands, ...walkthroughCommands };
+export const commands: CommandTable = { ...coreCommands, ...galleryCommands, ...rowCommands, ...mapCommands, ...walkthroughCommands };
 export { newTopicDefinition, GalleryGrids };
 
 const entry = { commands, newTopicDefinition, GalleryGrids } satisfies CommandFeatures & TopicFeatures & ViewFeatures;

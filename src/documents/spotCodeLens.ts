@@ -35,6 +35,7 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
+    lenses.push(new vscode.CodeLens(top, { title: '$(globe) Show on Map', command: COMMAND.showOnMap, arguments: [document.uri], tooltip: 'Show this spot on a map' }));
     const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
     if (media > 0) {
       lenses.push(new vscode.CodeLens(top, {

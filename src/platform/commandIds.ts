@@ -37,6 +37,8 @@ export const COMMAND = {
   uploadToGallery: 'spotImport.uploadToGallery',
   setMediaUrlTemplate: 'spotImport.setMediaUrlTemplate',
   markSpotActive: 'spotImport.spot.markActive',
+  showOnMap: 'spotImport.map.show',
+  pickLocation: 'spotImport.map.pickLocation',
   newTopicDefinition: 'spotImport.topics.newDefinitionFromDocument',
   openWalkthrough: 'spotImport.walkthrough.open',
   openExample: 'spotImport.walkthrough.openExample',

@@ -7,6 +7,7 @@ import { handleControl } from './control';
 import type { FaultOutcome } from './faults';
 import type { SandboxRequestKind } from './types';
 import { handleFileRead } from './files';
+import { handleTile } from './tiles';
 import { handleGetGallery, handleMediaOrder } from './galleries';
 import { ClientGoneError, HttpError, sendErrors } from './http';
 import { handleImport } from './importSpot';
@@ -74,6 +75,8 @@ async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerRespo
       return handleTokenRequest(ctx, req, res);
     case 'files':
       return handleFileRead(ctx, req, res, match.mediaId ?? '', match.filePath ?? '');
+    case 'tiles':
+      return handleTile(req, res, match.tile?.z ?? '', match.tile?.x ?? '', match.tile?.y ?? '');
     case 'counters':
     case 'faults':
     case 'expireTokens':

@@ -2,7 +2,7 @@
 // as a strict server would: anything else is a 404, a known path with the wrong method a 405.
 import { SANDBOX_FILES_PREFIX, type SandboxRequestKind } from './types';
 
-export type RouteName = 'token' | 'import' | 'gallery' | 'upload' | 'mediaOrder' | 'files' | 'counters' | 'faults' | 'expireTokens';
+export type RouteName = 'token' | 'import' | 'gallery' | 'upload' | 'mediaOrder' | 'files' | 'tiles' | 'counters' | 'faults' | 'expireTokens';
 
 export interface RouteMatch {
   name: RouteName;
@@ -14,6 +14,8 @@ export interface RouteMatch {
   /** Files route: the media id segment and the file name path after it, both still encoded. */
   mediaId?: string;
   filePath?: string;
+  /** Tiles route: zoom, column and row, digits only (checked by the handler). */
+  tile?: { z: string; x: string; y: string };
 }
 
 const VERSION = '(?<version>v\\d+(?:\\.\\d+)?)';
@@ -34,6 +36,8 @@ const ROUTES: RouteDef[] = [
   { name: 'mediaOrder', pattern: new RegExp(`^/api/${VERSION}/galleries/${SEGMENT}/media/order$`), methods: ['POST'] },
   // The public files host's counterpart: no version, no token (see files.ts).
   { name: 'files', pattern: new RegExp(`^${SANDBOX_FILES_PREFIX}/(?<media>[^/]+)/(?<file>.+)$`), methods: ['GET', 'HEAD'] },
+  // Generated map tiles for the map's tile layer (see tiles.ts).
+  { name: 'tiles', pattern: /^\/__sandbox\/tiles\/(?<z>\d{1,2})\/(?<x>\d{1,7})\/(?<y>\d{1,7})\.png$/, methods: ['GET', 'HEAD'] },
   { name: 'counters', pattern: /^\/__sandbox\/counters$/, methods: ['GET'] },
   { name: 'faults', pattern: /^\/__sandbox\/faults$/, methods: ['GET', 'POST'] },
   { name: 'expireTokens', pattern: /^\/__sandbox\/expire-tokens$/, methods: ['POST'] },
@@ -49,6 +53,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
     if (groups.gallery !== undefined) result.galleryId = decodeSegment(groups.gallery);
     if (groups.media !== undefined) result.mediaId = groups.media;
     if (groups.file !== undefined) result.filePath = groups.file;
+    if (groups.z !== undefined) result.tile = { z: groups.z, x: groups.x, y: groups.y };
     return result;
   }
   return undefined;

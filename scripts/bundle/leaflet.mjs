@@ -1,0 +1,34 @@
+// Leaflet as the map page (src/map/webview) uses it, from Leaflet's own ES modules: the map with
+// dragging, keyboard, wheel and double-click zoom, zoom and attribution controls, markers with
+// div icons and tooltips, one tile layer, polygons drawn in SVG, layer groups. Left out (the
+// .vsix budget): popups, GeoJSON, image/video/SVG overlays, the canvas renderer, WMS, box and
+// touch-pinch zoom, tap-hold, the layers and scale controls, the default image icon.
+// esbuild.js resolves 'leaflet' to this file for the map page only; the page keeps Leaflet's types.
+import { Map } from 'leaflet/src/map/Map';
+import { svg } from 'leaflet/src/layer/vector/SVG';
+import 'leaflet/src/map/handler/Map.Drag';
+import 'leaflet/src/map/handler/Map.Keyboard';
+import 'leaflet/src/map/handler/Map.ScrollWheelZoom';
+import 'leaflet/src/map/handler/Map.DoubleClickZoom';
+import 'leaflet/src/control/Control.Zoom';
+import 'leaflet/src/control/Control.Attribution';
+import 'leaflet/src/layer/Tooltip';
+
+// Leaflet's Renderer.getRenderer chooses between canvas and SVG and so bundles both; the page
+// draws one outline polygon, in SVG (its CSS classes style it by theme).
+Map.include({
+  getRenderer(layer) {
+    const renderer = layer.options.renderer || this.options.renderer || (this._renderer ??= svg());
+    if (!this.hasLayer(renderer)) this.addLayer(renderer);
+    return renderer;
+  },
+});
+
+export { Map, createMap as map } from 'leaflet/src/map/Map';
+export { LayerGroup, layerGroup } from 'leaflet/src/layer/LayerGroup';
+export { Marker, marker } from 'leaflet/src/layer/marker/Marker';
+export { DivIcon, divIcon } from 'leaflet/src/layer/marker/DivIcon';
+export { TileLayer, tileLayer } from 'leaflet/src/layer/tile/TileLayer';
+export { Polygon, polygon } from 'leaflet/src/layer/vector/Polygon';
+export { LatLng, toLatLng as latLng } from 'leaflet/src/geo/LatLng';
+export { LatLngBounds, toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds';

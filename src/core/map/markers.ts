@@ -1,0 +1,109 @@
+// What the map shows of a spot: where it is, what it is called, and in which of four states it is
+// (each drawn with its own shape and letter as well as colour, so nothing is said by colour
+// alone). Read from a document's text with positions, so a click can open the document at its
+// latitude, and so a document with errors still shows when its coordinates can be read.
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { SPOT_STATE, TOPIC_FIELD_NAME } from '../api/spotSchema';
+import { withoutByteOrderMark } from '../documents/parseSpotText';
+import { fieldTitle, topicTitle, type TopicCatalog } from '../topics/topicSchema';
+
+/**
+ * invalid: the document has errors (the editor's checks), yet has readable coordinates;
+ * inProgress: state 2, media still to upload; active: state 1 and imported;
+ * notImported: no import of it is known yet.
+ */
+export type MarkerState = 'active' | 'inProgress' | 'invalid' | 'notImported';
+
+/** In the order the legend and the text list name them. */
+export const MARKER_STATES: Record<MarkerState, { label: string; letter: string }> = {
+  active: { label: 'Active', letter: 'A' },
+  inProgress: { label: 'In progress', letter: 'P' },
+  invalid: { label: 'Invalid', letter: '!' },
+  notImported: { label: 'Not yet imported', letter: 'N' },
+};
+
+export interface SpotMarker {
+  /** Unique in one map: the document's URI (or table URI and row). */
+  id: string;
+  latitude: number;
+  longitude: number;
+  state: MarkerState;
+  sourceId: string;
+  topicId?: number;
+  /** "topic 7 (Trail observations)", or "topic 7" without a definition; empty without topic_id. */
+  topic: string;
+  /** The topic's fields this spot has, "Species (fld_7_1)" when the topic definition labels them. */
+  fields: string[];
+  /** Where a click takes the editor: the line (0-based) of `latitude`. */
+  line: number;
+}
+
+export interface MarkerFacts {
+  id: string;
+  /** The editor's checks found errors in it. */
+  hasErrors: boolean;
+  /** Whether an import of this document (or of its source_id) is known. */
+  imported: (sourceId: string) => boolean;
+  /** The topic definitions in effect for the document, for the field labels. */
+  topics?: TopicCatalog;
+}
+
+export type MarkerResult = { ok: true; marker: SpotMarker } | { ok: false; reason: string };
+
+const lineOf = (text: string, offset: number): number => {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+};
+
+const numberAt = (root: Node, member: string): Node | undefined => {
+  const node = findNodeAtLocation(root, ['data', 'attributes', member]);
+  return node?.type === 'number' ? node : undefined;
+};
+
+/** The marker of a spot document's text; a reason instead when it has no coordinates to place. */
+export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerResult {
+  const text = withoutByteOrderMark(input);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true });
+  if (!root) return { ok: false, reason: 'not JSON' };
+  const latitude = numberAt(root, 'latitude');
+  const longitude = numberAt(root, 'longitude');
+  if (!latitude || !longitude) return { ok: false, reason: 'no numeric latitude and longitude' };
+  const lat = latitude.value as number;
+  const lon = longitude.value as number;
+  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return { ok: false, reason: `coordinates out of range (${lat}, ${lon})` };
+  const sourceNode = findNodeAtLocation(root, ['data', 'attributes', 'source_id']);
+  const topicNode = numberAt(root, 'topic_id');
+  const stateNode = numberAt(root, 'state');
+  const topicId = topicNode ? (topicNode.value as number) : undefined;
+  const definition = topicId === undefined ? undefined : facts.topics?.get(topicId);
+  const attributes = findNodeAtLocation(root, ['data', 'attributes']);
+  const fields = (attributes?.children ?? [])
+    .map((property) => property.children?.[0]?.value as unknown)
+    .filter((name): name is string => typeof name === 'string' && TOPIC_FIELD_NAME.test(name))
+    .map((name) => fieldTitle(name, definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined));
+  const sourceId = typeof sourceNode?.value === 'string' ? sourceNode.value : undefined;
+  const invalid = facts.hasErrors || errors.length > 0 || sourceId === undefined;
+  const state: MarkerState = invalid ? 'invalid' : stateNode?.value === SPOT_STATE.inProgress ? 'inProgress' : facts.imported(sourceId) ? 'active' : 'notImported';
+  return {
+    ok: true,
+    marker: {
+      id: facts.id,
+      latitude: lat,
+      longitude: lon,
+      state,
+      sourceId: sourceId ?? '(no source_id)',
+      topicId,
+      topic: definition ? topicTitle(definition) : topicId === undefined ? '' : `topic ${topicId}`,
+      fields,
+      line: lineOf(text, latitude.offset),
+    },
+  };
+}
+
+/** The words a screen reader and the text list say for a marker. */
+export function markerName(marker: Pick<SpotMarker, 'sourceId' | 'state' | 'latitude' | 'longitude' | 'topic'>): string {
+  const topic = marker.topic ? `, ${marker.topic}` : '';
+  return `${marker.sourceId}: ${MARKER_STATES[marker.state].label}${topic}, ${marker.latitude}, ${marker.longitude}`;
+}

@@ -1,0 +1,5 @@
+// Made at build time by esbuild.js (plugin world-outline): src/core/map/outline.ts's compact rings.
+declare module 'spot-world-outline' {
+  const rings: number[][];
+  export default rings;
+}

@@ -1,0 +1,144 @@
+// E2E: the map (issue 23), with the packaged extension. The examples' spot documents (examples/spots,
+// copied into the workspace as map-examples/) on the built-in outline, without any network:
+//   1. Show on Map from the Explorer context menu of the folder: four markers (two in Vienna
+//      grouped), the fifth document (latitude 123.4) listed as not on the map; a click on the
+//      Graz marker opens river-bank.spot.json at its latitude.
+//   2. Pick Location on Map on a copy of bench-mark.spot.json: arrow keys and Enter write a new
+//      latitude and longitude into the document, and the map's list follows the edit.
+//   3. Tiles: none are loaded until spotImport.map.tiles names a server; then tiles come from it,
+//      here a sandbox started by this test on loopback (its generated /__sandbox/tiles), with
+//      the attribution on the map.
+// Screenshots: artifacts/e2e/map-*.png.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { repoRoot } from '../integration/launchers/harness/paths';
+import { startSandbox } from '../../src/sandbox';
+import { closeAllEditors, imagesLoaded, webviewFrame } from './galleryHelpers';
+import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, page, runCommandByKeyboard, settledShot, shot, workspaceDir } from './workbench';
+import { explorerRow, plainTitle, title } from './workflowHelpers';
+
+const FOLDER = 'map-examples';
+
+function copyExamples(): void {
+  const target = path.join(workspaceDir(), FOLDER);
+  if (!fs.existsSync(target)) fs.cpSync(path.join(repoRoot, 'examples', 'spots'), target, { recursive: true });
+}
+
+describe('e2e map (Show on Map, Pick Location)', function () {
+  this.timeout(150_000);
+
+  before(() => copyExamples());
+
+  after(async () => {
+    await dismissOverlays().catch(() => undefined);
+    await closeAllEditors().catch(() => undefined);
+  });
+
+  it('shows the examples folder on the outline, as markers and as a list, and a click on a marker opens its document', async () => {
+    await clearNotifications();
+    await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
+    const frame = await webviewFrame('#map path.outline', undefined, 30_000);
+    await frame.waitForFunction(() => document.body.dataset.markers === '4', undefined, { timeout: 20_000 });
+    await clearNotifications(); // a toast that came meanwhile (git) would cover the map in the pictures
+    // Vienna's two spots (250 m apart) are one group at the zoom that shows all four; Graz and Klagenfurt stand alone.
+    const singles = await frame.locator('.spot-marker[data-spot]').evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label')));
+    const groups = await frame.locator('.spot-cluster').evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label')));
+    assert.deepStrictEqual(singles.sort(), [
+      'example-bench-0003: Not yet imported, topic 1, 46.6247, 14.3053',
+      'example-river-0002: In progress, topic 1, 47.0707, 15.4395',
+    ].sort(), `named markers: ${singles.join(' | ')}`);
+    assert.deepStrictEqual(groups, ['Group of 2 spots (1 In progress, 1 Not yet imported); press Enter to zoom in'].map((label) => label), `groups: ${groups.join(' | ')}`);
+    // Every marker is a keyboard stop.
+    assert.ok(await frame.locator('.spot-marker[data-spot][tabindex="0"]').count() === 2);
+    const list = await frame.locator('#list-items li').allTextContents();
+    assert.strictEqual(list.length, 5, `four spots and one not on the map: ${list.join(' | ')}`);
+    assert.match(list.join('\n'), /needs-fixing\.spot\.json: not on the map \(coordinates out of range \(123\.4, 16\.1\)\)/);
+    await settledShot('map-examples');
+
+    // The hover names source_id, state and topic.
+    const graz = frame.locator('.spot-marker[aria-label^="example-river-0002"]');
+    await graz.hover();
+    const tooltip = frame.locator('.leaflet-tooltip', { hasText: 'example-river-0002' });
+    await tooltip.waitFor({ state: 'visible', timeout: 5_000 });
+    assert.match((await tooltip.textContent()) ?? '', /example-river-0002 \(In progress\)topic 1/);
+    await shot('map-examples-hover'); // the mouse stays on the marker: the tooltip shows
+
+    // Zoomed out, the markers (one group now) sit on the outline of Europe's coasts.
+    // (a click during Leaflet's zoom animation is not taken: one step at a time)
+    const zoom = async (control: string) => {
+      for (let i = 0; i < 3; i++) {
+        await frame.locator(control).click();
+        await page().waitForTimeout(500);
+      }
+    };
+    await zoom('.leaflet-control-zoom-out');
+    await settledShot('map-examples-outline');
+    const grouped = (await frame.locator('.spot-cluster').allTextContents()).map(Number);
+    const single = await frame.locator('.spot-marker[data-spot]').count();
+    assert.ok(grouped.length > 0, 'closer together now: grouped');
+    assert.strictEqual(grouped.reduce((a, b) => a + b, 0) + single, 4, `every spot still on the map: groups ${grouped.join(', ')} and ${single} single`);
+    await zoom('.leaflet-control-zoom-in');
+
+    await graz.click();
+    await activeEditorTab('river-bank.spot.json').waitFor({ state: 'visible', timeout: 20_000 });
+    const cursor = page().locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+    await cursor.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match((await cursor.textContent()) ?? '', /Ln 7, Col 1/, 'the editor is at the latitude line');
+    await settledShot('map-examples-opened');
+  });
+
+  it('Pick Location on Map writes the place chosen by keyboard into the document, and the map follows', async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    const copy = path.join(workspaceDir(), FOLDER, 'picked.spot.json');
+    fs.writeFileSync(copy, fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-picked-0005'));
+    await openFile(`${FOLDER}/picked.spot.json`);
+    await runCommandByKeyboard(title('spotImport.map.pickLocation'));
+    const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
+    await frame.waitForFunction(() => document.body.dataset.markers === '1', undefined, { timeout: 20_000 });
+    const before = (await frame.locator('#list-items li').first().textContent()) ?? '';
+    assert.match(before, /46\.6247, 14\.3053/);
+    // By keyboard: the arrow keys move the map north-west of the spot, Enter takes the centre.
+    await frame.locator('#map').focus();
+    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowLeft', 'ArrowLeft']) {
+      await page().keyboard.press(key);
+      await page().waitForTimeout(300); // Leaflet's pan animation
+    }
+    await page().keyboard.press('Enter');
+    await frame.waitForFunction((text) => document.querySelector('#list-items li')?.textContent !== text, before, { timeout: 15_000 });
+    const after = (await frame.locator('#list-items li').first().textContent()) ?? '';
+    const [, lat, lon] = /(-?\d+\.\d+), (-?\d+\.\d+)$/.exec(after) ?? [];
+    assert.ok(Number(lat) > 46.6247 && Number(lon) < 14.3053, `moved north-west: ${after}`);
+    assert.ok((lat.split('.')[1] ?? '').length <= 6 && (lon.split('.')[1] ?? '').length <= 6, `rounded to 6 decimals: ${after}`);
+    await settledShot('map-pick-location');
+  });
+
+  it('loads no tiles until spotImport.map.tiles names a server, then tiles from exactly it (the sandbox\'s)', async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    const sandbox = await startSandbox({ port: 0 });
+    const settings = path.join(workspaceDir(), '.vscode', 'settings.json');
+    try {
+      await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
+      let frame = await webviewFrame('#map path.outline', undefined, 30_000);
+      // The examples, and the document the test before added.
+      await frame.waitForFunction(() => Number(document.body.dataset.markers) >= 4, undefined, { timeout: 20_000 });
+      assert.strictEqual(await frame.locator('img.leaflet-tile').count(), 0, 'no tiles without the setting');
+      assert.ok(await frame.locator('#use-osm').isVisible(), 'the one-time offer of OpenStreetMap tiles is there');
+      fs.mkdirSync(path.dirname(settings), { recursive: true });
+      fs.writeFileSync(settings, JSON.stringify({ 'spotImport.map.tiles': { url: `${sandbox.baseUrl}/__sandbox/tiles/{z}/{x}/{y}.png`, attribution: 'Sandbox tiles (generated)' } }));
+      // A new tile host is a new page (its policy names that host).
+      frame = await webviewFrame('#map img.leaflet-tile', undefined, 30_000);
+      await imagesLoaded(frame, 'img.leaflet-tile', 4);
+      const sources = await frame.locator('img.leaflet-tile').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+      assert.ok(sources.every((src) => src.startsWith(`${sandbox.baseUrl}/__sandbox/tiles/`)), sources.join(' '));
+      assert.match((await frame.locator('.leaflet-control-attribution').textContent()) ?? '', /Sandbox tiles \(generated\)/);
+      assert.ok(!(await frame.locator('#use-osm').isVisible()), 'no offer once tiles are set');
+      await settledShot('map-sandbox-tiles');
+    } finally {
+      fs.rmSync(settings, { force: true });
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+// The map (issue 23) in the extension host: Show on Map on a folder and on a document gives the
+// panel the markers of its spot documents (states, field labels, the line of latitude); an edit
+// of a document's coordinates moves its marker; Pick Location writes latitude and longitude as
+// one undoable edit that keeps the document's formatting. What the page draws is the e2e test's.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { MapPanel } from '../../src/map';
+import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
+
+const spot = (sourceId: string, latitude: number | string, longitude: number, extra = '') =>
+  `{\n    "data": {\n        "type": "spots",\n        "attributes": {\n            "topic_id": 1,\n            "source_id": "${sourceId}",\n            "latitude": ${latitude},\n            "longitude": ${longitude}${extra}\n        }\n    }\n}\n`;
+
+function writeFolder(): { dir: string; uri(name: string): vscode.Uri } {
+  const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-'));
+  fs.writeFileSync(path.join(dir, 'a.spot.json'), spot('it-map-a', 48.2, 16.37));
+  fs.writeFileSync(path.join(dir, 'b.spot.json'), spot('it-map-b', 47.07, 15.44, ',\n            "state": 2,\n            "fld_1_10": null'));
+  fs.writeFileSync(path.join(dir, 'c.spot.json'), spot('it-map-c', '"north"', 15));
+  fs.writeFileSync(path.join(dir, 'notes.json'), '{"not": "a spot"}');
+  return { dir, uri: (name) => vscode.Uri.file(path.join(dir, name)) };
+}
+
+describe('Map: Show on Map and Pick Location', function () {
+  this.timeout(60_000);
+  let folder: ReturnType<typeof writeFolder>;
+
+  before(() => (folder = writeFolder()));
+  after(async () => {
+    await closeAllEditors();
+    fs.rmSync(folder.dir, { recursive: true, force: true });
+  });
+
+  it('Show on Map of a folder shows each spot document with coordinates, and says which have none', async () => {
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(folder.dir))) as MapPanel;
+    assert.ok(panel?.lastState, 'the command hands back the panel with the state it sent');
+    const markers = panel.shown().sort((a, b) => a.sourceId.localeCompare(b.sourceId));
+    assert.deepStrictEqual(
+      markers.map((m) => [m.sourceId, m.latitude, m.longitude, m.state, m.line]),
+      [
+        ['it-map-a', 48.2, 16.37, 'notImported', 6],
+        ['it-map-b', 47.07, 15.44, 'inProgress', 6],
+      ],
+    );
+    assert.strictEqual(markers[0].name, 'it-map-a: Not yet imported, topic 1, 48.2, 16.37');
+    assert.deepStrictEqual(panel.lastState.skipped.map((s) => [path.basename(s.id), s.reason]), [['c.spot.json', 'no numeric latitude and longitude']]);
+    assert.strictEqual(panel.lastState.mode, 'show');
+    assert.strictEqual(panel.lastState.tiles, undefined, 'no tiles unless the user chose them');
+    assert.strictEqual(panel.lastState.offerTiles, true);
+    // Its page: the policy allows no image host but the extension's and data:.
+    assert.match(panel.panel.webview.html, /default-src 'none'; img-src [^;]* data:; style-src/);
+    panel.panel.dispose();
+  });
+
+  it('Show on Map of a Galleries view spot row maps the document its import recorded, and says when none is known', async () => {
+    const uri = folder.uri('a.spot.json');
+    // A spot row (src/views/nodes/spotNode.ts): its gallery rows know the import's document.
+    const row = { spot: { spotId: 1, sourceId: 'it-map-a' }, galleries: [{ known: { galleryId: 9, pending: false, spot: { spotId: 1, sourceId: 'it-map-a', documentUri: uri.toString() } } }] };
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', row)) as MapPanel;
+    assert.deepStrictEqual(panel.shown().map((m) => m.id), [uri.toString()]);
+    panel.panel.dispose();
+    const older = { spot: { spotId: 2, sourceId: 'x' }, galleries: [{ known: { galleryId: 8, pending: false, spot: { spotId: 2, sourceId: 'x' } } }] };
+    // The command wrapper shows the error (and logs it) instead of throwing.
+    assert.strictEqual(await vscode.commands.executeCommand('spotImport.map.show', older), undefined);
+    await waitFor('the reason in the log', async () => /document this spot was imported from is not known/.test(await readLogText()));
+  });
+
+  it('offers Show on Map as a CodeLens of a spot document', async () => {
+    const uri = folder.uri('a.spot.json');
+    await vscode.workspace.openTextDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const map = lenses.filter((lens) => lens.command?.command === 'spotImport.map.show');
+    assert.strictEqual(map.length, 1);
+    assert.match(map[0].command!.title, /Show on Map/);
+    assert.strictEqual((map[0].command!.arguments?.[0] as vscode.Uri).toString(), uri.toString());
+  });
+
+  it('follows an edit of a document: changing its latitude moves its marker', async () => {
+    const uri = folder.uri('a.spot.json');
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', uri)) as MapPanel;
+    assert.deepStrictEqual(panel.shown().map((m) => m.latitude), [48.2]);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    const at = document.getText().indexOf('48.2');
+    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + 4)), '45.5');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitFor('the marker moved', () => panel.shown()[0]?.latitude === 45.5);
+    await panel.settled();
+    assert.strictEqual(panel.lastState?.markers[0].latitude, 45.5);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    panel.panel.dispose();
+  });
+
+  it('Pick Location writes latitude and longitude rounded to 6 decimals as one undo step, formatting kept', async () => {
+    const uri = folder.uri('b.spot.json');
+    const editor = await vscode.window.showTextDocument(uri);
+    const original = editor.document.getText();
+    const panel = (await vscode.commands.executeCommand('spotImport.map.pickLocation', uri)) as MapPanel;
+    assert.strictEqual(panel.lastState?.mode, 'pick');
+    const written = await panel.pick(40.41670471234, -3.70358254321);
+    assert.deepStrictEqual(written, { latitude: 40.416705, longitude: -3.703583 });
+    assert.strictEqual(editor.document.getText(), original.replace('47.07', '40.416705').replace('15.44', '-3.703583'), 'only the two numbers changed');
+    await waitFor('the marker followed', () => panel.shown()[0]?.latitude === 40.416705);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+    assert.strictEqual(editor.document.getText(), original, 'one undo restores the document');
+    panel.panel.dispose();
+  });
+
+  it('Show on Map of a CSV table with its mapping shows its rows as the import would send them, each opening the table at its latitude cell', async () => {
+    const csv = path.join(folder.dir, 'trees.csv');
+    fs.writeFileSync(csv, 'id;lat;lon\r\nit-map-row-1;47,0712;15,4395\r\nit-map-row-2;48,2;16,37\r\nit-map-row-3;north;16\r\n');
+    fs.writeFileSync(path.join(folder.dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 1, source_id: '{id}', latitude: 'lat', longitude: 'lon' }, null, 2));
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(csv))) as MapPanel;
+    assert.deepStrictEqual(
+      panel.shown().map((m) => [m.sourceId, m.latitude, m.longitude, m.state, m.line, path.basename(vscode.Uri.parse(m.open ?? '').fsPath)]),
+      [
+        ['it-map-row-1', 47.0712, 15.4395, 'notImported', 1, 'trees.csv'],
+        ['it-map-row-2', 48.2, 16.37, 'notImported', 2, 'trees.csv'],
+      ],
+    );
+    assert.deepStrictEqual(panel.lastState?.skipped.map((s) => s.id.replace(/^.*\//, '')), ['trees.csv line 4']);
+    panel.panel.dispose();
+  });
+});

@@ -1,0 +1,162 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { applyEdits } from 'jsonc-parser';
+import { decodeOutline, encodeRing, simplify, topologyToOutline } from '../../src/core/map/outline';
+import { normaliseLocation, roundCoordinate, setLocationEdits } from '../../src/core/map/coordinates';
+import { markerName, spotMarkerFromText, type MarkerFacts } from '../../src/core/map/markers';
+import { mapContentSecurityPolicy as contentSecurityPolicyFor, OSM_TILES, parseTileSetting } from '../../src/core/map/tiles';
+
+const spot = (attributes: string) => `{\n  "data": {\n    "type": "spots",\n    "attributes": {\n${attributes}\n    }\n  }\n}\n`;
+const oak = spot('      "topic_id": 1,\n      "source_id": "oak-1",\n      "latitude": 48.2082,\n      "longitude": 16.3738,\n      "state": 1,\n      "fld_1_3": "Quercus robur"');
+const notImported: MarkerFacts = { id: 'file:///oak.spot.json', hasErrors: false, imported: () => false };
+
+describe('map: the world outline', () => {
+  it('decodes a quantized, delta-encoded TopoJSON square, reversed arcs included, to the same points', () => {
+    const topology = {
+      transform: { scale: [1, 1] as [number, number], translate: [0, 0] as [number, number] },
+      arcs: [
+        [[0, 0], [10, 0], [0, 10]] as Array<[number, number]>,
+        [[10, 10], [-10, 0], [0, -10]] as Array<[number, number]>,
+      ],
+      objects: { land: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0, 1]] }] } },
+    };
+    const [ring] = decodeOutline(topologyToOutline(topology, 'land', { tolerance: 0, minArea: 0 }));
+    assert.deepEqual(ring, [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]].map(([lon, lat]) => [lat, lon]));
+    // The same square through a reversed arc: ~1 is arc 1 backwards.
+    const reversed = { ...topology, arcs: [topology.arcs[0], [[0, 0], [0, 10], [10, 0]] as Array<[number, number]>], objects: { land: { type: 'Polygon', arcs: [[0, ~1]] } } };
+    assert.deepEqual(decodeOutline(topologyToOutline(reversed, 'land', { tolerance: 0, minArea: 0 }))[0], ring);
+  });
+
+  it('keeps rings as whole tenths of a degree, drops points that round together, and rings of fewer than 3 points', () => {
+    assert.deepEqual(encodeRing([[1.04, 2], [1.01, 2.02], [2, 2], [2, 3]]), [10, 20, 10, 0, 0, 10]);
+    assert.equal(encodeRing([[1, 1], [1.01, 1.01], [1, 1]]), undefined);
+  });
+
+  it('simplifies a straight run to its ends and keeps a corner', () => {
+    assert.deepEqual(simplify([[0, 0], [1, 0.01], [2, 0], [2, 2]], 0.1), [[0, 0], [2, 0], [2, 2]]);
+  });
+
+  it('makes Natural Earth 1:110m land into a few KB that still outline every continent', () => {
+    const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8'));
+    const outline = topologyToOutline(topology, 'land');
+    const bytes = JSON.stringify(outline).length;
+    assert.ok(bytes < 30_000, `${bytes} bytes`);
+    const rings = decodeOutline(outline);
+    const contains = (lat: number, lon: number) =>
+      rings.some((ring) => {
+        let inside = false;
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+          const [yi, xi] = ring[i];
+          const [yj, xj] = ring[j];
+          if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+        }
+        return inside;
+      });
+    for (const [name, lat, lon] of [['Vienna', 48.2, 16.4], ['Nairobi', -1.3, 36.8], ['Brasília', -15.8, -47.9], ['Denver', 39.7, -105], ['Alice Springs', -23.7, 133.9], ['Ulaanbaatar', 47.9, 106.9]] as const) {
+      assert.ok(contains(lat, lon), `${name} is on land`);
+    }
+    for (const [name, lat, lon] of [['mid-Atlantic', 30, -40], ['Pacific', 0, -150], ['Indian Ocean', -30, 80]] as const) {
+      assert.ok(!contains(lat, lon), `${name} is sea`);
+    }
+  });
+});
+
+describe('map: markers from documents', () => {
+  it('reads coordinates, source_id, topic, field labels from the topic definition, and the line of latitude', () => {
+    const topics = new Map([[1, { topic_id: 1, name: 'Trees', fields: { fld_1_3: { label: 'Species' } } }]]) as never;
+    const result = spotMarkerFromText(oak, { ...notImported, topics });
+    assert.ok(result.ok);
+    assert.deepEqual(result.marker, {
+      id: 'file:///oak.spot.json',
+      latitude: 48.2082,
+      longitude: 16.3738,
+      state: 'notImported',
+      sourceId: 'oak-1',
+      topicId: 1,
+      topic: 'topic 1 (Trees)',
+      fields: ['Species (fld_1_3)'],
+      line: 6,
+    });
+    assert.equal(markerName(result.marker), 'oak-1: Not yet imported, topic 1 (Trees), 48.2082, 16.3738');
+  });
+
+  it('tells the four states apart: errors first, then state 2, then whether an import is known', () => {
+    const stateOf = (text: string, facts: Partial<MarkerFacts>) => {
+      const result = spotMarkerFromText(text, { ...notImported, ...facts });
+      return result.ok ? result.marker.state : result.reason;
+    };
+    assert.equal(stateOf(oak, { imported: (id) => id === 'oak-1' }), 'active');
+    assert.equal(stateOf(oak, {}), 'notImported');
+    assert.equal(stateOf(oak.replace('"state": 1', '"state": 2'), { imported: () => true }), 'inProgress');
+    assert.equal(stateOf(oak, { hasErrors: true, imported: () => true }), 'invalid');
+    assert.equal(stateOf(oak.replace('"source_id": "oak-1",', ''), {}), 'invalid');
+  });
+
+  it('leaves out a document without numeric, in-range coordinates, saying why', () => {
+    assert.deepEqual(spotMarkerFromText(oak.replace('48.2082', '"48.2"'), notImported), { ok: false, reason: 'no numeric latitude and longitude' });
+    assert.deepEqual(spotMarkerFromText(oak.replace('48.2082', '148.2'), notImported), { ok: false, reason: 'coordinates out of range (148.2, 16.3738)' });
+    assert.deepEqual(spotMarkerFromText('not json', notImported).ok, false);
+  });
+});
+
+describe('map: Pick Location coordinates', () => {
+  it('rounds to the precision without binary noise', () => {
+    assert.equal(roundCoordinate(48.208212345678, 6), 48.208212);
+    assert.equal(roundCoordinate(0.1 + 0.2, 6), 0.3);
+    assert.equal(roundCoordinate(16.37, 0), 16);
+    assert.equal(roundCoordinate(16.123456789, 99), 16.123456789);
+  });
+
+  it('clamps latitude and wraps longitude into -180..180 (the map repeats the world sideways)', () => {
+    assert.deepEqual(normaliseLocation(91, 190, 6), { latitude: 90, longitude: -170 });
+    assert.deepEqual(normaliseLocation(-10, -540.5, 6), { latitude: -10, longitude: 179.5 });
+    assert.deepEqual(normaliseLocation(0, 180, 6), { latitude: 0, longitude: 180 });
+  });
+
+  it('sets both values as one edit that keeps every other character', () => {
+    const result = setLocationEdits(oak, 40.4167047123, -3.7035825, 6);
+    assert.ok(result.ok);
+    assert.equal(result.edits.length, 1);
+    assert.equal(applyEdits(oak, result.edits), oak.replace('48.2082', '40.416705').replace('16.3738', '-3.703583'));
+  });
+
+  it('adds missing coordinates in the document style, keeps a byte-order mark, and refuses what is not a spot document', () => {
+    const tabbed = '\uFEFF{\n\t"data": {\n\t\t"type": "spots",\n\t\t"attributes": {\n\t\t\t"source_id": "x"\n\t\t}\n\t}\n}';
+    const result = setLocationEdits(tabbed, 1.5, 2.5);
+    assert.ok(result.ok);
+    const text = applyEdits(tabbed, result.edits);
+    assert.ok(text.startsWith('\uFEFF{\n\t"data"'));
+    assert.match(text, /\n\t\t\t"latitude": 1.5,\n\t\t\t"longitude": 2.5\n\t\t}/);
+    assert.deepEqual(setLocationEdits('{"data": {"type": "galleries"}}', 1, 2), { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' });
+  });
+});
+
+describe('map: tile setting', () => {
+  it('takes an https template on one host, and names that origin for the policy', () => {
+    assert.deepEqual(parseTileSetting(OSM_TILES), { ok: true, source: { template: OSM_TILES.url, origin: 'https://tile.openstreetmap.org', attribution: OSM_TILES.attribution } });
+    assert.deepEqual(parseTileSetting({ url: 'http://127.0.0.1:8123/__sandbox/tiles/{z}/{x}/{y}.png', attribution: 'sandbox' }), {
+      ok: true,
+      source: { template: 'http://127.0.0.1:8123/__sandbox/tiles/{z}/{x}/{y}.png', origin: 'http://127.0.0.1:8123', attribution: 'sandbox' },
+    });
+  });
+
+  it('is off when unset, and refuses what the policy could not pin to one host or what lacks attribution', () => {
+    assert.deepEqual(parseTileSetting(undefined), { ok: true, source: undefined });
+    assert.deepEqual(parseTileSetting(null), { ok: true, source: undefined });
+    const reason = (setting: object) => {
+      const result = parseTileSetting(setting);
+      return result.ok ? 'accepted' : result.reason;
+    };
+    assert.match(reason({ url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', attribution: 'a' }), /no \{s\}/);
+    assert.match(reason({ url: 'http://tiles.example.org/{z}/{x}/{y}.png', attribution: 'a' }), /must use https/);
+    assert.match(reason({ url: 'https://tiles.example.org/{z}/{x}.png', attribution: 'a' }), /must contain \{y\}/);
+    assert.match(reason({ url: 'https://user:pw@tiles.example.org/{z}/{x}/{y}.png', attribution: 'a' }), /user name/);
+    assert.match(reason({ url: OSM_TILES.url }), /attribution is required/);
+  });
+
+  it('gives the page a policy with nonce scripts, no default source, and images from exactly the tile origin', () => {
+    const policy = contentSecurityPolicyFor('https://file+.vscode-resource.vscode-cdn.net', 'abc', 'https://tile.openstreetmap.org');
+    assert.equal(policy, "default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net data: https://tile.openstreetmap.org; style-src https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-abc';");
+    assert.doesNotMatch(contentSecurityPolicyFor('vscode-resource:', 'n', undefined), /openstreetmap|https:\s|\*/);
+  });
+});
