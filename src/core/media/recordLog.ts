@@ -406,7 +406,11 @@ function namesOfPlainLine(line: string): { sourceId: string; galleryIds: readonl
   const end = endOfPlainString(line, start);
   // Named once: a second "sourceId" member (a line edited by hand) is the full parse's to judge.
   if (end < 0 || line.includes('"sourceId":', end)) return undefined;
-  return { sourceId: line.slice(start, end - 1), galleryIds: NO_GALLERIES };
+  // A copy of the characters, not line.slice(): V8 makes a slice of 13 characters or more a view
+  // that keeps the whole line alive, and the source id is kept for as long as the log is open
+  // (40,000 lines of an earlier run held that way were 15 MiB of the CLI's heap). JSON.parse of
+  // the quoted string, which holds no escape, builds a string of its own.
+  return { sourceId: JSON.parse(line.slice(start - 1, end)) as string, galleryIds: NO_GALLERIES };
 }
 
 /** Just past the closing quote of a JSON string starting at `start` with no escape or control character in it; -1 otherwise. */
