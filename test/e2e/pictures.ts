@@ -1,7 +1,7 @@
 // Small landscape pictures for the e2e tests, drawn here as PNG files (so the screenshots show
 // real images without binary fixtures in the repository): a sky gradient, a sun, two hills.
 import * as fs from 'fs';
-import * as zlib from 'zlib';
+import { rgbPng } from '../../src/sandbox/rgbPng';
 
 export interface Palette {
   skyTop: [number, number, number];
@@ -35,41 +35,11 @@ export function writeLandscape(file: string, palette: Palette, width = 320, heig
     }
     rows.push(row);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const png = rgbPng(width, rows);
   fs.writeFileSync(file, png);
 }
 
 function mix(a: readonly number[], b: readonly number[], t: number): [number, number, number] {
   const k = Math.max(0, Math.min(1, t));
   return [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * k)) as [number, number, number];
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
