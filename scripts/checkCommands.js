@@ -18,7 +18,7 @@ const path = require('path');
 
 const root = path.resolve(__dirname, '..');
 const IDS_FILE = 'src/platform/commandIds.ts';
-const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts', 'src/commands/rows/index.ts', 'src/commands/map/index.ts', 'src/walkthrough/commands.ts'];
+const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts', 'src/commands/rows/index.ts', 'src/map/mapCommands.ts', 'src/walkthrough/commands.ts'];
 const PREFIX = 'spotImport.';
 const EXEMPT = /^spotImport\.test\./;
 

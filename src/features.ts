@@ -6,7 +6,7 @@ import type { CommandFeatures } from './commands/registerCommandStubs';
 import { coreCommands } from './commands/registerCommands';
 import { galleryCommands } from './commands/gallery';
 import { rowCommands } from './commands/rows';
-import { mapCommands } from './commands/map';
+import { mapCommands } from './map/mapCommands';
 import type { CommandTable } from './commands/commandTable';
 import type { TopicFeatures } from './topics/registerTopicFeatures';
 import { newTopicDefinition } from './topics/newTopicDefinition';

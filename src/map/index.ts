@@ -1,4 +1,4 @@
-// Entry of dist/map.js (loaded by src/platform/lazyMap.ts when a map first opens): Show on Map
+// Entry of dist/map.js (loaded by src/map/loadMap.ts when a map first opens): Show on Map
 // for a spot document, several, or a folder; Pick Location on Map for one document.
 import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
