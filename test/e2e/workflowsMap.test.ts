@@ -15,7 +15,7 @@ import * as path from 'path';
 import { repoRoot } from '../integration/launchers/harness/paths';
 import { startSandbox } from '../../src/sandbox';
 import { closeAllEditors, imagesLoaded, webviewFrame } from './galleryHelpers';
-import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, page, runCommandByKeyboard, settledShot, shot, workspaceDir } from './workbench';
+import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, openViewContainer, page, runCommandByKeyboard, settledShot, shot, workspaceDir } from './workbench';
 import { explorerRow, plainTitle, title } from './workflowHelpers';
 
 const FOLDER = 'map-examples';
@@ -37,6 +37,8 @@ describe('e2e map (Show on Map, Pick Location)', function () {
 
   it('shows the examples folder on the outline, as markers and as a list, and a click on a marker opens its document', async () => {
     await clearNotifications();
+    // The tests before this file leave another view in the side bar (the Galleries view).
+    await openViewContainer('Explorer');
     await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
     const frame = await webviewFrame('#map path.outline', undefined, 30_000);
     await frame.waitForFunction(() => document.body.dataset.markers === '4', undefined, { timeout: 20_000 });
@@ -120,6 +122,7 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     const sandbox = await startSandbox({ port: 0 });
     const settings = path.join(workspaceDir(), '.vscode', 'settings.json');
     try {
+      await openViewContainer('Explorer');
       await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
       let frame = await webviewFrame('#map path.outline', undefined, 30_000);
       // The examples, and the document the test before added.
