@@ -6,15 +6,7 @@ import * as vscode from 'vscode';
 import { markerName, MARKER_STATES, spotMarkerFromText, type SpotMarker } from '../core/map';
 import type { CommandServices } from '../commands/commandTable';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
-
-/** A marker as the page takes it: with its spoken name and its state's letter and words. */
-export interface PageMarker extends SpotMarker {
-  name: string;
-  letter: string;
-  stateLabel: string;
-  /** The file a click opens, when it is not the id (a table's row: the table). */
-  open?: string;
-}
+import type { PageMarker } from './pageProtocol';
 
 /** What a map shows: the files it watches, all its markers, and (for documents) one file's marker again after an edit. */
 export interface MarkerSource {

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
 import { MARKER_STATES } from '../core/map';
 import { applyLocation } from './applyLocation';
-import type { MarkerSource, PageMarker } from './collectMarkers';
+import type { MarkerSource } from './collectMarkers';
+import type { MapMode, MapState, PageMarker, PageMessage } from './pageProtocol';
 import { mapPage } from './mapPage';
 import { affectsMap, mapPrecision, mapTiles, useOsmTiles } from './mapSettings';
 
@@ -17,22 +18,7 @@ export const MAP_VIEW_TYPE = 'spotImport.map';
 /** Edits come in keystrokes: a marker moves once typing pauses this long. */
 const FOLLOW_DELAY_MS = 150;
 
-export type MapMode = 'show' | 'pick';
-
-/** What the page is sent (tests read lastState). */
-export interface MapState {
-  mode: MapMode;
-  markers: PageMarker[];
-  skipped: Array<{ id: string; reason: string }>;
-  legend: Array<{ state: string; label: string; letter: string }>;
-  tiles?: { template: string; attribution: string };
-  /** The one-time offer of OpenStreetMap tiles: only while no tiles are set. */
-  offerTiles: boolean;
-  /** Why the tile setting is not used, when it is set but wrong. */
-  tileProblem?: string;
-}
-
-type PageMessage = { type: 'ready' } | { type: 'open'; id: string } | { type: 'pick'; latitude: number; longitude: number } | { type: 'useOsmTiles' };
+export type { MapMode, MapState } from './pageProtocol';
 
 /** A document, or a table's row ("trees.csv line 4"), as the list names it. */
 function nameOf(id: string): string {

@@ -7,7 +7,9 @@ import * as path from 'path';
 import type { Frame } from 'playwright-core';
 import { PALETTES, writeLandscape } from './pictures';
 import {
+  activeEditorTab,
   clearNotifications,
+  clickRowAction,
   contextMenuAction,
   expandRow,
   openFile,
@@ -241,4 +243,18 @@ export async function focusedRowText(): Promise<string> {
 /** Whether the active tab is a preview (VS Code shows its label in italics until it is kept). */
 export async function activeTabIsPreview(): Promise<boolean> {
   return page().locator('.part.editor .editor-group-container.active .tab.active .monaco-icon-label.italic').count().then((count) => count > 0);
+}
+
+/**
+ * Opens the gallery of `found` as a grid from its row's inline action (every editor closed first)
+ * and waits until its three pictures have loaded; the grid's frame.
+ */
+export async function openGalleryGrid(found: Imported): Promise<Frame> {
+  await closeAllEditors();
+  const gallery = await galleryRow(found);
+  await clickRowAction(gallery, plainTitle('spotImport.gallery.openGrid'));
+  await activeEditorTab(`Gallery: ${LABEL}`).waitFor({ state: 'visible', timeout: 20_000 });
+  const grid = await webviewFrame('#grid .tile');
+  await imagesLoaded(grid, '#grid .tile img', PICTURES.length);
+  return grid;
 }

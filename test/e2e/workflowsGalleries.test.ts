@@ -9,10 +9,9 @@
 // Screenshots: artifacts/e2e/2x-*.png (this file runs after workflows.test.ts, whose counts it
 // must not disturb).
 import * as assert from 'assert';
-import { closeAllEditors, galleryRow, imagePreviewShown, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
+import { galleryRow, imagePreviewShown, openGalleryGrid, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
 import {
   activeEditorTab,
-  clickRowAction,
   contextMenuAction,
   dismissOverlays,
   expandRow,
@@ -83,13 +82,7 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
   });
 
   it('opens the gallery as a grid of thumbnails that the arrow keys move through', async () => {
-    const found = await importWithPictures();
-    await closeAllEditors();
-    const gallery = await galleryRow(found);
-    await clickRowAction(gallery, plainTitle('spotImport.gallery.openGrid'));
-    await activeEditorTab(`Gallery: ${LABEL}`).waitFor({ state: 'visible', timeout: 20_000 });
-    const grid = await webviewFrame('#grid .tile');
-    await imagesLoaded(grid, '#grid .tile img', 3);
+    const grid = await openGalleryGrid(await importWithPictures());
     const names = await grid.locator('#grid .tile .name').allTextContents();
     assert.deepStrictEqual(names, PICTURES.map((picture) => picture.name));
     await grid.locator('#grid .tile').first().focus();

@@ -7,9 +7,9 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import type { Frame } from 'playwright-core';
-import { closeAllEditors, galleryRow, imagesLoaded, importWithPictures, LABEL, PICTURES, webviewFrame } from './galleryHelpers';
-import { activeEditorTab, clickRowAction, expandRow, openViewContainer, page, settledShot, sidebarRow } from './workbench';
-import { galleriesContainer, plainTitle } from './workflowHelpers';
+import { closeAllEditors, galleryRow, importWithPictures, openGalleryGrid, PICTURES } from './galleryHelpers';
+import { expandRow, openViewContainer, page, settledShot, sidebarRow } from './workbench';
+import { galleriesContainer } from './workflowHelpers';
 
 interface Violation {
   id: string;
@@ -67,13 +67,7 @@ describe('e2e accessibility audit of the galleries (axe-core)', function () {
   });
 
   it('finds no serious violation in the gallery grid', async () => {
-    const found = await importWithPictures();
-    await closeAllEditors();
-    const gallery = await galleryRow(found);
-    await clickRowAction(gallery, plainTitle('spotImport.gallery.openGrid'));
-    await activeEditorTab(`Gallery: ${LABEL}`).waitFor({ state: 'visible', timeout: 20_000 });
-    const grid = await webviewFrame('#grid .tile');
-    await imagesLoaded(grid, '#grid .tile img', 3);
+    const grid = await openGalleryGrid(await importWithPictures());
     const violations = serious(await audit(grid, 'body'));
     await settledShot('2b-audit-gallery-grid');
     assert.deepStrictEqual(violations, [], 'no serious or critical violation in the grid');

@@ -7,19 +7,13 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
+import { closeAllEditors, fixtureUri, rangeOfText, revertAndCloseAll, spotDiagnostics, waitFor } from './helpers/testEnv';
 
 const AREA_TOPIC = { topic_id: 14, name: 'Vienna trees', area: { bbox: [16.18, 48.11, 16.58, 48.33] }, fields: {} };
 
 /** A spot document of topic 14 in an author's layout: one line for the pair, tabs, numbers as written. */
 function spotText(latitude: string, longitude: string, topicId = 14): string {
   return `{\n\t"data": {\n\t\t"type": "spots",\n\t\t"attributes": {\n\t\t\t"topic_id": ${topicId}, "source_id": "it-area",\n\t\t\t"latitude": ${latitude}, "longitude": ${longitude},\n\t\t\t"state": 1\n\t\t}\n\t}\n}\n`;
-}
-
-function rangeOfText(document: vscode.TextDocument, text: string): vscode.Range {
-  const offset = document.getText().indexOf(text);
-  assert.ok(offset >= 0, `"${text}" is in ${document.uri.path}`);
-  return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
 }
 
 async function quickFixes(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
@@ -41,13 +35,7 @@ describe('topic areas in the editor', () => {
 
   before(() => fs.writeFileSync(definition().fsPath, JSON.stringify(AREA_TOPIC, null, 2)));
   afterEach(async () => {
-    for (const document of vscode.workspace.textDocuments) {
-      if (document.isDirty && document.uri.scheme === 'file') {
-        await vscode.window.showTextDocument(document);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-      }
-    }
-    await closeAllEditors();
+    await revertAndCloseAll();
     for (const uri of written.splice(0)) fs.rmSync(uri.fsPath, { force: true });
   });
   after(() => fs.rmSync(definition().fsPath, { force: true }));

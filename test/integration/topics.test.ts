@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { extensionServices } from './helpers/scriptedUi';
-import { addProfileAt, TEST_CLIENT, closeAllEditors, fixtureUri, spotDiagnostics, waitFor } from './helpers/testEnv';
+import { addProfileAt, TEST_CLIENT, closeAllEditors, fixtureUri, rangeOfText, revertAndCloseAll, spotDiagnostics, waitFor } from './helpers/testEnv';
 import { startSandbox } from '../../src/sandbox';
 import { loadTopicFolder } from '../../src/core/topics/topicFolder';
 import { installScriptedUi } from './helpers/scriptedUi';
@@ -16,12 +16,6 @@ import type * as Core from '../../src/core';
 /** The topic rules' diagnostics (their codes are rule ids), apart from the document's base ones. */
 function topicDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Spot Import' && typeof d.code === 'string' && /^(topic|spot)\./.test(d.code));
-}
-
-function rangeOfText(document: vscode.TextDocument, text: string, occurrence: 'first' | 'last' = 'first'): vscode.Range {
-  const offset = occurrence === 'first' ? document.getText().indexOf(text) : document.getText().lastIndexOf(text);
-  assert.ok(offset >= 0, `"${text}" is in ${document.uri.path}`);
-  return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
 }
 
 async function open(...parts: string[]): Promise<vscode.TextDocument> {
@@ -51,16 +45,8 @@ async function applyQuickFix(document: vscode.TextDocument, range: vscode.Range,
 }
 
 describe('topic definitions in the editor', () => {
-  afterEach(async () => {
-    // Put back every fixture a test changed in memory.
-    for (const document of vscode.workspace.textDocuments) {
-      if (document.isDirty && document.uri.scheme === 'file') {
-        await vscode.window.showTextDocument(document);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-      }
-    }
-    await closeAllEditors();
-  });
+  // Put back every fixture a test changed in memory.
+  afterEach(revertAndCloseAll);
 
   it('topic diagnostics: each problem on its characters, with its severity and rule code', async () => {
     const document = await open('topics', 'problems.spot.json');

@@ -8,30 +8,10 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import outline from 'spot-world-outline';
 import { decodeOutline } from '../../core/map/outline';
-import { CELL_PX, clusterOnGrid, VIEW_PAD, type GridPoint } from './grid';
+import { CELL_PX, clusterOnGrid, VIEW_PAD } from './grid';
+import type { MapState, PageMarker, PageMessage } from '../pageProtocol';
 
-interface PageMarker extends GridPoint {
-  id: string;
-  state: string;
-  letter: string;
-  stateLabel: string;
-  name: string;
-  sourceId: string;
-  topic: string;
-  fields: string[];
-}
-
-interface MapState {
-  mode: 'show' | 'pick';
-  markers: PageMarker[];
-  skipped: Array<{ id: string; reason: string }>;
-  legend: Array<{ state: string; label: string; letter: string }>;
-  tiles?: { template: string; attribution: string };
-  offerTiles: boolean;
-  tileProblem?: string;
-}
-
-declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(message: PageMessage): void };
 const vscode = acquireVsCodeApi();
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;

@@ -87,6 +87,24 @@ export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
+/** Puts back every file a test changed in memory (reverts the dirty ones), then closes every editor. */
+export async function revertAndCloseAll(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments) {
+    if (document.isDirty && document.uri.scheme === 'file') {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  }
+  await closeAllEditors();
+}
+
+/** The range of `text` in the document, its first or its last occurrence; fails when it is not there. */
+export function rangeOfText(document: vscode.TextDocument, text: string, occurrence: 'first' | 'last' = 'first'): vscode.Range {
+  const offset = occurrence === 'first' ? document.getText().indexOf(text) : document.getText().lastIndexOf(text);
+  assert.ok(offset >= 0, `"${text}" is in ${document.uri.path}`);
+  return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
+}
+
 /** Our diagnostics only (the JSON language service adds its own for *.spot.json). */
 export function spotDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === 'Spot Import');
