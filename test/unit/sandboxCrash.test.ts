@@ -83,9 +83,12 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
       const knownSources = [...acked.spotBySource.keys()];
       const exited = once(child, 'exit');
       // The kill lands at a random point of the acknowledgements: after a random number of replies
-      // (and a random sliver of time more), so it hits the burst while writes are under way.
+      // (and a random sliver of time more), so it hits the burst while writes are under way. The
+      // points are drawn stratified, one from each tenth of the burst, so the rounds together
+      // cover early and late kills: drawn from the whole burst each time, all ten could land
+      // before any upload was answered (seen in CI, about one run in twenty).
       const total = IMPORTS_PER_ROUND + UPLOADS_PER_ROUND;
-      const killAfter = 1 + Math.floor(Math.random() * total);
+      const killAfter = 1 + Math.floor(((round - 1 + Math.random()) * total) / ROUNDS);
       let replies = 0;
       let killed = false;
       const kill = () => {
@@ -98,8 +101,10 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
         return reply;
       };
 
+      // Imports and uploads are sent interleaved (an upload after every three imports), so both
+      // kinds are answered all through the burst and any kill point finds both under way.
       const operations: Array<Promise<void>> = [];
-      for (let i = 0; i < IMPORTS_PER_ROUND; i++) {
+      const sendImport = (i: number) => {
         // Mostly new spots, some re-imports of acknowledged ones (which must keep their ids).
         const sourceId = i % 5 === 4 ? knownSources[(i * 7 + round) % knownSources.length] : `r${round}-s${i}`;
         const document = i % 2 === 0 ? pendingDocument(sourceId) : spotDocument(sourceId, { fld_1_3: `plain ${round}` });
@@ -111,8 +116,8 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
             () => undefined,
           ),
         );
-      }
-      for (let i = 0; i < UPLOADS_PER_ROUND; i++) {
+      };
+      const sendUpload = (i: number) => {
         const galleryId = galleries[(i * 13 + round) % galleries.length];
         const content = `round ${round} upload ${i} ${Math.random()}`;
         const form = new FormData();
@@ -125,6 +130,11 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
             () => undefined,
           ),
         );
+      };
+      for (let imports = 0, uploads = 0; imports < IMPORTS_PER_ROUND || uploads < UPLOADS_PER_ROUND; ) {
+        const uploadNext = uploads < UPLOADS_PER_ROUND && (imports >= IMPORTS_PER_ROUND || (imports + uploads) % 4 === 3);
+        if (uploadNext) sendUpload(uploads++);
+        else sendImport(imports++);
       }
       // Bounded: should every reply fail to arrive, the kill still comes.
       const deadline = setTimeout(kill, 10_000);
