@@ -13,6 +13,7 @@ import { registerSpotDocuments } from './documents/registerDocuments';
 import { registerTables } from './tables/registerTables';
 import { registerTopicFeatures } from './topics/registerTopicFeatures';
 import { loadCore, prepareCoreCodeCacheSoon } from './platform/lazyCore';
+import { useMessageBundle } from './core/text/l10n';
 import { DisposableStore } from './platform/lifecycle';
 import { ChannelLogger } from './platform/log';
 import type { ExtensionServices } from './platform/services';
@@ -65,6 +66,9 @@ export function activate(context: vscode.ExtensionContext): void {
     phases.push(`${name} ${(now - last).toFixed(1)}`);
     last = now;
   };
+  // The core's messages in VS Code's display language (l10n/bundle.l10n.<language>.json holds
+  // both the extension's strings and the core's).
+  useMessageBundle(vscode.l10n.bundle);
   owned = createServices(context);
   const { services } = owned;
   const { log, profiles, disposables } = services;
