@@ -46,6 +46,7 @@ const steps = [
     mocha: true,
   },
   { id: 'commands', title: 'command contributions', run: () => runStep(process.execPath, ['scripts/checkCommands.js']) },
+  { id: 'l10n', title: 'translations (every string in every language: scripts/checkL10n.js)', run: () => runStep(process.execPath, ['scripts/checkL10n.js']) },
   // The integration suite and the e2e tests, once per VS Code version (scripts/lib/vscodeVersions.js:
   // oldest and newest under CI, oldest alone by default elsewhere). The e2e runs after the first
   // reuse the .vsix the first one packaged.
