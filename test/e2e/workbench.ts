@@ -18,7 +18,7 @@ import {
   workbenchUrl,
 } from '../integration/launchers/harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, freshDir, repoRoot } from '../integration/launchers/harness/paths';
-import { freePort, onCleanup } from '../integration/launchers/harness/processes';
+import { freePort, onCleanup, runBounded } from '../integration/launchers/harness/processes';
 
 /**
  * Screenshots and the server log: artifacts/e2e/ for the oldest VS Code (the default run, whose
@@ -64,15 +64,19 @@ export function page(): Page {
 /**
  * Installs the .vsix into a fresh code-server, opens the workbench and waits until it is usable.
  * `untrusted`: Workspace Trust on and the folder not trusted (Restricted Mode), no prompt at start.
+ * `locale`: VS Code's display language (`--locale`), with the test-only language pack that
+ * declares it (test/fixtures/languagePackDe: no language pack can be downloaded here, and without
+ * one VS Code falls back to English and never loads the extension's German bundle).
  */
-export async function startWorkbench(options: { untrusted?: boolean } = {}): Promise<void> {
+export async function startWorkbench(options: { untrusted?: boolean; locale?: 'de' } = {}): Promise<void> {
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run npm run test:e2e (it packages the extension)`);
   ensureSystemDeps('browser');
   removeStaleRunDirs();
   const install = await ensureCodeServer(await resolveCodeServerVersion());
   runningCodeServer = install.version;
   e2eArtifacts = path.join(artifactsRoot, install.version === VSCODE_VERSIONS.oldest ? 'e2e' : `e2e-vscode-${install.vscodeVersion}`);
-  const runDir = path.join(cacheRoot, 'runs', `e2e${options.untrusted ? '-untrusted' : ''}-${process.pid}`);
+  const variant = options.untrusted ? '-untrusted' : options.locale ? `-${options.locale}` : '';
+  const runDir = path.join(cacheRoot, 'runs', `e2e${variant}-${process.pid}`);
   removeRunDir(runDir);
   freshDir(runDir);
   // Registered first, so on Ctrl-C it runs after the browser and the server are gone.
@@ -80,16 +84,18 @@ export async function startWorkbench(options: { untrusted?: boolean } = {}): Pro
     forgetRunDir();
     if (!process.env.SPOT_KEEP_RUN) removeRunDir(runDir);
   });
-  if (!options.untrusted) freshDir(e2eArtifacts); // a second workbench of the run keeps the first one's pictures
+  if (!variant) freshDir(e2eArtifacts); // a second workbench of the run keeps the first one's pictures
   const extensionsDir = ensureDir(path.join(runDir, 'extensions'));
   const workspace = path.join(runDir, 'e2e-workspace');
   fs.cpSync(e2eFixtureWorkspace, workspace, { recursive: true });
   await installVsix(install, vsixPath, runDir, extensionsDir);
+  if (options.locale) await installVsix(install, await packLanguagePack(options.locale, runDir), runDir, extensionsDir);
   const server = await startCodeServer(install, {
     runDir,
     port: await freePort(),
     extensionsDir,
-    logFile: path.join(e2eArtifacts, `code-server${options.untrusted ? '-untrusted' : ''}.log`),
+    logFile: path.join(e2eArtifacts, `code-server${variant}.log`),
+    locale: options.locale,
     userSettings: {
       'workbench.startupEditor': 'none',
       'workbench.tips.enabled': false,
@@ -133,6 +139,22 @@ export async function startWorkbench(options: { untrusted?: boolean } = {}): Pro
   if (container) {
     await p.locator(`.part.activitybar a.action-label[aria-label^="${container}"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
   }
+}
+
+/** The test-only language pack of `locale` as a .vsix (vsce packs it offline), in the run folder. */
+async function packLanguagePack(locale: 'de', runDir: string): Promise<string> {
+  const source = path.join(repoRoot, 'test', 'fixtures', `languagePack${locale[0].toUpperCase()}${locale.slice(1)}`);
+  const copy = path.join(runDir, `language-pack-${locale}`);
+  fs.cpSync(source, copy, { recursive: true });
+  const vsix = path.join(runDir, `language-pack-${locale}.vsix`);
+  const vsce = path.join(repoRoot, 'node_modules', '.bin', 'vsce');
+  await runBounded(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: copy,
+    logFile: path.join(runDir, `language-pack-${locale}.log`),
+    timeoutMs: 120_000,
+    what: `vsce package (the ${locale} language pack for the tests)`,
+  });
+  return vsix;
 }
 
 export async function stopWorkbench(): Promise<void> {

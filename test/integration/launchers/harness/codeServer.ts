@@ -483,6 +483,8 @@ export interface StartOptions {
    * install a .vsix and need no payload, turn it off to see the workbench a user sees.
    */
   smokeTestDriver?: boolean;
+  /** VS Code's display language (`--locale`); a language pack for it must be installed. */
+  locale?: string;
 }
 
 /** Per-run directories, so nothing goes to HOME or the system /tmp. */
@@ -564,6 +566,7 @@ export async function startCodeServer(install: CodeServerInstall, options: Start
     '--ignore-last-opened',
     '--user-data-dir', dirs.userDataDir,
     '--extensions-dir', extensionsDir,
+    ...(options.locale ? ['--locale', options.locale] : []),
     ...(install.smokeTestDriver && options.smokeTestDriver !== false ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const child = spawnGroup(install.nodePath, args, {
