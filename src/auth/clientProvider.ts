@@ -70,7 +70,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
 
   async clientFor(profileId: string): Promise<{ profile: Profile; client: Core.ServiceClient }> {
     const profile = this.profiles.get(profileId);
-    if (!profile) throw new ActionableError('The profile this run started with was removed; nothing more is sent.', []);
+    if (!profile) throw new ActionableError(vscode.l10n.t('The profile this run started with was removed; nothing more is sent.'), []);
     const { client } = await this.entry(profile);
     return { profile: this.current(profile), client };
   }
@@ -142,7 +142,7 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
       ? await this.sandbox.ensure()
       : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
     if (!endpoint.credentials) {
-      throw new ActionableError(`Profile "${profileLabel(profile)}" has no client credentials yet.`, [setCredentialsAction(profile.id)]);
+      throw new ActionableError(vscode.l10n.t('Profile "{0}" has no client credentials yet.', profileLabel(profile)), [setCredentialsAction(profile.id)]);
     }
     const core = await loadCore();
     const settings = readSettings();

@@ -10,17 +10,32 @@ import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
 export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
 export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
 
-/** How a profile's state is shown everywhere (status bar, Switch Profile). */
+/** How a profile's state is shown everywhere (status bar, Switch Profile); the words are read when shown, in the display language. */
 export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; words: string }>> = {
-  noCredentials: { icon: '$(key)', words: 'no credentials' },
-  ready: { icon: '$(cloud)', words: 'ready' },
-  rejected: { icon: '$(error)', words: 'credentials rejected' },
+  noCredentials: {
+    icon: '$(key)',
+    get words() {
+      return vscode.l10n.t({ message: 'no credentials', args: [], comment: ["a profile's state: it has no client credentials yet"] });
+    },
+  },
+  ready: {
+    icon: '$(cloud)',
+    get words() {
+      return vscode.l10n.t({ message: 'ready', args: [], comment: ["a profile's state: its credentials are set (and were not refused)"] });
+    },
+  },
+  rejected: {
+    icon: '$(error)',
+    get words() {
+      return vscode.l10n.t({ message: 'credentials rejected', args: [], comment: ["a profile's state: the service refused its credentials"] });
+    },
+  },
 };
 
 /** `log`: where a failed update is reported (the extension passes its Logger; without one, the console). */
 export function registerProfileStatus(disposables: DisposableStore, profiles: ProfileStore, log?: Logger): void {
   const item = vscode.window.createStatusBarItem('spotImport.profile', vscode.StatusBarAlignment.Left, 20);
-  item.name = 'Spot Import Profile';
+  item.name = vscode.l10n.t('Spot Import Profile');
   item.command = COMMAND.switchProfile;
   let generation = 0;
 
@@ -33,16 +48,17 @@ export function registerProfileStatus(disposables: DisposableStore, profiles: Pr
     void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_PROFILE, profile !== undefined);
     void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_HAS_CREDENTIALS, state !== undefined && state !== 'noCredentials');
     if (!profile || !state) {
-      item.text = '$(cloud) Spot: no profile';
-      item.tooltip = 'Spot Import: no profile selected. Click to pick one or add one.';
+      item.text = vscode.l10n.t('$(cloud) Spot: no profile');
+      item.tooltip = vscode.l10n.t('Spot Import: no profile selected. Click to pick one or add one.');
       item.backgroundColor = undefined;
     } else {
       const label = profileLabel(profile);
       const { icon, words } = PROFILE_STATE_TEXT[state];
       item.text = state === 'ready' ? `${icon} Spot: ${label}` : `${icon} Spot: ${label} (${words})`;
-      const tooltip = new vscode.MarkdownString(`**Spot Import profile:** ${label}  \n`);
-      tooltip.appendText(`${profile.baseUrl || 'starts on first use'} · API ${profile.apiVersion} · ${words}`);
-      tooltip.appendMarkdown('\n\nClick to switch profile.');
+      const tooltip = new vscode.MarkdownString(`${vscode.l10n.t('**Spot Import profile:** {0}', label)}  \n`);
+      const address = profile.baseUrl || vscode.l10n.t({ message: 'starts on first use', args: [], comment: ['in place of the address of the local sandbox, before it has started'] });
+      tooltip.appendText(`${address} · API ${profile.apiVersion} · ${words}`);
+      tooltip.appendMarkdown(`\n\n${vscode.l10n.t('Click to switch profile.')}`);
       item.tooltip = tooltip;
       item.backgroundColor = state === 'rejected' ? new vscode.ThemeColor('statusBarItem.errorBackground')
         : state === 'noCredentials' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -15,7 +15,10 @@ import { sandboxMediaUrlTemplate } from '../sandbox/types';
 const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
 
-export const SANDBOX_PROFILE_NAME = 'Local';
+/** The built-in sandbox profile's name, in the display language ("Local": shown as "Local (sandbox)"). */
+export function sandboxProfileName(): string {
+  return vscode.l10n.t({ message: 'Local', args: [], comment: ['the name of the built-in sandbox profile, shown as "Local (sandbox)"'] });
+}
 
 export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -63,12 +66,12 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
 
   async add(input: Omit<Profile, 'id' | 'kind'>): Promise<Profile> {
     const name = input.name.trim();
-    if (!name) throw new Error('A profile needs a name.');
+    if (!name) throw new Error(vscode.l10n.t('A profile needs a name.'));
     for (const url of [input.baseUrl, input.tokenUrl].filter((value): value is string => !!value)) {
       const problem = checkServiceUrl(url);
       if (problem) throw new Error(`${url}: ${problem}`);
     }
-    if (!API_VERSION_PATTERN.test(input.apiVersion)) throw new Error(`"${input.apiVersion}" is not an API version like v2.4.`);
+    if (!API_VERSION_PATTERN.test(input.apiVersion)) throw new Error(vscode.l10n.t('"{0}" is not an API version like v2.4.', input.apiVersion));
     const baseUrl = normalizeUrl(input.baseUrl);
     const mediaUrlTemplate = await checkedTemplate(input.mediaUrlTemplate);
     // Only a token URL that differs from the derived one is stored, so it follows the base URL.
@@ -86,7 +89,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     };
     // The name is checked in the same turn as the write: of two adds of one name, one is refused.
     return this.inTurn(async () => {
-      if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase())) throw new Error(`A profile named "${name}" exists already.`);
+      if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase())) throw new Error(vscode.l10n.t('A profile named "{0}" exists already.', name));
       await writeStored(this.memento, PROFILES_KEY, [...this.stored(), profile]);
       this.fireChanged();
       return profile;
@@ -94,7 +97,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   async remove(id: string): Promise<void> {
-    if (id === SANDBOX_PROFILE_ID) throw new Error('The built-in sandbox profile cannot be removed.');
+    if (id === SANDBOX_PROFILE_ID) throw new Error(vscode.l10n.t('The built-in sandbox profile cannot be removed.'));
     await this.inTurn(async () => {
       await writeStored(this.memento, PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
       if (readStored<string>(this.memento, ACTIVE_KEY) === id) await writeStored(this.memento, ACTIVE_KEY, undefined);
@@ -104,12 +107,12 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   }
 
   async setMediaUrlTemplate(id: string, template: string | undefined): Promise<void> {
-    if (id === SANDBOX_PROFILE_ID) throw new Error('The Local (sandbox) profile serves its own media files; its address is set for you.');
+    if (id === SANDBOX_PROFILE_ID) throw new Error(vscode.l10n.t('The Local (sandbox) profile serves its own media files; its address is set for you.'));
     const checked = await checkedTemplate(template);
     await this.inTurn(async () => {
       const stored = this.stored();
       const index = stored.findIndex((profile) => profile.id === id);
-      if (index < 0) throw new Error(`There is no profile with id ${id}.`);
+      if (index < 0) throw new Error(vscode.l10n.t('There is no profile with id {0}.', id));
       const profile: Profile = { ...stored[index] };
       delete profile.mediaUrlTemplate;
       if (checked) profile.mediaUrlTemplate = checked;
@@ -122,7 +125,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   async setActive(id: string | undefined): Promise<void> {
     // In turn too: a profile being removed is either still there to choose, or its choice is refused.
     await this.inTurn(async () => {
-      if (id !== undefined && !this.get(id)) throw new Error(`There is no profile with id ${id}.`);
+      if (id !== undefined && !this.get(id)) throw new Error(vscode.l10n.t('There is no profile with id {0}.', id));
       await writeStored(this.memento, ACTIVE_KEY, id);
       this.fireChanged();
     });
@@ -169,7 +172,7 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     const baseUrl = this.sandboxBaseUrl();
     // The sandbox serves what it stores like a files host: previews work offline.
     const template = baseUrl ? { mediaUrlTemplate: sandboxMediaUrlTemplate(baseUrl) } : {};
-    return { id: SANDBOX_PROFILE_ID, name: SANDBOX_PROFILE_NAME, kind: 'sandbox', baseUrl, apiVersion: DEFAULT_API_VERSION, ...template };
+    return { id: SANDBOX_PROFILE_ID, name: sandboxProfileName(), kind: 'sandbox', baseUrl, apiVersion: DEFAULT_API_VERSION, ...template };
   }
 
   /** Stored remote profiles; entries that do not fit (hand-edited, older versions) are skipped. */
@@ -191,6 +194,6 @@ async function checkedTemplate(template: string | undefined): Promise<string | u
   const text = template?.trim();
   if (!text) return undefined;
   const problem = (await loadCore()).checkMediaUrlTemplate(text);
-  if (problem) throw new Error(`Media URL template: ${problem}`);
+  if (problem) throw new Error(vscode.l10n.t('Media URL template: {0}', problem));
   return text;
 }

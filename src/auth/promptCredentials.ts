@@ -1,5 +1,6 @@
 // Asks for a profile's client credentials: the client id first, then the secret in a password
 // box. Shared by Add Profile (right after the profile is made) and Set Client Credentials.
+import * as vscode from 'vscode';
 import { required } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
 import { profileLabel, type Profile } from '../platform/domain';
@@ -8,18 +9,18 @@ export async function promptAndStoreCredentials(services: ExtensionServices, pro
   const label = profileLabel(profile);
   const existing = await services.credentials.get(profile.id);
   const clientId = required(await services.ui.showInputBox({
-    title: `Client credentials for ${label} (1/2)`,
-    prompt: 'Client id, as issued by the service operator (for example topic_37_api)',
+    title: vscode.l10n.t('Client credentials for {0} (1/2)', label),
+    prompt: vscode.l10n.t('Client id, as issued by the service operator (for example topic_37_api)'),
     value: existing?.clientId ?? '',
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the client id.'),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
   })).trim();
   const clientSecret = required(await services.ui.showInputBox({
-    title: `Client credentials for ${label} (2/2)`,
-    prompt: `Client secret for ${clientId}. It is kept in the system's secret storage, never in settings.`,
+    title: vscode.l10n.t('Client credentials for {0} (2/2)', label),
+    prompt: vscode.l10n.t("Client secret for {0}. It is kept in the system's secret storage, never in settings.", clientId),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value ? undefined : 'Enter the client secret.'),
+    validateInput: (value) => (value ? undefined : vscode.l10n.t('Enter the client secret.')),
   }));
   services.log.addSecret(clientSecret);
   await services.credentials.set(profile.id, { clientId, clientSecret });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadSandbox } from '../platform/lazyCore';
-import { requireTrust } from '../platform/workspaceTrust';
+import { requireTrust, sandboxIsOff } from '../platform/workspaceTrust';
 import { normalizeUrl } from './urlPolicy';
 import type { Logger } from '../platform/services';
 import { SANDBOX_PROFILE_ID, type Credentials, type CredentialStore } from '../platform/domain';
@@ -83,7 +83,7 @@ export class SandboxRunner implements vscode.Disposable {
       this.log.info('sandbox', `using the running sandbox at ${this.knownBaseUrl}`);
       return { endpoint: { baseUrl: this.knownBaseUrl, credentials: { ...DEMO_CLIENT } } };
     }
-    requireTrust('The local sandbox');
+    requireTrust(sandboxIsOff);
     const credentials = await this.sandboxCredentials();
     const started = Date.now();
     const { startSandbox } = await loadSandbox();

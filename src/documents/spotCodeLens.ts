@@ -32,17 +32,20 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     if (!isSpotDocument(core, document)) return [];
     this.watchMedia();
     const profile = this.profiles.active();
-    const title = profile ? `$(cloud-upload) Import Spot to ${profileLabel(profile)}` : '$(cloud-upload) Import Spot';
+    const title = profile ? vscode.l10n.t('$(cloud-upload) Import Spot to {0}', profileLabel(profile)) : vscode.l10n.t('$(cloud-upload) Import Spot');
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip: 'Validate this document and send it to the spot import endpoint' })];
-    lenses.push(new vscode.CodeLens(top, { title: '$(globe) Show on Map', command: COMMAND.showOnMap, arguments: [document.uri], tooltip: 'Show this spot on a map' }));
+    const tooltip = vscode.l10n.t('Validate this document and send it to the spot import endpoint');
+    const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip })];
+    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) Show on Map'), command: COMMAND.showOnMap, arguments: [document.uri], tooltip: vscode.l10n.t('Show this spot on a map') }));
     const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
     if (media > 0) {
       lenses.push(new vscode.CodeLens(top, {
-        title: `$(file-media) Import with ${media} media`,
+        title: media === 1 ? vscode.l10n.t('$(file-media) Import with 1 media') : vscode.l10n.t('$(file-media) Import with {0} media', media),
         command: COMMAND.importSpotWithMedia,
         arguments: [document.uri],
-        tooltip: `Import this spot and the ${media} files of its media folder in one resumable step`,
+        tooltip: media === 1
+          ? vscode.l10n.t('Import this spot and the 1 files of its media folder in one resumable step')
+          : vscode.l10n.t('Import this spot and the {0} files of its media folder in one resumable step', media),
       }));
     }
     return lenses;

@@ -54,7 +54,7 @@ export function toDiagnostic(document: vscode.TextDocument, problem: Core.Locate
   const code = problem.rule ?? (problem.file !== undefined ? MEDIA_PROBLEM_CODE : problem.pointer);
   if (code) diagnostic.code = code;
   if (problem.file !== undefined) {
-    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(problem.file), new vscode.Position(0, 0)), 'the media file or folder')];
+    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(problem.file), new vscode.Position(0, 0)), vscode.l10n.t('the media file or folder'))];
   }
   return diagnostic;
 }

@@ -15,8 +15,8 @@ export async function spotTargetDocument(arg: unknown): Promise<vscode.TextDocum
   if (arg instanceof vscode.Uri) return vscode.workspace.openTextDocument(arg);
   const editor = vscode.window.activeTextEditor;
   if (editor) return editor.document;
-  throw new ActionableError('Open a spot document (a *.spot.json file) to import it, or create one.', [
-    { title: 'New Spot Document', command: COMMAND.newSpotDocument },
+  throw new ActionableError(vscode.l10n.t('Open a spot document (a *.spot.json file) to import it, or create one.'), [
+    { title: vscode.l10n.t('New Spot Document'), command: COMMAND.newSpotDocument },
   ]);
 }
 
@@ -25,8 +25,8 @@ export async function spotTargetSpotDocument(core: typeof Core, arg: unknown): P
   const document = await spotTargetDocument(arg);
   const name = displayName(document.uri);
   if (!isSpotDocument(core, document)) {
-    throw new ActionableError(`${name} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.`, [
-      { title: 'New Spot Document', command: COMMAND.newSpotDocument },
+    throw new ActionableError(vscode.l10n.t('{0} is not a spot document: name it *.spot.json, or give it "data": {"type": "spots", …}.', name), [
+      { title: vscode.l10n.t('New Spot Document'), command: COMMAND.newSpotDocument },
     ]);
   }
   return { document, name };

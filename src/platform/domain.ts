@@ -2,6 +2,8 @@
 // credentials, and the galleries the user knows; and the stores that keep them. Plain types and
 // two tiny helpers, no behaviour: every layer above the core reads these.
 import type * as vscode from 'vscode';
+// The core's l10n, not vscode's: this file stays free of vscode (unit tests load it through errors.ts).
+import { l10n } from '../core/text/l10n';
 
 export type ProfileKind = 'remote' | 'sandbox';
 
@@ -46,7 +48,7 @@ export interface ProfileStore {
 
 /** How a profile is shown everywhere: the built-in sandbox is always marked "(sandbox)". */
 export function profileLabel(profile: Pick<Profile, 'name' | 'kind'>): string {
-  return profile.kind === 'sandbox' ? `${profile.name} (sandbox)` : profile.name;
+  return profile.kind === 'sandbox' ? l10n.t('{0} (sandbox)', profile.name) : profile.name;
 }
 
 export interface Credentials {

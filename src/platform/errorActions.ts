@@ -10,18 +10,19 @@ import { ActionableError, OPEN_CA_SETTINGS, isAuthenticationError, isServiceErro
 import { COMMAND } from './commandIds';
 import type { Logger, UiPrompts } from './services';
 
-export const SHOW_LOG = 'Show Log';
-export const UPDATE_CREDENTIALS = 'Update Credentials';
-export const SET_CREDENTIALS = 'Set Client Credentials';
+/** The buttons' titles, in VS Code's display language: read when a button is made, not when this module loads. */
+export const showLogTitle = (): string => vscode.l10n.t('Show Log');
+export const updateCredentialsTitle = (): string => vscode.l10n.t('Update Credentials');
+export const setCredentialsTitle = (): string => vscode.l10n.t('Set Client Credentials');
 
 /** Set Client Credentials for one profile (absent: the active one), after a refusal. */
 export function updateCredentialsAction(profileId?: string): ErrorAction {
-  return { title: UPDATE_CREDENTIALS, command: COMMAND.setCredentials, ...(profileId ? { args: [profileId] } : {}) };
+  return { title: updateCredentialsTitle(), command: COMMAND.setCredentials, ...(profileId ? { args: [profileId] } : {}) };
 }
 
 /** Set Client Credentials for a profile that has none yet. */
 export function setCredentialsAction(profileId: string): ErrorAction {
-  return { title: SET_CREDENTIALS, command: COMMAND.setCredentials, args: [profileId] };
+  return { title: setCredentialsTitle(), command: COMMAND.setCredentials, args: [profileId] };
 }
 
 /**
@@ -65,14 +66,15 @@ export type MessageButton = ErrorAction | { title: string; run(): unknown };
  * whenever it is clicked: the command that shows it has finished by then, and does not wait.
  */
 export function showMessage(services: { ui: UiPrompts; log: Logger }, severity: 'info' | 'warning' | 'error', message: string, buttons: readonly MessageButton[] = []): void {
-  const titles = [...buttons.map((button) => button.title), ...(severity === 'error' ? [SHOW_LOG] : [])];
+  const showLog = showLogTitle();
+  const titles = [...buttons.map((button) => button.title), ...(severity === 'error' ? [showLog] : [])];
   const shown =
     severity === 'info' ? services.ui.showInformationMessage(message, ...titles)
       : severity === 'warning' ? services.ui.showWarningMessage(message, {}, ...titles)
         : services.ui.showErrorMessage(message, ...titles);
   void shown
     .then(async (choice) => {
-      if (choice === SHOW_LOG) return services.log.show();
+      if (choice === showLog) return services.log.show();
       const button = buttons.find((candidate) => candidate.title === choice);
       if (!button) return undefined;
       return 'run' in button ? button.run() : vscode.commands.executeCommand(button.command, ...(button.args ?? []));

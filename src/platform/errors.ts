@@ -1,8 +1,11 @@
 // Errors raised by the extension layer that tell the user what to do next. The command wrapper
 // turns `actions` into buttons; core errors (ServiceError) are recognised by their `kind`.
-// Everything here that makes text for a person passes the redactor the log uses.
+// Everything here that makes text for a person passes the redactor the log uses. No vscode here
+// (unit tests read describeError): the words go through the core's l10n, which has VS Code's
+// bundle from activation on.
 import { untrustedCertificateCode } from '../core/api/certificates';
 import type { RequestSent } from '../core/api/errors';
+import { l10n } from '../core/text/l10n';
 import { SANDBOX_PROFILE_ID } from './domain';
 import { redactForDisplay } from './redact';
 import { BUILT_IN_COMMAND, COMMAND } from './commandIds';
@@ -25,9 +28,9 @@ export class ActionableError extends Error {
 
 /** What every command that needs a profile says when none is active, with the two ways out. */
 export function noActiveProfileError(): ActionableError {
-  return new ActionableError('No Spot Import profile is selected. Add one for your service, or try the local sandbox.', [
-    { title: 'Add Profile', command: COMMAND.addProfile },
-    { title: 'Use Local Sandbox', command: COMMAND.switchProfile, args: [SANDBOX_PROFILE_ID] },
+  return new ActionableError(l10n.t('No Spot Import profile is selected. Add one for your service, or try the local sandbox.'), [
+    { title: l10n.t('Add Profile'), command: COMMAND.addProfile },
+    { title: l10n.t('Use Local Sandbox'), command: COMMAND.switchProfile, args: [SANDBOX_PROFILE_ID] },
   ]);
 }
 
@@ -67,12 +70,29 @@ export function profileOf(error: unknown): string | undefined {
 /** The setting of extra CA certificates (httpOptions reads it; spelled out so no vscode is needed here). */
 export const CA_CERTIFICATES_SETTING = 'spotImport.caCertificates';
 
-/** What to do about an untrusted certificate, in the words every message about one ends with. */
+/** What to do about an untrusted certificate, in the words every message about one ends with (in the display language). */
+export function untrustedCertificateAdvice(): string {
+  return l10n.t(
+    "The server's certificate is not signed by a certificate authority trusted here: if the service (or a proxy on the way) uses your organisation's own, add that authority's certificate (a PEM file) to the setting {0}.",
+    CA_CERTIFICATES_SETTING,
+  );
+}
+
+/**
+ * The same advice, always in English, as a constant made when the module loads (before any bundle
+ * is set): for callers not yet moved to untrustedCertificateAdvice().
+ */
 export const UNTRUSTED_CERTIFICATE_ADVICE =
   `The server's certificate is not signed by a certificate authority trusted here: if the service (or a proxy on the way) uses your organisation's own, add that authority's certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}.`;
 
-/** The button that opens the setting, for notifications about an untrusted certificate. */
-export const OPEN_CA_SETTINGS: ErrorAction = { title: 'Open Settings', command: BUILT_IN_COMMAND.openSettings, args: [CA_CERTIFICATES_SETTING] };
+/** The button that opens the setting, for notifications about an untrusted certificate (its title read when shown). */
+export const OPEN_CA_SETTINGS: ErrorAction = {
+  get title() {
+    return l10n.t('Open Settings');
+  },
+  command: BUILT_IN_COMMAND.openSettings,
+  args: [CA_CERTIFICATES_SETTING],
+};
 
 /**
  * One line for a notification: the error's own words, plus the status and server text if missing,
@@ -90,7 +110,7 @@ function describeUnredacted(error: unknown): string {
     if (error.status !== undefined && !message.includes(String(error.status))) message = `${message} (HTTP ${error.status})`;
   }
   if (untrustedCertificateCode(error) && !message.includes(CA_CERTIFICATES_SETTING)) {
-    message = `${/[.!?]$/.test(message) ? message : `${message}.`} ${UNTRUSTED_CERTIFICATE_ADVICE}`;
+    message = `${/[.!?]$/.test(message) ? message : `${message}.`} ${untrustedCertificateAdvice()}`;
   }
   return message;
 }

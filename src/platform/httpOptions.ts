@@ -60,17 +60,21 @@ export async function readCaFiles(files: readonly string[]): Promise<string[]> {
     if (!file) continue;
     const fix = [OPEN_CA_SETTINGS];
     if (!path.isAbsolute(file)) {
-      throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists "${entry}": use an absolute path to a PEM certificate file.`, fix);
+      throw new ActionableError(vscode.l10n.t('The setting {0} lists "{1}": use an absolute path to a PEM certificate file.', CA_CERTIFICATES_SETTING, entry), fix);
     }
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
-      throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists ${file}, which cannot be read: ${reason}.`, fix);
+      throw new ActionableError(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? vscode.l10n.t('The setting {0} lists {1}, which cannot be read: there is no such file.', CA_CERTIFICATES_SETTING, file)
+          : vscode.l10n.t('The setting {0} lists {1}, which cannot be read: {2}.', CA_CERTIFICATES_SETTING, file, (error as Error).message),
+        fix,
+      );
     }
     const found = text.match(PEM_CERTIFICATE);
-    if (!found) throw new ActionableError(`The setting ${CA_CERTIFICATES_SETTING} lists ${file}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`, fix);
+    if (!found) throw new ActionableError(vscode.l10n.t('The setting {0} lists {1}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).', CA_CERTIFICATES_SETTING, file), fix);
     certificates.push(...found);
   }
   return certificates;

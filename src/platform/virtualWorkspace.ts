@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import { COMMAND } from './commandIds';
 import { ActionableError } from './errors';
 
-/** What each command that needs files on disk does, as its message names it. */
-const NEEDS_DISK: ReadonlyMap<string, string> = new Map([
-  [COMMAND.importFolder, 'Import Folder'],
-  [COMMAND.importSpotWithMedia, 'Import Spot with Media'],
-  [COMMAND.importRows, 'Import Rows as Spots'],
+/** Each command that needs files on disk, with what it says in a virtual workspace (made when it is said). */
+const NEEDS_DISK: ReadonlyMap<string, () => string> = new Map([
+  [COMMAND.importFolder, () => vscode.l10n.t("Import Folder needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Folder.")],
+  [COMMAND.importSpotWithMedia, () => vscode.l10n.t("Import Spot with Media needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Spot with Media.")],
+  [COMMAND.importRows, () => vscode.l10n.t("Import Rows as Spots needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Rows as Spots.")],
 ]);
 
 /** Whether every folder of the window is virtual (none is on disk). */
@@ -22,8 +22,6 @@ export function isVirtualWorkspace(): boolean {
 
 /** Throws when a command that needs files on disk runs in a virtual workspace. */
 export function requireDiskFor(commandId: string): void {
-  const what = NEEDS_DISK.get(commandId);
-  if (what && isVirtualWorkspace()) {
-    throw new ActionableError(`${what} needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use ${what}.`);
-  }
+  const message = NEEDS_DISK.get(commandId);
+  if (message && isVirtualWorkspace()) throw new ActionableError(message());
 }

@@ -8,39 +8,54 @@ import * as vscode from 'vscode';
 import { BUILT_IN_COMMAND, COMMAND } from './commandIds';
 import { ActionableError } from './errors';
 
-/** What each command that needs a trusted folder does, as its message names it. */
-const NEEDS_TRUST: ReadonlyMap<string, string> = new Map([
-  [COMMAND.importSpot, 'Import Spot'],
-  [COMMAND.importSpotWithMedia, 'Import Spot with Media'],
-  [COMMAND.importFolder, 'Import Folder'],
-  [COMMAND.importRows, 'Import Rows as Spots'],
-  [COMMAND.importExample, 'Importing the example'],
-  [COMMAND.markSpotActive, 'Mark Spot Active'],
-  [COMMAND.uploadToGallery, 'Uploading media'],
-  [COMMAND.uploadToGalleryNode, 'Uploading media'],
+/**
+ * Each command that needs a trusted folder, with what it says in Restricted Mode: the whole
+ * sentence for each, in VS Code's display language, made when it is said.
+ */
+const NEEDS_TRUST: ReadonlyMap<string, () => string> = new Map([
+  [COMMAND.importSpot, () => vscode.l10n.t('Import Spot is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.importSpotWithMedia, () => vscode.l10n.t('Import Spot with Media is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.importFolder, () => vscode.l10n.t('Import Folder is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.importRows, () => vscode.l10n.t('Import Rows as Spots is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.importExample, () => vscode.l10n.t('Importing the example is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.markSpotActive, () => vscode.l10n.t('Mark Spot Active is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [COMMAND.uploadToGallery, uploadingMediaIsOff],
+  [COMMAND.uploadToGalleryNode, uploadingMediaIsOff],
 ]);
+
+function uploadingMediaIsOff(): string {
+  return vscode.l10n.t('Uploading media is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.');
+}
+
+/** What the local sandbox says when it is not started in Restricted Mode. */
+export function sandboxIsOff(): string {
+  return vscode.l10n.t('The local sandbox is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.');
+}
 
 /** Whether a command is off in Restricted Mode (for tests and the manifest check). */
 export function needsTrust(commandId: string): boolean {
   return NEEDS_TRUST.has(commandId);
 }
 
-/** The error a restricted action ends with: what is off, why, and the button that turns it on. */
-export function restrictedModeError(what: string): ActionableError {
+/**
+ * The error a restricted action ends with: `message` says what is off and why (one of the
+ * sentences above), and the button turns it on.
+ */
+export function restrictedModeError(message: string): ActionableError {
   return new ActionableError(
-    `${what} is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.`,
-    [{ title: 'Manage Workspace Trust', command: BUILT_IN_COMMAND.manageWorkspaceTrust }],
+    message,
+    [{ title: vscode.l10n.t('Manage Workspace Trust'), command: BUILT_IN_COMMAND.manageWorkspaceTrust }],
     'warning',
   );
 }
 
-/** Throws the Restricted Mode error when the folder is not trusted. */
-export function requireTrust(what: string): void {
-  if (!vscode.workspace.isTrusted) throw restrictedModeError(what);
+/** Throws the Restricted Mode error, with the sentence `message` makes, when the folder is not trusted. */
+export function requireTrust(message: () => string): void {
+  if (!vscode.workspace.isTrusted) throw restrictedModeError(message());
 }
 
 /** Throws the Restricted Mode error for a command that needs a trusted folder, when it is not. */
 export function requireTrustFor(commandId: string): void {
-  const what = NEEDS_TRUST.get(commandId);
-  if (what) requireTrust(what);
+  const message = NEEDS_TRUST.get(commandId);
+  if (message) requireTrust(message);
 }

@@ -25,14 +25,14 @@ export class TableCodeLens implements vscode.CodeLensProvider {
     if (!isTableUri(document.uri)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const state = this.checks.state(document.uri);
-    if (!state) return [new vscode.CodeLens(top, { title: '$(add) Create Mapping for this File', command: COMMAND.createMapping, arguments: [document.uri] })];
+    if (!state) return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(add) Create Mapping for this File'), command: COMMAND.createMapping, arguments: [document.uri] })];
     if (state.mappingBroken) {
-      return [new vscode.CodeLens(top, { title: '$(error) The mapping has problems: the rows are not checked', command: 'vscode.open', arguments: [state.mapping] })];
+      return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(error) The mapping has problems: the rows are not checked'), command: 'vscode.open', arguments: [state.mapping] })];
     }
     const valid = state.rows - state.invalid;
     const lenses = [
       new vscode.CodeLens(top, {
-        title: `$(cloud-upload) Import ${valid} row${valid === 1 ? '' : 's'} as spots${state.invalid > 0 ? ` (${state.invalid} with problems are left out)` : ''}`,
+        title: importRowsTitle(valid, state.invalid),
         command: COMMAND.importRows,
         arguments: [document.uri],
       }),
@@ -42,7 +42,8 @@ export class TableCodeLens implements vscode.CodeLensProvider {
       const index = lastAtOrBefore(state.rowLines, editor.selection.active.line + 1);
       if (index >= 0) {
         const line = state.rowLines[index] - 1;
-        lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: `$(preview) Preview spot of this row (row ${index + 1})`, command: COMMAND.previewRow, arguments: [document.uri, line + 1] }));
+        const title = vscode.l10n.t('$(preview) Preview spot of this row (row {0})', index + 1);
+        lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title, command: COMMAND.previewRow, arguments: [document.uri, line + 1] }));
       }
     }
     return lenses;
@@ -51,4 +52,14 @@ export class TableCodeLens implements vscode.CodeLensProvider {
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/** "Import N rows as spots", and how many are left out for their problems (whole sentences for each case). */
+function importRowsTitle(valid: number, invalid: number): string {
+  if (invalid > 0) {
+    return valid === 1
+      ? vscode.l10n.t('$(cloud-upload) Import 1 row as spots ({0} with problems are left out)', invalid)
+      : vscode.l10n.t('$(cloud-upload) Import {0} rows as spots ({1} with problems are left out)', valid, invalid);
+  }
+  return valid === 1 ? vscode.l10n.t('$(cloud-upload) Import 1 row as spots') : vscode.l10n.t('$(cloud-upload) Import {0} rows as spots', valid);
 }

@@ -26,23 +26,31 @@ export class TableHovers implements vscode.HoverProvider {
     const definition = typeof topicId === 'number' ? topics?.get(topicId) : undefined;
 
     const markdown = new vscode.MarkdownString();
-    markdown.appendMarkdown(`**${escape(checked.label)}**${checked.sourceId ? ` → spot \`${checked.sourceId}\`` : ''}\n\n`);
-    const column = cell.column === 'geometry' ? 'the geometry' : `column \`${cell.column}\``;
+    const heading = checked.sourceId ? vscode.l10n.t('**{0}** → spot `{1}`', escape(checked.label), checked.sourceId) : `**${escape(checked.label)}**`;
+    markdown.appendMarkdown(`${heading}\n\n`);
+    const column = cell.column === 'geometry'
+      ? vscode.l10n.t({ message: 'the geometry', args: [], comment: ["where a cell's value comes from when it is the row's geometry, not a column"] })
+      : vscode.l10n.t('column `{0}`', cell.column);
     if (uses.attributes.length === 0 && uses.photos.length === 0) {
-      markdown.appendMarkdown(`${column}: not sent (the mapping does not use it)\n\n`);
+      markdown.appendMarkdown(`${vscode.l10n.t('{0}: not sent (the mapping does not use it)', column)}\n\n`);
     }
     for (const use of uses.attributes) {
       const label = definition && Object.hasOwn(definition.fields, use.attribute) ? definition.fields[use.attribute].label : undefined;
       const name = `\`${use.attribute}\`${label ? ` (${escape(label)})` : ''}`;
-      if (use.value === undefined) markdown.appendMarkdown(`${column} → ${name}: not sent (the cell has a problem)\n\n`);
-      else if (use.value === null) markdown.appendMarkdown(`${column} → ${name}: a gallery, filled after the import\n\n`);
+      if (use.value === undefined) markdown.appendMarkdown(`${vscode.l10n.t('{0} → {1}: not sent (the cell has a problem)', column, name)}\n\n`);
+      else if (use.value === null) markdown.appendMarkdown(`${vscode.l10n.t('{0} → {1}: a gallery, filled after the import', column, name)}\n\n`);
       else markdown.appendMarkdown(`${column} → ${name} = \`${JSON.stringify(use.value)}\`\n\n`);
     }
     if (uses.photos.length > 0) {
-      markdown.appendMarkdown(`Photos, in this order: ${uses.photos.map((path) => `[${escape(path.split(/[\\/]/).pop() ?? path)}](${vscode.Uri.file(path).toString()})`).join(', ')}\n\n`);
+      const links = uses.photos.map((path) => `[${escape(path.split(/[\\/]/).pop() ?? path)}](${vscode.Uri.file(path).toString()})`).join(', ');
+      markdown.appendMarkdown(`${vscode.l10n.t('Photos, in this order: {0}', links)}\n\n`);
     }
     const errors = checked.findings.filter((finding) => finding.severity === 'error').length;
-    markdown.appendMarkdown(errors > 0 ? `The row is not imported: ${errors} problem${errors === 1 ? '' : 's'} (Problems panel).` : 'The row is imported as this spot (Preview Spots shows the document).');
+    markdown.appendMarkdown(
+      errors === 0 ? vscode.l10n.t('The row is imported as this spot (Preview Spots shows the document).')
+        : errors === 1 ? vscode.l10n.t('The row is not imported: 1 problem (Problems panel).')
+          : vscode.l10n.t('The row is not imported: {0} problems (Problems panel).', errors),
+    );
     return new vscode.Hover(markdown, cellRange(document.uri, cell.position.line, cell.position.column, this.checks.state(document.uri)?.delimiter));
   }
 }

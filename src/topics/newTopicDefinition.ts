@@ -13,18 +13,19 @@ export async function newTopicDefinition(store: TopicStore, log: Logger, target?
   const core = await loadCore();
   const inferred = core.inferTopicDefinition(document.getText());
   if (!inferred.ok) {
-    void vscode.window.showErrorMessage(`Cannot infer a topic definition: ${inferred.reason}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot infer a topic definition: {0}', inferred.reason));
     return undefined;
   }
   const folder = store.topicsFolderFor(document.uri);
   if (!folder) {
-    void vscode.window.showErrorMessage('Open a folder first: topic definitions are kept in its spot-topics folder.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Open a folder first: topic definitions are kept in its spot-topics folder.'));
     return undefined;
   }
   const uri = vscode.Uri.joinPath(folder, `${inferred.topicId}.topic.json`);
   if (await exists(uri)) {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-    void vscode.window.showInformationMessage(`Topic ${inferred.topicId} has a definition already: ${vscode.workspace.asRelativePath(uri, false)}. It was opened, not changed.`);
+    const path = vscode.workspace.asRelativePath(uri, false);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Topic {0} has a definition already: {1}. It was opened, not changed.', inferred.topicId, path));
     return uri;
   }
   await vscode.workspace.fs.createDirectory(folder);

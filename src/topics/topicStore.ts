@@ -205,7 +205,7 @@ export class TopicStore implements vscode.Disposable {
       const shown = report.problems.filter((problem) => !LEFT_TO_JSON_SERVICE.has(problem.rule));
       const diagnostics = shown.map((problem) => toDiagnostic(text, problem.offset, problem.length, problem.message, problem.rule));
       if (!report.definition && shown.length === 0 && report.problems.length > 0) {
-        const summary = `This topic definition is not in use until its problems are fixed: ${core.describeProblems(report.problems)}`;
+        const summary = vscode.l10n.t('This topic definition is not in use until its problems are fixed: {0}', core.describeProblems(report.problems));
         diagnostics.push(toDiagnostic(text, 0, 1, summary, report.problems[0].rule));
       }
       if (diagnostics.length > 0) {
