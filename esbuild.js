@@ -26,6 +26,34 @@ const undiciSubset = {
       contents: "throw new Error('the SIMD build of llhttp is not bundled')",
       loader: 'js',
     }));
+    // A FormData body: undici's HTTP/1.1 client turns one into multipart bytes with its fetch
+    // implementation's body code (web/fetch/body.js, which brings WebIDL, the fetch utilities, a
+    // multipart parser and data: URLs: about 40 KB of dist/core.js, 11 KB of the .vsix). The core
+    // never hands undici a FormData: an upload's multipart body is framed by form-data-encoder and
+    // sent as a stream (src/core/upload/uploadFile.ts), and scripts/bundle/undici.js refuses a
+    // FormData body before it reaches a connection.
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]web[\\/]fetch[\\/]body\.js$/ }, () => ({
+      contents: "exports.extractBody = function extractBody() { throw new Error('FormData bodies are not bundled: send the multipart bytes as a stream (src/core/upload/uploadFile.ts)') }",
+      loader: 'js',
+    }));
+    // llhttp's constants (enums, method and status tables, character classes: 10 KB) of which
+    // undici's HTTP/1.1 client, their only reader, uses two enums: those, as undici has them.
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]constants\.js$/ }, async (args) => {
+      const lib = path.resolve(path.dirname(args.path), '..');
+      const readers = [];
+      for (const entry of await fs.promises.readdir(lib, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+        const file = path.join(entry.parentPath ?? entry.path, entry.name);
+        if (file !== args.path && (await fs.promises.readFile(file, 'utf8')).includes('llhttp/constants')) readers.push(path.relative(lib, file));
+      }
+      if (readers.join() !== path.join('dispatcher', 'client-h1.js')) throw new Error(`llhttp/constants.js is read by ${readers.join(', ')}: see undiciSubset in esbuild.js`);
+      const client = await fs.promises.readFile(path.join(lib, readers[0]), 'utf8');
+      const names = [...new Set([...client.matchAll(/(?<![\w/.])constants\.(\w+)/g)].map(([, name]) => name))];
+      const constants = require(args.path);
+      const missing = names.filter((name) => !(name in constants));
+      if (names.length === 0 || missing.length > 0) throw new Error(`client-h1.js reads llhttp constants ${missing.join(', ') || '(none found)'}: see undiciSubset in esbuild.js`);
+      return { contents: names.map((name) => `exports.${name} = ${JSON.stringify(constants[name])};`).join('\n'), loader: 'js' };
+    });
     // HTTP/2: undici speaks it only when a connection negotiates h2, which it offers only with
     // allowH2, and every dispatcher of the core sets it false (src/core/api/http.ts). Its HTTP/2
     // client loads node:http2 (and with it tls) when the first dispatcher is made.
@@ -36,12 +64,59 @@ const undiciSubset = {
   },
 };
 
+// undici's HTTP parser (llhttp, WebAssembly) as a file beside the bundle, dist/llhttp.wasm, rather
+// than inlined as base64 text: the same bytes, read when the first connection is made, and 5 KB
+// less in the .vsix (the zip packs the binary better than its base64). Only for dist/core.js, the
+// bundle the .vsix carries undici in; the command line stays one self-contained file.
+const LLHTTP_WASM = 'llhttp.wasm';
+const llhttpWasmFile = {
+  name: 'llhttp-wasm-file',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp-wasm\.js$/ }, async (args) => {
+      if (build.initialOptions.write !== false) {
+        const file = path.join(path.dirname(path.resolve(__dirname, build.initialOptions.outfile)), LLHTTP_WASM);
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await fs.promises.writeFile(file, require(args.path));
+      }
+      return {
+        contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(LLHTTP_WASM)}));`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 // proj4 with the projections survey tables use, and without WKT (see scripts/bundle/proj4.mjs).
 const leanProj4 = {
   name: 'lean-proj4',
   setup(build) {
     build.onResolve({ filter: /^proj4$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/proj4.mjs') }));
     build.onResolve({ filter: /^wkt-parser$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/wktParser.js') }));
+    // proj4's datums: the named ones a proj4 string's +datum= gives (wgs84, nad83, potsdam,
+    // hermannskogel, …: PROJ's names and proj4's own, with their long names), and some 440 more
+    // keyed EPSG_<code>, ESRI_<code> or IGNF_<code>, which only WKT 2 and PROJJSON definitions name
+    // (wkt-parser's datumCode is then the datum's authority and code). The bundles read no WKT, so
+    // those are left out: 20 KB of dist/rows.js, 6 KB of the .vsix. The named ones stay as proj4
+    // has them, and its loop that files each under its long name too.
+    build.onLoad({ filter: /[\\/]proj4[\\/]lib[\\/]constants[\\/]Datum\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const { code } = await esbuild.transform(text, { format: 'cjs', loader: 'js' });
+      const loaded = { exports: {} };
+      new Function('module', 'exports', code)(loaded, loaded.exports);
+      const datums = loaded.exports.default;
+      const named = {};
+      const seen = new Set();
+      for (const [key, datum] of Object.entries(datums)) {
+        // An object met again is one filed under its long name by the loop below, which the bundle runs too.
+        if (seen.has(datum)) continue;
+        seen.add(datum);
+        if (!/^(EPSG|ESRI|IGNF)_/.test(key)) named[key] = datum;
+      }
+      if (!named.wgs84 || Object.keys(named).length > 40) throw new Error(`proj4's Datum.js has changed (${Object.keys(named).length} named datums): see leanProj4 in esbuild.js`);
+      const loop = /\nfor \(var key in datums\) \{[\s\S]*?\n\}\n/.exec(text)?.[0];
+      if (!loop) throw new Error("proj4's Datum.js has no loop filing datums under their long names: see leanProj4 in esbuild.js");
+      return { contents: `var datums = ${JSON.stringify(named)};${loop}export default datums;`, loader: 'js' };
+    });
   },
 };
 
@@ -53,23 +128,74 @@ const lazyMimeTypes = {
   },
 };
 
-// mime-db as mime-types reads it: the entries with file extensions or a charset, without the
-// "compressible" flags (mime-types reads only extensions, charset and source). Same answers from
-// lookup(), extension(), charset() and contentType(); less than half the bytes.
+// jsonc-parser as our module (see scripts/bundle/jsoncParser.js), so the bundles share one copy.
+const JSONC_STAND_IN = path.resolve(__dirname, 'scripts/bundle/jsoncParser.js');
+const sharedJsoncParser = {
+  name: 'shared-jsonc-parser',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, (args) => (args.importer === JSONC_STAND_IN ? undefined : { path: JSONC_STAND_IN }));
+  },
+};
+
+// mime-db as mime-types reads it: every type with file extensions or a charset (mime-types reads
+// only extensions, charset and source), written as one line of text each, "type ;charset @source
+// ext ext …", which the bundle turns back into mime-db's objects when mime-types first loads. A
+// type's source only decides which type an extension that several types claim maps to (mime-types'
+// mimeScore), so it is kept only for the types that share an extension. Built, mime-types over
+// this table gives the same extension and type maps and charsets as over the whole of mime-db,
+// or the build fails; 2 KB of the .vsix less than the same table as JSON.
 const slimMimeDb = {
   name: 'slim-mime-db',
   setup(build) {
     build.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, async (args) => {
       const db = JSON.parse(await fs.promises.readFile(args.path, 'utf8'));
-      const slim = {};
-      for (const [type, { source, extensions, charset }] of Object.entries(db)) {
-        if (extensions || charset) slim[type] = { source, extensions, charset };
+      const claims = new Map();
+      for (const { extensions = [] } of Object.values(db)) for (const extension of extensions) claims.set(extension, (claims.get(extension) ?? 0) + 1);
+      const lines = [];
+      for (const [type, { source, extensions = [], charset }] of Object.entries(db)) {
+        if (extensions.length === 0 && !charset) continue;
+        const shared = extensions.some((extension) => claims.get(extension) > 1);
+        const words = [type, charset, source, ...extensions].filter((word) => word !== undefined);
+        if (words.some((word) => word === '' || /[\s;@]/.test(word))) throw new Error(`mime-db: "${type}" does not fit the bundle's table: see slimMimeDb in esbuild.js`);
+        lines.push([type, ...(charset ? [`;${charset}`] : []), ...(shared && source ? [`@${source}`] : []), ...extensions].join(' '));
       }
-      // As a JSON.parse() of a string: quicker for V8 to load than the same object as JavaScript.
-      return { contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(slim))});`, loader: 'js' };
+      const contents = `module.exports = (${readMimeTable.toString()})(${JSON.stringify(lines.join('\n'))});`;
+      sameMimeAnswers(db, readMimeTable(lines.join('\n')));
+      return { contents, loader: 'js' };
     });
   },
 };
+
+/** The bundle's table back as mime-db's objects (runs in the bundle, on mime-types' first use). */
+function readMimeTable(text) {
+  const db = {};
+  for (const line of text.split('\n')) {
+    const [type, ...tokens] = line.split(' ');
+    const entry = (db[type] = {});
+    for (const token of tokens) {
+      if (token[0] === ';') entry.charset = token.slice(1);
+      else if (token[0] === '@') entry.source = token.slice(1);
+      else (entry.extensions ??= []).push(token);
+    }
+  }
+  return db;
+}
+
+/** Throws unless mime-types answers the same over `slim` as over the whole `db`. */
+function sameMimeAnswers(db, slim) {
+  const file = require.resolve('mime-types/index.js');
+  const mimeTypesOver = (table) => {
+    const module = { exports: {} };
+    const load = require('vm').runInThisContext(require('module').wrap(fs.readFileSync(file, 'utf8')), { filename: file });
+    const requireNear = require('module').createRequire(file);
+    load.call(module.exports, module.exports, (id) => (id === 'mime-db' ? table : requireNear(id)), module, file, path.dirname(file));
+    return module.exports;
+  };
+  const whole = mimeTypesOver(db);
+  const lean = mimeTypesOver(slim);
+  const answers = (mime) => JSON.stringify([mime.types, mime.extensions, Object.keys(db).map((type) => [mime.charset(type), mime.contentType(type)])]);
+  if (answers(whole) !== answers(lean)) throw new Error("mime-types answers differently over the bundle's mime-db table: see slimMimeDb in esbuild.js");
+}
 
 // Each `import * as vscode from 'vscode'` becomes, in a bundle, a copy of the whole API object
 // (esbuild's __toESM: a getter per property, well over a hundred), made once per importing file
@@ -98,7 +224,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, leanProj4, lazyMimeTypes, slimMimeDb, plainVscodeImport],
+  plugins: [undiciSubset, leanProj4, lazyMimeTypes, sharedJsoncParser, slimMimeDb, plainVscodeImport],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:
@@ -133,8 +259,11 @@ const CORE_ENTRY = 'src/core/index.ts';
 const CLIENT_ENTRY = 'src/core/clientEntry.ts';
 const ROWS_ENTRY = 'src/core/rows/index.ts';
 const SANDBOX_ENTRY = 'src/sandbox/index.ts';
+const FEATURES_ENTRY = 'src/features.ts';
 // The map (src/map): its panel and commands, loaded when a map opens; it takes the core's modules
-// like dist/rows.js does, and the extension's from dist/extension.js.
+// like dist/rows.js does, the extension's from dist/extension.js, and the few of dist/features.js's
+// own it uses (finding spot files, a command's target) from dist/features.js, which is what loads
+// it (src/map/loadMap.ts).
 const MAP_ENTRY = 'src/map/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 const REST_EXPORTS = '__restExports';
@@ -143,7 +272,7 @@ const CORE_REST_BUNDLE = './coreRest.js';
 
 /**
  * Our modules, which a host can share: the sources, and the bundles' stand-ins for undici and
- * mime-types (scripts/bundle), which hold what those load on first use.
+ * mime-types (scripts/bundle), which hold what those load on first use, and for jsonc-parser.
  */
 const isOurs = (input) => input.startsWith('src/') || input.startsWith('scripts/bundle/');
 
@@ -162,7 +291,7 @@ async function metafileOf(entry, plugins = [], options = {}) {
     minify: false,
     sourcemap: false,
     logLevel: 'silent',
-    // First: a shareWith() must see undici and mime-types before undiciSubset and lazyMimeTypes resolve them.
+    // First: a shareWith() must see undici, mime-types and jsonc-parser before the plugins that resolve them to scripts/bundle do.
     plugins: [...plugins, ...common.plugins, lazyBundles],
   });
   return result.metafile;
@@ -244,8 +373,8 @@ function shareWith(hostOf) {
   return {
     name: 'share-with-host',
     setup(build) {
-      // Relative imports of our sources, and undici and mime-types (resolved to scripts/bundle by the plugins above).
-      build.onResolve({ filter: /^(\.|undici$|mime-types$)/ }, async (args) => {
+      // Relative imports of our sources, and undici, mime-types and jsonc-parser (resolved to scripts/bundle by the plugins above).
+      build.onResolve({ filter: /^(\.|undici$|mime-types$|jsonc-parser$)/ }, async (args) => {
         if (args.pluginData?.fromShare || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromShare: true } });
         if (resolved.errors.length > 0 || !byPath.has(resolved.path)) return undefined;
@@ -274,7 +403,71 @@ const leanLeaflet = {
   name: 'lean-leaflet',
   setup(build) {
     build.onResolve({ filter: /^leaflet$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/leaflet.mjs') }));
+    // Three modules Leaflet's markers and SVG renderer import but the page never runs: stand-ins
+    // with the same exports (4.5 KB of dist/mapView.js). See scripts/bundle/leaflet.mjs.
+    build.onLoad({ filter: /[\\/]leaflet[\\/]src[\\/]layer[\\/](marker|vector)[\\/](Marker\.Drag|Icon\.Default|SVG\.VML)\.js$/ }, (args) => ({
+      contents: LEAFLET_STAND_INS[path.basename(args.path)],
+      loader: 'js',
+    }));
+    // Leaflet's style sheet without the rules of what is not bundled (1 KB of the .vsix): each
+    // selector naming one of LEAFLET_CSS_LEFT_OUT goes, and a rule with no selector left with it.
+    build.onLoad({ filter: /[\\/]leaflet[\\/]dist[\\/]leaflet\.css$/ }, async (args) => ({
+      contents: cssWithout(await fs.promises.readFile(args.path, 'utf8'), LEAFLET_CSS_LEFT_OUT),
+      loader: 'css',
+    }));
   },
+};
+
+// The classes only left-out parts of Leaflet set: popups (their pane stays: the map makes it),
+// the layers and scale controls, box zoom (and its crosshair), image overlays, marker shadows
+// (a div icon has none), VML and old Internet Explorer.
+const LEAFLET_CSS_LEFT_OUT = /\.(leaflet-popup(?!-pane)|leaflet-control-layers|leaflet-control-scale|leaflet-zoom-box|leaflet-crosshair|leaflet-image-layer|leaflet-marker-shadow|leaflet-vml-shape|lvml|leaflet-oldie)\b/;
+
+/** A plain style sheet (rules and @media blocks) without the selectors that match `leftOut`. */
+function cssWithout(text, leftOut) {
+  let out = '';
+  let at = 0;
+  const source = text.replace(/\/\*[\s\S]*?\*\//g, '');
+  while (at < source.length) {
+    const open = source.indexOf('{', at);
+    if (open < 0) {
+      if (source.slice(at).trim() !== '') throw new Error(`CSS: text after the last rule: ${source.slice(at).trim().slice(0, 40)}`);
+      break;
+    }
+    const prelude = source.slice(at, open).trim();
+    if (prelude.startsWith('@')) {
+      let depth = 1;
+      let close = open + 1;
+      for (; depth > 0; close++) {
+        if (close >= source.length) throw new Error(`CSS: ${prelude} is not closed`);
+        if (source[close] === '{') depth++;
+        else if (source[close] === '}') depth--;
+      }
+      const inner = cssWithout(source.slice(open + 1, close - 1), leftOut);
+      if (inner.trim() !== '') out += `${prelude} {\n${inner}}\n`;
+      at = close;
+      continue;
+    }
+    const close = source.indexOf('}', open);
+    const body = source.slice(open + 1, close);
+    if (close < 0 || body.includes('{')) throw new Error(`CSS: the rule for ${prelude} is not a plain one`);
+    const selectors = prelude.split(',').map((selector) => selector.trim()).filter((selector) => !leftOut.test(selector));
+    if (selectors.length > 0) out += `${selectors.join(',\n')} {${body}}\n`;
+    at = close + 1;
+  }
+  return out;
+}
+
+const LEAFLET_STAND_INS = {
+  // Dragging a marker: Marker.js makes a drag handler only `if (MarkerDrag)`, and the page's
+  // markers are not draggable.
+  'Marker.Drag.js': 'export var MarkerDrag = undefined;',
+  // The blue image icon a marker has when it is given none: every marker of the page has a div icon.
+  'Icon.Default.js':
+    "import { Icon } from './Icon';\nexport var IconDefault = Icon.extend({ _getIconUrl() { throw new Error(\"Leaflet's default image icon is not bundled: give the marker an icon\"); } });",
+  // VML, the SVG renderer's stand-in in Internet Explorer 8: SVG.js uses it only where Browser.vml
+  // (no SVG), never in VS Code's webview.
+  'SVG.VML.js': "export var vmlCreate = function () { throw new Error('VML is not bundled'); };\nexport var vmlMixin = {};",
 };
 
 // The map's offline base: Natural Earth 1:110m land (world-atlas, public domain), turned at build
@@ -294,8 +487,8 @@ const worldOutline = {
 // exposes: a host (its shared modules: sharing.exposes[entry.out]); shares: what it takes from which host (sharing.hosts[entry.out]).
 const entries = [
   { in: `spot-host-${EXTENSION_ENTRY}`, out: 'dist/extension.js', exposes: EXTENSION_ENTRY },
-  { in: 'src/features.ts', out: 'dist/features.js', shares: true },
-  { in: `spot-host-${CLIENT_ENTRY}`, out: 'dist/core.js', exposes: CLIENT_ENTRY },
+  { in: `spot-host-${FEATURES_ENTRY}`, out: 'dist/features.js', exposes: FEATURES_ENTRY, shares: true },
+  { in: `spot-host-${CLIENT_ENTRY}`, out: 'dist/core.js', exposes: CLIENT_ENTRY, plugins: [llhttpWasmFile] },
   { in: `spot-host-${CORE_ENTRY}`, out: 'dist/coreRest.js', exposes: CORE_ENTRY, shares: true },
   { in: ROWS_ENTRY, out: 'dist/rows.js', shares: true },
   { in: SANDBOX_ENTRY, out: 'dist/sandbox.js', shares: true },
@@ -332,7 +525,8 @@ async function writeJsonSchema({ source, generate, target }) {
   const generator = { exports: await loadSource(source) };
   const file = path.resolve(__dirname, target);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(generator.exports[generate](), null, 2) + '\n');
+  // Indented to be read in development; the production build's (the .vsix's) without the indentation, which only VS Code reads.
+  fs.writeFileSync(file, JSON.stringify(generator.exports[generate](), null, production ? undefined : 2) + '\n');
 }
 
 // In watch mode the schema follows every rebuild of the core.
@@ -348,20 +542,27 @@ const schemaPlugin = {
 async function main() {
   // In watch mode this is learnt once: restart the watch after moving a module between bundles.
   const extensionModules = await modulesOf(EXTENSION_ENTRY);
+  const fromExtension = new Map(extensionModules.map((input) => [input, './extension.js']));
   const core = await coreSharing();
+  const mapHosts = new Map([...fromExtension, ...core.lazyHosts]);
+  // dist/features.js's own modules (less what it takes from dist/extension.js) that dist/map.js uses.
+  const featuresModules = (await modulesOf(FEATURES_ENTRY, [shareWith(fromExtension)])).filter((input) => !mapHosts.has(input));
+  const mapFromFeatures = await boundaryOf(MAP_ENTRY, featuresModules);
+  for (const input of mapFromFeatures) mapHosts.set(input, './features.js');
   const sharing = {
     exposes: {
       'dist/extension.js': { shared: extensionModules },
+      'dist/features.js': { shared: mapFromFeatures },
       // dist/coreRest.js, dist/rows.js and dist/sandbox.js need few of the core's modules: only those are shared (see boundaryOf).
       'dist/core.js': { shared: core.client.shared, constants: { [REST_EXPORTS]: core.client.restExports } },
       'dist/coreRest.js': { shared: core.rest.shared },
     },
     hosts: {
-      'dist/features.js': new Map(extensionModules.map((input) => [input, './extension.js'])),
+      'dist/features.js': fromExtension,
       'dist/coreRest.js': core.rest.hosts,
       'dist/rows.js': core.lazyHosts,
       'dist/sandbox.js': core.lazyHosts,
-      'dist/map.js': new Map([...extensionModules.map((input) => [input, './extension.js']), ...core.lazyHosts]),
+      'dist/map.js': mapHosts,
     },
   };
   const contexts = await Promise.all(
@@ -373,7 +574,7 @@ async function main() {
         outfile: entry.out,
         metafile: analyze,
         plugins: [
-          // First: it must see undici and mime-types before undiciSubset and lazyMimeTypes resolve them.
+          // First: it must see undici, mime-types and jsonc-parser before the plugins that resolve them to scripts/bundle do.
           ...(entry.shares ? [shareWith(sharing.hosts[entry.out])] : []),
           ...(entry.plugins ?? []),
           ...common.plugins,

@@ -4,6 +4,9 @@
 // .vsix budget): popups, GeoJSON, image/video/SVG overlays, the canvas renderer, WMS, box and
 // touch-pinch zoom, tap-hold, the layers and scale controls, the default image icon.
 // esbuild.js resolves 'leaflet' to this file for the map page only; the page keeps Leaflet's types.
+// It also puts stand-ins in place of three modules Leaflet's markers and SVG renderer import but the
+// page never runs (dragging a marker, the default image icon, VML), and leaves out the rules of
+// Leaflet's style sheet that only the parts left out here use (leanLeaflet in esbuild.js).
 import { Map } from 'leaflet/src/map/Map';
 import { svg } from 'leaflet/src/layer/vector/SVG';
 import 'leaflet/src/map/handler/Map.Drag';

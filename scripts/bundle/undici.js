@@ -8,13 +8,14 @@
 // until the first dispatcher or request: code that only validates documents never pays for it.
 'use strict';
 
-// undici's index.js gives every dispatcher these too (lib/api/index.js).
+// undici's index.js gives every dispatcher these too (lib/api/index.js). Of them, only connect()
+// is ever called: by undici's ProxyAgent, to tunnel through a proxy. stream(), pipeline() and
+// upgrade() (7 KB, 2 KB of the .vsix) are called neither by the core nor by undici itself, so
+// they are not bundled; a call says so.
 const OTHER_APIS = {
-  stream: () => require('undici/lib/api/api-stream'),
-  pipeline: () => require('undici/lib/api/api-pipeline'),
-  upgrade: () => require('undici/lib/api/api-upgrade'),
   connect: () => require('undici/lib/api/api-connect'),
 };
+const NOT_BUNDLED = ['stream', 'pipeline', 'upgrade'];
 
 let loaded;
 /** undici's parts, loaded on the first request or dispatcher rather than with dist/core.js. */
@@ -23,12 +24,17 @@ function undici() {
     const Dispatcher = require('undici/lib/dispatcher/dispatcher');
     const api = { request: require('undici/lib/api/api-request') };
     // As the index: every dispatcher gets request()/connect()/…; ProxyAgent tunnels with connect().
-    // request() is what the core calls; the others load on their first call (connect() through a
-    // proxy), so the first request does not run their modules.
+    // request() is what the core calls; connect() loads on its first call (through a proxy), so
+    // the first request does not run its module.
     Dispatcher.prototype.request = api.request;
     for (const [name, load] of Object.entries(OTHER_APIS)) {
       Dispatcher.prototype[name] = function (...args) {
         return load().apply(this, args);
+      };
+    }
+    for (const name of NOT_BUNDLED) {
+      Dispatcher.prototype[name] = function () {
+        throw new Error(`undici's ${name}() is not bundled (scripts/bundle/undici.js): the core sends its requests with request()`);
       };
     }
     loaded = {
@@ -65,6 +71,9 @@ function request(url, opts) {
     url = util.parseURL(url);
   }
   if (opts.agent) throw new InvalidArgumentError('unsupported opts.agent. Did you mean opts.client?');
+  // undici's code for FormData bodies is not bundled (esbuild.js, undiciSubset): refused here, as
+  // an argument error, rather than when a connection writes the request.
+  if (util.isFormDataLike(opts.body)) throw new InvalidArgumentError('FormData bodies are not bundled: send the multipart bytes as a stream');
   const dispatcher = opts.dispatcher ?? require('undici/lib/global').getGlobalDispatcher();
   return api.request.call(dispatcher, {
     ...opts,
