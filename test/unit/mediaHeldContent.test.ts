@@ -62,4 +62,25 @@ describe('media workflow: held media bytes', () => {
     assert.ok(!twinCheck.ok, 'the duplicate is a problem');
     assert.equal(left(held, HOLD_FILE_BYTES), HOLD_FILE_BYTES - 1000, 'only the kept twin holds room');
   });
+
+  it("reads the next spot's files into the memory the last one gave back, never into memory still held", async () => {
+    const first = writeSpot(dir, 'first', { fld_1_3: ['01.jpg', '02.jpg'] }, { size: 200 * 1024 });
+    const second = writeSpot(dir, 'second', { fld_1_3: ['01.jpg', '02.jpg'] }, { size: 200 * 1024 + 77 });
+    const held = new HeldContent();
+    const check = async (spot: typeof first) => (await checkSpotMedia(spot.path, readFileSync(spot.path, 'utf8'), { holdContent: held })).galleries[0].files;
+    const firstFiles = await check(first);
+    const firstMemory: Array<ArrayBufferLike | undefined> = firstFiles.map((file) => file.content?.buffer);
+    assert.ok(firstMemory.every((memory) => memory !== undefined));
+    assert.notEqual(firstMemory[0], firstMemory[1], 'each held file has memory of its own');
+    // Still held: the next spot's files must not share the memory.
+    const meanwhile = await check(second);
+    for (const file of meanwhile) assert.ok(file.content && !firstMemory.includes(file.content.buffer), `${file.name} is read into memory nobody holds`);
+    const givenBack: Array<ArrayBufferLike | undefined> = [...firstMemory, ...meanwhile.map((file) => file.content?.buffer)];
+    held.release(meanwhile);
+    held.release(firstFiles);
+    const next = await check(second);
+    assert.equal(new Set(next.map((file) => file.content?.buffer)).size, 2, 'each held file has memory of its own');
+    for (const file of next) assert.ok(givenBack.includes(file.content?.buffer), `${file.name} is read into memory given back`);
+    for (const [index, file] of next.entries()) assert.ok(file.content?.equals(second.media.fld_1_3[index].bytes), `${file.name} holds its own bytes`);
+  });
 });

@@ -2,7 +2,7 @@
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { giveBackReadBuffer, takeReadBuffer } from '../files/readBuffers';
+import { giveBackHoldBuffer, giveBackReadBuffer, takeHoldBuffer, takeReadBuffer } from '../files/readBuffers';
 
 /** `<sha256 hex>:<size>`, the key of a file's journal entries. */
 export type ContentKey = string;
@@ -42,8 +42,11 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
  */
 export async function readAndHashFile(path: string, expectedSize: number): Promise<{ sha256: string; size: number; content?: Buffer }> {
   const handle = await fs.open(path, 'r');
+  // Memory kept for held content (files/readBuffers.ts): given back by HeldContent.release once
+  // the upload is over, or here at once when the content is not held.
+  const buffer = takeHoldBuffer(expectedSize + 1);
+  let held = false;
   try {
-    const buffer = Buffer.allocUnsafe(expectedSize + 1);
     // One read for a local file; a network or FUSE file system may hand it out in pieces. A read
     // that reaches the expected size while asking for a byte more is the end (a regular file
     // reads short only there, see OpenedFile.framed): no read of its own to find it.
@@ -55,8 +58,10 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
     }
     const content = buffer.subarray(0, bytesRead);
     const sha256 = createHash('sha256').update(content).digest('hex');
-    return bytesRead === expectedSize ? { sha256, size: bytesRead, content } : { sha256, size: bytesRead };
+    held = bytesRead === expectedSize;
+    return held ? { sha256, size: bytesRead, content } : { sha256, size: bytesRead };
   } finally {
+    if (!held) giveBackHoldBuffer(buffer);
     await handle.close();
   }
 }

@@ -4,6 +4,8 @@
 // Larger files, and any beyond the run's budget, are read again when sent and compared with their
 // hash as they stream (see UploadOptions.sha256).
 
+import { giveBackHoldBuffer } from '../files/readBuffers';
+
 /** Files up to this size are held: one read of the file, like an upload's own single read. */
 export const HOLD_FILE_BYTES = 1024 * 1024;
 
@@ -39,10 +41,15 @@ export class HeldContent {
     this.left += size;
   }
 
-  /** Drops what the files hold and gives their room back; safe to call more than once. */
+  /**
+   * Drops what the files hold, gives their memory back for the next file's read (which takes up
+   * to a quarter more than the file: files/readBuffers.ts) and their room back to the run; safe to
+   * call more than once. Only once nothing uses the bytes: their upload is over, or never began.
+   */
   release(files: Iterable<HoldsContent>): void {
     for (const file of files) {
       if (!file.content) continue;
+      giveBackHoldBuffer(file.content);
       file.content = undefined;
       this.left += file.size;
     }
