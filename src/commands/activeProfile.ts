@@ -1,6 +1,7 @@
 // The profile a command will talk to, known before any client is built: the progress
 // notification can then name it while the client (and, for the sandbox profile, the local
 // sandbox) starts inside the notification, where the user sees it and can cancel.
+import * as vscode from 'vscode';
 import type { ExtensionServices } from '../platform/services';
 import type { Profile } from '../platform/domain';
 
@@ -16,5 +17,5 @@ export function activeProfile(services: ExtensionServices): Promise<Profile> {
 
 /** The first client of the sandbox profile starts the sandbox: say so instead of a silent wait. */
 export function startingMessage(profile: Profile): string | undefined {
-  return profile.kind === 'sandbox' && !profile.baseUrl ? 'Starting the local sandbox…' : undefined;
+  return profile.kind === 'sandbox' && !profile.baseUrl ? vscode.l10n.t('Starting the local sandbox…') : undefined;
 }

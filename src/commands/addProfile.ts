@@ -1,6 +1,7 @@
 // Add Profile: name, base URL, token URL (derived unless changed), API version, an optional
 // topic id and an optional media URL template (the files host's address of a media file); then
 // the client credentials. The new profile becomes the active one.
+import * as vscode from 'vscode';
 import { promptAndStoreCredentials } from '../auth/promptCredentials';
 import { checkServiceUrl } from '../auth/urlPolicy';
 import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../core/api/apiVersion';
@@ -14,37 +15,37 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
   const { profiles, ui } = services;
   const taken = new Set(profiles.list().map((profile) => profile.name.toLowerCase()));
   const name = required(await ui.showInputBox({
-    title: `Add Spot Import profile (1/${STEPS})`,
-    prompt: 'A name for this service account, for example "Production topic 37"',
-    validateInput: (value) => !value.trim() ? 'Enter a name.' : taken.has(value.trim().toLowerCase()) ? 'A profile with this name exists already.' : undefined,
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 1, STEPS),
+    prompt: vscode.l10n.t('A name for this service account, for example "Production topic 37"'),
+    validateInput: (value) => !value.trim() ? vscode.l10n.t('Enter a name.') : taken.has(value.trim().toLowerCase()) ? vscode.l10n.t('A profile with this name exists already.') : undefined,
   })).trim();
   const baseUrl = required(await ui.showInputBox({
-    title: `Add Spot Import profile (2/${STEPS})`,
-    prompt: 'Base URL of the service (https; http only for localhost)',
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 2, STEPS),
+    prompt: vscode.l10n.t('Base URL of the service (https; http only for localhost)'),
     placeHolder: 'https://api.example.org',
     validateInput: (value) => checkServiceUrl(value),
   })).trim();
   const derived = (await services.core()).defaultTokenUrl(baseUrl);
   const tokenUrl = required(await ui.showInputBox({
-    title: `Add Spot Import profile (3/${STEPS})`,
-    prompt: 'Token URL. Keep the suggestion unless your operator gave you another one (for example …/oauth2/access_token)',
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 3, STEPS),
+    prompt: vscode.l10n.t('Token URL. Keep the suggestion unless your operator gave you another one (for example …/oauth2/access_token)'),
     value: derived,
     validateInput: (value) => checkServiceUrl(value),
   })).trim();
   const apiVersion = required(await ui.showInputBox({
-    title: `Add Spot Import profile (4/${STEPS})`,
-    prompt: 'API version used in request paths',
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 4, STEPS),
+    prompt: vscode.l10n.t('API version used in request paths'),
     value: DEFAULT_API_VERSION,
-    validateInput: (value) => (API_VERSION_PATTERN.test(value.trim()) ? undefined : 'Enter a version like v2.4.'),
+    validateInput: (value) => (API_VERSION_PATTERN.test(value.trim()) ? undefined : vscode.l10n.t('Enter a version like v2.4.')),
   })).trim();
   const topic = required(await ui.showInputBox({
-    title: `Add Spot Import profile (5/${STEPS})`,
-    prompt: 'Topic id this client serves (optional: leave empty)',
-    validateInput: (value) => (value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : 'Enter a whole number, or leave it empty.'),
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 5, STEPS),
+    prompt: vscode.l10n.t('Topic id this client serves (optional: leave empty)'),
+    validateInput: (value) => (value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a whole number, or leave it empty.')),
   })).trim();
   const core = await services.core();
   const mediaUrlTemplate = required(await ui.showInputBox({
-    title: `Add Spot Import profile (6/${STEPS})`,
+    title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 6, STEPS),
     prompt: MEDIA_TEMPLATE_PROMPT,
     placeHolder: MEDIA_TEMPLATE_EXAMPLE,
     validateInput: (value) => core.checkMediaUrlTemplate(value),
@@ -62,5 +63,5 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
   services.log.info('auth', `profile "${profile.name}" added for ${profile.baseUrl}`);
   // Without credentials the profile is useless; a dismissed prompt leaves it "no credentials".
   await promptAndStoreCredentials(services, profile);
-  void ui.showInformationMessage(`Profile "${profile.name}" is ready and active. Run Test Connection to check the credentials.`);
+  void ui.showInformationMessage(vscode.l10n.t('Profile "{0}" is ready and active. Run Test Connection to check the credentials.', profile.name));
 }

@@ -42,7 +42,7 @@ export interface FindOptions {
 }
 
 export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, options: FindOptions = {}): Promise<FoundSpotFiles> {
-  if (folder.scheme !== 'file') throw new Error(`Import Folder reads folders on disk; ${folder.toString(true)} is not one.`);
+  if (folder.scheme !== 'file') throw new Error(vscode.l10n.t('Import Folder reads folders on disk; {0} is not one.', folder.toString(true)));
   options.signal?.throwIfAborted();
   const cancel = new vscode.CancellationTokenSource();
   const onAbort = () => cancel.cancel();

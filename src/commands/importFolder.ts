@@ -35,8 +35,8 @@ async function chooseFolder(services: CommandServices, arg: unknown): Promise<vs
     canSelectFolders: true,
     canSelectFiles: false,
     canSelectMany: false,
-    openLabel: 'Import Spots',
-    title: 'Import every spot document under this folder',
+    openLabel: vscode.l10n.t('Import Spots'),
+    title: vscode.l10n.t('Import every spot document under this folder'),
     defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
   }));
   return required(picked[0]);
@@ -54,13 +54,13 @@ export async function runFolderImport(services: CommandServices, target: unknown
   const profile = await activeProfile(services);
   const core = await services.core();
 
-  const run = await withCancellableProgress({ title: `Importing spot documents from ${folderName} to ${profileLabel(profile)}`, signal: options.signal }, async (progress, signal) => {
-    progress.report({ message: 'Looking for spot documents…' });
+  const run = await withCancellableProgress({ title: vscode.l10n.t('Importing spot documents from {0} to {1}', folderName, profileLabel(profile)), signal: options.signal }, async (progress, signal) => {
+    progress.report({ message: vscode.l10n.t('Looking for spot documents…') });
     const found = await findSpotFiles(core, folder, {
       signal,
       log: services.log,
       limits: options.limits,
-      onFound: (count) => progress.report({ message: `Looking for spot documents… ${count} found` }),
+      onFound: (count) => progress.report({ message: vscode.l10n.t('Looking for spot documents… {0} found', count) }),
     });
     if (found.uris.length === 0) return { found };
     const starting = startingMessage(profile);
@@ -69,7 +69,7 @@ export async function runFolderImport(services: CommandServices, target: unknown
     const uriOf = new Map(found.uris.map((uri) => [uri.fsPath, uri.toString()]));
     const recorder = new GalleryRecorder(services, profile, (spot) => uriOf.get(spot.path) ?? vscode.Uri.file(spot.path).toString(), { ...DEFAULT_RECORD_EVERY, ...options.recordEvery });
     let current = '';
-    progress.report({ message: `0 of ${found.uris.length}` });
+    progress.report({ message: vscode.l10n.t('{0} of {1}', 0, found.uris.length) });
     const engine = await engineOptions(services, core, {
       profile,
       client,
@@ -78,10 +78,10 @@ export async function runFolderImport(services: CommandServices, target: unknown
       signal,
       onProgress: (event) => {
         if (event.kind === 'spot') {
-          current = `spot ${event.index} of ${event.total}: ${event.label}`;
+          current = vscode.l10n.t('spot {0} of {1}: {2}', event.index, event.total, event.label);
           progress.report({ message: current });
         } else if (event.kind === 'bytes') {
-          progress.report({ message: `${current} — ${event.file} ${Math.round(event.sentBytes / 1024)} of ${Math.round(event.totalBytes / 1024)} KB` });
+          progress.report({ message: vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)) });
         } else {
           recorder.add(event.outcome);
           progress.report({ increment: 100 / event.total });
@@ -97,15 +97,16 @@ export async function runFolderImport(services: CommandServices, target: unknown
     // Cancelled while looking or while the client started: nothing was sent.
     if (!isCancellation(error)) throw error;
     services.log.info('import', `folder ${folderName}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(`Import of ${folderName} cancelled before anything was sent.`, {});
+    void services.ui.showWarningMessage(vscode.l10n.t('Import of {0} cancelled before anything was sent.', folderName), {});
     return undefined;
   });
   if (!run) return undefined;
   if (!run.outcome) {
-    void services.ui.showInformationMessage(`No spot documents under ${folderName}: they are *.spot.json files, or .json files whose data.type is "spots".`);
+    void services.ui.showInformationMessage(vscode.l10n.t('No spot documents under {0}: they are *.spot.json files, or .json files whose data.type is "spots".', folderName));
     return undefined;
   }
-  const subject: RunSubject = { name: folderName, items: 'spot documents', again: 'importing the folder again', open: openDocumentAtProblem };
+  const again = vscode.l10n.t('What was done stays done; importing the folder again finishes the rest (the journal in .spot-import remembers each step).');
+  const subject: RunSubject = { name: folderName, items: 'spot documents', again, open: openDocumentAtProblem };
   return reportRun(services, profile, subject, run.outcome, run.found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
 }
 

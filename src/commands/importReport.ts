@@ -3,6 +3,7 @@
 // media, when there were any), what failed and what was never attempted, and why the run ended
 // early when it did; every spot in a pick (failures first) that opens its source at the problem
 // (a document at its member, a row at its cell). The buttons follow the one policy (errorActions.ts).
+import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { actionsFor, showMessage, type MessageButton } from '../platform/errorActions';
 import { describeError } from '../platform/errors';
@@ -11,15 +12,17 @@ import type { CommandServices } from './commandTable';
 import type { SearchLimits } from './findSpotFiles';
 import { describeRemaining, describeSpotCounts, wasImported } from './importRun';
 
-export const SHOW_DETAILS = 'Show Details';
+// A button's title. Read when dist/features.js loads, on the first command: VS Code has the
+// extension's bundle by then.
+export const SHOW_DETAILS = vscode.l10n.t('Show Details');
 
 /** What a run imported from, as its messages name it. */
 export interface RunSubject {
   /** "batch" (a folder), "trees.csv" (a table). */
   name: string;
-  /** What it holds: "spot documents", "rows". */
-  items: string;
-  /** What finishes a cancelled run: "importing the folder again". */
+  /** What it holds: spot documents (a folder) or rows (a table); the messages say it in whole sentences. */
+  items: 'spot documents' | 'rows';
+  /** The sentence that says what finishes a cancelled run ("… importing the folder again finishes the rest …"). */
   again: string;
   /** Opens where a spot came from, at its first problem (the report's pick). */
   open(spot: Core.SpotOutcome): Promise<void>;
@@ -74,47 +77,69 @@ function caughtByTheStop(spot: Core.SpotOutcome, stop: Core.RunStop | undefined)
   return stop !== undefined && spot.failure?.kind === stop.kind;
 }
 
-function headline(summary: FolderImportSummary, items: string, label: string, withMedia: boolean, truncatedAt: SearchLimits | undefined): string {
+function headline(summary: FolderImportSummary, items: RunSubject['items'], label: string, withMedia: boolean, truncatedAt: SearchLimits | undefined): string {
   const { outcome, folder, total } = summary;
   const imported = summary.imported.length;
   const { uploaded, resolved, skipped } = outcome.totals;
-  const media = withMedia ? ` (${uploaded + resolved} media uploaded, ${skipped} already there)` : '';
+  const media = withMedia ? ` ${vscode.l10n.t('({0} media uploaded, {1} already there)', uploaded + resolved, skipped)}` : '';
   // A spot the stop caught part-way is not attempted, but counted once, as imported but not
   // finished, so the counts add up to the total.
   const notAttempted = new Set(summary.notAttempted);
   const partly = outcome.spots.filter((spot) => notAttempted.has(spot.label) && wasImported(spot)).length;
   const untouched = summary.notAttempted.length - partly;
   const counts = [
-    ...(summary.failed.length > 0 ? [`${summary.failed.length} failed`] : []),
-    ...(untouched > 0 ? [`${untouched} not attempted`] : []),
-    ...(partly > 0 ? [`${partly} imported but not finished`] : []),
+    ...(summary.failed.length > 0 ? [vscode.l10n.t('{0} failed', summary.failed.length)] : []),
+    ...(untouched > 0 ? [vscode.l10n.t('{0} not attempted', untouched)] : []),
+    ...(partly > 0 ? [vscode.l10n.t('{0} imported but not finished', partly)] : []),
   ];
   const tail = counts.length > 0 ? `; ${counts.join('; ')}` : '';
   const limit = truncatedAt
-    ? ` — but ${folder} holds more than one run takes (${truncatedAt.files} spot documents or ${truncatedAt.candidates} JSON files), so some documents were not looked at: import its subfolders one by one`
+    ? ` ${vscode.l10n.t('— but {0} holds more than one run takes ({1} spot documents or {2} JSON files), so some documents were not looked at: import its subfolders one by one', folder, truncatedAt.files, truncatedAt.candidates)}`
     : '';
-  const from = `${imported} of ${total} ${items} from ${folder} to ${label}`;
+  const rows = items === 'rows';
+  const from = rows
+    ? vscode.l10n.t('{0} of {1} rows from {2} to {3}', imported, total, folder, label)
+    : vscode.l10n.t('{0} of {1} spot documents from {2} to {3}', imported, total, folder, label);
   switch (summary.stopped) {
     case 'credentialsRejected':
-      return `Stopped: credentials rejected — imported ${from}${media}${tail}`;
+      return `${vscode.l10n.t('Stopped: credentials rejected — imported {0}', from)}${media}${tail}`;
     case 'serviceUnreachable':
-      return `Stopped: the service could not be reached — imported ${from}${media}${tail}`;
+      return `${vscode.l10n.t('Stopped: the service could not be reached — imported {0}', from)}${media}${tail}`;
     case 'cancelled': {
       // Without media counts in parentheses, the spots imported are named there.
       const names = summary.imported.slice(0, 5).map((entry) => `"${entry.sourceId}"`).join(', ');
-      const which = withMedia || imported === 0 ? '' : ` (${names}${imported > 5 ? ` and ${imported - 5} more` : ''})`;
-      return `Cancelled: imported ${from}${which}${media}${tail}`;
+      const which = withMedia || imported === 0 ? '' : ` (${imported > 5 ? vscode.l10n.t('{0} and {1} more', names, imported - 5) : names})`;
+      return `${vscode.l10n.t('Cancelled: imported {0}', from)}${which}${media}${tail}`;
     }
   }
-  if (summary.failed.length === 0) return `Imported ${truncatedAt ? '' : 'all '}${total} ${items} from ${folder} to ${label}${media}${limit}`;
-  return `Imported ${imported} of ${total} ${items} to ${label}${media}${tail}${limit}`;
+  if (summary.failed.length === 0) {
+    const all = truncatedAt
+      ? rows ? vscode.l10n.t('Imported {0} rows from {1} to {2}', total, folder, label) : vscode.l10n.t('Imported {0} spot documents from {1} to {2}', total, folder, label)
+      : rows ? vscode.l10n.t('Imported all {0} rows from {1} to {2}', total, folder, label) : vscode.l10n.t('Imported all {0} spot documents from {1} to {2}', total, folder, label);
+    return `${all}${media}${limit}`;
+  }
+  const some = rows
+    ? vscode.l10n.t('Imported {0} of {1} rows to {2}', imported, total, label)
+    : vscode.l10n.t('Imported {0} of {1} spot documents to {2}', imported, total, label);
+  return `${some}${media}${tail}${limit}`;
 }
 
 /** Why a spot is not done, for the summary. */
 export function reasonOf(spot: Core.SpotOutcome): string {
-  if (spot.status === 'invalid') return `${spot.reason ?? 'The document breaks a rule.'} (nothing was sent)`;
+  if (spot.status === 'invalid') return spot.reason !== undefined ? vscode.l10n.t('{0} (nothing was sent)', spot.reason) : vscode.l10n.t('The document breaks a rule. (nothing was sent)');
   const remaining = describeRemaining(spot);
-  return `${spot.reason ?? spot.status}${remaining ? ` ${remaining}` : ''}`;
+  return `${spot.reason ?? statusWords(spot.status)}${remaining ? ` ${remaining}` : ''}`;
+}
+
+/** A spot's status, in words, where no reason says more. */
+function statusWords(status: Core.SpotOutcome['status']): string {
+  switch (status) {
+    case 'done': return vscode.l10n.t({ message: 'done', args: [], comment: ['the status of a spot in an import report'] });
+    case 'invalid': return vscode.l10n.t({ message: 'invalid', args: [], comment: ['the status of a spot in an import report'] });
+    case 'failed': return vscode.l10n.t({ message: 'failed', args: [], comment: ['the status of a spot in an import report'] });
+    case 'cancelled': return vscode.l10n.t({ message: 'cancelled', args: [], comment: ['the status of a spot in an import report'] });
+    case 'not-started': return vscode.l10n.t({ message: 'not-started', args: [], comment: ['the status of a spot in an import report'] });
+  }
 }
 
 /** The summary, its log line and its message; returns the summary. */
@@ -129,7 +154,7 @@ export async function reportRun(services: CommandServices, profile: Profile, sub
       showMessage(services, 'error', `${summary.headline}. ${describeError(outcome.stop!.error)}`, [details, ...actionsFor(outcome.stop!.error, { profileId: profile.id })]);
       break;
     case 'cancelled':
-      showMessage(services, 'warning', `${summary.headline}. What was done stays done; ${subject.again} finishes the rest (the journal in .spot-import remembers each step).`, [details]);
+      showMessage(services, 'warning', `${summary.headline}. ${subject.again}`, [details]);
       break;
     default:
       // Failures: the pick at once (the command ends when the user has picked, or dismissed it).
@@ -150,7 +175,7 @@ async function pickSpot(services: CommandServices, subject: RunSubject, title: s
       detail: spot.status === 'done' ? undefined : reasonOf(spot),
       spot,
     })),
-    { title, placeHolder: 'Pick a spot to open where it came from (a failed one at the problem)', matchOnDescription: true, matchOnDetail: true },
+    { title, placeHolder: vscode.l10n.t('Pick a spot to open where it came from (a failed one at the problem)'), matchOnDescription: true, matchOnDetail: true },
   );
   if (picked) await subject.open(picked.spot);
 }

@@ -44,8 +44,9 @@ export function editorSpotWriter(core: CoreModule): Core.SpotWriter {
     for (const change of request.edits) {
       edit.replace(uri, new vscode.Range(open.positionAt(change.offset), open.positionAt(change.offset + change.length)), change.content);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused the edit');
-    if (!(await open.save())) throw new Error('the document could not be saved');
+    // The engine puts these words into the reason it gives for a failed write-back.
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code refused the edit'));
+    if (!(await open.save())) throw new Error(vscode.l10n.t('the document could not be saved'));
     return 'written';
   };
 }
@@ -79,7 +80,7 @@ export async function engineOptions(services: CommandServices, core: CoreModule,
     setOrder: settings.mediaSetOrder,
     acceptedTypes: settings.mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES,
     topics: await services.checker.topicsFor(setup.target),
-    ...(profile.topicId !== undefined ? { topic: { topicId: profile.topicId, owner: `profile "${profileLabel(profile)}"` } } : {}),
+    ...(profile.topicId !== undefined ? { topic: { topicId: profile.topicId, owner: vscode.l10n.t({ message: 'profile "{0}"', args: [profileLabel(profile)], comment: ['names who imports into a topic, as in: topic_id is 12, but profile "Field team" imports into topic 37'] }) } } : {}),
     describePath: (file) => vscode.workspace.asRelativePath(file, false),
     writeBack: settings.mediaWriteBack ? editorSpotWriter(core) : false,
     signal: setup.signal,
@@ -172,12 +173,14 @@ export function mediaIn(gallery: Core.GalleryOutcome): number {
 /** "fld_1_3 → gallery 12 (3 of 3 media: 2 uploaded, 1 already there)" */
 export function describeGallery(gallery: Core.GalleryOutcome): string {
   const parts = [
-    ...(gallery.uploaded + gallery.resolved > 0 ? [`${gallery.uploaded + gallery.resolved} uploaded`] : []),
-    ...(gallery.skipped > 0 ? [`${gallery.skipped} already there`] : []),
-    ...(gallery.failed.length > 0 ? [`${gallery.failed.length} failed`] : []),
+    ...(gallery.uploaded + gallery.resolved > 0 ? [vscode.l10n.t('{0} uploaded', gallery.uploaded + gallery.resolved)] : []),
+    ...(gallery.skipped > 0 ? [vscode.l10n.t('{0} already there', gallery.skipped)] : []),
+    ...(gallery.failed.length > 0 ? [vscode.l10n.t('{0} failed', gallery.failed.length)] : []),
   ];
-  const where = gallery.galleryId === undefined ? gallery.field : `${gallery.field} → gallery ${gallery.galleryId}`;
-  return `${where} (${mediaIn(gallery)} of ${gallery.files} media${parts.length > 0 ? `: ${parts.join(', ')}` : ''})`;
+  const where = gallery.galleryId === undefined ? gallery.field : vscode.l10n.t('{0} → gallery {1}', gallery.field, gallery.galleryId);
+  return parts.length > 0
+    ? vscode.l10n.t('{0} ({1} of {2} media: {3})', where, mediaIn(gallery), gallery.files, parts.join(', '))
+    : vscode.l10n.t('{0} ({1} of {2} media)', where, mediaIn(gallery), gallery.files);
 }
 
 /** "new spot 12 · 3 media uploaded · 1 already there" for a summary line. */
@@ -185,27 +188,48 @@ export function describeSpotCounts(spot: Core.SpotOutcome): string {
   const uploaded = spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0);
   const skipped = spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0);
   const failed = spot.galleries.reduce((sum, gallery) => sum + gallery.failed.length, 0);
-  const kind = spot.change === 'new' ? 'new ' : spot.change !== undefined ? 'updated ' : '';
+  const spotWords = spot.spotId === undefined ? vscode.l10n.t('not imported')
+    : spot.change === 'new' ? vscode.l10n.t('new spot {0}', spot.spotId)
+      : spot.change !== undefined ? vscode.l10n.t('updated spot {0}', spot.spotId)
+        : vscode.l10n.t('spot {0}', spot.spotId);
   return [
-    spot.spotId !== undefined ? `${kind}spot ${spot.spotId}` : 'not imported',
-    ...(spot.withMedia ? [`${uploaded} media uploaded`, `${skipped} already there`] : []),
-    ...(failed > 0 ? [`${failed} media failed`] : []),
+    spotWords,
+    ...(spot.withMedia ? [vscode.l10n.t('{0} media uploaded', uploaded), vscode.l10n.t('{0} already there', skipped)] : []),
+    ...(failed > 0 ? [vscode.l10n.t('{0} media failed', failed)] : []),
   ].join(' · ');
 }
 
 /** "A second run will: upload 2 media; import with the final state." */
 export function describeRemaining(spot: Core.SpotOutcome): string {
-  return spot.remaining.length > 0 ? `A second run will: ${spot.remaining.join('; ')}.` : '';
+  return spot.remaining.length > 0 ? vscode.l10n.t('A second run will: {0}.', spot.remaining.join('; ')) : '';
 }
 
 /**
- * "Imported "x" as new spot 12" / "Updated spot 12 ("x")": the start of every result message. A
- * spot the journal knew before the run (updated, or unchanged: nothing needed sending) is an update.
+ * "Imported "x" as new spot 12 to Sandbox" / "Updated spot 12 ("x") on Sandbox", with the spot's
+ * galleries when given ("… with fld_1 → gallery 3 (2 of 2 media)"): the first sentence of every
+ * result message, without its full stop. A spot the journal knew before the run (updated, or
+ * unchanged: nothing needed sending) is an update. `spotId` undefined: a spot the service gave no
+ * id (there is none to name).
  */
-export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceId: string, spotId: number): string {
-  if (spot.change === 'new') return `Imported "${sourceId}" as new spot ${spotId}`;
-  if (spot.change !== undefined) return `Updated spot ${spotId} ("${sourceId}")`;
-  return `Imported "${sourceId}" as spot ${spotId}`;
+export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceId: string, spotId: number | undefined, label: string, galleries = ''): string {
+  // One whole sentence per case: the words around the names go in another order in other languages.
+  if (spotId === undefined) {
+    if (spot.change === 'new') return galleries ? vscode.l10n.t('Imported "{0}" to {1} with {2}', sourceId, label, galleries) : vscode.l10n.t('Imported "{0}" to {1}', sourceId, label);
+    return galleries ? vscode.l10n.t('Imported "{0}" on {1} with {2}', sourceId, label, galleries) : vscode.l10n.t('Imported "{0}" on {1}', sourceId, label);
+  }
+  if (spot.change === 'new') {
+    return galleries
+      ? vscode.l10n.t('Imported "{0}" as new spot {1} to {2} with {3}', sourceId, spotId, label, galleries)
+      : vscode.l10n.t('Imported "{0}" as new spot {1} to {2}', sourceId, spotId, label);
+  }
+  if (spot.change !== undefined) {
+    return galleries
+      ? vscode.l10n.t('Updated spot {0} ("{1}") on {2} with {3}', spotId, sourceId, label, galleries)
+      : vscode.l10n.t('Updated spot {0} ("{1}") on {2}', spotId, sourceId, label);
+  }
+  return galleries
+    ? vscode.l10n.t('Imported "{0}" as spot {1} on {2} with {3}', sourceId, spotId, label, galleries)
+    : vscode.l10n.t('Imported "{0}" as spot {1} on {2}', sourceId, spotId, label);
 }
 
 /**
@@ -219,7 +243,7 @@ export async function refusal(services: CommandServices, core: CoreModule, docum
   services.log.info('import', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.file ?? (problem.pointer || '/')}: ${problem.message}`));
   if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
   const otherTopic = errors.some((problem) => problem.rule === core.SPOT_RULES.accountTopic);
-  return new ActionableError(`Not imported, nothing was sent: ${name}: ${core.describeProblems(errors)}`, [
-    otherTopic ? { title: 'Switch Profile…', command: COMMAND.switchProfile } : { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
+  return new ActionableError(vscode.l10n.t('Not imported, nothing was sent: {0}: {1}', name, core.describeProblems(errors)), [
+    otherTopic ? { title: vscode.l10n.t('Switch Profile…'), command: COMMAND.switchProfile } : { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
   ]);
 }

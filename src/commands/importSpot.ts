@@ -3,6 +3,7 @@
 // sends nothing), then sent under a cancellable progress notification, and the spot id and its
 // pending galleries reported. The user asked to send this document, so it is sent even when the
 // journal knows it. Returns what the service answered so tests and other commands can use it.
+import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { spotTargetSpotDocument } from '../documents/spotTarget';
 import { isCancellation, withCancellableProgress } from '../platform/cancellation';
@@ -35,13 +36,13 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   const sourceId = parsed.document.data.attributes.source_id;
   const profile = await activeProfile(services);
   const label = profileLabel(profile);
-  const outcome = await withCancellableProgress({ title: `Importing "${sourceId}" to ${label}`, signal: options.signal }, async (progress, signal) => {
+  const outcome = await withCancellableProgress({ title: vscode.l10n.t('Importing "{0}" to {1}', sourceId, label), signal: options.signal }, async (progress, signal) => {
     // Built in here: the first use of the sandbox profile starts the sandbox, which takes a moment.
     const starting = startingMessage(profile);
     if (starting) progress.report({ message: starting });
     const { client } = await services.clients.clientFor(profile.id);
     signal.throwIfAborted();
-    progress.report({ message: 'Sending…' });
+    progress.report({ message: vscode.l10n.t('Sending…') });
     const run = await engineOptions(services, core, { profile, client, target: document.uri, signal });
     // The text as validated (unsaved edits included), not the document serialised again.
     const input: Core.SpotInput = { path: document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString(), label: name, text: parsed.text, parsed, media: false };
@@ -57,15 +58,15 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
     services.log.info('import', `${name}: import of "${sourceId}" cancelled ${sent ? 'while it was being sent' : 'before anything was sent'}`);
     void services.ui.showWarningMessage(
       sent
-        ? `Import of "${sourceId}" cancelled. If the request had already reached ${label}, the spot exists anyway; importing again updates it.`
-        : `Import of "${sourceId}" cancelled before anything was sent.`,
+        ? vscode.l10n.t('Import of "{0}" cancelled. If the request had already reached {1}, the spot exists anyway; importing again updates it.', sourceId, label)
+        : vscode.l10n.t('Import of "{0}" cancelled before anything was sent.', sourceId),
       {},
     );
     return undefined;
   }
   // The topic rules (the profile's topic, the topic definitions) refused it.
   if (outcome.status === 'invalid') throw await refuse(outcome.problems);
-  if (outcome.status !== 'done') throw outcome.error ?? new ActionableError(`Import of "${sourceId}" failed: ${outcome.reason ?? 'unknown reason'}`);
+  if (outcome.status !== 'done') throw outcome.error ?? new ActionableError(outcome.reason !== undefined ? vscode.l10n.t('Import of "{0}" failed: {1}', sourceId, outcome.reason) : vscode.l10n.t('Import of "{0}" failed: unknown reason', sourceId));
 
   services.log.info('import', `${name}: "${sourceId}" imported as spot ${outcome.spotId} (${outcome.change === 'new' ? 'new to this journal' : 'an update'})`, { galleries: outcome.galleries });
   const recorder = new GalleryRecorder(services, profile, () => document.uri.toString());

@@ -38,8 +38,8 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   const core = await services.core();
   const { document, name } = await spotTargetSpotDocument(core, target);
   if (document.uri.scheme !== 'file') {
-    throw new ActionableError(`${name} is not saved yet: its media folder sits beside the file, so save it first.`, [
-      { title: 'Save As…', command: BUILT_IN_COMMAND.saveAs },
+    throw new ActionableError(vscode.l10n.t('{0} is not saved yet: its media folder sits beside the file, so save it first.', name), [
+      { title: vscode.l10n.t('Save As…'), command: BUILT_IN_COMMAND.saveAs },
     ]);
   }
   const refuse = (problems: readonly Core.SpotProblem[]) => refusal(services, core, document, name, problems);
@@ -52,7 +52,7 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   const label = profileLabel(profile);
   const media = check.galleries.reduce((sum, gallery) => sum + gallery.files.length, 0);
   const sourceId = check.sourceId ?? name;
-  const outcome = await withCancellableProgress({ title: `Importing "${sourceId}" with ${media} media to ${label}`, signal: options.signal }, async (progress, signal) => {
+  const outcome = await withCancellableProgress({ title: vscode.l10n.t('Importing "{0}" with {1} media to {2}', sourceId, media, label), signal: options.signal }, async (progress, signal) => {
     const starting = startingMessage(profile);
     if (starting) progress.report({ message: starting });
     const { client } = await services.clients.clientFor(profile.id);
@@ -63,7 +63,7 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
       signal,
       keepInProgress: options.keepInProgress,
       onProgress: (event) => {
-        if (event.kind === 'bytes') progress.report({ message: `${event.file}: ${kib(event.sentBytes)} of ${kib(event.totalBytes)}` });
+        if (event.kind === 'bytes') progress.report({ message: vscode.l10n.t('{0}: {1} of {2}', event.file, kib(event.sentBytes), kib(event.totalBytes)) });
         options.onProgress?.(event);
       },
     });
@@ -77,7 +77,7 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   });
   if (!outcome || (outcome.status === 'not-started' && !outcome.sent)) {
     services.log.info('media', `${name}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(`Import of "${sourceId}" cancelled before anything was sent.`, {});
+    void services.ui.showWarningMessage(vscode.l10n.t('Import of "{0}" cancelled before anything was sent.', sourceId), {});
     return undefined;
   }
   // The topic rules (the profile's topic, the topic definitions) refused it.
@@ -103,26 +103,30 @@ function report(services: CommandServices, outcome: Core.SpotOutcome, profile: P
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
   const reveal: MessageButton[] = firstGallery !== undefined ? [{ title: SHOW_IN_GALLERIES, command: COMMAND.revealGallery, args: [{ galleryId: firstGallery, profileId: profile.id }] }] : [];
 
-  const state = outcome.state === 2 ? ' It stays in progress (state 2).' : '';
-  const writeBack = outcome.writeBack.status === 'disabled' ? ' The document was left as it was (write-back is off); the journal remembers its gallery ids.'
-    : outcome.writeBack.status === 'conflict' ? ' The document changed meanwhile, so its gallery ids were not written; import again to write them.'
+  const state = outcome.state === 2 ? ` ${vscode.l10n.t('It stays in progress (state 2).')}` : '';
+  const writeBack = outcome.writeBack.status === 'disabled' ? ` ${vscode.l10n.t('The document was left as it was (write-back is off); the journal remembers its gallery ids.')}`
+    : outcome.writeBack.status === 'conflict' ? ` ${vscode.l10n.t('The document changed meanwhile, so its gallery ids were not written; import again to write them.')}`
       : '';
   if (outcome.status === 'done') {
-    const head = outcome.spotId !== undefined ? describeImported(outcome, sourceId, outcome.spotId) : `Imported "${sourceId}"`;
-    const where = outcome.change !== 'new' ? 'on' : 'to';
-    return showMessage(services, 'info', `${head} ${where} ${label}${galleries ? ` with ${galleries}` : ''}.${state}${writeBack}`, reveal);
+    return showMessage(services, 'info', `${describeImported(outcome, sourceId, outcome.spotId, label, galleries)}.${state}${writeBack}`, reveal);
   }
-  const done = outcome.spotId !== undefined ? `Spot ${outcome.spotId} is on ${label}${galleries ? `: ${galleries}` : ''}. ` : 'Nothing was imported. ';
+  const done = outcome.spotId === undefined ? `${vscode.l10n.t('Nothing was imported.')} `
+    : galleries ? `${vscode.l10n.t('Spot {0} is on {1}: {2}.', outcome.spotId, label, galleries)} `
+      : `${vscode.l10n.t('Spot {0} is on {1}.', outcome.spotId, label)} `;
   const remaining = describeRemaining(outcome);
   if (outcome.status === 'cancelled' || outcome.status === 'not-started') {
-    return showMessage(services, 'warning', `Import of "${sourceId}" cancelled. ${done}${remaining}`, reveal);
+    return showMessage(services, 'warning', `${vscode.l10n.t('Import of "{0}" cancelled.', sourceId)} ${done}${remaining}`, reveal);
   }
   // The one policy's buttons for what failed (Update Credentials for a refusal, …), then the spot's own.
   const fixes = actionsFor(outcome.error, { profileId: profile.id });
   if (outcome.failure?.kind === 'credentials') {
-    return showMessage(services, 'error', `Import of "${sourceId}" stopped: ${outcome.reason ?? 'the credentials were refused'}. ${done}${remaining}`, fixes);
+    const stopped = outcome.reason !== undefined
+      ? vscode.l10n.t('Import of "{0}" stopped: {1}.', sourceId, outcome.reason)
+      : vscode.l10n.t('Import of "{0}" stopped: the credentials were refused.', sourceId);
+    return showMessage(services, 'error', `${stopped} ${done}${remaining}`, fixes);
   }
-  showMessage(services, 'error', `Import of "${sourceId}" failed: ${outcome.reason ?? 'unknown reason'}. ${done}${remaining}`, [...fixes, ...reveal, { title: OPEN_DOCUMENT, run: () => openAtProblem(uri, 0, 0) }]);
+  const failed = outcome.reason !== undefined
+    ? vscode.l10n.t('Import of "{0}" failed: {1}.', sourceId, outcome.reason)
+    : vscode.l10n.t('Import of "{0}" failed: unknown reason.', sourceId);
+  showMessage(services, 'error', `${failed} ${done}${remaining}`, [...fixes, ...reveal, { title: vscode.l10n.t('Open Document'), run: () => openAtProblem(uri, 0, 0) }]);
 }
-
-const OPEN_DOCUMENT = 'Open Document';

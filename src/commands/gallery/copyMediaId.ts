@@ -6,5 +6,5 @@ export async function copyMediaId(_services: ExtensionServices, node?: unknown):
   const mediaId = node && typeof node === 'object' ? (node as { mediaId?: unknown }).mediaId : undefined;
   if (typeof mediaId !== 'number') return;
   await vscode.env.clipboard.writeText(String(mediaId));
-  vscode.window.setStatusBarMessage(`Copied media id ${mediaId}`, 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied media id {0}', mediaId), 3000);
 }

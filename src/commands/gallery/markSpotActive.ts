@@ -13,8 +13,8 @@ import { profileLabel, type KnownGallery } from '../../platform/domain';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
 import { COMMAND } from '../../platform/commandIds';
 
-export const MARK_SPOT_ACTIVE = 'Mark Spot Active';
-export const MARK_ACTIVE_ANYWAY = 'Mark Active Anyway';
+export const MARK_SPOT_ACTIVE = vscode.l10n.t('Mark Spot Active');
+export const MARK_ACTIVE_ANYWAY = vscode.l10n.t('Mark Active Anyway');
 
 /** A spot node, or `{ spot: { spotId, sourceId }, profileId? }`. */
 function spotOf(arg: unknown): { spotId: number; sourceId: string } | undefined {
@@ -23,39 +23,42 @@ function spotOf(arg: unknown): { spotId: number; sourceId: string } | undefined 
 }
 
 function openAndImportAdvice(sourceId: string): string {
-  return `Open the spot document of "${sourceId}", make it say "state": 1 (each pending gallery field its gallery id) and import it with Import Spot.`;
+  return vscode.l10n.t('Open the spot document of "{0}", make it say "state": 1 (each pending gallery field its gallery id) and import it with Import Spot.', sourceId);
 }
 
 /** undefined: cancelled, or the import did not succeed (it reported why). */
 export async function markSpotActive(services: CommandServices, arg?: unknown): Promise<Core.ImportResult | undefined> {
   const spot = spotOf(arg);
-  if (!spot) throw new ActionableError('Mark Spot Active works on a spot in the Galleries view: right-click the spot there.');
+  if (!spot) throw new ActionableError(vscode.l10n.t('Mark Spot Active works on a spot in the Galleries view: right-click the spot there.'));
   const active = requireActiveProfile(services);
   const profileId = profileIdOf(arg) ?? active.id;
   if (profileId !== active.id) {
     const owner = services.profiles.get(profileId);
-    throw new ActionableError(`"${spot.sourceId}" belongs to profile "${owner ? profileLabel(owner) : profileId}", not the active one: switch to it first.`, [
-      { title: 'Switch Profile', command: COMMAND.switchProfile, args: [profileId] },
+    throw new ActionableError(vscode.l10n.t('"{0}" belongs to profile "{1}", not the active one: switch to it first.', spot.sourceId, owner ? profileLabel(owner) : profileId), [
+      { title: vscode.l10n.t('Switch Profile'), command: COMMAND.switchProfile, args: [profileId] },
     ]);
   }
 
   const known = services.galleries.list(profileId).filter((gallery) => gallery.spot?.spotId === spot.spotId);
   const documentUri = known.map((gallery) => gallery.spot?.documentUri).find((uri) => uri !== undefined);
-  if (!documentUri) throw new ActionableError(`Not known which document "${spot.sourceId}" was imported from. ${openAndImportAdvice(spot.sourceId)}`);
+  if (!documentUri) throw new ActionableError(`${vscode.l10n.t('Not known which document "{0}" was imported from.', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
   const uri = vscode.Uri.parse(documentUri, true);
   let document: vscode.TextDocument;
   try {
     document = await vscode.workspace.openTextDocument(uri);
   } catch (error) {
-    throw new ActionableError(`Cannot open the spot document of "${spot.sourceId}" (${uri.scheme === 'file' ? uri.fsPath : documentUri}): ${describeError(error).replace(/\.$/, '')}. ${openAndImportAdvice(spot.sourceId)}`);
+    const where = uri.scheme === 'file' ? uri.fsPath : documentUri;
+    throw new ActionableError(`${vscode.l10n.t('Cannot open the spot document of "{0}" ({1}): {2}.', spot.sourceId, where, describeError(error).replace(/\.$/, ''))} ${openAndImportAdvice(spot.sourceId)}`);
   }
 
   const pending = known.filter((gallery) => gallery.pending);
   if (pending.length > 0) {
-    const names = pending.map((gallery) => `${gallery.field ?? 'gallery'} (gallery ${gallery.galleryId})`).join(', ');
+    const names = pending.map((gallery) => (gallery.field !== undefined ? vscode.l10n.t('{0} (gallery {1})', gallery.field, gallery.galleryId) : vscode.l10n.t('gallery (gallery {0})', gallery.galleryId))).join(', ');
     const answer = await services.ui.showWarningMessage(
-      `${names} of "${spot.sourceId}" ${pending.length === 1 ? 'has' : 'have'} no upload recorded. Mark the spot active anyway?`,
-      { modal: true, detail: 'An active spot (state 1) is shown to everyone, with whatever media its galleries hold now.' },
+      pending.length === 1
+        ? vscode.l10n.t('{0} of "{1}" has no upload recorded. Mark the spot active anyway?', names, spot.sourceId)
+        : vscode.l10n.t('{0} of "{1}" have no upload recorded. Mark the spot active anyway?', names, spot.sourceId),
+      { modal: true, detail: vscode.l10n.t('An active spot (state 1) is shown to everyone, with whatever media its galleries hold now.') },
       MARK_ACTIVE_ANYWAY,
     );
     required(answer === MARK_ACTIVE_ANYWAY ? answer : undefined);
@@ -64,7 +67,7 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
   const core = await services.core();
   const galleries = Object.fromEntries(known.filter((gallery): gallery is KnownGallery & { field: string } => !!gallery.field).map((gallery) => [gallery.field, gallery.galleryId]));
   const change = core.setSpotState(document.getText(), 1, galleries);
-  if (!change.ok) throw new ActionableError(`Not marked active: ${change.reason} ${openAndImportAdvice(spot.sourceId)}`);
+  if (!change.ok) throw new ActionableError(`${vscode.l10n.t('Not marked active: {0}', change.reason)} ${openAndImportAdvice(spot.sourceId)}`);
 
   await vscode.window.showTextDocument(document, { preview: false });
   if (change.edits.length > 0) {
@@ -72,10 +75,10 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
     for (const { offset, length, content } of change.edits) {
       edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) throw new ActionableError(`Could not change the spot document of "${spot.sourceId}". ${openAndImportAdvice(spot.sourceId)}`);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new ActionableError(`${vscode.l10n.t('Could not change the spot document of "{0}".', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
   }
   if (document.isDirty && !(await document.save())) {
-    throw new ActionableError(`Could not save the spot document of "${spot.sourceId}"; it now says "state": 1. Save it and import it with Import Spot.`);
+    throw new ActionableError(vscode.l10n.t('Could not save the spot document of "{0}"; it now says "state": 1. Save it and import it with Import Spot.', spot.sourceId));
   }
   services.log.info('import', `marking "${spot.sourceId}" active (state 1) from ${documentUri}`);
 

@@ -5,6 +5,7 @@
 // it a key would get nothing). When VS Code names no row (none has the focus outline, a keybinding
 // of the user's own without these arguments, a VS Code that leaves them as they are), the row
 // selected in the Galleries view is meant.
+import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import type { CommandServices } from '../commandTable';
 import { ActionableError } from '../../platform/errors';
@@ -18,10 +19,10 @@ export interface MediaArg {
   media?: Core.Media;
 }
 
-/** The media item an argument names, else the one selected in the Galleries view. */
+/** The media item an argument names, else the one selected in the Galleries view. `command`: its title, as the user knows it. */
 export function mediaArgOf(services: CommandServices, arg: unknown, command: string): MediaArg {
   const found = findMediaArg(services, arg);
-  if (!found) throw new ActionableError(`${command} works on a media item: select one in the Galleries view first.`);
+  if (!found) throw new ActionableError(vscode.l10n.t('{0} works on a media item: select one in the Galleries view first.', command));
   return found;
 }
 

@@ -2,6 +2,7 @@
 // outline is on (mediaArgs.ts): the keyboard way to what dragging does. The view shows the new
 // order at once and the service's order once it answered; a failure puts the old order back and
 // is reported.
+import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import type { CommandServices } from '../commandTable';
 import { findMediaArg, isKeyOnOtherRow, mediaArgOf } from './mediaArgs';
@@ -14,6 +15,6 @@ async function move(services: CommandServices, arg: unknown, command: string, pl
   return services.galleriesView.reorder({ profileId: target.profileId, galleryId: target.galleryId, mediaIds: [target.mediaId], place });
 }
 
-export const moveMediaUp = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move Up', { step: -1 });
-export const moveMediaDown = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move Down', { step: 1 });
-export const moveMediaToTop = (services: CommandServices, arg?: unknown) => move(services, arg, 'Move to Top', 'top');
+export const moveMediaUp = (services: CommandServices, arg?: unknown) => move(services, arg, vscode.l10n.t('Move Up'), { step: -1 });
+export const moveMediaDown = (services: CommandServices, arg?: unknown) => move(services, arg, vscode.l10n.t('Move Down'), { step: 1 });
+export const moveMediaToTop = (services: CommandServices, arg?: unknown) => move(services, arg, vscode.l10n.t('Move to Top'), 'top');

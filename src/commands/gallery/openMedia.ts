@@ -14,18 +14,18 @@ import { BUILT_IN_COMMAND } from '../../platform/commandIds';
 /** `options`: { viewColumn } (the grid opens files beside itself). */
 export async function openMedia(services: CommandServices, arg?: unknown, options?: unknown): Promise<vscode.Uri> {
   const viewColumn = (options as { viewColumn?: unknown } | undefined)?.viewColumn;
-  const target = mediaArgOf(services, arg, 'Open Media');
+  const target = mediaArgOf(services, arg, vscode.l10n.t('Open Media'));
   const view = services.galleriesView;
   const profile = services.profiles.get(target.profileId);
-  if (!profile) throw new ActionableError('The profile of this media item was removed.');
+  if (!profile) throw new ActionableError(vscode.l10n.t('The profile of this media item was removed.'));
   // The sandbox's template is known once it runs (its media were listed, so it does).
   if (profile.kind !== 'sandbox' && !mediaUrlTemplateFor(profile)) throw noTemplateError(profile);
   let media = target.media;
   if (!media) {
     const load = await view.provider.cache.load(target.profileId, target.galleryId);
-    if (load.status === 'failed') throw new ActionableError(`Gallery ${target.galleryId} could not be read: ${load.failure.message}`);
+    if (load.status === 'failed') throw new ActionableError(vscode.l10n.t('Gallery {0} could not be read: {1}', target.galleryId, load.failure.message));
     media = load.gallery.media.find((candidate) => candidate.id === target.mediaId);
-    if (!media) throw new ActionableError(`Media ${target.mediaId} is not in gallery ${target.galleryId} (any more): refresh the gallery.`);
+    if (!media) throw new ActionableError(vscode.l10n.t('Media {0} is not in gallery {1} (any more): refresh the gallery.', target.mediaId, target.galleryId));
   }
   const core = await services.core();
   const uri = mediaAddressOf(core, target.profileId, target.galleryId, media);

@@ -1,12 +1,12 @@
 // Which gallery to upload into, when the caller did not say: the galleries the user knows,
 // pending ones first (they are the ones waiting for media), or any id typed in.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ExtensionServices } from '../../platform/services';
 import type { KnownGallery } from '../../platform/domain';
 import { required } from '../../platform/cancellation';
 import { requireActiveProfile, validateGalleryId } from './galleryArgs';
 
-export const ENTER_GALLERY_ID = 'Enter Gallery Id…';
+export const ENTER_GALLERY_ID = vscode.l10n.t('Enter Gallery Id…');
 
 interface GalleryItem extends vscode.QuickPickItem {
   galleryId?: number;
@@ -14,9 +14,9 @@ interface GalleryItem extends vscode.QuickPickItem {
 
 function toItem(known: KnownGallery): GalleryItem {
   return {
-    label: known.field ?? `Gallery ${known.galleryId}`,
-    description: [`gallery ${known.galleryId}`, known.pending ? 'pending' : undefined].filter(Boolean).join(' · '),
-    detail: known.spot ? `spot ${known.spot.sourceId} (id ${known.spot.spotId})` : 'added by id',
+    label: known.field ?? vscode.l10n.t('Gallery {0}', known.galleryId),
+    description: [vscode.l10n.t('gallery {0}', known.galleryId), known.pending ? vscode.l10n.t('pending') : undefined].filter(Boolean).join(' · '),
+    detail: known.spot ? vscode.l10n.t('spot {0} (id {1})', known.spot.sourceId, known.spot.spotId) : vscode.l10n.t('added by id'),
     galleryId: known.galleryId,
   };
 }
@@ -25,8 +25,8 @@ export async function askGalleryId(services: ExtensionServices, title: string): 
   const text = required(
     await services.ui.showInputBox({
       title,
-      prompt: 'Gallery id (a positive whole number)',
-      placeHolder: 'e.g. 12',
+      prompt: vscode.l10n.t('Gallery id (a positive whole number)'),
+      placeHolder: vscode.l10n.t('e.g. 12'),
       validateInput: validateGalleryId,
     }),
   );
@@ -43,7 +43,7 @@ export async function pickGallery(services: ExtensionServices, title: string): P
   // ignoreFocusOut: a walkthrough button that runs Upload a Photo or Open the Gallery marks its
   // step done, and the walkthrough page then moves on and takes the focus: the pick must stay open.
   const picked = required(
-    await services.ui.showQuickPick(items, { title, placeHolder: 'Pick a gallery (pending galleries first)', matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true }),
+    await services.ui.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Pick a gallery (pending galleries first)'), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true }),
   );
   return picked.galleryId ?? askGalleryId(services, title);
 }

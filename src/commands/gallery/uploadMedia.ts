@@ -20,34 +20,32 @@ export interface UploadOptions extends UploadHooks {
   profileId?: string;
 }
 
-export const UPLOAD_THE_REST = 'Upload the Rest';
+// Buttons' titles, compared with the button the user clicked (and by tests). Read when
+// dist/features.js loads, on the first command: VS Code has the extension's bundle by then.
+export const UPLOAD_THE_REST = vscode.l10n.t('Upload the Rest');
 /** For interrupted files: reload the gallery and show it, so the user sees whether they arrived. */
-export const CHECK_GALLERY = 'Check Gallery';
-export const INTERRUPTED_TITLE = 'Interrupted, may have arrived (refresh the gallery to check before sending again)';
+export const CHECK_GALLERY = vscode.l10n.t('Check Gallery');
+export const INTERRUPTED_TITLE = vscode.l10n.t('Interrupted, may have arrived (refresh the gallery to check before sending again)');
 
 function names(files: FileOutcome[], max = 5): string {
   const shown = files.slice(0, max).map((file) => file.name);
-  return files.length > max ? `${shown.join(', ')} and ${files.length - max} more` : shown.join(', ');
+  return files.length > max ? vscode.l10n.t('{0} and {1} more', shown.join(', '), files.length - max) : shown.join(', ');
 }
 
 /** "empty.jpg: the file is empty; photos: is not a file": each with why it cannot go into a gallery. */
 function skippedNames(files: FileOutcome[], max = 5): string {
-  const shown = files.slice(0, max).map((file) => `${file.name}: ${file.reason ?? 'skipped'}`);
-  return files.length > max ? `${shown.join('; ')}; and ${files.length - max} more` : shown.join('; ');
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  const shown = files.slice(0, max).map((file) => `${file.name}: ${file.reason ?? vscode.l10n.t({ message: 'skipped', args: [], comment: ['why a file was not uploaded, when no reason is known'] })}`);
+  return files.length > max ? vscode.l10n.t('{0}; and {1} more', shown.join('; '), files.length - max) : shown.join('; ');
 }
 
 /** "Arrived (1): a.png. Not sent (2): b.png, c.png." — only the groups that have files. */
 export function describeOutcome(outcome: UploadOutcome): string {
   const groups: Array<[FileStatus, string]> = [
-    ['arrived', 'Arrived'],
-    ['failed', 'Failed'],
+    ['arrived', vscode.l10n.t('Arrived')],
+    ['failed', vscode.l10n.t('Failed')],
     ['interrupted', INTERRUPTED_TITLE],
-    ['notSent', 'Not sent'],
-    ['skipped', 'Skipped'],
+    ['notSent', vscode.l10n.t('Not sent')],
+    ['skipped', vscode.l10n.t('Skipped')],
   ];
   return groups
     .map(([status, title]) => {
@@ -79,30 +77,38 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   const failed = files.some((file) => file.status === 'failed');
 
   if (outcome.stoppedBy !== undefined || failed) {
-    const why = outcome.stoppedBy !== undefined ? `: ${describeError(outcome.stoppedBy).replace(/\.$/, '')}` : '';
+    const failure = outcome.stoppedBy !== undefined
+      ? vscode.l10n.t('Upload to gallery {0} failed: {1}.', galleryId, describeError(outcome.stoppedBy).replace(/\.$/, ''))
+      : vscode.l10n.t('Upload to gallery {0} failed.', galleryId);
     // The one policy's buttons for what stopped it (Update Credentials for a refusal, Open Settings for a certificate).
     if (outcome.stoppedBy !== undefined) actions.push(...actionsFor(outcome.stoppedBy, { profileId }));
-    throw new ActionableError(`Upload to gallery ${galleryId} failed${why}. ${describeOutcome(outcome)}`, actions);
+    throw new ActionableError(`${failure} ${describeOutcome(outcome)}`, actions);
   }
 
   if (outcome.cancelled) {
-    showMessage(services, 'warning', `Upload to gallery ${galleryId} cancelled. ${describeOutcome(outcome)}`, actions);
+    showMessage(services, 'warning', `${vscode.l10n.t('Upload to gallery {0} cancelled.', galleryId)} ${describeOutcome(outcome)}`, actions);
     return;
   }
 
   const bytes = arrived.reduce((sum, file) => sum + file.bytes, 0);
   const skipped = files.filter((file) => file.status === 'skipped');
-  const note = skipped.length ? ` Skipped ${plural(skipped.length, 'item')} that cannot go into a gallery: ${skippedNames(skipped)}.` : '';
+  const note = skipped.length === 0 ? ''
+    : ` ${skipped.length === 1
+      ? vscode.l10n.t('Skipped 1 item that cannot go into a gallery: {0}.', skippedNames(skipped))
+      : vscode.l10n.t('Skipped {0} items that cannot go into a gallery: {1}.', skipped.length, skippedNames(skipped))}`;
   if (arrived.length === 0) {
     // Nothing was fit to send: nothing to show in the gallery either.
-    showMessage(services, 'warning', `Nothing was uploaded to gallery ${galleryId}.${note}`);
+    showMessage(services, 'warning', `${vscode.l10n.t('Nothing was uploaded to gallery {0}.', galleryId)}${note}`);
     return;
   }
   const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
   const ready = spotReadyToActivate(services, profileId, galleryId);
-  const next = ready ? ` All galleries of "${ready.spot.sourceId}" have media now.` : '';
-  showMessage(services, 'info', `Uploaded ${plural(arrived.length, 'file')} (${size}) to gallery ${galleryId}.${note}${next}`, [
+  const next = ready ? ` ${vscode.l10n.t('All galleries of "{0}" have media now.', ready.spot.sourceId)}` : '';
+  const uploaded = arrived.length === 1
+    ? vscode.l10n.t('Uploaded 1 file ({0}) to gallery {1}.', size, galleryId)
+    : vscode.l10n.t('Uploaded {0} files ({1}) to gallery {2}.', arrived.length, size, galleryId);
+  showMessage(services, 'info', `${uploaded}${note}${next}`, [
     { title: SHOW_IN_GALLERIES, run: () => services.galleriesView.reveal(galleryId, profileId) },
     ...(ready ? [{ title: MARK_SPOT_ACTIVE, command: COMMAND.markSpotActive, args: [ready] }] : []),
   ]);
@@ -115,7 +121,7 @@ export async function uploadWithProgress(
   uris: vscode.Uri[],
   options: UploadOptions = {},
 ): Promise<UploadOutcome> {
-  const title = `Uploading ${plural(uris.length, 'file')} to gallery ${galleryId}`;
+  const title = uris.length === 1 ? vscode.l10n.t('Uploading 1 file to gallery {0}', galleryId) : vscode.l10n.t('Uploading {0} files to gallery {1}', uris.length, galleryId);
   const outcome = await withCancellableProgress({ title }, async (progress, progressSignal) => {
     const signal = options.signal ? AbortSignal.any([progressSignal, options.signal]) : progressSignal;
     let shownPercent = 0;

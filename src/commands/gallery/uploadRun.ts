@@ -61,7 +61,7 @@ export function formatBytesPair(sent: number, total: number): string {
   const exponent = total < 1024 ? 0 : Math.min(UNITS.length - 1, Math.floor(Math.log(total) / Math.log(1024)));
   const scale = 1024 ** exponent;
   const format = (value: number) => (exponent === 0 ? String(value) : (value / scale).toFixed(1));
-  return `${format(sent)} of ${format(total)} ${UNITS[exponent]}`;
+  return vscode.l10n.t('{0} of {1} {2}', format(sent), format(total), UNITS[exponent]);
 }
 
 /** Each file checked as import checks media; the ones not fit for a gallery are skipped, with the reason. */
@@ -121,7 +121,7 @@ export async function uploadFiles(
     if (sent !== 0 && sent !== file.bytes && now - reportedAt < 100) return;
     reportedAt = now;
     const done = totalBytes > 0 ? (doneBytes + sent) / totalBytes : index / sendable.length;
-    hooks.onProgress?.(`${file.name} ${formatBytesPair(sent, file.bytes)} (${index + 1} of ${sendable.length} files)`, done);
+    hooks.onProgress?.(vscode.l10n.t('{0} {1} ({2} of {3} files)', file.name, formatBytesPair(sent, file.bytes), index + 1, sendable.length), done);
   };
   const items = sendable.map((file, index) => ({ path: file.uri.fsPath, outcome: file, index }));
   if (items[0]) report(0, items[0].outcome, 0);

@@ -12,8 +12,8 @@ export async function uploadToGallery(services: CommandServices, uri?: unknown, 
   const profile = requireActiveProfile(services);
   // With a multi-selection VS Code passes every selected file in `uris`, the clicked one included.
   let files = fileUris(Array.isArray(uris) && uris.length > 0 ? uris : [uri]);
-  if (files.length === 0) files = await pickMediaFiles(services, 'Files to upload to a spot gallery');
-  const title = files.length === 1 ? `Upload ${vscode.workspace.asRelativePath(files[0])} to…` : `Upload ${files.length} files to…`;
+  if (files.length === 0) files = await pickMediaFiles(services, vscode.l10n.t('Files to upload to a spot gallery'));
+  const title = files.length === 1 ? vscode.l10n.t('Upload {0} to…', vscode.workspace.asRelativePath(files[0])) : vscode.l10n.t('Upload {0} files to…', files.length);
   const galleryId = await pickGallery(services, title);
   await uploadWithProgress(services, galleryId, files, { profileId: profile.id });
 }

@@ -20,7 +20,9 @@ import { engineOptions, GalleryRecorder } from '../importRun';
 import { openMappingAtProblem, openTableAt } from './openTableAt';
 import { requireMapping, saveFirst, tableTarget, type TableTarget } from './tableTarget';
 
-export const SAVE_AND_IMPORT = 'Save and Import';
+// A button's title, compared with the button the user clicked. Read when dist/features.js loads,
+// on the first command: VS Code has the extension's bundle by then.
+export const SAVE_AND_IMPORT = vscode.l10n.t('Save and Import');
 
 export interface RowsImportOptions {
   /** Cancels as the notification's Cancel button does (tests). */
@@ -41,17 +43,22 @@ export function importRows(services: CommandServices, target?: unknown): Promise
 export async function runRowsImport(services: CommandServices, arg: unknown, options: RowsImportOptions): Promise<RowsImportSummary | undefined> {
   const target = await tableTarget(arg);
   await requireMapping(target);
-  await saveFirst(target, async (names) => (await services.ui.showWarningMessage(`${names} ${names.includes(' and ') ? 'have' : 'has'} unsaved changes: the import reads the files.`, { modal: true }, SAVE_AND_IMPORT)) === SAVE_AND_IMPORT);
+  await saveFirst(target, async (names) => {
+    const question = names.length === 1
+      ? vscode.l10n.t('{0} has unsaved changes: the import reads the files.', names[0])
+      : vscode.l10n.t('{0} and {1} have unsaved changes: the import reads the files.', names.slice(0, -1).join(', '), names[names.length - 1]);
+    return (await services.ui.showWarningMessage(question, { modal: true }, SAVE_AND_IMPORT)) === SAVE_AND_IMPORT;
+  });
   const profile = await activeProfile(services);
   const core = await services.core();
   const unreadable: Rows.UnreadableRow[] = [];
 
-  const run = await withCancellableProgress({ title: `Importing the rows of ${target.name} to ${profileLabel(profile)}`, signal: options.signal }, async (progress, signal) => {
-    progress.report({ message: 'Checking the rows…' });
+  const run = await withCancellableProgress({ title: vscode.l10n.t('Importing the rows of {0} to {1}', target.name, profileLabel(profile)), signal: options.signal }, async (progress, signal) => {
+    progress.report({ message: vscode.l10n.t('Checking the rows…') });
     // The check the editor shows is the count of rows, and what is wrong with the mapping.
     const state = await services.tables.checks.checkNow(target.table);
     const opened = await services.tables.checks.open(target.table, target.mapping);
-    if (!opened) throw new ActionableError(`${target.name} has no mapping.`);
+    if (!opened) throw new ActionableError(vscode.l10n.t('{0} has no mapping.', target.name));
     const { mapped, rows } = opened;
     try {
       if (!mapped.mapping) throw await mappingRefusal(target, mapped.problems);
@@ -68,10 +75,10 @@ export async function runRowsImport(services: CommandServices, arg: unknown, opt
         signal,
         onProgress: (event) => {
           if (event.kind === 'spot') {
-            current = `${event.total > 0 ? `row ${event.index} of ${event.total}` : `row ${event.index}`}: ${event.label}`;
+            current = event.total > 0 ? vscode.l10n.t('row {0} of {1}: {2}', event.index, event.total, event.label) : vscode.l10n.t('row {0}: {1}', event.index, event.label);
             progress.report({ message: current });
           } else if (event.kind === 'bytes') {
-            progress.report({ message: `${current} — ${event.file} ${Math.round(event.sentBytes / 1024)} of ${Math.round(event.totalBytes / 1024)} KB` });
+            progress.report({ message: vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)) });
           } else {
             recorder.add(event.outcome);
             if (event.total > 0) progress.report({ increment: 100 / event.total });
@@ -90,22 +97,26 @@ export async function runRowsImport(services: CommandServices, arg: unknown, opt
   }).then(undefined, (error: unknown) => {
     if (!isCancellation(error)) throw error;
     services.log.info('import', `rows of ${target.name}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(`Import of the rows of ${target.name} cancelled before anything was sent.`, {});
+    void services.ui.showWarningMessage(vscode.l10n.t('Import of the rows of {0} cancelled before anything was sent.', target.name), {});
     return undefined;
   });
   if (!run) return undefined;
   if (run.spots.length === 0 && unreadable.length === 0) {
-    void services.ui.showInformationMessage(`${target.name} has no rows to import.`);
+    void services.ui.showInformationMessage(vscode.l10n.t('{0} has no rows to import.', target.name));
     return undefined;
   }
-  const subject: RunSubject = { name: target.name, items: 'rows', again: 'importing the rows again', open: (spot) => openRowAtProblem(spot) };
+  const again = vscode.l10n.t('What was done stays done; importing the rows again finishes the rest (the journal in .spot-import remembers each step).');
+  const subject: RunSubject = { name: target.name, items: 'rows', again, open: (spot) => openRowAtProblem(spot) };
   const summary = await reportRun(services, profile, subject, run);
   if (unreadable.length > 0) {
     services.log.warn('import', `rows of ${target.name}: ${unreadable.length} line(s) could not be read as rows`, unreadable.map((row) => `line ${row.line}:${row.column}: ${row.problem}`));
     const first = unreadable[0];
-    showMessage(services, 'warning', `${unreadable.length} line${unreadable.length === 1 ? '' : 's'} of ${target.name} could not be read as rows and were left out (line ${first.line}: ${first.problem}).`, [
-      { title: 'Open at the Line', run: () => openTableAt(target.table, first) },
-      { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
+    const message = unreadable.length === 1
+      ? vscode.l10n.t('1 line of {0} could not be read as rows and were left out (line {1}: {2}).', target.name, first.line, first.problem)
+      : vscode.l10n.t('{0} lines of {1} could not be read as rows and were left out (line {2}: {3}).', unreadable.length, target.name, first.line, first.problem);
+    showMessage(services, 'warning', message, [
+      { title: vscode.l10n.t('Open at the Line'), run: () => openTableAt(target.table, first) },
+      { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
     ]);
   }
   return { ...summary, unreadable };
@@ -116,8 +127,12 @@ async function mappingRefusal(target: TableTarget, problems: readonly Rows.Mappi
   const errors = problems.filter((problem) => problem.severity === 'error');
   const first = errors[0];
   if (first) await openMappingAtProblem(target.mapping, first);
-  return new ActionableError(`Not imported, nothing was sent: the mapping ${vscode.workspace.asRelativePath(target.mapping, false)} has ${errors.length} problem${errors.length === 1 ? '' : 's'}${first ? `: ${first.message}` : '.'}`, [
-    { title: 'Show Problems', command: BUILT_IN_COMMAND.showProblems },
+  const mappingName = vscode.workspace.asRelativePath(target.mapping, false);
+  const message = !first ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has {1} problems.', mappingName, errors.length)
+    : errors.length === 1 ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has 1 problem: {1}', mappingName, first.message)
+      : vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has {1} problems: {2}', mappingName, errors.length, first.message);
+  return new ActionableError(message, [
+    { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
   ]);
 }
 
