@@ -3,11 +3,15 @@
 // two would make them one, whether a position lies in a topic's area, and whether swapping would
 // bring it in. A swapped pair is the most common way a spot lands on another continent while every
 // number is in range; the callers say so in their own words and never swap silently.
+import { l10n } from '../text/l10n';
 
 export const LATITUDE_LIMIT = 90;
 export const LONGITUDE_LIMIT = 180;
 
-/** The words every message about a swapped pair ends with. */
+/**
+ * The words every message about a swapped pair ends with, in English: a message that is localised
+ * (l10n.t) writes them in its own whole sentence instead of gluing this on.
+ */
 export const PROBABLY_SWAPPED = 'latitude and longitude are probably swapped';
 
 /** A topic's area: [west, south, east, north] in degrees, as GeoJSON writes a bbox (RFC 7946 §5). */
@@ -58,11 +62,13 @@ export function swapWouldFix(latitude: number, longitude: number, bbox?: Bbox): 
  */
 export function bboxOrderProblem(bbox: Bbox): string | undefined {
   const [, south, , north] = bbox;
-  return south > north ? `The bbox's south (${south}) is north of its north (${north}): a bbox is [west, south, east, north].` : undefined;
+  return south > north ? l10n.t('The bbox\'s south ({0}) is north of its north ({1}): a bbox is [west, south, east, north].', south, north) : undefined;
 }
 
 /** "west 9.5, south 46.3, east 17.2, north 49.1", for messages. */
 export function describeBbox(bbox: Bbox): string {
   const [west, south, east, north] = bbox;
-  return `west ${west}, south ${south}, east ${east}, north ${north}${west > east ? ' (across the antimeridian)' : ''}`;
+  return west > east
+    ? l10n.t('west {0}, south {1}, east {2}, north {3} (across the antimeridian)', west, south, east, north)
+    : l10n.t('west {0}, south {1}, east {2}, north {3}', west, south, east, north);
 }

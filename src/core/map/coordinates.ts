@@ -4,6 +4,7 @@
 import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { withoutByteOrderMark } from '../documents/parseSpotText';
 import { modifyKeepingStyle, singleEdit, type SpotTextEdit } from '../documents/textEdits';
+import { l10n } from '../text/l10n';
 
 /** The default of spotImport.map.precision: 6 decimals is about 10 cm, finer than a phone's GPS. */
 export const DEFAULT_PRECISION = 6;
@@ -31,9 +32,9 @@ export function setLocationEdits(input: string, latitude: number, longitude: num
   const mark = input.length - text.length;
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: false, allowTrailingComma: true });
-  if (!root || errors.length > 0) return { ok: false, reason: 'The document is not valid JSON.' };
-  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' };
-  if (findNodeAtLocation(root, ['data', 'attributes'])?.type !== 'object') return { ok: false, reason: 'The spot document has no data.attributes object.' };
+  if (!root || errors.length > 0) return { ok: false, reason: l10n.t('The document is not valid JSON.') };
+  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
+  if (findNodeAtLocation(root, ['data', 'attributes'])?.type !== 'object') return { ok: false, reason: l10n.t('The spot document has no data.attributes object.') };
   const location = normaliseLocation(latitude, longitude, decimals);
   let next = modifyKeepingStyle(text, ['data', 'attributes', 'latitude'], location.latitude);
   next = modifyKeepingStyle(next, ['data', 'attributes', 'longitude'], location.longitude);

@@ -5,6 +5,7 @@
 import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { SPOT_STATE, TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { withoutByteOrderMark } from '../documents/parseSpotText';
+import { l10n } from '../text/l10n';
 import { fieldTitle, topicTitle, type TopicCatalog } from '../topics/topicSchema';
 
 /**
@@ -14,12 +15,41 @@ import { fieldTitle, topicTitle, type TopicCatalog } from '../topics/topicSchema
  */
 export type MarkerState = 'active' | 'inProgress' | 'invalid' | 'notImported';
 
-/** In the order the legend and the text list name them. */
-export const MARKER_STATES: Record<MarkerState, { label: string; letter: string }> = {
-  active: { label: 'Active', letter: 'A' },
-  inProgress: { label: 'In progress', letter: 'P' },
-  invalid: { label: 'Invalid', letter: '!' },
-  notImported: { label: 'Not yet imported', letter: 'N' },
+/**
+ * In the order the legend and the text list name them. Each label and letter is read when it is
+ * used (a getter), in the language the extension set by then, never when this module loads.
+ */
+export const MARKER_STATES: Readonly<Record<MarkerState, { readonly label: string; readonly letter: string }>> = {
+  active: {
+    get label() {
+      return l10n.t({ message: 'Active', args: [], comment: ['a spot marker\'s state on the map: imported, state 1'] });
+    },
+    get letter() {
+      return l10n.t({ message: 'A', args: [], comment: ['the letter drawn on a map marker of an active spot: the first letter of "Active"'] });
+    },
+  },
+  inProgress: {
+    get label() {
+      return l10n.t({ message: 'In progress', args: [], comment: ['a spot marker\'s state on the map: state 2, media still to upload'] });
+    },
+    get letter() {
+      return l10n.t({ message: 'P', args: [], comment: ['the letter drawn on a map marker of a spot in progress (in English P, for "In progress")'] });
+    },
+  },
+  invalid: {
+    get label() {
+      return l10n.t({ message: 'Invalid', args: [], comment: ['a spot marker\'s state on the map: the document has errors'] });
+    },
+    letter: '!',
+  },
+  notImported: {
+    get label() {
+      return l10n.t({ message: 'Not yet imported', args: [], comment: ['a spot marker\'s state on the map'] });
+    },
+    get letter() {
+      return l10n.t({ message: 'N', args: [], comment: ['the letter drawn on a map marker of a spot not yet imported: the first letter of "Not yet imported"'] });
+    },
+  },
 };
 
 export interface SpotMarker {
@@ -66,13 +96,13 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
   const text = withoutByteOrderMark(input);
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true });
-  if (!root) return { ok: false, reason: 'not JSON' };
+  if (!root) return { ok: false, reason: l10n.t('not JSON') };
   const latitude = numberAt(root, 'latitude');
   const longitude = numberAt(root, 'longitude');
-  if (!latitude || !longitude) return { ok: false, reason: 'no numeric latitude and longitude' };
+  if (!latitude || !longitude) return { ok: false, reason: l10n.t('no numeric latitude and longitude') };
   const lat = latitude.value as number;
   const lon = longitude.value as number;
-  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return { ok: false, reason: `coordinates out of range (${lat}, ${lon})` };
+  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return { ok: false, reason: l10n.t('coordinates out of range ({0}, {1})', lat, lon) };
   const sourceNode = findNodeAtLocation(root, ['data', 'attributes', 'source_id']);
   const topicNode = numberAt(root, 'topic_id');
   const stateNode = numberAt(root, 'state');
@@ -93,9 +123,9 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
       latitude: lat,
       longitude: lon,
       state,
-      sourceId: sourceId ?? '(no source_id)',
+      sourceId: sourceId ?? l10n.t('(no source_id)'),
       topicId,
-      topic: definition ? topicTitle(definition) : topicId === undefined ? '' : `topic ${topicId}`,
+      topic: definition ? topicTitle(definition) : topicId === undefined ? '' : l10n.t('topic {0}', topicId),
       fields,
       line: lineOf(text, latitude.offset),
     },

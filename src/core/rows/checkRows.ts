@@ -8,6 +8,7 @@ import { checkSpotForImport } from '../media/checkForImport';
 import { noMediaLayout } from '../media/mediaLayout';
 import { repeatedSourceIdReason, SourceIdOwners } from '../documents/sourceIds';
 import { ruleOf, SPOT_RULES } from '../documents/problems';
+import { l10n } from '../text/l10n';
 import type { TopicCatalog } from '../topics/topicSchema';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
@@ -50,7 +51,7 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
   const owners = new SourceIdOwners();
   for await (const read of table.rows(signal)) {
     if ('problem' in read) {
-      yield { row: read.row, line: read.line, label: `${table.path} line ${read.line}`, findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], ok: false };
+      yield { row: read.row, line: read.line, label: l10n.t('{0} line {1}', table.path, read.line), findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], ok: false };
       continue;
     }
     yield await checkRow(table.path, read as SourceRow, mapping, rules, owners);

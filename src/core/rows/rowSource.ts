@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { SpotInput, SpotSource } from '../media/types';
 import { fromPointer, toPointer } from '../documents/problems';
+import { l10n } from '../text/l10n';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
 import { rowToSpot, type RowProblem, type RowSpot } from './rowToSpot';
@@ -78,7 +79,7 @@ export function rowOfPath(source: string, path: string): number | undefined {
 
 /** "trees.csv row 12 (line 14)". */
 export function rowLabel(source: string, row: number, line: number): string {
-  return `${basename(source)} row ${row} (line ${line})`;
+  return l10n.t('{0} row {1} (line {2})', basename(source), row, line);
 }
 
 export function isRowOrigin(origin: unknown): origin is RowOrigin {

@@ -8,9 +8,10 @@ import type { MediaLayout } from '../media/mediaLayout';
 import type { SpotProblem } from '../media/checkSpotMedia';
 import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
+import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow } from './read';
-import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84, type CellResult } from './values';
+import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -87,7 +88,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     sourceId += value + parts[i + 1];
   }
   const firstColumn = parts[1];
-  if (empty !== undefined) problem('source_id', `source_id is empty: the column "${empty}" of its template ${mapping.sourceId} has no value in this row.`, ROW_RULES.sourceId, cellOf(empty));
+  if (empty !== undefined) problem('source_id', l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId), ROW_RULES.sourceId, cellOf(empty));
   else put('source_id', sourceId, cellOf(firstColumn));
 
   readCoordinates(row, mapping, put, problem, cellOf);
@@ -121,7 +122,8 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
         const verdict = await checkMediaFile(path, basename(path));
         if (!verdict.ok) {
           const missing = verdict.code === 'missing';
-          problem(media.field, missing ? `The photo "${name}" is not in the folder ${media.folderName} (${media.folder}).` : `The photo "${name}": ${verdict.problem}`, ROW_RULES.media, at);
+          const message = missing ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder) : l10n.t('The photo "{0}": {1}', name, verdict.problem);
+          problem(media.field, message, ROW_RULES.media, at);
           continue;
         }
         entries.push({ name: basename(path), path, relativePath: name });
@@ -187,7 +189,7 @@ function cellText(value: unknown): string {
 
 /** A number cell: a value, a problem, or undefined for an empty one. */
 function readNumber(value: unknown, mapping: ResolvedMapping): { value: number; warning?: string } | { problem: string } | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: `${value} is not a number.` };
+  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: l10n.t('{0} is not a number.', value) };
   const text = cellText(value);
   if (text === '') return undefined;
   return settled(parseNumber(text, mapping.decimalSeparator));
@@ -202,7 +204,7 @@ function readInteger(row: SourceRow, column: string, member: string, mapping: Re
   const read = readNumber(row.values[column], mapping);
   if (!read) return;
   if ('problem' in read) report(member, `${member}: ${read.problem}`, ROW_RULES.value, cellOf(column));
-  else if (!Number.isInteger(read.value)) report(member, `${member} is a whole number, not ${read.value}.`, ROW_RULES.value, cellOf(column));
+  else if (!Number.isInteger(read.value)) report(member, l10n.t('{0} is a whole number, not {1}.', member, read.value), ROW_RULES.value, cellOf(column));
   else put(member, read.value, cellOf(column));
 }
 
@@ -220,7 +222,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     yAt = cellOf(mapping.latitude);
     for (const [member, column, at] of [['longitude', mapping.longitude, xAt], ['latitude', mapping.latitude, yAt]] as const) {
       const read = readNumber(row.values[column], mapping);
-      if (!read) fail(member, `${member} is empty in this row (column "${column}").`, at);
+      if (!read) fail(member, l10n.t('{0} is empty in this row (column "{1}").', member, column), at);
       else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
       else if (member === 'longitude') x = read.value;
       else y = read.value;
@@ -230,19 +232,30 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     const at = geometry?.position ?? cellOf(undefined);
     xAt = yAt = at;
     const point = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : undefined;
-    if (!point) fail('latitude', geometry ? `The feature's geometry is a ${geometry.type}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).` : 'The feature has no geometry: a spot needs a Point.', at);
-    else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') fail('latitude', 'The Point\'s coordinates are not two numbers.', at);
+    if (!point) {
+      const message = geometry
+        ? l10n.t('The feature\'s geometry is a {0}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).', geometry.type)
+        : l10n.t('The feature has no geometry: a spot needs a Point.');
+      fail('latitude', message, at);
+    } else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') fail('latitude', l10n.t('The Point\'s coordinates are not two numbers.'), at);
     else [x, y] = [point[0], point[1]];
   }
   if (x === undefined || y === undefined) return;
-  const failAt = (problem: string) => (/^longitude/.test(problem) ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt));
+  // At the cell of the coordinate a problem is about (the latitude's when it is about both, or the system).
+  const failAt = (problem: string, member: 'latitude' | 'longitude' = 'latitude') => (member === 'longitude' ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt));
   // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
   // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
-  const asGiven = mapping.degrees ? checkLatitudeLongitude(y, x) : [];
-  asGiven.forEach(failAt);
+  const asGiven = mapping.degrees ? latitudeLongitudeProblems(y, x) : [];
+  asGiven.forEach((problem) => failAt(problem.message, problem.member));
   if (asGiven.length > 0) return;
   const transformed = toWgs84(x, y, mapping.crs);
-  if ('problem' in transformed) return failAt(transformed.problem);
+  if ('problem' in transformed) {
+    // toWgs84's check of degrees as given is at the cell its first problem is about; any other
+    // problem (the coordinate system, the transformation) at the latitude's.
+    const asDegrees = latitudeLongitudeProblems(y, x);
+    const member = asDegrees.length > 0 && transformed.problem === asDegrees.map((problem) => problem.message).join(' ') ? asDegrees[0].member : 'latitude';
+    return failAt(transformed.problem, member);
+  }
   if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
@@ -276,12 +289,12 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
       if (!read) return;
       if ('problem' in read) return fail(`${title}: ${read.problem}`);
       if (read.warning) report(field.attribute, `${title}: ${read.warning}`, ROW_RULES.value, at, 'warning');
-      if (field.type === 'integer' && !Number.isInteger(read.value)) return fail(`${title} is a whole number, not ${read.value}.`);
+      if (field.type === 'integer' && !Number.isInteger(read.value)) return fail(l10n.t('{0} is a whole number, not {1}.', title, read.value));
       return put(field.attribute, read.value, at);
     }
     case 'boolean': {
       const truth = typeof value === 'boolean' ? value : BOOLEANS[String(value).trim().toLowerCase()];
-      if (truth === undefined) return fail(`${title}: "${text}" is not true or false (yes/no, ja/nein, 1/0 are read too).`);
+      if (truth === undefined) return fail(l10n.t('{0}: "{1}" is not true or false (yes/no, ja/nein, 1/0 are read too).', title, text));
       return put(field.attribute, truth, at);
     }
     case 'date':

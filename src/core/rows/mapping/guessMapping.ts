@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
+import { l10n } from '../../text/l10n';
 import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
 import type { SourceRow, SourceTable } from '../read';
 import type { Mapping } from './mappingSchema';
@@ -33,19 +34,23 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   let topic: Mapping['topic_id'];
   if (definition) {
     topic = definition.topic_id;
-    notes.push(`topic_id: ${definition.topic_id}${definition.name ? ` (${definition.name})` : ''}, the topic whose fields' labels match the most columns`);
+    notes.push(
+      definition.name
+        ? l10n.t('topic_id: {0} ({1}), the topic whose fields\' labels match the most columns', definition.topic_id, definition.name)
+        : l10n.t('topic_id: {0}, the topic whose fields\' labels match the most columns', definition.topic_id),
+    );
   } else if (topicColumn) {
     topic = { column: topicColumn };
-    notes.push(`topic_id: the column ${topicColumn}`);
+    notes.push(l10n.t('topic_id: the column {0}', topicColumn));
   } else {
     topic = 0;
-    notes.push('topic_id: set it to your topic\'s number (0 is a placeholder)');
+    notes.push(l10n.t('topic_id: set it to your topic\'s number (0 is a placeholder)'));
   }
 
   const idColumn = byName(IDS);
   const stem = basename(table.path).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
   const sourceId = idColumn ? `${stem}-{${idColumn}}` : `${stem}-{${columns[0]}}`;
-  notes.push(idColumn ? `source_id: ${sourceId}, from the column ${idColumn}` : `source_id: ${sourceId}, from the first column: name a column that identifies each row for good`);
+  notes.push(idColumn ? l10n.t('source_id: {0}, from the column {1}', sourceId, idColumn) : l10n.t('source_id: {0}, from the first column: name a column that identifies each row for good', sourceId));
 
   const mapping: Mapping = {
     source: { format: table.format.format, ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}), ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}), encoding: table.format.encoding, ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}) },
@@ -60,14 +65,14 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   if (latitude && longitude) {
     mapping.latitude = latitude;
     mapping.longitude = longitude;
-    notes.push(`latitude, longitude: the columns ${latitude} and ${longitude}`);
-    if (looksProjected(sample, latitude, longitude)) notes.push('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"');
+    notes.push(l10n.t('latitude, longitude: the columns {0} and {1}', latitude, longitude));
+    if (looksProjected(sample, latitude, longitude)) notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
   } else if (geometry) {
-    notes.push('latitude, longitude: each feature\'s Point geometry');
+    notes.push(l10n.t('latitude, longitude: each feature\'s Point geometry'));
   } else {
-    notes.push('latitude, longitude: no column looks like them: name them');
+    notes.push(l10n.t('latitude, longitude: no column looks like them: name them'));
   }
-  if (table.crs) notes.push(`crs: ${table.crs}, from the file's crs member`);
+  if (table.crs) notes.push(l10n.t('crs: {0}, from the file\'s crs member', table.crs));
 
   const taken = new Set([latitude, longitude, idColumn, topicColumn].filter(Boolean));
   const fields: NonNullable<Mapping['fields']> = {};
@@ -79,7 +84,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     const folder = photoFolder(table.path, photoColumns.flatMap((column) => sample.flatMap((row) => photoNames(row.values[column]))));
     media[field] = { columns: photoColumns, ...(folder ? { folder } : {}) };
     photoColumns.forEach((column) => taken.add(column));
-    notes.push(`media: ${field} from the column${photoColumns.length > 1 ? 's' : ''} ${photoColumns.join(', ')}${folder ? `, files in ${folder}/` : ' (files beside the mapping)'}${galleries[0] ? '' : ': name the topic\'s gallery field'}`);
+    notes.push(mediaNote(field, photoColumns, folder, Boolean(galleries[0])));
   }
   if (definition) {
     for (const [name, spec] of Object.entries(definition.fields)) {
@@ -89,14 +94,49 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       taken.add(column);
       const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;
       fields[name] = format ? { column, format } : column;
-      notes.push(`fields: ${name} (${spec.label}) from the column ${column}${format ? `, dates written ${format}` : ''}${spec.type === 'datetime' ? ': add "timezone" (and "inputTimezone") if its times are not UTC' : ''}`);
+      notes.push(fieldNote(name, spec.label, column, format, spec.type === 'datetime'));
     }
   }
   if (Object.keys(fields).length > 0) mapping.fields = fields;
   if (Object.keys(media).length > 0) mapping.media = media;
   const left = columns.filter((column) => !taken.has(column));
-  if (left.length > 0) notes.push(`not mapped: ${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''} (add them under fields to send them)`);
+  if (left.length > 0) notes.push(l10n.t('not mapped: {0} (add them under fields to send them)', `${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''}`));
   return { mapping, notes };
+}
+
+/** "media: fld_7_3 from the column photo, files in photos/": each case a whole sentence. */
+function mediaNote(field: string, columns: readonly string[], folder: string | undefined, gallery: boolean): string {
+  const names = columns.join(', ');
+  if (columns.length > 1) {
+    if (folder) {
+      return gallery
+        ? l10n.t('media: {0} from the columns {1}, files in {2}/', field, names, folder)
+        : l10n.t('media: {0} from the columns {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+    }
+    return gallery
+      ? l10n.t('media: {0} from the columns {1} (files beside the mapping)', field, names)
+      : l10n.t('media: {0} from the columns {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+  }
+  if (folder) {
+    return gallery
+      ? l10n.t('media: {0} from the column {1}, files in {2}/', field, names, folder)
+      : l10n.t('media: {0} from the column {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+  }
+  return gallery
+    ? l10n.t('media: {0} from the column {1} (files beside the mapping)', field, names)
+    : l10n.t('media: {0} from the column {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+}
+
+/** "fields: fld_7_1 (Species) from the column Art", with the dates' pattern and a datetime's zones when they apply. */
+function fieldNote(name: string, label: string, column: string, format: string | undefined, datetime: boolean): string {
+  if (format) {
+    return datetime
+      ? l10n.t('fields: {0} ({1}) from the column {2}, dates written {3}: add "timezone" (and "inputTimezone") if its times are not UTC', name, label, column, format)
+      : l10n.t('fields: {0} ({1}) from the column {2}, dates written {3}', name, label, column, format);
+  }
+  return datetime
+    ? l10n.t('fields: {0} ({1}) from the column {2}: add "timezone" (and "inputTimezone") if its times are not UTC', name, label, column)
+    : l10n.t('fields: {0} ({1}) from the column {2}', name, label, column);
 }
 
 const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'];

@@ -2,6 +2,7 @@
 // documents. One contract for the core, the command line and the editor: the one zod source the
 // core parses it with, and from which the editor's JSON Schema is generated (completion, hovers).
 import * as z from '../../api/zod';
+import { l10n } from '../../text/l10n';
 
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
@@ -14,13 +15,15 @@ const describe = <T extends z.core.$ZodType>(schema: T, description: string): T 
   return schema;
 };
 
-const column = describe(z.string().check(z.regex(/\S/, 'A column name must not be empty.')), 'A column of the table, by its header (a GeoJSON property, an NDJSON member).');
+// The messages are functions: they are worded when a problem is found, in the language set by then
+// (this schema is built when the module loads, before the extension sets its language).
+const column = describe(z.string().check(z.regex(/\S/, { error: () => l10n.t('A column name must not be empty.') })), 'A column of the table, by its header (a GeoJSON property, an NDJSON member).');
 const fromColumn = describe(z.strictObject({ column }), 'The value of this column in each row.');
 
 const sourceSchema = describe(
   z.strictObject({
     format: describe(z.optional(z.enum(SOURCE_FORMATS)), 'csv, tsv, geojson (a FeatureCollection) or ndjson (a JSON object per line). Detected when left out.'),
-    delimiter: describe(z.optional(z.string().check(z.length(1, 'The delimiter is one character: "," ";" "\\t" "|".'))), 'The field delimiter of a CSV. Detected when left out.'),
+    delimiter: describe(z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))), 'The field delimiter of a CSV. Detected when left out.'),
     decimalSeparator: describe(z.optional(z.enum(['.', ','])), 'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.'),
     encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.'),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
@@ -30,7 +33,7 @@ const sourceSchema = describe(
 
 const crsSchema = describe(
   z.union([
-    z.string().check(z.regex(/^EPSG:\d+$/, 'crs is "EPSG:<code>", e.g. "EPSG:31256", or { "proj4": "…" }.')),
+    z.string().check(z.regex(/^EPSG:\d+$/, { error: () => l10n.t('crs is "EPSG:<code>", e.g. "EPSG:31256", or { "proj4": "…" }.') })),
     z.strictObject({
       proj4: describe(z.string(), 'A proj4 definition, for a system that is not built in.'),
       name: z.optional(z.string()),
@@ -53,7 +56,7 @@ export const fieldMappingSchema = z.union([
 ]);
 
 export const mediaMappingSchema = z.strictObject({
-  columns: describe(z.array(column).check(z.minLength(1, 'columns names at least one column.')), 'Columns naming photo files, in gallery order.'),
+  columns: describe(z.array(column).check(z.minLength(1, { error: () => l10n.t('columns names at least one column.') })), 'Columns naming photo files, in gallery order.'),
   separator: describe(z.optional(z.string().check(z.minLength(1))), 'Between several file names in one cell (default ";").'),
   folder: describe(z.optional(z.string()), 'Where the files are, relative to the mapping file (default: the mapping file\'s folder).'),
 });
@@ -63,14 +66,14 @@ export const mappingSchema = z
     $schema: z.optional(z.string()),
     source: z.optional(sourceSchema),
     topic_id: describe(z.union([z.number().check(z.int()), fromColumn]), 'The topic of every spot, or { "column": "…" } for a topic per row.'),
-    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, 'source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".')), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id.'),
+    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id.'),
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
     longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
     crs: z.optional(crsSchema),
     state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),
     fields: describe(z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)), 'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.'),
-    media: describe(z.optional(z.record(z.string().check(z.regex(/^fld_\d+_\d+$/, 'A gallery field is named fld_<number>_<number>.')), mediaMappingSchema)), 'Gallery field → the columns that name its photos.'),
+    media: describe(z.optional(z.record(z.string().check(z.regex(/^fld_\d+_\d+$/, { error: () => l10n.t('A gallery field is named fld_<number>_<number>.') })), mediaMappingSchema)), 'Gallery field → the columns that name its photos.'),
   })
   .register(z.globalRegistry, {
     title: 'Spot mapping of a table',

@@ -8,6 +8,7 @@ import { parseCheckedJson, problemAt } from '../../documents/checkedJson';
 import type { LocatedProblem } from '../../documents/parseSpotText';
 import { MAPPING_TOO_DEEP_MESSAGE } from '../../documents/nesting';
 import { isGalleryField } from '../../api/spotSchema';
+import { l10n } from '../../text/l10n';
 import { closestName } from '../../topics/suggestMember';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
 import { mappingSchema, type Mapping } from './mappingSchema';
@@ -52,7 +53,11 @@ export async function readMappingFile(path: string): Promise<ParsedMapping> {
     text = await fs.readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `There is no mapping ${path}: write one (spot-import mapping <source> makes one to complete), or name it with --mapping.` : `The mapping ${path} cannot be read: ${(error as Error).message}`);
+    throw new Error(
+      code === 'ENOENT'
+        ? l10n.t('There is no mapping {0}: write one (spot-import mapping <source> makes one to complete), or name it with --mapping.', path)
+        : l10n.t('The mapping {0} cannot be read: {1}', path, (error as Error).message),
+    );
   }
   return parseMapping(path, text.replace(/^\uFEFF/, ''));
 }
@@ -77,14 +82,15 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     if (columns.has(name)) return;
     const meant = closestName(name, columns) ?? context.columns.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
     const known = context.columns.length > 12 ? `${context.columns.slice(0, 12).join(', ')}, …` : context.columns.join(', ');
-    problems.push(problemAt(root, path, `${context.sourceName} has no column "${name}"${meant ? `; did you mean "${meant}"?` : ` (its columns: ${known}).`}`, MAPPING_RULES.unknownColumn));
+    const message = meant ? l10n.t('{0} has no column "{1}"; did you mean "{2}"?', context.sourceName, name, meant) : l10n.t('{0} has no column "{1}" (its columns: {2}).', context.sourceName, name, known);
+    problems.push(problemAt(root, path, message, MAPPING_RULES.unknownColumn));
   };
   if (typeof mapping.topic_id === 'object') unknownColumn(['topic_id', 'column'], mapping.topic_id.column);
   for (const name of templateColumns(mapping.source_id)) unknownColumn(['source_id'], name);
   for (const member of ['latitude', 'longitude'] as const) {
     const name = mapping[member];
     if (name !== undefined) unknownColumn([member], name);
-    else if (!context.hasGeometry) problems.push(problemAt(root, [], `${member} is required: the column of each row's ${member} (a GeoJSON layer takes its Point geometry instead).`, MAPPING_RULES.incomplete));
+    else if (!context.hasGeometry) problems.push(problemAt(root, [], l10n.t('{0} is required: the column of each row\'s {0} (a GeoJSON layer takes its Point geometry instead).', member), MAPPING_RULES.incomplete));
   }
   for (const member of ['state', 'privacy_type'] as const) {
     const value = mapping[member];
@@ -95,23 +101,33 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     const name = typeof spec === 'string' ? spec : spec.column;
     if (name !== undefined) unknownColumn(['fields', attribute, ...(typeof spec === 'string' ? [] : ['column'])], name);
     if (KNOWN_SPOT_MEMBERS.includes(attribute)) {
-      problems.push(problemAt(root, ['fields', attribute], `${attribute} is a member of every spot: map it at the top of the mapping, not under fields.`, MAPPING_RULES.unknownField, 'key'));
+      problems.push(problemAt(root, ['fields', attribute], l10n.t('{0} is a member of every spot: map it at the top of the mapping, not under fields.', attribute), MAPPING_RULES.unknownField, 'key'));
     } else if (definition && !Object.hasOwn(definition.fields, attribute)) {
       const meant = closestName(attribute, Object.keys(definition.fields));
-      problems.push(problemAt(root, ['fields', attribute], `${attribute} is not a field of topic ${definition.topic_id}${definition.name ? ` (${definition.name})` : ''}${meant ? `; did you mean ${meant}?` : '.'}`, MAPPING_RULES.unknownField, 'key'));
+      problems.push(problemAt(root, ['fields', attribute], notAField(attribute, definition.topic_id, definition.name, meant), MAPPING_RULES.unknownField, 'key'));
     }
   }
   const folder = dirname(parsed.path);
   for (const [field, spec] of Object.entries(mapping.media ?? {})) {
     spec.columns.forEach((name, index) => unknownColumn(['media', field, 'columns', index], name));
     if (definition && !isGalleryField(field, definition)) {
-      problems.push(problemAt(root, ['media', field], `${field} is not a gallery field of topic ${definition.topic_id}: its media cannot go there.`, MAPPING_RULES.unknownField, 'key'));
+      problems.push(problemAt(root, ['media', field], l10n.t('{0} is not a gallery field of topic {1}: its media cannot go there.', field, definition.topic_id), MAPPING_RULES.unknownField, 'key'));
     }
     const where = resolve(folder, spec.folder ?? '.');
     const isFolder = await fs.stat(where).then((stats) => stats.isDirectory(), () => false);
-    if (!isFolder) problems.push(problemAt(root, ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])], `The media folder ${spec.folder ?? '.'} (${where}) is not there.`, MAPPING_RULES.missingFolder));
+    if (!isFolder) problems.push(problemAt(root, ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])], l10n.t('The media folder {0} ({1}) is not there.', spec.folder ?? '.', where), MAPPING_RULES.missingFolder));
   }
   return problems;
+}
+
+/** A field the topic does not define, with the topic's name when it has one and the field that was probably meant. */
+function notAField(attribute: string, topicId: number, topicName: string | undefined, meant: string | undefined): string {
+  if (topicName) {
+    return meant
+      ? l10n.t('{0} is not a field of topic {1} ({2}); did you mean {3}?', attribute, topicId, topicName, meant)
+      : l10n.t('{0} is not a field of topic {1} ({2}).', attribute, topicId, topicName);
+  }
+  return meant ? l10n.t('{0} is not a field of topic {1}; did you mean {2}?', attribute, topicId, meant) : l10n.t('{0} is not a field of topic {1}.', attribute, topicId);
 }
 
 /** The column names a source_id template names: "kobo-{_uuid}" → ["_uuid"]. */

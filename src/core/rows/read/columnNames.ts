@@ -1,7 +1,10 @@
 // Column names from a header's cells. Values are looked up by name, so every column needs one, and
 // one of its own: an empty header cell (a spreadsheet's unnamed column) is called "column N" by its
 // 1-based place, and a name already taken gets " (2)", " (3)"… in file order. Each such name is
-// said in words, for SourceTable.detected, so the user knows where it came from.
+// said in words, for SourceTable.detected, so the user knows where it came from. The names are
+// English in every language ("column 2"): a mapping names columns by them, and a mapping written in
+// the editor must mean the same on the command line.
+import { l10n } from '../../text/l10n';
 
 export function columnNames(cells: readonly string[]): { columns: string[]; notes: string[] } {
   const columns: string[] = [];
@@ -13,8 +16,8 @@ export function columnNames(cells: readonly string[]): { columns: string[]; note
     for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
     taken.add(name);
     columns.push(name);
-    if (cell === '') notes.push(`column ${i + 1} has no name in the header: called "${name}"`);
-    else if (name !== cell) notes.push(`column ${i + 1} repeats the name "${cell}": called "${name}"`);
+    if (cell === '') notes.push(l10n.t('column {0} has no name in the header: called "{1}"', i + 1, name));
+    else if (name !== cell) notes.push(l10n.t('column {0} repeats the name "{1}": called "{2}"', i + 1, cell, name));
   });
   return { columns, notes };
 }

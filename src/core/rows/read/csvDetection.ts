@@ -2,6 +2,7 @@
 // separator. Both are judged on whole records of the file's first 64 KiB (SAMPLE_ROWS of them),
 // read with the cell rules the rows are read with (csvCells.ts), so a delimiter inside a quoted
 // cell counts for nothing.
+import { l10n } from '../../text/l10n';
 import { SAMPLE_ROWS } from './limits';
 import { scanRecord, type ScannedRecord } from './csvCells';
 
@@ -10,7 +11,7 @@ export const CANDIDATE_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** A delimiter in words: a tab is not visible between quotes. */
 export function describeDelimiter(delimiter: string): string {
-  return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
+  return delimiter === '\t' ? l10n.t({ message: 'tab', args: [], comment: ['the tab character, as the delimiter of a CSV file'] }) : `'${delimiter}'`;
 }
 
 /**

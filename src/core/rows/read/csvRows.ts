@@ -7,6 +7,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { throwIfAborted } from '../../api/errors';
+import { l10n } from '../../text/l10n';
 import { scanRecord } from './csvCells';
 import { decodedText, notUtf8Problem, type TextStop } from './decodedText';
 import { MAX_ROW_CHARS } from './limits';
@@ -93,12 +94,12 @@ function toRow(source: CsvSource, record: string[], raw: string, line: number, r
   const expected = source.columns.length;
   if (record.length > expected) {
     const at = cellStarts[expected] ?? { line, column: 1 };
-    return { problem: `row ${row} has ${record.length} cells, the header ${expected}: the cells from here on have no column`, ...at, row };
+    return { problem: l10n.t('row {0} has {1} cells, the header {2}: the cells from here on have no column', row, record.length, expected), ...at, row };
   }
   if (record.length < expected) {
     // Where the missing cells would start: the end of the row, before its line break.
     const at = positionAt(starts, raw.replace(/[\r\n]+$/, '').length, line);
-    return { problem: `row ${row} has ${record.length} cells, the header ${expected}: ${describeMissing(source.columns.slice(record.length))} missing${spanHint(starts)}`, ...at, row };
+    return { problem: missingCells(row, record.length, source.columns.slice(record.length), starts), ...at, row };
   }
   const values: Record<string, unknown> = {};
   const cells: Record<string, CellPosition> = {};
@@ -119,16 +120,24 @@ function toRow(source: CsvSource, record: string[], raw: string, line: number, r
   return { row, line, values, cells };
 }
 
-function describeMissing(columns: readonly string[]): string {
-  const names = columns.slice(0, 3).map((column) => `"${column}"`).join(', ');
-  return `${columns.length === 1 ? 'column' : 'columns'} ${names}${columns.length > 3 ? ` and ${columns.length - 3} more` : ''} ${columns.length === 1 ? 'is' : 'are'}`;
-}
-
-/** A row that spans lines and is short of cells often has a quote closed too late. */
-function spanHint(starts: readonly number[]): string {
+/**
+ * A row short of cells: the first three missing columns by name. A row that spans lines and is short
+ * of cells often has a quote closed too late, which is said too.
+ */
+function missingCells(row: number, cells: number, missing: readonly string[], starts: readonly number[]): string {
+  const header = cells + missing.length;
+  const names = missing.slice(0, 3).map((column) => `"${column}"`).join(', ');
+  const more = missing.length - 3;
   // The raw text ends with its line break, which starts one more (empty) line.
   const lines = starts.length - 1;
-  return lines > 1 ? ` (it spans ${lines} lines: is a quote closed too late?)` : '';
+  if (lines > 1) {
+    if (missing.length === 1) return l10n.t('row {0} has {1} cells, the header {2}: column {3} is missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
+    if (more <= 0) return l10n.t('row {0} has {1} cells, the header {2}: columns {3} are missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
+    return l10n.t('row {0} has {1} cells, the header {2}: columns {3} and {4} more are missing (it spans {5} lines: is a quote closed too late?)', row, cells, header, names, more, lines);
+  }
+  if (missing.length === 1) return l10n.t('row {0} has {1} cells, the header {2}: column {3} is missing', row, cells, header, names);
+  if (more <= 0) return l10n.t('row {0} has {1} cells, the header {2}: columns {3} are missing', row, cells, header, names);
+  return l10n.t('row {0} has {1} cells, the header {2}: columns {3} and {4} more are missing', row, cells, header, names, more);
 }
 
 /** A parse error that stops the reading, placed on the open quote when a quote is to blame. */
@@ -137,13 +146,21 @@ function parseProblem(error: CsvError, delimiter: string, line: number, row: num
   const openQuote = scanRecord(raw, 0, delimiter, true).openQuote;
   const quoteAt = openQuote === undefined ? undefined : positionAt(lineStarts(raw), openQuote, line);
   const at = quoteAt ?? { line, column: 1 };
-  const quote = quoteAt ? `the quote at line ${quoteAt.line}, column ${quoteAt.column} is never closed` : undefined;
+  const mebibytes = MAX_ROW_CHARS / 1048576;
   switch (error.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return { problem: `${quote ?? 'a quote is never closed'}: the rest of the file is one cell, so no rows from here on are read`, ...at, row };
-    case 'CSV_MAX_RECORD_SIZE':
-      return { problem: `row ${row} is longer than ${MAX_ROW_CHARS / 1048576} MiB${quote ? `: ${quote}` : ''}; no rows from here on are read`, ...at, row };
+    case 'CSV_QUOTE_NOT_CLOSED': {
+      const problem = quoteAt
+        ? l10n.t('the quote at line {0}, column {1} is never closed: the rest of the file is one cell, so no rows from here on are read', quoteAt.line, quoteAt.column)
+        : l10n.t('a quote is never closed: the rest of the file is one cell, so no rows from here on are read');
+      return { problem, ...at, row };
+    }
+    case 'CSV_MAX_RECORD_SIZE': {
+      const problem = quoteAt
+        ? l10n.t('row {0} is longer than {1} MiB: the quote at line {2}, column {3} is never closed; no rows from here on are read', row, mebibytes, quoteAt.line, quoteAt.column)
+        : l10n.t('row {0} is longer than {1} MiB; no rows from here on are read', row, mebibytes);
+      return { problem, ...at, row };
+    }
     default:
-      return { problem: `row ${row} cannot be read (${error.message}); no rows from here on are read`, ...at, row };
+      return { problem: l10n.t('row {0} cannot be read ({1}); no rows from here on are read', row, error.message), ...at, row };
   }
 }

@@ -4,6 +4,7 @@
 // cell for a whole one.
 import { open } from 'node:fs/promises';
 import { throwIfAborted } from '../../api/errors';
+import { l10n } from '../../text/l10n';
 import { MAX_ROW_CHARS, READ_CHUNK_BYTES } from './limits';
 import { LineCounter, breakLength } from './positions';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
@@ -106,5 +107,5 @@ function nextLineStart(text: string, from: number): number {
 
 /** The problem that ends the rows of a text that stopped at bytes that are not UTF-8. */
 export function notUtf8Problem(at: CellPosition): RowReadProblem {
-  return { problem: 'the file is not valid UTF-8 from here on: give its encoding (windows-1252 for a Windows spreadsheet export) or save it as UTF-8; no rows from here on are read', ...at };
+  return { problem: l10n.t('the file is not valid UTF-8 from here on: give its encoding (windows-1252 for a Windows spreadsheet export) or save it as UTF-8; no rows from here on are read'), ...at };
 }

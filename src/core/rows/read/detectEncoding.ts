@@ -3,6 +3,7 @@
 // Windows in western locales save "CSV" in (a superset of ISO-8859-1's printable characters, so
 // ä ö ü ß read right either way). Valid UTF-8 that is meant as windows-1252 is all but impossible
 // for real text: a windows-1252 letter above 0x7F followed by just the right continuation bytes.
+import { l10n } from '../../text/l10n';
 import { decodedText, type TextStop } from './decodedText';
 import { countBreaks } from './positions';
 import { NotUtf8Error, byteOrderMark, textDecoding } from './textDecoding';
@@ -19,10 +20,10 @@ export interface EncodingDetection {
 /** From the file's first bytes alone; `complete` when they are the whole file. */
 export function detectEncoding(sample: Uint8Array, complete: boolean): EncodingDetection {
   const mark = byteOrderMark(sample);
-  if (mark) return { encoding: mark.encoding, note: `encoding ${mark.encoding} (detected: byte-order mark)`, byMark: true };
+  if (mark) return { encoding: mark.encoding, note: l10n.t('encoding {0} (detected: byte-order mark)', mark.encoding), byMark: true };
   try {
     textDecoding('utf-8').decode(sample, complete);
-    return { encoding: 'utf-8', note: 'encoding utf-8 (detected)', byMark: false };
+    return { encoding: 'utf-8', note: l10n.t('encoding {0} (detected)', 'utf-8'), byMark: false };
   } catch (error) {
     if (!(error instanceof NotUtf8Error)) throw error;
     return notUtf8(countBreaks(error.text) + 1);
@@ -43,5 +44,5 @@ export async function detectFileEncoding(path: string, sample: Uint8Array, compl
 }
 
 function notUtf8(line: number): EncodingDetection {
-  return { encoding: 'windows-1252', note: `encoding windows-1252 (detected: not valid UTF-8, line ${line})`, byMark: false };
+  return { encoding: 'windows-1252', note: l10n.t('encoding {0} (detected: not valid UTF-8, line {1})', 'windows-1252', line), byMark: false };
 }

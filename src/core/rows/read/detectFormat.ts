@@ -4,6 +4,7 @@
 // checks the rest of the file's encoding); the "create mapping" feature and the tests call this
 // directly. Refusals (not a table, nothing in it) are TableReadErrors.
 import { extname } from 'node:path';
+import { l10n } from '../../text/l10n';
 import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detectDelimiter, sampleRecords } from './csvDetection';
 import { columnNames } from './columnNames';
 import { detectEncoding } from './detectEncoding';
@@ -49,7 +50,7 @@ export function detectFormat(path: string, sample: Uint8Array, given: Partial<So
     detected.push(detection.note);
   }
   const text = sampleText(sample, encoding, complete);
-  if (text.trim() === '') throw new TableReadError(path, complete ? 'the file is empty' : `the file's first ${SAMPLE_BYTES / 1024} KiB are blank`);
+  if (text.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t('the file\'s first {0} KiB are blank', SAMPLE_BYTES / 1024));
   const format = given.format ?? formatOf(path, text, complete, detected);
   if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
   return { format: delimitedFormat(path, text, complete, { ...given, format, encoding }, detected), detected };
@@ -80,13 +81,13 @@ function wholeLines(text: string): string {
 function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding | undefined): void {
   const startsWith = (...bytes: number[]) => bytes.every((byte, i) => sample[i] === byte);
   if (startsWith(0x50, 0x4b, 0x03, 0x04)) {
-    throw new TableReadError(path, 'it is a ZIP archive, not a table: a spreadsheet workbook (.xlsx, .ods) has to be saved as CSV first');
+    throw new TableReadError(path, l10n.t('it is a ZIP archive, not a table: a spreadsheet workbook (.xlsx, .ods) has to be saved as CSV first'));
   }
   if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
-    throw new TableReadError(path, 'it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as CSV first');
+    throw new TableReadError(path, l10n.t('it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as CSV first'));
   }
   const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
-  if (!utf16 && sample.includes(0)) throw new TableReadError(path, 'it is not a text file (it holds NUL bytes)');
+  if (!utf16 && sample.includes(0)) throw new TableReadError(path, l10n.t('it is not a text file (it holds NUL bytes)'));
 }
 
 /** The format by the file's extension, or by its content when the extension does not say. */
@@ -95,19 +96,19 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
   const byExtension = BY_EXTENSION[extension];
   if (byExtension) return byExtension;
   if (extension === '.xlsx' || extension === '.xls' || extension === '.ods') {
-    throw new TableReadError(path, 'it is a spreadsheet workbook, not a table: save the sheet as CSV first');
+    throw new TableReadError(path, l10n.t('it is a spreadsheet workbook, not a table: save the sheet as CSV first'));
   }
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
     const format = jsonFormatOf(path, start);
-    detected.push(format === 'geojson' ? 'format geojson (detected: a FeatureCollection)' : 'format ndjson (detected: one JSON object per line)');
+    detected.push(format === 'geojson' ? l10n.t('format {0} (detected: a FeatureCollection)', format) : l10n.t('format {0} (detected: one JSON object per line)', format));
     return format;
   }
-  if (extension === '.json') throw new TableReadError(path, 'it is not JSON: a .json file is read as a GeoJSON FeatureCollection or as one JSON object per line');
+  if (extension === '.json') throw new TableReadError(path, l10n.t('it is not JSON: a .json file is read as a GeoJSON FeatureCollection or as one JSON object per line'));
   // Delimited text: a tab-delimited one is TSV unless its name says CSV (handled above).
   const delimiter = detectDelimiter(text, complete);
   const format = delimiter === '\t' ? 'tsv' : 'csv';
-  detected.push(`format ${format} (detected: delimited text)`);
+  detected.push(l10n.t('format {0} (detected: delimited text)', format));
   return format;
 }
 
@@ -122,28 +123,28 @@ function jsonFormatOf(path: string, text: string): SourceFormatName {
   const first = parseJson(text.slice(0, end));
   if (first && 'node' in first && first.node.type === 'object') return memberNodes(first.node).get('type')?.value === 'FeatureCollection' ? 'geojson' : 'ndjson';
   if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return 'geojson';
-  throw new TableReadError(path, 'it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line');
+  throw new TableReadError(path, l10n.t('it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line'));
 }
 
 /** CSV/TSV: the delimiter, the decimal separator and the header line, given or detected. */
 function delimitedFormat(path: string, text: string, complete: boolean, given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>, detected: string[]): TableFormat {
   const header = given.header ?? 1;
-  if (!Number.isInteger(header) || header < 1) throw new TableReadError(path, `the header row must be a line number from 1 on, not ${header}`);
+  if (!Number.isInteger(header) || header < 1) throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
   const body = linesFrom(text, header);
   if (body === undefined) {
-    throw new TableReadError(path, complete ? `it has no line ${header} to be the header row` : `line ${header}, given as the header row, is not in the first ${SAMPLE_BYTES / 1024} KiB`);
+    throw new TableReadError(path, complete ? l10n.t('it has no line {0} to be the header row', header) : l10n.t('line {0}, given as the header row, is not in the first {1} KiB', header, SAMPLE_BYTES / 1024));
   }
   let delimiter = given.delimiter;
   if (delimiter !== undefined) {
     if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n') {
-      throw new TableReadError(path, `the delimiter must be one character other than a quote or a line break, not ${JSON.stringify(delimiter)}`);
+      throw new TableReadError(path, l10n.t('the delimiter must be one character other than a quote or a line break, not {0}', JSON.stringify(delimiter)));
     }
   } else if (given.format === 'tsv') {
     delimiter = '\t';
   } else {
     const found = detectDelimiter(body, complete);
     delimiter = found ?? CANDIDATE_DELIMITERS[0];
-    detected.push(found ? `delimiter ${describeDelimiter(delimiter)} (detected)` : `delimiter ${describeDelimiter(delimiter)} (assumed: no delimiter splits the header, one column only)`);
+    detected.push(found ? l10n.t('delimiter {0} (detected)', describeDelimiter(delimiter)) : l10n.t('delimiter {0} (assumed: no delimiter splits the header, one column only)', describeDelimiter(delimiter)));
   }
   let decimalSeparator = given.decimalSeparator;
   if (!decimalSeparator) {
@@ -152,8 +153,8 @@ function delimitedFormat(path: string, text: string, complete: boolean, given: P
     decimalSeparator = decimal.separator;
     detected.push(
       decimal.example
-        ? `decimal separator '${decimalSeparator}' (detected: "${decimal.example.text}" in column "${decimal.example.column}")`
-        : `decimal separator '${decimalSeparator}' (assumed: no decimal numbers in the first rows)`,
+        ? l10n.t('decimal separator \'{0}\' (detected: "{1}" in column "{2}")', decimalSeparator, decimal.example.text, decimal.example.column)
+        : l10n.t('decimal separator \'{0}\' (assumed: no decimal numbers in the first rows)', decimalSeparator),
     );
   }
   return { ...given, delimiter, decimalSeparator, header };

@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Node } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
+import { l10n } from '../../text/l10n';
 import { outlineGeoJson, type ValueSpan } from './geojsonOutline';
 import { featureRow, type PositionOf } from './jsonRow';
 import { describeParseError, parseJson } from './jsonText';
@@ -20,21 +21,21 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
   const starts = lineStarts(text);
   const at: PositionOf = (offset) => positionAt(starts, offset);
   const outline = outlineGeoJson(text);
-  if (outline.error) throw new TableReadError(path, `it is not valid JSON: ${describeParseError(outline.error)}`, at(outline.error.offset));
+  if (outline.error) throw new TableReadError(path, l10n.t('it is not valid JSON: {0}', describeParseError(outline.error)), at(outline.error.offset));
   const root = outline.root;
-  if (!root) throw new TableReadError(path, 'the file is empty');
-  if (root.kind !== 'object') throw new TableReadError(path, `it is not a GeoJSON FeatureCollection: it is ${describeSpan(text, root)}`, at(root.start));
-  if (outline.repeatedMember) throw new TableReadError(path, `it names the member "${outline.repeatedMember.name}" twice`, at(outline.repeatedMember.offset));
+  if (!root) throw new TableReadError(path, l10n.t('the file is empty'));
+  if (root.kind !== 'object') throw new TableReadError(path, l10n.t('it is not a GeoJSON FeatureCollection: it is {0}', describeSpan(text, root)), at(root.start));
+  if (outline.repeatedMember) throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), at(outline.repeatedMember.offset));
   const type = outline.members.get('type');
   const typeValue = type && valueOf(text, type).value;
   if (typeValue !== 'FeatureCollection') {
-    const what = type ? `its type is ${describeSpan(text, type)}` : 'it has no type';
-    throw new TableReadError(path, `it is not a GeoJSON FeatureCollection: ${what}`, at(type?.start ?? root.start));
+    const reason = type ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeSpan(text, type)) : l10n.t('it is not a GeoJSON FeatureCollection: it has no type');
+    throw new TableReadError(path, reason, at(type?.start ?? root.start));
   }
   const features = outline.members.get('features');
   if (features?.kind !== 'array') {
-    const what = features ? `they are ${describeSpan(text, features)}` : 'it has no features member';
-    throw new TableReadError(path, `its features are not an array: ${what}`, at(features?.start ?? root.start));
+    const reason = features ? l10n.t('its features are not an array: they are {0}', describeSpan(text, features)) : l10n.t('its features are not an array: it has no features member');
+    throw new TableReadError(path, reason, at(features?.start ?? root.start));
   }
   const crs = crsOf(path, text, outline.members.get('crs'), at);
   return {
@@ -50,7 +51,10 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
 async function readText(path: string, format: TableFormat): Promise<string> {
   const { size } = await stat(path);
   if (size > MAX_GEOJSON_BYTES) {
-    throw new TableReadError(path, `it is ${Math.round(size / 1048576)} MiB: a GeoJSON is read whole, up to ${MAX_GEOJSON_BYTES / 1048576} MiB; save it with one feature per line (GeoJSONSeq, .geojsonl), which is read a line at a time`);
+    throw new TableReadError(
+      path,
+      l10n.t('it is {0} MiB: a GeoJSON is read whole, up to {1} MiB; save it with one feature per line (GeoJSONSeq, .geojsonl), which is read a line at a time', Math.round(size / 1048576), MAX_GEOJSON_BYTES / 1048576),
+    );
   }
   const bytes = await readFile(path);
   try {
@@ -59,7 +63,7 @@ async function readText(path: string, format: TableFormat): Promise<string> {
     if (!(error instanceof NotUtf8Error)) throw error;
     const before = new LineCounter();
     before.advance(error.text);
-    throw new TableReadError(path, 'it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding', before.position);
+    throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), before.position);
   }
 }
 
@@ -79,7 +83,7 @@ async function* featureRows(text: string, features: readonly ValueSpan[], at: Po
     throwIfAborted(signal);
     row++;
     const { node } = valueOf(text, span);
-    yield featureRow(node, row, (offset) => at(span.start + offset), `feature ${row}`);
+    yield featureRow(node, row, (offset) => at(span.start + offset), l10n.t('feature {0}', row));
   }
 }
 
@@ -91,7 +95,7 @@ function valueOf(text: string, span: ValueSpan): { node: Node; value: unknown } 
 }
 
 function describeSpan(text: string, span: ValueSpan): string {
-  if (span.kind === 'object') return 'an object';
-  if (span.kind === 'array') return 'an array';
+  if (span.kind === 'object') return l10n.t('an object');
+  if (span.kind === 'array') return l10n.t('an array');
   return text.slice(span.start, span.end);
 }

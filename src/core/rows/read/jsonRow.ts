@@ -3,33 +3,37 @@
 // values). Shared by geojsonTable.ts and ndjsonRows.ts, so a feature reads the same from either.
 // Each value's position is its first character.
 import type { Node } from 'jsonc-parser';
+import { l10n } from '../../text/l10n';
 import { jsonValue, setOwn } from './ownMembers';
 import type { CellPosition, RowReadProblem, SourceGeometry, SourceRow } from './types';
 
 /** Where an offset of the parsed text is in the file. */
 export type PositionOf = (offset: number) => CellPosition;
 
-/** A GeoJSON Feature as a row; `what` names it for a problem ("feature 3"). */
+/** A GeoJSON Feature as a row; `what` names it for a problem ("feature 3", "line 5": the subject of each message). */
 export function featureRow(feature: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
   const start = at(feature.offset);
-  const problem = (text: string, node: Node = feature): RowReadProblem => ({ problem: `${what} ${text}`, ...at(node.offset), row });
-  if (feature.type !== 'object') return problem(`is not a GeoJSON Feature: it is ${describe(feature)}`);
+  const problem = (text: string, node: Node = feature): RowReadProblem => ({ problem: text, ...at(node.offset), row });
+  if (feature.type !== 'object') return problem(l10n.t('{0} is not a GeoJSON Feature: it is {1}', what, describe(feature)));
   const members = memberNodes(feature);
   const type = members.get('type');
-  if (type?.value !== 'Feature') return problem(`is not a GeoJSON Feature: its type is ${type ? JSON.stringify(jsonValue(type)) : 'missing'}`, type ?? feature);
+  if (type?.value !== 'Feature') {
+    const message = type ? l10n.t('{0} is not a GeoJSON Feature: its type is {1}', what, JSON.stringify(jsonValue(type))) : l10n.t('{0} is not a GeoJSON Feature: its type is missing', what);
+    return problem(message, type ?? feature);
+  }
   const properties = members.get('properties');
   let values: Record<string, unknown> = {};
   let cells: Record<string, CellPosition> = {};
   if (properties && properties.type !== 'null') {
-    if (properties.type !== 'object') return problem(`has properties that are not an object: they are ${describe(properties)}`, properties);
+    if (properties.type !== 'object') return problem(l10n.t('{0} has properties that are not an object: they are {1}', what, describe(properties)), properties);
     const read = objectValues(properties, at);
-    if ('repeated' in read) return problem(`names the property "${read.repeated.name}" twice`, read.repeated.node);
+    if ('repeated' in read) return problem(l10n.t('{0} names the property "{1}" twice', what, read.repeated.name), read.repeated.node);
     ({ values, cells } = read);
   }
   const result: SourceRow = { row, line: start.line, values, cells };
   const geometry = members.get('geometry');
   if (geometry && geometry.type !== 'null') {
-    const read = geometryOf(geometry, at);
+    const read = geometryOf(geometry, at, what);
     if (typeof read === 'string') return problem(read, geometry);
     result.geometry = read;
   }
@@ -41,9 +45,9 @@ export function featureRow(feature: Node, row: number, at: PositionOf, what: str
 /** A plain object as a row: its members are the values. */
 export function objectRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
   const start = at(object.offset);
-  if (object.type !== 'object') return { problem: `${what} is not a JSON object: it is ${describe(object)}`, ...start, row };
+  if (object.type !== 'object') return { problem: l10n.t('{0} is not a JSON object: it is {1}', what, describe(object)), ...start, row };
   const read = objectValues(object, at);
-  if ('repeated' in read) return { problem: `${what} names the member "${read.repeated.name}" twice`, ...at(read.repeated.node.offset), row };
+  if ('repeated' in read) return { problem: l10n.t('{0} names the member "{1}" twice', what, read.repeated.name), ...at(read.repeated.node.offset), row };
   return { row, line: start.line, ...read };
 }
 
@@ -74,11 +78,12 @@ function objectValues(object: Node, at: PositionOf): { values: Record<string, un
   return { values, cells };
 }
 
-function geometryOf(geometry: Node, at: PositionOf): SourceGeometry | string {
-  if (geometry.type !== 'object') return `has a geometry that is not an object: it is ${describe(geometry)}`;
+/** The geometry, or the problem with it (a whole message, `what` its subject). */
+function geometryOf(geometry: Node, at: PositionOf, what: string): SourceGeometry | string {
+  if (geometry.type !== 'object') return l10n.t('{0} has a geometry that is not an object: it is {1}', what, describe(geometry));
   const members = memberNodes(geometry);
   const type = members.get('type');
-  if (type?.type !== 'string') return 'has a geometry without a type';
+  if (type?.type !== 'string') return l10n.t('{0} has a geometry without a type', what);
   const coordinates = members.get('coordinates') ?? members.get('geometries');
   return {
     type: type.value as string,
@@ -97,9 +102,22 @@ export function memberNodes(object: Node): Map<string, Node> {
   return members;
 }
 
+/** A JSON value in words, for "it is …": "an object", "the string \"x\"". */
 export function describe(node: Node): string {
-  if (node.type === 'object') return 'an object';
-  if (node.type === 'array') return 'an array';
-  if (node.type === 'null') return 'null';
-  return `the ${node.type} ${JSON.stringify(node.value)}`;
+  switch (node.type) {
+    case 'object':
+      return l10n.t('an object');
+    case 'array':
+      return l10n.t('an array');
+    case 'null':
+      return 'null';
+    case 'string':
+      return l10n.t('the string {0}', JSON.stringify(node.value));
+    case 'number':
+      return l10n.t('the number {0}', JSON.stringify(node.value));
+    case 'boolean':
+      return l10n.t('the boolean {0}', JSON.stringify(node.value));
+    default:
+      return `the ${node.type} ${JSON.stringify(node.value)}`;
+  }
 }

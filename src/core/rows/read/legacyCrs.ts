@@ -3,6 +3,7 @@
 // there but cannot be read is refused, never ignored: read as WGS 84, coordinates in a national
 // grid would land far from where they belong.
 import type { Node } from 'jsonc-parser';
+import { l10n } from '../../text/l10n';
 import { memberNodes } from './jsonRow';
 import { jsonValue } from './ownMembers';
 
@@ -14,7 +15,9 @@ const CRS84 = /^(urn:ogc:def:crs:OGC:[^:]*:CRS84|https?:\/\/www\.opengis\.net\/d
 
 /** 'EPSG:<code>', or the reason the member cannot be read. */
 export function legacyCrs(crs: Node): { crs: string } | { problem: string } {
-  const unreadable = { problem: `its crs member is not one this reader knows: ${JSON.stringify(jsonValue(crs))} (known: a "name" such as "urn:ogc:def:crs:EPSG::31256" or "EPSG:31256", or an "EPSG" code)` };
+  const unreadable = {
+    problem: l10n.t('its crs member is not one this reader knows: {0} (known: a "name" such as "urn:ogc:def:crs:EPSG::31256" or "EPSG:31256", or an "EPSG" code)', JSON.stringify(jsonValue(crs))),
+  };
   if (crs.type !== 'object') return unreadable;
   const members = memberNodes(crs);
   const properties = members.get('properties');

@@ -4,6 +4,7 @@
 // leading record separator (RFC 8142's GeoJSON text sequences) is not part of the JSON.
 import type { Node, ParseError } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
+import { l10n } from '../../text/l10n';
 import { decodedText, notUtf8Problem, type TextStop } from './decodedText';
 import { lineRow, memberNames, memberNodes } from './jsonRow';
 import { describeParseError, parseJson } from './jsonText';
@@ -20,15 +21,15 @@ export async function* ndjsonRows(path: string, encoding: SourceEncoding, signal
     throwIfAborted(signal);
     if ('tooLong' in line) {
       row++;
-      yield { problem: `line ${line.number} is longer than ${MAX_ROW_CHARS / 1048576} MiB: it is not read`, line: line.number, column: 1, row };
+      yield { problem: l10n.t('line {0} is longer than {1} MiB: it is not read', line.number, MAX_ROW_CHARS / 1048576), line: line.number, column: 1, row };
       continue;
     }
     const parsed = parseLine(line.text);
     if (!parsed) continue;
     row++;
     const at = (offset: number) => ({ line: line.number, column: parsed.shift + offset + 1 });
-    if ('error' in parsed) yield { problem: `line ${line.number} is not JSON: ${describeParseError(parsed.error)}`, ...at(parsed.error.offset), row };
-    else yield lineRow(parsed.node, row, at, `line ${line.number}`);
+    if ('error' in parsed) yield { problem: l10n.t('line {0} is not JSON: {1}', line.number, describeParseError(parsed.error)), ...at(parsed.error.offset), row };
+    else yield lineRow(parsed.node, row, at, l10n.t('line {0}', line.number));
   }
   if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
 }

@@ -3,6 +3,7 @@
 // guessing a mapping). They read the file's first SAMPLE_BYTES to detect what is not given; a
 // file that cannot be read as a table at all is a TableReadError, for the caller to show.
 import { open } from 'node:fs/promises';
+import { l10n } from '../../text/l10n';
 import { columnNames } from './columnNames';
 import { scanRecord } from './csvCells';
 import { csvRows } from './csvRows';
@@ -17,7 +18,7 @@ import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRo
 
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
   const { sample, complete } = await readSample(path);
-  if (sample.length === 0) throw new TableReadError(path, 'the file is empty');
+  if (sample.length === 0) throw new TableReadError(path, l10n.t('the file is empty'));
   const { format, detected } = await detectWholeFile(path, sample, given, complete);
   switch (format.format) {
     case 'geojson':
@@ -70,11 +71,13 @@ function csvHeader(path: string, text: string, delimiter: string, header: number
   const record = scanRecord(body, 0, delimiter, complete);
   if (!record.complete) {
     const quote = record.openQuote === undefined ? undefined : positionAt(lineStarts(body), record.openQuote, header);
-    if (quote) throw new TableReadError(path, `the header row's quote is never closed${complete ? '' : ` within the first ${SAMPLE_BYTES / 1024} KiB`}`, quote);
-    throw new TableReadError(path, `the header row (line ${header}) does not end within the first ${SAMPLE_BYTES / 1024} KiB`, { line: header, column: 1 });
+    if (quote) {
+      throw new TableReadError(path, complete ? l10n.t('the header row\'s quote is never closed') : l10n.t('the header row\'s quote is never closed within the first {0} KiB', SAMPLE_BYTES / 1024), quote);
+    }
+    throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, SAMPLE_BYTES / 1024), { line: header, column: 1 });
   }
   const cells = record.cells.map((cell) => cell.value);
-  if (cells.every((cell) => cell === '')) throw new TableReadError(path, `the header row (line ${header}) is blank: give the line the column names are on`, { line: header, column: 1 });
+  if (cells.every((cell) => cell === '')) throw new TableReadError(path, l10n.t('the header row (line {0}) is blank: give the line the column names are on', header), { line: header, column: 1 });
   return cells;
 }
 
@@ -88,7 +91,7 @@ async function readSample(path: string): Promise<{ sample: Uint8Array; complete:
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new TableReadError(path, 'it is not a file');
+    if (!stats.isFile()) throw new TableReadError(path, l10n.t('it is not a file'));
     const size = stats.size;
     const sample = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
     const { bytesRead } = await handle.read(sample, 0, sample.length, 0);
@@ -102,8 +105,8 @@ async function readSample(path: string): Promise<{ sample: Uint8Array; complete:
 
 function notReadable(path: string, error: unknown): TableReadError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new TableReadError(path, 'there is no such file');
-  if (code === 'EISDIR') return new TableReadError(path, 'it is a folder, not a file');
-  if (code === 'EACCES' || code === 'EPERM') return new TableReadError(path, 'it may not be read (permission denied)');
-  return new TableReadError(path, `it cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  if (code === 'ENOENT') return new TableReadError(path, l10n.t('there is no such file'));
+  if (code === 'EISDIR') return new TableReadError(path, l10n.t('it is a folder, not a file'));
+  if (code === 'EACCES' || code === 'EPERM') return new TableReadError(path, l10n.t('it may not be read (permission denied)'));
+  return new TableReadError(path, l10n.t('it cannot be read: {0}', error instanceof Error ? error.message : String(error)));
 }

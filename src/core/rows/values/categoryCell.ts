@@ -5,6 +5,7 @@
 // Named apart from topics' categoryKeyOf (a document's value against the keys), which it uses.
 import { categoryKeyOf, describeCategoryKeys, keyOfLabel, type CategoryField } from '../../topics/categories';
 import { closestName } from '../../topics/suggestMember';
+import { l10n } from '../../text/l10n';
 import { fieldTitle } from '../../topics/topicSchema';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
 
@@ -17,8 +18,10 @@ export function categoryKeyOfCell(cell: string, name: string, field: CategoryFie
   const labels = Object.values(field.values).filter((label) => label.trim() !== '');
   // A misspelt label first (what people type), then a misspelt key.
   const meant = closestName(text, labels) ?? closestName(text, Object.keys(field.values));
-  const hint = meant === undefined ? `; allowed: ${describeCategoryKeys(field)}` : `; did you mean ${quote(meant)}?`;
-  return { problem: `${quote(text)} is not a category of ${fieldTitle(name, field)}${hint}${meant === undefined ? '.' : ''}` };
+  return {
+    problem:
+      meant === undefined
+        ? l10n.t('\'{0}\' is not a category of {1}; allowed: {2}.', text, fieldTitle(name, field), describeCategoryKeys(field))
+        : l10n.t('\'{0}\' is not a category of {1}; did you mean \'{2}\'?', text, fieldTitle(name, field), meant),
+  };
 }
-
-const quote = (text: string) => `'${text}'`;

@@ -9,6 +9,7 @@
 // (MGI to ETRS89 (8), AT_GIS_GRID, 0.14 m) is not applied here either. So MGI points can be off
 // by a metre or so against grid-based tools; proj4 in JavaScript has no grid files, which is also
 // why a definition naming one is refused rather than transformed without its shift.
+import { l10n } from '../../text/l10n';
 import { EPSG_DEFINITIONS } from './epsgDefinitions.generated';
 import type * as ProjectionModule from './projection';
 
@@ -20,12 +21,14 @@ const projections = () => (projectionModule ??= require('./projection') as typeo
 export type CrsSpec = `EPSG:${number}` | { proj4: string };
 
 export interface Crs extends Readonly<ProjectionModule.Projection> {
-  /** How messages name it: "EPSG:31256" or "the given proj4 definition". */
+  /** How English messages name it: "EPSG:31256" or "the given proj4 definition" (a localised message says which of the two it is in its own words). */
   readonly name: string;
   /** The EPSG code of a built-in one. */
   readonly code?: number;
 }
 
+// A problem is kept worded in the language of its first use: the extension sets the language once,
+// at activation, before any table is read.
 const cache = new Map<string, { crs: Crs } | { problem: string }>();
 
 /** The coordinate system a spec names, or why it cannot be used. */
@@ -42,14 +45,16 @@ export function resolveCrs(spec: CrsSpec): { crs: Crs } | { problem: string } {
 function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
   const code = /^EPSG:(\d+)$/i.exec(spec.trim())?.[1];
   if (code === undefined) {
-    return { problem: `${JSON.stringify(spec)} is not a coordinate system: give "EPSG:<code>" (built in: ${builtInCodes()}) or { "proj4": "…" }.` };
+    return { problem: l10n.t('{0} is not a coordinate system: give "EPSG:<code>" (built in: {1}) or { "proj4": "…" }.', JSON.stringify(spec), builtInCodes()) };
   }
   const definition = Object.hasOwn(EPSG_DEFINITIONS, code) ? EPSG_DEFINITIONS[code] : undefined;
   if (!definition) {
     return {
-      problem:
-        `EPSG:${code} is not built in (built in: ${builtInCodes()}). For another coordinate system give its definition as ` +
-        `{ "proj4": "+proj=… +towgs84=…" }, e.g. from \`projinfo EPSG:${code} -o PROJ\` or epsg.io.`,
+      problem: l10n.t(
+        'EPSG:{0} is not built in (built in: {1}). For another coordinate system give its definition as { "proj4": "+proj=… +towgs84=…" }, e.g. from `projinfo EPSG:{0} -o PROJ` or epsg.io.',
+        code,
+        builtInCodes(),
+      ),
     };
   }
   const resolved = resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
@@ -65,10 +70,17 @@ const WGS84_CODE = '4326';
 function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' | 'code'>): { crs: Crs } | { problem: string } {
   const grid = gridFileOf(definition);
   if (grid !== undefined) {
-    return { problem: `${name} names the grid file ${grid} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.` };
+    return {
+      problem:
+        code !== undefined
+          ? l10n.t('{0} names the grid file {1} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.', name, grid)
+          : l10n.t('the given proj4 definition names the grid file {0} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.', grid),
+    };
   }
   const projection = projections().readProjection(definition);
-  if ('problem' in projection) return { problem: `${name} cannot be read by proj4: ${projection.problem}.` };
+  if ('problem' in projection) {
+    return { problem: code !== undefined ? l10n.t('{0} cannot be read by proj4: {1}.', name, projection.problem) : l10n.t('the given proj4 definition cannot be read by proj4: {0}.', projection.problem) };
+  }
   return { crs: { name, ...(code === undefined ? {} : { code }), ...projection } };
 }
 

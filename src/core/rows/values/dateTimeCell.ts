@@ -5,6 +5,7 @@
 // weekday names are read in English, so the result never depends on the machine's locale.
 // Seconds' fractions are cut off, not rounded.
 import { DateTime, type IANAZone } from 'luxon';
+import { l10n } from '../../text/l10n';
 import { isDate, isDateTime } from '../../topics/fieldRules';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
 import { resolveLocalTime, type OffsetChange } from './localTime';
@@ -15,7 +16,7 @@ const LOCALE = 'en-US';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const OUTPUT_FORMAT = { date: 'yyyy-MM-dd', datetime: 'yyyy-MM-dd HH:mm:ss' } as const;
-const ISO_EXAMPLES = { date: '2026-05-31', datetime: '2026-05-31T14:30:00+02:00 or 2026-05-31 14:30:00' } as const;
+const ISO_EXAMPLES = { date: '2026-05-31', datetime: ['2026-05-31T14:30:00+02:00', '2026-05-31 14:30:00'] } as const;
 
 export function convertDateTime(text: string, options: DateTimeOptions): CellResult<string> {
   if (isEmptyCell(text)) return NO_VALUE;
@@ -28,7 +29,7 @@ export function convertDateTime(text: string, options: DateTimeOptions): CellRes
   const read = readCell(cell, options);
   if ('problem' in read) return read;
   if (!read.hasTime && options.kind === 'datetime') {
-    return { problem: `${JSON.stringify(cell)} has no time of day; a date and time is expected (${expectedFormat(options)}).` };
+    return { problem: l10n.t('{0} has no time of day; a date and time is expected ({1}).', JSON.stringify(cell), expectedFormat(options)) };
   }
   const instant = read.hasTime ? instantOf(read, input.zone) : undefined;
   if (instant && 'problem' in instant) return instant;
@@ -36,7 +37,7 @@ export function convertDateTime(text: string, options: DateTimeOptions): CellRes
   const time = instant ? DateTime.fromMillis(instant.at, { zone: output.zone, locale: LOCALE }) : read.parsed;
   const value = time.toFormat(OUTPUT_FORMAT[options.kind]);
   // Years past 9999 (or before 0) are no date the service takes.
-  if (!(options.kind === 'date' ? isDate(value) : isDateTime(value))) return { problem: `${JSON.stringify(cell)} is outside the years 0000–9999.` };
+  if (!(options.kind === 'date' ? isDate(value) : isDateTime(value))) return { problem: l10n.t('{0} is outside the years 0000–9999.', JSON.stringify(cell)) };
   return instant?.warning === undefined ? { value } : { value, warning: instant.warning };
 }
 
@@ -47,13 +48,13 @@ function instantOf({ parsed, hasOffset }: ReadCell, zone: IANAZone): { at: numbe
   const wall = parsed.toMillis();
   const local = resolveLocalTime(wall, zone);
   if ('gap' in local) {
-    return { problem: `${clock(wall, true)} does not exist in ${zone.name}: the clocks went from ${changeText(local.gap, wall)}.` };
+    const [from, to] = changeClocks(local.gap, wall);
+    return { problem: l10n.t('{0} does not exist in {1}: the clocks went from {2} to {3}.', clock(wall, true), zone.name, from, to) };
   }
   if (!('repeated' in local)) return { at: local.instant };
   const offset = DateTime.fromMillis(local.instant, { zone, locale: LOCALE }).toFormat('ZZ');
-  const warning =
-    `${clock(wall, true)} happened twice in ${zone.name} (the clocks went back from ${changeText(local.repeated, wall)}); ` +
-    `taken as the earlier, at ${offset}.`;
+  const [from, to] = changeClocks(local.repeated, wall);
+  const warning = l10n.t('{0} happened twice in {1} (the clocks went back from {2} to {3}); taken as the earlier, at {4}.', clock(wall, true), zone.name, from, to, offset);
   return { at: local.instant, warning };
 }
 
@@ -67,14 +68,16 @@ interface ReadCell {
 function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem: string } {
   const tokens = options.format === undefined ? undefined : formatTokens(options.format);
   if (tokens && !tokens.hasDate) {
-    return { problem: `the format ${JSON.stringify(options.format)} has no year, month and day (e.g. "dd.MM.yyyy HH:mm"); without them the date would be today's.` };
+    return { problem: l10n.t('the format {0} has no year, month and day (e.g. "dd.MM.yyyy HH:mm"); without them the date would be today\'s.', JSON.stringify(options.format)) };
   }
   const parsed = parse(cell, options.format, 'UTC');
   if (!parsed.isValid) {
     const problem =
       parsed.invalidReason === 'unit out of range'
-        ? `${JSON.stringify(cell)} is no valid date: ${parsed.invalidExplanation}.`
-        : `${JSON.stringify(cell)} is not a ${options.kind === 'date' ? 'date' : 'date and time'} in the expected format (${expectedFormat(options)}).`;
+        ? l10n.t('{0} is no valid date: {1}.', JSON.stringify(cell), String(parsed.invalidExplanation))
+        : options.kind === 'date'
+          ? l10n.t('{0} is not a date in the expected format ({1}).', JSON.stringify(cell), expectedFormat(options))
+          : l10n.t('{0} is not a date and time in the expected format ({1}).', JSON.stringify(cell), expectedFormat(options));
     return { problem };
   }
   // Read against a second default zone: a cell with its own offset keeps it, one without takes the default.
@@ -108,9 +111,9 @@ function formatTokens(format: string): { hasDate: boolean; hasTime: boolean } {
 
 /** "dd.MM.yyyy HH:mm, e.g. 31.05.2026 14:30", or the ISO 8601 examples. */
 function expectedFormat({ format, kind }: DateTimeOptions): string {
-  if (format === undefined) return `ISO 8601, e.g. ${ISO_EXAMPLES[kind]}`;
+  if (format === undefined) return kind === 'date' ? l10n.t('ISO 8601, e.g. {0}', ISO_EXAMPLES.date) : l10n.t('ISO 8601, e.g. {0} or {1}', ...ISO_EXAMPLES.datetime);
   const example = DateTime.fromObject({ year: 2026, month: 5, day: 31, hour: 14, minute: 30 }, { zone: 'UTC', locale: LOCALE });
-  return `${format}, e.g. ${example.toFormat(format)}`;
+  return l10n.t('{0}, e.g. {1}', format, example.toFormat(format));
 }
 
 /** A wall-clock reading held as UTC ms: "2026-03-29 02:30" or "02:30", with seconds only when there are some. */
@@ -119,10 +122,10 @@ function clock(wall: number, withDate: boolean): string {
   return time.toFormat(`${withDate ? 'yyyy-MM-dd ' : ''}HH:mm${time.second === 0 ? '' : ':ss'}`);
 }
 
-/** "02:00 to 03:00": the clocks at the change, read before and after it (with dates when not on `wall`'s day). */
-function changeText(change: OffsetChange, wall: number): string {
+/** ["02:00", "03:00"]: the clocks at the change, read before and after it (with dates when not on `wall`'s day). */
+function changeClocks(change: OffsetChange, wall: number): [string, string] {
   const from = change.at + change.offsetBefore * MINUTE;
   const to = change.at + change.offsetAfter * MINUTE;
   const withDate = ![from, to].every((reading) => Math.floor(reading / DAY) === Math.floor(wall / DAY));
-  return `${clock(from, withDate)} to ${clock(to, withDate)}`;
+  return [clock(from, withDate), clock(to, withDate)];
 }

@@ -6,6 +6,6 @@ export { NO_VALUE, isEmptyCell, type CellResult, type NoValue } from './cellResu
 export { parseNumber, DECIMAL_SEPARATOR_SETTING, type DecimalSeparator } from './parseNumber';
 export { resolveCrs, builtInCodes, gridFileOf, type Crs, type CrsSpec } from './crs';
 export { toWgs84, type Wgs84Result } from './toWgs84';
-export { checkLatitudeLongitude } from './latitudeLongitude';
+export { checkLatitudeLongitude, latitudeLongitudeProblems, type CoordinateProblem } from './latitudeLongitude';
 export { convertDateTime, type DateTimeOptions } from './convertDateTime';
 export { categoryKeyOfCell } from './categoryCell';

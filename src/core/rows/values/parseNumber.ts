@@ -5,6 +5,7 @@
 // 472692: so groups of thousands are read only when they have exactly three digits, and one group
 // of the other mark with nothing else ("1.234" in a file of decimal commas, "16,373" in one of
 // decimal points) is refused as ambiguous rather than taken as a thousand times the decimal.
+import { l10n } from '../../text/l10n';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
 
 export type DecimalSeparator = '.' | ',';
@@ -42,8 +43,6 @@ function read(text: string, decimal: DecimalSeparator): Reading {
   return { value };
 }
 
-const separatorName = (decimal: DecimalSeparator) => (decimal === '.' ? 'points' : 'commas');
-
 /**
  * The number a cell holds, read with the file's decimal separator; an empty cell is no value.
  * Not finite results (an exponent past 1e308) are problems, never Infinity.
@@ -53,18 +52,35 @@ export function parseNumber(text: string, decimalSeparator: DecimalSeparator): C
   const cell = text.trim();
   const reading = read(cell, decimalSeparator);
   if (reading && 'value' in reading) {
-    return Number.isFinite(reading.value) ? { value: reading.value } : { problem: `${cell} is too large a number.` };
+    return Number.isFinite(reading.value) ? { value: reading.value } : { problem: l10n.t('{0} is too large a number.', cell) };
   }
   // Only a cell that is not a number gets here: its message is made now, not for every number read.
-  const other = otherSeparator(decimalSeparator);
-  const switchHint = `if the file uses decimal ${separatorName(other)}, set ${DECIMAL_SEPARATOR_SETTING} to '${other}'`;
+  // One whole sentence for each separator the file was read with (the other is the one to switch to).
   if (reading) {
     return {
       problem:
-        `${cell} is ambiguous with '${decimalSeparator}' as decimal separator: '${other}' may group thousands (${reading.ambiguous}) ` +
-        `or be a decimal ${other === '.' ? 'point' : 'comma'}; write ${reading.ambiguous} without the '${other}', or ${switchHint}.`,
+        decimalSeparator === ','
+          ? l10n.t(
+              '{0} is ambiguous with \',\' as decimal separator: \'.\' may group thousands ({1}) or be a decimal point; write {1} without the \'.\', or if the file uses decimal points, set {2} to \'.\'.',
+              cell,
+              reading.ambiguous,
+              DECIMAL_SEPARATOR_SETTING,
+            )
+          : l10n.t(
+              '{0} is ambiguous with \'.\' as decimal separator: \',\' may group thousands ({1}) or be a decimal comma; write {1} without the \',\', or if the file uses decimal commas, set {2} to \',\'.',
+              cell,
+              reading.ambiguous,
+              DECIMAL_SEPARATOR_SETTING,
+            ),
     };
   }
-  if (read(cell, other)) return { problem: `${cell} is not a number with '${decimalSeparator}' as decimal separator; ${switchHint}.` };
-  return { problem: `${JSON.stringify(cell)} is not a number (e.g. 47${decimalSeparator}2692).` };
+  if (read(cell, otherSeparator(decimalSeparator))) {
+    return {
+      problem:
+        decimalSeparator === ','
+          ? l10n.t('{0} is not a number with \',\' as decimal separator; if the file uses decimal points, set {1} to \'.\'.', cell, DECIMAL_SEPARATOR_SETTING)
+          : l10n.t('{0} is not a number with \'.\' as decimal separator; if the file uses decimal commas, set {1} to \',\'.', cell, DECIMAL_SEPARATOR_SETTING),
+    };
+  }
+  return { problem: l10n.t('{0} is not a number (e.g. 47{1}2692).', JSON.stringify(cell), decimalSeparator) };
 }

@@ -2,11 +2,12 @@
 // on first use, so proj4 (about 7 ms to load and 130 KB minified) costs nothing to a process that
 // imports no coordinates; nothing else imports proj4.
 import proj4 from 'proj4';
+import { l10n } from '../../text/l10n';
 
 export interface Projection {
   /** Degrees (x longitude, y latitude) or not. */
   projected: boolean;
-  /** "metres", "feet", … */
+  /** "metres", "feet", … (English: messages word it in their language, toWgs84.ts). */
   unit: string;
   /** x easting (or longitude), y northing (or latitude) → WGS 84 degrees, unrounded. */
   toWgs84: (x: number, y: number) => { longitude: number; latitude: number };
@@ -21,7 +22,11 @@ export function readProjection(definition: string): Projection | { problem: stri
     // proj4 throws strings ("Could not get projection name from: …").
     const message = error instanceof Error ? error.message : String(error);
     const name = /^Could not get projection name/.test(message) ? /\+proj=(\S+)/.exec(definition)?.[1] : undefined;
-    return { problem: name ? `the projection "${name}" is not one this tool carries (it has those of survey grids: tmerc, utm, lcc, somerc, sterea, krovak, laea, aea, omerc, cass, stere, eqc, poly, merc)` : message };
+    return {
+      problem: name
+        ? l10n.t('the projection "{0}" is not one this tool carries (it has those of survey grids: tmerc, utm, lcc, somerc, sterea, krovak, laea, aea, omerc, cass, stere, eqc, poly, merc)', name)
+        : message,
+    };
   }
   const converter = proj4(projection, proj4.WGS84);
   return {

@@ -8,8 +8,10 @@
 // every call, whose ICU object lives outside V8's heap, so V8 sees no reason to collect it soon:
 // asked per cell, 100,000 rows held over a gigabyte (test/unit/cliRowsStreaming.test.ts).
 import { IANAZone } from 'luxon';
+import { l10n } from '../../text/l10n';
 import { closestName } from '../../topics/suggestMember';
 
+// A problem is kept worded in the language of its first use (set once, at the extension's activation).
 const resolved = new Map<string, { zone: IANAZone } | { problem: string }>();
 
 /** The zone an option names, or a problem that names the option. */
@@ -26,6 +28,10 @@ export function resolveTimeZone(name: string, option: string): { zone: IANAZone 
 function resolveOnce(name: string, option: string): { zone: IANAZone } | { problem: string } {
   if (IANAZone.isValidZone(name)) return { zone: IANAZone.create(name) };
   const meant = closestName(name, ['UTC', ...Intl.supportedValuesOf('timeZone')]);
-  const suggestion = meant === undefined ? ' (an IANA name such as Europe/Vienna or UTC).' : `; did you mean ${JSON.stringify(meant)}?`;
-  return { problem: `${option} ${JSON.stringify(name)} is not a known time zone${suggestion}` };
+  return {
+    problem:
+      meant === undefined
+        ? l10n.t('{0} {1} is not a known time zone (an IANA name such as Europe/Vienna or UTC).', option, JSON.stringify(name))
+        : l10n.t('{0} {1} is not a known time zone; did you mean {2}?', option, JSON.stringify(name), JSON.stringify(meant)),
+  };
 }

@@ -4,6 +4,7 @@
 // axes in (EPSG:31256 lists northing first, and Austrian surveyors call the northing X) and
 // whatever order a table's columns come in (latitude and longitude columns are named). Results
 // are not rounded: that happens once, when the document is written.
+import { l10n } from '../../text/l10n';
 import { checkLatitudeLongitude, LATITUDE_LIMIT, LONGITUDE_LIMIT } from './latitudeLongitude';
 import { resolveCrs, type Crs, type CrsSpec } from './crs';
 
@@ -13,7 +14,9 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
   const resolved = resolveCrs(spec);
   if ('problem' in resolved) return resolved;
   const { crs } = resolved;
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return { problem: `x ${x}, y ${y} in ${crs.name} are not finite numbers.` };
+  if (!Number.isFinite(x) || !Number.isFinite(y)) {
+    return { problem: crs.code !== undefined ? l10n.t('x {0}, y {1} in {2} are not finite numbers.', x, y, crs.name) : l10n.t('x {0}, y {1} in the given proj4 definition are not finite numbers.', x, y) };
+  }
   // Degrees are checked as given, where a swap of the two can still be seen.
   const asGiven = crs.projected ? [] : checkLatitudeLongitude(y, x);
   if (asGiven.length > 0) return { problem: asGiven.join(' ') };
@@ -24,7 +27,12 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
     position = { latitude: NaN, longitude: NaN };
   }
   if (checkLatitudeLongitude(position.latitude, position.longitude).length > 0) {
-    return { problem: `x ${x}, y ${y} is no position in ${crs.name}: it lies outside what that coordinate system can express.` };
+    return {
+      problem:
+        crs.code !== undefined
+          ? l10n.t('x {0}, y {1} is no position in {2}: it lies outside what that coordinate system can express.', x, y, crs.name)
+          : l10n.t('x {0}, y {1} is no position in the given proj4 definition: it lies outside what that coordinate system can express.', x, y),
+    };
   }
   const warning = degreesWarning(x, y, crs);
   return warning === undefined ? position : { ...position, warning };
@@ -36,6 +44,23 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
  */
 function degreesWarning(x: number, y: number, crs: Crs): string | undefined {
   if (!crs.projected || Math.abs(x) > LONGITUDE_LIMIT || Math.abs(y) > LATITUDE_LIMIT) return undefined;
-  const units = crs.code !== undefined ? `${crs.name} ${crs.unit}` : `${crs.unit} of ${crs.name}`;
-  return `x ${x}, y ${y}: these look like degrees, not ${units}; if they are longitude and latitude, the coordinate system is EPSG:4326.`;
+  return crs.code !== undefined
+    ? l10n.t('x {0}, y {1}: these look like degrees, not {2} {3}; if they are longitude and latitude, the coordinate system is EPSG:4326.', x, y, crs.name, unitWords(crs.unit))
+    : l10n.t('x {0}, y {1}: these look like degrees, not {2} of the given proj4 definition; if they are longitude and latitude, the coordinate system is EPSG:4326.', x, y, unitWords(crs.unit));
+}
+
+/** A projection's unit (Projection.unit, in English: "metres", "units of link") in the messages' language. */
+function unitWords(unit: string): string {
+  switch (unit) {
+    case 'metres':
+      return l10n.t('metres');
+    case 'kilometres':
+      return l10n.t('kilometres');
+    case 'feet':
+      return l10n.t('feet');
+    case 'US survey feet':
+      return l10n.t('US survey feet');
+  }
+  const other = /^units of (.+)$/.exec(unit)?.[1];
+  return other === undefined ? unit : l10n.t('units of {0}', other);
 }
