@@ -1,7 +1,8 @@
 // The gallery grid's page (see src/views/grid/galleryGrid.ts). Plain JavaScript, no framework:
 // it draws what the extension sends, and sends back what the person does (open, move, refresh).
 // Keyboard: arrow keys move between tiles, Home/End to the ends, Enter or Space opens, Alt+Arrow
-// moves the focused media item one place earlier (Left/Up) or later (Right/Down).
+// moves the focused media item one place earlier (Left/Up) or later (Right/Down). Its texts come
+// from the extension, in the display language (gridStrings in src/views/grid/gridPage.ts).
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -12,6 +13,17 @@
   const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
   const refresh = /** @type {HTMLButtonElement} */ (document.getElementById('refresh'));
   const DRAG_TYPE = 'application/x-spot-media-id';
+  /** @type {{mediaCount: string, loading: string, failed: string, unknownError: string, noMedia: string, noTemplate: string, setTemplate: string, position: string, enterOpens: string}} */
+  const strings = JSON.parse(document.body.dataset.strings || '{}');
+
+  /**
+   * A template's {0}, {1}… filled in (one pass: what is put in is not read again).
+   * @param {string} template
+   * @param {...(string | number)} args
+   */
+  function format(template, ...args) {
+    return template.replace(/\{(\d+)\}/g, (match, index) => (Number(index) < args.length ? String(args[Number(index)]) : match));
+  }
 
   /** @type {{ focusedId?: number }} */
   const saved = vscode.getState() || {};
@@ -34,7 +46,7 @@
     document.title = state.title;
     tiles = state.tiles;
     showNotice(state);
-    summary.textContent = state.status === 'loaded' ? `${tiles.length} media` : state.status === 'loading' ? 'Loading…' : '';
+    summary.textContent = state.status === 'loaded' ? format(strings.mediaCount, tiles.length) : state.status === 'loading' ? strings.loading : '';
     const hadFocus = grid.contains(document.activeElement);
     grid.replaceChildren(...tiles.map(tileElement));
     if (!tiles.some((tile) => tile.id === focusedId)) focusedId = tiles[0] && tiles[0].id;
@@ -46,9 +58,9 @@
   function showNotice(state) {
     notice.replaceChildren();
     let text = '';
-    if (state.status === 'failed') text = `The gallery could not be read: ${state.message || 'unknown error'}`;
-    else if (state.status === 'loaded' && tiles.length === 0) text = 'No media yet. Upload files into this gallery from the Galleries view or the Explorer.';
-    else if (state.status === 'loaded' && !state.hasTemplate) text = 'Pictures appear once the profile has a media URL template (the files host\'s address of a file).';
+    if (state.status === 'failed') text = format(strings.failed, state.message || strings.unknownError);
+    else if (state.status === 'loaded' && tiles.length === 0) text = strings.noMedia;
+    else if (state.status === 'loaded' && !state.hasTemplate) text = strings.noTemplate;
     notice.hidden = text === '';
     if (!text) return;
     notice.append(text);
@@ -56,7 +68,7 @@
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'button';
-      button.textContent = 'Set Media URL Template…';
+      button.textContent = strings.setTemplate;
       button.addEventListener('click', () => vscode.postMessage({ type: 'setTemplate' }));
       notice.append(' ', button);
     }
@@ -70,8 +82,8 @@
     item.setAttribute('aria-selected', 'false');
     item.setAttribute('aria-posinset', String(index + 1));
     item.setAttribute('aria-setsize', String(tiles.length));
-    item.setAttribute('aria-label', `${tile.name}, ${tile.mimeType}, ${index + 1} of ${tiles.length}`);
-    item.title = `${tile.file}\n${tile.mimeType}\nEnter opens it`;
+    item.setAttribute('aria-label', `${tile.name}, ${tile.mimeType}, ${format(strings.position, index + 1, tiles.length)}`);
+    item.title = `${tile.file}\n${tile.mimeType}\n${strings.enterOpens}`;
     item.dataset.id = String(tile.id);
     item.draggable = true;
 

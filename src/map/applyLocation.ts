@@ -12,7 +12,7 @@ export async function applyLocation(uri: vscode.Uri, latitude: number, longitude
     for (const change of result.edits) {
       edit.replace(uri, new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)), change.content);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`${vscode.workspace.asRelativePath(uri, false)} could not be changed.`);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('{0} could not be changed.', vscode.workspace.asRelativePath(uri, false)));
   }
   return { latitude: result.latitude, longitude: result.longitude };
 }

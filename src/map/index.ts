@@ -39,7 +39,7 @@ function givenUris(args: unknown[]): vscode.Uri[] {
   const [first, second] = args;
   if (first && typeof first === 'object' && !(first instanceof vscode.Uri) && 'galleries' in first) {
     const uri = documentOfSpotRow(first);
-    if (!uri) throw new Error('The document this spot was imported from is not known (it was imported before documents were recorded, or by the command line).');
+    if (!uri) throw new Error(vscode.l10n.t('The document this spot was imported from is not known (it was imported before documents were recorded, or by the command line).'));
     return [uri];
   }
   if (Array.isArray(second) && second.length > 0 && second.every((uri) => uri instanceof vscode.Uri)) return second as vscode.Uri[];
@@ -62,7 +62,7 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     if (editing && (isTableUri(editing) || isMappingUri(editing))) return showTable(services, editing);
     const { document, name } = await spotTargetSpotDocument(core, undefined);
     const active = document.uri;
-    return open(services, `show:${active.toString()}`, `Map: ${name}`, 'show', documentSource(services, [active]));
+    return open(services, `show:${active.toString()}`, vscode.l10n.t('Map: {0}', name), 'show', documentSource(services, [active]));
   }
   if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
   const uris: vscode.Uri[] = [];
@@ -70,18 +70,18 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     if (await isFolder(uri)) uris.push(...(await findSpotFiles(core, uri, { log: services.log })).uris);
     else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
   }
-  const title = given.length === 1 ? `Map: ${displayName(given[0]) || given[0].path.split('/').pop()}` : `Map: ${given.length} items`;
-  if (uris.length === 0) void vscode.window.showInformationMessage(`No spot documents in ${given.map(displayName).join(', ')}.`);
+  const title = given.length === 1 ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? '')) : vscode.l10n.t('Map: {0} items', given.length);
+  if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
   return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, uris));
 }
 
 /** A table with its mapping (or the mapping of one): its rows as spots. */
 async function showTable(services: CommandServices, given: vscode.Uri): Promise<MapPanel> {
   const source = await tableSource(services, given);
-  return open(services, `table:${source.watched[0].toString()}`, `Map: ${source.name}`, 'show', source);
+  return open(services, `table:${source.watched[0].toString()}`, vscode.l10n.t('Map: {0}', source.name), 'show', source);
 }
 
 export async function pickLocation(services: CommandServices, arg: unknown): Promise<MapPanel> {
   const { document, name } = await spotTargetSpotDocument(await services.core(), arg instanceof vscode.Uri ? arg : undefined);
-  return open(services, `pick:${document.uri.toString()}`, `Pick Location: ${name}`, 'pick', documentSource(services, [document.uri]));
+  return open(services, `pick:${document.uri.toString()}`, vscode.l10n.t('Pick Location: {0}', name), 'pick', documentSource(services, [document.uri]));
 }

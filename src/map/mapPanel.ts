@@ -23,7 +23,8 @@ export type { MapMode, MapState } from './pageProtocol';
 /** A document, or a table's row ("trees.csv line 4"), as the list names it. */
 function nameOf(id: string): string {
   const [uri, line] = id.split('#L');
-  return `${vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false)}${line ? ` line ${line}` : ''}`;
+  const name = vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false);
+  return line ? vscode.l10n.t('{0} line {1}', name, line) : name;
 }
 
 export class MapPanel {
@@ -175,9 +176,9 @@ export class MapPanel {
       await this.pick(message.latitude, message.longitude);
     } else if (message.type === 'useOsmTiles') {
       const choice = await vscode.window.showInformationMessage(
-        'Show OpenStreetMap tiles under the map? The map will then load pictures from tile.openstreetmap.org (their tile usage policy applies). This writes the setting spotImport.map.tiles.',
+        vscode.l10n.t('Show OpenStreetMap tiles under the map? The map will then load pictures from tile.openstreetmap.org (their tile usage policy applies). This writes the setting spotImport.map.tiles.'),
         { modal: true },
-        'Use OpenStreetMap Tiles',
+        vscode.l10n.t('Use OpenStreetMap Tiles'),
       );
       if (choice) await useOsmTiles();
     }

@@ -27,5 +27,31 @@ export interface MapState {
   tileProblem?: string;
 }
 
+/**
+ * The texts the page fills in itself, in the display language (mapPage.ts writes them into the
+ * page): {0}, {1} stand for what the page puts in, as in the extension's own messages.
+ */
+export interface MapStrings {
+  /** The summary: "1 spot." */
+  oneSpot: string;
+  /** "{0} spots." */
+  spots: string;
+  /** "1 spot, {0} without coordinates." */
+  oneSpotSkipped: string;
+  /** "{0} spots, {1} without coordinates." */
+  spotsSkipped: string;
+  /** After the summary when the tile setting is wrong: "Tiles off: {0}". */
+  tilesOff: string;
+  /** The list's button. */
+  hideList: string;
+  showList: string;
+  /** A group's tooltip: "{0} spots: {1}", {1} its states counted ("1 Active, 2 Invalid"). */
+  groupTooltip: string;
+  /** A group's spoken name: "Group of {0} spots ({1}); press Enter to zoom in". */
+  groupLabel: string;
+  /** A list entry of a document not on the map: "{0}: not on the map ({1})", its name and why. */
+  skipped: string;
+}
+
 /** What the page sends back. */
 export type PageMessage = { type: 'ready' } | { type: 'open'; id: string } | { type: 'pick'; latitude: number; longitude: number } | { type: 'useOsmTiles' };

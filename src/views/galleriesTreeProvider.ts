@@ -101,7 +101,7 @@ export class GalleriesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   /** What the gallery is called in the view (its row's label), for grid titles. */
   galleryLabel(galleryId: number, profileId: string): string {
     const known = this.services.galleries.list(profileId).find((gallery) => gallery.galleryId === galleryId);
-    return known ? galleryLabel(this.labels, profileId, known) : `Gallery ${galleryId}`;
+    return known ? galleryLabel(this.labels, profileId, known) : vscode.l10n.t('Gallery {0}', galleryId);
   }
 
   /** Shows one more page of media under the gallery. */

@@ -5,6 +5,7 @@
 // A load can take long (the client retries network failures with back-off), so each one has its
 // own AbortSignal: a refresh cancels the running request and starts a new one, collapsing the
 // node or closing the view cancels it, and the view shows a progress bar while any load runs.
+import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { ExtensionServices } from '../platform/services';
 import { describeFailure, type FailureDescription } from './describeFailure';
@@ -192,5 +193,5 @@ export class GalleryCache {
 
 /** Whatever the aborted request threw, the user stopped it: say so. */
 function cancelled(error: unknown): { kind: 'cancelled'; message: string } {
-  return { kind: 'cancelled', message: error instanceof Error && error.message ? error.message : 'Cancelled.' };
+  return { kind: 'cancelled', message: error instanceof Error && error.message ? error.message : vscode.l10n.t('Cancelled.') };
 }

@@ -98,7 +98,7 @@ export class GalleryDropController implements vscode.TreeDragAndDropController<T
     if (token.isCancellationRequested || uris.length === 0) return;
     const gallery = galleryOf(target);
     if (!gallery) {
-      await this.ui().showInformationMessage('Drop the files onto a gallery to upload them there.');
+      await this.ui().showInformationMessage(vscode.l10n.t('Drop the files onto a gallery to upload them there.'));
       return;
     }
     // Not awaited: the drop returns at once and the upload shows its own progress notification.
@@ -109,7 +109,7 @@ export class GalleryDropController implements vscode.TreeDragAndDropController<T
     const first = dragged[0];
     const request = reorderForDrop(dragged, target, this.actions.orderOf(first.profileId, first.galleryId));
     if (!request) {
-      if (galleryOf(target)?.galleryId !== first.galleryId) await this.ui().showInformationMessage('Media can be put in order only within their own gallery.');
+      if (galleryOf(target)?.galleryId !== first.galleryId) await this.ui().showInformationMessage(vscode.l10n.t('Media can be put in order only within their own gallery.'));
       return;
     }
     try {

@@ -15,7 +15,9 @@ export function galleryJsonUri(profileId: string, galleryId: number): vscode.Uri
 }
 
 /** How to get a gallery document back, for the comments shown instead of a gallery. */
-export const HOW_TO_REOPEN = 'Reopen it from the Galleries view (right-click the gallery, Open Gallery JSON) or with the command "Spot Import: Open Gallery JSON".';
+export function howToReopen(): string {
+  return vscode.l10n.t('Reopen it from the Galleries view (right-click the gallery, Open Gallery JSON) or with the command "Spot Import: Open Gallery JSON".');
+}
 
 interface GalleryAddress {
   /** undefined: an address of the earlier format while no profile is active. */
@@ -66,7 +68,7 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
   async open(galleryId: number, profileId = this.services.profiles.active()?.id, outerSignal?: AbortSignal): Promise<vscode.TextEditor> {
     if (!profileId) throw noActiveProfileError();
     const uri = galleryJsonUri(profileId, galleryId);
-    const text = await withCancellableProgress({ title: `Loading gallery ${galleryId}…`, signal: outerSignal }, (_progress, signal) => this.fetch(profileId, galleryId, signal));
+    const text = await withCancellableProgress({ title: vscode.l10n.t('Loading gallery {0}…', galleryId), signal: outerSignal }, (_progress, signal) => this.fetch(profileId, galleryId, signal));
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -78,17 +80,20 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
     if (known !== undefined) return known;
     // A document restored with the window: nothing cached yet, so ask the service.
     const target = parseGalleryUri(uri, this.services.profiles.active()?.id);
-    if (!target) return `// ${uri.toString()} is not the address of a gallery document. ${HOW_TO_REOPEN}\n`;
+    if (!target) return `// ${vscode.l10n.t('{0} is not the address of a gallery document.', uri.toString())} ${howToReopen()}\n`;
     if (target.profileId === undefined) {
       this.waitingForProfile.set(uri.toString(), uri);
-      return `// Gallery ${target.galleryId}: this tab was opened by an earlier version of Spot Import, whose addresses do not name the profile, and no profile is active. Pick one (Spot Import: Switch Profile…) and the gallery loads here from it, or ${HOW_TO_REOPEN.charAt(0).toLowerCase()}${HOW_TO_REOPEN.slice(1)}\n`;
+      return `// ${vscode.l10n.t(
+        'Gallery {0}: this tab was opened by an earlier version of Spot Import, whose addresses do not name the profile, and no profile is active. Pick one (Spot Import: Switch Profile…) and the gallery loads here from it, or reopen it from the Galleries view (right-click the gallery, Open Gallery JSON) or with the command "Spot Import: Open Gallery JSON".',
+        target.galleryId,
+      )}\n`;
     }
     try {
       const text = await this.fetch(target.profileId, target.galleryId);
       this.texts.set(uri.toString(), text);
       return text;
     } catch (error) {
-      return `// Could not load gallery ${target.galleryId}: ${error instanceof Error ? error.message : String(error)}\n`;
+      return `// ${vscode.l10n.t('Could not load gallery {0}: {1}', target.galleryId, error instanceof Error ? error.message : String(error))}\n`;
     }
   }
 

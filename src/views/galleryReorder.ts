@@ -7,6 +7,7 @@
 // Known weights: the reply's own orderWeight attributes when every media item carries one (the
 // interface does not promise them), else the weights this window set before. Should those turn
 // out stale (someone reordered elsewhere), the read-back disagrees and every weight is sent once.
+import * as vscode from 'vscode';
 import type * as Core from '../core';
 import type { ExtensionServices } from '../platform/services';
 import type { GalleryCache, ViewProgress } from './galleryCache';
@@ -63,7 +64,7 @@ export class GalleryReorder {
     const key = keyOf(profileId, galleryId);
     const core = await this.services.core();
     const load = await this.cache.load(profileId, galleryId);
-    if (load.status === 'failed') throw new Error(`The media of gallery ${galleryId} could not be read: ${load.failure.message}`);
+    if (load.status === 'failed') throw new Error(vscode.l10n.t('The media of gallery {0} could not be read: {1}', galleryId, load.failure.message));
     const before = load.gallery.media.map((media) => media.id);
     const desired = typeof place === 'object' && 'step' in place ? core.stepMediaId(before, mediaIds[0], place.step) : core.moveMediaIds(before, mediaIds, place);
     if (sameOrder(before, desired)) return false;

@@ -99,7 +99,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     vscode.workspace.registerTextDocumentContentProvider(GALLERY_SCHEME, documents),
     vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, mediaFiles, {
       isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString('A media file of a spot gallery, as the files host serves it: it cannot be changed here.'),
+      isReadonly: new vscode.MarkdownString(vscode.l10n.t('A media file of a spot gallery, as the files host serves it: it cannot be changed here.')),
     }),
     // A gallery document's text is dropped once no tab shows it (VS Code itself may keep a closed
     // document for minutes before it reports the close), and at the latest when it is closed.

@@ -2,20 +2,25 @@
 // markers the extension sends, and the same spots as a list of buttons. Markers are grouped on a
 // pixel grid at each zoom (a few hundred elements at most, however many spots), and each marker
 // or group is a focusable button with a spoken name. Everything the page does goes back to the
-// extension as a message: open a spot, pick a location, use OpenStreetMap tiles.
+// extension as a message: open a spot, pick a location, use OpenStreetMap tiles. Its texts come
+// from the extension, in the display language (mapStrings in src/map/mapPage.ts).
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import outline from 'spot-world-outline';
 import { decodeOutline } from '../../core/map/outline';
 import { CELL_PX, clusterOnGrid, VIEW_PAD } from './grid';
-import type { MapState, PageMarker, PageMessage } from '../pageProtocol';
+import type { MapState, MapStrings, PageMarker, PageMessage } from '../pageProtocol';
 
 declare function acquireVsCodeApi(): { postMessage(message: PageMessage): void };
 const vscode = acquireVsCodeApi();
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const strings = JSON.parse(document.body.dataset.strings ?? '{}') as MapStrings;
+/** A template's {0}, {1}… filled in (one pass: what is put in is not read again). */
+const format = (template: string, ...args: Array<string | number>): string =>
+  template.replace(/\{(\d+)\}/g, (match, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : match));
 
 const map = L.map('map', { worldCopyJump: true, zoomSnap: 0.5, minZoom: 1, attributionControl: true }).setView([20, 0], 2);
 map.attributionControl.setPrefix('Leaflet');
@@ -83,10 +88,10 @@ function drawMarkers(): void {
       });
       const zoomIn = () => map.fitBounds(L.latLngBounds(group.members.map((spot) => [spot.latitude, spot.longitude])), { maxZoom: map.getZoom() + 3, padding: [40, 40] });
       cluster.on('click', zoomIn);
-      cluster.bindTooltip(`${group.members.length} spots: ${escapeHtml(words)}`, { direction: 'top' });
+      cluster.bindTooltip(escapeHtml(format(strings.groupTooltip, group.members.length, words)), { direction: 'top' });
       cluster.addTo(markerLayer);
       const element = cluster.getElement();
-      element?.setAttribute('aria-label', `Group of ${group.members.length} spots (${words}); press Enter to zoom in`);
+      element?.setAttribute('aria-label', format(strings.groupLabel, group.members.length, words));
       onActivate(element, zoomIn);
     }
   }
@@ -114,7 +119,7 @@ function drawList(): void {
   const skipped = state.skipped.map((skip) => {
     const item = document.createElement('li');
     item.className = 'skipped';
-    item.textContent = `${skip.id}: not on the map (${skip.reason})`;
+    item.textContent = format(strings.skipped, skip.id, skip.reason);
     return item;
   });
   list.replaceChildren(...items, ...skipped);
@@ -123,9 +128,11 @@ function drawList(): void {
 function drawToolbar(): void {
   if (!state) return;
   const { markers, mode } = state;
-  const skipped = state.skipped.length ? `, ${state.skipped.length} without coordinates` : '';
-  const problem = state.tileProblem ? ` Tiles off: ${state.tileProblem}` : '';
-  byId('summary').textContent = `${markers.length} spot${markers.length === 1 ? '' : 's'}${skipped}.${problem}`;
+  const skipped = state.skipped.length;
+  const one = markers.length === 1;
+  const summary = skipped ? (one ? format(strings.oneSpotSkipped, skipped) : format(strings.spotsSkipped, markers.length, skipped)) : one ? strings.oneSpot : format(strings.spots, markers.length);
+  const problem = state.tileProblem ? ` ${format(strings.tilesOff, state.tileProblem)}` : '';
+  byId('summary').textContent = `${summary}${problem}`;
   byId('legend').innerHTML = state.legend
     .map((entry) => `<li><span class="spot-marker state-${escapeHtml(entry.state)} legend-icon" aria-hidden="true"><span>${escapeHtml(entry.letter)}</span></span>${escapeHtml(entry.label)}</li>`)
     .join('');
@@ -168,7 +175,7 @@ byId('toggle-list').addEventListener('click', () => {
   const shown = byId('list').hidden;
   byId('list').hidden = !shown;
   button.setAttribute('aria-expanded', String(shown));
-  button.textContent = shown ? 'Hide list' : 'Show list';
+  button.textContent = shown ? strings.hideList : strings.showList;
   map.invalidateSize();
 });
 

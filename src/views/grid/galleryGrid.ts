@@ -118,7 +118,7 @@ export class GalleryGrid {
   }
 
   private title(): string {
-    return `Gallery: ${this.actions.label(this.profileId, this.galleryId)}`;
+    return vscode.l10n.t('Gallery: {0}', this.actions.label(this.profileId, this.galleryId));
   }
 
   private async state(): Promise<GridState> {

@@ -130,7 +130,7 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const key = keyOf(uri);
-    if (this.declined.has(key)) throw vscode.FileSystemError.Unavailable(`${parseMediaUri(uri)?.name ?? uri.path} was not downloaded (declined).`);
+    if (this.declined.has(key)) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} was not downloaded (declined).', parseMediaUri(uri)?.name ?? uri.path));
     try {
       return await this.load(uri);
     } catch (error) {
@@ -177,9 +177,9 @@ export class MediaFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   private async download(uri: vscode.Uri, outer?: AbortSignal): Promise<Uint8Array> {
     const address = parseMediaUri(uri);
     if (!address) throw vscode.FileSystemError.FileNotFound(uri);
-    const bytes = await withCancellableProgress({ title: `Downloading ${address.name}`, signal: outer }, async (progress, signal) => {
+    const bytes = await withCancellableProgress({ title: vscode.l10n.t('Downloading {0}', address.name), signal: outer }, async (progress, signal) => {
       const media = await this.findMedia(address.profileId, address.galleryId, address.mediaId);
-      if (!media) throw vscode.FileSystemError.FileNotFound(`Media ${address.mediaId} is not in gallery ${address.galleryId} (any more).`);
+      if (!media) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('Media {0} is not in gallery {1} (any more).', address.mediaId, address.galleryId));
       const target: MediaTarget = { profileId: address.profileId, galleryId: address.galleryId, media };
       let reported = 0;
       const result = await this.files.download(target, {

@@ -22,7 +22,6 @@ export interface MediaTarget {
 /** Tooltip images travel inside the tooltip's Markdown: only small ones. */
 export const THUMBNAIL_MAX_BYTES = 256 * 1024;
 const THUMBNAILS_KEPT = 100;
-export const DOWNLOAD = 'Download';
 
 export class MediaFiles implements vscode.Disposable {
   private dispatcher?: Promise<Dispatcher>;
@@ -39,7 +38,7 @@ export class MediaFiles implements vscode.Disposable {
   /** The profile as it is now; the sandbox started first, since its address is part of its template. */
   async profileFor(profileId: string): Promise<Profile> {
     const profile = this.services.profiles.get(profileId);
-    if (!profile) throw new Error('The profile of this media file was removed.');
+    if (!profile) throw new Error(vscode.l10n.t('The profile of this media file was removed.'));
     if (profile.kind === 'sandbox' && !profile.mediaUrlTemplate) return (await this.services.clients.clientFor(profileId)).profile;
     return profile;
   }
@@ -67,7 +66,7 @@ export class MediaFiles implements vscode.Disposable {
       onProgress: options.onProgress,
       askAboveBytes: askAbove,
       confirmLarge: (announced) => this.confirmLarge(options.name, announced, askAbove, core),
-      what: `Downloading ${options.name}`,
+      what: vscode.l10n.t('Downloading {0}', options.name),
       redactor: sharedRedactor,
     });
   }
@@ -113,13 +112,18 @@ export class MediaFiles implements vscode.Disposable {
   }
 
   private async confirmLarge(name: string, announced: number | undefined, askAbove: number, core: typeof Core): Promise<boolean> {
-    const size = announced === undefined ? `larger than ${core.formatBytes(askAbove)} (the files host did not say how large)` : core.formatBytes(announced);
+    const limit = core.formatBytes(askAbove);
+    const question =
+      announced === undefined
+        ? vscode.l10n.t('{0} is larger than {1} (the files host did not say how large). Download it to show it here?', name, limit)
+        : vscode.l10n.t('{0} is {1}. Download it to show it here?', name, core.formatBytes(announced));
+    const download = vscode.l10n.t('Download');
     const answer = await this.services.ui.showWarningMessage(
-      `${name} is ${size}. Download it to show it here?`,
-      { modal: true, detail: `Files larger than ${core.formatBytes(askAbove)} are downloaded only when you say so (setting spotImport.media.askBeforeDownloadMB). The file is held in memory while it is open.` },
-      DOWNLOAD,
+      question,
+      { modal: true, detail: vscode.l10n.t('Files larger than {0} are downloaded only when you say so (setting spotImport.media.askBeforeDownloadMB). The file is held in memory while it is open.', limit) },
+      download,
     );
-    return answer === DOWNLOAD;
+    return answer === download;
   }
 
   private getDispatcher(): Promise<Dispatcher> {

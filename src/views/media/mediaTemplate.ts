@@ -2,6 +2,7 @@
 // The template is per profile (each service has its own files host); the global setting
 // spotImport.mediaUrlTemplate, which came first, stays as the fallback for profiles without one,
 // so nobody loses previews they had. The sandbox profile always has its own.
+import * as vscode from 'vscode';
 import { ActionableError } from '../../platform/errors';
 import { profileLabel, type Profile } from '../../platform/domain';
 import { readSettings } from '../../platform/settings';
@@ -9,6 +10,20 @@ import { COMMAND } from '../../platform/commandIds';
 
 export const SET_MEDIA_TEMPLATE_COMMAND = COMMAND.setMediaUrlTemplate;
 export const MEDIA_TEMPLATE_EXAMPLE = 'https://files.example.org/images/{file}';
+
+/** The input box's prompt for a media URL template, in the display language. */
+export function mediaTemplatePrompt(): string {
+  return vscode.l10n.t({
+    message: 'Address of a media file on the files host: {file} stands for the file name the gallery lists, {id} for the media id (optional: leave empty for no previews)',
+    args: [],
+    comment: ['{file} and {id} are the placeholders of a media URL template: keep them as they are.'],
+  });
+}
+
+/**
+ * The same prompt, always in English, as a constant made when this module loads: for callers not
+ * yet moved to mediaTemplatePrompt().
+ */
 export const MEDIA_TEMPLATE_PROMPT =
   'Address of a media file on the files host: {file} stands for the file name the gallery lists, {id} for the media id (optional: leave empty for no previews)';
 
@@ -20,7 +35,7 @@ export function mediaUrlTemplateFor(profile: Pick<Profile, 'mediaUrlTemplate'>):
 /** Why a media file cannot be shown, with the button that fixes it. */
 export function noTemplateError(profile: Pick<Profile, 'id' | 'name' | 'kind'>): ActionableError {
   return new ActionableError(
-    `Media of "${profileLabel(profile)}" cannot be shown: the profile has no media URL template (the address the files host serves a file at, e.g. ${MEDIA_TEMPLATE_EXAMPLE}).`,
-    [{ title: 'Set Media URL Template…', command: SET_MEDIA_TEMPLATE_COMMAND, args: [{ profileId: profile.id }] }],
+    vscode.l10n.t('Media of "{0}" cannot be shown: the profile has no media URL template (the address the files host serves a file at, e.g. {1}).', profileLabel(profile), MEDIA_TEMPLATE_EXAMPLE),
+    [{ title: vscode.l10n.t('Set Media URL Template…'), command: SET_MEDIA_TEMPLATE_COMMAND, args: [{ profileId: profile.id }] }],
   );
 }

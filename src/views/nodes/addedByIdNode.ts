@@ -18,10 +18,10 @@ export class AddedByIdNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Added by id', vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(vscode.l10n.t('Added by id'), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.contextValue = AddedByIdNode.contextValue;
-    item.description = `${this.galleries.length} ${this.galleries.length === 1 ? 'gallery' : 'galleries'}`;
+    item.description = this.galleries.length === 1 ? vscode.l10n.t('1 gallery') : vscode.l10n.t('{0} galleries', this.galleries.length);
     item.iconPath = new vscode.ThemeIcon('symbol-numeric');
     return item;
   }

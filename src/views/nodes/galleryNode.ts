@@ -17,11 +17,14 @@ import { MessageNode } from './messageNode';
 import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
 import { COMMAND } from '../../platform/commandIds';
 
-export const WAITING_FOR_MEDIA = 'waiting for media';
+/** The pending state's words, in the row's description and its spoken label. */
+export function waitingForMedia(): string {
+  return vscode.l10n.t('waiting for media');
+}
 
 /** A gallery's short name: its field's label, the field name, or "Gallery 12" for one added by id. */
 export function galleryLabel(labels: FieldLabels, profileId: string, known: KnownGallery): string {
-  return labels.labelOf(profileId, known)?.label ?? known.field ?? `Gallery ${known.galleryId}`;
+  return labels.labelOf(profileId, known)?.label ?? known.field ?? vscode.l10n.t('Gallery {0}', known.galleryId);
 }
 
 export class GalleryNode implements TreeNode {
@@ -96,10 +99,10 @@ export class GalleryNode implements TreeNode {
     const { gallery, shown } = load;
     if (gallery.media.length === 0) {
       return [
-        new MessageNode(this, `${this.id}/empty`, 'No media yet', {
+        new MessageNode(this, `${this.id}/empty`, vscode.l10n.t('No media yet'), {
           icon: 'cloud-upload',
-          tooltip: 'Drop files from the Explorer here, or click to pick files to upload.',
-          command: { title: 'Upload Media', command: COMMAND.uploadToGalleryNode, arguments: [this] },
+          tooltip: vscode.l10n.t('Drop files from the Explorer here, or click to pick files to upload.'),
+          command: { title: vscode.l10n.t('Upload Media'), command: COMMAND.uploadToGalleryNode, arguments: [this] },
         }),
       ];
     }
@@ -123,41 +126,63 @@ export class GalleryNode implements TreeNode {
    * "Gallery Photos (field fld_7_3), 3 media, gallery 200001, waiting for media".
    */
   private spoken(load: GalleryLoad | undefined, waiting: boolean): string {
-    const field = this.known.field && this.known.field !== this.label ? ` (field ${this.known.field})` : '';
-    const name = this.known.field ? `Gallery ${this.label}${field}` : this.label;
-    const count = load?.status === 'loaded' ? `${load.gallery.media.length} media` : load?.status === 'failed' ? 'not loaded' : 'not loaded yet';
-    return [name, count, this.known.field ? `gallery ${this.galleryId}` : undefined, waiting ? WAITING_FOR_MEDIA : undefined].filter(Boolean).join(', ');
+    const field = this.known.field;
+    const name = !field ? this.label : field !== this.label ? vscode.l10n.t('Gallery {0} (field {1})', this.label, field) : vscode.l10n.t('Gallery {0}', this.label);
+    const count = load?.status === 'loaded' ? mediaCount(load.gallery.media.length) : load?.status === 'failed' ? vscode.l10n.t('not loaded') : vscode.l10n.t('not loaded yet');
+    return [name, count, field ? galleryNumber(this.galleryId) : undefined, waiting ? waitingForMedia() : undefined].filter(Boolean).join(', ');
   }
 
   /** "3 media", "waiting for media", "no media", "not loaded"; the gallery id last (cut first when narrow). */
   private describe(load: GalleryLoad | undefined, waiting: boolean): string {
     let status: string | undefined;
-    if (load?.status === 'loaded') status = load.gallery.media.length > 0 ? `${load.gallery.media.length} media` : waiting ? WAITING_FOR_MEDIA : 'no media';
-    else if (load?.status === 'failed') status = 'not loaded';
-    else if (waiting) status = WAITING_FOR_MEDIA;
+    if (load?.status === 'loaded') status = load.gallery.media.length > 0 ? mediaCount(load.gallery.media.length) : waiting ? waitingForMedia() : vscode.l10n.t('no media');
+    else if (load?.status === 'failed') status = vscode.l10n.t('not loaded');
+    else if (waiting) status = waitingForMedia();
     // A gallery added by id has its id in the label already.
-    const id = this.known.field ? `gallery ${this.galleryId}` : undefined;
+    const id = this.known.field ? galleryNumber(this.galleryId) : undefined;
     return [status, id].filter(Boolean).join(' · ');
   }
 
   private tooltip(load: GalleryLoad | undefined, waiting: boolean): vscode.MarkdownString {
     const found = this.context.labels.labelOf(this.profileId, this.known);
-    const lines = [`**${escape(this.label)}**${found && this.known.field ? ` (field \`${this.known.field}\` of ${escape(found.topic)})` : this.known.field ? ' (field)' : ''}`];
-    lines.push(`Gallery ${this.galleryId}${this.known.spot ? ` of spot \`${escape(this.known.spot.sourceId)}\` (spot id ${this.known.spot.spotId})` : ', added by id'}`);
+    const label = `**${escape(this.label)}**`;
+    const field = this.known.field;
+    const spot = this.known.spot;
+    const lines = [
+      found && field ? vscode.l10n.t('{0} (field {1} of {2})', label, `\`${field}\``, escape(found.topic)) : field ? vscode.l10n.t('{0} (field)', label) : label,
+      spot ? vscode.l10n.t('Gallery {0} of spot {1} (spot id {2})', this.galleryId, `\`${escape(spot.sourceId)}\``, spot.spotId) : vscode.l10n.t('Gallery {0}, added by id', this.galleryId),
+    ];
     if (load?.status === 'loaded') {
       const count = load.gallery.media.length;
-      lines.push(`${count} media${count > 0 ? '' : ' yet'} · gallery state ${load.gallery.state} (as the service reports it)`);
+      lines.push(
+        count > 0
+          ? vscode.l10n.t('{0} media · gallery state {1} (as the service reports it)', count, load.gallery.state)
+          : vscode.l10n.t('{0} media yet · gallery state {1} (as the service reports it)', count, load.gallery.state),
+      );
     } else if (load?.status === 'failed') {
-      lines.push(`Not loaded: ${escape(load.failure.message)}`);
+      lines.push(vscode.l10n.t('Not loaded: {0}', escape(load.failure.message)));
     } else {
-      lines.push('Expand to load its media.');
+      lines.push(vscode.l10n.t('Expand to load its media.'));
     }
-    if (waiting) lines.push('Waiting for media: the import left this gallery for media to come (the spot is in progress, state 2) and no upload is recorded yet.');
-    if (!this.context.hasMediaTemplate()) lines.push(`Media cannot be shown until the profile has a media URL template: [Set Media URL Template…](command:${SET_MEDIA_TEMPLATE_COMMAND})`);
+    if (waiting) lines.push(vscode.l10n.t('Waiting for media: the import left this gallery for media to come (the spot is in progress, state 2) and no upload is recorded yet.'));
+    if (!this.context.hasMediaTemplate()) {
+      const link = `[${vscode.l10n.t('Set Media URL Template…')}](command:${SET_MEDIA_TEMPLATE_COMMAND})`;
+      lines.push(vscode.l10n.t('Media cannot be shown until the profile has a media URL template: {0}', link));
+    }
     const tooltip = new vscode.MarkdownString(lines.join('\n\n'));
     tooltip.isTrusted = { enabledCommands: [SET_MEDIA_TEMPLATE_COMMAND] };
     return tooltip;
   }
+}
+
+/** "3 media": how many media a gallery has. */
+function mediaCount(count: number): string {
+  return vscode.l10n.t('{0} media', count);
+}
+
+/** "gallery 200001", after the label of a gallery that has a field. */
+function galleryNumber(galleryId: number): string {
+  return vscode.l10n.t('gallery {0}', galleryId);
 }
 
 /** Markdown punctuation in names and server words shown as text. */

@@ -17,12 +17,12 @@ export class LoadMoreNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = LoadMoreNode.contextValue;
-    item.description = `${this.shown} of ${this.total} shown`;
+    item.description = vscode.l10n.t('{0} of {1} shown', this.shown, this.total);
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.command = { title: 'Load More', command: COMMAND.loadMoreMedia, arguments: [this.parent] };
+    item.command = { title: vscode.l10n.t('Load More'), command: COMMAND.loadMoreMedia, arguments: [this.parent] };
     return item;
   }
 

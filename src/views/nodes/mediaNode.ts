@@ -47,21 +47,27 @@ export interface MediaRow {
   address?: vscode.Uri;
 }
 
+/** "2 of 3": a media item's place in its gallery. */
+export function mediaPosition(position: number, count: number): string {
+  return vscode.l10n.t('{0} of {1}', position, count);
+}
+
 /** The tooltip: the name, the picture when there is one, the place, every attribute. */
 export function mediaTooltip(media: Core.Media, row: MediaRow, picture?: string): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeCell(shortFileName(media.file))}** · ${row.position} of ${row.count}\n\n`);
+  tooltip.appendMarkdown(`**${escapeCell(shortFileName(media.file))}** · ${mediaPosition(row.position, row.count)}\n\n`);
   if (picture) {
     // Parentheses would end the link; an https address or a data URI has none otherwise.
     tooltip.appendMarkdown(`![${escapeCell(shortFileName(media.file))}](${picture.replace(/\(/g, '%28').replace(/\)/g, '%29')}|height=160)\n\n`);
   }
   if (row.hasTemplate) {
-    tooltip.appendMarkdown('Click to open it here.\n\n');
+    tooltip.appendMarkdown(`${vscode.l10n.t('Click to open it here.')}\n\n`);
   } else {
-    tooltip.appendMarkdown(`Set the profile's media URL template to see it here: [Set Media URL Template…](command:${SET_MEDIA_TEMPLATE_COMMAND})\n\n`);
+    const link = `[${vscode.l10n.t('Set Media URL Template…')}](command:${SET_MEDIA_TEMPLATE_COMMAND})`;
+    tooltip.appendMarkdown(`${vscode.l10n.t("Set the profile's media URL template to see it here: {0}", link)}\n\n`);
     tooltip.isTrusted = { enabledCommands: [SET_MEDIA_TEMPLATE_COMMAND] };
   }
-  tooltip.appendMarkdown(`| Attribute | Value |\n|---|---|\n`);
+  tooltip.appendMarkdown(`| ${escapeCell(vscode.l10n.t('Attribute'))} | ${escapeCell(vscode.l10n.t('Value'))} |\n|---|---|\n`);
   const rows: Array<[string, unknown]> = [['id', media.id], ['file', media.file], ['mimeType', media.mimeType], ...Object.entries(media.attributes)];
   const seen = new Set<string>();
   for (const [name, value] of rows) {
@@ -112,13 +118,12 @@ export class MediaNode implements TreeNode {
     item.contextValue = MediaNode.contextValue;
     item.description = this.media.mimeType;
     // A sentence for screen readers: the name, the kind, and where it is in the gallery's order.
-    item.accessibilityInformation = { label: `${shortFileName(this.media.file)}, ${this.media.mimeType}, ${this.row.position} of ${this.row.count}` };
+    item.accessibilityInformation = { label: `${shortFileName(this.media.file)}, ${this.media.mimeType}, ${mediaPosition(this.row.position, this.row.count)}` };
     item.iconPath = mediaIcon(this.media.mimeType);
     // Images get their picture when the tooltip is resolved; the rest is complete now.
     if (!this.isImage || !this.row.hasTemplate) item.tooltip = mediaTooltip(this.media, this.row);
-    item.command = this.row.address
-      ? { title: 'Open Media', command: BUILT_IN_COMMAND.open, arguments: [this.row.address] }
-      : { title: 'Open Media', command: OPEN_MEDIA_COMMAND, arguments: [this] };
+    const title = vscode.l10n.t('Open Media');
+    item.command = this.row.address ? { title, command: BUILT_IN_COMMAND.open, arguments: [this.row.address] } : { title, command: OPEN_MEDIA_COMMAND, arguments: [this] };
     return item;
   }
 

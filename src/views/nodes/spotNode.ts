@@ -29,10 +29,10 @@ export class SpotNode implements TreeNode {
     const item = new vscode.TreeItem(this.spot.sourceId, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.contextValue = SpotNode.contextValue;
-    item.description = `spot ${this.spot.spotId}`;
-    item.accessibilityInformation = { label: `Spot ${this.spot.sourceId}, spot id ${this.spot.spotId}` };
+    item.description = vscode.l10n.t('spot {0}', this.spot.spotId);
+    item.accessibilityInformation = { label: vscode.l10n.t('Spot {0}, spot id {1}', this.spot.sourceId, this.spot.spotId) };
     item.iconPath = new vscode.ThemeIcon('location');
-    item.tooltip = `Spot ${this.spot.spotId}, source_id ${this.spot.sourceId}`;
+    item.tooltip = vscode.l10n.t('Spot {0}, source_id {1}', this.spot.spotId, this.spot.sourceId);
     return item;
   }
 
