@@ -97,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // a worker a few seconds from now, so that its first network use is quicker too.
   prepareCoreCodeCacheSoon();
 
-  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}; ms per step: ${phases.join(', ')})`);
+  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}, display language ${vscode.env.language}${vscode.l10n.bundle ? '' : ' (English: no bundle)'}; ms per step: ${phases.join(', ')})`);
 }
 
 /** VS Code waits for this before it disposes context.subscriptions (in array order). */

@@ -7,7 +7,7 @@ import { checkServiceUrl } from '../auth/urlPolicy';
 import { API_VERSION_PATTERN, DEFAULT_API_VERSION } from '../core/api/apiVersion';
 import { required } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
-import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../views/media/mediaTemplate';
+import { MEDIA_TEMPLATE_EXAMPLE, mediaTemplatePrompt } from '../views/media/mediaTemplate';
 
 const STEPS = 6;
 
@@ -46,7 +46,7 @@ export async function addProfile(services: ExtensionServices): Promise<void> {
   const core = await services.core();
   const mediaUrlTemplate = required(await ui.showInputBox({
     title: vscode.l10n.t('Add Spot Import profile ({0}/{1})', 6, STEPS),
-    prompt: MEDIA_TEMPLATE_PROMPT,
+    prompt: mediaTemplatePrompt(),
     placeHolder: MEDIA_TEMPLATE_EXAMPLE,
     validateInput: (value) => core.checkMediaUrlTemplate(value),
   })).trim();

@@ -78,13 +78,6 @@ export function untrustedCertificateAdvice(): string {
   );
 }
 
-/**
- * The same advice, always in English, as a constant made when the module loads (before any bundle
- * is set): for callers not yet moved to untrustedCertificateAdvice().
- */
-export const UNTRUSTED_CERTIFICATE_ADVICE =
-  `The server's certificate is not signed by a certificate authority trusted here: if the service (or a proxy on the way) uses your organisation's own, add that authority's certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}.`;
-
 /** The button that opens the setting, for notifications about an untrusted certificate (its title read when shown). */
 export const OPEN_CA_SETTINGS: ErrorAction = {
   get title() {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type * as Core from '../core';
 import { actionsFor } from '../platform/errorActions';
-import { UNTRUSTED_CERTIFICATE_ADVICE, untrustedCertificateCode } from '../platform/errors';
+import { untrustedCertificateAdvice, untrustedCertificateCode } from '../platform/errors';
 import { COMMAND } from '../platform/commandIds';
 
 export interface FailureHint {
@@ -41,7 +41,7 @@ export function describeFailure(error: unknown): FailureDescription {
   const detail = failure.message ?? words;
   const again = retry();
   const hint: FailureHint = actionsFor(error, { notFound: removeFromView(), configuration: switchProfile(), retry: again })[0] ?? again;
-  return { message: wordsFor(failure, words, error), detail: untrustedCertificateCode(error) ? `${detail} ${UNTRUSTED_CERTIFICATE_ADVICE}` : detail, hint };
+  return { message: wordsFor(failure, words, error), detail: untrustedCertificateCode(error) ? `${detail} ${untrustedCertificateAdvice()}` : detail, hint };
 }
 
 function wordsFor(failure: Partial<Core.ServiceError>, words: string, error: unknown): string {

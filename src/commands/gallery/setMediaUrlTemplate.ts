@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { required } from '../../platform/cancellation';
 import type { ExtensionServices } from '../../platform/services';
 import { profileLabel } from '../../platform/domain';
-import { MEDIA_TEMPLATE_EXAMPLE, MEDIA_TEMPLATE_PROMPT } from '../../views/media/mediaTemplate';
+import { MEDIA_TEMPLATE_EXAMPLE, mediaTemplatePrompt } from '../../views/media/mediaTemplate';
 import { profileIdOf, requireActiveProfile } from './galleryArgs';
 
 export async function setMediaUrlTemplate(services: ExtensionServices, arg?: unknown): Promise<void> {
@@ -20,7 +20,7 @@ export async function setMediaUrlTemplate(services: ExtensionServices, arg?: unk
   const core = await services.core();
   const template = required(await services.ui.showInputBox({
     title: vscode.l10n.t('Media URL template of "{0}"', profileLabel(profile)),
-    prompt: MEDIA_TEMPLATE_PROMPT,
+    prompt: mediaTemplatePrompt(),
     placeHolder: MEDIA_TEMPLATE_EXAMPLE,
     value: profile.mediaUrlTemplate ?? '',
     validateInput: (value) => core.checkMediaUrlTemplate(value),

@@ -20,13 +20,6 @@ export function mediaTemplatePrompt(): string {
   });
 }
 
-/**
- * The same prompt, always in English, as a constant made when this module loads: for callers not
- * yet moved to mediaTemplatePrompt().
- */
-export const MEDIA_TEMPLATE_PROMPT =
-  'Address of a media file on the files host: {file} stands for the file name the gallery lists, {id} for the media id (optional: leave empty for no previews)';
-
 /** The profile's own template, else the setting's; undefined when neither says anything. */
 export function mediaUrlTemplateFor(profile: Pick<Profile, 'mediaUrlTemplate'>): string | undefined {
   return profile.mediaUrlTemplate?.trim() || readSettings().mediaUrlTemplate || undefined;
