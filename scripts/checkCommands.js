@@ -9,12 +9,14 @@
 // - every COMMAND constant is contributed, and a generated `<view>.focus` names a contributed view;
 // - every command id package.json names elsewhere (menus, keybindings, `command:` links of the
 //   welcome views and walkthrough buttons, walkthrough `onCommand:` events) is contributed or one
-//   of VS Code's listed in BUILT_IN_COMMAND, so no button is dead (manifestProblems).
+//   of VS Code's listed in BUILT_IN_COMMAND, so no button is dead (manifestProblems), in English
+//   and in each translation (the links' texts are "%key%"s, filled in from package.nls*.json).
 // Registered = the keys of the command tables (src/commands/registerCommands.ts,
 // src/commands/gallery/index.ts, src/commands/rows/index.ts, src/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
 // with a literal or a constant anywhere in src/.
 const fs = require('fs');
 const path = require('path');
+const { localizeManifest, manifestKeys, manifestLanguages } = require('./manifestText');
 
 const root = path.resolve(__dirname, '..');
 const IDS_FILE = 'src/platform/commandIds.ts';
@@ -139,6 +141,23 @@ function manifestProblems(manifest, builtInIds) {
   return problems;
 }
 
+/**
+ * manifestProblems of the manifest as VS Code shows it in English (`english`, package.nls.json) and
+ * in each language of `translations` ({ de: package.nls.de.json's messages, … }): a translated
+ * welcome view or walkthrough step carries its own `command:` links. A problem every language has
+ * is reported once, as English's.
+ */
+function translatedManifestProblems(manifest, english, translations, builtInIds) {
+  const problems = manifestProblems(localizeManifest(manifest, english), builtInIds);
+  const seen = new Set(problems);
+  for (const [language, messages] of Object.entries(translations)) {
+    for (const problem of manifestProblems(localizeManifest(manifest, messages, english), builtInIds)) {
+      if (!seen.has(problem)) problems.push(`package.nls.${language}.json: ${problem}`);
+    }
+  }
+  return problems;
+}
+
 /** Every problem of this repository (package.json, src/), and how many commands it counted. */
 function checkCommands() {
   const problems = [];
@@ -182,6 +201,11 @@ function checkCommands() {
   }
 
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const readNls = (name) => JSON.parse(fs.readFileSync(path.join(root, name), 'utf8'));
+  const english = readNls('package.nls.json');
+  const translations = Object.fromEntries(manifestLanguages(root).map((language) => [language, readNls(`package.nls.${language}.json`)]));
+  // A text without English would show as its "%key%", and its links would go unchecked here.
+  for (const key of new Set(manifestKeys(manifest))) if (!(key in english)) problems.push(`package.json names "%${key}%", which package.nls.json does not have`);
   const contributes = manifest.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
   const views = new Set(Object.values(contributes.views ?? {}).flat().map((view) => view.id));
@@ -206,7 +230,7 @@ function checkCommands() {
       problems.push(`BUILT_IN_COMMAND.${key} (${id}) is not a command VS Code makes for a contributed view`);
     }
   }
-  problems.push(...manifestProblems(manifest, builtInIds));
+  problems.push(...translatedManifestProblems(manifest, english, translations, builtInIds));
   const seen = new Set();
   for (const c of contributes.commands ?? []) {
     if (seen.has(c.command)) problems.push(`contributed twice: ${c.command}`);
@@ -227,5 +251,5 @@ function main() {
   console.log(`check-commands: ${contributed} contributed commands, all registered; ${registered} registered, all contributed; ${used} used in code, all contributed or built-in`);
 }
 
-module.exports = { checkCommands, manifestProblems };
+module.exports = { checkCommands, manifestProblems, translatedManifestProblems };
 if (require.main === module) main();

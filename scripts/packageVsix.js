@@ -38,7 +38,7 @@ const END = '<!-- /repository-only -->';
 const USER_README = path.join('artifacts', 'readme', 'README.md');
 const USER_CHANGELOG = path.join('artifacts', 'readme', 'CHANGELOG.md');
 const DEFAULT_VSIX = path.join(root, 'artifacts', 'spot-import.vsix');
-/** README images plus media/walkthrough/*: everything pictorial the .vsix carries. */
+/** README images plus media/walkthrough/**: everything pictorial the .vsix carries. */
 const IMAGE_BUDGET_BYTES = 90 * 1024;
 const MIME = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
 
@@ -104,11 +104,13 @@ function userChangelog(text) {
   return plainRelativeLinks(out);
 }
 
-/** Bytes of the walkthrough's pictures (media/walkthrough/*). */
-function walkthroughImageBytes() {
-  const dir = path.join(root, 'media', 'walkthrough');
+/** Bytes of the walkthrough's pictures (media/walkthrough/**: each language's, de/ for German). */
+function walkthroughImageBytes(dir = path.join(root, 'media', 'walkthrough')) {
   if (!fs.existsSync(dir)) return 0;
-  return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const file = path.join(dir, entry.name);
+    return sum + (entry.isDirectory() ? walkthroughImageBytes(file) : fs.statSync(file).size);
+  }, 0);
 }
 
 /** Writes artifacts/readme/README.md; throws when the images are over budget. Returns its path (relative to the root). */

@@ -41,7 +41,10 @@ export interface Manifest {
   };
 }
 
-export const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const { readManifest } = require(path.join(repoRoot, 'scripts', 'manifestText.js')) as { readManifest(root: string, language?: string): unknown };
+
+/** package.json as the workbench shows it in English: its "%key%" texts filled in from package.nls.json. */
+export const manifest = readManifest(repoRoot) as Manifest;
 
 interface State {
   server: RunningCodeServer;

@@ -7,8 +7,10 @@ import { join } from 'path';
 
 const root = join(__dirname, '../../..');
 type Manifest = { contributes: Record<string, unknown> };
-const { manifestProblems, checkCommands } = require(join(root, 'scripts', 'checkCommands.js')) as {
+type Messages = Record<string, string>;
+const { manifestProblems, translatedManifestProblems, checkCommands } = require(join(root, 'scripts', 'checkCommands.js')) as {
   manifestProblems(manifest: Manifest, builtInIds: Iterable<string>): string[];
+  translatedManifestProblems(manifest: Manifest, english: Messages, translations: Record<string, Messages>, builtInIds: Iterable<string>): string[];
   checkCommands(): { problems: string[]; contributed: number; registered: number; used: number };
 };
 
@@ -131,6 +133,34 @@ describe('command ids named in package.json (scripts/checkCommands.js)', () => {
     const problems = problemsAfter((c) => (c.viewsWelcome[0].contents = '[Sandbox](command:spotImport.switchProfile?%5Blocal-sandbox%5D)'));
     assertOne(problems, 'spotImport.switchProfile', 'contributes.viewsWelcome[0].contents');
     assert.match(problems[0], /JSON/);
+  });
+
+  it('checks the links of a "%key%" text in English (package.nls.json) and in each translation, naming the translation', () => {
+    const KEY = 'viewsWelcome.galleries.noProfile';
+    /** The sound manifest with its welcome view's text as "%key%" (and `change` made). */
+    const keyed = (change: (contributes: Contributes) => void = () => undefined): Manifest => {
+      const m = manifest();
+      (m.contributes as unknown as Contributes).viewsWelcome[0].contents = `%${KEY}%`;
+      change(m.contributes as unknown as Contributes);
+      return m;
+    };
+    const english = { [KEY]: 'No profile yet.\n[Add Profile](command:spotImport.addProfile)' };
+    const misspelt = { [KEY]: 'Noch kein Profil.\n[Profil hinzufügen](command:spotImport.adProfile)' };
+    assert.deepStrictEqual(translatedManifestProblems(keyed(), english, { de: { [KEY]: 'Noch kein Profil.\n[Profil hinzufügen](command:spotImport.addProfile)' } }, BUILT_IN), []);
+    // A translation without the key shows the English.
+    assert.deepStrictEqual(translatedManifestProblems(keyed(), english, { de: {} }, BUILT_IN), []);
+
+    const german = translatedManifestProblems(keyed(), english, { de: misspelt }, BUILT_IN);
+    assertOne(german, 'spotImport.adProfile', 'contributes.viewsWelcome[0].contents');
+    assert.match(german[0], /^package\.nls\.de\.json: /);
+
+    const inEnglish = translatedManifestProblems(keyed(), { [KEY]: '[Add Profile](command:spotImport.adProfile)' }, { de: english }, BUILT_IN);
+    assertOne(inEnglish, 'spotImport.adProfile', 'contributes.viewsWelcome[0].contents');
+    assert.doesNotMatch(inEnglish[0], /package\.nls/);
+
+    // What every language shows alike is reported once.
+    const everywhere = translatedManifestProblems(keyed((c) => (c.keybindings[0].command = 'spotImport.media.moveUpp')), english, { de: {} }, BUILT_IN);
+    assertOne(everywhere, 'spotImport.media.moveUpp', 'contributes.keybindings[0]');
   });
 
   it("finds nothing wrong in the project's own package.json and code", () => {
