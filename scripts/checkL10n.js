@@ -10,6 +10,7 @@
 //   computed message would never be translated and nothing else would notice.
 const fs = require('fs');
 const path = require('path');
+const { manifestKeys } = require('./manifestText');
 
 const defaultRoot = path.resolve(__dirname, '..');
 
@@ -84,16 +85,6 @@ function asExportSees(text) {
   return text.replace(/import\s*\{\s*l10n\s*\}\s*from\s*'[^']*\/text\/l10n'/g, "import * as l10n from '@vscode/l10n'");
 }
 
-/** The "%key%" references of the manifest, wherever they are. */
-function manifestKeys(value, keys = new Set()) {
-  if (typeof value === 'string') {
-    const match = /^%([^%\s]+)%$/.exec(value);
-    if (match) keys.add(match[1]);
-  } else if (Array.isArray(value)) value.forEach((item) => manifestKeys(item, keys));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => manifestKeys(item, keys));
-  return keys;
-}
-
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
 }
@@ -113,7 +104,7 @@ async function checkL10n(root = defaultRoot) {
   for (const name of bundles) problems.push(...compareTranslations(english, readJson(path.join(bundleDir, name)), `l10n/${name}`));
 
   const manifest = readJson(path.join(root, 'package.json'));
-  const used = manifestKeys(manifest);
+  const used = new Set(manifestKeys(manifest));
   const nlsNames = fs.readdirSync(root).filter((name) => /^package\.nls(\.[a-z-]+)?\.json$/i.test(name));
   if (used.size > 0 && !nlsNames.includes('package.nls.json')) problems.push('package.nls.json: missing, and package.json names %keys%');
   if (nlsNames.includes('package.nls.json')) {
@@ -127,7 +118,7 @@ async function checkL10n(root = defaultRoot) {
   return { problems, strings: Object.keys(english).length, bundles, manifestKeys: used.size, nls: nlsNames };
 }
 
-module.exports = { checkL10n, blankComments, compareTranslations, computedMessages, manifestKeys, placeholders };
+module.exports = { checkL10n, blankComments, compareTranslations, computedMessages, placeholders };
 
 if (require.main === module) {
   const root = process.argv[2] ? path.resolve(process.argv[2]) : defaultRoot;

@@ -138,7 +138,8 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
   await p.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ state: 'visible', timeout: 60_000 });
   // The extension's contributions are registered once its activity bar entry shows: before that the
   // palette does not list its commands yet (a test run alone with SPOT_TEST_GREP would start too early).
-  const container = manifest.contributes?.viewsContainers?.activitybar?.[0]?.title;
+  const shown = options.locale ? (readManifest(repoRoot, options.locale) as Manifest) : manifest;
+  const container = shown.contributes?.viewsContainers?.activitybar?.[0]?.title;
   if (container) {
     await p.locator(`.part.activitybar a.action-label[aria-label^="${container}"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
   }
