@@ -1,6 +1,7 @@
 // The end-to-end workbench: code-server with the packaged .vsix installed, open in headless Chromium
 // on a fresh copy of test/fixtures/e2e-workspace, plus small helpers to drive the real UI (palette,
 // quick open, views, menus, notifications, the simple file dialog).
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import {
   removeRunDir,
   removeStaleRunDirs,
   resolveCodeServerVersion,
+  runDirs,
   RunningCodeServer,
   startCodeServer,
   VSCODE_VERSIONS,
@@ -92,7 +94,10 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
   const workspace = path.join(runDir, 'e2e-workspace');
   fs.cpSync(e2eFixtureWorkspace, workspace, { recursive: true });
   await installVsix(install, vsixPath, runDir, extensionsDir);
-  if (options.locale) await installVsix(install, await packLanguagePack(options.locale, runDir), runDir, extensionsDir);
+  if (options.locale) {
+    await installVsix(install, await packLanguagePack(options.locale, runDir), runDir, extensionsDir);
+    registerLanguagePack(options.locale, runDir, extensionsDir);
+  }
   const server = await startCodeServer(install, {
     runDir,
     port: await freePort(),
@@ -159,6 +164,32 @@ async function packLanguagePack(locale: 'de', runDir: string): Promise<string> {
     what: `vsce package (the ${locale} language pack for the tests)`,
   });
   return vsix;
+}
+
+/**
+ * Lists the installed language pack in the user data's languagepacks.json, as VS Code's server
+ * does once it has scanned its extensions. The server resolves the display language from that
+ * file when it starts, before that scan has written it on a first start: without it, the first
+ * start falls back to English (seen: `vscode.env.language` read "en").
+ */
+function registerLanguagePack(locale: 'de', runDir: string, extensionsDir: string): void {
+  const installed = JSON.parse(fs.readFileSync(path.join(extensionsDir, 'extensions.json'), 'utf8')) as Array<{ identifier: { id: string }; version: string; location: { fsPath: string } }>;
+  const pack = installed.find((entry) => entry.identifier.id.endsWith(`.test-language-pack-${locale}`));
+  if (!pack) throw new Error(`the ${locale} language pack is not in ${extensionsDir}/extensions.json`);
+  const packManifest = JSON.parse(fs.readFileSync(path.join(pack.location.fsPath, 'package.json'), 'utf8')) as {
+    contributes: { localizations: Array<{ languageId: string; languageName: string; localizedLanguageName?: string; translations: Array<{ id: string; path: string }> }> };
+  };
+  const localization = packManifest.contributes.localizations.find((entry) => entry.languageId === locale);
+  if (!localization) throw new Error(`the language pack does not declare ${locale}`);
+  const entry = {
+    hash: createHash('md5').update(pack.identifier.id).update(pack.version).digest('hex'),
+    extensions: [{ extensionIdentifier: pack.identifier, version: pack.version }],
+    translations: Object.fromEntries(localization.translations.map((translation) => [translation.id, path.join(pack.location.fsPath, translation.path)])),
+    label: localization.localizedLanguageName ?? localization.languageName,
+  };
+  const userData = runDirs(runDir).userDataDir;
+  fs.mkdirSync(userData, { recursive: true });
+  fs.writeFileSync(path.join(userData, 'languagepacks.json'), JSON.stringify({ [locale]: entry }));
 }
 
 export async function stopWorkbench(): Promise<void> {

@@ -8,14 +8,15 @@
 import * as assert from 'assert';
 import { de, deCommandTitle, deGalleriesContainer, dePattern, deWalkthroughStep } from './german';
 import {
+  clearNotifications,
   extensionLog,
-  openFile,
   openViewContainer,
   page,
   quickInput,
   quickInputRow,
   runCommandByKeyboard,
   settledShot,
+  shot,
   sidebarTitle,
   startWorkbench,
   stopWorkbench,
@@ -32,7 +33,13 @@ describe('e2e in German (VS Code display language de)', function () {
   before(async function () {
     this.timeout(20 * 60 * 1000);
     await stopWorkbench();
-    await startWorkbench({ locale: 'de' });
+    try {
+      await startWorkbench({ locale: 'de' });
+    } catch (error) {
+      await shot('50-de-start-failed');
+      const labels = await page().locator('.part.activitybar a.action-label').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))).catch(() => []);
+      throw new Error(`${(error as Error).message}\nactivity bar: ${labels.join(' | ')}\nlog: ${extensionLog().slice(0, 2000)}`);
+    }
   });
 
   it('runs with German as the display language, with the extension\'s German bundle loaded', async () => {
@@ -52,17 +59,25 @@ describe('e2e in German (VS Code display language de)', function () {
     await walkthrough.waitFor({ state: 'visible', timeout: 20_000 });
     const sandboxStep = deWalkthroughStep('sandbox');
     await walkthrough.locator('.getting-started-step', { hasText: sandboxStep.title }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await clearNotifications();
     await settledShot('50-de-walkthrough');
   });
 
   it('imports a spot into the sandbox and says so in German', async () => {
     await runCommandByKeyboard(deCommandTitle('spotImport.switchProfile'));
-    const sandbox = de('Local (sandbox)');
+    // The built-in profile's label: its name, "(sandbox)" after it (src/platform/domain.ts).
+    const sandbox = de('{0} (sandbox)', de('Local/the name of the built-in sandbox profile, shown as "Local (sandbox)"'));
     await quickInputRow(sandbox).waitFor({ state: 'visible', timeout: 15_000 });
     await quickInputRow(sandbox).click();
     await quickInput().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
     await profileStatus(sandbox).waitFor({ state: 'visible', timeout: 15_000 });
-    await openFile(SPOT);
+    // From the Explorer, as a user would after the walkthrough: its page keeps the keyboard, and F1
+    // from there opened no palette (VS Code 1.100).
+    const explorerRow = (name: string) => page().locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    await openViewContainer('Explorer');
+    await explorerRow('import').click();
+    await explorerRow(SPOT.split('/')[1]).click();
+    await page().locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 20_000 });
     await runCommandByKeyboard(deCommandTitle('spotImport.importSpot'));
     const message = await waitForToast(dePattern('Imported "{0}" as new spot {1} to {2}', { 0: SOURCE_ID, 1: /\d+/ }), 45_000);
     assert.match(message, dePattern('Imported "{0}" as new spot {1} to {2}', { 0: SOURCE_ID, 1: /\d+/, 2: sandbox }), message);
@@ -74,6 +89,14 @@ describe('e2e in German (VS Code display language de)', function () {
     await openViewContainer(deGalleriesContainer());
     const title = (await sidebarTitle().textContent()) ?? '';
     assert.ok(title.toLowerCase().includes(deGalleriesContainer().toLowerCase()), `the side bar is titled in German: ${title}`);
+    // The imported spot's pending gallery, described in German (its row's text and what a screen
+    // reader says).
+    const galleryRow = page().locator('.part.sidebar .monaco-list-row', { hasText: 'fld_1_7' }).first();
+    await galleryRow.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(((await galleryRow.textContent()) ?? '').includes(de('waiting for media')), `the row says ${de('waiting for media')}`);
+    const spoken = (await galleryRow.getAttribute('aria-label')) ?? '';
+    assert.ok(spoken.includes(de('waiting for media')) && !spoken.includes('waiting for media'), `the row reads in German: ${spoken}`);
+    await clearNotifications();
     await settledShot('52-de-galleries');
   });
 });
