@@ -1,6 +1,8 @@
 // The TLS verification codes this client tells apart, in one table: the core words its network
 // errors from it, and the extension adds its advice (the CA setting) for the untrusted ones.
-// No dependencies, so the extension can bundle it without loading the core.
+// No dependencies but the core's messages (text/l10n.ts, which the extension bundles anyway), so
+// the extension can bundle it without loading the core.
+import { l10n } from '../text/l10n';
 
 export type CertificateProblem = 'untrusted' | 'expired' | 'notYetValid' | 'wrongHost' | 'revoked';
 
@@ -18,13 +20,6 @@ const CERTIFICATE_PROBLEMS: Readonly<Record<string, CertificateProblem>> = {
   CERT_REVOKED: 'revoked',
 };
 
-const WORDS: Record<CertificateProblem, string> = {
-  untrusted: 'its certificate was not accepted',
-  expired: 'its certificate has expired',
-  notYetValid: 'its certificate is not valid yet (check this computer\'s clock)',
-  wrongHost: 'its certificate is for another host name',
-  revoked: 'its certificate has been revoked',
-};
 
 /** The problem a TLS error code names, if it is a certificate problem. */
 export function certificateProblem(code: string): CertificateProblem | undefined {
@@ -33,8 +28,20 @@ export function certificateProblem(code: string): CertificateProblem | undefined
 
 /** "its certificate has expired (CERT_HAS_EXPIRED)", for a network error's message. */
 export function describeCertificateProblem(code: string): string | undefined {
-  const problem = certificateProblem(code);
-  return problem && `${WORDS[problem]} (${code})`;
+  switch (certificateProblem(code)) {
+    case 'untrusted':
+      return l10n.t('its certificate was not accepted ({0})', code);
+    case 'expired':
+      return l10n.t('its certificate has expired ({0})', code);
+    case 'notYetValid':
+      return l10n.t('its certificate is not valid yet (check this computer\'s clock) ({0})', code);
+    case 'wrongHost':
+      return l10n.t('its certificate is for another host name ({0})', code);
+    case 'revoked':
+      return l10n.t('its certificate has been revoked ({0})', code);
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 // Typed failures of the service core. Every message is written for a person: it names what went
 // wrong, the server's own words when there are some, and never a token or a secret (the text is
-// scrubbed by the redactor before a message is built from it). No dependencies: the extension
-// bundles this file to recognise the core's errors without loading the core.
+// scrubbed by the redactor before a message is built from it). No dependencies but the core's
+// messages (text/l10n.ts, which the extension bundles anyway): the extension bundles this file to
+// recognise the core's errors without loading the core.
+import { l10n } from '../text/l10n';
 
 export type ServiceErrorKind =
   | 'authentication'
@@ -73,10 +75,13 @@ export class CancelledError extends ServiceError {
   }
 }
 
-/** The server answered, but not in the shape the interface promises. */
+/**
+ * The server answered, but not in the shape the interface promises. `what` names the request as
+ * the message's object ("the import", "reading gallery 3").
+ */
 export class MalformedReplyError extends ServiceError {
   constructor(what: string, problem: string, status?: number) {
-    super('malformed', `The server sent an unexpected reply to ${what}: ${problem}`, { status });
+    super('malformed', l10n.t('The server sent an unexpected reply to {0}: {1}', what, problem), { status });
     this.name = 'MalformedReplyError';
   }
 }

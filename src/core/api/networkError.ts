@@ -4,6 +4,7 @@ import { CancelledError, ServiceError, isCancellation, type RequestSent, type Se
 import { describeCertificateProblem } from './certificates';
 import { formatSeconds, type AttemptDeadline } from './deadline';
 import type { Redactor } from './redact';
+import { l10n } from '../text/l10n';
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -23,58 +24,76 @@ export interface FailureContext {
   redactor?: Pick<Redactor, 'redact'>;
 }
 
-/** Where in the exchange the connection was lost, and what follows for the body. */
-const LOST: Record<Exclude<RequestSent, 'none'>, { when: string; so?: string }> = {
-  partly: { when: 'while the file was being sent', so: 'it cannot have been stored' },
-  whole: { when: 'after the whole file was sent, before any reply', so: 'it may have been stored' },
-  answered: { when: 'while the reply was being read' },
-};
-
 export function toServiceError(error: unknown, context: FailureContext): ServiceError {
   if (error instanceof ServiceError) return error;
   const { what, host, requestSent } = context;
   const details: ServiceErrorDetails = { cause: error, ...(requestSent ? { requestSent } : {}), ...(context.status !== undefined ? { status: context.status } : {}) };
   const deadlinePassed = context.deadline?.timedOut === true;
   if (context.signal?.aborted || (isCancellation(error) && !deadlinePassed)) return new CancelledError(undefined, requestSent ? { requestSent } : {});
-  const lost = requestSent && requestSent !== 'none' ? LOST[requestSent] : undefined;
-  const consequence = lost?.so ? `; ${lost.so}` : '';
+  // Where in the exchange the connection was lost, and what follows for the body: 'partly', it
+  // cannot have been stored; 'whole', it may have been.
+  const lost = requestSent && requestSent !== 'none' ? requestSent : undefined;
   if (deadlinePassed) {
     const seconds = formatSeconds(context.deadline!.deadlineMs ?? 0);
     if (requestSent === 'whole' || requestSent === 'answered') {
       // An upload's deadline runs only once its body went out whole (see uploadFile).
       return new ServiceError(
         'timeout',
-        `${what}: the whole file was sent, but the reply from ${host} did not finish within ${seconds} s, so the request was stopped; the file may have been stored. Check the gallery before sending it again.`,
+        l10n.t('{0}: the whole file was sent, but the reply from {1} did not finish within {2} s, so the request was stopped; the file may have been stored. Check the gallery before sending it again.', what, host, seconds),
         details,
       );
     }
-    return new ServiceError('timeout', `${what} got no complete reply from ${host} within ${seconds} s and was stopped${consequence}. The server may be overloaded: try again later.`, details);
+    const message = lost === 'partly'
+      ? l10n.t('{0} got no complete reply from {1} within {2} s and was stopped; it cannot have been stored. The server may be overloaded: try again later.', what, host, seconds)
+      : l10n.t('{0} got no complete reply from {1} within {2} s and was stopped. The server may be overloaded: try again later.', what, host, seconds);
+    return new ServiceError('timeout', message, details);
   }
   const code = (error as { code?: string } | undefined)?.code ?? '';
-  if (TIMEOUT_CODES.has(code)) {
-    const when = lost ? ` ${lost.when}` : '';
-    return new ServiceError('timeout', `${what} timed out waiting for ${host}${when}${consequence}. Check the connection or try again.`, details);
-  }
+  if (TIMEOUT_CODES.has(code)) return new ServiceError('timeout', timedOut(what, host, lost), details);
   const words = context.redactor?.redact(error instanceof Error ? error.message : String(error)) ?? String(error);
-  if (lost) {
-    return new ServiceError('network', `${what} failed: the connection to ${host} was lost ${lost.when} (${code || words})${consequence}.`, details);
-  }
+  if (lost) return new ServiceError('network', connectionLost(what, host, lost, code || words), details);
   const reason = describeNetworkCode(code) ?? words;
-  return new ServiceError('network', `${what} could not reach ${host}: ${reason}`, details);
+  return new ServiceError('network', l10n.t('{0} could not reach {1}: {2}', what, host, reason), details);
+}
+
+/** An idle timeout of the connection, by how far the request got. */
+function timedOut(what: string, host: string, lost: Exclude<RequestSent, 'none'> | undefined): string {
+  switch (lost) {
+    case 'partly':
+      return l10n.t('{0} timed out waiting for {1} while the file was being sent; it cannot have been stored. Check the connection or try again.', what, host);
+    case 'whole':
+      return l10n.t('{0} timed out waiting for {1} after the whole file was sent, before any reply; it may have been stored. Check the connection or try again.', what, host);
+    case 'answered':
+      return l10n.t('{0} timed out waiting for {1} while the reply was being read. Check the connection or try again.', what, host);
+    default:
+      return l10n.t('{0} timed out waiting for {1}. Check the connection or try again.', what, host);
+  }
+}
+
+/** The connection broke after the request began to go out; `cause` is the transport's code or words. */
+function connectionLost(what: string, host: string, lost: Exclude<RequestSent, 'none'>, cause: string): string {
+  switch (lost) {
+    case 'partly':
+      return l10n.t('{0} failed: the connection to {1} was lost while the file was being sent ({2}); it cannot have been stored.', what, host, cause);
+    case 'whole':
+      return l10n.t('{0} failed: the connection to {1} was lost after the whole file was sent, before any reply ({2}); it may have been stored.', what, host, cause);
+    case 'answered':
+      return l10n.t('{0} failed: the connection to {1} was lost while the reply was being read ({2}).', what, host, cause);
+  }
 }
 
 function describeNetworkCode(code: string): string | undefined {
   switch (code) {
     case 'ECONNREFUSED':
-      return 'the connection was refused (is the server running?).';
+      return l10n.t('the connection was refused (is the server running?).');
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
-      return 'the connection was dropped before a reply arrived.';
+      return l10n.t('the connection was dropped before a reply arrived.');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the host name could not be resolved.';
+      return l10n.t('the host name could not be resolved.');
     default: {
       const certificate = describeCertificateProblem(code);
       return certificate && `${certificate}.`;

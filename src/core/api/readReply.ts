@@ -8,13 +8,25 @@ import { jsonApiErrorsSchema } from './replySchemas';
 import { MalformedReplyError, ServiceError, type RequestSent } from './errors';
 import { describeWait } from './retryPolicy';
 import type { Redactor } from './redact';
+import { l10n } from '../text/l10n';
 
 /** Replies larger than this are not JSON the interface describes; stop reading them. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
 export type Scrubber = Pick<Redactor, 'redact'>;
 
-export async function readText(body: Dispatcher.ResponseData['body'], what: string, headers?: Dispatcher.ResponseData['headers']): Promise<string> {
+/**
+ * How a message names a request: its words, or a function that gives them, called only when a
+ * message is made (the words are localised: a reply read without a problem costs no lookup).
+ */
+export type RequestWords = string | (() => string);
+
+/** The words of a request, for a message being made now. */
+export function wordsOf(what: RequestWords): string {
+  return typeof what === 'function' ? what() : what;
+}
+
+export async function readText(body: Dispatcher.ResponseData['body'], what: RequestWords, headers?: Dispatcher.ResponseData['headers']): Promise<string> {
   // A reply that announces a small enough length is read in one go (the common case, and much
   // cheaper than iterating the stream); anything else is read chunk by chunk against the limit.
   const announced = Number(headers?.['content-length']);
@@ -25,7 +37,7 @@ export async function readText(body: Dispatcher.ResponseData['body'], what: stri
     size += chunk.length;
     if (size > MAX_REPLY_BYTES) {
       body.destroy();
-      throw new MalformedReplyError(what, `the reply is larger than ${MAX_REPLY_BYTES / 1048576} MiB`);
+      throw new MalformedReplyError(wordsOf(what), l10n.t('the reply is larger than {0} MiB', MAX_REPLY_BYTES / 1048576));
     }
     chunks.push(chunk as Buffer);
   }
@@ -41,15 +53,15 @@ export async function discard(body: Dispatcher.ResponseData['body']): Promise<vo
   }
 }
 
-export function parseReply<S extends z.ZodMiniType>(schema: S, text: string, what: string, status: number, redactor: Scrubber): z.output<S> {
+export function parseReply<S extends z.ZodMiniType>(schema: S, text: string, what: RequestWords, status: number, redactor: Scrubber): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new MalformedReplyError(what, `it is not JSON (${preview(redactor.redact(text))})`, status);
+    throw new MalformedReplyError(wordsOf(what), l10n.t('it is not JSON ({0})', preview(redactor.redact(text))), status);
   }
   const result = schema.safeParse(json);
-  if (!result.success) throw new MalformedReplyError(what, describeIssue(result.error.issues[0], json, redactor), status);
+  if (!result.success) throw new MalformedReplyError(wordsOf(what), describeIssue(result.error.issues[0], json, redactor), status);
   return result.data;
 }
 
@@ -60,8 +72,9 @@ export function parseReply<S extends z.ZodMiniType>(schema: S, text: string, wha
  */
 function describeIssue(issue: z.core.$ZodIssue, json: unknown, redactor: Scrubber): string {
   const where = redactor.redact(issue.path.map(String).join('.'));
-  if (issue.code === 'invalid_type' && isMissing(json, issue.path)) return `it has no ${where}.`;
-  return `${where || 'the reply'}: ${redactor.redact(issue.message)}`;
+  if (issue.code === 'invalid_type' && isMissing(json, issue.path)) return l10n.t('it has no {0}.', where);
+  const problem = redactor.redact(issue.message);
+  return where ? `${where}: ${problem}` : l10n.t('the reply: {0}', problem);
 }
 
 /** True when the member at `path` is absent from an object that is there (not one of the wrong type). */
@@ -97,8 +110,8 @@ function jsonWords(json: unknown): string | undefined {
   if (jsonApi.success && jsonApi.data.errors.length > 0) {
     return jsonApi.data.errors
       .map((error) => {
-        const words = error.detail ?? error.title ?? error.code ?? 'error';
-        return error.source?.pointer ? `${words} (at ${error.source.pointer})` : words;
+        const words = error.detail ?? error.title ?? error.code ?? l10n.t({ message: 'error', args: [], comment: ['What a JSON:API error object that gives no words of its own is called.'] });
+        return error.source?.pointer ? l10n.t({ message: '{0} (at {1})', args: [words, error.source.pointer], comment: ['{0}: the server\'s words; {1}: the JSON pointer of the member they are about.'] }) : words;
       })
       .join('; ');
   }
@@ -116,12 +129,12 @@ export interface HttpErrorOptions {
   now?: number;
 }
 
-export function httpError(what: string, status: number, text: string, options: HttpErrorOptions): ServiceError {
+export function httpError(what: RequestWords, status: number, text: string, options: HttpErrorOptions): ServiceError {
   const words = serverWords(text, options.redactor);
   const { retryAfterMs } = options;
   const retryAt = retryAfterMs === undefined ? undefined : (options.now ?? Date.now()) + retryAfterMs;
-  const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? ` The server ${describeWait(retryAfterMs, retryAt!)} before trying again.` : '';
-  const message = `${what} failed with HTTP ${status}${words ? `: ${words.replace(/\.$/, '')}.` : '.'}${wait}`;
+  const failed = words ? l10n.t('{0} failed with HTTP {1}: {2}.', wordsOf(what), status, words.replace(/\.$/, '')) : l10n.t('{0} failed with HTTP {1}.', wordsOf(what), status);
+  const message = retryAfterMs !== undefined && retryAfterMs > 0 ? `${failed} ${describeWait(retryAfterMs, retryAt!)}` : failed;
   return new ServiceError('http', message, {
     status,
     serverMessage: words,
@@ -132,7 +145,7 @@ export function httpError(what: string, status: number, text: string, options: H
 
 /** Markup stripped (an HTML error page reads as its words), one short line. */
 function preview(text: string): string {
-  return oneLine(text.replace(/<[^>]*>/g, ' '), 200) || '(empty)';
+  return oneLine(text.replace(/<[^>]*>/g, ' '), 200) || l10n.t({ message: '(empty)', args: [], comment: ['Stands for a reply from the server that has no text.'] });
 }
 
 function oneLine(text: string, limit = 500): string {

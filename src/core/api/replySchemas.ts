@@ -3,6 +3,7 @@
 import * as z from './zod';
 import { TOPIC_FIELD_NAME } from './spotSchema';
 import { GENERIC_MIME_TYPE } from '../files/mimeType';
+import { l10n } from '../text/l10n';
 
 const id = z.number().check(z.int(), z.gte(0));
 
@@ -93,20 +94,21 @@ export function toGallery(reply: z.output<typeof galleryReplySchema>): Gallery {
   return { id: reply.data.id, kind: reply.data.attributes.type, state: reply.data.attributes.state, media };
 }
 
-const LIFETIME_PROBLEM = 'must be a number of seconds, such as 3600';
+/** Worded when a reply has the problem (the bundle of the user's language is set after this module loads). */
+const lifetimeProblem = { error: () => l10n.t('must be a number of seconds, such as 3600') };
 
 /**
  * Seconds until the token expires. RFC 6749 says a number; some endpoints send it as a numeric
  * string ("3600"), which is read the same. Anything else is refused with words that say so.
  */
 const expiresInSchema = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*\d+(?:\.\d+)?\s*$/)), z.transform(Number))], { error: LIFETIME_PROBLEM }),
-  z.number({ error: LIFETIME_PROBLEM }).check(z.gt(0, { error: LIFETIME_PROBLEM })),
+  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*\d+(?:\.\d+)?\s*$/)), z.transform(Number))], lifetimeProblem),
+  z.number(lifetimeProblem).check(z.gt(0, lifetimeProblem)),
 );
 
 export const tokenReplySchema = z.object({
   access_token: z.string().check(z.minLength(1)),
-  token_type: z.string().check(z.regex(/^bearer$/i, 'token_type must be Bearer')),
+  token_type: z.string().check(z.regex(/^bearer$/i, { error: () => l10n.t('token_type must be Bearer') })),
   expires_in: z.optional(expiresInSchema),
 });
 

@@ -3,6 +3,7 @@
 // policy is the few lines below.
 import { CancelledError, ServiceError } from './errors';
 import { DEFAULT_MAX_RETRIES } from './requestDefaults';
+import { l10n } from '../text/l10n';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (default DEFAULT_MAX_RETRIES). */
@@ -56,7 +57,10 @@ export function retryDelayFor(error: unknown, attempt: number, policy: RetryPoli
   return retryDelayMs(attempt, policy, retryAfterMs);
 }
 
-/** "asked to wait 120 s (until 17:42:10)": the wait a server asked for, and when it ends (local time). */
+/**
+ * "The server asked to wait 120 s (until 17:42:10) before trying again.": the wait a server asked
+ * for, and when it ends (local time).
+ */
 export function describeWait(retryAfterMs: number, retryAt: number): string {
   const at = new Date(retryAt);
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -64,7 +68,7 @@ export function describeWait(retryAfterMs: number, retryAt: number): string {
   // A wait past today's end names the day too.
   const sameDay = new Date(retryAt - retryAfterMs).toDateString() === at.toDateString();
   const when = sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
-  return `asked to wait ${Math.ceil(retryAfterMs / 1000)} s (until ${when})`;
+  return l10n.t('The server asked to wait {0} s (until {1}) before trying again.', Math.ceil(retryAfterMs / 1000), when);
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */

@@ -1,5 +1,6 @@
 // All traffic goes over https, except to this machine: the local sandbox and test servers.
 import { ServiceError } from './errors';
+import { l10n } from '../text/l10n';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -7,20 +8,46 @@ export function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK_HOST.test(url.hostname) || url.hostname === '::1';
 }
 
+/** The addresses the core checks, as its messages name them. */
+export type ServiceUrlKind = 'base URL' | 'token URL' | 'media address' | 'media URL template address';
+
 /** Parses and checks a service URL; http is refused unless the host is loopback. */
-export function requireSecureUrl(raw: string, what: string): URL {
+export function requireSecureUrl(raw: string, what: ServiceUrlKind): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ServiceError('configuration', `The ${what} "${raw}" is not a valid URL.`);
+    throw new ServiceError('configuration', notAUrl(what, raw));
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackUrl(url)) return url;
-  throw new ServiceError(
-    'configuration',
-    `The ${what} ${url.origin} must use https (http is allowed only for localhost and 127.0.0.1).`,
-  );
+  throw new ServiceError('configuration', notHttps(what, url.origin));
+}
+
+function notAUrl(what: ServiceUrlKind, raw: string): string {
+  switch (what) {
+    case 'base URL':
+      return l10n.t('The base URL "{0}" is not a valid URL.', raw);
+    case 'token URL':
+      return l10n.t('The token URL "{0}" is not a valid URL.', raw);
+    case 'media address':
+      return l10n.t('The media address "{0}" is not a valid URL.', raw);
+    case 'media URL template address':
+      return l10n.t('The media URL template address "{0}" is not a valid URL.', raw);
+  }
+}
+
+function notHttps(what: ServiceUrlKind, origin: string): string {
+  switch (what) {
+    case 'base URL':
+      return l10n.t('The base URL {0} must use https (http is allowed only for localhost and 127.0.0.1).', origin);
+    case 'token URL':
+      return l10n.t('The token URL {0} must use https (http is allowed only for localhost and 127.0.0.1).', origin);
+    case 'media address':
+      return l10n.t('The media address {0} must use https (http is allowed only for localhost and 127.0.0.1).', origin);
+    case 'media URL template address':
+      return l10n.t('The media URL template address {0} must use https (http is allowed only for localhost and 127.0.0.1).', origin);
+  }
 }
 
 /** Joins a base URL and a path without doubling or dropping slashes. */

@@ -3,7 +3,7 @@
 // AbortSignal, and fails with a ServiceError whose words were scrubbed of every secret.
 import { request, type Dispatcher } from 'undici';
 import { AuthenticationError, ServiceError, throwIfAborted, type ServiceErrorDetails } from './errors';
-import { discard, httpError, parseReply, readText } from './readReply';
+import { discard, httpError, parseReply, readText, wordsOf, type RequestWords } from './readReply';
 import { galleryReplySchema, importReplySchema, toGallery, toImportResult, type Gallery, type ImportResult } from './replySchemas';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayFor, sleep, type RetryPolicy } from './retryPolicy';
 import { joinUrl, requireSecureUrl } from './secureUrl';
@@ -17,6 +17,7 @@ import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
 import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
 import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
+import { l10n } from '../text/l10n';
 
 export interface ServiceClientOptions {
   baseUrl: string;
@@ -95,22 +96,22 @@ export class ServiceClient {
 
   /** Creates or updates (by source_id) one spot. Imports are upserts, so retrying is safe. */
   async importSpot(document: unknown, options: ImportSpotOptions = {}): Promise<ImportResult> {
-    const { status, text } = await this.send('The import', 'POST', '/spots/import', {
+    const { status, text } = await this.send(() => l10n.t('The import'), 'POST', '/spots/import', {
       body: options.text ?? JSON.stringify(document),
       contentType: 'application/json',
       retryable: true,
       signal: options.signal,
     });
-    return toImportResult(parseReply(importReplySchema, text, 'the import', status, this.redactor), options.pendingFields ?? requestedPendingFields(document));
+    return toImportResult(parseReply(importReplySchema, text, () => l10n.t({ message: 'the import', args: [], comment: ['As in "The server sent an unexpected reply to the import".'] }), status, this.redactor), options.pendingFields ?? requestedPendingFields(document));
   }
 
   async getGallery(galleryId: number, options: { signal?: AbortSignal } = {}): Promise<Gallery> {
     requireGalleryId(galleryId);
-    const { status, text } = await this.send(`Reading gallery ${galleryId}`, 'GET', `/galleries/${galleryId}`, {
+    const { status, text } = await this.send(() => l10n.t('Reading gallery {0}', galleryId), 'GET', `/galleries/${galleryId}`, {
       retryable: true,
       signal: options.signal,
     });
-    return toGallery(parseReply(galleryReplySchema, text, `reading gallery ${galleryId}`, status, this.redactor));
+    return toGallery(parseReply(galleryReplySchema, text, () => l10n.t({ message: 'reading gallery {0}', args: [galleryId], comment: ['As in "The server sent an unexpected reply to reading gallery 3".'] }), status, this.redactor));
   }
 
   /**
@@ -127,7 +128,7 @@ export class ServiceClient {
       form.append('data[][id]', String(entry.id));
       form.append('data[][attributes][orderWeight]', String(entry.orderWeight));
     }
-    await this.send(`Ordering the media of gallery ${galleryId}`, 'POST', `/galleries/${galleryId}/media/order`, {
+    await this.send(() => l10n.t('Ordering the media of gallery {0}', galleryId), 'POST', `/galleries/${galleryId}/media/order`, {
       body: form.toString(),
       contentType: 'application/x-www-form-urlencoded',
       retryable: true,
@@ -146,7 +147,7 @@ export class ServiceClient {
   async uploadMedia(galleryId: number, filePath: string, options: UploadOptions = {}): Promise<UploadResult> {
     requireGalleryId(galleryId);
     const url = joinUrl(this.apiRoot, `/galleries/${galleryId}/media`);
-    const what = `Uploading to gallery ${galleryId}`;
+    const what = () => l10n.t('Uploading to gallery {0}', galleryId);
     return this.authorized({ signal: options.signal, retryable: false }, async (token): Promise<Attempt<UploadResult>> => {
       try {
         const outcome = await uploadFile(url, filePath, {
@@ -168,7 +169,8 @@ export class ServiceClient {
     });
   }
 
-  private async send(what: string, method: 'GET' | 'POST', path: string, options: SendOptions): Promise<{ status: number; text: string }> {
+  /** `what`: how messages name the request ("The import"), made only when there is a message. */
+  private async send(what: RequestWords, method: 'GET' | 'POST', path: string, options: SendOptions): Promise<{ status: number; text: string }> {
     const url = joinUrl(this.apiRoot, path);
     return this.authorized(options, async (token): Promise<Attempt<{ status: number; text: string }>> => {
       const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
@@ -195,7 +197,7 @@ export class ServiceClient {
         }
         return { done: { status, text } };
       } catch (error) {
-        throw toServiceError(error, { what, host: this.host, signal: options.signal, deadline: attempt, redactor: this.redactor });
+        throw toServiceError(error, { what: wordsOf(what), host: this.host, signal: options.signal, deadline: attempt, redactor: this.redactor });
       } finally {
         attempt.dispose();
       }
@@ -249,10 +251,10 @@ function requestedPendingFields(document: unknown): string[] | undefined {
 
 function requireGalleryId(galleryId: number): void {
   if (!Number.isSafeInteger(galleryId) || galleryId <= 0) {
-    throw new ServiceError('configuration', `"${galleryId}" is not a gallery id: use a positive whole number.`);
+    throw new ServiceError('configuration', l10n.t('"{0}" is not a gallery id: use a positive whole number.', galleryId));
   }
 }
 
-function refusedAgain(what: string, details: ServiceErrorDetails = {}): AuthenticationError {
-  return new AuthenticationError(`${what} was refused (HTTP 401) even with a fresh access token. Check the client's credentials and permissions.`, { status: 401, ...details });
+function refusedAgain(what: RequestWords, details: ServiceErrorDetails = {}): AuthenticationError {
+  return new AuthenticationError(l10n.t('{0} was refused (HTTP 401) even with a fresh access token. Check the client\'s credentials and permissions.', wordsOf(what)), { status: 401, ...details });
 }

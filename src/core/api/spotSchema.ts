@@ -2,6 +2,7 @@
 // and the JSON Schema that editors use (generated into schemas/ at build time).
 import * as z from './zod';
 import { SPOT_RULES } from '../documents/problems';
+import { l10n } from '../text/l10n';
 
 /** Topic-specific fields are named fld_<topic>_<number>; galleries share that naming. */
 export const TOPIC_FIELD_NAME = /^fld_\d+_\d+$/;
@@ -10,28 +11,29 @@ export const SPOT_STATE = { active: 1, inProgress: 2 } as const;
 
 /**
  * A member's rule in words. `check` is zod's error option ("is required" for a missing member, the
- * rule otherwise); `meta` gives the same words to the editor schema as errorMessage, which VS
- * Code's JSON language service shows instead of its generic ones for a wrong type or value, so the
- * editor and an import that refuses the document say the same thing.
+ * rule otherwise), worded when a document breaks the rule, in the user's language (text/l10n.ts:
+ * the bundle is set after this module loads); `meta` gives the same words, in English, to the
+ * editor schema as errorMessage (schemas/ is written at build time), which VS Code's JSON language
+ * service shows instead of its generic ones for a wrong type or value, so the editor and an import
+ * that refuses the document say the same thing.
  */
-function member(name: string, rule: string) {
-  const message = `${name} must be ${rule}.`;
+function member(name: string, english: string, message: () => string) {
   return {
-    check: { error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required.` : message) },
-    meta: { errorMessage: message },
+    check: { error: (issue: { input?: unknown }) => (issue.input === undefined ? l10n.t('{0} is required.', name) : message()) },
+    meta: { errorMessage: english },
   };
 }
 
-const topicIdRule = member('topic_id', 'a whole number');
-const sourceIdRule = member('source_id', 'a non-empty text');
-const rootIdRule = member('root_id', 'a whole number (the parent spot id)');
-const latitudeRule = member('latitude', 'a number');
-const latitudeRangeRule = member('latitude', 'between -90 and 90');
-const longitudeRule = member('longitude', 'a number');
-const longitudeRangeRule = member('longitude', 'between -180 and 180');
-const stateRule = member('state', '1 (active) or 2 (in progress)');
-const privacyTypeRule = member('privacy_type', '0 (public) or 1 (private)');
-const dataTypeRule = member('data.type', '"spots"');
+const topicIdRule = member('topic_id', 'topic_id must be a whole number.', () => l10n.t('topic_id must be a whole number.'));
+const sourceIdRule = member('source_id', 'source_id must be a non-empty text.', () => l10n.t('source_id must be a non-empty text.'));
+const rootIdRule = member('root_id', 'root_id must be a whole number (the parent spot id).', () => l10n.t('root_id must be a whole number (the parent spot id).'));
+const latitudeRule = member('latitude', 'latitude must be a number.', () => l10n.t('latitude must be a number.'));
+const latitudeRangeRule = member('latitude', 'latitude must be between -90 and 90.', () => l10n.t('latitude must be between -90 and 90.'));
+const longitudeRule = member('longitude', 'longitude must be a number.', () => l10n.t('longitude must be a number.'));
+const longitudeRangeRule = member('longitude', 'longitude must be between -180 and 180.', () => l10n.t('longitude must be between -180 and 180.'));
+const stateRule = member('state', 'state must be 1 (active) or 2 (in progress).', () => l10n.t('state must be 1 (active) or 2 (in progress).'));
+const privacyTypeRule = member('privacy_type', 'privacy_type must be 0 (public) or 1 (private).', () => l10n.t('privacy_type must be 0 (public) or 1 (private).'));
+const dataTypeRule = member('data.type', 'data.type must be "spots".', () => l10n.t('data.type must be "spots".'));
 
 const coreAttributes = {
   topic_id: z.number(topicIdRule.check).check(z.int(topicIdRule.check)).register(z.globalRegistry, {
@@ -69,15 +71,18 @@ const coreAttributes = {
   }),
 };
 
+/** pendingGalleryMessage() in English, for the editor schema (written at build time; test/unit/spotSchema.test.ts holds the two equal). */
+const PENDING_GALLERY_EDITOR_MESSAGE = 'This gallery field is pending (null), so the spot needs "state": 2 until its media are uploaded.';
+
 /**
  * The pending-gallery rule (see pendingGalleryProblems) for the editor schema, in draft-07 terms
  * that VS Code's JSON language service evaluates: unless state is 2, no fld_ member may be null.
- * Built from the same constants and message as the core's check, so the two cannot disagree, and
+ * Built from the same constants and words as the core's check, so the two cannot disagree, and
  * the editor places the message even before the extension runs.
  */
 const pendingGalleryJsonSchema = {
   if: { required: ['state'], properties: { state: { const: SPOT_STATE.inProgress } } },
-  else: { patternProperties: { [TOPIC_FIELD_NAME.source]: { not: { type: 'null' }, errorMessage: pendingGalleryMessage() } } },
+  else: { patternProperties: { [TOPIC_FIELD_NAME.source]: { not: { type: 'null' }, errorMessage: PENDING_GALLERY_EDITOR_MESSAGE } } },
 };
 
 /**
@@ -153,7 +158,9 @@ export function pendingGalleryProblems(attributes: Record<string, unknown>, defi
 
 /** The rule's words; without a field it is the editor schema's, one message for every fld_ member. */
 export function pendingGalleryMessage(field?: string): string {
-  return `${field ? `Gallery field ${field}` : 'This gallery field'} is pending (null), so the spot needs "state": 2 until its media are uploaded.`;
+  return field
+    ? l10n.t('Gallery field {0} is pending (null), so the spot needs "state": 2 until its media are uploaded.', field)
+    : l10n.t('This gallery field is pending (null), so the spot needs "state": 2 until its media are uploaded.');
 }
 
 /** A minimal valid document, used by "New Spot Document" and the editor's default snippet. */

@@ -12,6 +12,7 @@ import { AttemptDeadline } from './deadline';
 import { parseRetryAfter } from './retryPolicy';
 import { DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS, DEFAULT_TOKEN_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
+import { l10n } from '../text/l10n';
 
 export interface AccessToken {
   value: string;
@@ -161,7 +162,7 @@ export class TokenSource {
       this.lastFailure = undefined;
       return token;
     } catch (error) {
-      const failure = toServiceError(error, { what: 'The token request', host: this.url.host, signal: stop, deadline, redactor: this.redactor });
+      const failure = toServiceError(error, { what: l10n.t('The token request'), host: this.url.host, signal: stop, deadline, redactor: this.redactor });
       // Nobody waiting is not a failure of the server: the next caller asks again at once.
       if (!isCancellation(failure)) this.lastFailure = { error: failure, at: this.now() };
       throw failure;
@@ -171,7 +172,7 @@ export class TokenSource {
   }
 
   private async postTokenRequest(signal: AbortSignal): Promise<AccessToken> {
-    const what = 'The token request';
+    const what = () => l10n.t('The token request');
     const response = await request(this.url, {
       method: 'POST',
       dispatcher: this.options.dispatcher ?? defaultDispatcher(),
@@ -185,7 +186,7 @@ export class TokenSource {
     });
     const text = await readText(response.body, what, response.headers);
     if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
-    const reply = parseReply(tokenReplySchema, text, 'the token request', response.statusCode, this.redactor);
+    const reply = parseReply(tokenReplySchema, text, () => l10n.t({ message: 'the token request', args: [], comment: ['As in "The server sent an unexpected reply to the token request".'] }), response.statusCode, this.redactor);
     const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS;
     return {
       value: reply.access_token,
@@ -199,11 +200,13 @@ export class TokenSource {
     const words = serverWords(text, this.redactor);
     if (status === 401 || isInvalidClient(text)) {
       return new AuthenticationError(
-        `The client id or secret was rejected by ${this.url.host}${words ? `: ${words.replace(/\.$/, '')}.` : '.'} Update the credentials.`,
+        words
+          ? l10n.t('The client id or secret was rejected by {0}: {1}. Update the credentials.', this.url.host, words.replace(/\.$/, ''))
+          : l10n.t('The client id or secret was rejected by {0}. Update the credentials.', this.url.host),
         { status, serverMessage: words },
       );
     }
-    return httpError('The token request', status, text, { redactor: this.redactor, retryAfterMs });
+    return httpError(l10n.t('The token request'), status, text, { redactor: this.redactor, retryAfterMs });
   }
 }
 

@@ -3,20 +3,27 @@
 // member name or value) so the editor and the command line show it where the file is wrong. One
 // reading for all such files: the depth check before anything recursive, strict JSON, the
 // schema's issues in words the file's author understands.
-import { getLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { getLocation, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from '../api/zod';
 import { locateInTree } from './locate';
 import { firstTooDeepInText } from './nesting';
-import type { LocatedProblem } from './parseSpotText';
+import { notValidJsonMessage, type LocatedProblem } from './parseSpotText';
 import { toPointer } from './problems';
+import { l10n } from '../text/l10n';
 
+/**
+ * The words that name the file in its messages, in the user's language (the caller words them with
+ * l10n.t), each placed in a whole sentence of the message's own: `what` and `subject` are noun
+ * phrases that can stand as a sentence's subject ("a topic definition", "The definition"), and so
+ * is what `ownerOf` answers ("a field", as in "x is not a member of a field.").
+ */
 export interface CheckedJsonWords {
   /** "a topic definition", "a mapping": what the file is, in messages. */
   what: string;
   /** How a problem with the whole file starts ("The definition"); default from `what`. */
   subject?: string;
-  /** What a file nested too deep is told (the spot documents' depth limit). */
-  tooDeep: string;
+  /** What a file nested too deep is told (the spot documents' depth limit), or a function that words it when it is. */
+  tooDeep: string | (() => string);
   rules: { syntax: string; schema: string };
   /** The choices of a discriminated union's discriminator, for "must be one of …". */
   choices?: string;
@@ -40,7 +47,7 @@ export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, word
   const tooDeep = firstTooDeepInText(text);
   if (tooDeep !== undefined) {
     const pointer = toPointer(getLocation(text, tooDeep).path);
-    return { problems: [{ pointer, message: words.tooDeep, offset: tooDeep, length: 1, severity: 'error', rule: words.rules.schema }] };
+    return { problems: [{ pointer, message: typeof words.tooDeep === 'function' ? words.tooDeep() : words.tooDeep, offset: tooDeep, length: 1, severity: 'error', rule: words.rules.schema }] };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
@@ -49,14 +56,14 @@ export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, word
       const offset = Math.min(error.offset, text.length);
       return {
         pointer: '',
-        message: `Not valid JSON: ${printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}.`,
+        message: notValidJsonMessage(error.error),
         offset,
         length: Math.min(Math.max(1, error.length), text.length - offset),
         severity: 'error',
         rule: words.rules.syntax,
       };
     });
-    if (problems.length === 0) problems.push(problemAt(root, [], `The file is empty: ${words.what} is a JSON object.`, words.rules.syntax));
+    if (problems.length === 0) problems.push(problemAt(root, [], l10n.t('The file is empty: {0} is a JSON object.', words.what), words.rules.syntax));
     return { problems };
   }
   const raw: unknown = getNodeValue(root);
@@ -71,16 +78,27 @@ export function problemAt(root: Node | undefined, path: ReadonlyArray<string | n
   return { pointer: toPointer(path), message, ...span, severity: 'error', rule };
 }
 
-const EXPECTED: Record<string, string> = {
-  number: 'a number',
-  int: 'a whole number',
-  string: 'a text',
-  boolean: 'true or false',
-  object: 'an object',
-  record: 'an object',
-  array: 'a list',
-  tuple: 'a list',
-};
+/** "… must be a number.": what a member of the wrong type must be, by zod's name of the type expected. */
+function mustBe(where: string, expected: string): string {
+  switch (expected) {
+    case 'number':
+      return l10n.t('{0} must be a number.', where);
+    case 'int':
+      return l10n.t('{0} must be a whole number.', where);
+    case 'string':
+      return l10n.t('{0} must be a text.', where);
+    case 'boolean':
+      return l10n.t('{0} must be true or false.', where);
+    case 'object':
+    case 'record':
+      return l10n.t('{0} must be an object.', where);
+    case 'array':
+    case 'tuple':
+      return l10n.t('{0} must be a list.', where);
+    default:
+      return l10n.t('{0} must be {1}.', where, expected);
+  }
+}
 
 /** zod's issues in words an author of the file understands, each on its member. */
 function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWords): Array<LocatedProblem & { rule: string }> {
@@ -89,15 +107,15 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
   const rule = words.rules.schema;
   if (issue.code === 'unrecognized_keys') {
     const owner = words.ownerOf?.(path) ?? (path.length === 0 ? words.what : where);
-    return issue.keys.map((key) => problemAt(root, [...path, key], `${key} is not a member of ${owner}.`, rule, 'key'));
+    return issue.keys.map((key) => problemAt(root, [...path, key], l10n.t('{0} is not a member of {1}.', key, owner), rule, 'key'));
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue && words.choices) {
     const missing = getValueAt(root, path) === undefined;
-    return [problemAt(root, path, missing ? `${where} is required: one of ${words.choices}.` : `${where} must be one of ${words.choices}.`, rule)];
+    return [problemAt(root, path, missing ? l10n.t('{0} is required: one of {1}.', where, words.choices) : l10n.t('{0} must be one of {1}.', where, words.choices), rule)];
   }
   if (issue.code === 'invalid_type') {
-    if (getValueAt(root, path) === undefined) return [problemAt(root, path, `${where} is required.`, rule)];
-    return [problemAt(root, path, `${where} must be ${EXPECTED[issue.expected] ?? issue.expected}.`, rule)];
+    if (getValueAt(root, path) === undefined) return [problemAt(root, path, l10n.t('{0} is required.', where), rule)];
+    return [problemAt(root, path, mustBe(where, issue.expected), rule)];
   }
   // Our own messages (refinements, patterns) are sentences already; zod's need the place.
   const own = !/^(Invalid|Too|Expected)/.test(issue.message);

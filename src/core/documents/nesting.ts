@@ -3,6 +3,7 @@
 // anything walks it. JSON.parse copes with any depth, but what follows it (the positioned parse,
 // the schema, the topic checks, the state file, replies) walks the value recursively: a
 // 10,000-deep member would blow the stack where nobody can report it any more.
+import { l10n } from '../text/l10n';
 
 /** Deepest nesting of objects and arrays accepted in a document; the document itself is level 1. */
 export const MAX_JSON_DEPTH = 64;
@@ -70,14 +71,23 @@ function openingBracketsAtMost(text: string, limit: number): boolean {
   return true;
 }
 
-/** The problem of a file nested deeper than MAX_JSON_DEPTH: the same words for each kind of file. */
-function tooDeepMessage(subject: string, kind: string): string {
-  return `${subject} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; ${kind} needs only a few.`;
-}
+// The problem of a file nested deeper than MAX_JSON_DEPTH: the same words for each kind of file,
+// worded when the problem is found (in the user's language, see text/l10n.ts).
 
 /** A spot document's, everywhere (editor, folder import, command line). */
-export const TOO_DEEP_MESSAGE = tooDeepMessage('The document', 'a spot document');
+export function tooDeepMessage(): string {
+  return l10n.t('The document nests objects and arrays more than {0} levels deep; a spot document needs only a few.', MAX_JSON_DEPTH);
+}
+
 /** A topic definition file's. */
-export const TOPIC_TOO_DEEP_MESSAGE = tooDeepMessage('The definition', 'a topic definition');
+export function topicTooDeepMessage(): string {
+  return l10n.t('The definition nests objects and arrays more than {0} levels deep; a topic definition needs only a few.', MAX_JSON_DEPTH);
+}
+
 /** A mapping file's (rows of a table as spots). */
-export const MAPPING_TOO_DEEP_MESSAGE = tooDeepMessage('The mapping', 'a mapping');
+export function mappingTooDeepMessage(): string {
+  return l10n.t('The mapping nests objects and arrays more than {0} levels deep; a mapping needs only a few.', MAX_JSON_DEPTH);
+}
+
+/** The name the rows' mapping reader imports (checkedJson takes the message or a function that words it). */
+export const MAPPING_TOO_DEEP_MESSAGE = mappingTooDeepMessage;

@@ -2,13 +2,14 @@
 // schema, lands on the exact characters an editor or a command-line report should point at. It is
 // also where what gets sent is decided: the text that was validated, byte for byte, less a leading
 // byte-order mark, never a re-serialisation (see sendSpot), so every path sends the same bytes.
-import { findNodeAtLocation, getLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, getLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError, type ParseErrorCode } from 'jsonc-parser';
 import { locateInTree } from './locate';
 import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
-import { firstTooDeepInText, TOO_DEEP_MESSAGE } from './nesting';
+import { firstTooDeepInText, tooDeepMessage } from './nesting';
 import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument, type SpotRuleOptions } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
+import { l10n } from '../text/l10n';
 
 export interface LocatedProblem extends Problem {
   /** In the text without its byte-order mark (as editors show a file that has one). */
@@ -69,14 +70,14 @@ export function parseSpotText(input: string, options: SpotRuleOptions = {}): Par
   const text = withoutByteOrderMark(input);
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
-    return { text, value: undefined, problems: [{ pointer: '', message: `The file is larger than ${limit} MiB; a spot document is much smaller.`, offset: 0, length: 0, severity: 'error' }] };
+    return { text, value: undefined, problems: [{ pointer: '', message: l10n.t('The file is larger than {0} MiB; a spot document is much smaller.', limit), offset: 0, length: 0, severity: 'error' }] };
   }
   // Before any parser or walk that recurses (jsonc-parser's, the duplicate count, the schema, the
   // topic checks): a document thousands of levels deep would overflow the stack in one of them.
   // The path is read up to the offending bracket only, 65 levels at most.
   const tooDeep = firstTooDeepInText(text);
   if (tooDeep !== undefined) {
-    const problem: LocatedProblem = { pointer: toPointer(getLocation(text, tooDeep).path), message: TOO_DEEP_MESSAGE, offset: tooDeep, length: 1, severity: 'error' };
+    const problem: LocatedProblem = { pointer: toPointer(getLocation(text, tooDeep).path), message: tooDeepMessage(), offset: tooDeep, length: 1, severity: 'error' };
     return { text, value: undefined, problems: [problem] };
   }
   // Fast path for the common case, a valid document: the native parser, a cheap proof that no
@@ -93,7 +94,7 @@ export function parseSpotText(input: string, options: SpotRuleOptions = {}): Par
   const value: unknown = getNodeValue(root);
   const problems: LocatedProblem[] = duplicateMembers(root).map((duplicate) => ({
     pointer: toPointer(duplicate.path),
-    message: `${duplicate.path[duplicate.path.length - 1]} appears more than once in ${describeParent(duplicate.path)}; keep one: the service might use either value.`,
+    message: duplicateMessage(duplicate.path),
     offset: duplicate.offset,
     length: duplicate.length,
     severity: 'error',
@@ -105,8 +106,12 @@ export function parseSpotText(input: string, options: SpotRuleOptions = {}): Par
   return { text, value, problems };
 }
 
-function describeParent(path: string[]): string {
-  return path.length > 1 ? path[path.length - 2] : 'the document';
+/** A member named twice, in the object that has it (its name, or the document itself). */
+function duplicateMessage(path: string[]): string {
+  const name = path[path.length - 1];
+  return path.length > 1
+    ? l10n.t('{0} appears more than once in {1}; keep one: the service might use either value.', name, path[path.length - 2])
+    : l10n.t('{0} appears more than once in the document; keep one: the service might use either value.', name);
 }
 
 function syntaxProblems(text: string, errors: ParseError[]): LocatedProblem[] {
@@ -116,14 +121,14 @@ function syntaxProblems(text: string, errors: ParseError[]): LocatedProblem[] {
   const alsoLenient = new Set(lenient.map((error) => `${error.offset}:${error.error}`));
   const problems: LocatedProblem[] = errors.map((error) => ({
     pointer: '',
-    message: `Not valid JSON: ${describeSyntax(printParseErrorCode(error.error))}.`,
+    message: notValidJsonMessage(error.error),
     offset: Math.min(error.offset, text.length),
     // An error at the very end (a missing brace) has no character to mark.
     length: Math.min(Math.max(1, error.length), text.length - Math.min(error.offset, text.length)),
     severity: 'error',
     syntax: alsoLenient.has(`${error.offset}:${error.error}`) ? 'json' : 'strict',
   }));
-  if (problems.length === 0) problems.push({ pointer: '', message: 'The file is empty: a spot document is a JSON object.', offset: 0, length: 0, severity: 'error', syntax: 'json' });
+  if (problems.length === 0) problems.push({ pointer: '', message: l10n.t('The file is empty: a spot document is a JSON object.'), offset: 0, length: 0, severity: 'error', syntax: 'json' });
   return problems;
 }
 
@@ -159,6 +164,43 @@ function locate(root: Node, problem: Problem): LocatedProblem {
   return { ...problem, ...locateInTree(root, fromPointer(problem.pointer)), severity: 'error' };
 }
 
-function describeSyntax(code: string): string {
-  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** "Not valid JSON: close brace expected.": a syntax error jsonc-parser found, the same words for every JSON file the core reads. */
+export function notValidJsonMessage(code: ParseErrorCode): string {
+  const name = printParseErrorCode(code);
+  switch (name) {
+    case 'InvalidSymbol':
+      return l10n.t('Not valid JSON: invalid symbol.');
+    case 'InvalidNumberFormat':
+      return l10n.t('Not valid JSON: invalid number format.');
+    case 'PropertyNameExpected':
+      return l10n.t('Not valid JSON: property name expected.');
+    case 'ValueExpected':
+      return l10n.t('Not valid JSON: value expected.');
+    case 'ColonExpected':
+      return l10n.t('Not valid JSON: colon expected.');
+    case 'CommaExpected':
+      return l10n.t('Not valid JSON: comma expected.');
+    case 'CloseBraceExpected':
+      return l10n.t('Not valid JSON: close brace expected.');
+    case 'CloseBracketExpected':
+      return l10n.t('Not valid JSON: close bracket expected.');
+    case 'EndOfFileExpected':
+      return l10n.t('Not valid JSON: end of file expected.');
+    case 'InvalidCommentToken':
+      return l10n.t('Not valid JSON: invalid comment token.');
+    case 'UnexpectedEndOfComment':
+      return l10n.t('Not valid JSON: unexpected end of comment.');
+    case 'UnexpectedEndOfString':
+      return l10n.t('Not valid JSON: unexpected end of string.');
+    case 'UnexpectedEndOfNumber':
+      return l10n.t('Not valid JSON: unexpected end of number.');
+    case 'InvalidUnicode':
+      return l10n.t('Not valid JSON: invalid unicode.');
+    case 'InvalidEscapeCharacter':
+      return l10n.t('Not valid JSON: invalid escape character.');
+    case 'InvalidCharacter':
+      return l10n.t('Not valid JSON: invalid character.');
+    default:
+      return l10n.t('Not valid JSON: {0}.', name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+  }
 }

@@ -3,6 +3,7 @@
 // workflow, the bulk import's file items and the command line all read documents through here.
 import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import { MAX_DOCUMENT_BYTES } from './parseSpotText';
+import { l10n } from '../text/l10n';
 
 /**
  * Strict: a byte that is not UTF-8 throws instead of becoming U+FFFD, which would send text the
@@ -16,7 +17,7 @@ export function decodeDocumentText(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new Error(`it is not UTF-8 text: save it as UTF-8 and run again (the first byte that is not UTF-8 is on line ${firstLineNotUtf8(bytes)})`);
+    throw new Error(l10n.t('it is not UTF-8 text: save it as UTF-8 and run again (the first byte that is not UTF-8 is on line {0})', firstLineNotUtf8(bytes)));
   }
 }
 
@@ -125,7 +126,7 @@ function readToEnd(fd: number): Buffer {
 }
 
 function refuseTooLarge(size: number): void {
-  if (size > MAX_DOCUMENT_BYTES) throw new Error(`it is ${Math.round(size / 1048576)} MiB, larger than a spot document can be`);
+  if (size > MAX_DOCUMENT_BYTES) throw new Error(l10n.t('it is {0} MiB, larger than a spot document can be', Math.round(size / 1048576)));
 }
 
 /**

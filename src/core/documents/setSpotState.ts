@@ -4,6 +4,7 @@
 import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { BYTE_ORDER_MARK, withoutByteOrderMark } from './parseSpotText';
 import { modifyKeepingStyle, singleEdit, type SpotTextEdit } from './textEdits';
+import { l10n } from '../text/l10n';
 
 export type { SpotTextEdit } from './textEdits';
 
@@ -20,10 +21,10 @@ export function setSpotState(input: string, state: number, galleries: Record<str
   const mark = input.length - text.length;
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (!root || errors.length > 0) return { ok: false, reason: 'The document is not valid JSON.' };
-  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' };
+  if (!root || errors.length > 0) return { ok: false, reason: l10n.t('The document is not valid JSON.') };
+  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
   const attributes = findNodeAtLocation(root, ['data', 'attributes']);
-  if (!attributes || attributes.type !== 'object') return { ok: false, reason: 'The spot document has no data.attributes object.' };
+  if (!attributes || attributes.type !== 'object') return { ok: false, reason: l10n.t('The spot document has no data.attributes object.') };
   const changes: Array<[string, number]> = [];
   for (const [field, galleryId] of Object.entries(galleries)) {
     const node = findNodeAtLocation(root, ['data', 'attributes', field]);

@@ -5,6 +5,7 @@ import { parseTree } from 'jsonc-parser';
 import { locateInTree } from './locate';
 import type { LocatedProblem } from './parseSpotText';
 import { SPOT_RULES } from './problems';
+import { l10n } from '../text/l10n';
 
 /** A document's source_id, when it has a usable one (a string that is not blank). Any JSON value. */
 export function sourceIdOf(value: unknown): string | undefined {
@@ -30,7 +31,7 @@ export class SourceIdOwners {
 
 /** Why a later document with an earlier one's source_id is refused; `earlier` as the user should read it. */
 export function repeatedSourceIdReason(sourceId: string, earlier: string): string {
-  return `source_id "${sourceId}" is also the source_id of ${earlier}: both would update one spot, so this one is not imported.`;
+  return l10n.t('source_id "{0}" is also the source_id of {1}: both would update one spot, so this one is not imported.', sourceId, earlier);
 }
 
 /** The refusal as a problem on the later document's source_id value (its text is parsed only now: a rare path). */

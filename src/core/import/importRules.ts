@@ -8,6 +8,7 @@ import { SPOT_RULES } from '../documents/problems';
 import type { LocatedProblem, ParsedSpotText } from '../documents/parseSpotText';
 import { checkSpotAgainstTopic } from '../topics/checkSpotAgainstTopic';
 import type { TopicCatalog } from '../topics/topicSchema';
+import { l10n } from '../text/l10n';
 
 /** The topic an account imports into, and how a message names who says so. */
 export interface AccountTopic {
@@ -40,7 +41,9 @@ function accountTopicProblem(text: string, actual: number, expected: AccountTopi
   const node = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, ['data', 'attributes', 'topic_id']);
   return {
     pointer: '/data/attributes/topic_id',
-    message: `topic_id is ${actual}, but ${expected.owner} imports into topic ${expected.topicId}${expected.setIn ? ` (${expected.setIn})` : ''}.`,
+    message: expected.setIn
+      ? l10n.t('topic_id is {0}, but {1} imports into topic {2} ({3}).', actual, expected.owner, expected.topicId, expected.setIn)
+      : l10n.t('topic_id is {0}, but {1} imports into topic {2}.', actual, expected.owner, expected.topicId),
     offset: node?.offset ?? 0,
     length: node?.length ?? 0,
     severity: 'error',

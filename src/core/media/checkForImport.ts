@@ -5,7 +5,7 @@ import { topicRuleProblems } from '../import/importRules';
 import { fromPointer } from '../documents/problems';
 import { attributesOf } from '../documents/validateSpot';
 import { TOPIC_RULES } from '../topics/topicProblem';
-import { fieldTitle, topicTitle } from '../topics/topicSchema';
+import { requiredByTopicMessage } from '../topics/checkSpotAgainstTopic';
 import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from './checkSpotMedia';
 
 export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {
@@ -32,7 +32,7 @@ export function withTopicRules(check: SpotMediaCheck, rules: TopicRules, found: 
 /**
  * The topic's "… is required by topic N" messages for the required fields among `leftOut`. That
  * problem is placed on the attributes as a whole (it names the field only in its words), so it is
- * known by those words, made here as checkSpotAgainstTopic makes them.
+ * known by those words, made here by the function checkSpotAgainstTopic makes them with.
  */
 function requiredOfLeftOut(check: SpotMediaCheck, rules: TopicRules, leftOut: ReadonlySet<string>): Set<string> {
   const messages = new Set<string>();
@@ -44,7 +44,7 @@ function requiredOfLeftOut(check: SpotMediaCheck, rules: TopicRules, leftOut: Re
     if (path.length !== 3 || path[0] !== 'data' || path[1] !== 'attributes') continue;
     const name = String(path[2]);
     const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
-    if (spec?.required) messages.add(`${fieldTitle(name, spec)} is required by ${topicTitle(definition)}.`);
+    if (spec?.required) messages.add(requiredByTopicMessage(name, spec, definition));
   }
   return messages;
 }

@@ -13,6 +13,7 @@ import { checkMediaFile, type MediaFileVerdict } from './mediaFileRules';
 import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
 import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
+import { l10n } from '../text/l10n';
 
 export interface SpotProblem extends LocatedProblem {
   /** The media file or folder the problem is about, when it is about one. */
@@ -113,30 +114,30 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
 
   const places = new Places(text);
   const folderName = basename(layout.folder);
-  if (layout.unreadable) problems.push(places.onAttributes(`The media folder ${folderName} cannot be read: ${layout.unreadable}`, layout.folder));
+  if (layout.unreadable) problems.push(places.onAttributes(l10n.t('The media folder {0} cannot be read: {1}', folderName, layout.unreadable), layout.folder));
   for (const nested of layout.nestedFolders) {
-    problems.push({ ...places.onAttributes(`${folderName}/${nested} is not used: a gallery's media sit directly in its field's folder.`, nested), severity: 'warning' });
+    problems.push({ ...places.onAttributes(l10n.t('{0}/{1} is not used: a gallery\'s media sit directly in its field\'s folder.', folderName, nested), nested), severity: 'warning' });
   }
   const direct = layout.groups.find((group) => group.folder === undefined);
   const subfolders = layout.groups.filter((group) => group.folder !== undefined);
   if (direct && subfolders.length > 0) {
-    problems.push(places.onAttributes(`Files sit both directly in ${folderName}/ and in subfolders: put every file in the subfolder of its gallery field.`, layout.folder));
+    problems.push(places.onAttributes(l10n.t('Files sit both directly in {0}/ and in subfolders: put every file in the subfolder of its gallery field.', folderName), layout.folder));
     return finish(result);
   }
   for (const group of layout.groups) {
     const field: string | undefined = group.folder ?? directField(attributes, definition, options.knownGalleryFields);
     const where = group.folder ? `${folderName}/${group.folder}` : `${folderName}/`;
     if (!field) {
-      problems.push(places.onAttributes(`Files sit directly in ${where}, but the document has no single gallery field to take them (a field set to null). Put them in subfolders named after the gallery fields, e.g. ${folderName}/fld_1_2/.`, layout.folder));
+      problems.push(places.onAttributes(l10n.t('Files sit directly in {0}, but the document has no single gallery field to take them (a field set to null). Put them in subfolders named after the gallery fields, e.g. {1}/fld_1_2/.', where, folderName), layout.folder));
       continue;
     }
     if (!isGalleryField(field, definition) || !(field in attributes)) {
-      problems.push(places.onAttributes(`The media folder ${where} names no gallery field of this document: add "${field}": null to create its gallery, or rename the folder after a field (fld_<number>_<number>).`, layout.folder));
+      problems.push(places.onAttributes(l10n.t('The media folder {0} names no gallery field of this document: add "{1}": null to create its gallery, or rename the folder after a field (fld_<number>_<number>).', where, field), layout.folder));
       continue;
     }
     const value = attributes[field];
     if (value !== null && !isGalleryId(value)) {
-      problems.push(places.onValue(field, `${field} has media in ${where} but holds ${JSON.stringify(value)}: a gallery field with media is null (a gallery to create) or a gallery id.`, layout.folder));
+      problems.push(places.onValue(field, l10n.t('{0} has media in {1} but holds {2}: a gallery field with media is null (a gallery to create) or a gallery id.', field, where, JSON.stringify(value)), layout.folder));
       continue;
     }
     const plan: GalleryPlan = { field, value: value as number | null, files: [] };
@@ -189,11 +190,11 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     if (!sha256) {
       try {
         const hashed: { sha256: string; size: number; content?: Buffer } = hold ? await readAndHashFile(file.path, stats.size) : await hashFile(file.path, stats.size);
-        if (hashed.size !== stats.size) throw new Error('it changed while being read');
+        if (hashed.size !== stats.size) throw new Error(l10n.t('it changed while being read'));
         sha256 = hashed.sha256;
         content = hashed.content;
       } catch (error) {
-        fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+        fail(l10n.t('cannot be read ({0}).', (error as NodeJS.ErrnoException).code ?? (error as Error).message));
         continue;
       } finally {
         if (hold && !content) options.holdContent!.unreserve(stats.size);
@@ -203,7 +204,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     const twin = sha256 === UNHASHED ? undefined : byKey.get(entry.key);
     if (twin) {
       options.holdContent?.release([entry]);
-      fail(`has the same content as ${twin.relativePath}: a gallery would hold it twice. Remove one of them.`);
+      fail(l10n.t('has the same content as {0}: a gallery would hold it twice. Remove one of them.', twin.relativePath));
       continue;
     }
     byKey.set(entry.key, entry);

@@ -12,6 +12,7 @@ import { JournalError, type SpotJournal } from './journal';
 import type { GalleryJournal } from './journalRecord';
 import { claimedIds, resolveLostUpload } from './lostUpload';
 import type { GalleryOutcome, StepName } from './types';
+import { l10n } from '../text/l10n';
 
 export interface GalleryUploadContext {
   client: Pick<ServiceClient, 'getGallery' | 'uploadMedia'>;
@@ -167,9 +168,9 @@ async function hashNow(ctx: GalleryUploadContext): Promise<void> {
     try {
       content = await hashFile(file.path, file.size);
     } catch (error) {
-      throw new GalleryStop(`${file.relativePath} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, file.relativePath);
+      throw new GalleryStop(l10n.t('{0} cannot be read ({1}).', file.relativePath, (error as NodeJS.ErrnoException).code ?? (error as Error).message), file.relativePath);
     }
-    if (content.size !== file.size) throw new GalleryStop(`${file.relativePath} changed after it was checked (it has ${content.size} bytes, not ${file.size}); run again.`, file.relativePath);
+    if (content.size !== file.size) throw new GalleryStop(l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}); run again.', file.relativePath, content.size, file.size), file.relativePath);
     hashed(ctx, file, content.sha256, file.mtimeMs);
   }
 }
@@ -220,8 +221,12 @@ function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, presen
   const unknown = present.filter((id) => !claimedIds(gallery).has(id));
   if (unknown.length < files.length) {
     throw new GalleryStop(
-      `Gallery ${gallery.galleryId} holds ${unknown.length} media the journal does not know, and ${files.length} files are beside the document: ` +
-        'which of them are there cannot be told (the service renames uploads), so nothing was sent to it. Upload the missing ones by hand (Upload Media to Gallery), then run again: a gallery holding as many media as there are files counts as complete.',
+      l10n.t(
+        'Gallery {0} holds {1} media the journal does not know, and {2} files are beside the document: which of them are there cannot be told (the service renames uploads), so nothing was sent to it. Upload the missing ones by hand (Upload Media to Gallery), then run again: a gallery holding as many media as there are files counts as complete.',
+        gallery.galleryId,
+        unknown.length,
+        files.length,
+      ),
     );
   }
   files.forEach((file, index) => (gallery.media[file.key] = { mediaId: unknown[index], file: file.relativePath, how: 'adopted' }));
@@ -231,12 +236,20 @@ function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, presen
 
 /** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */
 function unannounced(journal: SpotJournal, file: string, error: Error): JournalError {
-  return new JournalError(`The journal ${journal.file} could not be written (${error.message}), so ${file} was not sent (its upload was stopped before its end). Check the disk (free space, permissions), then run again.`, journal.file);
+  return new JournalError(
+    l10n.t('The journal {0} could not be written ({1}), so {2} was not sent (its upload was stopped before its end). Check the disk (free space, permissions), then run again.', journal.file, error.message, file),
+    journal.file,
+  );
 }
 
 function ambiguity(galleryId: number, file: string, mediaIds: number[], journal: SpotJournal): string {
-  return (
-    `Gallery ${galleryId} got ${mediaIds.length} new media (${mediaIds.join(', ')}) from elsewhere while ${file} was being sent, so whether ${file} arrived cannot be told. ` +
-    `Check the gallery, then record the answer in the journal ${journal.file}, in the last line for source_id "${journal.record.sourceId}" (or remove its "pending" entry to send the file again).`
+  return l10n.t(
+    'Gallery {0} got {1} new media ({2}) from elsewhere while {3} was being sent, so whether {3} arrived cannot be told. Check the gallery, then record the answer in the journal {4}, in the last line for source_id "{5}" (or remove its "pending" entry to send the file again).',
+    galleryId,
+    mediaIds.length,
+    mediaIds.join(', '),
+    file,
+    journal.file,
+    journal.record.sourceId,
   );
 }

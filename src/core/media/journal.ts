@@ -13,6 +13,7 @@ import { JournalError } from './journalErrors';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 import { RecordLog, type RecordLogOptions } from './recordLog';
 import { releaseRunLock, takeRunLock } from './runLock';
+import { l10n } from '../text/l10n';
 
 export { JournalError, JournalLockedError } from './journalErrors';
 
@@ -54,7 +55,7 @@ export class MediaJournal {
         // Only this start's own failure is forgotten (a later start may have replaced it).
         if (this.prepared === preparing) this.prepared = undefined;
         if (error instanceof JournalError) throw error;
-        throw new JournalError(`The journal in ${this.dir} cannot be used: ${(error as Error).message}`, this.accountDir);
+        throw new JournalError(l10n.t('The journal in {0} cannot be used: {1}', this.dir, (error as Error).message), this.accountDir);
       });
       this.prepared = preparing;
     }
@@ -69,13 +70,13 @@ export class MediaJournal {
     const log = await this.acquire();
     const held = `${log.accountDir}\n${sourceId}`;
     if (MediaJournal.held.has(held)) {
-      throw new JournalError(`Another import in this window is already working on source_id "${sourceId}"; wait for it to finish.`, log.file);
+      throw new JournalError(l10n.t('Another import in this window is already working on source_id "{0}"; wait for it to finish.', sourceId), log.file);
     }
     MediaJournal.held.add(held);
     try {
       const line = log.line(sourceId);
       const record = line === undefined ? this.fresh(sourceId) : checkRecord(line, log.file, sourceId);
-      if (record.sourceId !== sourceId) throw damaged(log.file, sourceId, `it belongs to source_id "${record.sourceId}"`);
+      if (record.sourceId !== sourceId) throw damaged(log.file, sourceId, l10n.t('it belongs to source_id "{0}"', record.sourceId));
       record.document = documentPath;
       return new SpotJournal(log, record, () => MediaJournal.held.delete(held));
     } catch (error) {
@@ -189,24 +190,29 @@ function checkRecord(line: string, file: string, sourceId: string): SpotJournalR
   try {
     value = JSON.parse(line);
   } catch (error) {
-    throw damaged(file, sourceId, `it is not valid JSON (${(error as Error).message})`);
+    throw damaged(file, sourceId, l10n.t('it is not valid JSON ({0})', (error as Error).message));
   }
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof format === 'number' && format > JOURNAL_FORMAT) {
-    throw new JournalError(`The journal ${file} was written by a newer version (format ${format}). Update the extension or command-line tool, then run again.`, file);
+    throw new JournalError(l10n.t('The journal {0} was written by a newer version (format {1}). Update the extension or command-line tool, then run again.', file, format), file);
   }
   const checked = spotJournalSchema.safeParse(value);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw damaged(file, sourceId, `${issue.path.join('.') || 'its content'}: ${issue.message}`);
+    const where = issue.path.join('.');
+    throw damaged(file, sourceId, where ? `${where}: ${issue.message}` : l10n.t('its content: {0}', issue.message));
   }
   return checked.data;
 }
 
 function damaged(file: string, sourceId: string, why: string): JournalError {
   return new JournalError(
-    `The last line for source_id "${sourceId}" in the journal ${file} cannot be used: ${why}. It records the media uploads of that spot, so nothing was sent for this spot. ` +
-      "Repair the line, or delete it and run again: the spot's line before it (if any) is then its record, and without any, a gallery that already holds media is matched by count and files are not uploaded twice.",
+    l10n.t(
+      'The last line for source_id "{0}" in the journal {1} cannot be used: {2}. It records the media uploads of that spot, so nothing was sent for this spot. Repair the line, or delete it and run again: the spot\'s line before it (if any) is then its record, and without any, a gallery that already holds media is matched by count and files are not uploaded twice.',
+      sourceId,
+      file,
+      why,
+    ),
     file,
   );
 }

@@ -5,6 +5,7 @@
 import { promises as fs, type Stats } from 'node:fs';
 import { mimeTypeOf } from '../files/mimeType';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
+import { l10n } from '../text/l10n';
 
 export type MediaFileVerdict =
   | { ok: true; mimeType: string; stats: Stats }
@@ -17,11 +18,15 @@ export async function checkMediaFile(path: string, name: string, acceptedTypes: 
     stats = await fs.stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: `cannot be read (${code ?? (error as Error).message}).` };
+    return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: l10n.t('cannot be read ({0}).', code ?? (error as Error).message) };
   }
-  if (!stats.isFile()) return { ok: false, code: 'not-a-file', problem: 'is not a file.' };
+  if (!stats.isFile()) return { ok: false, code: 'not-a-file', problem: l10n.t('is not a file.') };
   const mimeType = mimeTypeOf(name);
-  if (!isAcceptedType(mimeType, acceptedTypes)) return { ok: false, code: 'type', problem: `${mimeType ? `type ${mimeType}` : 'an unknown file type'} is not accepted (accepted: ${acceptedTypes.join(', ')}).` };
-  if (stats.size === 0) return { ok: false, code: 'empty', problem: 'the file is empty.' };
+  if (!isAcceptedType(mimeType, acceptedTypes)) {
+    const accepted = acceptedTypes.join(', ');
+    const problem = mimeType ? l10n.t('type {0} is not accepted (accepted: {1}).', mimeType, accepted) : l10n.t('an unknown file type is not accepted (accepted: {0}).', accepted);
+    return { ok: false, code: 'type', problem };
+  }
+  if (stats.size === 0) return { ok: false, code: 'empty', problem: l10n.t('the file is empty.') };
   return { ok: true, mimeType: mimeType!, stats };
 }

@@ -11,6 +11,7 @@ import { HeldContent } from './heldContent';
 import { JournalError, MediaJournal, type JournalAccount } from './journal';
 import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
+import { l10n } from '../text/l10n';
 
 /** A source, or its spots as they are (an array, a generator). */
 export type SpotsOrSource = SpotSource | Iterable<SpotInput> | AsyncIterable<SpotInput>;
@@ -140,7 +141,7 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
     const failed = workers.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
   } finally {
-    if (options.signal?.aborted) stop = { kind: 'cancelled', error: new CancelledError(`Cancelled after ${finished} of ${total || started} spots.`) };
+    if (options.signal?.aborted) stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', finished, total || started)) };
     // Spots checked ahead but never sent: their journals are released as they were.
     for (const pending of ahead) {
       const next = await pending.catch(() => undefined);

@@ -26,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { syncFolder, syncFolderNow } from '../files/atomicFile';
 import { JournalError } from './journalErrors';
 import type { SpotJournalRecord } from './journalRecord';
+import { l10n } from '../text/l10n';
 
 /** The log's name in the account folder. */
 export const JOURNAL_LOG_NAME = 'journal.jsonl';
@@ -206,7 +207,7 @@ export class RecordLog {
       await this.read();
     } catch (error) {
       this.closeFile();
-      throw new JournalError(`The journal ${this.file} cannot be read (${(error as Error).message}), so nothing was sent. Check the disk (free space, permissions), then run again.`, this.file);
+      throw new JournalError(l10n.t('The journal {0} cannot be read ({1}), so nothing was sent. Check the disk (free space, permissions), then run again.', this.file, (error as Error).message), this.file);
     }
   }
 
@@ -322,7 +323,7 @@ export class RecordLog {
       };
       for (let slot = 0; slot < this.slots.size; slot++) {
         const line = Buffer.alloc(this.lengths[slot]);
-        if (readSync(this.open(), line, 0, line.length, this.starts[slot]) !== line.length) throw new Error(`the journal ${this.file} is shorter than its lines`);
+        if (readSync(this.open(), line, 0, line.length, this.starts[slot]) !== line.length) throw new Error(l10n.t('the journal {0} is shorter than its lines', this.file));
         chunk.push(line);
         chunkBytes += line.length;
         starts[slot] = to;
@@ -331,7 +332,7 @@ export class RecordLog {
       }
       write();
       fsyncSync(out);
-      if (fstatSync(out).size !== to) throw new Error(`the compacted journal ${temp} came out ${fstatSync(out).size} bytes long instead of ${to}`);
+      if (fstatSync(out).size !== to) throw new Error(l10n.t('the compacted journal {0} came out {1} bytes long instead of {2}', temp, fstatSync(out).size, to));
       renameSync(temp, this.file);
       this.size = to;
     } catch (error) {

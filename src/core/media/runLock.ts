@@ -11,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { JournalLockedError } from './journalErrors';
+import { l10n } from '../text/l10n';
 
 interface LockOwner {
   pid: number;
@@ -35,7 +36,7 @@ export async function takeRunLock(lock: string): Promise<void> {
     if (!(await isStale(lock, seen))) throw lockedBy(lock, seen);
     await removeIfStill(lock, seen);
   }
-  throw new JournalLockedError(`Could not lock ${lock}: it keeps coming back. Check that no other run is active.`, lock);
+  throw new JournalLockedError(l10n.t('Could not lock {0}: it keeps coming back. Check that no other run is active.', lock), lock);
 }
 
 /** Gives the lock back, if it is still this process's (it is never taken from a live process). */
@@ -65,7 +66,9 @@ async function takeGuard(guard: string): Promise<void> {
       await fs.rm(guard, { force: true });
       continue;
     }
-    if (Date.now() > deadline) throw new JournalLockedError(`Could not lock ${dirname(guard)}: another run has been taking over its journal's lock for ${TAKEOVER_WAIT_MS / 1000} s. If no run is active, delete ${guard}.`, guard);
+    if (Date.now() > deadline) {
+      throw new JournalLockedError(l10n.t('Could not lock {0}: another run has been taking over its journal\'s lock for {1} s. If no run is active, delete {2}.', dirname(guard), TAKEOVER_WAIT_MS / 1000, guard), guard);
+    }
     await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
   }
 }
@@ -88,8 +91,10 @@ function isMine(text: string): boolean {
 
 function lockedBy(lock: string, text: string): JournalLockedError {
   const owner = parseOwner(text);
-  const who = owner ? `process ${owner.pid} on ${owner.host}` : 'a process that is still writing the lock';
-  return new JournalLockedError(`Another run (${who}) is using the journal ${dirname(lock)}. Wait for it to finish; if no run is active, delete ${lock}.`, lock);
+  const message = owner
+    ? l10n.t('Another run (process {0} on {1}) is using the journal {2}. Wait for it to finish; if no run is active, delete {3}.', owner.pid, owner.host, dirname(lock), lock)
+    : l10n.t('Another run (a process that is still writing the lock) is using the journal {0}. Wait for it to finish; if no run is active, delete {1}.', dirname(lock), lock);
+  return new JournalLockedError(message, lock);
 }
 
 /**

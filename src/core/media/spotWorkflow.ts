@@ -21,6 +21,7 @@ import type { SpotJournalRecord } from './journalRecord';
 import { noMediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
+import { l10n } from '../text/l10n';
 
 export interface SpotRunContext {
   options: MediaWorkflowOptions;
@@ -74,7 +75,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     else ({ text, stamp } = await readSpotDocumentStamped(input.path));
   } catch (error) {
     await claim(undefined);
-    return fail(outcome, 'unreadable', `Could not read the file: ${(error as Error).message}`);
+    return fail(outcome, 'unreadable', l10n.t('Could not read the file: {0}', (error as Error).message));
   }
   // The caller's parse or check must have been made with the same topics (options.topics).
   const parsed = input.check?.parsed ?? (input.text !== undefined && input.parsed ? input.parsed : parseSpotText(text, { topics: options.topics }));
@@ -142,7 +143,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     return { outcome, text, stamp, check, journal, step, release };
   } catch (error) {
     journal.release();
-    return fail(outcome, 'unexpected', `Could not check the media: ${(error as Error).message}`);
+    return fail(outcome, 'unexpected', l10n.t('Could not check the media: {0}', (error as Error).message));
   }
 }
 
@@ -190,18 +191,25 @@ export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutco
 
 /** What a spot the run stopped before says, by why the run stopped. */
 export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
-  const reason = {
-    cancelled: 'Not started: the run was cancelled first.',
-    credentials: 'Not started: the run stopped because the credentials were refused.',
-    network: 'Not started: the run stopped because the service could not be reached.',
-    journal: 'Not started: another run is using the journal.',
-  }[because];
-  return { reason, failure: { kind: 'not-started', because }, remaining: ['everything: the spot was not started'] };
+  return { reason: notStartedReason(because), failure: { kind: 'not-started', because }, remaining: [l10n.t('everything: the spot was not started')] };
+}
+
+function notStartedReason(because: RunStopKind): string {
+  switch (because) {
+    case 'cancelled':
+      return l10n.t('Not started: the run was cancelled first.');
+    case 'credentials':
+      return l10n.t('Not started: the run stopped because the credentials were refused.');
+    case 'network':
+      return l10n.t('Not started: the run stopped because the service could not be reached.');
+    case 'journal':
+      return l10n.t('Not started: another run is using the journal.');
+  }
 }
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */
 export function unexpected(input: SpotInput, error: unknown): SpotOutcome {
-  return { ...blankOutcome(input), failure: { kind: 'unexpected' }, reason: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`, remaining: ['run again after the cause is fixed'] };
+  return { ...blankOutcome(input), failure: { kind: 'unexpected' }, reason: l10n.t('Unexpected failure: {0}', (error as Error)?.message ?? String(error)), remaining: [l10n.t('run again after the cause is fixed')] };
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
@@ -270,7 +278,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     outcome.spotId = result.spotId;
     const missing = pendingFields.filter((field) => !record.galleries[field]);
     step('import-pending', `imported as spot ${result.spotId} with state 2; galleries ${pendingFields.filter((f) => record.galleries[f]).map((f) => `${f}=${record.galleries[f].galleryId}`).join(', ')}`);
-    if (missing.length > 0) return fail(outcome, 'service', `The service created no gallery for ${missing.join(', ')} (its reply named none).`);
+    if (missing.length > 0) return fail(outcome, 'service', l10n.t('The service created no gallery for {0} (its reply named none).', missing.join(', ')));
   }
   outcome.spotId = record.spotId ?? outcome.spotId;
 
@@ -348,16 +356,26 @@ function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path:
   for (const { field } of check.galleries) {
     const galleryId = attributes[field];
     if (!isGalleryId(galleryId)) continue;
-    const nothingSent = `Set ${field} to null and this spot gets a gallery of its own; nothing was sent.`;
     const owner = journal.galleryOwner(galleryId);
     // Another spot's in the journal: refused, and not claimed (the owner, later in this run, goes on).
     if (owner !== undefined && owner !== 'this spot') {
-      return `${field} names gallery ${galleryId}, the gallery of source_id "${owner.otherSourceId}" in the journal ${journal.file} (a document copied from another spot keeps its gallery ids). ${nothingSent}`;
+      return l10n.t(
+        '{0} names gallery {1}, the gallery of source_id "{2}" in the journal {3} (a document copied from another spot keeps its gallery ids). Set {0} to null and this spot gets a gallery of its own; nothing was sent.',
+        field,
+        galleryId,
+        owner.otherSourceId,
+        journal.file,
+      );
     }
     // Nobody's yet: the first document of the run that names it keeps it.
     const earlier = ctx.claimGallery(galleryId, path, owner === 'this spot');
     if (earlier !== undefined) {
-      return `${field} names gallery ${galleryId}, and so does ${ctx.options.describePath?.(earlier) ?? earlier} in this run: a gallery holds the media of one spot. ${nothingSent}`;
+      return l10n.t(
+        '{0} names gallery {1}, and so does {2} in this run: a gallery holds the media of one spot. Set {0} to null and this spot gets a gallery of its own; nothing was sent.',
+        field,
+        galleryId,
+        ctx.options.describePath?.(earlier) ?? earlier,
+      );
     }
   }
   return undefined;
@@ -402,7 +420,7 @@ async function writeBack(
   };
   if (options.writeBack === false) {
     remember('disabled');
-    return { status: 'disabled', reason: `The document was left as it is; the journal (${journal.file}) remembers its gallery ids and state.` };
+    return { status: 'disabled', reason: l10n.t('The document was left as it is; the journal ({0}) remembers its gallery ids and state.', journal.file) };
   }
   const writer = options.writeBack ?? writeSpotFileInPlace;
   try {
@@ -413,12 +431,12 @@ async function writeBack(
       return { status: 'written' };
     }
     remember('conflict');
-    const reason = `${outcome.path} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.`;
+    const reason = l10n.t('{0} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.', outcome.path);
     step('write-back', reason);
     return { status: 'conflict', reason };
   } catch (error) {
     remember('failed');
-    const reason = `Could not write the gallery ids into ${outcome.path}: ${(error as Error).message}. The journal keeps them; running again writes them.`;
+    const reason = l10n.t('Could not write the gallery ids into {0}: {1}. The journal keeps them; running again writes them.', outcome.path, (error as Error).message);
     step('write-back', reason);
     return { status: 'failed', reason };
   }
@@ -446,7 +464,7 @@ function done(outcome: SpotOutcome, details: Partial<SpotOutcome>): SpotOutcome 
   Object.assign(outcome, details, { status: 'done' as const, failure: undefined });
   // Nothing went out: the service already held all of it (the journal's word, checked against the galleries).
   if (!outcome.sent) outcome.change = 'unchanged';
-  outcome.remaining = outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? ['write the gallery ids and state into the document'] : [];
+  outcome.remaining = outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? [l10n.t('write the gallery ids and state into the document')] : [];
   return outcome;
 }
 
@@ -455,7 +473,8 @@ function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepN
   outcome.failure = { kind: 'invalid' };
   outcome.change = undefined;
   outcome.problems = check.problems;
-  outcome.reason = describeProblems(check.problems.filter((problem) => problem.severity === 'error'), 'Not a spot document.');
+  const errors = check.problems.filter((problem) => problem.severity === 'error');
+  outcome.reason = describeProblems(errors, errors.length === 0 ? l10n.t('Not a spot document.') : undefined);
   step('check', `not sent: ${outcome.reason}`);
   return outcome;
 }
@@ -479,14 +498,14 @@ function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord
     const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
     outcome.status = 'failed';
     outcome.failure = { kind: 'unexpected' };
-    outcome.reason = `Unexpected failure (${name}): ${message}`;
+    outcome.reason = l10n.t('Unexpected failure ({0}): {1}', name, message);
     return outcome;
   }
   const failure = error instanceof ServiceError ? error : new CancelledError();
   outcome.error = failure;
   outcome.status = isCancellation(failure) ? 'cancelled' : 'failed';
   outcome.failure = { kind: failureKindOf(failure) };
-  outcome.reason = outcome.status === 'cancelled' ? 'Cancelled.' : failure.message;
+  outcome.reason = outcome.status === 'cancelled' ? l10n.t('Cancelled.') : failure.message;
   return outcome;
 }
 
@@ -501,7 +520,8 @@ function failureKindOf(error: ServiceError): SpotFailureKind {
 
 /** The last steps happened but could not be recorded: a second run repeats them (all are safe to repeat). */
 function journalUnwritten(outcome: SpotOutcome, journal: SpotJournal, error: Error): void {
-  outcome.reason = `${outcome.reason ? `${outcome.reason} ` : ''}The journal ${journal.file} could not be written (${error.message}); a second run repeats the last steps.`;
+  const unwritten = l10n.t('The journal {0} could not be written ({1}); a second run repeats the last steps.', journal.file, error.message);
+  outcome.reason = outcome.reason ? `${outcome.reason} ${unwritten}` : unwritten;
   if (outcome.status !== 'done') return;
   outcome.status = 'failed';
   outcome.failure = { kind: 'journal' };
@@ -510,34 +530,42 @@ function journalUnwritten(outcome: SpotOutcome, journal: SpotJournal, error: Err
 
 function failedUploads(outcome: SpotOutcome): string {
   const failures = outcome.galleries.flatMap((gallery) => gallery.failed.map((failure) => (failure.file ? `${failure.file}: ${failure.reason}` : failure.reason)));
-  const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
-  return `Not every file reached its gallery, so the spot keeps state 2: ${failures[0] ?? 'an upload did not finish'}${more}`;
+  if (failures.length === 0) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: an upload did not finish');
+  if (failures.length === 1) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: {0}', failures[0]);
+  if (failures.length === 2) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: {0} (and 1 more)', failures[0]);
+  return l10n.t('Not every file reached its gallery, so the spot keeps state 2: {0} (and {1} more)', failures[0], failures.length - 1);
 }
 
 /** What a second run will do for a spot, from the journal and the documents's check. */
 export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: MediaWorkflowOptions): string[] {
-  if (check.galleries.length === 0) return record.finalImport ? [] : ['import the document'];
+  if (check.galleries.length === 0) return record.finalImport ? [] : [l10n.t('import the document')];
   const work: string[] = [];
   const attributes = attributesOf(check);
   const uncreated = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
-  if (uncreated.length > 0) work.push(`import with state 2 to create the galleries of ${uncreated.join(', ')}`);
+  if (uncreated.length > 0) work.push(l10n.t('import with state 2 to create the galleries of {0}', uncreated.join(', ')));
   for (const plan of check.galleries) work.push(...galleryWork(record, plan, options));
-  if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1)) work.push(`import with state ${options.finalState ?? 1} and every gallery id`);
-  if (record.writeBack?.status !== 'written' && options.writeBack !== false) work.push('write the gallery ids and state into the document');
+  if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1)) work.push(l10n.t('import with state {0} and every gallery id', options.finalState ?? 1));
+  if (record.writeBack?.status !== 'written' && options.writeBack !== false) work.push(l10n.t('write the gallery ids and state into the document'));
   return work;
 }
 
+/** What a second run does for one gallery, each said of the gallery by its id when it has one, else by its field. */
 function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: MediaWorkflowOptions): string[] {
   const gallery = record.galleries[plan.field];
-  const name = gallery ? `gallery ${gallery.galleryId} (${plan.field})` : `the gallery of ${plan.field}`;
+  const field = plan.field;
   const work: string[] = [];
-  if (gallery?.pending) work.push(`check in ${name} whether ${gallery.pending.file} arrived (its reply was lost)`);
+  if (gallery?.pending) {
+    work.push(l10n.t('check in gallery {0} ({1}) whether {2} arrived (its reply was lost)', gallery.galleryId, field, gallery.pending.file));
+  }
   const missing = plan.files.filter((file) => !gallery?.media[file.key] && file.key !== gallery?.pending?.key).length;
-  if (missing > 0) work.push(`upload ${missing} of ${plan.files.length} files to ${name}`);
+  if (missing > 0) {
+    const total = plan.files.length;
+    work.push(gallery ? l10n.t('upload {0} of {1} files to gallery {2} ({3})', missing, total, gallery.galleryId, field) : l10n.t('upload {0} of {1} files to the gallery of {2}', missing, total, field));
+  }
   if (options.setOrder !== false) {
     const desired = plan.files.map((file) => gallery?.media[file.key]?.mediaId);
     const ordered = gallery?.order && desired.every((id, index) => id === gallery.order![index]);
-    if (!ordered) work.push(`set the media order of ${name}`);
+    if (!ordered) work.push(gallery ? l10n.t('set the media order of gallery {0} ({1})', gallery.galleryId, field) : l10n.t('set the media order of the gallery of {0}', field));
   }
   return work;
 }

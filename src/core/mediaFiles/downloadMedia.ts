@@ -10,6 +10,7 @@ import { toServiceError } from '../api/networkError';
 import { discard, httpError, readText } from '../api/readReply';
 import { Redactor } from '../api/redact';
 import { requireSecureUrl } from '../api/secureUrl';
+import { l10n } from '../text/l10n';
 
 /** Above this the caller is asked (the extension's spotImport.media.askBeforeDownloadMB). */
 export const DEFAULT_ASK_ABOVE_BYTES = 10 * 1024 * 1024;
@@ -51,7 +52,12 @@ export class MediaTooLargeError extends ServiceError {
     readonly limitBytes: number,
     readonly announcedBytes: number | undefined,
   ) {
-    super('configuration', `${what}: the file is larger than ${formatBytes(limitBytes)}${announcedBytes !== undefined ? ` (${formatBytes(announcedBytes)})` : ''}.`);
+    super(
+      'configuration',
+      announcedBytes !== undefined
+        ? l10n.t('{0}: the file is larger than {1} ({2}).', what, formatBytes(limitBytes), formatBytes(announcedBytes))
+        : l10n.t('{0}: the file is larger than {1}.', what, formatBytes(limitBytes)),
+    );
     this.name = 'MediaTooLargeError';
   }
 }
@@ -64,12 +70,12 @@ export class MediaTooLargeError extends ServiceError {
 export async function downloadMedia(url: string | URL, options: MediaDownloadOptions = {}): Promise<DownloadedMedia> {
   const askAbove = options.askAboveBytes ?? DEFAULT_ASK_ABOVE_BYTES;
   const hardLimit = options.maxBytes ?? MAX_MEDIA_BYTES;
-  const what = options.what ?? 'Downloading the media file';
+  const what = options.what ?? l10n.t('Downloading the media file');
   const first = await fetchWithin(url, Math.min(askAbove, hardLimit), what, options);
   if (!(first instanceof MediaTooLargeError)) return first;
   if (!options.confirmLarge || askAbove >= hardLimit) throw first;
   throwIfAborted(options.signal);
-  if (!(await options.confirmLarge(first.announcedBytes))) throw new CancelledError(`${what}: not downloaded (larger than ${formatBytes(askAbove)}).`);
+  if (!(await options.confirmLarge(first.announcedBytes))) throw new CancelledError(l10n.t('{0}: not downloaded (larger than {1}).', what, formatBytes(askAbove)));
   const second = await fetchWithin(url, hardLimit, what, options);
   if (second instanceof MediaTooLargeError) throw second;
   return second;
@@ -95,7 +101,7 @@ async function fetchWithin(start: string | URL, limit: number, what: string, opt
     const status = response.statusCode;
     if (status >= 300 && status < 400 && status !== 304 && typeof response.headers.location === 'string') {
       await discard(response.body);
-      if (redirects >= MAX_REDIRECTS) throw new ServiceError('http', `${what} failed: more than ${MAX_REDIRECTS} redirects.`, { status });
+      if (redirects >= MAX_REDIRECTS) throw new ServiceError('http', l10n.t('{0} failed: more than {1} redirects.', what, MAX_REDIRECTS), { status });
       current = nextLocation(current, response.headers.location);
       continue;
     }
@@ -148,10 +154,10 @@ function nextLocation(current: URL, location: string): URL {
   try {
     next = new URL(location, current);
   } catch {
-    throw new ServiceError('http', `The files host at ${current.host} redirected to "${location}", which is not an address.`);
+    throw new ServiceError('http', l10n.t('The files host at {0} redirected to "{1}", which is not an address.', current.host, location));
   }
   if (current.protocol === 'https:' && next.protocol !== 'https:') {
-    throw new ServiceError('configuration', `The files host at ${current.host} redirected from https to ${next.protocol}//${next.host}; not followed.`);
+    throw new ServiceError('configuration', l10n.t('The files host at {0} redirected from https to {1}//{2}; not followed.', current.host, next.protocol, next.host));
   }
   return requireSecureUrl(next.toString(), 'media address');
 }
@@ -160,7 +166,7 @@ function nextLocation(current: URL, location: string): URL {
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${trim(bytes / (1024 * 1024))} MB`;
   if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  return l10n.t('{0} bytes', bytes);
 }
 
 function trim(value: number): string {

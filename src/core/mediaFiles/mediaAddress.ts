@@ -6,6 +6,7 @@
 import { ServiceError } from '../api/errors';
 import { requireSecureUrl } from '../api/secureUrl';
 import { extensionOf } from '../files/mimeType';
+import { l10n } from '../text/l10n';
 
 export const MEDIA_TEMPLATE_FILE = '{file}';
 export const MEDIA_TEMPLATE_ID = '{id}';
@@ -24,7 +25,7 @@ export function checkMediaUrlTemplate(template: string): string | undefined {
   const text = template.trim();
   if (!text) return undefined;
   if (!text.includes(MEDIA_TEMPLATE_FILE) && !text.includes(MEDIA_TEMPLATE_ID)) {
-    return `Put ${MEDIA_TEMPLATE_FILE} (the file name the gallery lists) or ${MEDIA_TEMPLATE_ID} (the media id) where the address names the file.`;
+    return l10n.t('Put {0} (the file name the gallery lists) or {1} (the media id) where the address names the file.', MEDIA_TEMPLATE_FILE, MEDIA_TEMPLATE_ID);
   }
   try {
     mediaFileUrl(text, { id: 1, file: 'sample/name.jpg' });
@@ -51,7 +52,7 @@ export function mediaFileUrl(template: string, media: MediaRef): URL {
 function encodeStoredName(file: string): string {
   const segments = file.split('/');
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new ServiceError('configuration', `The media file name "${file}" cannot be placed in an address (it has an empty, "." or ".." part).`);
+    throw new ServiceError('configuration', l10n.t('The media file name "{0}" cannot be placed in an address (it has an empty, "." or ".." part).', file));
   }
   return segments.map((segment) => encodeURIComponent(segment)).join('/');
 }

@@ -2,6 +2,7 @@
 // definition as a JSON member name (a string), and a document may send it as that string or, for
 // a numeric key, as the number (1 for "1"); a label ("Oak") is what an author often types instead.
 import type { TopicField } from './topicSchema';
+import { l10n } from '../text/l10n';
 
 export type CategoryField = Extract<TopicField, { type: 'category' | 'categories' }>;
 
@@ -32,5 +33,5 @@ export function categoryKeyLiteral(key: string): string {
 export function describeCategoryKeys(spec: CategoryField, limit = 12): string {
   const keys = Object.keys(spec.values);
   const shown = keys.slice(0, limit).map((key) => (spec.values[key] ? `${key} (${spec.values[key]})` : key));
-  return keys.length > limit ? `${shown.join(', ')}, … (${keys.length - limit} more)` : shown.join(', ');
+  return keys.length > limit ? l10n.t('{0}, … ({1} more)', shown.join(', '), keys.length - limit) : shown.join(', ');
 }

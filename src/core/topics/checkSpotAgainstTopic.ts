@@ -7,11 +7,12 @@ import { layoutFromText, layoutFromTree, membersByName, type AttributesLayout } 
 import { checkFieldValue } from './fieldRules';
 import { closestName, misspeltKnownMember } from './suggestMember';
 import { TOPIC_RULES, type TopicProblem, type TopicRule } from './topicProblem';
-import { fieldTitle, KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition } from './topicSchema';
+import { fieldTitle, KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition, type TopicField } from './topicSchema';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { firstTooDeepInText } from '../documents/nesting';
 import { toPointer } from '../documents/problems';
-import { describeBbox, isPosition, judgeArea, PROBABLY_SWAPPED } from '../geo/position';
+import { describeBbox, isPosition, judgeArea } from '../geo/position';
+import { l10n } from '../text/l10n';
 
 /** The document: its text, and what the caller has already parsed of it (saves parsing twice). */
 export interface TopicCheckInput {
@@ -44,7 +45,7 @@ export function checkSpotAgainstTopic(input: string | TopicCheckInput, catalog: 
   for (const name of Object.keys(attributes)) {
     if (KNOWN_SPOT_MEMBERS.includes(name) || TOPIC_FIELD_NAME.test(name) || (definition && Object.hasOwn(definition.fields, name))) continue;
     const meant = misspeltKnownMember(name);
-    if (meant) findings.push({ member: name, onName: true, message: `${name} is sent as a topic field; did you mean ${meant}?`, rule: TOPIC_RULES.misspeltMember, severity: 'warning' });
+    if (meant) findings.push({ member: name, onName: true, message: l10n.t('{0} is sent as a topic field; did you mean {1}?', name, meant), rule: TOPIC_RULES.misspeltMember, severity: 'warning' });
   }
   if (findings.length === 0) return [];
   return place(findings, source.tree ? layoutFromTree(source.tree) : layoutFromText(source.text), source.text);
@@ -63,14 +64,16 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
     // A misspelt known member gets its own warning instead (see checkSpotAgainstTopic).
     if (!TOPIC_FIELD_NAME.test(name) && misspeltKnownMember(name)) continue;
     const meant = closestName(name, Object.keys(definition.fields).filter((field) => !present.has(field)));
-    const hint = meant ? ` Did you mean ${fieldTitle(meant, definition.fields[meant])}?` : '';
-    findings.push({ member: name, onName: true, message: `${name} is not a field of ${topicTitle(definition)}; it is still sent.${hint}`, rule: TOPIC_RULES.undefinedField, severity: 'warning' });
+    const message = meant
+      ? l10n.t('{0} is not a field of {1}; it is still sent. Did you mean {2}?', name, topicTitle(definition), fieldTitle(meant, definition.fields[meant]))
+      : l10n.t('{0} is not a field of {1}; it is still sent.', name, topicTitle(definition));
+    findings.push({ member: name, onName: true, message, rule: TOPIC_RULES.undefinedField, severity: 'warning' });
   }
   const area = areaFinding(attributes, definition);
   if (area) findings.push(area);
   for (const [name, spec] of Object.entries(definition.fields)) {
     if (spec.required && !present.has(name)) {
-      findings.push({ message: `${fieldTitle(name, spec)} is required by ${topicTitle(definition)}.`, rule: TOPIC_RULES.requiredMissing, severity: 'error' });
+      findings.push({ message: requiredByTopicMessage(name, spec, definition), rule: TOPIC_RULES.requiredMissing, severity: 'error' });
     }
   }
   return findings;
@@ -85,9 +88,20 @@ function areaFinding(attributes: Record<string, unknown>, definition: TopicDefin
   if (!definition.area || typeof latitude !== 'number' || typeof longitude !== 'number' || !isPosition(latitude, longitude)) return undefined;
   const verdict = judgeArea(definition.area.bbox, latitude, longitude);
   if (verdict === 'inside') return undefined;
-  const outside = `latitude ${latitude}, longitude ${longitude} is outside the area of ${topicTitle(definition)} (${describeBbox(definition.area.bbox)})`;
-  const message = verdict === 'swappedInside' ? `${outside}; swapped, it is inside: ${PROBABLY_SWAPPED}.` : `${outside}.`;
+  const area = describeBbox(definition.area.bbox);
+  const message =
+    verdict === 'swappedInside'
+      ? l10n.t('latitude {0}, longitude {1} is outside the area of {2} ({3}); swapped, it is inside: latitude and longitude are probably swapped.', latitude, longitude, topicTitle(definition), area)
+      : l10n.t('latitude {0}, longitude {1} is outside the area of {2} ({3}).', latitude, longitude, topicTitle(definition), area);
   return { member: 'latitude', message, rule: TOPIC_RULES.outsideArea, severity: 'warning' };
+}
+
+/**
+ * "Species (fld_7_1) is required by topic 7.": a required field the document lacks. Also how the
+ * import knows the problem again (checkForImport.ts), since it names the field only in its words.
+ */
+export function requiredByTopicMessage(name: string, spec: TopicField, definition: Pick<TopicDefinition, 'topic_id' | 'name'>): string {
+  return l10n.t('{0} is required by {1}.', fieldTitle(name, spec), topicTitle(definition));
 }
 
 function attributesOf(source: TopicCheckInput): Record<string, unknown> | undefined {

@@ -7,6 +7,7 @@ import { documentTopic, valueOf } from './documentTopic';
 import type { Span } from '../documents/locate';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition, type TopicField } from './topicSchema';
+import { l10n } from '../text/l10n';
 
 export interface TopicCompletion {
   kind: 'field' | 'category';
@@ -101,11 +102,14 @@ function escapeSnippet(text: string): string {
   return text.replace(/[\\$}]/g, (char) => `\\${char}`);
 }
 
+/** "integer, 1 to 10, required": the field's type (its name in the definition) and its limits, for completions and hovers. */
 export function describeType(spec: TopicField): string {
   const parts: string[] = [spec.type];
-  if ((spec.type === 'number' || spec.type === 'integer') && (spec.minimum !== undefined || spec.maximum !== undefined)) parts.push(`${spec.minimum ?? '…'} to ${spec.maximum ?? '…'}`);
-  if (spec.type === 'text' && spec.maxLength !== undefined) parts.push(`at most ${spec.maxLength} characters`);
-  if (spec.required) parts.push('required');
+  if ((spec.type === 'number' || spec.type === 'integer') && (spec.minimum !== undefined || spec.maximum !== undefined)) {
+    parts.push(l10n.t({ message: '{0} to {1}', args: [spec.minimum ?? '…', spec.maximum ?? '…'], comment: ['The range of a number field, e.g. "1 to 10"; "…" stands for a limit the field does not have.'] }));
+  }
+  if (spec.type === 'text' && spec.maxLength !== undefined) parts.push(l10n.t('at most {0} characters', spec.maxLength));
+  if (spec.required) parts.push(l10n.t({ message: 'required', args: [], comment: ['Said of a topic field every spot of the topic must carry.'] }));
   return parts.join(', ');
 }
 
@@ -131,7 +135,7 @@ export function topicHover(text: string, offset: number, catalog: TopicCatalog):
     const onValue = !location.isAtPropertyKey && (path.length === 3 || typeof path[3] === 'number');
     const key = onValue ? categoryKeyOf(spec, node.value) : undefined;
     if (key !== undefined) lines.push(`\`${categoryKeyLiteral(key)}\` = **${escapeMarkdown(spec.values[key])}**`);
-    lines.push(`Values: ${Object.keys(spec.values).map((value) => `\`${categoryKeyLiteral(value)}\` ${escapeMarkdown(spec.values[value])}`).join(' · ')}`);
+    lines.push(l10n.t('Values: {0}', Object.keys(spec.values).map((value) => `\`${categoryKeyLiteral(value)}\` ${escapeMarkdown(spec.values[value])}`).join(' · ')));
   }
   return { span: { offset: node.offset, length: node.length }, markdown: lines.join('\n\n') };
 }

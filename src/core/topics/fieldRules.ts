@@ -3,6 +3,7 @@
 import { categoryKeyOf, describeCategoryKeys, keyOfLabel, categoryKeyLiteral, type CategoryField } from './categories';
 import { TOPIC_RULES, type TopicRule } from './topicProblem';
 import { fieldTitle, type TopicField } from './topicSchema';
+import { l10n } from '../text/l10n';
 
 export interface FieldFinding {
   /** Inside the member's value: [] for the value itself, [index] for an element of an array. */
@@ -14,67 +15,64 @@ export interface FieldFinding {
 export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-/** What each type accepts, in the words messages use ("must be …"). */
-const EXPECTS: Record<TopicField['type'], string> = {
-  text: 'a text',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-  date: 'a date "YYYY-MM-DD"',
-  datetime: 'a date and time "YYYY-MM-DD HH:MM:SS"',
-  category: 'one key of its values',
-  categories: 'an array of keys of its values',
-  gallery: 'null (media pending) or a gallery id',
-};
-
 export function checkFieldValue(name: string, spec: TopicField, value: unknown): FieldFinding[] {
   const title = fieldTitle(name, spec);
   if (value === null) {
     // null is a pending gallery; for any other field it is no value, which only a required field minds.
     if (spec.type === 'gallery' || !spec.required) return [];
-    return [{ at: [], message: `${title} is required; null is no value.`, rule: TOPIC_RULES.requiredMissing }];
+    return [{ at: [], message: l10n.t('{0} is required; null is no value.', title), rule: TOPIC_RULES.requiredMissing }];
   }
-  const wrongType = (extra = ''): FieldFinding[] => [
-    { at: [], message: `${title} must be ${EXPECTS[spec.type]}${extra}; it is ${describeValue(value)}.`, rule: TOPIC_RULES.wrongType },
-  ];
+  /** The value is not of the field's type: `expected` words what the type accepts, given the title and the value's description. */
+  const wrongType = (expected: (title: string, actual: string) => string): FieldFinding[] => [{ at: [], message: expected(title, describeValue(value)), rule: TOPIC_RULES.wrongType }];
   switch (spec.type) {
     case 'text': {
-      if (typeof value !== 'string') return wrongType();
+      if (typeof value !== 'string') return wrongType((field, actual) => l10n.t('{0} must be a text; it is {1}.', field, actual));
       // Characters as people count them (code points); counted only when the UTF-16 length, never
       // smaller, is over the limit, since long texts are common and counting costs.
       if (spec.maxLength === undefined || value.length <= spec.maxLength) return [];
       const length = countCodePoints(value);
       if (length > spec.maxLength) {
-        return [{ at: [], message: `${title} is ${length} characters long; at most ${spec.maxLength} are allowed.`, rule: TOPIC_RULES.tooLong }];
+        return [{ at: [], message: l10n.t('{0} is {1} characters long; at most {2} are allowed.', title, length, spec.maxLength), rule: TOPIC_RULES.tooLong }];
       }
       return [];
     }
     case 'number':
     case 'integer': {
-      if (typeof value !== 'number' || (spec.type === 'integer' && !Number.isInteger(value))) return wrongType();
+      if (typeof value !== 'number' || (spec.type === 'integer' && !Number.isInteger(value))) {
+        return spec.type === 'integer'
+          ? wrongType((field, actual) => l10n.t('{0} must be a whole number; it is {1}.', field, actual))
+          : wrongType((field, actual) => l10n.t('{0} must be a number; it is {1}.', field, actual));
+      }
       const { minimum, maximum } = spec;
       if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
-        const range = minimum !== undefined && maximum !== undefined ? `between ${minimum} and ${maximum}` : minimum !== undefined ? `at least ${minimum}` : `at most ${maximum}`;
-        return [{ at: [], message: `${title} must be ${range}; it is ${value}.`, rule: TOPIC_RULES.outOfRange }];
+        const message =
+          minimum !== undefined && maximum !== undefined
+            ? l10n.t('{0} must be between {1} and {2}; it is {3}.', title, minimum, maximum, value)
+            : minimum !== undefined
+              ? l10n.t('{0} must be at least {1}; it is {2}.', title, minimum, value)
+              : l10n.t('{0} must be at most {1}; it is {2}.', title, maximum!, value);
+        return [{ at: [], message, rule: TOPIC_RULES.outOfRange }];
       }
       return [];
     }
     case 'boolean':
-      return typeof value === 'boolean' ? [] : wrongType();
+      return typeof value === 'boolean' ? [] : wrongType((field, actual) => l10n.t('{0} must be true or false; it is {1}.', field, actual));
     case 'date':
-      return typeof value === 'string' && isDate(value) ? [] : wrongType(', e.g. "2024-05-31"');
+      return typeof value === 'string' && isDate(value) ? [] : wrongType((field, actual) => l10n.t('{0} must be a date "YYYY-MM-DD", e.g. "2024-05-31"; it is {1}.', field, actual));
     case 'datetime':
-      return typeof value === 'string' && isDateTime(value) ? [] : wrongType(', e.g. "2024-05-31 14:30:00"');
+      return typeof value === 'string' && isDateTime(value)
+        ? []
+        : wrongType((field, actual) => l10n.t('{0} must be a date and time "YYYY-MM-DD HH:MM:SS", e.g. "2024-05-31 14:30:00"; it is {1}.', field, actual));
     case 'category':
-      if (Array.isArray(value)) return wrongType(`: ${describeCategoryKeys(spec)}`);
+      if (Array.isArray(value)) return wrongType((field, actual) => l10n.t('{0} must be one key of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
       return categoryFindings(title, spec, value, []);
     case 'categories':
-      if (!Array.isArray(value)) return wrongType(`: ${describeCategoryKeys(spec)}`);
+      if (!Array.isArray(value)) return wrongType((field, actual) => l10n.t('{0} must be an array of keys of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
       return value.flatMap((element, index) => categoryFindings(title, spec, element, [index]));
     case 'gallery':
       // Gallery ids are positive whole numbers (the service's ids); null is handled above.
       if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [];
-      return [{ at: [], message: `${title} is a gallery: null while its media are pending, else a gallery id (a positive whole number); it is ${describeValue(value)}.`, rule: TOPIC_RULES.invalidGallery }];
+      return [{ at: [], message: l10n.t('{0} is a gallery: null while its media are pending, else a gallery id (a positive whole number); it is {1}.', title, describeValue(value)), rule: TOPIC_RULES.invalidGallery }];
   }
 }
 
@@ -82,12 +80,12 @@ function categoryFindings(title: string, spec: CategoryField, value: unknown, at
   if (categoryKeyOf(spec, value) !== undefined) return [];
   const labelOf = keyOfLabel(spec, value);
   if (labelOf !== undefined) {
-    return [{ at, message: `${JSON.stringify(value)} is the label of key ${labelOf} of ${title}: send the key, ${categoryKeyLiteral(labelOf)}.`, rule: TOPIC_RULES.categoryLabel }];
+    return [{ at, message: l10n.t('{0} is the label of key {1} of {2}: send the key, {3}.', JSON.stringify(value), labelOf, title, categoryKeyLiteral(labelOf)), rule: TOPIC_RULES.categoryLabel }];
   }
   if (typeof value !== 'string' && typeof value !== 'number') {
-    return [{ at, message: `${title} takes keys of its values (${describeCategoryKeys(spec)}); ${describeValue(value)} is not one.`, rule: TOPIC_RULES.wrongType }];
+    return [{ at, message: l10n.t('{0} takes keys of its values ({1}); {2} is not one.', title, describeCategoryKeys(spec), describeValue(value)), rule: TOPIC_RULES.wrongType }];
   }
-  return [{ at, message: `${JSON.stringify(value)} is not a key of ${title}; allowed: ${describeCategoryKeys(spec)}.`, rule: TOPIC_RULES.unknownCategory }];
+  return [{ at, message: l10n.t('{0} is not a key of {1}; allowed: {2}.', JSON.stringify(value), title, describeCategoryKeys(spec)), rule: TOPIC_RULES.unknownCategory }];
 }
 
 function countCodePoints(text: string): number {
@@ -120,11 +118,17 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** "a text", "the number 3", "an array", for "…; it is …". */
+/** "a text", "the number 3", "an array", for "…; it is …" and "… is not one". */
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value.length <= 40 ? `the text ${JSON.stringify(value)}` : 'a text';
-  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string') {
+    return value.length <= 40
+      ? l10n.t({ message: 'the text {0}', args: [JSON.stringify(value)], comment: ['A value of the wrong type, as in "… must be a number; it is the text "abc"."'] })
+      : l10n.t({ message: 'a text', args: [], comment: ['A value of the wrong type, as in "… must be a number; it is a text."'] });
+  }
+  if (typeof value === 'number') return l10n.t({ message: 'the number {0}', args: [value], comment: ['A value of the wrong type, as in "… must be a text; it is the number 3."'] });
   if (typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : 'an object';
+  return Array.isArray(value)
+    ? l10n.t({ message: 'an array', args: [], comment: ['A value of the wrong type, as in "… must be a number; it is an array."'] })
+    : l10n.t({ message: 'an object', args: [], comment: ['A value of the wrong type, as in "… must be a number; it is an object."'] });
 }

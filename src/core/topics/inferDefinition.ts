@@ -4,6 +4,7 @@
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { DATE_PATTERN, DATETIME_PATTERN } from './fieldRules';
 import { KNOWN_SPOT_MEMBERS, type TopicField } from './topicSchema';
+import { l10n } from '../text/l10n';
 
 export type InferredDefinition = { ok: true; topicId: number; text: string } | { ok: false; reason: string };
 
@@ -13,13 +14,13 @@ export function inferTopicDefinition(document: string | unknown): InferredDefini
     try {
       value = JSON.parse(document);
     } catch {
-      return { ok: false, reason: 'The document is not valid JSON.' };
+      return { ok: false, reason: l10n.t('The document is not valid JSON.') };
     }
   }
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return { ok: false, reason: 'The document has no data.attributes object.' };
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return { ok: false, reason: l10n.t('The document has no data.attributes object.') };
   const topicId = (attributes as Record<string, unknown>).topic_id;
-  if (typeof topicId !== 'number' || !Number.isInteger(topicId)) return { ok: false, reason: 'The document has no whole-number topic_id.' };
+  if (typeof topicId !== 'number' || !Number.isInteger(topicId)) return { ok: false, reason: l10n.t('The document has no whole-number topic_id.') };
   const fields: Record<string, TopicField> = {};
   for (const [name, field] of Object.entries(attributes as Record<string, unknown>)) {
     if (KNOWN_SPOT_MEMBERS.includes(name)) continue;

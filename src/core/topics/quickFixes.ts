@@ -11,6 +11,7 @@ import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from './to
 import { setSpotState, type SpotTextEdit } from '../documents/setSpotState';
 import { SPOT_STATE } from '../api/spotSchema';
 import { swapWouldFix } from '../geo/position';
+import { l10n } from '../text/l10n';
 
 export interface TopicQuickFix {
   title: string;
@@ -30,7 +31,7 @@ export function topicQuickFixes(text: string, rule: string, offset: number, cata
       return addRequiredFields(text, catalog, now);
     case TOPIC_RULES.pendingNeedsState2: {
       const result = setSpotState(text, SPOT_STATE.inProgress);
-      return result.ok && result.edits.length > 0 ? [{ title: 'Set "state": 2 (in progress) while galleries are pending', edits: result.edits, preferred: true }] : [];
+      return result.ok && result.edits.length > 0 ? [{ title: l10n.t('Set "state": 2 (in progress) while galleries are pending'), edits: result.edits, preferred: true }] : [];
     }
     case TOPIC_RULES.duplicateMember:
       return removeDuplicate(text, offset);
@@ -52,7 +53,7 @@ function renameMember(text: string, offset: number, catalog: TopicCatalog): Topi
   // Renaming onto a member that is already there would only make a duplicate.
   if (!meant || present.has(meant)) return [];
   const title = definition && !known ? fieldTitle(meant, definition.fields[meant]) : meant;
-  return [{ title: `Rename ${member.name} to ${title}`, edits: [{ ...member.key, content: JSON.stringify(meant) }], preferred: true }];
+  return [{ title: l10n.t('Rename {0} to {1}', member.name, title), edits: [{ ...member.key, content: JSON.stringify(meant) }], preferred: true }];
 }
 
 function labelToKey(text: string, offset: number, catalog: TopicCatalog): TopicQuickFix[] {
@@ -65,7 +66,7 @@ function labelToKey(text: string, offset: number, catalog: TopicCatalog): TopicQ
   const key = keyOfLabel(spec, label);
   if (key === undefined) return [];
   const literal = categoryKeyLiteral(key);
-  return [{ title: `Replace ${JSON.stringify(label)} with its key ${literal}`, edits: [{ ...span, content: literal }], preferred: true }];
+  return [{ title: l10n.t('Replace {0} with its key {1}', JSON.stringify(label), literal), edits: [{ ...span, content: literal }], preferred: true }];
 }
 
 function addRequiredFields(text: string, catalog: TopicCatalog, now: Date): TopicQuickFix[] {
@@ -80,8 +81,15 @@ function addRequiredFields(text: string, catalog: TopicCatalog, now: Date): Topi
   const addsPending = wanted.some(([, spec]) => spec.type === 'gallery');
   if (addsPending && values.get('state') !== SPOT_STATE.inProgress) next = modifyKeepingStyle(next, ['data', 'attributes', 'state'], SPOT_STATE.inProgress);
   const names = wanted.map(([name, spec]) => fieldTitle(name, spec));
-  const title = wanted.length === 1 ? `Add the required field ${names[0]}` : `Add the ${wanted.length} required fields of ${topicTitle(definition)}`;
-  return [{ title: addsPending ? `${title} (and "state": 2 for the pending gallery)` : title, edits: [singleEdit(text, next)], preferred: false }];
+  const title =
+    wanted.length === 1
+      ? addsPending
+        ? l10n.t('Add the required field {0} (and "state": 2 for the pending gallery)', names[0])
+        : l10n.t('Add the required field {0}', names[0])
+      : addsPending
+        ? l10n.t('Add the {0} required fields of {1} (and "state": 2 for the pending gallery)', wanted.length, topicTitle(definition))
+        : l10n.t('Add the {0} required fields of {1}', wanted.length, topicTitle(definition));
+  return [{ title, edits: [singleEdit(text, next)], preferred: false }];
 }
 
 /** A valid value to start from, for the author to replace. */
@@ -127,7 +135,7 @@ function swapCoordinates(text: string, catalog: TopicCatalog): TopicQuickFix[] {
   if (typeof latitudeValue !== 'number' || typeof longitudeValue !== 'number' || !swapWouldFix(latitudeValue, longitudeValue, definition?.area?.bbox)) return [];
   const source = (span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
   return [{
-    title: `Swap latitude and longitude (latitude ${longitudeValue}, longitude ${latitudeValue})`,
+    title: l10n.t('Swap latitude and longitude (latitude {0}, longitude {1})', longitudeValue, latitudeValue),
     edits: [
       { ...latitude.value, content: source(longitude.value) },
       { ...longitude.value, content: source(latitude.value) },
@@ -150,5 +158,5 @@ function removeDuplicate(text: string, offset: number): TopicQuickFix[] {
   // member instead goes with the comma after it.
   const start = index > 0 ? siblings[index - 1].offset + siblings[index - 1].length : node.offset;
   const end = index > 0 ? node.offset + node.length : index + 1 < siblings.length ? siblings[index + 1].offset : node.offset + node.length;
-  return [{ title: `Remove this duplicate ${name}`, edits: [{ offset: start, length: end - start, content: '' }], preferred: true }];
+  return [{ title: l10n.t('Remove this duplicate {0}', name), edits: [{ offset: start, length: end - start, content: '' }], preferred: true }];
 }

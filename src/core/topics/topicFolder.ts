@@ -9,6 +9,7 @@ import { locateInTree } from '../documents/locate';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import type { TopicDefinition } from './topicSchema';
 import { parseTree } from 'jsonc-parser';
+import { l10n } from '../text/l10n';
 
 export const TOPICS_FOLDER_NAME = 'spot-topics';
 export const TOPIC_FILE_PATTERN = /\.topic\.json$/i;
@@ -40,7 +41,7 @@ export function collectTopicDefinitions(files: ReadonlyArray<{ path: string; tex
       const span = locateInTree(parseTree(file.text)!, ['topic_id']);
       reports.push({
         path: file.path,
-        problems: [{ pointer: '/topic_id', message: `topic_id ${definition.topic_id} is already defined in ${first}; this file is not used.`, ...span, severity: 'error', rule: TOPIC_RULES.duplicateTopic }],
+        problems: [{ pointer: '/topic_id', message: l10n.t('topic_id {0} is already defined in {1}; this file is not used.', definition.topic_id, first), ...span, severity: 'error', rule: TOPIC_RULES.duplicateTopic }],
       });
       continue;
     }
@@ -99,9 +100,9 @@ export async function loadProjectTopics(start: string, options: TopicsFolderOpti
     const found = await stat(folder).catch((error: NodeJS.ErrnoException) => error);
     if (found instanceof Error) {
       const missing = found.code === 'ENOENT' || found.code === 'ENOTDIR';
-      throw new Error(`The topics folder ${folder} (topicsFolder) ${missing ? 'does not exist' : `cannot be read: ${found.message}`}.`);
+      throw new Error(missing ? l10n.t('The topics folder {0} (topicsFolder) does not exist.', folder) : l10n.t('The topics folder {0} (topicsFolder) cannot be read: {1}.', folder, found.message));
     }
-    if (!found.isDirectory()) throw new Error(`The topics folder ${folder} (topicsFolder) is not a folder.`);
+    if (!found.isDirectory()) throw new Error(l10n.t('The topics folder {0} (topicsFolder) is not a folder.', folder));
   }
   return { folder, ...(await loadTopicFolder(folder)) };
 }

@@ -4,6 +4,7 @@
 import * as z from '../api/zod';
 import { spotAttributesSchema } from '../api/spotSchema';
 import { bboxOrderProblem, LATITUDE_LIMIT, LONGITUDE_LIMIT, type Bbox } from '../geo/position';
+import { l10n } from '../text/l10n';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
 export const KNOWN_SPOT_MEMBERS: readonly string[] = Object.keys(spotAttributesSchema.shape);
@@ -23,18 +24,34 @@ const bounds = {
 };
 
 const categoryValues = z
-  .record(z.string().check(z.regex(/\S/, 'A category key must not be empty.')), z.string())
-  .check(z.refine((values) => Object.keys(values).length > 0, 'values must name at least one category.'))
+  .record(z.string().check(z.regex(/\S/, { error: () => l10n.t('A category key must not be empty.') })), z.string())
+  .check(z.refine((values) => Object.keys(values).length > 0, { error: () => l10n.t('values must name at least one category.') }))
   .register(z.globalRegistry, { description: 'The allowed keys, each with its label: { "1": "Oak", "2": "Beech" }. Documents send the key.' });
 
-/** One number of a bbox, in the range of its axis; the same words for the editor (errorMessage). */
-const bboxEdge = (name: string, limit: number) => {
-  const message = `${name} must be a number between -${limit} and ${limit} (degrees).`;
+/**
+ * One number of a bbox, in the range of its axis; the same words for the editor (errorMessage, in
+ * English: schemas/ is written at build time), and in the user's language when a file breaks it.
+ */
+const bboxEdge = (name: 'west' | 'south' | 'east' | 'north', limit: number) => {
+  const outOfRange = { error: () => bboxEdgeMessage(name, limit) };
   return z
     .number()
-    .check(z.gte(-limit, message), z.lte(limit, message))
-    .register(z.globalRegistry, { description: `The area's ${name} edge, degrees.`, errorMessage: message });
+    .check(z.gte(-limit, outOfRange), z.lte(limit, outOfRange))
+    .register(z.globalRegistry, { description: `The area's ${name} edge, degrees.`, errorMessage: `${name} must be a number between -${limit} and ${limit} (degrees).` });
 };
+
+function bboxEdgeMessage(name: 'west' | 'south' | 'east' | 'north', limit: number): string {
+  switch (name) {
+    case 'west':
+      return l10n.t('west must be a number between -{0} and {0} (degrees).', limit);
+    case 'south':
+      return l10n.t('south must be a number between -{0} and {0} (degrees).', limit);
+    case 'east':
+      return l10n.t('east must be a number between -{0} and {0} (degrees).', limit);
+    case 'north':
+      return l10n.t('north must be a number between -{0} and {0} (degrees).', limit);
+  }
+}
 
 /**
  * Where the topic's spots are. A spot outside it gets a warning (not an error: an area drawn a
@@ -45,7 +62,7 @@ const areaSchema = z
   .strictObject({
     bbox: z
       .tuple([bboxEdge('west', LONGITUDE_LIMIT), bboxEdge('south', LATITUDE_LIMIT), bboxEdge('east', LONGITUDE_LIMIT), bboxEdge('north', LATITUDE_LIMIT)], {
-        error: 'area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).',
+        error: () => l10n.t('area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).'),
       })
       .register(z.globalRegistry, {
         description: '[west, south, east, north] in degrees (WGS 84), as GeoJSON writes a bbox. West larger than east: the area crosses the antimeridian (180°).',
@@ -79,7 +96,7 @@ export const topicDefinitionSchema = z
     name: z.optional(z.string()).register(z.globalRegistry, { description: 'The topic\'s name, used in messages.' }),
     description: z.optional(z.string()),
     area: z.optional(areaSchema),
-    fields: z.record(z.string().check(z.regex(/\S/, 'A field name must not be empty.')), topicFieldSchema).register(z.globalRegistry, {
+    fields: z.record(z.string().check(z.regex(/\S/, { error: () => l10n.t('A field name must not be empty.') })), topicFieldSchema).register(z.globalRegistry, {
       description: 'The topic\'s fields by the name documents use in data.attributes (e.g. "fld_7_1").',
     }),
   })
@@ -106,10 +123,10 @@ export function definitionRuleProblems(value: unknown): Array<{ path: Array<stri
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return problems;
   for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
     // A known member (state, latitude, …) is never a topic field: defining one would hide its own rule.
-    if (KNOWN_SPOT_MEMBERS.includes(name)) problems.push({ path: ['fields', name], message: `${name} is a spot member, not a topic field; remove it from fields.` });
+    if (KNOWN_SPOT_MEMBERS.includes(name)) problems.push({ path: ['fields', name], message: l10n.t('{0} is a spot member, not a topic field; remove it from fields.', name) });
     const { minimum, maximum } = (spec ?? {}) as { minimum?: unknown; maximum?: unknown };
     if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
-      problems.push({ path: ['fields', name, 'minimum'], message: `minimum (${minimum}) is larger than maximum (${maximum}).` });
+      problems.push({ path: ['fields', name, 'minimum'], message: l10n.t('minimum ({0}) is larger than maximum ({1}).', minimum, maximum) });
     }
   }
   return problems;
@@ -124,7 +141,9 @@ export function fieldTitle(name: string, spec: Pick<TopicField, 'label'> | undef
   return spec?.label ? `${spec.label} (${name})` : name;
 }
 
-/** "topic 7 (Trail observations)". */
+/** "topic 7 (Trail observations)", for messages. */
 export function topicTitle(definition: Pick<TopicDefinition, 'topic_id' | 'name'>): string {
-  return definition.name ? `topic ${definition.topic_id} (${definition.name})` : `topic ${definition.topic_id}`;
+  return definition.name
+    ? l10n.t({ message: 'topic {0} ({1})', args: [definition.topic_id, definition.name], comment: ['A topic in a message: its id and its name, e.g. "Species is required by topic 7 (Trail observations)."'] })
+    : l10n.t({ message: 'topic {0}', args: [definition.topic_id], comment: ['A topic in a message, by its id, e.g. "Species is required by topic 7."'] });
 }

@@ -7,6 +7,7 @@ import { constants, promises as fs } from 'node:fs';
 import { FileChangedError, ServiceError } from '../api/errors';
 import { READ_BUFFER_BYTES, giveBackReadBuffer, takeReadBuffer } from '../files/readBuffers';
 import { asBuffer, type UploadSource } from './uploadSource';
+import { l10n } from '../text/l10n';
 
 const EMPTY = new Uint8Array(0);
 
@@ -41,7 +42,7 @@ export class OpenedFile implements UploadSource {
     } catch (error) {
       // Windows refuses to open a folder at all.
       if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw notAFile(path);
-      throw new ServiceError('configuration', `Cannot read ${path}: the file does not exist or is not readable.`);
+      throw new ServiceError('configuration', l10n.t('Cannot read {0}: the file does not exist or is not readable.', path));
     }
     try {
       const stats = await handle.stat();
@@ -140,11 +141,13 @@ export class OpenedFile implements UploadSource {
   private changed(how: 'grew' | 'shrank'): FileChangedError {
     return new FileChangedError(
       this.path,
-      `${this.path} changed while it was being sent (it ${how} from ${this.size} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.`,
+      how === 'grew'
+        ? l10n.t('{0} changed while it was being sent (it grew from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.', this.path, this.size)
+        : l10n.t('{0} changed while it was being sent (it shrank from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.', this.path, this.size),
     );
   }
 }
 
 function notAFile(path: string): ServiceError {
-  return new ServiceError('configuration', `${path} is not a file.`);
+  return new ServiceError('configuration', l10n.t('{0} is not a file.', path));
 }

@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { FormDataEncoder, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
 import { FileChangedError, throwIfAborted, type RequestSent } from '../api/errors';
-import { discard, httpError, readText, type Scrubber } from '../api/readReply';
+import { discard, httpError, readText, wordsOf, type RequestWords, type Scrubber } from '../api/readReply';
 import { parseRetryAfter } from '../api/retryPolicy';
 import { toServiceError } from '../api/networkError';
 import { AttemptDeadline } from '../api/deadline';
@@ -20,6 +20,7 @@ import { GENERIC_MIME_TYPE, mimeTypeOf } from '../files/mimeType';
 import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
 import type { UploadSource } from './uploadSource';
+import { l10n } from '../text/l10n';
 
 export interface UploadOptions {
   signal?: AbortSignal;
@@ -83,7 +84,8 @@ interface UploadRequest extends UploadOptions {
   token: string;
   dispatcher?: Dispatcher;
   fieldName: string;
-  what: string;
+  /** How messages name the upload ("Uploading to gallery 3"), made only when there is a message. */
+  what: RequestWords;
   host: string;
   redactor: Scrubber;
   /**
@@ -201,7 +203,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     return { status, result: { ...result, reply: parseLoosely(text) } };
   } catch (error) {
     if (holdFailed) throw holdFailed.error;
-    throw toServiceError(error, { what: `${upload.what} (${fileName})`, host: upload.host, signal: upload.signal, deadline, requestSent, status, redactor: upload.redactor });
+    throw toServiceError(error, { what: `${wordsOf(upload.what)} (${fileName})`, host: upload.host, signal: upload.signal, deadline, requestSent, status, redactor: upload.redactor });
   } finally {
     deadline.dispose();
     // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
@@ -246,18 +248,18 @@ function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
 function changedSinceHashed(path: string): FileChangedError {
   return new FileChangedError(
     path,
-    `${path} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.`,
+    l10n.t('{0} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.', path),
   );
 }
 
 function changedSinceChecked(path: string, checked: number, now: number): FileChangedError {
-  return new FileChangedError(path, `${path} changed after it was checked (it has ${now} bytes, not ${checked}), so it was not sent. Run again: the file is checked anew.`);
+  return new FileChangedError(path, l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}), so it was not sent. Run again: the file is checked anew.', path, now, checked));
 }
 
 function changedWhileRead(path: string): FileChangedError {
   return new FileChangedError(
     path,
-    `${path} changed while it was being sent, so its upload was stopped before its end and it cannot have been stored. Run again once it is complete.`,
+    l10n.t('{0} changed while it was being sent, so its upload was stopped before its end and it cannot have been stored. Run again once it is complete.', path),
   );
 }
 

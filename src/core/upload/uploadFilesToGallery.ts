@@ -11,6 +11,7 @@ import type { ServiceClient } from '../api/serviceClient';
 import { mediaIdOfReply } from './mediaReply';
 import { classifyUploadFailure, type UploadFailure, type UploadFailureKind } from './uploadFailure';
 import type { SentContent } from './uploadFile';
+import { l10n } from '../text/l10n';
 
 export interface UploadItem {
   path: string;
@@ -178,11 +179,12 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
       Object.assign(result, { status: 'arrived', mediaId: settled.mediaId, how: 'settled', failure: undefined });
       return undefined;
     }
-    const why = failure ?? { kind: 'failed' as UploadFailureKind, stored: 'no' as const, scope: 'gallery' as const, error: new ServiceError('malformed', 'The reply named no media and the gallery does not hold the file.') };
+    const why = failure ?? { kind: 'failed' as UploadFailureKind, stored: 'no' as const, scope: 'gallery' as const, error: new ServiceError('malformed', l10n.t('The reply named no media and the gallery does not hold the file.')) };
     const retries = options.retry?.maxRetries ?? 0;
     if (result.attempts > retries) {
       result.status = 'failed';
-      result.failure = { ...why, error: new ServiceError(why.error.kind, `not stored after ${result.attempts} attempts: ${why.error.message}`, why.error.details) };
+      const message = result.attempts === 1 ? l10n.t('not stored after 1 attempts: {0}', why.error.message) : l10n.t('not stored after {0} attempts: {1}', result.attempts, why.error.message);
+      result.failure = { ...why, error: new ServiceError(why.error.kind, message, why.error.details) };
       ledger.forget(file, result.failure);
       return result.failure;
     }
