@@ -55,10 +55,38 @@ function compareTranslations(english, translated, where) {
   return problems;
 }
 
-/** The text with its comments blanked out (line numbers kept): an example in a comment is no call. */
+/**
+ * The text with its comments blanked out (line numbers kept): an example in a comment is no call.
+ * Strings are skipped whole, so "https://…" or "{1}//{2}" in one is not taken for a comment
+ * (a template literal's `${…}` counts as part of its string: a comment inside one is not seen).
+ */
 function blankComments(text) {
-  const blank = (comment) => comment.replace(/[^\n]/g, ' ');
-  return text.replace(/\/\*[\s\S]*?\*\//g, blank).replace(/(^|[^:'"`\\])(\/\/.*)$/gm, (_, before, comment) => before + blank(comment));
+  let out = '';
+  let i = 0;
+  const blank = (from, to) => text.slice(from, to).replace(/[^\n]/g, ' ');
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      const to = end === -1 ? text.length : end;
+      out += blank(i, to);
+      i = to;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const to = end === -1 ? text.length : end + 2;
+      out += blank(i, to);
+      i = to;
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && (c === '`' || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }
 
 /** l10n.t / vscode.l10n.t calls whose message is not a literal (string or { message: literal }). */

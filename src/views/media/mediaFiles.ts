@@ -66,7 +66,7 @@ export class MediaFiles implements vscode.Disposable {
       onProgress: options.onProgress,
       askAboveBytes: askAbove,
       confirmLarge: (announced) => this.confirmLarge(options.name, announced, askAbove, core),
-      what: vscode.l10n.t('Downloading {0}', options.name),
+      what: vscode.l10n.t({ message: 'Downloading {0}', args: [options.name], comment: ['The subject of the core\'s failure sentences, e.g. "Downloading x failed with HTTP 404": a noun phrase'] }),
       redactor: sharedRedactor,
     });
   }

@@ -39,8 +39,8 @@ export interface ParsedMapping {
 
 export function parseMapping(path: string, text: string): ParsedMapping {
   const checked = parseCheckedJson(text, mappingSchema, {
-    what: 'a mapping',
-    subject: 'The mapping',
+    what: l10n.t({ message: 'a mapping', args: [], comment: ['What the file is, in "The file is empty: a mapping is a JSON object." and "x is not a member of a mapping."'] }),
+    subject: l10n.t({ message: 'The mapping', args: [], comment: ['A mapping file as a whole, at the start of "The mapping must be an object."'] }),
     tooDeep: MAPPING_TOO_DEEP_MESSAGE,
     rules: { syntax: MAPPING_RULES.syntax, schema: MAPPING_RULES.schema },
   });
