@@ -22,13 +22,17 @@ import { walkthroughFullId } from './ids';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 
 const REGISTRATION_GRACE_MS = 8_000;
-const WELCOME_TAB_LABEL = 'Welcome';
+/**
+ * VS Code's Welcome tab, by its label in the display languages the extension speaks (VS Code
+ * offers no language-free way to tell the tab: its input is of no public type).
+ */
+const WELCOME_TAB_LABELS = new Set(['Welcome', 'Willkommen']);
 /** The first VS Code whose Welcome page shows a walkthrough registered after it was asked for. */
 const SHOWS_LATE_WALKTHROUGHS = { major: 1, minor: 104 };
 
 let askedBefore = false;
 
-const isWelcome = (tab: vscode.Tab | undefined): tab is vscode.Tab => tab !== undefined && tab.input === undefined && tab.label === WELCOME_TAB_LABEL;
+const isWelcome = (tab: vscode.Tab | undefined): tab is vscode.Tab => tab !== undefined && tab.input === undefined && WELCOME_TAB_LABELS.has(tab.label);
 
 function welcomeTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter(isWelcome));

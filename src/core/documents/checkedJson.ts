@@ -117,9 +117,31 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
     if (getValueAt(root, path) === undefined) return [problemAt(root, path, l10n.t('{0} is required.', where), rule)];
     return [problemAt(root, path, mustBe(where, issue.expected), rule)];
   }
-  // Our own messages (refinements, patterns) are sentences already; zod's need the place.
+  // Our own messages (refinements, patterns) are sentences already; zod's need the place, and
+  // the bounds zod words itself are worded here, so they translate.
   const own = !/^(Invalid|Too|Expected)/.test(issue.message);
+  if (!own && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    const bound = describeBound(where, issue);
+    if (bound) return [problemAt(root, path, bound, rule)];
+  }
   return [problemAt(root, path, own ? issue.message : `${where}: ${issue.message}`, rule)];
+}
+
+/** A bound zod checks without a message of ours (min, max, length), in words that translate. */
+function describeBound(where: string, issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string | undefined {
+  const limit = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+  if (issue.origin === 'number') {
+    if (issue.code === 'too_small') return issue.inclusive === false ? l10n.t('{0} must be greater than {1}.', where, limit) : l10n.t('{0} must be at least {1}.', where, limit);
+    return issue.inclusive === false ? l10n.t('{0} must be less than {1}.', where, limit) : l10n.t('{0} must be at most {1}.', where, limit);
+  }
+  if (issue.origin === 'string') {
+    if (issue.code === 'too_small') return limit === 1 ? l10n.t('{0} must not be empty.', where) : l10n.t('{0} must be at least {1} characters long.', where, limit);
+    return l10n.t('{0} must be at most {1} characters long.', where, limit);
+  }
+  if (issue.origin === 'array') {
+    return issue.code === 'too_small' ? l10n.t('{0} must have at least {1} entries.', where, limit) : l10n.t('{0} must have at most {1} entries.', where, limit);
+  }
+  return undefined;
 }
 
 function getValueAt(root: Node, path: ReadonlyArray<string | number>): unknown {

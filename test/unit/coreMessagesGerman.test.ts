@@ -1,0 +1,27 @@
+// The core's messages in German where the extension shows them: with VS Code's German bundle handed
+// over (useMessageBundle, as activate() does), a problem of the core reads in German; without one
+// (the command line) in English. Bounds zod words itself are worded by the core, so they translate.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseMapping } from '../../src/core/rows/mapping/readMapping';
+import { useMessageBundle, type MessageBundle } from '../../src/core/text/l10n';
+
+const german = JSON.parse(readFileSync(join(__dirname, '../../../l10n/bundle.l10n.de.json'), 'utf8')) as MessageBundle;
+const mapping = JSON.stringify({ source: { header: 0 }, topic_id: 7, source_id: '{id}', latitude: 'lat', longitude: 'lon' });
+const messages = () => parseMapping('/tmp/trees.mapping.json', mapping).problems.map((problem) => problem.message);
+
+describe('the core\'s messages in the extension\'s language', () => {
+  afterEach(() => useMessageBundle(undefined));
+
+  it('words a bound zod checks without a message of ours, in English without a bundle', () => {
+    assert.deepEqual(messages(), ['source.header must be at least 1.']);
+  });
+
+  it('reads in German once the German bundle is handed over, and in English again without it', () => {
+    useMessageBundle(german);
+    assert.deepEqual(messages(), ['source.header muss mindestens 1 sein.']);
+    useMessageBundle(undefined);
+    assert.deepEqual(messages(), ['source.header must be at least 1.']);
+  });
+});
