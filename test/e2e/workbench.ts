@@ -10,6 +10,7 @@ import {
   ensureCodeServer,
   ensureSystemDeps,
   installVsix,
+  packFixtureExtension,
   removeRunDir,
   removeStaleRunDirs,
   resolveCodeServerVersion,
@@ -20,7 +21,7 @@ import {
   workbenchUrl,
 } from '../integration/launchers/harness/codeServer';
 import { artifactsRoot, cacheRoot, ensureDir, freshDir, repoRoot } from '../integration/launchers/harness/paths';
-import { freePort, onCleanup, runBounded } from '../integration/launchers/harness/processes';
+import { freePort, onCleanup } from '../integration/launchers/harness/processes';
 
 /**
  * Screenshots and the server log: artifacts/e2e/ for the oldest VS Code (the default run, whose
@@ -95,7 +96,7 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
   fs.cpSync(e2eFixtureWorkspace, workspace, { recursive: true });
   await installVsix(install, vsixPath, runDir, extensionsDir);
   if (options.locale) {
-    await installVsix(install, await packLanguagePack(options.locale, runDir), runDir, extensionsDir);
+    await installVsix(install, await packFixtureExtension(`languagePack${options.locale === 'de' ? 'De' : options.locale}`, runDir), runDir, extensionsDir);
     registerLanguagePack(options.locale, runDir, extensionsDir);
   }
   const server = await startCodeServer(install, {
@@ -148,22 +149,6 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
   if (container) {
     await p.locator(`.part.activitybar a.action-label[aria-label^="${container}"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
   }
-}
-
-/** The test-only language pack of `locale` as a .vsix (vsce packs it offline), in the run folder. */
-async function packLanguagePack(locale: 'de', runDir: string): Promise<string> {
-  const source = path.join(repoRoot, 'test', 'fixtures', `languagePack${locale[0].toUpperCase()}${locale.slice(1)}`);
-  const copy = path.join(runDir, `language-pack-${locale}`);
-  fs.cpSync(source, copy, { recursive: true });
-  const vsix = path.join(runDir, `language-pack-${locale}.vsix`);
-  const vsce = path.join(repoRoot, 'node_modules', '.bin', 'vsce');
-  await runBounded(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
-    cwd: copy,
-    logFile: path.join(runDir, `language-pack-${locale}.log`),
-    timeoutMs: 120_000,
-    what: `vsce package (the ${locale} language pack for the tests)`,
-  });
-  return vsix;
 }
 
 /**

@@ -2,8 +2,7 @@
 // documents and those of the window's folders whatever their file system (a virtual workspace's),
 // not the old side of a diff, a git: copy, our previews or a document of another file system
 // outside the window's folders. Commands that need files on disk run in this window (its folder
-// is on disk). A window whose folder is virtual cannot be opened by this launcher; what it does
-// there is declared in package.json's capabilities.virtualWorkspaces.
+// is on disk). A window whose folder is virtual is test/integration/virtual/'s.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { checkedSchemes, isCheckedDocument, spotDocumentSelector } from '../../src/platform/checkedDocuments';

@@ -12,6 +12,7 @@ import {
   ensureCodeServer,
   ensureSystemDeps,
   installVsix,
+  packFixtureExtension,
   removeRunDir,
   removeStaleRunDirs,
   resolveCodeServerVersion,
@@ -39,6 +40,8 @@ export interface SuiteOptions {
   /** .vsix files installed into the run's extensions folder before the server starts. (Only one
    *  extensionDevelopmentPath works in code-server's URL payload: the last one wins.) */
   installVsixes?: string[];
+  /** Test-only extensions of test/fixtures (folder names), packed and installed like installVsixes. */
+  fixtureExtensions?: string[];
   /** No progress lines of the launcher's own (failures are still reported). */
   quiet?: boolean;
   /** Workspace Trust on and the folder not trusted (the Restricted Mode suite). */
@@ -70,6 +73,7 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
   fs.rmSync(logFile, { force: true });
 
   for (const vsix of options.installVsixes ?? []) await installVsix(install, vsix, runDir, runDirs(runDir).extensionsDir);
+  for (const fixture of options.fixtureExtensions ?? []) await installVsix(install, await packFixtureExtension(fixture, runDir), runDir, runDirs(runDir).extensionsDir);
   const started = Date.now();
   const server = await startCodeServer(install, {
     runDir,
@@ -178,13 +182,27 @@ export const UNTRUSTED_SUITE: SuiteOptions = {
 };
 
 /**
- * Which suites a run takes: both, unless SPOT_TEST_GREP names tests of one (the Restricted Mode
- * suite's titles start with "Restricted Mode"; a filter matches within one suite, and a suite in
- * which no test ran fails).
+ * The virtual-workspace suite (test/integration/virtual/), in a window whose folder is virtual: the
+ * fixture workspace served read-only under spotvfs: by a test-only file system extension
+ * (test/fixtures/virtualFsExtension), as a repository opened from GitHub would be.
+ */
+export const VIRTUAL_SUITE: SuiteOptions = {
+  label: 'integration-virtual',
+  extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'virtual', 'index.js'),
+  workspace: 'spotvfs:/',
+  fixtureExtensions: ['virtualFsExtension'],
+  env: { SPOT_VFS_ROOT: fixtureWorkspace },
+};
+
+/**
+ * Which suites a run takes: all three, unless SPOT_TEST_GREP names tests of one (the Restricted
+ * Mode suite's titles start with "Restricted Mode", the virtual one's with "virtual workspace"; a
+ * filter matches within one suite, and a suite in which no test ran fails).
  */
 export function suitesToRun(grep = process.env.SPOT_TEST_GREP): SuiteOptions[] {
-  if (!grep) return [{}, UNTRUSTED_SUITE];
-  return /restricted mode/i.test(grep) ? [UNTRUSTED_SUITE] : [{}];
+  if (!grep) return [{}, UNTRUSTED_SUITE, VIRTUAL_SUITE];
+  if (/restricted mode/i.test(grep)) return [UNTRUSTED_SUITE];
+  return /virtual workspace/i.test(grep) ? [VIRTUAL_SUITE] : [{}];
 }
 
 async function runSuites(): Promise<number> {

@@ -530,6 +530,23 @@ function serverEnv(install: CodeServerInstall, runDir: string, extra: NodeJS.Pro
   };
 }
 
+/**
+ * A test-only extension of test/fixtures (a language pack, a virtual file system) as a .vsix in the
+ * run folder, packed by vsce offline, for installVsix.
+ */
+export async function packFixtureExtension(fixture: string, runDir: string): Promise<string> {
+  const copy = path.join(runDir, `fixture-${fixture}`);
+  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', fixture), copy, { recursive: true });
+  const vsix = `${copy}.vsix`;
+  await runBounded(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: copy,
+    logFile: `${copy}.log`,
+    timeoutMs: 120_000,
+    what: `vsce package (test/fixtures/${fixture})`,
+  });
+  return vsix;
+}
+
 /** Installs a .vsix into extensionsDir with code-server's own CLI. */
 export async function installVsix(install: CodeServerInstall, vsix: string, runDir: string, extensionsDir: string): Promise<void> {
   const dirs = runDirs(runDir);
