@@ -6,14 +6,18 @@ import * as fs from 'fs';
 import Mocha from 'mocha';
 import * as path from 'path';
 
+/** Folders under test/integration that are no part of the main suite. */
+const OWN_WINDOW = new Set(['launchers', 'untrusted', 'virtual']);
+
 function testFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      // launchers: not tests; untrusted: the Restricted Mode suite, run in a window of its own (untrusted/index.ts).
-      if (entry.isDirectory()) return entry.name === 'launchers' || entry.name === 'untrusted' ? [] : testFiles(full);
+      // launchers: not tests; untrusted and virtual: the Restricted Mode and virtual-workspace
+      // suites, each run in a window of its own (untrusted/index.ts, virtual/index.ts).
+      if (entry.isDirectory()) return OWN_WINDOW.has(entry.name) ? [] : testFiles(full);
       return entry.name.endsWith('.test.js') ? [full] : [];
     })
     .sort();
@@ -23,7 +27,7 @@ export function run(): Promise<void> {
   return runSuite(__dirname);
 }
 
-/** Runs the *.test.js files under `dir` (not those of launchers/ or untrusted/). */
+/** Runs the *.test.js files under `dir` (not those of launchers/, untrusted/ or virtual/). */
 export function runSuite(dir: string): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
