@@ -107,10 +107,18 @@ function computedMessages(file, text) {
 /**
  * The core imports `l10n` from src/core/text/l10n.ts (which hands it the extension's bundle), and
  * the export recognises only `l10n` imported from 'vscode' or '@vscode/l10n': shown that import
- * instead, it finds the core's calls as it finds the extension's.
+ * instead (the module's other names, e.g. formatDecimal, imported beside it), it finds the core's
+ * calls as it finds the extension's.
  */
 function asExportSees(text) {
-  return text.replace(/import\s*\{\s*l10n\s*\}\s*from\s*'[^']*\/text\/l10n'/g, "import * as l10n from '@vscode/l10n'");
+  return text.replace(/import\s*\{([^}]*)\}\s*from\s*('[^']*\/text\/l10n')/g, (whole, names, from) => {
+    const list = names.split(',').map((name) => name.trim()).filter(Boolean);
+    if (!list.includes('l10n')) return whole;
+    const others = list.filter((name) => name !== 'l10n');
+    // As many lines as the import had: the line numbers of the problems stay right.
+    const lines = '\n'.repeat(whole.split('\n').length - 1);
+    return `import * as l10n from '@vscode/l10n';${others.length > 0 ? ` import { ${others.join(', ')} } from ${from};` : ''}${lines}`;
+  });
 }
 
 function readJson(file) {

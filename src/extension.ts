@@ -68,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   // The core's messages in VS Code's display language (l10n/bundle.l10n.<language>.json holds
   // both the extension's strings and the core's).
-  useMessageBundle(vscode.l10n.bundle);
+  useMessageBundle(vscode.l10n.bundle, vscode.env.language);
   owned = createServices(context);
   const { services } = owned;
   const { log, profiles, disposables } = services;

@@ -116,6 +116,10 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
       // Newer workbenches (1.139) open the Chat view in a secondary side bar on first start; it takes
       // a quarter of the window from what the tests show. (Unknown to 1.100, which ignores it.)
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      // The run's folder lies inside this repository's checkout, and the git extension asks, some
+      // seconds after start, whether to open that repository: a toast that covered parts of the
+      // pictures and came at no fixed moment. The fixture workspace is no repository of its own.
+      'git.openRepositoryInParentFolders': 'never',
     },
     // No payload to read (the .vsix is installed), so no smoke-test driver: with it, newer
     // workbenches (1.139) show no notification toasts, which the workflow tests read.

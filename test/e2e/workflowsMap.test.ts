@@ -8,12 +8,14 @@
 //   3. Tiles: none are loaded until spotImport.map.tiles names a server; then tiles come from it,
 //      here a sandbox started by this test on loopback (its generated /__sandbox/tiles), with
 //      the attribution on the map.
+//   4. An accessibility audit (axe-core) of the map page: markers, groups, controls and the list.
 // Screenshots: artifacts/e2e/map-*.png.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../integration/launchers/harness/paths';
 import { startSandbox } from '../../src/sandbox';
+import { audit, serious } from './audit';
 import { closeAllEditors, imagesLoaded, webviewFrame } from './galleryHelpers';
 import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, openViewContainer, page, runCommandByKeyboard, settledShot, shot, workspaceDir } from './workbench';
 import { explorerRow, plainTitle, title } from './workflowHelpers';
@@ -143,5 +145,17 @@ describe('e2e map (Show on Map, Pick Location)', function () {
       fs.rmSync(settings, { force: true });
       await sandbox.close();
     }
+  });
+
+  it('finds no serious violation in the map and its list (axe-core)', async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    await openViewContainer('Explorer');
+    await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
+    const frame = await webviewFrame('#map path.outline', undefined, 30_000);
+    await frame.waitForFunction(() => Number(document.body.dataset.markers) >= 4, undefined, { timeout: 20_000 });
+    const violations = serious(await audit(frame, 'body'));
+    await settledShot('map-audit');
+    assert.deepStrictEqual(violations, [], 'no serious or critical violation in the map');
   });
 });

@@ -68,6 +68,14 @@ describe('scripts/checkL10n.js: the translations, checked both ways', () => {
     assert.equal(result.manifestKeys, 1);
   });
 
+  it('finds the core\'s messages where l10n is imported beside other names of the module', async () => {
+    const project = soundProject();
+    project.sources['src/core/documents/problem.ts'] = "import { formatDecimal, l10n } from '../text/l10n';\nexport const outside = (value: number) => l10n.t('Latitude {0} is out of range', formatDecimal(value, 1));\n";
+    const result = await check(project);
+    assert.deepEqual(result.problems, []);
+    assert.equal(result.strings, 3);
+  });
+
   it('reports a string of the code with no German, naming it', async () => {
     const project = soundProject();
     delete project.german['Latitude {0} is out of range'];

@@ -4,6 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatSeconds } from '../../src/core/api/deadline';
+import { formatBytes } from '../../src/core/mediaFiles/downloadMedia';
 import { parseMapping } from '../../src/core/rows/mapping/readMapping';
 import { useMessageBundle, type MessageBundle } from '../../src/core/text/l10n';
 
@@ -23,5 +25,16 @@ describe('the core\'s messages in the extension\'s language', () => {
     assert.deepEqual(messages(), ['source.header muss mindestens 1 sein.']);
     useMessageBundle(undefined);
     assert.deepEqual(messages(), ['source.header must be at least 1.']);
+  });
+
+  it('writes numbers with the decimal comma in German, and as before in English and without a language', () => {
+    const words = () => [formatBytes(1.5 * 1024 * 1024), formatBytes(12.5 * 1024 * 1024), formatSeconds(800), formatSeconds(30_000)];
+    assert.deepEqual(words(), ['1.5 MB', '13 MB', '0.8', '30']);
+    useMessageBundle(german, 'de');
+    assert.deepEqual(words(), ['1,5 MB', '13 MB', '0,8', '30']);
+    useMessageBundle(german);
+    assert.deepEqual(words(), ['1.5 MB', '13 MB', '0.8', '30'], 'no language given: English numbers');
+    useMessageBundle(undefined, 'de');
+    assert.deepEqual(words(), ['1.5 MB', '13 MB', '0.8', '30'], 'no bundle (the command line): English, whatever the language');
   });
 });

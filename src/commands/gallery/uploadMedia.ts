@@ -1,6 +1,7 @@
 // Every way into an upload (Explorer, gallery node, drop, import result) ends here: a cancellable
 // progress notification in bytes per file, then one message that says what arrived and what not.
 import * as vscode from 'vscode';
+import { formatDecimal } from '../../core/text/l10n';
 import { withCancellableProgress } from '../../platform/cancellation';
 import { ActionableError, describeError, type ErrorAction } from '../../platform/errors';
 import { actionsFor, showMessage } from '../../platform/errorActions';
@@ -101,7 +102,7 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
     showMessage(services, 'warning', `${vscode.l10n.t('Nothing was uploaded to gallery {0}.', galleryId)}${note}`);
     return;
   }
-  const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const size = bytes >= 1024 * 1024 ? `${formatDecimal(bytes / 1024 / 1024, 1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
   const ready = spotReadyToActivate(services, profileId, galleryId);
   const next = ready ? ` ${vscode.l10n.t('All galleries of "{0}" have media now.', ready.spot.sourceId)}` : '';

@@ -14,6 +14,7 @@ import type * as Core from '../../core';
 import { describeError } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
 import { readSettings } from '../../platform/settings';
+import { formatDecimal } from '../../core/text/l10n';
 
 /**
  * - arrived: the service has it.
@@ -56,11 +57,11 @@ export interface UploadHooks {
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** "3.2 of 10.0 MB": both numbers in the unit that suits the file's size. */
+/** "3.2 of 10.0 MB" ("3,2 von 10,0 MB" in German): both numbers in the unit that suits the file's size. */
 export function formatBytesPair(sent: number, total: number): string {
   const exponent = total < 1024 ? 0 : Math.min(UNITS.length - 1, Math.floor(Math.log(total) / Math.log(1024)));
   const scale = 1024 ** exponent;
-  const format = (value: number) => (exponent === 0 ? String(value) : (value / scale).toFixed(1));
+  const format = (value: number) => (exponent === 0 ? String(value) : formatDecimal(value / scale, 1));
   return vscode.l10n.t('{0} of {1} {2}', format(sent), format(total), UNITS[exponent]);
 }
 

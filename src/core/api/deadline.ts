@@ -3,6 +3,7 @@
 // attempt that must end gets a signal that fires at its deadline, or when the caller cancels.
 // Most deadlines run from the attempt's start; an upload's runs from the end of its body (see
 // start), since sending a large file on a slow line may rightly take long, its reply not.
+import { formatDecimal } from '../text/l10n';
 
 export class AttemptDeadline {
   readonly signal: AbortSignal;
@@ -50,10 +51,10 @@ export class AttemptDeadline {
   }
 }
 
-/** "0.8", "30": seconds for a message. */
+/** "0.8" ("0,8" in German), "30": seconds for a message. */
 export function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
-  return Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
+  return Number.isInteger(seconds) ? String(seconds) : formatDecimal(seconds, 1);
 }
 
 /**

@@ -88,6 +88,3 @@ export function topicTooDeepMessage(): string {
 export function mappingTooDeepMessage(): string {
   return l10n.t('The mapping nests objects and arrays more than {0} levels deep; a mapping needs only a few.', MAX_JSON_DEPTH);
 }
-
-/** The name the rows' mapping reader imports (checkedJson takes the message or a function that words it). */
-export const MAPPING_TOO_DEEP_MESSAGE = mappingTooDeepMessage;

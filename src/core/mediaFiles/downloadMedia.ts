@@ -10,7 +10,7 @@ import { toServiceError } from '../api/networkError';
 import { discard, httpError, readText } from '../api/readReply';
 import { Redactor } from '../api/redact';
 import { requireSecureUrl } from '../api/secureUrl';
-import { l10n } from '../text/l10n';
+import { formatDecimal, l10n } from '../text/l10n';
 
 /** Above this the caller is asked (the extension's spotImport.media.askBeforeDownloadMB). */
 export const DEFAULT_ASK_ABOVE_BYTES = 10 * 1024 * 1024;
@@ -162,7 +162,7 @@ function nextLocation(current: URL, location: string): URL {
   return requireSecureUrl(next.toString(), 'media address');
 }
 
-/** "10 MB", "1.5 MB", "800 KB": sizes in words (1 MB = 1,048,576 bytes, as the setting counts). */
+/** "10 MB", "1.5 MB" ("1,5 MB" in German), "800 KB": sizes in words (1 MB = 1,048,576 bytes, as the setting counts). */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${trim(bytes / (1024 * 1024))} MB`;
   if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
@@ -170,5 +170,5 @@ export function formatBytes(bytes: number): string {
 }
 
 function trim(value: number): string {
-  return value >= 10 || Number.isInteger(value) ? String(Math.round(value)) : value.toFixed(1);
+  return value >= 10 || Number.isInteger(value) ? String(Math.round(value)) : formatDecimal(value, 1);
 }

@@ -12,12 +12,34 @@ import * as messages from '@vscode/l10n';
 export type MessageBundle = Record<string, string | { message: string; comment: string[] }>;
 
 const BUNDLE = Symbol.for('spot-import.messageBundle');
-type BundleHolder = { [BUNDLE]?: MessageBundle };
+const LANGUAGE = Symbol.for('spot-import.messageLanguage');
+type BundleHolder = { [BUNDLE]?: MessageBundle; [LANGUAGE]?: string };
 const holder = globalThis as BundleHolder;
 
-/** Messages in the language of `bundle` from now on (undefined: English, the source text). */
-export function useMessageBundle(bundle: MessageBundle | undefined): void {
+/**
+ * Messages in the language of `bundle` from now on (undefined: English, the source text).
+ * `language` (VS Code's display language, e.g. "de") words the numbers in them: "3,2 MB".
+ */
+export function useMessageBundle(bundle: MessageBundle | undefined, language?: string): void {
   holder[BUNDLE] = bundle;
+  holder[LANGUAGE] = bundle === undefined ? undefined : language;
+}
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `value` with exactly `fractionDigits` decimals, in the messages' language: "3.2" in English
+ * (and on the command line), "3,2" in German. No grouping, so English reads as it always did.
+ */
+export function formatDecimal(value: number, fractionDigits: number): string {
+  const language = holder[LANGUAGE] ?? 'en';
+  const key = `${language}/${fractionDigits}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: false });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 let configured: MessageBundle | undefined;

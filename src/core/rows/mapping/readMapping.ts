@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import type { Node } from 'jsonc-parser';
 import { parseCheckedJson, problemAt } from '../../documents/checkedJson';
 import type { LocatedProblem } from '../../documents/parseSpotText';
-import { MAPPING_TOO_DEEP_MESSAGE } from '../../documents/nesting';
+import { mappingTooDeepMessage } from '../../documents/nesting';
 import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
 import { closestName } from '../../topics/suggestMember';
@@ -41,7 +41,7 @@ export function parseMapping(path: string, text: string): ParsedMapping {
   const checked = parseCheckedJson(text, mappingSchema, {
     what: l10n.t({ message: 'a mapping', args: [], comment: ['What the file is, in "The file is empty: a mapping is a JSON object." and "x is not a member of a mapping."'] }),
     subject: l10n.t({ message: 'The mapping', args: [], comment: ['A mapping file as a whole, at the start of "The mapping must be an object."'] }),
-    tooDeep: MAPPING_TOO_DEEP_MESSAGE,
+    tooDeep: mappingTooDeepMessage,
     rules: { syntax: MAPPING_RULES.syntax, schema: MAPPING_RULES.schema },
   });
   return { path, text, mapping: checked.value, root: checked.root, problems: checked.problems };
