@@ -2,7 +2,7 @@
 // replaces the run's workbench with one started with `--locale de` and the test-only language
 // pack that declares German (test/fixtures/languagePackDe). VS Code's own words stay English there
 // (the pack translates none of them); everything of the extension's is German: the walkthrough,
-// an import's result, the Galleries view. Every expected text is taken from the shipped
+// an import's result, the Galleries view, the map. Every expected text is taken from the shipped
 // translation files by its English, so a string that is not translated fails the test.
 // Screenshots: artifacts/e2e*/5x-de-*.png.
 import * as assert from 'assert';
@@ -20,10 +20,18 @@ import {
   stopWorkbench,
   waitForToast,
 } from './workbench';
+import { webviewFrame } from './galleryHelpers';
 import { profileStatus } from './workflowHelpers';
 
 const SPOT = 'import/lakeside-viewpoint.spot.json';
 const SOURCE_ID = 'e2e-lakeside-viewpoint';
+/** The map's marker states (their keys in the bundle: the English and its comment). */
+const MARKER_STATES = [
+  "Active/a spot marker's state on the map: imported, state 1",
+  "In progress/a spot marker's state on the map: state 2, media still to upload",
+  "Invalid/a spot marker's state on the map: the document has errors",
+  "Not yet imported/a spot marker's state on the map",
+];
 
 describe('e2e in German (VS Code display language de)', function () {
   this.timeout(300_000);
@@ -108,5 +116,28 @@ describe('e2e in German (VS Code display language de)', function () {
     assert.ok(spoken.includes(de('waiting for media')) && !spoken.includes('waiting for media'), `the row reads in German: ${spoken}`);
     await clearNotifications();
     await settledShot('52-de-galleries');
+  });
+
+  it('shows the imported spot on the map in German', async () => {
+    // The document imported above, from its Explorer row, then Show on Map from the palette.
+    await openViewContainer('Explorer');
+    await page().locator('.explorer-folders-view .monaco-list-row', { hasText: SPOT.split('/')[1] }).first().click();
+    await page().locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await runCommandByKeyboard(deCommandTitle('spotImport.map.show'));
+    const frame = await webviewFrame('#map path.outline', undefined, 30_000);
+    await frame.waitForFunction(() => document.body.dataset.markers === '1', undefined, { timeout: 20_000 });
+    assert.strictEqual(await frame.locator('html').getAttribute('lang'), 'de', 'the page says it is German');
+    assert.strictEqual(((await frame.locator('#summary').textContent()) ?? '').trim(), de('1 spot.'));
+    const legend = await frame.locator('#legend li').allTextContents();
+    const states = MARKER_STATES.map((key) => de(key));
+    for (const state of states) assert.ok(legend.some((entry) => entry.includes(state)), `the legend names ${state}: ${legend.join(' | ')}`);
+    assert.strictEqual(await frame.locator('#map').getAttribute('aria-label'), de('Map of spots'));
+    assert.strictEqual(((await frame.locator('#toggle-list').textContent()) ?? '').trim(), de('Hide list'));
+    // The spot imported with a pending gallery is in progress; its marker is named in German.
+    const marker = frame.locator(`.spot-marker[aria-label^="${SOURCE_ID}"]`).first();
+    await marker.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.ok(((await marker.getAttribute('aria-label')) ?? '').includes(de(MARKER_STATES[1])), `the marker says ${de(MARKER_STATES[1])}`);
+    await clearNotifications();
+    await settledShot('53-de-map');
   });
 });
