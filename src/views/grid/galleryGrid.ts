@@ -1,7 +1,7 @@
 // "Open Gallery": an editor tab with a grid of the gallery's thumbnails, file names and types.
 // A webview with a strict Content-Security-Policy: scripts only with this page's nonce, images
 // only from the profile's files host (and data:), styles only from the extension. The page is
-// plain JavaScript (media/grid/grid.js); it lazy-loads images, moves with the arrow keys, opens a
+// plain JavaScript (media/grid/grid.js, shipped minified as dist/grid.js); it lazy-loads images, moves with the arrow keys, opens a
 // tile with Enter or a click (through the read-only media file system, as the tree does), and
 // reorders by drag and drop or Alt+Arrow. It follows the gallery cache, so it refreshes whenever
 // the gallery does (a refresh, an upload, a reorder from the tree).
@@ -83,10 +83,11 @@ export class GalleryGrid {
     readonly galleryId: number,
     onDispose: () => void,
   ) {
-    const gridFolder = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'grid');
+    const extension = services.context.extensionUri;
     this.panel = vscode.window.createWebviewPanel(GRID_VIEW_TYPE, this.title(), vscode.ViewColumn.Active, {
       enableScripts: true,
-      localResourceRoots: [gridFolder],
+      // The page's style (media/grid) and its script, built into dist/ (gridPage).
+      localResourceRoots: [vscode.Uri.joinPath(extension, 'media', 'grid'), vscode.Uri.joinPath(extension, 'dist')],
     });
     this.panel.iconPath = {
       light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'gallery-light.svg'),
@@ -110,8 +111,7 @@ export class GalleryGrid {
     // A new files host (the sandbox restarted on another port) needs a new page and policy.
     if (origin !== this.imageOrigin || !this.panel.webview.html) {
       this.imageOrigin = origin;
-      const folder = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'grid');
-      this.panel.webview.html = gridPage(this.panel.webview, folder, this.imageOrigin, this.nonce);
+      this.panel.webview.html = gridPage(this.panel.webview, this.services.context.extensionUri, this.imageOrigin, this.nonce);
     }
     this.lastState = state;
     await this.panel.webview.postMessage({ type: 'gallery', state });
