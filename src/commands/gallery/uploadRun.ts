@@ -11,10 +11,10 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
+import { formatDecimal } from '../../core/text/l10n';
 import { describeError } from '../../platform/errors';
 import type { ExtensionServices } from '../../platform/services';
 import { readSettings } from '../../platform/settings';
-import { formatDecimal } from '../../core/text/l10n';
 
 /**
  * - arrived: the service has it.

@@ -1,10 +1,10 @@
 // "Open Gallery": an editor tab with a grid of the gallery's thumbnails, file names and types.
 // A webview with a strict Content-Security-Policy: scripts only with this page's nonce, images
 // only from the profile's files host (and data:), styles only from the extension. The page is
-// plain JavaScript (media/grid/grid.js, shipped minified as dist/grid.js); it lazy-loads images, moves with the arrow keys, opens a
-// tile with Enter or a click (through the read-only media file system, as the tree does), and
-// reorders by drag and drop or Alt+Arrow. It follows the gallery cache, so it refreshes whenever
-// the gallery does (a refresh, an upload, a reorder from the tree).
+// plain JavaScript (media/grid/grid.js, shipped minified as dist/grid.js); it lazy-loads images,
+// moves with the arrow keys, opens a tile with Enter or a click (through the read-only media file
+// system, as the tree does), and reorders by drag and drop or Alt+Arrow. It follows the gallery
+// cache, so it refreshes whenever the gallery does (a refresh, an upload, a reorder from the tree).
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
