@@ -226,6 +226,46 @@ describe('media journal: the append-only record log', () => {
     await log.close();
   });
 
+  it('reading spots between plain appends (a run opening its next spots) leaves them to one write, and reads a waiting line as it will be written', async () => {
+    // A run opens each next spot while the lines of the spots just done wait: every open once
+    // wrote them, so each spot's line went out in a write call of its own (bench (a)).
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    const writes: number[] = [];
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      writes.push(length);
+      return real(fd, buffer, offset, length, position);
+    };
+    const log = await RecordLog.open(dir);
+    try {
+      const appends: Array<Promise<void>> = [];
+      for (let spot = 0; spot < 5; spot++) {
+        assert.equal(log.line(`next-${spot}`), undefined, 'a spot with no line yet');
+        appends.push(log.appendSoon(record(`done-${spot}`, spot + 1)));
+      }
+      assert.equal(spotIdOf(log, 'done-3'), 4, 'a waiting line is read as it will be written');
+      assert.deepEqual(writes, [], 'nothing written while the spots were opened');
+      await Promise.all(appends);
+      assert.equal(writes.length, 1, 'the five lines in one write call');
+      assert.deepEqual([0, 1, 2, 3, 4].map((spot) => spotIdOf(log, `done-${spot}`)), [1, 2, 3, 4, 5]);
+    } finally {
+      (fs as { writeSync: unknown }).writeSync = real;
+    }
+    await log.close();
+    const again = await RecordLog.open(dir);
+    assert.equal(spotIdOf(again, 'done-4'), 5);
+    await again.close();
+  });
+
+  it('plain appends beyond one write\'s share go out at once, and every one of them resolves', async () => {
+    const log = await RecordLog.open(dir);
+    const appends = Array.from({ length: 700 }, (_, spot) => log.appendSoon(record(`many-${spot}`, spot + 1)));
+    await Promise.all(appends);
+    assert.deepEqual([0, 255, 256, 699].map((spot) => spotIdOf(log, `many-${spot}`)), [1, 256, 257, 700]);
+    await log.close();
+    assert.equal(readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).length, 700);
+  });
+
   it('reads, plain appends and durable appends see the lines appended before them within the turn, in order', async () => {
     const log = await RecordLog.open(dir);
     const soon = log.appendSoon(record('x', 1));
