@@ -1,9 +1,10 @@
 // The operations of the service over undici: import a spot, read a gallery, order its media,
 // upload media. Every call carries a bearer token, renews it once when it is refused, takes an
 // AbortSignal, and fails with a ServiceError whose words were scrubbed of every secret.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AuthenticationError, ServiceError, throwIfAborted, type ServiceErrorDetails } from './errors';
-import { discard, httpError, parseReply, readText, wordsOf, type RequestWords } from './readReply';
+import { httpError, parseReply, wordsOf, type RequestWords } from './readReply';
+import { shortRequest } from './shortRequest';
 import { galleryReplySchema, importReplySchema, toGallery, toImportResult, type Gallery, type ImportResult } from './replySchemas';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayFor, sleep, type RetryPolicy } from './retryPolicy';
 import { joinUrl, requireSecureUrl } from './secureUrl';
@@ -175,10 +176,10 @@ export class ServiceClient {
     return this.authorized(options, async (token): Promise<Attempt<{ status: number; text: string }>> => {
       const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
       try {
-        const response = await request(url, {
+        const reply = await shortRequest(this.options.dispatcher ?? defaultDispatcher(), url, {
           method,
-          dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-          signal: attempt,
+          deadline: attempt,
+          what,
           headers: {
             authorization: `Bearer ${token}`,
             accept: 'application/vnd.api+json',
@@ -186,14 +187,10 @@ export class ServiceClient {
           },
           body: options.body,
         });
-        const status = response.statusCode;
-        if (status === 401) {
-          await discard(response.body);
-          return { renew: refusedAgain(what) };
-        }
-        const text = await readText(response.body, what, response.headers);
+        const { status, text } = reply;
+        if (status === 401) return { renew: refusedAgain(what) };
         if (status < 200 || status >= 300) {
-          throw httpError(what, status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(response.headers['retry-after']) });
+          throw httpError(what, status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(reply.headers['retry-after']) });
         }
         return { done: { status, text } };
       } catch (error) {
