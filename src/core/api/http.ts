@@ -3,6 +3,7 @@
 // http.noProxy and http.proxyStrictSSL; a command-line user gets the usual proxy variables.
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { DEFAULT_IDLE_TIMEOUT_MS } from './requestDefaults';
+import { withMembers } from '../objects/withMembers';
 
 export interface HttpOptions {
   /** Proxy for both http and https requests; absent: HTTPS_PROXY / HTTP_PROXY from the environment. */
@@ -27,7 +28,7 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
     ...(options.ca && options.ca.length > 0 ? { ca: options.ca } : {}),
   };
   const agentOptions = {
-    connect: { ...tls, timeout: options.connectTimeoutMs ?? 10_000 },
+    connect: withMembers(tls, { timeout: options.connectTimeoutMs ?? 10_000 }),
     headersTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     bodyTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     keepAliveTimeout: 10_000,
@@ -38,13 +39,12 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
   const proxy = options.proxyUrl || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
   if (!proxy) return new Agent(agentOptions);
   const noProxy = [...(options.noProxy ?? splitList(env.NO_PROXY ?? env.no_proxy)), ...LOOPBACK_NO_PROXY];
-  return new EnvHttpProxyAgent({
-    ...agentOptions,
+  return new EnvHttpProxyAgent(withMembers(agentOptions, {
     httpProxy: proxy,
     httpsProxy: proxy,
     noProxy: noProxy.join(','),
     requestTls: tls,
-  });
+  }));
 }
 
 let shared: Dispatcher | undefined;

@@ -3,6 +3,7 @@
 // zod's generator, which reads the zod/mini schemas of the core like its own.
 import * as z from 'zod';
 import { spotDocumentSchema, spotTemplate } from './spotSchema';
+import { withMembers } from '../objects/withMembers';
 
 /** How every editor JSON Schema of the project is generated from its zod source. */
 export function editorJsonSchema(source: z.core.$ZodType): Record<string, unknown> {
@@ -32,7 +33,7 @@ export function spotDocumentJsonSchema(): Record<string, unknown> {
       body: {
         data: {
           type: 'spots',
-          attributes: { ...spotTemplate('${1:my-source-id}', 1).data.attributes, state: 2, fld_1_1: null },
+          attributes: withMembers(spotTemplate('${1:my-source-id}', 1).data.attributes, { state: 2, fld_1_1: null }),
         },
       },
     },

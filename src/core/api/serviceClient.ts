@@ -19,6 +19,7 @@ import type { TokenSource } from './tokenSource';
 import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
 import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface ServiceClientOptions {
   baseUrl: string;
@@ -151,8 +152,7 @@ export class ServiceClient {
     const what = () => l10n.t('Uploading to gallery {0}', galleryId);
     return this.authorized({ signal: options.signal, retryable: false }, async (token): Promise<Attempt<UploadResult>> => {
       try {
-        const outcome = await uploadFile(url, filePath, {
-          ...options,
+        const outcome = await uploadFile(url, filePath, withMembers(options, {
           galleryId,
           token,
           dispatcher: this.options.dispatcher ?? defaultDispatcher(),
@@ -161,7 +161,7 @@ export class ServiceClient {
           host: this.host,
           redactor: this.redactor,
           replyDeadlineMs: this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
-        });
+        }));
         return outcome.status === 401 ? { renew: refusedAgain(what, { requestSent: 'answered' }) } : { done: outcome.result };
       } catch (error) {
         if (error instanceof ServiceError && error.kind === 'network' && error.requestSent === 'partly') return { renew: error };

@@ -10,6 +10,7 @@ import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument, type SpotRuleOptions } from './validateSpot';
 import type { SpotDocument } from '../api/spotSchema';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface LocatedProblem extends Problem {
   /** In the text without its byte-order mark (as editors show a file that has one). */
@@ -161,7 +162,7 @@ function dataTypeIsSpots(text: string): boolean {
 
 /** Places a pointer problem: on the value when it exists, else on the nearest member that does. */
 function locate(root: Node, problem: Problem): LocatedProblem {
-  return { ...problem, ...locateInTree(root, fromPointer(problem.pointer)), severity: 'error' };
+  return withMembers(problem, withMembers(locateInTree(root, fromPointer(problem.pointer)), { severity: 'error' as const }));
 }
 
 /** "Not valid JSON: close brace expected.": a syntax error jsonc-parser found, the same words for every JSON file the core reads. */

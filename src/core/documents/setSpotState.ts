@@ -5,6 +5,7 @@ import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { BYTE_ORDER_MARK, withoutByteOrderMark } from './parseSpotText';
 import { modifyKeepingStyle, singleEdit, type SpotTextEdit } from './textEdits';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export type { SpotTextEdit } from './textEdits';
 
@@ -36,7 +37,7 @@ export function setSpotState(input: string, state: number, galleries: Record<str
   for (const [member, value] of changes) next = modifyKeepingStyle(next, ['data', 'attributes', member], value);
   if (next === text) return { ok: true, edits: [], text: input };
   const edit = singleEdit(text, next);
-  return { ok: true, edits: [{ ...edit, offset: edit.offset + mark }], text: (mark ? BYTE_ORDER_MARK : '') + next };
+  return { ok: true, edits: [withMembers(edit, { offset: edit.offset + mark })], text: (mark ? BYTE_ORDER_MARK : '') + next };
 }
 
 /** Where a member of data.attributes has its value in the text (without a byte-order mark). */
@@ -79,7 +80,7 @@ export function spotStateEditor(input: string): (state: number, galleries?: Reco
     }
     next += text.slice(from);
     const edit = singleEdit(text, next);
-    return { ok: true, edits: [{ ...edit, offset: edit.offset + mark }], text: (mark ? BYTE_ORDER_MARK : '') + next };
+    return { ok: true, edits: [withMembers(edit, { offset: edit.offset + mark })], text: (mark ? BYTE_ORDER_MARK : '') + next };
   };
 }
 

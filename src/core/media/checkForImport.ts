@@ -7,6 +7,7 @@ import { attributesOf } from '../documents/validateSpot';
 import { TOPIC_RULES } from '../topics/topicProblem';
 import { requiredByTopicMessage } from '../topics/checkSpotAgainstTopic';
 import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from './checkSpotMedia';
+import { withMembers } from '../objects/withMembers';
 
 export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {
   return withTopicRules(await checkSpotMedia(path, text, options), options, found);
@@ -26,7 +27,7 @@ export function withTopicRules(check: SpotMediaCheck, rules: TopicRules, found: 
   const sayNothingOf = requiredOfLeftOut(check, rules, leftOut);
   const problems = [...topicProblems.filter((problem) => !leftOut.has(problem.pointer) && !(problem.rule === TOPIC_RULES.requiredMissing && sayNothingOf.has(problem.message))), ...found];
   const all = [...check.problems.filter((problem) => !leftOut.has(problem.pointer)), ...problems];
-  return { ...check, problems: all, ok: check.ok && !problems.some((problem) => problem.severity === 'error') };
+  return withMembers(check, { problems: all, ok: check.ok && !problems.some((problem) => problem.severity === 'error') });
 }
 
 /**

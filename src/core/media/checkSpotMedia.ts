@@ -14,6 +14,7 @@ import { contentKey, hashFile, readAndHashFile, type ContentKey } from './conten
 import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface SpotProblem extends LocatedProblem {
   /** The media file or folder the problem is about, when it is about one. */
@@ -116,7 +117,7 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
   const folderName = basename(layout.folder);
   if (layout.unreadable) problems.push(places.onAttributes(l10n.t('The media folder {0} cannot be read: {1}', folderName, layout.unreadable), layout.folder));
   for (const nested of layout.nestedFolders) {
-    problems.push({ ...places.onAttributes(l10n.t('{0}/{1} is not used: a gallery\'s media sit directly in its field\'s folder.', folderName, nested), nested), severity: 'warning' });
+    problems.push(withMembers(places.onAttributes(l10n.t('{0}/{1} is not used: a gallery\'s media sit directly in its field\'s folder.', folderName, nested), nested), { severity: 'warning' as const }));
   }
   const direct = layout.groups.find((group) => group.folder === undefined);
   const subfolders = layout.groups.filter((group) => group.folder !== undefined);
@@ -184,7 +185,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     const hold = !sha256 && (options.holdContent?.reserve(stats.size) ?? false);
     if (!sha256 && !hold && options.hashWhenSent && sizes.get(stats.size) === 1) {
       // Read once, by its upload (see CheckOptions.hashWhenSent).
-      checked.push({ ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256: '', key: '', mimeType, hashWhenSent: true });
+      checked.push(withMembers(file, { size: stats.size, mtimeMs: stats.mtimeMs, sha256: '', key: '', mimeType, hashWhenSent: true }));
       continue;
     }
     if (!sha256) {
@@ -200,7 +201,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
         if (hold && !content) options.holdContent!.unreserve(stats.size);
       }
     }
-    const entry: CheckedMediaFile = { ...file, size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType, content };
+    const entry: CheckedMediaFile = withMembers(file, { size: stats.size, mtimeMs: stats.mtimeMs, sha256, key: contentKey(sha256, stats.size), mimeType, content });
     const twin = sha256 === UNHASHED ? undefined : byKey.get(entry.key);
     if (twin) {
       options.holdContent?.release([entry]);

@@ -3,6 +3,7 @@
 // the document has a single gallery field. Files go into a gallery in name order.
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { withMembers } from '../objects/withMembers';
 
 /** Names a file manager leaves behind; never media of a spot. Dot files are skipped as well. */
 const IGNORED_NAMES = new Set(['thumbs.db', 'desktop.ini', 'ehthumbs.db']);
@@ -72,7 +73,7 @@ export async function listSpotMedia(documentPath: string): Promise<MediaLayout> 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return layout;
-    return { ...layout, exists: true, unreadable: (error as Error).message };
+    return withMembers(layout, { exists: true, unreadable: (error as Error).message });
   }
   layout.exists = true;
   const direct: MediaFileEntry[] = [];
@@ -90,7 +91,7 @@ export async function listSpotMedia(documentPath: string): Promise<MediaLayout> 
     try {
       inner = await fs.readdir(join(folder, name), { withFileTypes: true });
     } catch (error) {
-      return { ...layout, unreadable: `${name}: ${(error as Error).message}` };
+      return withMembers(layout, { unreadable: `${name}: ${(error as Error).message}` });
     }
     for (const entry of inner) {
       if (isIgnored(entry.name)) continue;

@@ -12,6 +12,7 @@ import { JournalError, MediaJournal, type JournalAccount } from './journal';
 import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 /** A source, or its spots as they are (an array, a generator). */
 export type SpotsOrSource = SpotSource | Iterable<SpotInput> | AsyncIterable<SpotInput>;
@@ -31,7 +32,7 @@ export async function runMediaWorkflow(source: SpotsOrSource, options: MediaWork
 
 /** One spot on its own (the editor's commands): the same engine, one result. */
 export async function importOneSpot(input: SpotInput, options: MediaWorkflowOptions): Promise<SpotOutcome> {
-  return (await runMediaWorkflow([input], { ...options, concurrency: 1 })).spots[0];
+  return (await runMediaWorkflow([input], withMembers(options, { concurrency: 1 }))).spots[0];
 }
 
 export interface WorkflowStreamEnd {

@@ -22,6 +22,7 @@ import { noMediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface SpotRunContext {
   options: MediaWorkflowOptions;
@@ -83,7 +84,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options, input.problems) : checkSpotForImport(input.path, text, { ...options, layout, parsed }, input.problems));
+  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options, input.problems) : checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems));
   if (!sourceId) return invalid(outcome, await checkWithoutJournal(), step);
   if (other !== undefined) {
     const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
@@ -109,8 +110,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     // (a caller's own check is taken as it is: parsed and hashed once per run).
     const check = input.check
       ? withTopicRules(input.check, options, input.problems)
-      : await checkSpotForImport(input.path, text, {
-          ...options,
+      : await checkSpotForImport(input.path, text, withMembers(options, {
           layout,
           parsed,
           holdContent: ctx.held,
@@ -120,7 +120,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
             const known = record.files?.[path];
             return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
           },
-        }, input.problems);
+        }), input.problems);
     outcome.problems = check.problems;
     const release = () => {
       ctx.held.release(heldFiles(check));
@@ -186,7 +186,7 @@ export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = '
 /** A prepared spot the run stopped before: its journal is released untouched. */
 export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutcome {
   spot.release();
-  return { ...spot.outcome, status: 'not-started', change: undefined, ...notStartedParts(because) };
+  return withMembers(spot.outcome, { status: 'not-started' as const, change: undefined, ...notStartedParts(because) });
 }
 
 /** What a spot the run stopped before says, by why the run stopped. */
@@ -209,7 +209,7 @@ function notStartedReason(because: RunStopKind): string {
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */
 export function unexpected(input: SpotInput, error: unknown): SpotOutcome {
-  return { ...blankOutcome(input), failure: { kind: 'unexpected' }, reason: l10n.t('Unexpected failure: {0}', (error as Error)?.message ?? String(error)), remaining: [l10n.t('run again after the cause is fixed')] };
+  return withMembers(blankOutcome(input), { failure: { kind: 'unexpected' as const }, reason: l10n.t('Unexpected failure: {0}', (error as Error)?.message ?? String(error)), remaining: [l10n.t('run again after the cause is fixed')] });
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */

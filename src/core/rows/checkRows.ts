@@ -14,6 +14,7 @@ import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
 import { placeRowProblem, rowInput, rowLabel } from './rowSource';
 import { rowToSpot, type RowSpot } from './rowToSpot';
+import { withMembers } from '../objects/withMembers';
 
 export interface RowFinding {
   line: number;
@@ -62,13 +63,13 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
 export async function checkRow(source: string, row: SourceRow, mapping: ResolvedMapping, rules: RowRules, owners?: SourceIdOwners): Promise<CheckedRow> {
   const spot = await rowToSpot(row, mapping, { media: rules.media });
   const input = rowInput(source, spot);
-  const check = await checkSpotForImport(input.path, spot.text, { ...rules, layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }, spot.problems);
+  const check = await checkSpotForImport(input.path, spot.text, withMembers(rules, { layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }), spot.problems);
   const origin = { cells: spot.cells, files: spot.files, line: spot.line };
-  const findings: RowFinding[] = check.problems.map((problem) => ({ ...positionOf(placeRowProblem(origin, problem)), message: problem.message, severity: problem.severity, rule: ruleOf(problem), pointer: problem.pointer, ...(problem.file ? { file: problem.file } : {}) }));
+  const findings: RowFinding[] = check.problems.map((problem) => withMembers(positionOf(placeRowProblem(origin, problem)), { message: problem.message, severity: problem.severity, rule: ruleOf(problem), pointer: problem.pointer, ...(problem.file ? { file: problem.file } : {}) }));
   const earlier = spot.sourceId !== undefined ? owners?.claim(spot.sourceId, rowLabel(source, spot.row, spot.line)) : undefined;
   if (earlier !== undefined && spot.sourceId !== undefined) {
     const at = spot.cells.get('/data/attributes/source_id') ?? { line: spot.line, column: 1 };
-    findings.unshift({ ...at, message: repeatedSourceIdReason(spot.sourceId, earlier), severity: 'error', rule: SPOT_RULES.repeatedSourceId, pointer: '/data/attributes/source_id' });
+    findings.unshift(withMembers(at, { message: repeatedSourceIdReason(spot.sourceId, earlier), severity: 'error' as const, rule: SPOT_RULES.repeatedSourceId, pointer: '/data/attributes/source_id' }));
   }
   return { row: spot.row, line: spot.line, label: input.label!, sourceId: spot.sourceId, findings, ok: !findings.some((finding) => finding.severity === 'error'), spot };
 }

@@ -21,6 +21,7 @@ import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
 import type { UploadSource } from './uploadSource';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface UploadOptions {
   signal?: AbortSignal;
@@ -200,7 +201,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
       throw httpError(upload.what, status, text, { redactor: upload.redactor, retryAfterMs: parseRetryAfter(response.headers['retry-after']), requestSent });
     }
     upload.onProgress?.(size, size);
-    return { status, result: { ...result, reply: parseLoosely(text) } };
+    return { status, result: withMembers(result, { reply: parseLoosely(text) }) };
   } catch (error) {
     if (holdFailed) throw holdFailed.error;
     throw toServiceError(error, { what: `${wordsOf(upload.what)} (${fileName})`, host: upload.host, signal: upload.signal, deadline, requestSent, status, redactor: upload.redactor });

@@ -12,6 +12,7 @@ import { mediaIdOfReply } from './mediaReply';
 import { classifyUploadFailure, type UploadFailure, type UploadFailureKind } from './uploadFailure';
 import type { SentContent } from './uploadFile';
 import { l10n } from '../text/l10n';
+import { withMembers } from '../objects/withMembers';
 
 export interface UploadItem {
   path: string;
@@ -103,7 +104,7 @@ export async function uploadFilesToGallery<F extends UploadItem>(options: Upload
   let stop: UploadFailure | undefined;
   for (const [index, result] of results.entries()) {
     if (options.signal?.aborted) {
-      stop = { ...CANCELLED, error: new CancelledError() };
+      stop = withMembers(CANCELLED, { error: new CancelledError() });
       break;
     }
     const failure = await sendFile(options, result);
@@ -184,7 +185,7 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
     if (result.attempts > retries) {
       result.status = 'failed';
       const message = result.attempts === 1 ? l10n.t('not stored after 1 attempts: {0}', why.error.message) : l10n.t('not stored after {0} attempts: {1}', result.attempts, why.error.message);
-      result.failure = { ...why, error: new ServiceError(why.error.kind, message, why.error.details) };
+      result.failure = withMembers(why, { error: new ServiceError(why.error.kind, message, why.error.details) });
       ledger.forget(file, result.failure);
       return result.failure;
     }
@@ -194,7 +195,7 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
     } catch (error) {
       if (!isCancellation(error)) throw error;
       result.status = 'not-sent';
-      result.failure = { ...CANCELLED, error: new CancelledError() };
+      result.failure = withMembers(CANCELLED, { error: new CancelledError() });
       return result.failure;
     }
   }

@@ -15,6 +15,7 @@ import { breakLength } from './positions';
 import { TableReadError } from './tableReadError';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
 import type { SourceEncoding, SourceFormat, SourceFormatName, TableFormat } from './types';
+import { withMembers } from '../../objects/withMembers';
 
 export interface FormatDetection {
   format: TableFormat;
@@ -53,7 +54,7 @@ export function detectFormat(path: string, sample: Uint8Array, given: Partial<So
   if (text.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t('the file\'s first {0} KiB are blank', SAMPLE_BYTES / 1024));
   const format = given.format ?? formatOf(path, text, complete, detected);
   if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
-  return { format: delimitedFormat(path, text, complete, { ...given, format, encoding }, detected), detected };
+  return { format: delimitedFormat(path, text, complete, withMembers(given, { format, encoding }), detected), detected };
 }
 
 /**
@@ -157,7 +158,7 @@ function delimitedFormat(path: string, text: string, complete: boolean, given: P
         : l10n.t('decimal separator \'{0}\' (assumed: no decimal numbers in the first rows)', decimalSeparator),
     );
   }
-  return { ...given, delimiter, decimalSeparator, header };
+  return withMembers(given, { delimiter, decimalSeparator, header });
 }
 
 /** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */

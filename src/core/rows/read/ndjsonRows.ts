@@ -11,6 +11,7 @@ import { describeParseError, parseJson } from './jsonText';
 import { MAX_ROW_CHARS } from './limits';
 import { breakLength } from './positions';
 import type { RowReadProblem, SourceEncoding, SourceRow } from './types';
+import { withMembers } from '../../objects/withMembers';
 
 const RECORD_SEPARATOR = '\u001e';
 
@@ -54,7 +55,7 @@ function parseLine(text: string): ({ node: Node } | { error: ParseError }) & { s
   const json = shift ? text.slice(shift) : text;
   if (json.trim() === '') return undefined;
   const parsed = parseJson(json);
-  return parsed && { ...parsed, shift };
+  return parsed && withMembers(parsed, { shift });
 }
 
 type TextLine = { number: number; text: string } | { number: number; tooLong: true };

@@ -15,6 +15,7 @@ import { ndjsonColumns, ndjsonRows } from './ndjsonRows';
 import { lineStarts, positionAt } from './positions';
 import { TableReadError } from './tableReadError';
 import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRow, type SourceTable } from './types';
+import { withMembers } from '../../objects/withMembers';
 
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
   const { sample, complete } = await readSample(path);
@@ -61,7 +62,7 @@ async function detectWholeFile(path: string, sample: Uint8Array, given: Partial<
   if (given.encoding || detection.format.encoding !== 'utf-8' || complete) return detection;
   const encoding = await detectFileEncoding(path, sample, complete);
   if (encoding.encoding === 'utf-8') return detection;
-  const again = detectFormat(path, sample, { ...given, encoding: encoding.encoding }, complete);
+  const again = detectFormat(path, sample, withMembers(given, { encoding: encoding.encoding }), complete);
   return { format: again.format, detected: [encoding.note, ...again.detected] };
 }
 

@@ -12,6 +12,7 @@
 import { l10n } from '../../text/l10n';
 import { EPSG_DEFINITIONS } from './epsgDefinitions.generated';
 import type * as ProjectionModule from './projection';
+import { withMembers } from '../../objects/withMembers';
 
 let projectionModule: typeof ProjectionModule | undefined;
 /** projection.ts (and with it proj4), loaded when the first coordinate system is read. */
@@ -61,7 +62,7 @@ function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
   // WGS 84 is what spots are in: nothing to transform. proj4 would still take the degrees to
   // radians and back, which changes about one value in five in its last digit (-59.0085279 →
   // -59.008527900000004), and degrees are sent as the cells write them (they are not rounded).
-  if (code === WGS84_CODE && 'crs' in resolved) return { crs: { ...resolved.crs, toWgs84: (x, y) => ({ longitude: x, latitude: y }) } };
+  if (code === WGS84_CODE && 'crs' in resolved) return { crs: withMembers(resolved.crs, { toWgs84: (x: number, y: number) => ({ longitude: x, latitude: y }) }) };
   return resolved;
 }
 

@@ -7,6 +7,7 @@
 import { l10n } from '../../text/l10n';
 import { checkLatitudeLongitude, LATITUDE_LIMIT, LONGITUDE_LIMIT } from './latitudeLongitude';
 import { resolveCrs, type Crs, type CrsSpec } from './crs';
+import { withMembers } from '../../objects/withMembers';
 
 export type Wgs84Result = { latitude: number; longitude: number; warning?: string } | { problem: string };
 
@@ -35,7 +36,7 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
     };
   }
   const warning = degreesWarning(x, y, crs);
-  return warning === undefined ? position : { ...position, warning };
+  return warning === undefined ? position : withMembers(position, { warning });
 }
 
 /**
