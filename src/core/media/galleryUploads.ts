@@ -9,7 +9,7 @@ import { uploadFilesToGallery, type UploadLedger } from '../upload/uploadFilesTo
 import type { CheckedMediaFile } from './checkSpotMedia';
 import { contentKey, hashFile } from './contentKey';
 import { JournalError, type SpotJournal } from './journal';
-import type { GalleryJournal } from './journalRecord';
+import { journalTime, type GalleryJournal } from './journalRecord';
 import { claimedIds, resolveLostUpload } from './lostUpload';
 import type { GalleryOutcome, StepName } from './types';
 import { l10n } from '../text/l10n';
@@ -126,7 +126,7 @@ function journalLedger(ctx: GalleryUploadContext, gallery: GalleryJournal, prese
       // Hashed as it went out: from now on known by its content, in this run and (the hash cache) the next.
       if (sent) hashed(ctx, file, sent.sha256, sent.mtimeMs);
       if (!file.key) throw new Error(`${file.relativePath} would be announced before it was hashed`);
-      gallery.pending = { key: file.key, file: file.relativePath, before: present.ids, at: new Date().toISOString() };
+      gallery.pending = { key: file.key, file: file.relativePath, before: present.ids, at: journalTime() };
       // The one write that also records the previous file's media id: the announcement. The
       // service cannot store a body it has not received whole, so no upload is stored unannounced.
       return ctx.journal.save().catch((error: Error) => {

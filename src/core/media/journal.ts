@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { syncFolder } from '../files/atomicFile';
 import { JournalError } from './journalErrors';
-import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
+import { JOURNAL_FORMAT, journalTime, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
 import { RecordLog, type RecordLogOptions } from './recordLog';
 import { releaseRunLock, takeRunLock } from './runLock';
 import { l10n } from '../text/l10n';
@@ -100,7 +100,7 @@ export class MediaJournal {
       clientId: this.account.clientId,
       sourceId,
       galleries: {},
-      updatedAt: new Date().toISOString(),
+      updatedAt: journalTime(),
     };
   }
 
@@ -157,7 +157,7 @@ export class SpotJournal {
    * written (with the other records of this turn of the event loop, in one write call).
    */
   async save(durable = true): Promise<void> {
-    this.record.updatedAt = new Date().toISOString();
+    this.record.updatedAt = journalTime();
     this.dirty = false;
     try {
       if (durable) await this.log.appendDurable(this.record);

@@ -17,7 +17,7 @@ import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from '../import/sendSpot';
 import { JournalError, type MediaJournal, type SpotJournal } from './journal';
-import type { SpotJournalRecord } from './journalRecord';
+import { journalTime, type SpotJournalRecord } from './journalRecord';
 import { noMediaLayout } from './mediaLayout';
 import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
@@ -230,7 +230,7 @@ async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journa
   outcome.sent = true;
   const result = await sendSpot(ctx.options.client, payload, { signal: ctx.options.signal });
   record.spotId = result.spotId;
-  record.finalImport = { sha256, state, at: new Date().toISOString() };
+  record.finalImport = { sha256, state, at: journalTime() };
   for (const pending of result.pendingGalleries) {
     // Remembered, so a later run names it again, and a run with media uploads into it.
     const known = record.galleries[pending.field];
@@ -331,7 +331,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     outcome.sent = true;
     const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
-    record.finalImport = { sha256, state: finalState, at: new Date().toISOString() };
+    record.finalImport = { sha256, state: finalState, at: journalTime() };
     record.writeBack = undefined;
     journal.touch();
     outcome.imported = 'final';
@@ -415,7 +415,7 @@ async function writeBack(
   if (finalText === text) return { status: 'unchanged' };
   const remember = (status: 'written' | 'disabled' | 'conflict' | 'failed') => {
     if (record.writeBack?.status === status) return;
-    record.writeBack = { status, at: new Date().toISOString() };
+    record.writeBack = { status, at: journalTime() };
     journal.touch();
   };
   if (options.writeBack === false) {
