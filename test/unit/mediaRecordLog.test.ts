@@ -22,6 +22,17 @@ describe('media journal: the append-only record log', () => {
     finalImport: { sha256: 'a'.repeat(64), state: 1, at: '2026-01-01T00:00:00.000Z' },
     updatedAt: '2026-01-01T00:00:00.000Z',
   });
+  /** Counts fs.writeSync calls (the log's writes) until restore(). */
+  const countWriteCalls = () => {
+    const fs = require('node:fs') as typeof import('node:fs');
+    const real = fs.writeSync;
+    const lengths: number[] = [];
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      lengths.push(length);
+      return real(fd, buffer, offset, length, position);
+    };
+    return { lengths, restore: () => ((fs as { writeSync: unknown }).writeSync = real) };
+  };
   const spotIdOf = (log: RecordLog, sourceId: string) => {
     const line = log.line(sourceId);
     return line === undefined ? undefined : (JSON.parse(line) as SpotJournalRecord).spotId;
@@ -205,23 +216,17 @@ describe('media journal: the append-only record log', () => {
     await again.close();
   });
   it('plain appends of one turn of the event loop go out in one write, each resolving once its line is written', async () => {
-    const fs = require('node:fs') as typeof import('node:fs');
-    const real = fs.writeSync;
-    const writes: number[] = [];
-    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
-      writes.push(length);
-      return real(fd, buffer, offset, length, position);
-    };
+    const writes = countWriteCalls();
     const log = await RecordLog.open(dir);
     try {
       const appends = [log.appendSoon(record('a', 1)), log.appendSoon(record('b', 2)), log.appendSoon(record('a', 3))];
-      assert.deepEqual(writes, [], 'nothing written yet within the turn');
+      assert.deepEqual(writes.lengths, [], 'nothing written yet within the turn');
       const written = await Promise.all(appends.map((append) => append.then(() => readFileSync(log.file, 'utf8'))));
-      assert.equal(writes.length, 1, 'one write call for the three lines');
+      assert.equal(writes.lengths.length, 1, 'one write call for the three lines');
       for (const text of written) assert.equal(text.split('\n').filter(Boolean).length, 3, 'each append resolved with its line in the file');
       assert.deepEqual([spotIdOf(log, 'a'), spotIdOf(log, 'b')], [3, 2], 'the later line of a spot is its record');
     } finally {
-      (fs as { writeSync: unknown }).writeSync = real;
+      writes.restore();
     }
     await log.close();
   });
@@ -229,13 +234,7 @@ describe('media journal: the append-only record log', () => {
   it('reading spots between plain appends (a run opening its next spots) leaves them to one write, and reads a waiting line as it will be written', async () => {
     // A run opens each next spot while the lines of the spots just done wait: every open once
     // wrote them, so each spot's line went out in a write call of its own (bench (a)).
-    const fs = require('node:fs') as typeof import('node:fs');
-    const real = fs.writeSync;
-    const writes: number[] = [];
-    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
-      writes.push(length);
-      return real(fd, buffer, offset, length, position);
-    };
+    const writes = countWriteCalls();
     const log = await RecordLog.open(dir);
     try {
       const appends: Array<Promise<void>> = [];
@@ -244,12 +243,12 @@ describe('media journal: the append-only record log', () => {
         appends.push(log.appendSoon(record(`done-${spot}`, spot + 1)));
       }
       assert.equal(spotIdOf(log, 'done-3'), 4, 'a waiting line is read as it will be written');
-      assert.deepEqual(writes, [], 'nothing written while the spots were opened');
+      assert.deepEqual(writes.lengths, [], 'nothing written while the spots were opened');
       await Promise.all(appends);
-      assert.equal(writes.length, 1, 'the five lines in one write call');
+      assert.equal(writes.lengths.length, 1, 'the five lines in one write call');
       assert.deepEqual([0, 1, 2, 3, 4].map((spot) => spotIdOf(log, `done-${spot}`)), [1, 2, 3, 4, 5]);
     } finally {
-      (fs as { writeSync: unknown }).writeSync = real;
+      writes.restore();
     }
     await log.close();
     const again = await RecordLog.open(dir);
