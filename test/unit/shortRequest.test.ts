@@ -64,28 +64,87 @@ describe('service client: short requests through the dispatcher', function () {
     }
   });
 
+  it('reads a reply that begins with a byte-order mark, as undici.request\'s text() did', async () => {
+    const server = await scriptedServer((request, response) => {
+      if (request.url?.includes('access_token')) return answerToken(response);
+      const reply = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ data: { type: 'spots', id: 12, attributes: {} } }))]);
+      response.writeHead(200, { 'content-type': 'application/vnd.api+json', 'content-length': String(reply.length) });
+      response.end(reply);
+    });
+    try {
+      const client = new ServiceClient({ baseUrl: server.url, tokens: token(server.url) });
+      assert.equal((await client.importSpot(spot('bom'))).spotId, 12);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a 401 whose body breaks off still renews the token and sends the request once more', async () => {
+    let imports = 0;
+    let tokensIssued = 0;
+    const server = await scriptedServer((request, response) => {
+      if (request.url?.includes('access_token')) {
+        tokensIssued++;
+        return answerToken(response);
+      }
+      if (++imports === 1) {
+        // The head of a refusal, then the connection goes before the promised body.
+        response.writeHead(401, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.write('{"message":"expired');
+        setTimeout(() => response.socket?.destroy(), 20);
+        return;
+      }
+      json(response, 200, { data: { type: 'spots', id: 13, attributes: {} } });
+    });
+    try {
+      const client = new ServiceClient({ baseUrl: server.url, tokens: token(server.url), retry: { maxRetries: 0 } });
+      assert.equal((await client.importSpot(spot('refused-then-cut'))).spotId, 13);
+      assert.equal(imports, 2, 'sent once more');
+      assert.equal(tokensIssued, 2, 'with a new token');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a request still waiting for a connection ends at once when the caller cancels, and never goes out', async () => {
     let imports = 0;
+    let answerFirst: (() => void) | undefined;
     const server = await scriptedServer((request, response) => {
       if (request.url?.includes('access_token')) return answerToken(response);
       imports++;
-      // The first import holds the only connection until the test ends.
+      // The first import holds the only connection until the test lets it go.
+      answerFirst = () => json(response, 200, { data: { type: 'spots', id: 1, attributes: {} } });
     });
     const dispatcher = new Agent({ connections: 1 });
+    const dispatch = dispatcher.dispatch.bind(dispatcher);
+    let dispatched = 0;
+    dispatcher.dispatch = (options, handler) => {
+      dispatched++;
+      return dispatch(options, handler);
+    };
+    const until = async (done: () => boolean, what: string) => {
+      for (const started = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+        if (Date.now() - started > 5000) assert.fail(`waited 5 s for ${what}`);
+      }
+    };
     try {
       const client = new ServiceClient({ baseUrl: server.url, tokens: token(server.url), dispatcher, deadlineMs: 15_000 });
-      const holding = client.importSpot(spot('holds-the-connection')).catch((error: unknown) => error);
-      for (const started = Date.now(); imports === 0 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      const holding = client.importSpot(spot('holds-the-connection'));
+      await until(() => imports === 1, 'the first import to reach the server');
       const cancel = new AbortController();
       const waiting = client.importSpot(spot('waits'), { signal: cancel.signal });
+      await until(() => dispatched === 2, 'the second import to wait for the connection');
       const cancelledAt = Date.now();
       cancel.abort();
       await assert.rejects(waiting, (error) => isCancellation(error));
-      assert.ok(Date.now() - cancelledAt < 1000, 'rejected at once');
-      assert.equal(imports, 1, 'the waiting import never reached the server');
-      await dispatcher.destroy();
-      await holding;
+      assert.ok(Date.now() - cancelledAt < 1000, 'rejected at once, not when a connection came free');
+      answerFirst!();
+      assert.equal((await holding).spotId, 1);
+      // The connection is free now: a request still queued would go out on it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(imports, 1, 'the cancelled import never reached the server');
     } finally {
+      await dispatcher.close();
       await server.close();
     }
   });

@@ -59,11 +59,11 @@ export function formatSeconds(ms: number): string {
 
 /**
  * The deadline of one attempt of a short request (an import, a gallery read, an ordering), made
- * for the thousands of such requests of a bulk import: it is itself the signal undici takes (an
- * EventEmitter's once/removeListener, which undici accepts as well as an AbortSignal), so an
- * attempt costs one timer, not an AbortController and EventTarget listeners on two signals. The
- * caller's signal gets one listener for all its attempts (see callerAttempts). Same outcome as an
- * AttemptDeadline: `reason` is the caller's when it cancels, a TimeoutError at the deadline.
+ * for the thousands of such requests of a bulk import: shortRequest.ts listens to it as to an
+ * EventEmitter (once/removeListener, one listener, the request's), so an attempt costs one timer,
+ * not an AbortController and EventTarget listeners on two signals. The caller's signal gets one
+ * listener for all its attempts (see callerAttempts). Same outcome as an AttemptDeadline:
+ * `reason` is the caller's when it cancels, a TimeoutError at the deadline.
  */
 export class RequestDeadline {
   aborted = false;
@@ -104,14 +104,10 @@ export class RequestDeadline {
     this.listener = undefined;
   }
 
-  /** For undici (signal.once('abort', …)): one listener, the request's. */
+  /** For shortRequest (once('abort', …)): one listener, the request's. */
   once(_event: 'abort', listener: () => void): this {
     this.listener = listener;
     return this;
-  }
-
-  on(event: 'abort', listener: () => void): this {
-    return this.once(event, listener);
   }
 
   removeListener(_event: 'abort', listener: () => void): this {

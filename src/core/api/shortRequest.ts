@@ -26,10 +26,16 @@ export interface ShortRequest {
   what: RequestWords;
 }
 
+/** A 401's body is not read: it only asks for a new token (as undici's dump() limit, 64 KiB). */
+const REFUSAL_BODY_BYTES = 64 * 1024;
+
 /**
  * Sends one request and reads its whole reply (any status). Rejects with what undici reports (a
  * refused or lost connection, an idle timeout), with the deadline's reason once it fires, or with
  * a MalformedReplyError when the reply passes MAX_REPLY_BYTES (the connection is then dropped).
+ * A 401 resolves once its head is in, with no text, whatever becomes of its body: the caller
+ * renews the token and sends the request once more, as it did when undici.request's body was
+ * discarded.
  */
 export function shortRequest(dispatcher: Dispatcher, url: string, request: ShortRequest): Promise<ShortReply> {
   return new Promise<ShortReply>((resolve, reject) => {
@@ -45,6 +51,12 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
       settled = true;
       deadline.removeListener('abort', onAbort);
       reject(error);
+    };
+    const succeed = (text: string) => {
+      if (settled) return;
+      settled = true;
+      deadline.removeListener('abort', onAbort);
+      resolve({ status, headers, text });
     };
     // Fired while the request waits for a connection too: the promise rejects at once, and the
     // request is stopped as soon as undici starts it.
@@ -72,6 +84,12 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
           },
           onResponseData(current, chunk) {
             size += chunk.length;
+            if (status === 401) {
+              if (size <= REFUSAL_BODY_BYTES) return;
+              succeed('');
+              current.abort(new Error('a refusal\'s body larger than 64 KiB'));
+              return;
+            }
             if (size > MAX_REPLY_BYTES) {
               const tooLarge = new MalformedReplyError(wordsOf(request.what), l10n.t('the reply is larger than {0} MiB', MAX_REPLY_BYTES / 1048576));
               fail(tooLarge);
@@ -81,14 +99,15 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
             chunks.push(chunk);
           },
           onResponseEnd() {
-            if (settled) return;
-            settled = true;
-            deadline.removeListener('abort', onAbort);
-            const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
-            resolve({ status, headers, text });
+            if (status === 401) return succeed('');
+            const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+            // Without a leading byte-order mark, as undici's text() reads a body.
+            const start = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+            succeed(body.toString('utf8', start));
           },
           onResponseError(_controller, error) {
-            fail(error);
+            if (status === 401) succeed('');
+            else fail(error);
           },
         },
       );
