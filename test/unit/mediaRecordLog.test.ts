@@ -22,13 +22,14 @@ describe('media journal: the append-only record log', () => {
     finalImport: { sha256: 'a'.repeat(64), state: 1, at: '2026-01-01T00:00:00.000Z' },
     updatedAt: '2026-01-01T00:00:00.000Z',
   });
-  /** Counts fs.writeSync calls (the log's writes) until restore(). */
+  /** The log's write calls until restore(): how many lines each wrote (other writes of the process are not counted). */
   const countWriteCalls = () => {
     const fs = require('node:fs') as typeof import('node:fs');
     const real = fs.writeSync;
     const lengths: number[] = [];
     (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
-      lengths.push(length);
+      const written = Buffer.from(buffer.buffer, buffer.byteOffset + offset, length).toString('utf8');
+      if (written.startsWith('{"format":')) lengths.push(written.split('\n').length - 1);
       return real(fd, buffer, offset, length, position);
     };
     return { lengths, restore: () => ((fs as { writeSync: unknown }).writeSync = real) };
@@ -215,12 +216,12 @@ describe('media journal: the append-only record log', () => {
     assert.match(again.line('damaged') ?? '', /^\{"format":1,"sourceId":"damaged","galleries":\{"fld_1_3":$/);
     await again.close();
   });
-  it('plain appends of one turn of the event loop go out in one write, each resolving once its line is written', async () => {
+  it('plain appends made together go out in one write, each resolving once its line is written', async () => {
     const writes = countWriteCalls();
     const log = await RecordLog.open(dir);
     try {
       const appends = [log.appendSoon(record('a', 1)), log.appendSoon(record('b', 2)), log.appendSoon(record('a', 3))];
-      assert.deepEqual(writes.lengths, [], 'nothing written yet within the turn');
+      assert.deepEqual(writes.lengths, [], 'nothing written yet');
       const written = await Promise.all(appends.map((append) => append.then(() => readFileSync(log.file, 'utf8'))));
       assert.equal(writes.lengths.length, 1, 'one write call for the three lines');
       for (const text of written) assert.equal(text.split('\n').filter(Boolean).length, 3, 'each append resolved with its line in the file');
@@ -257,18 +258,24 @@ describe('media journal: the append-only record log', () => {
   });
 
   it('plain appends beyond one write\'s share go out at once, and every one of them resolves', async () => {
+    const writes = countWriteCalls();
     const log = await RecordLog.open(dir);
     const appends = Array.from({ length: 700 }, (_, spot) => log.appendSoon(record(`many-${spot}`, spot + 1)));
-    await Promise.all(appends);
+    try {
+      await Promise.all(appends);
+    } finally {
+      writes.restore();
+    }
+    assert.deepEqual(writes.lengths, [256, 256, 188], 'at most 256 lines a write');
     assert.deepEqual([0, 255, 256, 699].map((spot) => spotIdOf(log, `many-${spot}`)), [1, 256, 257, 700]);
     await log.close();
     assert.equal(readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).length, 700);
   });
 
-  it('reads, plain appends and durable appends see the lines appended before them within the turn, in order', async () => {
+  it('reads, plain appends and durable appends see the lines appended before them, in order', async () => {
     const log = await RecordLog.open(dir);
     const soon = log.appendSoon(record('x', 1));
-    assert.equal(spotIdOf(log, 'x'), 1, 'a read writes the pending lines first');
+    assert.equal(spotIdOf(log, 'x'), 1, 'a read sees a line still waiting for its write');
     void log.appendSoon(record('y', 1));
     log.append(record('y', 2));
     const pending = log.appendSoon(record('z', 1));

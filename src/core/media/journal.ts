@@ -154,7 +154,7 @@ export class SpotJournal {
 
   /**
    * Writes the record and resolves once it is on disk; durable: false (see flush), once it is
-   * written (with the other records of this turn of the event loop, in one write call).
+   * written (with the other plain records of the next few milliseconds, in one write call).
    */
   async save(durable = true): Promise<void> {
     this.record.updatedAt = journalTime();

@@ -12,8 +12,9 @@
 // milliseconds of each other (spots finishing one after another) go out in one write call
 // (appendSoon): the write is the larger part of a spot's journal work, and each append's promise
 // resolves only once its line is written, so a spot is never reported done before its record is
-// in the file. Meanwhile a read of such a spot's line is answered from memory. Anything that reads the log or appends durably writes
-// those lines first, so the order of lines is the order of appends. fdatasync flushes everything written
+// in the file. Meanwhile a read of such a spot's line is answered from memory; a durable append
+// (and a look-up of a gallery's owners, which needs the written index) writes the waiting lines
+// first, so the order of lines is the order of appends. fdatasync flushes everything written
 // before it, so a durable line is never torn; what a kill or power cut can leave is a torn last
 // line (no newline: cut off when the log is opened) or a line that does not read (taken as no
 // record when it names no source id, reported as damage of that spot when it does).
