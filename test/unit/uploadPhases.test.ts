@@ -52,13 +52,22 @@ async function phaseServer(behaviour: UploadBehaviour): Promise<PhaseServer> {
   };
 }
 
-/** Reads `bytes` of the body, then destroys the connection. */
-const cutAfter = (bytes: number): UploadBehaviour => (request) => {
-  let read = 0;
-  request.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (read >= bytes) request.socket.destroy();
-  });
+/**
+ * After a pause (a server on a loaded machine, not given the processor for a while), reads
+ * `bytes` of the body, then destroys the connection. Meanwhile the client hands the connection
+ * what its buffers take: on loopback up to the send buffer's 4 MiB and the receive buffer's 32
+ * MiB (net.ipv4.tcp_wmem, tcp_rmem), so only a body larger than that is still partly unsent.
+ */
+const cutAfter = (bytes: number, pauseMs = 300): UploadBehaviour => (request) => {
+  request.pause();
+  setTimeout(() => {
+    let read = 0;
+    request.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read >= bytes) request.socket.destroy();
+    });
+    request.resume();
+  }, pauseMs);
 };
 
 /** Reads the whole body, then destroys the connection without a reply. */
@@ -82,7 +91,10 @@ describe('how far a failed upload got', function () {
   const dir = mkdtempSync(join(tmpdir(), 'spot-phase-'));
   const big = join(dir, 'big.bin');
   const empty = join(dir, 'empty.txt');
+  // Larger than all the loopback connection can buffer (see cutAfter).
+  const larger = join(dir, 'larger.bin');
   writeFileSync(big, Buffer.alloc(4 * 1024 * 1024, 1));
+  writeFileSync(larger, Buffer.alloc(64 * 1024 * 1024, 1));
   writeFileSync(empty, '');
   let server: PhaseServer | undefined;
   afterEach(async () => {
@@ -104,8 +116,10 @@ describe('how far a failed upload got', function () {
   });
 
   it('partly: cut off while the body was going out; sent once more with a fresh token, and not called "could not reach"', async () => {
+    // CI once saw 'whole' here with a 4 MiB file: the server got to read only after the client
+    // had handed the connection every byte, and then the body may well have arrived.
     server = await phaseServer(cutAfter(256 * 1024));
-    const error = await failure(clientFor(server).uploadMedia(1, big));
+    const error = await failure(clientFor(server).uploadMedia(1, larger));
     assert.equal(error.kind, 'network');
     assert.equal(error.requestSent, 'partly');
     assert.doesNotMatch(error.message, /could not reach/);
