@@ -59,9 +59,9 @@ export function formatSeconds(ms: number): string {
 
 /**
  * The deadline of one attempt of a short request (an import, a gallery read, an ordering), made
- * for the thousands of such requests of a bulk import: shortRequest.ts listens to it as to an
- * EventEmitter (once/removeListener, one listener, the request's), so an attempt costs one timer,
- * not an AbortController and EventTarget listeners on two signals. The caller's signal gets one
+ * for the thousands of such requests of a bulk import: it calls one listener, the request's (set
+ * by shortRequest.ts), so an attempt costs one timer, not an AbortController and EventTarget
+ * listeners on two signals. The caller's signal gets one
  * listener for all its attempts (see callerAttempts). Same outcome as an AttemptDeadline:
  * `reason` is the caller's when it cancels, a TimeoutError at the deadline.
  */
@@ -104,15 +104,9 @@ export class RequestDeadline {
     this.listener = undefined;
   }
 
-  /** For shortRequest (once('abort', …)): one listener, the request's. */
-  once(_event: 'abort', listener: () => void): this {
+  /** The one listener told when the attempt is aborted (undefined: none any more). */
+  onAbort(listener: (() => void) | undefined): void {
     this.listener = listener;
-    return this;
-  }
-
-  removeListener(_event: 'abort', listener: () => void): this {
-    if (this.listener === listener) this.listener = undefined;
-    return this;
   }
 
   /** The caller cancelled, or the deadline passed. */

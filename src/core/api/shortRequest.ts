@@ -49,22 +49,21 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
-      deadline.removeListener('abort', onAbort);
+      deadline.onAbort(undefined);
       reject(error);
     };
     const succeed = (text: string) => {
       if (settled) return;
       settled = true;
-      deadline.removeListener('abort', onAbort);
+      deadline.onAbort(undefined);
       resolve({ status, headers, text });
     };
     // Fired while the request waits for a connection too: the promise rejects at once, and the
     // request is stopped as soon as undici starts it.
-    const onAbort = () => {
+    deadline.onAbort(() => {
       fail(deadline.reason);
       controller?.abort(deadline.reason as Error);
-    };
-    deadline.once('abort', onAbort);
+    });
     let status = 0;
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];

@@ -162,7 +162,8 @@ function dataTypeIsSpots(text: string): boolean {
 
 /** Places a pointer problem: on the value when it exists, else on the nearest member that does. */
 function locate(root: Node, problem: Problem): LocatedProblem {
-  return withMembers(problem, withMembers(locateInTree(root, fromPointer(problem.pointer)), { severity: 'error' as const }));
+  const { offset, length } = locateInTree(root, fromPointer(problem.pointer));
+  return withMembers(problem, { offset, length, severity: 'error' as const });
 }
 
 /** "Not valid JSON: close brace expected.": a syntax error jsonc-parser found, the same words for every JSON file the core reads. */

@@ -83,7 +83,10 @@ export class RecordLog {
   private nameDurable = false;
   /** Lines appended with appendSoon, not written yet, and the promise they share. */
   private pending: PendingLine[] = [];
-  /** The last of those lines for each source id. */
+  /**
+   * The last of those lines for each source id: an index of `pending`, since every spot a run
+   * opens asks for its line (no scan of up to 256 lines each time).
+   */
   private pendingOf = new Map<string, PendingLine>();
   private batch?: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
   private syncing?: Promise<void>;
