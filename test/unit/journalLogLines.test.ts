@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { namesOfLine } from '../../src/core/media/recordLog';
+import { LogLines, namesOfLine } from '../../src/core/media/recordLog';
 import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from '../../src/core/media/journalRecord';
 
 // When a log is opened, each line is only looked at for the source id it belongs to and the
@@ -71,6 +71,27 @@ describe('media journal: what a line of the log names when the log is opened', (
     const differing = lines.filter((line) => JSON.stringify(namesOfLine(line)) !== JSON.stringify(parsedWhole(line)));
     assert.deepEqual(differing, []);
     assert.ok(lines.length > 1000, `${lines.length} lines compared`);
+  });
+
+  it('names the same from the bytes of a whole log, read line by line as the log is opened', () => {
+    const lines = [...written, ...edited, ...cut];
+    // In this order, reversed, and each line alone: where a pattern that sends a line to the full
+    // parse was found for one line must not answer wrongly for the lines after it.
+    for (const order of [lines, [...lines].reverse()]) {
+      const data = Buffer.from(order.map((line) => `${line}\n`).join(''));
+      const reader = new LogLines(data);
+      const differing: string[] = [];
+      let at = 0;
+      for (const line of order) {
+        const end = at + Buffer.byteLength(line);
+        if (JSON.stringify(reader.names(at, end)) !== JSON.stringify(parsedWhole(line))) differing.push(line);
+        at = end + 1;
+      }
+      assert.equal(at, data.length);
+      assert.deepEqual(differing, []);
+    }
+    const alone = lines.filter((line) => JSON.stringify(new LogLines(Buffer.from(line)).names(0, Buffer.byteLength(line))) !== JSON.stringify(parsedWhole(line)));
+    assert.deepEqual(alone, []);
   });
 
   it('reads the usual line of a document-only import without a gallery, and names the galleries of a spot with media', () => {

@@ -244,6 +244,7 @@ export class RecordLog {
       throw error;
     }
     let count = 0;
+    const lines = new LogLines(data);
     for (let at = 0; at < data.length; ) {
       const end = data.indexOf(10, at);
       // A last line without its newline was torn by a kill: no record, and compacted away below.
@@ -253,7 +254,7 @@ export class RecordLog {
       // belong to no line (a line itself never holds one: JSON escapes it).
       let start = at;
       while (start < end && data[start] === 0) start++;
-      const named = namesOfLine(data.toString('utf8', start, end));
+      const named = lines.names(start, end);
       if (named) this.remember(named.sourceId, start, end + 1 - start, named.galleryIds);
       at = end + 1;
     }
@@ -452,6 +453,96 @@ function namesOfPlainLine(line: string): { sourceId: string; galleryIds: readonl
   // (40,000 lines of an earlier run held that way were 15 MiB of the CLI's heap). JSON.parse of
   // the quoted string, which holds no escape, builds a string of its own.
   return { sourceId: JSON.parse(line.slice(start - 1, end)) as string, galleryIds: NO_GALLERIES };
+}
+
+/**
+ * namesOfLine for the lines of the log as it is read when opened, without a string of each line:
+ * reading a log of a document-only import cost 1.2 µs a line that way, and a bulk import opens the
+ * log before its first spot. A line as this module writes it for a spot without galleries (see
+ * namesOfPlainLine) is read from its bytes; any other line is decoded and left to namesOfAnyLine.
+ * The bytes give namesOfPlainLine's answer: in UTF-8 no byte of a character beyond ASCII is a
+ * quote, a backslash or below 32, so the strings end where they end in the decoded line. Where a
+ * line holds a pattern that sends it to the full parse is found once per place in the log, not
+ * once per line, so the read stays linear whether or not the log holds such lines.
+ */
+export class LogLines {
+  /** By pattern: its next place at or after `searchedFrom` (Infinity: none). */
+  private readonly nextAt = PLAIN_LINE_REFUSES.map(() => -1);
+  private readonly searchedFrom = PLAIN_LINE_REFUSES.map(() => -1);
+
+  constructor(private readonly data: Buffer) {}
+
+  /** What the line from `start` to `end` (its newline excluded) names: namesOfLine of its text. */
+  names(start: number, end: number): { sourceId: string; galleryIds: readonly number[] } | undefined {
+    return this.plainNames(start, end) ?? namesOfAnyLine(this.data.toString('utf8', start, end));
+  }
+
+  private plainNames(start: number, end: number): { sourceId: string; galleryIds: readonly number[] } | undefined {
+    const data = this.data;
+    if (!bytesAt(data, FORMAT_MEMBER, start, end) || this.holds(GALLERY_ID, start, end) || this.holds(ESCAPE, start, end)) return undefined;
+    let at = start + FORMAT_MEMBER.length;
+    while (at < end && data[at] >= 48 && data[at] <= 57) at++;
+    if (at === start + FORMAT_MEMBER.length) return undefined;
+    for (const key of [SERVICE_MEMBER, CLIENT_ID_MEMBER]) {
+      if (!bytesAt(data, key, at, end)) return undefined;
+      at = endOfPlainBytes(data, at + key.length, end);
+      if (at < 0) return undefined;
+    }
+    if (!bytesAt(data, SOURCE_ID_MEMBER, at, end)) return undefined;
+    const idStart = at + SOURCE_ID_MEMBER.length;
+    const idEnd = endOfPlainBytes(data, idStart, end);
+    if (idEnd < 0 || holdsWithin(data, SOURCE_ID_NAME, idEnd, end)) return undefined;
+    // A string of its own (toString copies): the source id is kept as long as the log is open.
+    return { sourceId: data.toString('utf8', idStart, idEnd - 1), galleryIds: NO_GALLERIES };
+  }
+
+  /**
+   * Whether the pattern (one of PLAIN_LINE_REFUSES: what most logs never hold) occurs between
+   * `from` and `end`. A search per line would cost more than the rest of the line's reading.
+   */
+  private holds(pattern: number, from: number, end: number): boolean {
+    // The lines are read in order, so the next place found for an earlier line still answers
+    // for a later one unless it lies before it.
+    if (this.nextAt[pattern] < from || from < this.searchedFrom[pattern]) {
+      const found = this.data.indexOf(PLAIN_LINE_REFUSES[pattern], from);
+      this.nextAt[pattern] = found < 0 ? Infinity : found;
+      this.searchedFrom[pattern] = from;
+    }
+    return this.nextAt[pattern] + PLAIN_LINE_REFUSES[pattern].length <= end;
+  }
+}
+
+const FORMAT_MEMBER = Buffer.from('{"format":');
+const SERVICE_MEMBER = Buffer.from(',"service":"');
+const CLIENT_ID_MEMBER = Buffer.from(',"clientId":"');
+const SOURCE_ID_MEMBER = Buffer.from(',"sourceId":"');
+/** What sends a line to the full parse wherever it stands (see namesOfPlainLine), by index. */
+const PLAIN_LINE_REFUSES = [Buffer.from('"galleryId"'), Buffer.from('\\u')];
+const GALLERY_ID = 0;
+const ESCAPE = 1;
+/** A second source id after the first: in every line of the log, so looked for within the line. */
+const SOURCE_ID_NAME = Buffer.from('"sourceId":');
+
+/** Whether `bytes` (starting with a quote) occur between `from` and `end`. */
+function holdsWithin(data: Buffer, bytes: Buffer, from: number, end: number): boolean {
+  for (let at = from; at < end; at++) if (data[at] === 34 && bytesAt(data, bytes, at, end)) return true;
+  return false;
+}
+
+function bytesAt(data: Buffer, bytes: Buffer, at: number, end: number): boolean {
+  if (at + bytes.length > end) return false;
+  for (let i = 0; i < bytes.length; i++) if (data[at + i] !== bytes[i]) return false;
+  return true;
+}
+
+/** endOfPlainString over bytes: just past the closing quote, before `end`; -1 when there is none or an escape or control byte comes first. */
+function endOfPlainBytes(data: Buffer, start: number, end: number): number {
+  for (let at = start; at < end; at++) {
+    const byte = data[at];
+    if (byte === 34) return at + 1;
+    if (byte < 32 || byte === 92) return -1;
+  }
+  return -1;
 }
 
 /** Just past the closing quote of a JSON string starting at `start` with no escape or control character in it; -1 otherwise. */
