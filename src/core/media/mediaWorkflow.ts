@@ -184,8 +184,22 @@ function asSource(source: SpotsOrSource): SpotSource {
   return { total: Array.isArray(spots) ? spots.length : undefined, spots: () => spots };
 }
 
-/** The spots as the run takes them, each also kept in `seen`. */
-async function* remember(spots: Iterable<SpotInput> | AsyncIterable<SpotInput>, seen: SpotInput[]): AsyncGenerator<SpotInput> {
+/**
+ * The spots as the run takes them, each also kept in `seen`. Spots given as an array (or another
+ * iterable) stay one: each step of an async generator costs the run several promises per spot.
+ */
+function remember(spots: Iterable<SpotInput> | AsyncIterable<SpotInput>, seen: SpotInput[]): Iterable<SpotInput> | AsyncIterable<SpotInput> {
+  return Symbol.asyncIterator in spots ? rememberAsync(spots, seen) : rememberSync(spots, seen);
+}
+
+function* rememberSync(spots: Iterable<SpotInput>, seen: SpotInput[]): Generator<SpotInput> {
+  for (const input of spots) {
+    seen.push(input);
+    yield input;
+  }
+}
+
+async function* rememberAsync(spots: AsyncIterable<SpotInput>, seen: SpotInput[]): AsyncGenerator<SpotInput> {
   for await (const input of spots) {
     seen.push(input);
     yield input;
@@ -194,19 +208,24 @@ async function* remember(spots: Iterable<SpotInput> | AsyncIterable<SpotInput>, 
 
 /** Takes inputs one at a time, in order, from an array, a generator or an async generator. */
 class InputSource {
-  private readonly iterator: Iterator<SpotInput> | AsyncIterator<SpotInput>;
+  private readonly iterator?: AsyncIterator<SpotInput>;
+  /** Taken at once: in order without a chain of promises (one spot costs several fewer). */
+  private readonly syncIterator?: Iterator<SpotInput>;
   private chain: Promise<unknown> = Promise.resolve();
   private taken = 0;
   private ended = false;
 
   constructor(inputs: Iterable<SpotInput> | AsyncIterable<SpotInput>) {
-    this.iterator = Symbol.asyncIterator in inputs ? inputs[Symbol.asyncIterator]() : inputs[Symbol.iterator]();
+    if (Symbol.asyncIterator in inputs) this.iterator = inputs[Symbol.asyncIterator]();
+    else this.syncIterator = inputs[Symbol.iterator]();
   }
 
   next(): Promise<{ position: number; input: SpotInput } | undefined> {
+    if (this.syncIterator) return this.nextNow(this.syncIterator);
+    const iterator = this.iterator!;
     const taken = this.chain.then(async () => {
       if (this.ended) return undefined;
-      const result = await this.iterator.next();
+      const result = await iterator.next();
       if (result.done) {
         this.ended = true;
         return undefined;
@@ -215,6 +234,21 @@ class InputSource {
     });
     this.chain = taken.catch(() => (this.ended = true));
     return taken;
+  }
+
+  private nextNow(iterator: Iterator<SpotInput>): Promise<{ position: number; input: SpotInput } | undefined> {
+    if (this.ended) return Promise.resolve(undefined);
+    try {
+      const result = iterator.next();
+      if (result.done) {
+        this.ended = true;
+        return Promise.resolve(undefined);
+      }
+      return Promise.resolve({ position: this.taken++, input: result.value });
+    } catch (error) {
+      this.ended = true;
+      return Promise.reject(error);
+    }
   }
 }
 
