@@ -156,16 +156,20 @@ export class SpotJournal {
    * Writes the record and resolves once it is on disk; durable: false (see flush), once it is
    * written (with the other plain records of the next few milliseconds, in one write call).
    */
-  async save(durable = true): Promise<void> {
+  save(durable = true): Promise<void> {
     this.record.updatedAt = journalTime();
     this.dirty = false;
+    // The log's promise itself when the record went in (one promise less per spot of a bulk import).
+    let written: Promise<void>;
     try {
-      if (durable) await this.log.appendDurable(this.record);
-      else await this.log.appendSoon(this.record);
+      written = durable ? this.log.appendDurable(this.record) : this.log.appendSoon(this.record);
     } catch (error) {
+      written = Promise.reject(error);
+    }
+    return written.catch((error: unknown) => {
       this.dirty = true;
       throw error;
-    }
+    });
   }
 
   /** The record changed in a way a repeated step would restore: written with the next save or flush. */
@@ -173,8 +177,8 @@ export class SpotJournal {
     this.dirty = true;
   }
 
-  async flush(): Promise<void> {
-    if (this.dirty) await this.save(false);
+  flush(): Promise<void> {
+    return this.dirty ? this.save(false) : Promise.resolve();
   }
 
   release(): void {

@@ -86,15 +86,18 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
     spot: Promise<PreparedSpot | SpotOutcome>;
   }
   const ahead: Array<Promise<Ahead | undefined>> = [];
+  // One async frame per spot for its check, its defect and its turn (not .catch().finally()).
+  const prepare = async (position: number, input: SpotInput): Promise<PreparedSpot | SpotOutcome> => {
+    try {
+      return await prepareSpot(input, ctx, (sourceId) => claims.claim(position, input.path, sourceId));
+    } catch (error) {
+      return unexpected(input, error);
+    } finally {
+      claims.pass(position);
+    }
+  };
   const prepareNext = () =>
-    inputs.next().then((taken) => {
-      if (!taken) return undefined;
-      const { position, input } = taken;
-      const spot = prepareSpot(input, ctx, (sourceId) => claims.claim(position, input.path, sourceId))
-        .catch((error: unknown) => unexpected(input, error))
-        .finally(() => claims.pass(position));
-      return { position, input, spot };
-    });
+    inputs.next().then((taken) => (taken ? { position: taken.position, input: taken.input, spot: prepare(taken.position, taken.input) } : undefined));
   const finishing = new Set<Promise<void>>();
   let started = 0;
   let finished = 0;
@@ -126,13 +129,18 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
       }
       await runSpotRequests(spot, ctx);
       stop ??= runStopFor(spot.outcome.error);
-      const finish = finishSpot(spot, ctx).then(
-        (outcome) => settle(position, outcome),
-        (error: unknown) => settle(position, unexpected(input, error)),
-      );
+      const finish: Promise<void> = finishAndSettle(spot, position, input).then(() => void finishing.delete(finish));
       finishing.add(finish);
-      void finish.finally(() => finishing.delete(finish));
     }
+  };
+  const finishAndSettle = async (spot: PreparedSpot, position: number, input: SpotInput): Promise<void> => {
+    let outcome: SpotOutcome;
+    try {
+      outcome = await finishSpot(spot, ctx);
+    } catch (error) {
+      outcome = unexpected(input, error);
+    }
+    settle(position, outcome);
   };
   try {
     // Settled, not all: a worker that throws (the caller's source failed) must not close the
@@ -264,23 +272,24 @@ class SourceIdClaims {
   private readonly waiting = new Map<number, () => void>();
 
   /** Gives up a turn that was not claimed (the input failed before it knew a source id). */
-  async pass(position: number): Promise<void> {
+  pass(position: number): void {
     if (this.nextTurn > position) return;
-    await this.waitTurn(position);
-    this.open(position);
+    if (this.nextTurn < position) this.waiting.set(position, () => this.open(position));
+    else this.open(position);
   }
 
-  async claim(position: number, path: string, sourceId: string | undefined): Promise<string | undefined> {
-    await this.waitTurn(position);
+  /** Answered at once when it is the input's turn (most are: inputs are checked in order). */
+  claim(position: number, path: string, sourceId: string | undefined): string | undefined | Promise<string | undefined> {
+    if (this.nextTurn < position) return new Promise<void>((resolve) => this.waiting.set(position, resolve)).then(() => this.claimNow(position, path, sourceId));
+    return this.claimNow(position, path, sourceId);
+  }
+
+  private claimNow(position: number, path: string, sourceId: string | undefined): string | undefined {
     try {
       return sourceId === undefined ? undefined : this.owners.claim(sourceId, path);
     } finally {
       this.open(position);
     }
-  }
-
-  private async waitTurn(position: number): Promise<void> {
-    if (this.nextTurn < position) await new Promise<void>((resolve) => this.waiting.set(position, resolve));
   }
 
   private open(position: number): void {

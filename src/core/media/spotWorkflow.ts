@@ -58,7 +58,7 @@ export interface PreparedSpot {
  * Claims a source id for one input of the run, in input order; resolves to the path of an earlier
  * input that has it already. Called exactly once per prepared input (undefined: none found).
  */
-export type ClaimSourceId = (sourceId: string | undefined) => Promise<string | undefined>;
+export type ClaimSourceId = (sourceId: string | undefined) => string | undefined | Promise<string | undefined>;
 
 /**
  * Phase 1, local only: read the document, check it and its media, open the journal. The run does
