@@ -63,13 +63,18 @@ export function withoutByteOrderMark(text: string): string {
   return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
 }
 
+/** More than MAX_DOCUMENT_BYTES in UTF-8; counted only when it could be (a character is at most 3 bytes per UTF-16 unit). */
+function overDocumentLimit(text: string): boolean {
+  return text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+}
+
 const STRICT = { disallowComments: true, allowTrailingComma: false };
 const LENIENT = { disallowComments: false, allowTrailingComma: true };
 
 /** `options.topics`: the topic definitions in effect, for the rules that depend on them (see SpotRuleOptions). */
 export function parseSpotText(input: string, options: SpotRuleOptions = {}): ParsedSpotText {
   const text = withoutByteOrderMark(input);
-  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) {
+  if (overDocumentLimit(text)) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
     return { text, value: undefined, problems: [{ pointer: '', message: l10n.t('The file is larger than {0} MiB; a spot document is much smaller.', limit), offset: 0, length: 0, severity: 'error' }] };
   }
@@ -145,7 +150,7 @@ function parseQuickly(text: string): { ok: true; value: unknown } | { ok: false 
 export function looksLikeSpotDocument(fileName: string, text: string): boolean {
   if (/\.spot\.json$/i.test(fileName)) return true;
   if (!/\.json$/i.test(fileName) || !/"type"\s*:\s*"spots"/.test(text)) return false;
-  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) return false;
+  if (overDocumentLimit(text)) return false;
   // jsonc-parser's tree recurses; JSON.parse does not, and a document this deep is strict JSON or nothing.
   if (firstTooDeepInText(text) !== undefined) return dataTypeIsSpots(text);
   const root = parseTree(withoutByteOrderMark(text));

@@ -1,5 +1,6 @@
 // A media file's identity for the journal: its SHA-256 and size, never its name or its place in
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
+import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { giveBackHoldBuffer, giveBackReadBuffer, takeHoldBuffer, takeReadBuffer } from '../files/readBuffers';
@@ -66,6 +67,9 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
   }
 }
 
+/** Node's one-shot hash (20.12 and later): a third of a Hash object's time for a spot's text. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function hashText(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -40,7 +40,17 @@ export interface MediaLayout {
  * had none, so a pending gallery field needs "state": 2 in the document itself.
  */
 export function noMediaLayout(documentPath: string): MediaLayout {
-  return { folder: mediaFolderFor(documentPath), exists: false, groups: [], nestedFolders: [] };
+  // The folder's name only when something asks (a bulk import without media never does): two
+  // path operations and a pattern per spot otherwise.
+  let folder: string | undefined;
+  return {
+    get folder() {
+      return (folder ??= mediaFolderFor(documentPath));
+    },
+    exists: false,
+    groups: [],
+    nestedFolders: [],
+  };
 }
 
 /** `trails/walk.spot.json` → `trails/walk.media`; any other `x.json` spot document → `x.media`. */

@@ -383,11 +383,12 @@ export class RecordLog {
 interface PendingLine {
   text: string;
   sourceId: string;
-  galleryIds: number[];
+  galleryIds: readonly number[];
 }
 
 function pendingLine(record: SpotJournalRecord): PendingLine {
-  return { text: `${JSON.stringify(record)}\n`, sourceId: record.sourceId, galleryIds: Object.values(record.galleries).map((gallery) => gallery.galleryId) };
+  const galleries = Object.values(record.galleries);
+  return { text: `${JSON.stringify(record)}\n`, sourceId: record.sourceId, galleryIds: galleries.length === 0 ? NO_GALLERIES : galleries.map((gallery) => gallery.galleryId) };
 }
 
 /** The array twice as long, with the same numbers at the start. */

@@ -180,7 +180,11 @@ export async function finishSpot(spot: PreparedSpot, ctx: SpotRunContext): Promi
 
 /** A spot's outcome before anything happened to it: nothing imported, nothing sent or written, no reason yet. */
 export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = 'failed'): SpotOutcome {
-  return { label: input.label ?? input.path, path: input.path, ...(input.origin !== undefined ? { origin: input.origin } : {}), status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  // Two literals rather than a spread of a conditional one: made for every spot, and a literal
+  // with a spread is built member by member (see withMembers.ts).
+  const label = input.label ?? input.path;
+  if (input.origin !== undefined) return { label, path: input.path, origin: input.origin, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  return { label, path: input.path, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
 }
 
 /** A prepared spot the run stopped before: its journal is released untouched. */
