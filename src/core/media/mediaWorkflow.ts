@@ -73,7 +73,8 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
       if (owned || earlier === undefined) galleryClaims.set(galleryId, path);
       return owned || earlier === path ? undefined : earlier;
     },
-    step: (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }),
+    // Without a listener no event is made (a bulk import's front end may have none).
+    step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : () => undefined,
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
   const inputs = new InputSource(spots.spots());
@@ -103,9 +104,11 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
   let finished = 0;
   let stop: RunStop | undefined;
   const settle = (position: number, outcome: SpotOutcome) => {
-    indexOf.delete(outcome.label);
+    finished++;
     settled?.(position, outcome);
-    tell(options.onProgress, { kind: 'spotDone', done: ++finished, total, outcome });
+    if (!options.onProgress) return;
+    indexOf.delete(outcome.label);
+    tell(options.onProgress, { kind: 'spotDone', done: finished, total, outcome });
   };
 
   const worker = async () => {
@@ -115,9 +118,12 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
       const next = await taken;
       if (!next) break;
       const { position, input } = next;
-      const label = input.label ?? input.path;
-      indexOf.set(label, ++started);
-      tell(options.onProgress, { kind: 'spot', index: started, total, label });
+      started++;
+      if (options.onProgress) {
+        const label = input.label ?? input.path;
+        indexOf.set(label, started);
+        tell(options.onProgress, { kind: 'spot', index: started, total, label });
+      }
       const spot = await next.spot;
       if (!('journal' in spot)) {
         settle(position, spot);

@@ -84,8 +84,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  const checkWithoutJournal = () => (input.check ? withTopicRules(input.check, options, input.problems) : checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems));
-  if (!sourceId) return invalid(outcome, await checkWithoutJournal(), step);
+  if (!sourceId) return invalid(outcome, input.check ? withTopicRules(input.check, options, input.problems) : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems), step);
   if (other !== undefined) {
     const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
     outcome.problems = [problem];
@@ -123,7 +122,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
         }), input.problems);
     outcome.problems = check.problems;
     const release = () => {
-      ctx.held.release(heldFiles(check));
+      if (check.galleries.length > 0) ctx.held.release(heldFiles(check));
       journal.release();
     };
     if (!check.ok) {
@@ -137,7 +136,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
       return fail(outcome, 'gallery-taken', taken);
     }
     // Bytes of files already in their gallery are not sent again: no need to hold them.
-    ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
+    if (check.galleries.length > 0) ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
     return { outcome, text, stamp, check, journal, step, release };
@@ -156,7 +155,7 @@ export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): 
     stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
   } finally {
     // Every upload is over: the held bytes go now, not after the write-back that follows.
-    ctx.held.release(heldFiles(spot.check));
+    if (spot.check.galleries.length > 0) ctx.held.release(heldFiles(spot.check));
   }
 }
 
@@ -456,6 +455,11 @@ function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
 }
 
 function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {
+  // A spot without media has no cache to keep (and its journal line no empty member to write).
+  if (check.galleries.length === 0) {
+    record.files = undefined;
+    return;
+  }
   const files: NonNullable<SpotJournalRecord['files']> = {};
   for (const gallery of check.galleries) {
     // A file left for its upload to hash gets its entry when it is hashed (galleryUploads.ts).
