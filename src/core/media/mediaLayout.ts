@@ -40,17 +40,28 @@ export interface MediaLayout {
  * had none, so a pending gallery field needs "state": 2 in the document itself.
  */
 export function noMediaLayout(documentPath: string): MediaLayout {
-  // The folder's name only when something asks (a bulk import without media never does): two
-  // path operations and a pattern per spot otherwise.
-  let folder: string | undefined;
-  return {
-    get folder() {
-      return (folder ??= mediaFolderFor(documentPath));
-    },
-    exists: false,
-    groups: [],
-    nestedFolders: [],
-  };
+  return new LayoutWithoutMedia(documentPath);
+}
+
+/**
+ * Names its folder only when something asks (a bulk import without media never does): two path
+ * operations and a pattern per spot otherwise. A class, since an object literal with a getter is
+ * slower to make than the folder's name.
+ */
+class LayoutWithoutMedia implements MediaLayout {
+  readonly exists = false;
+  readonly groups: MediaGroup[] = [];
+  readonly nestedFolders: string[] = [];
+  readonly #documentPath: string;
+  #folder?: string;
+
+  constructor(documentPath: string) {
+    this.#documentPath = documentPath;
+  }
+
+  get folder(): string {
+    return (this.#folder ??= mediaFolderFor(this.#documentPath));
+  }
 }
 
 /** `trails/walk.spot.json` → `trails/walk.media`; any other `x.json` spot document → `x.media`. */
