@@ -68,10 +68,10 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
-    const target = new URL(url);
+    const target = targetOf(url);
     try {
       dispatcher.dispatch(
-        { origin: target.origin, path: target.pathname + target.search, method: request.method, headers: request.headers, body: request.body },
+        { origin: target.origin, path: target.path, method: request.method, headers: request.headers, body: request.body },
         {
           onRequestStart(started) {
             controller = started;
@@ -115,4 +115,20 @@ export function shortRequest(dispatcher: Dispatcher, url: string, request: Short
       fail(error);
     }
   });
+}
+
+let lastUrl: string | undefined;
+let lastTarget: { origin: string; path: string } = { origin: '', path: '' };
+
+/**
+ * The origin and path of a URL, the last one kept: a bulk import sends thousands of requests to
+ * one address, and parsing it each time was a URL object per request.
+ */
+function targetOf(url: string): { origin: string; path: string } {
+  if (url !== lastUrl) {
+    const parsed = new URL(url);
+    lastTarget = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    lastUrl = url;
+  }
+  return lastTarget;
 }
