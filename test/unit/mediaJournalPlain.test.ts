@@ -26,6 +26,18 @@ describe('media journal: spots without galleries, and one log per account', () =
     assert.equal(workspace.setup.sandbox.counters.imports, 2);
   });
 
+  it('a spot without media has no media-hash cache in its line; a spot with media keeps one', async () => {
+    const path = join(workspace.dir, 'cacheless.spot.json');
+    writeFileSync(path, JSON.stringify(spot('cacheless-1')));
+    const fixture = writeSpot(workspace.dir, 'cached', { fld_1_3: ['01.jpg'] });
+    const { spots } = await runMediaWorkflow([{ path }, { path: fixture.path }], options());
+    assert.deepEqual(spots.map((s) => s.status), ['done', 'done'], spots.map((s) => s.reason).join('; '));
+    const records = readFileSync(spots[0].journalFile!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { sourceId: string; files?: Record<string, unknown> });
+    const last = (sourceId: string) => records.filter((record) => record.sourceId === sourceId).pop()!;
+    assert.equal('files' in last('cacheless-1'), false);
+    assert.deepEqual(Object.keys(last(fixture.sourceId).files ?? {}), ['fld_1_3/01.jpg']);
+  });
+
   it('a journal instance kept across runs still reads the records written by its earlier run', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
     const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
