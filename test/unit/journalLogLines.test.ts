@@ -94,6 +94,29 @@ describe('media journal: what a line of the log names when the log is opened', (
     assert.deepEqual(alone, []);
   });
 
+  it('names the same from bytes that are not valid UTF-8, a byte-order mark, or a line cut inside a character', () => {
+    const plain = (sourceIdBytes: Buffer) => Buffer.concat([Buffer.from('{"format":1,"service":"s","clientId":"c","sourceId":"'), sourceIdBytes, Buffer.from('","galleries":{}}')]);
+    const lines = [
+      plain(Buffer.from([0xc3])),
+      plain(Buffer.from([0xf0, 0x9f, 0x98])),
+      plain(Buffer.from([0xed, 0xa0, 0x80])),
+      plain(Buffer.from([0xff, 0x41])),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain(Buffer.from('bom'))]),
+      ...Array.from({ length: 12 }, (_, end) => plain(Buffer.from('ünïcödé 🌳')).subarray(0, 52 + end)),
+    ];
+    const data = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
+    const reader = new LogLines(data);
+    let at = 0;
+    const differing: string[] = [];
+    for (const line of lines) {
+      const text = line.toString('utf8');
+      if (JSON.stringify(reader.names(at, at + line.length)) !== JSON.stringify(parsedWhole(text))) differing.push(text);
+      at += line.length + 1;
+    }
+    assert.deepEqual(differing, []);
+    assert.equal(reader.names(0, lines[0].length)?.sourceId, '\ufffd', 'read from its bytes, as decoding the line gives it');
+  });
+
   it('reads the usual line of a document-only import without a gallery, and names the galleries of a spot with media', () => {
     assert.deepEqual(namesOfLine(JSON.stringify(done(fresh('x-1')))), { sourceId: 'x-1', galleryIds: [] });
     assert.deepEqual(namesOfLine(JSON.stringify(withGallery(fresh('x-2')))), { sourceId: 'x-2', galleryIds: [77] });

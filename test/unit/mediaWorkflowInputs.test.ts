@@ -35,6 +35,47 @@ describe('media workflow: an input source that throws', () => {
     assert.ok(!locked(), 'the lock is released at the end');
     assertFinished(workspace.setup.sandbox, fixtures);
   });
+
+  it('a source that fails before its first input leaves the journal unlocked', async () => {
+    const journalDir = defaultJournalDir(workspace.dir);
+    const account = journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId);
+    const source = {
+      spots(): Iterable<SpotInput> {
+        throw new Error('ENOENT: the folder is gone');
+      },
+    };
+    await assert.rejects(streamMediaWorkflow(source, { client: workspace.setup.client, journal: { dir: journalDir, account }, media: false }), /the folder is gone/);
+    const lock = join(new MediaJournal(journalDir, account).accountDir, 'run.lock');
+    assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, 'the run lock is released');
+  });
+
+  it('never leaves the failed input unhandled while it waits for a worker (a process without a handler would end on it)', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      for (const concurrency of [1, 2]) {
+        for (const kind of ['sync', 'async'] as const) {
+          const path = join(workspace.dir, `plain-${concurrency}-${kind}.spot.json`);
+          writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: `plain-${concurrency}-${kind}`, latitude: 48.2, longitude: 16.37 } } }));
+          function* syncInputs(): Generator<SpotInput> {
+            yield { path };
+            throw new Error(`the ${kind} source broke`);
+          }
+          async function* asyncInputs(): AsyncGenerator<SpotInput> {
+            yield* syncInputs();
+          }
+          const journal = { dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) };
+          await assert.rejects(streamMediaWorkflow(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }), new RegExp(`the ${kind} source broke`));
+          // A rejection is reported unhandled once the microtasks of its turn have run.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    assert.deepEqual(unhandled.map(String), []);
+  });
 });
 
 // The editor checks a document with its media as it shows the problems, and hands that check to

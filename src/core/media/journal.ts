@@ -159,7 +159,8 @@ export class SpotJournal {
   save(durable = true): Promise<void> {
     this.record.updatedAt = journalTime();
     this.dirty = false;
-    // The log's promise itself when the record went in (one promise less per spot of a bulk import).
+    // Not an async function: one promise per save (the log's, with the dirty flag set again on a
+    // failure), not three, for each spot of a bulk import.
     let written: Promise<void>;
     try {
       written = durable ? this.log.appendDurable(this.record) : this.log.appendSoon(this.record);

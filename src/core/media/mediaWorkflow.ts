@@ -77,7 +77,14 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
     step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : () => undefined,
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
-  const inputs = new InputSource(spots.spots());
+  let inputs: InputSource;
+  try {
+    inputs = new InputSource(spots.spots());
+  } catch (error) {
+    // A source that fails before its first input: the lock taken above is given back.
+    await journal.close();
+    throw error;
+  }
   const claims = new SourceIdClaims();
   // Local work overlaps with other spots' requests: up to `concurrency` spots are checked ahead,
   // and a spot's write-back and journal record finish while the next spot's requests go out.
@@ -97,8 +104,14 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
       claims.pass(position);
     }
   };
-  const prepareNext = () =>
-    inputs.next().then((taken) => (taken ? { position: taken.position, input: taken.input, spot: prepare(taken.position, taken.input) } : undefined));
+  const prepareNext = () => {
+    const next = inputs.next().then((taken) => (taken ? { position: taken.position, input: taken.input, spot: prepare(taken.position, taken.input) } : undefined));
+    // A source that fails rejects this promise while it waits in `ahead` for a worker, which
+    // throws it then (or the run's end passes it by): not an unhandled rejection meanwhile, which
+    // ends a process that has no handler for one.
+    next.catch(() => undefined);
+    return next;
+  };
   const finishing = new Set<Promise<void>>();
   let started = 0;
   let finished = 0;

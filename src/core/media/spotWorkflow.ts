@@ -55,8 +55,9 @@ export interface PreparedSpot {
 }
 
 /**
- * Claims a source id for one input of the run, in input order; resolves to the path of an earlier
- * input that has it already. Called exactly once per prepared input (undefined: none found).
+ * Claims a source id for one input of the run, in input order: the path of an earlier input that
+ * has it already (undefined: none), at once when the input's turn has come, else a promise of it.
+ * Called exactly once per prepared input.
  */
 export type ClaimSourceId = (sourceId: string | undefined) => string | undefined | Promise<string | undefined>;
 
