@@ -115,6 +115,11 @@ describe('rows values: coordinates', () => {
     assertNear(toWgs84(16.3738, 48.2082, 'EPSG:4258'), 16.3738, 48.2082);
   });
 
+  it('reads WGS 84 degrees without loading proj4 (most tables give degrees)', () => {
+    const script = `const { toWgs84 } = require(${JSON.stringify(require.resolve('../../src/core/rows/values'))}); toWgs84(16.3738, 48.2082, 'EPSG:4326'); process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((file) => /[\\\\/]proj4[\\\\/]/.test(file))))`;
+    assert.equal(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }), '[]');
+  });
+
   it('takes WGS 84 degrees (EPSG:4326) exactly as written: no transformation, not even a round trip through radians', () => {
     // proj4 from WGS 84 to WGS 84 turns about one value in five into its neighbour in the last digit.
     for (const [longitude, latitude] of [[-177.3763153, -59.0085279], [59.6187394, -83.8845117], [-15.4605111, -28.5938471], [16.3738, 48.2082]]) {

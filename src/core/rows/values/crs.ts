@@ -12,7 +12,6 @@
 import { l10n } from '../../text/l10n';
 import { EPSG_DEFINITIONS } from './epsgDefinitions.generated';
 import type * as ProjectionModule from './projection';
-import { withMembers } from '../../objects/withMembers';
 
 let projectionModule: typeof ProjectionModule | undefined;
 /** projection.ts (and with it proj4), loaded when the first coordinate system is read. */
@@ -58,15 +57,20 @@ function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
       ),
     };
   }
-  const resolved = resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
-  // WGS 84 is what spots are in: nothing to transform. proj4 would still take the degrees to
-  // radians and back, which changes about one value in five in its last digit (-59.0085279 →
-  // -59.008527900000004), and degrees are sent as the cells write them (they are not rounded).
-  if (code === WGS84_CODE && 'crs' in resolved) return { crs: withMembers(resolved.crs, { toWgs84: (x: number, y: number) => ({ longitude: x, latitude: y }) }) };
-  return resolved;
+  if (code === WGS84_CODE) return { crs: WGS84 };
+  return resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
 }
 
 const WGS84_CODE = '4326';
+
+/**
+ * WGS 84 is what spots are in: nothing to transform, so proj4 is not even loaded for it (most
+ * tables give degrees). proj4 would take the degrees to radians and back, which changes about one
+ * value in five in its last digit (-59.0085279 → -59.008527900000004), and degrees are sent as the
+ * cells write them (they are not rounded). The members are what reading its definition gives
+ * (a unit is worded only for a projected system).
+ */
+const WGS84: Crs = { name: 'EPSG:4326', code: 4326, projected: false, unit: 'metres', toWgs84: (x: number, y: number) => ({ longitude: x, latitude: y }) };
 
 function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' | 'code'>): { crs: Crs } | { problem: string } {
   const grid = gridFileOf(definition);
