@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { formatSeconds } from '../../src/core/api/deadline';
 import { formatBytes } from '../../src/core/mediaFiles/downloadMedia';
 import { parseMapping } from '../../src/core/rows/mapping/readMapping';
+import { rowLabel, rowLabels } from '../../src/core/rows/rowSource';
 import { useMessageBundle, type MessageBundle } from '../../src/core/text/l10n';
 
 const german = JSON.parse(readFileSync(join(__dirname, '../../../l10n/bundle.l10n.de.json'), 'utf8')) as MessageBundle;
@@ -25,6 +26,19 @@ describe('the core\'s messages in the extension\'s language', () => {
     assert.deepEqual(messages(), ['source.header muss mindestens 1 sein.']);
     useMessageBundle(undefined);
     assert.deepEqual(messages(), ['source.header must be at least 1.']);
+  });
+
+  it('names a row of a table the same, made once for the table or for each row, in English and German', () => {
+    const names = () =>
+      ['/data/trees.csv', '/data/$&$1 Bäume (2026).csv', 'C:\\Daten\\row {1}.csv'].flatMap((source) => {
+        const labels = rowLabels(source);
+        return [[1, 2], [12, 14], [100000, 100007]].map(([row, line]) => [labels(row, line), rowLabel(source, row, line)]);
+      });
+    for (const [once, each] of names()) assert.equal(once, each);
+    assert.equal(names()[0][0], 'trees.csv row 1 (line 2)');
+    useMessageBundle(german);
+    for (const [once, each] of names()) assert.equal(once, each);
+    assert.notEqual(names()[0][0], 'trees.csv row 1 (line 2)', 'German words');
   });
 
   it('writes numbers with the decimal comma in German, and as before in English and without a language', () => {
