@@ -61,9 +61,9 @@ export function formatSeconds(ms: number): string {
  * The deadline of one attempt of a short request (an import, a gallery read, an ordering), made
  * for the thousands of such requests of a bulk import: it calls one listener, the request's (set
  * by shortRequest.ts), so an attempt costs one timer, not an AbortController and EventTarget
- * listeners on two signals. The caller's signal gets one
- * listener for all its attempts (see callerAttempts). Same outcome as an AttemptDeadline:
- * `reason` is the caller's when it cancels, a TimeoutError at the deadline.
+ * listeners on two signals. The caller's signal gets one listener for all its attempts (see
+ * callerAttempts). Same outcome as an AttemptDeadline: `reason` is the caller's when it cancels,
+ * a TimeoutError at the deadline.
  */
 export class RequestDeadline {
   aborted = false;

@@ -1,7 +1,6 @@
 // A media file's identity for the journal: its SHA-256 and size, never its name or its place in
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
-import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { giveBackHoldBuffer, giveBackReadBuffer, takeHoldBuffer, takeReadBuffer } from '../files/readBuffers';
 
@@ -67,8 +66,8 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
   }
 }
 
-/** Node's one-shot hash (20.12 and later): a third of a Hash object's time for a spot's text. */
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+/** Node's one-shot hash (20.12 and later; an older Electron's Node lacks it): a third of a Hash object's time for a spot's text. */
+const oneShotHash = typeof hash === 'function' ? hash : undefined;
 
 export function hashText(text: string): string {
   return oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');

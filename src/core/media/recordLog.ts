@@ -417,54 +417,21 @@ const NO_GALLERIES: readonly number[] = [];
  * The source id a line belongs to and the galleries it names (the rest is checked when that spot
  * is opened). A line that is not JSON names a source id only if it says `"sourceId":"…"` (damage
  * to that spot's record, reported when it is opened), and no gallery; otherwise it is no record
- * (a write a power cut left half-done).
+ * (a write a power cut left half-done). The line is read as the log holds it: its UTF-8.
  */
 export function namesOfLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
-  return namesOfPlainLine(line) ?? namesOfAnyLine(line);
-}
-
-/**
- * The answer of namesOfAnyLine, without parsing the line, for the lines this module writes of
- * spots without galleries (all of a document-only import): JSON.stringify of a record begins
- * `{"format":N,"service":"…","clientId":"…","sourceId":"…"`, whether it was made new or read
- * back (the schema's order). Such a line names the source id at the top level exactly once, and
- * no gallery when it holds no `"galleryId"` (a gallery's entry always does; without \u escapes no
- * member can be spelled another way): the same answer as parsing it whole, valid or not.
- * Anything else (an escape or control character in those strings, another order, a gallery, a
- * second sourceId) is left to the full parse: undefined.
- */
-function namesOfPlainLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {
-  if (!line.startsWith('{"format":') || line.includes('"galleryId"') || line.includes('\\u')) return undefined;
-  let at = '{"format":'.length;
-  while (at < line.length && line.charCodeAt(at) >= 48 && line.charCodeAt(at) <= 57) at++;
-  if (at === '{"format":'.length) return undefined;
-  for (const key of [',"service":"', ',"clientId":"']) {
-    if (!line.startsWith(key, at)) return undefined;
-    at = endOfPlainString(line, at + key.length);
-    if (at < 0) return undefined;
-  }
-  const key = ',"sourceId":"';
-  if (!line.startsWith(key, at)) return undefined;
-  const start = at + key.length;
-  const end = endOfPlainString(line, start);
-  // Named once: a second "sourceId" member (a line edited by hand) is the full parse's to judge.
-  if (end < 0 || line.includes('"sourceId":', end)) return undefined;
-  // A copy of the characters, not line.slice(): V8 makes a slice of 13 characters or more a view
-  // that keeps the whole line alive, and the source id is kept for as long as the log is open
-  // (40,000 lines of an earlier run held that way were 15 MiB of the CLI's heap). JSON.parse of
-  // the quoted string, which holds no escape, builds a string of its own.
-  return { sourceId: JSON.parse(line.slice(start - 1, end)) as string, galleryIds: NO_GALLERIES };
+  const bytes = Buffer.from(line);
+  return new LogLines(bytes).names(0, bytes.length);
 }
 
 /**
  * namesOfLine for the lines of the log as it is read when opened, without a string of each line:
  * reading a log of a document-only import cost 1.2 µs a line that way, and a bulk import opens the
- * log before its first spot. A line as this module writes it for a spot without galleries (see
- * namesOfPlainLine) is read from its bytes; any other line is decoded and left to namesOfAnyLine.
- * The bytes give namesOfPlainLine's answer: in UTF-8 no byte of a character beyond ASCII is a
- * quote, a backslash or below 32, so the strings end where they end in the decoded line. Where a
- * line holds a pattern that sends it to the full parse is found once per place in the log, not
- * once per line, so the read stays linear whether or not the log holds such lines.
+ * log before its first spot. The lines this module writes of spots without galleries (all of a
+ * document-only import) are read from their bytes (plainNames); any other line is decoded and
+ * left to namesOfAnyLine. Where a line holds a pattern that sends it to the full parse is found
+ * once per place in the log, not once per line, so the read stays linear whether or not the log
+ * holds such lines.
  */
 export class LogLines {
   /** By pattern: its next place at or after `searchedFrom` (Infinity: none). */
@@ -478,6 +445,17 @@ export class LogLines {
     return this.plainNames(start, end) ?? namesOfAnyLine(this.data.toString('utf8', start, end));
   }
 
+  /**
+   * The answer of namesOfAnyLine without parsing the line, for a line of a spot without galleries:
+   * JSON.stringify of a record begins `{"format":N,"service":"…","clientId":"…","sourceId":"…"`,
+   * whether it was made new or read back (the schema's order). Such a line names the source id at
+   * the top level exactly once, and no gallery when it holds no `"galleryId"` (a gallery's entry
+   * always does; without \u escapes no member can be spelled another way): the same answer as
+   * parsing it whole, valid or not. In UTF-8 no byte of a character beyond ASCII is a quote, a
+   * backslash or below 32, so the strings end where they end in the decoded line. Anything else
+   * (an escape or control character in those strings, another order, a gallery, a second
+   * sourceId) is left to the full parse: undefined.
+   */
   private plainNames(start: number, end: number): { sourceId: string; galleryIds: readonly number[] } | undefined {
     const data = this.data;
     if (!bytesAt(data, FORMAT_MEMBER, start, end) || this.holds(GALLERY_ID, start, end) || this.holds(ESCAPE, start, end)) return undefined;
@@ -492,6 +470,7 @@ export class LogLines {
     if (!bytesAt(data, SOURCE_ID_MEMBER, at, end)) return undefined;
     const idStart = at + SOURCE_ID_MEMBER.length;
     const idEnd = endOfPlainBytes(data, idStart, end);
+    // Named once: a second "sourceId" member (a line edited by hand) is the full parse's to judge.
     if (idEnd < 0 || holdsWithin(data, SOURCE_ID_NAME, idEnd, end)) return undefined;
     // A string of its own (toString copies): the source id is kept as long as the log is open.
     return { sourceId: data.toString('utf8', idStart, idEnd - 1), galleryIds: NO_GALLERIES };
@@ -517,7 +496,7 @@ const FORMAT_MEMBER = Buffer.from('{"format":');
 const SERVICE_MEMBER = Buffer.from(',"service":"');
 const CLIENT_ID_MEMBER = Buffer.from(',"clientId":"');
 const SOURCE_ID_MEMBER = Buffer.from(',"sourceId":"');
-/** What sends a line to the full parse wherever it stands (see namesOfPlainLine), by index. */
+/** What sends a line to the full parse wherever it stands (see plainNames), by index. */
 const PLAIN_LINE_REFUSES = [Buffer.from('"galleryId"'), Buffer.from('\\u')];
 const GALLERY_ID = 0;
 const ESCAPE = 1;
@@ -536,7 +515,7 @@ function bytesAt(data: Buffer, bytes: Buffer, at: number, end: number): boolean 
   return true;
 }
 
-/** endOfPlainString over bytes: just past the closing quote, before `end`; -1 when there is none or an escape or control byte comes first. */
+/** Just past the closing quote of a JSON string starting at `start`, before `end`; -1 when there is none or an escape or control byte comes first. */
 function endOfPlainBytes(data: Buffer, start: number, end: number): number {
   for (let at = start; at < end; at++) {
     const byte = data[at];
@@ -544,17 +523,6 @@ function endOfPlainBytes(data: Buffer, start: number, end: number): number {
     if (byte < 32 || byte === 92) return -1;
   }
   return -1;
-}
-
-/** Just past the closing quote of a JSON string starting at `start` with no escape or control character in it; -1 otherwise. */
-function endOfPlainString(line: string, start: number): number {
-  const quote = line.indexOf('"', start);
-  if (quote < 0) return -1;
-  for (let at = start; at < quote; at++) {
-    const code = line.charCodeAt(at);
-    if (code < 32 || code === 92) return -1;
-  }
-  return quote + 1;
 }
 
 function namesOfAnyLine(line: string): { sourceId: string; galleryIds: readonly number[] } | undefined {

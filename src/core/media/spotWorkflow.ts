@@ -85,7 +85,10 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
   const other = await claim(sourceId);
-  if (!sourceId) return invalid(outcome, input.check ? withTopicRules(input.check, options, input.problems) : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems), step);
+  if (!sourceId) {
+    const check = input.check ? withTopicRules(input.check, options, input.problems) : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems);
+    return invalid(outcome, check, step);
+  }
   if (other !== undefined) {
     const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
     outcome.problems = [problem];
@@ -123,7 +126,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
         }), input.problems);
     outcome.problems = check.problems;
     const release = () => {
-      if (check.galleries.length > 0) ctx.held.release(heldFiles(check));
+      ctx.held.release(heldFiles(check));
       journal.release();
     };
     if (!check.ok) {
@@ -156,7 +159,7 @@ export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): 
     stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
   } finally {
     // Every upload is over: the held bytes go now, not after the write-back that follows.
-    if (spot.check.galleries.length > 0) ctx.held.release(heldFiles(spot.check));
+    ctx.held.release(heldFiles(spot.check));
   }
 }
 
@@ -451,9 +454,12 @@ function attributesOf(check: SpotMediaCheck): Record<string, unknown> {
   return (check.parsed.value as { data: { attributes: Record<string, unknown> } }).data.attributes;
 }
 
-function heldFiles(check: SpotMediaCheck): CheckedMediaFile[] {
-  return check.galleries.flatMap((gallery) => gallery.files);
+function heldFiles(check: SpotMediaCheck): readonly CheckedMediaFile[] {
+  // A spot without media (every spot of a bulk import without media) makes no array of its own.
+  return check.galleries.length === 0 ? NO_FILES : check.galleries.flatMap((gallery) => gallery.files);
 }
+
+const NO_FILES: readonly CheckedMediaFile[] = [];
 
 function rememberHashes(record: SpotJournalRecord, check: SpotMediaCheck): void {
   // A spot without media has no cache to keep (and its journal line no empty member to write).
