@@ -253,7 +253,7 @@ async function lockAndOpen(accountDir: string, options: RecordLogOptions): Promi
   const lock = join(accountDir, 'run.lock');
   await takeRunLock(lock);
   try {
-    return await RecordLog.open(accountDir, options);
+    return (await keptLog(accountDir, options)) ?? (await RecordLog.open(accountDir, options));
   } catch (error) {
     await releaseRunLock(lock);
     throw error;
@@ -266,10 +266,38 @@ async function releaseAccount(log: RecordLog): Promise<void> {
   if (!entry || --entry.users > 0) return;
   accounts.delete(log.accountDir);
   try {
-    await log.close();
+    await log.park();
+    keep(log);
   } finally {
     await releaseRunLock(join(log.accountDir, 'run.lock'));
   }
+}
+
+/**
+ * Logs no run of this process uses now, by account folder, for the next run (RecordLog.park): a
+ * bulk import into a journal of tens of thousands of spots read it whole before its first spot.
+ * Kept a few minutes, as long as the next import of a session is likely to come.
+ */
+const kept = new Map<string, { log: RecordLog; expiry: NodeJS.Timeout }>();
+const KEPT_LOG_MS = 5 * 60 * 1000;
+
+function keep(log: RecordLog): void {
+  clearTimeout(kept.get(log.accountDir)?.expiry);
+  const expiry = setTimeout(() => kept.delete(log.accountDir), KEPT_LOG_MS);
+  // A process that is done (the command line) does not wait for it.
+  expiry.unref();
+  kept.set(log.accountDir, { log, expiry });
+}
+
+/** The account's kept log, when the file is still as this process left it and the run asks for the same options. */
+async function keptLog(accountDir: string, options: RecordLogOptions): Promise<RecordLog | undefined> {
+  const entry = kept.get(accountDir);
+  if (!entry) return undefined;
+  kept.delete(accountDir);
+  clearTimeout(entry.expiry);
+  const { compactAtBytes, compactFactor } = entry.log.options;
+  if (compactAtBytes !== options.compactAtBytes || compactFactor !== options.compactFactor) return undefined;
+  return (await entry.log.resume()) ? entry.log : undefined;
 }
 
 function ignoreExists(error: NodeJS.ErrnoException): void {

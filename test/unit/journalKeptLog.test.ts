@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { dirname, join } from 'node:path';
+import { runMediaWorkflow } from '../../src/core/media';
+import { hashText } from '../../src/core/media/contentKey';
+import { RecordLog } from '../../src/core/media/recordLog';
+import type { SpotJournalRecord } from '../../src/core/media/journalRecord';
+import { spot, useCoreWorkspace } from './helpers/coreSetup';
+
+// A run leaves the account's log with its index for the next run of this process: reading a log
+// costs about a microsecond a line, paid again by every import of a long-lived extension host. The
+// index is taken only while the file is exactly as this process left it; anything another process
+// did meanwhile (appends, a compaction's rename, an edit) makes the next run read the file anew.
+describe('media journal: the log kept between runs of one process', () => {
+  const workspace = useCoreWorkspace('spot-journal-kept-');
+  const options = workspace.workflowOptions;
+
+  const writeDocument = (name: string) => {
+    const path = join(workspace.dir, `${name}.spot.json`);
+    fs.writeFileSync(path, JSON.stringify(spot(name)));
+    return path;
+  };
+
+  /** Counts whole reads of journal.jsonl (how a run opens the log) while `run` runs. */
+  async function logReadsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+    const readFile = fs.promises.readFile;
+    let reads = 0;
+    fs.promises.readFile = ((file: fs.PathLike | fs.promises.FileHandle, ...rest: unknown[]) => {
+      if (typeof file === 'string' && file.endsWith('journal.jsonl')) reads++;
+      return (readFile as (...args: unknown[]) => unknown)(file, ...rest);
+    }) as typeof readFile;
+    try {
+      return { result: await run(), reads };
+    } finally {
+      fs.promises.readFile = readFile;
+    }
+  }
+
+  it('the next run takes the log as the last one left it, without reading the file again', async () => {
+    const paths = ['kept-1', 'kept-2', 'kept-3'].map(writeDocument);
+    const first = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    assert.deepEqual(first.result.spots.map((s) => s.status), ['done', 'done', 'done']);
+    assert.equal(first.reads, 1, 'the first run reads the log');
+    const second = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    assert.deepEqual(second.result.spots.map((s) => s.imported), ['unchanged', 'unchanged', 'unchanged'], 'the records were found');
+    assert.equal(second.reads, 0, 'the index of the run before was taken');
+    assert.equal(workspace.setup.sandbox.counters.imports, 3);
+  });
+
+  it('reads the log again when another process appended to it in between', async () => {
+    const a = writeDocument('appended-a');
+    const b = writeDocument('appended-b');
+    const first = await runMediaWorkflow([{ path: a }], options());
+    assert.equal(first.spots[0].status, 'done', first.spots[0].reason);
+    const file = first.spots[0].journalFile!;
+    // What another process's run leaves: a line for b, imported with b's exact text.
+    const record = JSON.parse(fs.readFileSync(file, 'utf8').trim().split('\n').pop()!) as SpotJournalRecord;
+    const other = await RecordLog.open(dirname(file));
+    other.append({ ...record, sourceId: 'appended-b', document: b, finalImport: { ...record.finalImport!, sha256: hashText(fs.readFileSync(b, 'utf8')) } });
+    await other.close();
+    const { result, reads } = await logReadsDuring(() => runMediaWorkflow([{ path: b }], options()));
+    assert.equal(reads, 1);
+    assert.equal(result.spots[0].imported, 'unchanged', result.spots[0].reason);
+    assert.equal(workspace.setup.sandbox.counters.imports, 1, 'b was not sent: its record was read');
+  });
+
+  it('reads the log again when it was replaced by a file of the same size (a compaction elsewhere)', async () => {
+    const paths = ['moved-a', 'moved-b'].map(writeDocument);
+    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
+    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    const file = first.spots[0].journalFile!;
+    // The same lines in another order, renamed over the log as a compaction does: the same size,
+    // every record elsewhere.
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 2);
+    fs.writeFileSync(`${file}.other`, `${lines.reverse().join('\n')}\n`);
+    fs.renameSync(`${file}.other`, file);
+    const { result, reads } = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    assert.equal(reads, 1);
+    assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
+  });
+});
