@@ -276,25 +276,35 @@ async function releaseAccount(log: RecordLog): Promise<void> {
 /**
  * Logs no run of this process uses now, by account folder, for the next run (RecordLog.park): a
  * bulk import into a journal of tens of thousands of spots read it whole before its first spot.
- * Kept a few minutes, as long as the next import of a session is likely to come.
+ * Kept a few minutes, as long as the next import of a session is likely to come, and only the
+ * last few folders' (a process that imports into many folders keeps no index of each).
  */
 const kept = new Map<string, { log: RecordLog; expiry: NodeJS.Timeout }>();
 const KEPT_LOG_MS = 5 * 60 * 1000;
+const KEPT_LOGS_AT_MOST = 4;
 
 function keep(log: RecordLog): void {
-  clearTimeout(kept.get(log.accountDir)?.expiry);
-  const expiry = setTimeout(() => kept.delete(log.accountDir), KEPT_LOG_MS);
+  forget(log.accountDir);
+  const expiry = setTimeout(() => forget(log.accountDir), KEPT_LOG_MS);
   // A process that is done (the command line) does not wait for it.
   expiry.unref();
   kept.set(log.accountDir, { log, expiry });
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_LOGS_AT_MOST) break;
+    forget(oldest);
+  }
+}
+
+function forget(accountDir: string): void {
+  clearTimeout(kept.get(accountDir)?.expiry);
+  kept.delete(accountDir);
 }
 
 /** The account's kept log, when the file is still as this process left it and the run asks for the same options. */
 async function keptLog(accountDir: string, options: RecordLogOptions): Promise<RecordLog | undefined> {
   const entry = kept.get(accountDir);
   if (!entry) return undefined;
-  kept.delete(accountDir);
-  clearTimeout(entry.expiry);
+  forget(accountDir);
   const { compactAtBytes, compactFactor } = entry.log.options;
   if (compactAtBytes !== options.compactAtBytes || compactFactor !== options.compactFactor) return undefined;
   return (await entry.log.resume()) ? entry.log : undefined;
