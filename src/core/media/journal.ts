@@ -277,11 +277,12 @@ async function releaseAccount(log: RecordLog): Promise<void> {
  * Logs no run of this process uses now, by account folder, for the next run (RecordLog.park): a
  * bulk import into a journal of tens of thousands of spots read it whole before its first spot.
  * Kept a few minutes, as long as the next import of a session is likely to come, and only the
- * last few folders' (a process that imports into many folders keeps no index of each).
+ * last two (a window's workspace folder and the sandbox's; a process that imports into many
+ * folders keeps no index of each).
  */
 const kept = new Map<string, { log: RecordLog; expiry: NodeJS.Timeout }>();
 const KEPT_LOG_MS = 5 * 60 * 1000;
-const KEPT_LOGS_AT_MOST = 4;
+const KEPT_LOGS_AT_MOST = 2;
 
 function keep(log: RecordLog): void {
   forget(log.accountDir);
