@@ -30,9 +30,26 @@ describe('service client: short requests through the dispatcher', function () {
       const client = new ServiceClient({ baseUrl: server.url, tokens: token(server.url), deadlineMs: 10_000 });
       const error = await client.importSpot(spot('too-large')).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
       assert.ok(error instanceof MalformedReplyError, String(error));
-      assert.match(error.message, /The server sent an unexpected reply to The import: the reply is larger than 8 MiB/);
+      // The request named where a sentence begins, not as "an unexpected reply to The import".
+      assert.equal(error.message, 'The import failed: the reply is larger than 8 MiB.');
       for (const started = Date.now(); closed === 0 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(closed, 1, 'the connection was dropped');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a token reply larger than the limit is named the same way, read as a stream', async () => {
+    const server = await scriptedServer((_request, response) => {
+      // No content-length: read chunk by chunk against the limit (readText), not shortRequest.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      for (let sent = 0; sent <= MAX_REPLY_BYTES; sent += chunk.length) response.write(chunk);
+    });
+    try {
+      const error = await token(server.url).getToken().then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+      assert.ok(error instanceof MalformedReplyError, String(error));
+      assert.equal(error.message, 'The token request failed: the reply is larger than 8 MiB.');
     } finally {
       await server.close();
     }

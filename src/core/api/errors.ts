@@ -80,8 +80,9 @@ export class CancelledError extends ServiceError {
  * the message's object ("the import", "reading gallery 3").
  */
 export class MalformedReplyError extends ServiceError {
-  constructor(what: string, problem: string, status?: number) {
-    super('malformed', l10n.t('The server sent an unexpected reply to {0}: {1}', what, problem), { status });
+  /** `message` whole, or as "The server sent an unexpected reply to {what}: {problem}". */
+  constructor(what: string | { message: string }, problem = '', status?: number) {
+    super('malformed', typeof what === 'string' ? l10n.t('The server sent an unexpected reply to {0}: {1}', what, problem) : what.message, { status });
     this.name = 'MalformedReplyError';
   }
 }

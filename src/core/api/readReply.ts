@@ -26,6 +26,14 @@ export function wordsOf(what: RequestWords): string {
   return typeof what === 'function' ? what() : what;
 }
 
+/**
+ * A reply past MAX_REPLY_BYTES. `what` names the request as a sentence begins ("The import"), so
+ * the message begins with it rather than putting it after "an unexpected reply to".
+ */
+export function replyTooLarge(what: RequestWords): MalformedReplyError {
+  return new MalformedReplyError({ message: l10n.t('{0} failed: the reply is larger than {1} MiB.', wordsOf(what), MAX_REPLY_BYTES / 1048576) });
+}
+
 export async function readText(body: Dispatcher.ResponseData['body'], what: RequestWords, headers?: Dispatcher.ResponseData['headers']): Promise<string> {
   // A reply that announces a small enough length is read in one go (the common case, and much
   // cheaper than iterating the stream); anything else is read chunk by chunk against the limit.
@@ -37,7 +45,7 @@ export async function readText(body: Dispatcher.ResponseData['body'], what: Requ
     size += chunk.length;
     if (size > MAX_REPLY_BYTES) {
       body.destroy();
-      throw new MalformedReplyError(wordsOf(what), l10n.t('the reply is larger than {0} MiB', MAX_REPLY_BYTES / 1048576));
+      throw replyTooLarge(what);
     }
     chunks.push(chunk as Buffer);
   }

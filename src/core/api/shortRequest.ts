@@ -4,10 +4,8 @@
 // of a request's processor time (bench (a)). Uploads, which stream a file, keep undici.request.
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'undici/types/header';
-import { MalformedReplyError } from './errors';
 import type { RequestDeadline } from './deadline';
-import { MAX_REPLY_BYTES, wordsOf, type RequestWords } from './readReply';
-import { l10n } from '../text/l10n';
+import { MAX_REPLY_BYTES, replyTooLarge, type RequestWords } from './readReply';
 
 export interface ShortReply {
   status: number;
@@ -114,7 +112,7 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
       return;
     }
     if (this.size > MAX_REPLY_BYTES) {
-      const tooLarge = new MalformedReplyError(wordsOf(this.request.what), l10n.t('the reply is larger than {0} MiB', MAX_REPLY_BYTES / 1048576));
+      const tooLarge = replyTooLarge(this.request.what);
       this.fail(tooLarge);
       controller.abort(tooLarge);
       return;
