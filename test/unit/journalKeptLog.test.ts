@@ -52,7 +52,52 @@ describe('media journal: the log kept between runs of one process', () => {
     const run = (folder: string) => runMediaWorkflow([{ path }], options({ journal: { ...options().journal, dir: join(workspace.dir, folder) } }));
     for (const folder of ['j1', 'j2', 'j3']) assert.equal((await run(folder)).spots[0].status, 'done');
     assert.equal((await logReadsDuring(() => run('j3'))).reads, 0, 'the log of the last folder was kept');
+    assert.equal((await logReadsDuring(() => run('j2'))).reads, 0, 'and the one before');
     assert.equal((await logReadsDuring(() => run('j1'))).reads, 1, 'the log of the first folder was given up');
+  });
+
+  it('reads the log again when the run asks for other log options', async () => {
+    const path = writeDocument('options-1');
+    assert.equal((await runMediaWorkflow([{ path }], options())).spots[0].status, 'done');
+    const other = await logReadsDuring(() => runMediaWorkflow([{ path }], options({ journal: { ...options().journal, log: { compactAtBytes: 1024 } } })));
+    assert.equal(other.reads, 1);
+    assert.equal(other.result.spots[0].imported, 'unchanged');
+  });
+
+  it('reads the log again after an edit in place that keeps its size (its times changed)', async () => {
+    const paths = ['edited-a', 'edited-b'].map(writeDocument);
+    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
+    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    const file = first.spots[0].journalFile!;
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    // Past the file system's timestamp tick (a jiffy on kernels before 6.13), as any edit by
+    // a person or another run is; then the same bytes in another order, into the same file.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, `${lines.reverse().join('\n')}\n`, 0);
+    fs.closeSync(fd);
+    const { result, reads } = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    assert.equal(reads, 1);
+    assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
+  });
+
+  it('is not kept when the file holds bytes its index does not know (a torn line another writer left)', async () => {
+    const dir = fs.mkdtempSync(join(workspace.dir, 'torn-'));
+    const log = await RecordLog.open(dir);
+    await log.appendDurable({ format: 1, service: 's', clientId: 'c', sourceId: 'torn-1', galleries: {}, updatedAt: '2026-11-27T08:00:00.000Z' });
+    fs.appendFileSync(join(dir, 'journal.jsonl'), '{"format":1,"sourceId":"torn');
+    assert.equal(await log.park(), false);
+    assert.equal(await log.resume(), false);
+  });
+
+  it('is read anew when it holds so many stale lines that opening it compacts it', async () => {
+    const dir = fs.mkdtempSync(join(workspace.dir, 'stale-'));
+    const log = await RecordLog.open(dir);
+    const record = { format: 1 as const, service: 's', clientId: 'c', sourceId: 'stale-1', galleries: {}, updatedAt: '2026-11-27T08:00:00.000Z' };
+    // More lines of one spot than the slack a log being opened allows (4,096 stale ones).
+    for (let line = 0; line < 4200; line++) log.append(record);
+    assert.equal(await log.park(), true);
+    assert.equal(await log.resume(), false);
   });
 
   it('reads the log again when another process appended to it in between', async () => {

@@ -4,7 +4,7 @@
 // whose upload is in flight in one would be sent again by the other.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, promises as fsPromises, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaJournal } from '../../src/core/media/journal';
@@ -88,4 +88,44 @@ describe('media journal: a stale run lock taken over by runs that start together
     assert.deepEqual(winners, Array(trials).fill(1), `runs that got the lock, per trial: ${JSON.stringify(outcomes)}`);
     for (const trial of outcomes) for (const line of trial) assert.match(line, /^(GOT|REFUSED JournalLockedError)$/);
   });
+
+  it('a run that starts in this process while the last one gives the journal back keeps its lock', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spot-journal-handover-'));
+    const account = { serviceUrl: 'http://127.0.0.1:1', clientId: 'handover' };
+    const open = fsPromises.open;
+    try {
+      const first = new MediaJournal(dir, account);
+      const spot = await first.open('handover-1', '/handover-1.spot.json');
+      await spot.save();
+      spot.release();
+      const lock = join(first.accountDir, 'run.lock');
+      // The lock is a symbolic link whose target is its content: lstat, not exists.
+      const held = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
+      // The first run's giving back (it looks at its log once more) takes a while, and the second
+      // run acquires meanwhile: before, it took the lock over (it names this process), and the
+      // first run's release then removed the second run's lock.
+      let slowed: () => void = () => undefined;
+      const looking = new Promise<void>((resolve) => (slowed = resolve));
+      fsPromises.open = (async (...args: Parameters<typeof open>) => {
+        if (String(args[0]).endsWith('journal.jsonl')) {
+          slowed();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return open(...args);
+      }) as typeof open;
+      const closing = first.close();
+      await looking;
+      const second = new MediaJournal(dir, account);
+      await second.acquire();
+      await closing;
+      fsPromises.open = open;
+      assert.ok(held(), 'the second run still holds the lock the first gave back');
+      await second.close();
+      assert.equal(held(), false);
+    } finally {
+      fsPromises.open = open;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+

@@ -231,13 +231,20 @@ const accounts = new Map<string, { users: number; ready: Promise<RecordLog> }>()
  * runLock.ts), then its log. Runs within one process share both.
  */
 async function acquireAccount(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
-  const known = accounts.get(accountDir);
-  if (known) {
-    known.users++;
-    return known.ready.catch((error: unknown) => {
-      known.users--;
-      throw error;
-    });
+  for (;;) {
+    const known = accounts.get(accountDir);
+    if (known) {
+      known.users++;
+      return known.ready.catch((error: unknown) => {
+        known.users--;
+        throw error;
+      });
+    }
+    // The last run's giving back first: the lock file still names this process, so taking it
+    // now would take it over, and that release would then remove the new run's lock.
+    const giving = releasing.get(accountDir);
+    if (!giving) break;
+    await giving;
   }
   const entry = { users: 1, ready: lockAndOpen(accountDir, options) };
   accounts.set(accountDir, entry);
@@ -260,14 +267,27 @@ async function lockAndOpen(accountDir: string, options: RecordLogOptions): Promi
   }
 }
 
+/** Accounts whose last run is closing its log and giving back the lock, by real folder. */
+const releasing = new Map<string, Promise<void>>();
+
 /** One user fewer; the last one closes the log (its writes on disk) and gives up the lock. */
 async function releaseAccount(log: RecordLog): Promise<void> {
   const entry = accounts.get(log.accountDir);
   if (!entry || --entry.users > 0) return;
   accounts.delete(log.accountDir);
+  const giving = giveBack(log);
+  const settled = giving.catch(() => undefined);
+  releasing.set(log.accountDir, settled);
   try {
-    await log.park();
-    keep(log);
+    await giving;
+  } finally {
+    if (releasing.get(log.accountDir) === settled) releasing.delete(log.accountDir);
+  }
+}
+
+async function giveBack(log: RecordLog): Promise<void> {
+  try {
+    if (await log.park()) keep(log);
   } finally {
     await releaseRunLock(join(log.accountDir, 'run.lock'));
   }

@@ -78,6 +78,8 @@ export class RecordLog {
   private readonly galleriesOf = new Map<string, readonly number[]>();
   /** The log's length: where the next line goes. */
   private size = 0;
+  /** Its lines, stale ones included: what tells when opening it should compact it. */
+  private lineCount = 0;
   private fd?: number;
   /** The file's name is on disk (its folder was fsynced since this process opened it). */
   private nameDurable = false;
@@ -96,7 +98,11 @@ export class RecordLog {
   /** The file as park() left it. */
   private parkedAs?: FileIdentity;
 
-  private constructor(readonly accountDir: string, readonly options: RecordLogOptions) {
+  /** The options it was opened with, as they were then (the caller's object may change). */
+  readonly options: Readonly<RecordLogOptions>;
+
+  private constructor(readonly accountDir: string, options: RecordLogOptions) {
+    this.options = { compactAtBytes: options.compactAtBytes, compactFactor: options.compactFactor };
     this.file = join(accountDir, JOURNAL_LOG_NAME);
     this.compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES;
     this.compactFactor = options.compactFactor ?? 4;
@@ -171,27 +177,35 @@ export class RecordLog {
    * Closes the log and notes its file as it is now, for resume(): this process's next run can
    * then take the log with its index rather than read the file again (about a microsecond a line,
    * paid by every import of a long-lived extension host with a journal of many spots). Called
-   * with the run lock still held, so the note is of the file as this process left it.
+   * with the run lock still held, so the note is of the file as this process left it. False
+   * when the file already holds more than the index knows (a cut-back that failed after a failed
+   * write left a torn line): then it cannot be resumed.
    */
-  async park(): Promise<void> {
+  async park(): Promise<boolean> {
     await this.close();
     const seen = await fileIdentity(this.file).catch(() => undefined);
-    // A cut-back that failed after a failed write left a torn line this index does not know.
     this.parkedAs = seen?.size === BigInt(this.size) ? seen : undefined;
+    return this.parkedAs !== undefined;
   }
 
   /**
    * After park(), with the run lock taken again: whether the file is still the one this process
-   * left (the same file, size, modification and change times), so the index holds. Anything
-   * another process does to the log changes one of them: appends its size, a compaction (a
-   * rename) the file. Otherwise the log must be opened anew.
+   * left (the same file, size, modification and change times as its stat shows them), so the
+   * index holds. What another process does to the log changes them: appends its size, a
+   * compaction (a rename) the file, an edit its times. Otherwise, or when opening it would
+   * compact it, the log must be opened anew.
    */
   async resume(): Promise<boolean> {
     const parked = this.parkedAs;
     this.parkedAs = undefined;
-    if (!parked) return false;
+    if (!parked || this.overSlack()) return false;
     const now = await fileIdentity(this.file).catch(() => undefined);
     return now !== undefined && sameIdentity(parked, now);
+  }
+
+  /** So many stale lines that a log being opened is compacted (COMPACT_SLACK_LINES). */
+  private overSlack(): boolean {
+    return this.lineCount > this.slots.size + COMPACT_SLACK_LINES;
   }
 
   /** The plain appends waiting so far, written now; their promise settles with the write. */
@@ -235,6 +249,7 @@ export class RecordLog {
       at += length;
     }
     this.size += bytes.length;
+    this.lineCount += lines.length;
     if (this.size >= this.compactAtBytes && this.size > this.compactFactor * this.liveBytes) {
       try {
         this.compact();
@@ -272,13 +287,12 @@ export class RecordLog {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
-    let count = 0;
     const lines = new LogLines(data);
     for (let at = 0; at < data.length; ) {
       const end = data.indexOf(10, at);
       // A last line without its newline was torn by a kill: no record, and compacted away below.
       if (end < 0) break;
-      count++;
+      this.lineCount++;
       // NUL bytes are what some file systems leave of unsynced writes after a power cut: they
       // belong to no line (a line itself never holds one: JSON escapes it).
       let start = at;
@@ -289,7 +303,7 @@ export class RecordLog {
     }
     this.size = data.length;
     const torn = data.length > 0 && data[data.length - 1] !== 10;
-    if (torn || count > this.slots.size + COMPACT_SLACK_LINES) this.compact();
+    if (torn || this.overSlack()) this.compact();
   }
 
   private remember(sourceId: string, at: number, length: number, galleryIds: readonly number[]): void {
@@ -385,6 +399,7 @@ export class RecordLog {
       if (fstatSync(out).size !== to) throw new Error(l10n.t('the compacted journal {0} came out {1} bytes long instead of {2}', temp, fstatSync(out).size, to));
       renameSync(temp, this.file);
       this.size = to;
+      this.lineCount = this.slots.size;
     } catch (error) {
       closeQuietly(out);
       rmSync(temp, { force: true });
@@ -423,9 +438,19 @@ function pendingLine(record: SpotJournalRecord): PendingLine {
 /** What tells one state of a file from another without reading it. */
 type FileIdentity = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'>;
 
+/**
+ * Stat through a handle opened for it: on NFS an open asks the server (close-to-open), where a
+ * stat of the name may be answered from attributes cached for up to a minute, without another
+ * machine's appends.
+ */
 async function fileIdentity(file: string): Promise<FileIdentity> {
-  const { dev, ino, size, mtimeNs, ctimeNs } = await fs.stat(file, { bigint: true });
-  return { dev, ino, size, mtimeNs, ctimeNs };
+  const handle = await fs.open(file, 'r');
+  try {
+    const { dev, ino, size, mtimeNs, ctimeNs } = await handle.stat({ bigint: true });
+    return { dev, ino, size, mtimeNs, ctimeNs };
+  } finally {
+    await handle.close();
+  }
 }
 
 function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
