@@ -21,6 +21,17 @@ describe('media journal: the log kept between runs of one process', () => {
     return path;
   };
 
+  /** Two spots imported: their documents, the log, and its lines (one per spot). */
+  async function twoImported(names: [string, string]) {
+    const paths = names.map(writeDocument);
+    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
+    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    const file = first.spots[0].journalFile!;
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 2);
+    return { paths, file, lines };
+  }
+
   /** Counts whole reads of journal.jsonl (how a run opens the log) while `run` runs. */
   async function logReadsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
     const readFile = fs.promises.readFile;
@@ -65,11 +76,7 @@ describe('media journal: the log kept between runs of one process', () => {
   });
 
   it('reads the log again after an edit in place that keeps its size (its times changed)', async () => {
-    const paths = ['edited-a', 'edited-b'].map(writeDocument);
-    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
-    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
-    const file = first.spots[0].journalFile!;
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    const { paths, file, lines } = await twoImported(['edited-a', 'edited-b']);
     // Past the file system's timestamp tick (a jiffy on kernels before 6.13), as any edit by
     // a person or another run is; then the same bytes in another order, into the same file.
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -118,14 +125,9 @@ describe('media journal: the log kept between runs of one process', () => {
   });
 
   it('reads the log again when it was replaced by a file of the same size (a compaction elsewhere)', async () => {
-    const paths = ['moved-a', 'moved-b'].map(writeDocument);
-    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
-    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
-    const file = first.spots[0].journalFile!;
+    const { paths, file, lines } = await twoImported(['moved-a', 'moved-b']);
     // The same lines in another order, renamed over the log as a compaction does: the same size,
     // every record elsewhere.
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
-    assert.equal(lines.length, 2);
     fs.writeFileSync(`${file}.other`, `${lines.reverse().join('\n')}\n`);
     fs.renameSync(`${file}.other`, file);
     const { result, reads } = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
