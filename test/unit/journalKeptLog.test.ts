@@ -88,7 +88,7 @@ describe('media journal: the log kept between runs of one process', () => {
     assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
   });
 
-  it('is not kept when the file holds bytes its index does not know (a torn line another writer left)', async () => {
+  it('cannot be resumed when the file holds bytes its index does not know (a torn line another writer left)', async () => {
     const dir = fs.mkdtempSync(join(workspace.dir, 'torn-'));
     const log = await RecordLog.open(dir);
     await log.appendDurable({ format: 1, service: 's', clientId: 'c', sourceId: 'torn-1', galleries: {}, updatedAt: '2026-11-27T08:00:00.000Z' });
@@ -103,8 +103,28 @@ describe('media journal: the log kept between runs of one process', () => {
     const record = { format: 1 as const, service: 's', clientId: 'c', sourceId: 'stale-1', galleries: {}, updatedAt: '2026-11-27T08:00:00.000Z' };
     // More lines of one spot than the slack a log being opened allows (4,096 stale ones).
     for (let line = 0; line < 4200; line++) log.append(record);
-    assert.equal(await log.park(), true);
+    assert.equal(await log.park(), false);
     assert.equal(await log.resume(), false);
+  });
+
+  it('can be resumed after compactions while it was written', async () => {
+    const dir = fs.mkdtempSync(join(workspace.dir, 'compacted-'));
+    const log = await RecordLog.open(dir, { compactAtBytes: 64 * 1024, compactFactor: 2 });
+    const record = { format: 1 as const, service: 's', clientId: 'c', sourceId: 'compacted-1', galleries: {}, updatedAt: '2026-11-27T08:00:00.000Z' };
+    // Compacted again and again as the lines of one spot pile up: one line each time after.
+    for (let line = 0; line < 5000; line++) log.append(record);
+    assert.ok(fs.statSync(join(dir, 'journal.jsonl')).size < 64 * 1024 * 2, 'compacted while written');
+    assert.equal(await log.park(), true);
+    assert.equal(await log.resume(), true);
+  });
+
+  it('is taken for the options it was opened with, whatever the caller does to its object later', async () => {
+    const options = { compactAtBytes: 1024 * 1024 };
+    const log = await RecordLog.open(fs.mkdtempSync(join(workspace.dir, 'options-')), options);
+    options.compactAtBytes = 5;
+    assert.equal(log.opensWith({ compactAtBytes: 1024 * 1024 }), true);
+    assert.equal(log.opensWith({ compactAtBytes: 5 }), false);
+    await log.close();
   });
 
   it('reads the log again when another process appended to it in between', async () => {

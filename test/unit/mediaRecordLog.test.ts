@@ -309,4 +309,34 @@ describe('media journal: the append-only record log', () => {
     await log.close();
     assert.equal(readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).length, 2, 'whole lines only');
   });
+
+  it('after a write the disk takes in part and a cut-back that fails, later appends fail too, and the next open keeps every whole line', async () => {
+    const log = await RecordLog.open(dir);
+    log.append(record('kept', 1));
+    const fs = require('node:fs') as typeof import('node:fs');
+    const realWrite = fs.writeSync;
+    const realTruncate = fs.ftruncateSync;
+    (fs as { writeSync: unknown }).writeSync = (fd: number, buffer: Buffer, offset = 0, length = buffer.length - offset, position?: number | null) => {
+      (fs as { writeSync: unknown }).writeSync = realWrite;
+      realWrite(fd, buffer, offset, Math.ceil(length / 2), position);
+      throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+    };
+    (fs as { ftruncateSync: unknown }).ftruncateSync = () => {
+      (fs as { ftruncateSync: unknown }).ftruncateSync = realTruncate;
+      throw Object.assign(new Error('EIO: i/o error, ftruncate'), { code: 'EIO' });
+    };
+    try {
+      await assert.rejects(log.appendSoon(record('torn', 2)), /EIO/);
+      // The torn half stays in the file: a line appended after it would be indexed where it is
+      // not, and read back as damage of its spot after the next open.
+      await assert.rejects(log.appendSoon(record('after', 3)), /EIO/);
+    } finally {
+      (fs as { writeSync: unknown }).writeSync = realWrite;
+      (fs as { ftruncateSync: unknown }).ftruncateSync = realTruncate;
+    }
+    await log.close();
+    const again = await RecordLog.open(dir);
+    assert.deepEqual([spotIdOf(again, 'kept'), spotIdOf(again, 'torn'), spotIdOf(again, 'after')], [1, undefined, undefined]);
+    await again.close();
+  });
 });

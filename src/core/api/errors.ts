@@ -77,12 +77,16 @@ export class CancelledError extends ServiceError {
 
 /**
  * The server answered, but not in the shape the interface promises. `what` names the request as
- * the message's object ("the import", "reading gallery 3").
+ * the message's object ("the import", "reading gallery 3"): "The server sent an unexpected reply
+ * to {what}: {problem}". Or the whole message, when it names the request another way (a reply
+ * too large, see replyTooLarge).
  */
 export class MalformedReplyError extends ServiceError {
-  /** `message` whole, or as "The server sent an unexpected reply to {what}: {problem}". */
-  constructor(what: string | { message: string }, problem = '', status?: number) {
-    super('malformed', typeof what === 'string' ? l10n.t('The server sent an unexpected reply to {0}: {1}', what, problem) : what.message, { status });
+  constructor(what: string, problem: string, status?: number);
+  constructor(whole: { message: string; status?: number });
+  constructor(what: string | { message: string; status?: number }, problem?: string, status?: number) {
+    const message = typeof what === 'string' ? l10n.t('The server sent an unexpected reply to {0}: {1}', what, problem!) : what.message;
+    super('malformed', message, { status: typeof what === 'string' ? status : what.status });
     this.name = 'MalformedReplyError';
   }
 }

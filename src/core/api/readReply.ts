@@ -30,8 +30,8 @@ export function wordsOf(what: RequestWords): string {
  * A reply past MAX_REPLY_BYTES. `what` names the request as a sentence begins ("The import"), so
  * the message begins with it rather than putting it after "an unexpected reply to".
  */
-export function replyTooLarge(what: RequestWords): MalformedReplyError {
-  return new MalformedReplyError({ message: l10n.t('{0} failed: the reply is larger than {1} MiB.', wordsOf(what), MAX_REPLY_BYTES / 1048576) });
+export function replyTooLarge(what: RequestWords, status?: number): MalformedReplyError {
+  return new MalformedReplyError({ message: l10n.t('{0} failed: the reply is larger than {1} MiB.', wordsOf(what), MAX_REPLY_BYTES / 1048576), status });
 }
 
 export async function readText(body: Dispatcher.ResponseData['body'], what: RequestWords, headers?: Dispatcher.ResponseData['headers']): Promise<string> {

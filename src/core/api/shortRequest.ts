@@ -112,7 +112,7 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
       return;
     }
     if (this.size > MAX_REPLY_BYTES) {
-      const tooLarge = replyTooLarge(this.request.what);
+      const tooLarge = replyTooLarge(this.request.what, this.status);
       this.fail(tooLarge);
       controller.abort(tooLarge);
       return;

@@ -326,9 +326,7 @@ async function keptLog(accountDir: string, options: RecordLogOptions): Promise<R
   const entry = kept.get(accountDir);
   if (!entry) return undefined;
   forget(accountDir);
-  const { compactAtBytes, compactFactor } = entry.log.options;
-  if (compactAtBytes !== options.compactAtBytes || compactFactor !== options.compactFactor) return undefined;
-  return (await entry.log.resume()) ? entry.log : undefined;
+  return entry.log.opensWith(options) && (await entry.log.resume()) ? entry.log : undefined;
 }
 
 function ignoreExists(error: NodeJS.ErrnoException): void {

@@ -97,9 +97,11 @@ export class RecordLog {
   private readonly compactFactor: number;
   /** The file as park() left it. */
   private parkedAs?: FileIdentity;
+  /** The error of a write whose part on disk could not be cut back (see write). */
+  private tornBy?: unknown;
 
   /** The options it was opened with, as they were then (the caller's object may change). */
-  readonly options: Readonly<RecordLogOptions>;
+  private readonly options: Readonly<RecordLogOptions>;
 
   private constructor(readonly accountDir: string, options: RecordLogOptions) {
     this.options = { compactAtBytes: options.compactAtBytes, compactFactor: options.compactFactor };
@@ -178,13 +180,14 @@ export class RecordLog {
    * then take the log with its index rather than read the file again (about a microsecond a line,
    * paid by every import of a long-lived extension host with a journal of many spots). Called
    * with the run lock still held, so the note is of the file as this process left it. False
-   * when the file already holds more than the index knows (a cut-back that failed after a failed
-   * write left a torn line): then it cannot be resumed.
+   * when it cannot be resumed: the file holds more than the index knows (a cut-back that failed
+   * after a failed write left a torn line), or opening it would compact it.
    */
   async park(): Promise<boolean> {
     await this.close();
     const seen = await fileIdentity(this.file).catch(() => undefined);
-    this.parkedAs = seen?.size === BigInt(this.size) ? seen : undefined;
+    // A log with so many stale lines that opening it compacts it is opened anew, so compacted.
+    this.parkedAs = seen?.size === BigInt(this.size) && !this.overSlack() ? seen : undefined;
     return this.parkedAs !== undefined;
   }
 
@@ -192,15 +195,19 @@ export class RecordLog {
    * After park(), with the run lock taken again: whether the file is still the one this process
    * left (the same file, size, modification and change times as its stat shows them), so the
    * index holds. What another process does to the log changes them: appends its size, a
-   * compaction (a rename) the file, an edit its times. Otherwise, or when opening it would
-   * compact it, the log must be opened anew.
+   * compaction (a rename) the file, an edit its times. Otherwise the log must be opened anew.
    */
   async resume(): Promise<boolean> {
     const parked = this.parkedAs;
     this.parkedAs = undefined;
-    if (!parked || this.overSlack()) return false;
+    if (!parked) return false;
     const now = await fileIdentity(this.file).catch(() => undefined);
     return now !== undefined && sameIdentity(parked, now);
+  }
+
+  /** Whether a run asking for `options` may take this log (they are what it was opened with). */
+  opensWith(options: RecordLogOptions): boolean {
+    return this.options.compactAtBytes === options.compactAtBytes && this.options.compactFactor === options.compactFactor;
   }
 
   /** So many stale lines that a log being opened is compacted (COMPACT_SLACK_LINES). */
@@ -227,6 +234,7 @@ export class RecordLog {
 
   /** Writes whole lines at the end of the log, in one write call, and indexes them. */
   private write(lines: PendingLine[]): void {
+    if (this.tornBy !== undefined) throw this.tornBy;
     let text = '';
     for (const line of lines) text += line.text;
     const bytes = Buffer.from(text);
@@ -238,7 +246,10 @@ export class RecordLog {
       try {
         ftruncateSync(fd, this.size);
       } catch {
-        // Then it is a torn line, cut off when the log is next opened; these appends fail either way.
+        // Then the log ends in a torn line, cut off when it is next opened. A line written after
+        // it would land where the index does not expect it and read as damage after that open,
+        // so every later append of this run fails as this one did.
+        this.tornBy = error;
       }
       throw error;
     }
