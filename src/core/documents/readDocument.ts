@@ -2,6 +2,7 @@
 // larger than MAX_DOCUMENT_BYTES) and how their bytes become text (strict UTF-8). The media
 // workflow, the bulk import's file items and the command line all read documents through here.
 import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
+import { sameFileState, type FileState } from '../files/fileState';
 import { MAX_DOCUMENT_BYTES } from './parseSpotText';
 import { l10n } from '../text/l10n';
 
@@ -74,8 +75,8 @@ export async function readSpotDocumentStamped(path: string): Promise<{ text: str
  * close to the moment it was read is never taken as unchanged ("racily clean", as git calls it),
  * its text is compared instead. A file system with whole-second times gets two seconds of margin.
  */
-export function sameAsRead(stamp: DocumentStamp, now: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }): boolean {
-  if (now.dev !== stamp.dev || now.ino !== stamp.ino || now.size !== stamp.size || now.mtimeMs !== stamp.mtimeMs || now.ctimeMs !== stamp.ctimeMs) return false;
+export function sameAsRead(stamp: DocumentStamp, now: FileState): boolean {
+  if (!sameFileState(stamp, now)) return false;
   const wholeSeconds = stamp.mtimeMs % 1000 === 0 && stamp.ctimeMs % 1000 === 0;
   return stamp.at - Math.max(stamp.mtimeMs, stamp.ctimeMs) > (wholeSeconds ? 2000 : RACY_MS);
 }

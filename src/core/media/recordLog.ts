@@ -22,9 +22,10 @@
 // One instance per account folder and process (journal.ts shares it with the account's run
 // lock), so two runs in one VS Code window append to one view of the file; the lock keeps other
 // processes out.
-import { type BigIntStats, closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { syncFolder, syncFolderNow } from '../files/atomicFile';
+import { fileStateOf, sameFileState, type FileState } from '../files/fileState';
 import { JournalError } from './journalErrors';
 import type { SpotJournalRecord } from './journalRecord';
 import { l10n } from '../text/l10n';
@@ -96,7 +97,7 @@ export class RecordLog {
   private compactAtBytes: number;
   private readonly compactFactor: number;
   /** The file as park() left it. */
-  private parkedAs?: FileIdentity;
+  private parkedAs?: FileState;
   /** The error of a write whose part on disk could not be cut back (see write). */
   private tornBy?: unknown;
 
@@ -185,24 +186,25 @@ export class RecordLog {
    */
   async park(): Promise<boolean> {
     await this.close();
-    const seen = await fileIdentity(this.file).catch(() => undefined);
+    const seen = await fileStateNow(this.file).catch(() => undefined);
     // A log with so many stale lines that opening it compacts it is opened anew, so compacted.
-    this.parkedAs = seen?.size === BigInt(this.size) && !this.overSlack() ? seen : undefined;
+    this.parkedAs = seen?.size === this.size && !this.overSlack() ? seen : undefined;
     return this.parkedAs !== undefined;
   }
 
   /**
    * After park(), with the run lock taken again: whether the file is still the one this process
-   * left (the same file, size, modification and change times as its stat shows them), so the
-   * index holds. What another process does to the log changes them: appends its size, a
-   * compaction (a rename) the file, an edit its times. Otherwise the log must be opened anew.
+   * left (sameFileState), so the index holds. What another process does to the log changes it:
+   * appends its size, a compaction (a rename) the file, an edit its times. Unlike a document's
+   * (sameAsRead), times close to the last write are trusted: nothing rewrites the log in place at
+   * its size, and the log was written just before it was parked. Otherwise it is opened anew.
    */
   async resume(): Promise<boolean> {
     const parked = this.parkedAs;
     this.parkedAs = undefined;
     if (!parked) return false;
-    const now = await fileIdentity(this.file).catch(() => undefined);
-    return now !== undefined && sameIdentity(parked, now);
+    const now = await fileStateNow(this.file).catch(() => undefined);
+    return now !== undefined && sameFileState(parked, now);
   }
 
   /** Whether a run asking for `options` may take this log (they are what it was opened with). */
@@ -446,26 +448,18 @@ function pendingLine(record: SpotJournalRecord): PendingLine {
   return { text: `${JSON.stringify(record)}\n`, sourceId: record.sourceId, galleryIds: galleries.length === 0 ? NO_GALLERIES : galleries.map((gallery) => gallery.galleryId) };
 }
 
-/** What tells one state of a file from another without reading it. */
-type FileIdentity = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'>;
-
 /**
  * Stat through a handle opened for it: on NFS an open asks the server (close-to-open), where a
  * stat of the name may be answered from attributes cached for up to a minute, without another
  * machine's appends.
  */
-async function fileIdentity(file: string): Promise<FileIdentity> {
+async function fileStateNow(file: string): Promise<FileState> {
   const handle = await fs.open(file, 'r');
   try {
-    const { dev, ino, size, mtimeNs, ctimeNs } = await handle.stat({ bigint: true });
-    return { dev, ino, size, mtimeNs, ctimeNs };
+    return fileStateOf(await handle.stat());
   } finally {
     await handle.close();
   }
-}
-
-function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
 /** The array twice as long, with the same numbers at the start. */
