@@ -19,6 +19,16 @@ import { rawImportLoop } from './rawImportLoop';
 import { median } from './sandboxProcess';
 
 const CONCURRENCY = 8;
+/**
+ * Rounds that only warm up V8's optimizing compiler, on both sides, before the measured ones. One
+ * is not enough: V8 11 (Node 20) optimizes a small function after about three interrupt budgets of
+ * its bytecode (`--ticks-before-optimization=3`, `--interrupt-budget=67584`), so a function called
+ * once per spot is first optimized after some 3,000 spots, in the second round of 2,000. Counted
+ * with `--trace-opt` (2026-11-27), compilations per round of 2,000 spots: the core 137, 53, 20, 3,
+ * then 0 to 2; the raw loop 124, 36, 5, 3, then 0 to 2. The first round's figures are still printed,
+ * as what a new process pays (BENCH_BULK_WARMUP sets the count).
+ */
+const WARMUP_ROUNDS = Number(process.env.BENCH_BULK_WARMUP ?? 3);
 /** Goal: the core's processor time per spot at most this many times the raw loop's. */
 export const BULK_CPU_GOAL = 1.5;
 
@@ -34,6 +44,8 @@ export interface BulkRun {
 export interface BulkFigures {
   spots: number;
   rounds: Array<Record<Variant, BulkRun>>;
+  /** The warm-up rounds, not in the medians: the first is what a new process pays. */
+  warmup: Array<Record<Variant, BulkRun>>;
   coreSpotsPerSecond: number;
   rawSpotsPerSecond: number;
   sequentialSpotsPerSecond: number;
@@ -54,9 +66,10 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
   const journalDir = mkdtempSync(join(tmpdir(), 'bench-bulk-'));
   const journal = { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) };
   const measured: Array<Record<Variant, BulkRun>> = [];
-  // Round 0 only warms up the JIT on both sides; the order of the variants rotates per round so
-  // none of them always runs right after the sandbox's garbage collector was busy.
-  for (let round = 0; round <= rounds; round++) {
+  const warmup: Array<Record<Variant, BulkRun>> = [];
+  // The first WARMUP_ROUNDS only warm up the JIT on both sides; the order of the variants rotates
+  // per round so none of them always runs right after the sandbox's garbage collector was busy.
+  for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
     // Every variant creates its own new spots, so none of them gets the cheaper update path.
     const bodies = (variant: string) => Array.from({ length: spots }, (_, i) => JSON.stringify(spotBody(`bench-${variant}-${round}-${i}`)));
     const items: SpotInput[] = bodies('core').map((body, i) => ({ path: `${i}.spot.json`, text: body, media: false }));
@@ -82,7 +95,7 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
       const sandboxAfter = sandboxCpuMs();
       runs[variant] = { spotsPerSecond: spots / seconds, cpu, ...(sandboxBefore !== undefined && sandboxAfter !== undefined ? { sandboxCpuMs: sandboxAfter - sandboxBefore } : {}) };
     }
-    if (round > 0) measured.push(runs as Record<Variant, BulkRun>);
+    (round < WARMUP_ROUNDS ? warmup : measured).push(runs as Record<Variant, BulkRun>);
   }
   await dispatcher.close();
   rmSync(journalDir, { recursive: true, force: true });
@@ -99,6 +112,7 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
   return {
     spots,
     rounds: measured,
+    warmup,
     coreSpotsPerSecond: figures.core,
     rawSpotsPerSecond: figures.raw,
     sequentialSpotsPerSecond: figures.sequential,
@@ -113,6 +127,7 @@ export function printBulk(bulk: BulkFigures): void {
   const us = (ms: number) => (ms * 1000).toFixed(0);
   const run = (of: BulkRun) => `${of.spotsPerSecond.toFixed(0)}/s, CPU per spot ${perItem(of.cpu, bulk.spots)}${of.sandboxCpuMs !== undefined ? `, sandbox ${((of.sandboxCpuMs / bulk.spots) * 1000).toFixed(0)} µs` : ''}`;
   console.log(`(a) bulk import of ${bulk.spots} spots at concurrency ${CONCURRENCY}`);
+  bulk.warmup.forEach((round, index) => console.log(`    warm-up ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`));
   bulk.rounds.forEach((round, index) => console.log(`    round ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`));
   console.log(`    core bulkImport      ${bulk.coreSpotsPerSecond.toFixed(0)} spots/s`);
   console.log(`    raw undici loop      ${bulk.rawSpotsPerSecond.toFixed(0)} spots/s`);

@@ -173,32 +173,39 @@ export class ServiceClient {
   /** `what`: how messages name the request ("The import"), made only when there is a message. */
   private async send(what: RequestWords, method: 'GET' | 'POST', path: string, options: SendOptions): Promise<{ status: number; text: string }> {
     const url = joinUrl(this.apiRoot, path);
-    return this.authorized(options, async (token): Promise<Attempt<{ status: number; text: string }>> => {
-      const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
-      try {
-        const reply = await shortRequest(this.options.dispatcher ?? defaultDispatcher(), url, {
-          method,
-          deadline: attempt,
-          what,
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/vnd.api+json',
-            ...(options.contentType ? { 'content-type': options.contentType } : {}),
-          },
-          body: options.body,
-        });
-        const { status, text } = reply;
-        if (status === 401) return { renew: refusedAgain(what) };
-        if (status < 200 || status >= 300) {
-          throw httpError(what, status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(reply.headers['retry-after']) });
-        }
-        return { done: { status, text } };
-      } catch (error) {
-        throw toServiceError(error, { what: wordsOf(what), host: this.host, signal: options.signal, deadline: attempt, redactor: this.redactor });
-      } finally {
-        attempt.dispose();
+    return this.authorized(options, (token) => this.sendOnce(token, what, method, url, options));
+  }
+
+  /**
+   * One attempt of send(). A method, not the closure send() hands over: V8 keeps a closure's
+   * optimized code only while an instance of it lives, and each request made a new one, compiled
+   * again after every full garbage collection between two runs (see EngineRun).
+   */
+  private async sendOnce(token: string, what: RequestWords, method: 'GET' | 'POST', url: string, options: SendOptions): Promise<Attempt<{ status: number; text: string }>> {
+    const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
+    try {
+      const reply = await shortRequest(this.options.dispatcher ?? defaultDispatcher(), url, {
+        method,
+        deadline: attempt,
+        what,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/vnd.api+json',
+          ...(options.contentType ? { 'content-type': options.contentType } : {}),
+        },
+        body: options.body,
+      });
+      const { status, text } = reply;
+      if (status === 401) return { renew: refusedAgain(what) };
+      if (status < 200 || status >= 300) {
+        throw httpError(what, status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(reply.headers['retry-after']) });
       }
-    });
+      return { done: { status, text } };
+    } catch (error) {
+      throw toServiceError(error, { what: wordsOf(what), host: this.host, signal: options.signal, deadline: attempt, redactor: this.redactor });
+    } finally {
+      attempt.dispose();
+    }
   }
 
   /**

@@ -36,21 +36,7 @@ const REFUSAL_BODY_BYTES = 64 * 1024;
  * discarded.
  */
 export function shortRequest(dispatcher: Dispatcher, url: string, request: ShortRequest): Promise<ShortReply> {
-  return new Promise<ShortReply>((resolve, reject) => {
-    const { deadline } = request;
-    if (deadline.aborted) {
-      reject(deadline.reason);
-      return;
-    }
-    const target = targetOf(url);
-    const collector = new ReplyCollector(request, resolve, reject);
-    try {
-      dispatcher.dispatch({ origin: target.origin, path: target.path, method: request.method, headers: request.headers, body: request.body }, collector);
-    } catch (error) {
-      // An argument undici refuses (a header it cannot send): thrown before anything went out.
-      collector.fail(error);
-    }
-  });
+  return new ReplyCollector(request).send(dispatcher, url);
 }
 
 /**
@@ -64,18 +50,40 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
   private headers: IncomingHttpHeaders = {};
   private readonly chunks: Buffer[] = [];
   private size = 0;
+  private resolve!: (reply: ShortReply) => void;
+  private reject!: (error: unknown) => void;
 
-  constructor(
-    private readonly request: ShortRequest,
-    private readonly resolve: (reply: ShortReply) => void,
-    private readonly reject: (error: unknown) => void,
-  ) {
+  constructor(private readonly request: ShortRequest) {}
+
+  /**
+   * The request's work is here, not in the promise's executor: V8 keeps a closure's optimized code
+   * only while an instance of it lives, and every request made a new executor (see EngineRun in
+   * media/mediaWorkflow.ts). The executor left only keeps the promise's two functions.
+   */
+  send(dispatcher: Dispatcher, url: string): Promise<ShortReply> {
+    const reply = new Promise<ShortReply>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    const { deadline } = this.request;
+    if (deadline.aborted) {
+      this.reject(deadline.reason);
+      return reply;
+    }
     // Fired while the request waits for a connection too: the promise rejects at once, and the
     // request is stopped as soon as undici starts it.
-    request.deadline.onAbort(() => {
-      this.fail(request.deadline.reason);
-      this.controller?.abort(request.deadline.reason as Error);
+    deadline.onAbort(() => {
+      this.fail(deadline.reason);
+      this.controller?.abort(deadline.reason as Error);
     });
+    const target = targetOf(url);
+    try {
+      dispatcher.dispatch({ origin: target.origin, path: target.path, method: this.request.method, headers: this.request.headers, body: this.request.body }, this);
+    } catch (error) {
+      // An argument undici refuses (a header it cannot send): thrown before anything went out.
+      this.fail(error);
+    }
+    return reply;
   }
 
   fail(error: unknown): void {

@@ -9,7 +9,7 @@ import { SourceIdOwners } from '../documents/sourceIds';
 import { clampConcurrency } from '../import/concurrency';
 import { HeldContent } from './heldContent';
 import { JournalError, MediaJournal, type JournalAccount } from './journal';
-import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SpotRunContext } from './spotWorkflow';
+import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SourceIdTurn, type SpotRunContext } from './spotWorkflow';
 import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
@@ -85,102 +85,140 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
     await journal.close();
     throw error;
   }
-  const claims = new SourceIdClaims();
-  // Local work overlaps with other spots' requests: up to `concurrency` spots are checked ahead,
-  // and a spot's write-back and journal record finish while the next spot's requests go out.
-  interface Ahead {
-    position: number;
-    input: SpotInput;
-    spot: Promise<PreparedSpot | SpotOutcome>;
-  }
-  const ahead: Array<Promise<Ahead | undefined>> = [];
-  // One async frame per spot for its check, its defect and its turn (not .catch().finally()).
-  const prepare = async (position: number, input: SpotInput): Promise<PreparedSpot | SpotOutcome> => {
-    try {
-      return await prepareSpot(input, ctx, (sourceId) => claims.claim(position, input.path, sourceId));
-    } catch (error) {
-      return unexpected(input, error);
-    } finally {
-      claims.pass(position);
-    }
-  };
-  const prepareNext = () => {
-    const next = inputs.next().then((taken) => (taken ? { position: taken.position, input: taken.input, spot: prepare(taken.position, taken.input) } : undefined));
-    // A source that fails rejects this promise while it waits in `ahead` for a worker, which
-    // throws it then (or the run's end passes it by): not an unhandled rejection meanwhile, which
-    // ends a process that has no handler for one.
-    next.catch(() => undefined);
-    return next;
-  };
-  const finishing = new Set<Promise<void>>();
-  let started = 0;
-  let finished = 0;
-  let stop: RunStop | undefined;
-  const settle = (position: number, outcome: SpotOutcome) => {
-    finished++;
-    settled?.(position, outcome);
-    if (!options.onProgress) return;
-    indexOf.delete(outcome.label);
-    tell(options.onProgress, { kind: 'spotDone', done: finished, total, outcome });
-  };
-
-  const worker = async () => {
-    while (!stop && !options.signal?.aborted) {
-      const taken = ahead.shift() ?? prepareNext();
-      while (ahead.length < concurrency) ahead.push(prepareNext());
-      const next = await taken;
-      if (!next) break;
-      const { position, input } = next;
-      started++;
-      if (options.onProgress) {
-        const label = input.label ?? input.path;
-        indexOf.set(label, started);
-        tell(options.onProgress, { kind: 'spot', index: started, total, label });
-      }
-      const spot = await next.spot;
-      if (!('journal' in spot)) {
-        settle(position, spot);
-        continue;
-      }
-      if (options.signal?.aborted) {
-        settle(position, abandonSpot(spot, 'cancelled'));
-        continue;
-      }
-      await runSpotRequests(spot, ctx);
-      stop ??= runStopFor(spot.outcome.error);
-      const finish: Promise<void> = finishAndSettle(spot, position, input).then(() => void finishing.delete(finish));
-      finishing.add(finish);
-    }
-  };
-  const finishAndSettle = async (spot: PreparedSpot, position: number, input: SpotInput): Promise<void> => {
-    let outcome: SpotOutcome;
-    try {
-      outcome = await finishSpot(spot, ctx);
-    } catch (error) {
-      outcome = unexpected(input, error);
-    }
-    settle(position, outcome);
-  };
+  const run = new EngineRun(options, ctx, inputs, concurrency, total, indexOf, settled);
   try {
     // Settled, not all: a worker that throws (the caller's source failed) must not close the
     // journal below while the other workers still send; its error is thrown once they are done.
-    const workers = await Promise.allSettled(Array.from({ length: concurrency }, worker));
-    await Promise.allSettled(finishing);
+    const workers = await Promise.allSettled(Array.from({ length: concurrency }, () => run.worker()));
+    await Promise.allSettled(run.finishing.values());
     const failed = workers.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
   } finally {
-    if (options.signal?.aborted) stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', finished, total || started)) };
+    if (options.signal?.aborted) run.stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', run.finished, total || run.started)) };
     // Spots checked ahead but never sent: their journals are released as they were.
-    for (const pending of ahead) {
+    for (const pending of run.ahead) {
       const next = await pending.catch(() => undefined);
       if (!next) continue;
       const spot = await next.spot;
-      settle(next.position, 'journal' in spot ? abandonSpot(spot, stop?.kind ?? 'cancelled') : spot);
+      run.settle(next.position, 'journal' in spot ? abandonSpot(spot, run.stop?.kind ?? 'cancelled') : spot);
     }
     await journal.close();
-    if (stop) tell(options.onStep, { label: '', step: 'stop', message: stop.error.message });
+    if (run.stop) tell(options.onStep, { label: '', step: 'stop', message: run.stop.error.message });
   }
-  return { stop };
+  return { stop: run.stop };
+}
+
+/** A spot taken from the source, its check under way. */
+interface Ahead {
+  position: number;
+  input: SpotInput;
+  spot: Promise<PreparedSpot | SpotOutcome>;
+}
+
+/**
+ * One run's workers and what they share. Methods, not closures made for every run: V8 keeps a
+ * closure's optimized code only while an instance of that closure lives, so a run's new closures
+ * were compiled again after every full garbage collection between two runs (bench (a), counted
+ * with --trace-opt: 12 functions and about 40 ms of compiling in the round after each one; an
+ * extension host collects between two imports). A method is one function for every run.
+ */
+class EngineRun {
+  /** Spots checked ahead of the requests, in order: up to `concurrency` of them. */
+  readonly ahead: Array<Promise<Ahead | undefined>> = [];
+  /** Write-backs and journal records still finishing, by position, while later spots are sent. */
+  readonly finishing = new Map<number, Promise<void>>();
+  readonly claims = new SourceIdClaims();
+  started = 0;
+  finished = 0;
+  stop: RunStop | undefined;
+
+  constructor(
+    private readonly options: MediaWorkflowOptions,
+    private readonly ctx: SpotRunContext,
+    private readonly inputs: InputSource,
+    private readonly concurrency: number,
+    private readonly total: number,
+    private readonly indexOf: Map<string, number>,
+    private readonly settled: ((position: number, outcome: SpotOutcome) => void) | undefined,
+  ) {}
+
+  async worker(): Promise<void> {
+    const { options, ahead } = this;
+    while (!this.stop && !options.signal?.aborted) {
+      const taken = ahead.shift() ?? this.prepareNext();
+      while (ahead.length < this.concurrency) ahead.push(this.prepareNext());
+      const next = await taken;
+      if (!next) break;
+      const { position, input } = next;
+      const started = ++this.started;
+      if (options.onProgress) {
+        const label = input.label ?? input.path;
+        this.indexOf.set(label, started);
+        tell(options.onProgress, { kind: 'spot', index: started, total: this.total, label });
+      }
+      const spot = await next.spot;
+      if (!('journal' in spot)) {
+        this.settle(position, spot);
+        continue;
+      }
+      if (options.signal?.aborted) {
+        this.settle(position, abandonSpot(spot, 'cancelled'));
+        continue;
+      }
+      await runSpotRequests(spot, this.ctx);
+      this.stop ??= runStopFor(spot.outcome.error);
+      // Set before finishAndSettle can delete it: that waits for finishSpot first.
+      this.finishing.set(position, this.finishAndSettle(spot, position, input));
+    }
+  }
+
+  settle(position: number, outcome: SpotOutcome): void {
+    this.finished++;
+    this.settled?.(position, outcome);
+    if (!this.options.onProgress) return;
+    this.indexOf.delete(outcome.label);
+    tell(this.options.onProgress, { kind: 'spotDone', done: this.finished, total: this.total, outcome });
+  }
+
+  private prepareNext(): Promise<Ahead | undefined> {
+    const next = this.take();
+    // A source that fails rejects this promise while it waits in `ahead` for a worker, which
+    // throws it then (or the run's end passes it by): not an unhandled rejection meanwhile, which
+    // ends a process that has no handler for one.
+    next.catch(ignoreRejection);
+    return next;
+  }
+
+  private async take(): Promise<Ahead | undefined> {
+    const taken = await this.inputs.next();
+    return taken ? { position: taken.position, input: taken.input, spot: this.prepare(taken.position, taken.input) } : undefined;
+  }
+
+  /** One async frame per spot for its check, its defect and its turn (not .catch().finally()). */
+  private async prepare(position: number, input: SpotInput): Promise<PreparedSpot | SpotOutcome> {
+    try {
+      return await prepareSpot(input, this.ctx, this.claims.turn(position, input.path));
+    } catch (error) {
+      return unexpected(input, error);
+    } finally {
+      this.claims.pass(position);
+    }
+  }
+
+  private async finishAndSettle(spot: PreparedSpot, position: number, input: SpotInput): Promise<void> {
+    let outcome: SpotOutcome;
+    try {
+      outcome = await finishSpot(spot, this.ctx);
+    } catch (error) {
+      outcome = unexpected(input, error);
+    }
+    this.finishing.delete(position);
+    this.settle(position, outcome);
+  }
+}
+
+function ignoreRejection(): void {
+  // Handled where the promise is awaited.
 }
 
 /**
@@ -297,6 +335,11 @@ class SourceIdClaims {
     else this.open(position);
   }
 
+  /** The input's turn, for prepareSpot (an object rather than a closure: see EngineRun). */
+  turn(position: number, path: string): SourceIdTurn {
+    return new InputTurn(this, position, path);
+  }
+
   /** Answered at once when it is the input's turn (most are: inputs are checked in order). */
   claim(position: number, path: string, sourceId: string | undefined): string | undefined | Promise<string | undefined> {
     if (this.nextTurn < position) return new Promise<void>((resolve) => this.waiting.set(position, resolve)).then(() => this.claimNow(position, path, sourceId));
@@ -317,6 +360,18 @@ class SourceIdClaims {
     const wake = this.waiting.get(this.nextTurn);
     this.waiting.delete(this.nextTurn);
     wake?.();
+  }
+}
+
+class InputTurn implements SourceIdTurn {
+  constructor(
+    private readonly claims: SourceIdClaims,
+    private readonly position: number,
+    private readonly path: string,
+  ) {}
+
+  claim(sourceId: string | undefined): string | undefined | Promise<string | undefined> {
+    return this.claims.claim(this.position, this.path, sourceId);
   }
 }
 

@@ -54,18 +54,20 @@ export interface PreparedSpot {
   final?: { text: string; edits: SpotTextEdit[] };
 }
 
-/**
- * Claims a source id for one input of the run, in input order: the path of an earlier input that
- * has it already (undefined: none), at once when the input's turn has come, else a promise of it.
- * Called exactly once per prepared input.
- */
-export type ClaimSourceId = (sourceId: string | undefined) => string | undefined | Promise<string | undefined>;
+/** One input's turn at claiming its source id in the run (in input order). */
+export interface SourceIdTurn {
+  /**
+   * The path of an earlier input that has the source id already (undefined: none), at once when
+   * the input's turn has come, else a promise of it. Called exactly once per prepared input.
+   */
+  claim(sourceId: string | undefined): string | undefined | Promise<string | undefined>;
+}
 
 /**
  * Phase 1, local only: read the document, check it and its media, open the journal. The run does
  * this ahead of the requests, so it overlaps with other spots' network time.
  */
-export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: ClaimSourceId): Promise<PreparedSpot | SpotOutcome> {
+export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: SourceIdTurn): Promise<PreparedSpot | SpotOutcome> {
   const outcome = blankOutcome(input);
   const { label } = outcome;
   const { options } = ctx;
@@ -76,7 +78,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
     if (input.check || input.text !== undefined || input.read) text = input.check?.text ?? input.text ?? (await input.read!());
     else ({ text, stamp } = await readSpotDocumentStamped(input.path));
   } catch (error) {
-    await claim(undefined);
+    await turn.claim(undefined);
     return fail(outcome, 'unreadable', l10n.t('Could not read the file: {0}', (error as Error).message));
   }
   // The caller's parse or check must have been made with the same topics (options.topics).
@@ -84,7 +86,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, claim: 
   const layout = options.media === false || input.media === false ? noMediaLayout(input.path) : input.media;
   const sourceId = sourceIdOf(parsed.value);
   outcome.sourceId = sourceId;
-  const other = await claim(sourceId);
+  const other = await turn.claim(sourceId);
   if (!sourceId) {
     const check = input.check ? withTopicRules(input.check, options, input.problems) : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems);
     return invalid(outcome, check, step);
