@@ -91,15 +91,15 @@ const pendingGalleryJsonSchema = {
  * the topic's definition when there is one, so validateSpotDocument checks it (pendingGalleryProblems).
  */
 export const spotAttributesSchema = z
-  .catchall(z.object(coreAttributes), z.unknown())
+  .catchall(z.compiledObject(coreAttributes), z.unknown())
   .register(z.globalRegistry, {
     description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
     ...pendingGalleryJsonSchema,
   });
 
 export const spotDocumentSchema = z
-  .object({
-    data: z.object({
+  .compiledObject({
+    data: z.compiledObject({
       type: z.literal('spots', dataTypeRule.check).register(z.globalRegistry, { description: 'Always "spots".', ...dataTypeRule.meta }),
       attributes: spotAttributesSchema,
     }),
