@@ -28,7 +28,13 @@ const CONCURRENCY = 8;
  * then 0 to 2; the raw loop 124, 36, 5, 3, then 0 to 2. The first round's figures are still printed,
  * as what a new process pays (BENCH_BULK_WARMUP sets the count).
  */
-const WARMUP_ROUNDS = Number(process.env.BENCH_BULK_WARMUP ?? 3);
+const WARMUP_ROUNDS = warmupRounds(process.env.BENCH_BULK_WARMUP ?? '3');
+
+function warmupRounds(value: string): number {
+  const rounds = Number(value);
+  if (!Number.isInteger(rounds) || rounds < 0) throw new Error(`BENCH_BULK_WARMUP must be a whole number of rounds, 0 or more; it is "${value}".`);
+  return rounds;
+}
 /** Goal: the core's processor time per spot at most this many times the raw loop's. */
 export const BULK_CPU_GOAL = 1.5;
 

@@ -7,6 +7,8 @@ import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource } from '../../src/core/api/tokenSource';
 import { isCancellation, MalformedReplyError, type ServiceError } from '../../src/core/api/errors';
 import { MAX_REPLY_BYTES } from '../../src/core/api/readReply';
+import { shortRequest } from '../../src/core/api/shortRequest';
+import { RequestDeadline } from '../../src/core/api/deadline';
 
 // The client's imports, gallery reads and orderings go through undici's dispatcher API with the
 // reply collected by a handler of ours (shortRequest.ts), not undici.request's stream: the limits
@@ -163,6 +165,21 @@ describe('service client: short requests through the dispatcher', function () {
     } finally {
       await dispatcher.close();
       await server.close();
+    }
+  });
+
+  it('an address it cannot send to rejects the promise, as every other failure does, and is never thrown', async () => {
+    const dispatcher = new Agent();
+    try {
+      const deadline = new RequestDeadline(undefined, 5_000);
+      let reply: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => {
+        reply = shortRequest(dispatcher, 'not an address', { method: 'GET', headers: {}, deadline, what: () => 'The test request' });
+      });
+      await assert.rejects(reply!, /Invalid URL/);
+      deadline.dispose();
+    } finally {
+      await dispatcher.close();
     }
   });
 });

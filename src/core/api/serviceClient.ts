@@ -177,9 +177,9 @@ export class ServiceClient {
   }
 
   /**
-   * One attempt of send(). A method, not the closure send() hands over: V8 keeps a closure's
-   * optimized code only while an instance of it lives, and each request made a new one, compiled
-   * again after every full garbage collection between two runs (see EngineRun).
+   * One attempt of send(). The work is in a method; the closure send() hands over only calls it:
+   * V8 keeps a closure's optimized code only while an instance of it lives, and each request makes
+   * a new one (see EngineRun in media/mediaWorkflow.ts).
    */
   private async sendOnce(token: string, what: RequestWords, method: 'GET' | 'POST', url: string, options: SendOptions): Promise<Attempt<{ status: number; text: string }>> {
     const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);

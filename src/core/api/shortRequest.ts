@@ -56,9 +56,9 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
   constructor(private readonly request: ShortRequest) {}
 
   /**
-   * The request's work is here, not in the promise's executor: V8 keeps a closure's optimized code
-   * only while an instance of it lives, and every request made a new executor (see EngineRun in
-   * media/mediaWorkflow.ts). The executor left only keeps the promise's two functions.
+   * The request's work is here, in a method, not in the promise's executor: V8 keeps a closure's
+   * optimized code only while an instance of it lives, and every request makes a new executor (see
+   * EngineRun in media/mediaWorkflow.ts). The executor left only keeps the promise's two functions.
    */
   send(dispatcher: Dispatcher, url: string): Promise<ShortReply> {
     const reply = new Promise<ShortReply>((resolve, reject) => {
@@ -76,11 +76,12 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
       this.fail(deadline.reason);
       this.controller?.abort(deadline.reason as Error);
     });
-    const target = targetOf(url);
     try {
+      const target = targetOf(url);
       dispatcher.dispatch({ origin: target.origin, path: target.path, method: this.request.method, headers: this.request.headers, body: this.request.body }, this);
     } catch (error) {
-      // An argument undici refuses (a header it cannot send): thrown before anything went out.
+      // An address or an argument undici refuses (a header it cannot send): thrown before
+      // anything went out, and the promise's rejection like every other failure.
       this.fail(error);
     }
     return reply;

@@ -59,8 +59,14 @@ export const compiledObject = /* @__PURE__ */ (() => {
   const CompiledObject = $constructor('ZodMiniCompiledObject', (inst: ZodMiniObject, def: ZodMiniObject['_zod']['def']) => {
     $ZodObjectJIT.init(inst, def);
     ZodMiniType.init(inst, def);
-    // zod/mini's object's `shape` (KNOWN_SPOT_MEMBERS reads it), without importing zod's util whole.
-    Object.defineProperty(inst, 'shape', { get: () => inst._zod.def.shape, configurable: true });
+  });
+  // zod/mini's object's `shape` (KNOWN_SPOT_MEMBERS reads it), without importing zod's util whole:
+  // on the prototype, as zod's installLazyProp puts it (an accessor of each instance would cost
+  // the instance V8's fast properties).
+  Object.defineProperty(CompiledObject.prototype, 'shape', {
+    get(this: ZodMiniObject) {
+      return this._zod.def.shape;
+    },
   });
   return <Shape extends SomeShape>(shape: Shape): ZodMiniObject<Shape, $strip> => new CompiledObject({ type: 'object', shape }) as unknown as ZodMiniObject<Shape, $strip>;
 })();

@@ -74,7 +74,7 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
       return owned || earlier === path ? undefined : earlier;
     },
     // Without a listener no event is made (a bulk import's front end may have none).
-    step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : () => undefined,
+    step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : noStep,
     bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
   let inputs: InputSource;
@@ -93,6 +93,7 @@ export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaW
     await Promise.allSettled(run.finishing.values());
     const failed = workers.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
+    if (run.settledFailure) throw run.settledFailure.error;
   } finally {
     if (options.signal?.aborted) run.stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', run.finished, total || run.started)) };
     // Spots checked ahead but never sent: their journals are released as they were.
@@ -118,9 +119,10 @@ interface Ahead {
 /**
  * One run's workers and what they share. Methods, not closures made for every run: V8 keeps a
  * closure's optimized code only while an instance of that closure lives, so a run's new closures
- * were compiled again after every full garbage collection between two runs (bench (a), counted
- * with --trace-opt: 12 functions and about 40 ms of compiling in the round after each one; an
- * extension host collects between two imports). A method is one function for every run.
+ * were compiled again after a full garbage collection between two runs (bench (a), counted with
+ * --trace-opt: 12 functions and about 40 ms of compiling in the round after each one; an
+ * extension host collects between two imports). A method is one function for every run; what it
+ * inlines of the run's few remaining callbacks can still be compiled again, less often.
  */
 class EngineRun {
   /** Spots checked ahead of the requests, in order: up to `concurrency` of them. */
@@ -131,6 +133,8 @@ class EngineRun {
   started = 0;
   finished = 0;
   stop: RunStop | undefined;
+  /** The first error the caller's `settled` threw, thrown once the run is over. */
+  settledFailure: { error: unknown } | undefined;
 
   constructor(
     private readonly options: MediaWorkflowOptions,
@@ -167,14 +171,20 @@ class EngineRun {
       }
       await runSpotRequests(spot, this.ctx);
       this.stop ??= runStopFor(spot.outcome.error);
-      // Set before finishAndSettle can delete it: that waits for finishSpot first.
+      // Set before finishAndSettle can delete it: that awaits finishSpot before its delete.
       this.finishing.set(position, this.finishAndSettle(spot, position, input));
     }
   }
 
   settle(position: number, outcome: SpotOutcome): void {
     this.finished++;
-    this.settled?.(position, outcome);
+    try {
+      this.settled?.(position, outcome);
+    } catch (error) {
+      // The caller's (the command line writes its report line here): the other spots still finish
+      // and the journal is given back; the run then throws it, rather than an unhandled rejection.
+      this.settledFailure ??= { error };
+    }
     if (!this.options.onProgress) return;
     this.indexOf.delete(outcome.label);
     tell(this.options.onProgress, { kind: 'spotDone', done: this.finished, total: this.total, outcome });
@@ -219,6 +229,11 @@ class EngineRun {
 
 function ignoreRejection(): void {
   // Handled where the promise is awaited.
+}
+
+/** The step listener of a run without one: one function for every run (see EngineRun). */
+function noStep(): void {
+  // No listener: no event is made.
 }
 
 /**
