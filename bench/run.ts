@@ -9,6 +9,7 @@
 // default 0,20,50 ms; BENCH_MEDIA_LATENCY_SPOTS, default 200). BENCH_ONLY=photos: (f), spots with
 // 3 photos of 3 to 5 MB against curl -F (BENCH_PHOTOS_SPOTS, default 50). BENCH_ONLY=map: (h), the
 // map's marker preparation and grouping for BENCH_MAP_SPOTS (default 10,000) spots.
+// BENCH_ONLY=bulk: (a), after BENCH_BULK_WARMUP rounds that only warm up (default 3, see bulkImport.bench.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
