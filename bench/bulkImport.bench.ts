@@ -21,14 +21,14 @@ import { median } from './sandboxProcess';
 const CONCURRENCY = 8;
 /**
  * Rounds that only warm up V8's optimizing compiler, on both sides, before the measured ones. One
- * is not enough: V8 11 (Node 20) optimizes a small function after about three interrupt budgets of
- * its bytecode (`--ticks-before-optimization=3`, `--interrupt-budget=67584`), so a function called
- * once per spot is first optimized after some 3,000 spots, in the second round of 2,000. Counted
- * with `--trace-opt` (2026-11-27), compilations per round of 2,000 spots: the core 137, 53, 20, 3,
- * then 0 to 2; the raw loop 124, 36, 5, 3, then 0 to 2. The first round's figures are still printed,
- * as what a new process pays (BENCH_BULK_WARMUP sets the count).
+ * is not enough: counted with `--trace-opt` (2026-11-27), compilations per round of 2,000 spots,
+ * the core 137, 53, 20, 3, then 0 to 2; the raw loop 124, 36, 5, 3, then 0 to 2 (V8 optimizes a
+ * function once its executed bytecode has used up a few interrupt budgets, so a function called
+ * once per spot can take more than a round). The first round's figures are still printed: the
+ * core's is what a new process pays for its first spots; the raw loop runs after it in that round,
+ * on connections and a token the core has already made (BENCH_BULK_WARMUP sets the count).
  */
-const WARMUP_ROUNDS = warmupRounds(process.env.BENCH_BULK_WARMUP ?? '3');
+const WARMUP_ROUNDS = warmupRounds(process.env.BENCH_BULK_WARMUP || '3');
 
 function warmupRounds(value: string): number {
   const rounds = Number(value);
