@@ -130,7 +130,7 @@ class EngineRun {
   readonly ahead: Array<Promise<Ahead | undefined>> = [];
   /** Write-backs and journal records still finishing, by position, while later spots are sent. */
   readonly finishing = new Map<number, Promise<void>>();
-  readonly claims = new SourceIdClaims();
+  private readonly claims = new SourceIdClaims();
   started = 0;
   finished = 0;
   stop: RunStop | undefined;
