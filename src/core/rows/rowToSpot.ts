@@ -102,7 +102,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     else readInteger(row, mapping.privacyType.column, 'privacy_type', mapping, put, problem, cellOf);
   }
 
-  for (const field of mapping.fields) readField(row, field, mapping, put, problem, cellOf);
+  for (const field of mapping.fields) readField(row, field, mapping, put, problem, cellOf, cells);
 
   // Photos: the files its cells name, in cell order; a gallery field with none is left out.
   const groups: MediaLayout['groups'] = [];
@@ -187,11 +187,11 @@ function cellText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
-/** A number cell: a value, a problem, or undefined for an empty one. */
+/** A number cell: a value, a problem, or undefined for an empty one (or one of the mapping's null values). */
 function readNumber(value: unknown, mapping: ResolvedMapping): { value: number; warning?: string } | { problem: string } | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: l10n.t('{0} is not a number.', value) };
   const text = cellText(value);
-  if (text === '') return undefined;
+  if (text === '' || mapping.nullValues.has(text)) return undefined;
   return settled(parseNumber(text, mapping.decimalSeparator));
 }
 
@@ -266,14 +266,16 @@ function round(value: number): number {
   return Math.round(value * scale) / scale;
 }
 
-function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
+function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf, cells: Map<string, CellPosition>): void {
   const at = cellOf(field.column);
   const raw = field.column !== undefined ? row.values[field.column] : undefined;
   // Messages name the field as the topic does ("Height (m) (fld_7_2)"), else by its name.
   const title = field.label ? `${field.label} (${field.attribute})` : field.attribute;
   const text = cellText(raw);
-  if (text === '') {
+  if (text === '' || (field.type !== 'text' && field.type !== 'category' && field.type !== 'categories' && mapping.nullValues.has(text))) {
     if (field.default !== undefined) put(field.attribute, field.default, at);
+    // A field left out is still placed at its (empty) cell: a rule that asks for it points there.
+    else if (field.column !== undefined && row.cells[field.column]) cells.set(attributePointer(field.attribute), at);
     return;
   }
   // The mapping's own table first: what this export writes for a value.

@@ -7,6 +7,13 @@ import { l10n } from '../../text/l10n';
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** Types a column can be read as; a topic definition's field type wins where there is one. */
+/** How a feature that is not a Point becomes one place (a one-point MultiPoint is always its point). */
+export const GEOMETRY_RULES = ['point-only', 'centroid', 'first-point'] as const;
+/**
+ * Cells that mean "no value" in a number, date or boolean column when the mapping names none:
+ * what R (NA), Stata (.), spreadsheets (#N/A) and databases (NULL) write for a missing value.
+ */
+export const DEFAULT_NULL_VALUES = ['NA', 'N/A', 'n/a', '#N/A', '-', '.', 'NULL', 'null', 'NaN'] as const;
 export const CELL_TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'category', 'categories'] as const;
 
 /** A description for the editor's hovers (globalRegistry.add: register() cannot be typed for a generic schema). */
@@ -27,6 +34,10 @@ const sourceSchema = describe(
     decimalSeparator: describe(z.optional(z.enum(['.', ','])), 'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.'),
     encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.'),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
+    nullValues: describe(
+      z.optional(z.array(z.string())),
+      'Cells that mean "no value" in number, date and boolean columns and coordinates (default ["NA", "N/A", "n/a", "#N/A", "-", ".", "NULL", "null", "NaN"]; [] for none).',
+    ),
   }),
   'How the table is written. Each member is detected when left out, and what was detected is reported.',
 );
@@ -70,6 +81,10 @@ export const mappingSchema = z
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
     longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
     crs: z.optional(crsSchema),
+    geometry: describe(
+      z.optional(z.enum(GEOMETRY_RULES)),
+      'GeoJSON: how a feature that is not a Point becomes one place. "point-only" (default): other geometries are refused (a one-point MultiPoint is its point); "centroid": a line\'s or polygon\'s centroid; "first-point": its first position.',
+    ),
     state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),
     fields: describe(z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)), 'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.'),
@@ -84,3 +99,4 @@ export type Mapping = z.infer<typeof mappingSchema>;
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
 export type MediaMapping = z.infer<typeof mediaMappingSchema>;
 export type CellType = (typeof CELL_TYPES)[number];
+export type GeometryRule = (typeof GEOMETRY_RULES)[number];

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
-import type { CellType, Mapping } from './mappingSchema';
+import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
 
 import type { CrsSpec } from '../values';
 
@@ -50,6 +50,10 @@ export interface ResolvedMapping {
   latitude?: string;
   longitude?: string;
   crs: CrsSpec;
+  /** GeoJSON: how a feature that is not a Point becomes one place. */
+  geometry: GeometryRule;
+  /** Cells read as empty in number, date and boolean columns and coordinates (trimmed, exact case). */
+  nullValues: ReadonlySet<string>;
   /** The crs is geographic degrees (EPSG:4326 or 4258): latitude and longitude are read as they are. */
   degrees: boolean;
   state?: number | { column: string };
@@ -113,6 +117,8 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     longitude: mapping.longitude,
     crs,
     degrees: typeof crs === 'string' && GEOGRAPHIC.has(crs),
+    geometry: mapping.geometry ?? 'point-only',
+    nullValues: new Set(mapping.source?.nullValues ?? DEFAULT_NULL_VALUES),
     state: toNumberOrColumn(mapping.state),
     privacyType: toNumberOrColumn(mapping.privacy_type),
     decimalSeparator: mapping.source?.decimalSeparator ?? context.decimalSeparator ?? '.',
