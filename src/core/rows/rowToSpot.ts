@@ -46,6 +46,9 @@ export interface RowSpot {
   files: Map<string, CellPosition>;
 }
 
+/** A cell naming a photo by its address on a server (KoBoToolbox's *_URL columns, iNaturalist's image_url). */
+const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
+
 /** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
 const COORDINATE_DECIMALS = 7;
 
@@ -117,6 +120,10 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
         files.set(path, at);
         if (options.media === false) {
           named = true;
+          continue;
+        }
+        if (WEB_ADDRESS.test(name)) {
+          problem(media.field, l10n.t('The photo "{0}" is a web address, not a file name: photos are read from files; download them into {1} and map the column that names the files (KoBoToolbox writes it beside the *_URL column).', name, media.folder), ROW_RULES.media, at);
           continue;
         }
         const verdict = await checkMediaFile(path, basename(path));
