@@ -1,5 +1,5 @@
 // dist/rows.js: rows of tables as spots (src/core/rows: reading CSV and GeoJSON, coordinates,
-// dates, mappings), with its libraries (csv-parse, proj4, luxon), loaded only when a table with a
+// dates, mappings), with its libraries (proj4, luxon), loaded only when a table with a
 // mapping is checked or imported. It takes the core's modules from dist/core.js and
 // dist/coreRest.js (esbuild.js), so those are loaded first, through their code caches, and rows.js
 // finds them loaded.

@@ -18,7 +18,7 @@ export interface Tables {
 }
 
 /** Tables are files: a CSV has no language of its own in VS Code (plaintext, or an extension's "csv"). */
-const TABLE_FILES: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv,tsv,tab,geojson,ndjson,jsonl}' }];
+const TABLE_FILES: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv,tsv,tab,txt,dat,geojson,geojsonl,geojsons,ndjson,jsonl}' }];
 
 export function registerTables(disposables: DisposableStore, log: Logger, topics: TopicCatalogSource): Tables {
   const checks = disposables.add(new TableChecks(log, topics));

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { mappingPathFor, TABLE_FILE, tableCandidatesFor } from '../core/rows/mapping/mappingPath';
+import { isTableFile, mappingPathFor, tableCandidatesFor } from '../core/rows/mapping/mappingPath';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
 import { DisposableStore } from '../platform/lifecycle';
 import { loadRows, type RowsModule } from '../platform/lazyRows';
@@ -51,7 +51,7 @@ export interface RowAt {
 }
 
 export function isTableUri(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && TABLE_FILE.test(uri.path);
+  return uri.scheme === 'file' && isTableFile(uri.fsPath);
 }
 
 export function isMappingUri(uri: vscode.Uri): boolean {

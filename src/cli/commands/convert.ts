@@ -28,7 +28,7 @@ export interface ConvertOptions extends Pick<ConnectionFlags, 'config' | 'topics
 
 export async function runConvert(source: string, options: ConvertOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
-  if (!isTablePath(path)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .geojson or .ndjson file.`);
+  if (!isTablePath(path, context.cwd, true)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl or .ndjson file.`);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder, topic: options.topic }, context.env, context.cwd);
   const progress = createProgress('rows', context.stderr, context.env);
   const interrupts = watchInterrupts(context.stderr);

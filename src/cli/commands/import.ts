@@ -32,12 +32,12 @@ export interface ImportOptions extends ConnectionFlags {
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
   const interrupts = watchInterrupts(context.stderr);
-  const progress = createProgress(paths.some(isTablePath) ? 'rows' : 'documents', context.stderr, context.env);
+  const progress = createProgress(paths.some((path) => isTablePath(path, context.cwd)) ? 'rows' : 'documents', context.stderr, context.env);
   let connection: Connection | undefined;
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
-    const tables = paths.filter(isTablePath);
+    const tables = paths.filter((path) => isTablePath(path, context.cwd));
     if (tables.length > 0 && paths.length > 1) throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
     if (options.mapping && tables.length === 0) throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
     const opened = tables.length > 0 ? await openRows(resolve(context.cwd, tables[0]), { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note }) : undefined;

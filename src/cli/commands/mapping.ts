@@ -18,7 +18,7 @@ export interface MappingOptions extends Pick<ConnectionFlags, 'config' | 'topics
 
 export async function runMapping(source: string, options: MappingOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
-  if (!isTablePath(path)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .geojson or .ndjson file.`);
+  if (!isTablePath(path, context.cwd, true)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl or .ndjson file.`);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
   const display = (file: string) => displayPath(file, context.cwd);
   const topics = await projectTopics(settings, context.cwd, display);

@@ -25,16 +25,17 @@ export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config
 
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings({ topic: options.topic, config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
-  const progress = createProgress(paths.length > 0 && paths.every(isTablePath) ? 'rows' : 'documents', context.stderr, context.env);
+  const isTable = (path: string) => isTablePath(path, context.cwd);
+  const progress = createProgress(paths.length > 0 && paths.every(isTable) ? 'rows' : 'documents', context.stderr, context.env);
   // Ctrl-C: stop after the document at hand, say how far it got (and restore the terminal's cursor).
   const interrupts = watchInterrupts(context.stderr);
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
-    const tables = paths.filter(isTablePath);
+    const tables = paths.filter(isTable);
     if (options.mapping && tables.length !== 1) throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
-    return await validateAll(paths.filter((path) => !isTablePath(path)), tables, options, rules, topics, context, progress, interrupts.stop);
+    return await validateAll(paths.filter((path) => !isTable(path)), tables, options, rules, topics, context, progress, interrupts.stop);
   } finally {
     progress.stop();
     interrupts.dispose();

@@ -4,15 +4,19 @@
 // against the table's columns and the topics, and made concrete (the core's openMappedTable, as the
 // editor does it). The mapping's own problems are an outcome of their own (the file and its line
 // and column), and stop the rows from being checked.
+import { resolve } from 'node:path';
 import type { TopicCatalog } from '../../core';
-import { mappingPathFor, openMappedTable, TABLE_FILE, readMappingFile, type MappedTable, type ResolvedMapping, type SourceTable } from '../../core/rows';
+import { isTableFile, mappingPathFor, openMappedTable, readMappingFile, type MappedTable, type ResolvedMapping, type SourceTable } from '../../core/rows';
 import { toFindings } from '../documents/checkDocument';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
 
-/** Files named on the command line that are tables rather than spot documents. */
-export function isTablePath(path: string): boolean {
-  return TABLE_FILE.test(path);
+/**
+ * Files named on the command line that are tables rather than spot documents: by their name, or
+ * (occurrence.txt) by the mapping beside them; `cwd` resolves a relative path.
+ */
+export function isTablePath(path: string, cwd = process.cwd(), anyName = false): boolean {
+  return isTableFile(resolve(cwd, path), anyName);
 }
 
 export interface OpenedRows {

@@ -2,7 +2,7 @@
 // values with the position of every cell; values/ converts cells (numbers, coordinates, dates,
 // categories); mapping/ is the mapping file (how rows become spot documents); rowToSpot makes a
 // row's document, rowSource hands rows to the import engine, checkRows checks them all. Loaded on
-// first use (dist/rows.js for the extension): its libraries (csv-parse, proj4, luxon) stay out of
+// first use (dist/rows.js for the extension): its libraries (proj4, luxon) stay out of
 // the core that every request loads.
 export * from './read';
 export * from './values';

@@ -1,19 +1,34 @@
-// Where a table's mapping is: `trees.csv` ↔ `trees.mapping.json` beside it. Only node:path, so
-// the extension knows a table has a mapping without loading the rows bundle.
+// Where a table's mapping is: `trees.csv` ↔ `trees.mapping.json` beside it, and which files are
+// tables. Only node:path and node:fs, so the extension knows a table has a mapping without loading
+// the rows bundle.
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** Tables by extension: CSV, TSV, GeoJSON, NDJSON. */
-export const TABLE_FILE = /\.(csv|tsv|tab|geojson|ndjson|jsonl)$/i;
+/** Tables by extension: CSV, TSV, GeoJSON (and one feature per line: .geojsonl, .geojsons), NDJSON. */
+export const TABLE_FILE = /\.(csv|tsv|tab|geojson|geojsonl|geojsons|ndjson|jsonl)$/i;
+
+/** Names that say nothing of the format (GBIF's occurrence.txt, a .dat export): read as tables by their content. */
+export const CONTENT_TABLE_FILE = /\.(txt|dat)$/i;
+
+/**
+ * A file to read as a table: one named like a table, or one of the names that say nothing of the
+ * format when a mapping is beside it (`anyName`: any of those names, as `spot-import mapping`
+ * takes them before there is a mapping).
+ */
+export function isTableFile(path: string, anyName = false): boolean {
+  if (TABLE_FILE.test(path)) return true;
+  return CONTENT_TABLE_FILE.test(path) && (anyName || existsSync(mappingPathFor(path)));
+}
 
 /** `trees.csv` → `trees.mapping.json` beside it. */
 export function mappingPathFor(sourcePath: string): string {
   const name = basename(sourcePath);
-  const stem = name.replace(/\.(csv|tsv|tab|txt|geojson|json|ndjson|jsonl)$/i, '');
+  const stem = name.replace(/\.(csv|tsv|tab|txt|dat|geojson|geojsonl|geojsons|json|ndjson|jsonl)$/i, '');
   return join(dirname(sourcePath), `${stem}.mapping.json`);
 }
 
 /** The tables a mapping can be for: `trees.mapping.json` → `trees.csv`, `trees.geojson`, … (the first that exists is its table). */
 export function tableCandidatesFor(mappingPath: string): string[] {
   const stem = basename(mappingPath).replace(/\.mapping\.json$/i, '');
-  return ['csv', 'tsv', 'tab', 'geojson', 'ndjson', 'jsonl', 'json'].map((extension) => join(dirname(mappingPath), `${stem}.${extension}`));
+  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json'].map((extension) => join(dirname(mappingPath), `${stem}.${extension}`));
 }

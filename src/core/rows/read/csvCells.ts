@@ -1,16 +1,16 @@
-// Where the cells of one CSV record start, and what they hold, read from the record's text. The
-// rows themselves are parsed by csv-parse (csvRows.ts); this finds what csv-parse does not say (the
-// offset of each cell in its record) and reads the header and the first rows for detection. It
-// follows the options csvRows gives csv-parse (CSV_OPTIONS): a cell that starts with '"' is quoted
-// until a '"' that is not doubled; a '"' anywhere else is a character like any other (relaxed
-// quotes, as spreadsheet programs read `12" pipe`); LF, CRLF and a lone CR end a record outside
-// quotes; nothing is trimmed.
+// The one CSV scanner: where each cell of a record starts and what it holds. csvRows.ts reads the
+// rows with it, openTable the header, detection the first rows, so all of them follow one set of
+// rules: a cell that starts with '"' is quoted until a '"' that is not doubled; a '"' anywhere else
+// is a character like any other (relaxed quotes, as spreadsheet programs read `12" pipe`); LF,
+// CRLF and a lone CR end a record outside quotes; nothing is trimmed. Written here rather than
+// taken from a CSV library because the reader needs what those do not give: every cell's offset,
+// and going on after a record that is too long to hold (oversizedRecord.ts follows the same rules).
 import { breakLength } from './positions';
 
 export interface ScannedCell {
   /** Offset of the cell's first character (its opening quote, when quoted). */
   start: number;
-  /** The cell's text as csv-parse gives it: unquoted, doubled quotes single. */
+  /** The cell's text: unquoted, doubled quotes single. */
   value: string;
 }
 

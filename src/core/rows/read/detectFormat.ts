@@ -11,10 +11,10 @@ import { detectEncoding } from './detectEncoding';
 import { memberNodes } from './jsonRow';
 import { parseJson } from './jsonText';
 import { SAMPLE_BYTES } from './limits';
-import { breakLength } from './positions';
+import { LineCounter, breakLength } from './positions';
 import { TableReadError } from './tableReadError';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
-import type { SourceEncoding, SourceFormat, SourceFormatName, TableFormat } from './types';
+import type { CellPosition, SourceEncoding, SourceFormat, SourceFormatName, TableFormat } from './types';
 import { withMembers } from '../../objects/withMembers';
 
 export interface FormatDetection {
@@ -50,11 +50,52 @@ export function detectFormat(path: string, sample: Uint8Array, given: Partial<So
     encoding = detection.encoding;
     detected.push(detection.note);
   }
+  if (given.encoding) refuseOtherEncoding(path, sample, given.encoding, complete);
+  // Whole lines for delimited text; the sample as it is for JSON, which may be one line longer than the sample.
   const text = sampleText(sample, encoding, complete);
-  if (text.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t('the file\'s first {0} KiB are blank', SAMPLE_BYTES / 1024));
-  const format = given.format ?? formatOf(path, text, complete, detected);
+  const start = text.trim() === '' ? decodedStart(sample, encoding, complete) : text;
+  if (start.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t('the file\'s first {0} KiB are blank', SAMPLE_BYTES / 1024));
+  const format = given.format ?? formatOf(path, start, complete, detected);
   if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
+  if (text.trim() === '') throw new TableReadError(path, l10n.t('its first line is longer than {0} KiB: it is not a table of rows', SAMPLE_BYTES / 1024), { line: 1, column: 1 });
   return { format: delimitedFormat(path, text, complete, withMembers(given, { format, encoding }), detected), detected };
+}
+
+/** The sample's text as far as it decodes, its last line kept even when cut off. */
+function decodedStart(sample: Uint8Array, encoding: SourceEncoding, complete: boolean): string {
+  const bytes = sample.subarray(byteOrderMarkLength(sample, encoding));
+  try {
+    return textDecoding(encoding).decode(bytes, complete);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) return error.text;
+    throw error;
+  }
+}
+
+/**
+ * An encoding that was given (by the mapping, or by the caller) and that the sample's bytes are
+ * not in: said with what the bytes look like and where the first one that does not fit is, rather
+ * than read as text that stops short.
+ */
+export function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
+  if (encoding !== 'utf-8') return;
+  try {
+    textDecoding('utf-8').decode(sample.subarray(byteOrderMarkLength(sample, 'utf-8')), complete);
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    const at = new LineCounter();
+    at.advance(error.text);
+    throw notInDeclaredEncoding(path, encoding, detectEncoding(sample, complete).encoding, at.position);
+  }
+}
+
+/** The table's bytes are not in the encoding given for it: where, and what they look like. */
+export function notInDeclaredEncoding(path: string, declared: SourceEncoding, looksLike: SourceEncoding, at: CellPosition): TableReadError {
+  return new TableReadError(
+    path,
+    l10n.t('its encoding is given as {0}, but the bytes at line {1}, column {2} are not {0}: they look like {3} (a file saved again by a spreadsheet). Set "encoding": "{3}" in the mapping\'s source, or leave it out to have it detected', declared, at.line, at.column, looksLike),
+    at,
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ import { columnNames } from './columnNames';
 import { scanRecord } from './csvCells';
 import { csvRows } from './csvRows';
 import { detectFileEncoding } from './detectEncoding';
-import { detectFormat, linesFrom, sampleText, type FormatDetection } from './detectFormat';
+import { detectFormat, linesFrom, notInDeclaredEncoding, sampleText, type FormatDetection } from './detectFormat';
+import { decodedText, type TextStop } from './decodedText';
 import { openGeoJson } from './geojsonTable';
 import { SAMPLE_BYTES } from './limits';
 import { ndjsonColumns, ndjsonRows } from './ndjsonRows';
@@ -59,6 +60,12 @@ export async function previewTable(path: string, given: Partial<SourceFormat> = 
  */
 async function detectWholeFile(path: string, sample: Uint8Array, given: Partial<SourceFormat>, complete: boolean): Promise<FormatDetection> {
   const detection = detectFormat(path, sample, given, complete);
+  if (given.encoding === 'utf-8' && !complete) {
+    // Given, so not detected: still, a file saved again in another encoding is said at once, where its first such byte is.
+    const stop: TextStop = {};
+    for await (const text of decodedText(path, 'utf-8', stop)) void text;
+    if (stop.notUtf8) throw notInDeclaredEncoding(path, 'utf-8', 'windows-1252', stop.notUtf8);
+  }
   if (given.encoding || detection.format.encoding !== 'utf-8' || complete) return detection;
   const encoding = await detectFileEncoding(path, sample, complete);
   if (encoding.encoding === 'utf-8') return detection;
