@@ -55,8 +55,8 @@ describe('spot-import import', function () {
     // One line per spot as each finishes: in any order.
     const lines = result.stdout.trim().split('\n').sort();
     assert.equal(lines.length, 4);
-    assert.match(lines[0], /^spots\/gallery\.spot\.json: imported "with-gallery" as spot \d+; pending galleries: fld_1_5 = \d+$/);
-    assert.match(lines[1], /^spots\/spot-000\.spot\.json: imported "spot-0" as spot \d+$/);
+    assert.match(lines[0], /^spots\/gallery\.spot\.json: imported "with-gallery" as new spot \d+; pending galleries: fld_1_5 = \d+$/);
+    assert.match(lines[1], /^spots\/spot-000\.spot\.json: imported "spot-0" as new spot \d+$/);
     assert.match(result.stderr, /4 of 4 documents imported\.\n$/);
     assert.equal(sandbox!.spotCount(), 4);
     assert.equal(journals().length, 4, 'the journal remembers every spot, so a second run sends nothing');

@@ -105,7 +105,7 @@ describe('spot-import rows: import', function () {
     const result = await runCli(['import', 'survey.csv', '--concurrency', '1'], { cwd: project.dir, env });
     assert.equal(result.code, 1, result.stderr);
     const lines = result.stdout.trim().split('\n');
-    assert.ok(lines.some((line) => /^survey\.csv:2: imported "kobo:uuid-1" as spot \d+ \(state 1\); media: fld_7_3 = \d+ \(2 files: 2 uploaded\)$/.test(line)), result.stdout);
+    assert.ok(lines.some((line) => /^survey\.csv:2: imported "kobo:uuid-1" as new spot \d+ \(state 1\); media: fld_7_3 = \d+ \(2 files: 2 uploaded\)$/.test(line)), result.stdout);
     const category = positionOf(readFileSync(project.path('survey.csv'), 'utf8').replace(/^\uFEFF/, ''), ';Beeche;');
     assert.ok(lines.includes(`survey.csv:${category.line}:${category.column + 1}: not imported: 'Beeche' is not a category of Species (fld_7_1); did you mean 'Beech'?`), result.stdout);
     assert.match(result.stderr, /^3 of 12 rows of survey\.csv imported, 9 not imported\. Fix them and run the same command again: what was done is not sent again\.$/m);

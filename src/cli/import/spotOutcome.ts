@@ -57,6 +57,7 @@ function spotRecord(spot: SpotOutcome, written = true): SpotRecord | undefined {
   return {
     sourceId: spot.sourceId,
     ...(spot.spotId !== undefined ? { spotId: spot.spotId } : {}),
+    ...(spot.status === 'done' && (spot.change === 'new' || spot.change === 'updated') ? { change: spot.change } : {}),
     ...(spot.state !== undefined ? { state: spot.state } : {}),
     pendingGalleries: pending.map((gallery) => ({ field: gallery.field, galleryId: gallery.galleryId! })),
     ...(media.length > 0 ? { galleries: media.map(galleryRecord) } : {}),

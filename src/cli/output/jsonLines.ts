@@ -29,6 +29,7 @@ export function outcomeRecord(command: CommandName, outcome: Outcome): Record<st
         ...base,
         ...(spot ? { sourceId: spot.sourceId } : {}),
         ...(spot?.spotId !== undefined ? { spotId: spot.spotId } : {}),
+        ...(spot?.change ? { change: spot.change } : {}),
         ...(spot?.state !== undefined ? { state: spot.state } : {}),
         ...(spot && spot.spotId !== undefined ? { pendingGalleries: spot.pendingGalleries } : {}),
         ...(spot?.galleries ? { galleries: spot.galleries } : {}),

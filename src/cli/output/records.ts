@@ -61,6 +61,8 @@ export interface Outcome {
 export interface SpotRecord {
   sourceId: string;
   spotId?: number;
+  /** Imported: new (the journal knew no spot of this source_id before the run) or updated (it did). */
+  change?: 'new' | 'updated';
   state?: number;
   /** Gallery fields the service created that have no media beside the document: still pending. */
   pendingGalleries: PendingGallery[];

@@ -44,7 +44,8 @@ export function textLines(outcome: Outcome, paint: Paint): string[] {
       return hasError(outcome) ? outcome.findings.map(problem) : [`${file}: ${reason}`, ...outcome.findings.map(problem)];
     }
     case 'imported':
-      return [`${file}: ${paint.green('imported')} ${describeSpot(outcome)}`, ...warnings];
+      // New or updated as the journal knew it (the service's answer does not tell the two apart).
+      return [`${file}: ${paint.green(outcome.spot?.change === 'updated' ? 'updated' : 'imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
       return [`${file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`, ...warnings];
     case 'wouldImport':
@@ -74,7 +75,7 @@ function hasError(outcome: Outcome): boolean {
 function describeSpot(outcome: Outcome): string {
   const spot = outcome.spot;
   if (!spot) return '';
-  const id = spot.spotId !== undefined ? ` as spot ${spot.spotId}` : '';
+  const id = spot.spotId !== undefined ? ` as ${spot.change === 'new' ? 'new ' : ''}spot ${spot.spotId}` : '';
   const state = spot.state !== undefined && spot.galleries ? ` (state ${spot.state})` : '';
   const media = spot.galleries?.length ? `; media: ${spot.galleries.map(describeGallery).join(', ')}` : '';
   const written = spot.writeBack === 'disabled' ? '; gallery ids kept in the journal (--no-write-back)' : spot.writeBack === 'conflict' || spot.writeBack === 'failed' ? `; gallery ids NOT written into the document (${spot.writeBack}): the journal keeps them` : '';

@@ -23,6 +23,11 @@ export interface LocatedProblem extends Problem {
    * comment or a trailing comma, which JSON with Comments allows.
    */
   syntax?: 'json' | 'strict';
+  /**
+   * The pointer of a member the problem is about that the document does not have (a required
+   * field left out): the document has no place for it, a table's row may (its empty cell).
+   */
+  absent?: string;
 }
 
 interface SpotText {

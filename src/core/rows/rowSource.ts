@@ -102,15 +102,17 @@ export function isRowOrigin(origin: unknown): origin is RowOrigin {
 
 /**
  * Where in the table a problem of a row's spot is: the cell it was found at, the cell that named
- * its photo, the cell its attribute came from (or its nearest enclosing one), else the row's start.
+ * its photo, the cell its attribute came from (or, for a member the document lacks, would have
+ * come from; or its nearest enclosing one), else the row's start.
  */
-export function placeRowProblem(origin: Pick<RowOrigin, 'cells' | 'files' | 'line'>, problem: { pointer?: string; file?: string; at?: CellPosition }): CellPosition {
+export function placeRowProblem(origin: Pick<RowOrigin, 'cells' | 'files' | 'line'>, problem: { pointer?: string; absent?: string; file?: string; at?: CellPosition }): CellPosition {
   if ((problem as RowProblem).at) return (problem as RowProblem).at;
   if (problem.file !== undefined) {
     const named = origin.files.get(problem.file);
     if (named) return named;
   }
-  const path = fromPointer(problem.pointer ?? '');
+  // A member the document lacks (a required field) is placed at the cell it would have come from.
+  const path = fromPointer((problem.absent !== undefined && origin.cells.has(problem.absent) ? problem.absent : problem.pointer) ?? '');
   for (let depth = path.length; depth >= 3; depth--) {
     const cell = origin.cells.get(toPointer(path.slice(0, depth)));
     if (cell) return cell;

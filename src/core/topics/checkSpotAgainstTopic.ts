@@ -30,6 +30,8 @@ interface Finding {
   at?: number[];
   /** Mark the member name rather than its value. */
   onName?: boolean;
+  /** A member the problem is about that the attributes do not have. */
+  absent?: string;
   message: string;
   rule: TopicRule;
   severity: 'error' | 'warning';
@@ -73,7 +75,7 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
   if (area) findings.push(area);
   for (const [name, spec] of Object.entries(definition.fields)) {
     if (spec.required && !present.has(name)) {
-      findings.push({ message: requiredByTopicMessage(name, spec, definition), rule: TOPIC_RULES.requiredMissing, severity: 'error' });
+      findings.push({ absent: name, message: requiredByTopicMessage(name, spec, definition), rule: TOPIC_RULES.requiredMissing, severity: 'error' });
     }
   }
   return findings;
@@ -132,6 +134,7 @@ function place(findings: Finding[], layout: AttributesLayout, text: string): Top
       // An object or array: only its opening bracket, not the whole block.
       if (!finding.onName && (text[span.offset] === '{' || text[span.offset] === '[')) span = { offset: span.offset, length: 1 };
     }
-    return { pointer: toPointer(path), message: finding.message, offset: span.offset, length: span.length, severity: finding.severity, rule: finding.rule };
+    const absent = finding.absent !== undefined ? { absent: toPointer(['data', 'attributes', finding.absent]) } : {};
+    return { pointer: toPointer(path), message: finding.message, offset: span.offset, length: span.length, severity: finding.severity, rule: finding.rule, ...absent };
   });
 }
