@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { ServiceClient, ServiceError, TokenSource, createDispatcher, defaultTokenUrl, proxyOptionsFromEnv } from '../core';
+import { ServiceClient, ServiceError, TokenSource, createDispatcher, defaultTokenUrl, proxyOptionsFromEnv, type ServiceClientOptions } from '../core';
 import { startSandbox, DEMO_CLIENT, type RunningSandbox } from '../sandbox';
 import { CliError } from './exit';
 import { resolveCredentials } from './settings/credentials';
@@ -28,6 +28,8 @@ export interface Connection {
 export interface ConnectOptions {
   secretFromStdin: boolean;
   env?: NodeJS.ProcessEnv;
+  /** What the client asks for tokens (default: the token source itself): an import watches the first answer (FirstTokenGate). */
+  clientTokens?: (tokens: TokenSource) => ServiceClientOptions['tokens'];
 }
 
 export async function connect(settings: CliSettings, options: ConnectOptions): Promise<Connection> {
@@ -61,7 +63,7 @@ export async function connect(settings: CliSettings, options: ConnectOptions): P
     const client = new ServiceClient({
       baseUrl,
       apiVersion: settings.apiVersion.value,
-      tokens,
+      tokens: options.clientTokens ? options.clientTokens(tokens) : tokens,
       dispatcher,
       fileFieldName: settings.media.fileFieldName,
     });

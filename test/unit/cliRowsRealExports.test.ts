@@ -4,6 +4,9 @@
 // UTF-8, a minified one-line GeoJSON. Expected rows and positions are counted from the text the
 // test wrote, never by the reader under test.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { startSandbox } from '../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
 import { ensureCliBuilt, runCli, sandboxEnv, scratch } from './helpers/cliProcess';
 import { positionOf, windows1252 } from './helpers/rowsProject';
 
@@ -142,5 +145,53 @@ describe('spot-import rows: real exports as they come', function () {
     const result = await runCli(['validate', 'layer.geojson'], { cwd: project.dir });
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stderr, /^1500 rows of layer\.geojson checked: all valid\.$/m);
+  });
+
+  describe('against the sandbox', function () {
+    this.timeout(60_000);
+    let sandbox: RunningSandbox;
+    let env: Record<string, string>;
+    beforeEach(async () => {
+      sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+      env = sandboxEnv(sandbox.baseUrl);
+      project.write('trees.csv', 'id,lat,lon,height\na,48.1,16.1,12\nb,48.2,16.2,NA\n');
+      project.write('trees.mapping.json', JSON.stringify({ topic_id: 1, source_id: 't-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: { column: 'height', type: 'number' } } }));
+    });
+    afterEach(() => sandbox.close());
+
+    it('a re-import says which spots are new and which were updated; a second run with nothing to send asks for no token', async () => {
+      const first = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
+      assert.equal(first.code, 0, first.stderr);
+      assert.match(first.stdout, /^trees\.csv:2: imported "t-a" as new spot \d+$/m);
+      assert.match(first.stdout, /^trees\.csv:3: imported "t-b" as new spot \d+$/m);
+      const tokensAfterFirst = sandbox.counters.tokenRequests;
+      assert.equal(tokensAfterFirst, 1);
+
+      const second = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
+      assert.equal(second.code, 0, second.stderr);
+      assert.match(second.stdout, /^trees\.csv:2: already imported "t-a"/m);
+      assert.equal(sandbox.counters.tokenRequests, tokensAfterFirst, 'nothing to send: no token asked for');
+
+      writeFileSync(project.path('trees.csv'), 'id,lat,lon,height\na,48.1,16.1,12\nb,48.2,16.2,14\n');
+      const third = await runCli(['import', 'trees.csv', '--format', 'json'], { cwd: project.dir, env });
+      assert.equal(third.code, 0, third.stderr);
+      const spots = third.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>).filter((record) => record.type === 'spot');
+      assert.deepEqual(spots.map((spot) => [spot.sourceId, spot.status, spot.change]), [['t-a', 'alreadyImported', undefined], ['t-b', 'imported', 'updated']]);
+      const text = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
+      assert.match(text.stdout, /^trees\.csv:3: already imported "t-b"/m);
+    });
+
+    it('rejected credentials on a table: nothing was sent, one line, exit 2; rows already imported are still said', async () => {
+      const first = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
+      assert.equal(first.code, 0, first.stderr);
+      writeFileSync(project.path('trees.csv'), 'id,lat,lon,height\na,48.1,16.1,12\nb,48.2,16.2,14\n');
+      const imports = sandbox.counters.imports;
+      const rejected = await runCli(['import', 'trees.csv'], { cwd: project.dir, env: { ...env, SPOT_CLIENT_SECRET: 'wrong' } });
+      assert.equal(rejected.code, 2, rejected.stderr);
+      assert.equal(rejected.stdout.trim(), `trees.csv:2: already imported "t-a" as spot ${String(sandbox.spotBySourceId('t-a')!.id)} (the journal says this exact text was imported; nothing sent)`);
+      assert.match(rejected.stderr, /^spot-import: Nothing was sent\. The client id or secret was rejected/m);
+      assert.doesNotMatch(rejected.stderr, /not attempted|wrong/);
+      assert.equal(sandbox.counters.imports, imports);
+    });
   });
 });

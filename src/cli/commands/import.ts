@@ -14,7 +14,8 @@ import type { ImportJob, ImportRunEnd } from '../import/importRunner';
 import type { OutputFormat } from '../output/reporter';
 import type { RunSummary } from '../output/records';
 import { createProgress } from '../progress';
-import { checkCredentials } from '../serviceFailure';
+import { noTokenError } from '../serviceFailure';
+import { FirstTokenGate } from '../import/firstTokenGate';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import { watchInterrupts } from '../interrupt';
 import { RunOutput, type CliContext } from '../context';
@@ -49,11 +50,10 @@ export async function runImport(paths: string[], options: ImportOptions, context
       progress.stop();
       return output.finish(`${display(opened.mappingPath)} has problems (above): nothing was imported. Fix them and run the same command again.`, EXIT.failures);
     }
-    if (!options.dryRun) {
-      connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env });
-      await checkCredentials(connection.tokens, interrupts.stop);
-    }
     const output = new RunOutput(context, 'import', options.format, progress);
+    // No token is asked for before the run: the first request that needs one does (FirstTokenGate).
+    const gate = new FirstTokenGate((outcome) => output.outcome(outcome), progress.note);
+    if (!options.dryRun) connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env, clientTokens: (tokens) => gate.over(tokens) });
     for (const outcome of [...topics.outcomes, ...unreadable, ...(opened?.mappingOutcome ? [opened.mappingOutcome] : [])]) output.outcome(outcome);
     const job: ImportJob = {
       files,
@@ -69,13 +69,14 @@ export async function runImport(paths: string[], options: ImportOptions, context
       journalDir: defaultJournalDir(context.cwd),
       target: connection ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId } : { service: '', apiVersion: '', clientId: '' },
       signals: { stop: interrupts.stop, abort: interrupts.abort },
-      report: (outcome) => output.outcome(outcome),
+      report: (outcome) => gate.outcome(outcome),
       // A table's rows are read as they are imported: their number is not known before the end.
       progress: ({ done, bytes }) => progress.update({ done, total: opened ? undefined : files.length, bytes }),
-      note: progress.note,
+      note: (line) => gate.note(line),
     };
     const end = await selectImportRunner(job)(job);
     progress.stop();
+    if (gate.refusal !== undefined) throw noTokenError(gate.refusal, 'Nothing was sent. ');
     const failedBeforeRun = unreadable.length + topics.outcomes.filter((outcome) => !outcome.ok).length;
     if (opened) return output.finish(...concludeRows(output, end, display(opened.table.path), !!options.dryRun));
     return output.finish(...conclude(output, end, failedBeforeRun, !!options.dryRun, files.length + unreadable.length));
