@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
+import { sameLabel } from './labelKey';
 import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
 
 import type { CrsSpec } from '../values';
@@ -98,7 +99,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     const used = new Set(fields.map((field) => field.column));
     for (const [attribute, defined] of Object.entries(definition.fields)) {
       if (named.has(attribute) || defined.type === 'gallery' || KNOWN_SPOT_MEMBERS.includes(attribute)) continue;
-      const column = context.columns.find((candidate) => candidate.trim().toLowerCase() === defined.label.trim().toLowerCase());
+      const column = context.columns.find((candidate) => sameLabel(candidate, defined.label));
       if (!column || used.has(column)) continue;
       fields.push({ attribute, label: defined.label, column, type: defined.type, ...(isCategoryField(defined) ? { categories: defined } : {}), byLabel: true });
     }

@@ -1,0 +1,33 @@
+// Which form or observation tool wrote a table, told by the columns it always writes (see
+// /work/shared/design/data-sources.md): the proposal names its spots' ids after the tool rather
+// than after the file, whose name carries the download's date and changes with every export.
+
+export interface ExportTool {
+  /** The tool's name, for notes. */
+  name: string;
+  /** The start of the proposed source_id template: short and the same for every export of the tool. */
+  prefix: string;
+}
+
+interface ToolSignature extends ExportTool {
+  /** Sets of columns: a table that has every column of one of them is this tool's. */
+  columns: ReadonlyArray<readonly string[]>;
+}
+
+// The most specific first: KoBo and Epicollect5 tables carry columns no other tool writes.
+const TOOLS: readonly ToolSignature[] = [
+  { name: 'Epicollect5', prefix: 'ec5-', columns: [['ec5_uuid']] },
+  { name: 'KoBoToolbox', prefix: 'kobo-', columns: [['_uuid', '_submission_time'], ['_uuid', '_index']] },
+  // A repeat group's table has KEY and PARENT_KEY only.
+  { name: 'ODK Central', prefix: 'odk-', columns: [['KEY', 'SubmissionDate'], ['meta-instanceID', 'SubmissionDate'], ['KEY', 'meta-instanceID'], ['KEY', 'PARENT_KEY']] },
+  { name: 'Survey123', prefix: 'survey123-', columns: [['GlobalID', 'ObjectID'], ['globalid', 'objectid']] },
+  { name: 'iNaturalist', prefix: 'inat-', columns: [['observed_on', 'time_observed_at'], ['observed_on', 'quality_grade']] },
+  { name: 'GBIF', prefix: 'gbif-', columns: [['gbifID'], ['occurrenceID', 'basisOfRecord']] },
+];
+
+/** The tool whose columns the table has, if any. */
+export function recogniseExportTool(columns: readonly string[]): ExportTool | undefined {
+  const present = new Set(columns);
+  const tool = TOOLS.find((candidate) => candidate.columns.some((set) => set.every((column) => present.has(column))));
+  return tool ? { name: tool.name, prefix: tool.prefix } : undefined;
+}

@@ -1,0 +1,174 @@
+// Where a table's rows are, for the proposed mapping: a GeoJSON layer's Point geometry when its
+// features have one (before any property that merely looks like a coordinate: a layer may carry
+// degrees in its geometry and a projected X/Y in its properties), else a pair of columns that are
+// the latitude and longitude of one place. Form tools write a geopoint `point` each their own way:
+// KoBoToolbox `_point_latitude`/`_point_longitude`, ODK Central `point-Latitude`/`point-Longitude`
+// (`grp-point-Latitude` in a group), Epicollect5 `lat_3_point`/`long_3_point`, Survey123 `x`/`y`;
+// all are one word for the axis joined to a name shared by the two, which is how they are paired.
+import { l10n } from '../../text/l10n';
+import type { SourceRow } from '../read';
+import { DEFAULT_NULL_VALUES, type GeometryRule } from './mappingSchema';
+
+export interface CoordinatesGuess {
+  latitude?: string;
+  longitude?: string;
+  /** GeoJSON: how features that are not points become one (left out when every feature looked at is a point). */
+  geometry?: GeometryRule;
+  notes: string[];
+}
+
+type Axis = 'latitude' | 'longitude';
+
+/** Words for an axis in degrees, as headers spell them (English, German, abbreviated). */
+const DEGREE_WORDS: Record<string, Axis> = {
+  latitude: 'latitude',
+  lat: 'latitude',
+  breite: 'latitude',
+  breitengrad: 'latitude',
+  longitude: 'longitude',
+  lon: 'longitude',
+  lng: 'longitude',
+  long: 'longitude',
+  länge: 'longitude',
+  laenge: 'longitude',
+  längengrad: 'longitude',
+  laengengrad: 'longitude',
+};
+
+/** Words for an axis of a grid (or Survey123's degrees, written x and y). */
+const GRID_WORDS: Record<string, Axis> = {
+  y: 'latitude',
+  northing: 'latitude',
+  hochwert: 'latitude',
+  x: 'longitude',
+  easting: 'longitude',
+  rechtswert: 'longitude',
+};
+
+interface CoordinateColumn {
+  column: string;
+  axis: Axis;
+  /** The name the two columns of one place share ("_point", "location", "3_location", "" for a bare "lat"). */
+  place: string;
+  grid: boolean;
+  index: number;
+}
+
+interface Pair {
+  latitude: CoordinateColumn;
+  longitude: CoordinateColumn;
+  /** Some row looked at has both cells filled. */
+  filled: boolean;
+}
+
+export function guessCoordinates(columns: readonly string[], sample: readonly SourceRow[]): CoordinatesGuess {
+  const candidates = columns.map(coordinateColumn).filter((found): found is CoordinateColumn => found !== undefined);
+  const pairs = pairUp(candidates, sample);
+  const geometries = sample.flatMap((row) => (row.geometry ? [row.geometry] : []));
+  if (geometries.length > 0) return fromGeometry(geometries, pairs, candidates);
+  if (pairs.length === 0) {
+    const alone = candidates.map((candidate) => candidate.column);
+    return {
+      notes: [alone.length > 0 ? l10n.t('latitude, longitude: no two columns look like the coordinates of one place ({0} alone): name them', alone.join(', ')) : l10n.t('latitude, longitude: no column looks like them: name them')],
+    };
+  }
+  const [chosen, ...others] = pairs;
+  const notes = [
+    others.length === 0
+      ? l10n.t('latitude, longitude: the columns {0} and {1}', chosen.latitude.column, chosen.longitude.column)
+      : l10n.t('latitude, longitude: the columns {0} and {1}, the first of several places; the others: {2}', chosen.latitude.column, chosen.longitude.column, others.map(pairWords).join('; ')),
+  ];
+  if (!chosen.filled) notes.push(l10n.t('latitude, longitude: {0} and {1} are empty in every row looked at: check they are the columns meant', chosen.latitude.column, chosen.longitude.column));
+  if (looksProjected(sample, chosen)) notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
+  return { latitude: chosen.latitude.column, longitude: chosen.longitude.column, notes };
+}
+
+/** A GeoJSON layer (or NDJSON of features): the geometry, and how a feature that is not a point becomes one. */
+function fromGeometry(geometries: ReadonlyArray<NonNullable<SourceRow['geometry']>>, pairs: readonly Pair[], candidates: readonly CoordinateColumn[]): CoordinatesGuess {
+  const notes: string[] = [];
+  const lookAlikes = pairs.length > 0 ? pairs.map(pairWords).join('; ') : candidates.map((candidate) => candidate.column).join(', ');
+  notes.push(lookAlikes ? l10n.t('latitude, longitude: each feature\'s Point geometry, not the properties {0}, which only look like coordinates', lookAlikes) : l10n.t('latitude, longitude: each feature\'s Point geometry'));
+  const shapes = [...new Set(geometries.filter((geometry) => !isPoint(geometry)).map((geometry) => geometry.type))];
+  if (shapes.length === 0) return { notes };
+  notes.push(l10n.t('geometry: centroid, as some features are {0}, not points: each becomes its centroid ("first-point" takes its first position, "point-only" refuses it)', shapes.join(', ')));
+  return { geometry: 'centroid', notes };
+}
+
+/** A Point, or a MultiPoint of one point (what QGIS and shapefile conversions write for a point layer). */
+function isPoint(geometry: NonNullable<SourceRow['geometry']>): boolean {
+  return geometry.type === 'Point' || (geometry.type === 'MultiPoint' && Array.isArray(geometry.coordinates) && geometry.coordinates.length === 1);
+}
+
+/**
+ * A header as an axis of a place: the axis' word alone ("lat", "Y"), after the place's name
+ * ("_point_latitude", "location-Latitude", "decimalLatitude", "POINT_X") or before it
+ * ("lat_3_location"). Degrees or a datum in brackets at the end ("Breite (WGS84)", "lat [°]")
+ * are not part of it; other units are: "Breite (m)" and "Länge (m)" are a width and a length.
+ */
+function coordinateColumn(column: string, index: number): CoordinateColumn | undefined {
+  const name = column.normalize('NFC').trim().replace(/\s*[([][^()[\]]*(?:°|deg|grad|wgs|etrs|epsg|decimal|dezimal)[^()[\]]*[)\]]$/i, '');
+  const lower = name.toLowerCase();
+  const word = (text: string): { axis: Axis; grid: boolean } | undefined => {
+    if (Object.hasOwn(DEGREE_WORDS, text)) return { axis: DEGREE_WORDS[text], grid: false };
+    if (Object.hasOwn(GRID_WORDS, text)) return { axis: GRID_WORDS[text], grid: true };
+    return undefined;
+  };
+  const found = (axis: { axis: Axis; grid: boolean } | undefined, place: string) => (axis ? { column, ...axis, place, index } : undefined);
+  const whole = word(lower);
+  if (whole) return found(whole, '');
+  const after = /^(.+?)[\s_.:/-]+(\p{L}+)$/u.exec(lower);
+  const camel = /^(.*[a-z0-9])([A-Z][a-z]*)$/.exec(name);
+  const before = /^(\p{L}+)[\s_.:/-]+([\p{L}\d][\p{L}\d_.:/-]*)$/u.exec(lower);
+  return (
+    (after && found(word(after[2]), after[1])) ||
+    (camel && found(word(camel[2].toLowerCase()), camel[1].toLowerCase())) ||
+    (before && found(word(before[1]), before[2])) ||
+    undefined
+  );
+}
+
+/**
+ * The latitude and longitude of each place, best first: places with coordinates in the rows looked
+ * at before empty ones (iNaturalist's private_latitude is empty unless the observer is the one
+ * downloading), degrees before grids, then in the order of the columns (a form's first geopoint).
+ */
+function pairUp(candidates: readonly CoordinateColumn[], sample: readonly SourceRow[]): Pair[] {
+  const places = new Map<string, { latitude?: CoordinateColumn; longitude?: CoordinateColumn }>();
+  for (const candidate of candidates) {
+    const key = `${candidate.grid ? 'grid' : 'degrees'}\u0000${candidate.place}`;
+    const place = places.get(key) ?? {};
+    place[candidate.axis] ??= candidate;
+    places.set(key, place);
+  }
+  const pairs: Pair[] = [];
+  for (const { latitude, longitude } of places.values()) {
+    if (!latitude || !longitude) continue;
+    pairs.push({ latitude, longitude, filled: sample.some((row) => filled(row.values[latitude.column]) && filled(row.values[longitude.column])) });
+  }
+  const first = (pair: Pair) => Math.min(pair.latitude.index, pair.longitude.index);
+  return pairs.sort((a, b) => Number(b.filled) - Number(a.filled) || Number(a.latitude.grid) - Number(b.latitude.grid) || first(a) - first(b));
+}
+
+function pairWords(pair: Pair): string {
+  return pair.filled
+    ? l10n.t({ message: '{0} and {1}', args: [pair.latitude.column, pair.longitude.column], comment: ['The latitude and longitude columns of one place, e.g. "lat and lon"'] })
+    : l10n.t('{0} and {1} (empty in the rows looked at)', pair.latitude.column, pair.longitude.column);
+}
+
+const NULL_VALUES: ReadonlySet<string> = new Set(DEFAULT_NULL_VALUES);
+
+function filled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  const text = String(value).trim();
+  return text !== '' && !NULL_VALUES.has(text);
+}
+
+/**
+ * Values beyond what degrees can be (|latitude| > 90 or |longitude| > 180) in every row that has
+ * them: metres of a grid. One such row among degrees is a typing error, which validate reports.
+ */
+function looksProjected(sample: readonly SourceRow[], pair: Pair): boolean {
+  const number = (value: unknown) => (typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.')));
+  const rows = sample.filter((row) => filled(row.values[pair.latitude.column]) && filled(row.values[pair.longitude.column]));
+  return rows.length > 0 && rows.every((row) => Math.abs(number(row.values[pair.latitude.column])) > 90 || Math.abs(number(row.values[pair.longitude.column])) > 180);
+}

@@ -1,0 +1,90 @@
+// The proposed media of a table: the columns whose cells name photo files, and the folder beside
+// the table that holds them. A column of web addresses (KoBoToolbox's photo_URL beside photo,
+// iNaturalist's image_url) is not proposed: photos are read from files, and the note says what to
+// do instead.
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { l10n } from '../../text/l10n';
+import type { SourceRow } from '../read';
+import type { MediaMapping } from './mappingSchema';
+import { isWebAddress } from './webAddress';
+
+export interface MediaGuess {
+  /** The photo columns and their folder, when some column names photo files. */
+  media?: MediaMapping;
+  /** The columns used or set aside as photos (web addresses): not offered as fields. */
+  taken: string[];
+  notes: string[];
+}
+
+const PHOTO = /\.(jpe?g|png|gif|webp|heic|heif|avif|tiff?|bmp|mp4|mov|webm)$/i;
+const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'];
+
+/** `field`: the gallery field the photos go to; `gallery`: it is the topic's own (else a placeholder to correct). */
+export function guessMedia(tablePath: string, columns: readonly string[], sample: readonly SourceRow[], field: string, gallery: boolean): MediaGuess {
+  const names = (column: string) => sample.flatMap((row) => cellNames(row.values[column]));
+  const webColumns = columns.filter((column) => names(column).some((name) => isWebAddress(name) && (PHOTO.test(name.replace(/#.*$/, '')) || PHOTO.test(name.replace(/[?#].*$/, '')) || /_url$/i.test(column))));
+  const fileColumns = columns.filter((column) => !webColumns.includes(column) && names(column).some((name) => PHOTO.test(name)));
+  const notes = webColumns.map((column) => {
+    const files = fileColumns.find((candidate) => candidate === column.replace(/_url$/i, ''));
+    if (files) return l10n.t('media: not the column {0}, whose web addresses are the photos the column {1} names as files', column, files);
+    return /_URL$/.test(column)
+      ? l10n.t('media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map the column that names the files (KoBoToolbox writes it beside each *_URL column)', column)
+      : l10n.t('media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files', column);
+  });
+  const taken = [...fileColumns, ...webColumns];
+  if (fileColumns.length === 0) return { taken, notes };
+  const folder = photoFolder(tablePath, fileColumns.flatMap(names));
+  notes.unshift(mediaNote(field, fileColumns, folder, gallery));
+  return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
+}
+
+/** The names a cell holds, split at ";" as the mapping's default separator does. */
+function cellNames(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(';').map((name) => name.trim()).filter(Boolean) : [];
+}
+
+/**
+ * Where the photos are: among the table's sibling folders named like photo folders (in any case:
+ * "Fotos" as a German export spells it), the one that holds a file the cells name; none when they
+ * are beside the table; else the first such folder, for the user to check. Not merely the first
+ * folder that exists: a project may keep another table's photos/ beside this one's Fotos/.
+ */
+function photoFolder(tablePath: string, names: readonly string[]): string | undefined {
+  const dir = dirname(tablePath);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const folders = entries
+    .filter((entry) => entry.isDirectory() && PHOTO_FOLDERS.includes(entry.name.toLowerCase()))
+    .map((entry) => entry.name)
+    .sort((a, b) => PHOTO_FOLDERS.indexOf(a.toLowerCase()) - PHOTO_FOLDERS.indexOf(b.toLowerCase()));
+  const holds = (folder: string) => names.some((name) => existsSync(join(dir, folder, name)));
+  return folders.find(holds) ?? (holds('.') ? undefined : folders[0]);
+}
+
+/** "media: fld_7_3 from the column photo, files in photos/": each case a whole sentence. */
+function mediaNote(field: string, columns: readonly string[], folder: string | undefined, gallery: boolean): string {
+  const names = columns.join(', ');
+  if (columns.length > 1) {
+    if (folder) {
+      return gallery
+        ? l10n.t('media: {0} from the columns {1}, files in {2}/', field, names, folder)
+        : l10n.t('media: {0} from the columns {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+    }
+    return gallery
+      ? l10n.t('media: {0} from the columns {1} (files beside the mapping)', field, names)
+      : l10n.t('media: {0} from the columns {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+  }
+  if (folder) {
+    return gallery
+      ? l10n.t('media: {0} from the column {1}, files in {2}/', field, names, folder)
+      : l10n.t('media: {0} from the column {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+  }
+  return gallery
+    ? l10n.t('media: {0} from the column {1} (files beside the mapping)', field, names)
+    : l10n.t('media: {0} from the column {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+}

@@ -1,0 +1,35 @@
+// The proposed topic: the topic whose fields' labels (or names) head the most columns, and only
+// one that heads at least one: a catalog's only topic is not proposed for a table that has none
+// of its fields, where a wrong topic would only be found when every row is refused.
+import { l10n } from '../../text/l10n';
+import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
+import { sameLabel } from './labelKey';
+
+export interface TopicGuess {
+  definition?: TopicDefinition;
+  notes: string[];
+}
+
+export function guessTopic(topics: TopicCatalog | undefined, columns: readonly string[]): TopicGuess {
+  const definitions = topics ? [...topics.values()] : [];
+  const ranked = definitions
+    .map((definition) => ({ definition, count: Object.entries(definition.fields).filter(([name, spec]) => columns.some((column) => headsField(column, name, spec.label))).length }))
+    .filter((candidate) => candidate.count > 0)
+    .sort((a, b) => b.count - a.count);
+  if (ranked.length === 0) return { notes: [] };
+  const [best, ...others] = ranked;
+  const { definition } = best;
+  const notes = [
+    definition.name
+      ? l10n.t('topic_id: {0} ({1}), the topic whose fields\' labels match the most columns', definition.topic_id, definition.name)
+      : l10n.t('topic_id: {0}, the topic whose fields\' labels match the most columns', definition.topic_id),
+  ];
+  const tied = others.filter((other) => other.count === best.count).map((other) => other.definition.topic_id);
+  if (tied.length > 0) notes.push(l10n.t('topic_id: topics {0} match as many columns ({1}): check it is the one meant', tied.join(', '), best.count));
+  return { definition, notes };
+}
+
+/** The column is headed with the field's label or name, written any way (case, spacing, a trailing colon). */
+export function headsField(column: string, name: string, label: string): boolean {
+  return sameLabel(column, label) || sameLabel(column, name);
+}
