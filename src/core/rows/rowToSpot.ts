@@ -10,6 +10,7 @@ import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
+import { isWebAddress } from './mapping/webAddress';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
 
@@ -45,9 +46,6 @@ export interface RowSpot {
   /** The cell that named each photo (its path). */
   files: Map<string, CellPosition>;
 }
-
-/** A cell naming a photo by its address on a server (KoBoToolbox's *_URL columns, iNaturalist's image_url). */
-const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
 const COORDINATE_DECIMALS = 7;
@@ -122,7 +120,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           named = true;
           continue;
         }
-        if (WEB_ADDRESS.test(name)) {
+        if (isWebAddress(name)) {
           problem(media.field, l10n.t('The photo "{0}" is a web address, not a file name: photos are read from files; download them into {1} and map the column that names the files (KoBoToolbox writes it beside the *_URL column).', name, media.folder), ROW_RULES.media, at);
           continue;
         }
