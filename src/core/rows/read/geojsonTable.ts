@@ -43,6 +43,7 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
     detected,
     columns: outline.propertyNames,
     ...(crs ? { crs } : {}),
+    hasGeometry: true,
     rows: (signal?: AbortSignal) => featureRows(path, format.encoding, signal),
   };
 }
