@@ -14,6 +14,7 @@ export {
   getNodeValue,
   modify,
   parse,
+  ParseErrorCode,
   parseTree,
   printParseErrorCode,
   visit,

@@ -13,6 +13,7 @@ import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
+import { geometryPoint } from './values/geometryPoint';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -236,14 +237,9 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     const geometry = row.geometry;
     const at = geometry?.position ?? cellOf(undefined);
     xAt = yAt = at;
-    const point = geometry?.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : undefined;
-    if (!point) {
-      const message = geometry
-        ? l10n.t('The feature\'s geometry is a {0}, not a Point: a spot is one place (name latitude and longitude columns to take them from properties).', geometry.type)
-        : l10n.t('The feature has no geometry: a spot needs a Point.');
-      fail('latitude', message, at);
-    } else if (typeof point[0] !== 'number' || typeof point[1] !== 'number') fail('latitude', l10n.t('The Point\'s coordinates are not two numbers.'), at);
-    else [x, y] = [point[0], point[1]];
+    const point = geometry ? geometryPoint(geometry, mapping.geometry) : { problem: l10n.t('The feature has no geometry: a spot needs a Point.') };
+    if ('problem' in point) fail('latitude', point.problem, at);
+    else ({ x, y } = point);
   }
   if (x === undefined || y === undefined) return;
   // At the cell of the coordinate a problem is about (the latitude's when it is about both, or the system).

@@ -65,7 +65,7 @@ export async function readMappingFile(path: string): Promise<ParsedMapping> {
 export interface MappingContext {
   /** The table's columns (its header, the GeoJSON properties seen, the NDJSON members seen). */
   columns: readonly string[];
-  /** GeoJSON: rows have a geometry, so latitude and longitude may be left out. */
+  /** The rows are GeoJSON features (SourceTable.hasGeometry): each has a geometry, so latitude and longitude may be left out. */
   hasGeometry: boolean;
   topics?: TopicCatalog;
   /** Where the table is, for messages. */

@@ -1,101 +1,107 @@
-// A GeoJSON FeatureCollection as a table: one row per feature, its properties the values. Not
-// streamed: the file's text is read whole (up to MAX_GEOJSON_BYTES) and outlined in one pass
-// (geojsonOutline.ts); each feature is parsed into jsonc-parser's tree, which gives every value's
-// offset, only when its row is asked for. One feature per line (.geojsonl) is streamed like NDJSON.
-import { readFile, stat } from 'node:fs/promises';
-import type { Node } from 'jsonc-parser';
+// A GeoJSON FeatureCollection as a table: one row per feature, its properties the values. Streamed
+// whatever the layout (one line of many megabytes, or pretty-printed): a first pass outlines the
+// file (geojsonOutline.ts: its type, crs and columns, which may come after the features) and
+// refuses what is not a FeatureCollection; the rows are a second pass that cuts out one feature at
+// a time and parses it into jsonc-parser's tree, which gives every value's offset. Neither holds
+// the file. One feature per line (.geojsonl) is read like NDJSON (ndjsonRows.ts).
+import { ParseErrorCode } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
-import { outlineGeoJson, type ValueSpan } from './geojsonOutline';
-import { featureRow, type PositionOf } from './jsonRow';
+import { notUtf8Problem, type TextStop } from './decodedText';
+import { outlineGeoJson } from './geojsonOutline';
+import { geojsonParts, isHeld, positionsIn, type ValueText } from './geojsonScanner';
+import { featureRow } from './jsonRow';
 import { describeParseError, parseJson } from './jsonText';
 import { legacyCrs } from './legacyCrs';
-import { MAX_GEOJSON_BYTES } from './limits';
-import { LineCounter, lineStarts, positionAt } from './positions';
+import { MAX_ROW_CHARS } from './limits';
 import { TableReadError } from './tableReadError';
-import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
-import type { RowReadProblem, SourceRow, SourceTable, TableFormat } from './types';
+import type { RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from './types';
 
 export async function openGeoJson(path: string, format: TableFormat, detected: string[]): Promise<SourceTable> {
-  const text = await readText(path, format);
-  const starts = lineStarts(text);
-  const at: PositionOf = (offset) => positionAt(starts, offset);
-  const outline = outlineGeoJson(text);
-  if (outline.error) throw new TableReadError(path, l10n.t('it is not valid JSON: {0}', describeParseError(outline.error)), at(outline.error.offset));
+  const outline = await outlineGeoJson(path, format.encoding);
+  if (outline.notUtf8) throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), outline.notUtf8);
+  if (outline.error) throw new TableReadError(path, l10n.t('it is not valid JSON: {0}', describeParseError(outline.error)), outline.error.position);
+  if (outline.tooLong) throw new TableReadError(path, l10n.t('it has a member longer than {0} MiB outside its features', MAX_ROW_CHARS / 1048576), outline.tooLong);
   const root = outline.root;
   if (!root) throw new TableReadError(path, l10n.t('the file is empty'));
-  if (root.kind !== 'object') throw new TableReadError(path, l10n.t('it is not a GeoJSON FeatureCollection: it is {0}', describeSpan(text, root)), at(root.start));
-  if (outline.repeatedMember) throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), at(outline.repeatedMember.offset));
-  const type = outline.members.get('type');
-  const typeValue = type && valueOf(text, type).value;
-  if (typeValue !== 'FeatureCollection') {
-    const reason = type ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeSpan(text, type)) : l10n.t('it is not a GeoJSON FeatureCollection: it has no type');
-    throw new TableReadError(path, reason, at(type?.start ?? root.start));
+  if (root.value) throw new TableReadError(path, l10n.t('it is not a GeoJSON FeatureCollection: it is {0}', describeValue(root.value)), root.position);
+  if (outline.repeatedMember) throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), outline.repeatedMember.position);
+  const type = outline.members.get('type')?.value;
+  if (!type || valueOf(type) !== 'FeatureCollection') {
+    const reason = type ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeValue(type)) : l10n.t('it is not a GeoJSON FeatureCollection: it has no type');
+    throw new TableReadError(path, reason, type?.position ?? root.position);
   }
   const features = outline.members.get('features');
-  if (features?.kind !== 'array') {
-    const reason = features ? l10n.t('its features are not an array: they are {0}', describeSpan(text, features)) : l10n.t('its features are not an array: it has no features member');
-    throw new TableReadError(path, reason, at(features?.start ?? root.start));
+  if (!features?.streamed) {
+    const reason = features ? l10n.t('its features are not an array: they are {0}', describeValue(features.value)) : l10n.t('its features are not an array: it has no features member');
+    throw new TableReadError(path, reason, features?.value.position ?? root.position);
   }
-  const crs = crsOf(path, text, outline.members.get('crs'), at);
+  const crs = crsOf(path, outline.members.get('crs')?.value);
   return {
     path,
     format,
     detected,
     columns: outline.propertyNames,
     ...(crs ? { crs } : {}),
-    rows: (signal?: AbortSignal) => featureRows(text, outline.features, at, signal),
+    hasGeometry: true,
+    rows: (signal?: AbortSignal) => featureRows(path, format.encoding, signal),
   };
 }
 
-async function readText(path: string, format: TableFormat): Promise<string> {
-  const { size } = await stat(path);
-  if (size > MAX_GEOJSON_BYTES) {
-    throw new TableReadError(
-      path,
-      l10n.t('it is {0} MiB: a GeoJSON is read whole, up to {1} MiB; save it with one feature per line (GeoJSONSeq, .geojsonl), which is read a line at a time', Math.round(size / 1048576), MAX_GEOJSON_BYTES / 1048576),
-    );
-  }
-  const bytes = await readFile(path);
-  try {
-    return textDecoding(format.encoding).decode(bytes.subarray(byteOrderMarkLength(bytes, format.encoding)), true);
-  } catch (error) {
-    if (!(error instanceof NotUtf8Error)) throw error;
-    const before = new LineCounter();
-    before.advance(error.text);
-    throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), before.position);
-  }
-}
-
 /** The legacy crs member as 'EPSG:<code>'; one that cannot be read is refused (legacyCrs.ts). */
-function crsOf(path: string, text: string, span: ValueSpan | undefined, at: PositionOf): string | undefined {
-  if (!span) return undefined;
-  const { node } = valueOf(text, span);
-  if (node.type === 'null') return undefined;
+function crsOf(path: string, value: ValueText | undefined): string | undefined {
+  const node = value && parsed(value);
+  if (!value || !node || node.type === 'null') return undefined;
   const read = legacyCrs(node);
-  if ('problem' in read) throw new TableReadError(path, read.problem, at(span.start));
+  if ('problem' in read) throw new TableReadError(path, read.problem, value.position);
   return read.crs;
 }
 
-async function* featureRows(text: string, features: readonly ValueSpan[], at: PositionOf, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
+/** The features, a second pass over the file: one parsed at a time, positions offset by where it starts. */
+async function* featureRows(path: string, encoding: SourceEncoding, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
+  const stop: TextStop = {};
   let row = 0;
-  for (const span of features) {
+  for await (const part of geojsonParts(path, encoding, stop, signal)) {
     throwIfAborted(signal);
+    // What follows the features (a crs, GeoServer's totals) was read by the outline.
+    if (part.kind === 'featuresEnd') return;
+    // The outline found none of these: the file changed since it was opened.
+    if (part.kind === 'error') {
+      yield { problem: l10n.t('it is not valid JSON: {0}', describeParseError(part)), ...part.position };
+      return;
+    }
+    if (part.kind !== 'feature') continue;
     row++;
-    const { node } = valueOf(text, span);
-    yield featureRow(node, row, (offset) => at(span.start + offset), l10n.t('feature {0}', row));
+    const { value } = part;
+    if (!isHeld(value)) {
+      yield { problem: l10n.t('feature {0} is longer than {1} MiB: it is not read', row, MAX_ROW_CHARS / 1048576), ...value.position, row };
+      continue;
+    }
+    const at = positionsIn(value);
+    const feature = parseJson(value.text);
+    if (!feature || 'error' in feature) {
+      const error = feature?.error ?? { error: ParseErrorCode.ValueExpected, offset: 0 };
+      yield { problem: l10n.t('it is not valid JSON: {0}', describeParseError(error)), ...at(error.offset), row };
+      continue;
+    }
+    yield featureRow(feature.node, row, at, l10n.t('feature {0}', row));
   }
+  if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
 }
 
-/** The tree of a value the outline found (the whole text parsed without errors, so it does too); offsets are from the span's start. */
-function valueOf(text: string, span: ValueSpan): { node: Node; value: unknown } {
-  const parsed = parseJson(text.slice(span.start, span.end));
-  if (!parsed || 'error' in parsed) throw new Error(`a value the outline found does not parse at offset ${span.start}`);
-  return { node: parsed.node, value: parsed.node.value };
+/** The tree of a value the outline parsed without errors (one too long to hold has none). */
+function parsed(value: ValueText) {
+  const result = isHeld(value) ? parseJson(value.text) : undefined;
+  return result && 'node' in result ? result.node : undefined;
 }
 
-function describeSpan(text: string, span: ValueSpan): string {
-  if (span.kind === 'object') return l10n.t('an object');
-  if (span.kind === 'array') return l10n.t('an array');
-  return text.slice(span.start, span.end);
+function valueOf(value: ValueText): unknown {
+  return parsed(value)?.value;
+}
+
+/** "an object", "an array", or a literal as written: what the file has instead of what it should. */
+function describeValue(value: ValueText): string {
+  if (value.first === '{') return l10n.t('an object');
+  if (value.first === '[') return l10n.t('an array');
+  return value.text ?? `${value.first}…`;
 }

@@ -4,5 +4,5 @@
 export { openTable, previewTable } from './openTable';
 export { detectFormat, type FormatDetection } from './detectFormat';
 export { TableReadError } from './tableReadError';
-export { SAMPLE_BYTES, MAX_ROW_CHARS, MAX_GEOJSON_BYTES } from './limits';
+export { SAMPLE_BYTES, MAX_ROW_CHARS } from './limits';
 export * from './types';

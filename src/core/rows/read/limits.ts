@@ -1,5 +1,4 @@
-// The reader's sizes, in one place: how much is read to detect a format, how long a row may be,
-// how large a GeoJSON may be (it is parsed whole).
+// The reader's sizes, in one place: how much is read to detect a format, how long a row may be.
 
 /** Bytes read from the start of a file to detect its format, delimiter and decimal separator. */
 export const SAMPLE_BYTES = 64 * 1024;
@@ -17,9 +16,3 @@ export const READ_CHUNK_BYTES = 64 * 1024;
  */
 export const MAX_ROW_CHARS = 1024 * 1024;
 
-/**
- * The largest GeoJSON read. A GeoJSON is not streamed: its text is held whole (about one and a half
- * times the file in memory, with the outline of its features; see geojsonTable.ts). Larger: one
- * feature per line (GeoJSONSeq, .geojsonl), which is streamed like NDJSON.
- */
-export const MAX_GEOJSON_BYTES = 128 * 1024 * 1024;

@@ -2,20 +2,45 @@
 // GeoJSON Feature (GeoJSONSeq, .geojsonl) is read as a feature. Blank lines are not rows; a line
 // that is not JSON, or not an object, is a problem of its row and the next lines are read on. A
 // leading record separator (RFC 8142's GeoJSON text sequences) is not part of the JSON.
+//
+// Lines that are features make a GeoJSON source of the file (its rows carry their geometry). RFC
+// 8142 has no crs, but GeoJSON 2008 let any object carry one, and some writers put it on each
+// feature: the first feature's `crs` is the file's (as a FeatureCollection's is), and a later
+// line in another one is a problem of its row rather than a place read in the wrong system.
 import type { Node, ParseError } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
 import { decodedText, notUtf8Problem, type TextStop } from './decodedText';
 import { lineRow, memberNames, memberNodes } from './jsonRow';
 import { describeParseError, parseJson } from './jsonText';
+import { legacyCrs } from './legacyCrs';
 import { MAX_ROW_CHARS } from './limits';
 import { breakLength } from './positions';
-import type { RowReadProblem, SourceEncoding, SourceRow } from './types';
+import { TableReadError } from './tableReadError';
+import type { RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from './types';
 import { withMembers } from '../../objects/withMembers';
 
 const RECORD_SEPARATOR = '\u001e';
 
-export async function* ndjsonRows(path: string, encoding: SourceEncoding, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
+/** GeoJSON's coordinate system when a file names none. */
+const WGS84 = 'EPSG:4326';
+
+/** An NDJSON file as a table, its columns, geometry and crs judged on `sample` (the whole lines of its first 64 KiB). */
+export function openNdjson(path: string, format: TableFormat, detected: string[], sample: string): SourceTable {
+  const { columns, hasGeometry, crs } = sampleOutline(path, sample);
+  return {
+    path,
+    format,
+    detected,
+    columns,
+    ...(hasGeometry ? { hasGeometry } : {}),
+    ...(crs ? { crs } : {}),
+    rows: (signal) => ndjsonRows(path, format.encoding, signal, crs),
+  };
+}
+
+/** `crs`: the file's (its first feature's); a feature line in another is a problem of its row. */
+export async function* ndjsonRows(path: string, encoding: SourceEncoding, signal?: AbortSignal, crs?: string): AsyncGenerator<SourceRow | RowReadProblem> {
   const stop: TextStop = {};
   let row = 0;
   for await (const line of textLines(decodedText(path, encoding, stop, { signal }))) {
@@ -29,24 +54,60 @@ export async function* ndjsonRows(path: string, encoding: SourceEncoding, signal
     if (!parsed) continue;
     row++;
     const at = (offset: number) => ({ line: line.number, column: parsed.shift + offset + 1 });
-    if ('error' in parsed) yield { problem: l10n.t('line {0} is not JSON: {1}', line.number, describeParseError(parsed.error)), ...at(parsed.error.offset), row };
+    if ('error' in parsed) {
+      yield { problem: l10n.t('line {0} is not JSON: {1}', line.number, describeParseError(parsed.error)), ...at(parsed.error.offset), row };
+      continue;
+    }
+    const other = otherCrs(parsed.node, crs ?? WGS84, line.number);
+    if (other) yield { problem: other.problem, ...at(other.node.offset), row };
     else yield lineRow(parsed.node, row, at, l10n.t('line {0}', line.number));
   }
   if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
 }
 
-/** The column names of the objects on the whole lines of a sample text: member names, or a feature's property names. */
-export function ndjsonColumns(text: string): string[] {
+/** A feature line's `crs` member, when it has one. */
+function featureCrs(object: Node): Node | undefined {
+  if (object.type !== 'object') return undefined;
+  const members = memberNodes(object);
+  const crs = members.get('crs');
+  return members.get('type')?.value === 'Feature' && crs && crs.type !== 'null' ? crs : undefined;
+}
+
+/** The problem of a feature line whose crs is not the file's, or cannot be read. */
+function otherCrs(object: Node, crs: string, line: number): { problem: string; node: Node } | undefined {
+  const node = featureCrs(object);
+  if (!node) return undefined;
+  const read = legacyCrs(node);
+  if ('problem' in read) return { problem: l10n.t('line {0}: {1}', line, read.problem), node };
+  if (read.crs === crs) return undefined;
+  return { problem: l10n.t('line {0} is in {1}, the lines before it in {2}: a file has one coordinate system (the first feature\'s crs)', line, read.crs, crs), node };
+}
+
+/**
+ * What the whole lines of a sample text say of the file: the column names (members of plain
+ * objects, properties of features), whether its lines are features, and the first feature's crs
+ * (one that cannot be read is refused, as a FeatureCollection's is).
+ */
+function sampleOutline(path: string, text: string): { columns: string[]; hasGeometry: boolean; crs?: string } {
   const names = new Set<string>();
-  for (const line of text.split(/\r\n|\n|\r/)) {
+  let hasGeometry = false;
+  let crs: string | undefined;
+  for (const [index, line] of text.split(/\r\n|\n|\r/).entries()) {
     const parsed = parseLine(line);
     if (!parsed || 'error' in parsed || parsed.node.type !== 'object') continue;
     const members = memberNodes(parsed.node);
-    const properties = members.get('properties');
-    const object = members.get('type')?.value === 'Feature' ? properties : parsed.node;
+    const isFeature = members.get('type')?.value === 'Feature';
+    if (isFeature && !hasGeometry) {
+      const node = featureCrs(parsed.node);
+      const read = node ? legacyCrs(node) : undefined;
+      if (node && read && 'problem' in read) throw new TableReadError(path, read.problem, { line: index + 1, column: parsed.shift + node.offset + 1 });
+      crs = read && 'crs' in read ? read.crs : undefined;
+    }
+    hasGeometry ||= isFeature;
+    const object = isFeature ? members.get('properties') : parsed.node;
     if (object?.type === 'object') for (const name of memberNames(object)) names.add(name);
   }
-  return [...names];
+  return { columns: [...names], hasGeometry, ...(crs ? { crs } : {}) };
 }
 
 /** A line's JSON (undefined for a blank line); `shift`: characters before the JSON's text (a record separator). */

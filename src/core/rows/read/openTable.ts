@@ -12,7 +12,7 @@ import { detectFormat, linesFrom, notInDeclaredEncoding, sampleText, type Format
 import { decodedText, type TextStop } from './decodedText';
 import { openGeoJson } from './geojsonTable';
 import { SAMPLE_BYTES } from './limits';
-import { ndjsonColumns, ndjsonRows } from './ndjsonRows';
+import { openNdjson } from './ndjsonRows';
 import { lineStarts, positionAt } from './positions';
 import { TableReadError } from './tableReadError';
 import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRow, type SourceTable } from './types';
@@ -26,7 +26,7 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
     case 'geojson':
       return openGeoJson(path, format, detected);
     case 'ndjson':
-      return { path, format, detected, columns: ndjsonColumns(sampleText(sample, format.encoding, complete)), rows: (signal) => ndjsonRows(path, format.encoding, signal) };
+      return openNdjson(path, format, detected, sampleText(sample, format.encoding, complete));
     case 'csv':
     case 'tsv': {
       const header = csvHeader(path, sampleText(sample, format.encoding, complete), format.delimiter!, format.header!, complete);

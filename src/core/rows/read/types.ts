@@ -88,6 +88,12 @@ export interface SourceTable {
   /** GeoJSON: the file's own legacy `crs` member as 'EPSG:<code>' when it has one (OGC's CRS84 is 'EPSG:4326'). */
   crs?: string;
   /**
+   * The rows are GeoJSON features, each with its geometry (a FeatureCollection; NDJSON whose first
+   * 64 KiB hold Feature lines, as GeoJSON text sequences do): latitude and longitude come from it
+   * unless the mapping names columns.
+   */
+  hasGeometry?: boolean;
+  /**
    * The rows, read as they are asked for (each call reads the file again from its start): a
    * 100,000-row CSV is never held whole in memory. A row that cannot be read (a wrong number of
    * cells, a line that is not JSON) comes as a RowReadProblem in its place; a problem that stops
