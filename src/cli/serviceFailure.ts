@@ -1,5 +1,5 @@
-// How a failure of a single-request command (gallery, and the token check before an import or
-// upload, and `token`) maps to an exit code. The job cannot be done at all when the credentials,
+// How a failure of a single-request command (gallery, the token check before an upload, the first
+// token of an import, and `token`) maps to an exit code. The job cannot be done at all when the credentials,
 // the address or the connection are wrong: 2. The service answered, but refused this one request:
 // 1 — except a token request, which every other request needs (noTokenError: always 2).
 import { ServiceError, isCancellation } from '../core';

@@ -50,8 +50,9 @@ export interface RowAt {
   topics: import('../core').TopicCatalog | undefined;
 }
 
-export function isTableUri(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && isTableFile(uri.fsPath);
+/** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). */
+export function isTableUri(uri: vscode.Uri, anyName = false): boolean {
+  return uri.scheme === 'file' && isTableFile(uri.fsPath, anyName);
 }
 
 export function isMappingUri(uri: vscode.Uri): boolean {

@@ -7,7 +7,7 @@ import { isTableUri, type TableChecks } from './tableChecks';
 import { cellRange } from './tableRanges';
 
 /** JSON-lines formats put one value per line: a hover there is on the cell of its own line only. */
-const ONE_VALUE_PER_LINE = /\.(geojson|ndjson|jsonl)$/i;
+const ONE_VALUE_PER_LINE = /\.(geojson|geojsonl|geojsons|ndjson|jsonl)$/i;
 
 export class TableHovers implements vscode.HoverProvider {
   constructor(private readonly checks: TableChecks) {}

@@ -28,7 +28,7 @@ const CASES: ExportCase[] = [
   { file: 'form-1__street-trees.csv', rows: 3, first: { sourceId: 'ec5-6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', latitude: 51.507351, longitude: -0.127758 } },
   { file: 'occurrence.txt', rows: 3, first: { sourceId: 'gbif-urn:catalog:WU:Herb:0042', latitude: 48.2082, longitude: 16.3738 } },
   // GIS layers: a WFS answer on one line, a QGIS layer of one-point MultiPoints in Lambert-93, an Overpass export of points and polygons, GeoJSON text sequences.
-  { file: 'geo/arbres-wfs.geojson', rows: 640, first: { sourceId: 'arbres-wfs-1', latitude: 45.7515267, longitude: 4.839595 } },
+  { file: 'geo/arbres-wfs.geojson', rows: 640, first: { sourceId: 'arbres-wfs-arbres.1', latitude: 45.7515267, longitude: 4.839595 } },
   { file: 'geo/arbres-l93.geojson', rows: 5 },
   { file: 'geo/overpass-batiments.geojson', rows: 6 },
   { file: 'geo/releves.geojsonl', rows: 4, first: { sourceId: 'releves-R-0001', latitude: 45.1885271, longitude: 5.7245108 } },

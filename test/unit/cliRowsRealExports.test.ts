@@ -85,6 +85,39 @@ describe('spot-import rows: real exports as they come', function () {
     assert.match(result.stderr, /^2 rows of occurrence\.txt checked: all valid\.$/m);
   });
 
+  it('occurrence.txt with a mapping named by --mapping is a table; without any mapping it is refused with the way to make one', async () => {
+    project.write('occurrence.txt', 'occurrenceID\tdecimalLatitude\tdecimalLongitude\nurn:1\t48.1\t16.1\n');
+    project.write('gbif.json', JSON.stringify({ topic_id: 1, source_id: 'gbif-{occurrenceID}', latitude: 'decimalLatitude', longitude: 'decimalLongitude' }));
+    const named = await runCli(['validate', 'occurrence.txt', '--mapping', 'gbif.json'], { cwd: project.dir });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.match(named.stderr, /^1 row of occurrence\.txt checked: all valid\.$/m);
+    const none = await runCli(['validate', 'occurrence.txt'], { cwd: project.dir });
+    assert.equal(none.code, 2, none.stdout + none.stderr);
+    assert.doesNotMatch(none.stdout, /JSON/);
+    assert.match(none.stderr, /occurrence\.txt has no mapping beside it, so it is not read as a table \(nor is it a spot document\): spot-import mapping occurrence\.txt proposes one\./);
+  });
+
+  it('a GeoJSON text sequence whose first line is longer than 64 KiB (polygons) keeps its columns and geometry', async () => {
+    // A cadastre's parcels: each ring of 4,000 positions makes a line of about 100 KiB.
+    const ring = (x: number) => {
+      const positions = Array.from({ length: 4000 }, (_, i) => [x + 0.001 * Math.cos((2 * Math.PI * i) / 4000), 48 + 0.001 * Math.sin((2 * Math.PI * i) / 4000)]);
+      return [...positions, positions[0]];
+    };
+    const lines = [16, 16.01, 16.02].map((x, i) => JSON.stringify({ type: 'Feature', properties: { parcel: `P-${i + 1}` }, geometry: { type: 'Polygon', coordinates: [ring(x)] } }));
+    assert.ok(lines[0].length > 64 * 1024);
+    project.write('parcels.geojsonl', lines.join('\n') + '\n');
+    const proposed = await runCli(['mapping', 'parcels.geojsonl'], { cwd: project.dir });
+    assert.equal(proposed.code, 0, proposed.stderr);
+    const mapping = JSON.parse((await import('node:fs')).readFileSync(project.path('parcels.mapping.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(mapping.source_id, 'parcels-{parcel}');
+    assert.equal(mapping.geometry, 'centroid');
+    mapping.topic_id = 1;
+    project.write('parcels.mapping.json', JSON.stringify(mapping));
+    const result = await runCli(['validate', 'parcels.geojsonl'], { cwd: project.dir });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stderr, /^3 rows of parcels\.geojsonl checked: all valid\.$/m);
+  });
+
   it('a mapping that names the format wins over the file name (a tab-separated .csv)', async () => {
     project.write('export.csv', 'id\tlat\tlon\nA-1\t48.1\t16.1\n');
     project.write('export.mapping.json', JSON.stringify({ source: { format: 'tsv' }, topic_id: 1, source_id: 's-{id}', latitude: 'lat', longitude: 'lon' }));
@@ -192,6 +225,15 @@ describe('spot-import rows: real exports as they come', function () {
       assert.match(rejected.stderr, /^spot-import: Nothing was sent\. The client id or secret was rejected/m);
       assert.doesNotMatch(rejected.stderr, /not attempted|wrong/);
       assert.equal(sandbox.counters.imports, imports);
+    });
+
+    it('a first token that cannot be had (503 after the retries) stops the run: nothing sent, nothing said as done, exit 2', async () => {
+      sandbox.setFaults({ rate503: 1, appliesTo: ['token'] });
+      const result = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /^spot-import: Nothing was sent\. .*503/m);
+      assert.equal(sandbox.counters.imports, 0);
     });
   });
 });

@@ -159,9 +159,9 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     assert.equal(mapping.longitude, undefined);
     assert.equal(mapping.geometry, undefined);
     assert.ok(notes.includes('latitude, longitude: each feature\'s Point geometry, not the properties lat, X, which only look like coordinates'), notes.join('\n'));
-    // The features' own ids cannot be named in a source_id template: a property instead, said so.
-    assert.equal(mapping.source_id, 'linden-{objectid}');
-    assert.ok(notes.includes('source_id: the features\' own id members cannot be named in a mapping: a property is used instead'));
+    // The features' own ids (Overpass's node/1000) before a row number among the properties.
+    assert.equal(mapping.source_id, 'linden-{$id}');
+    assert.ok(notes.includes('source_id: linden-{$id}, from each feature\'s own id member'), notes.join('\n'));
   });
 
   it('proposes the centroid of features that are not points, and says so', async () => {

@@ -209,6 +209,24 @@ describe('rows read: CSV and TSV', () => {
     assert.deepEqual([cellsAt(five).row, cellsAt(five).line, cellsAt(five).cells.lat], [5, positionOf(text, '5,e').line, positionOf(text, '47.5')]);
   });
 
+  it('a short row is no row when a quote closed too late swallowed the rows after it, or when the file ends in it without a line break (cut short)', async () => {
+    const late = 'id,lat,lon,note,height\n1,47.1,11.1,"stray quote\n2,47.2,11.2,b,"5"\n3,47.3,11.3,c,6\n';
+    const { items } = await readAll(folder.write('late.csv', late));
+    assert.equal(items.length, 2);
+    const [swallowed, three] = items;
+    assert.ok(isRowReadProblem(swallowed));
+    assert.equal(swallowed.problem, 'row 1 has 4 cells, the header 5: column "height" is missing (it spans 2 lines: is a quote closed too late?)');
+    assert.equal(cellsAt(three).values.id, '3');
+
+    const cut = 'id,lat,lon,note\n1,47.1,11.1,a\n2,47.2,11.2';
+    const read = await readAll(folder.write('cut.csv', cut));
+    assert.equal(read.rows.length, 1);
+    const end = positionOf(cut, '2,47.2,11.2');
+    assert.deepEqual(read.problems, [{ problem: 'row 2 has 3 cells, the header 4, and the file ends in it without a line break: is the file cut short?', line: end.line, column: end.column + '2,47.2,11.2'.length, row: 2 }]);
+    // A whole last row without a line break is a row like any other.
+    assert.equal((await readAll(folder.write('whole.csv', 'id,lat,lon,note\n1,47.1,11.1,a\n2,47.2,11.2,b'))).rows.length, 2);
+  });
+
   it('reports a quote that is never closed at the quote, after the rows before it, and reads nothing after it', async () => {
     const text = 'id,name,lat\n1,a,47.1\n2,"never closed,47.2\n3,c,47.3\n4,d,47.4\n';
     const { items } = await readAll(folder.write('quote.csv', text));

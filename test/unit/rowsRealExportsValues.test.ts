@@ -24,15 +24,15 @@ const catalog: TopicCatalog = new Map([
   ],
 ]);
 
-async function checked(csv: string, mapping: object, topics?: TopicCatalog): Promise<CheckedRow[]> {
+async function checked(csv: string, mapping: object, topics?: TopicCatalog, name = 'export.csv'): Promise<CheckedRow[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-values-'));
   try {
-    const table = path.join(dir, 'export.csv');
+    const table = path.join(dir, name);
     await fs.writeFile(table, csv);
     const mappingPath = path.join(dir, 'export.mapping.json');
     const parsed = parseMapping(mappingPath, JSON.stringify(mapping));
     const mapped = await openMappedTable(table, parsed, { topics });
-    assert.ok(mapped.mapping, JSON.stringify(mapped.problems));
+    assert.ok(mapped.mapping, JSON.stringify(mapped.problems.map((problem) => problem.message)));
     const rows: CheckedRow[] = [];
     for await (const row of checkRows(mapped.table, mapped.mapping, { topics })) rows.push(row);
     return rows;
@@ -82,5 +82,24 @@ describe('rows: cells as real exports write them', () => {
     // The empty cell starts right after "16.1,".
     const cell = positionOf(text, ',no species');
     assert.deepEqual([required.line, required.column], [cell.line, cell.column]);
+  });
+
+  it('{$id} in a source_id template is a GeoJSON feature\'s own id, placed at it; a feature without one is a problem of its row; a CSV has none', async () => {
+    const layer = ['{"type":"FeatureCollection","features":[', '{"type":"Feature","id":"node/42","properties":{"name":"bench"},"geometry":{"type":"Point","coordinates":[16.1,48.1]}},', '{"type":"Feature","properties":{"name":"no id"},"geometry":{"type":"Point","coordinates":[16.2,48.2]}}', ']}', ''].join('\n');
+    const rows = await checked(layer, { topic_id: 1, source_id: 'osm-{$id}' }, undefined, 'export.geojson');
+    assert.equal(rows[0].sourceId, 'osm-node/42');
+    assert.deepEqual(rows[0].findings, []);
+    assert.equal(rows[0].spot!.cells.get('/data/attributes/source_id')?.column, positionOf(layer, '"node/42"').column);
+    assert.deepEqual(rows[1].findings.map((finding) => finding.message), ['source_id is empty: this feature has no id member, which its template osm-{$id} names.']);
+
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-values-'));
+    try {
+      await fs.writeFile(path.join(dir, 'trees.csv'), 'id,lat,lon\na,48.1,16.1\n');
+      const parsed = parseMapping(path.join(dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 1, source_id: 't-{$id}', latitude: 'lat', longitude: 'lon' }));
+      const mapped = await openMappedTable(path.join(dir, 'trees.csv'), parsed);
+      assert.deepEqual(mapped.problems.map((problem) => problem.message), ['{$id} is a GeoJSON feature\'s own id: the rows of trees.csv are not features; name a column instead.']);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

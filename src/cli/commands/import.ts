@@ -8,7 +8,7 @@ import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../exit';
-import { isTablePath, openRows } from '../rows/openRows';
+import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
 import { selectImportRunner } from '../import/mediaPlugin';
 import type { ImportJob, ImportRunEnd } from '../import/importRunner';
 import type { OutputFormat } from '../output/reporter';
@@ -33,12 +33,13 @@ export interface ImportOptions extends ConnectionFlags {
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
   const interrupts = watchInterrupts(context.stderr);
-  const progress = createProgress(paths.some((path) => isTablePath(path, context.cwd)) ? 'rows' : 'documents', context.stderr, context.env);
+  const progress = createProgress(paths.some((path) => isTablePath(path, context.cwd, Boolean(options.mapping))) ? 'rows' : 'documents', context.stderr, context.env);
   let connection: Connection | undefined;
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
-    const tables = paths.filter((path) => isTablePath(path, context.cwd));
+    if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
+    const tables = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
     if (tables.length > 0 && paths.length > 1) throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
     if (options.mapping && tables.length === 0) throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
     const opened = tables.length > 0 ? await openRows(resolve(context.cwd, tables[0]), { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note }) : undefined;
@@ -68,7 +69,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
       // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.
       journalDir: defaultJournalDir(context.cwd),
       target: connection ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId } : { service: '', apiVersion: '', clientId: '' },
-      signals: { stop: interrupts.stop, abort: interrupts.abort },
+      // A first token that cannot be had stops the run as Ctrl-C does: nothing is sent.
+      signals: { stop: AbortSignal.any([interrupts.stop, gate.signal]), abort: interrupts.abort },
       report: (outcome) => gate.outcome(outcome),
       // A table's rows are read as they are imported: their number is not known before the end.
       progress: ({ done, bytes }) => progress.update({ done, total: opened ? undefined : files.length, bytes }),

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { SourceIdOwners } from '../../core';
 import { checkRows } from '../../core/rows';
 import { checkDocumentFile, claimSourceId, topicRulesOf, type DocumentRules } from '../documents/checkDocument';
-import { isTablePath, openRows } from '../rows/openRows';
+import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics, type ProjectTopics } from '../documents/projectTopics';
@@ -25,7 +25,8 @@ export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config
 
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings({ topic: options.topic, config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
-  const isTable = (path: string) => isTablePath(path, context.cwd);
+  // --mapping makes the one file named a table, whatever its name (occurrence.txt).
+  const isTable = (path: string) => isTablePath(path, context.cwd, Boolean(options.mapping));
   const progress = createProgress(paths.length > 0 && paths.every(isTable) ? 'rows' : 'documents', context.stderr, context.env);
   // Ctrl-C: stop after the document at hand, say how far it got (and restore the terminal's cursor).
   const interrupts = watchInterrupts(context.stderr);
@@ -33,6 +34,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
+    if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter(isTable);
     if (options.mapping && tables.length !== 1) throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
     return await validateAll(paths.filter((path) => !isTable(path)), tables, options, rules, topics, context, progress, interrupts.stop);

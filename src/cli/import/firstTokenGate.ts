@@ -2,9 +2,9 @@
 // with nothing left to send asks the service for nothing. What the run reports before that stands
 // (a row already imported, one that is invalid: neither depends on the credentials); what settles
 // while the first token is asked for waits for the answer. Granted: it is reported, and everything
-// after it as it comes. Refused (or not to be had at all): nothing was sent, so what waited and
-// what follows is dropped, and the command says "Nothing was sent." and why, as a check before the
-// run would have.
+// after it as it comes. Not granted (refused credentials, an unreachable service, a 503 after the
+// retries): the run is stopped at once (`signal`), so nothing is sent; what waited and what follows
+// is dropped, and the command says "Nothing was sent." and why, as a check before the run did.
 import { isCancellation, type TokenSource } from '../../core';
 import type { Outcome } from '../output/records';
 
@@ -13,8 +13,11 @@ type ClientTokens = Pick<TokenSource, 'getToken' | 'invalidate' | 'redactor'>;
 export class FirstTokenGate {
   private state: 'before' | 'asking' | 'granted' | 'refused' = 'before';
   private held: Array<() => void> = [];
+  private readonly stop = new AbortController();
   /** Why the first token could not be had: the run sent nothing. */
   refusal?: unknown;
+  /** Aborted when the first token could not be had: the run's stop signal, beside the user's. */
+  readonly signal = this.stop.signal;
 
   /** `report` and `note` are the command's own: outcomes and notes go through the gate to them. */
   constructor(
@@ -57,6 +60,7 @@ export class FirstTokenGate {
       else {
         this.refusal = error;
         this.settle('refused');
+        this.stop.abort(error);
       }
       throw error;
     }

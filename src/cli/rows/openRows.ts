@@ -19,6 +19,15 @@ export function isTablePath(path: string, cwd = process.cwd(), anyName = false):
   return isTableFile(resolve(cwd, path), anyName);
 }
 
+/**
+ * A file named like a table whose name says nothing of its format (occurrence.txt) and that has no
+ * mapping beside it: not a spot document either, so it is refused with the way to make its mapping.
+ */
+export function refuseTableWithoutMapping(paths: readonly string[], cwd: string): void {
+  const path = paths.find((candidate) => isTablePath(candidate, cwd, true) && !isTablePath(candidate, cwd));
+  if (path) throw new CliError(`${path} has no mapping beside it, so it is not read as a table (nor is it a spot document): spot-import mapping ${path} proposes one.`);
+}
+
 export interface OpenedRows {
   table: SourceTable;
   mappingPath: string;

@@ -17,7 +17,8 @@ export interface TableTarget {
 
 export async function tableTarget(arg: unknown): Promise<TableTarget> {
   const given = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  let table = given && isTableUri(given) ? given : undefined;
+  // A file the command was given (the Explorer's menu on occurrence.txt) is taken whatever its name says.
+  let table = given && isTableUri(given, arg instanceof vscode.Uri) ? given : undefined;
   if (given && isMappingUri(given)) {
     for (const candidate of tableCandidatesFor(given.fsPath)) {
       if (await exists(candidate)) {

@@ -11,6 +11,7 @@ import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
+import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
 import { geometryPoint } from './values/geometryPoint';
@@ -85,13 +86,15 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const parts = templateParts(mapping);
   let sourceId = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
-    const value = cellText(row.values[parts[i]]);
+    const value = cellText(parts[i] === FEATURE_ID ? row.id?.value : row.values[parts[i]]);
     if (value === '') empty ??= parts[i];
     sourceId += value + parts[i + 1];
   }
-  const firstColumn = parts[1];
-  if (empty !== undefined) problem('source_id', l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId), ROW_RULES.sourceId, cellOf(empty));
-  else put('source_id', sourceId, cellOf(firstColumn));
+  // {$id}: the feature's own id member, placed where it is.
+  const idAt = (column: string) => (column === FEATURE_ID ? (row.id?.position ?? start) : cellOf(column));
+  if (empty === FEATURE_ID) problem('source_id', l10n.t('source_id is empty: this feature has no id member, which its template {0} names.', mapping.sourceId), ROW_RULES.sourceId, start);
+  else if (empty !== undefined) problem('source_id', l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId), ROW_RULES.sourceId, cellOf(empty));
+  else put('source_id', sourceId, idAt(parts[1]));
 
   readCoordinates(row, mapping, put, problem, cellOf);
 

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { l10n } from '../../text/l10n';
 import type { SourceRow } from '../read';
 import type { ExportTool } from './exportTool';
+import { FEATURE_ID } from './mappingSchema';
 
 export interface SourceIdGuess {
   /** The source_id template, e.g. "kobo-{_uuid}". */
@@ -50,12 +51,19 @@ export function guessSourceId(path: string, columns: readonly string[], sample: 
               : l10n.t('source_id: {0}, from the column {1}, the first with a different value in each row looked at: name a column that identifies each row for good', template, column),
     );
     if (also.length > 0) notes.push(l10n.t('source_id: other columns that look like ids: {0}', also.join(', ')));
-    if (kind !== 'stable' && sample.some((row) => row.id !== undefined)) notes.push(l10n.t('source_id: the features\' own id members cannot be named in a mapping: a property is used instead'));
-    notes.push(tool ? l10n.t('source_id: the prefix {0} is the tool ({1}), not the file\'s name: an export of another day finds the same spots', prefix, tool.name) : l10n.t('source_id: the prefix {0} is the file\'s name without its dates and numbers: an export of another day finds the same spots', prefix));
+    notes.push(prefixNote(prefix, tool));
     return { template, column, notes };
   };
+  const stable = named(STABLE_IDS).find(usable);
+  if (stable !== undefined) return say(stable, 'stable');
+  // A GeoJSON layer's features may carry their own id (a WFS's "arbres.1", Overpass's "node/1"): next after the stable columns.
+  if (sample.length > 0 && sample.every((row) => row.id !== undefined) && new Set(sample.map((row) => String(row.id!.value))).size === sample.length) {
+    const template = `${prefix}{${FEATURE_ID}}`;
+    notes.push(l10n.t('source_id: {0}, from each feature\'s own id member', template));
+    notes.push(prefixNote(prefix, tool));
+    return { template, column: FEATURE_ID, notes };
+  }
   for (const [names, kind] of [
-    [STABLE_IDS, 'stable'],
     [OTHER_IDS, 'other'],
     [ROW_NUMBERS, 'rowNumber'],
   ] as const) {
@@ -64,6 +72,11 @@ export function guessSourceId(path: string, columns: readonly string[], sample: 
   }
   // No column is named like an id: the first whose values are all there and all different.
   const column = columns.find((candidate) => emptyIn(candidate) === undefined && new Set(sample.map((row) => cellText(row.values[candidate]))).size === sample.length) ?? columns[0];
+  if (column === undefined) {
+    // Nothing to take it from (no column in the rows looked at): a placeholder the check will name.
+    notes.push(l10n.t('source_id: the rows looked at have no columns: name the one that identifies each row for good'));
+    return { template: `${prefix}{id}`, column: 'id', notes };
+  }
   return say(column, 'first');
 }
 
@@ -88,4 +101,11 @@ function stablePrefix(path: string, tool: ExportTool | undefined): string {
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Why the template's prefix holds no date: the tool's, or the file's name without what changes. */
+function prefixNote(prefix: string, tool: ExportTool | undefined): string {
+  return tool
+    ? l10n.t('source_id: the prefix {0} is the tool ({1}), not the file\'s name: an export of another day finds the same spots', prefix, tool.name)
+    : l10n.t('source_id: the prefix {0} is the file\'s name without its dates and numbers: an export of another day finds the same spots', prefix);
 }

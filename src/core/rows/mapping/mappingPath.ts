@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Tables by extension: CSV, TSV, GeoJSON (and one feature per line: .geojsonl, .geojsons), NDJSON. */
-export const TABLE_FILE = /\.(csv|tsv|tab|geojson|geojsonl|geojsons|ndjson|jsonl)$/i;
+const TABLE_FILE = /\.(csv|tsv|tab|geojson|geojsonl|geojsons|ndjson|jsonl)$/i;
 
 /** Names that say nothing of the format (GBIF's occurrence.txt, a .dat export): read as tables by their content. */
-export const CONTENT_TABLE_FILE = /\.(txt|dat)$/i;
+const CONTENT_TABLE_FILE = /\.(txt|dat)$/i;
 
 /**
  * A file to read as a table: one named like a table, or one of the names that say nothing of the

@@ -6,14 +6,16 @@ import { l10n } from '../../text/l10n';
 
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
-/** Types a column can be read as; a topic definition's field type wins where there is one. */
+/** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
+export const FEATURE_ID = '$id';
 /** How a feature that is not a Point becomes one place (a one-point MultiPoint is always its point). */
-export const GEOMETRY_RULES = ['point-only', 'centroid', 'first-point'] as const;
+const GEOMETRY_RULES = ['point-only', 'centroid', 'first-point'] as const;
 /**
  * Cells that mean "no value" in a number, date or boolean column when the mapping names none:
  * what R (NA), Stata (.), spreadsheets (#N/A) and databases (NULL) write for a missing value.
  */
 export const DEFAULT_NULL_VALUES = ['NA', 'N/A', 'n/a', '#N/A', '-', '.', 'NULL', 'null', 'NaN'] as const;
+/** Types a column can be read as; a topic definition's field type wins where there is one. */
 export const CELL_TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'category', 'categories'] as const;
 
 /** A description for the editor's hovers (globalRegistry.add: register() cannot be typed for a generic schema). */
@@ -77,7 +79,7 @@ export const mappingSchema = z
     $schema: z.optional(z.string()),
     source: z.optional(sourceSchema),
     topic_id: describe(z.union([z.number().check(z.int()), fromColumn]), 'The topic of every spot, or { "column": "…" } for a topic per row.'),
-    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id.'),
+    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id. In a GeoJSON layer, {$id} is each feature\'s own id member.'),
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
     longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
     crs: z.optional(crsSchema),

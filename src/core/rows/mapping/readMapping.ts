@@ -11,7 +11,7 @@ import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
 import { closestName } from '../../topics/suggestMember';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
-import { mappingSchema, type Mapping } from './mappingSchema';
+import { FEATURE_ID, mappingSchema, type Mapping } from './mappingSchema';
 
 export const MAPPING_RULES = {
   syntax: 'mapping.syntax',
@@ -86,7 +86,10 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     problems.push(problemAt(root, path, message, MAPPING_RULES.unknownColumn));
   };
   if (typeof mapping.topic_id === 'object') unknownColumn(['topic_id', 'column'], mapping.topic_id.column);
-  for (const name of templateColumns(mapping.source_id)) unknownColumn(['source_id'], name);
+  for (const name of templateColumns(mapping.source_id)) {
+    if (name !== FEATURE_ID) unknownColumn(['source_id'], name);
+    else if (!context.hasGeometry) problems.push(problemAt(root, ['source_id'], l10n.t('{0} is a GeoJSON feature\'s own id: the rows of {1} are not features; name a column instead.', `{${FEATURE_ID}}`, context.sourceName), MAPPING_RULES.unknownColumn));
+  }
   for (const member of ['latitude', 'longitude'] as const) {
     const name = mapping[member];
     if (name !== undefined) unknownColumn([member], name);

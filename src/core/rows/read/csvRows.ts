@@ -132,7 +132,9 @@ function* passedOver(state: ReadState): Generator<RowReadProblem> {
 /**
  * A record as a row. A row short of cells (trailing empty cells left out, as ODK Central and
  * spreadsheets write them) has those cells empty, placed where they would start: the end of the
- * row. A row with more cells than the header is a problem at its first cell without a column.
+ * row; unless it spans lines (a quote closed too late swallows the rows after it) or the file ends
+ * in it without a line break (cut short): then it is a problem at its end. A row with more cells
+ * than the header is a problem at its first cell without a column.
  */
 function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, rawStart: number, line: number, row: number, plainNames: boolean): SourceRow | RowReadProblem {
   const starts = lineStarts(raw);
@@ -143,6 +145,13 @@ function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, 
     return { problem: l10n.t('row {0} has {1} cells, the header {2}: the cells from here on have no column', row, scanned.length, expected), ...at, row };
   }
   const missingAt = scanned.length < expected ? positionAt(starts, raw.replace(/[\r\n]+$/, '').length, line) : undefined;
+  if (missingAt) {
+    const ended = /[\r\n]$/.test(raw);
+    // The raw text ends with its line break, which starts one more (empty) line.
+    const lines = ended ? starts.length - 1 : starts.length;
+    if (lines > 1) return { problem: spansLines(row, scanned.length, columns.slice(scanned.length), lines), ...missingAt, row };
+    if (!ended) return { problem: l10n.t('row {0} has {1} cells, the header {2}, and the file ends in it without a line break: is the file cut short?', row, scanned.length, expected), ...missingAt, row };
+  }
   const values: Record<string, unknown> = {};
   const cells: Record<string, CellPosition> = {};
   for (let i = 0; i < expected; i++) {
@@ -159,4 +168,14 @@ function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, 
     }
   }
   return { row, line, values, cells };
+}
+
+/** A short row over several lines: the first three missing columns by name, and the likely cause. */
+function spansLines(row: number, cells: number, missing: readonly string[], lines: number): string {
+  const header = cells + missing.length;
+  const names = missing.slice(0, 3).map((column) => `"${column}"`).join(', ');
+  const more = missing.length - 3;
+  if (missing.length === 1) return l10n.t('row {0} has {1} cells, the header {2}: column {3} is missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
+  if (more <= 0) return l10n.t('row {0} has {1} cells, the header {2}: columns {3} are missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
+  return l10n.t('row {0} has {1} cells, the header {2}: columns {3} and {4} more are missing (it spans {5} lines: is a quote closed too late?)', row, cells, header, names, more, lines);
 }

@@ -77,7 +77,7 @@ function decodedStart(sample: Uint8Array, encoding: SourceEncoding, complete: bo
  * not in: said with what the bytes look like and where the first one that does not fit is, rather
  * than read as text that stops short.
  */
-export function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
+function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
   if (encoding !== 'utf-8') return;
   try {
     textDecoding('utf-8').decode(sample.subarray(byteOrderMarkLength(sample, 'utf-8')), complete);

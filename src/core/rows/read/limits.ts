@@ -10,7 +10,7 @@ export const SAMPLE_ROWS = 50;
 export const READ_CHUNK_BYTES = 64 * 1024;
 
 /**
- * The longest row, in characters (about: the CSV parser counts a cell's bytes). A longer CSV row
+ * The longest row, in characters. A longer CSV row
  * is almost always a quote that is never closed, swallowing the rest of the file; without a limit
  * it would be held in memory whole.
  */

@@ -15,7 +15,7 @@ import { SAMPLE_BYTES } from './limits';
 import { openNdjson } from './ndjsonRows';
 import { lineStarts, positionAt } from './positions';
 import { TableReadError } from './tableReadError';
-import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRow, type SourceTable } from './types';
+import { isRowReadProblem, type RowReadProblem, type SourceEncoding, type SourceFormat, type SourceRow, type SourceTable } from './types';
 import { withMembers } from '../../objects/withMembers';
 
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
@@ -25,8 +25,11 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
   switch (format.format) {
     case 'geojson':
       return openGeoJson(path, format, detected);
-    case 'ndjson':
-      return openNdjson(path, format, detected, sampleText(sample, format.encoding, complete));
+    case 'ndjson': {
+      // Columns, geometry and crs are judged on whole lines: at least the first, however long.
+      const text = sampleText(sample, format.encoding, complete);
+      return openNdjson(path, format, detected, text.trim() === '' && !complete ? await firstLines(path, format.encoding) : text);
+    }
     case 'csv':
     case 'tsv': {
       const header = csvHeader(path, sampleText(sample, format.encoding, complete), format.delimiter!, format.header!, complete);
@@ -87,6 +90,12 @@ function csvHeader(path: string, text: string, delimiter: string, header: number
   const cells = record.cells.map((cell) => cell.value);
   if (cells.every((cell) => cell === '')) throw new TableReadError(path, l10n.t('the header row (line {0}) is blank: give the line the column names are on', header), { line: header, column: 1 });
   return cells;
+}
+
+/** The text of a file's first line (and any more in the same read), up to MAX_ROW_CHARS: a sample with no whole line in it. */
+async function firstLines(path: string, encoding: SourceEncoding): Promise<string> {
+  for await (const text of decodedText(path, encoding, {})) return text;
+  return '';
 }
 
 /** The file's first SAMPLE_BYTES, and whether that is all of it. */

@@ -21,6 +21,8 @@ export class OversizedRecord {
   private column = 1;
   /** The record ended at a CR that was the last character of a piece: an LF first in the next one belongs to it. */
   private endedAtCr = false;
+  /** A CR inside a quoted cell was the last character of a piece: an LF first in the next one is the same break. */
+  private afterCr = false;
   private readonly separator: number;
 
   /** `line`: the record's first line; `row`: its data row number. */
@@ -42,6 +44,10 @@ export class OversizedRecord {
     }
     for (; i < text.length; i++) {
       const code = text.charCodeAt(i);
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (code === LF) continue;
+      }
       const isBreak = code === LF || code === CR;
       switch (this.place) {
         case 'quoted':
@@ -72,7 +78,8 @@ export class OversizedRecord {
       }
       if (isBreak) {
         // A break inside a quoted cell: the record goes on, on the next line (CRLF is one break).
-        if (code === CR && text.charCodeAt(i + 1) === LF) i++;
+        if (code === CR && i + 1 === text.length) this.afterCr = true;
+        else if (code === CR && text.charCodeAt(i + 1) === LF) i++;
         this.nextLine++;
         this.column = 1;
       } else this.column++;
