@@ -21,7 +21,7 @@ const noVscode = {
 // first and then names members (`{ ...options, layout }`). V8 makes each such object a shape of its
 // own at every call, about 0.4 µs per member; withMembers (src/core/objects/withMembers.ts) builds
 // the same object through Object.assign. It cost 4.5 µs per spot of a bulk import (bench (a)).
-const perSpotCode = ['src/core/media/**', 'src/core/upload/**', 'src/core/import/**', 'src/core/documents/**', 'src/core/rows/**', 'src/core/api/**'];
+const perSpotCode = ['src/core/media/**', 'src/core/upload/**', 'src/core/import/**', 'src/core/journal/**', 'src/core/documents/**', 'src/core/rows/**', 'src/core/api/**'];
 const spreadThenMembers = {
   selector: 'ObjectExpression > SpreadElement:first-child + Property',
   message: 'A literal that spreads first and then names members is slow in V8 (a new shape at every call): use withMembers(base, { … }) from src/core/objects/withMembers.ts.',

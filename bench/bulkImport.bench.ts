@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runMediaWorkflow, type SpotInput } from '../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImport, type SpotInput } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { cpuSince, ownCpuTime, perItem, type CpuTime } from './cpuTime';
 import { rawImportLoop } from './rawImportLoop';
@@ -83,7 +83,7 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
     const sequentialBodies = bodies('sequential');
     const variants: Array<[Variant, () => Promise<void>]> = [
       ['core', async () => {
-        const { spots } = await runMediaWorkflow(items, { client, journal, concurrency: CONCURRENCY, media: false });
+        const { spots } = await runImport(items, { client, journal, concurrency: CONCURRENCY, media: false });
         if (spots.some((spot) => spot.status !== 'done')) throw new Error('a bench import failed');
       }],
       ['raw', () => rawLoop(baseUrl, token, rawBodies, CONCURRENCY, dispatcher)],

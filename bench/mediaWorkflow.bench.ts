@@ -16,7 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runMediaWorkflow, type SpotInput } from '../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImport, type SpotInput } from '../src/core';
 import { DEMO_CLIENT, type SandboxCounters } from '../src/sandbox/types';
 import { median, ownCpuMs, startSandboxProcess } from './sandboxProcess';
 
@@ -96,7 +96,7 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, optio
         const sandboxBefore = service.sandboxCpuMs();
         if (side === 'workflow') {
           const { client } = service;
-          const outcome = await runMediaWorkflow(inputs, { client, journal: { dir: join(folder, `.spot-import-${latencyMs}-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
+          const outcome = await runImport(inputs, { client, journal: { dir: join(folder, `.spot-import-${latencyMs}-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
           if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
         } else if (side === 'loop') await handWrittenLoop(service, folder, sourceIds, fileBytes);
         else await clientLoop(service.client, folder, sourceIds);
@@ -166,7 +166,7 @@ export function printMediaWorkflow(media: MediaWorkflowFigures, goal?: number): 
   const ms = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(2));
   const where = media.latencyMs > 0 ? `sandbox at --latency-ms ${media.latencyMs}` : 'sandbox on loopback, no added latency';
   console.log(`(c) media workflow: ${media.spots} spots with 3 media of ${media.fileKiB} KiB at concurrency ${CONCURRENCY}, ${where}`);
-  const names: Record<Side, string> = { workflow: 'runMediaWorkflow  ', loop: 'hand-written loop ', client: 'ServiceClient loop' };
+  const names: Record<Side, string> = { workflow: 'runImport  ', loop: 'hand-written loop ', client: 'ServiceClient loop' };
   for (const side of ['workflow', 'loop', 'client'] as Side[]) {
     const figures = media.sides[side];
     if (!figures) continue;

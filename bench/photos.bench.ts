@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runMediaWorkflow, type SpotInput } from '../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImport, type SpotInput } from '../src/core';
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { countFileReads } from '../test/unit/helpers/fileReads';
 import { median, ownCpuMs, startSandboxProcess } from './sandboxProcess';
@@ -73,7 +73,7 @@ export async function benchPhotos(distDir: string, scratch: string, spots: numbe
           const started = process.hrtime.bigint();
           let outcome;
           try {
-            outcome = await runMediaWorkflow(inputs, { client: service.client, journal: { dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
+            outcome = await runImport(inputs, { client: service.client, journal: { dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
           } finally {
             counter.restore();
             clearInterval(sampler);
@@ -133,7 +133,7 @@ export async function benchPhotos(distDir: string, scratch: string, spots: numbe
 
 export function printPhotos(figures: PhotosFigures): void {
   console.log(`(f) photos: ${figures.spots} spots with 3 photos of 3 to 5 MB each (${figures.megabytes.toFixed(0)} MB) at concurrency ${CONCURRENCY}`);
-  console.log(`    runMediaWorkflow     ${figures.workflowMBps.toFixed(1)} MB/s`);
+  console.log(`    runImport     ${figures.workflowMBps.toFixed(1)} MB/s`);
   console.log(`    curl -F              ${figures.curlMBps.toFixed(1)} MB/s  (4 processes, the same files into galleries made before)`);
   console.log(`    workflow / curl      ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.90) ${figures.ratio >= 0.9 ? 'met' : 'NOT MET'}`);
   const main = figures.workflowMainCpuMsPerMB === undefined ? '' : ` (main thread ${figures.workflowMainCpuMsPerMB.toFixed(2)})`;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox';
 import { DEMO_CLIENT } from '../sandbox/types';
-import { ServiceClient, TokenSource, createDispatcher, defaultTokenUrl, journalAccountOf, proxyOptionsFromEnv, runMediaWorkflow, spotDocumentFiles, uploadFilesToGallery } from '../core';
+import { ServiceClient, TokenSource, createDispatcher, defaultTokenUrl, journalAccountOf, proxyOptionsFromEnv, runImport, spotDocumentFiles, uploadFilesToGallery } from '../core';
 
 async function main(): Promise<number> {
   const examples = resolve(process.argv[2] ?? join(__dirname, '..', 'examples'));
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const journalDir = mkdtempSync(join(tmpdir(), 'spot-import-demo-'));
   try {
     // The documents as they are (their pending galleries stay pending): the images come below.
-    const { spots, stop } = await runMediaWorkflow(spotDocumentFiles(spotFiles), {
+    const { spots, stop } = await runImport(spotDocumentFiles(spotFiles), {
       client,
       journal: { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) },
       media: false,

@@ -22,7 +22,7 @@ export interface FolderImportOptions {
   /** Cancels as the notification's Cancel button does (tests; callers with their own cancel). */
   signal?: AbortSignal;
   /** Told of every engine event (tests cancel part-way with it). */
-  onProgress?: (event: Core.WorkflowProgress) => void;
+  onProgress?: (event: Core.ImportProgress) => void;
   /** Lower search limits (tests). */
   limits?: SearchLimits;
   /** How often galleries are written while the run goes on (tests). */
@@ -91,7 +91,7 @@ export async function runFolderImport(services: CommandServices, target: unknown
     });
     services.log.info('import', `folder ${folderName}: ${found.uris.length} documents (journal ${engine.journal.dir})`);
     const source = core.spotDocumentFiles(found.uris.map((uri) => uri.fsPath), { label: (path) => vscode.workspace.asRelativePath(path, false) });
-    const outcome = await core.runMediaWorkflow(source, engine).finally(() => recorder.finish());
+    const outcome = await core.runImport(source, engine).finally(() => recorder.finish());
     return { found, outcome };
   }).then(undefined, (error: unknown) => {
     // Cancelled while looking or while the client started: nothing was sent.

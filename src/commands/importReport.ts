@@ -46,13 +46,13 @@ export interface FolderImportSummary {
   /** The one-line account the user was shown. */
   headline: string;
   /** Every spot's outcome, as the engine gave it. */
-  outcome: Core.MediaWorkflowOutcome;
+  outcome: Core.ImportOutcome;
 }
 
 const STOPPED = { cancelled: 'cancelled', credentials: 'credentialsRejected', network: 'serviceUnreachable' } as const;
 
 /** `truncatedAt`: the limits the search stopped at, if it did. */
-export function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.MediaWorkflowOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+export function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.ImportOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
   const folderName = subject.name;
   const stop = outcome.stop?.kind === 'journal' ? undefined : outcome.stop?.kind;
   const withMedia = outcome.spots.some((spot) => spot.withMedia);
@@ -143,7 +143,7 @@ function statusWords(status: Core.SpotOutcome['status']): string {
 }
 
 /** The summary, its log line and its message; returns the summary. */
-export async function reportRun(services: CommandServices, profile: Profile, subject: RunSubject, outcome: Core.MediaWorkflowOutcome, truncatedAt?: SearchLimits): Promise<FolderImportSummary> {
+export async function reportRun(services: CommandServices, profile: Profile, subject: RunSubject, outcome: Core.ImportOutcome, truncatedAt?: SearchLimits): Promise<FolderImportSummary> {
   const summary = summarizeRun(subject, profileLabel(profile), outcome, truncatedAt);
   services.log.info('import', `${subject.name}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
   const details: MessageButton = { title: SHOW_DETAILS, run: () => pickSpot(services, subject, summary.headline, outcome) };
@@ -165,7 +165,7 @@ export async function reportRun(services: CommandServices, profile: Profile, sub
 }
 
 /** Every spot of the run in a pick: failures first; picking one opens its source (a failed one at the problem). */
-async function pickSpot(services: CommandServices, subject: RunSubject, title: string, outcome: Core.MediaWorkflowOutcome): Promise<void> {
+async function pickSpot(services: CommandServices, subject: RunSubject, title: string, outcome: Core.ImportOutcome): Promise<void> {
   const order = { failed: 0, invalid: 0, cancelled: 1, 'not-started': 2, done: 3 } as const;
   const spots = [...outcome.spots].sort((a, b) => order[a.status] - order[b.status]);
   const picked = await services.ui.showQuickPick(

@@ -59,7 +59,7 @@ export interface RunSetup {
   /** The target is a folder (its journal is inside it when it is outside every workspace folder). */
   isFolder?: boolean;
   signal: AbortSignal;
-  onProgress?: (event: Core.WorkflowProgress) => void;
+  onProgress?: (event: Core.ImportProgress) => void;
   /** keepInProgress chosen for this run (else the setting). */
   keepInProgress?: boolean;
 }
@@ -69,7 +69,7 @@ export interface RunSetup {
  * the workspace's topic definitions; every step goes to the log. A caller changes what differs
  * for it (Import Spot sends the document even when the journal knows it).
  */
-export async function engineOptions(services: CommandServices, core: CoreModule, setup: RunSetup): Promise<Core.MediaWorkflowOptions> {
+export async function engineOptions(services: CommandServices, core: CoreModule, setup: RunSetup): Promise<Core.ImportRunOptions> {
   const settings = readSettings(setup.target);
   const { profile } = setup;
   return {

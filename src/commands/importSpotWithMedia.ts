@@ -24,7 +24,7 @@ export interface ImportWithMediaOptions {
   /** Keep the spot in progress (state 2) for this run, whatever the setting says. */
   keepInProgress?: boolean;
   /** Told of every progress event (tests cancel part-way with it). */
-  onProgress?: (event: Core.WorkflowProgress) => void;
+  onProgress?: (event: Core.ImportProgress) => void;
 }
 
 /** The command: `target` is the document's Uri (CodeLens, menus) or absent (active editor). */

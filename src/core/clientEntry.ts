@@ -16,5 +16,5 @@ export * from './api/requestDefaults';
 export * from './api/retryPolicy';
 export * from './api/tokenSource';
 export * from './api/serviceClient';
-export * from './upload/uploadFile';
+export * from './api/uploadFile';
 export * from './files/mimeType';

@@ -4,7 +4,7 @@
 // test/unit/settingsManifest.test.ts holds package.json's literal to it.
 import * as vscode from 'vscode';
 // Constants from dependency-free core files: bundling them costs nothing at activation.
-import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
+import { DEFAULT_FILE_FIELD_NAME } from '../core/api/fileField';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../core/import/concurrency';
 import {
   DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS,

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { emptyCounters, type SandboxContext } from './context';
 import { dispatch } from './dispatch';
 import { FaultInjector, validateFaults } from './faults';
-import { DEFAULT_FILE_FIELD_NAME } from '../core/upload/fileField';
+import { DEFAULT_FILE_FIELD_NAME } from '../core/api/fileField';
 import { Journal } from './journal';
 import { loadState } from './persistence';
 import { isStoredMediaName } from './upload';

@@ -33,8 +33,8 @@ describe('the core\'s two bundles', () => {
       dispatcher.close().then(() => console.log(JSON.stringify({
         loaded: loadedBundles(),
         made: [typeof tokens.getToken, typeof client.importSpot],
-        mediaWorkflow: 'runMediaWorkflow' in core,
-        restNamesListed: core.__restExports.includes('runMediaWorkflow') && core.__restExports.includes('validateSpotDocument'),
+        mediaWorkflow: 'runImport' in core,
+        restNamesListed: core.__restExports.includes('runImport') && core.__restExports.includes('validateSpotDocument'),
       })));
     `);
     assert.deepEqual(result, { loaded: ['core.js'], made: ['function', 'function'], mediaWorkflow: false, restNamesListed: true });
@@ -72,7 +72,7 @@ describe('the core\'s two bundles', () => {
         restLoads,
         problemsFound: problems.ok === false && problems.problems.length > 0,
         sameErrors: rest.ServiceError === client.ServiceError && rest.AuthenticationError === client.AuthenticationError,
-        sameValues: core.runMediaWorkflow === rest.runMediaWorkflow && core.validateSpotDocument === rest.validateSpotDocument,
+        sameValues: core.runImport === rest.runImport && core.validateSpotDocument === rest.validateSpotDocument,
         internalsHidden: Object.keys(core).filter((name) => name.startsWith('__')),
       }));
     `) as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, spot, type CoreSetup } from './helpers/coreSetup';
-import { journalAccountOf, runMediaWorkflow, type MediaWorkflowOptions, type SpotInput } from '../../src/core/media';
+import { journalAccountOf, runImport, type ImportRunOptions, type SpotInput } from '../../src/core/import';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { AuthenticationError, CancelledError } from '../../src/core/api/errors';
@@ -28,7 +28,7 @@ describe('import engine: spot documents without media', () => {
   });
 
   /** The engine's options for a client: a journal in the test's folder. */
-  function options(client: MediaWorkflowOptions['client'] & { apiRoot?: string }, extra: Partial<MediaWorkflowOptions> = {}): MediaWorkflowOptions {
+  function options(client: ImportRunOptions['client'] & { apiRoot?: string }, extra: Partial<ImportRunOptions> = {}): ImportRunOptions {
     return { client, journal: { dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot ?? 'http://127.0.0.1/api/v2.4', 'test') }, media: false, ...extra };
   }
 
@@ -42,7 +42,7 @@ describe('import engine: spot documents without media', () => {
       { path: 'unreadable.json', read: () => Promise.reject(new Error('EACCES')) },
     ];
     const progress: number[] = [];
-    const { spots, stop } = await runMediaWorkflow(inputs, options(setup.client, { concurrency: 2, onProgress: (event) => event.kind === 'spotDone' && progress.push(event.done) }));
+    const { spots, stop } = await runImport(inputs, options(setup.client, { concurrency: 2, onProgress: (event) => event.kind === 'spotDone' && progress.push(event.done) }));
     assert.equal(stop, undefined);
     assert.deepEqual(spots.map((s) => [s.label, s.status, s.failure?.kind]), [
       ['a.json', 'done', undefined],
@@ -60,16 +60,16 @@ describe('import engine: spot documents without media', () => {
 
   it('a second run sends nothing that is done: the spots are unchanged; a changed text is an update', async () => {
     setup = await startCore();
-    const first = await runMediaWorkflow([input('a.json', spot('again-a')), input('b.json', spot('again-b'))], options(setup.client));
+    const first = await runImport([input('a.json', spot('again-a')), input('b.json', spot('again-b'))], options(setup.client));
     assert.deepEqual(first.spots.map((s) => s.change), ['new', 'new']);
-    const second = await runMediaWorkflow([input('a.json', spot('again-a')), input('b.json', spot('again-b', { latitude: 48.3 }))], options(setup.client));
+    const second = await runImport([input('a.json', spot('again-a')), input('b.json', spot('again-b', { latitude: 48.3 }))], options(setup.client));
     assert.deepEqual(second.spots.map((s) => [s.change, s.sent]), [['unchanged', false], ['updated', true]]);
     assert.equal(setup.sandbox.counters.imports, 3);
   });
 
   it('sends each document with the source_id it reported, exactly as written', async () => {
     setup = await startCore();
-    const { spots } = await runMediaWorkflow([input('spaced.json', spot(' trail-7 '))], options(setup.client));
+    const { spots } = await runImport([input('spaced.json', spot(' trail-7 '))], options(setup.client));
     assert.equal(spots[0].sourceId, ' trail-7 ');
     const direct = await setup.client.importSpot(spot(' trail-7 '));
     assert.equal(spots[0].spotId, direct.spotId, 'Import Spot and the engine address the same spot');
@@ -96,9 +96,9 @@ describe('import engine: spot documents without media', () => {
       },
     };
     const inputs = (run: string) => Array.from({ length: 20 }, (_, i) => input(`${i}`, spot(`limit-${run}-${i}`)));
-    await runMediaWorkflow(inputs('a'), options(client, { concurrency: 3 }));
+    await runImport(inputs('a'), options(client, { concurrency: 3 }));
     assert.equal(peak, 3);
-    await runMediaWorkflow(inputs('b'), options(client, { concurrency: 99 }));
+    await runImport(inputs('b'), options(client, { concurrency: 99 }));
     assert.equal(peak, 16, 'the limit is capped at 16');
   });
 
@@ -107,7 +107,7 @@ describe('import engine: spot documents without media', () => {
     const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(setup.sandbox.baseUrl), clientId: 'topic_1_api', clientSecret: 'wrong' });
     const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens });
     const inputs = [input('bad.json', '{'), ...Array.from({ length: 30 }, (_, i) => input(`${i}`, spot(`auth-${i}`)))];
-    const { spots, stop } = await runMediaWorkflow(inputs, options(client, { concurrency: 2 }));
+    const { spots, stop } = await runImport(inputs, options(client, { concurrency: 2 }));
     assert.equal(stop?.kind, 'credentials');
     assert.ok(stop.error instanceof AuthenticationError);
     assert.equal(spots.length, 31);
@@ -124,7 +124,7 @@ describe('import engine: spot documents without media', () => {
     const baseUrl = setup.sandbox.baseUrl;
     await setup.client.importSpot(spot('reach-token')); // a token first: only the imports meet the closed port
     await setup.sandbox.close();
-    const { spots, stop } = await runMediaWorkflow(
+    const { spots, stop } = await runImport(
       Array.from({ length: 6 }, (_, i) => input(`${i}`, spot(`unreachable-${i}`))),
       options(setup.client, { concurrency: 1, journal: { dir: join(dir, '.spot-import'), account: journalAccountOf(`${baseUrl}/api/v2.4`, 'test') } }),
     );
@@ -138,14 +138,14 @@ describe('import engine: spot documents without media', () => {
     setup = await startCore({ faults: { latencyMs: 20 } });
     const inputs = Array.from({ length: 200 }, (_, i) => input(`${i}`, spot(`cancel-${i}`)));
     const controller = new AbortController();
-    const cancelled = await runMediaWorkflow(inputs, options(setup.client, { concurrency: 4, signal: controller.signal, onProgress: (event) => event.kind === 'spotDone' && event.done === 10 && controller.abort() }));
+    const cancelled = await runImport(inputs, options(setup.client, { concurrency: 4, signal: controller.signal, onProgress: (event) => event.kind === 'spotDone' && event.done === 10 && controller.abort() }));
     assert.equal(cancelled.stop?.kind, 'cancelled');
     const sentBeforeCancel = setup.sandbox.counters.imports;
     assert.ok(sentBeforeCancel < 30, `stopped promptly (${sentBeforeCancel} sent)`);
     assert.ok(cancelled.spots.filter((s) => s.status === 'done').length >= 10, 'what was imported is reported');
     assert.ok(cancelled.spots.filter((s) => s.failure?.because === 'cancelled').length >= 150);
     setup.sandbox.setFaults({});
-    const again = await runMediaWorkflow(inputs, options(setup.client, { concurrency: 8 }));
+    const again = await runImport(inputs, options(setup.client, { concurrency: 8 }));
     assert.ok(again.spots.every((s) => s.status === 'done'));
     assert.equal(setup.sandbox.spotCount(), 200);
   });
@@ -161,8 +161,8 @@ describe('import engine: spot documents without media', () => {
         if (calls === 1) throw new TypeError("Cannot read properties of undefined (reading 'id')");
         return { spotId: 100000 + calls, pendingGalleries: [] };
       },
-    } as unknown as MediaWorkflowOptions['client'] & { apiRoot: string };
-    const outcome = await runMediaWorkflow([input('a', text('a')), input('b', text('b'))], options(client, { concurrency: 1 }));
+    } as unknown as ImportRunOptions['client'] & { apiRoot: string };
+    const outcome = await runImport([input('a', text('a')), input('b', text('b'))], options(client, { concurrency: 1 }));
     const [first, second] = outcome.spots;
     assert.equal(first.status, 'failed');
     assert.equal(first.failure?.kind, 'unexpected');
@@ -178,8 +178,8 @@ describe('import engine: spot documents without media', () => {
       async importSpot(): Promise<never> {
         throw Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
       },
-    } as unknown as MediaWorkflowOptions['client'] & { apiRoot: string };
-    const outcome = await runMediaWorkflow([input('a', text('a')), input('b', text('b'))], options(client, { concurrency: 1 }));
+    } as unknown as ImportRunOptions['client'] & { apiRoot: string };
+    const outcome = await runImport([input('a', text('a')), input('b', text('b'))], options(client, { concurrency: 1 }));
     assert.equal(outcome.stop?.kind, 'cancelled');
     assert.ok(outcome.stop.error instanceof CancelledError, `stopped by ${String(outcome.stop.error)}`);
     assert.equal(outcome.spots[1].status, 'not-started', 'the second document was not started');

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { dirname, join } from 'node:path';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { hashText } from '../../src/core/media/contentKey';
-import { RecordLog } from '../../src/core/media/recordLog';
-import type { SpotJournalRecord } from '../../src/core/media/journalRecord';
+import { RecordLog } from '../../src/core/journal/recordLog';
+import type { SpotJournalRecord } from '../../src/core/journal/journalRecord';
 import { spot, useCoreWorkspace } from './helpers/coreSetup';
 
 // A run leaves the account's log with its index for the next run of this process: reading a log
@@ -24,7 +24,7 @@ describe('media journal: the log kept between runs of one process', () => {
   /** Two spots imported: their documents, the log, and its lines (one per spot). */
   async function twoImported(names: [string, string]) {
     const paths = names.map(writeDocument);
-    const first = await runMediaWorkflow(paths.map((path) => ({ path })), options());
+    const first = await runImport(paths.map((path) => ({ path })), options());
     assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
     const file = first.spots[0].journalFile!;
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
@@ -49,10 +49,10 @@ describe('media journal: the log kept between runs of one process', () => {
 
   it('the next run takes the log as the last one left it, without reading the file again', async () => {
     const paths = ['kept-1', 'kept-2', 'kept-3'].map(writeDocument);
-    const first = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    const first = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
     assert.deepEqual(first.result.spots.map((s) => s.status), ['done', 'done', 'done']);
     assert.equal(first.reads, 1, 'the first run reads the log');
-    const second = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    const second = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
     assert.deepEqual(second.result.spots.map((s) => s.imported), ['unchanged', 'unchanged', 'unchanged'], 'the records were found');
     assert.equal(second.reads, 0, 'the index of the run before was taken');
     assert.equal(workspace.setup.sandbox.counters.imports, 3);
@@ -60,7 +60,7 @@ describe('media journal: the log kept between runs of one process', () => {
 
   it('keeps the logs of the last few journal folders only', async () => {
     const path = writeDocument('folders-1');
-    const run = (folder: string) => runMediaWorkflow([{ path }], options({ journal: { ...options().journal, dir: join(workspace.dir, folder) } }));
+    const run = (folder: string) => runImport([{ path }], options({ journal: { ...options().journal, dir: join(workspace.dir, folder) } }));
     for (const folder of ['j1', 'j2', 'j3']) assert.equal((await run(folder)).spots[0].status, 'done');
     assert.equal((await logReadsDuring(() => run('j3'))).reads, 0, 'the log of the last folder was kept');
     assert.equal((await logReadsDuring(() => run('j2'))).reads, 0, 'and the one before');
@@ -69,8 +69,8 @@ describe('media journal: the log kept between runs of one process', () => {
 
   it('reads the log again when the run asks for other log options', async () => {
     const path = writeDocument('options-1');
-    assert.equal((await runMediaWorkflow([{ path }], options())).spots[0].status, 'done');
-    const other = await logReadsDuring(() => runMediaWorkflow([{ path }], options({ journal: { ...options().journal, log: { compactAtBytes: 1024 } } })));
+    assert.equal((await runImport([{ path }], options())).spots[0].status, 'done');
+    const other = await logReadsDuring(() => runImport([{ path }], options({ journal: { ...options().journal, log: { compactAtBytes: 1024 } } })));
     assert.equal(other.reads, 1);
     assert.equal(other.result.spots[0].imported, 'unchanged');
   });
@@ -83,7 +83,7 @@ describe('media journal: the log kept between runs of one process', () => {
     const fd = fs.openSync(file, 'r+');
     fs.writeSync(fd, `${lines.reverse().join('\n')}\n`, 0);
     fs.closeSync(fd);
-    const { result, reads } = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    const { result, reads } = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
     assert.equal(reads, 1);
     assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
   });
@@ -130,7 +130,7 @@ describe('media journal: the log kept between runs of one process', () => {
   it('reads the log again when another process appended to it in between', async () => {
     const a = writeDocument('appended-a');
     const b = writeDocument('appended-b');
-    const first = await runMediaWorkflow([{ path: a }], options());
+    const first = await runImport([{ path: a }], options());
     assert.equal(first.spots[0].status, 'done', first.spots[0].reason);
     const file = first.spots[0].journalFile!;
     // What another process's run leaves: a line for b, imported with b's exact text.
@@ -138,7 +138,7 @@ describe('media journal: the log kept between runs of one process', () => {
     const other = await RecordLog.open(dirname(file));
     other.append({ ...record, sourceId: 'appended-b', document: b, finalImport: { ...record.finalImport!, sha256: hashText(fs.readFileSync(b, 'utf8')) } });
     await other.close();
-    const { result, reads } = await logReadsDuring(() => runMediaWorkflow([{ path: b }], options()));
+    const { result, reads } = await logReadsDuring(() => runImport([{ path: b }], options()));
     assert.equal(reads, 1);
     assert.equal(result.spots[0].imported, 'unchanged', result.spots[0].reason);
     assert.equal(workspace.setup.sandbox.counters.imports, 1, 'b was not sent: its record was read');
@@ -150,7 +150,7 @@ describe('media journal: the log kept between runs of one process', () => {
     // every record elsewhere.
     fs.writeFileSync(`${file}.other`, `${lines.reverse().join('\n')}\n`);
     fs.renameSync(`${file}.other`, file);
-    const { result, reads } = await logReadsDuring(() => runMediaWorkflow(paths.map((path) => ({ path })), options()));
+    const { result, reads } = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
     assert.equal(reads, 1);
     assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
   });

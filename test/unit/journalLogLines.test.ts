@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { LogLines, namesOfLine } from '../../src/core/media/recordLog';
-import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from '../../src/core/media/journalRecord';
+import { LogLines, namesOfLine } from '../../src/core/journal/recordLog';
+import { JOURNAL_FORMAT, spotJournalSchema, type SpotJournalRecord } from '../../src/core/journal/journalRecord';
 
 // When a log is opened, each line is only looked at for the source id it belongs to and the
 // galleries it names; the lines of spots without galleries (every line of a document-only import)

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { JOURNAL_LOG_NAME, RecordLog } from '../../src/core/media/recordLog';
-import { JOURNAL_FORMAT, type SpotJournalRecord } from '../../src/core/media/journalRecord';
+import { JOURNAL_LOG_NAME, RecordLog } from '../../src/core/journal/recordLog';
+import { JOURNAL_FORMAT, type SpotJournalRecord } from '../../src/core/journal/journalRecord';
 
 // An open log keeps two numbers per source id, not its line: the line is read back when the spot
 // is opened. A source id cut out of the line's text with slice() is, in V8, a view that keeps the

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { mediaBytes, writeSpot } from './helpers/workflowFixtures';
 
@@ -43,7 +43,7 @@ describe('media workflow: a file edited after it was checked', () => {
     if (keepTime) utimesSync(firstPath, WHOLE_SECONDS, WHOLE_SECONDS);
     const steps: string[] = [];
     let edited: Buffer | undefined;
-    const first = await runMediaWorkflow(
+    const first = await runImport(
       [{ path: fixture.path }],
       options({
         onStep: (step) => {
@@ -64,7 +64,7 @@ describe('media workflow: a file edited after it was checked', () => {
     assert.equal(first.status, 'done', first.reason);
     assert.deepEqual(galleryContents(galleryId), checked, 'the gallery holds what was checked, in name order');
 
-    const second = await runMediaWorkflow([{ path: fixture.path }], options());
+    const second = await runImport([{ path: fixture.path }], options());
     assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
     const contents = galleryContents(galleryId);
     assert.equal(new Set(contents).size, contents.length, 'no content is in the gallery twice');
@@ -78,7 +78,7 @@ describe('media workflow: a file edited after it was checked', () => {
     assert.ok(!steps.some((message) => message.includes('sending it again')), `not sent again in the run: ${steps.join(' / ')}`);
     assert.deepEqual(galleryContents(galleryId), [checked[1]], 'only the untouched file is in the gallery');
 
-    const second = await runMediaWorkflow([{ path: fixture.path }], options());
+    const second = await runImport([{ path: fixture.path }], options());
     assert.equal(second.spots[0].status, 'done', second.spots[0].reason);
     assert.deepEqual(galleryContents(galleryId), [digest(edited), checked[1]], 'each file once, in name order');
   });
@@ -98,12 +98,12 @@ describe('media workflow: a file edited after it was checked', () => {
       const { fixture, first } = twoPhotos();
       utimesSync(first, WHOLE_SECONDS, WHOLE_SECONDS);
       let edited: Buffer | undefined;
-      const run = await runMediaWorkflow([{ path: fixture.path }], options({ onStep: (step) => step.step === 'import-pending' && (edited = replaceKeepingSize(first, 'photos/01-new', true)) }));
+      const run = await runImport([{ path: fixture.path }], options({ onStep: (step) => step.step === 'import-pending' && (edited = replaceKeepingSize(first, 'photos/01-new', true)) }));
       assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
       const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
       assert.deepEqual(galleryContents(galleryId), [digest(edited!), digest(fixture.media.fld_1_3[1].bytes)], 'what was sent, in name order');
       const uploads = workspace.setup.sandbox.counters.uploads;
-      const again = await runMediaWorkflow([{ path: fixture.path }], options());
+      const again = await runImport([{ path: fixture.path }], options());
       assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
       assert.equal(workspace.setup.sandbox.counters.uploads, uploads, 'nothing sent again');
       assert.equal(galleryContents(galleryId).length, 2);
@@ -112,7 +112,7 @@ describe('media workflow: a file edited after it was checked', () => {
     it('edited while it is being sent, size kept: stopped before its end and not stored; the next run sends it once', async () => {
       const { fixture, first } = twoPhotos();
       let edited: Buffer | undefined;
-      const run = await runMediaWorkflow([{ path: fixture.path }], options({
+      const run = await runImport([{ path: fixture.path }], options({
         onProgress: (event) => {
           // After its first read, with most of it still to come.
           if (event.kind === 'bytes' && event.file.endsWith('01.jpg') && !edited && event.sentBytes < event.totalBytes) edited = replaceKeepingSize(first, 'photos/01-while-sent', false);
@@ -124,7 +124,7 @@ describe('media workflow: a file edited after it was checked', () => {
       const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
       assert.deepEqual(galleryContents(galleryId), [digest(fixture.media.fld_1_3[1].bytes)], 'only the untouched file is in the gallery');
 
-      const again = await runMediaWorkflow([{ path: fixture.path }], options());
+      const again = await runImport([{ path: fixture.path }], options());
       assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
       assert.deepEqual(galleryContents(galleryId), [digest(edited), digest(fixture.media.fld_1_3[1].bytes)], 'each file once, in name order');
     });

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { HOLD_FILE_BYTES } from '../../src/core/media/heldContent';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { countFileReads, type ReadCounter } from './helpers/fileReads';
@@ -27,7 +27,7 @@ describe('media workflow: each media file read once from disk', function () {
 
   async function importCounting(fixtures: SpotFixture[]): Promise<void> {
     counter = await countFileReads();
-    const outcome = await runMediaWorkflow(fixtures.map((fixture) => ({ path: fixture.path })), workspace.workflowOptions());
+    const outcome = await runImport(fixtures.map((fixture) => ({ path: fixture.path })), workspace.workflowOptions());
     counter.restore();
     for (const spot of outcome.spots) assert.equal(spot.status, 'done', spot.reason);
     assertFinished(workspace.setup.sandbox, fixtures);

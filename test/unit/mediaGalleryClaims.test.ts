@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { spot, useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, mediaBytes, writeSpot } from './helpers/workflowFixtures';
 
@@ -25,12 +25,12 @@ describe('media workflow: a gallery named by another spot', () => {
 
   it('a copied document that keeps another spot\'s gallery id is refused, nothing is sent, and with null it gets a gallery of its own', async () => {
     const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg', '2.jpg'] });
-    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: a.path }], options())).spots[0].status, 'done');
     const galleryOfA = workspace.setup.sandbox.spotBySourceId('src-a')!.attributes.fld_1_3 as number;
     const b = copyWithOwnMedia(a.path);
     const { imports, uploads } = workspace.setup.sandbox.counters;
 
-    const [refused] = (await runMediaWorkflow([{ path: b }], options())).spots;
+    const [refused] = (await runImport([{ path: b }], options())).spots;
     assert.equal(refused.status, 'failed');
     assert.match(refused.reason ?? '', new RegExp(`gallery ${galleryOfA}\\b.*source_id "src-a"`));
     assert.match(refused.reason ?? '', /fld_1_3 to null/);
@@ -38,7 +38,7 @@ describe('media workflow: a gallery named by another spot', () => {
     assertFinished(workspace.setup.sandbox, [a]);
 
     writeFileSync(b, readFileSync(b, 'utf8').replace(`"fld_1_3": ${galleryOfA}`, '"fld_1_3": null'));
-    const [own] = (await runMediaWorkflow([{ path: b }], options())).spots;
+    const [own] = (await runImport([{ path: b }], options())).spots;
     assert.equal(own.status, 'done', own.reason);
     assert.notEqual(own.galleries[0].galleryId, galleryOfA);
     assert.equal(own.galleries[0].uploaded, 2);
@@ -46,11 +46,11 @@ describe('media workflow: a gallery named by another spot', () => {
 
   it('the spot that owns the gallery goes on, in the same run as a copy that is refused, whatever their order', async () => {
     const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg'] });
-    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: a.path }], options())).spots[0].status, 'done');
     const b = copyWithOwnMedia(a.path);
     // a gets one more file, a large one: its check (hashing it) ends after the copy's.
     writeFileSync(join(workspace.dir, 'a.media', 'fld_1_3', '2.jpg'), mediaBytes('a/2.jpg', 24 * 1024 * 1024));
-    const run = await runMediaWorkflow([{ path: b }, { path: a.path }], options());
+    const run = await runImport([{ path: b }, { path: a.path }], options());
     assert.equal(run.spots[0].status, 'failed', 'the copy is refused');
     assert.equal(run.spots[1].status, 'done', `the owner goes on: ${run.spots[1].reason}`);
     assert.equal(run.spots[1].galleries[0].uploaded, 1);
@@ -58,20 +58,20 @@ describe('media workflow: a gallery named by another spot', () => {
 
   it('a journal where two source ids name one gallery (left by earlier versions): each of them may still use it, a third may not', async () => {
     const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg'] });
-    assert.equal((await runMediaWorkflow([{ path: a.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: a.path }], options())).spots[0].status, 'done');
     const galleryOfA = workspace.setup.sandbox.spotBySourceId('src-a')!.attributes.fld_1_3 as number;
     // What an earlier version did with a copy: b's record names a's gallery too (appended after a's).
-    const journalFile = (await runMediaWorkflow([{ path: a.path }], options())).spots[0].journalFile!;
+    const journalFile = (await runImport([{ path: a.path }], options())).spots[0].journalFile!;
     const aLine = readFileSync(journalFile, 'utf8').trim().split('\n').pop()!;
     writeFileSync(journalFile, `${readFileSync(journalFile, 'utf8')}${aLine.replace('"sourceId":"src-a"', '"sourceId":"src-b"')}\n`);
     writeFileSync(join(workspace.dir, 'a.media', 'fld_1_3', '2.jpg'), mediaBytes('a/2.jpg'));
-    const [owner] = (await runMediaWorkflow([{ path: a.path }], options())).spots;
+    const [owner] = (await runImport([{ path: a.path }], options())).spots;
     assert.equal(owner.status, 'done', owner.reason);
     const c = join(workspace.dir, 'c.spot.json');
     writeFileSync(c, readFileSync(a.path, 'utf8').replace('"src-a"', '"src-c"'));
     mkdirSync(join(workspace.dir, 'c.media', 'fld_1_3'), { recursive: true });
     writeFileSync(join(workspace.dir, 'c.media', 'fld_1_3', 'z.jpg'), mediaBytes('c/z.jpg'));
-    const [third] = (await runMediaWorkflow([{ path: c }], options())).spots;
+    const [third] = (await runImport([{ path: c }], options())).spots;
     assert.equal(third.status, 'failed');
     assert.match(third.reason ?? '', new RegExp(`gallery ${galleryOfA}\\b`));
   });
@@ -85,7 +85,7 @@ describe('media workflow: a gallery named by another spot', () => {
       writeFileSync(fixture.path, readFileSync(fixture.path, 'utf8').replace('"fld_1_3": null', `"fld_1_3": ${galleryId}`));
       return fixture;
     });
-    const run = await runMediaWorkflow([{ path: first.path }, { path: second.path }], options());
+    const run = await runImport([{ path: first.path }, { path: second.path }], options());
     // Both are checked at the same time: whichever claims the gallery first keeps it.
     const done = run.spots.filter((outcome) => outcome.status === 'done');
     const refused = run.spots.filter((outcome) => outcome.status === 'failed');

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot } from './helpers/workflowFixtures';
 
@@ -24,7 +24,7 @@ describe('media workflow: a journal that cannot be written before an upload', ()
       const error: NodeJS.ErrnoException = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
       setImmediate(() => callback(error));
     }) as typeof fs.fdatasync;
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.fld_1_3;
     assert.ok(typeof galleryId === 'number', 'the gallery was created by the import with state 2');
@@ -33,7 +33,7 @@ describe('media workflow: a journal that cannot be written before an upload', ()
     assert.notEqual(spot.error?.kind, 'network', 'a disk failure is not blamed on the network');
 
     fs.fdatasync = realDataSync;
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);
     assertFinished(workspace.setup.sandbox, [fixture]);
   });

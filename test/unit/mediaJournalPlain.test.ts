@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MediaJournal, defaultJournalDir, runMediaWorkflow, serviceUrlOf, streamMediaWorkflow } from '../../src/core/media';
+import { runImport, serviceUrlOf, streamImport } from '../../src/core/import';
+import { ImportJournal, defaultJournalDir } from '../../src/core/journal';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { spot, useCoreWorkspace } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
@@ -16,11 +17,11 @@ describe('media journal: spots without galleries, and one log per account', () =
   it('takes an empty log (writes lost in a power cut) as no record, and imports again', async () => {
     const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify(spot('plain-1')));
-    const first = await runMediaWorkflow([{ path }], options());
+    const first = await runImport([{ path }], options());
     assert.equal(first.spots[0].status, 'done');
     const journalFile = first.spots[0].journalFile!;
     writeFileSync(journalFile, '');
-    const again = await runMediaWorkflow([{ path }], options());
+    const again = await runImport([{ path }], options());
     assert.equal(again.spots[0].status, 'done', again.spots[0].reason);
     assert.equal(again.spots[0].imported, 'final');
     assert.equal(workspace.setup.sandbox.counters.imports, 2);
@@ -30,7 +31,7 @@ describe('media journal: spots without galleries, and one log per account', () =
     const path = join(workspace.dir, 'cacheless.spot.json');
     writeFileSync(path, JSON.stringify(spot('cacheless-1')));
     const fixture = writeSpot(workspace.dir, 'cached', { fld_1_3: ['01.jpg'] });
-    const { spots } = await runMediaWorkflow([{ path }, { path: fixture.path }], options());
+    const { spots } = await runImport([{ path }, { path: fixture.path }], options());
     assert.deepEqual(spots.map((s) => s.status), ['done', 'done'], spots.map((s) => s.reason).join('; '));
     const records = readFileSync(spots[0].journalFile!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { sourceId: string; files?: Record<string, unknown> });
     const last = (sourceId: string) => records.filter((record) => record.sourceId === sourceId).pop()!;
@@ -40,7 +41,7 @@ describe('media journal: spots without galleries, and one log per account', () =
 
   it('a journal instance kept across runs still reads the records written by its earlier run', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
-    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
     try {
       // Listed before the spot's journal exists...
       (await journal.open('someone-else', fixture.path)).release();
@@ -63,7 +64,7 @@ describe('media journal: spots without galleries, and one log per account', () =
       writeFileSync(path, JSON.stringify(spot(`log-${name}`)));
       return { path };
     });
-    const first = await runMediaWorkflow(paths, options());
+    const first = await runImport(paths, options());
     assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
     const log = first.spots[0].journalFile!;
     assert.equal(first.spots[1].journalFile, log);
@@ -74,19 +75,19 @@ describe('media journal: spots without galleries, and one log per account', () =
     // A kill in the middle of the last append: that spot is imported again (an upsert), the other is not.
     const torn = lines.find((line) => JSON.parse(line).sourceId === 'log-b')!;
     writeFileSync(log, `${lines.filter((line) => line !== torn).join('\n')}\n${torn.slice(0, 40)}`);
-    const again = await runMediaWorkflow(paths, options());
+    const again = await runImport(paths, options());
     assert.deepEqual(again.spots.map((s) => s.imported), ['unchanged', 'final']);
     assert.equal(workspace.setup.sandbox.counters.imports, 3);
   });
 
   it('a spot recorded without media that gets media later: its newer line, with the gallery, wins', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg'] });
-    const plain = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
+    const plain = await runImport([{ path: fixture.path }], options({ media: false }));
     assert.ok(plain.spots[0].journalFile!.endsWith('journal.jsonl'));
-    const withMedia = await runMediaWorkflow([{ path: fixture.path }], options());
+    const withMedia = await runImport([{ path: fixture.path }], options());
     assert.equal(withMedia.spots[0].status, 'done', withMedia.spots[0].reason);
     assert.equal(withMedia.spots[0].journalFile, plain.spots[0].journalFile);
-    const again = await runMediaWorkflow([{ path: fixture.path }], options());
+    const again = await runImport([{ path: fixture.path }], options());
     assert.equal(again.spots[0].imported, 'unchanged');
     assert.equal(workspace.setup.sandbox.counters.uploads, 1, 'the file went up once');
   });
@@ -102,7 +103,7 @@ describe('media journal: spots without galleries, and one log per account', () =
       }
     }
     const settled: Array<[number, string, string]> = [];
-    const end = await streamMediaWorkflow(inputs(), options({ concurrency: 2 }), (position, outcome) => settled.push([position, outcome.label, outcome.status]));
+    const end = await streamImport(inputs(), options({ concurrency: 2 }), (position, outcome) => settled.push([position, outcome.label, outcome.status]));
     assert.equal(end.stop, undefined);
     assert.deepEqual(settled.sort((x, y) => x[0] - y[0]), [[0, 's1', 'done'], [1, 's2', 'done'], [2, 'dup', 'invalid'], [3, 's3', 'done']]);
     assert.deepEqual(made, ['s1', 's2', 'dup', 's3']);
@@ -111,7 +112,7 @@ describe('media journal: spots without galleries, and one log per account', () =
 
   it('media: false sends each document as it is and leaves its media folder alone', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg'] });
-    const run = await runMediaWorkflow([{ path: fixture.path }], options({ media: false }));
+    const run = await runImport([{ path: fixture.path }], options({ media: false }));
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
     assert.equal(run.spots[0].withMedia, false);
     assert.equal(workspace.setup.sandbox.counters.uploads, 0);
@@ -133,7 +134,7 @@ describe('media journal: spots without galleries, and one log per account', () =
     };
     const unrecorded: string[] = [];
     try {
-      const end = await streamMediaWorkflow(paths, options({ concurrency: 8 }), (_position, outcome) => {
+      const end = await streamImport(paths, options({ concurrency: 8 }), (_position, outcome) => {
         const log = readFileSync(outcome.journalFile!, 'utf8');
         if (outcome.status !== 'done' || !log.includes(`"sourceId":"${outcome.sourceId}"`)) unrecorded.push(`${outcome.sourceId}: ${outcome.status}`);
       });

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MediaJournal, defaultJournalDir } from '../../src/core/media';
+import { ImportJournal, defaultJournalDir } from '../../src/core/journal';
 
 // Two media runs at once in one VS Code window (Import Folder while Import Spot with Media runs)
-// open two MediaJournal instances on one account. Their records go to one log: each must read
+// open two ImportJournal instances on one account. Their records go to one log: each must read
 // back what either wrote, or a spot's record is lost and its next run repeats finished work.
 describe('media journal: two journals of one account in one process', () => {
   let dir: string;
@@ -14,7 +14,7 @@ describe('media journal: two journals of one account in one process', () => {
   const account = { serviceUrl: 'http://127.0.0.1:1', clientId: 'c' };
 
   /** Spots `<name>-0…` written in turns through their journals, each with spot id base + i. */
-  async function writeInTurns(writers: ReadonlyArray<readonly [MediaJournal, string, number]>, count: number): Promise<void> {
+  async function writeInTurns(writers: ReadonlyArray<readonly [ImportJournal, string, number]>, count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
       for (const [journal, name, base] of writers) {
         const spot = await journal.open(`${name}-${i}`, `${name}-${i}.spot.json`);
@@ -27,7 +27,7 @@ describe('media journal: two journals of one account in one process', () => {
   }
 
   /** Every spot of `writers` reads back its own record through each of `readers`. */
-  async function assertReadBack(readers: ReadonlyArray<readonly [MediaJournal, string]>, writers: ReadonlyArray<readonly [MediaJournal, string, number]>, count: number): Promise<void> {
+  async function assertReadBack(readers: ReadonlyArray<readonly [ImportJournal, string]>, writers: ReadonlyArray<readonly [ImportJournal, string, number]>, count: number): Promise<void> {
     for (const [journal, label] of readers) {
       for (let i = 0; i < count; i++) {
         for (const [, name, base] of writers) {
@@ -40,8 +40,8 @@ describe('media journal: two journals of one account in one process', () => {
   }
 
   it('every record either wrote reads back in both, and in a later run', async () => {
-    const first = new MediaJournal(defaultJournalDir(dir), account);
-    const second = new MediaJournal(defaultJournalDir(dir), account);
+    const first = new ImportJournal(defaultJournalDir(dir), account);
+    const second = new ImportJournal(defaultJournalDir(dir), account);
     try {
       const writers = [[first, 'a', 100], [second, 'b', 200]] as const;
       await writeInTurns(writers, 4);
@@ -50,7 +50,7 @@ describe('media journal: two journals of one account in one process', () => {
       await first.close();
       await second.close();
     }
-    const later = new MediaJournal(defaultJournalDir(dir), account);
+    const later = new ImportJournal(defaultJournalDir(dir), account);
     try {
       const spot = await later.open('b-3', 'b-3.spot.json');
       assert.equal(spot.record.spotId, 203);
@@ -63,8 +63,8 @@ describe('media journal: two journals of one account in one process', () => {
   it('the same folder by another path (a link) is the same journal: one lock, one log', async () => {
     const alias = `${dir}-link`;
     symlinkSync(dir, alias);
-    const direct = new MediaJournal(defaultJournalDir(dir), account);
-    const linked = new MediaJournal(defaultJournalDir(alias), account);
+    const direct = new ImportJournal(defaultJournalDir(dir), account);
+    const linked = new ImportJournal(defaultJournalDir(alias), account);
     try {
       const writers = [[direct, 'd', 100], [linked, 'l', 200]] as const;
       await writeInTurns(writers, 3);

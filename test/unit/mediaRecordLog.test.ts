@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, fstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RecordLog } from '../../src/core/media/recordLog';
-import { JOURNAL_FORMAT, type SpotJournalRecord } from '../../src/core/media/journalRecord';
+import { RecordLog } from '../../src/core/journal/recordLog';
+import { JOURNAL_FORMAT, type SpotJournalRecord } from '../../src/core/journal/journalRecord';
 
 // The journal's append-only log keeps only where each spot's last line starts; a line is read
 // back when its spot is opened. Lines longer than one read, the offsets after a compaction (when

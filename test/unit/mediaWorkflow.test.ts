@@ -4,17 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { ServiceClient } from '../../src/core/api/serviceClient';
-import {
-  JournalLockedError,
-  MediaJournal,
-  defaultJournalDir,
-  runMediaWorkflow,
-  serviceUrlOf,
-  writeSpotFileInPlace,
-  type SpotInput,
-  type WorkflowProgress,
-  type WorkflowStep,
-} from '../../src/core/media';
+import { runImport, serviceUrlOf, type SpotInput, type ImportProgress, type SpotStep, writeSpotFileInPlace } from '../../src/core/import';
+import { JournalLockedError, ImportJournal, defaultJournalDir } from '../../src/core/journal';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { startCore, useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, mediaBytes, writeSpot } from './helpers/workflowFixtures';
@@ -37,9 +28,9 @@ describe('media workflow: spots with their media in one step', () => {
   it('runs the whole workflow for one spot with two gallery fields and writes the ids back, formatting kept', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01-start.jpg', '2-bridge.jpg', '10-end.jpg'], fld_1_4: ['map.png'] });
     const original = readFileSync(fixture.path, 'utf8');
-    const steps: WorkflowStep[] = [];
-    const progress: WorkflowProgress[] = [];
-    const run = await runMediaWorkflow([{ path: fixture.path }], options({ onStep: (s) => steps.push(s), onProgress: (p) => progress.push(p) }));
+    const steps: SpotStep[] = [];
+    const progress: ImportProgress[] = [];
+    const run = await runImport([{ path: fixture.path }], options({ onStep: (s) => steps.push(s), onProgress: (p) => progress.push(p) }));
 
     const [spot] = run.spots;
     assert.equal(spot.status, 'done', spot.reason);
@@ -69,10 +60,10 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('a second run does nothing and sends no upload', async () => {
     const fixture = writeSpot(workspace.dir, 'again', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
-    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: fixture.path }], options())).spots[0].status, 'done');
     const before = counts();
     const text = readFileSync(fixture.path, 'utf8');
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'done');
     assert.equal(spot.imported, 'unchanged');
     assert.equal(spot.galleries[0].skipped, 3);
@@ -83,7 +74,7 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('an existing gallery gets only the missing files, and its order follows the names', async () => {
     const fixture = writeSpot(workspace.dir, 'grow', { fld_1_3: ['b.jpg', 'd.jpg'] });
-    const first = (await runMediaWorkflow([{ path: fixture.path }], options())).spots[0];
+    const first = (await runImport([{ path: fixture.path }], options())).spots[0];
     assert.equal(first.status, 'done');
     const galleryId = first.galleries[0].galleryId!;
     assert.match(readFileSync(fixture.path, 'utf8'), new RegExp(`"fld_1_3": ${galleryId}`), 'the document names its gallery now');
@@ -94,7 +85,7 @@ describe('media workflow: spots with their media in one step', () => {
     }
     fixture.media.fld_1_3.sort((x, y) => x.name.localeCompare(y.name));
     const before = counts();
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'done', spot.reason);
     assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped, spot.galleries[0].order], [2, 2, 'set']);
     assert.equal(counts().uploads - before.uploads, 2, 'only the two new files were sent');
@@ -105,10 +96,10 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('without its journal, a gallery holding as many media as files counts as complete; one holding fewer is reported and gets nothing', async () => {
     const fixture = writeSpot(workspace.dir, 'lost', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
-    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: fixture.path }], options())).spots[0].status, 'done');
     rmSync(defaultJournalDir(workspace.dir), { recursive: true });
     let before = counts();
-    let [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    let [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'done', spot.reason);
     assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped, spot.galleries[0].order], [0, 2, 'kept']);
     assert.equal(counts().uploads, before.uploads, 'nothing sent twice');
@@ -116,7 +107,7 @@ describe('media workflow: spots with their media in one step', () => {
     rmSync(defaultJournalDir(workspace.dir), { recursive: true });
     writeFileSync(join(workspace.dir, 'lost.media', 'c.jpg'), mediaBytes('lost/c'));
     before = counts();
-    [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     assert.match(spot.reason ?? '', /holds 2 media the journal does not know, and 3 files .* nothing was sent/);
     assert.equal(counts().uploads, before.uploads);
@@ -125,10 +116,10 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('without its journal and with the document still saying null, the gallery the service hands back is matched by count, not filled twice', async () => {
     const fixture = writeSpot(workspace.dir, 'nulls', { fld_1_3: ['a.jpg', 'b.jpg'] }, { direct: true });
-    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: fixture.path }], options({ writeBack: false }))).spots[0].status, 'done');
     rmSync(defaultJournalDir(workspace.dir), { recursive: true });
     const before = counts();
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(spot.status, 'done', spot.reason);
     assert.deepEqual([spot.galleries[0].uploaded, spot.galleries[0].skipped], [0, 2]);
     assert.equal(counts().uploads, before.uploads, 'nothing sent twice');
@@ -147,7 +138,7 @@ describe('media workflow: spots with their media in one step', () => {
     writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'a.jpg'), '');
     writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'c.jpg'), readFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'b.jpg')));
     writeFileSync(join(workspace.dir, 'bad.media', 'fld_1_3', 'notes.txt'), 'notes');
-    const [spot] = (await runMediaWorkflow([{ path }], options())).spots;
+    const [spot] = (await runImport([{ path }], options())).spots;
     assert.equal(spot.status, 'invalid');
     const text = readFileSync(path, 'utf8');
     const messages = spot.problems.map((p) => p.message);
@@ -176,7 +167,7 @@ describe('media workflow: spots with their media in one step', () => {
       const client = new ServiceClient({ baseUrl: proxy.url, tokens, deadlineMs: 500, retry: { baseMs: 5, maxMs: 50 } });
       const fixture = writeSpot(workspace.dir, `reply-${fault}`, { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
       const steps: string[] = [];
-      const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ client, onStep: (s) => steps.push(s.message) }))).spots;
+      const [spot] = (await runImport([{ path: fixture.path }], options({ client, onStep: (s) => steps.push(s.message) }))).spots;
       assert.equal(proxy.lost, 1, 'one reply went wrong after the sandbox stored the file');
       assert.equal(spot.status, 'done', spot.reason);
       assert.equal(workspace.setup.sandbox.counters.uploads, 3, 'the file whose reply went wrong was not sent again');
@@ -188,7 +179,7 @@ describe('media workflow: spots with their media in one step', () => {
   it('an upload that did not arrive (503, dropped connection) is sent again until it is in the gallery once', async () => {
     workspace.setup.sandbox.setFaults({ rate503: 0.3, rateDrop: 0.3, appliesTo: ['upload'], seed: 11 });
     const fixture = writeSpot(workspace.dir, 'flaky', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'] }, { direct: true });
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ retry: { baseMs: 1, maxMs: 5, maxRetries: 10 } }))).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options({ retry: { baseMs: 1, maxMs: 5, maxRetries: 10 } }))).spots;
     assert.ok(workspace.setup.sandbox.counters.faultsInjected > 0, 'faults were injected');
     assert.equal(spot.status, 'done', spot.reason);
     workspace.setup.sandbox.setFaults({});
@@ -198,14 +189,14 @@ describe('media workflow: spots with their media in one step', () => {
   it('writing back can be refused: the document stays as it is, the journal remembers, and a second run sends nothing', async () => {
     const fixture = writeSpot(workspace.dir, 'keep', { fld_1_3: ['a.jpg'] }, { direct: true });
     const text = readFileSync(fixture.path, 'utf8');
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(spot.status, 'done');
     assert.equal(spot.writeBack.status, 'disabled');
     assert.match(spot.writeBack.reason ?? '', /journal .* remembers/);
     assert.equal(readFileSync(fixture.path, 'utf8'), text);
     assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1);
     const before = counts();
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options({ writeBack: false }))).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options({ writeBack: false }))).spots;
     assert.equal(again.status, 'done');
     assert.deepEqual(counts(), before, 'the journal knows the galleries and the final import: nothing is sent');
     assert.equal(workspace.setup.sandbox.spotBySourceId(fixture.sourceId)?.attributes.state, 1, 'the spot was not set back to in progress');
@@ -214,7 +205,7 @@ describe('media workflow: spots with their media in one step', () => {
   it('a document changed on disk since it was read is not overwritten; the next run writes the ids into the new text', async () => {
     const fixture = writeSpot(workspace.dir, 'edited', { fld_1_3: ['a.jpg'] }, { direct: true });
     const edited = readFileSync(fixture.path, 'utf8').replace('"latitude": 48.2', '"latitude": 48.25');
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({
+    const [spot] = (await runImport([{ path: fixture.path }], options({
       writeBack: async (request) => {
         writeFileSync(request.path, edited); // a person saves the file while the run is busy
         return writeSpotFileInPlace(request);
@@ -225,7 +216,7 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(readFileSync(fixture.path, 'utf8'), edited, 'the newer text was kept');
     assert.deepEqual(spot.remaining, ['write the gallery ids and state into the document']);
     const before = counts();
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.writeBack.status, 'written');
     assert.equal(counts().uploads, before.uploads);
     assert.equal(counts().imports, before.imports + 1, 'the edited text is imported once');
@@ -235,7 +226,7 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('a damaged journal is named with what to do, and nothing is sent', async () => {
     const fixture = writeSpot(workspace.dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
-    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
     const opened = await journal.open(fixture.sourceId, fixture.path);
     const file = opened.file;
     await opened.save();
@@ -243,7 +234,7 @@ describe('media workflow: spots with their media in one step', () => {
     await journal.close();
     // The spot's last line, damaged.
     appendFileSync(file, `{"format": 1, "sourceId":"${fixture.sourceId}", "galleries": {"fld_1_3": {"galleryId": "x"\n`);
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     assert.ok(spot.reason?.includes(file), spot.reason);
     assert.match(spot.reason ?? '', /The last line for source_id "[^"]+" in the journal .* cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the line, or delete it/);
@@ -252,7 +243,7 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('one process at a time uses an account journal, one run at a time a spot; a lock left by a dead process is taken over', async () => {
-    const journal = new MediaJournal(defaultJournalDir(workspace.dir), { serviceUrl: 'http://x', clientId: 'c' });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: 'http://x', clientId: 'c' });
     const held = await journal.open('one', 'one.spot.json');
     await assert.rejects(journal.open('one', 'one.spot.json'), /already working on source_id "one"/);
     held.release();
@@ -263,7 +254,7 @@ describe('media workflow: spots with their media in one step', () => {
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
     const fixtures = [writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
-    const run = await runMediaWorkflow(fixtures.map((f) => ({ path: f.path })), options({ journal: { dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
+    const run = await runImport(fixtures.map((f) => ({ path: f.path })), options({ journal: { dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
     assert.equal(run.stop?.kind, 'journal', 'a journal held by another process stops the run before it starts');
     assert.ok(run.stop.error instanceof JournalLockedError);
     assert.match(run.stop.error.message, /is using the journal/);
@@ -279,7 +270,7 @@ describe('media workflow: spots with their media in one step', () => {
   it('cancel stops after the current request, says what is left, and a second run finishes it', async () => {
     const fixture = writeSpot(workspace.dir, 'stop', { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
     const controller = new AbortController();
-    const run = await runMediaWorkflow([{ path: fixture.path }], options({ signal: controller.signal, onStep: (s) => s.step === 'upload' && controller.abort() }));
+    const run = await runImport([{ path: fixture.path }], options({ signal: controller.signal, onStep: (s) => s.step === 'upload' && controller.abort() }));
     const [spot] = run.spots;
     assert.equal(spot.status, 'cancelled');
     assert.equal(run.stop?.kind, 'cancelled');
@@ -291,7 +282,7 @@ describe('media workflow: spots with their media in one step', () => {
       'import with state 1 and every gallery id',
       'write the gallery ids and state into the document',
     ]);
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);
     assert.deepEqual([again.galleries[0].uploaded, again.galleries[0].skipped], [2, 1]);
     assertFinished(workspace.setup.sandbox, [fixture]);
@@ -304,7 +295,7 @@ describe('media workflow: spots with their media in one step', () => {
     workspace.setup.sandbox.setFaults({ latencyMs: 60_000, appliesTo: ['upload'] });
     const stop = new AbortController();
     const abort = new AbortController();
-    const run = await runMediaWorkflow([{ path: fixture.path }], options({
+    const run = await runImport([{ path: fixture.path }], options({
       signal: stop.signal,
       abortSignal: abort.signal,
       onProgress: (event) => {
@@ -319,16 +310,16 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(spot.status, 'cancelled', spot.reason);
     assert.ok(spot.remaining.some((left) => left.startsWith('upload')), `what is left names the uploads: ${spot.remaining.join(' / ')}`);
     workspace.setup.sandbox.setFaults({});
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);
     assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
   it('files directly in the media folder still go to their gallery on the next run when another fld_ member holds a number', async () => {
     const fixture = writeSpot(workspace.dir, 'solo', { fld_1_3: ['photo.jpg'] }, { direct: true, extra: { fld_1_4: 77 } });
-    assert.equal((await runMediaWorkflow([{ path: fixture.path }], options())).spots[0].status, 'done');
+    assert.equal((await runImport([{ path: fixture.path }], options())).spots[0].status, 'done');
     // Written back, the document now has two fld_ members holding numbers; the journal knows which one is the gallery.
-    const [again] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);
     assert.deepEqual([again.galleries[0].field, again.galleries[0].uploaded], ['fld_1_3', 0]);
   });
@@ -337,9 +328,9 @@ describe('media workflow: spots with their media in one step', () => {
     const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'plain', latitude: 1, longitude: 2 } } }));
     const inputs: SpotInput[] = [{ path }];
-    const [spot] = (await runMediaWorkflow(inputs, options())).spots;
+    const [spot] = (await runImport(inputs, options())).spots;
     assert.deepEqual([spot.status, spot.withMedia, spot.imported, spot.writeBack.status], ['done', false, 'final', 'unchanged']);
-    const [again] = (await runMediaWorkflow(inputs, options())).spots;
+    const [again] = (await runImport(inputs, options())).spots;
     assert.equal(again.imported, 'unchanged');
     assert.equal(workspace.setup.sandbox.counters.imports, 1);
     unlinkSync(path);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { startCaptureProxy, type CaptureProxy } from './helpers/captureProxy';
 import { spot, useCoreWorkspace } from './helpers/coreSetup';
@@ -28,7 +28,7 @@ describe('media workflow: documents that start with a byte-order mark', () => {
   it('imports a plain document with a BOM', async () => {
     const path = join(workspace.dir, 'plain.spot.json');
     writeFileSync(path, '\uFEFF' + JSON.stringify(spot('bom-plain'), null, 2));
-    const run = await runMediaWorkflow([{ path }], options());
+    const run = await runImport([{ path }], options());
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
     assert.equal(workspace.setup.sandbox.spotBySourceId('bom-plain')?.attributes.latitude, 48.2);
     assertNoMarkSent();
@@ -37,7 +37,7 @@ describe('media workflow: documents that start with a byte-order mark', () => {
   it('imports a document with media and a BOM, and keeps the mark when writing back', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
     writeFileSync(fixture.path, '\uFEFF' + readFileSync(fixture.path, 'utf8'));
-    const run = await runMediaWorkflow([{ path: fixture.path }], options());
+    const run = await runImport([{ path: fixture.path }], options());
     assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
     const written = readFileSync(fixture.path, 'utf8');
     assert.ok(written.startsWith('\uFEFF'), 'the mark stays in the file');

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MediaJournal, checkSpotMedia, defaultJournalDir, importOneSpot, journalAccountOf, serviceUrlOf, streamMediaWorkflow, type SpotInput, type SpotOutcome } from '../../src/core/media';
+import { importOneSpot, journalAccountOf, serviceUrlOf, streamImport, type SpotInput, type SpotOutcome } from '../../src/core/import';
+import { ImportJournal, defaultJournalDir } from '../../src/core/journal';
+import { checkSpotMedia } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
@@ -23,11 +25,11 @@ describe('media workflow: an input source that throws', () => {
     }
     const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
     const journalDir = defaultJournalDir(workspace.dir);
-    const lock = join(new MediaJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
+    const lock = join(new ImportJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
     await assert.rejects(
-      streamMediaWorkflow(inputs(), { client: workspace.setup.client, journal: { dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
+      streamImport(inputs(), { client: workspace.setup.client, journal: { dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
       /EACCES: the next folder cannot be read/,
     );
     assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);
@@ -44,8 +46,8 @@ describe('media workflow: an input source that throws', () => {
         throw new Error('ENOENT: the folder is gone');
       },
     };
-    await assert.rejects(streamMediaWorkflow(source, { client: workspace.setup.client, journal: { dir: journalDir, account }, media: false }), /the folder is gone/);
-    const lock = join(new MediaJournal(journalDir, account).accountDir, 'run.lock');
+    await assert.rejects(streamImport(source, { client: workspace.setup.client, journal: { dir: journalDir, account }, media: false }), /the folder is gone/);
+    const lock = join(new ImportJournal(journalDir, account).accountDir, 'run.lock');
     assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, 'the run lock is released');
   });
 
@@ -66,7 +68,7 @@ describe('media workflow: an input source that throws', () => {
             yield* syncInputs();
           }
           const journal = { dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) };
-          await assert.rejects(streamMediaWorkflow(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }), new RegExp(`the ${kind} source broke`));
+          await assert.rejects(streamImport(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }), new RegExp(`the ${kind} source broke`));
           // A rejection is reported unhandled once the microtasks of its turn have run.
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -90,10 +92,10 @@ describe('media workflow: an input source that throws', () => {
       }));
       const journalDir = defaultJournalDir(workspace.dir);
       const account = journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId);
-      const lock = join(new MediaJournal(journalDir, account).accountDir, 'run.lock');
+      const lock = join(new ImportJournal(journalDir, account).accountDir, 'run.lock');
       const settled: SpotOutcome[] = [];
       await assert.rejects(
-        streamMediaWorkflow(inputs, { client: workspace.setup.client, journal: { dir: journalDir, account }, concurrency: 2 }, (_position, outcome) => {
+        streamImport(inputs, { client: workspace.setup.client, journal: { dir: journalDir, account }, concurrency: 2 }, (_position, outcome) => {
           settled.push(outcome);
           // The command line's report writes a line here: a write that fails (a closed pipe) throws.
           if (settled.length === 2) throw new Error('the report could not be written');

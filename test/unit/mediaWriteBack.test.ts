@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMediaWorkflow, writeSpotFileInPlace } from '../../src/core/media';
+import { runImport, writeSpotFileInPlace } from '../../src/core/import';
 import { sameAsRead, type DocumentStamp } from '../../src/core/documents/readDocument';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { countFileReads, type ReadCounter } from './helpers/fileReads';
@@ -26,7 +26,7 @@ describe('media workflow: writing back a document it read', () => {
     const fixture = writeSpot(workspace.dir, 'once', { fld_1_3: ['a.jpg', 'b.jpg'] });
     await settle();
     counter = await countFileReads();
-    const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options())).spots;
+    const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     counter.restore();
     assert.equal(spot.status, 'done', spot.reason);
     assert.equal(spot.writeBack.status, 'written');
@@ -42,7 +42,7 @@ describe('media workflow: writing back a document it read', () => {
       const edited = original.replace('"latitude": 48.2', '"latitude": 48.3');
       assert.equal(edited.length, original.length);
       await settle();
-      const [spot] = (await runMediaWorkflow([{ path: fixture.path }], options({
+      const [spot] = (await runImport([{ path: fixture.path }], options({
         writeBack: async (request) => {
           const before = statSync(request.path);
           if (how.startsWith('edited')) writeFileSync(request.path, edited);

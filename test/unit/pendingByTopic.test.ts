@@ -8,7 +8,7 @@ import { pendingGalleryFields } from '../../src/core/api/spotSchema';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { SPOT_RULES } from '../../src/core/documents/problems';
 import { sendSpot } from '../../src/core/import/sendSpot';
-import { runMediaWorkflow } from '../../src/core/media';
+import { runImport } from '../../src/core/import';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { mediaBytes } from './helpers/workflowFixtures';
@@ -101,7 +101,7 @@ describe('pending galleries known by the topic definition', () => {
     it('the media workflow puts files sitting directly in the media folder into the one defined gallery', async () => {
       const path = writeTrail(['01-start.jpg', '02-end.jpg']);
 
-      const run = await runMediaWorkflow([{ path }], workspace.workflowOptions({ topics }));
+      const run = await runImport([{ path }], workspace.workflowOptions({ topics }));
       const [spot] = run.spots;
       assert.equal(spot.status, 'done', spot.reason);
       assert.deepEqual(spot.galleries.map((gallery) => [gallery.field, gallery.uploaded]), [['fld_7_3', 2]]);
@@ -117,7 +117,7 @@ describe('pending galleries known by the topic definition', () => {
 
     it('without the definitions the workflow cannot tell which null field takes the files, and says so', async () => {
       const path = writeTrail(['01-start.jpg']);
-      const run = await runMediaWorkflow([{ path }], workspace.workflowOptions());
+      const run = await runImport([{ path }], workspace.workflowOptions());
       assert.equal(run.spots[0].status, 'invalid');
       assert.match(run.spots[0].reason ?? '', /no single gallery field/);
     });

@@ -14,7 +14,7 @@ import {
   DEFAULT_TOKEN_DEADLINE_MS,
 } from '../../src/core/api/requestDefaults';
 import { DEFAULT_RETRY_POLICY } from '../../src/core/api/retryPolicy';
-import { DEFAULT_FILE_FIELD_NAME } from '../../src/core/upload/fileField';
+import { DEFAULT_FILE_FIELD_NAME } from '../../src/core/api/fileField';
 
 interface SettingSchema {
   default?: unknown;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startCore, type CoreSetup } from './helpers/coreSetup';
 import { startCaptureProxy, type CaptureProxy } from './helpers/captureProxy';
 import { ServiceClient } from '../../src/core/api/serviceClient';
-import { journalAccountOf, runMediaWorkflow, spotDocumentFiles, type SpotOutcome } from '../../src/core/media';
+import { journalAccountOf, runImport, type SpotOutcome, spotDocumentFiles } from '../../src/core/import';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { sendSpot } from '../../src/core/import/sendSpot';
 import { duplicateMembers, provablyNoDuplicates } from '../../src/core/documents/duplicateMembers';
@@ -56,7 +56,7 @@ describe('what is validated is what is sent', () => {
   /** The folder import and the command line: spot documents from files through the import engine. */
   async function importFiles(paths: string[]): Promise<SpotOutcome[]> {
     const journal = { dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot, 'spot-text') };
-    return (await runMediaWorkflow(spotDocumentFiles(paths), { client, journal, media: false })).spots;
+    return (await runImport(spotDocumentFiles(paths), { client, journal, media: false })).spots;
   }
 
   /** What the editor's Import Spot does with a buffer holding `text` (src/commands/importSpot.ts). */

@@ -18,7 +18,7 @@ import { json } from './helpers/scriptedServer';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource } from '../../src/core/api/tokenSource';
 import { ServiceError, isCancellation } from '../../src/core/api/errors';
-import { HeldFile } from '../../src/core/upload/heldFile';
+import { HeldFile } from '../../src/core/api/heldFile';
 
 interface Received {
   contentLength: number;

@@ -1,4 +1,4 @@
-// Where the media workflow (src/core/media/) plugs into the command line: the runner `import`
+// Where the import engine (src/core/import/) plugs into the command line: the runner `import`
 // uses (the workflow for every document; --no-media sends the documents only, through the same
 // journal), and the convention for which document a media folder belongs to. `validate` runs the
 // workflow's own pre-flight check (checkSpotMedia) through checkDocument.ts.

@@ -3,7 +3,7 @@
 // nothing, the journal makes a second run send nothing that was done (a row is its source_id),
 // and Ctrl-C stops as it does for documents. A row's outcome names the table, its row and line,
 // and each problem its cell. Rows are never written back: the table stays as it is.
-import { streamMediaWorkflow, type RunStop, type SpotSource } from '../../core';
+import { streamImport, type RunStop, type SpotSource } from '../../core';
 import { checkRows, isRowOrigin, rowLabel, rowOfPath, rowSource } from '../../core/rows';
 import { topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
@@ -56,7 +56,7 @@ export const importRows: ImportRunner = async (job) => {
   // The table is never written: the journal remembers the gallery ids and states.
   // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
   const display = (path: string) => (path === table.path ? file : job.display(path));
-  const end = await streamMediaWorkflow(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
+  const end = await streamImport(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${notAttemptedReason(stop.kind)}.`);

@@ -1,10 +1,10 @@
-// The import: every document through the core's import engine (streamMediaWorkflow), with or
+// The import: every document through the core's import engine (streamImport), with or
 // without media, so there is one journal and one rule for "already imported": the spot's journal
 // under .spot-import/journal/ says this exact text was imported, and nothing is sent. The
 // documents are a source the engine takes one at a time as it needs them (a few ahead of the
 // requests), so 100,000 documents never mean 100,000 texts or outcomes held at once; each outcome
 // is reported as soon as the engine settles it. --no-media is the engine's media: false.
-import { readSpotDocumentSync, SourceIdOwners, streamMediaWorkflow, type MediaWorkflowOptions, type RunStop, type SpotInput, type SpotSource } from '../../core';
+import { readSpotDocumentSync, SourceIdOwners, streamImport, type ImportRunOptions, type RunStop, type SpotInput, type SpotSource } from '../../core';
 import { checkDocumentText, claimSourceId, readDocumentText, topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
 import type { Outcome } from '../output/records';
@@ -45,7 +45,7 @@ export const importWithWorkflow: ImportRunner = async (job) => {
       return text;
     };
     const source: SpotSource = { total: job.files.length, spots: () => documentInputs(job, read, () => taken++) };
-    const end = await streamMediaWorkflow(source, workflowOptions(job), (_position, spot) => report(toOutcome(spot, job.display)));
+    const end = await streamImport(source, workflowOptions(job), (_position, spot) => report(toOutcome(spot, job.display)));
     stop = end.stop;
     if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   }
@@ -80,7 +80,7 @@ function documentInputs(job: ImportJob, read: (path: string) => string, take: ()
   return { [Symbol.asyncIterator]: () => iterator };
 }
 
-export function workflowOptions(job: ImportJob): MediaWorkflowOptions {
+export function workflowOptions(job: ImportJob): ImportRunOptions {
   return {
     client: job.client!,
     // The built-in sandbox listens on another port every run: its journal is keyed by its data

@@ -28,7 +28,7 @@ export interface RowsImportOptions {
   /** Cancels as the notification's Cancel button does (tests). */
   signal?: AbortSignal;
   /** Told of every engine event (tests cancel part-way with it). */
-  onProgress?: (event: Core.WorkflowProgress) => void;
+  onProgress?: (event: Core.ImportProgress) => void;
 }
 
 /** What Import Rows as Spots did: the run's summary, and the lines that were not rows at all. */
@@ -90,7 +90,7 @@ export async function runRowsImport(services: CommandServices, arg: unknown, opt
       const source = rows.rowSource(mapped.table, mapped.mapping, { signal, onUnreadable: (row) => unreadable.push(row) });
       // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
       const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
-      return await core.runMediaWorkflow(counted, { ...engine, writeBack: false }).finally(() => recorder.finish());
+      return await core.runImport(counted, { ...engine, writeBack: false }).finally(() => recorder.finish());
     } finally {
       await opened.copy.dispose();
     }

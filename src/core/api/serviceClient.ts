@@ -16,8 +16,8 @@ import { DEFAULT_API_VERSION } from './apiVersion';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './requestDefaults';
 import { Redactor } from './redact';
 import type { TokenSource } from './tokenSource';
-import { DEFAULT_FILE_FIELD_NAME } from '../upload/fileField';
-import { uploadFile, type UploadOptions, type UploadResult } from '../upload/uploadFile';
+import { DEFAULT_FILE_FIELD_NAME } from './fileField';
+import { uploadFile, type UploadOptions, type UploadResult } from './uploadFile';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
@@ -179,7 +179,7 @@ export class ServiceClient {
   /**
    * One attempt of send(). The work is in a method; the closure send() hands over only calls it:
    * V8 keeps a closure's optimized code only while an instance of it lives, and each request makes
-   * a new one (see EngineRun in media/mediaWorkflow.ts).
+   * a new one (see EngineRun in import/runImport.ts).
    */
   private async sendOnce(token: string, what: RequestWords, method: 'GET' | 'POST', url: string, options: SendOptions): Promise<Attempt<{ status: number; text: string }>> {
     const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);

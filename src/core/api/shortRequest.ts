@@ -58,7 +58,7 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
   /**
    * The request's work is here, in a method, not in the promise's executor: V8 keeps a closure's
    * optimized code only while an instance of it lives, and every request makes a new executor (see
-   * EngineRun in media/mediaWorkflow.ts). The executor left only keeps the promise's two functions.
+   * EngineRun in import/runImport.ts). The executor left only keeps the promise's two functions.
    */
   send(dispatcher: Dispatcher, url: string): Promise<ShortReply> {
     const reply = new Promise<ShortReply>((resolve, reject) => {

@@ -1,7 +1,7 @@
 // The spot import document: the one zod source for runtime validation, the TypeScript types
 // and the JSON Schema that editors use (generated into schemas/ at build time).
 import * as z from './zod';
-import { SPOT_RULES } from '../documents/problems';
+import { SPOT_RULES } from './spotRules';
 import { l10n } from '../text/l10n';
 
 /** Topic-specific fields are named fld_<topic>_<number>; galleries share that naming. */

@@ -11,18 +11,8 @@ export interface Problem {
 }
 
 /** Rule ids of the base document rules that something keys on. */
-export const SPOT_RULES = {
-  /** A member name given twice in one object (reported at the second). */
-  duplicateMember: 'spot.duplicateMember',
-  /** A gallery field sent as null (pending) while state is not 2. */
-  pendingNeedsState2: 'spot.pendingNeedsState2',
-  /** A latitude out of range that, swapped with the longitude, makes a position (core/geo/position.ts). */
-  swappedCoordinates: 'spot.swappedCoordinates',
-  /** topic_id is not the topic the account (profile, project) imports into. */
-  accountTopic: 'spot.projectTopic',
-  /** A source_id an earlier spot of the run has (reported at the later one's source_id). */
-  repeatedSourceId: 'spot.repeatedSourceId',
-} as const;
+// The rule ids of the spot schema's own checks live with it (api/spotRules.ts): the schema reports them.
+export { SPOT_RULES } from '../api/spotRules';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');

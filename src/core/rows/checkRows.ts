@@ -4,7 +4,7 @@
 // read only by the import, which hashes what it sends), and a source_id an earlier row has. What
 // `spot-import validate` prints and the editor shows on the cells.
 import type { AccountTopic } from '../import/importRules';
-import { checkSpotForImport } from '../media/checkForImport';
+import { checkSpotForImport } from '../import/checkForImport';
 import { noMediaLayout } from '../media/mediaLayout';
 import { repeatedSourceIdReason, SourceIdOwners } from '../documents/sourceIds';
 import { ruleOf, SPOT_RULES } from '../documents/problems';

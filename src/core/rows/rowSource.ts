@@ -4,7 +4,7 @@
 // its source_id, so a second run sends nothing that was done), and every problem comes back placed
 // at its cell (placeRowProblem).
 import { basename } from 'node:path';
-import type { SpotInput, SpotSource } from '../media/types';
+import type { SpotInput, SpotSource } from '../import/types';
 import { fromPointer, toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedMapping } from './mapping/resolveMapping';

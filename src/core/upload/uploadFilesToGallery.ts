@@ -10,7 +10,7 @@ import { retryDelayMs, sleep, type RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import { mediaIdOfReply } from './mediaReply';
 import { classifyUploadFailure, type UploadFailure, type UploadFailureKind } from './uploadFailure';
-import type { SentContent } from './uploadFile';
+import type { SentContent } from '../api/uploadFile';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 

@@ -6,7 +6,8 @@ import { startSandbox } from '../../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/types';
 import { TokenSource, defaultTokenUrl } from '../../../src/core/api/tokenSource';
 import { ServiceClient } from '../../../src/core/api/serviceClient';
-import { defaultJournalDir, journalAccountOf, type MediaWorkflowOptions } from '../../../src/core/media';
+import { journalAccountOf, type ImportRunOptions } from '../../../src/core/import';
+import { defaultJournalDir } from '../../../src/core/journal';
 
 export interface CoreSetup {
   sandbox: RunningSandbox;
@@ -35,8 +36,8 @@ export function spot(sourceId: string, extra: Record<string, unknown> = {}) {
 export interface CoreWorkspace {
   setup: CoreSetup;
   dir: string;
-  /** Options for runMediaWorkflow on this sandbox, its journal in the folder, with short retry steps. */
-  workflowOptions(extra?: Partial<MediaWorkflowOptions>): MediaWorkflowOptions;
+  /** Options for runImport on this sandbox, its journal in the folder, with short retry steps. */
+  workflowOptions(extra?: Partial<ImportRunOptions>): ImportRunOptions;
 }
 
 /**

@@ -4,11 +4,11 @@
 // Usage: node journalLockChild.js <journalDir>; prints READY, then reads the start instant (epoch
 // ms) and later "release" from stdin.
 import { createInterface } from 'node:readline';
-import { MediaJournal } from '../../../src/core/media/journal';
+import { ImportJournal } from '../../../src/core/journal/journal';
 
 async function main(): Promise<void> {
   const [journalDir] = process.argv.slice(2);
-  const journal = new MediaJournal(journalDir, { serviceUrl: 'https://service.example', clientId: 'client' });
+  const journal = new ImportJournal(journalDir, { serviceUrl: 'https://service.example', clientId: 'client' });
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   process.stdout.write('READY\n');
   const startAt = Number((await lines.next()).value);

@@ -5,7 +5,7 @@
 // Usage: node workflowChild.js <baseUrl> <folder> <journalDir> [compactAtBytes]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, streamMediaWorkflow, type SpotOutcome } from '../../../src/core';
+import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, streamImport, type SpotOutcome } from '../../../src/core';
 import { DEMO_CLIENT } from '../../../src/sandbox/types';
 
 async function main(): Promise<number> {
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   process.stdout.write('{"ready":true}\n');
   const journal = { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId), log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {} };
   const spots: SpotOutcome[] = [];
-  await streamMediaWorkflow(inputs, { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') }, (position, outcome) => (spots[position] = outcome));
+  await streamImport(inputs, { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') }, (position, outcome) => (spots[position] = outcome));
   const outcome = { spots, totals: { done: spots.filter((spot) => spot?.status === 'done').length, of: inputs.length } };
   const failures = inputs.map((input, index) => outcome.spots[index] ?? { label: input.label, status: 'not settled' as const, reason: '' }).filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
   process.stdout.write(JSON.stringify({ totals: outcome.totals, failures }) + '\n');

@@ -5,8 +5,8 @@
 import { throwIfAborted } from '../api/errors';
 import type { ServiceClient } from '../api/serviceClient';
 import { weightsToSend } from '../mediaFiles/mediaOrder';
-import type { CheckedMediaFile } from './checkSpotMedia';
-import type { SpotJournal } from './journal';
+import type { CheckedMediaFile } from '../media/checkSpotMedia';
+import type { SpotJournal } from '../journal/journal';
 
 export interface OrderContext {
   client: Pick<ServiceClient, 'getGallery' | 'setMediaOrder'>;

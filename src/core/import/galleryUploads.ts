@@ -6,10 +6,10 @@ import { throwIfAborted } from '../api/errors';
 import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import { uploadFilesToGallery, type UploadLedger } from '../upload/uploadFilesToGallery';
-import type { CheckedMediaFile } from './checkSpotMedia';
-import { contentKey, hashFile } from './contentKey';
-import { JournalError, type SpotJournal } from './journal';
-import { journalTime, type GalleryJournal } from './journalRecord';
+import type { CheckedMediaFile } from '../media/checkSpotMedia';
+import { contentKey, hashFile } from '../media/contentKey';
+import { JournalError, type SpotJournal } from '../journal/journal';
+import { journalTime, type GalleryJournal } from '../journal/journalRecord';
 import { claimedIds, resolveLostUpload } from './lostUpload';
 import type { GalleryOutcome, StepName } from './types';
 import { l10n } from '../text/l10n';
@@ -21,7 +21,7 @@ export interface GalleryUploadContext {
   files: CheckedMediaFile[];
   retry: RetryPolicy;
   signal?: AbortSignal;
-  /** Drops an upload in flight (see MediaWorkflowOptions.abortSignal). */
+  /** Drops an upload in flight (see ImportRunOptions.abortSignal). */
   abortSignal?: AbortSignal;
   step(step: StepName, message: string): void;
   bytes(file: string, sentBytes: number, totalBytes: number): void;

@@ -32,7 +32,7 @@ export interface JournalAccount {
 
 const GITIGNORE = '# Spot Import journal: work in flight, per machine. Git ignores this folder by itself.\n*\n';
 
-export class MediaJournal {
+export class ImportJournal {
   readonly accountDir: string;
   private prepared?: Promise<RecordLog>;
   /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
@@ -69,18 +69,18 @@ export class MediaJournal {
   async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
     const log = await this.acquire();
     const held = `${log.accountDir}\n${sourceId}`;
-    if (MediaJournal.held.has(held)) {
+    if (ImportJournal.held.has(held)) {
       throw new JournalError(l10n.t('Another import in this window is already working on source_id "{0}"; wait for it to finish.', sourceId), log.file);
     }
-    MediaJournal.held.add(held);
+    ImportJournal.held.add(held);
     try {
       const line = log.line(sourceId);
       const record = line === undefined ? this.fresh(sourceId) : checkRecord(line, log.file, sourceId);
       if (record.sourceId !== sourceId) throw damaged(log.file, sourceId, l10n.t('it belongs to source_id "{0}"', record.sourceId));
       record.document = documentPath;
-      return new SpotJournal(log, record, () => MediaJournal.held.delete(held));
+      return new SpotJournal(log, record, () => ImportJournal.held.delete(held));
     } catch (error) {
-      MediaJournal.held.delete(held);
+      ImportJournal.held.delete(held);
       throw error;
     }
   }

@@ -3,7 +3,7 @@
 // (crash, kill, dropped connection), the gallery tells what happened: an id that is new since that
 // record and not claimed by another journal entry is that file; no such id means it did not
 // arrive. File names prove nothing (the service stores uploads under names of its own).
-import type { GalleryJournal, PendingUpload } from './journalRecord';
+import type { GalleryJournal, PendingUpload } from '../journal/journalRecord';
 
 export type LostUploadVerdict =
   | { kind: 'arrived'; mediaId: number }

@@ -4,7 +4,7 @@
 // FileLike for form-data-encoder (name, type, size, stream()), so the library frames the part
 // without Node's Blob/File (openAsBlob stats the file again, synchronously).
 import { constants, promises as fs } from 'node:fs';
-import { FileChangedError, ServiceError } from '../api/errors';
+import { FileChangedError, ServiceError } from './errors';
 import { READ_BUFFER_BYTES, giveBackReadBuffer, takeReadBuffer } from '../files/readBuffers';
 import { asBuffer, type UploadSource } from './uploadSource';
 import { l10n } from '../text/l10n';

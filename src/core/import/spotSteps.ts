@@ -9,25 +9,25 @@ import { describeProblems } from '../documents/problemSummary';
 import { readSpotDocumentStamped, type DocumentStamp } from '../documents/readDocument';
 import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
-import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from './checkSpotMedia';
+import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from '../media/checkSpotMedia';
 import { checkSpotForImport, withTopicRules } from './checkForImport';
-import { hashText } from './contentKey';
-import type { HeldContent } from './heldContent';
+import { hashText } from '../media/contentKey';
+import type { HeldContent } from '../media/heldContent';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
-import { sendSpot } from '../import/sendSpot';
-import { JournalError, type MediaJournal, type SpotJournal } from './journal';
-import { journalTime, type SpotJournalRecord } from './journalRecord';
-import { noMediaLayout } from './mediaLayout';
-import type { MediaWorkflowOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
+import { sendSpot } from './sendSpot';
+import { JournalError, type ImportJournal, type SpotJournal } from '../journal/journal';
+import { journalTime, type SpotJournalRecord } from '../journal/journalRecord';
+import { noMediaLayout } from '../media/mediaLayout';
+import type { ImportRunOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
 export interface SpotRunContext {
-  options: MediaWorkflowOptions;
+  options: ImportRunOptions;
   retry: RetryPolicy;
-  journal: MediaJournal;
+  journal: ImportJournal;
   /** The run's budget for checked media kept in memory until they are sent. */
   held: HeldContent;
   /**
@@ -417,7 +417,7 @@ async function writeBack(
   finalText: string,
   edits: SpotTextEdit[],
   journal: SpotJournal,
-  options: MediaWorkflowOptions,
+  options: ImportRunOptions,
   step: (name: StepName, message: string) => void,
 ): Promise<WriteBackOutcome> {
   const record = journal.record;
@@ -496,7 +496,7 @@ function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepN
   return outcome;
 }
 
-function fail(outcome: SpotOutcome, kind: SpotFailureKind, reason: string, status: 'failed' | 'invalid' = 'failed', record?: SpotJournalRecord, check?: SpotMediaCheck, options?: MediaWorkflowOptions): SpotOutcome {
+function fail(outcome: SpotOutcome, kind: SpotFailureKind, reason: string, status: 'failed' | 'invalid' = 'failed', record?: SpotJournalRecord, check?: SpotMediaCheck, options?: ImportRunOptions): SpotOutcome {
   outcome.status = status;
   outcome.failure = { kind };
   outcome.change = undefined;
@@ -506,7 +506,7 @@ function fail(outcome: SpotOutcome, kind: SpotFailureKind, reason: string, statu
 }
 
 /** Ends a spot on a thrown error: cancelled, refused credentials, a failed request, or a defect. */
-function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: MediaWorkflowOptions): SpotOutcome {
+function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: ImportRunOptions): SpotOutcome {
   outcome.change = undefined;
   outcome.remaining = check?.ok ? remainingWork(record, check, options) : [];
   if (!(error instanceof ServiceError) && !isCancellation(error)) {
@@ -554,7 +554,7 @@ function failedUploads(outcome: SpotOutcome): string {
 }
 
 /** What a second run will do for a spot, from the journal and the documents's check. */
-export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: MediaWorkflowOptions): string[] {
+export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: ImportRunOptions): string[] {
   if (check.galleries.length === 0) return record.finalImport ? [] : [l10n.t('import the document')];
   const work: string[] = [];
   const attributes = attributesOf(check);
@@ -567,7 +567,7 @@ export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, 
 }
 
 /** What a second run does for one gallery, each said of the gallery by its id when it has one, else by its field. */
-function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: MediaWorkflowOptions): string[] {
+function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: ImportRunOptions): string[] {
   const gallery = record.galleries[plan.field];
   const field = plan.field;
   const work: string[] = [];

@@ -1,12 +1,12 @@
 // Everything an import checks before a byte is sent, in one call for the engine, validate and
 // --dry-run: the document and its media (checkSpotMedia), then the topic rules (importRules.ts).
-import type { TopicRules } from '../import/importRules';
-import { topicRuleProblems } from '../import/importRules';
+import type { TopicRules } from './importRules';
+import { topicRuleProblems } from './importRules';
 import { fromPointer } from '../documents/problems';
 import { attributesOf } from '../documents/validateSpot';
 import { TOPIC_RULES } from '../topics/topicProblem';
 import { requiredByTopicMessage } from '../topics/checkSpotAgainstTopic';
-import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from './checkSpotMedia';
+import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from '../media/checkSpotMedia';
 import { withMembers } from '../objects/withMembers';
 
 export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {

@@ -2,15 +2,15 @@
 // a bounded number of spots in flight, progress per spot and per byte, one step line per step, and
 // a typed outcome for every spot whatever ends the run (cancel, refused credentials, the network,
 // a journal another process holds). Spots come from a SpotSource (spot documents today, rows of
-// a table next); each goes through spotWorkflow.ts: check, import, upload, order, write back.
+// a table next); each goes through spotSteps.ts: check, import, upload, order, write back.
 import { AuthenticationError, CancelledError, isCancellation, type ServiceError } from '../api/errors';
 import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { SourceIdOwners } from '../documents/sourceIds';
-import { clampConcurrency } from '../import/concurrency';
-import { HeldContent } from './heldContent';
-import { JournalError, MediaJournal, type JournalAccount } from './journal';
-import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SourceIdTurn, type SpotRunContext } from './spotWorkflow';
-import type { MediaWorkflowOptions, MediaWorkflowOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, WorkflowProgress, WorkflowStep } from './types';
+import { clampConcurrency } from './concurrency';
+import { HeldContent } from '../media/heldContent';
+import { JournalError, ImportJournal, type JournalAccount } from '../journal/journal';
+import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SourceIdTurn, type SpotRunContext } from './spotSteps';
+import type { ImportRunOptions, ImportOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, ImportProgress, SpotStep } from './types';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
@@ -18,12 +18,12 @@ import { withMembers } from '../objects/withMembers';
 export type SpotsOrSource = SpotSource | Iterable<SpotInput> | AsyncIterable<SpotInput>;
 
 /** The whole run, every spot's outcome kept (a front end that shows them all). */
-export async function runMediaWorkflow(source: SpotsOrSource, options: MediaWorkflowOptions): Promise<MediaWorkflowOutcome> {
+export async function runImport(source: SpotsOrSource, options: ImportRunOptions): Promise<ImportOutcome> {
   const spots: SpotOutcome[] = [];
   const given = asSource(source);
   const inputs: SpotInput[] = [];
   const iterator = remember(given.spots(), inputs);
-  const end = await streamMediaWorkflow({ total: given.total, spots: () => iterator }, options, (position, outcome) => (spots[position] = outcome));
+  const end = await streamImport({ total: given.total, spots: () => iterator }, options, (position, outcome) => (spots[position] = outcome));
   // The spots the run never took (it stopped first) are still answered for, in their order.
   for await (const input of iterator) void input;
   for (let index = 0; index < inputs.length; index++) spots[index] ??= notStarted(inputs[index], end.stop?.kind ?? 'cancelled');
@@ -31,11 +31,11 @@ export async function runMediaWorkflow(source: SpotsOrSource, options: MediaWork
 }
 
 /** One spot on its own (the editor's commands): the same engine, one result. */
-export async function importOneSpot(input: SpotInput, options: MediaWorkflowOptions): Promise<SpotOutcome> {
-  return (await runMediaWorkflow([input], withMembers(options, { concurrency: 1 }))).spots[0];
+export async function importOneSpot(input: SpotInput, options: ImportRunOptions): Promise<SpotOutcome> {
+  return (await runImport([input], withMembers(options, { concurrency: 1 }))).spots[0];
 }
 
-export interface WorkflowStreamEnd {
+export interface ImportStreamEnd {
   /** Set when the run ended before its last spot. */
   stop?: RunStop;
 }
@@ -47,11 +47,11 @@ export interface WorkflowStreamEnd {
  * once, by its position in the source's order; spots the run never took (it stopped first) are
  * neither taken from the source nor settled.
  */
-export async function streamMediaWorkflow(source: SpotsOrSource, options: MediaWorkflowOptions, settled?: (position: number, outcome: SpotOutcome) => void): Promise<WorkflowStreamEnd> {
+export async function streamImport(source: SpotsOrSource, options: ImportRunOptions, settled?: (position: number, outcome: SpotOutcome) => void): Promise<ImportStreamEnd> {
   const concurrency = clampConcurrency(options.concurrency);
   const spots = asSource(source);
   const total = spots.total ?? 0;
-  const journal = new MediaJournal(options.journal.dir, options.journal.account, options.journal.log);
+  const journal = new ImportJournal(options.journal.dir, options.journal.account, options.journal.log);
   // The account's lock first: another process using the journal is found before anything is sent.
   try {
     await journal.acquire();
@@ -138,7 +138,7 @@ class EngineRun {
   settledFailure: { error: unknown } | undefined;
 
   constructor(
-    private readonly options: MediaWorkflowOptions,
+    private readonly options: ImportRunOptions,
     private readonly ctx: SpotRunContext,
     private readonly inputs: InputSource,
     private readonly concurrency: number,
@@ -397,7 +397,7 @@ function notStarted(input: SpotInput, because: RunStopKind): SpotOutcome {
   return { ...blankOutcome(input, 'not-started'), ...notStartedParts(because) };
 }
 
-function totalsOf(spots: SpotOutcome[]): MediaWorkflowOutcome['totals'] {
+function totalsOf(spots: SpotOutcome[]): ImportOutcome['totals'] {
   const count = (status: SpotOutcome['status']) => spots.filter((spot) => spot.status === status).length;
   const sum = (pick: (gallery: SpotOutcome['galleries'][number]) => number) => spots.reduce((all, spot) => all + spot.galleries.reduce((n, g) => n + pick(g), 0), 0);
   return {
@@ -413,7 +413,7 @@ function totalsOf(spots: SpotOutcome[]): MediaWorkflowOutcome['totals'] {
 }
 
 /** A front end's callback that throws must not break the run (or leave a journal half-done). */
-function tell<T extends WorkflowProgress | WorkflowStep>(callback: ((event: T) => void) | undefined, event: T): void {
+function tell<T extends ImportProgress | SpotStep>(callback: ((event: T) => void) | undefined, event: T): void {
   try {
     callback?.(event);
   } catch {

@@ -7,12 +7,12 @@ import type { ServiceClient } from '../api/serviceClient';
 import type { ParsedSpotText } from '../documents/parseSpotText';
 import type { DocumentStamp } from '../documents/readDocument';
 import type { SpotTextEdit } from '../documents/setSpotState';
-import type { AccountTopic } from '../import/importRules';
+import type { AccountTopic } from './importRules';
 import type { TopicCatalog } from '../topics/topicSchema';
-import type { SpotMediaCheck, SpotProblem } from './checkSpotMedia';
-import type { JournalAccount } from './journal';
-import type { MediaLayout } from './mediaLayout';
-import type { RecordLogOptions } from './recordLog';
+import type { SpotMediaCheck, SpotProblem } from '../media/checkSpotMedia';
+import type { JournalAccount } from '../journal/journal';
+import type { MediaLayout } from '../media/mediaLayout';
+import type { RecordLogOptions } from '../journal/recordLog';
 
 /**
  * One spot of a run: where it comes from, and whatever the caller already has of it. Spot
@@ -76,7 +76,7 @@ export interface JournalOptions {
   log?: RecordLogOptions;
 }
 
-export interface MediaWorkflowOptions {
+export interface ImportRunOptions {
   client: Pick<ServiceClient, 'importSpot' | 'getGallery' | 'uploadMedia' | 'setMediaOrder'>;
   journal: JournalOptions;
   /** Spots in flight at once (clampConcurrency: 1 to 16, default 4). Uploads into one gallery always go one at a time. */
@@ -130,12 +130,12 @@ export interface MediaWorkflowOptions {
    * its announcement is settled by the next run from what its gallery holds.
    */
   abortSignal?: AbortSignal;
-  onProgress?: (event: WorkflowProgress) => void;
+  onProgress?: (event: ImportProgress) => void;
   /** One line per step, for a log (no secrets: paths, ids, counts). */
-  onStep?: (step: WorkflowStep) => void;
+  onStep?: (step: SpotStep) => void;
 }
 
-export type WorkflowProgress =
+export type ImportProgress =
   /** Spot `index` (1-based, in the order started) of `total` has started. */
   | { kind: 'spot'; index: number; total: number; label: string }
   /** Bytes of the file being uploaded. */
@@ -145,7 +145,7 @@ export type WorkflowProgress =
 
 export type StepName = 'check' | 'journal' | 'import-pending' | 'resolve' | 'upload' | 'order' | 'import-final' | 'import' | 'write-back' | 'skip' | 'stop';
 
-export interface WorkflowStep {
+export interface SpotStep {
   label: string;
   sourceId?: string;
   step: StepName;
@@ -273,7 +273,7 @@ export interface SpotOutcome {
   journalFile?: string;
 }
 
-export interface MediaWorkflowOutcome {
+export interface ImportOutcome {
   /** One per input, in input order. */
   spots: SpotOutcome[];
   /** Set when the run ended before its last spot; absent: it finished. */
