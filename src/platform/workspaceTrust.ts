@@ -32,11 +32,6 @@ export function sandboxIsOff(): string {
   return vscode.l10n.t('The local sandbox is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.');
 }
 
-/** Whether a command is off in Restricted Mode (for tests and the manifest check). */
-export function needsTrust(commandId: string): boolean {
-  return NEEDS_TRUST.has(commandId);
-}
-
 /**
  * The error a restricted action ends with: `message` says what is off and why (one of the
  * sentences above), and the button turns it on.

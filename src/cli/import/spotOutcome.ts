@@ -2,7 +2,6 @@
 // status words of docs/cli-json.md, the problems placed on the document (naming the media file
 // they are about), the galleries with what was uploaded, resolved and skipped, and what a second
 // run will do. The engine's typed outcome decides; this only words it.
-import { readFileSync } from 'node:fs';
 import { ruleOf, type RunStopKind, type SpotFailureKind, type SpotOutcome } from '../../core';
 import { isRowOrigin, placeRowProblem } from '../../core/rows';
 import { rowFindings } from '../rows/rowFindings';
@@ -86,13 +85,8 @@ function placed(spot: SpotOutcome, display: (path: string) => string): Finding[]
     const origin = spot.origin;
     return rowFindings(spot.problems.map((problem) => ({ ...problem, rule: ruleOf(problem), at: placeRowProblem(origin, problem) })), display);
   }
-  let text = '';
-  try {
-    text = readFileSync(spot.path, 'utf8');
-  } catch {
-    // Gone since it was checked: the problems are still reported, at the start of the file.
-  }
-  return toFindings(text, spot.problems, display);
+  // The text the offsets are in, as it was checked: the file may have changed since (the write-back of gallery ids, too).
+  return toFindings(spot.checkedText ?? '', spot.problems, display);
 }
 
 function withRemaining(spot: SpotOutcome): string {

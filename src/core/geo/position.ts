@@ -8,12 +8,6 @@ import { l10n } from '../text/l10n';
 export const LATITUDE_LIMIT = 90;
 export const LONGITUDE_LIMIT = 180;
 
-/**
- * The words every message about a swapped pair ends with, in English: a message that is localised
- * (l10n.t) writes them in its own whole sentence instead of gluing this on.
- */
-export const PROBABLY_SWAPPED = 'latitude and longitude are probably swapped';
-
 /** A topic's area: [west, south, east, north] in degrees, as GeoJSON writes a bbox (RFC 7946 §5). */
 export type Bbox = readonly [west: number, south: number, east: number, north: number];
 

@@ -9,7 +9,7 @@ import { describeProblems } from '../documents/problemSummary';
 import { readSpotDocumentStamped, type DocumentStamp } from '../documents/readDocument';
 import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
-import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck } from '../media/checkSpotMedia';
+import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck, type SpotProblem } from '../media/checkSpotMedia';
 import { checkSpotForImport, withTopicRules } from './checkForImport';
 import { hashText } from '../media/contentKey';
 import type { HeldContent } from '../media/heldContent';
@@ -93,7 +93,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
   }
   if (other !== undefined) {
     const problem = repeatedSourceIdProblem(parsed.text, sourceId, options.describePath?.(other) ?? other);
-    outcome.problems = [problem];
+    setProblems(outcome, [problem], parsed.text);
     step('check', `not sent: ${problem.message}`);
     return fail(outcome, 'repeated-source-id', problem.message, 'invalid');
   }
@@ -126,7 +126,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
             return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
           },
         }), input.problems);
-    outcome.problems = check.problems;
+    setProblems(outcome, check.problems, parsed.text);
     const release = () => {
       ctx.held.release(heldFiles(check));
       journal.release();
@@ -489,7 +489,7 @@ function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepN
   outcome.status = 'invalid';
   outcome.failure = { kind: 'invalid' };
   outcome.change = undefined;
-  outcome.problems = check.problems;
+  setProblems(outcome, check.problems, check.parsed.text);
   const errors = check.problems.filter((problem) => problem.severity === 'error');
   outcome.reason = describeProblems(errors, errors.length === 0 ? l10n.t('Not a spot document.') : undefined);
   step('check', `not sent: ${outcome.reason}`);
@@ -587,3 +587,8 @@ function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: Impo
   return work;
 }
 
+/** The spot's problems, with the text their offsets are in when there are any (a run's outcomes hold no text otherwise). */
+function setProblems(outcome: SpotOutcome, problems: SpotProblem[], text: string | undefined): void {
+  outcome.problems = problems;
+  if (problems.length > 0 && text !== undefined) outcome.checkedText = text;
+}

@@ -263,6 +263,8 @@ export interface SpotOutcome {
   withMedia: boolean;
   galleries: GalleryOutcome[];
   problems: SpotProblem[];
+  /** The text the problems' offsets are in, as it was checked (set when there are problems): the file may have changed since, by the write-back too. */
+  checkedText?: string;
   writeBack: WriteBackOutcome;
   /** Why the spot is not done, in a person's words. */
   reason?: string;
