@@ -80,8 +80,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
     progress.stop();
     if (gate.refusal !== undefined) throw noTokenError(gate.refusal, 'Nothing was sent. ');
     const failedBeforeRun = unreadable.length + topics.outcomes.filter((outcome) => !outcome.ok).length;
-    if (opened) return output.finish(...concludeRows(output, end, display(opened.table.path), !!options.dryRun));
-    return output.finish(...conclude(output, end, failedBeforeRun, !!options.dryRun, files.length + unreadable.length));
+    const counting = opened ? rowCounting(display(opened.table.path)) : documentCounting(output, end, failedBeforeRun, files.length + unreadable.length);
+    return output.finish(...conclude(output, end, !!options.dryRun, counting));
   } finally {
     progress.stop();
     interrupts.dispose();
@@ -89,48 +89,55 @@ export async function runImport(paths: string[], options: ImportOptions, context
   }
 }
 
-function conclude(output: RunOutput, end: ImportRunEnd, failedBeforeRun: number, dryRun: boolean, documents: number): [string, number, RunSummary['stopped']?] {
-  const imported = output.count('imported') + output.count('alreadyImported');
-  const total = documents;
-  const failed = output.count('failed');
+/**
+ * How a run's end is counted: in documents (their number known before the run) or in a table's
+ * rows (read as they are imported, so counted as they came). One wording of each end for both.
+ */
+interface RunCounting {
+  /** "3 of 10 documents", "3 rows of trees.csv": what was imported. */
+  imported(count: number): string;
+  /** "10 documents", "12 rows of trees.csv": the whole, given how many rows were met. */
+  whole(rowsMet: number): string;
+  /** What a second run finishes: "the other 7", "the rest". */
+  rest: string;
+  /** Topic definition files that are broken (documents only: their topics were checked by the base rules). */
+  definitions: number;
+}
+
+function documentCounting(output: RunOutput, end: ImportRunEnd, failedBeforeRun: number, documents: number): RunCounting {
   const definitions = output.count('invalid');
-  const remaining = end.remaining + failedBeforeRun;
+  return {
+    imported: (count) => `${count} of ${documents} documents`,
+    whole: () => `${documents} documents`,
+    rest: `the other ${end.remaining + failedBeforeRun - definitions}`,
+    definitions,
+  };
+}
+
+function rowCounting(table: string): RunCounting {
+  return { imported: (count) => `${count} row${count === 1 ? '' : 's'} of ${table}`, whole: (count) => `${count} rows of ${table}`, rest: 'the rest', definitions: 0 };
+}
+
+/** The run's closing sentence, its exit code, and why it stopped early when it did. */
+function conclude(output: RunOutput, end: ImportRunEnd, dryRun: boolean, counting: RunCounting): [string, number, RunSummary['stopped']?] {
+  const imported = output.count('imported') + output.count('alreadyImported');
+  const failed = output.count('failed');
+  const { definitions } = counting;
   const broken = definitions > 0 ? ` ${definitions} topic definition file(s) are broken (reported above; their topics were checked by the base rules only).` : '';
   switch (end.stopped) {
     case 'cancelled':
-      return [`Interrupted: ${imported} of ${total} documents imported. Run the same command again to finish the other ${remaining - definitions}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
+      return [`Interrupted: ${counting.imported(imported)} imported. Run the same command again to finish ${counting.rest}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
     case 'credentials':
-      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${imported} of ${total} documents imported; after fixing the credentials, run the same command again to finish the other ${remaining - definitions}.`, EXIT.usage, 'credentialsRejected'];
+      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${counting.imported(imported)} imported; after fixing the credentials, run the same command again to finish ${counting.rest}.`, EXIT.usage, 'credentialsRejected'];
     case 'network':
-      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${imported} of ${total} documents imported; once it can be reached, run the same command again to finish the other ${remaining - definitions}.`, EXIT.failures, 'serviceUnreachable'];
+      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${counting.imported(imported)} imported; once it can be reached, run the same command again to finish ${counting.rest}.`, EXIT.failures, 'serviceUnreachable'];
   }
   if (dryRun) {
     const valid = output.count('wouldImport');
-    return [`Dry run: ${valid} of ${total} documents would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.${broken}`, failed || definitions ? EXIT.failures : EXIT.ok];
+    return [`Dry run: ${valid} of ${counting.whole(valid + failed)} would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.${broken}`, failed || definitions ? EXIT.failures : EXIT.ok];
   }
   if (failed > 0) {
-    return [`${imported} of ${total} documents imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.${broken}`, EXIT.failures];
+    return [`${imported} of ${counting.whole(imported + failed)} imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.${broken}`, EXIT.failures];
   }
-  return [`${imported} of ${total} documents imported.${broken}`, definitions ? EXIT.failures : EXIT.ok];
-}
-
-/** The end of a run over a table's rows: counted in rows, in the same words. */
-function concludeRows(output: RunOutput, end: ImportRunEnd, table: string, dryRun: boolean): [string, number, RunSummary['stopped']?] {
-  const imported = output.count('imported') + output.count('alreadyImported');
-  const failed = output.count('failed');
-  const rows = `row${imported === 1 ? '' : 's'} of ${table}`;
-  switch (end.stopped) {
-    case 'cancelled':
-      return [`Interrupted: ${imported} ${rows} imported. Run the same command again to finish the rest: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
-    case 'credentials':
-      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${imported} ${rows} imported; after fixing the credentials, run the same command again to finish the rest.`, EXIT.usage, 'credentialsRejected'];
-    case 'network':
-      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${imported} ${rows} imported; once it can be reached, run the same command again to finish the rest.`, EXIT.failures, 'serviceUnreachable'];
-  }
-  if (dryRun) {
-    const valid = output.count('wouldImport');
-    return [`Dry run: ${valid} of ${valid + failed} rows of ${table} would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.`, failed ? EXIT.failures : EXIT.ok];
-  }
-  if (failed > 0) return [`${imported} of ${imported + failed} rows of ${table} imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.`, EXIT.failures];
-  return [`${imported} ${rows} imported.`, EXIT.ok];
+  return [`${counting.imported(imported)} imported.${broken}`, definitions ? EXIT.failures : EXIT.ok];
 }
