@@ -4,11 +4,15 @@
 // megabyte and search each for a line break again with every chunk.
 import { open } from 'node:fs/promises';
 import { throwIfAborted } from '../../api/errors';
-import type { TextStop } from './decodedText';
 import { READ_CHUNK_BYTES } from './limits';
 import { LineCounter } from './positions';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
-import type { SourceEncoding } from './types';
+import type { CellPosition, SourceEncoding } from './types';
+
+/** Filled in when the text ended early at bytes that are not UTF-8: where they are. */
+export interface TextStop {
+  notUtf8?: CellPosition;
+}
 
 /**
  * The text in chunks as they decode. When bytes that are not UTF-8 come, the text before them is

@@ -1,13 +1,11 @@
-// A file's text, streamed in whole lines: read a chunk at a time, decoded, the byte-order mark
-// dropped, title lines before the header skipped. Whole lines, so that when the bytes stop being
-// UTF-8 part way, a reader has been given no part of the line they stop in: it cannot take a cut
-// cell for a whole one.
-import { open } from 'node:fs/promises';
-import { throwIfAborted } from '../../api/errors';
+// A file's text, streamed in whole lines: the decoded chunks of decodedChunks.ts, title lines before
+// the header skipped, cut at line breaks. Whole lines, so that when the bytes stop being UTF-8 part
+// way, a reader has been given no part of the line they stop in: it cannot take a cut cell for a
+// whole one.
 import { l10n } from '../../text/l10n';
-import { MAX_ROW_CHARS, READ_CHUNK_BYTES } from './limits';
-import { LineCounter, breakLength } from './positions';
-import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
+import { decodedChunks, type TextStop } from './decodedChunks';
+import { MAX_ROW_CHARS } from './limits';
+import { breakLength } from './positions';
 import type { CellPosition, RowReadProblem, SourceEncoding } from './types';
 
 export interface DecodedTextOptions {
@@ -16,10 +14,7 @@ export interface DecodedTextOptions {
   signal?: AbortSignal;
 }
 
-/** Filled in when the text ended early at bytes that are not UTF-8: where they are. */
-export interface TextStop {
-  notUtf8?: CellPosition;
-}
+export type { TextStop } from './decodedChunks';
 
 /**
  * The text, in pieces that each end at a line break (the last may not). When bytes that are not
@@ -27,48 +22,22 @@ export interface TextStop {
  * ends. Aborting the signal throws CancelledError.
  */
 export async function* decodedText(path: string, encoding: SourceEncoding, stop: TextStop, options: DecodedTextOptions = {}): AsyncGenerator<string> {
-  const handle = await open(path, 'r');
-  try {
-    const decoding = textDecoding(encoding);
-    const counter = new LineCounter();
-    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    let toSkip = options.skipLines ?? 0;
-    let carried = '';
-    let offset = 0;
-    for (;;) {
-      throwIfAborted(options.signal);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-      let bytes = buffer.subarray(0, bytesRead);
-      if (offset === 0) bytes = bytes.subarray(byteOrderMarkLength(bytes, encoding));
-      offset += bytesRead;
-      const final = bytesRead === 0;
-      let piece: string;
-      try {
-        piece = decoding.decode(bytes, final);
-      } catch (error) {
-        if (!(error instanceof NotUtf8Error)) throw error;
-        counter.advance(error.text);
-        stop.notUtf8 = counter.position;
-        // The line the bad bytes are in is left out whole: what was carried of it and what decoded of it.
-        const text = carried + error.text;
-        const lines = skipped(text.slice(0, wholeLinesLength(text, true)), toSkip);
-        if (lines.text) yield lines.text;
-        return;
-      }
-      counter.advance(piece);
-      const text = carried + piece;
-      // A line longer than any row may be is handed on unfinished rather than held: the reader
-      // refuses it anyway (MAX_ROW_CHARS), and a file without line breaks is never held whole.
-      const cut = final || text.length > MAX_ROW_CHARS ? text.length : wholeLinesLength(text, false);
-      carried = text.slice(cut);
-      const lines = skipped(text.slice(0, cut), toSkip);
-      toSkip = lines.toSkip;
-      if (lines.text) yield lines.text;
-      if (final) return;
-    }
-  } finally {
-    await handle.close();
+  let toSkip = options.skipLines ?? 0;
+  let carried = '';
+  for await (const piece of decodedChunks(path, encoding, stop, options.signal)) {
+    const text = carried + piece;
+    // A line longer than any row may be is handed on unfinished rather than held: the reader
+    // refuses it anyway (MAX_ROW_CHARS), and a file without line breaks is never held whole.
+    const cut = text.length > MAX_ROW_CHARS ? text.length : wholeLinesLength(text, false);
+    carried = text.slice(cut);
+    const lines = skipped(text.slice(0, cut), toSkip);
+    toSkip = lines.toSkip;
+    if (lines.text) yield lines.text;
   }
+  // The end of the text: its last line whole, unless bytes that are not UTF-8 cut it (then left out).
+  const rest = stop.notUtf8 ? carried.slice(0, wholeLinesLength(carried, true)) : carried;
+  const lines = skipped(rest, toSkip);
+  if (lines.text) yield lines.text;
 }
 
 /**
