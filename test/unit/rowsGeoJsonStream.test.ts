@@ -5,27 +5,14 @@
 import * as assert from 'node:assert/strict';
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { MAX_ROW_CHARS, TableReadError, isRowReadProblem, openTable, type RowReadProblem, type SourceRow, type SourceTable, type TableFormat } from '../../src/core/rows';
 import { openGeoJson } from '../../src/core/rows/read/geojsonTable';
 import { positionOf, useTableFolder } from './helpers/tableFiles';
+import { garbageCollector, heldBytes } from './helpers/heldMemory';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'exports', 'geo');
 const UTF8: TableFormat = { format: 'geojson', encoding: 'utf-8' };
 
-/** V8's collector, without starting Node with --expose-gc: a new context gets it once the flag is set. */
-function garbageCollector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-/** Heap and buffers in use after a full collection: what is still held. */
-function heldBytes(gc: () => void): number {
-  gc();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
-}
 
 async function readAllRows(table: SourceTable): Promise<Array<SourceRow | RowReadProblem>> {
   const items: Array<SourceRow | RowReadProblem> = [];

@@ -3,23 +3,10 @@
 // closed, a line without end) is reported instead.
 import * as assert from 'node:assert/strict';
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { MAX_ROW_CHARS, isRowReadProblem, openTable } from '../../src/core/rows';
 import { positionOf, readAll, useTableFolder } from './helpers/tableFiles';
+import { garbageCollector, heldBytes } from './helpers/heldMemory';
 
-/** V8's collector, without starting Node with --expose-gc: a new context gets it once the flag is set. */
-function garbageCollector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-/** Heap and buffers in use after a full collection: what is still held. */
-function heldBytes(gc: () => void): number {
-  gc();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
-}
 
 const ROWS = 100_000;
 
