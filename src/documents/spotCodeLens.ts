@@ -8,7 +8,7 @@ import { profileLabel, type ProfileStore } from '../platform/domain';
 import { isSpotDocument, mightBeSpotDocument } from './spotDocuments';
 import type { DisposableStore } from '../platform/lifecycle';
 import { COMMAND } from '../platform/commandIds';
-import { onMediaFolderChange } from './mediaFolderEvents';
+import type { MediaFolderEvents } from './mediaFolderEvents';
 
 export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -17,13 +17,16 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   /** Watches media folders once a spot document has a lens: ordinary JSON files need no watcher. */
   private watcher?: vscode.Disposable;
 
-  constructor(private readonly profiles: ProfileStore) {
+  constructor(
+    private readonly profiles: ProfileStore,
+    private readonly mediaFolders: MediaFolderEvents,
+  ) {
     this.subscription = profiles.onDidChange(() => this.changed.fire());
   }
 
   /** A media file added or removed changes the count on the lens (an edit redraws it unchanged). */
   private watchMedia(): void {
-    this.watcher ??= onMediaFolderChange(() => this.changed.fire());
+    this.watcher ??= this.mediaFolders.onChange(() => this.changed.fire());
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
@@ -58,8 +61,8 @@ export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   }
 }
 
-export function registerSpotCodeLens(disposables: DisposableStore, profiles: ProfileStore): void {
-  const provider = new SpotCodeLensProvider(profiles);
+export function registerSpotCodeLens(disposables: DisposableStore, profiles: ProfileStore, mediaFolders: MediaFolderEvents): void {
+  const provider = new SpotCodeLensProvider(profiles, mediaFolders);
   disposables.push(
     provider,
     // The documents diagnostics check (platform/checkedDocuments.ts).

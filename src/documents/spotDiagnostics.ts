@@ -13,7 +13,7 @@ import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { affectsMediaCheck, readSettings } from '../platform/settings';
 import { followDocuments } from './followDocuments';
-import { onMediaFolderChange } from './mediaFolderEvents';
+import type { MediaFolderEvents } from './mediaFolderEvents';
 import { isSpotDocument, mightBeSpotDocument, rangeOf } from './spotDocuments';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { DisposableStore } from '../platform/lifecycle';
@@ -82,6 +82,7 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
   constructor(
     private readonly log: Logger,
     private readonly topics: TopicCatalogSource,
+    private readonly mediaFolders: MediaFolderEvents,
   ) {
     this.disposables.push(
       // A definition changed: which fields are galleries may have too.
@@ -180,7 +181,7 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     // A document with a media folder beside it is checked with its media (one readdir decides).
     const layout = document.uri.scheme === 'file' ? await core.listSpotMedia(document.uri.fsPath) : undefined;
     // A media file added, fixed or removed (a first one included) changes what the check says.
-    if (document.uri.scheme === 'file') this.mediaWatch ??= onMediaFolderChange(() => this.recheckShown(DEBOUNCE_MS));
+    if (document.uri.scheme === 'file') this.mediaWatch ??= this.mediaFolders.onChange(() => this.recheckShown(DEBOUNCE_MS));
     if (layout?.exists) {
       const version = document.version;
       const check = await this.mediaCheck(core, document, layout);
