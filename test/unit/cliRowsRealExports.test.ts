@@ -227,7 +227,8 @@ describe('spot-import rows: real exports as they come', function () {
       assert.equal(sandbox.counters.imports, imports);
     });
 
-    it('a first token that cannot be had (503 after the retries) stops the run: nothing sent, nothing said as done, exit 2', async () => {
+    // That the run stops at once (and sends nothing when a later token would come) is cliFirstTokenGate.test.ts's; here, the command's answer.
+    it('a first token that cannot be had (a 503 every time): nothing sent, nothing said as done, exit 2', async () => {
       sandbox.setFaults({ rate503: 1, appliesTo: ['token'] });
       const result = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
       assert.equal(result.code, 2, result.stderr);

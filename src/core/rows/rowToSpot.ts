@@ -90,11 +90,10 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     if (value === '') empty ??= parts[i];
     sourceId += value + parts[i + 1];
   }
-  // {$id}: the feature's own id member, placed where it is.
-  const idAt = (column: string) => (column === FEATURE_ID ? (row.id?.position ?? start) : cellOf(column));
   if (empty === FEATURE_ID) problem('source_id', l10n.t('source_id is empty: this feature has no id member, which its template {0} names.', mapping.sourceId), ROW_RULES.sourceId, start);
   else if (empty !== undefined) problem('source_id', l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId), ROW_RULES.sourceId, cellOf(empty));
-  else put('source_id', sourceId, idAt(parts[1]));
+  // {$id}: the feature's own id member, placed where it is.
+  else put('source_id', sourceId, parts[1] === FEATURE_ID ? (row.id?.position ?? start) : cellOf(parts[1]));
 
   readCoordinates(row, mapping, put, problem, cellOf);
 
@@ -196,11 +195,16 @@ function cellText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
+/** An empty cell, or one the mapping's nullValues say means "no value" (R's NA, Stata's "."). */
+function isNullCell(text: string, mapping: ResolvedMapping): boolean {
+  return text === '' || mapping.nullValues.has(text);
+}
+
 /** A number cell: a value, a problem, or undefined for an empty one (or one of the mapping's null values). */
 function readNumber(value: unknown, mapping: ResolvedMapping): { value: number; warning?: string } | { problem: string } | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: l10n.t('{0} is not a number.', value) };
   const text = cellText(value);
-  if (text === '' || mapping.nullValues.has(text)) return undefined;
+  if (isNullCell(text, mapping)) return undefined;
   return settled(parseNumber(text, mapping.decimalSeparator));
 }
 
@@ -276,7 +280,8 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
   // Messages name the field as the topic does ("Height (m) (fld_7_2)"), else by its name.
   const title = field.label ? `${field.label} (${field.attribute})` : field.attribute;
   const text = cellText(raw);
-  if (text === '' || (field.type !== 'text' && field.type !== 'category' && field.type !== 'categories' && mapping.nullValues.has(text))) {
+  // Text and categories keep what is written ("NA" may be a name); other types read a null value as empty.
+  if (text === '' || (field.type !== 'text' && field.type !== 'category' && field.type !== 'categories' && isNullCell(text, mapping))) {
     if (field.default !== undefined) put(field.attribute, field.default, at);
     // A field left out is still placed at its (empty) cell: a rule that asks for it points there.
     else if (field.column !== undefined && row.cells[field.column]) cells.set(attributePointer(field.attribute), at);
