@@ -244,27 +244,27 @@ const lazyBundles = {
 // errors) must be the ones already made. So a host bundle also exports the namespace of each of
 // our modules it bundles that a lazy bundle imports, and the lazy bundle takes those from it: it
 // bundles only what its hosts do not have. dist/features.js (the command handlers,
-// src/features.ts) takes from dist/extension.js. The core is two bundles: dist/core.js
+// src/extension/features.ts) takes from dist/extension.js. The core is two bundles: dist/core.js
 // (src/core/clientEntry.ts: the service client and what its first requests need, so the first
 // network use parses and runs no more than that) and dist/coreRest.js (src/core/index.ts, the
 // whole core, taking clientEntry's modules from dist/core.js: documents, topics, the import
 // engine, media, uploads to galleries). dist/core.js also lists the names only dist/coreRest.js
-// exports (REST_EXPORTS), so the extension's loader (src/platform/lazyCore.ts) hands out one
+// exports (REST_EXPORTS), so the extension's loader (src/extension/platform/lazyCore.ts) hands out one
 // namespace that loads dist/coreRest.js when one of those is first used. dist/rows.js (rows of
 // tables as spots: src/core/rows) and dist/sandbox.js (the local sandbox, which checks documents
 // with the core's rules) take each core module from whichever of the two has it.
 // Which modules a host has is learnt from a first build of it.
-const EXTENSION_ENTRY = 'src/extension.ts';
+const EXTENSION_ENTRY = 'src/extension/extension.ts';
 const CORE_ENTRY = 'src/core/index.ts';
 const CLIENT_ENTRY = 'src/core/clientEntry.ts';
 const ROWS_ENTRY = 'src/core/rows/index.ts';
 const SANDBOX_ENTRY = 'src/sandbox/index.ts';
-const FEATURES_ENTRY = 'src/features.ts';
-// The map (src/map): its panel and commands, loaded when a map opens; it takes the core's modules
+const FEATURES_ENTRY = 'src/extension/features.ts';
+// The map (src/extension/map): its panel and commands, loaded when a map opens; it takes the core's modules
 // like dist/rows.js does, the extension's from dist/extension.js, and the few of dist/features.js's
 // own it uses (finding spot files, a command's target) from dist/features.js, which is what loads
-// it (src/map/loadMap.ts).
-const MAP_ENTRY = 'src/map/index.ts';
+// it (src/extension/map/loadMap.ts).
+const MAP_ENTRY = 'src/extension/map/index.ts';
 const SHARED_EXPORT = '__sharedModules';
 const REST_EXPORTS = '__restExports';
 const CORE_BUNDLE = './core.js';
@@ -496,7 +496,7 @@ const entries = [
   // The map page (a webview: the browser, not Node): Leaflet, its CSS and the world outline in
   // one script and one style sheet, minified always (the .vsix budget), no source map shipped.
   {
-    in: 'src/map/webview/main.ts',
+    in: 'src/extension/map/webview/main.ts',
     out: 'dist/mapView.js',
     options: { platform: 'browser', format: 'iife', target: 'es2020', external: [], minify: true, sourcemap: false, loader: { '.png': 'empty' } },
     plugins: [worldOutline, leanLeaflet],

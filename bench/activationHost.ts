@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type * as LazyCoreModule from '../src/platform/lazyCore';
+import type * as LazyCoreModule from '../src/extension/platform/lazyCore';
 import { calibrate, machineBusy, machineCpu } from './activationCalibration';
 
 type LazyCore = typeof LazyCoreModule;
@@ -114,7 +114,7 @@ export async function run(): Promise<void> {
   const baseline = baselineBefore ?? (await timeActivate(BASELINE_ID));
   const coreLoadedAtActivation = loaded(path.join(dist, 'core.js'));
   const sandboxLoadedAtActivation = loaded(path.join(dist, 'sandbox.js'));
-  const lazyCore = (require(path.join(dist, 'extension.js')) as { __sharedModules: Record<string, LazyCore> }).__sharedModules['src/platform/lazyCore.ts'];
+  const lazyCore = (require(path.join(dist, 'extension.js')) as { __sharedModules: Record<string, LazyCore> }).__sharedModules['src/extension/platform/lazyCore.ts'];
   // A first window whose first network use comes after the extension has built dist/core.js's
   // code cache ahead of time (a few seconds after activation, in a worker): wait for it, and for
   // the machine to be quiet again.
@@ -131,7 +131,7 @@ export async function run(): Promise<void> {
   const machineStarted = machineCpu();
   const cpuStarted = process.cpuUsage();
   const coreStarted = performance.now();
-  // Through the extension's own loader (src/platform/lazyCore.ts, V8's code cache included), as
+  // Through the extension's own loader (src/extension/platform/lazyCore.ts, V8's code cache included), as
   // its first command loads it.
   const core = await lazyCore.loadCore();
   const coreLoadMs = coreLoadedAtActivation ? 0 : performance.now() - coreStarted;

@@ -2,14 +2,14 @@
 // Marker preparation: each spot document's text read into a marker (spotMarkerFromText: a
 // jsonc-parser tree with positions, state, field labels), against the baseline JSON.parse of the
 // same texts, which any reading of the documents costs. Grouping: the page's pixel-grid grouping
-// (src/map/webview/grid.ts) of all 10,000 points with Web Mercator projection as Leaflet's, at a
+// (src/extension/map/webview/grid.ts) of all 10,000 points with Web Mercator projection as Leaflet's, at a
 // world view and at a regional view, which runs on every pan and zoom; its baseline is one plain
 // pass projecting the same points. Not measured: reading the files from disk, the message to the
 // webview, and Leaflet's drawing: the grid keeps that to one element per 80-pixel cell (about
 // 400 at most in a view), whatever the number of spots. Medians of rounds, alternating sides.
 import { performance } from 'node:perf_hooks';
 import { spotMarkerFromText, type MarkerFacts } from '../src/core/map/markers';
-import { CELL_PX, clusterOnGrid, VIEW_PAD } from '../src/map/webview/grid';
+import { CELL_PX, clusterOnGrid, VIEW_PAD } from '../src/extension/map/webview/grid';
 import { median } from './sandboxProcess';
 
 export interface MapFigures {

@@ -4,23 +4,23 @@
 // - every command contributed in package.json is registered in code, and every registered one is
 //   contributed (test-only commands, spotImport.test.*, are exempt);
 // - every command id the code uses (buttons, executeCommand, tree items, CodeLenses, menus): a
-//   constant of src/platform/commandIds.ts (COMMAND.x, BUILT_IN_COMMAND.x) or a literal, is one of
+//   constant of src/extension/platform/commandIds.ts (COMMAND.x, BUILT_IN_COMMAND.x) or a literal, is one of
 //   ours that is contributed, or one of VS Code's listed in BUILT_IN_COMMAND;
 // - every COMMAND constant is contributed, and a generated `<view>.focus` names a contributed view;
 // - every command id package.json names elsewhere (menus, keybindings, `command:` links of the
 //   welcome views and walkthrough buttons, walkthrough `onCommand:` events) is contributed or one
 //   of VS Code's listed in BUILT_IN_COMMAND, so no button is dead (manifestProblems), in English
 //   and in each translation (the links' texts are "%key%"s, filled in from package.nls*.json).
-// Registered = the keys of the command tables (src/commands/registerCommands.ts,
-// src/commands/gallery/index.ts, src/commands/rows/index.ts, src/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
+// Registered = the keys of the command tables (src/extension/commands/registerCommands.ts,
+// src/extension/galleries/commands/index.ts, src/extension/tables/commands/index.ts, src/extension/walkthrough/commands.ts: 'spotImport.…' or [COMMAND.x]) plus any registerCommand(…)
 // with a literal or a constant anywhere in src/.
 const fs = require('fs');
 const path = require('path');
 const { localizeManifest, manifestKeys, manifestLanguages } = require('./manifestText');
 
 const root = path.resolve(__dirname, '..');
-const IDS_FILE = 'src/platform/commandIds.ts';
-const TABLE_FILES = ['src/commands/registerCommands.ts', 'src/commands/gallery/index.ts', 'src/commands/rows/index.ts', 'src/map/mapCommands.ts', 'src/walkthrough/commands.ts'];
+const IDS_FILE = 'src/extension/platform/commandIds.ts';
+const TABLE_FILES = ['src/extension/commands/registerCommands.ts', 'src/extension/galleries/commands/index.ts', 'src/extension/tables/commands/index.ts', 'src/extension/map/mapCommands.ts', 'src/extension/walkthrough/commands.ts'];
 const PREFIX = 'spotImport.';
 const EXEMPT = /^spotImport\.test\./;
 

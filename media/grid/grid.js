@@ -1,8 +1,8 @@
-// The gallery grid's page (see src/views/grid/galleryGrid.ts). Plain JavaScript, no framework:
+// The gallery grid's page (see src/extension/galleries/grid/galleryGrid.ts). Plain JavaScript, no framework:
 // it draws what the extension sends, and sends back what the person does (open, move, refresh).
 // Keyboard: arrow keys move between tiles, Home/End to the ends, Enter or Space opens, Alt+Arrow
 // moves the focused media item one place earlier (Left/Up) or later (Right/Down). Its texts come
-// from the extension, in the display language (gridStrings in src/views/grid/gridPage.ts).
+// from the extension, in the display language (gridStrings in src/extension/galleries/grid/gridPage.ts).
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef

@@ -1,4 +1,4 @@
-// Leaflet as the map page (src/map/webview) uses it, from Leaflet's own ES modules: the map with
+// Leaflet as the map page (src/extension/map/webview) uses it, from Leaflet's own ES modules: the map with
 // dragging, keyboard, wheel and double-click zoom, zoom and attribution controls, markers with
 // div icons and tooltips, one tile layer, polygons drawn in SVG, layer groups. Left out (the
 // .vsix budget): popups, GeoJSON, image/video/SVG overlays, the canvas renderer, WMS, box and

@@ -2,7 +2,7 @@
 // token source and HTTP dispatcher, the reply schemas and errors. The extension bundles this as
 // dist/core.js; the rest of the core (documents, topics, the import engine, media, uploads to
 // galleries) is dist/coreRest.js, loaded when one of its exports is first used (see esbuild.js
-// and src/platform/lazyCore.ts). index.ts re-exports all of this: everything but the extension
+// and src/extension/platform/lazyCore.ts). index.ts re-exports all of this: everything but the extension
 // imports the core through index.ts.
 export * from './api/spotSchema';
 export * from './api/replySchemas';

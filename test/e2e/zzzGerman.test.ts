@@ -71,7 +71,7 @@ describe('e2e in German (VS Code display language de)', function () {
   });
 
   it('imports a spot into the sandbox and says so in German', async () => {
-    // The built-in profile's label: its name, "(sandbox)" after it (src/platform/domain.ts).
+    // The built-in profile's label: its name, "(sandbox)" after it (src/extension/platform/domain.ts).
     const sandbox = de('{0} (sandbox)', de('Local/the name of the built-in sandbox profile, shown as "Local (sandbox)"'));
     // With the walkthrough's own button (the test before left its page open), as a German user
     // who starts there would. Not with Switch Profile's quick pick: on VS Code 1.139 under the

@@ -5,9 +5,9 @@
 // is on disk). A window whose folder is virtual is test/integration/virtual/'s.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { checkedSchemes, isCheckedDocument, spotDocumentSelector } from '../../src/platform/checkedDocuments';
-import { COMMAND } from '../../src/platform/commandIds';
-import { isVirtualWorkspace, requireDiskFor } from '../../src/platform/virtualWorkspace';
+import { checkedSchemes, isCheckedDocument, spotDocumentSelector } from '../../src/extension/platform/checkedDocuments';
+import { COMMAND } from '../../src/extension/platform/commandIds';
+import { isVirtualWorkspace, requireDiskFor } from '../../src/extension/platform/virtualWorkspace';
 import { fixtureUri } from './helpers/testEnv';
 
 describe('checked documents and virtual workspaces', () => {

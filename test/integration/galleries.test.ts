@@ -3,8 +3,8 @@
 // gallery commands. Prompts go through the scripted UI, so an unexpected one fails the test.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { validateGalleryId } from '../../src/commands/gallery/galleryArgs';
-import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/platform/domain';
+import { validateGalleryId } from '../../src/extension/galleries/commands/galleryArgs';
+import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/extension/platform/domain';
 import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Galleries view', function () {

@@ -3,10 +3,10 @@
 // gallery documents name their profile and forget their text when closed.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { CommandServices } from '../../src/commands/commandTable';
-import type { Profile } from '../../src/platform/domain';
+import type { CommandServices } from '../../src/extension/commands/commandTable';
+import type { Profile } from '../../src/extension/platform/domain';
 import type { RunningSandbox } from '../../src/sandbox/types';
-import type { GalleriesTreeProvider } from '../../src/views/galleriesTreeProvider';
+import type { GalleriesTreeProvider } from '../../src/extension/galleries/galleriesTreeProvider';
 import { galleryRow, rows, uniqueSourceId, waitFor, type Row } from './galleriesSupport';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { useTestProfile } from './helpers/testEnv';

@@ -7,9 +7,9 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from '../../src/core';
-import type { CommandServices } from '../../src/commands/commandTable';
-import { SANDBOX_PROFILE_ID, type Profile } from '../../src/platform/domain';
-import type { TreeNode } from '../../src/views/nodes/treeNode';
+import type { CommandServices } from '../../src/extension/commands/commandTable';
+import { SANDBOX_PROFILE_ID, type Profile } from '../../src/extension/platform/domain';
+import type { TreeNode } from '../../src/extension/galleries/nodes/treeNode';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
 
 export interface Row {

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { runFolderImport, type FolderImportSummary } from '../../src/commands/importFolder';
+import { runFolderImport, type FolderImportSummary } from '../../src/extension/import/importFolder';
 import { useCaptureProfile, type CaptureProfile } from './helpers/captureProfile';
 import { RejectingProxy } from './helpers/rejectingProxy';
 import { installScriptedUi } from './helpers/scriptedUi';

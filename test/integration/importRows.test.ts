@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { RowsImportSummary } from '../../src/commands/rows/importRows';
+import type { RowsImportSummary } from '../../src/extension/tables/commands/importRows';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, readLogText, spotDiagnostics, useTestProfile, waitFor } from './helpers/testEnv';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { runImportSpot } from '../../src/commands/importSpot';
+import { runImportSpot } from '../../src/extension/import/importSpot';
 import type * as Core from '../../src/core';
 import type { RunningSandbox, SandboxCounters } from '../../src/sandbox/types';
 import { useCaptureProfile } from './helpers/captureProfile';

@@ -5,8 +5,8 @@
 // a context and a recording channel of the test's own, and shut down the way VS Code does it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { OwnedServices } from '../../src/extension';
-import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
+import type { OwnedServices } from '../../src/extension/extension';
+import { SANDBOX_PROFILE_ID } from '../../src/extension/platform/domain';
 import { extensionServices } from './helpers/scriptedUi';
 import { waitFor } from './helpers/testEnv';
 import { memoryContext } from './helpers/memoryMemento';

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { MapPanel } from '../../src/map';
+import type { MapPanel } from '../../src/extension/map';
 import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
 const spot = (sourceId: string, latitude: number | string, longitude: number, extra = '') =>
@@ -54,7 +54,7 @@ describe('Map: Show on Map and Pick Location', function () {
 
   it('Show on Map of a Galleries view spot row maps the document its import recorded, and says when none is known', async () => {
     const uri = folder.uri('a.spot.json');
-    // A spot row (src/views/nodes/spotNode.ts): its gallery rows know the import's document.
+    // A spot row (src/extension/galleries/nodes/spotNode.ts): its gallery rows know the import's document.
     const row = { spot: { spotId: 1, sourceId: 'it-map-a' }, galleries: [{ known: { galleryId: 9, pending: false, spot: { spotId: 1, sourceId: 'it-map-a', documentUri: uri.toString() } } }] };
     const panel = (await vscode.commands.executeCommand('spotImport.map.show', row)) as MapPanel;
     assert.deepStrictEqual(panel.shown().map((m) => m.id), [uri.toString()]);

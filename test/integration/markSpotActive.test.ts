@@ -5,9 +5,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { uploadWithProgress } from '../../src/commands/gallery/uploadMedia';
-import type { CommandServices } from '../../src/commands/commandTable';
-import type { Profile } from '../../src/platform/domain';
+import { uploadWithProgress } from '../../src/extension/galleries/commands/uploadMedia';
+import type { CommandServices } from '../../src/extension/commands/commandTable';
+import type { Profile } from '../../src/extension/platform/domain';
 import type { RunningSandbox } from '../../src/sandbox/types';
 import { PNG, fixtureFile, importSpot, rows, uniqueSourceId, writeSpotDocument } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import { mkdirSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import * as vscode from 'vscode';
-import { MediaFolderEvents } from '../../src/documents/mediaFolderEvents';
+import { MediaFolderEvents } from '../../src/extension/documents/mediaFolderEvents';
 
 suite('media folder events', () => {
   test('a change below a media folder reaches the listeners; once disposed, the watcher is closed and nothing arrives', async () => {

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as tls from 'tls';
 import * as vscode from 'vscode';
-import { httpOptionsFromVsCode, readCaFiles } from '../../src/platform/httpOptions';
+import { httpOptionsFromVsCode, readCaFiles } from '../../src/extension/platform/httpOptions';
 import { LoopbackProxy } from './helpers/loopbackProxy';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { hasOpenssl, makeTestCertificates, type TestCertificates } from './helpers/testCertificates';

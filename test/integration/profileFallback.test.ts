@@ -1,8 +1,8 @@
 // `npm start` runs the extension next to a sandbox it started (SPOT_IMPORT_SANDBOX_URL): until the
 // user picks a profile, the sandbox profile is the active one; a choice the user made wins.
 import * as assert from 'assert';
-import { GlobalStateProfileStore } from '../../src/auth/profileStore';
-import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
+import { GlobalStateProfileStore } from '../../src/extension/profiles/auth/profileStore';
+import { SANDBOX_PROFILE_ID } from '../../src/extension/platform/domain';
 import { MemoryMemento, noCredentials } from './helpers/memoryMemento';
 
 describe('active profile fallback', () => {

@@ -2,7 +2,7 @@
 // in one window must reach the others (their Galleries view, CodeLens and status bar) when they
 // are next focused, and a focus with nothing changed must not make them reload anything.
 import * as assert from 'assert';
-import { GlobalStateProfileStore } from '../../src/auth/profileStore';
+import { GlobalStateProfileStore } from '../../src/extension/profiles/auth/profileStore';
 import { MemoryMemento, noCredentials } from './helpers/memoryMemento';
 
 describe('profiles changed in another window', () => {

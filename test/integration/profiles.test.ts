@@ -3,8 +3,8 @@
 // built-in sandbox profile. Secrets must end up in SecretStorage and nowhere else.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { CommandServices } from '../../src/commands/commandTable';
-import { SANDBOX_PROFILE_ID } from '../../src/platform/domain';
+import type { CommandServices } from '../../src/extension/commands/commandTable';
+import { SANDBOX_PROFILE_ID } from '../../src/extension/platform/domain';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { counters, rememberCurrentToken, TEST_CLIENT, testSandbox, useTestProfile, usedSecrets } from './helpers/testEnv';
 

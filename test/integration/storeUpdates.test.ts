@@ -4,9 +4,9 @@
 // and the next edit of that profile failed with "There is no profile with id profile-…".
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { OwnedServices } from '../../src/extension';
-import type { Profile } from '../../src/platform/domain';
-import type { ExtensionServices } from '../../src/platform/services';
+import type { OwnedServices } from '../../src/extension/extension';
+import type { Profile } from '../../src/extension/platform/domain';
+import type { ExtensionServices } from '../../src/extension/platform/services';
 import { MemoryMemento, memoryContext, type MementoWrites } from './helpers/memoryMemento';
 import { extensionServices } from './helpers/scriptedUi';
 

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { FolderImportSummary } from '../../src/commands/importFolder';
+import type { FolderImportSummary } from '../../src/extension/import/importFolder';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, TEST_CLIENT, useTestProfile } from './helpers/testEnv';
 

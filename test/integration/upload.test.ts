@@ -3,7 +3,7 @@
 // upload and a partly failed one, each reporting what did and did not arrive.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { uploadWithProgress } from '../../src/commands/gallery/uploadMedia';
+import { uploadWithProgress } from '../../src/extension/galleries/commands/uploadMedia';
 import { JPEG, JPG, PNG, fixtureFile, galleryRow, importSpot, rows, tempFile, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
 
 describe('Upload to a spot gallery', function () {

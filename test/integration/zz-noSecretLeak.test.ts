@@ -7,7 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { CommandServices } from '../../src/commands/commandTable';
+import type { CommandServices } from '../../src/extension/commands/commandTable';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { addProfileAt, fixtureUri, readLogText, rememberCurrentToken, useTestProfile, usedSecrets, waitFor } from './helpers/testEnv';
 

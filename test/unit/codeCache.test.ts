@@ -1,4 +1,4 @@
-// Loading a bundle through V8's code cache (src/platform/codeCache.ts): each load runs in a child
+// Loading a bundle through V8's code cache (src/extension/platform/codeCache.ts): each load runs in a child
 // process of its own, a fresh V8 as a new window's extension host is, and every way the cache can
 // be missing, stale, damaged or unwritable still loads the bundle as require() would.
 import * as assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFileOf, requireWithCodeCache } from '../../src/platform/codeCache';
+import { cacheFileOf, requireWithCodeCache } from '../../src/extension/platform/codeCache';
 
 const LOADER = join(__dirname, '..', '..', 'src', 'platform', 'codeCache.js');
 

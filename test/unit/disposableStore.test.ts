@@ -1,7 +1,7 @@
-// The extension's one owner of disposables (src/platform/lifecycle.ts): newest first, each one
+// The extension's one owner of disposables (src/extension/platform/lifecycle.ts): newest first, each one
 // finished before the next, a failure does not stop the rest, and late additions are disposed.
 import * as assert from 'node:assert/strict';
-import { DisposableStore } from '../../src/platform/lifecycle';
+import { DisposableStore } from '../../src/extension/platform/lifecycle';
 
 describe('DisposableStore', () => {
   it('disposes in reverse, waiting for each one, and goes on after a failure', async () => {

@@ -3,7 +3,7 @@
 // traffic even when their value was never registered.
 import * as assert from 'node:assert/strict';
 import { Redactor } from '../../src/core/api/redact';
-import { formatDetail } from '../../src/platform/redact';
+import { formatDetail } from '../../src/extension/platform/redact';
 
 const SECRET = 'sandbox-Secret+/=!x';
 

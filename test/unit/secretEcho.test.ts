@@ -8,8 +8,8 @@ import { spot } from './helpers/coreSetup';
 import { TokenSource, type TokenSourceOptions } from '../../src/core/api/tokenSource';
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { ServiceError } from '../../src/core/api/errors';
-import { describeError } from '../../src/platform/errors';
-import { sharedRedactor } from '../../src/platform/redact';
+import { describeError } from '../../src/extension/platform/errors';
+import { sharedRedactor } from '../../src/extension/platform/redact';
 
 const CLIENT_ID = 'topic_1_api';
 const SECRETS = ['s3cr+t/with=signs"and\\slash', 'p@ss word+/="\\ü=='];

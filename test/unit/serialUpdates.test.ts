@@ -1,10 +1,10 @@
-// The queue every store over globalState changes its values through (src/platform/serialUpdates.ts):
+// The queue every store over globalState changes its values through (src/extension/platform/serialUpdates.ts):
 // updates of one memento and key run one after another, each seeing what the one before wrote; a
 // failed one does not stop the rest; other keys and other mementos do not wait. The stores
 // themselves are tested with concurrent changes in test/integration/storeUpdates.test.ts.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { readStored, serialUpdate, writeStored } from '../../src/platform/serialUpdates';
+import { readStored, serialUpdate, writeStored } from '../../src/extension/platform/serialUpdates';
 
 /** A Memento whose writes show only when update settles, a storage round trip later. */
 function slowMemento(): vscode.Memento {

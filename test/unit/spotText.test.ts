@@ -59,7 +59,7 @@ describe('what is validated is what is sent', () => {
     return (await runImport(spotDocumentFiles(paths), { client, journal, media: false })).spots;
   }
 
-  /** What the editor's Import Spot does with a buffer holding `text` (src/commands/importSpot.ts). */
+  /** What the editor's Import Spot does with a buffer holding `text` (src/extension/import/importSpot.ts). */
   async function importAsEditor(text: string): Promise<void> {
     const parsed = parseSpotText(text);
     assert.deepEqual(parsed.problems, []);

@@ -8,7 +8,7 @@
 // nothing run in between.
 //
 // Used by the core (spot documents, the media journal), the sandbox (state.json) and the
-// extension's code cache (src/platform/codeCache.ts). No imports but Node's own, on purpose: the
+// extension's code cache (src/extension/platform/codeCache.ts). No imports but Node's own, on purpose: the
 // code cache runs in dist/extension.js, and a file without dependencies is bundled there as it
 // is, without loading dist/core.js at activation (each bundle carries its own copy; none holds
 // any state).

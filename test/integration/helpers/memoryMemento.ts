@@ -1,7 +1,7 @@
 // A vscode.Memento and SecretStorage kept in memory (and no credentials), for stores and services
 // built by a test on their own state.
 import * as vscode from 'vscode';
-import type { CredentialStore } from '../../../src/platform/domain';
+import type { CredentialStore } from '../../../src/extension/platform/domain';
 
 /**
  * When a write shows in get(): 'at once' is what VS Code's globalState does (it keeps the value in

@@ -3,8 +3,8 @@
 // fails the test (it is recorded, answered as a cancel, and reported by assertDone()).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { UiPrompts } from '../../../src/platform/services';
-import type { CommandServices } from '../../../src/commands/commandTable';
+import type { UiPrompts } from '../../../src/extension/platform/services';
+import type { CommandServices } from '../../../src/extension/commands/commandTable';
 
 export type PromptKind = 'quickPick' | 'quickPickMany' | 'input' | 'openDialog' | 'info' | 'warning' | 'error';
 

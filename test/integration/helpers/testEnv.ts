@@ -6,8 +6,8 @@ import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox, SandboxCounters } from '../../../src/sandbox/types';
-import type { CommandServices } from '../../../src/commands/commandTable';
-import type { Profile } from '../../../src/platform/domain';
+import type { CommandServices } from '../../../src/extension/commands/commandTable';
+import type { Profile } from '../../../src/extension/platform/domain';
 import { extensionServices } from './scriptedUi';
 
 export const TEST_CLIENT = { clientId: 'it_topic_1_api', clientSecret: `it-secret-${randomBytes(12).toString('hex')}` };

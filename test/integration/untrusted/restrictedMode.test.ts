@@ -4,7 +4,7 @@
 // local sandbox does not start.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { SANDBOX_PROFILE_ID } from '../../../src/platform/domain';
+import { SANDBOX_PROFILE_ID } from '../../../src/extension/platform/domain';
 import { installScriptedUi } from '../helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, spotDiagnostics, useTestProfile, waitFor } from '../helpers/testEnv';
 

@@ -6,9 +6,9 @@
 // say so and do nothing.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { checkedSchemes, isCheckedDocument } from '../../../src/platform/checkedDocuments';
-import { COMMAND } from '../../../src/platform/commandIds';
-import { isVirtualWorkspace, requireDiskFor } from '../../../src/platform/virtualWorkspace';
+import { checkedSchemes, isCheckedDocument } from '../../../src/extension/platform/checkedDocuments';
+import { COMMAND } from '../../../src/extension/platform/commandIds';
+import { isVirtualWorkspace, requireDiskFor } from '../../../src/extension/platform/virtualWorkspace';
 import { spotDiagnostics, waitFor } from '../helpers/testEnv';
 
 const folder = () => vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -1,0 +1,22 @@
+// Entry of dist/features.js: the code that runs only when used, loaded by
+// src/extension/platform/lazyFeatures.ts on first use. Activation registers the commands by id
+// (src/extension/commands/registerCommandStubs.ts); the handlers are here, and the gallery grids, which
+// only a command opens. Each feature states what it takes from here; this entry is held to all.
+import type { CommandFeatures } from './commands/registerCommandStubs';
+import { coreCommands } from './commands/registerCommands';
+import { galleryCommands } from './galleries/commands';
+import { rowCommands } from './tables/commands';
+import { mapCommands } from './map/mapCommands';
+import type { CommandTable } from './commands/commandTable';
+import type { TopicFeatures } from './topics/registerTopicFeatures';
+import { newTopicDefinition } from './topics/newTopicDefinition';
+import type { ViewFeatures } from './galleries/registerGalleriesView';
+import { GalleryGrids } from './galleries/grid/galleryGrid';
+import { walkthroughCommands } from './walkthrough/commands';
+
+/** The one table of commands: id -> handler (each runs through wrapCommand). */
+export const commands: CommandTable = { ...coreCommands, ...galleryCommands, ...rowCommands, ...mapCommands, ...walkthroughCommands };
+export { newTopicDefinition, GalleryGrids };
+
+const entry = { commands, newTopicDefinition, GalleryGrids } satisfies CommandFeatures & TopicFeatures & ViewFeatures;
+void entry;

@@ -1,0 +1,87 @@
+// Entry of dist/map.js (loaded by src/extension/map/loadMap.ts when a map first opens): Show on Map
+// for a spot document, several, or a folder; Pick Location on Map for one document.
+import * as vscode from 'vscode';
+import type { CommandServices } from '../commands/commandTable';
+import { findSpotFiles } from '../documents/findSpotFiles';
+import { displayName, spotTargetSpotDocument } from '../documents/spotTarget';
+import { documentSource, type MarkerSource } from './collectMarkers';
+import { MapPanel, type MapMode } from './mapPanel';
+import { tableSource } from './tableMarkers';
+import { isMappingUri, isTableUri } from '../tables/tableChecks';
+
+export { MapPanel } from './mapPanel';
+export type { MapState } from './mapPanel';
+
+/** Open maps by what they show: a second Show on Map of the same target brings it forward. */
+const panels = new Map<string, MapPanel>();
+
+async function open(services: CommandServices, key: string, title: string, mode: MapMode, source: MarkerSource): Promise<MapPanel> {
+  const existing = panels.get(key);
+  if (existing) {
+    existing.panel.reveal();
+    return existing;
+  }
+  const panel = new MapPanel(services, key, title, mode, source, () => panels.delete(key));
+  panels.set(key, panel);
+  await panel.load();
+  return panel;
+}
+
+/** The spot document of a Galleries view spot row, when its import recorded it. */
+function documentOfSpotRow(arg: unknown): vscode.Uri | undefined {
+  const galleries = (arg as { galleries?: Array<{ known?: { spot?: { documentUri?: unknown } } }> } | undefined)?.galleries;
+  const documentUri = Array.isArray(galleries) ? galleries.map((node) => node.known?.spot?.documentUri).find((uri) => typeof uri === 'string') : undefined;
+  return typeof documentUri === 'string' ? vscode.Uri.parse(documentUri, true) : undefined;
+}
+
+/** The Uris a command was given: Explorer's selection (uri, uris[]), one Uri, a Galleries view spot row, or none (the active editor). */
+function givenUris(args: unknown[]): vscode.Uri[] {
+  const [first, second] = args;
+  if (first && typeof first === 'object' && !(first instanceof vscode.Uri) && 'galleries' in first) {
+    const uri = documentOfSpotRow(first);
+    if (!uri) throw new Error(vscode.l10n.t('The document this spot was imported from is not known (it was imported before documents were recorded, or by the command line).'));
+    return [uri];
+  }
+  if (Array.isArray(second) && second.length > 0 && second.every((uri) => uri instanceof vscode.Uri)) return second as vscode.Uri[];
+  return first instanceof vscode.Uri ? [first] : [];
+}
+
+async function isFolder(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+export async function showOnMap(services: CommandServices, args: unknown[]): Promise<MapPanel> {
+  const core = await services.core();
+  const given = givenUris(args);
+  if (given.length === 0) {
+    const editing = vscode.window.activeTextEditor?.document.uri;
+    if (editing && (isTableUri(editing) || isMappingUri(editing))) return showTable(services, editing);
+    const { document, name } = await spotTargetSpotDocument(core, undefined);
+    const active = document.uri;
+    return open(services, `show:${active.toString()}`, vscode.l10n.t('Map: {0}', name), 'show', documentSource(services, [active]));
+  }
+  if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
+  const uris: vscode.Uri[] = [];
+  for (const uri of given) {
+    if (await isFolder(uri)) uris.push(...(await findSpotFiles(core, uri, { log: services.log })).uris);
+    else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
+  }
+  const title = given.length === 1 ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? '')) : vscode.l10n.t('Map: {0} items', given.length);
+  if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
+  return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, uris));
+}
+
+/** A table with its mapping (or the mapping of one): its rows as spots. */
+async function showTable(services: CommandServices, given: vscode.Uri): Promise<MapPanel> {
+  const source = await tableSource(services, given);
+  return open(services, `table:${source.watched[0].toString()}`, vscode.l10n.t('Map: {0}', source.name), 'show', source);
+}
+
+export async function pickLocation(services: CommandServices, arg: unknown): Promise<MapPanel> {
+  const { document, name } = await spotTargetSpotDocument(await services.core(), arg instanceof vscode.Uri ? arg : undefined);
+  return open(services, `pick:${document.uri.toString()}`, vscode.l10n.t('Pick Location: {0}', name), 'pick', documentSource(services, [document.uri]));
+}

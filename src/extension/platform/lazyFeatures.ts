@@ -1,0 +1,20 @@
+// What runs only when used (command handlers: imports, uploads, the galleries commands, "New
+// Topic Definition") is a separate bundle, dist/features.js, next to dist/extension.js.
+// Activation registers every command and provider at once, with stubs that load it on first use,
+// so extension.js stays small to load and compile. esbuild keeps this require() external, and
+// features.js takes every module extension.js already has from extension.js (see esbuild.js):
+// one instance of each, so module state and instanceof checks are shared.
+//
+// Each feature states the part of the bundle it uses (commands: CommandFeatures, topics:
+// TopicFeatures, the Galleries view: ViewFeatures); src/extension/features.ts, the bundle's entry, is
+// checked against all of them, so nothing down here needs to know the features above it.
+import { requireOnce } from './lazyCore';
+
+// A literal path: esbuild keeps exactly this require() call external.
+const features = requireOnce(() => require('./features.js') as unknown);
+
+/** dist/features.js, loaded once (synchronous require; a promise for the callers' sake), as the part the caller uses. */
+export const loadFeatures = <T>(): Promise<T> => features.get() as Promise<T>;
+
+/** Whether something already loaded the features bundle (tests check activation does not). */
+export const featuresLoaded = (): boolean => features.loaded() !== undefined;

@@ -1,0 +1,36 @@
+// Create Mapping for this File: a mapping made from the table's header and first rows (the core's
+// guessMapping, as `spot-import mapping` does), written beside the table for the user to complete,
+// and opened; each guess is said, so a person knows what to check before the first import. An
+// existing mapping is opened, never written over.
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import { ActionableError, describeError } from '../../platform/errors';
+import { loadRows } from '../../platform/lazyRows';
+import type { CommandServices } from '../../commands/commandTable';
+import { tableTarget } from './tableTarget';
+
+export async function createMapping(services: CommandServices, arg?: unknown): Promise<vscode.Uri> {
+  const target = await tableTarget(arg);
+  const mappingName = vscode.workspace.asRelativePath(target.mapping, false);
+  const rows = await loadRows();
+  let preview;
+  try {
+    preview = await rows.previewTable(target.table.fsPath);
+  } catch (error) {
+    throw new ActionableError(vscode.l10n.t('{0} cannot be read as a table: {1}', target.name, error instanceof rows.TableReadError ? error.reason : describeError(error)));
+  }
+  const topics = await services.checker.topicsFor(target.table);
+  const { mapping, notes } = rows.guessMapping(preview.table, preview.sample, topics);
+  try {
+    await fs.writeFile(target.mapping.fsPath, rows.mappingText(mapping), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new ActionableError(vscode.l10n.t('{0} cannot be written: {1}', mappingName, describeError(error)));
+    await vscode.window.showTextDocument(target.mapping, { preview: false });
+    void services.ui.showInformationMessage(vscode.l10n.t('{0} exists already: it is open, as it was.', mappingName));
+    return target.mapping;
+  }
+  services.log.info('rows', `made ${mappingName} from the header and first rows of ${target.name}`, notes);
+  await vscode.window.showTextDocument(target.mapping, { preview: false });
+  void services.ui.showInformationMessage(vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; ')));
+  return target.mapping;
+}

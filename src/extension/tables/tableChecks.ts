@@ -1,0 +1,289 @@
+// Tables with a mapping in the editor (trees.csv beside trees.mapping.json): every row checked as
+// the import will check it (the core's checkRows, the command line's messages), each problem on
+// its cell in the Problems panel; the mapping file checked as it is typed (the table's columns,
+// the topic's fields, the media folders). Checks run after a pause in typing, on the buffer as it
+// stands (an unsaved table is checked from a copy), and load the rows bundle only when a table
+// with a mapping is opened. What a check found of the rows (how many, where each starts) is kept
+// for the CodeLens, hovers and previews.
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import * as vscode from 'vscode';
+import { isTableFile, mappingPathFor, tableCandidatesFor } from '../../core/rows/mapping/mappingPath';
+import type { TopicCatalogSource } from '../documents/spotDiagnostics';
+import { DisposableStore } from '../platform/lifecycle';
+import { loadRows, type RowsModule } from '../platform/lazyRows';
+import type { Logger } from '../platform/services';
+import { readSettings } from '../platform/settings';
+import { cellRange, diagnosticAt, offsetRange } from './tableRanges';
+
+const DEBOUNCE_MS = 500;
+/** A table checked while typing reports at most this many problems (a broken column would flood the panel). */
+const MAX_DIAGNOSTICS = 2_000;
+
+export interface TableState {
+  mapping: vscode.Uri;
+  /** Rows checked, and how many would not be imported. */
+  rows: number;
+  invalid: number;
+  /** The line (1-based) each row starts on, in order: a line's row is the last start at or before it. */
+  rowLines: number[];
+  /** The mapping has errors: the rows were not checked. */
+  mappingBroken: boolean;
+  /** CSV/TSV: the delimiter, so a cell's range ends where the cell does. */
+  delimiter?: string;
+}
+
+/** A table opened with its mapping (TableChecks.open): dispose of `copy` when done. */
+export interface OpenedTable {
+  mapped: import('../../core/rows').MappedTable;
+  rows: RowsModule;
+  topics: import('../../core').TopicCatalog | undefined;
+  copy: { path: string; dispose(): Promise<void> };
+}
+
+/** A row of a table, checked as the import will send it. */
+export interface RowAt {
+  checked: import('../../core/rows').CheckedRow;
+  row: import('../../core/rows').SourceRow;
+  rows: RowsModule;
+  topics: import('../../core').TopicCatalog | undefined;
+}
+
+/** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). */
+export function isTableUri(uri: vscode.Uri, anyName = false): boolean {
+  return uri.scheme === 'file' && isTableFile(uri.fsPath, anyName);
+}
+
+export function isMappingUri(uri: vscode.Uri): boolean {
+  return uri.scheme === 'file' && /\.mapping\.json$/i.test(uri.path);
+}
+
+export class TableChecks implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly collection = this.disposables.add(vscode.languages.createDiagnosticCollection('spotImport.tables'));
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly states = new Map<string, TableState>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<vscode.Uri>());
+  /** A table's check finished (the CodeLens counts its rows). */
+  readonly onDidCheck = this.changed.event;
+
+  constructor(private readonly log: Logger, private readonly topics: TopicCatalogSource) {
+    this.disposables.push(
+      vscode.workspace.onDidOpenTextDocument((document) => this.follow(document.uri, 0)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) this.follow(event.document.uri, DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => this.follow(document.uri, 0)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
+      topics.onDidChange(() => this.recheckOpen()),
+    );
+    for (const document of vscode.workspace.textDocuments) this.follow(document.uri, 0);
+  }
+
+  state(table: vscode.Uri): TableState | undefined {
+    return this.states.get(table.toString());
+  }
+
+  /**
+   * The row a line of the table belongs to, checked as the import will send it (its document, its
+   * cells, its problems): the table is read again up to it, so nothing of the rows is kept between checks.
+   */
+  async rowAt(table: vscode.Uri, line: number): Promise<RowAt | undefined> {
+    const state = this.state(table);
+    if (!state || state.mappingBroken) return undefined;
+    const index = lastAtOrBefore(state.rowLines, line);
+    if (index < 0) return undefined;
+    const start = state.rowLines[index];
+    const opened = await this.open(table, state.mapping);
+    if (!opened) return undefined;
+    const { mapped, rows, topics, copy } = opened;
+    try {
+      const mapping = mapped.mapping;
+      if (!mapping) return undefined;
+      for await (const read of mapped.table.rows()) {
+        if ('problem' in read || read.line < start) continue;
+        if (read.line > start) break;
+        const checked = await rows.checkRow(table.fsPath, read, mapping, { topics });
+        return { checked, row: read, rows, topics };
+      }
+      return undefined;
+    } finally {
+      await copy.dispose();
+    }
+  }
+
+  /** Checks a table now (Import Rows as Spots, a test), after the pending pause if any. */
+  async checkNow(table: vscode.Uri): Promise<TableState | undefined> {
+    clearTimeout(this.timers.get(table.toString()));
+    this.timers.delete(table.toString());
+    await this.check(table);
+    return this.state(table);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const run of this.running.values()) run.abort();
+    void this.disposables.dispose();
+  }
+
+  /** A table with a mapping, or a mapping: its table is checked again after the pause. */
+  private follow(uri: vscode.Uri, delayMs: number): void {
+    if (isMappingUri(uri)) {
+      void this.tableOf(uri).then((table) => this.schedule(table ?? uri, delayMs));
+    } else if (isTableUri(uri)) {
+      this.schedule(uri, delayMs);
+    }
+  }
+
+  private schedule(uri: vscode.Uri, delayMs: number): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      this.check(uri).catch((error: unknown) => this.log.warn('tables', `could not check ${uri.fsPath}`, error));
+    }, delayMs));
+  }
+
+  private recheckOpen(): void {
+    for (const document of vscode.workspace.textDocuments) this.follow(document.uri, DEBOUNCE_MS);
+  }
+
+  private forget(uri: vscode.Uri): void {
+    if (!isTableUri(uri) || vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) return;
+    this.collection.delete(uri);
+  }
+
+  /** The table a mapping file is for: the first that exists of trees.csv, trees.geojson, … */
+  private async tableOf(mapping: vscode.Uri): Promise<vscode.Uri | undefined> {
+    for (const candidate of tableCandidatesFor(mapping.fsPath)) {
+      if (await fs.stat(candidate).then((stats) => stats.isFile(), () => false)) return vscode.Uri.file(candidate);
+    }
+    return undefined;
+  }
+
+  /** `uri`: a table, or a mapping whose table is not there (its own problems only). */
+  private async check(uri: vscode.Uri): Promise<void> {
+    const mappingUri = isMappingUri(uri) ? uri : vscode.Uri.file(mappingPathFor(uri.fsPath));
+    const mappingText = await textOf(mappingUri);
+    if (mappingText === undefined) {
+      // No mapping: a plain table, nothing to say on it.
+      this.collection.delete(uri);
+      this.states.delete(uri.toString());
+      return;
+    }
+    const rows = await loadRows();
+    if (!isTableUri(uri)) {
+      const parsed = rows.parseMapping(mappingUri.fsPath, mappingText);
+      this.publish(mappingUri, parsed.problems.map((problem) => diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule)));
+      return;
+    }
+    // A newer check of the table (more typing) stops this one: only the latest is published.
+    this.running.get(uri.toString())?.abort();
+    const run = new AbortController();
+    this.running.set(uri.toString(), run);
+    let opened: OpenedTable | undefined;
+    try {
+      opened = await this.open(uri, mappingUri, mappingText);
+    } catch (error) {
+      if (!(error instanceof rows.TableReadError) || run.signal.aborted) throw error;
+      // Not a table at all (empty, not CSV, unreadable header): said on the table, at its place.
+      this.states.delete(uri.toString());
+      this.publish(uri, [diagnosticAt(cellRange(uri, error.position?.line ?? 1, error.position?.column ?? 1), error.reason, 'error', 'table.unreadable')]);
+      this.changed.fire(uri);
+      return;
+    }
+    if (!opened) return;
+    const { mapped, topics, copy } = opened;
+    try {
+      const state: TableState = { mapping: mappingUri, rows: 0, invalid: 0, rowLines: [], mappingBroken: !mapped.mapping, delimiter: mapped.table.format.delimiter };
+      const diagnostics: vscode.Diagnostic[] = [];
+      if (mapped.mapping) {
+        const acceptedTypes = readSettings(uri).mediaAcceptedTypes;
+        try {
+          for await (const checked of rows.checkRows(mapped.table, mapped.mapping, { topics, ...(acceptedTypes ? { acceptedTypes } : {}) }, run.signal)) {
+            state.rows++;
+            if (checked.row !== undefined) state.rowLines.push(checked.line);
+            if (!checked.ok) state.invalid++;
+            for (const finding of checked.findings) {
+              if (diagnostics.length >= MAX_DIAGNOSTICS) break;
+              diagnostics.push(diagnosticAt(cellRange(uri, finding.line, finding.column, mapped.table.format.delimiter), finding.message, finding.severity, finding.rule, finding.file));
+            }
+          }
+        } catch (error) {
+          if (run.signal.aborted) return;
+          throw error;
+        }
+      }
+      if (run.signal.aborted) return;
+      this.publish(mappingUri, mapped.problems.map((problem) => diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule)));
+      this.states.set(uri.toString(), state);
+      this.publish(uri, diagnostics);
+      this.changed.fire(uri);
+    } finally {
+      if (this.running.get(uri.toString()) === run) this.running.delete(uri.toString());
+      await copy.dispose();
+    }
+  }
+
+  /**
+   * The table as it stands (an unsaved buffer from a copy) with its mapping as it stands, opened
+   * and checked by the core (openMappedTable); undefined when the mapping is gone. The caller
+   * disposes of the copy.
+   */
+  async open(table: vscode.Uri, mappingUri = vscode.Uri.file(mappingPathFor(table.fsPath)), mappingText?: string): Promise<OpenedTable | undefined> {
+    const text = mappingText ?? (await textOf(mappingUri));
+    if (text === undefined) return undefined;
+    const rows = await loadRows();
+    const parsed = rows.parseMapping(mappingUri.fsPath, text);
+    const topics = await this.topics.catalogFor(table).catch(() => undefined);
+    const copy = await this.readable(table);
+    try {
+      const mapped = await rows.openMappedTable(copy.path, parsed, { topics, ...(copy.encoding ? { encoding: copy.encoding } : {}), sourceName: basename(table.fsPath) });
+      return { mapped, rows, topics, copy };
+    } catch (error) {
+      await copy.dispose();
+      throw error;
+    }
+  }
+
+  /** The table as it stands: its file, or a copy of its unsaved buffer (written as UTF-8, and read so). */
+  private async readable(uri: vscode.Uri): Promise<{ path: string; encoding?: 'utf-8'; dispose(): Promise<void> }> {
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    if (!open?.isDirty) return { path: uri.fsPath, dispose: async () => undefined };
+    const folder = await fs.mkdtemp(join(tmpdir(), 'spot-table-'));
+    const path = join(folder, basename(uri.fsPath));
+    await fs.writeFile(path, open.getText(), 'utf8');
+    return { path, encoding: 'utf-8', dispose: () => fs.rm(folder, { recursive: true, force: true }) };
+  }
+
+  private publish(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): void {
+    if (diagnostics.length === 0) this.collection.delete(uri);
+    else this.collection.set(uri, diagnostics);
+  }
+}
+
+/** The index of the last entry at or before `value` in an ascending list, -1 when none is. */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** A file's text: the open editor's (unsaved edits included), else the file's; undefined when there is none. */
+async function textOf(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  return fs.readFile(uri.fsPath, 'utf8').then((text) => text.replace(/^\uFEFF/, ''), () => undefined);
+}
+
+export type { RowsModule };
