@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheFileOf, requireWithCodeCache } from '../../src/extension/platform/codeCache';
 
-const LOADER = join(__dirname, '..', '..', 'src', 'platform', 'codeCache.js');
+const LOADER = join(__dirname, '..', '..', 'src', 'extension', 'platform', 'codeCache.js');
 
 /** A bundle-like CommonJS file: a require of a built-in, functions to compile, a value that tells versions apart. */
 function bundleText(version: string): string {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
 const DIST = join(root, 'dist');
-const LAZY_CORE = join(__dirname, '..', '..', 'src', 'platform', 'lazyCore.js');
+const LAZY_CORE = join(__dirname, '..', '..', 'src', 'extension', 'platform', 'lazyCore.js');
 const CORE_INDEX = join(__dirname, '..', '..', 'src', 'core', 'index.js');
 
 function inFreshProcess(body: string): unknown {
