@@ -17,6 +17,7 @@ import { DEMO_CLIENT } from '../src/sandbox/types';
 import { cpuSince, ownCpuTime, perItem, type CpuTime } from './cpuTime';
 import { rawImportLoop } from './rawImportLoop';
 import { median } from './sandboxProcess';
+import { testAccounts } from '../test/unit/helpers/testAccounts';
 
 const CONCURRENCY = 8;
 /**
@@ -70,7 +71,7 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
   const client = new ServiceClient({ baseUrl, tokens, dispatcher });
   const token = (await tokens.getToken()).value;
   const journalDir = mkdtempSync(join(tmpdir(), 'bench-bulk-'));
-  const journal = { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) };
+  const journal = { accounts: testAccounts, dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) };
   const measured: Array<Record<Variant, BulkRun>> = [];
   const warmup: Array<Record<Variant, BulkRun>> = [];
   // The first WARMUP_ROUNDS only warm up the JIT on both sides; the order of the variants rotates

@@ -19,6 +19,7 @@ import { Agent, request } from 'undici';
 import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImport, type SpotInput } from '../src/core';
 import { DEMO_CLIENT, type SandboxCounters } from '../src/sandbox/types';
 import { median, ownCpuMs, startSandboxProcess } from './sandboxProcess';
+import { testAccounts } from '../test/unit/helpers/testAccounts';
 
 const CONCURRENCY = 4;
 const FILES = ['01.jpg', '02.jpg', '03.jpg'];
@@ -96,7 +97,7 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, optio
         const sandboxBefore = service.sandboxCpuMs();
         if (side === 'workflow') {
           const { client } = service;
-          const outcome = await runImport(inputs, { client, journal: { dir: join(folder, `.spot-import-${latencyMs}-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
+          const outcome = await runImport(inputs, { client, journal: { accounts: testAccounts, dir: join(folder, `.spot-import-${latencyMs}-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
           if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
         } else if (side === 'loop') await handWrittenLoop(service, folder, sourceIds, fileBytes);
         else await clientLoop(service.client, folder, sourceIds);

@@ -16,6 +16,7 @@ import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImpor
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { countFileReads } from '../test/unit/helpers/fileReads';
 import { median, ownCpuMs, startSandboxProcess } from './sandboxProcess';
+import { testAccounts } from '../test/unit/helpers/testAccounts';
 
 const CONCURRENCY = 4;
 const PHOTOS = ['01.jpg', '02.jpg', '03.jpg'];
@@ -73,7 +74,7 @@ export async function benchPhotos(distDir: string, scratch: string, spots: numbe
           const started = process.hrtime.bigint();
           let outcome;
           try {
-            outcome = await runImport(inputs, { client: service.client, journal: { dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
+            outcome = await runImport(inputs, { client: service.client, journal: { accounts: testAccounts, dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
           } finally {
             counter.restore();
             clearInterval(sampler);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox';
 import { DEMO_CLIENT } from '../sandbox/types';
-import { ServiceClient, TokenSource, createDispatcher, defaultTokenUrl, journalAccountOf, proxyOptionsFromEnv, runImport, spotDocumentFiles, uploadFilesToGallery } from '../core';
+import { JournalAccounts, ServiceClient, TokenSource, createDispatcher, defaultTokenUrl, journalAccountOf, proxyOptionsFromEnv, runImport, spotDocumentFiles, uploadFilesToGallery } from '../core';
 
 async function main(): Promise<number> {
   const examples = resolve(process.argv[2] ?? join(__dirname, '..', 'examples'));
@@ -20,11 +20,12 @@ async function main(): Promise<number> {
   const client = new ServiceClient({ baseUrl: sandbox.baseUrl, tokens, dispatcher });
   // A journal of the demo's own: the examples folder is left as it is.
   const journalDir = mkdtempSync(join(tmpdir(), 'spot-import-demo-'));
+  const journalAccounts = new JournalAccounts();
   try {
     // The documents as they are (their pending galleries stay pending): the images come below.
     const { spots, stop } = await runImport(spotDocumentFiles(spotFiles), {
       client,
-      journal: { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) },
+      journal: { accounts: journalAccounts, dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) },
       media: false,
       writeBack: false,
       onProgress: (event) => {
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
     console.log(`${spots.length - failed} imported, ${failed} skipped (the skipped one is meant to show validation).`);
     return 0;
   } finally {
+    journalAccounts.dispose();
     rmSync(journalDir, { recursive: true, force: true });
     await dispatcher.close();
     await sandbox.close();

@@ -2,6 +2,7 @@
 // loaded here: the network code (dist/core.js) and the sandbox (dist/sandbox.js) load on first
 // use, which keeps activation to a few milliseconds even though JSON files activate us.
 import * as vscode from 'vscode';
+import type * as Core from '../core';
 import { COMMAND } from './platform/commandIds';
 import { CachingClientProvider } from './profiles/auth/clientProvider';
 import { SecretCredentialStore } from './profiles/auth/credentialStore';
@@ -19,6 +20,8 @@ import { ChannelLogger } from './platform/log';
 import type { ExtensionServices } from './platform/services';
 import { SANDBOX_PROFILE_ID } from './platform/domain';
 import { UiHolder } from './platform/ui';
+import { OpenPanels } from './platform/openPanels';
+import type { MapPanel } from './map/mapPanel';
 import { createGalleryStore } from './galleries/galleryStore';
 import { registerGalleriesView } from './galleries/registerGalleriesView';
 
@@ -51,7 +54,19 @@ export function createServices(context: vscode.ExtensionContext, channel?: vscod
   const clients = new CachingClientProvider(profiles, credentials, sandbox, log);
   const galleries = createGalleryStore(context);
   disposables.push(credentials, profiles, galleries, sandbox, clients);
-  const services: ExtensionServices = { context, disposables, log, ui: new UiHolder(), profiles, credentials, clients, galleries, core: loadCore };
+  let journalAccounts: Promise<Core.JournalAccounts> | undefined;
+  const services: ExtensionServices = {
+    context,
+    disposables,
+    log,
+    ui: new UiHolder(),
+    profiles,
+    credentials,
+    clients,
+    galleries,
+    core: loadCore,
+    journalAccounts: () => (journalAccounts ??= loadCore().then((core) => disposables.add(new core.JournalAccounts()))),
+  };
   return { services, sandbox, deactivate: () => disposables.dispose() };
 }
 
@@ -84,7 +99,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // The view first: the commands that act on it receive it.
   const galleriesView = registerGalleriesView(services, topics);
   phase('view');
-  registerCommands(context, { ...services, galleriesView, checker, tables });
+  const mapPanels = disposables.add(new OpenPanels<MapPanel>());
+  registerCommands(context, { ...services, galleriesView, checker, tables, mapPanels });
   phase('commands');
   // `npm start` sets SPOT_IMPORT_OPEN_WALKTHROUGH=1: its window shows the walkthrough first. Through
   // the command, so the walkthrough's code stays out of activation (it is in dist/features.js).

@@ -11,6 +11,7 @@ import { journalAccountOf, runImport, type ImportRunOptions, type SpotInput } fr
 import { ServiceClient } from '../../src/core/api/serviceClient';
 import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { AuthenticationError, CancelledError } from '../../src/core/api/errors';
+import { testAccounts } from './helpers/testAccounts';
 
 const input = (label: string, value: unknown): SpotInput => ({ path: label, label, read: async () => (typeof value === 'string' ? value : JSON.stringify(value)), media: false });
 const text = (sourceId: string) => JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 1, longitude: 2 } } });
@@ -29,7 +30,7 @@ describe('import engine: spot documents without media', () => {
 
   /** The engine's options for a client: a journal in the test's folder. */
   function options(client: ImportRunOptions['client'] & { apiRoot?: string }, extra: Partial<ImportRunOptions> = {}): ImportRunOptions {
-    return { client, journal: { dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot ?? 'http://127.0.0.1/api/v2.4', 'test') }, media: false, ...extra };
+    return { client, journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot ?? 'http://127.0.0.1/api/v2.4', 'test') }, media: false, ...extra };
   }
 
   it('imports good documents, reports bad ones with their reason, typed, and keeps the order', async () => {
@@ -126,7 +127,7 @@ describe('import engine: spot documents without media', () => {
     await setup.sandbox.close();
     const { spots, stop } = await runImport(
       Array.from({ length: 6 }, (_, i) => input(`${i}`, spot(`unreachable-${i}`))),
-      options(setup.client, { concurrency: 1, journal: { dir: join(dir, '.spot-import'), account: journalAccountOf(`${baseUrl}/api/v2.4`, 'test') } }),
+      options(setup.client, { concurrency: 1, journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(`${baseUrl}/api/v2.4`, 'test') } }),
     );
     setup = undefined;
     assert.equal(stop?.kind, 'network', JSON.stringify(stop?.error.message));

@@ -8,6 +8,7 @@ import { lstatSync, mkdirSync, mkdtempSync, promises as fsPromises, readlinkSync
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImportJournal } from '../../src/core/journal/journal';
+import { testAccounts } from './helpers/testAccounts';
 
 const CHILD = join(__dirname, 'helpers', 'journalLockChild.js');
 
@@ -77,7 +78,7 @@ describe('media journal: a stale run lock taken over by runs that start together
     for (let trial = 0; trial < trials; trial++) {
       const dir = mkdtempSync(join(tmpdir(), 'spot-lock-race-'));
       dirs.push(dir);
-      const journal = new ImportJournal(dir, { serviceUrl: 'https://service.example', clientId: 'client' });
+      const journal = new ImportJournal(dir, { serviceUrl: 'https://service.example', clientId: 'client' }, testAccounts);
       mkdirSync(journal.accountDir, { recursive: true });
       const lock = join(journal.accountDir, 'run.lock');
       symlinkSync(JSON.stringify({ pid: deadPid(), host: hostname() }), lock);
@@ -98,7 +99,7 @@ describe('media journal: a run lock handed from one run of this process to the n
     const account = { serviceUrl: 'http://127.0.0.1:1', clientId: 'handover' };
     const open = fsPromises.open;
     try {
-      const first = new ImportJournal(dir, account);
+      const first = new ImportJournal(dir, account, testAccounts);
       const spot = await first.open('handover-1', '/handover-1.spot.json');
       await spot.save();
       spot.release();
@@ -120,7 +121,7 @@ describe('media journal: a run lock handed from one run of this process to the n
       const closing = first.close();
       const lookedAt = await Promise.race([looking.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
       assert.ok(lookedAt, 'the give-back looks at the log through fs.promises.open (what this test slows down)');
-      const second = new ImportJournal(dir, account);
+      const second = new ImportJournal(dir, account, testAccounts);
       await second.acquire();
       await closing;
       fsPromises.open = open;

@@ -6,6 +6,7 @@ import { ImportJournal, defaultJournalDir } from '../../src/core/journal';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { spot, useCoreWorkspace } from './helpers/coreSetup';
 import { writeSpot } from './helpers/workflowFixtures';
+import { testAccounts } from './helpers/testAccounts';
 
 // The journal's records go to one append-only log per account; those of spots without galleries
 // are written without fsync (losing them costs one more upsert). What that allows after a power
@@ -41,7 +42,7 @@ describe('media journal: spots without galleries, and one log per account', () =
 
   it('a journal instance kept across runs still reads the records written by its earlier run', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
-    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts);
     try {
       // Listed before the spot's journal exists...
       (await journal.open('someone-else', fixture.path)).release();

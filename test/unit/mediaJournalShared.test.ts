@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImportJournal, defaultJournalDir } from '../../src/core/journal';
+import { testAccounts } from './helpers/testAccounts';
 
 // Two media runs at once in one VS Code window (Import Folder while Import Spot with Media runs)
 // open two ImportJournal instances on one account. Their records go to one log: each must read
@@ -40,8 +41,8 @@ describe('media journal: two journals of one account in one process', () => {
   }
 
   it('every record either wrote reads back in both, and in a later run', async () => {
-    const first = new ImportJournal(defaultJournalDir(dir), account);
-    const second = new ImportJournal(defaultJournalDir(dir), account);
+    const first = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
+    const second = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
     try {
       const writers = [[first, 'a', 100], [second, 'b', 200]] as const;
       await writeInTurns(writers, 4);
@@ -50,7 +51,7 @@ describe('media journal: two journals of one account in one process', () => {
       await first.close();
       await second.close();
     }
-    const later = new ImportJournal(defaultJournalDir(dir), account);
+    const later = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
     try {
       const spot = await later.open('b-3', 'b-3.spot.json');
       assert.equal(spot.record.spotId, 203);
@@ -63,8 +64,8 @@ describe('media journal: two journals of one account in one process', () => {
   it('the same folder by another path (a link) is the same journal: one lock, one log', async () => {
     const alias = `${dir}-link`;
     symlinkSync(dir, alias);
-    const direct = new ImportJournal(defaultJournalDir(dir), account);
-    const linked = new ImportJournal(defaultJournalDir(alias), account);
+    const direct = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
+    const linked = new ImportJournal(defaultJournalDir(alias), account, testAccounts);
     try {
       const writers = [[direct, 'd', 100], [linked, 'l', 200]] as const;
       await writeInTurns(writers, 3);

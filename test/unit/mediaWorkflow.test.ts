@@ -10,6 +10,7 @@ import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { startCore, useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, mediaBytes, writeSpot } from './helpers/workflowFixtures';
 import { replyLosingProxy, type WorkflowProxy } from './helpers/workflowProxy';
+import { testAccounts } from './helpers/testAccounts';
 
 describe('media workflow: spots with their media in one step', () => {
   const workspace = useCoreWorkspace('spot-media-');
@@ -226,7 +227,7 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('a damaged journal is named with what to do, and nothing is sent', async () => {
     const fixture = writeSpot(workspace.dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
-    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts);
     const opened = await journal.open(fixture.sourceId, fixture.path);
     const file = opened.file;
     await opened.save();
@@ -243,7 +244,7 @@ describe('media workflow: spots with their media in one step', () => {
   });
 
   it('one process at a time uses an account journal, one run at a time a spot; a lock left by a dead process is taken over', async () => {
-    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: 'http://x', clientId: 'c' });
+    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: 'http://x', clientId: 'c' }, testAccounts);
     const held = await journal.open('one', 'one.spot.json');
     await assert.rejects(journal.open('one', 'one.spot.json'), /already working on source_id "one"/);
     held.release();
@@ -254,7 +255,7 @@ describe('media workflow: spots with their media in one step', () => {
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
     const fixtures = [writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
-    const run = await runImport(fixtures.map((f) => ({ path: f.path })), options({ journal: { dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
+    const run = await runImport(fixtures.map((f) => ({ path: f.path })), options({ journal: { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
     assert.equal(run.stop?.kind, 'journal', 'a journal held by another process stops the run before it starts');
     assert.ok(run.stop.error instanceof JournalLockedError);
     assert.match(run.stop.error.message, /is using the journal/);

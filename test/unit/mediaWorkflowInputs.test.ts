@@ -7,6 +7,7 @@ import { checkSpotMedia } from '../../src/core/media';
 import { DEMO_CLIENT } from '../../src/sandbox/types';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
+import { testAccounts } from './helpers/testAccounts';
 
 // The caller's inputs can fail (a folder walk hits an unreadable folder): the run stops taking
 // inputs, but the spots already in flight finish under the account's lock before the error is
@@ -25,11 +26,11 @@ describe('media workflow: an input source that throws', () => {
     }
     const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
     const journalDir = defaultJournalDir(workspace.dir);
-    const lock = join(new ImportJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }).accountDir, 'run.lock');
+    const lock = join(new ImportJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts).accountDir, 'run.lock');
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
     await assert.rejects(
-      streamImport(inputs(), { client: workspace.setup.client, journal: { dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
+      streamImport(inputs(), { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
       /EACCES: the next folder cannot be read/,
     );
     assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);
@@ -46,8 +47,8 @@ describe('media workflow: an input source that throws', () => {
         throw new Error('ENOENT: the folder is gone');
       },
     };
-    await assert.rejects(streamImport(source, { client: workspace.setup.client, journal: { dir: journalDir, account }, media: false }), /the folder is gone/);
-    const lock = join(new ImportJournal(journalDir, account).accountDir, 'run.lock');
+    await assert.rejects(streamImport(source, { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, media: false }), /the folder is gone/);
+    const lock = join(new ImportJournal(journalDir, account, testAccounts).accountDir, 'run.lock');
     assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, 'the run lock is released');
   });
 
@@ -67,7 +68,7 @@ describe('media workflow: an input source that throws', () => {
           async function* asyncInputs(): AsyncGenerator<SpotInput> {
             yield* syncInputs();
           }
-          const journal = { dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) };
+          const journal = { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) };
           await assert.rejects(streamImport(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }), new RegExp(`the ${kind} source broke`));
           // A rejection is reported unhandled once the microtasks of its turn have run.
           await new Promise((resolve) => setImmediate(resolve));
@@ -92,10 +93,10 @@ describe('media workflow: an input source that throws', () => {
       }));
       const journalDir = defaultJournalDir(workspace.dir);
       const account = journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId);
-      const lock = join(new ImportJournal(journalDir, account).accountDir, 'run.lock');
+      const lock = join(new ImportJournal(journalDir, account, testAccounts).accountDir, 'run.lock');
       const settled: SpotOutcome[] = [];
       await assert.rejects(
-        streamImport(inputs, { client: workspace.setup.client, journal: { dir: journalDir, account }, concurrency: 2 }, (_position, outcome) => {
+        streamImport(inputs, { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, concurrency: 2 }, (_position, outcome) => {
           settled.push(outcome);
           // The command line's report writes a line here: a write that fails (a closed pipe) throws.
           if (settled.length === 2) throw new Error('the report could not be written');

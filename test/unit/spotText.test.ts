@@ -13,6 +13,7 @@ import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { sendSpot } from '../../src/core/import/sendSpot';
 import { duplicateMembers, provablyNoDuplicates } from '../../src/core/documents/duplicateMembers';
 import { parseTree } from 'jsonc-parser';
+import { testAccounts } from './helpers/testAccounts';
 
 const BOM = '\uFEFF';
 
@@ -55,7 +56,7 @@ describe('what is validated is what is sent', () => {
 
   /** The folder import and the command line: spot documents from files through the import engine. */
   async function importFiles(paths: string[]): Promise<SpotOutcome[]> {
-    const journal = { dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot, 'spot-text') };
+    const journal = { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot, 'spot-text') };
     return (await runImport(spotDocumentFiles(paths), { client, journal, media: false })).spots;
   }
 

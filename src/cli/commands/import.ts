@@ -2,7 +2,7 @@
 // mapping), loads the project's topic definitions, checks the credentials once, hands the work to
 // the import runner (the import engine, see mediaPlugin.ts), streams each outcome, and ends with
 // one line that says what a second run would finish.
-import { defaultJournalDir } from '../../core';
+import { defaultJournalDir, JournalAccounts } from '../../core';
 import { projectTopics } from '../documents/projectTopics';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
@@ -35,6 +35,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
   const interrupts = watchInterrupts(context.stderr);
   const progress = createProgress(paths.some((path) => isTablePath(path, context.cwd, Boolean(options.mapping))) ? 'rows' : 'documents', context.stderr, context.env);
   let connection: Connection | undefined;
+  const journalAccounts = new JournalAccounts();
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
@@ -68,6 +69,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
       media: { upload: options.media, writeBack: options.writeBack, keepInProgress: !!options.keepInProgress, acceptedTypes: settings.media.acceptedTypes },
       // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.
       journalDir: defaultJournalDir(context.cwd),
+      journalAccounts,
       target: connection ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId } : { service: '', apiVersion: '', clientId: '' },
       // A first token that cannot be had stops the run as Ctrl-C does: nothing is sent.
       signals: { stop: AbortSignal.any([interrupts.stop, gate.signal]), abort: interrupts.abort },
@@ -85,6 +87,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
   } finally {
     progress.stop();
     interrupts.dispose();
+    journalAccounts.dispose();
     await connection?.close();
   }
 }

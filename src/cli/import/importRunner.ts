@@ -2,7 +2,7 @@
 // workflow's runner (workflowRunner.ts), chosen in mediaPlugin.ts. The command parses flags,
 // connects, finds the documents, prints and picks the exit code; a runner only imports and
 // reports each outcome.
-import type { RunStopKind, ServiceClient, ServiceError } from '../../core';
+import type { JournalAccounts, RunStopKind, ServiceClient, ServiceError } from '../../core';
 import type { ResolvedMapping, SourceTable } from '../../core/rows';
 import type { DocumentRules } from '../documents/checkDocument';
 import type { Outcome } from '../output/records';
@@ -46,6 +46,8 @@ export interface ImportJob {
   media: MediaOptions;
   /** Where the journal is kept (.spot-import/ in the current folder). */
   journalDir: string;
+  /** The process's open journal accounts (disposed when the command ends). */
+  journalAccounts: JournalAccounts;
   /** Whose data the journal describes. */
   target: JournalTarget;
   /** stop: the first Ctrl-C (start nothing new); abort: the second (abort what is in flight). */

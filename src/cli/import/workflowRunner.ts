@@ -85,7 +85,7 @@ export function workflowOptions(job: ImportJob): ImportRunOptions {
     client: job.client!,
     // The built-in sandbox listens on another port every run: its journal is keyed by its data
     // folder instead (the job's target), so a second run finds what the first one recorded.
-    journal: { dir: job.journalDir, account: { serviceUrl: job.target.service, clientId: job.target.clientId } },
+    journal: { accounts: job.journalAccounts, dir: job.journalDir, account: { serviceUrl: job.target.service, clientId: job.target.clientId } },
     concurrency: job.concurrency,
     finalState: job.media.keepInProgress ? 2 : 1,
     writeBack: job.media.writeBack ? undefined : false,

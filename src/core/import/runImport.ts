@@ -51,7 +51,7 @@ export async function streamImport(source: SpotsOrSource, options: ImportRunOpti
   const concurrency = clampConcurrency(options.concurrency);
   const spots = asSource(source);
   const total = spots.total ?? 0;
-  const journal = new ImportJournal(options.journal.dir, options.journal.account, options.journal.log);
+  const journal = new ImportJournal(options.journal.dir, options.journal.account, options.journal.accounts, options.journal.log);
   // The account's lock first: another process using the journal is found before anything is sent.
   try {
     await journal.acquire();

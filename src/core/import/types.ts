@@ -11,6 +11,7 @@ import type { AccountTopic } from './importRules';
 import type { TopicCatalog } from '../topics/topicSchema';
 import type { SpotMediaCheck, SpotProblem } from '../media/checkSpotMedia';
 import type { JournalAccount } from '../journal/journal';
+import type { JournalAccounts } from '../journal/journalAccounts';
 import type { MediaLayout } from '../media/mediaLayout';
 import type { RecordLogOptions } from '../journal/recordLog';
 
@@ -72,6 +73,8 @@ export interface JournalOptions {
   dir: string;
   /** journalAccountOf(client.apiRoot, clientId), or a key of the caller's (the built-in sandbox: its data folder). */
   account: JournalAccount;
+  /** The front end's open accounts (one per window or process): runs sharing it share each account's lock and log. */
+  accounts: JournalAccounts;
   /** When the log is compacted (tests make it small). */
   log?: RecordLogOptions;
 }

@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import { syncFolder } from '../files/atomicFile';
 import { JournalError } from './journalErrors';
 import { JOURNAL_FORMAT, journalTime, spotJournalSchema, type SpotJournalRecord } from './journalRecord';
-import { RecordLog, type RecordLogOptions } from './recordLog';
-import { releaseRunLock, takeRunLock } from './runLock';
+import type { RecordLog, RecordLogOptions } from './recordLog';
+import type { JournalAccounts } from './journalAccounts';
 import { l10n } from '../text/l10n';
 
 export { JournalError, JournalLockedError } from './journalErrors';
@@ -35,10 +35,14 @@ const GITIGNORE = '# Spot Import journal: work in flight, per machine. Git ignor
 export class ImportJournal {
   readonly accountDir: string;
   private prepared?: Promise<RecordLog>;
-  /** Spot journals open in this process, so two runs in one process cannot share a spot either. */
-  private static readonly held = new Set<string>();
 
-  constructor(readonly dir: string, readonly account: JournalAccount, private readonly logOptions: RecordLogOptions = {}) {
+  constructor(
+    readonly dir: string,
+    readonly account: JournalAccount,
+    /** The front end's shelf of open accounts: runs that share it share each account's lock and log. */
+    private readonly accounts: JournalAccounts,
+    private readonly logOptions: RecordLogOptions = {},
+  ) {
     const accountKey = createHash('sha256').update(`${account.serviceUrl}\n${account.clientId}`).digest('hex').slice(0, 16);
     this.accountDir = join(dir, 'journal', accountKey);
   }
@@ -69,18 +73,17 @@ export class ImportJournal {
   async open(sourceId: string, documentPath: string): Promise<SpotJournal> {
     const log = await this.acquire();
     const held = `${log.accountDir}\n${sourceId}`;
-    if (ImportJournal.held.has(held)) {
+    if (!this.accounts.hold(held)) {
       throw new JournalError(l10n.t('Another import in this window is already working on source_id "{0}"; wait for it to finish.', sourceId), log.file);
     }
-    ImportJournal.held.add(held);
     try {
       const line = log.line(sourceId);
       const record = line === undefined ? this.fresh(sourceId) : checkRecord(line, log.file, sourceId);
       if (record.sourceId !== sourceId) throw damaged(log.file, sourceId, l10n.t('it belongs to source_id "{0}"', record.sourceId));
       record.document = documentPath;
-      return new SpotJournal(log, record, () => ImportJournal.held.delete(held));
+      return new SpotJournal(log, record, () => this.accounts.letGo(held));
     } catch (error) {
-      ImportJournal.held.delete(held);
+      this.accounts.letGo(held);
       throw error;
     }
   }
@@ -90,7 +93,7 @@ export class ImportJournal {
     const prepared = this.prepared;
     this.prepared = undefined;
     const log = await prepared?.catch(() => undefined);
-    if (log) await releaseAccount(log);
+    if (log) await this.accounts.release(log);
   }
 
   private fresh(sourceId: string): SpotJournalRecord {
@@ -117,7 +120,7 @@ export class ImportJournal {
     await fs.writeFile(join(this.accountDir, 'account.json'), account, { flag: 'wx' }).catch(ignoreExists);
     // One folder, however it is spelled (a link, another case on macOS or Windows): the lock and
     // the log are shared by the path they really have.
-    return acquireAccount(await fs.realpath(this.accountDir), this.logOptions);
+    return this.accounts.acquire(await fs.realpath(this.accountDir), this.logOptions);
   }
 }
 
@@ -220,113 +223,6 @@ function damaged(file: string, sourceId: string, why: string): JournalError {
     ),
     file,
   );
-}
-
-/** Accounts this process works with, by real folder: runs within one process share its lock and log. */
-const accounts = new Map<string, { users: number; ready: Promise<RecordLog> }>();
-
-/**
- * One process at a time per account journal (uploads into one gallery must go one at a time, and
- * two processes could each start one): the account's lock (a file naming its process, see
- * runLock.ts), then its log. Runs within one process share both.
- */
-async function acquireAccount(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
-  for (;;) {
-    const known = accounts.get(accountDir);
-    if (known) {
-      known.users++;
-      return known.ready.catch((error: unknown) => {
-        known.users--;
-        throw error;
-      });
-    }
-    // The last run's giving back first: the lock file still names this process, so taking it
-    // now would take it over, and that release would then remove the new run's lock.
-    const giving = releasing.get(accountDir);
-    if (!giving) break;
-    await giving;
-  }
-  const entry = { users: 1, ready: lockAndOpen(accountDir, options) };
-  accounts.set(accountDir, entry);
-  try {
-    return await entry.ready;
-  } catch (error) {
-    if (accounts.get(accountDir) === entry) accounts.delete(accountDir);
-    throw error;
-  }
-}
-
-async function lockAndOpen(accountDir: string, options: RecordLogOptions): Promise<RecordLog> {
-  const lock = join(accountDir, 'run.lock');
-  await takeRunLock(lock);
-  try {
-    return (await keptLog(accountDir, options)) ?? (await RecordLog.open(accountDir, options));
-  } catch (error) {
-    await releaseRunLock(lock);
-    throw error;
-  }
-}
-
-/** Accounts whose last run is closing its log and giving back the lock, by real folder. */
-const releasing = new Map<string, Promise<void>>();
-
-/** One user fewer; the last one closes the log (its writes on disk) and gives up the lock. */
-async function releaseAccount(log: RecordLog): Promise<void> {
-  const entry = accounts.get(log.accountDir);
-  if (!entry || --entry.users > 0) return;
-  accounts.delete(log.accountDir);
-  const giving = giveBack(log);
-  const settled = giving.catch(() => undefined);
-  releasing.set(log.accountDir, settled);
-  try {
-    await giving;
-  } finally {
-    if (releasing.get(log.accountDir) === settled) releasing.delete(log.accountDir);
-  }
-}
-
-async function giveBack(log: RecordLog): Promise<void> {
-  try {
-    if (await log.park()) keep(log);
-  } finally {
-    await releaseRunLock(join(log.accountDir, 'run.lock'));
-  }
-}
-
-/**
- * Logs no run of this process uses now, by account folder, for the next run (RecordLog.park): a
- * bulk import into a journal of tens of thousands of spots read it whole before its first spot.
- * Kept a few minutes, as long as the next import of a session is likely to come, and only the
- * last two (a window's workspace folder and the sandbox's; a process that imports into many
- * folders keeps no index of each).
- */
-const kept = new Map<string, { log: RecordLog; expiry: NodeJS.Timeout }>();
-const KEPT_LOG_MS = 5 * 60 * 1000;
-const KEPT_LOGS_AT_MOST = 2;
-
-function keep(log: RecordLog): void {
-  forget(log.accountDir);
-  const expiry = setTimeout(() => forget(log.accountDir), KEPT_LOG_MS);
-  // A process that is done (the command line) does not wait for it.
-  expiry.unref();
-  kept.set(log.accountDir, { log, expiry });
-  for (const oldest of kept.keys()) {
-    if (kept.size <= KEPT_LOGS_AT_MOST) break;
-    forget(oldest);
-  }
-}
-
-function forget(accountDir: string): void {
-  clearTimeout(kept.get(accountDir)?.expiry);
-  kept.delete(accountDir);
-}
-
-/** The account's kept log, when the file is still as this process left it and the run asks for the same options. */
-async function keptLog(accountDir: string, options: RecordLogOptions): Promise<RecordLog | undefined> {
-  const entry = kept.get(accountDir);
-  if (!entry) return undefined;
-  forget(accountDir);
-  return entry.log.opensWith(options) && (await entry.log.resume()) ? entry.log : undefined;
 }
 
 function ignoreExists(error: NodeJS.ErrnoException): void {

@@ -2,6 +2,8 @@ import type { SpotChecker } from '../documents/spotChecker';
 import type { ExtensionServices } from '../platform/services';
 import type { Tables } from '../tables/registerTables';
 import type { GalleriesView } from '../galleries/galleriesView';
+import type { MapPanel } from '../map/mapPanel';
+import type { OpenPanels } from '../platform/openPanels';
 
 /**
  * What a command receives: the services, the Galleries view, the spot checker and the tables, which
@@ -14,6 +16,8 @@ export interface CommandServices extends ExtensionServices {
   readonly checker: SpotChecker;
   /** The checks of open tables with a mapping, and the previews of their rows. */
   readonly tables: Tables;
+  /** The window's open maps, by what they show (closed at deactivation). */
+  readonly mapPanels: OpenPanels<MapPanel>;
 }
 
 /** A command handler receives the services first, then the arguments VS Code passes. */

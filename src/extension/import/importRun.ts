@@ -74,7 +74,7 @@ export async function engineOptions(services: CommandServices, core: CoreModule,
   const { profile } = setup;
   return {
     client: setup.client,
-    journal: { dir: journalDirFor(services, core, setup.target, setup.isFolder), account: core.journalAccountOf(setup.client.apiRoot, await clientIdOf(services, profile)) },
+    journal: { accounts: await services.journalAccounts(), dir: journalDirFor(services, core, setup.target, setup.isFolder), account: core.journalAccountOf(setup.client.apiRoot, await clientIdOf(services, profile)) },
     concurrency: settings.bulkConcurrency,
     finalState: (setup.keepInProgress ?? settings.mediaKeepInProgress) ? 2 : 1,
     setOrder: settings.mediaSetOrder,

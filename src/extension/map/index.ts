@@ -12,17 +12,11 @@ import { isMappingUri, isTableUri } from '../tables/tableChecks';
 export { MapPanel } from './mapPanel';
 export type { MapState } from './mapPanel';
 
-/** Open maps by what they show: a second Show on Map of the same target brings it forward. */
-const panels = new Map<string, MapPanel>();
-
+/** A second Show on Map of the same target brings its map forward (services.mapPanels, the window's open maps). */
 async function open(services: CommandServices, key: string, title: string, mode: MapMode, source: MarkerSource): Promise<MapPanel> {
-  const existing = panels.get(key);
-  if (existing) {
-    existing.panel.reveal();
-    return existing;
-  }
-  const panel = new MapPanel(services, key, title, mode, source, () => panels.delete(key));
-  panels.set(key, panel);
+  const existing = services.mapPanels.reveal(key);
+  if (existing) return existing;
+  const panel = services.mapPanels.add(key, (closed) => new MapPanel(services, key, title, mode, source, closed));
   await panel.load();
   return panel;
 }

@@ -59,4 +59,6 @@ export interface ExtensionServices {
   galleries: GalleryStore;
   /** Loads dist/core.js on first use (undici and zod stay out of activation). */
   core(): Promise<typeof Core>;
+  /** The window's open import journals, shared by its runs; made with the first import, disposed at deactivation. */
+  journalAccounts(): Promise<Core.JournalAccounts>;
 }

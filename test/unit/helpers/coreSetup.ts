@@ -8,6 +8,7 @@ import { TokenSource, defaultTokenUrl } from '../../../src/core/api/tokenSource'
 import { ServiceClient } from '../../../src/core/api/serviceClient';
 import { journalAccountOf, type ImportRunOptions } from '../../../src/core/import';
 import { defaultJournalDir } from '../../../src/core/journal';
+import { testAccounts } from './testAccounts';
 
 export interface CoreSetup {
   sandbox: RunningSandbox;
@@ -48,7 +49,7 @@ export function useCoreWorkspace(prefix: string, options: SandboxOptions = {}): 
   const workspace: CoreWorkspace = {
     setup: undefined as unknown as CoreSetup,
     dir: '',
-    workflowOptions: (extra = {}) => ({ client: workspace.setup.client, journal: { dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, retry: { baseMs: 5, maxMs: 50 }, ...extra }),
+    workflowOptions: (extra = {}) => ({ client: workspace.setup.client, journal: { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, retry: { baseMs: 5, maxMs: 50 }, ...extra }),
   };
   beforeEach(async () => {
     workspace.setup = await startCore(options);

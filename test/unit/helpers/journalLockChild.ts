@@ -5,10 +5,11 @@
 // ms) and later "release" from stdin.
 import { createInterface } from 'node:readline';
 import { ImportJournal } from '../../../src/core/journal/journal';
+import { testAccounts } from './testAccounts';
 
 async function main(): Promise<void> {
   const [journalDir] = process.argv.slice(2);
-  const journal = new ImportJournal(journalDir, { serviceUrl: 'https://service.example', clientId: 'client' });
+  const journal = new ImportJournal(journalDir, { serviceUrl: 'https://service.example', clientId: 'client' }, testAccounts);
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   process.stdout.write('READY\n');
   const startAt = Number((await lines.next()).value);

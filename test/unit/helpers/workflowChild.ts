@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, streamImport, type SpotOutcome } from '../../../src/core';
 import { DEMO_CLIENT } from '../../../src/sandbox/types';
+import { testAccounts } from './testAccounts';
 
 async function main(): Promise<number> {
   const [baseUrl, folder, journalDir, compactAt] = process.argv.slice(2);
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
     .map((name) => ({ path: join(folder, name), label: name }));
   // Loading the modules takes a while on a busy machine: the test times its kill from here.
   process.stdout.write('{"ready":true}\n');
-  const journal = { dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId), log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {} };
+  const journal = { accounts: testAccounts, dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId), log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {} };
   const spots: SpotOutcome[] = [];
   await streamImport(inputs, { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') }, (position, outcome) => (spots[position] = outcome));
   const outcome = { spots, totals: { done: spots.filter((spot) => spot?.status === 'done').length, of: inputs.length } };
