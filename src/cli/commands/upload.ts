@@ -4,7 +4,7 @@
 // time, never sent twice blindly, the run stopped when the next file would fail the same way.
 // The first Ctrl-C lets the file in flight finish; the second aborts it.
 import { basename, resolve } from 'node:path';
-import { checkMediaFile, type UploadedFile, type UploadFailure, uploadFilesToGallery } from '../../core';
+import { checkMediaFile, runStopCause, type UploadedFile, type UploadFailure, uploadFilesToGallery } from '../../core';
 import { displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
 import { CliError, EXIT } from '../exit';
@@ -92,8 +92,7 @@ function toOutcome(result: UploadedFile<CheckedFile>, galleryId: number, cwd: st
 
 function notAttempted(checked: CheckedFile, galleryId: number, cwd: string, stop: UploadFailure | undefined): Outcome {
   const reason =
-    stop?.kind === 'cancelled' ? 'the run was interrupted first'
-      : stop?.kind === 'credentials' ? 'the run stopped because the credentials were rejected'
+    stop?.kind === 'cancelled' || stop?.kind === 'credentials' ? runStopCause(stop.kind)
         : `the run stopped after the failure above (${stop?.error.message.replace(/\.$/, '') ?? 'unknown'})`;
   return { file: displayPath(checked.path, cwd), status: 'notAttempted', ok: false, reason, findings: [], upload: details(checked, galleryId) };
 }

@@ -9,7 +9,8 @@ import { topicRulesOf } from '../documents/checkDocument';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import type { ImportRunner } from './importRunner';
-import { notAttemptedReason, toOutcome } from './spotOutcome';
+import { toOutcome } from './spotOutcome';
+import { runStopCause } from '../../core';
 import { workflowOptions } from './workflowRunner';
 
 export const importRows: ImportRunner = async (job) => {
@@ -59,6 +60,6 @@ export const importRows: ImportRunner = async (job) => {
   const end = await streamImport(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
-  if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${notAttemptedReason(stop.kind)}.`);
+  if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${runStopCause(stop.kind)}.`);
   return { stopped: stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined, stopError: stop?.error, remaining };
 };

@@ -2,7 +2,7 @@
 // status words of docs/cli-json.md, the problems placed on the document (naming the media file
 // they are about), the galleries with what was uploaded, resolved and skipped, and what a second
 // run will do. The engine's typed outcome decides; this only words it.
-import { ruleOf, type RunStopKind, type SpotFailureKind, type SpotOutcome } from '../../core';
+import { ruleOf, runStopCause, type SpotFailureKind, type SpotOutcome } from '../../core';
 import { isRowOrigin, placeRowProblem } from '../../core/rows';
 import { rowFindings } from '../rows/rowFindings';
 import { toFindings } from '../documents/checkDocument';
@@ -24,23 +24,10 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
     case 'cancelled':
       return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: placed(spot, display), ...withRecord };
     case 'not-started':
-      return { file, status: 'notAttempted', ok: false, reason: notAttemptedReason(spot.failure?.because ?? 'cancelled'), findings: [], ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
+      return { file, status: 'notAttempted', ok: false, reason: runStopCause(spot.failure?.because ?? 'cancelled'), findings: [], ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
   }
 }
 
-/** Why a document was not attempted, by why the run stopped. */
-export function notAttemptedReason(because: RunStopKind): string {
-  switch (because) {
-    case 'credentials':
-      return 'the run stopped because the credentials were rejected';
-    case 'network':
-      return 'the run stopped because the service could not be reached';
-    case 'journal':
-      return 'another run is using the journal';
-    case 'cancelled':
-      return 'the run was interrupted first';
-  }
-}
 
 /** The kinds of records.ts: the file, the document, or the service (and everything on the way to it). */
 function failureOf(kind: SpotFailureKind | undefined): Outcome['failure'] {

@@ -9,7 +9,8 @@ import { checkDocumentText, claimSourceId, readDocumentText, topicRulesOf } from
 import { CliError, EXIT } from '../exit';
 import type { Outcome } from '../output/records';
 import type { ImportJob, ImportRunner } from './importRunner';
-import { notAttemptedReason, toOutcome } from './spotOutcome';
+import { toOutcome } from './spotOutcome';
+import { runStopCause } from '../../core';
 
 export const importWithWorkflow: ImportRunner = async (job) => {
   let done = 0;
@@ -51,7 +52,7 @@ export const importWithWorkflow: ImportRunner = async (job) => {
   }
   // The dry run's Ctrl-C, or an interrupted source: the rest was never taken.
   const stopped = (stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined) ?? (job.signals.stop.aborted && taken < job.files.length ? 'cancelled' : undefined);
-  for (; taken < job.files.length; taken++) report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: notAttemptedReason(stopped ?? 'cancelled'), findings: [] });
+  for (; taken < job.files.length; taken++) report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: runStopCause(stopped ?? 'cancelled'), findings: [] });
   return { stopped, stopError: stop?.error, remaining };
 };
 

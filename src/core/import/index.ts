@@ -5,6 +5,7 @@ export * from './types';
 export { spotDocumentFiles, type DocumentFilesOptions, type DocumentSource } from './spotDocumentFiles';
 export { checkSpotForImport, withTopicRules } from './checkForImport';
 export { writeSpotFileInPlace } from './writeBack';
+export { runStopCause } from './runStopWords';
 export * from './sendSpot';
 export * from './concurrency';
 export * from './importRules';

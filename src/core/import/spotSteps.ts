@@ -21,6 +21,7 @@ import { journalTime, type SpotJournalRecord } from '../journal/journalRecord';
 import { noMediaLayout } from '../media/mediaLayout';
 import type { ImportRunOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
+import { runStopCause } from './runStopWords';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
@@ -200,20 +201,7 @@ export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutco
 
 /** What a spot the run stopped before says, by why the run stopped. */
 export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
-  return { reason: notStartedReason(because), failure: { kind: 'not-started', because }, remaining: [l10n.t('everything: the spot was not started')] };
-}
-
-function notStartedReason(because: RunStopKind): string {
-  switch (because) {
-    case 'cancelled':
-      return l10n.t('Not started: the run was cancelled first.');
-    case 'credentials':
-      return l10n.t('Not started: the run stopped because the credentials were refused.');
-    case 'network':
-      return l10n.t('Not started: the run stopped because the service could not be reached.');
-    case 'journal':
-      return l10n.t('Not started: another run is using the journal.');
-  }
+  return { reason: l10n.t('Not started: {0}.', runStopCause(because)), failure: { kind: 'not-started', because }, remaining: [l10n.t('everything: the spot was not started')] };
 }
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */

@@ -7,14 +7,15 @@
 // Whatever ends the run, the user gets the summary of importReport.ts.
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
-import { isCancellation, required, withCancellableProgress } from '../platform/cancellation';
+import { required } from '../platform/cancellation';
 import { profileLabel } from '../platform/domain';
-import { activeProfile, startingMessage } from '../profiles/activeProfile';
+import { activeProfile } from '../profiles/activeProfile';
 import type { CommandServices } from '../commands/commandTable';
 import { DEFAULT_LIMITS, findSpotFiles, type SearchLimits } from '../documents/findSpotFiles';
 import { openAtProblem } from '../documents/spotTarget';
 import { reportRun, type FolderImportSummary, type RunSubject } from './importReport';
-import { DEFAULT_RECORD_EVERY, engineOptions, GalleryRecorder } from './importRun';
+import type { DEFAULT_RECORD_EVERY } from './importRun';
+import { importWithProgress } from './importWithProgress';
 
 export type { FolderImportSummary } from './importReport';
 
@@ -52,53 +53,29 @@ export async function runFolderImport(services: CommandServices, target: unknown
   const folder = await chooseFolder(services, target);
   const folderName = vscode.workspace.asRelativePath(folder, false) || folder.path.split('/').pop() || folder.path;
   const profile = await activeProfile(services);
-  const core = await services.core();
 
-  const run = await withCancellableProgress({ title: vscode.l10n.t('Importing spot documents from {0} to {1}', folderName, profileLabel(profile)), signal: options.signal }, async (progress, signal) => {
-    progress.report({ message: vscode.l10n.t('Looking for spot documents…') });
-    const found = await findSpotFiles(core, folder, {
-      signal,
+  const run = await importWithProgress(services, { title: vscode.l10n.t('Importing spot documents from {0} to {1}', folderName, profileLabel(profile)), subject: folderName, profile, signal: options.signal }, async (run) => {
+    run.say(vscode.l10n.t('Looking for spot documents…'));
+    const found = await findSpotFiles(run.core, folder, {
+      signal: run.signal,
       log: services.log,
       limits: options.limits,
-      onFound: (count) => progress.report({ message: vscode.l10n.t('Looking for spot documents… {0} found', count) }),
+      onFound: (count) => run.say(vscode.l10n.t('Looking for spot documents… {0} found', count)),
     });
     if (found.uris.length === 0) return { found };
-    const starting = startingMessage(profile);
-    if (starting) progress.report({ message: starting });
-    const { client } = await services.clients.clientFor(profile.id);
+    await run.client();
     const uriOf = new Map(found.uris.map((uri) => [uri.fsPath, uri.toString()]));
-    const recorder = new GalleryRecorder(services, profile, (spot) => uriOf.get(spot.path) ?? vscode.Uri.file(spot.path).toString(), { ...DEFAULT_RECORD_EVERY, ...options.recordEvery });
-    let current = '';
-    progress.report({ message: vscode.l10n.t('{0} of {1}', 0, found.uris.length) });
-    const engine = await engineOptions(services, core, {
-      profile,
-      client,
+    run.say(vscode.l10n.t('{0} of {1}', 0, found.uris.length));
+    const engine = await run.engine({
       target: folder,
       isFolder: true,
-      signal,
-      onProgress: (event) => {
-        if (event.kind === 'spot') {
-          current = vscode.l10n.t('spot {0} of {1}: {2}', event.index, event.total, event.label);
-          progress.report({ message: current });
-        } else if (event.kind === 'bytes') {
-          progress.report({ message: vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)) });
-        } else {
-          recorder.add(event.outcome);
-          progress.report({ increment: 100 / event.total });
-        }
-        options.onProgress?.(event);
-      },
+      lines: 'spots',
+      record: { uriOf: (spot) => uriOf.get(spot.path) ?? vscode.Uri.file(spot.path).toString(), every: options.recordEvery },
+      onProgress: options.onProgress,
     });
     services.log.info('import', `folder ${folderName}: ${found.uris.length} documents (journal ${engine.journal.dir})`);
-    const source = core.spotDocumentFiles(found.uris.map((uri) => uri.fsPath), { label: (path) => vscode.workspace.asRelativePath(path, false) });
-    const outcome = await core.runImport(source, engine).finally(() => recorder.finish());
-    return { found, outcome };
-  }).then(undefined, (error: unknown) => {
-    // Cancelled while looking or while the client started: nothing was sent.
-    if (!isCancellation(error)) throw error;
-    services.log.info('import', `folder ${folderName}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(vscode.l10n.t('Import of {0} cancelled before anything was sent.', folderName), {});
-    return undefined;
+    const source = run.core.spotDocumentFiles(found.uris.map((uri) => uri.fsPath), { label: (path) => vscode.workspace.asRelativePath(path, false) });
+    return { found, outcome: await run.core.runImport(source, engine) };
   });
   if (!run) return undefined;
   if (!run.outcome) {

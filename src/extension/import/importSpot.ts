@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { spotTargetSpotDocument } from '../documents/spotTarget';
-import { isCancellation, withCancellableProgress } from '../platform/cancellation';
 import { ActionableError } from '../platform/errors';
 import { profileLabel } from '../platform/domain';
-import { activeProfile, startingMessage } from '../profiles/activeProfile';
+import { activeProfile } from '../profiles/activeProfile';
 import type { CommandServices } from '../commands/commandTable';
-import { engineOptions, GalleryRecorder, refusal } from './importRun';
+import { GalleryRecorder, refusal } from './importRun';
+import { cancelledBeforeSending, importWithProgress } from './importWithProgress';
 import { announceImport, pendingGalleriesOf } from './importResultActions';
 
 export interface ImportSpotOptions {
@@ -36,30 +36,22 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   const sourceId = parsed.document.data.attributes.source_id;
   const profile = await activeProfile(services);
   const label = profileLabel(profile);
-  const outcome = await withCancellableProgress({ title: vscode.l10n.t('Importing "{0}" to {1}', sourceId, label), signal: options.signal }, async (progress, signal) => {
-    // Built in here: the first use of the sandbox profile starts the sandbox, which takes a moment.
-    const starting = startingMessage(profile);
-    if (starting) progress.report({ message: starting });
-    const { client } = await services.clients.clientFor(profile.id);
-    signal.throwIfAborted();
-    progress.report({ message: vscode.l10n.t('Sending…') });
-    const run = await engineOptions(services, core, { profile, client, target: document.uri, signal });
+  const outcome = await importWithProgress(services, { title: vscode.l10n.t('Importing "{0}" to {1}', sourceId, label), subject: `"${sourceId}"`, profile, signal: options.signal }, async (run) => {
+    // The first use of the sandbox profile starts the sandbox, which takes a moment.
+    await run.client();
+    run.say(vscode.l10n.t('Sending…'));
+    const engine = await run.engine({ target: document.uri, lines: 'bytes' });
     // The text as validated (unsaved edits included), not the document serialised again.
     const input: Core.SpotInput = { path: document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString(), label: name, text: parsed.text, parsed, media: false };
-    return core.importOneSpot(input, { ...run, skipUnchanged: false, writeBack: false });
-  }).then(undefined, (error: unknown) => {
-    // Cancelled while the client started (the sandbox's first start): nothing was sent.
-    if (isCancellation(error)) return undefined;
-    throw error;
+    return run.core.importOneSpot(input, { ...engine, skipUnchanged: false, writeBack: false });
   });
-
-  if (!outcome || outcome.status === 'cancelled' || outcome.status === 'not-started') {
-    const sent = outcome?.sent ?? false;
-    services.log.info('import', `${name}: import of "${sourceId}" cancelled ${sent ? 'while it was being sent' : 'before anything was sent'}`);
+  if (!outcome) return undefined;
+  if (outcome.status === 'cancelled' || outcome.status === 'not-started') {
+    services.log.info('import', `${name}: import of "${sourceId}" cancelled ${outcome.sent ? 'while it was being sent' : 'before anything was sent'}`);
     void services.ui.showWarningMessage(
-      sent
+      outcome.sent
         ? vscode.l10n.t('Import of "{0}" cancelled. If the request had already reached {1}, the spot exists anyway; importing again updates it.', sourceId, label)
-        : vscode.l10n.t('Import of "{0}" cancelled before anything was sent.', sourceId),
+        : cancelledBeforeSending(`"${sourceId}"`),
       {},
     );
     return undefined;

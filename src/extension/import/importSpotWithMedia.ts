@@ -8,14 +8,14 @@
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { openAtProblem, spotTargetSpotDocument } from '../documents/spotTarget';
-import { isCancellation, withCancellableProgress } from '../platform/cancellation';
 import { actionsFor, showMessage, type MessageButton } from '../platform/errorActions';
 import { ActionableError } from '../platform/errors';
 import { profileLabel, type Profile } from '../platform/domain';
 import { BUILT_IN_COMMAND, COMMAND } from '../platform/commandIds';
-import { activeProfile, startingMessage } from '../profiles/activeProfile';
+import { activeProfile } from '../profiles/activeProfile';
 import type { CommandServices } from '../commands/commandTable';
-import { describeGallery, describeImported, describeRemaining, engineOptions, GalleryRecorder, refusal } from './importRun';
+import { describeGallery, describeImported, describeRemaining, GalleryRecorder, refusal } from './importRun';
+import { cancelledBeforeSending, importWithProgress } from './importWithProgress';
 import { SHOW_IN_GALLERIES } from './importResultActions';
 
 export interface ImportWithMediaOptions {
@@ -52,32 +52,16 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   const label = profileLabel(profile);
   const media = check.galleries.reduce((sum, gallery) => sum + gallery.files.length, 0);
   const sourceId = check.sourceId ?? name;
-  const outcome = await withCancellableProgress({ title: vscode.l10n.t('Importing "{0}" with {1} media to {2}', sourceId, media, label), signal: options.signal }, async (progress, signal) => {
-    const starting = startingMessage(profile);
-    if (starting) progress.report({ message: starting });
-    const { client } = await services.clients.clientFor(profile.id);
-    const run = await engineOptions(services, core, {
-      profile,
-      client,
-      target: document.uri,
-      signal,
-      keepInProgress: options.keepInProgress,
-      onProgress: (event) => {
-        if (event.kind === 'bytes') progress.report({ message: vscode.l10n.t('{0}: {1} of {2}', event.file, kib(event.sentBytes), kib(event.totalBytes)) });
-        options.onProgress?.(event);
-      },
-    });
-    services.log.info('media', `${name}: "${sourceId}" with ${media} media to ${label} (journal ${run.journal.dir})`);
+  const outcome = await importWithProgress(services, { title: vscode.l10n.t('Importing "{0}" with {1} media to {2}', sourceId, media, label), subject: `"${sourceId}"`, profile, signal: options.signal }, async (run) => {
+    const engine = await run.engine({ target: document.uri, keepInProgress: options.keepInProgress, lines: 'bytes', onProgress: options.onProgress });
+    services.log.info('media', `${name}: "${sourceId}" with ${media} media to ${label} (journal ${engine.journal.dir})`);
     // The text as checked (unsaved edits included), and the check itself.
-    return core.importOneSpot({ path: document.uri.fsPath, label: name, check }, run);
-  }).then(undefined, (error: unknown) => {
-    // Cancelled while the client started (the sandbox's first start): the engine never ran.
-    if (!isCancellation(error)) throw error;
-    return undefined;
+    return run.core.importOneSpot({ path: document.uri.fsPath, label: name, check }, engine);
   });
-  if (!outcome || (outcome.status === 'not-started' && !outcome.sent)) {
+  if (!outcome) return undefined;
+  if (outcome.status === 'not-started' && !outcome.sent) {
     services.log.info('media', `${name}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(vscode.l10n.t('Import of "{0}" cancelled before anything was sent.', sourceId), {});
+    void services.ui.showWarningMessage(cancelledBeforeSending(`"${sourceId}"`), {});
     return undefined;
   }
   // The topic rules (the profile's topic, the topic definitions) refused it.
@@ -89,10 +73,6 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   services.log.info('media', `${name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, { spotId: outcome.spotId, remaining: outcome.remaining });
   report(services, outcome, profile, document.uri);
   return outcome;
-}
-
-function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** The one message of a run; does not wait for the click. */

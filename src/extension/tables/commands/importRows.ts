@@ -7,16 +7,15 @@
 import * as vscode from 'vscode';
 import type * as Core from '../../../core';
 import type * as Rows from '../../../core/rows';
-import { isCancellation, withCancellableProgress } from '../../platform/cancellation';
 import { BUILT_IN_COMMAND } from '../../platform/commandIds';
 import { profileLabel } from '../../platform/domain';
 import { ActionableError } from '../../platform/errors';
 import { showMessage } from '../../platform/errorActions';
 import { loadRows } from '../../platform/lazyRows';
-import { activeProfile, startingMessage } from '../../profiles/activeProfile';
+import { activeProfile } from '../../profiles/activeProfile';
 import type { CommandServices } from '../../commands/commandTable';
 import { reportRun, type FolderImportSummary, type RunSubject } from '../../import/importReport';
-import { engineOptions, GalleryRecorder } from '../../import/importRun';
+import { importWithProgress } from '../../import/importWithProgress';
 import { openMappingAtProblem, openTableAt } from './openTableAt';
 import { requireMapping, saveFirst, tableTarget, type TableTarget } from './tableTarget';
 
@@ -50,11 +49,10 @@ export async function runRowsImport(services: CommandServices, arg: unknown, opt
     return (await services.ui.showWarningMessage(question, { modal: true }, SAVE_AND_IMPORT)) === SAVE_AND_IMPORT;
   });
   const profile = await activeProfile(services);
-  const core = await services.core();
   const unreadable: Rows.UnreadableRow[] = [];
 
-  const run = await withCancellableProgress({ title: vscode.l10n.t('Importing the rows of {0} to {1}', target.name, profileLabel(profile)), signal: options.signal }, async (progress, signal) => {
-    progress.report({ message: vscode.l10n.t('Checking the rows…') });
+  const run = await importWithProgress(services, { title: vscode.l10n.t('Importing the rows of {0} to {1}', target.name, profileLabel(profile)), subject: target.name, profile, signal: options.signal }, async (run) => {
+    run.say(vscode.l10n.t('Checking the rows…'));
     // The check the editor shows is the count of rows, and what is wrong with the mapping.
     const state = await services.tables.checks.checkNow(target.table);
     const opened = await services.tables.checks.open(target.table, target.mapping);
@@ -62,43 +60,16 @@ export async function runRowsImport(services: CommandServices, arg: unknown, opt
     const { mapped, rows } = opened;
     try {
       if (!mapped.mapping) throw await mappingRefusal(target, mapped.problems);
-      const starting = startingMessage(profile);
-      if (starting) progress.report({ message: starting });
-      const { client } = await services.clients.clientFor(profile.id);
       // Rows' galleries have no document to go back to: the Galleries view lists them by spot.
-      const recorder = new GalleryRecorder(services, profile, () => undefined);
-      let current = '';
-      const engine = await engineOptions(services, core, {
-        profile,
-        client,
-        target: target.table,
-        signal,
-        onProgress: (event) => {
-          if (event.kind === 'spot') {
-            current = event.total > 0 ? vscode.l10n.t('row {0} of {1}: {2}', event.index, event.total, event.label) : vscode.l10n.t('row {0}: {1}', event.index, event.label);
-            progress.report({ message: current });
-          } else if (event.kind === 'bytes') {
-            progress.report({ message: vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)) });
-          } else {
-            recorder.add(event.outcome);
-            if (event.total > 0) progress.report({ increment: 100 / event.total });
-          }
-          options.onProgress?.(event);
-        },
-      });
+      const engine = await run.engine({ target: target.table, lines: 'rows', record: { uriOf: () => undefined }, onProgress: options.onProgress });
       services.log.info('import', `rows of ${target.name}: ${state?.rowLines.length ?? '?'} rows (journal ${engine.journal.dir})`);
-      const source = rows.rowSource(mapped.table, mapped.mapping, { signal, onUnreadable: (row) => unreadable.push(row) });
+      const source = rows.rowSource(mapped.table, mapped.mapping, { signal: run.signal, onUnreadable: (row) => unreadable.push(row) });
       // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
       const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
-      return await core.runImport(counted, { ...engine, writeBack: false }).finally(() => recorder.finish());
+      return await run.core.runImport(counted, { ...engine, writeBack: false });
     } finally {
       await opened.copy.dispose();
     }
-  }).then(undefined, (error: unknown) => {
-    if (!isCancellation(error)) throw error;
-    services.log.info('import', `rows of ${target.name}: cancelled before anything was sent`);
-    void services.ui.showWarningMessage(vscode.l10n.t('Import of the rows of {0} cancelled before anything was sent.', target.name), {});
-    return undefined;
   });
   if (!run) return undefined;
   if (run.spots.length === 0 && unreadable.length === 0) {
