@@ -4,9 +4,13 @@
 // which record the spot's document and source_id), and the topic definitions for field labels.
 import * as vscode from 'vscode';
 import { markerName, MARKER_STATES, spotMarkerFromText, type SpotMarker } from '../../core/map';
-import type { CommandServices } from '../commands/commandTable';
+import type { ExtensionServices } from '../platform/services';
+import type { SpotChecker } from '../documents/spotChecker';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import type { PageMarker } from './pageProtocol';
+
+/** What reading markers needs of the services (not the command table's type: the map panel it serves is part of that type). */
+type MarkerServices = Pick<ExtensionServices, 'profiles' | 'galleries'> & { readonly checker: SpotChecker };
 
 /** What a map shows: the files it watches, all its markers, and (for documents) one file's marker again after an edit. */
 export interface MarkerSource {
@@ -28,7 +32,7 @@ export async function textOf(uri: vscode.Uri): Promise<string> {
 }
 
 /** Whether an import is known, by document or source_id, for the active profile. */
-export function importedTest(services: CommandServices): (uri: vscode.Uri) => (sourceId: string) => boolean {
+export function importedTest(services: MarkerServices): (uri: vscode.Uri) => (sourceId: string) => boolean {
   const profileId = services.profiles.active()?.id;
   const known = profileId ? services.galleries.list(profileId).flatMap((gallery) => (gallery.spot ? [gallery.spot] : [])) : [];
   const uris = new Set(known.flatMap((spot) => (spot.documentUri ? [spot.documentUri] : [])));
@@ -40,7 +44,7 @@ export function pageMarker(marker: SpotMarker, open?: string): PageMarker {
   return { ...marker, name: markerName(marker), letter: MARKER_STATES[marker.state].letter, stateLabel: MARKER_STATES[marker.state].label, ...(open ? { open } : {}) };
 }
 
-export async function markerOf(services: CommandServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {
+export async function markerOf(services: MarkerServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {
   const id = uri.toString();
   try {
     const text = await textOf(uri);
@@ -54,7 +58,7 @@ export async function markerOf(services: CommandServices, uri: vscode.Uri, impor
   }
 }
 
-export async function collectMarkers(services: CommandServices, uris: readonly vscode.Uri[]): Promise<Collected> {
+export async function collectMarkers(services: MarkerServices, uris: readonly vscode.Uri[]): Promise<Collected> {
   const imported = importedTest(services);
   const results = await Promise.all(uris.map((uri) => markerOf(services, uri, imported)));
   const markers: PageMarker[] = [];
@@ -67,6 +71,6 @@ export async function collectMarkers(services: CommandServices, uris: readonly v
 }
 
 /** Spot documents: each edit re-reads only the edited one. */
-export function documentSource(services: CommandServices, uris: readonly vscode.Uri[]): MarkerSource {
+export function documentSource(services: MarkerServices, uris: readonly vscode.Uri[]): MarkerSource {
   return { watched: uris, collect: () => collectMarkers(services, uris), one: (uri) => markerOf(services, uri) };
 }

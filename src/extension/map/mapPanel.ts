@@ -5,7 +5,7 @@
 // clicked location into its one document.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { CommandServices } from '../commands/commandTable';
+import type { ExtensionServices } from '../platform/services';
 import { MARKER_STATES } from '../../core/map';
 import { applyLocation } from './applyLocation';
 import type { MarkerSource } from './collectMarkers';
@@ -41,7 +41,7 @@ export class MapPanel {
   private disposed = false;
 
   constructor(
-    private readonly services: CommandServices,
+    private readonly services: ExtensionServices,
     readonly key: string,
     title: string,
     readonly mode: MapMode,
