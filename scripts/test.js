@@ -18,6 +18,8 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const mochaEnv = color ? { FORCE_COLOR: '1' } : {};
 
 const versions = vscodeVersionsToTest();
+// The lint scripts of package.json, run by name so their arguments live in one place.
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const steps = [
   {
@@ -29,6 +31,11 @@ const steps = [
     summary: () => 'present',
   },
   { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
+  // The shape of src/ (dependency-cruiser: no import circle, no folder circle, the products apart),
+  // exports no module uses (knip) and the formatting (Prettier): `npm run lint` runs the same.
+  { id: 'imports', title: 'import graph (dependency-cruiser)', run: () => runStep(npm, ['run', '--silent', 'lint:imports']), summary: () => 'no circles, products apart' },
+  { id: 'exports', title: 'unused files, exports and dependencies (knip)', run: () => runStep(npm, ['run', '--silent', 'lint:exports']), summary: () => 'none' },
+  { id: 'format', title: 'formatting (prettier --check)', run: () => runStep(npm, ['run', '--silent', 'lint:format']), summary: () => 'formatted' },
   {
     id: 'typecheck',
     title: 'type check (tsc -p ., emits a clean out/)',

@@ -4,7 +4,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { formatBytes } from './output/text';
 
-export interface ProgressState {
+interface ProgressState {
   done: number;
   /** Undefined: not known before the end (a table's rows are read as they are imported). */
   total?: number;

@@ -6,7 +6,7 @@ import { MAX_PENDING_GALLERIES } from './importSpot';
 import { MAX_JSON_DEPTH } from '../core/documents/nesting';
 import type { SandboxClient, SandboxFaults, SandboxOptions } from './types';
 
-export const DEFAULT_CLI_PORT = 8787;
+const DEFAULT_CLI_PORT = 8787;
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 

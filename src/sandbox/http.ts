@@ -2,7 +2,7 @@
 // error objects for the API, plain JSON for the token endpoint and the /__sandbox endpoints.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const JSON_API = 'application/vnd.api+json';
+const JSON_API = 'application/vnd.api+json';
 export const PLAIN_JSON = 'application/json; charset=utf-8';
 
 export interface JsonApiError {
@@ -60,7 +60,7 @@ export function apiError(status: number, code: string, detail: string, source?: 
 // reset, which destroys the reply on its way and leaves the client with EPIPE or ECONNRESET. So
 // the rest of the body is read and thrown away, up to this many bytes; a body declared larger
 // is not worth reading and gets Connection: close instead (that client may well see the reset).
-export const DRAIN_LIMIT = 64 * 1024 * 1024;
+const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, contentType = JSON_API, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;

@@ -71,8 +71,8 @@ export interface UpsertOutcome {
 // Separate id ranges make a spot id mistaken for a gallery id (or a media id) fail visibly.
 const FIRST_IDS: NextIds = { spot: 100_001, gallery: 200_001, media: 300_001 };
 // The interface leaves gallery kinds and states unshown; the sandbox reports one of each.
-export const GALLERY_TYPE = 1;
-export const GALLERY_STATE = 1;
+const GALLERY_TYPE = 1;
+const GALLERY_STATE = 1;
 
 export class SandboxStore {
   private readonly spots = new Map<number, SpotRecord>();

@@ -7,12 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from './http';
 import { rgbPng } from './rgbPng';
 
-export const TILE_SIZE = 256;
+const TILE_SIZE = 256;
 /** Tiles exist for zoom 0..MAX_TILE_ZOOM, as on a real tile server. */
-export const MAX_TILE_ZOOM = 19;
+const MAX_TILE_ZOOM = 19;
 
 /** An RGB PNG of one tile. */
-export function tilePng(z: number, x: number, y: number): Buffer {
+function tilePng(z: number, x: number, y: number): Buffer {
   const shade = 200 + ((x * 7 + y * 13 + z * 3) % 40);
   const rows: Buffer[] = [];
   for (let row = 0; row < TILE_SIZE; row++) {
@@ -30,7 +30,7 @@ export function tilePng(z: number, x: number, y: number): Buffer {
 }
 
 /** The tile's z, x, y when they name one (0 <= x, y < 2^z); otherwise a 404 as a tile server gives. */
-export function tileAt(z: string, x: string, y: string): { z: number; x: number; y: number } {
+function tileAt(z: string, x: string, y: string): { z: number; x: number; y: number } {
   const [zoom, column, row] = [z, x, y].map(Number);
   const span = 2 ** zoom;
   if (!(zoom <= MAX_TILE_ZOOM && column < span && row < span)) throw HttpError.of(404, 'not_found', `There is no tile ${z}/${x}/${y}.`);

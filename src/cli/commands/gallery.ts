@@ -31,7 +31,7 @@ export async function runGallery(galleryId: number, options: GalleryOptions, con
   }
 }
 
-export function galleryTable(gallery: Gallery): string {
+function galleryTable(gallery: Gallery): string {
   const head = `Gallery ${gallery.id}: kind ${gallery.kind}, state ${gallery.state}, ${gallery.media.length} media item${gallery.media.length === 1 ? '' : 's'}\n`;
   if (gallery.media.length === 0) return head;
   const rows = [['ID', 'FILE', 'TYPE'], ...gallery.media.map((media) => [String(media.id), media.file, media.mimeType])];

@@ -6,7 +6,7 @@
 // reads its definitions from.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CliError } from '../exit';
-import { documentOfMediaFolder } from '../import/mediaPlugin';
+import { documentOfMediaFolder } from './mediaFolderDocument';
 import type { Outcome } from '../output/records';
 import { findDocuments } from './findDocuments';
 

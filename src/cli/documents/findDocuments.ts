@@ -29,7 +29,7 @@ export type Found =
 const JSON_FILE = /\.json$/i;
 
 /** Checks every path before anything is read or sent: one line per path that does not exist. */
-export async function checkPaths(paths: readonly string[], cwd: string): Promise<Array<{ path: string; isFolder: boolean }>> {
+async function checkPaths(paths: readonly string[], cwd: string): Promise<Array<{ path: string; isFolder: boolean }>> {
   const problems: string[] = [];
   const checked: Array<{ path: string; isFolder: boolean }> = [];
   for (const given of paths) {

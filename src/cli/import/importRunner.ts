@@ -8,14 +8,14 @@ import type { DocumentRules } from '../documents/checkDocument';
 import type { Outcome } from '../output/records';
 
 /** Whose data the journal describes. */
-export interface JournalTarget {
+interface JournalTarget {
   /** The service: its base URL, or the built-in sandbox's data folder (its port changes every run). */
   service: string;
   apiVersion: string;
   clientId: string;
 }
 
-export interface MediaOptions {
+interface MediaOptions {
   /** False with --no-media: documents only; their pending galleries stay pending. */
   upload: boolean;
   /** False with --no-write-back: leave the documents as they are (no gallery ids or state written into them). */

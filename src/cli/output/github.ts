@@ -16,7 +16,7 @@ export function githubReporter(out: LineWriter): Reporter {
   };
 }
 
-export function githubLines(outcome: Outcome): string[] {
+function githubLines(outcome: Outcome): string[] {
   if (outcome.ok && outcome.findings.length === 0) return [];
   const level = outcome.status === 'notAttempted' || outcome.status === 'interrupted' ? 'warning' : 'error';
   const file = outcome.file.split('\\').join('/');

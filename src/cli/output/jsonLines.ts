@@ -15,7 +15,7 @@ export function jsonLinesReporter(out: LineWriter, command: CommandName): Report
   };
 }
 
-export function outcomeRecord(command: CommandName, outcome: Outcome): Record<string, unknown> {
+function outcomeRecord(command: CommandName, outcome: Outcome): Record<string, unknown> {
   const base = { file: outcome.file, ...(outcome.row ? { row: outcome.row.row, line: outcome.row.line } : {}), status: outcome.status, ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}) };
   const problems = outcome.findings.length > 0 ? { problems: outcome.findings } : {};
   if (outcome.kind) return { type: outcome.kind, ...base, problems: outcome.findings };
@@ -43,7 +43,7 @@ export function outcomeRecord(command: CommandName, outcome: Outcome): Record<st
   }
 }
 
-export function summaryRecord(summary: RunSummary): Record<string, unknown> {
+function summaryRecord(summary: RunSummary): Record<string, unknown> {
   return {
     type: 'summary',
     command: summary.command,

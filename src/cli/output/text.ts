@@ -22,7 +22,7 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
   };
 }
 
-export function textLines(outcome: Outcome, paint: Paint): string[] {
+function textLines(outcome: Outcome, paint: Paint): string[] {
   // A row of a table is named by its line, as editors go to it (file:line).
   const file = outcome.row ? `${outcome.file}:${outcome.row.line}` : outcome.file;
   const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : file);

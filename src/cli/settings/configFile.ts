@@ -11,7 +11,7 @@ import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../core/import/concurrency'
 import { CliError } from '../exit';
 import { offsetToPosition } from '../output/location';
 
-export const CONFIG_FILE_NAME = 'spot-import.json';
+const CONFIG_FILE_NAME = 'spot-import.json';
 
 const concurrency = z.number().check(z.int(), z.gte(MIN_CONCURRENCY), z.lte(MAX_CONCURRENCY));
 
@@ -39,7 +39,7 @@ const configSchema = z.strictObject({
 
 export type ProjectConfig = z.infer<typeof configSchema>;
 
-export const CONFIG_KEYS = Object.keys(configSchema.shape).filter((key) => key !== '$schema');
+const CONFIG_KEYS = Object.keys(configSchema.shape).filter((key) => key !== '$schema');
 
 /** Member names that hold secrets, wherever they appear in the file ("tokenUrl" is fine, "token" is not). */
 const SECRET_KEY = /secret|password|passwd|credential|private[-_]?key|api[-_]?key|^(access[-_]?)?token$|[-_]token$|accesstoken/i;

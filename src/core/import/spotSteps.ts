@@ -542,7 +542,7 @@ function failedUploads(outcome: SpotOutcome): string {
 }
 
 /** What a second run will do for a spot, from the journal and the documents's check. */
-export function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: ImportRunOptions): string[] {
+function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: ImportRunOptions): string[] {
   if (check.galleries.length === 0) return record.finalImport ? [] : [l10n.t('import the document')];
   const work: string[] = [];
   const attributes = attributesOf(check);

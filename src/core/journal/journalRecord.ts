@@ -59,7 +59,6 @@ export const spotJournalSchema = z.object({
 export type SpotJournalRecord = z.infer<typeof spotJournalSchema>;
 export type GalleryJournal = z.infer<typeof galleryEntrySchema>;
 export type PendingUpload = z.infer<typeof pendingSchema>;
-export type FileHashEntry = z.infer<typeof fileHashSchema>;
 
 let formattedAt = -1;
 let formatted = '';

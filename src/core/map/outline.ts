@@ -18,7 +18,7 @@ type TopoGeometry =
   | { type: string; arcs?: unknown };
 
 /** Degrees × OUTLINE_SCALE are the integers of the compact outline. */
-export const OUTLINE_SCALE = 10;
+const OUTLINE_SCALE = 10;
 
 /** The arcs in degrees: TopoJSON's quantized arcs are deltas from the previous point. */
 function decodeArcs(topology: Topology): Array<Array<[number, number]>> {

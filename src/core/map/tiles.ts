@@ -9,7 +9,7 @@ export interface TileSetting {
   attribution?: unknown;
 }
 
-export interface TileSource {
+interface TileSource {
   /** The template as Leaflet takes it: {z}, {x}, {y}. */
   template: string;
   /** scheme://host[:port], for img-src. */

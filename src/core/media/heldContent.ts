@@ -13,7 +13,7 @@ export const HOLD_FILE_BYTES = 1024 * 1024;
  * Bytes one run holds at most, shared by the spots checked ahead and those whose requests are
  * under way (up to 2 × concurrency); a spot gives its bytes back when its requests are over.
  */
-export const HOLD_RUN_BYTES = 48 * 1024 * 1024;
+const HOLD_RUN_BYTES = 48 * 1024 * 1024;
 
 /** A file whose checked bytes may be held. */
 export interface HoldsContent {

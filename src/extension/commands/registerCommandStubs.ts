@@ -23,9 +23,9 @@ const REGISTERED_BY_FEATURE: ReadonlySet<string> = new Set([COMMAND.newTopicDefi
 const TABLE_IDS: readonly string[] = Object.values(COMMAND).filter((id) => !REGISTERED_BY_FEATURE.has(id));
 
 /** Not contributed: hands the live services to integration tests (scripted UI, stores). */
-export const TEST_SERVICES_COMMAND = 'spotImport.test.services';
+const TEST_SERVICES_COMMAND = 'spotImport.test.services';
 /** Not contributed: which lazily loaded bundles are loaded, so tests can check ordinary JSON never loads the core. */
-export const TEST_LAZY_MODULES_COMMAND = 'spotImport.test.lazyModules';
+const TEST_LAZY_MODULES_COMMAND = 'spotImport.test.lazyModules';
 
 export function isTestMode(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env.SPOT_IMPORT_TEST === '1';

@@ -9,9 +9,9 @@ import type { CoreModule } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 
 /** Import Folder stops collecting here: importing more than this at once is a job for the command line. */
-export const MAX_FILES = 5000;
+const MAX_FILES = 5000;
 /** JSON files looked at, at most (most JSON files in a big tree are not spot documents). */
-export const MAX_CANDIDATES = 50_000;
+const MAX_CANDIDATES = 50_000;
 
 const SPOT_FILE = /\.spot\.json$/i;
 const EXCLUDED = '{**/node_modules/**,**/.*/**}';

@@ -10,7 +10,7 @@ import type { DisposableStore } from '../platform/lifecycle';
 import { COMMAND } from '../platform/commandIds';
 import type { MediaFolderEvents } from './mediaFolderEvents';
 
-export class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;

@@ -20,7 +20,7 @@ import { DisposableStore } from '../platform/lifecycle';
 import type { SpotChecker } from './spotChecker';
 import { isCheckedDocument } from '../platform/checkedDocuments';
 
-export const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
+const CONTEXT_IS_SPOT_DOCUMENT = 'spotImport.isSpotDocument';
 const DEBOUNCE_MS = 300;
 
 /** Where the topic definitions come from (the TopicStore), and when they change. */
@@ -34,7 +34,7 @@ export interface TopicCatalogSource {
  * Errors: all of them in JSON; in JSON with Comments the ones no dialect accepts (a comment or a
  * trailing comma is fine there, so ours is the only report of it). Other languages get them all.
  */
-export function problemsToReport<P extends Core.LocatedProblem>(parsed: { problems: readonly P[] }, languageId: string): P[] {
+function problemsToReport<P extends Core.LocatedProblem>(parsed: { problems: readonly P[] }, languageId: string): P[] {
   return parsed.problems.filter((problem) => {
     if (!problem.syntax) return true;
     if (languageId === 'json') return false;
@@ -43,9 +43,9 @@ export function problemsToReport<P extends Core.LocatedProblem>(parsed: { proble
 }
 
 /** The code of a problem about a file in the document's media folder. */
-export const MEDIA_PROBLEM_CODE = 'media';
+const MEDIA_PROBLEM_CODE = 'media';
 
-export function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem & { file?: string }): vscode.Diagnostic {
+function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProblem & { file?: string }): vscode.Diagnostic {
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
   diagnostic.source = DIAGNOSTIC_SOURCE;

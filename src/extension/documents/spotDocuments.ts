@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import type { CoreModule } from '../platform/lazyCore';
 
-export const SPOT_FILE_PATTERN = /\.spot\.json$/i;
+const SPOT_FILE_PATTERN = /\.spot\.json$/i;
 const SPOTS_TYPE_HINT = /"type"\s*:\s*"spots"/;
 const JSON_LANGUAGES = new Set(['json', 'jsonc']);
 
-export function isSpotFileName(uri: vscode.Uri): boolean {
+function isSpotFileName(uri: vscode.Uri): boolean {
   return SPOT_FILE_PATTERN.test(uri.path);
 }
 

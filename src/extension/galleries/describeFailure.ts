@@ -8,7 +8,7 @@ import { actionsFor } from '../platform/errorActions';
 import { untrustedCertificateAdvice, untrustedCertificateCode } from '../platform/errors';
 import { COMMAND } from '../platform/commandIds';
 
-export interface FailureHint {
+interface FailureHint {
   title: string;
   command: string;
   /** When true the command receives the gallery node, so it acts on the right gallery. */

@@ -11,7 +11,7 @@ import type { ExtensionServices } from '../platform/services';
 import { describeFailure, type FailureDescription } from './describeFailure';
 
 /** Media nodes shown per page; the rest sit behind a "Load more" node. */
-export const MEDIA_PAGE_SIZE = 50;
+const MEDIA_PAGE_SIZE = 50;
 
 export type GalleryLoad =
   | { status: 'loaded'; gallery: Core.Gallery; shown: number }

@@ -18,7 +18,7 @@ const URI_LIST = 'text/uri-list';
 export const MEDIA_DRAG_TYPE = `application/vnd.code.tree.${GALLERIES_VIEW_ID.toLowerCase()}`;
 
 /** text/uri-list (RFC 2483): one URI per line, lines starting with # are comments. */
-export function parseUriList(text: string): vscode.Uri[] {
+function parseUriList(text: string): vscode.Uri[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -43,7 +43,7 @@ function galleryOf(node: TreeNode | undefined): GalleryLike | undefined {
 }
 
 /** Where media dropped on `target` go, or undefined when `target` is not in their gallery. */
-export function reorderForDrop(dragged: readonly MediaNode[], target: TreeNode | undefined, order: readonly number[]): ReorderRequest | undefined {
+function reorderForDrop(dragged: readonly MediaNode[], target: TreeNode | undefined, order: readonly number[]): ReorderRequest | undefined {
   const first = dragged[0];
   if (!first || dragged.some((node) => node.galleryId !== first.galleryId || node.profileId !== first.profileId)) return undefined;
   const base = { profileId: first.profileId, galleryId: first.galleryId, mediaIds: dragged.map((node) => node.mediaId) };

@@ -9,13 +9,13 @@ import type { ExtensionServices } from '../platform/services';
 
 export const GALLERY_SCHEME = 'spot-gallery';
 
-export function galleryJsonUri(profileId: string, galleryId: number): vscode.Uri {
+function galleryJsonUri(profileId: string, galleryId: number): vscode.Uri {
   // The .json ending makes VS Code pick the JSON language (highlighting, folding).
   return vscode.Uri.from({ scheme: GALLERY_SCHEME, path: `/${encodeURIComponent(profileId)}/gallery-${galleryId}.json` });
 }
 
 /** How to get a gallery document back, for the comments shown instead of a gallery. */
-export function howToReopen(): string {
+function howToReopen(): string {
   return vscode.l10n.t('Reopen it from the Galleries view (right-click the gallery, Open Gallery JSON) or with the command "Spot Import: Open Gallery JSON".');
 }
 

@@ -12,7 +12,7 @@ import type * as Core from '../../core';
 import type { ExtensionServices } from '../platform/services';
 import type { GalleryCache, ViewProgress } from './galleryCache';
 
-export type ReorderPlace = Core.MediaPlace | { step: -1 | 1 };
+type ReorderPlace = Core.MediaPlace | { step: -1 | 1 };
 
 export interface ReorderRequest {
   profileId: string;

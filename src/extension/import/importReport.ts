@@ -14,7 +14,7 @@ import { describeRemaining, describeSpotCounts, wasImported } from './importRun'
 
 // A button's title. Read when dist/features.js loads, on the first command: VS Code has the
 // extension's bundle by then.
-export const SHOW_DETAILS = vscode.l10n.t('Show Details');
+const SHOW_DETAILS = vscode.l10n.t('Show Details');
 
 /** What a run imported from, as its messages name it. */
 export interface RunSubject {
@@ -52,7 +52,7 @@ export interface FolderImportSummary {
 const STOPPED = { cancelled: 'cancelled', credentials: 'credentialsRejected', network: 'serviceUnreachable' } as const;
 
 /** `truncatedAt`: the limits the search stopped at, if it did. */
-export function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.ImportOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.ImportOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
   const folderName = subject.name;
   const stop = outcome.stop?.kind === 'journal' ? undefined : outcome.stop?.kind;
   const withMedia = outcome.spots.some((spot) => spot.withMedia);
@@ -125,7 +125,7 @@ function headline(summary: FolderImportSummary, items: RunSubject['items'], labe
 }
 
 /** Why a spot is not done, for the summary. */
-export function reasonOf(spot: Core.SpotOutcome): string {
+function reasonOf(spot: Core.SpotOutcome): string {
   if (spot.status === 'invalid') return spot.reason !== undefined ? vscode.l10n.t('{0} (nothing was sent)', spot.reason) : vscode.l10n.t('The document breaks a rule. (nothing was sent)');
   const remaining = describeRemaining(spot);
   return `${spot.reason ?? statusWords(spot.status)}${remaining ? ` ${remaining}` : ''}`;

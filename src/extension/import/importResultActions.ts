@@ -12,7 +12,7 @@ import { COMMAND } from '../platform/commandIds';
 
 // Buttons' titles, compared with the button the user clicked. Read when dist/features.js loads,
 // on the first command: VS Code has the extension's bundle by then.
-export const UPLOAD_MEDIA = vscode.l10n.t('Upload Media');
+const UPLOAD_MEDIA = vscode.l10n.t('Upload Media');
 export const SHOW_IN_GALLERIES = vscode.l10n.t('Show in Galleries');
 
 /** The galleries the spot got that wait for media (no file beside the document went into them). */
@@ -20,7 +20,7 @@ export function pendingGalleriesOf(spot: Core.SpotOutcome): Core.PendingGallery[
   return spot.galleries.flatMap((gallery) => (gallery.galleryId !== undefined && gallery.files === 0 ? [{ field: gallery.field, galleryId: gallery.galleryId }] : []));
 }
 
-export function describePending(pending: readonly Core.PendingGallery[]): string {
+function describePending(pending: readonly Core.PendingGallery[]): string {
   return pending.map((gallery) => vscode.l10n.t('{0} → gallery {1}', gallery.field, gallery.galleryId)).join(', ');
 }
 

@@ -21,7 +21,7 @@ import { ActionableError } from '../platform/errors';
  * the imported folder itself); for a document that is not a file (untitled), in the extension's
  * own storage.
  */
-export function journalDirFor(services: ExtensionServices, core: CoreModule, uri: vscode.Uri, isFolder = false): string {
+function journalDirFor(services: ExtensionServices, core: CoreModule, uri: vscode.Uri, isFolder = false): string {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   if (folder?.uri.scheme === 'file') return core.defaultJournalDir(folder.uri.fsPath);
   if (uri.scheme === 'file') return core.defaultJournalDir(isFolder ? uri.fsPath : path.dirname(uri.fsPath));
@@ -34,7 +34,7 @@ export function journalDirFor(services: ExtensionServices, core: CoreModule, uri
  * and is saved; one that is not open is written on disk by the core's atomic writer. Either way
  * nothing is written when the text is no longer what the engine read ('changed').
  */
-export function editorSpotWriter(core: CoreModule): Core.SpotWriter {
+function editorSpotWriter(core: CoreModule): Core.SpotWriter {
   return async (request) => {
     const uri = vscode.Uri.file(request.path);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
@@ -166,7 +166,7 @@ function documentOf(uri: string | undefined): { documentUri?: string } {
 }
 
 /** Media in a gallery after the run: sent now, found from an interrupted run, or already there. */
-export function mediaIn(gallery: Core.GalleryOutcome): number {
+function mediaIn(gallery: Core.GalleryOutcome): number {
   return gallery.uploaded + gallery.resolved + gallery.skipped;
 }
 

@@ -23,9 +23,9 @@ export interface ImportRequest {
 }
 
 /** How the notification counts a run's items: documents, rows (their number may be unknown), or one spot's bytes alone. */
-export type ProgressLines = 'spots' | 'rows' | 'bytes';
+type ProgressLines = 'spots' | 'rows' | 'bytes';
 
-export interface EngineSetup extends Pick<RunSetup, 'target' | 'isFolder' | 'keepInProgress'> {
+interface EngineSetup extends Pick<RunSetup, 'target' | 'isFolder' | 'keepInProgress'> {
   lines: ProgressLines;
   /** Remember the galleries of the spots as they land (a run of many): the document a spot came from. */
   record?: { uriOf: (spot: Core.SpotOutcome) => string | undefined; every?: Partial<typeof DEFAULT_RECORD_EVERY> };

@@ -26,7 +26,7 @@ export interface Collected {
   skipped: Array<{ id: string; reason: string }>;
 }
 
-export async function textOf(uri: vscode.Uri): Promise<string> {
+async function textOf(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
@@ -44,7 +44,7 @@ export function pageMarker(marker: SpotMarker, open?: string): PageMarker {
   return { ...marker, name: markerName(marker), letter: MARKER_STATES[marker.state].letter, stateLabel: MARKER_STATES[marker.state].label, ...(open ? { open } : {}) };
 }
 
-export async function markerOf(services: MarkerServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {
+async function markerOf(services: MarkerServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {
   const id = uri.toString();
   try {
     const text = await textOf(uri);
@@ -58,7 +58,7 @@ export async function markerOf(services: MarkerServices, uri: vscode.Uri, import
   }
 }
 
-export async function collectMarkers(services: MarkerServices, uris: readonly vscode.Uri[]): Promise<Collected> {
+async function collectMarkers(services: MarkerServices, uris: readonly vscode.Uri[]): Promise<Collected> {
   const imported = importedTest(services);
   const results = await Promise.all(uris.map((uri) => markerOf(services, uri, imported)));
   const markers: PageMarker[] = [];

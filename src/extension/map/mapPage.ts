@@ -15,7 +15,7 @@ export interface PageOptions {
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page's texts in the display language (called when the page is written). */
-export function mapStrings(): MapStrings {
+function mapStrings(): MapStrings {
   return {
     oneSpot: vscode.l10n.t('1 spot.'),
     spots: vscode.l10n.t('{0} spots.', '{0}'),

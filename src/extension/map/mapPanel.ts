@@ -13,7 +13,7 @@ import type { MapMode, MapState, PageMarker, PageMessage } from './pageProtocol'
 import { mapPage } from './mapPage';
 import { affectsMap, mapPrecision, mapTiles, useOsmTiles } from './mapSettings';
 
-export const MAP_VIEW_TYPE = 'spotImport.map';
+const MAP_VIEW_TYPE = 'spotImport.map';
 
 /** Edits come in keystrokes: a marker moves once typing pauses this long. */
 const FOLLOW_DELAY_MS = 150;

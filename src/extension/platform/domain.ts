@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 // The core's l10n, not vscode's: this file stays free of vscode (unit tests load it through errors.ts).
 import { l10n } from '../../core/text/l10n';
 
-export type ProfileKind = 'remote' | 'sandbox';
+type ProfileKind = 'remote' | 'sandbox';
 
 export interface Profile {
   /** Stable id; the built-in sandbox profile's id is SANDBOX_PROFILE_ID. */

@@ -11,12 +11,12 @@ import { COMMAND } from './commandIds';
 import type { Logger, UiPrompts } from './services';
 
 /** The buttons' titles, in VS Code's display language: read when a button is made, not when this module loads. */
-export const showLogTitle = (): string => vscode.l10n.t('Show Log');
-export const updateCredentialsTitle = (): string => vscode.l10n.t('Update Credentials');
-export const setCredentialsTitle = (): string => vscode.l10n.t('Set Client Credentials');
+const showLogTitle = (): string => vscode.l10n.t('Show Log');
+const updateCredentialsTitle = (): string => vscode.l10n.t('Update Credentials');
+const setCredentialsTitle = (): string => vscode.l10n.t('Set Client Credentials');
 
 /** Set Client Credentials for one profile (absent: the active one), after a refusal. */
-export function updateCredentialsAction(profileId?: string): ErrorAction {
+function updateCredentialsAction(profileId?: string): ErrorAction {
   return { title: updateCredentialsTitle(), command: COMMAND.setCredentials, ...(profileId ? { args: [profileId] } : {}) };
 }
 
@@ -30,7 +30,7 @@ export function setCredentialsAction(profileId: string): ErrorAction {
  * this (a 403 to a request that carried the profile's token: its client notes those). A file
  * host, which is sent no token, may answer 403 too; new credentials would not change that.
  */
-export function isRefusal(error: unknown): boolean {
+function isRefusal(error: unknown): boolean {
   if (isAuthenticationError(error)) return true;
   return isServiceError(error) && error.kind === 'http' && error.status === 403 && profileOf(error) !== undefined;
 }

@@ -12,7 +12,6 @@ import type * as Core from '../../core';
 import { ActionableError, CA_CERTIFICATES_SETTING, OPEN_CA_SETTINGS } from './errors';
 import type { SpotImportSettings } from './settings';
 
-export { CA_CERTIFICATES_SETTING };
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 export async function httpOptionsFromVsCode(
@@ -45,7 +44,7 @@ export async function httpOptionsFromVsCode(
  * system store where this Node can read it (tls.getCACertificates, Node 22.15+; Node 20 has
  * none) and the configured files.
  */
-export async function trustedCertificates(files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
+async function trustedCertificates(files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
   const configured = await readCaFiles(files);
   const system = systemCertificates();
   if (configured.length === 0 && system.length === 0) return undefined;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { formatDetail, sharedRedactor, type Redactor } from './redact';
 import type { Logger } from './services';
 
-export const LOG_CHANNEL_NAME = 'Spot Import';
+const LOG_CHANNEL_NAME = 'Spot Import';
 
 export class ChannelLogger implements Logger, vscode.Disposable {
   constructor(

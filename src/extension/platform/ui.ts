@@ -8,7 +8,7 @@ import { redactForDisplay } from './redact';
 import type { UiPrompts } from './services';
 
 /** Forwards each prompt to vscode.window. Thenables become Promises so callers can chain. */
-export class WindowUi implements UiPrompts {
+class WindowUi implements UiPrompts {
   async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions & { canPickMany?: false }): Promise<T | undefined> {
     return vscode.window.showQuickPick(items, options);
   }

@@ -36,7 +36,7 @@ export function sandboxIsOff(): string {
  * The error a restricted action ends with: `message` says what is off and why (one of the
  * sentences above), and the button turns it on.
  */
-export function restrictedModeError(message: string): ActionableError {
+function restrictedModeError(message: string): ActionableError {
   return new ActionableError(
     message,
     [{ title: vscode.l10n.t('Manage Workspace Trust'), command: BUILT_IN_COMMAND.manageWorkspaceTrust }],

@@ -5,7 +5,7 @@ import { withCancellableProgress } from '../platform/cancellation';
 import type { ExtensionServices } from '../platform/services';
 import { profileLabel } from '../platform/domain';
 
-export function describeLifetime(seconds: number): string {
+function describeLifetime(seconds: number): string {
   if (seconds % 3600 === 0) return seconds === 3600 ? vscode.l10n.t('1 hour') : vscode.l10n.t('{0} hours', seconds / 3600);
   if (seconds >= 120) return vscode.l10n.t('{0} minutes', Math.round(seconds / 60));
   return vscode.l10n.t('{0} seconds', seconds);

@@ -286,4 +286,3 @@ async function textOf(uri: vscode.Uri): Promise<string | undefined> {
   return fs.readFile(uri.fsPath, 'utf8').then((text) => text.replace(/^\uFEFF/, ''), () => undefined);
 }
 
-export type { RowsModule };

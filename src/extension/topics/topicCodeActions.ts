@@ -9,7 +9,7 @@ import { loadCore } from '../platform/lazyCore';
 import type { TopicStore } from './topicStore';
 
 /** Diagnostic codes with a quick fix. */
-export const FIXABLE_CODES = new Set<string>([
+const FIXABLE_CODES = new Set<string>([
   'spot.misspeltMember',
   'topic.undefinedField',
   'topic.categoryLabel',
@@ -21,7 +21,7 @@ export const FIXABLE_CODES = new Set<string>([
 ]);
 
 /** The code (rule id) a diagnostic is fixed by. */
-export function fixCodeOf(diagnostic: vscode.Diagnostic): string | undefined {
+function fixCodeOf(diagnostic: vscode.Diagnostic): string | undefined {
   const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
   return typeof code === 'string' && FIXABLE_CODES.has(code) ? code : undefined;
 }

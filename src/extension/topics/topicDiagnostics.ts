@@ -14,7 +14,7 @@ import { followDocuments } from '../documents/followDocuments';
 import { isShownInTab } from '../platform/tabs';
 import type { TopicStore } from './topicStore';
 
-export const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
+const TOPIC_DIAGNOSTICS_NAME = 'spotImport.topics';
 const DEBOUNCE_MS = 300;
 
 export class TopicDiagnostics implements vscode.Disposable {
@@ -81,7 +81,7 @@ export class TopicDiagnostics implements vscode.Disposable {
   }
 }
 
-export function toDiagnostic(document: vscode.TextDocument, problem: Core.TopicProblem): vscode.Diagnostic {
+function toDiagnostic(document: vscode.TextDocument, problem: Core.TopicProblem): vscode.Diagnostic {
   const severity = problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(rangeOf(document, problem.offset, problem.length), problem.message, severity);
   diagnostic.source = DIAGNOSTIC_SOURCE;

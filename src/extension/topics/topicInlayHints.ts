@@ -7,7 +7,7 @@ import { loadCore } from '../platform/lazyCore';
 import { SETTINGS_SECTION } from '../platform/settings';
 import type { TopicStore } from './topicStore';
 
-export const INLAY_HINTS_SETTING = 'topics.inlayHints';
+const INLAY_HINTS_SETTING = 'topics.inlayHints';
 
 export class TopicInlayHintsProvider implements vscode.InlayHintsProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

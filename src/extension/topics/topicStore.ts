@@ -12,7 +12,7 @@ import { loadCore } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
 import { SETTINGS_SECTION } from '../platform/settings';
 
-export const TOPICS_FOLDER_SETTING = 'topicsFolder';
+const TOPICS_FOLDER_SETTING = 'topicsFolder';
 const DEFAULT_FOLDER = 'spot-topics';
 const TOPIC_FILE = /\.topic\.json$/i;
 const RELOAD_DELAY_MS = 200;

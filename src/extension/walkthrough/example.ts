@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../platform/services';
 import { COMMAND } from '../platform/commandIds';
 
-export const EXAMPLE_FILE_NAME = 'walkthrough-oak.spot.json';
+const EXAMPLE_FILE_NAME = 'walkthrough-oak.spot.json';
 
 /**
  * A spot of topic 1 (the sandbox's) with one pending gallery: fld_1_10 is null, so the import
  * creates an empty gallery, and state 2 (in progress) is what a spot with a pending gallery needs.
  */
-export const EXAMPLE_SPOT = {
+const EXAMPLE_SPOT = {
   data: {
     type: 'spots',
     attributes: {
@@ -27,12 +27,12 @@ export const EXAMPLE_SPOT = {
   },
 };
 
-export function exampleUri(services: ExtensionServices): vscode.Uri {
+function exampleUri(services: ExtensionServices): vscode.Uri {
   return vscode.Uri.joinPath(services.context.globalStorageUri, 'walkthrough', EXAMPLE_FILE_NAME);
 }
 
 /** The example's address, after writing it if it is not there yet. */
-export async function ensureExample(services: ExtensionServices): Promise<vscode.Uri> {
+async function ensureExample(services: ExtensionServices): Promise<vscode.Uri> {
   const uri = exampleUri(services);
   const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
   if (!exists) {

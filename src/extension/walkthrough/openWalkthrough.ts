@@ -39,7 +39,7 @@ function welcomeTabs(): vscode.Tab[] {
 }
 
 /** True for VS Code versions (e.g. "1.100.3") whose Welcome tab ignores a second request. */
-export function welcomeIgnoresLateWalkthroughs(version: string): boolean {
+function welcomeIgnoresLateWalkthroughs(version: string): boolean {
   const [major, minor] = version.split('.').map(Number);
   if (!Number.isInteger(major) || !Number.isInteger(minor)) return false;
   return major < SHOWS_LATE_WALKTHROUGHS.major || (major === SHOWS_LATE_WALKTHROUGHS.major && minor < SHOWS_LATE_WALKTHROUGHS.minor);

@@ -3,13 +3,12 @@
 // core parses it with, and from which the editor's JSON Schema is generated (completion, hovers).
 import * as z from '../../api/zod';
 import { l10n } from '../../text/l10n';
+import { GEOMETRY_RULES, type GeometryRule } from '../values/geometryRules';
 
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
 export const FEATURE_ID = '$id';
-/** How a feature that is not a Point becomes one place (a one-point MultiPoint is always its point). */
-const GEOMETRY_RULES = ['point-only', 'centroid', 'first-point'] as const;
 /**
  * Cells that mean "no value" in a number, date or boolean column when the mapping names none:
  * what R (NA), Stata (.), spreadsheets (#N/A) and databases (NULL) write for a missing value.
@@ -101,4 +100,4 @@ export type Mapping = z.infer<typeof mappingSchema>;
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
 export type MediaMapping = z.infer<typeof mediaMappingSchema>;
 export type CellType = (typeof CELL_TYPES)[number];
-export type GeometryRule = (typeof GEOMETRY_RULES)[number];
+export type { GeometryRule };

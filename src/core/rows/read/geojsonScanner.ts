@@ -112,7 +112,7 @@ function isLiteralCharacter(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x2b || code === 0x2d || code === 0x2e;
 }
 
-export class GeoJsonScanner {
+class GeoJsonScanner {
   private mode: Mode = 'beforeRoot';
   private cut: Cut | undefined;
   /** The name of the root member whose value comes next. */

@@ -43,7 +43,7 @@ export function featureRow(feature: Node, row: number, at: PositionOf, what: str
 }
 
 /** A plain object as a row: its members are the values. */
-export function objectRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
+function objectRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
   const start = at(object.offset);
   if (object.type !== 'object') return { problem: l10n.t('{0} is not a JSON object: it is {1}', what, describe(object)), ...start, row };
   const read = objectValues(object, at);
@@ -103,7 +103,7 @@ export function memberNodes(object: Node): Map<string, Node> {
 }
 
 /** A JSON value in words, for "it is …": "an object", "the string \"x\"". */
-export function describe(node: Node): string {
+function describe(node: Node): string {
   switch (node.type) {
     case 'object':
       return l10n.t('an object');

@@ -40,7 +40,7 @@ export function openNdjson(path: string, format: TableFormat, detected: string[]
 }
 
 /** `crs`: the file's (its first feature's); a feature line in another is a problem of its row. */
-export async function* ndjsonRows(path: string, encoding: SourceEncoding, signal?: AbortSignal, crs?: string): AsyncGenerator<SourceRow | RowReadProblem> {
+async function* ndjsonRows(path: string, encoding: SourceEncoding, signal?: AbortSignal, crs?: string): AsyncGenerator<SourceRow | RowReadProblem> {
   const stop: TextStop = {};
   let row = 0;
   for await (const line of textLines(decodedText(path, encoding, stop, { signal }))) {

@@ -6,8 +6,8 @@
 // in the plane the layer was drawn in, as a GIS takes it.
 import { geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import { l10n } from '../../text/l10n';
-import type { GeometryRule } from '../mapping/mappingSchema';
 import type { SourceGeometry } from '../read/types';
+import type { GeometryRule } from './geometryRules';
 
 type Position = [number, number];
 

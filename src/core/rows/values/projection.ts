@@ -13,7 +13,10 @@ export interface Projection {
   toWgs84: (x: number, y: number) => { longitude: number; latitude: number };
 }
 
-/** A definition proj4 can read, or proj4's reason why not. */
+/**
+ * A definition proj4 can read, or proj4's reason why not.
+ * @public (crs.ts loads this module with require() when a mapping first names a projection)
+ */
 export function readProjection(definition: string): Projection | { problem: string } {
   let projection: InstanceType<typeof proj4.Proj>;
   try {

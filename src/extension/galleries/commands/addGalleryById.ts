@@ -8,7 +8,7 @@ import type { CommandServices } from '../../commands/commandTable';
 import { requireActiveProfile, galleryIdOf, signalOf } from './galleryArgs';
 import { askGalleryId } from './pickGallery';
 
-export const ADD_ANYWAY = vscode.l10n.t('Add Anyway');
+const ADD_ANYWAY = vscode.l10n.t('Add Anyway');
 
 export async function addGalleryById(services: CommandServices, arg?: unknown): Promise<void> {
   const profile = requireActiveProfile(services);

@@ -14,7 +14,7 @@ import { profileIdOf, requireActiveProfile } from './galleryArgs';
 import { COMMAND } from '../../platform/commandIds';
 
 export const MARK_SPOT_ACTIVE = vscode.l10n.t('Mark Spot Active');
-export const MARK_ACTIVE_ANYWAY = vscode.l10n.t('Mark Active Anyway');
+const MARK_ACTIVE_ANYWAY = vscode.l10n.t('Mark Active Anyway');
 
 /** A spot node, or `{ spot: { spotId, sourceId }, profileId? }`. */
 function spotOf(arg: unknown): { spotId: number; sourceId: string } | undefined {

@@ -5,7 +5,7 @@ import type { ExtensionServices } from '../../platform/services';
 
 // The filters' names are shown in the dialog. Like the buttons' titles of the commands, they are
 // read when dist/features.js loads, on the first command: VS Code has the extension's bundle then.
-export const MEDIA_FILTERS: Record<string, string[]> = {
+const MEDIA_FILTERS: Record<string, string[]> = {
   [vscode.l10n.t('Media')]: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'tif', 'tiff', 'mp4', 'mov', 'webm', 'mp3', 'm4a', 'wav', 'ogg'],
   [vscode.l10n.t('All files')]: ['*'],
 };

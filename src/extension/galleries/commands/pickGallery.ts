@@ -6,7 +6,7 @@ import type { KnownGallery } from '../../platform/domain';
 import { required } from '../../platform/cancellation';
 import { requireActiveProfile, validateGalleryId } from './galleryArgs';
 
-export const ENTER_GALLERY_ID = vscode.l10n.t('Enter Gallery Id…');
+const ENTER_GALLERY_ID = vscode.l10n.t('Enter Gallery Id…');
 
 interface GalleryItem extends vscode.QuickPickItem {
   galleryId?: number;

@@ -40,7 +40,7 @@ function skippedNames(files: FileOutcome[], max = 5): string {
 }
 
 /** "Arrived (1): a.png. Not sent (2): b.png, c.png." — only the groups that have files. */
-export function describeOutcome(outcome: UploadOutcome): string {
+function describeOutcome(outcome: UploadOutcome): string {
   const groups: Array<[FileStatus, string]> = [
     ['arrived', vscode.l10n.t('Arrived')],
     ['failed', vscode.l10n.t('Failed')],

@@ -58,7 +58,7 @@ export interface UploadHooks {
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 /** "3.2 of 10.0 MB" ("3,2 von 10,0 MB" in German): both numbers in the unit that suits the file's size. */
-export function formatBytesPair(sent: number, total: number): string {
+function formatBytesPair(sent: number, total: number): string {
   const exponent = total < 1024 ? 0 : Math.min(UNITS.length - 1, Math.floor(Math.log(total) / Math.log(1024)));
   const scale = 1024 ** exponent;
   const format = (value: number) => (exponent === 0 ? String(value) : formatDecimal(value / scale, 1));

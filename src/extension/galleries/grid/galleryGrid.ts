@@ -15,9 +15,9 @@ import { mediaUrlTemplateFor, SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaT
 import { OPEN_MEDIA_COMMAND, shortFileName } from '../nodes/mediaNode';
 import { checkedMessage, gridPage, type GridState } from './gridPage';
 
-export type { GridState, GridTile } from './gridPage';
+export type { GridState } from './gridPage';
 
-export const GRID_VIEW_TYPE = 'spotImport.galleryGrid';
+const GRID_VIEW_TYPE = 'spotImport.galleryGrid';
 
 export interface GridActions {
   label(profileId: string, galleryId: number): string;

@@ -15,7 +15,7 @@ export interface GridState {
   tiles: GridTile[];
 }
 
-export interface GridTile {
+interface GridTile {
   id: number;
   name: string;
   file: string;
@@ -28,7 +28,7 @@ export interface GridTile {
  * The texts the page (media/grid/grid.js) fills in itself: {0}, {1} stand for what it puts in,
  * as in the extension's own messages.
  */
-export interface GridStrings {
+interface GridStrings {
   /** "{0} media": the summary once the gallery is read. */
   mediaCount: string;
   /** The summary while the gallery is read. */
@@ -50,7 +50,7 @@ export interface GridStrings {
 }
 
 /** The page's texts in the display language (called when the page is written). */
-export function gridStrings(): GridStrings {
+function gridStrings(): GridStrings {
   return {
     mediaCount: vscode.l10n.t('{0} media', '{0}'),
     loading: vscode.l10n.t('Loading…'),

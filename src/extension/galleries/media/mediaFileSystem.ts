@@ -20,14 +20,14 @@ const MAX_HELD_BYTES = 512 * 1024 * 1024;
 /** A file downloaded less than this long ago is kept even though no tab shows it yet. */
 const FRESH_MS = 30_000;
 
-export interface MediaAddress {
+interface MediaAddress {
   profileId: string;
   galleryId: number;
   mediaId: number;
   name: string;
 }
 
-export function mediaUri(address: MediaAddress): vscode.Uri {
+function mediaUri(address: MediaAddress): vscode.Uri {
   return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${encodeURIComponent(address.profileId)}/${address.galleryId}/${address.mediaId}/${address.name}` });
 }
 
@@ -36,7 +36,7 @@ export function mediaAddressOf(core: Pick<typeof Core, 'mediaDisplayName'>, prof
   return mediaUri({ profileId, galleryId, mediaId: media.id, name: core.mediaDisplayName(media) });
 }
 
-export function parseMediaUri(uri: vscode.Uri): MediaAddress | undefined {
+function parseMediaUri(uri: vscode.Uri): MediaAddress | undefined {
   const match = /^\/([^/]+)\/(\d+)\/(\d+)\/([^/]+)$/.exec(uri.path);
   if (uri.scheme !== MEDIA_SCHEME || !match) return undefined;
   try {

@@ -20,7 +20,7 @@ export interface MediaTarget {
 }
 
 /** Tooltip images travel inside the tooltip's Markdown: only small ones. */
-export const THUMBNAIL_MAX_BYTES = 256 * 1024;
+const THUMBNAIL_MAX_BYTES = 256 * 1024;
 const THUMBNAILS_KEPT = 100;
 
 export class MediaFiles implements vscode.Disposable {

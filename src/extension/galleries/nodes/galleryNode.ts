@@ -18,7 +18,7 @@ import { CONTEXT_VALUES, type NodeContext, type TreeNode } from './treeNode';
 import { COMMAND } from '../../platform/commandIds';
 
 /** The pending state's words, in the row's description and its spoken label. */
-export function waitingForMedia(): string {
+function waitingForMedia(): string {
   return vscode.l10n.t('waiting for media');
 }
 

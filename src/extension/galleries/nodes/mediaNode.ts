@@ -18,7 +18,7 @@ import { BUILT_IN_COMMAND, COMMAND } from '../../platform/commandIds';
 export const OPEN_MEDIA_COMMAND = COMMAND.openMedia;
 
 /** ThemeIcons follow the user's theme and need no files of our own. */
-export function mediaIcon(mimeType: string): vscode.ThemeIcon {
+function mediaIcon(mimeType: string): vscode.ThemeIcon {
   const kind = mimeType.split('/')[0]?.toLowerCase();
   switch (kind) {
     case 'image':
@@ -48,7 +48,7 @@ export interface MediaRow {
 }
 
 /** "2 of 3": a media item's place in its gallery. */
-export function mediaPosition(position: number, count: number): string {
+function mediaPosition(position: number, count: number): string {
   return vscode.l10n.t('{0} of {1}', position, count);
 }
 

@@ -7,8 +7,8 @@ import { profileLabel, type ProfileState, type ProfileStore } from '../../platfo
 import type { DisposableStore } from '../../platform/lifecycle';
 import { BUILT_IN_COMMAND, COMMAND } from '../../platform/commandIds';
 
-export const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
-export const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
+const CONTEXT_HAS_PROFILE = 'spotImport.hasProfile';
+const CONTEXT_HAS_CREDENTIALS = 'spotImport.hasCredentials';
 
 /** How a profile's state is shown everywhere (status bar, Switch Profile); the words are read when shown, in the display language. */
 export const PROFILE_STATE_TEXT: Readonly<Record<ProfileState, { icon: string; words: string }>> = {

@@ -16,7 +16,7 @@ const PROFILES_KEY = 'spotImport.profiles.v1';
 const ACTIVE_KEY = 'spotImport.activeProfile.v1';
 
 /** The built-in sandbox profile's name, in the display language ("Local": shown as "Local (sandbox)"). */
-export function sandboxProfileName(): string {
+function sandboxProfileName(): string {
   return vscode.l10n.t({ message: 'Local', args: [], comment: ['the name of the built-in sandbox profile, shown as "Local (sandbox)"'] });
 }
 

@@ -21,9 +21,9 @@ import { requireMapping, saveFirst, tableTarget, type TableTarget } from './tabl
 
 // A button's title, compared with the button the user clicked. Read when dist/features.js loads,
 // on the first command: VS Code has the extension's bundle by then.
-export const SAVE_AND_IMPORT = vscode.l10n.t('Save and Import');
+const SAVE_AND_IMPORT = vscode.l10n.t('Save and Import');
 
-export interface RowsImportOptions {
+interface RowsImportOptions {
   /** Cancels as the notification's Cancel button does (tests). */
   signal?: AbortSignal;
   /** Told of every engine event (tests cancel part-way with it). */
@@ -39,7 +39,7 @@ export function importRows(services: CommandServices, target?: unknown): Promise
   return runRowsImport(services, target, {});
 }
 
-export async function runRowsImport(services: CommandServices, arg: unknown, options: RowsImportOptions): Promise<RowsImportSummary | undefined> {
+async function runRowsImport(services: CommandServices, arg: unknown, options: RowsImportOptions): Promise<RowsImportSummary | undefined> {
   const target = await tableTarget(arg);
   await requireMapping(target);
   await saveFirst(target, async (names) => {
