@@ -12,7 +12,17 @@ const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
 // `node esbuild.js --production --analyze`: what each bundle the .vsix ships is made of.
 const analyze = process.argv.some((arg) => arg.startsWith('--analyze'));
-const SHIPPED = ['dist/extension.js', 'dist/features.js', 'dist/core.js', 'dist/coreRest.js', 'dist/rows.js', 'dist/sandbox.js', 'dist/map.js', 'dist/mapView.js', 'dist/grid.js'];
+const SHIPPED = [
+  'dist/extension.js',
+  'dist/features.js',
+  'dist/core.js',
+  'dist/coreRest.js',
+  'dist/rows.js',
+  'dist/sandbox.js',
+  'dist/map.js',
+  'dist/mapView.js',
+  'dist/grid.js',
+];
 
 // Only the parts of undici the core uses (see scripts/bundle/undici.js), for every bundle.
 const undiciSubset = {
@@ -33,7 +43,8 @@ const undiciSubset = {
     // sent as a stream (src/core/upload/uploadFile.ts), and scripts/bundle/undici.js refuses a
     // FormData body before it reaches a connection.
     build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]web[\\/]fetch[\\/]body\.js$/ }, () => ({
-      contents: "exports.extractBody = function extractBody() { throw new Error('FormData bodies are not bundled: send the multipart bytes as a stream (src/core/upload/uploadFile.ts)') }",
+      contents:
+        "exports.extractBody = function extractBody() { throw new Error('FormData bodies are not bundled: send the multipart bytes as a stream (src/core/upload/uploadFile.ts)') }",
       loader: 'js',
     }));
     // llhttp's constants (enums, method and status tables, character classes: 10 KB) of which
@@ -46,12 +57,14 @@ const undiciSubset = {
         const file = path.join(entry.parentPath ?? entry.path, entry.name);
         if (file !== args.path && (await fs.promises.readFile(file, 'utf8')).includes('llhttp/constants')) readers.push(path.relative(lib, file));
       }
-      if (readers.join() !== path.join('dispatcher', 'client-h1.js')) throw new Error(`llhttp/constants.js is read by ${readers.join(', ')}: see undiciSubset in esbuild.js`);
+      if (readers.join() !== path.join('dispatcher', 'client-h1.js'))
+        throw new Error(`llhttp/constants.js is read by ${readers.join(', ')}: see undiciSubset in esbuild.js`);
       const client = await fs.promises.readFile(path.join(lib, readers[0]), 'utf8');
       const names = [...new Set([...client.matchAll(/(?<![\w/.])constants\.(\w+)/g)].map(([, name]) => name))];
       const constants = require(args.path);
       const missing = names.filter((name) => !(name in constants));
-      if (names.length === 0 || missing.length > 0) throw new Error(`client-h1.js reads llhttp constants ${missing.join(', ') || '(none found)'}: see undiciSubset in esbuild.js`);
+      if (names.length === 0 || missing.length > 0)
+        throw new Error(`client-h1.js reads llhttp constants ${missing.join(', ') || '(none found)'}: see undiciSubset in esbuild.js`);
       return { contents: names.map((name) => `exports.${name} = ${JSON.stringify(constants[name])};`).join('\n'), loader: 'js' };
     });
     // HTTP/2: undici speaks it only when a connection negotiates h2, which it offers only with
@@ -112,7 +125,8 @@ const leanProj4 = {
         seen.add(datum);
         if (!/^(EPSG|ESRI|IGNF)_/.test(key)) named[key] = datum;
       }
-      if (!named.wgs84 || Object.keys(named).length > 40) throw new Error(`proj4's Datum.js has changed (${Object.keys(named).length} named datums): see leanProj4 in esbuild.js`);
+      if (!named.wgs84 || Object.keys(named).length > 40)
+        throw new Error(`proj4's Datum.js has changed (${Object.keys(named).length} named datums): see leanProj4 in esbuild.js`);
       const loop = /\nfor \(var key in datums\) \{[\s\S]*?\n\}\n/.exec(text)?.[0];
       if (!loop) throw new Error("proj4's Datum.js has no loop filing datums under their long names: see leanProj4 in esbuild.js");
       return { contents: `var datums = ${JSON.stringify(named)};${loop}export default datums;`, loader: 'js' };
@@ -156,7 +170,8 @@ const slimMimeDb = {
         if (extensions.length === 0 && !charset) continue;
         const shared = extensions.some((extension) => claims.get(extension) > 1);
         const words = [type, charset, source, ...extensions].filter((word) => word !== undefined);
-        if (words.some((word) => word === '' || /[\s;@]/.test(word))) throw new Error(`mime-db: "${type}" does not fit the bundle's table: see slimMimeDb in esbuild.js`);
+        if (words.some((word) => word === '' || /[\s;@]/.test(word)))
+          throw new Error(`mime-db: "${type}" does not fit the bundle's table: see slimMimeDb in esbuild.js`);
         lines.push([type, ...(charset ? [`;${charset}`] : []), ...(shared && source ? [`@${source}`] : []), ...extensions].join(' '));
       }
       const contents = `module.exports = (${readMimeTable.toString()})(${JSON.stringify(lines.join('\n'))});`;
@@ -376,9 +391,18 @@ function shareWith(hostOf) {
       // Relative imports of our sources, and undici, mime-types and jsonc-parser (resolved to scripts/bundle by the plugins above).
       build.onResolve({ filter: /^(\.|undici$|mime-types$|jsonc-parser$)/ }, async (args) => {
         if (args.pluginData?.fromShare || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromShare: true } });
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: { fromShare: true },
+        });
         if (resolved.errors.length > 0 || !byPath.has(resolved.path)) return undefined;
-        return { path: path.relative(__dirname, resolved.path).split(path.sep).join('/'), namespace: 'from-host', pluginData: { host: byPath.get(resolved.path) } };
+        return {
+          path: path.relative(__dirname, resolved.path).split(path.sep).join('/'),
+          namespace: 'from-host',
+          pluginData: { host: byPath.get(resolved.path) },
+        };
       });
       build.onLoad({ filter: /.*/, namespace: 'from-host' }, (args) => ({
         contents: `module.exports = require('${args.pluginData.host}').${SHARED_EXPORT}[${JSON.stringify(args.path)}];`,
@@ -421,7 +445,8 @@ const leanLeaflet = {
 // The classes only left-out parts of Leaflet set: popups (their pane stays: the map makes it),
 // the layers and scale controls, box zoom (and its crosshair), image overlays, marker shadows
 // (a div icon has none), VML and old Internet Explorer.
-const LEAFLET_CSS_LEFT_OUT = /\.(leaflet-popup(?!-pane)|leaflet-control-layers|leaflet-control-scale|leaflet-zoom-box|leaflet-crosshair|leaflet-image-layer|leaflet-marker-shadow|leaflet-vml-shape|lvml|leaflet-oldie)\b/;
+const LEAFLET_CSS_LEFT_OUT =
+  /\.(leaflet-popup(?!-pane)|leaflet-control-layers|leaflet-control-scale|leaflet-zoom-box|leaflet-crosshair|leaflet-image-layer|leaflet-marker-shadow|leaflet-vml-shape|lvml|leaflet-oldie)\b/;
 
 /** A plain style sheet (rules and @media blocks) without the selectors that match `leftOut`. */
 function cssWithout(text, leftOut) {
@@ -451,7 +476,10 @@ function cssWithout(text, leftOut) {
     const close = source.indexOf('}', open);
     const body = source.slice(open + 1, close);
     if (close < 0 || body.includes('{')) throw new Error(`CSS: the rule for ${prelude} is not a plain one`);
-    const selectors = prelude.split(',').map((selector) => selector.trim()).filter((selector) => !leftOut.test(selector));
+    const selectors = prelude
+      .split(',')
+      .map((selector) => selector.trim())
+      .filter((selector) => !leftOut.test(selector));
     if (selectors.length > 0) out += `${selectors.join(',\n')} {${body}}\n`;
     at = close + 1;
   }
@@ -600,7 +628,8 @@ async function main() {
   await Promise.all(contexts.map((context) => context.dispose()));
   if (analyze) {
     for (const [i, result] of results.entries()) {
-      if (SHIPPED.includes(entries[i].out)) console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: process.argv.includes('--analyze=verbose') }));
+      if (SHIPPED.includes(entries[i].out))
+        console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: process.argv.includes('--analyze=verbose') }));
     }
   }
   await writeJsonSchemas();

@@ -147,7 +147,10 @@ function bundleSizes(): Array<{ file: string; bytes: number }> {
 }
 
 function loadAverage(): string {
-  return os.loadavg().map((value) => value.toFixed(2)).join(', ');
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 function describeCalibration(calibration: Calibration): string {
@@ -173,19 +176,30 @@ async function main(): Promise<number> {
   if (samples.some((s) => s.wasActive)) problems.push('an extension was already active before the bench activated it');
   if (samples.some((s) => s.coreLoadedAtActivation)) problems.push('dist/core.js (network code, schemas) loaded at activation');
   if (samples.some((s) => s.sandboxLoadedAtActivation)) problems.push('dist/sandbox.js loaded at activation');
-  if (samples.some((s) => s.coreRestLoadedAtFirstUse)) problems.push('the first network use loaded dist/coreRest.js (documents, topics, media): only dist/core.js should be needed');
+  if (samples.some((s) => s.coreRestLoadedAtFirstUse))
+    problems.push('the first network use loaded dist/coreRest.js (documents, topics, media): only dist/core.js should be needed');
   if (activate >= ACTIVATE_BUDGET_MS) problems.push(`activate() cost median ${activate.toFixed(1)} ms ≥ ${ACTIVATE_BUDGET_MS} ms`);
   const byCase = (which: Case) => samples.filter((s) => s.case === which);
   const verdicts = CASES.map((which) => {
     const wall = byCase(which).map((s) => s.firstRequestMs);
-    return { which, wall, cpu: byCase(which).map((s) => s.firstRequestCpuMs).filter((v): v is number => v !== undefined), met: wall.length === 0 || median(wall) < FIRST_NETWORK_USE_BUDGET_MS };
+    return {
+      which,
+      wall,
+      cpu: byCase(which)
+        .map((s) => s.firstRequestCpuMs)
+        .filter((v): v is number => v !== undefined),
+      met: wall.length === 0 || median(wall) < FIRST_NETWORK_USE_BUDGET_MS,
+    };
   });
   for (const { which, wall, met } of verdicts) {
     if (!met) problems.push(`first network use in the ${CASE_LABELS[which]}, median ${median(wall).toFixed(1)} ms ≥ ${FIRST_NETWORK_USE_BUDGET_MS} ms`);
   }
   const expectedCache: Record<Case, Sample['codeCache']> = { 'first-window': 'none', 'later-window': 'used', 'first-window-prepared': 'used' };
   const unexpected = samples.filter((s) => s.codeCache !== expectedCache[s.case]);
-  if (unexpected.length) problems.push(`${unexpected.length} start(s) found the code cache otherwise than their case needs (${unexpected.map((s) => `${s.case}: ${s.codeCache}${s.prepared ? `, built ahead: ${s.prepared}` : ''}`).join('; ')})`);
+  if (unexpected.length)
+    problems.push(
+      `${unexpected.length} start(s) found the code cache otherwise than their case needs (${unexpected.map((s) => `${s.case}: ${s.codeCache}${s.prepared ? `, built ahead: ${s.prepared}` : ''}`).join('; ')})`,
+    );
 
   console.log(`\nVS Code ${samples[0].vscode} (extension host on Node ${samples[0].node ?? '?'})`);
   console.log(`  CPU                                   ${cpuModel()}`);
@@ -193,15 +207,23 @@ async function main(): Promise<number> {
   console.log(`  calibration after the starts          ${describeCalibration(calibrationAfter)}; load average ${loadAverage()}`);
   const hostCalibration = samples.map((s) => s.calibration).filter((c): c is Calibration => c !== undefined);
   if (hostCalibration.length) {
-    console.log(`  calibration in the extension hosts    compile ${range(hostCalibration.map((c) => c.compileMs))}, loop ${range(hostCalibration.map((c) => c.computeMs))}`);
+    console.log(
+      `  calibration in the extension hosts    compile ${range(hostCalibration.map((c) => c.compileMs))}, loop ${range(hostCalibration.map((c) => c.computeMs))}`,
+    );
   }
-  console.log(`  settled after                         ${range(ms((s) => s.settleMs))}${samples.some((s) => s.settleTimedOut) ? ` (${samples.filter((s) => s.settleTimedOut).length} gave up waiting for a quiet machine)` : ''}`);
+  console.log(
+    `  settled after                         ${range(ms((s) => s.settleMs))}${samples.some((s) => s.settleTimedOut) ? ` (${samples.filter((s) => s.settleTimedOut).length} gave up waiting for a quiet machine)` : ''}`,
+  );
   console.log(`  extension.activate(), ours            ${range(ms((s) => s.activateMs))}`);
   console.log(`    as CPU time of the extension host    ${range(ms((s) => s.activateCpuMs))}`);
   console.log(`  extension.activate(), no-op baseline  ${range(ms((s) => s.baselineMs))} (its spread is VS Code's own: activation waits for the window)`);
   console.log(`    as CPU time of the extension host    ${range(ms((s) => s.baselineCpuMs))}`);
-  console.log(`  activate() cost (ours - baseline)     ${range(cost)}  budget < ${ACTIVATE_BUDGET_MS} ms  ${activate < ACTIVATE_BUDGET_MS ? 'met' : 'NOT MET'}`);
-  const cpuCost = samples.filter((s) => s.activateCpuMs !== undefined && s.baselineCpuMs !== undefined).map((s) => (s.activateCpuMs as number) - (s.baselineCpuMs as number));
+  console.log(
+    `  activate() cost (ours - baseline)     ${range(cost)}  budget < ${ACTIVATE_BUDGET_MS} ms  ${activate < ACTIVATE_BUDGET_MS ? 'met' : 'NOT MET'}`,
+  );
+  const cpuCost = samples
+    .filter((s) => s.activateCpuMs !== undefined && s.baselineCpuMs !== undefined)
+    .map((s) => (s.activateCpuMs as number) - (s.baselineCpuMs as number));
   if (cpuCost.length) console.log(`    as CPU time (ours - baseline)        ${range(cpuCost)}`);
   const logged = ms((s) => s.loggedActivateMs);
   if (logged.length) console.log(`  activate() body, as the extension logs ${range(logged)}`);
@@ -219,7 +241,10 @@ async function main(): Promise<number> {
   }
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {
-    const budget = file === 'dist/extension.js' ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}` : '  (loaded on first use)';
+    const budget =
+      file === 'dist/extension.js'
+        ? `  budget < ${EXTENSION_BUDGET_BYTES / 1024} KB  ${bytes < EXTENSION_BUDGET_BYTES ? 'met' : 'NOT MET'}`
+        : '  (loaded on first use)';
     console.log(`  ${file.padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(8)} KB${budget}`);
     if (file === 'dist/extension.js' && bytes >= EXTENSION_BUDGET_BYTES) problems.push(`dist/extension.js is ${(bytes / 1024).toFixed(1)} KB ≥ 150 KB`);
   }

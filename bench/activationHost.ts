@@ -114,7 +114,9 @@ export async function run(): Promise<void> {
   const baseline = baselineBefore ?? (await timeActivate(BASELINE_ID));
   const coreLoadedAtActivation = loaded(path.join(dist, 'core.js'));
   const sandboxLoadedAtActivation = loaded(path.join(dist, 'sandbox.js'));
-  const lazyCore = (require(path.join(dist, 'extension.js')) as { __sharedModules: Record<string, LazyCore> }).__sharedModules['src/extension/platform/lazyCore.ts'];
+  const lazyCore = (require(path.join(dist, 'extension.js')) as { __sharedModules: Record<string, LazyCore> }).__sharedModules[
+    'src/extension/platform/lazyCore.ts'
+  ];
   // A first window whose first network use comes after the extension has built dist/core.js's
   // code cache ahead of time (a few seconds after activation, in a worker): wait for it, and for
   // the machine to be quiet again.
@@ -220,10 +222,11 @@ async function tokenServer(): Promise<{ url: string; close(): Promise<void> }> {
   return {
     url: `http://127.0.0.1:${port}`,
     // Its standard input closing ends it.
-    close: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.stdin.end();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
   };
 }

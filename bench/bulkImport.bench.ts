@@ -65,7 +65,12 @@ export interface BulkFigures {
 }
 
 /** `sandboxCpuMs`: the sandbox process's processor time so far (startSandboxProcess's cpuMs). */
-export async function benchBulkImport(baseUrl: string, spots: number, rounds: number, sandboxCpuMs: () => number | undefined = () => undefined): Promise<BulkFigures> {
+export async function benchBulkImport(
+  baseUrl: string,
+  spots: number,
+  rounds: number,
+  sandboxCpuMs: () => number | undefined = () => undefined,
+): Promise<BulkFigures> {
   const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
   const client = new ServiceClient({ baseUrl, tokens, dispatcher });
@@ -83,10 +88,13 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
     const rawBodies = bodies('raw');
     const sequentialBodies = bodies('sequential');
     const variants: Array<[Variant, () => Promise<void>]> = [
-      ['core', async () => {
-        const { spots } = await runImport(items, { client, journal, concurrency: CONCURRENCY, media: false });
-        if (spots.some((spot) => spot.status !== 'done')) throw new Error('a bench import failed');
-      }],
+      [
+        'core',
+        async () => {
+          const { spots } = await runImport(items, { client, journal, concurrency: CONCURRENCY, media: false });
+          if (spots.some((spot) => spot.status !== 'done')) throw new Error('a bench import failed');
+        },
+      ],
       ['raw', () => rawLoop(baseUrl, token, rawBodies, CONCURRENCY, dispatcher)],
       ['sequential', () => rawLoop(baseUrl, token, sequentialBodies, 1, dispatcher)],
     ];
@@ -100,7 +108,11 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const cpu = cpuSince(cpuBefore);
       const sandboxAfter = sandboxCpuMs();
-      runs[variant] = { spotsPerSecond: spots / seconds, cpu, ...(sandboxBefore !== undefined && sandboxAfter !== undefined ? { sandboxCpuMs: sandboxAfter - sandboxBefore } : {}) };
+      runs[variant] = {
+        spotsPerSecond: spots / seconds,
+        cpu,
+        ...(sandboxBefore !== undefined && sandboxAfter !== undefined ? { sandboxCpuMs: sandboxAfter - sandboxBefore } : {}),
+      };
     }
     (round < WARMUP_ROUNDS ? warmup : measured).push(runs as Record<Variant, BulkRun>);
   }
@@ -132,14 +144,25 @@ export async function benchBulkImport(baseUrl: string, spots: number, rounds: nu
 
 export function printBulk(bulk: BulkFigures): void {
   const us = (ms: number) => (ms * 1000).toFixed(0);
-  const run = (of: BulkRun) => `${of.spotsPerSecond.toFixed(0)}/s, CPU per spot ${perItem(of.cpu, bulk.spots)}${of.sandboxCpuMs !== undefined ? `, sandbox ${((of.sandboxCpuMs / bulk.spots) * 1000).toFixed(0)} µs` : ''}`;
+  const run = (of: BulkRun) =>
+    `${of.spotsPerSecond.toFixed(0)}/s, CPU per spot ${perItem(of.cpu, bulk.spots)}${of.sandboxCpuMs !== undefined ? `, sandbox ${((of.sandboxCpuMs / bulk.spots) * 1000).toFixed(0)} µs` : ''}`;
   console.log(`(a) bulk import of ${bulk.spots} spots at concurrency ${CONCURRENCY}`);
-  bulk.warmup.forEach((round, index) => console.log(`    warm-up ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`));
-  bulk.rounds.forEach((round, index) => console.log(`    round ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`));
+  bulk.warmup.forEach((round, index) =>
+    console.log(
+      `    warm-up ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`,
+    ),
+  );
+  bulk.rounds.forEach((round, index) =>
+    console.log(
+      `    round ${index + 1}: core ${run(round.core)}; raw ${run(round.raw)}; CPU core/raw ${(round.core.cpu.totalMs / round.raw.cpu.totalMs).toFixed(2)}`,
+    ),
+  );
   console.log(`    core bulkImport      ${bulk.coreSpotsPerSecond.toFixed(0)} spots/s`);
   console.log(`    raw undici loop      ${bulk.rawSpotsPerSecond.toFixed(0)} spots/s`);
   console.log(`    sequential loop      ${bulk.sequentialSpotsPerSecond.toFixed(0)} spots/s`);
-  console.log(`    core / raw           ${bulk.coreVsRaw.toFixed(2)}  (loopback throughput, not a goal by itself: it follows the processor time of this process and the sandbox's)`);
+  console.log(
+    `    core / raw           ${bulk.coreVsRaw.toFixed(2)}  (loopback throughput, not a goal by itself: it follows the processor time of this process and the sandbox's)`,
+  );
   console.log(`    core / sequential    ${bulk.coreVsSequential.toFixed(2)}`);
   const cpu = bulk.cpuPerSpot;
   const line = (name: string, of: BulkFigures['cpuPerSpot'][Variant]) =>
@@ -147,7 +170,9 @@ export function printBulk(bulk: BulkFigures): void {
   console.log(`    CPU per spot (medians) ${line('core', cpu.core)}`);
   console.log(`                         ${line('raw loop', cpu.raw)}`);
   const main = cpu.core.mainMs !== undefined && cpu.raw.mainMs !== undefined ? ` (main threads ${(cpu.core.mainMs / cpu.raw.mainMs).toFixed(2)})` : '';
-  console.log(`    CPU core / raw       ${bulk.coreVsRawCpu.toFixed(2)}${main}  (goal ≤ ${BULK_CPU_GOAL}) ${bulk.coreVsRawCpu <= BULK_CPU_GOAL ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    CPU core / raw       ${bulk.coreVsRawCpu.toFixed(2)}${main}  (goal ≤ ${BULK_CPU_GOAL}) ${bulk.coreVsRawCpu <= BULK_CPU_GOAL ? 'met' : 'NOT MET'}`,
+  );
 }
 
 function rawLoop(baseUrl: string, token: string, bodies: string[], concurrency: number, dispatcher: Agent): Promise<void> {

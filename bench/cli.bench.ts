@@ -53,13 +53,28 @@ export interface CliFigures {
 }
 
 /** `sandboxCpuMs`: the sandbox process's processor time so far (startSandboxProcess's cpuMs). */
-export async function benchCli(baseUrl: string, distDir: string, scratch: string, documents: number, rounds: number, memoryDocuments: number, sandboxCpuMs: () => number | undefined = () => undefined): Promise<CliFigures> {
+export async function benchCli(
+  baseUrl: string,
+  distDir: string,
+  scratch: string,
+  documents: number,
+  rounds: number,
+  memoryDocuments: number,
+  sandboxCpuMs: () => number | undefined = () => undefined,
+): Promise<CliFigures> {
   const cliPath = join(distDir, 'cli.js');
   const benchPath = join(distDir, 'bench', 'run.js');
   const hook = join(scratch, 'child-usage.js');
   writeFileSync(hook, CHILD_USAGE_HOOK);
   const usageFile = join(scratch, 'child-usage.json');
-  const env = { ...process.env, SPOT_BASE_URL: baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret, NO_COLOR: '1', BENCH_USAGE_FILE: usageFile };
+  const env = {
+    ...process.env,
+    SPOT_BASE_URL: baseUrl,
+    SPOT_CLIENT_ID: DEMO_CLIENT.clientId,
+    SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+    NO_COLOR: '1',
+    BENCH_USAGE_FILE: usageFile,
+  };
   const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
   const token = (await tokens.getToken()).value;
@@ -93,7 +108,11 @@ export async function benchCli(baseUrl: string, distDir: string, scratch: string
         const cpu = await run();
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const sandboxAfter = sandboxCpuMs();
-        runs[side] = { documentsPerSecond: documents / seconds, cpu, ...(sandboxBefore !== undefined && sandboxAfter !== undefined ? { sandboxCpuMs: sandboxAfter - sandboxBefore } : {}) };
+        runs[side] = {
+          documentsPerSecond: documents / seconds,
+          cpu,
+          ...(sandboxBefore !== undefined && sandboxAfter !== undefined ? { sandboxCpuMs: sandboxAfter - sandboxBefore } : {}),
+        };
       }
       if (round > 0) measured.push(runs as Record<Side, SideRun>);
       for (const path of Object.values(folders)) rmSync(path, { recursive: true, force: true });
@@ -138,7 +157,8 @@ export async function benchCli(baseUrl: string, distDir: string, scratch: string
 
 export function printCli(cli: CliFigures): void {
   const us = (ms: number) => (ms * 1000).toFixed(0);
-  const side = (run: SideRun) => `${run.documentsPerSecond.toFixed(0)}/s, CPU per document ${perItem(run.cpu, cli.documents)}${run.sandboxCpuMs !== undefined ? `, sandbox ${((run.sandboxCpuMs / cli.documents) * 1000).toFixed(0)} µs` : ''}`;
+  const side = (run: SideRun) =>
+    `${run.documentsPerSecond.toFixed(0)}/s, CPU per document ${perItem(run.cpu, cli.documents)}${run.sandboxCpuMs !== undefined ? `, sandbox ${((run.sandboxCpuMs / cli.documents) * 1000).toFixed(0)} µs` : ''}`;
   console.log(`(d) spot-import import of ${cli.documents} documents from a folder at concurrency ${CONCURRENCY}`);
   cli.rounds.forEach((round, index) => {
     console.log(`    round ${index + 1}: spot-import ${side(round.cli)}`);
@@ -155,13 +175,17 @@ export function printCli(cli: CliFigures): void {
   console.log(`    CPU per document (medians)    ${line('spot-import', cpu.cli)}`);
   console.log(`                                  ${line('raw process', cpu.rawProcess)}`);
   console.log(`                                  ${line('raw in this process', cpu.rawInProcess)}`);
-  console.log(`    CPU spot-import / raw process ${(cpu.cli.totalMs / cpu.rawProcess.totalMs).toFixed(2)}  (main threads ${cpu.cli.mainMs !== undefined && cpu.rawProcess.mainMs !== undefined ? (cpu.cli.mainMs / cpu.rawProcess.mainMs).toFixed(2) : '?'})`);
+  console.log(
+    `    CPU spot-import / raw process ${(cpu.cli.totalMs / cpu.rawProcess.totalMs).toFixed(2)}  (main threads ${cpu.cli.mainMs !== undefined && cpu.rawProcess.mainMs !== undefined ? (cpu.cli.mainMs / cpu.rawProcess.mainMs).toFixed(2) : '?'})`,
+  );
   if (cpu.cli.sandboxMs !== undefined && cpu.rawProcess.sandboxMs !== undefined) {
     const bound = (cpu.rawProcess.totalMs + cpu.rawProcess.sandboxMs) / (cpu.cli.totalMs + cpu.cli.sandboxMs);
     console.log(`    ratio if CPU-bound            ${bound.toFixed(2)}  ((raw + its sandbox time) / (spot-import + its sandbox time) per document)`);
   }
   const memory = cli.memoryDocuments;
-  console.log(`    ${memory} documents: ${cli.memorySeconds.toFixed(1)} s, CPU per document ${perItem(cli.memoryCpu, memory)}, peak RSS of the CLI ${cli.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${cli.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    ${memory} documents: ${cli.memorySeconds.toFixed(1)} s, CPU per document ${perItem(cli.memoryCpu, memory)}, peak RSS of the CLI ${cli.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${cli.peakRssMiB < 256 ? 'met' : 'NOT MET'}`,
+  );
 }
 
 /** The raw loop as its own process: `node dist/bench/run.js --raw-loop <base URL> <folder>`, token in BENCH_TOKEN. */

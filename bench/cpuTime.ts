@@ -61,5 +61,7 @@ export function readChildUsage(file: string): ChildUsage {
 /** "212 µs (main thread 150, other threads 62)" for `cpu` spent on `count` spots or documents. */
 export function perItem(cpu: CpuTime, count: number): string {
   const us = (ms: number) => ((ms / count) * 1000).toFixed(0);
-  return cpu.mainMs === undefined ? `${us(cpu.totalMs)} µs` : `${us(cpu.totalMs)} µs (main thread ${us(cpu.mainMs)}, other threads ${us(cpu.totalMs - cpu.mainMs)})`;
+  return cpu.mainMs === undefined
+    ? `${us(cpu.totalMs)} µs`
+    : `${us(cpu.totalMs)} µs (main thread ${us(cpu.mainMs)}, other threads ${us(cpu.totalMs - cpu.mainMs)})`;
 }

@@ -72,7 +72,9 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, optio
   const sides = options.sides ?? ['workflow', 'loop', 'client'];
   const folder = join(scratch, 'media-workflow');
   writeMedia(folder, spots, fileBytes);
-  const samples = Object.fromEntries(sides.map((side) => [side, { rate: [] as number[], cpu: [] as number[], main: [] as number[], sandbox: [] as number[], inFlight: [] as number[] }])) as Record<Side, { rate: number[]; cpu: number[]; main: number[]; sandbox: number[]; inFlight: number[] }>;
+  const samples = Object.fromEntries(
+    sides.map((side) => [side, { rate: [] as number[], cpu: [] as number[], main: [] as number[], sandbox: [] as number[], inFlight: [] as number[] }]),
+  ) as Record<Side, { rate: number[]; cpu: number[]; main: number[]; sandbox: number[]; inFlight: number[] }>;
   const perRound: number[] = [];
   const growth: number[] = [];
   // Round 0 warms every side up (JIT, page cache) and is not counted.
@@ -97,8 +99,17 @@ export async function benchMediaWorkflow(distDir: string, scratch: string, optio
         const sandboxBefore = service.sandboxCpuMs();
         if (side === 'workflow') {
           const { client } = service;
-          const outcome = await runImport(inputs, { client, journal: { accounts: testAccounts, dir: join(folder, `.spot-import-${latencyMs}-${round}`), account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
-          if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
+          const outcome = await runImport(inputs, {
+            client,
+            journal: {
+              accounts: testAccounts,
+              dir: join(folder, `.spot-import-${latencyMs}-${round}`),
+              account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId),
+            },
+            concurrency: CONCURRENCY,
+          });
+          if (outcome.totals.done !== count || outcome.totals.uploaded !== count * FILES.length)
+            throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
         } else if (side === 'loop') await handWrittenLoop(service, folder, sourceIds, fileBytes);
         else await clientLoop(service.client, folder, sourceIds);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -171,9 +182,14 @@ export function printMediaWorkflow(media: MediaWorkflowFigures, goal?: number): 
   for (const side of ['workflow', 'loop', 'client'] as Side[]) {
     const figures = media.sides[side];
     if (!figures) continue;
-    console.log(`    ${names[side]}   ${figures.spotsPerSecond.toFixed(1)} spots/s; CPU per spot ${ms(figures.cpuMsPerSpot)} ms (main thread ${ms(figures.mainCpuMsPerSpot)}, other threads ${ms(figures.otherCpuMsPerSpot)}), sandbox ${ms(figures.sandboxCpuMsPerSpot)} ms; at most ${figures.maxInFlight} requests in flight`);
+    console.log(
+      `    ${names[side]}   ${figures.spotsPerSecond.toFixed(1)} spots/s; CPU per spot ${ms(figures.cpuMsPerSpot)} ms (main thread ${ms(figures.mainCpuMsPerSpot)}, other threads ${ms(figures.otherCpuMsPerSpot)}), sandbox ${ms(figures.sandboxCpuMsPerSpot)} ms; at most ${figures.maxInFlight} requests in flight`,
+    );
   }
-  const ratioGoal = goal === undefined ? '(no goal on loopback: both processes share 2 cores, so it follows CPU per spot)' : `(goal ≥ ${goal.toFixed(2)}) ${media.ratio >= goal ? 'met' : 'NOT MET'}`;
+  const ratioGoal =
+    goal === undefined
+      ? '(no goal on loopback: both processes share 2 cores, so it follows CPU per spot)'
+      : `(goal ≥ ${goal.toFixed(2)}) ${media.ratio >= goal ? 'met' : 'NOT MET'}`;
   console.log(`    workflow / loop      ${media.ratio.toFixed(2)}  (median per round ${media.perRoundRatio.toFixed(2)}) ${ratioGoal}`);
   if (media.sides.client) console.log(`    client / loop        ${(media.sides.client.spotsPerSecond / media.sides.loop.spotsPerSecond).toFixed(2)}`);
   const cpuGoal = media.latencyMs === 0 ? `(goal ≤ 2.0) ${media.cpuRatio <= 2 ? 'met' : 'NOT MET'}` : '';
@@ -181,7 +197,9 @@ export function printMediaWorkflow(media: MediaWorkflowFigures, goal?: number): 
   console.log(`    of which hashing     ${ms(media.hashMsPerSpot)} ms per spot (SHA-256 of its ${3 * media.fileKiB} KiB, measured apart)`);
   const same = media.sides.workflow.maxInFlight === media.sides.loop.maxInFlight;
   console.log(`    requests in flight   workflow ${media.sides.workflow.maxInFlight}, loop ${media.sides.loop.maxInFlight}: ${same ? 'equal' : 'NOT EQUAL'}`);
-  console.log(`    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    memory growth        ${media.memoryGrowthMiB.toFixed(1)} MiB median, ${media.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 100) ${media.maxMemoryGrowthMiB < 100 ? 'met' : 'NOT MET'}`,
+  );
 }
 
 interface Service {
@@ -272,7 +290,12 @@ async function handWrittenLoop({ baseUrl, token, dispatcher }: Service, folder: 
   const worker = async () => {
     while (next < sourceIds.length) {
       const index = next++;
-      const pending = await call('POST', `${api}/spots/import`, JSON.stringify({ data: { type: 'spots', attributes: attributes(sourceIds[index], 2, null) } }), json);
+      const pending = await call(
+        'POST',
+        `${api}/spots/import`,
+        JSON.stringify({ data: { type: 'spots', attributes: attributes(sourceIds[index], 2, null) } }),
+        json,
+      );
       const galleryId = pending!.data.attributes!.fld_1_3;
       await call('GET', `${api}/galleries/${galleryId}`);
       for (const name of FILES) {
@@ -289,7 +312,9 @@ async function handWrittenLoop({ baseUrl, token, dispatcher }: Service, folder: 
 /** A multipart body framed by hand around the file streamed from disk, with its length (as the core sends it). */
 function multipartFile(path: string, name: string, size: number): { body: Readable; headers: Record<string, string> } {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data[attributes][file]"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="data[attributes][file]"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
@@ -300,5 +325,8 @@ function multipartFile(path: string, name: string, size: number): { body: Readab
     yield tail;
   }
   const length = String(head.length + size + tail.length);
-  return { body: Readable.from(parts(), { objectMode: false }), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } };
+  return {
+    body: Readable.from(parts(), { objectMode: false }),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+  };
 }

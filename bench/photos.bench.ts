@@ -74,7 +74,15 @@ export async function benchPhotos(distDir: string, scratch: string, spots: numbe
           const started = process.hrtime.bigint();
           let outcome;
           try {
-            outcome = await runImport(inputs, { client: service.client, journal: { accounts: testAccounts, dir: join(folder, `.spot-import-${round}`), account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: CONCURRENCY });
+            outcome = await runImport(inputs, {
+              client: service.client,
+              journal: {
+                accounts: testAccounts,
+                dir: join(folder, `.spot-import-${round}`),
+                account: journalAccountOf(service.client.apiRoot, DEMO_CLIENT.clientId),
+              },
+              concurrency: CONCURRENCY,
+            });
           } finally {
             counter.restore();
             clearInterval(sampler);
@@ -82,10 +90,14 @@ export async function benchPhotos(distDir: string, scratch: string, spots: numbe
           seconds = Number(process.hrtime.bigint() - started) / 1e9;
           const cpuAfter = ownCpuMs();
           peak = Math.max(peak, process.memoryUsage().rss);
-          if (outcome.totals.done !== spots || outcome.totals.uploaded !== spots * PHOTOS.length) throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
+          if (outcome.totals.done !== spots || outcome.totals.uploaded !== spots * PHOTOS.length)
+            throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
           for (const photo of photos) {
             const read = counter.of(photo.path);
-            if (read.opens !== 1 || read.bytes !== photo.size) throw new Error(`${photo.path} (${photo.size} bytes) was opened ${read.opens} times and ${read.bytes} bytes of it read: each photo must be read once`);
+            if (read.opens !== 1 || read.bytes !== photo.size)
+              throw new Error(
+                `${photo.path} (${photo.size} bytes) was opened ${read.opens} times and ${read.bytes} bytes of it read: each photo must be read once`,
+              );
             reads.maxOpens = Math.max(reads.maxOpens, read.opens);
             reads.minOpens = Math.min(reads.minOpens, read.opens);
             reads.maxBytesOverSize = Math.max(reads.maxBytesOverSize, read.bytes / photo.size);
@@ -136,14 +148,22 @@ export function printPhotos(figures: PhotosFigures): void {
   console.log(`(f) photos: ${figures.spots} spots with 3 photos of 3 to 5 MB each (${figures.megabytes.toFixed(0)} MB) at concurrency ${CONCURRENCY}`);
   console.log(`    runImport     ${figures.workflowMBps.toFixed(1)} MB/s`);
   console.log(`    curl -F              ${figures.curlMBps.toFixed(1)} MB/s  (4 processes, the same files into galleries made before)`);
-  console.log(`    workflow / curl      ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.90) ${figures.ratio >= 0.9 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    workflow / curl      ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.90) ${figures.ratio >= 0.9 ? 'met' : 'NOT MET'}`,
+  );
   const main = figures.workflowMainCpuMsPerMB === undefined ? '' : ` (main thread ${figures.workflowMainCpuMsPerMB.toFixed(2)})`;
-  const sandbox = figures.sandboxCpuMsPerMB ? `; sandbox ${figures.sandboxCpuMsPerMB.workflow.toFixed(2)} ms per MB while the workflow ran, ${figures.sandboxCpuMsPerMB.curl.toFixed(2)} while curl did` : '';
+  const sandbox = figures.sandboxCpuMsPerMB
+    ? `; sandbox ${figures.sandboxCpuMsPerMB.workflow.toFixed(2)} ms per MB while the workflow ran, ${figures.sandboxCpuMsPerMB.curl.toFixed(2)} while curl did`
+    : '';
   console.log(`    CPU                  workflow ${figures.workflowCpuMsPerMB.toFixed(2)} ms per MB${main}${sandbox}`);
   const { reads } = figures;
   const once = reads.maxOpens === 1 && reads.minOpens === 1 && reads.maxBytesOverSize === 1 && reads.minBytesOverSize === 1;
-  console.log(`    reads per photo      opened ${reads.minOpens}–${reads.maxOpens} times, ${reads.minBytesOverSize.toFixed(2)}–${reads.maxBytesOverSize.toFixed(2)} × its size read  (goal: once) ${once ? 'met' : 'NOT MET'}`);
-  console.log(`    memory growth        ${figures.memoryGrowthMiB.toFixed(1)} MiB median, ${figures.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 64) ${figures.maxMemoryGrowthMiB < 64 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    reads per photo      opened ${reads.minOpens}–${reads.maxOpens} times, ${reads.minBytesOverSize.toFixed(2)}–${reads.maxBytesOverSize.toFixed(2)} × its size read  (goal: once) ${once ? 'met' : 'NOT MET'}`,
+  );
+  console.log(
+    `    memory growth        ${figures.memoryGrowthMiB.toFixed(1)} MiB median, ${figures.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 64) ${figures.maxMemoryGrowthMiB < 64 ? 'met' : 'NOT MET'}`,
+  );
 }
 
 interface Service {
@@ -209,7 +229,8 @@ function writeDocuments(folder: string, count: number, prefix: string): SpotInpu
 /** A spot with a pending gallery for each of curl's spots, made before its clock starts. */
 async function pendingGalleries(client: ServiceClient, spots: number, prefix: string): Promise<number[]> {
   const galleries: number[] = [];
-  for (let i = 0; i < spots; i++) galleries.push((await client.importSpot({ data: { type: 'spots', attributes: attributes(`${prefix}-${i}`, 2, null) } })).pendingGalleries[0].galleryId);
+  for (let i = 0; i < spots; i++)
+    galleries.push((await client.importSpot({ data: { type: 'spots', attributes: attributes(`${prefix}-${i}`, 2, null) } })).pendingGalleries[0].galleryId);
   return galleries;
 }
 
@@ -223,7 +244,17 @@ async function curlUploads(service: Service, folder: string, galleries: number[]
       const args = ['-sS', '--fail'];
       for (const [index, name] of PHOTOS.entries()) {
         if (index > 0) args.push('--next');
-        args.push('-o', '/dev/null', '-H', `Authorization: Bearer ${service.token}`, '-H', 'Expect:', '-F', `data[attributes][file]=@${join(folder, `spot-${spot}.media`, name)};type=image/jpeg`, url);
+        args.push(
+          '-o',
+          '/dev/null',
+          '-H',
+          `Authorization: Bearer ${service.token}`,
+          '-H',
+          'Expect:',
+          '-F',
+          `data[attributes][file]=@${join(folder, `spot-${spot}.media`, name)};type=image/jpeg`,
+          url,
+        );
       }
       await new Promise<void>((resolve, reject) => {
         const child = spawn('curl', args, { stdio: ['ignore', 'ignore', 'pipe'] });

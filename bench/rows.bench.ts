@@ -110,10 +110,13 @@ export async function benchRows(distDir: string, scratch: string, rows: number, 
 
 export function printRows(figures: RowsFigures): void {
   const goal = figures.ratio >= 0.9;
-  console.log(`(g) spot-import import of a CSV of ${figures.rows} rows (no media) against the same spots as ${figures.rows} documents, concurrency ${CONCURRENCY}, each against a fresh sandbox`);
+  console.log(
+    `(g) spot-import import of a CSV of ${figures.rows} rows (no media) against the same spots as ${figures.rows} documents, concurrency ${CONCURRENCY}, each against a fresh sandbox`,
+  );
   // Each round with the processor time per spot of the CLI child (and the sandbox) on each side:
   // on a machine shared with other work, a round whose ratio moves while these do not was slowed by the load.
-  const cpu = (used: ChildUsage) => `${((used.cpuMs / figures.rows) * 1000).toFixed(0)}${used.sandboxCpuMs !== undefined ? `+${((used.sandboxCpuMs / figures.rows) * 1000).toFixed(0)}` : ''} µs`;
+  const cpu = (used: ChildUsage) =>
+    `${((used.cpuMs / figures.rows) * 1000).toFixed(0)}${used.sandboxCpuMs !== undefined ? `+${((used.sandboxCpuMs / figures.rows) * 1000).toFixed(0)}` : ''} µs`;
   figures.rounds.forEach((round, index) =>
     console.log(
       `    round ${index + 1}: rows ${round.rowsPerSecond.toFixed(0)}/s (CPU per spot ${cpu(round.usage.rows)}), documents ${round.documentsPerSecond.toFixed(0)}/s (${cpu(round.usage.documents)}), ratio ${(round.rowsPerSecond / round.documentsPerSecond).toFixed(2)}`,
@@ -121,14 +124,24 @@ export function printRows(figures: RowsFigures): void {
   );
   console.log(`    spot-import import trees.csv  ${figures.rowsPerSecond.toFixed(0)} rows/s`);
   console.log(`    spot-import import <folder>   ${figures.documentsPerSecond.toFixed(0)} documents/s`);
-  console.log(`    rows / documents              ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.9) ${goal ? 'met' : 'NOT MET'}`);
-  console.log(`    CPU per spot                  rows ${figures.cpuMsPerSpot.rows.toFixed(3)} ms, documents ${figures.cpuMsPerSpot.documents.toFixed(3)} ms (the CLI child; medians; per round above as CLI+sandbox)`);
+  console.log(
+    `    rows / documents              ${figures.ratio.toFixed(2)}  (median per round ${figures.perRoundRatio.toFixed(2)}; goal ≥ 0.9) ${goal ? 'met' : 'NOT MET'}`,
+  );
+  console.log(
+    `    CPU per spot                  rows ${figures.cpuMsPerSpot.rows.toFixed(3)} ms, documents ${figures.cpuMsPerSpot.documents.toFixed(3)} ms (the CLI child; medians; per round above as CLI+sandbox)`,
+  );
   const sandbox = figures.sandboxCpuMsPerSpot;
   if (sandbox) console.log(`    sandbox CPU per spot          rows ${sandbox.rows.toFixed(3)} ms, documents ${sandbox.documents.toFixed(3)} ms`);
-  console.log(`    peak RSS of the CLI           rows ${figures.peakRssMiB.rows.toFixed(0)} MiB, documents ${figures.peakRssMiB.documents.toFixed(0)} MiB (largest of the rounds)`);
+  console.log(
+    `    peak RSS of the CLI           rows ${figures.peakRssMiB.rows.toFixed(0)} MiB, documents ${figures.peakRssMiB.documents.toFixed(0)} MiB (largest of the rounds)`,
+  );
   const { memoryImport, memoryValidate } = figures;
-  console.log(`    ${figures.memoryRows} rows, import:   ${memoryImport.seconds.toFixed(1)} s, peak RSS of the CLI ${memoryImport.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${memoryImport.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
-  console.log(`    ${figures.memoryRows} rows, validate: ${memoryValidate.seconds.toFixed(1)} s, peak RSS of the CLI ${memoryValidate.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${memoryValidate.peakRssMiB < 256 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `    ${figures.memoryRows} rows, import:   ${memoryImport.seconds.toFixed(1)} s, peak RSS of the CLI ${memoryImport.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${memoryImport.peakRssMiB < 256 ? 'met' : 'NOT MET'}`,
+  );
+  console.log(
+    `    ${figures.memoryRows} rows, validate: ${memoryValidate.seconds.toFixed(1)} s, peak RSS of the CLI ${memoryValidate.peakRssMiB.toFixed(0)} MiB  (goal < 256) ${memoryValidate.peakRssMiB < 256 ? 'met' : 'NOT MET'}`,
+  );
 }
 
 // Written by the child as it exits: its peak RSS (KiB) and processor time (µs).
@@ -198,7 +211,9 @@ function writeDocuments(folder: string, prefix: string, count: number): string {
   for (let i = 0; i < count; i++) {
     const dir = join(folder, `part-${Math.floor(i / 1000)}`);
     if (i % 1000 === 0) mkdirSync(dir, { recursive: true });
-    const document = { data: { type: 'spots', attributes: { topic_id: 1, source_id: `${prefix}-${i}`, latitude: LATITUDE, longitude: LONGITUDE, fld_1_3: NOTE } } };
+    const document = {
+      data: { type: 'spots', attributes: { topic_id: 1, source_id: `${prefix}-${i}`, latitude: LATITUDE, longitude: LONGITUDE, fld_1_3: NOTE } },
+    };
     writeFileSync(join(dir, `${i}.spot.json`), JSON.stringify(document, null, 2) + '\n');
   }
   return folder;

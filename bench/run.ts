@@ -46,9 +46,16 @@ async function main(): Promise<void> {
     if (only.has('media')) {
       // On loopback (no goal for the throughput: both processes share the cores), then a service
       // a realistic distance away (goal ≥ 0.95), fewer spots: each takes seven round trips.
-      const spotsAt = (latencyMs: number) => Number((latencyMs > 0 ? process.env.BENCH_MEDIA_LATENCY_SPOTS : process.env.BENCH_MEDIA_SPOTS) ?? (latencyMs > 0 ? 200 : 1000));
+      const spotsAt = (latencyMs: number) =>
+        Number((latencyMs > 0 ? process.env.BENCH_MEDIA_LATENCY_SPOTS : process.env.BENCH_MEDIA_SPOTS) ?? (latencyMs > 0 ? 200 : 1000));
       for (const latencyMs of (process.env.BENCH_MEDIA_LATENCIES ?? '0,20,50').split(',').map(Number)) {
-        const media = await benchMediaWorkflow(distDir, scratch, { spots: spotsAt(latencyMs), fileBytes: 200 * 1024, rounds: Math.min(rounds, 3), latencyMs, sides: latencyMs > 0 ? ['workflow', 'loop'] : undefined });
+        const media = await benchMediaWorkflow(distDir, scratch, {
+          spots: spotsAt(latencyMs),
+          fileBytes: 200 * 1024,
+          rounds: Math.min(rounds, 3),
+          latencyMs,
+          sides: latencyMs > 0 ? ['workflow', 'loop'] : undefined,
+        });
         printMediaWorkflow(media, latencyMs > 0 ? 0.95 : undefined);
       }
     }

@@ -23,7 +23,13 @@ export function topicBenchDefinition(fields: number): TopicDefinition {
     const label = `Field ${index}`;
     const values = Object.fromEntries(Array.from({ length: 20 }, (_, key) => [String(key + 1), `Choice ${key + 1}`]));
     const field: TopicField =
-      type === 'category' || type === 'categories' ? { type, label, values } : type === 'text' ? { type, label, maxLength: 100_000 } : type === 'number' || type === 'integer' ? { type, label, minimum: 0, maximum: 1e6 } : { type, label };
+      type === 'category' || type === 'categories'
+        ? { type, label, values }
+        : type === 'text'
+          ? { type, label, maxLength: 100_000 }
+          : type === 'number' || type === 'integer'
+            ? { type, label, minimum: 0, maximum: 1e6 }
+            : { type, label };
     definition.fields[`fld_${TOPIC_ID}_${index}`] = field;
   }
   return definition;
@@ -64,7 +70,10 @@ export function benchTopicCheck(rounds: number, bytes = 1024 * 1024, fields = 50
   const brokenTimes: number[] = [];
   // Round 0 warms up the JIT; the two documents alternate.
   for (let round = 0; round <= rounds; round++) {
-    for (const [text, times] of [[clean, cleanTimes], [broken, brokenTimes]] as const) {
+    for (const [text, times] of [
+      [clean, cleanTimes],
+      [broken, brokenTimes],
+    ] as const) {
       const started = performance.now();
       checkSpotAgainstTopic(text, catalog);
       if (round > 0) times.push(performance.now() - started);
@@ -77,7 +86,9 @@ export function printTopicCheck(figures: TopicCheckFigures): void {
   const goal = (ms: number) => `(goal < 20 ms) ${ms < 20 ? 'met' : 'NOT MET'}`;
   console.log(`(e) topic rules on a ${(figures.documentBytes / 1048576).toFixed(2)} MiB document, ${figures.fields} defined fields`);
   console.log(`    clean document       ${figures.cleanMedianMs.toFixed(2)} ms  ${goal(figures.cleanMedianMs)}`);
-  console.log(`    ${String(figures.problems).padEnd(3)} problems         ${figures.withProblemsMedianMs.toFixed(2)} ms  ${goal(figures.withProblemsMedianMs)}`);
+  console.log(
+    `    ${String(figures.problems).padEnd(3)} problems         ${figures.withProblemsMedianMs.toFixed(2)} ms  ${goal(figures.withProblemsMedianMs)}`,
+  );
 }
 
 // `node out/bench/topicCheck.bench.js` runs this part alone (no sandbox needed). The file name is

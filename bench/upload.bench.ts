@@ -27,7 +27,11 @@ export async function benchUpload(baseUrl: string, filePath: string, bytes: numb
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(baseUrl), ...DEMO_CLIENT, dispatcher });
   const client = new ServiceClient({ baseUrl, tokens, dispatcher });
   const token = (await tokens.getToken()).value;
-  const galleryId = (await client.importSpot({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bench-upload', latitude: 1, longitude: 1, state: 2, fld_1_1: null } } })).pendingGalleries[0].galleryId;
+  const galleryId = (
+    await client.importSpot({
+      data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bench-upload', latitude: 1, longitude: 1, state: 2, fld_1_1: null } },
+    })
+  ).pendingGalleries[0].galleryId;
   const url = `${baseUrl}/api/v2.4/galleries/${galleryId}/media`;
   const size = statSync(filePath).size;
   const core: number[] = [];
@@ -45,7 +49,19 @@ export async function benchUpload(baseUrl: string, filePath: string, bytes: numb
     growth.push((peak - baseline) / 1048576);
 
     started = process.hrtime.bigint();
-    await run('curl', ['-sS', '--fail', '-o', '/dev/null', '-H', `Authorization: Bearer ${token}`, '-H', 'Expect:', '-F', `data[attributes][file]=@${filePath}`, url]);
+    await run('curl', [
+      '-sS',
+      '--fail',
+      '-o',
+      '/dev/null',
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '-H',
+      'Expect:',
+      '-F',
+      `data[attributes][file]=@${filePath}`,
+      url,
+    ]);
     curl.push(size / 1048576 / (Number(process.hrtime.bigint() - started) / 1e9));
   }
   await dispatcher.close();

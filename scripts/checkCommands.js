@@ -20,7 +20,13 @@ const { localizeManifest, manifestKeys, manifestLanguages } = require('./manifes
 
 const root = path.resolve(__dirname, '..');
 const IDS_FILE = 'src/extension/platform/commandIds.ts';
-const TABLE_FILES = ['src/extension/commands/registerCommands.ts', 'src/extension/galleries/commands/index.ts', 'src/extension/tables/commands/index.ts', 'src/extension/map/mapCommands.ts', 'src/extension/walkthrough/commands.ts'];
+const TABLE_FILES = [
+  'src/extension/commands/registerCommands.ts',
+  'src/extension/galleries/commands/index.ts',
+  'src/extension/tables/commands/index.ts',
+  'src/extension/map/mapCommands.ts',
+  'src/extension/walkthrough/commands.ts',
+];
 const PREFIX = 'spotImport.';
 const EXEMPT = /^spotImport\.test\./;
 
@@ -104,7 +110,11 @@ function manifestProblems(manifest, builtInIds) {
   const problems = [];
   const contributes = manifest.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
-  const views = new Set(Object.values(contributes.views ?? {}).flat().map((view) => view.id));
+  const views = new Set(
+    Object.values(contributes.views ?? {})
+      .flat()
+      .map((view) => view.id),
+  );
   const known = new Set(builtInIds);
   const check = (id, where) => {
     if (contributed.has(id) || known.has(id)) return;
@@ -125,7 +135,8 @@ function manifestProblems(manifest, builtInIds) {
     const where = labels.length ? `${at} (${labels.join(' › ')})` : at;
     for (const { id, args } of commandLinks(text)) {
       check(id, where);
-      if (args !== undefined && args !== '' && !jsonArgs(args)) problems.push(`${where} gives ${id} arguments that are not JSON (VS Code would run it with none): ${args}`);
+      if (args !== undefined && args !== '' && !jsonArgs(args))
+        problems.push(`${where} gives ${id} arguments that are not JSON (VS Code would run it with none): ${args}`);
     }
   }
   for (const [w, walkthrough] of (contributes.walkthroughs ?? []).entries()) {
@@ -195,7 +206,8 @@ function checkCommands() {
     const text = withoutComments(fs.readFileSync(file, 'utf8'));
     for (const match of text.matchAll(new RegExp(String.raw`register(?:TextEditor)?Command\(\s*${ID}`, 'g'))) note(registered, resolve(match, rel), file);
     // Uses: executeCommand(id), { command: id } (buttons, tree items, CodeLenses), item.command = id.
-    for (const match of text.matchAll(new RegExp(String.raw`(?:executeCommand(?:<[^>]*>)?\(\s*|\bcommand:\s*|\.command\s*=\s*)${ID}`, 'g'))) note(used, resolve(match, rel), file);
+    for (const match of text.matchAll(new RegExp(String.raw`(?:executeCommand(?:<[^>]*>)?\(\s*|\bcommand:\s*|\.command\s*=\s*)${ID}`, 'g')))
+      note(used, resolve(match, rel), file);
     // Any other use of a constant (aliases such as OPEN_MEDIA_COMMAND = COMMAND.openMedia).
     for (const match of text.matchAll(/\b(BUILT_IN_COMMAND|COMMAND)\.(\w+)/g)) note(used, resolve([match[0], undefined, match[1], match[2]], rel), file);
   }
@@ -205,10 +217,15 @@ function checkCommands() {
   const english = readNls('package.nls.json');
   const translations = Object.fromEntries(manifestLanguages(root).map((language) => [language, readNls(`package.nls.${language}.json`)]));
   // A text without English would show as its "%key%", and its links would go unchecked here.
-  for (const key of new Set(manifestKeys(manifest))) if (!(key in english)) problems.push(`package.json names "%${key}%", which package.nls.json does not have`);
+  for (const key of new Set(manifestKeys(manifest)))
+    if (!(key in english)) problems.push(`package.json names "%${key}%", which package.nls.json does not have`);
   const contributes = manifest.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
-  const views = new Set(Object.values(contributes.views ?? {}).flat().map((view) => view.id));
+  const views = new Set(
+    Object.values(contributes.views ?? {})
+      .flat()
+      .map((view) => view.id),
+  );
   const builtInIds = new Set(builtIn.values());
 
   for (const id of contributed) {
@@ -237,7 +254,8 @@ function checkCommands() {
     seen.add(c.command);
   }
 
-  if (contributed.size === 0 && registered.size === 0) problems.push('no commands found at all (package.json contributes.commands and the command tables are empty)');
+  if (contributed.size === 0 && registered.size === 0)
+    problems.push('no commands found at all (package.json contributes.commands and the command tables are empty)');
   return { problems, contributed: contributed.size, registered: registered.size, used: used.size };
 }
 
@@ -248,7 +266,9 @@ function main() {
     console.error(`check-commands: ${problems.length} problem(s); ${contributed} contributed, ${registered} registered, ${used} used`);
     process.exit(1);
   }
-  console.log(`check-commands: ${contributed} contributed commands, all registered; ${registered} registered, all contributed; ${used} used in code, all contributed or built-in`);
+  console.log(
+    `check-commands: ${contributed} contributed commands, all registered; ${registered} registered, all contributed; ${used} used in code, all contributed or built-in`,
+  );
 }
 
 module.exports = { checkCommands, manifestProblems, translatedManifestProblems };

@@ -93,7 +93,7 @@ function blankComments(text) {
 function computedMessages(file, text) {
   const problems = [];
   const call = /\bl10n\.t\(\s*/g;
-  for (let match; (match = call.exec(text)); ) {
+  for (let match; (match = call.exec(text));) {
     const rest = text.slice(match.index + match[0].length);
     const literal = /^(['"])(?:\\.|(?!\1)[^\\\n])*\1\s*[,)]/.test(rest) || /^`[^`$]*`\s*[,)]/.test(rest) || /^\{\s*message:\s*(['"`])/.test(rest);
     if (!literal) {
@@ -112,7 +112,10 @@ function computedMessages(file, text) {
  */
 function asExportSees(text) {
   return text.replace(/import\s*\{([^}]*)\}\s*from\s*('[^']*\/text\/l10n')/g, (whole, names, from) => {
-    const list = names.split(',').map((name) => name.trim()).filter(Boolean);
+    const list = names
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     if (!list.includes('l10n')) return whole;
     const others = list.filter((name) => name !== 'l10n');
     // As many lines as the import had: the line numbers of the problems stay right.
@@ -136,7 +139,7 @@ async function checkL10n(root = defaultRoot) {
 
   const bundleDir = path.join(root, 'l10n');
   const bundles = fs.existsSync(bundleDir) ? fs.readdirSync(bundleDir).filter((name) => /^bundle\.l10n\.[a-z-]+\.json$/i.test(name)) : [];
-  if (Object.keys(english).length > 0 && bundles.length === 0) problems.push('l10n/: no bundle.l10n.<language>.json translates the code\'s strings');
+  if (Object.keys(english).length > 0 && bundles.length === 0) problems.push("l10n/: no bundle.l10n.<language>.json translates the code's strings");
   for (const name of bundles) problems.push(...compareTranslations(english, readJson(path.join(bundleDir, name)), `l10n/${name}`));
 
   const manifest = readJson(path.join(root, 'package.json'));
@@ -166,7 +169,9 @@ if (require.main === module) {
         process.exitCode = 1;
         return;
       }
-      console.log(`translations complete: ${strings} strings of the code in ${bundles.join(', ') || 'no bundle'}; ${keys} manifest keys in ${nls.join(', ') || 'no nls file'}`);
+      console.log(
+        `translations complete: ${strings} strings of the code in ${bundles.join(', ') || 'no bundle'}; ${keys} manifest keys in ${nls.join(', ') || 'no nls file'}`,
+      );
     },
     (error) => {
       console.error(`scripts/checkL10n.js failed: ${error.stack ?? error}`);

@@ -34,7 +34,9 @@ async function main() {
   }
   const written = changedFiles(docsBefore, fingerprints(docs));
   if (written.length > 0) {
-    console.error(`[e2e] the run wrote into docs/: ${written.join(', ')}. Tests write to artifacts/ only; npm run screenshots refreshes docs/screenshots/ from artifacts/e2e/.`);
+    console.error(
+      `[e2e] the run wrote into docs/: ${written.join(', ')}. Tests write to artifacts/ only; npm run screenshots refreshes docs/screenshots/ from artifacts/e2e/.`,
+    );
     return code || 1;
   }
   return code;
@@ -67,10 +69,14 @@ async function buildAndPackage() {
 /** The e2e tests in code-server of one VS Code version; resolves with mocha's exit code. */
 async function runMocha(version) {
   const env = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
-  const mocha = await runStep(bin('mocha'), ['--config', 'test/e2e/.mocharc.json', ...(process.env.SPOT_TEST_GREP ? ['--grep', process.env.SPOT_TEST_GREP] : [])], {
-    env: { ...env, SPOT_E2E_VSIX: vsix, SPOT_VSCODE_VERSION: version },
-    timeoutMs: 30 * 60 * 1000,
-  });
+  const mocha = await runStep(
+    bin('mocha'),
+    ['--config', 'test/e2e/.mocharc.json', ...(process.env.SPOT_TEST_GREP ? ['--grep', process.env.SPOT_TEST_GREP] : [])],
+    {
+      env: { ...env, SPOT_E2E_VSIX: vsix, SPOT_VSCODE_VERSION: version },
+      timeoutMs: 30 * 60 * 1000,
+    },
+  );
   if (mocha.code === 0 && mochaCounts(mocha.output).passed === 0) {
     console.error(`[e2e] no test ran; check SPOT_TEST_GREP${process.env.SPOT_TEST_GREP ? ` (now ${JSON.stringify(process.env.SPOT_TEST_GREP)})` : ''}`);
     return 1;

@@ -70,9 +70,7 @@ function ensureSystemDeps(groups = []) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !onPath('apt-get')) {
     const list = missing.join(' ');
-    throw new Error(
-      `Missing Debian package(s): ${list}. Install them with: sudo apt-get update && sudo apt-get install -y ${list}`,
-    );
+    throw new Error(`Missing Debian package(s): ${list}. Install them with: sudo apt-get update && sudo apt-get install -y ${list}`);
   }
   console.log(`[system-deps] installing missing Debian package(s): ${missing.join(', ')}`);
   run('apt-get', ['update']);

@@ -46,7 +46,10 @@ function manifestKeys(manifest) {
 
 /** The languages package.nls.<language>.json translates the manifest into ('de', …). */
 function manifestLanguages(root) {
-  return fs.readdirSync(root).flatMap((name) => NLS.exec(name)?.[1] ?? []).sort();
+  return fs
+    .readdirSync(root)
+    .flatMap((name) => NLS.exec(name)?.[1] ?? [])
+    .sort();
 }
 
 /**

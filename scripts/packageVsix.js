@@ -77,7 +77,8 @@ function withoutRepositoryOnly(text, name) {
  * https: address), relative links as plain paths.
  */
 function userReadme(text, baseDir = root, { imagesUrl } = {}) {
-  if (imagesUrl !== undefined && !/^https:\/\/[^/]+\/(.*\/)?$/.test(imagesUrl)) throw new Error(`README images address "${imagesUrl}": give an https:// address that ends with /`);
+  if (imagesUrl !== undefined && !/^https:\/\/[^/]+\/(.*\/)?$/.test(imagesUrl))
+    throw new Error(`README images address "${imagesUrl}": give an https:// address that ends with /`);
   const images = [];
   const out = withoutRepositoryOnly(text, 'README.md').replace(IMAGE, (all, alt, link) => {
     if (!isRelative(link)) return all;
@@ -125,7 +126,9 @@ function writeUserReadme() {
   const total = readmeBytes + walkthroughImageBytes();
   if (total > IMAGE_BUDGET_BYTES) {
     const list = images.map((image) => `${image.link} ${image.bytes} B`).join(', ');
-    throw new Error(`images: ${total} B (README ${readmeBytes} B: ${list}; walkthrough ${total - readmeBytes} B) is over the ${IMAGE_BUDGET_BYTES} B budget; see scripts/readmeImages.js`);
+    throw new Error(
+      `images: ${total} B (README ${readmeBytes} B: ${list}; walkthrough ${total - readmeBytes} B) is over the ${IMAGE_BUDGET_BYTES} B budget; see scripts/readmeImages.js`,
+    );
   }
   fs.mkdirSync(path.join(root, path.dirname(USER_README)), { recursive: true });
   fs.writeFileSync(path.join(root, USER_README), text);

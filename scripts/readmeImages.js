@@ -41,9 +41,13 @@ function main() {
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });
     // A thin grey frame, so a picture of VS Code does not melt into the page that shows it.
-    const cut = execFileSync('convert', [from, '-crop', picture.crop, '+repage', '-resize', picture.scale, '-bordercolor', '#c8c8c8', '-border', '1', 'png:-'], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const cut = execFileSync(
+      'convert',
+      [from, '-crop', picture.crop, '+repage', '-resize', picture.scale, '-bordercolor', '#c8c8c8', '-border', '1', 'png:-'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     execFileSync('pngquant', ['--force', '--speed', '1', '--strip', String(picture.colors), '--output', to, '-'], { input: cut });
     if (zopflipng) {
       // -m: more iterations. Lossless: zopflipng changes no pixel unless told --lossy_*.

@@ -12,6 +12,11 @@ const { chromium } = require('playwright-core');
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
   await page.screenshot({ path: process.argv[3], omitBackground: true, clip: { x: 0, y: 0, width: 256, height: 256 } });
   await browser.close();
-  const quantized = require('child_process').spawnSync('pngquant', ['--quality', '80-95', '--speed', '1', '--strip', '--force', '--output', process.argv[3], process.argv[3]], { stdio: 'inherit' });
-  if (quantized.error || quantized.status !== 0) console.warn('pngquant did not run (apt-get install pngquant): the icon is left unquantized, about 20 KB larger');
+  const quantized = require('child_process').spawnSync(
+    'pngquant',
+    ['--quality', '80-95', '--speed', '1', '--strip', '--force', '--output', process.argv[3], process.argv[3]],
+    { stdio: 'inherit' },
+  );
+  if (quantized.error || quantized.status !== 0)
+    console.warn('pngquant did not run (apt-get install pngquant): the icon is left unquantized, about 20 KB larger');
 })();

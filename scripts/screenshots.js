@@ -84,7 +84,9 @@ function main() {
     return 1;
   }
   if (updated.length > 0) {
-    console.log("[screenshots] Review them (git diff --stat docs/screenshots) before committing; the README's pictures (docs/readme/) are cut from some of them by node scripts/readmeImages.js.");
+    console.log(
+      "[screenshots] Review them (git diff --stat docs/screenshots) before committing; the README's pictures (docs/readme/) are cut from some of them by node scripts/readmeImages.js.",
+    );
   }
   return 0;
 }

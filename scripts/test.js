@@ -33,8 +33,18 @@ const steps = [
   { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
   // The shape of src/ (dependency-cruiser: no import circle, no folder circle, the products apart),
   // exports no module uses (knip) and the formatting (Prettier): `npm run lint` runs the same.
-  { id: 'imports', title: 'import graph (dependency-cruiser)', run: () => runStep(npm, ['run', '--silent', 'lint:imports']), summary: () => 'no circles, products apart' },
-  { id: 'exports', title: 'unused files, exports and dependencies (knip)', run: () => runStep(npm, ['run', '--silent', 'lint:exports']), summary: () => 'none' },
+  {
+    id: 'imports',
+    title: 'import graph (dependency-cruiser)',
+    run: () => runStep(npm, ['run', '--silent', 'lint:imports']),
+    summary: () => 'no circles, products apart',
+  },
+  {
+    id: 'exports',
+    title: 'unused files, exports and dependencies (knip)',
+    run: () => runStep(npm, ['run', '--silent', 'lint:exports']),
+    summary: () => 'none',
+  },
   { id: 'format', title: 'formatting (prettier --check)', run: () => runStep(npm, ['run', '--silent', 'lint:format']), summary: () => 'formatted' },
   {
     id: 'typecheck',
@@ -106,7 +116,12 @@ async function main() {
       return 1;
     }
   }
-  const skip = new Set((process.env.SPOT_TEST_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const skip = new Set(
+    (process.env.SPOT_TEST_SKIP ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const totals = { passed: 0, failed: 0, pending: 0 };
   const started = Date.now();
   const done = [];

@@ -20,12 +20,21 @@ const CODES = [
   4258, // ETRS89 (degrees)
   3857, // WGS 84 / Pseudo-Mercator (web maps)
   // Austria: MGI Gauss-Krüger West, Central, East, M28, M31, M34; MGI and ETRS89 Lambert
-  31254, 31255, 31256, 31257, 31258, 31259, 31287, 3416,
+  31254,
+  31255,
+  31256,
+  31257,
+  31258,
+  31259,
+  31287,
+  3416,
   ...range(25828, 25837), // ETRS89 / UTM zones 28N–37N (Germany: 25832, 25833)
   ...range(32601, 32660), // WGS 84 / UTM zones 1N–60N
   ...range(32701, 32760), // WGS 84 / UTM zones 1S–60S
-  3035, 3034, // ETRS89-extended / LAEA and LCC Europe
-  2056, 21781, // Switzerland: LV95, LV03
+  3035,
+  3034, // ETRS89-extended / LAEA and LCC Europe
+  2056,
+  21781, // Switzerland: LV95, LV03
   28992, // Netherlands: RD New
   31370, // Belgium: Lambert 72
   2154, // France: Lambert-93
@@ -40,7 +49,8 @@ const CODES = [
   3763, // Portugal: TM06
   2100, // Greece: GGRS87
   3844, // Romania: Stereo70
-  4647, 5650, // Germany: ETRS89 / UTM 32N and 33N with the zone number before the easting
+  4647,
+  5650, // Germany: ETRS89 / UTM 32N and 33N with the zone number before the easting
   ...range(26901, 26923), // NAD83 / UTM zones 1N–23N
 ];
 

@@ -35,7 +35,9 @@ export interface ConnectOptions {
 export async function connect(settings: CliSettings, options: ConnectOptions): Promise<Connection> {
   const env = options.env ?? process.env;
   if (!settings.baseUrl) {
-    throw new CliError('No service address: pass --base-url, set SPOT_BASE_URL, or add "baseUrl" to spot-import.json (or use --sandbox to try without an account).');
+    throw new CliError(
+      'No service address: pass --base-url, set SPOT_BASE_URL, or add "baseUrl" to spot-import.json (or use --sandbox to try without an account).',
+    );
   }
   let sandbox: RunningSandbox | undefined;
   let serviceKey = settings.baseUrl.value;
@@ -67,7 +69,17 @@ export async function connect(settings: CliSettings, options: ConnectOptions): P
       dispatcher,
       fileFieldName: settings.media.fileFieldName,
     });
-    return { client, tokens, baseUrl, tokenUrl: resolvedTokenUrl, apiVersion: settings.apiVersion.value, clientId: credentials.clientId, sandbox: !!sandbox, serviceKey, close };
+    return {
+      client,
+      tokens,
+      baseUrl,
+      tokenUrl: resolvedTokenUrl,
+      apiVersion: settings.apiVersion.value,
+      clientId: credentials.clientId,
+      sandbox: !!sandbox,
+      serviceKey,
+      close,
+    };
   } catch (error) {
     await close();
     if (error instanceof ServiceError) throw new CliError(error.message);

@@ -50,7 +50,15 @@ export class RunOutput {
 
   /** Ends the run: the summary to the format (JSON lines, SARIF, JUnit) and as one line on stderr. */
   async finish(message: string, exitCode: number, stopped?: RunSummary['stopped']): Promise<number> {
-    const summary: RunSummary = { command: this.command, total: this.total, counts: this.counts, stopped, message, exitCode, durationMs: Date.now() - this.started };
+    const summary: RunSummary = {
+      command: this.command,
+      total: this.total,
+      counts: this.counts,
+      stopped,
+      message,
+      exitCode,
+      durationMs: Date.now() - this.started,
+    };
     this.reporter.finish(summary);
     await this.out.end();
     this.context.stderr.write(`${message}\n`);

@@ -6,11 +6,24 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox';
 import { DEMO_CLIENT } from '../sandbox/types';
-import { JournalAccounts, ServiceClient, TokenSource, createDispatcher, defaultTokenUrl, journalAccountOf, proxyOptionsFromEnv, runImport, spotDocumentFiles, uploadFilesToGallery } from '../core';
+import {
+  JournalAccounts,
+  ServiceClient,
+  TokenSource,
+  createDispatcher,
+  defaultTokenUrl,
+  journalAccountOf,
+  proxyOptionsFromEnv,
+  runImport,
+  spotDocumentFiles,
+  uploadFilesToGallery,
+} from '../core';
 
 async function main(): Promise<number> {
   const examples = resolve(process.argv[2] ?? join(__dirname, '..', 'examples'));
-  const spotFiles = readdirSync(join(examples, 'spots')).filter((name) => name.endsWith('.json')).map((name) => join(examples, 'spots', name));
+  const spotFiles = readdirSync(join(examples, 'spots'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => join(examples, 'spots', name));
   const images = readdirSync(join(examples, 'images')).map((name) => join(examples, 'images', name));
 
   const sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
@@ -29,7 +42,8 @@ async function main(): Promise<number> {
       media: false,
       writeBack: false,
       onProgress: (event) => {
-        if (event.kind === 'spotDone') console.log(`[${event.done}/${event.total}] ${event.outcome.status === 'done' ? 'imported' : 'skipped '} ${relative(examples, event.outcome.label)}`);
+        if (event.kind === 'spotDone')
+          console.log(`[${event.done}/${event.total}] ${event.outcome.status === 'done' ? 'imported' : 'skipped '} ${relative(examples, event.outcome.label)}`);
       },
     });
     if (stop) console.log(`Stopped early: ${stop.error.message}`);
@@ -40,12 +54,16 @@ async function main(): Promise<number> {
         continue;
       }
       const pending = spot.galleries.filter((gallery) => gallery.galleryId !== undefined);
-      console.log(`  ✓ ${spot.sourceId} is spot ${spot.spotId}${pending.length ? `, pending galleries: ${pending.map((g) => `${g.field}=${g.galleryId}`).join(', ')}` : ''}`);
+      console.log(
+        `  ✓ ${spot.sourceId} is spot ${spot.spotId}${pending.length ? `, pending galleries: ${pending.map((g) => `${g.field}=${g.galleryId}`).join(', ')}` : ''}`,
+      );
       for (const gallery of pending) {
         const image = images[imageIndex++ % images.length];
         const { files } = await uploadFilesToGallery({ client, galleryId: gallery.galleryId!, files: [{ path: image }] });
         const read = await client.getGallery(gallery.galleryId!);
-        console.log(`    ${files[0].status === 'arrived' ? 'uploaded' : `not uploaded (${files[0].failure?.error.message})`} ${relative(examples, image)} → gallery ${gallery.galleryId} now holds: ${read.media.map((m) => m.file).join(', ')}`);
+        console.log(
+          `    ${files[0].status === 'arrived' ? 'uploaded' : `not uploaded (${files[0].failure?.error.message})`} ${relative(examples, image)} → gallery ${gallery.galleryId} now holds: ${read.media.map((m) => m.file).join(', ')}`,
+        );
       }
     }
     const failed = spots.filter((spot) => spot.status !== 'done').length;

@@ -27,7 +27,12 @@ async function main(argv: string[]): Promise<number> {
       context.stderr.write(`spot-import: unexpected error: ${(error as Error)?.message ?? String(error)}${detail}\n`);
       return EXIT.usage;
     }
-    context.stderr.write(failure.message.split('\n').map((line) => `spot-import: ${line}\n`).join(''));
+    context.stderr.write(
+      failure.message
+        .split('\n')
+        .map((line) => `spot-import: ${line}\n`)
+        .join(''),
+    );
     return failure.exitCode;
   }
 }

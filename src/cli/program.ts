@@ -41,7 +41,9 @@ function integer(name: string, min: number, max: number) {
   return (value: string): number => {
     const number = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isSafeInteger(number) || number < min || number > max) {
-      throw new InvalidArgumentError(`${name} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}, not "${value}".`);
+      throw new InvalidArgumentError(
+        `${name} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}, not "${value}".`,
+      );
     }
     return number;
   };
@@ -50,7 +52,9 @@ function integer(name: string, min: number, max: number) {
 const galleryId = integer('A gallery id', 1, Number.MAX_SAFE_INTEGER);
 
 function formatOption(formats: readonly string[] = OUTPUT_FORMATS): Option {
-  return new Option('-f, --format <format>', formats.length === OUTPUT_FORMATS.length ? FORMAT_HELP : `${formats.join(' or ')}`).choices(formats).default('text');
+  return new Option('-f, --format <format>', formats.length === OUTPUT_FORMATS.length ? FORMAT_HELP : `${formats.join(' or ')}`)
+    .choices(formats)
+    .default('text');
 }
 
 function withConnection(command: Command): Command {
@@ -88,7 +92,9 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
 
   program
     .command('validate')
-    .description('check spot documents and folders of them (recursively), media folders, and the rows of tables (CSV, TSV, GeoJSON, NDJSON with a mapping), without sending anything')
+    .description(
+      'check spot documents and folders of them (recursively), media folders, and the rows of tables (CSV, TSV, GeoJSON, NDJSON with a mapping), without sending anything',
+    )
     .argument('<path...>', 'documents, folders, media folders, tables')
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
     .option(MAPPING, MAPPING_HELP)
@@ -141,22 +147,12 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)
     .action(async (source: string, options) => setExitCode(await runMapping(source, options, context)));
 
-  withConnection(
-    program
-      .command('upload')
-      .description('upload media files into a gallery, one after the other')
-      .argument('<file...>', 'media files'),
-  )
+  withConnection(program.command('upload').description('upload media files into a gallery, one after the other').argument('<file...>', 'media files'))
     .requiredOption('--gallery <id>', 'the gallery id (a whole number)', galleryId)
     .addOption(formatOption(['text', 'json', 'github', 'junit', 'sarif']))
     .action(async (files: string[], options) => setExitCode(await runUpload(files, options, context)));
 
-  withConnection(
-    program
-      .command('gallery')
-      .description('show a gallery and its media')
-      .argument('<id>', 'the gallery id (a whole number)', galleryId),
-  )
+  withConnection(program.command('gallery').description('show a gallery and its media').argument('<id>', 'the gallery id (a whole number)', galleryId))
     .addOption(formatOption(['text', 'json']))
     .action(async (id: number, options) => setExitCode(await runGallery(id, options, context)));
 

@@ -37,7 +37,10 @@ export function createProgress(unit: string, stream: Stream = process.stderr, en
 function describe(unit: string, state: ProgressState, started: number): { counts: string; bytes: string; rate: string } {
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   const bytes = state.totalBytes !== undefined ? `${formatBytes(state.bytes)} of ${formatBytes(state.totalBytes)}` : `${formatBytes(state.bytes)}`;
-  const rate = state.totalBytes !== undefined ? `${formatBytes(state.bytes / seconds)}/s` : `${(state.done / seconds).toFixed(state.done / seconds < 10 ? 1 : 0)} ${unit}/s`;
+  const rate =
+    state.totalBytes !== undefined
+      ? `${formatBytes(state.bytes / seconds)}/s`
+      : `${(state.done / seconds).toFixed(state.done / seconds < 10 ? 1 : 0)} ${unit}/s`;
   return { counts: state.total === undefined ? `${state.done} ${unit}` : `${state.done}/${state.total} ${unit}`, bytes, rate };
 }
 

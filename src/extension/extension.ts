@@ -106,14 +106,21 @@ export function activate(context: vscode.ExtensionContext): void {
   // the command, so the walkthrough's code stays out of activation (it is in dist/features.js).
   if (process.env.SPOT_IMPORT_OPEN_WALKTHROUGH === '1') void vscode.commands.executeCommand(COMMAND.openWalkthrough);
   if (isTestMode(context)) {
-    disposables.push(vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) => createServices(testContext, channel)));
+    disposables.push(
+      vscode.commands.registerCommand(TEST_CREATE_SERVICES_COMMAND, (testContext: vscode.ExtensionContext, channel: vscode.LogOutputChannel) =>
+        createServices(testContext, channel),
+      ),
+    );
   }
 
   // The first window after an install or update has no code cache for dist/core.js yet: built in
   // a worker a few seconds from now, so that its first network use is quicker too.
   prepareCoreCodeCacheSoon();
 
-  log.info('activation', `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}, display language ${vscode.env.language}${vscode.l10n.bundle ? '' : ' (English: no bundle)'}; ms per step: ${phases.join(', ')})`);
+  log.info(
+    'activation',
+    `activated in ${(performance.now() - started).toFixed(1)} ms (${vscode.ExtensionMode[context.extensionMode]} mode, VS Code ${vscode.version}, display language ${vscode.env.language}${vscode.l10n.bundle ? '' : ' (English: no bundle)'}; ms per step: ${phases.join(', ')})`,
+  );
 }
 
 /** VS Code waits for this before it disposes context.subscriptions (in array order). */

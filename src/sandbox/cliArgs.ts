@@ -48,8 +48,18 @@ export interface CliConfig {
 }
 
 const VALUE_FLAGS = new Set([
-  '--port', '--client', '--token-ttl', '--data', '--file-field', '--topics',
-  '--fail-429', '--fail-503', '--drop', '--retry-after', '--latency-ms', '--seed',
+  '--port',
+  '--client',
+  '--token-ttl',
+  '--data',
+  '--file-field',
+  '--topics',
+  '--fail-429',
+  '--fail-503',
+  '--drop',
+  '--retry-after',
+  '--latency-ms',
+  '--seed',
 ]);
 const SWITCHES = new Set(['--help', '-h', '--omit-expires-in', '--rename-media']);
 

@@ -30,7 +30,11 @@ export async function dispatch(ctx: SandboxContext, req: IncomingMessage, res: S
     } else if (error instanceof SaveError) {
       // Already reported (once per failed write, by the journal); the client must not take the
       // change as kept. 500 rather than 503: retrying cannot help until the disk is fixed.
-      sendErrors(req, res, HttpError.of(500, 'not_saved', `The change could not be saved to disk (${causeOf(error)}); it was not acknowledged and may be lost on restart.`));
+      sendErrors(
+        req,
+        res,
+        HttpError.of(500, 'not_saved', `The change could not be saved to disk (${causeOf(error)}); it was not acknowledged and may be lost on restart.`),
+      );
     } else {
       ctx.onInternalError(error);
       if (res.headersSent) res.destroy();
@@ -111,16 +115,23 @@ async function routeApi(ctx: SandboxContext, req: IncomingMessage, res: ServerRe
   }
 }
 
-function injectFault(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, outcome: Exclude<FaultOutcome, undefined>, kind: SandboxRequestKind): void {
+function injectFault(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  outcome: Exclude<FaultOutcome, undefined>,
+  kind: SandboxRequestKind,
+): void {
   if (outcome === 'drop') {
     // Cut the connection without a reply, as a crashed proxy or a network fault would.
     req.socket.destroy();
     return;
   }
   const seconds = ctx.faults.retryAfterSeconds;
-  const [status, code, description, headers] = outcome === '429'
-    ? [429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, { 'Retry-After': String(Math.ceil(seconds)) }]
-    : [503, 'unavailable', 'The service is temporarily unavailable (injected fault).', undefined];
+  const [status, code, description, headers] =
+    outcome === '429'
+      ? [429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, { 'Retry-After': String(Math.ceil(seconds)) }]
+      : [503, 'unavailable', 'The service is temporarily unavailable (injected fault).', undefined];
   // Each route answers in its own error shape: the token endpoint's, or the API's errors list.
   if (kind === 'token') sendTokenError(req, res, status, code, description, headers);
   else sendErrors(req, res, HttpError.of(status, code, description, undefined, headers));

@@ -62,7 +62,14 @@ export function apiError(status: number, code: string, detail: string, source?: 
 // is not worth reading and gets Connection: close instead (that client may well see the reset).
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, contentType = JSON_API, headers: Record<string, string> = {}): void {
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = JSON_API,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {

@@ -72,7 +72,11 @@ export function receiveFile(req: IncomingMessage, dir: string, fieldName: string
     parser.on('finish', () => {
       if (settled) return;
       if (secondFile) {
-        void fail(HttpError.of(422, 'too_many_files', 'An upload takes one file, and this body has more than one; send each file in a request of its own.', { pointer: `/data/attributes/file` }));
+        void fail(
+          HttpError.of(422, 'too_many_files', 'An upload takes one file, and this body has more than one; send each file in a request of its own.', {
+            pointer: `/data/attributes/file`,
+          }),
+        );
         return;
       }
       if (!saving) {

@@ -109,7 +109,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     media: (id) => {
       const item = store.mediaById(id);
-      return item && { id: item.id, galleryId: item.galleryId, file: item.file, mimeType: item.mimeType, size: item.size, path: join(storage.mediaDir, item.storedName) };
+      return (
+        item && {
+          id: item.id,
+          galleryId: item.galleryId,
+          file: item.file,
+          mimeType: item.mimeType,
+          size: item.size,
+          path: join(storage.mediaDir, item.storedName),
+        }
+      );
     },
     close: () => (closing ??= close()),
   };

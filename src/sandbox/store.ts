@@ -135,9 +135,7 @@ export class SandboxStore {
 
   /** The gallery's media in display order (order weight, then age). */
   mediaOf(galleryId: number): MediaRecord[] {
-    return [...(this.mediaByGallery.get(galleryId) ?? [])]
-      .map((id) => this.media.get(id)!)
-      .sort((a, b) => a.orderWeight - b.orderWeight || a.id - b.id);
+    return [...(this.mediaByGallery.get(galleryId) ?? [])].map((id) => this.media.get(id)!).sort((a, b) => a.orderWeight - b.orderWeight || a.id - b.id);
   }
 
   mediaById(id: number): MediaRecord | undefined {

@@ -37,7 +37,14 @@ export async function handleTokenRequest(ctx: SandboxContext, req: IncomingMessa
 }
 
 /** A failed token request, in the endpoint's own shape (injected faults on the token route too). */
-export function sendTokenError(req: IncomingMessage, res: ServerResponse, status: number, code: string, description: string, headers: Record<string, string> = {}): void {
+export function sendTokenError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  code: string,
+  description: string,
+  headers: Record<string, string> = {},
+): void {
   sendJson(req, res, status, { error: code, error_description: description, message: description }, PLAIN_JSON, { ...NO_STORE, ...headers });
 }
 

@@ -18,17 +18,35 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export async function audit(frame: Frame, selector: string, skip: string[] = []): Promise<Violation[]> {
   const hasAxe = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!hasAxe) await frame.evaluate(AXE_SOURCE);
-  return frame.evaluate(async ({ scope, skip }) => {
-    const axe = (window as unknown as { axe: { run(context: Element, options: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const element = document.querySelector(scope);
-    if (!element) throw new Error(`nothing matches ${scope}`);
-    const rules = Object.fromEntries(skip.map((rule) => [rule, { enabled: false }]));
-    const result = await axe.run(element, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  }, { scope: selector, skip });
+  return frame.evaluate(
+    async ({ scope, skip }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: Element,
+              options: unknown,
+            ): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }>;
+          };
+        }
+      ).axe;
+      const element = document.querySelector(scope);
+      if (!element) throw new Error(`nothing matches ${scope}`);
+      const rules = Object.fromEntries(skip.map((rule) => [rule, { enabled: false }]));
+      const result = await axe.run(element, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { scope: selector, skip },
+  );
 }
 
 export function serious(violations: Violation[]): Violation[] {
-  for (const violation of violations) console.log(`      axe ${violation.impact ?? '?'}: ${violation.id} (${violation.help}) at ${violation.targets.slice(0, 3).join(', ')}`);
+  for (const violation of violations)
+    console.log(`      axe ${violation.impact ?? '?'}: ${violation.id} (${violation.help}) at ${violation.targets.slice(0, 3).join(', ')}`);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -42,11 +42,21 @@ function writeWorkspaceFiles(): void {
   fs.mkdirSync(path.join(root, 'spot-topics'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'spot-topics', '7.topic.json'),
-    JSON.stringify({ topic_id: 7, name: 'Trail observations', fields: { fld_7_1: { label: 'Species', type: 'integer' }, [FIELD]: { label: LABEL, type: 'gallery' } } }, null, 2) + '\n',
+    JSON.stringify(
+      { topic_id: 7, name: 'Trail observations', fields: { fld_7_1: { label: 'Species', type: 'integer' }, [FIELD]: { label: LABEL, type: 'gallery' } } },
+      null,
+      2,
+    ) + '\n',
   );
   fs.writeFileSync(
     path.join(root, SPOT),
-    JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: SOURCE_ID, latitude: 47.2692, longitude: 11.4041, state: 2, fld_7_1: 3, [FIELD]: null } } }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        data: { type: 'spots', attributes: { topic_id: 7, source_id: SOURCE_ID, latitude: 47.2692, longitude: 11.4041, state: 2, fld_7_1: 3, [FIELD]: null } },
+      },
+      null,
+      2,
+    ) + '\n',
   );
   fs.mkdirSync(path.join(root, 'pictures'), { recursive: true });
   for (const picture of PICTURES) writeLandscape(path.join(root, 'pictures', picture.name), picture.palette);
@@ -140,10 +150,22 @@ export async function imagesLoaded(frame: Frame, selector: string, count: number
 export async function closeAllEditors(): Promise<void> {
   await runCommand('View: Close All Editors');
   const dontSave = page().locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first();
-  for (let i = 0; i < 5 && (await dontSave.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false)); i++) {
+  for (
+    let i = 0;
+    i < 5 &&
+    (await dontSave.waitFor({ state: 'visible', timeout: 1_500 }).then(
+      () => true,
+      () => false,
+    ));
+    i++
+  ) {
     await dontSave.click();
   }
-  await page().locator('.part.editor .tab').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await page()
+    .locator('.part.editor .tab')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 export interface Imported {
@@ -179,7 +201,9 @@ async function importAndUpload(): Promise<Imported> {
     await contextMenuAction(explorerRow(picture.name), plainTitle('spotImport.uploadToGallery'), async () => {
       if (index > 0) return;
       // Where the entry sits: beside VS Code's own Download…/Upload… entries, not last in the menu.
-      const labels = (await page().locator('.context-view .monaco-menu .action-item .action-label').allTextContents()).map((label) => label.trim()).filter(Boolean);
+      const labels = (await page().locator('.context-view .monaco-menu .action-item .action-label').allTextContents())
+        .map((label) => label.trim())
+        .filter(Boolean);
       const at = labels.indexOf(plainTitle('spotImport.uploadToGallery'));
       assert.ok(at >= 0 && at < labels.length - 3, `the upload entry is not at the bottom: ${labels.join(' | ')}`);
       await shot('20-explorer-menu-upload-to-gallery');
@@ -242,7 +266,10 @@ export async function focusedRowText(): Promise<string> {
 
 /** Whether the active tab is a preview (VS Code shows its label in italics until it is kept). */
 export async function activeTabIsPreview(): Promise<boolean> {
-  return page().locator('.part.editor .editor-group-container.active .tab.active .monaco-icon-label.italic').count().then((count) => count > 0);
+  return page()
+    .locator('.part.editor .editor-group-container.active .tab.active .monaco-icon-label.italic')
+    .count()
+    .then((count) => count > 0);
 }
 
 /**

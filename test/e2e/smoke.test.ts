@@ -43,11 +43,9 @@ describe('e2e smoke', function () {
     // A new editor holding the spot template opens.
     const editor = page().locator('.part.editor .monaco-editor .view-lines').first();
     await editor.waitFor({ state: 'visible', timeout: 30_000 });
-    await page().waitForFunction(
-      () => document.querySelector('.part.editor .monaco-editor .view-lines')?.textContent?.includes('spots'),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await page().waitForFunction(() => document.querySelector('.part.editor .monaco-editor .view-lines')?.textContent?.includes('spots'), undefined, {
+      timeout: 30_000,
+    });
     const text = (await editor.textContent()) ?? '';
     assert.match(text.replace(/\u00a0/g, ' '), /"type"\s*:\s*"spots"/);
     await shot('04-new-spot-document');

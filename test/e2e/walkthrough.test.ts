@@ -77,13 +77,18 @@ const WALKTHROUGH_TAB = new RegExp(`^\\s*(Walkthrough: ${manifest.displayName.re
  */
 async function showWalkthrough(): Promise<void> {
   await walkthroughPage().waitFor({ state: 'visible', timeout: 20_000 });
-  await walkthroughPage().locator('.getting-started-step', { hasText: step('sandbox').title }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await walkthroughPage()
+    .locator('.getting-started-step', { hasText: step('sandbox').title })
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 /** Expands the step (the whole step is a button) and returns it. */
 async function expandStep(id: string) {
   await showWalkthrough();
-  const element = walkthroughPage().locator('.getting-started-step', { hasText: step(id).title }).first();
+  const element = walkthroughPage()
+    .locator('.getting-started-step', { hasText: step(id).title })
+    .first();
   await element.waitFor({ state: 'visible', timeout: 20_000 });
   if (!((await element.getAttribute('class')) ?? '').split(/\s+/).includes('expanded')) await element.click();
   return element;
@@ -99,7 +104,9 @@ async function clickStepButton(id: string, label: string): Promise<void> {
 
 /** Closes the editor tab labelled `label` with its own close button, if it is open. */
 async function closeTab(label: string | RegExp): Promise<void> {
-  const tab = page().locator('.part.editor .tab', { has: page().locator('.tab-label', { hasText: label }) }).first();
+  const tab = page()
+    .locator('.part.editor .tab', { has: page().locator('.tab-label', { hasText: label }) })
+    .first();
   if (!(await tab.isVisible())) return;
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
@@ -162,10 +169,22 @@ async function detailsPageReadme(): Promise<DetailsReadme> {
   return frame.evaluate(async () => {
     const images = Array.from(document.querySelectorAll('img'));
     // Each picture decodes (a broken one rejects), so the check does not race the loading.
-    const loaded = await Promise.all(images.map((img) => img.decode().then(() => img.naturalWidth > 0, () => false)));
+    const loaded = await Promise.all(
+      images.map((img) =>
+        img.decode().then(
+          () => img.naturalWidth > 0,
+          () => false,
+        ),
+      ),
+    );
     return {
       text: document.body.innerText,
-      images: images.map((img, i) => ({ alt: img.alt, src: img.getAttribute('src'), scheme: (img.getAttribute('src') ?? '').split(':')[0], loaded: loaded[i] })),
+      images: images.map((img, i) => ({
+        alt: img.alt,
+        src: img.getAttribute('src'),
+        scheme: (img.getAttribute('src') ?? '').split(':')[0],
+        loaded: loaded[i],
+      })),
     };
   });
 }
@@ -190,13 +209,24 @@ async function fileDialogShown(timeoutMs: number): Promise<boolean> {
       undefined,
       { timeout: timeoutMs },
     )
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** VS Code asks before it clears the command history (a dialog with Clear): answered when it comes. */
 async function confirmClearHistory(): Promise<void> {
-  const clear = page().locator('.monaco-dialog-box .monaco-button', { hasText: /^Clear$/ }).first();
-  if (await clear.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) await clear.click();
+  const clear = page()
+    .locator('.monaco-dialog-box .monaco-button', { hasText: /^Clear$/ })
+    .first();
+  if (
+    await clear.waitFor({ state: 'visible', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await clear.click();
 }
 
 describe('e2e walkthrough (first run) and the Details page', function () {
@@ -217,9 +247,17 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // chose the sandbox), the walkthrough is opened from the palette, as a user would.
     const container = manifest.contributes?.viewsContainers?.activitybar?.find((c) => c.id === 'spotImport')?.title ?? 'Spot Galleries';
     await openViewContainer(container);
-    const link = page().locator('.part.sidebar .welcome-view-content', { hasText: 'Open the Walkthrough' }).locator('a, .monaco-button', { hasText: 'Open the Walkthrough' }).first();
+    const link = page()
+      .locator('.part.sidebar .welcome-view-content', { hasText: 'Open the Walkthrough' })
+      .locator('a, .monaco-button', { hasText: 'Open the Walkthrough' })
+      .first();
     const ours = page().locator('.part.editor .gettingStartedContainer', { hasText: walkthrough.title }).first();
-    if (await link.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) {
+    if (
+      await link.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await link.click();
     } else {
       const openTitle = commandTitle('spotImport.walkthrough.open');
@@ -231,7 +269,11 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // (VS Code's own walkthrough shows meanwhile).
     await ours.waitFor({ state: 'visible', timeout: 60_000 });
     const shownSteps = await walkthroughPage().locator('.getting-started-step .step-title').allTextContents();
-    for (const s of walkthrough.steps) assert.ok(shownSteps.some((t) => t.includes(s.title)), `the page lists the step "${s.title}": ${shownSteps.join(' | ')}`);
+    for (const s of walkthrough.steps)
+      assert.ok(
+        shownSteps.some((t) => t.includes(s.title)),
+        `the page lists the step "${s.title}": ${shownSteps.join(' | ')}`,
+      );
     await settledShot('30-walkthrough-opened');
 
     // 1. Use the Local Sandbox: the status bar names the sandbox profile.
@@ -286,7 +328,10 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // Document, say): a new user's palette has no history, so this one has none either.
     await runCommand('Clear Command History');
     await confirmClearHistory();
-    await page().locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+    await page()
+      .locator('.monaco-workbench')
+      .click({ position: { x: 600, y: 5 } })
+      .catch(() => undefined);
     await page().keyboard.press('F1');
     await quickInput().waitFor({ state: 'visible', timeout: 10_000 });
     await quickInput().fill('>Import Spot');
@@ -294,17 +339,25 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     assert.ok(importSpot, 'package.json contributes spotImport.importSpot');
     await quickInputRow(importSpot).waitFor({ state: 'visible', timeout: 15_000 });
     await page().waitForTimeout(500); // the list settles (similar commands are added a moment later)
-    const labels = (await page().locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name').allTextContents()).map((label) => label.replace(/\u00a0/g, ' ').trim());
-    const focused = ((await page().locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name').first().textContent()) ?? '').replace(/\u00a0/g, ' ').trim();
+    const labels = (await page().locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name').allTextContents()).map((label) =>
+      label.replace(/\u00a0/g, ' ').trim(),
+    );
+    const focused = ((await page().locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name').first().textContent()) ?? '')
+      .replace(/\u00a0/g, ' ')
+      .trim();
     await shot('33-palette-import-spot');
     await page().keyboard.press('Escape');
     await closeTab(path.basename(PALETTE_SPOT));
     const walkthroughOnly = ['spotImport.walkthrough.openExample', 'spotImport.walkthrough.importExample'].map((id) => commandTitle(id));
-    assert.deepStrictEqual(labels.filter((label) => walkthroughOnly.includes(label)), [], `the palette lists: ${labels.join(' | ')}`);
+    assert.deepStrictEqual(
+      labels.filter((label) => walkthroughOnly.includes(label)),
+      [],
+      `the palette lists: ${labels.join(' | ')}`,
+    );
     assert.strictEqual(focused, importSpot, 'Enter runs Import Spot');
   });
 
-  it('shows the README for users on the installed extension\'s Details page', async () => {
+  it("shows the README for users on the installed extension's Details page", async () => {
     const readme = await detailsPageReadme();
     assert.ok(!readme.text.includes('npm install && npm test'), 'the repository-only block (the two commands) is not in the shipped README');
     const expected = expectedPictures();
@@ -319,7 +372,9 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // Offline, with no public host for the pictures, no form of them loads there. Told, not hidden;
     // on the oldest VS Code, which shows them, a removed source fails below.
     if (runningCodeServer !== VSCODE_VERSIONS.oldest && readme.images.length > 0 && readme.images.every((image) => image.src === null)) {
-      console.log(`    [e2e] the Details page of code-server ${runningCodeServer} removed the source of every README picture (its sanitizer allows http: and https: pictures only): pictures not checked`);
+      console.log(
+        `    [e2e] the Details page of code-server ${runningCodeServer} removed the source of every README picture (its sanitizer allows http: and https: pictures only): pictures not checked`,
+      );
       this.skip();
     }
     for (const image of readme.images) assert.ok(image.loaded, `the picture "${image.alt}" is loaded, not broken (${image.scheme}:)`);
@@ -328,9 +383,12 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     assertWritten(await settledShot('33-details-page'));
   });
 
-  it('shows the changelog for users on the installed extension\'s Changelog tab', async () => {
+  it("shows the changelog for users on the installed extension's Changelog tab", async () => {
     await detailsPageReadme();
-    await page().locator('.part.editor .extension-editor .navbar .action-label', { hasText: /^changelog$/i }).first().click({ timeout: 10_000 });
+    await page()
+      .locator('.part.editor .extension-editor .navbar .action-label', { hasText: /^changelog$/i })
+      .first()
+      .click({ timeout: 10_000 });
     const deadline = Date.now() + 20_000;
     let text = '';
     for (;;) {
@@ -343,7 +401,8 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     }
     assert.ok(text, 'a webview shows the changelog');
     // The packaged copy leaves the repository-only entries out (bench, npm scripts, CI).
-    for (const word of ['npm run', 'bench:activation', 'SPOT_README_IMAGES_URL', 'install scripts']) assert.ok(!text.includes(word), `the changelog for users has no "${word}"`);
+    for (const word of ['npm run', 'bench:activation', 'SPOT_README_IMAGES_URL', 'install scripts'])
+      assert.ok(!text.includes(word), `the changelog for users has no "${word}"`);
     await settledShot('34-changelog');
   });
 });

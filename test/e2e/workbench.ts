@@ -133,14 +133,16 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
     throw error;
   });
   state = { server, browser, runDir, workspace, forgetRunDir };
-  console.log(`    [e2e] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}; screenshots in ${path.relative(repoRoot, e2eArtifacts)}/`);
+  console.log(
+    `    [e2e] VS Code ${install.vscodeVersion} (code-server ${install.version}) on ${server.baseUrl}; screenshots in ${path.relative(repoRoot, e2eArtifacts)}/`,
+  );
   const p = browser.page;
   consoleErrors.length = 0;
   p.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   // Every later wait fails at once with "Target crashed"; say plainly why.
-  p.once('crash', () => console.error('    [e2e] Chromium crashed: the workbench page\'s renderer died; the remaining tests fail'));
+  p.once('crash', () => console.error("    [e2e] Chromium crashed: the workbench page's renderer died; the remaining tests fail"));
   await p.goto(workbenchUrl(server, { folder: workspace }), { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
   await p.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
@@ -162,11 +164,17 @@ export async function startWorkbench(options: { untrusted?: boolean; locale?: 'd
  * start falls back to English (seen: `vscode.env.language` read "en").
  */
 function registerLanguagePack(locale: 'de', runDir: string, extensionsDir: string): void {
-  const installed = JSON.parse(fs.readFileSync(path.join(extensionsDir, 'extensions.json'), 'utf8')) as Array<{ identifier: { id: string }; version: string; location: { fsPath: string } }>;
+  const installed = JSON.parse(fs.readFileSync(path.join(extensionsDir, 'extensions.json'), 'utf8')) as Array<{
+    identifier: { id: string };
+    version: string;
+    location: { fsPath: string };
+  }>;
   const pack = installed.find((entry) => entry.identifier.id.endsWith(`.test-language-pack-${locale}`));
   if (!pack) throw new Error(`the ${locale} language pack is not in ${extensionsDir}/extensions.json`);
   const packManifest = JSON.parse(fs.readFileSync(path.join(pack.location.fsPath, 'package.json'), 'utf8')) as {
-    contributes: { localizations: Array<{ languageId: string; languageName: string; localizedLanguageName?: string; translations: Array<{ id: string; path: string }> }> };
+    contributes: {
+      localizations: Array<{ languageId: string; languageName: string; localizedLanguageName?: string; translations: Array<{ id: string; path: string }> }>;
+    };
   };
   const localization = packManifest.contributes.localizations.find((entry) => entry.languageId === locale);
   if (!localization) throw new Error(`the language pack does not declare ${locale}`);
@@ -201,14 +209,20 @@ export async function shot(name: string): Promise<string | undefined> {
 export async function runCommand(title: string): Promise<void> {
   const p = page();
   const input = p.locator('.quick-input-widget .quick-input-box input');
-  await p.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await p
+    .locator('.monaco-workbench')
+    .click({ position: { x: 600, y: 5 } })
+    .catch(() => undefined);
   await p.keyboard.press('F1');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`>${title}`);
   const row = p.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   await row.click();
-  await p.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await p
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Palette title of a contributed command ("Category: Title"), or undefined when not contributed. */
@@ -244,9 +258,7 @@ export async function explorerContextMenu(name: string): Promise<string[]> {
   const menu = p.locator('.context-view .monaco-menu');
   await menu.first().waitFor({ state: 'visible', timeout: 10_000 });
   await p.waitForTimeout(300); // the menu fades in; let screenshots show it settled
-  return (await p.locator('.context-view .monaco-menu .action-item .action-label').allTextContents())
-    .map((label) => label.trim())
-    .filter(Boolean);
+  return (await p.locator('.context-view .monaco-menu .action-item .action-label').allTextContents()).map((label) => label.trim()).filter(Boolean);
 }
 
 /** Presses Escape until no quick input or context menu is open. */
@@ -278,7 +290,10 @@ export function quickInputRow(text: string | RegExp) {
 /** Opens the command palette with F1 after giving the workbench (not an overlay) the keyboard. */
 async function openPalette(): Promise<void> {
   const p = page();
-  await p.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await p
+    .locator('.monaco-workbench')
+    .click({ position: { x: 600, y: 5 } })
+    .catch(() => undefined);
   await p.keyboard.press('F1');
   await quickInput().waitFor({ state: 'visible', timeout: 10_000 });
 }
@@ -296,9 +311,17 @@ export async function runCommandByKeyboard(title: string, beforeEnter?: () => Pr
   // The focused row must be exactly the command: a recently used one whose title starts the same
   // ("Import Spot with Media" for "Import Spot") may be listed first, so step down to it.
   const focusedTitle = () =>
-    p.evaluate(() => document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name')?.textContent?.replace(/\u00a0/g, ' ').trim());
+    p.evaluate(() =>
+      document
+        .querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name')
+        ?.textContent?.replace(/\u00a0/g, ' ')
+        .trim(),
+    );
   await p.waitForFunction(
-    (expected) => Array.from(document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row .label-name')).some((label) => label.textContent?.replace(/\u00a0/g, ' ').trim() === expected),
+    (expected) =>
+      Array.from(document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row .label-name')).some(
+        (label) => label.textContent?.replace(/\u00a0/g, ' ').trim() === expected,
+      ),
     title,
     { timeout: 15_000 },
   );
@@ -341,7 +364,9 @@ export function activeEditorTab(name: string) {
 
 /** A notification toast (bottom right) whose message matches `text`. */
 export function toast(text: string | RegExp) {
-  return page().locator('.notifications-toasts .notification-toast', { has: page().locator('.notification-list-item-message', { hasText: text }) }).first();
+  return page()
+    .locator('.notifications-toasts .notification-toast', { has: page().locator('.notification-list-item-message', { hasText: text }) })
+    .first();
 }
 
 /** Waits for a toast and returns its message text (non-breaking spaces as spaces). */
@@ -386,7 +411,11 @@ export async function settledShot(name: string, mouse = { x: 1000, y: 560 }): Pr
 export async function clearNotifications(): Promise<void> {
   const p = page();
   await runCommand('Notifications: Clear All Notifications');
-  await p.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await p
+    .locator('.notifications-toasts .notification-toast')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** A row of the sidebar's tree or list (Explorer, a custom view) whose text matches `text`. */
@@ -399,11 +428,7 @@ export async function expandRow(row: ReturnType<typeof sidebarRow>): Promise<voi
   await row.waitFor({ state: 'visible', timeout: 20_000 });
   if ((await row.getAttribute('aria-expanded')) === 'true') return;
   await row.locator('.monaco-tl-twistie').click();
-  await page().waitForFunction(
-    (element) => element?.getAttribute('aria-expanded') === 'true',
-    await row.elementHandle(),
-    { timeout: 20_000 },
-  );
+  await page().waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 20_000 });
 }
 
 /** Clicks an inline action (hover button) of a tree row by its accessible label. */
@@ -425,7 +450,11 @@ export async function contextMenuAction(row: ReturnType<typeof sidebarRow>, item
   await p.waitForTimeout(300); // the menu fades in; let a screenshot show it settled
   await beforeClick?.();
   await entry.click();
-  await p.locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await p
+    .locator('.context-view .monaco-menu')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /**
@@ -451,14 +480,22 @@ export async function answerFileDialog(file: string): Promise<void> {
   const row = quickInputRow(path.basename(file));
   for (let attempt = 1; ; attempt++) {
     await input.fill(folder);
-    const listed = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    const listed = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
     if (listed) break;
     // Still not listed: the dialog may have rewritten the box meanwhile. Type the folder again.
     if (attempt === 3) throw new Error(`the file dialog does not list ${path.basename(file)} (its box holds "${await input.inputValue()}")`);
   }
   await row.click();
   const widget = p.locator('.quick-input-widget');
-  if (!(await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {
+  if (
+    !(await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     // The click only filled the file into the box: accept it.
     await p.waitForFunction(
       (name) => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value.endsWith(name),

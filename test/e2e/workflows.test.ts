@@ -50,7 +50,6 @@ const MEDIA_SOURCE_ID = 'e2e-forest-trail';
 const MEDIA_FIELD = 'fld_1_10';
 const MEDIA_FILES = ['01-bark.png', '02-leaves.png'];
 
-
 interface Imported {
   spotId: number;
   galleryId: number;
@@ -159,11 +158,7 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await media.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match((await media.textContent()) ?? '', /image\/png/, 'the media row shows its MIME type');
     // The gallery row now shows what its GET answered: state and media count.
-    await page().waitForFunction(
-      (element) => /1 media/.test(element?.textContent ?? ''),
-      await gallery.elementHandle(),
-      { timeout: 15_000 },
-    );
+    await page().waitForFunction((element) => /1 media/.test(element?.textContent ?? ''), await gallery.elementHandle(), { timeout: 15_000 });
     await settledShot('12-galleries-view-with-media');
   });
 
@@ -190,11 +185,7 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await expandRow(gallery);
     await expectMediaRows([path.basename(NODE_UPLOAD), path.basename(EXPLORER_UPLOAD)]);
     assert.match((await sidebarRow(path.basename(EXPLORER_UPLOAD)).textContent()) ?? '', /image\/jpeg/);
-    await page().waitForFunction(
-      (element) => /2 media/.test(element?.textContent ?? ''),
-      await gallery.elementHandle(),
-      { timeout: 15_000 },
-    );
+    await page().waitForFunction((element) => /2 media/.test(element?.textContent ?? ''), await gallery.elementHandle(), { timeout: 15_000 });
     await settledShot('15-explorer-upload-done');
   });
 
@@ -218,8 +209,14 @@ describe('e2e workflows (Local sandbox profile)', function () {
     // The Problems panel lists them under the file.
     await p.locator('.part.statusbar .statusbar-item#status\\.problems').click();
     const problems = p.locator('.part.panel .markers-panel .monaco-list-row');
-    await problems.filter({ hasText: /latitude must be between -90 and 90|maximum of 90/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
-    await problems.filter({ hasText: /fld_1_7 is pending \(null\).*"state": 2/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await problems
+      .filter({ hasText: /latitude must be between -90 and 90|maximum of 90/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await problems
+      .filter({ hasText: /fld_1_7 is pending \(null\).*"state": 2/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     const before = await sandboxCounters();
     await p.locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().click();
     await runCommandByKeyboard(title('spotImport.importSpot'));
@@ -238,7 +235,9 @@ describe('e2e workflows (Local sandbox profile)', function () {
     await clearNotifications();
     const gallery = await showGallery(found);
     // Start from a fresh tree (the view's Refresh), the gallery expanded with its media.
-    await page().locator(`.part.sidebar .title-actions .action-label[aria-label="${plainTitle('spotImport.galleries.refresh')}"]`).click();
+    await page()
+      .locator(`.part.sidebar .title-actions .action-label[aria-label="${plainTitle('spotImport.galleries.refresh')}"]`)
+      .click();
     await expandRow(gallery);
     await expectMediaRows([path.basename(NODE_UPLOAD)]);
     // The gallery's own Refresh (its context menu) reloads it: its media stay listed.

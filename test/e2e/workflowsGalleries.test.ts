@@ -9,7 +9,17 @@
 // Screenshots: artifacts/e2e/2x-*.png (this file runs after workflows.test.ts, whose counts it
 // must not disturb).
 import * as assert from 'assert';
-import { galleryRow, imagePreviewShown, openGalleryGrid, imagesLoaded, importWithPictures, LABEL, PICTURES, sidebarTexts, webviewFrame } from './galleryHelpers';
+import {
+  galleryRow,
+  imagePreviewShown,
+  openGalleryGrid,
+  imagesLoaded,
+  importWithPictures,
+  LABEL,
+  PICTURES,
+  sidebarTexts,
+  webviewFrame,
+} from './galleryHelpers';
 import {
   activeEditorTab,
   contextMenuAction,
@@ -49,7 +59,7 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
     await settledShot('21-gallery-row-default-width');
   });
 
-  it('shows an image\'s picture in its tooltip', async () => {
+  it("shows an image's picture in its tooltip", async () => {
     const found = await importWithPictures();
     const gallery = await galleryRow(found);
     await expandRow(gallery);
@@ -59,8 +69,15 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
     await media.locator('.label-name').first().hover();
     const picture = page().locator('.monaco-hover img, .workbench-hover img').first();
     await picture.waitFor({ state: 'visible', timeout: 20_000 });
-    await page().waitForFunction((image) => !!image && (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0, await picture.elementHandle(), { timeout: 15_000 });
-    const hover = page().locator('.monaco-hover, .workbench-hover').filter({ has: page().locator('img') }).first();
+    await page().waitForFunction(
+      (image) => !!image && (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+      await picture.elementHandle(),
+      { timeout: 15_000 },
+    );
+    const hover = page()
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ has: page().locator('img') })
+      .first();
     assert.match((await hover.textContent()) ?? '', new RegExp(`${PICTURES[1].name.replace('.', '\\.')}.*2 of 3`));
     assert.match((await picture.getAttribute('src')) ?? '', /^data:image\/png;base64,/, 'the sandbox is http: its picture travels as a data URI');
     await page().waitForTimeout(300);
@@ -68,7 +85,7 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
     await page().mouse.move(1000, 560);
   });
 
-  it('opens an image from the tree in VS Code\'s image preview', async () => {
+  it("opens an image from the tree in VS Code's image preview", async () => {
     const found = await importWithPictures();
     const gallery = await galleryRow(found);
     await expandRow(gallery);
@@ -77,14 +94,19 @@ describe('e2e galleries you can see (Local sandbox profile)', function () {
     await activeEditorTab(PICTURES[0].name).waitFor({ state: 'visible', timeout: 30_000 });
     const { size } = await imagePreviewShown();
     assert.deepStrictEqual(size, [320, 240], 'the uploaded picture, whole');
-    await toast(/Downloading/).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+    await toast(/Downloading/)
+      .waitFor({ state: 'hidden', timeout: 15_000 })
+      .catch(() => undefined);
     await settledShot('23-media-opened');
   });
 
   it('opens the gallery as a grid of thumbnails that the arrow keys move through', async () => {
     const grid = await openGalleryGrid(await importWithPictures());
     const names = await grid.locator('#grid .tile .name').allTextContents();
-    assert.deepStrictEqual(names, PICTURES.map((picture) => picture.name));
+    assert.deepStrictEqual(
+      names,
+      PICTURES.map((picture) => picture.name),
+    );
     await grid.locator('#grid .tile').first().focus();
     await page().keyboard.press('ArrowRight');
     const focused = await grid.evaluate(() => (document.activeElement as HTMLElement | null)?.querySelector('.name')?.textContent);

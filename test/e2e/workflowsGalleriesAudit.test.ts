@@ -27,7 +27,7 @@ describe('e2e accessibility audit of the galleries (axe-core)', function () {
       body.setAttribute('data-audit', 'galleries');
       return true;
     });
-    assert.ok(pane, 'the Galleries view\'s pane');
+    assert.ok(pane, "the Galleries view's pane");
     // Not label-content-name-mismatch here: VS Code's tree row puts the label and the description in
     // adjacent elements with no space between, so axe reads "lake-shore.pngimage/png" as the row's
     // visible text, which no accessible name can hold as words. The rule runs on the grid below,

@@ -43,7 +43,9 @@ async function expandedGallery(): Promise<string[]> {
 async function pictureShown(name: string): Promise<void> {
   await activeEditorTab(name).waitFor({ state: 'visible', timeout: 30_000 });
   await imagePreviewShown();
-  await toast(/Downloading/).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await toast(/Downloading/)
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 /**
@@ -92,7 +94,7 @@ describe('e2e galleries by keyboard (Local sandbox profile)', function () {
     await closeAllEditors().catch(() => undefined);
   });
 
-  it('shows the gallery row\'s whole text beside its inline action at the default sidebar width', async () => {
+  it("shows the gallery row's whole text beside its inline action at the default sidebar width", async () => {
     const found = await importWithPictures();
     await openViewContainer(galleriesContainer());
     await setSidebarWidth(300);
@@ -104,11 +106,14 @@ describe('e2e galleries by keyboard (Local sandbox profile)', function () {
     await actions.first().waitFor({ state: 'visible', timeout: 10_000 });
     const inline = await actions.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
     // Cut: the text runs past the label's box (VS Code then ends it with "…").
-    const cut = await gallery.locator('.monaco-icon-label-container').first().evaluate((element) => {
-      const description = element.querySelector('.label-description');
-      const right = element.getBoundingClientRect().right;
-      return element.scrollWidth > element.clientWidth + 1 || (!!description && description.getBoundingClientRect().right > right + 1);
-    });
+    const cut = await gallery
+      .locator('.monaco-icon-label-container')
+      .first()
+      .evaluate((element) => {
+        const description = element.querySelector('.label-description');
+        const right = element.getBoundingClientRect().right;
+        return element.scrollWidth > element.clientWidth + 1 || (!!description && description.getBoundingClientRect().right > right + 1);
+      });
     await shot('28-gallery-row-hovered');
     assert.ok(!cut, `the row's text is cut beside its inline actions (${inline.join(', ')})`);
     assert.deepStrictEqual(inline, [plainTitle('spotImport.gallery.openGrid')], 'one inline action on a gallery with media');
@@ -141,14 +146,25 @@ describe('e2e galleries by keyboard (Local sandbox profile)', function () {
     const before = await expandedGallery();
     await selectWithClick(before[0]);
     await sidebarRow(before[2]).click({ button: 'right' });
-    const moveUp = page().locator('.context-view .monaco-menu .action-item', { has: page().locator('.action-label', { hasText: plainTitle('spotImport.media.moveUp') }) }).first();
+    const moveUp = page()
+      .locator('.context-view .monaco-menu .action-item', { has: page().locator('.action-label', { hasText: plainTitle('spotImport.media.moveUp') }) })
+      .first();
     await moveUp.waitFor({ state: 'visible', timeout: 10_000 });
     await page().waitForTimeout(300); // the menu fades in
-    const key = ((await moveUp.locator('.keybinding').textContent().catch(() => '')) ?? '').trim();
+    const key = (
+      (await moveUp
+        .locator('.keybinding')
+        .textContent()
+        .catch(() => '')) ?? ''
+    ).trim();
     await shot('2b-media-context-menu-key');
     assert.match(key, /^Alt\+Up/i, 'the menu names the key');
     await page().keyboard.press('Escape');
-    await page().locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await page()
+      .locator('.context-view .monaco-menu')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     assert.strictEqual(await keyboardIn(), 'sidebar', 'Escape gives the keyboard back to the view');
     await page().keyboard.press('Alt+ArrowUp');
     const expected = [before[0], before[2], before[1]];

@@ -17,7 +17,19 @@ import { repoRoot } from '../integration/launchers/harness/paths';
 import { startSandbox } from '../../src/sandbox';
 import { audit, serious } from './audit';
 import { closeAllEditors, imagesLoaded, webviewFrame } from './galleryHelpers';
-import { activeEditorTab, clearNotifications, contextMenuAction, dismissOverlays, openFile, openViewContainer, page, runCommandByKeyboard, settledShot, shot, workspaceDir } from './workbench';
+import {
+  activeEditorTab,
+  clearNotifications,
+  contextMenuAction,
+  dismissOverlays,
+  openFile,
+  openViewContainer,
+  page,
+  runCommandByKeyboard,
+  settledShot,
+  shot,
+  workspaceDir,
+} from './workbench';
 import { explorerRow, plainTitle, title } from './workflowHelpers';
 
 const FOLDER = 'map-examples';
@@ -48,13 +60,18 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     // Vienna's two spots (250 m apart) are one group at the zoom that shows all four; Graz and Klagenfurt stand alone.
     const singles = await frame.locator('.spot-marker[data-spot]').evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label')));
     const groups = await frame.locator('.spot-cluster').evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label')));
-    assert.deepStrictEqual(singles.sort(), [
-      'example-bench-0003: Not yet imported, topic 1, 46.6247, 14.3053',
-      'example-river-0002: In progress, topic 1, 47.0707, 15.4395',
-    ].sort(), `named markers: ${singles.join(' | ')}`);
-    assert.deepStrictEqual(groups, ['Group of 2 spots (1 In progress, 1 Not yet imported); press Enter to zoom in'].map((label) => label), `groups: ${groups.join(' | ')}`);
+    assert.deepStrictEqual(
+      singles.sort(),
+      ['example-bench-0003: Not yet imported, topic 1, 46.6247, 14.3053', 'example-river-0002: In progress, topic 1, 47.0707, 15.4395'].sort(),
+      `named markers: ${singles.join(' | ')}`,
+    );
+    assert.deepStrictEqual(
+      groups,
+      ['Group of 2 spots (1 In progress, 1 Not yet imported); press Enter to zoom in'].map((label) => label),
+      `groups: ${groups.join(' | ')}`,
+    );
     // Every marker is a keyboard stop.
-    assert.ok(await frame.locator('.spot-marker[data-spot][tabindex="0"]').count() === 2);
+    assert.ok((await frame.locator('.spot-marker[data-spot][tabindex="0"]').count()) === 2);
     const list = await frame.locator('#list-items li').allTextContents();
     assert.strictEqual(list.length, 5, `four spots and one not on the map: ${list.join(' | ')}`);
     assert.match(list.join('\n'), /needs-fixing\.spot\.json: not on the map \(coordinates out of range \(123\.4, 16\.1\)\)/);
@@ -86,7 +103,9 @@ describe('e2e map (Show on Map, Pick Location)', function () {
 
     await graz.click();
     await activeEditorTab('river-bank.spot.json').waitFor({ state: 'visible', timeout: 20_000 });
-    const cursor = page().locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+    const cursor = page()
+      .locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ })
+      .first();
     await cursor.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match((await cursor.textContent()) ?? '', /Ln 7, Col 1/, 'the editor is at the latitude line');
     await settledShot('map-examples-opened');
@@ -96,7 +115,10 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     await dismissOverlays();
     await closeAllEditors();
     const copy = path.join(workspaceDir(), FOLDER, 'picked.spot.json');
-    fs.writeFileSync(copy, fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-picked-0005'));
+    fs.writeFileSync(
+      copy,
+      fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-picked-0005'),
+    );
     await openFile(`${FOLDER}/picked.spot.json`);
     await runCommandByKeyboard(title('spotImport.map.pickLocation'));
     const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
@@ -118,7 +140,7 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     await settledShot('map-pick-location');
   });
 
-  it('loads no tiles until spotImport.map.tiles names a server, then tiles from exactly it (the sandbox\'s)', async () => {
+  it("loads no tiles until spotImport.map.tiles names a server, then tiles from exactly it (the sandbox's)", async () => {
     await dismissOverlays();
     await closeAllEditors();
     const sandbox = await startSandbox({ port: 0 });
@@ -132,12 +154,18 @@ describe('e2e map (Show on Map, Pick Location)', function () {
       assert.strictEqual(await frame.locator('img.leaflet-tile').count(), 0, 'no tiles without the setting');
       assert.ok(await frame.locator('#use-osm').isVisible(), 'the one-time offer of OpenStreetMap tiles is there');
       fs.mkdirSync(path.dirname(settings), { recursive: true });
-      fs.writeFileSync(settings, JSON.stringify({ 'spotImport.map.tiles': { url: `${sandbox.baseUrl}/__sandbox/tiles/{z}/{x}/{y}.png`, attribution: 'Sandbox tiles (generated)' } }));
+      fs.writeFileSync(
+        settings,
+        JSON.stringify({ 'spotImport.map.tiles': { url: `${sandbox.baseUrl}/__sandbox/tiles/{z}/{x}/{y}.png`, attribution: 'Sandbox tiles (generated)' } }),
+      );
       // A new tile host is a new page (its policy names that host).
       frame = await webviewFrame('#map img.leaflet-tile', undefined, 30_000);
       await imagesLoaded(frame, 'img.leaflet-tile', 4);
       const sources = await frame.locator('img.leaflet-tile').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
-      assert.ok(sources.every((src) => src.startsWith(`${sandbox.baseUrl}/__sandbox/tiles/`)), sources.join(' '));
+      assert.ok(
+        sources.every((src) => src.startsWith(`${sandbox.baseUrl}/__sandbox/tiles/`)),
+        sources.join(' '),
+      );
       assert.match((await frame.locator('.leaflet-control-attribution').textContent()) ?? '', /Sandbox tiles \(generated\)/);
       assert.ok(!(await frame.locator('#use-osm').isVisible()), 'no offer once tiles are set');
       await settledShot('map-sandbox-tiles');

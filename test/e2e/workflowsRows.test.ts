@@ -134,7 +134,10 @@ async function openTable(): Promise<void> {
     .waitFor({ state: 'attached', timeout: 30_000 })
     .catch(() => {
       // Say why when the log knows (e.g. the .vsix without dist/rows.js: no table is ever checked).
-      const said = extensionLog().split('\n').filter((line) => /\[(tables|rows)\]/.test(line)).slice(-3);
+      const said = extensionLog()
+        .split('\n')
+        .filter((line) => /\[(tables|rows)\]/.test(line))
+        .slice(-3);
       assert.fail(`row 3's problem is not underlined after 30 s; the extension's log says about tables: ${said.join(' / ') || 'nothing'}`);
     });
   // The CodeLens follows the check, while the editor has the keyboard: the editor asks again for
@@ -161,7 +164,10 @@ async function codeLensText(wanted: string, timeout = 30_000): Promise<string> {
  * Where row 3's latitude text and the error squiggles are drawn on its line (screen pixels), read
  * from the rendered editor: the squiggle is right when it spans exactly that text.
  */
-async function swappedCellAndSquiggles(): Promise<{ cell?: { left: number; right: number; top: number; bottom: number }; squiggles: Array<{ left: number; right: number; top: number; bottom: number }> }> {
+async function swappedCellAndSquiggles(): Promise<{
+  cell?: { left: number; right: number; top: number; bottom: number };
+  squiggles: Array<{ left: number; right: number; top: number; bottom: number }>;
+}> {
   return activeEditor().evaluate((editor, wanted) => {
     const box = (rect: DOMRect) => ({ left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
     const squiggles = Array.from(editor.querySelectorAll('.squiggly-error')).map((element) => box(element.getBoundingClientRect()));
@@ -194,7 +200,11 @@ async function problemsOf(file: string): Promise<string[]> {
     .first()
     .evaluate((panel, file) => {
       const rows = Array.from(panel.querySelectorAll<HTMLElement>('.monaco-list-row[data-index]'))
-        .map((row) => ({ index: Number(row.dataset.index), level: Number(row.getAttribute('aria-level') ?? 0), text: (row.textContent ?? '').replace(/\u00a0/g, ' ') }))
+        .map((row) => ({
+          index: Number(row.dataset.index),
+          level: Number(row.getAttribute('aria-level') ?? 0),
+          text: (row.textContent ?? '').replace(/\u00a0/g, ' '),
+        }))
         .sort((a, b) => a.index - b.index);
       const at = rows.findIndex((row) => row.level === 1 && row.text.includes(file));
       if (at < 0) return [];
@@ -218,7 +228,7 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     }
   });
 
-  it('lists row 3\'s swapped coordinates in the Problems panel at its cell, and underlines that cell', async () => {
+  it("lists row 3's swapped coordinates in the Problems panel at its cell, and underlines that cell", async () => {
     await clearNotifications(); // e.g. the git toast: the pictures show the editor
     await openTable();
     const column = cellColumn(SWAPPED.line, SWAPPED.cell);
@@ -230,7 +240,11 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     const text = ((await problem.textContent()) ?? '').replace(/\u00a0/g, ' ');
     assert.match(text, /latitude/i, `the problem names the coordinate: ${text}`);
     assert.match(text, /Spot Import/, `the problem says where it comes from: ${text}`);
-    assert.match(text, new RegExp(`Ln ${SWAPPED.line}, Col ${column}\\b`), `the problem is on row 3's latitude cell (line ${SWAPPED.line}, column ${column}): ${text}`);
+    assert.match(
+      text,
+      new RegExp(`Ln ${SWAPPED.line}, Col ${column}\\b`),
+      `the problem is on row 3's latitude cell (line ${SWAPPED.line}, column ${column}): ${text}`,
+    );
     // The Problems panel lists it under the table, the table's only problem (rows 1 and 2 are good).
     const underTable = await problemsOf(TABLE_NAME);
     assert.strictEqual(underTable.length, 1, `one problem under ${TABLE_NAME}: ${underTable.join(' | ')}`);
@@ -241,7 +255,10 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     assert.ok(cell, 'row 3 is shown in the editor');
     const under = squiggles.filter((squiggle) => squiggle.bottom > cell.top && squiggle.top < cell.bottom);
     assert.strictEqual(under.length, 1, `one squiggle on row 3's line: ${JSON.stringify({ cell, squiggles })}`);
-    assert.ok(Math.abs(under[0].left - cell.left) <= 2 && Math.abs(under[0].right - cell.right) <= 2, `the squiggle spans "${SWAPPED.text}" exactly: ${JSON.stringify({ cell, squiggle: under[0] })}`);
+    assert.ok(
+      Math.abs(under[0].left - cell.left) <= 2 && Math.abs(under[0].right - cell.right) <= 2,
+      `the squiggle spans "${SWAPPED.text}" exactly: ${JSON.stringify({ cell, squiggle: under[0] })}`,
+    );
     assert.strictEqual(squiggles.length, 1, `no other cell is underlined: ${JSON.stringify(squiggles)}`);
     await withoutToasts();
     await settledShot('rows-1-problems');
@@ -287,7 +304,9 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     await goTo(SPECIES.line, 1);
     await runCommandByKeyboard(title('spotImport.rows.preview'));
     const previewName = `${TABLE_NAME} row 1 (spot).json`;
-    const group = page().locator('.part.editor .editor-group-container', { has: page().locator('.tab', { hasText: previewName }) }).first();
+    const group = page()
+      .locator('.part.editor .editor-group-container', { has: page().locator('.tab', { hasText: previewName }) })
+      .first();
     await group.waitFor({ state: 'visible', timeout: 20_000 });
     const lines = group.locator('.monaco-editor .view-lines').first();
     await page().waitForFunction(

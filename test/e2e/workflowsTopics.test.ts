@@ -98,7 +98,10 @@ describe('e2e topic definitions you can see (inlay hints, category completion)',
     // And the cursor is where Go to Line put it: the editor can have the keyboard before the
     // cursor is moved there, and a suggestion list opened before that move is closed by it (CI
     // once: no list within 20 s, the cursor at the value afterwards).
-    await page().locator('.part.statusbar .statusbar-item', { hasText: `Ln ${line}, Col ${column}` }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await page()
+      .locator('.part.statusbar .statusbar-item', { hasText: `Ln ${line}, Col ${column}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await page().keyboard.press('Control+Space');
     const widget = page().locator('.part.editor .editor-widget.suggest-widget').first();
     await widget.waitFor({ state: 'visible', timeout: 20_000 });
@@ -106,8 +109,14 @@ describe('e2e topic definitions you can see (inlay hints, category completion)',
     await rows.filter({ hasText: 'Oak' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await rows.filter({ hasText: 'Beech' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     const texts = (await rows.allTextContents()).map((row) => row.replace(/\u00a0/g, ' '));
-    assert.ok(texts.some((row) => /^1\s*Oak/.test(row)), `key 1 with its label Oak: ${texts.join(' | ')}`);
-    assert.ok(texts.some((row) => /^2\s*Beech/.test(row)), `key 2 with its label Beech: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((row) => /^1\s*Oak/.test(row)),
+      `key 1 with its label Oak: ${texts.join(' | ')}`,
+    );
+    assert.ok(
+      texts.some((row) => /^2\s*Beech/.test(row)),
+      `key 2 with its label Beech: ${texts.join(' | ')}`,
+    );
     await page().waitForTimeout(500); // the widget's details settle
     await shot('topics-category-completion');
     await page().keyboard.press('Escape');

@@ -18,11 +18,20 @@ function keepClosingTrustEditor(): () => void {
   let stopped = false;
   void (async () => {
     while (!stopped) {
-      const shown = await p.getByText('You are in Restricted Mode').first().isVisible().catch(() => false);
+      const shown = await p
+        .getByText('You are in Restricted Mode')
+        .first()
+        .isVisible()
+        .catch(() => false);
       if (shown) {
         await p.keyboard.press('Escape').catch(() => undefined);
         const tab = p.locator('.part.editor .tab', { hasText: 'Workspace Trust' }).first();
-        if (await tab.isVisible().catch(() => false)) await tab.locator('.tab-actions .action-label').first().click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        if (await tab.isVisible().catch(() => false))
+          await tab
+            .locator('.tab-actions .action-label')
+            .first()
+            .click({ force: true, timeout: 2_000 })
+            .catch(() => undefined);
         console.log('      (closed the Workspace Trust editor VS Code showed)');
       }
       await p.waitForTimeout(200).catch(() => undefined);

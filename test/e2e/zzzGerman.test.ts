@@ -43,12 +43,15 @@ describe('e2e in German (VS Code display language de)', function () {
       await startWorkbench({ locale: 'de' });
     } catch (error) {
       await shot('50-de-start-failed');
-      const labels = await page().locator('.part.activitybar a.action-label').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))).catch(() => []);
+      const labels = await page()
+        .locator('.part.activitybar a.action-label')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
+        .catch(() => []);
       throw new Error(`${(error as Error).message}\nactivity bar: ${labels.join(' | ')}\nlog: ${extensionLog().slice(0, 2000)}`);
     }
   });
 
-  it('runs with German as the display language, with the extension\'s German bundle loaded', async () => {
+  it("runs with German as the display language, with the extension's German bundle loaded", async () => {
     let line: string | undefined;
     for (let waited = 0; waited < 30_000 && !line; waited += 500) {
       line = /activated in .*$/m.exec(extensionLog())?.[0];
@@ -86,9 +89,11 @@ describe('e2e in German (VS Code display language de)', function () {
     await step.waitFor({ state: 'visible', timeout: 20_000 });
     if (!((await step.getAttribute('class')) ?? '').split(/\s+/).includes('expanded')) await step.click();
     await step.locator('.monaco-button, a', { hasText: useSandbox }).first().click();
-    await profileStatus(sandbox).waitFor({ state: 'visible', timeout: 30_000 }).catch((error: Error) => {
-      throw new Error(`${error.message}\nlog: ${extensionLog().slice(-2000)}`);
-    });
+    await profileStatus(sandbox)
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nlog: ${extensionLog().slice(-2000)}`);
+      });
     // From the Explorer, as a user would after the walkthrough: its page keeps the keyboard, and F1
     // from there opened no palette (VS Code 1.100).
     const explorerRow = (name: string) => page().locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
@@ -121,7 +126,10 @@ describe('e2e in German (VS Code display language de)', function () {
   it('shows the imported spot on the map in German', async () => {
     // The document imported above, from its Explorer row, then Show on Map from the palette.
     await openViewContainer('Explorer');
-    await page().locator('.explorer-folders-view .monaco-list-row', { hasText: SPOT.split('/')[1] }).first().click();
+    await page()
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: SPOT.split('/')[1] })
+      .first()
+      .click();
     await page().locator('.part.editor .editor-group-container.active .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 20_000 });
     await runCommandByKeyboard(deCommandTitle('spotImport.map.show'));
     const frame = await webviewFrame('#map path.outline', undefined, 30_000);
@@ -130,7 +138,11 @@ describe('e2e in German (VS Code display language de)', function () {
     assert.strictEqual(((await frame.locator('#summary').textContent()) ?? '').trim(), de('1 spot.'));
     const legend = await frame.locator('#legend li').allTextContents();
     const states = MARKER_STATES.map((key) => de(key));
-    for (const state of states) assert.ok(legend.some((entry) => entry.includes(state)), `the legend names ${state}: ${legend.join(' | ')}`);
+    for (const state of states)
+      assert.ok(
+        legend.some((entry) => entry.includes(state)),
+        `the legend names ${state}: ${legend.join(' | ')}`,
+      );
     assert.strictEqual(await frame.locator('#map').getAttribute('aria-label'), de('Map of spots'));
     assert.strictEqual(((await frame.locator('#toggle-list').textContent()) ?? '').trim(), de('Hide list'));
     // The spot imported with a pending gallery is in progress; its marker is named in German.

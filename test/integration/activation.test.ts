@@ -32,7 +32,14 @@ describe('activation and command surface', () => {
     const events: string[] = extension().packageJSON.activationEvents ?? [];
     // A CSV is plaintext in VS Code unless a CSV extension names it: tables with a mapping beside
     // them are found by the mapping, and Create Mapping for this File activates by its command.
-    assert.deepStrictEqual([...events].sort(), ['onLanguage:csv', 'onLanguage:geojson', 'onLanguage:json', 'onLanguage:tsv', 'workspaceContains:**/*.mapping.json', 'workspaceContains:**/*.spot.json']);
+    assert.deepStrictEqual([...events].sort(), [
+      'onLanguage:csv',
+      'onLanguage:geojson',
+      'onLanguage:json',
+      'onLanguage:tsv',
+      'workspaceContains:**/*.mapping.json',
+      'workspaceContains:**/*.spot.json',
+    ]);
   });
 
   it('does not load the core for an ordinary JSON file, and does for a spot document', async () => {
@@ -72,12 +79,22 @@ describe('activation and command surface', () => {
     const contributed = new Set<string>((extension().packageJSON.contributes.commands as Array<{ command: string }>).map((entry) => entry.command));
     // VS Code itself registers focus/visibility commands for each view (`<view id>.focus`, …): not ours.
     const { views = {} } = extension().packageJSON.contributes as { views?: Record<string, Array<{ id: string }>> };
-    const viewIds = Object.values(views).flat().map((view) => view.id);
-    const isViewCommand = (id: string) => viewIds.some((view) => new RegExp(`^${view.replace(/\./g, '\\.')}\\.(focus|resetViewLocation|toggleVisibility|removeView|open)$`).test(id));
-    const registered = (await vscode.commands.getCommands(true))
-      .filter((id) => id.startsWith('spotImport.') && !isViewCommand(id) && !TEST_ONLY.test(id));
-    assert.deepStrictEqual([...contributed].filter((id) => !registered.includes(id)), [], 'contributed but not registered');
-    assert.deepStrictEqual(registered.filter((id) => !contributed.has(id)), [], 'registered but not contributed');
+    const viewIds = Object.values(views)
+      .flat()
+      .map((view) => view.id);
+    const isViewCommand = (id: string) =>
+      viewIds.some((view) => new RegExp(`^${view.replace(/\./g, '\\.')}\\.(focus|resetViewLocation|toggleVisibility|removeView|open)$`).test(id));
+    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('spotImport.') && !isViewCommand(id) && !TEST_ONLY.test(id));
+    assert.deepStrictEqual(
+      [...contributed].filter((id) => !registered.includes(id)),
+      [],
+      'contributed but not registered',
+    );
+    assert.deepStrictEqual(
+      registered.filter((id) => !contributed.has(id)),
+      [],
+      'registered but not contributed',
+    );
   });
 
   it('keeps the test-only command out of package.json', () => {

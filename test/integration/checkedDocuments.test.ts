@@ -11,13 +11,13 @@ import { isVirtualWorkspace, requireDiskFor } from '../../src/extension/platform
 import { fixtureUri } from './helpers/testEnv';
 
 describe('checked documents and virtual workspaces', () => {
-  it('checks files, untitled documents and the documents of the window\'s folders, not copies or previews', () => {
+  it("checks files, untitled documents and the documents of the window's folders, not copies or previews", () => {
     const file = fixtureUri('import', 'single', 'valid.spot.json');
     assert.ok(isCheckedDocument(file));
     assert.ok(isCheckedDocument(vscode.Uri.parse('untitled:Untitled-1')));
     assert.ok(!isCheckedDocument(file.with({ scheme: 'git', query: JSON.stringify({ path: file.fsPath, ref: 'HEAD' }) })), 'a git: copy');
-    assert.ok(!isCheckedDocument(vscode.Uri.parse('spot-preview:/trees.csv%20row%203%20(spot).json')), 'a row\'s preview');
-    assert.ok(!isCheckedDocument(vscode.Uri.parse('vscode-vfs://github/someone/elsewhere/a.spot.json')), 'another file system, outside the window\'s folders');
+    assert.ok(!isCheckedDocument(vscode.Uri.parse('spot-preview:/trees.csv%20row%203%20(spot).json')), "a row's preview");
+    assert.ok(!isCheckedDocument(vscode.Uri.parse('vscode-vfs://github/someone/elsewhere/a.spot.json')), "another file system, outside the window's folders");
     assert.deepStrictEqual(checkedSchemes(), ['file', 'untitled']);
     assert.deepStrictEqual(new Set(spotDocumentSelector().map((filter) => filter.scheme)), new Set(['file', 'untitled']));
   });

@@ -22,7 +22,12 @@ function othersDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 function listed(diagnostics: vscode.Diagnostic[]): string {
-  return diagnostics.map((d) => `${vscode.DiagnosticSeverity[d.severity]} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message} (${d.source})`).join('\n');
+  return diagnostics
+    .map(
+      (d) =>
+        `${vscode.DiagnosticSeverity[d.severity]} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message} (${d.source})`,
+    )
+    .join('\n');
 }
 
 function rangeOfText(document: vscode.TextDocument, text: string, last = false): vscode.Range {
@@ -68,7 +73,10 @@ describe('spot document diagnostics', () => {
     await vscode.window.showTextDocument(document);
     const diagnostics = await waitFor('diagnostics', () => spotDiagnostics(uri).length >= 2 && spotDiagnostics(uri));
     const byRange = (text: string) => diagnostics.find((diagnostic) => diagnostic.range.isEqual(rangeOfText(document, text)));
-    assert.ok(byRange('"one"'), `topic_id marked on its value: ${diagnostics.map((d) => `${d.message} @${d.range.start.line}:${d.range.start.character}`).join('; ')}`);
+    assert.ok(
+      byRange('"one"'),
+      `topic_id marked on its value: ${diagnostics.map((d) => `${d.message} @${d.range.start.line}:${d.range.start.character}`).join('; ')}`,
+    );
     assert.match(byRange('"one"')!.message, /topic_id/);
     assert.ok(byRange('123.5'), 'latitude marked on its value');
     assert.match(byRange('123.5')!.message, /latitude/);
@@ -76,23 +84,26 @@ describe('spot document diagnostics', () => {
   });
 
   it('reports every problem that makes Import refuse a *.spot.json file as an Error at its exact range, once', async () => {
-    const uri = spotFile('refused.spot.json', [
-      '{',
-      '  "data": {',
-      '    "type": "spots",',
-      '    "attributes": {',
-      '      "topic_id": "one",',
-      '      "source_id": "it-refused",',
-      '      "latitude": 123.5,',
-      '      "longitude": 16.3738,',
-      '      "source_id": "it-refused-other",',
-      '      "state": 1,',
-      '      "fld_1_7": null',
-      '    }',
-      '  }',
-      '}',
-      '',
-    ].join('\n'));
+    const uri = spotFile(
+      'refused.spot.json',
+      [
+        '{',
+        '  "data": {',
+        '    "type": "spots",',
+        '    "attributes": {',
+        '      "topic_id": "one",',
+        '      "source_id": "it-refused",',
+        '      "latitude": 123.5,',
+        '      "longitude": 16.3738,',
+        '      "source_id": "it-refused-other",',
+        '      "state": 1,',
+        '      "fld_1_7": null',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
     const diagnostics = await waitFor('four diagnostics', () => spotDiagnostics(uri).length >= 4 && spotDiagnostics(uri));
@@ -111,12 +122,22 @@ describe('spot document diagnostics', () => {
   });
 
   it('has the editor schema place the pending-gallery message by itself, and take 7.0 as a whole number', async () => {
-    const uri = spotFile('schema-only.spot.json', JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'it-schema', latitude: 1, longitude: 2, state: 1, fld_1_7: null } } }, null, 2).replace('"topic_id": 1', '"topic_id": 7.0'));
+    const uri = spotFile(
+      'schema-only.spot.json',
+      JSON.stringify(
+        { data: { type: 'spots', attributes: { topic_id: 1, source_id: 'it-schema', latitude: 1, longitude: 2, state: 1, fld_1_7: null } } },
+        null,
+        2,
+      ).replace('"topic_id": 1', '"topic_id": 7.0'),
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
-    const pending = await waitFor('the JSON language service\'s pending-gallery message', () =>
-      othersDiagnostics(uri).find((diagnostic) => /is pending \(null\)/.test(diagnostic.message)), 20_000);
-    assert.strictEqual(pending.message, pendingGalleryMessage(), 'the core\'s words');
+    const pending = await waitFor(
+      "the JSON language service's pending-gallery message",
+      () => othersDiagnostics(uri).find((diagnostic) => /is pending \(null\)/.test(diagnostic.message)),
+      20_000,
+    );
+    assert.strictEqual(pending.message, pendingGalleryMessage(), "the core's words");
     assert.deepStrictEqual(pending.range, rangeOfText(document, 'null'));
     const others = othersDiagnostics(uri);
     const overlaps = (range: vscode.Range) => others.filter((diagnostic) => diagnostic.range.intersection(range)?.isEmpty === false);
@@ -125,7 +146,10 @@ describe('spot document diagnostics', () => {
   });
 
   it('reports a comment in a spot document opened as JSON with Comments, which Import refuses but the JSON service allows', async () => {
-    const uri = spotFile('commented.json', '{\n  "data": {\n    "type": "spots", // a note\n    "attributes": { "topic_id": 1, "source_id": "it-jsonc", "latitude": 1, "longitude": 2 }\n  }\n}\n');
+    const uri = spotFile(
+      'commented.json',
+      '{\n  "data": {\n    "type": "spots", // a note\n    "attributes": { "topic_id": 1, "source_id": "it-jsonc", "latitude": 1, "longitude": 2 }\n  }\n}\n',
+    );
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'jsonc');
     await vscode.window.showTextDocument(document);
     const diagnostics = await waitFor('the comment reported', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri));

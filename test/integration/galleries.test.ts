@@ -5,7 +5,19 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { validateGalleryId } from '../../src/extension/galleries/commands/galleryArgs';
 import { SANDBOX_PROFILE_ID, profileLabel } from '../../src/extension/platform/domain';
-import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import {
+  JPG,
+  PNG,
+  fixtureFile,
+  galleryRow,
+  hoverTooltip,
+  importSpot,
+  rows,
+  uniqueSourceId,
+  useScriptedSandbox,
+  waitFor,
+  writeSpotDocument,
+} from './galleriesSupport';
 
 describe('Galleries view', function () {
   this.timeout(60_000);
@@ -24,17 +36,26 @@ describe('Galleries view', function () {
     assert.strictEqual(spot.item.accessibilityInformation?.label, `Spot ${sourceId}, spot id ${result.spotId}`);
 
     const galleries = await rows(t.services, spot.node);
-    assert.deepStrictEqual(galleries.map((row) => row.label), ['fld_37_12', 'fld_37_13']);
+    assert.deepStrictEqual(
+      galleries.map((row) => row.label),
+      ['fld_37_12', 'fld_37_13'],
+    );
     for (const [index, row] of galleries.entries()) {
       assert.strictEqual(row.contextValue, 'galleryPending');
       assert.strictEqual(row.description, `waiting for media · gallery ${result.pendingGalleries[index].galleryId}`);
       assert.strictEqual(row.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-      assert.strictEqual(row.item.accessibilityInformation?.label, `Gallery ${row.label}, not loaded yet, gallery ${result.pendingGalleries[index].galleryId}, waiting for media`);
+      assert.strictEqual(
+        row.item.accessibilityInformation?.label,
+        `Gallery ${row.label}, not loaded yet, gallery ${result.pendingGalleries[index].galleryId}, waiting for media`,
+      );
     }
 
     // Expanding loads the gallery: empty, so one hint row that offers the upload.
     const children = await rows(t.services, galleries[0].node);
-    assert.deepStrictEqual(children.map((row) => [row.contextValue, row.label]), [['message', 'No media yet']]);
+    assert.deepStrictEqual(
+      children.map((row) => [row.contextValue, row.label]),
+      [['message', 'No media yet']],
+    );
     assert.strictEqual(children[0].item.command?.command, 'spotImport.gallery.upload');
     const reloaded = await galleryRow(t.services, result.pendingGalleries[0].galleryId);
     assert.strictEqual(reloaded.description, `waiting for media · gallery ${result.pendingGalleries[0].galleryId}`);
@@ -51,22 +72,25 @@ describe('Galleries view', function () {
     const before = await galleryRow(t.services, galleryId);
     await rows(t.services, before.node); // expanded once: the refresh after the upload must reload it
 
-    t.ui.expect(
-      { kind: 'openDialog', answer: [fixtureFile(PNG), fixtureFile(JPG)] },
-      { kind: 'info', match: `Uploaded 2 files` },
-    );
+    t.ui.expect({ kind: 'openDialog', answer: [fixtureFile(PNG), fixtureFile(JPG)] }, { kind: 'info', match: `Uploaded 2 files` });
     await vscode.commands.executeCommand('spotImport.gallery.upload', before.node);
 
     const after = await galleryRow(t.services, galleryId);
     assert.strictEqual(after.contextValue, 'gallery', 'no longer pending once media arrived');
     const media = await rows(t.services, after.node);
-    assert.deepStrictEqual(media.map((row) => [row.label, row.description, row.contextValue]), [
-      [PNG, 'image/png', 'media'],
-      [JPG, 'image/jpeg', 'media'],
-    ]);
+    assert.deepStrictEqual(
+      media.map((row) => [row.label, row.description, row.contextValue]),
+      [
+        [PNG, 'image/png', 'media'],
+        [JPG, 'image/jpeg', 'media'],
+      ],
+    );
     assert.strictEqual((media[0].item.iconPath as vscode.ThemeIcon).id, 'file-media');
-    assert.strictEqual(media[0].item.tooltip, undefined, 'an image\'s tooltip waits for the hover (its picture is fetched only then)');
-    assert.deepStrictEqual(media.map((row) => row.item.accessibilityInformation?.label), [`${PNG}, image/png, 1 of 2`, `${JPG}, image/jpeg, 2 of 2`]);
+    assert.strictEqual(media[0].item.tooltip, undefined, "an image's tooltip waits for the hover (its picture is fetched only then)");
+    assert.deepStrictEqual(
+      media.map((row) => row.item.accessibilityInformation?.label),
+      [`${PNG}, image/png, 1 of 2`, `${JPG}, image/jpeg, 2 of 2`],
+    );
     const tooltip = await hoverTooltip(t.services, media[0]);
     assert.match(tooltip, /mimeType \| image\/png/);
     assert.match(tooltip, /\| id \| \d+ \|/, 'the media id is in the tooltip too');
@@ -89,7 +113,10 @@ describe('Galleries view', function () {
     assert.ok(group, 'a gallery without a spot sits under "Added by id"');
     assert.strictEqual(group.contextValue, 'addedById');
     const added = await rows(t.services, group.node);
-    assert.deepStrictEqual(added.map((row) => [row.label, row.contextValue]), [[`Gallery ${galleryId}`, 'gallery']]);
+    assert.deepStrictEqual(
+      added.map((row) => [row.label, row.contextValue]),
+      [[`Gallery ${galleryId}`, 'gallery']],
+    );
     t.done();
   });
 
@@ -172,7 +199,7 @@ describe('Galleries view', function () {
     t.done();
   });
 
-  it('names the sandbox profile as the sandbox in the view\'s subtitle', async () => {
+  it("names the sandbox profile as the sandbox in the view's subtitle", async () => {
     const sandbox = t.services.profiles.get(SANDBOX_PROFILE_ID)!;
     assert.strictEqual(t.services.galleriesView.treeView.description, profileLabel(sandbox));
     assert.match(String(t.services.galleriesView.treeView.description), /\(sandbox\)$/);
@@ -182,12 +209,20 @@ describe('Galleries view', function () {
   it('switches straight to the sandbox from the welcome button and from "Use Local Sandbox"', async () => {
     const extension = vscode.extensions.getExtension('spot-tools.spot-import');
     assert.ok(extension);
-    const entries = (extension.packageJSON.contributes.viewsWelcome as { view: string; when: string; contents: string }[])
-      .filter((entry) => entry.view === 'spotImport.galleries' && entry.when.startsWith('!spotImport.hasProfile'));
-    assert.deepStrictEqual(entries.map((entry) => entry.when), ['!spotImport.hasProfile && !isWeb', '!spotImport.hasProfile && isWeb'], 'one text for desktop, one for the browser');
+    const entries = (extension.packageJSON.contributes.viewsWelcome as { view: string; when: string; contents: string }[]).filter(
+      (entry) => entry.view === 'spotImport.galleries' && entry.when.startsWith('!spotImport.hasProfile'),
+    );
+    assert.deepStrictEqual(
+      entries.map((entry) => entry.when),
+      ['!spotImport.hasProfile && !isWeb', '!spotImport.hasProfile && isWeb'],
+      'one text for desktop, one for the browser',
+    );
     assert.match(entries[0].contents, /operating system's keychain/);
     assert.match(entries[1].contents, /this browser's storage/);
-    assert.ok(!entries[1].contents.includes('keychain') || entries[1].contents.includes('not in an operating system keychain'), 'the browser text does not promise a keychain');
+    assert.ok(
+      !entries[1].contents.includes('keychain') || entries[1].contents.includes('not in an operating system keychain'),
+      'the browser text does not promise a keychain',
+    );
     const welcome = entries[0];
     const link = /\[Use Local Sandbox\]\((command:[^)\s]+)\)/.exec(welcome.contents);
     assert.ok(link, welcome.contents);

@@ -33,7 +33,10 @@ describe('Gallery commands', function () {
     assert.strictEqual((await rows(t.services, row.node))[0].label, 'No media yet', 'cached until refreshed');
     await vscode.commands.executeCommand('spotImport.galleries.refresh');
     const media = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
-    assert.deepStrictEqual(media.map((child) => child.label), [JPG]);
+    assert.deepStrictEqual(
+      media.map((child) => child.label),
+      [JPG],
+    );
 
     await vscode.commands.executeCommand('spotImport.media.copyId', media[0].node);
     assert.match(await vscode.env.clipboard.readText(), /^\d+$/);

@@ -70,7 +70,11 @@ describe('Galleries view: keys and clicks', function () {
     // a is selected (a click); the keyboard then walks the focus outline down to c.
     await view.reveal(a.node, { select: true, focus: true });
     await view.reveal(c.node, { select: false, focus: true });
-    assert.deepStrictEqual(view.selection.map((node) => node.id), [a.node.id], 'a stays selected');
+    assert.deepStrictEqual(
+      view.selection.map((node) => node.id),
+      [a.node.id],
+      'a stays selected',
+    );
 
     await press('spotImport.media.moveUp');
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'c.png', 'b.png'], 'Alt+Up moved c, the focused row');
@@ -83,7 +87,10 @@ describe('Galleries view: keys and clicks', function () {
     await view.reveal(moved.node, { select: false, focus: true });
     await press('spotImport.media.moveDown');
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'b.png', 'c.png'], 'Alt+Down moved c back');
-    assert.deepStrictEqual((await mediaRows(galleryId)).map((row) => row.label), ['a.png', 'b.png', 'c.png']);
+    assert.deepStrictEqual(
+      (await mediaRows(galleryId)).map((row) => row.label),
+      ['a.png', 'b.png', 'c.png'],
+    );
     t.done();
   });
 
@@ -100,7 +107,7 @@ describe('Galleries view: keys and clicks', function () {
     t.done(); // fails on any message shown
   });
 
-  it('opens a media row with VS Code\'s vscode.open on its spot-media: address, as a file of the Explorer opens', async () => {
+  it("opens a media row with VS Code's vscode.open on its spot-media: address, as a file of the Explorer opens", async () => {
     const result = await importSpot(t.ui, writeSpotDocument(uniqueSourceId('click'), ['fld_37_12']));
     const galleryId = result.pendingGalleries[0].galleryId;
     const { client } = await t.services.clients.client();
@@ -118,7 +125,9 @@ describe('Galleries view: keys and clicks', function () {
     assert.ok(uri.path.endsWith(`/${galleryId}/${(row.node as unknown as { mediaId: number }).mediaId}/${JPG}`), uri.path);
     await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
     await waitFor('the image editor tab', () =>
-      vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === uri.toString())),
+      vscode.window.tabGroups.all.some((group) =>
+        group.tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === uri.toString()),
+      ),
     );
     assert.ok(Buffer.from(await vscode.workspace.fs.readFile(uri)).equals(fs.readFileSync(fixtureFile(JPG).fsPath)), 'the bytes are the uploaded file');
     t.done();

@@ -62,7 +62,10 @@ describe('Galleries view: slow loads', function () {
     sandbox.setFaults({});
     await vscode.commands.executeCommand(retry.item.command!.command, ...(retry.item.command!.arguments ?? []));
     const reloaded = await rows(services, (await galleryRow(services, galleryId)).node);
-    assert.deepStrictEqual(reloaded.map((child) => child.label), ['No media yet']);
+    assert.deepStrictEqual(
+      reloaded.map((child) => child.label),
+      ['No media yet'],
+    );
     done();
   });
 
@@ -72,7 +75,10 @@ describe('Galleries view: slow loads', function () {
     // The service is fast again; the refresh cancels the slow request and the expand gets the new answer.
     sandbox.setFaults({});
     await vscode.commands.executeCommand('spotImport.gallery.refresh', row.node);
-    assert.deepStrictEqual((await children).map((child) => child.label), ['No media yet']);
+    assert.deepStrictEqual(
+      (await children).map((child) => child.label),
+      ['No media yet'],
+    );
     assert.ok(Date.now() - started < 10_000, 'the refresh did not wait for the slow reply');
     done();
   });
@@ -98,7 +104,7 @@ describe('Galleries view: slow loads', function () {
     done();
   });
 
-  it('opens gallery JSON under the profile\'s own address and forgets its text when closed', async () => {
+  it("opens gallery JSON under the profile's own address and forgets its text when closed", async () => {
     await vscode.commands.executeCommand('spotImport.gallery.openJson', (await galleryRow(services, galleryId)).node);
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor);

@@ -8,7 +8,19 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { Row } from './galleriesSupport';
-import { JPG, PNG, fixtureFile, galleryRow, hoverTooltip, importSpot, rows, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import {
+  JPG,
+  PNG,
+  fixtureFile,
+  galleryRow,
+  hoverTooltip,
+  importSpot,
+  rows,
+  uniqueSourceId,
+  useScriptedSandbox,
+  waitFor,
+  writeSpotDocument,
+} from './galleriesSupport';
 import { addProfileAt, testSandbox } from './helpers/testEnv';
 
 const IMAGE_EDITOR = 'imagePreview.previewEditor';
@@ -107,16 +119,20 @@ describe('Galleries view: media files', function () {
       // preview may read the file again after No, its tab open or closing (VS Code 1.139 does):
       // that read is not asked again. It is made here the moment after No, as the preview would.
       let readAgain: Promise<unknown> | undefined;
-      const readAfterNo = (uri: vscode.Uri) => setImmediate(() => {
-        readAgain = Promise.resolve(vscode.workspace.fs.readFile(uri));
-        readAgain.catch(() => undefined);
-      });
+      const readAfterNo = (uri: vscode.Uri) =>
+        setImmediate(() => {
+          readAgain = Promise.resolve(vscode.workspace.fs.readFile(uri));
+          readAgain.catch(() => undefined);
+        });
       const address = media[0].item.command?.arguments?.[0] as vscode.Uri;
       t.ui.expect({ kind: 'warning', match: `${PNG} is ${size} bytes. Download it to show it here?`, beforeAnswer: async () => readAfterNo(address) });
       const declined = await open(media[0]);
       assert.strictEqual(declined?.toString(), address.toString());
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(declined)), 'the editor gets no file');
-      await waitFor('the tab to close', () => !vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.scheme === 'spot-media')));
+      await waitFor(
+        'the tab to close',
+        () => !vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.scheme === 'spot-media')),
+      );
       assert.ok(readAgain, 'the file was read again after No');
       await assert.rejects(readAgain, 'the read after No gets no file either');
       assert.strictEqual(shownOf('warning').length, 1, 'asked once');
@@ -191,12 +207,24 @@ describe('Galleries view: media files', function () {
     const { running, remote, galleryId } = await remoteGalleryWithJpg('IT no template');
     try {
       const [row] = await rows(t.services, (await galleryRow(t.services, galleryId)).node);
-      assert.match(await hoverTooltip(t.services, row), /Set the profile's media URL template to see it here: \[Set Media URL Template…\]\(command:spotImport\.setMediaUrlTemplate\)/);
+      assert.match(
+        await hoverTooltip(t.services, row),
+        /Set the profile's media URL template to see it here: \[Set Media URL Template…\]\(command:spotImport\.setMediaUrlTemplate\)/,
+      );
 
       const before = running.counters.fileReads;
-      t.ui.expect({ kind: 'error', match: /has no media URL template .* e\.g\. https:\/\/files\.example\.org\/images\/\{file\}/, button: 'Set Media URL Template…' });
+      t.ui.expect({
+        kind: 'error',
+        match: /has no media URL template .* e\.g\. https:\/\/files\.example\.org\/images\/\{file\}/,
+        button: 'Set Media URL Template…',
+      });
       const template = `${running.baseUrl}/files/{id}/{file}`;
-      t.ui.expect({ kind: 'input', match: 'Media URL template of', rejects: ['https://files.example.org/images/', 'http://files.example.org/{file}'], answer: template });
+      t.ui.expect({
+        kind: 'input',
+        match: 'Media URL template of',
+        rejects: ['https://files.example.org/images/', 'http://files.example.org/{file}'],
+        answer: template,
+      });
       assert.strictEqual(await open(row), undefined);
       // The error's button runs Set Media URL Template… for this profile.
       await waitFor('the template to be set', () => t.services.profiles.get(remote.profile.id)?.mediaUrlTemplate === template);
@@ -250,7 +278,10 @@ describe('Galleries view: media files', function () {
       files.closeAllConnections();
       await new Promise<void>((resolve) => files.close(() => resolve()));
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), /could not reach|refused/);
-      assert.deepStrictEqual(shownOf('error').map((prompt) => prompt.buttons), [['Show Log']]);
+      assert.deepStrictEqual(
+        shownOf('error').map((prompt) => prompt.buttons),
+        [['Show Log']],
+      );
     } finally {
       files.closeAllConnections();
       if (files.listening) await new Promise<void>((resolve) => files.close(() => resolve()));
@@ -266,7 +297,13 @@ describe('Galleries view: media files', function () {
     const grid = t.services.galleriesView.grids.find(profile.id, galleryId);
     assert.ok(grid, 'the grid is open');
     const state = await waitFor('the grid to show the gallery', () => (grid.lastState?.status === 'loaded' ? grid.lastState : undefined));
-    assert.deepStrictEqual(state.tiles.map((tile) => [tile.name, tile.mimeType]), [[PNG, 'image/png'], [JPG, 'image/jpeg']]);
+    assert.deepStrictEqual(
+      state.tiles.map((tile) => [tile.name, tile.mimeType]),
+      [
+        [PNG, 'image/png'],
+        [JPG, 'image/jpeg'],
+      ],
+    );
     const origin = new URL(profile.baseUrl || t.services.profiles.get(profile.id)!.baseUrl).origin;
     for (const tile of state.tiles) assert.ok(tile.src?.startsWith(`${origin}/files/${tile.id}/`), tile.src);
     const html = grid.panel.webview.html;

@@ -23,7 +23,10 @@ interface OrderRequest {
 class OrderProxy {
   readonly orders: OrderRequest[] = [];
   refuse = false;
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(target: URL): Promise<OrderProxy> {
     const server = createServer();
@@ -126,7 +129,7 @@ describe('Galleries view: media order', function () {
     return (await client.getGallery(galleryId)).media.map((media) => media.file);
   }
 
-  it('Move Up, Move to Top and Move Down send the right weights, and the tree shows the service\'s order', async () => {
+  it("Move Up, Move to Top and Move Down send the right weights, and the tree shows the service's order", async () => {
     const { galleryId, ids } = await galleryWith(['a.png', 'b.png', 'c.png']);
     const [a, b, c] = ids;
     assert.deepStrictEqual(await shownNames(galleryId), ['a.png', 'b.png', 'c.png']);
@@ -134,7 +137,16 @@ describe('Galleries view: media order', function () {
     // No weights known yet (the reply does not show them): every media item gets one.
     const third = (await mediaRows(galleryId))[2];
     assert.strictEqual(await vscode.commands.executeCommand('spotImport.media.moveUp', third.node), true);
-    assert.deepStrictEqual(proxy.orders, [{ galleryId, entries: [[a, 1], [c, 2], [b, 3]] }]);
+    assert.deepStrictEqual(proxy.orders, [
+      {
+        galleryId,
+        entries: [
+          [a, 1],
+          [c, 2],
+          [b, 3],
+        ],
+      },
+    ]);
     assert.deepStrictEqual(await shownNames(galleryId), ['a.png', 'c.png', 'b.png']);
     assert.deepStrictEqual(await serviceNames(galleryId), ['a.png', 'c.png', 'b.png']);
 

@@ -25,12 +25,19 @@ describe('Galleries view: rows', function () {
   this.timeout(60_000);
   const t = useScriptedSandbox();
 
-  it('labels a gallery row with its field\'s label from the topic definition and keeps ids in the description', async () => {
+  it("labels a gallery row with its field's label from the topic definition and keeps ids in the description", async () => {
     const sourceId = uniqueSourceId('label');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spot-label-'));
     const file = path.join(dir, `${sourceId}.spot.json`);
     // Topic 7 has a definition in the fixture workspace: fld_7_3 is its "Photos" gallery.
-    fs.writeFileSync(file, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_7_1: 1, fld_7_3: null } } }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        { data: { type: 'spots', attributes: { topic_id: 7, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_7_1: 1, fld_7_3: null } } },
+        null,
+        2,
+      ),
+    );
     const result = await importSpot(t.ui, vscode.Uri.file(file));
     const galleryId = result.pendingGalleries[0].galleryId;
     const row = await waitFor('the label from the topic definition', async () => {
@@ -73,7 +80,7 @@ describe('Galleries view: rows', function () {
     t.done();
   });
 
-  it('says where credentials are kept in the welcome text: the keychain on the desktop, the browser\'s storage in a browser', () => {
+  it("says where credentials are kept in the welcome text: the keychain on the desktop, the browser's storage in a browser", () => {
     const entries = contributions().viewsWelcome.filter((entry) => entry.view === 'spotImport.galleries' && entry.when.startsWith('!spotImport.hasProfile'));
     const desktop = entries.find((entry) => /(^|&& )!isWeb\b/.test(entry.when));
     const web = entries.find((entry) => /(^|&& )isWeb\b/.test(entry.when));
@@ -83,7 +90,7 @@ describe('Galleries view: rows', function () {
     assert.ok(!/stay in the OS keychain/.test(web.contents), 'the browser text does not promise a keychain');
   });
 
-  it('puts Upload to Spot Gallery… beside VS Code\'s own Download… and Upload… in the Explorer menu, not last', () => {
+  it("puts Upload to Spot Gallery… beside VS Code's own Download… and Upload… in the Explorer menu, not last", () => {
     const entry = contributions().menus['explorer/context'].find((item) => item.command === 'spotImport.uploadToGallery');
     assert.ok(entry);
     assert.match(entry.group ?? '', /^5b_importexport@/);

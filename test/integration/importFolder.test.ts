@@ -65,8 +65,14 @@ describe('Import Folder', () => {
     // Every spot of the run, failures first.
     const items = run.ui.shown[0].items ?? [];
     assert.strictEqual(items.length, 6);
-    assert.ok(items.slice(0, 3).every((item) => item.startsWith('$(error) ')), items.join(' | '));
-    assert.ok(items.slice(3).every((item) => item.startsWith('$(check) ')), items.join(' | '));
+    assert.ok(
+      items.slice(0, 3).every((item) => item.startsWith('$(error) ')),
+      items.join(' | '),
+    );
+    assert.ok(
+      items.slice(3).every((item) => item.startsWith('$(check) ')),
+      items.join(' | '),
+    );
 
     const bravo = summary.imported.find((entry) => entry.sourceId === 'it-batch-bravo')!;
     assert.ok(services.galleries.list(profile.id).some((gallery) => gallery.spot?.spotId === bravo.spotId && gallery.field === 'fld_1_3' && gallery.pending));
@@ -104,7 +110,11 @@ describe('Import Folder', () => {
     await setConcurrency(1);
     sandbox.setFaults({ latencyMs: 400, appliesTo: ['import'] });
     const run = await installScriptedUi([
-      { kind: 'warning', match: /^Cancelled: imported 2 of 8 spot documents from .*it-cancel-folder-.* to Integration sandbox \("it-cancel-folder-.*-1", "it-cancel-folder-.*-2"\); 6 not attempted\. What was done stays done; importing the folder again finishes the rest/ },
+      {
+        kind: 'warning',
+        match:
+          /^Cancelled: imported 2 of 8 spot documents from .*it-cancel-folder-.* to Integration sandbox \("it-cancel-folder-.*-1", "it-cancel-folder-.*-2"\); 6 not attempted\. What was done stays done; importing the folder again finishes the rest/,
+      },
     ]);
     restore = run.restore;
     try {
@@ -119,7 +129,10 @@ describe('Import Folder', () => {
       run.done();
       assert.ok(summary);
       assert.strictEqual(summary.stopped, 'cancelled');
-      assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds.slice(0, 2));
+      assert.deepStrictEqual(
+        summary.imported.map((entry) => entry.sourceId),
+        sourceIds.slice(0, 2),
+      );
       assert.deepStrictEqual(summary.failed, []);
       assert.strictEqual(summary.notAttempted.length, 6);
       assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Details'], 'every spot, in a pick');
@@ -153,7 +166,13 @@ describe('Import Folder', () => {
       const summary = await importing;
       run.done();
       assert.strictEqual(summary?.imported.length, 10);
-      assert.deepStrictEqual(ours().map((gallery) => gallery.spot?.sourceId).sort(), [...sourceIds].sort(), 'the last batch is written when the run ends');
+      assert.deepStrictEqual(
+        ours()
+          .map((gallery) => gallery.spot?.sourceId)
+          .sort(),
+        [...sourceIds].sort(),
+        'the last batch is written when the run ends',
+      );
     } finally {
       sandbox.setFaults({});
       await setConcurrency(undefined);
@@ -165,7 +184,9 @@ describe('Import Folder', () => {
     const { services, sandbox } = await useTestProfile();
     const proxy = await RejectingProxy.start(sandbox.baseUrl);
     const profile = await services.profiles.add({ name: 'IT revoked client', baseUrl: proxy.baseUrl, apiVersion: 'v2.4' });
-    const { uri, sourceIds } = spotFolder('it-revoked', 5, { 'a-missing-latitude.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'it-revoked-bad', longitude: 1 } } }) });
+    const { uri, sourceIds } = spotFolder('it-revoked', 5, {
+      'a-missing-latitude.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'it-revoked-bad', longitude: 1 } } }),
+    });
     const run = await installScriptedUi([
       {
         kind: 'error',
@@ -185,8 +206,14 @@ describe('Import Folder', () => {
       await waitFor('Set Client Credentials after the button', () => run.ui.shown.length === 2);
       run.done();
       assert.strictEqual(summary.stopped, 'credentialsRejected');
-      assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceIds[0]]);
-      assert.deepStrictEqual(summary.failed.map((entry) => path.basename(entry.file)), ['a-missing-latitude.spot.json']);
+      assert.deepStrictEqual(
+        summary.imported.map((entry) => entry.sourceId),
+        [sourceIds[0]],
+      );
+      assert.deepStrictEqual(
+        summary.failed.map((entry) => path.basename(entry.file)),
+        ['a-missing-latitude.spot.json'],
+      );
       assert.strictEqual(summary.notAttempted.length, 4);
       assert.deepStrictEqual(run.ui.shown[0].buttons, ['Show Details', 'Update Credentials', 'Show Log']);
       assert.strictEqual(await services.profiles.state(profile), 'rejected', 'the status bar shows the rejection');
@@ -213,7 +240,10 @@ describe('Import Folder', () => {
     const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', uri);
     run.done();
     assert.strictEqual(summary.total, 1);
-    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds);
+    assert.deepStrictEqual(
+      summary.imported.map((entry) => entry.sourceId),
+      sourceIds,
+    );
     assert.strictEqual(counters(sandbox).imports, before + 1);
   });
 
@@ -221,13 +251,20 @@ describe('Import Folder', () => {
     const { services } = await useTestProfile();
     const { uri, sourceIds } = spotFolder('it-limit', 3);
     const run = await installScriptedUi([
-      { kind: 'warning', match: /^Imported 2 spot documents from .*it-limit-.* to Integration sandbox — but .* holds more than one run takes \(2 spot documents or 100 JSON files\), so some documents were not looked at/ },
+      {
+        kind: 'warning',
+        match:
+          /^Imported 2 spot documents from .*it-limit-.* to Integration sandbox — but .* holds more than one run takes \(2 spot documents or 100 JSON files\), so some documents were not looked at/,
+      },
     ]);
     restore = run.restore;
     const summary = await runFolderImport(services, uri, { limits: { files: 2, candidates: 100 } });
     run.done();
     assert.ok(summary?.truncated);
-    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), sourceIds.slice(0, 2));
+    assert.deepStrictEqual(
+      summary.imported.map((entry) => entry.sourceId),
+      sourceIds.slice(0, 2),
+    );
   });
 
   it('cancelled while looking for documents: says nothing was sent', async () => {
@@ -277,7 +314,10 @@ describe('Import Spot and Import Folder send the same bytes', () => {
     const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', vscode.Uri.file(dir));
     await vscode.commands.executeCommand('spotImport.importSpot', vscode.Uri.file(file));
     run.done();
-    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [sourceId]);
+    assert.deepStrictEqual(
+      summary.imported.map((entry) => entry.sourceId),
+      [sourceId],
+    );
 
     const [fromFolder, fromEditor] = capture.proxy.imports;
     assert.strictEqual(capture.proxy.imports.length, 2);

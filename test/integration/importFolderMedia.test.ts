@@ -78,12 +78,17 @@ async function sandboxToken(sandbox: RunningSandbox): Promise<string> {
 /** The gallery's media in display order, each with the bytes the files route serves for it. */
 async function galleryOverHttp(sandbox: RunningSandbox, galleryId: number): Promise<Array<{ id: number; bytes: Buffer }>> {
   const token = await sandboxToken(sandbox);
-  const reply = await fetch(`${sandbox.baseUrl}/api/v2.4/galleries/${galleryId}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5_000) });
+  const reply = await fetch(`${sandbox.baseUrl}/api/v2.4/galleries/${galleryId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(5_000),
+  });
   assert.strictEqual(reply.status, 200, `gallery ${galleryId}`);
   const body = (await reply.json()) as { data: { included: Array<{ id: number; attributes: { file: string } }> } };
   const media: Array<{ id: number; bytes: Buffer }> = [];
   for (const item of body.data.included) {
-    const file = await fetch(`${sandbox.baseUrl}/files/${item.id}/${item.attributes.file.split('/').map(encodeURIComponent).join('/')}`, { signal: AbortSignal.timeout(5_000) });
+    const file = await fetch(`${sandbox.baseUrl}/files/${item.id}/${item.attributes.file.split('/').map(encodeURIComponent).join('/')}`, {
+      signal: AbortSignal.timeout(5_000),
+    });
     assert.strictEqual(file.status, 200, `media ${item.id}`);
     media.push({ id: item.id, bytes: Buffer.from(await file.arrayBuffer()) });
   }
@@ -142,17 +147,52 @@ describe('Import Folder media runs', function () {
     const a: SpotSpec = {
       sourceId: uniqueSourceId('a'),
       galleries: {
-        fld_1_3: [['03-c.png', png('a3')], ['01-a.png', png('a1')], ['02-b.png', png('a2')]],
-        fld_1_4: [['10.png', png('a10')], ['9.png', png('a9')]],
+        fld_1_3: [
+          ['03-c.png', png('a3')],
+          ['01-a.png', png('a1')],
+          ['02-b.png', png('a2')],
+        ],
+        fld_1_4: [
+          ['10.png', png('a10')],
+          ['9.png', png('a9')],
+        ],
       },
     };
-    const b: SpotSpec = { sourceId: uniqueSourceId('b'), direct: true, galleries: { fld_1_3: [['photo-2.png', png('b2')], ['photo-1.png', png('b1')]] } };
-    const c: SpotSpec = { sourceId: uniqueSourceId('c'), galleries: { fld_1_3: [['1.png', png('c1')], ['2.png', png('c2')]] } };
-    const d: SpotSpec = { sourceId: uniqueSourceId('d'), galleries: { fld_1_3: [['1.png', png('d1')], ['notes.txt', Buffer.from('not media')]] } };
+    const b: SpotSpec = {
+      sourceId: uniqueSourceId('b'),
+      direct: true,
+      galleries: {
+        fld_1_3: [
+          ['photo-2.png', png('b2')],
+          ['photo-1.png', png('b1')],
+        ],
+      },
+    };
+    const c: SpotSpec = {
+      sourceId: uniqueSourceId('c'),
+      galleries: {
+        fld_1_3: [
+          ['1.png', png('c1')],
+          ['2.png', png('c2')],
+        ],
+      },
+    };
+    const d: SpotSpec = {
+      sourceId: uniqueSourceId('d'),
+      galleries: {
+        fld_1_3: [
+          ['1.png', png('d1')],
+          ['notes.txt', Buffer.from('not media')],
+        ],
+      },
+    };
     const e: SpotSpec = { sourceId: uniqueSourceId('e'), galleries: { fld_1_3: [['1.png', png('e1')]] }, attributes: { latitude: undefined } };
     const files = { a: writeSpot(dir, 'a', a), b: writeSpot(dir, 'b', b), c: writeSpot(dir, 'c', c), d: writeSpot(dir, 'd', d), e: writeSpot(dir, 'e', e) };
     const fSourceId = uniqueSourceId('f');
-    fs.writeFileSync(path.join(dir, 'f.spot.json'), JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: fSourceId, latitude: 1, longitude: 2 } } }));
+    fs.writeFileSync(
+      path.join(dir, 'f.spot.json'),
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: fSourceId, latitude: 1, longitude: 2 } } }),
+    );
     const invalidBefore = { d: fs.readFileSync(files.d), e: fs.readFileSync(files.e) };
 
     // c was imported with its media before: the folder run finds them there.
@@ -165,14 +205,21 @@ describe('Import Folder media runs', function () {
 
     const before = counters(sandbox);
     const run = await installScriptedUi([
-      { kind: 'quickPick', match: /^Imported 4 of 6 spot documents to Integration sandbox \(7 media uploaded, 2 already there\); 2 failed$/, pick: /d\.spot\.json/ },
+      {
+        kind: 'quickPick',
+        match: /^Imported 4 of 6 spot documents to Integration sandbox \(7 media uploaded, 2 already there\); 2 failed$/,
+        pick: /d\.spot\.json/,
+      },
     ]);
     restore = run.restore;
     const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', vscode.Uri.file(dir));
     run.done();
 
     // The result the command returns: each spot with what happened to it.
-    assert.ok(summary.outcome.spots.some((spot) => spot.withMedia), 'the media went with the spots');
+    assert.ok(
+      summary.outcome.spots.some((spot) => spot.withMedia),
+      'the media went with the spots',
+    );
     assert.strictEqual(summary.total, 6);
     const imported = byFile(summary);
     assert.deepStrictEqual([...imported.keys()].sort(), ['a.spot.json', 'b.spot.json', 'c.spot.json', 'f.spot.json']);
@@ -192,11 +239,18 @@ describe('Import Folder media runs', function () {
     // The pick: failures first, every spot listed; the picked failure is open.
     const items = run.ui.shown[0].items ?? [];
     assert.strictEqual(items.length, 6);
-    assert.ok(items.slice(0, 2).every((item) => item.startsWith('$(error) ')), `failures first: ${items.join(' | ')}`);
+    assert.ok(
+      items.slice(0, 2).every((item) => item.startsWith('$(error) ')),
+      `failures first: ${items.join(' | ')}`,
+    );
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, files.d, 'the picked failure is open');
 
     // What the service holds, and what the documents now say.
-    for (const [name, spec] of [['a', a], ['b', b], ['c', c]] as const) {
+    for (const [name, spec] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
       for (const [field, list] of Object.entries(spec.galleries)) {
         const galleryId = serviceGallery(sandbox, spec.sourceId, field);
         await assertGalleryHolds(sandbox, galleryId, inNameOrder(list), `${name} ${field}`);
@@ -206,7 +260,10 @@ describe('Import Folder media runs', function () {
       }
     }
     assert.ok(sandbox.spotBySourceId(fSourceId), 'the document without media was imported as it is');
-    for (const [name, spec] of [['d', d], ['e', e]] as const) {
+    for (const [name, spec] of [
+      ['d', d],
+      ['e', e],
+    ] as const) {
       assert.strictEqual(sandbox.spotBySourceId(spec.sourceId), undefined, `${name} was not sent`);
       assert.ok(fs.readFileSync(files[name]).equals(invalidBefore[name]), `${name}.spot.json is untouched`);
     }
@@ -218,7 +275,16 @@ describe('Import Folder media runs', function () {
     const dir = tempDir('it-fm-cancel-');
     const specs = ['a', 'b', 'c', 'd'].map((name) => ({
       name,
-      spec: { sourceId: uniqueSourceId(`cancel-${name}`), galleries: { fld_1_3: [['03.png', png(`${name}3`)], ['01.png', png(`${name}1`)], ['02.png', png(`${name}2`)]] as Files } },
+      spec: {
+        sourceId: uniqueSourceId(`cancel-${name}`),
+        galleries: {
+          fld_1_3: [
+            ['03.png', png(`${name}3`)],
+            ['01.png', png(`${name}1`)],
+            ['02.png', png(`${name}2`)],
+          ] as Files,
+        },
+      },
     }));
     const files = Object.fromEntries(specs.map(({ name, spec }) => [name, writeSpot(dir, name, spec)]));
     const [, b, c, d] = specs.map(({ spec }) => spec);
@@ -226,7 +292,8 @@ describe('Import Folder media runs', function () {
     const run = await installScriptedUi([
       {
         kind: 'warning',
-        match: /^Cancelled: imported 1 of 4 spot documents from .*it-fm-cancel-.* to Integration sandbox \(4 media uploaded, 0 already there\); 2 not attempted; 1 imported but not finished\. What was done stays done; importing the folder again finishes the rest/,
+        match:
+          /^Cancelled: imported 1 of 4 spot documents from .*it-fm-cancel-.* to Integration sandbox \(4 media uploaded, 0 already there\); 2 not attempted; 1 imported but not finished\. What was done stays done; importing the folder again finishes the rest/,
       },
     ]);
     restore = run.restore;
@@ -241,14 +308,23 @@ describe('Import Folder media runs', function () {
     run.done();
     assert.ok(summary?.outcome);
     assert.strictEqual(summary.stopped, 'cancelled');
-    assert.deepStrictEqual(summary.imported.map((entry) => path.basename(entry.file)), ['a.spot.json']);
+    assert.deepStrictEqual(
+      summary.imported.map((entry) => path.basename(entry.file)),
+      ['a.spot.json'],
+    );
     const outcomes = new Map(summary.outcome.spots.map((spot) => [path.basename(spot.path), spot]));
     const bOutcome = outcomes.get('b.spot.json')!;
     assert.strictEqual(bOutcome.status, 'cancelled');
     const bGallery = bOutcome.galleries[0].galleryId!;
-    assert.ok(bOutcome.remaining.some((step) => step === `upload 2 of 3 files to gallery ${bGallery} (fld_1_3)`), `b's remaining work: ${bOutcome.remaining.join('; ')}`);
+    assert.ok(
+      bOutcome.remaining.some((step) => step === `upload 2 of 3 files to gallery ${bGallery} (fld_1_3)`),
+      `b's remaining work: ${bOutcome.remaining.join('; ')}`,
+    );
     assert.ok(bOutcome.remaining.some((step) => /import with state 1/.test(step)));
-    assert.deepStrictEqual(['c.spot.json', 'd.spot.json'].map((name) => outcomes.get(name)?.status), ['not-started', 'not-started']);
+    assert.deepStrictEqual(
+      ['c.spot.json', 'd.spot.json'].map((name) => outcomes.get(name)?.status),
+      ['not-started', 'not-started'],
+    );
     // The upload in flight finished (it is in the gallery and the journal), nothing after it went out.
     assert.strictEqual(sandbox.gallery(bGallery)?.mediaIds.length, 1);
     assert.strictEqual(sandbox.spotBySourceId(b.sourceId)?.attributes.state, 2);
@@ -258,7 +334,9 @@ describe('Import Folder media runs', function () {
     assert.strictEqual(attributesOnDisk(files.b).fld_1_3, null, 'b is not written back before it is done');
 
     const uploadsBefore = counters(sandbox).uploads;
-    const again = await installScriptedUi([{ kind: 'info', match: /^Imported all 4 spot documents from .*it-fm-cancel-.* to Integration sandbox \(8 media uploaded, 4 already there\)\.$/ }]);
+    const again = await installScriptedUi([
+      { kind: 'info', match: /^Imported all 4 spot documents from .*it-fm-cancel-.* to Integration sandbox \(8 media uploaded, 4 already there\)\.$/ },
+    ]);
     restore = again.restore;
     const second = await runFolderImport(services, vscode.Uri.file(dir), {});
     again.done();
@@ -268,7 +346,11 @@ describe('Import Folder media runs', function () {
     for (const { name, spec } of specs) {
       const galleryId = serviceGallery(sandbox, spec.sourceId, 'fld_1_3');
       await assertGalleryHolds(sandbox, galleryId, inNameOrder(spec.galleries.fld_1_3), name);
-      assert.deepStrictEqual({ gallery: attributesOnDisk(files[name]).fld_1_3, state: attributesOnDisk(files[name]).state }, { gallery: galleryId, state: 1 }, `${name}.spot.json`);
+      assert.deepStrictEqual(
+        { gallery: attributesOnDisk(files[name]).fld_1_3, state: attributesOnDisk(files[name]).state },
+        { gallery: galleryId, state: 1 },
+        `${name}.spot.json`,
+      );
     }
     assert.strictEqual(serviceGallery(sandbox, b.sourceId, 'fld_1_3'), bGallery, 'b kept the gallery of the first run');
   });
@@ -280,28 +362,49 @@ describe('Import Folder media runs', function () {
       name,
       spec: {
         sourceId: uniqueSourceId(`c4-${name}`),
-        galleries: { fld_1_3: [['2.png', png(`${name}2`)], ['1.png', png(`${name}1`)], ['3.png', png(`${name}3`)]] as Files, fld_1_4: [['x.png', png(`${name}x`)]] as Files },
+        galleries: {
+          fld_1_3: [
+            ['2.png', png(`${name}2`)],
+            ['1.png', png(`${name}1`)],
+            ['3.png', png(`${name}3`)],
+          ] as Files,
+          fld_1_4: [['x.png', png(`${name}x`)]] as Files,
+        },
       },
     }));
     const files = Object.fromEntries(specs.map(({ name, spec }) => [name, writeSpot(dir, name, spec)]));
 
-    const run = await installScriptedUi([{ kind: 'warning', match: /^Cancelled: imported \d of 6 spot documents from .*it-fm-cancel4-.* What was done stays done; importing the folder again finishes the rest/ }]);
+    const run = await installScriptedUi([
+      {
+        kind: 'warning',
+        match: /^Cancelled: imported \d of 6 spot documents from .*it-fm-cancel4-.* What was done stays done; importing the folder again finishes the rest/,
+      },
+    ]);
     restore = run.restore;
     const cancel = new AbortController();
     // The first byte of any upload: the spots in flight then each finish the request they are in.
-    const summary = await runFolderImport(services, vscode.Uri.file(dir), { signal: cancel.signal, onProgress: (event) => event.kind === 'bytes' && cancel.abort() });
+    const summary = await runFolderImport(services, vscode.Uri.file(dir), {
+      signal: cancel.signal,
+      onProgress: (event) => event.kind === 'bytes' && cancel.abort(),
+    });
     run.done();
     assert.strictEqual(summary?.stopped, 'cancelled');
     assert.deepStrictEqual(summary.failed, []);
     assert.ok(summary.imported.length < 6, 'the run stopped early');
     const headline = summary.headline;
     const count = (pattern: RegExp) => Number(pattern.exec(headline)?.[1] ?? 0);
-    assert.strictEqual(count(/imported (\d+) of 6/) + count(/; (\d+) not attempted/) + count(/; (\d+) imported but not finished/), 6, `each spot counted once: ${headline}`);
+    assert.strictEqual(
+      count(/imported (\d+) of 6/) + count(/; (\d+) not attempted/) + count(/; (\d+) imported but not finished/),
+      6,
+      `each spot counted once: ${headline}`,
+    );
     for (const spot of summary.outcome.spots) {
       if (spot.status !== 'done') assert.ok(spot.remaining.length > 0, `${spot.label} says what a second run does`);
     }
 
-    const again = await installScriptedUi([{ kind: 'info', match: /^Imported all 6 spot documents from .*it-fm-cancel4-.*\(\d+ media uploaded, \d+ already there\)\.$/ }]);
+    const again = await installScriptedUi([
+      { kind: 'info', match: /^Imported all 6 spot documents from .*it-fm-cancel4-.*\(\d+ media uploaded, \d+ already there\)\.$/ },
+    ]);
     restore = again.restore;
     const second = await runFolderImport(services, vscode.Uri.file(dir), {});
     again.done();
@@ -322,7 +425,18 @@ describe('Import Folder media runs', function () {
     const { services, sandbox } = await useTestProfile();
     await setting('media.writeBack', false);
     const dir = tempDir('it-fm-nowrite-');
-    const specs = ['a', 'b'].map((name) => ({ name, spec: { sourceId: uniqueSourceId(`nowrite-${name}`), galleries: { fld_1_3: [['2.png', png(`${name}2`)], ['1.png', png(`${name}1`)]] as Files } } }));
+    const specs = ['a', 'b'].map((name) => ({
+      name,
+      spec: {
+        sourceId: uniqueSourceId(`nowrite-${name}`),
+        galleries: {
+          fld_1_3: [
+            ['2.png', png(`${name}2`)],
+            ['1.png', png(`${name}1`)],
+          ] as Files,
+        },
+      },
+    }));
     const files = Object.fromEntries(specs.map(({ name, spec }) => [name, writeSpot(dir, name, spec)]));
     const original = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, fs.readFileSync(file)]));
 
@@ -345,7 +459,13 @@ describe('Import Folder media runs', function () {
     restore = again.restore;
     const second = await runFolderImport(services, vscode.Uri.file(dir), {});
     again.done();
-    assert.deepStrictEqual(second?.imported.map((entry) => entry.media), [{ uploaded: 0, skipped: 2 }, { uploaded: 0, skipped: 2 }]);
+    assert.deepStrictEqual(
+      second?.imported.map((entry) => entry.media),
+      [
+        { uploaded: 0, skipped: 2 },
+        { uploaded: 0, skipped: 2 },
+      ],
+    );
     assert.strictEqual(counters(sandbox).uploads, before.uploads, 'nothing uploaded again');
     assert.strictEqual(counters(sandbox).imports, before.imports, 'no import: the journal says the spot is imported as it should be');
     for (const { name, spec } of specs) {
@@ -358,7 +478,15 @@ describe('Import Folder media runs', function () {
   it('with media order off sends no order request and keeps the service order; turned on again, the next run sets the name order', async () => {
     const { services, sandbox } = await useTestProfile();
     const dir = tempDir('it-fm-order-');
-    const spec: SpotSpec = { sourceId: uniqueSourceId('order'), galleries: { fld_1_3: [['02.png', png('o2')], ['03.png', png('o3')]] } };
+    const spec: SpotSpec = {
+      sourceId: uniqueSourceId('order'),
+      galleries: {
+        fld_1_3: [
+          ['02.png', png('o2')],
+          ['03.png', png('o3')],
+        ],
+      },
+    };
     const file = writeSpot(dir, 'walk', spec);
     const quiet = (headline: RegExp) => installScriptedUi([{ kind: 'info', match: headline }]);
 
@@ -400,7 +528,15 @@ describe('Import Folder media runs', function () {
     const { services, sandbox } = await useTestProfile();
     await setting('media.keepInProgress', true);
     const dir = tempDir('it-fm-keep-');
-    const spec: SpotSpec = { sourceId: uniqueSourceId('keep'), galleries: { fld_1_3: [['b.png', png('kb')], ['a.png', png('ka')]] } };
+    const spec: SpotSpec = {
+      sourceId: uniqueSourceId('keep'),
+      galleries: {
+        fld_1_3: [
+          ['b.png', png('kb')],
+          ['a.png', png('ka')],
+        ],
+      },
+    };
     const file = writeSpot(dir, 'keep', spec);
 
     let run = await installScriptedUi([{ kind: 'info', match: /^Imported all 1 spot documents .*\(2 media uploaded, 0 already there\)\.$/ }]);
@@ -425,9 +561,13 @@ describe('Import Folder media runs', function () {
     // Import Spot with Media takes the choice as an argument of the command.
     const single: SpotSpec = { sourceId: uniqueSourceId('keep-one'), galleries: { fld_1_3: [['1.png', png('k1')]] } };
     const singleFile = writeSpot(tempDir('it-fm-keep-one-'), 'one', single);
-    run = await installScriptedUi([{ kind: 'info', match: new RegExp(`^Imported "${single.sourceId}" as new spot \\d+ .* It stays in progress \\(state 2\\)\\.$`) }]);
+    run = await installScriptedUi([
+      { kind: 'info', match: new RegExp(`^Imported "${single.sourceId}" as new spot \\d+ .* It stays in progress \\(state 2\\)\\.$`) },
+    ]);
     restore = run.restore;
-    const outcome = await vscode.commands.executeCommand<Core.SpotOutcome>('spotImport.importSpotWithMedia', vscode.Uri.file(singleFile), { keepInProgress: true });
+    const outcome = await vscode.commands.executeCommand<Core.SpotOutcome>('spotImport.importSpotWithMedia', vscode.Uri.file(singleFile), {
+      keepInProgress: true,
+    });
     run.done();
     assert.strictEqual(outcome.state, 2);
     serviceGallery(sandbox, single.sourceId, 'fld_1_3', 2);

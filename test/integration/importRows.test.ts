@@ -74,10 +74,14 @@ function writeTable(): Table {
 /** The table's problems once there are `count` (a timeout says which there were, and the log's table lines). */
 async function waitForTableChecked(table: Table, count: number): Promise<vscode.Diagnostic[]> {
   try {
-    return await waitFor(`${count} problems on ${path.basename(table.csv.fsPath)}`, () => {
-      const found = spotDiagnostics(table.csv);
-      return found.length === count ? found : undefined;
-    }, 20_000);
+    return await waitFor(
+      `${count} problems on ${path.basename(table.csv.fsPath)}`,
+      () => {
+        const found = spotDiagnostics(table.csv);
+        return found.length === count ? found : undefined;
+      },
+      20_000,
+    );
   } catch (error) {
     const found = spotDiagnostics(table.csv).map((diagnostic) => `${diagnostic.range.start.line}:${diagnostic.range.start.character} ${diagnostic.message}`);
     const log = (await readLogText()).split('\n').filter((line) => /tables|rows/.test(line));
@@ -98,13 +102,14 @@ describe('rows of a table as spots in the editor', function () {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows each row problem on its cell, in the Problems panel, with the command line\'s messages', async () => {
+  it("shows each row problem on its cell, in the Problems panel, with the command line's messages", async () => {
     await useTestProfile();
     const table = writeTable();
     dirs.push(table.dir);
     await vscode.window.showTextDocument(table.csv);
     const problems = await waitForTableChecked(table, 3);
-    const at = (line: number, cell: number) => problems.filter((problem) => problem.range.start.line === line && problem.range.start.character === table.cellStarts(line)[cell]);
+    const at = (line: number, cell: number) =>
+      problems.filter((problem) => problem.range.start.line === line && problem.range.start.character === table.cellStarts(line)[cell]);
 
     const swapped = at(3, 3);
     assert.strictEqual(swapped.length, 1, `a problem on row 3's latitude cell: ${JSON.stringify(problems.map((p) => [p.range.start, p.message]))}`);
@@ -125,7 +130,11 @@ describe('rows of a table as spots in the editor', function () {
     await waitForTableChecked(table, 3);
 
     const hoverAt = async (line: number, cell: number) => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', table.csv, new vscode.Position(line, table.cellStarts(line)[cell] + 1));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        table.csv,
+        new vscode.Position(line, table.cellStarts(line)[cell] + 1),
+      );
       return hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
     };
     const species = await hoverAt(1, 1);
@@ -163,16 +172,27 @@ describe('rows of a table as spots in the editor', function () {
     await vscode.window.showTextDocument(table.csv);
     await waitForTableChecked(table, 3);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', table.csv);
-    assert.ok(lenses.some((lens) => lens.command?.title.includes('Import 2 rows as spots (2 with problems are left out)')), lenses.map((lens) => lens.command?.title).join(' | '));
+    assert.ok(
+      lenses.some((lens) => lens.command?.title.includes('Import 2 rows as spots (2 with problems are left out)')),
+      lenses.map((lens) => lens.command?.title).join(' | '),
+    );
 
     const before = counters(sandbox);
     const [imports, uploads] = [before.imports, before.uploads];
-    const run = await installScriptedUi([{ kind: 'quickPick', match: /^Imported 2 of 4 rows to Integration sandbox \(2 media uploaded, 0 already there\); 2 failed$/, pick: /row 3/ }]);
+    const run = await installScriptedUi([
+      { kind: 'quickPick', match: /^Imported 2 of 4 rows to Integration sandbox \(2 media uploaded, 0 already there\); 2 failed$/, pick: /row 3/ },
+    ]);
     restore = run.restore;
     const summary = await vscode.commands.executeCommand<RowsImportSummary>('spotImport.rows.import', table.csv);
     run.done();
-    assert.deepStrictEqual(summary.imported.map((entry) => entry.sourceId), [`${table.stamp}-1`, `${table.stamp}-2`]);
-    assert.deepStrictEqual(summary.failed.map((failure) => failure.file), ['trees.csv row 3 (line 4)', 'trees.csv row 4 (line 5)']);
+    assert.deepStrictEqual(
+      summary.imported.map((entry) => entry.sourceId),
+      [`${table.stamp}-1`, `${table.stamp}-2`],
+    );
+    assert.deepStrictEqual(
+      summary.failed.map((failure) => failure.file),
+      ['trees.csv row 3 (line 4)', 'trees.csv row 4 (line 5)'],
+    );
     assert.match(summary.failed[0].reason, /swapped/i);
     // The pick opened the table at row 3's latitude cell.
     const opened = vscode.window.activeTextEditor;
@@ -183,12 +203,18 @@ describe('rows of a table as spots in the editor', function () {
     assert.ok(spot, 'row 1 is a spot');
     assert.strictEqual(spot.attributes.state, 1, 'made active once its photos were in');
     const gallery = sandbox.gallery(Number(spot.attributes.fld_7_3));
-    assert.deepStrictEqual(gallery?.mediaIds.map((id) => sandbox.media(id)?.file), ['oak-1.png', 'oak-2.png'], 'the photos, once each, in cell order');
+    assert.deepStrictEqual(
+      gallery?.mediaIds.map((id) => sandbox.media(id)?.file),
+      ['oak-1.png', 'oak-2.png'],
+      'the photos, once each, in cell order',
+    );
     assert.strictEqual(sandbox.spotBySourceId(`${table.stamp}-3`), undefined, 'the swapped row was not sent');
     assert.strictEqual(counters(sandbox).uploads - uploads, 2);
 
     const importsAfterFirst = counters(sandbox).imports;
-    const again = await installScriptedUi([{ kind: 'quickPick', match: /^Imported 2 of 4 rows to Integration sandbox \(0 media uploaded, 2 already there\); 2 failed$/, pick: undefined }]);
+    const again = await installScriptedUi([
+      { kind: 'quickPick', match: /^Imported 2 of 4 rows to Integration sandbox \(0 media uploaded, 2 already there\); 2 failed$/, pick: undefined },
+    ]);
     restore = again.restore;
     await vscode.commands.executeCommand<RowsImportSummary>('spotImport.rows.import', table.csv);
     again.done();
@@ -207,7 +233,11 @@ describe('rows of a table as spots in the editor', function () {
     const text = mapping.document.getText();
     const offset = text.indexOf('"lat"') + 1;
     await mapping.edit((edit) => edit.insert(mapping.document.positionAt(offset + 3), 't'));
-    const problem = await waitFor('a problem on the mapping', () => spotDiagnostics(table.mapping).find((diagnostic) => /no column "latt"/.test(diagnostic.message)), 10_000);
+    const problem = await waitFor(
+      'a problem on the mapping',
+      () => spotDiagnostics(table.mapping).find((diagnostic) => /no column "latt"/.test(diagnostic.message)),
+      10_000,
+    );
     assert.match(problem.message, /did you mean "lat"\?/);
     assert.strictEqual(mapping.document.getText(problem.range), '"latt"');
 
@@ -235,7 +265,9 @@ describe('rows of a table as spots in the editor', function () {
       return found.some((lens) => lens.command?.title.includes('Create Mapping for this File')) ? found : undefined;
     });
     assert.ok(lenses.length > 0);
-    const run = await installScriptedUi([{ kind: 'info', match: /^Made .*survey\.mapping\.json from the header and first rows of .*survey\.csv\. Check what was guessed: .*_location_latitude/ }]);
+    const run = await installScriptedUi([
+      { kind: 'info', match: /^Made .*survey\.mapping\.json from the header and first rows of .*survey\.csv\. Check what was guessed: .*_location_latitude/ },
+    ]);
     restore = run.restore;
     await vscode.commands.executeCommand('spotImport.rows.createMapping', vscode.Uri.file(csv));
     run.done();

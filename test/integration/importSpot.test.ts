@@ -36,7 +36,9 @@ describe('Import Spot', () => {
     const { sandbox } = await useTestProfile();
     const before = counters(sandbox).imports;
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('import', 'single', 'valid.spot.json')));
-    const run = await installScriptedUi([{ kind: 'info', match: /^(Imported "it-single-valid" as new spot \d+ to|Updated spot \d+ \("it-single-valid"\) on) Integration sandbox\.$/ }]);
+    const run = await installScriptedUi([
+      { kind: 'info', match: /^(Imported "it-single-valid" as new spot \d+ to|Updated spot \d+ \("it-single-valid"\) on) Integration sandbox\.$/ },
+    ]);
     restore = run.restore;
     const result = await vscode.commands.executeCommand<Core.ImportResult>('spotImport.importSpot');
     run.done();
@@ -49,7 +51,11 @@ describe('Import Spot', () => {
     const { services, sandbox, profile } = await useTestProfile();
     const uri = fixtureUri('import', 'single', 'with-gallery.spot.json');
     const run = await installScriptedUi([
-      { kind: 'info', match: /(Imported "it-single-gallery" as new spot|Updated spot \d+ \("it-single-gallery"\)) .*Pending galleries: fld_1_7 → gallery \d+/, button: 'Upload Media' },
+      {
+        kind: 'info',
+        match: /(Imported "it-single-gallery" as new spot|Updated spot \d+ \("it-single-gallery"\)) .*Pending galleries: fld_1_7 → gallery \d+/,
+        button: 'Upload Media',
+      },
       // The galleries feature's upload asks for files; cancelling there ends it quietly.
       { kind: 'openDialog', answer: undefined },
     ]);
@@ -63,7 +69,12 @@ describe('Import Spot', () => {
     run.done();
     assert.match(run.ui.shown[1].text, new RegExp(`gallery ${galleryId}\\b`));
     const known = services.galleries.list(profile.id).find((gallery) => gallery.galleryId === galleryId);
-    assert.deepStrictEqual(known, { galleryId, field: 'fld_1_7', spot: { spotId: result.spotId, sourceId: 'it-single-gallery', documentUri: uri.toString() }, pending: true });
+    assert.deepStrictEqual(known, {
+      galleryId,
+      field: 'fld_1_7',
+      spot: { spotId: result.spotId, sourceId: 'it-single-gallery', documentUri: uri.toString() },
+      pending: true,
+    });
     assert.ok(sandbox.spotBySourceId('it-single-gallery'));
   });
 
@@ -72,7 +83,10 @@ describe('Import Spot', () => {
     const sourceId = `it-new-or-updated-${Date.now().toString(36)}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-new-'));
     const uri = vscode.Uri.file(path.join(dir, 'again.spot.json'));
-    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2));
+    fs.writeFileSync(
+      uri.fsPath,
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2),
+    );
     const run = await installScriptedUi([
       { kind: 'info', match: new RegExp(`^Imported "${sourceId}" as new spot \\d+ to Integration sandbox\\.$`) },
       { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\) on Integration sandbox\\.$`) },
@@ -92,7 +106,14 @@ describe('Import Spot', () => {
     const sourceId = `it-active-again-${Date.now().toString(36)}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-active-'));
     const uri = vscode.Uri.file(path.join(dir, 'active.spot.json'));
-    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_1_7: null } } }, null, 2));
+    fs.writeFileSync(
+      uri.fsPath,
+      JSON.stringify(
+        { data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44, state: 2, fld_1_7: null } } },
+        null,
+        2,
+      ),
+    );
     const run = await installScriptedUi([
       { kind: 'info', match: 'Pending galleries' },
       { kind: 'info', match: new RegExp(`^Updated spot \\d+ \\("${sourceId}"\\)`) },
@@ -148,7 +169,8 @@ describe('Import Spot', () => {
     const galleryId = result.pendingGalleries[0].galleryId;
     // The galleries view selects the gallery's node (the scripted UI stays in place meanwhile).
     await waitFor('the gallery selected in the Galleries view', () =>
-      run.services.galleriesView.treeView.selection.some((node) => (node as { galleryId?: number }).galleryId === galleryId));
+      run.services.galleriesView.treeView.selection.some((node) => (node as { galleryId?: number }).galleryId === galleryId),
+    );
     run.done();
   });
 
@@ -156,7 +178,9 @@ describe('Import Spot', () => {
     const { sandbox } = await useTestProfile();
     const before = counters(sandbox);
     const uri = fixtureUri('import', 'single', 'pending-needs-state.spot.json');
-    const run = await installScriptedUi([{ kind: 'error', match: /^Not imported, nothing was sent: .*pending-needs-state\.spot\.json: .*Gallery field fld_1_7 is pending/ }]);
+    const run = await installScriptedUi([
+      { kind: 'error', match: /^Not imported, nothing was sent: .*pending-needs-state\.spot\.json: .*Gallery field fld_1_7 is pending/ },
+    ]);
     restore = run.restore;
     const result = await vscode.commands.executeCommand('spotImport.importSpot', uri);
     run.done();
@@ -246,7 +270,10 @@ describe('Import Spot', () => {
     const sourceId = `it-unsaved-${Date.now().toString(36)}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-unsaved-'));
     const uri = vscode.Uri.file(path.join(dir, 'unsaved.spot.json'));
-    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2));
+    fs.writeFileSync(
+      uri.fsPath,
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 47.07, longitude: 15.44 } } }, null, 2),
+    );
     try {
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       const at = editor.document.getText().indexOf('"latitude": 47.07');
@@ -279,7 +306,12 @@ describe('Import Spot', () => {
       const sourceId = `it-cancel-spot-${Date.now().toString(36)}`;
       const known = services.galleries.list(profile.id).length;
       sandbox.setFaults({ latencyMs: 3000, appliesTo: ['import'] });
-      const run = await installScriptedUi([{ kind: 'warning', match: `Import of "${sourceId}" cancelled. If the request had already reached Integration sandbox, the spot exists anyway; importing again updates it.` }]);
+      const run = await installScriptedUi([
+        {
+          kind: 'warning',
+          match: `Import of "${sourceId}" cancelled. If the request had already reached Integration sandbox, the spot exists anyway; importing again updates it.`,
+        },
+      ]);
       restore = run.restore;
       try {
         // Cancel as the notification's Cancel button would, once the import is in flight.

@@ -13,7 +13,6 @@ import type * as Core from '../../src/core';
 import { installScriptedUi } from './helpers/scriptedUi';
 import { closeAllEditors, counters, fixtureUri, readLogText, spotDiagnostics, useTestProfile, waitFor } from './helpers/testEnv';
 
-
 let counter = 0;
 function uniqueSourceId(prefix: string): string {
   return `it-media-${prefix}-${Date.now().toString(36)}-${++counter}`;
@@ -75,10 +74,16 @@ describe('Import Spot with Media', function () {
     });
     const lens = lenses.find((candidate) => candidate.command?.command === 'spotImport.importSpotWithMedia');
     assert.ok(lens, 'the lens runs Import Spot with Media');
-    assert.ok(lenses.some((candidate) => candidate.command?.command === 'spotImport.importSpot'), 'the Import Spot lens stays');
+    assert.ok(
+      lenses.some((candidate) => candidate.command?.command === 'spotImport.importSpot'),
+      'the Import Spot lens stays',
+    );
 
     const run = await installScriptedUi([
-      { kind: 'info', match: new RegExp(`^Imported "${sourceId}" as new spot \\d+ to Integration sandbox with fld_1_3 → gallery \\d+ \\(2 of 2 media: 2 uploaded\\)\\.$`) },
+      {
+        kind: 'info',
+        match: new RegExp(`^Imported "${sourceId}" as new spot \\d+ to Integration sandbox with fld_1_3 → gallery \\d+ \\(2 of 2 media: 2 uploaded\\)\\.$`),
+      },
     ]);
     restore = run.restore;
     const outcome = await vscode.commands.executeCommand<Core.SpotOutcome>(lens.command!.command, ...(lens.command!.arguments ?? []));
@@ -107,7 +112,12 @@ describe('Import Spot with Media', function () {
     // A second run: the same spot, updated; nothing sent twice.
     const uploadsBefore = counters(sandbox).uploads;
     const again = await installScriptedUi([
-      { kind: 'info', match: new RegExp(`^Updated spot ${outcome.spotId} \\("${sourceId}"\\) on Integration sandbox with fld_1_3 → gallery ${galleryId} \\(2 of 2 media: 2 already there\\)\\.$`) },
+      {
+        kind: 'info',
+        match: new RegExp(
+          `^Updated spot ${outcome.spotId} \\("${sourceId}"\\) on Integration sandbox with fld_1_3 → gallery ${galleryId} \\(2 of 2 media: 2 already there\\)\\.$`,
+        ),
+      },
     ]);
     restore = again.restore;
     const second = await runImportSpotWithMedia(services, uri, {});
@@ -152,7 +162,14 @@ describe('Import Spot with Media', function () {
     dirs.push(dir);
     // A pending gallery without "state": 2 is a problem until the document has media beside it.
     const uri = vscode.Uri.file(path.join(dir, 'later.spot.json'));
-    fs.writeFileSync(uri.fsPath, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: uniqueSourceId('later'), latitude: 47.07, longitude: 15.44, fld_1_3: null } } }, null, 2) + '\n');
+    fs.writeFileSync(
+      uri.fsPath,
+      JSON.stringify(
+        { data: { type: 'spots', attributes: { topic_id: 1, source_id: uniqueSourceId('later'), latitude: 47.07, longitude: 15.44, fld_1_3: null } } },
+        null,
+        2,
+      ) + '\n',
+    );
     await vscode.window.showTextDocument(uri);
     await waitFor('the pending-gallery problem', () => spotDiagnostics(uri).some((diagnostic) => /pending/.test(diagnostic.message)), 15_000);
     fs.mkdirSync(path.join(dir, 'later.media', 'fld_1_3'), { recursive: true });
@@ -160,7 +177,7 @@ describe('Import Spot with Media', function () {
     await waitFor('the problem gone once media sit beside it', () => !spotDiagnostics(uri).some((diagnostic) => /pending/.test(diagnostic.message)), 15_000);
   });
 
-  it('reads the media settings for the document\'s own folder (they may differ per folder of a multi-root workspace)', async () => {
+  it("reads the media settings for the document's own folder (they may differ per folder of a multi-root workspace)", async () => {
     const { services } = await useTestProfile();
     const dir = tempDir('it-media-scope-');
     dirs.push(dir);
@@ -196,7 +213,12 @@ describe('Import Spot with Media', function () {
     const sourceId = uniqueSourceId('cancel');
     const uri = writeSpotWithMedia(dir, 'walk', sourceId, { '01.png': png('1'), '02.png': png('2'), '03.png': png('3') });
     const controller = new AbortController();
-    const run = await installScriptedUi([{ kind: 'warning', match: new RegExp(`^Import of "${sourceId}" cancelled\\. Spot \\d+ is on Integration sandbox: .*A second run will: .*upload \\d of 3 files`) }]);
+    const run = await installScriptedUi([
+      {
+        kind: 'warning',
+        match: new RegExp(`^Import of "${sourceId}" cancelled\\. Spot \\d+ is on Integration sandbox: .*A second run will: .*upload \\d of 3 files`),
+      },
+    ]);
     restore = run.restore;
     const first = await runImportSpotWithMedia(services, uri, {
       signal: controller.signal,
@@ -230,16 +252,26 @@ describe('Import Spot with Media', function () {
     dirs.push(dir);
     const ids = { a: uniqueSourceId('a'), b: uniqueSourceId('b'), c: uniqueSourceId('c') };
     writeSpotWithMedia(dir, 'a', ids.a, { '1.png': png('a1'), '2.png': png('a2') });
-    fs.writeFileSync(path.join(dir, 'b.spot.json'), JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: ids.b, latitude: 1, longitude: 2 } } }));
+    fs.writeFileSync(
+      path.join(dir, 'b.spot.json'),
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: ids.b, latitude: 1, longitude: 2 } } }),
+    );
     const bad = writeSpotWithMedia(dir, 'c', ids.c, { '1.png': png('c1'), 'clip.txt': Buffer.from('x') });
     const run = await installScriptedUi([
-      { kind: 'quickPick', match: /^Imported 2 of 3 spot documents to Integration sandbox \(2 media uploaded, 0 already there\); 1 failed$/, pick: /c\.spot\.json/ },
+      {
+        kind: 'quickPick',
+        match: /^Imported 2 of 3 spot documents to Integration sandbox \(2 media uploaded, 0 already there\); 1 failed$/,
+        pick: /c\.spot\.json/,
+      },
     ]);
     restore = run.restore;
     const summary = await runFolderImport(services, vscode.Uri.file(dir), {});
     run.done();
     assert.ok(summary, 'a summary');
-    assert.ok(summary.outcome.spots.some((spot) => spot.withMedia), 'the media went with the spots');
+    assert.ok(
+      summary.outcome.spots.some((spot) => spot.withMedia),
+      'the media went with the spots',
+    );
     assert.deepStrictEqual(summary.imported.map((entry) => [path.basename(entry.file), entry.kind, entry.media]).sort(), [
       ['a.spot.json', 'new', { uploaded: 2, skipped: 0 }],
       ['b.spot.json', 'new', { uploaded: 0, skipped: 0 }],

@@ -55,23 +55,33 @@ describe('lifetimes: shutting down the way VS Code does', function () {
     // The sandbox profile's client starts the in-process sandbox (it logs where it listens).
     const { profile } = await owned.services.clients.clientFor(SANDBOX_PROFILE_ID);
     assert.ok(profile.baseUrl.startsWith('http://127.0.0.1:'), `the sandbox runs (${profile.baseUrl})`);
-    assert.ok(log.lines.some((line) => line.includes('local sandbox listening')), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((line) => line.includes('local sandbox listening')),
+      log.lines.join('\n'),
+    );
 
     // VS Code: deactivate() awaited, then context.subscriptions disposed in array order.
     await owned.deactivate();
     for (const subscription of subscriptions) subscription.dispose();
     assert.ok(log.disposed(), 'the log channel was disposed');
     // The sandbox stops asynchronously: wait until its port is closed (bounded).
-    await waitFor('the sandbox to stop', async () => {
-      try {
-        await fetch(`${profile.baseUrl}/api/v2.4/galleries/1`, { signal: AbortSignal.timeout(2000) });
-        return false;
-      } catch {
-        return true;
-      }
-    }, 20_000);
+    await waitFor(
+      'the sandbox to stop',
+      async () => {
+        try {
+          await fetch(`${profile.baseUrl}/api/v2.4/galleries/1`, { signal: AbortSignal.timeout(2000) });
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      20_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepStrictEqual(log.afterDispose, [], 'lines written after the channel was disposed');
-    assert.ok(log.lines.some((line) => line.includes('local sandbox stopped')), 'the sandbox\'s last line reached the log');
+    assert.ok(
+      log.lines.some((line) => line.includes('local sandbox stopped')),
+      "the sandbox's last line reached the log",
+    );
   });
 });

@@ -43,7 +43,10 @@ describe('Map: Show on Map and Pick Location', function () {
       ],
     );
     assert.strictEqual(markers[0].name, 'it-map-a: Not yet imported, topic 1, 48.2, 16.37');
-    assert.deepStrictEqual(panel.lastState.skipped.map((s) => [path.basename(s.id), s.reason]), [['c.spot.json', 'no numeric latitude and longitude']]);
+    assert.deepStrictEqual(
+      panel.lastState.skipped.map((s) => [path.basename(s.id), s.reason]),
+      [['c.spot.json', 'no numeric latitude and longitude']],
+    );
     assert.strictEqual(panel.lastState.mode, 'show');
     assert.strictEqual(panel.lastState.tiles, undefined, 'no tiles unless the user chose them');
     assert.strictEqual(panel.lastState.offerTiles, true);
@@ -55,9 +58,15 @@ describe('Map: Show on Map and Pick Location', function () {
   it('Show on Map of a Galleries view spot row maps the document its import recorded, and says when none is known', async () => {
     const uri = folder.uri('a.spot.json');
     // A spot row (src/extension/galleries/nodes/spotNode.ts): its gallery rows know the import's document.
-    const row = { spot: { spotId: 1, sourceId: 'it-map-a' }, galleries: [{ known: { galleryId: 9, pending: false, spot: { spotId: 1, sourceId: 'it-map-a', documentUri: uri.toString() } } }] };
+    const row = {
+      spot: { spotId: 1, sourceId: 'it-map-a' },
+      galleries: [{ known: { galleryId: 9, pending: false, spot: { spotId: 1, sourceId: 'it-map-a', documentUri: uri.toString() } } }],
+    };
     const panel = (await vscode.commands.executeCommand('spotImport.map.show', row)) as MapPanel;
-    assert.deepStrictEqual(panel.shown().map((m) => m.id), [uri.toString()]);
+    assert.deepStrictEqual(
+      panel.shown().map((m) => m.id),
+      [uri.toString()],
+    );
     panel.panel.dispose();
     const older = { spot: { spotId: 2, sourceId: 'x' }, galleries: [{ known: { galleryId: 8, pending: false, spot: { spotId: 2, sourceId: 'x' } } }] };
     // The command wrapper shows the error (and logs it) instead of throwing.
@@ -78,7 +87,10 @@ describe('Map: Show on Map and Pick Location', function () {
   it('follows an edit of a document: changing its latitude moves its marker', async () => {
     const uri = folder.uri('a.spot.json');
     const panel = (await vscode.commands.executeCommand('spotImport.map.show', uri)) as MapPanel;
-    assert.deepStrictEqual(panel.shown().map((m) => m.latitude), [48.2]);
+    assert.deepStrictEqual(
+      panel.shown().map((m) => m.latitude),
+      [48.2],
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     const edit = new vscode.WorkspaceEdit();
     const at = document.getText().indexOf('48.2');
@@ -110,7 +122,10 @@ describe('Map: Show on Map and Pick Location', function () {
   it('Show on Map of a CSV table with its mapping shows its rows as the import would send them, each opening the table at its latitude cell', async () => {
     const csv = path.join(folder.dir, 'trees.csv');
     fs.writeFileSync(csv, 'id;lat;lon\r\nit-map-row-1;47,0712;15,4395\r\nit-map-row-2;48,2;16,37\r\nit-map-row-3;north;16\r\n');
-    fs.writeFileSync(path.join(folder.dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 1, source_id: '{id}', latitude: 'lat', longitude: 'lon' }, null, 2));
+    fs.writeFileSync(
+      path.join(folder.dir, 'trees.mapping.json'),
+      JSON.stringify({ topic_id: 1, source_id: '{id}', latitude: 'lat', longitude: 'lon' }, null, 2),
+    );
     const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(csv))) as MapPanel;
     assert.deepStrictEqual(
       panel.shown().map((m) => [m.sourceId, m.latitude, m.longitude, m.state, m.line, path.basename(vscode.Uri.parse(m.open ?? '').fsPath)]),
@@ -119,7 +134,10 @@ describe('Map: Show on Map and Pick Location', function () {
         ['it-map-row-2', 48.2, 16.37, 'notImported', 2, 'trees.csv'],
       ],
     );
-    assert.deepStrictEqual(panel.lastState?.skipped.map((s) => s.id.replace(/^.*\//, '')), ['trees.csv line 4']);
+    assert.deepStrictEqual(
+      panel.lastState?.skipped.map((s) => s.id.replace(/^.*\//, '')),
+      ['trees.csv line 4'],
+    );
     panel.panel.dispose();
   });
 });

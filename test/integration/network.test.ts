@@ -31,14 +31,16 @@ describe('network settings', () => {
     await useTestProfile();
     const missing = path.join(os.tmpdir(), 'spot-no-such-ca.pem');
     await setCaCertificates([missing]);
-    const run = await installScriptedUi([{ kind: 'error', match: `The setting spotImport.caCertificates lists ${missing}, which cannot be read: there is no such file.` }]);
+    const run = await installScriptedUi([
+      { kind: 'error', match: `The setting spotImport.caCertificates lists ${missing}, which cannot be read: there is no such file.` },
+    ]);
     restore = run.restore;
     await vscode.commands.executeCommand('spotImport.testConnection');
     run.done();
     assert.deepStrictEqual(run.ui.shown[0].buttons, ['Open Settings', 'Show Log']);
   });
 
-  it('builds a ca list from the listed files that keeps Node\'s bundled roots', async () => {
+  it("builds a ca list from the listed files that keeps Node's bundled roots", async () => {
     const { services } = await useTestProfile();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spot-ca-'));
     try {
@@ -48,7 +50,7 @@ describe('network settings', () => {
       const options = await httpOptionsFromVsCode(await services.core(), { requestTimeoutSeconds: 60, caCertificates: [file] }, {});
       assert.ok(options.ca, 'a ca list is built');
       assert.ok(options.ca.includes(pem.trim()), 'the configured certificate is in it');
-      assert.ok(options.ca.length >= tls.rootCertificates.length, 'Node\'s bundled roots stay trusted');
+      assert.ok(options.ca.length >= tls.rootCertificates.length, "Node's bundled roots stay trusted");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -143,12 +145,15 @@ describe('network settings: an https service signed by a private certificate aut
   it('without the setting, says the certificate is not trusted and where to add the authority', async () => {
     await setCaCertificates(undefined);
     const before = proxy!.requests.length;
-    const run = await installScriptedUi([{
-      kind: 'error',
-      match: (text) => /^The token request could not reach 127\.0\.0\.1:\d+: /.test(text)
-        && /certificate/i.test(text)
-        && text.endsWith('add that authority\'s certificate (a PEM file) to the setting spotImport.caCertificates.'),
-    }]);
+    const run = await installScriptedUi([
+      {
+        kind: 'error',
+        match: (text) =>
+          /^The token request could not reach 127\.0\.0\.1:\d+: /.test(text) &&
+          /certificate/i.test(text) &&
+          text.endsWith("add that authority's certificate (a PEM file) to the setting spotImport.caCertificates."),
+      },
+    ]);
     restore = run.restore;
     await vscode.commands.executeCommand('spotImport.testConnection');
     run.done();

@@ -18,7 +18,7 @@ describe('profiles changed in another window', () => {
       assert.strictEqual(changes, 0, 'nothing tells this window by itself');
 
       mine.refresh();
-      assert.strictEqual(changes, 1, 'the refresh tells this window\'s listeners');
+      assert.strictEqual(changes, 1, "the refresh tells this window's listeners");
       assert.strictEqual(mine.active()?.id, added.id);
 
       mine.refresh();

@@ -12,7 +12,10 @@ const ADDED = 'IT added profile';
 const WRONG_SECRET = 'it-wrong-secret-0123456789';
 
 function globalStateText(services: CommandServices): string {
-  return services.context.globalState.keys().map((key) => JSON.stringify(services.context.globalState.get(key))).join('\n');
+  return services.context.globalState
+    .keys()
+    .map((key) => JSON.stringify(services.context.globalState.get(key)))
+    .join('\n');
 }
 
 describe('profiles and credentials', () => {
@@ -28,7 +31,12 @@ describe('profiles and credentials', () => {
       { kind: 'input', match: '(3/6)', expectValue: derived, rejects: ['http://example.org/api/v2/access_token'], answer: derived },
       { kind: 'input', match: '(4/6)', expectValue: 'v2.4', rejects: ['2.4', 'latest'], answer: 'v2.4' },
       { kind: 'input', match: '(5/6)', rejects: ['abc', '1.5'], answer: '1' },
-      { kind: 'input', match: '(6/6)', rejects: ['https://files.example.org/', 'http://files.example.org/{file}'], answer: 'https://files.example.org/images/{file}' },
+      {
+        kind: 'input',
+        match: '(6/6)',
+        rejects: ['https://files.example.org/', 'http://files.example.org/{file}'],
+        answer: 'https://files.example.org/images/{file}',
+      },
       { kind: 'input', match: '(1/2)', answer: TEST_CLIENT.clientId, expectPassword: false },
       { kind: 'input', match: '(2/2)', answer: TEST_CLIENT.clientSecret, expectPassword: true },
       { kind: 'info', match: 'is ready and active' },
@@ -52,7 +60,10 @@ describe('profiles and credentials', () => {
   it('refuses http for anything but loopback even when called directly', async () => {
     const { services } = await useTestProfile();
     await assert.rejects(services.profiles.add({ name: 'IT plain http', baseUrl: 'http://example.com', apiVersion: 'v2.4' }), /https/);
-    await assert.rejects(services.profiles.add({ name: 'IT plain http 2', baseUrl: 'https://example.com', tokenUrl: 'http://example.com/token', apiVersion: 'v2.4' }), /https/);
+    await assert.rejects(
+      services.profiles.add({ name: 'IT plain http 2', baseUrl: 'https://example.com', tokenUrl: 'http://example.com/token', apiVersion: 'v2.4' }),
+      /https/,
+    );
     assert.ok(!services.profiles.list().some((profile) => profile.name.startsWith('IT plain http')));
   });
 
@@ -97,7 +108,10 @@ describe('profiles and credentials', () => {
     run.done();
     const items = run.ui.shown[0].items ?? [];
     assert.ok(items.includes('Local (sandbox)'), `sandbox labelled: ${items.join(' | ')}`);
-    assert.ok(items.some((item) => item.endsWith(profile.name)), 'current profile listed');
+    assert.ok(
+      items.some((item) => item.endsWith(profile.name)),
+      'current profile listed',
+    );
     assert.ok(items.includes('$(add) Add Profile…'));
     assert.strictEqual(services.profiles.active()?.name, ADDED);
   });
@@ -139,7 +153,10 @@ describe('profiles and credentials', () => {
     const added = services.profiles.list().find((profile) => profile.name === ADDED);
     assert.ok(added);
     await services.credentials.set(added.id, TEST_CLIENT);
-    await services.galleries.add(added.id, [{ galleryId: 990_001, pending: true }, { galleryId: 990_002, pending: false }]);
+    await services.galleries.add(added.id, [
+      { galleryId: 990_001, pending: true },
+      { galleryId: 990_002, pending: false },
+    ]);
     await services.galleries.add(kept.id, [{ galleryId: 990_003, pending: false }]);
     const run = await installScriptedUi([
       { kind: 'quickPick', match: 'Remove Spot Import profile', pick: ADDED },
@@ -152,8 +169,11 @@ describe('profiles and credentials', () => {
     assert.ok(!run.ui.shown[0].items?.includes('Local (sandbox)'), 'the built-in sandbox cannot be removed');
     assert.strictEqual(services.profiles.get(added.id), undefined);
     assert.strictEqual(await services.credentials.get(added.id), undefined);
-    assert.deepStrictEqual(services.galleries.list(added.id), [], 'the removed profile\'s galleries are forgotten');
-    assert.ok(services.galleries.list(kept.id).some((gallery) => gallery.galleryId === 990_003), 'other profiles keep theirs');
+    assert.deepStrictEqual(services.galleries.list(added.id), [], "the removed profile's galleries are forgotten");
+    assert.ok(
+      services.galleries.list(kept.id).some((gallery) => gallery.galleryId === 990_003),
+      'other profiles keep theirs',
+    );
     await services.galleries.remove(kept.id, 990_003);
   });
 

@@ -105,6 +105,9 @@ describe('credentials refused for a profile that is not the active one', functio
       (failure: unknown) => failure as { message: string; actions?: Array<{ title: string; args?: unknown[] }> },
     );
     assert.match(error.message, /has no client credentials yet/);
-    assert.deepStrictEqual(error.actions?.map((action) => [action.title, action.args]), [['Set Client Credentials', [remote.profile.id]]]);
+    assert.deepStrictEqual(
+      error.actions?.map((action) => [action.title, action.args]),
+      [['Set Client Credentials', [remote.profile.id]]],
+    );
   });
 });

@@ -45,13 +45,15 @@ for (const writes of ['at once', 'on settle'] as MementoWrites[]) {
         for (const i of indexes) edited.push(await store.add(remote(`Edited ${i}`)));
         await store.setActive(removed[0].id);
 
-        await Promise.all(indexes.flatMap((i) => [
-          store.add(remote(`Added ${i}`)),
-          store.remove(removed[i].id),
-          store.setMediaUrlTemplate(edited[i].id, template(i)),
-        ]));
+        await Promise.all(
+          indexes.flatMap((i) => [store.add(remote(`Added ${i}`)), store.remove(removed[i].id), store.setMediaUrlTemplate(edited[i].id, template(i))]),
+        );
 
-        const names = store.list().filter((profile) => profile.kind === 'remote').map((profile) => profile.name).sort();
+        const names = store
+          .list()
+          .filter((profile) => profile.kind === 'remote')
+          .map((profile) => profile.name)
+          .sort();
         assert.deepStrictEqual(names, indexes.flatMap((i) => [`Added ${i}`, `Edited ${i}`]).sort());
         for (const i of indexes) assert.strictEqual(store.get(edited[i].id)?.mediaUrlTemplate, template(i), `Edited ${i}`);
         assert.strictEqual(store.active(), undefined, 'the active profile was removed');
@@ -65,9 +67,18 @@ for (const writes of ['at once', 'on settle'] as MementoWrites[]) {
       const store = own.services.profiles;
       try {
         const results = await Promise.allSettled([store.add(remote('Twice')), store.add(remote('twice'))]);
-        assert.deepStrictEqual(results.map((result) => result.status), ['fulfilled', 'rejected']);
+        assert.deepStrictEqual(
+          results.map((result) => result.status),
+          ['fulfilled', 'rejected'],
+        );
         assert.match(String((results[1] as PromiseRejectedResult).reason), /A profile named "twice" exists already/);
-        assert.deepStrictEqual(store.list().filter((profile) => profile.kind === 'remote').map((profile) => profile.name), ['Twice']);
+        assert.deepStrictEqual(
+          store
+            .list()
+            .filter((profile) => profile.kind === 'remote')
+            .map((profile) => profile.name),
+          ['Twice'],
+        );
       } finally {
         await own.dispose();
       }
@@ -77,21 +88,36 @@ for (const writes of ['at once', 'on settle'] as MementoWrites[]) {
       const own = await servicesOn(new MemoryMemento(writes));
       const galleries = own.services.galleries;
       try {
-        await galleries.add('p', indexes.map((i) => ({ galleryId: 100 + i, pending: false })));
-        await galleries.add('p', indexes.map((i) => ({ galleryId: 200 + i, pending: true })));
+        await galleries.add(
+          'p',
+          indexes.map((i) => ({ galleryId: 100 + i, pending: false })),
+        );
+        await galleries.add(
+          'p',
+          indexes.map((i) => ({ galleryId: 200 + i, pending: true })),
+        );
 
-        await Promise.all(indexes.flatMap((i) => [
-          galleries.add(i % 2 ? 'p' : 'q', [{ galleryId: 300 + i, pending: true }]),
-          galleries.remove('p', 100 + i),
-          galleries.markUploaded('p', 200 + i),
-        ]));
+        await Promise.all(
+          indexes.flatMap((i) => [
+            galleries.add(i % 2 ? 'p' : 'q', [{ galleryId: 300 + i, pending: true }]),
+            galleries.remove('p', 100 + i),
+            galleries.markUploaded('p', 200 + i),
+          ]),
+        );
 
-        const listed = (profileId: string) => galleries.list(profileId).map((entry) => `${entry.galleryId}${entry.pending ? ' pending' : ''}`).sort();
-        assert.deepStrictEqual(listed('p'), [
-          ...indexes.map((i) => `${200 + i}`),
-          ...indexes.filter((i) => i % 2).map((i) => `${300 + i} pending`),
-        ].sort());
-        assert.deepStrictEqual(listed('q'), indexes.filter((i) => !(i % 2)).map((i) => `${300 + i} pending`).sort());
+        const listed = (profileId: string) =>
+          galleries
+            .list(profileId)
+            .map((entry) => `${entry.galleryId}${entry.pending ? ' pending' : ''}`)
+            .sort();
+        assert.deepStrictEqual(listed('p'), [...indexes.map((i) => `${200 + i}`), ...indexes.filter((i) => i % 2).map((i) => `${300 + i} pending`)].sort());
+        assert.deepStrictEqual(
+          listed('q'),
+          indexes
+            .filter((i) => !(i % 2))
+            .map((i) => `${300 + i} pending`)
+            .sort(),
+        );
       } finally {
         await own.dispose();
       }
@@ -116,7 +142,16 @@ describe('stores and the echoes of their own writes', () => {
       await store.setMediaUrlTemplate(second.id, template(2));
       await store.setActive(second.id);
       memento.deliverEchoes();
-      assert.deepStrictEqual(store.list().filter((profile) => profile.kind === 'remote').map((profile) => [profile.name, profile.mediaUrlTemplate]), [['First', undefined], ['Second', template(2)]]);
+      assert.deepStrictEqual(
+        store
+          .list()
+          .filter((profile) => profile.kind === 'remote')
+          .map((profile) => [profile.name, profile.mediaUrlTemplate]),
+        [
+          ['First', undefined],
+          ['Second', template(2)],
+        ],
+      );
       assert.strictEqual(store.active()?.id, second.id);
       assert.ok(store.get(first.id));
     } finally {
@@ -132,10 +167,25 @@ describe('stores and the echoes of their own writes', () => {
       await galleries.add('p', [{ galleryId: 1, pending: true }]);
       await galleries.add('p', [{ galleryId: 2, pending: true }]);
       memento.deliverEchoes(1);
-      assert.deepStrictEqual(galleries.list('p').map((gallery) => gallery.galleryId).sort(), [1, 2]);
+      assert.deepStrictEqual(
+        galleries
+          .list('p')
+          .map((gallery) => gallery.galleryId)
+          .sort(),
+        [1, 2],
+      );
       await galleries.markUploaded('p', 2);
       memento.deliverEchoes();
-      assert.deepStrictEqual(galleries.list('p').map((gallery) => [gallery.galleryId, gallery.pending]).sort(), [[1, true], [2, false]]);
+      assert.deepStrictEqual(
+        galleries
+          .list('p')
+          .map((gallery) => [gallery.galleryId, gallery.pending])
+          .sort(),
+        [
+          [1, true],
+          [2, false],
+        ],
+      );
     } finally {
       await own.dispose();
     }
@@ -159,16 +209,25 @@ describe('profiles updated in two windows at once', () => {
       for (const i of indexes) removed.push(await stores[i % 2].add(remote(`Removed ${i}`)));
       for (const i of indexes) edited.push(await stores[i % 2].add(remote(`Edited ${i}`)));
 
-      await Promise.all(indexes.flatMap((i) => [
-        stores[i % 2].add(remote(`Added ${i}`)),
-        stores[(i + 1) % 2].remove(removed[i].id),
-        stores[i % 2].setMediaUrlTemplate(edited[i].id, template(i)),
-      ]));
+      await Promise.all(
+        indexes.flatMap((i) => [
+          stores[i % 2].add(remote(`Added ${i}`)),
+          stores[(i + 1) % 2].remove(removed[i].id),
+          stores[i % 2].setMediaUrlTemplate(edited[i].id, template(i)),
+        ]),
+      );
 
       const expected = indexes.flatMap((i) => [`Added ${i}`, `Edited ${i}`]).sort();
       mine.refresh();
       for (const store of stores) {
-        assert.deepStrictEqual(store.list().filter((profile) => profile.kind === 'remote').map((profile) => profile.name).sort(), expected);
+        assert.deepStrictEqual(
+          store
+            .list()
+            .filter((profile) => profile.kind === 'remote')
+            .map((profile) => profile.name)
+            .sort(),
+          expected,
+        );
         for (const i of indexes) assert.strictEqual(store.get(edited[i].id)?.mediaUrlTemplate, template(i), `Edited ${i}`);
       }
 

@@ -40,12 +40,15 @@ describe('topic areas in the editor', () => {
   });
   after(() => fs.rmSync(definition().fsPath, { force: true }));
 
-  it('warns on the latitude of a spot outside its topic\'s area, and swaps latitude and longitude when that brings it in', async () => {
+  it("warns on the latitude of a spot outside its topic's area, and swaps latitude and longitude when that brings it in", async () => {
     const document = await openSpot('area-swapped.spot.json', spotText('16.3700', '48.21'));
     const warning = await waitFor('the area warning', () => spotDiagnostics(document.uri).find((d) => d.code === 'topic.outsideArea'), 15_000);
     assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);
     assert.deepStrictEqual(warning.range, rangeOfText(document, '16.3700'));
-    assert.match(warning.message, /^latitude 16\.37, longitude 48\.21 is outside the area of topic 14 \(Vienna trees\) .*; swapped, it is inside: latitude and longitude are probably swapped\.$/);
+    assert.match(
+      warning.message,
+      /^latitude 16\.37, longitude 48\.21 is outside the area of topic 14 \(Vienna trees\) .*; swapped, it is inside: latitude and longitude are probably swapped\.$/,
+    );
     const actions = await quickFixes(document, warning.range);
     const swap = actions.find((action) => /^Swap latitude and longitude/.test(action.title));
     assert.ok(swap?.edit, `the swap among: ${actions.map((action) => action.title).join(' | ')}`);
@@ -60,7 +63,10 @@ describe('topic areas in the editor', () => {
     const warning = await waitFor('the area warning', () => spotDiagnostics(document.uri).find((d) => d.code === 'topic.outsideArea'), 15_000);
     assert.doesNotMatch(warning.message, /swapped/);
     const actions = await quickFixes(document, warning.range);
-    assert.deepStrictEqual(actions.filter((action) => /Swap/.test(action.title)).map((action) => action.title), []);
+    assert.deepStrictEqual(
+      actions.filter((action) => /Swap/.test(action.title)).map((action) => action.title),
+      [],
+    );
   });
 
   it('without an area: a latitude out of range that fits as a longitude is an error that says they are probably swapped, with the swap', async () => {
@@ -81,10 +87,13 @@ describe('topic areas in the editor', () => {
     try {
       const csv = path.join(dir, 'trees.csv');
       fs.writeFileSync(csv, 'id,lat,lon\n1,48.2,16.37\n2,16.37,48.2\n');
-      fs.writeFileSync(path.join(dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 14, source_id: 'it-area-{id}', latitude: 'lat', longitude: 'lon', fields: {} }, null, 2));
+      fs.writeFileSync(
+        path.join(dir, 'trees.mapping.json'),
+        JSON.stringify({ topic_id: 14, source_id: 'it-area-{id}', latitude: 'lat', longitude: 'lon', fields: {} }, null, 2),
+      );
       const uri = vscode.Uri.file(csv);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      const [warning, ...more] = await waitFor('the row\'s area warning', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri), 20_000);
+      const [warning, ...more] = await waitFor("the row's area warning", () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri), 20_000);
       assert.deepStrictEqual(more, []);
       assert.strictEqual(warning.code, 'topic.outsideArea');
       assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);

@@ -36,7 +36,14 @@ describe('one topic rule for every import', () => {
     const stamp = Date.now().toString(36);
     const write = (name: string, topicId: number) => {
       const file = path.join(dir, name);
-      fs.writeFileSync(file, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: topicId, source_id: `it-topic-${stamp}-${topicId}`, latitude: 47.07, longitude: 15.44 } } }, null, 2));
+      fs.writeFileSync(
+        file,
+        JSON.stringify(
+          { data: { type: 'spots', attributes: { topic_id: topicId, source_id: `it-topic-${stamp}-${topicId}`, latitude: 47.07, longitude: 15.44 } } },
+          null,
+          2,
+        ),
+      );
       return file;
     };
     return { dir, other: write('a-other.spot.json', 1), ours: write('b-ours.spot.json', 37), sandbox };
@@ -67,14 +74,17 @@ describe('one topic rule for every import', () => {
     assert.strictEqual(counters(sandbox).imports, before, 'nothing was sent');
   });
 
-  it('Import Folder refuses it and imports the document of the profile\'s topic', async () => {
+  it("Import Folder refuses it and imports the document of the profile's topic", async () => {
     const { dir, sandbox } = await setUp();
     const before = counters(sandbox).imports;
     const run = await installScriptedUi([{ kind: 'quickPick', match: /^Imported 1 of 2 spot documents to IT topic 37; 1 failed$/, pick: /a-other/ }]);
     restore = run.restore;
     const summary = await vscode.commands.executeCommand<FolderImportSummary>('spotImport.importFolder', vscode.Uri.file(dir));
     run.done();
-    assert.deepStrictEqual(summary.failed.map((failure) => path.basename(failure.file)), ['a-other.spot.json']);
+    assert.deepStrictEqual(
+      summary.failed.map((failure) => path.basename(failure.file)),
+      ['a-other.spot.json'],
+    );
     assert.match(summary.failed[0].reason, refusal);
     assert.strictEqual(counters(sandbox).imports, before + 1, 'only the document of topic 37 was sent');
   });

@@ -38,7 +38,12 @@ async function assertValidNow(document: vscode.TextDocument): Promise<void> {
 }
 
 async function applyQuickFix(document: vscode.TextDocument, range: vscode.Range, title: string | RegExp): Promise<void> {
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+    'vscode.executeCodeActionProvider',
+    document.uri,
+    range,
+    vscode.CodeActionKind.QuickFix.value,
+  );
   const action = actions.find((candidate) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title)));
   assert.ok(action?.edit, `a quick fix "${String(title)}" among: ${actions.map((a) => a.title).join(' | ')}`);
   assert.ok(await vscode.workspace.applyEdit(action.edit));
@@ -52,18 +57,21 @@ describe('topic definitions in the editor', () => {
     const document = await open('topics', 'problems.spot.json');
     const diagnostics = await waitFor('topic diagnostics', () => topicDiagnostics(document.uri).length >= 10 && topicDiagnostics(document.uri));
     const seen = diagnostics.map((d) => `${String(d.code)} ${vscode.DiagnosticSeverity[d.severity]} ${document.getText(d.range)}`).sort();
-    assert.deepStrictEqual(seen, [
-      'spot.misspeltMember Warning "stat"',
-      'topic.categoryLabel Error "Oak"',
-      'topic.invalidGallery Error "pending"',
-      'topic.outOfRange Error 130',
-      'topic.undefinedField Warning "fld_7_99"',
-      'topic.unknownCategory Error "hail"',
-      'topic.wrongType Error "2024-02-30"',
-      'topic.wrongType Error "2024-05-31T14:30:00Z"',
-      'topic.wrongType Error "yes"',
-      'topic.wrongType Error 2.5',
-    ].sort());
+    assert.deepStrictEqual(
+      seen,
+      [
+        'spot.misspeltMember Warning "stat"',
+        'topic.categoryLabel Error "Oak"',
+        'topic.invalidGallery Error "pending"',
+        'topic.outOfRange Error 130',
+        'topic.undefinedField Warning "fld_7_99"',
+        'topic.unknownCategory Error "hail"',
+        'topic.wrongType Error "2024-02-30"',
+        'topic.wrongType Error "2024-05-31T14:30:00Z"',
+        'topic.wrongType Error "yes"',
+        'topic.wrongType Error 2.5',
+      ].sort(),
+    );
     const label = diagnostics.find((d) => d.code === 'topic.categoryLabel')!;
     assert.match(label.message, /"Oak" is the label of key 1 of Species \(fld_7_1\): send the key, 1\./);
     assert.strictEqual(diagnostics.find((d) => d.code === 'spot.misspeltMember')!.message, 'stat is sent as a topic field; did you mean state?');
@@ -96,11 +104,19 @@ describe('topic definitions in the editor', () => {
 
   it('topic hover: label, type, description and allowed values', async () => {
     const document = await open('topics', 'oak.spot.json');
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, rangeOfText(document, '"fld_7_1"').start.translate(0, 3));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      rangeOfText(document, '"fld_7_1"').start.translate(0, 3),
+    );
     const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
     assert.match(text, /\*\*Species\*\* `fld_7_1` · category, required/);
     assert.match(text, /Values: `1` Oak · `2` Beech · `3` Larch/);
-    const notes = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, rangeOfText(document, '"fld_7_4"').start.translate(0, 3));
+    const notes = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      rangeOfText(document, '"fld_7_4"').start.translate(0, 3),
+    );
     assert.match(notes.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n'), /Free text\./);
   });
 
@@ -109,7 +125,9 @@ describe('topic definitions in the editor', () => {
     const whole = new vscode.Range(0, 0, document.lineCount, 0);
     const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, whole);
     // Each hint with the token it follows: "fld_7_1" Species, 1 Oak.
-    const labels = hints.map((hint) => `${/("[^"]*"|[^\s[,]+)$/.exec(document.lineAt(hint.position.line).text.slice(0, hint.position.character))?.[1]} ${String(hint.label)}`);
+    const labels = hints.map(
+      (hint) => `${/("[^"]*"|[^\s[,]+)$/.exec(document.lineAt(hint.position.line).text.slice(0, hint.position.character))?.[1]} ${String(hint.label)}`,
+    );
     for (const expected of ['"fld_7_1" Species', '1 Oak', '"fld_7_2" Height (m)', '"fld_7_3" Photos', '"storm" Storm', '"beetle" Bark beetles']) {
       assert.ok(labels.includes(expected), `${expected} among ${labels.join(' | ')}`);
     }
@@ -155,7 +173,7 @@ describe('topic definitions in the editor', () => {
       await assertValidNow(document);
     });
 
-    it('sets state 2 when a gallery is pending (the document\'s own problem)', async () => {
+    it("sets state 2 when a gallery is pending (the document's own problem)", async () => {
       const document = await open('topics', 'pending.spot.json');
       const pending = await waitFor('the pending-gallery problem', () => spotDiagnostics(document.uri).find((d) => /needs "state": 2/.test(d.message)));
       await applyQuickFix(document, pending.range, /^Set "state": 2/);
@@ -183,22 +201,34 @@ describe('topic definitions in the editor', () => {
     await config.update('topicsFolder', '../topics/broken/spot-topics', vscode.ConfigurationTarget.Global);
     try {
       const broken = (name: string) => vscode.Uri.joinPath(fixtureUri(), '..', 'topics', 'broken', 'spot-topics', name);
-      const duplicate = await waitFor('the duplicate topic reported', () => vscode.languages.getDiagnostics(broken('b-duplicate.topic.json')).find((d) => d.source === 'Spot Import'));
+      const duplicate = await waitFor('the duplicate topic reported', () =>
+        vscode.languages.getDiagnostics(broken('b-duplicate.topic.json')).find((d) => d.source === 'Spot Import'),
+      );
       assert.strictEqual(duplicate.code, 'topicDefinition.duplicateTopic');
       assert.strictEqual(duplicate.message, 'topic_id 7 is already defined in a-valid.topic.json; this file is not used.');
       assert.deepStrictEqual([duplicate.range.start.line, duplicate.range.start.character, duplicate.range.end.character], [1, 14, 15]);
       const syntax = vscode.languages.getDiagnostics(broken('c-syntax.topic.json')).filter((d) => d.source === 'Spot Import');
       assert.strictEqual(syntax.length, 1);
       assert.match(syntax[0].message, /^This topic definition is not in use until its problems are fixed: Not valid JSON: comma expected\./);
-      const rules = vscode.languages.getDiagnostics(broken('d-schema.topic.json')).filter((d) => d.source === 'Spot Import').map((d) => d.message);
+      const rules = vscode.languages
+        .getDiagnostics(broken('d-schema.topic.json'))
+        .filter((d) => d.source === 'Spot Import')
+        .map((d) => d.message);
       assert.deepStrictEqual(rules.sort(), ['minimum (5) is larger than maximum (1).', 'state is a spot member, not a topic field; remove it from fields.']);
       // The document is now checked against the definition that stayed in use (topic 7 with fld_7_1 only).
-      await waitFor('fld_7_2 undefined by the smaller definition', () => topicDiagnostics(problems.uri).some((d) => d.code === 'topic.undefinedField' && problems.getText(d.range) === '"fld_7_2"'));
+      await waitFor('fld_7_2 undefined by the smaller definition', () =>
+        topicDiagnostics(problems.uri).some((d) => d.code === 'topic.undefinedField' && problems.getText(d.range) === '"fld_7_2"'),
+      );
     } finally {
       await config.update('topicsFolder', undefined, vscode.ConfigurationTarget.Global);
     }
     await waitFor('back to the workspace definitions', () => !topicDiagnostics(problems.uri).some((d) => problems.getText(d.range) === '"fld_7_2"'));
-    assert.deepStrictEqual(vscode.languages.getDiagnostics(vscode.Uri.joinPath(fixtureUri(), '..', 'topics', 'broken', 'spot-topics', 'b-duplicate.topic.json')).filter((d) => d.source === 'Spot Import'), []);
+    assert.deepStrictEqual(
+      vscode.languages
+        .getDiagnostics(vscode.Uri.joinPath(fixtureUri(), '..', 'topics', 'broken', 'spot-topics', 'b-duplicate.topic.json'))
+        .filter((d) => d.source === 'Spot Import'),
+      [],
+    );
   });
 
   it('a spot document whose tab was closed gets no topic problems back when the definitions change', async () => {
@@ -229,7 +259,11 @@ describe('topic definitions in the editor', () => {
       fs.writeFileSync(broken.fsPath, '{ "topic_id": 13, ');
       const outOfRange = await waitFor('topic 12 applied', () => topicDiagnostics(document.uri).find((d) => d.code === 'topic.outOfRange'), 15_000);
       assert.strictEqual(document.getText(outOfRange.range), '4');
-      await waitFor('the broken file reported', () => vscode.languages.getDiagnostics(broken).some((d) => d.source === 'Spot Import' && /not in use/.test(d.message)), 15_000);
+      await waitFor(
+        'the broken file reported',
+        () => vscode.languages.getDiagnostics(broken).some((d) => d.source === 'Spot Import' && /not in use/.test(d.message)),
+        15_000,
+      );
     } finally {
       fs.rmSync(added.fsPath, { force: true });
       fs.rmSync(broken.fsPath, { force: true });
@@ -266,7 +300,13 @@ describe('topic definitions in the editor', () => {
     const typed = fixtureUri('topics', 'null-number.spot.json');
     const untyped = fixtureUri('topics', 'null-untyped.spot.json');
     const document = (topicId: number, field: string, sourceId: string) =>
-      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: topicId, source_id: sourceId, latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: 1, [field]: null } } }, null, 2) + '\n';
+      JSON.stringify(
+        {
+          data: { type: 'spots', attributes: { topic_id: topicId, source_id: sourceId, latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: 1, [field]: null } },
+        },
+        null,
+        2,
+      ) + '\n';
     fs.writeFileSync(typed.fsPath, document(7, 'fld_7_2', 'topics-null-number'));
     fs.writeFileSync(untyped.fsPath, document(99, 'fld_99_2', 'topics-null-untyped'));
     const profile = await addProfileAt('Topics sandbox', sandbox.baseUrl);
@@ -288,7 +328,11 @@ describe('topic definitions in the editor', () => {
       assert.deepStrictEqual(result?.pendingGalleries, []);
       assert.strictEqual(sandbox.spotBySourceId('topics-null-number')?.attributes.state, 1);
       assert.strictEqual(sandbox.spotBySourceId('topics-null-number')?.attributes.fld_7_2, null);
-      assert.deepStrictEqual(spotDiagnostics(typed).filter((d) => d.code === 'spot.pendingNeedsState2'), [], 'no state-2 error on a number field');
+      assert.deepStrictEqual(
+        spotDiagnostics(typed).filter((d) => d.code === 'spot.pendingNeedsState2'),
+        [],
+        'no state-2 error on a number field',
+      );
     } finally {
       await closeAllEditors();
       await profile.remove();
@@ -311,7 +355,11 @@ describe('topic definitions in the editor', () => {
       assert.deepStrictEqual(parsed.problems, []);
       assert.deepStrictEqual(
         Object.entries(parsed.definition!.fields).map(([name, field]) => [name, field.type, field.label]),
-        [['fld_12_1', 'text', ''], ['fld_12_2', 'integer', ''], ['fld_12_3', 'gallery', '']],
+        [
+          ['fld_12_1', 'text', ''],
+          ['fld_12_2', 'integer', ''],
+          ['fld_12_3', 'gallery', ''],
+        ],
       );
       // The document matches the definition inferred from it; a value of another type now is a problem.
       const editor = await vscode.window.showTextDocument(document);

@@ -4,7 +4,20 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { uploadWithProgress } from '../../src/extension/galleries/commands/uploadMedia';
-import { JPEG, JPG, PNG, fixtureFile, galleryRow, importSpot, rows, tempFile, uniqueSourceId, useScriptedSandbox, waitFor, writeSpotDocument } from './galleriesSupport';
+import {
+  JPEG,
+  JPG,
+  PNG,
+  fixtureFile,
+  galleryRow,
+  importSpot,
+  rows,
+  tempFile,
+  uniqueSourceId,
+  useScriptedSandbox,
+  waitFor,
+  writeSpotDocument,
+} from './galleriesSupport';
 
 describe('Upload to a spot gallery', function () {
   this.timeout(60_000);
@@ -35,7 +48,10 @@ describe('Upload to a spot gallery', function () {
     assert.deepStrictEqual(picker.items, ['fld_37_12', 'fld_37_13', 'Enter Gallery Id…']);
     assert.match(t.ui.shown.at(-1)!.text, new RegExp(`Uploaded 2 files \\(\\d+ KB\\) to gallery ${galleryId}\\.`));
     assert.deepStrictEqual(await serverFiles(galleryId), [PNG, JPEG]);
-    assert.deepStrictEqual((await rows(t.services, (await galleryRow(t.services, galleryId)).node)).map((row) => row.label), [PNG, JPEG]);
+    assert.deepStrictEqual(
+      (await rows(t.services, (await galleryRow(t.services, galleryId)).node)).map((row) => row.label),
+      [PNG, JPEG],
+    );
     assert.strictEqual(t.services.galleries.list(profileId).find((known) => known.galleryId === galleryId)?.pending, false);
     t.done();
   });
@@ -54,7 +70,10 @@ describe('Upload to a spot gallery', function () {
     );
     await vscode.commands.executeCommand('spotImport.uploadToGallery', fixtureFile(PNG), [fixtureFile(PNG)]);
     assert.deepStrictEqual(await serverFiles(galleryId), [PNG]);
-    assert.deepStrictEqual(t.services.galleries.list(profileId).find((known) => known.galleryId === galleryId), { galleryId, pending: false });
+    assert.deepStrictEqual(
+      t.services.galleries.list(profileId).find((known) => known.galleryId === galleryId),
+      { galleryId, pending: false },
+    );
     t.done();
   });
 
@@ -89,10 +108,16 @@ describe('Upload to a spot gallery', function () {
     const outcome = await uploadWithProgress(t.services, galleryId, files, { signal: cancel.signal, onFileDone: () => cancel.abort() });
 
     assert.strictEqual(outcome.cancelled, true);
-    assert.deepStrictEqual(outcome.files.map((file) => file.status), ['arrived', 'notSent', 'notSent']);
+    assert.deepStrictEqual(
+      outcome.files.map((file) => file.status),
+      ['arrived', 'notSent', 'notSent'],
+    );
     assert.deepStrictEqual(t.ui.shown.at(-1)!.buttons, ['Upload the Rest']);
     assert.deepStrictEqual(await serverFiles(galleryId), [PNG], 'only the first file reached the service');
-    assert.deepStrictEqual((await rows(t.services, (await galleryRow(t.services, galleryId)).node)).map((row) => row.label), [PNG]);
+    assert.deepStrictEqual(
+      (await rows(t.services, (await galleryRow(t.services, galleryId)).node)).map((row) => row.label),
+      [PNG],
+    );
     t.done();
   });
 
@@ -105,7 +130,12 @@ describe('Upload to a spot gallery', function () {
     // The media rules import applies: checked before a byte is sent, never sent.
     t.ui.expect(
       { kind: 'quickPick', pick: (item) => item.description === `gallery ${galleryId} · pending` },
-      { kind: 'info', match: new RegExp(`^Uploaded 2 files \\(\\d+ KB\\) to gallery ${galleryId}\\. Skipped 2 items that cannot go into a gallery: empty\\.png: the file is empty; notes\\.txt: type text/plain is not accepted`) },
+      {
+        kind: 'info',
+        match: new RegExp(
+          `^Uploaded 2 files \\(\\d+ KB\\) to gallery ${galleryId}\\. Skipped 2 items that cannot go into a gallery: empty\\.png: the file is empty; notes\\.txt: type text/plain is not accepted`,
+        ),
+      },
     );
     await vscode.commands.executeCommand('spotImport.uploadToGallery', fixtureFile(PNG), [fixtureFile(PNG), empty, notes, fixtureFile(JPG)]);
     // notes.txt would be stored if it were sent; empty.png would be refused (a Failed group, not Skipped).

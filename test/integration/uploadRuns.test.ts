@@ -81,17 +81,29 @@ describe('Upload runs', function () {
 
     assert.strictEqual(services.profiles.active()?.id, SANDBOX_PROFILE_ID, 'the switch happened during the run');
     assert.strictEqual(outcome.profileId, profile.id);
-    assert.deepStrictEqual(outcome.files.map((file) => file.status), ['arrived', 'arrived', 'arrived']);
-    assert.strictEqual(sandbox.counters.uploads - testBefore, 3, 'all three reached the starting profile\'s service');
+    assert.deepStrictEqual(
+      outcome.files.map((file) => file.status),
+      ['arrived', 'arrived', 'arrived'],
+    );
+    assert.strictEqual(sandbox.counters.uploads - testBefore, 3, "all three reached the starting profile's service");
     assert.strictEqual((await builtInCounters(services)).uploads, builtInBefore.uploads, 'nothing went to the newly active profile');
     assert.strictEqual(sandbox.gallery(galleryId)?.mediaIds.length, 3);
-    assert.ok(services.galleries.list(profile.id).some((known) => known.galleryId === galleryId), 'recorded under the starting profile');
+    assert.ok(
+      services.galleries.list(profile.id).some((known) => known.galleryId === galleryId),
+      'recorded under the starting profile',
+    );
     done();
   });
 
   it('keeps interrupted files out of "Upload the Rest" and offers to check the gallery instead', async () => {
     const galleryId = await pendingGallery(services, profile);
-    const file = (name: string, status: FileOutcome['status'], bytes = 10): FileOutcome => ({ uri: fixtureFile(name), name, bytes, status, sentBytes: status === 'interrupted' ? bytes : undefined });
+    const file = (name: string, status: FileOutcome['status'], bytes = 10): FileOutcome => ({
+      uri: fixtureFile(name),
+      name,
+      bytes,
+      status,
+      sentBytes: status === 'interrupted' ? bytes : undefined,
+    });
     const dropped = Object.assign(new Error('The connection to 127.0.0.1 was closed before the reply.'), { kind: 'network' });
     const outcome: UploadOutcome = {
       galleryId,
@@ -100,14 +112,23 @@ describe('Upload runs', function () {
       stoppedBy: dropped,
       files: [file(PNG, 'arrived'), file(JPG, 'interrupted'), file(JPEG, 'notSent')],
     };
-    const failure = await finishUpload(services, outcome).then(() => assert.fail('should throw'), (error: unknown) => error);
+    const failure = await finishUpload(services, outcome).then(
+      () => assert.fail('should throw'),
+      (error: unknown) => error,
+    );
     assert.ok(failure instanceof ActionableError);
     assert.strictEqual(
       failure.message,
       `Upload to gallery ${galleryId} failed: ${dropped.message} Arrived (1): ${PNG}. ${INTERRUPTED_TITLE} (1): ${JPG}. Not sent (1): ${JPEG}.`,
     );
-    assert.deepStrictEqual(failure.actions.map((action) => action.title), [UPLOAD_THE_REST, CHECK_GALLERY]);
-    assert.deepStrictEqual((failure.actions[0].args?.[1] as { fsPath: string }[]).map((uri) => uri.fsPath), [fixtureFile(JPEG).fsPath]);
+    assert.deepStrictEqual(
+      failure.actions.map((action) => action.title),
+      [UPLOAD_THE_REST, CHECK_GALLERY],
+    );
+    assert.deepStrictEqual(
+      (failure.actions[0].args?.[1] as { fsPath: string }[]).map((uri) => uri.fsPath),
+      [fixtureFile(JPEG).fsPath],
+    );
 
     // A cancel after the whole body went out is just as uncertain.
     ui.expect({ kind: 'warning', match: `Upload to gallery ${galleryId} cancelled. ${INTERRUPTED_TITLE} (1): ${JPG}.`, button: undefined });
@@ -149,7 +170,10 @@ describe('Upload runs', function () {
     }
 
     async function failedUpload(galleryId: number, uris: vscode.Uri[], seen: FileOutcome[]): Promise<ActionableError> {
-      const failure = await uploadWithProgress(services, galleryId, uris, { profileId: proxied.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
+      const failure = await uploadWithProgress(services, galleryId, uris, {
+        profileId: proxied.profile.id,
+        onFileDone: (file) => void seen.push({ ...file }),
+      }).then(
         () => assert.fail('the upload should not succeed'),
         (error: unknown) => error,
       );
@@ -178,7 +202,10 @@ describe('Upload runs', function () {
       }
       assert.doesNotMatch(failure.message, /could not reach/, 'a failure while sending is not "could not reach"');
       assert.strictEqual(sandbox.counters.uploads, uploadsBefore, 'nothing was stored');
-      assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [['large-photo.jpg', 'failed']]);
+      assert.deepStrictEqual(
+        seen.map((file) => [file.name, file.status]),
+        [['large-photo.jpg', 'failed']],
+      );
       assert.match(failure.message, new RegExp(`^Upload to gallery ${galleryId} failed: `));
       assert.ok(failure.message.endsWith(`Failed (1): large-photo.jpg. Not sent (1): ${JPG}.`), failure.message);
       assert.deepStrictEqual(restPaths(failure), [big.fsPath, fixtureFile(JPG).fsPath], 'a file cut part-way cannot have arrived: it is sent again');
@@ -197,7 +224,10 @@ describe('Upload runs', function () {
       assert.strictEqual(proxy.cut.length, 1);
       const [cut] = proxy.cut;
       assert.ok(cut.wholeBodyRead && cut.bytesRead === cut.contentLength, `the whole body arrived: ${JSON.stringify(cut)}`);
-      assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [[PNG, 'interrupted']]);
+      assert.deepStrictEqual(
+        seen.map((file) => [file.name, file.status]),
+        [[PNG, 'interrupted']],
+      );
       assert.ok(failure.message.endsWith(`${INTERRUPTED_TITLE} (1): ${PNG}. Not sent (1): ${JPG}.`), failure.message);
       assert.deepStrictEqual(restPaths(failure), [fixtureFile(JPG).fsPath], 'the interrupted file is not sent again blindly');
       assert.deepStrictEqual(checkGallery(failure)?.args, [{ galleryId, profileId: proxied.profile.id, refresh: true }]);
@@ -210,12 +240,18 @@ describe('Upload runs', function () {
       const gone = await addProfileAt('IT gone', `http://127.0.0.1:${await closedPort()}`);
       try {
         const seen: FileOutcome[] = [];
-        const failure = await uploadWithProgress(services, galleryId, [fixtureFile(JPG)], { profileId: gone.profile.id, onFileDone: (file) => void seen.push({ ...file }) }).then(
+        const failure = await uploadWithProgress(services, galleryId, [fixtureFile(JPG)], {
+          profileId: gone.profile.id,
+          onFileDone: (file) => void seen.push({ ...file }),
+        }).then(
           () => assert.fail('the upload should not succeed'),
           (error: unknown) => error,
         );
         assert.ok(failure instanceof ActionableError, String(failure));
-        assert.deepStrictEqual(seen.map((file) => [file.name, file.status]), [[JPG, 'failed']]);
+        assert.deepStrictEqual(
+          seen.map((file) => [file.name, file.status]),
+          [[JPG, 'failed']],
+        );
         assert.deepStrictEqual(restPaths(failure), [fixtureFile(JPG).fsPath]);
         assert.strictEqual(checkGallery(failure), undefined);
       } finally {
@@ -229,12 +265,22 @@ describe('Upload runs', function () {
       const empty = tempFile('empty.jpg', 0);
       const notes = tempFile('notes.txt', 10);
       const seen: FileOutcome[] = [];
-      ui.expect({ kind: 'warning', match: /^Nothing was uploaded to gallery \d+\. Skipped 2 items that cannot go into a gallery: empty\.jpg: the file is empty; notes\.txt: type text\/plain is not accepted \(accepted: image\/jpeg/ });
-      const outcome = await uploadWithProgress(services, galleryId, [empty, notes], { profileId: proxied.profile.id, onFileDone: (file) => void seen.push({ ...file }) });
-      assert.deepStrictEqual(outcome.files.map((file) => [file.name, file.status, file.reason?.replace(/ \(accepted: .*$/, '')]), [
-        ['empty.jpg', 'skipped', 'the file is empty'],
-        ['notes.txt', 'skipped', 'type text/plain is not accepted'],
-      ]);
+      ui.expect({
+        kind: 'warning',
+        match:
+          /^Nothing was uploaded to gallery \d+\. Skipped 2 items that cannot go into a gallery: empty\.jpg: the file is empty; notes\.txt: type text\/plain is not accepted \(accepted: image\/jpeg/,
+      });
+      const outcome = await uploadWithProgress(services, galleryId, [empty, notes], {
+        profileId: proxied.profile.id,
+        onFileDone: (file) => void seen.push({ ...file }),
+      });
+      assert.deepStrictEqual(
+        outcome.files.map((file) => [file.name, file.status, file.reason?.replace(/ \(accepted: .*$/, '')]),
+        [
+          ['empty.jpg', 'skipped', 'the file is empty'],
+          ['notes.txt', 'skipped', 'type text/plain is not accepted'],
+        ],
+      );
       assert.deepStrictEqual(seen, [], 'nothing was sent');
       assert.strictEqual(proxy.cut.length, 0);
       done();

@@ -130,7 +130,10 @@ describe('no secret leaks (runs last)', () => {
   });
 
   it('keeps them out of the global state', () => {
-    const text = services.context.globalState.keys().map((key) => JSON.stringify(services.context.globalState.get(key))).join('\n');
+    const text = services.context.globalState
+      .keys()
+      .map((key) => JSON.stringify(services.context.globalState.get(key)))
+      .join('\n');
     assert.deepStrictEqual(leaks(text), []);
   });
 

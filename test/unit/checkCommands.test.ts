@@ -41,7 +41,8 @@ function manifest(): Manifest {
             {
               id: 'sandbox',
               title: 'Sandbox',
-              description: 'Try it.\n[Use the Sandbox](command:spotImport.switchProfile?["local-sandbox"])\n[Add Profile](command:toSide:spotImport.addProfile)',
+              description:
+                'Try it.\n[Use the Sandbox](command:spotImport.switchProfile?["local-sandbox"])\n[Add Profile](command:toSide:spotImport.addProfile)',
               completionEvents: ['onCommand:spotImport.switchProfile', 'onView:spotImport.galleries'],
             },
             {
@@ -125,8 +126,16 @@ describe('command ids named in package.json (scripts/checkCommands.js)', () => {
   });
 
   it('reports a misspelt command in a menu, as before, and in a menu item alt', () => {
-    assertOne(problemsAfter((c) => (c.menus['view/title'][0].command = 'spotImport.gallery.openGrd')), 'spotImport.gallery.openGrd', 'menu "view/title"');
-    assertOne(problemsAfter((c) => (c.menus['view/title'][0].alt = 'spotImport.gallery.openGrd')), 'spotImport.gallery.openGrd', 'menu "view/title"');
+    assertOne(
+      problemsAfter((c) => (c.menus['view/title'][0].command = 'spotImport.gallery.openGrd')),
+      'spotImport.gallery.openGrd',
+      'menu "view/title"',
+    );
+    assertOne(
+      problemsAfter((c) => (c.menus['view/title'][0].alt = 'spotImport.gallery.openGrd')),
+      'spotImport.gallery.openGrd',
+      'menu "view/title"',
+    );
   });
 
   it('reports a link whose arguments are not JSON (VS Code would run the command with none)', () => {
@@ -146,7 +155,10 @@ describe('command ids named in package.json (scripts/checkCommands.js)', () => {
     };
     const english = { [KEY]: 'No profile yet.\n[Add Profile](command:spotImport.addProfile)' };
     const misspelt = { [KEY]: 'Noch kein Profil.\n[Profil hinzufügen](command:spotImport.adProfile)' };
-    assert.deepStrictEqual(translatedManifestProblems(keyed(), english, { de: { [KEY]: 'Noch kein Profil.\n[Profil hinzufügen](command:spotImport.addProfile)' } }, BUILT_IN), []);
+    assert.deepStrictEqual(
+      translatedManifestProblems(keyed(), english, { de: { [KEY]: 'Noch kein Profil.\n[Profil hinzufügen](command:spotImport.addProfile)' } }, BUILT_IN),
+      [],
+    );
     // A translation without the key shows the English.
     assert.deepStrictEqual(translatedManifestProblems(keyed(), english, { de: {} }, BUILT_IN), []);
 
@@ -159,7 +171,12 @@ describe('command ids named in package.json (scripts/checkCommands.js)', () => {
     assert.doesNotMatch(inEnglish[0], /package\.nls/);
 
     // What every language shows alike is reported once.
-    const everywhere = translatedManifestProblems(keyed((c) => (c.keybindings[0].command = 'spotImport.media.moveUpp')), english, { de: {} }, BUILT_IN);
+    const everywhere = translatedManifestProblems(
+      keyed((c) => (c.keybindings[0].command = 'spotImport.media.moveUpp')),
+      english,
+      { de: {} },
+      BUILT_IN,
+    );
     assertOne(everywhere, 'spotImport.media.moveUpp', 'contributes.keybindings[0]');
   });
 

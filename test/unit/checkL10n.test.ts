@@ -24,11 +24,12 @@ function soundProject(): Project {
     sources: {
       'src/commands/importSpot.ts': [
         "import * as vscode from 'vscode';",
-        "// vscode.l10n.t(someVariable) in a comment is no call",
+        '// vscode.l10n.t(someVariable) in a comment is no call',
         "export const done = (count: number) => vscode.l10n.t('Imported {0} spots', count);",
         "export const state = () => vscode.l10n.t({ message: 'State', args: [], comment: ['a spot\\'s state'] });",
       ].join('\n'),
-      'src/core/documents/problem.ts': "import { l10n } from '../text/l10n';\nexport const outside = (value: number) => l10n.t('Latitude {0} is out of range', value);\n",
+      'src/core/documents/problem.ts':
+        "import { l10n } from '../text/l10n';\nexport const outside = (value: number) => l10n.t('Latitude {0} is out of range', value);\n",
     },
     german: {
       'Imported {0} spots': '{0} Spots importiert',
@@ -68,9 +69,10 @@ describe('scripts/checkL10n.js: the translations, checked both ways', () => {
     assert.equal(result.manifestKeys, 1);
   });
 
-  it('finds the core\'s messages where l10n is imported beside other names of the module', async () => {
+  it("finds the core's messages where l10n is imported beside other names of the module", async () => {
     const project = soundProject();
-    project.sources['src/core/documents/problem.ts'] = "import { formatDecimal, l10n } from '../text/l10n';\nexport const outside = (value: number) => l10n.t('Latitude {0} is out of range', formatDecimal(value, 1));\n";
+    project.sources['src/core/documents/problem.ts'] =
+      "import { formatDecimal, l10n } from '../text/l10n';\nexport const outside = (value: number) => l10n.t('Latitude {0} is out of range', formatDecimal(value, 1));\n";
     const result = await check(project);
     assert.deepEqual(result.problems, []);
     assert.equal(result.strings, 3);
@@ -112,7 +114,14 @@ describe('scripts/checkL10n.js: the translations, checked both ways', () => {
 
   it('reports manifest keys missing from an nls file, and nls keys the manifest does not use', async () => {
     const project = soundProject();
-    project.manifest = { contributes: { commands: [{ command: 'a', title: '%command.importSpot.title%' }, { command: 'b', title: '%command.importFolder.title%' }] } };
+    project.manifest = {
+      contributes: {
+        commands: [
+          { command: 'a', title: '%command.importSpot.title%' },
+          { command: 'b', title: '%command.importFolder.title%' },
+        ],
+      },
+    };
     project.nls['command.unused.title'] = 'Unused';
     project.nlsGerman['command.unused.title'] = 'Unbenutzt';
     const problems = (await check(project)).problems.sort();

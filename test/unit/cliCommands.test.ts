@@ -39,17 +39,30 @@ describe('spot-import commands', function () {
     const galleryId = await pendingGallery('upload-1');
     const upload = await runCli(['upload', '--gallery', String(galleryId), 'photos/01-start.jpg', 'photos/02-bridge.png'], { cwd: folder.dir, env });
     assert.equal(upload.code, 0, upload.stderr);
-    assert.match(upload.stdout, new RegExp(`^photos/01-start\\.jpg: uploaded to gallery ${galleryId} as media (\\d+) \\(image/jpeg, 10 B\\)\nphotos/02-bridge\\.png: uploaded to gallery ${galleryId} as media \\d+ \\(image/png, 10 B\\)\n$`));
+    assert.match(
+      upload.stdout,
+      new RegExp(
+        `^photos/01-start\\.jpg: uploaded to gallery ${galleryId} as media (\\d+) \\(image/jpeg, 10 B\\)\nphotos/02-bridge\\.png: uploaded to gallery ${galleryId} as media \\d+ \\(image/png, 10 B\\)\n$`,
+      ),
+    );
     assert.match(upload.stderr, new RegExp(`2 files uploaded to gallery ${galleryId}\\.\n$`));
     assert.deepEqual(sandbox.gallery(galleryId)?.mediaIds.length, 2);
 
     const table = await runCli(['gallery', String(galleryId)], { cwd: folder.dir, env });
     assert.equal(table.code, 0, table.stderr);
-    assert.match(table.stdout, new RegExp(`^Gallery ${galleryId}: kind 1, state \\d, 2 media items\n {2}\\s*ID {2}FILE {11}TYPE\n {2}\\s*\\d+ {2}01-start\\.jpg {3}image/jpeg\n {2}\\s*\\d+ {2}02-bridge\\.png {2}image/png\n$`));
+    assert.match(
+      table.stdout,
+      new RegExp(
+        `^Gallery ${galleryId}: kind 1, state \\d, 2 media items\n {2}\\s*ID {2}FILE {11}TYPE\n {2}\\s*\\d+ {2}01-start\\.jpg {3}image/jpeg\n {2}\\s*\\d+ {2}02-bridge\\.png {2}image/png\n$`,
+      ),
+    );
     const json = await runCli(['gallery', String(galleryId), '--format', 'json'], { cwd: folder.dir, env });
     const [record] = jsonLines(json.stdout);
     assert.deepEqual(validateJsonLine(record), []);
-    assert.deepEqual((record.media as Array<{ file: string }>).map((m) => m.file), ['01-start.jpg', '02-bridge.png']);
+    assert.deepEqual(
+      (record.media as Array<{ file: string }>).map((m) => m.file),
+      ['01-start.jpg', '02-bridge.png'],
+    );
   });
 
   it('upload: JSON lines; a gallery that does not exist fails each file (exit 1); bad arguments exit 2 with nothing sent', async () => {
@@ -57,12 +70,27 @@ describe('spot-import commands', function () {
     assert.equal(missing.code, 1, missing.stderr);
     const records = jsonLines(missing.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records[0], { type: 'upload', file: 'photos/01-start.jpg', status: 'failed', reason: records[0].reason, galleryId: 999999, fileName: '01-start.jpg', mimeType: 'image/jpeg', bytes: 10 });
+    assert.deepEqual(records[0], {
+      type: 'upload',
+      file: 'photos/01-start.jpg',
+      status: 'failed',
+      reason: records[0].reason,
+      galleryId: 999999,
+      fileName: '01-start.jpg',
+      mimeType: 'image/jpeg',
+      bytes: 10,
+    });
     assert.match(String(records[0].reason), /404/);
     const uploadsBefore = sandbox.counters.uploads;
     const cases: Array<[string[], RegExp]> = [
-      [['upload', '--gallery', 'abc', 'photos/01-start.jpg'], /option '--gallery <id>' argument 'abc' is invalid\. A gallery id must be a whole number of at least 1, not "abc"\./],
-      [['upload', '--gallery', '1', 'photos/01-start.jpg', 'photos/nope.jpg'], /^spot-import: "photos\/nope\.jpg" does not exist\.\nspot-import: Nothing was uploaded\.\n$/],
+      [
+        ['upload', '--gallery', 'abc', 'photos/01-start.jpg'],
+        /option '--gallery <id>' argument 'abc' is invalid\. A gallery id must be a whole number of at least 1, not "abc"\./,
+      ],
+      [
+        ['upload', '--gallery', '1', 'photos/01-start.jpg', 'photos/nope.jpg'],
+        /^spot-import: "photos\/nope\.jpg" does not exist\.\nspot-import: Nothing was uploaded\.\n$/,
+      ],
       [['upload', '--gallery', '1', 'photos'], /"photos" is not a file/],
       [['upload', 'photos/01-start.jpg'], /required option '--gallery <id>' not specified/],
       [['gallery', '-3'], /unknown option '-3'|is invalid/],
@@ -82,7 +110,10 @@ describe('spot-import commands', function () {
     folder.write('notes.txt', 'not a picture');
     folder.write('spot-import.json', JSON.stringify({ media: { acceptedTypes: ['image/png'] } }));
     const uploadsBefore = sandbox.counters.uploads;
-    const result = await runCli(['upload', '--gallery', String(galleryId), 'photos/02-bridge.png', 'photos/empty.jpg', 'notes.txt', 'photos/01-start.jpg'], { cwd: folder.dir, env });
+    const result = await runCli(['upload', '--gallery', String(galleryId), 'photos/02-bridge.png', 'photos/empty.jpg', 'notes.txt', 'photos/01-start.jpg'], {
+      cwd: folder.dir,
+      env,
+    });
     assert.equal(result.code, 2, result.stderr);
     assert.equal(
       result.stderr,
@@ -116,7 +147,10 @@ describe('spot-import commands', function () {
       assert.ok(uploaded >= 2 && uploaded < files.length, `${uploaded} uploaded`);
       assert.equal(sandbox.gallery(galleryId)?.mediaIds.length, uploaded, 'exactly the files reported as uploaded arrived');
       assert.equal(result.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length, files.length - uploaded);
-      assert.match(result.stderr, new RegExp(`Interrupted: ${uploaded} of ${files.length} files uploaded to gallery ${galleryId}; the other ${files.length - uploaded} were not`));
+      assert.match(
+        result.stderr,
+        new RegExp(`Interrupted: ${uploaded} of ${files.length} files uploaded to gallery ${galleryId}; the other ${files.length - uploaded} were not`),
+      );
     } finally {
       sandbox.setFaults({});
     }
@@ -160,13 +194,24 @@ describe('spot-import commands', function () {
 
   it('on a terminal: a progress bar on stderr and colour, unless NO_COLOR; off a terminal: results only', async function () {
     // util-linux `script` gives the CLI a pseudo-terminal (the machines this project runs on have it).
-    if (!(await execFileAsync('script', ['--version']).then(() => true, () => false))) this.skip();
+    if (
+      !(await execFileAsync('script', ['--version']).then(
+        () => true,
+        () => false,
+      ))
+    )
+      this.skip();
     folder.write('spots/a.spot.json', spotText('tty-a'));
     folder.write('spots/b.spot.json', spotText('tty-b'));
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} import spots --concurrency 1`;
     // Asynchronously: the sandbox answering the CLI runs in this process.
     const onTerminal = async (extra: Record<string, string>) => {
-      const { stdout } = await execFileAsync('script', ['-qec', command, '/dev/null'], { cwd: folder.dir, env: cleanEnv({ ...env, TERM: 'xterm', ...extra }), encoding: 'utf8', timeout: 15_000 });
+      const { stdout } = await execFileAsync('script', ['-qec', command, '/dev/null'], {
+        cwd: folder.dir,
+        env: cleanEnv({ ...env, TERM: 'xterm', ...extra }),
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
       return stdout;
     };
     const coloured = await onTerminal({});
@@ -186,24 +231,28 @@ describe('spot-import commands', function () {
     assert.equal(piped.stderr, '2 of 2 documents imported.\n');
   });
 
-  it('on a terminal, result lines are not written onto the progress bar\'s line', async function () {
+  it("on a terminal, result lines are not written onto the progress bar's line", async function () {
     this.timeout(30_000);
     // Many documents, each with a problem: results on stdout while the bar is drawn on stderr,
     // both on one terminal (a pseudo-terminal made by script(1)).
     const files: Record<string, string> = {};
     for (let i = 0; i < 120; i++) files[`docs/d${i}.spot.json`] = spotText(`bar-${i}`, { latitude: 'north' });
     folder = scratch(files);
-    const { stdout } = await promisify(execFile)('script', ['-q', '-e', '-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} validate docs`, '/dev/null'], {
-      cwd: folder.dir,
-      env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '200' },
-    }).catch((error: { stdout: string }) => error);
+    const { stdout } = await promisify(execFile)(
+      'script',
+      ['-q', '-e', '-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} validate docs`, '/dev/null'],
+      {
+        cwd: folder.dir,
+        env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '200' },
+      },
+    ).catch((error: { stdout: string }) => error);
     assert.match(stdout, /documents\/s/, 'the bar was drawn');
     // Glued: the bar's text, then a result, with no carriage return or line erase in between.
     const glued = stdout.split('\n').filter((line) => /documents\/s(?:(?!\u001b\[2K|\r).)*d\d+\.spot\.json/.test(line));
     assert.deepEqual(glued, [], 'a result line starts where the bar was');
   });
 
-  it('a reader that closes stdout early (| head -1) is not an error, and the exit code is still the run\'s', async () => {
+  it("a reader that closes stdout early (| head -1) is not an error, and the exit code is still the run's", async () => {
     // Enough documents that results are still being written when the reader has gone.
     for (let i = 0; i < 300; i++) folder.write(`many/${i}.spot.json`, spotText(`head-${i}`, { latitude: 100 }));
     for (const format of ['text', 'json']) {

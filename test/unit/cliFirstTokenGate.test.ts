@@ -25,7 +25,10 @@ function scriptedTokens(): { tokens: TokenSource; answers: Array<{ resolve: (tok
 describe('spot-import import: the first token', () => {
   it('a 503 for the first token stops the run and drops what waited and what follows, even when a later token would come', async () => {
     const printed: string[] = [];
-    const gate = new FirstTokenGate((o) => printed.push(o.file), (line) => printed.push(`note: ${line}`));
+    const gate = new FirstTokenGate(
+      (o) => printed.push(o.file),
+      (line) => printed.push(`note: ${line}`),
+    );
     const { tokens, answers } = scriptedTokens();
     const client = gate.over(tokens);
     gate.outcome(outcome('row 1: already imported before any request'));
@@ -46,7 +49,10 @@ describe('spot-import import: the first token', () => {
 
   it('a granted first token lets what waited through, then everything as it comes', async () => {
     const printed: string[] = [];
-    const gate = new FirstTokenGate((o) => printed.push(o.file), () => undefined);
+    const gate = new FirstTokenGate(
+      (o) => printed.push(o.file),
+      () => undefined,
+    );
     const { tokens, answers } = scriptedTokens();
     const first = gate.over(tokens).getToken();
     gate.outcome(outcome('a'));
@@ -58,9 +64,12 @@ describe('spot-import import: the first token', () => {
     assert.equal(gate.signal.aborted, false);
   });
 
-  it('an interruption while asking stops nothing of the gate\'s own and lets what waited through', async () => {
+  it("an interruption while asking stops nothing of the gate's own and lets what waited through", async () => {
     const printed: string[] = [];
-    const gate = new FirstTokenGate((o) => printed.push(o.file), () => undefined);
+    const gate = new FirstTokenGate(
+      (o) => printed.push(o.file),
+      () => undefined,
+    );
     const { tokens, answers } = scriptedTokens();
     const first = gate.over(tokens).getToken();
     gate.outcome(outcome('a'));

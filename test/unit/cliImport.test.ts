@@ -40,7 +40,10 @@ describe('spot-import import', function () {
     for (const account of readdirSync(dir)) {
       for (const name of readdirSync(join(dir, account))) {
         if (name === 'journal.jsonl') {
-          for (const line of readFileSync(join(dir, account, name), 'utf8').split('\n').filter(Boolean)) sourceIds.add(JSON.parse(line).sourceId);
+          for (const line of readFileSync(join(dir, account, name), 'utf8')
+            .split('\n')
+            .filter(Boolean))
+            sourceIds.add(JSON.parse(line).sourceId);
         }
       }
     }
@@ -68,13 +71,20 @@ describe('spot-import import', function () {
     folder = scratch({ ...documents(300), 'spots/zz-again.spot.json': spotText('spot-0') });
     const result = await runCli(['import', 'spots', '--concurrency', '4'], { cwd: folder.dir, env });
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /^spots\/zz-again\.spot\.json:6:20: not imported: source_id "spot-0" is also the source_id of spots\/spot-000\.spot\.json: both would update one spot/m);
+    assert.match(
+      result.stdout,
+      /^spots\/zz-again\.spot\.json:6:20: not imported: source_id "spot-0" is also the source_id of spots\/spot-000\.spot\.json: both would update one spot/m,
+    );
     assert.equal(sandbox!.spotCount(), 300);
   });
 
   it('json: the documented shape; a failure is reported and the others still imported (exit 1); a second run sends only what failed', async () => {
     const env = await serve({ maxImportBytes: 400 });
-    folder = scratch({ ...documents(3), 'spots/too-big.spot.json': spotText('too-big', { fld_1_9: 'x'.repeat(500) }), 'spots/bad.spot.json': spotText('bad', { latitude: 'north' }) });
+    folder = scratch({
+      ...documents(3),
+      'spots/too-big.spot.json': spotText('too-big', { fld_1_9: 'x'.repeat(500) }),
+      'spots/bad.spot.json': spotText('bad', { latitude: 'north' }),
+    });
     const first = await runCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env });
     assert.equal(first.code, 1, first.stderr);
     const records = jsonLines(first.stdout);
@@ -86,7 +96,10 @@ describe('spot-import import', function () {
     assert.match(String(byFile.get('spots/too-big.spot.json')?.reason), /413/);
     const bad = byFile.get('spots/bad.spot.json')!;
     assert.equal(bad.status, 'failed');
-    assert.deepEqual((bad.problems as Array<{ line: number; pointer: string }>).map((p) => [p.line, p.pointer]), [[7, '/data/attributes/latitude']]);
+    assert.deepEqual(
+      (bad.problems as Array<{ line: number; pointer: string }>).map((p) => [p.line, p.pointer]),
+      [[7, '/data/attributes/latitude']],
+    );
     const summary = records[records.length - 1];
     assert.deepEqual(summary.counts, { imported: 3, failed: 2 });
     assert.equal(summary.exitCode, 1);
@@ -122,9 +135,18 @@ describe('spot-import import', function () {
     assert.equal(sarif.code, 1);
     const log = JSON.parse(sarif.stdout);
     assert.deepEqual(validateSarif(log), []);
-    assert.deepEqual(log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [r.ruleId, r.locations[0].physicalLocation.region.startLine]), [['spot.schema', 8]]);
+    assert.deepEqual(
+      log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [
+        r.ruleId,
+        r.locations[0].physicalLocation.region.startLine,
+      ]),
+      [['spot.schema', 8]],
+    );
     const github = await runCli(['import', 'spots', '--format', 'github'], { cwd: folder.dir, env });
-    assert.equal(github.stdout, '::error file=spots/bad.spot.json,line=8,col=20,endLine=8,endColumn=23,title=spot.schema::longitude must be between -180 and 180.\n');
+    assert.equal(
+      github.stdout,
+      '::error file=spots/bad.spot.json,line=8,col=20,endLine=8,endColumn=23,title=spot.schema::longitude must be between -180 and 180.\n',
+    );
     const junit = await runCli(['import', 'spots', '--format', 'junit'], { cwd: folder.dir, env });
     assert.match(junit.stdout, /<testsuite name="spot-import import" tests="2" failures="1" errors="0" skipped="0"/);
     assert.match(junit.stdout, /<testcase classname="spot-import\.import" name="spots\/spot-000\.spot\.json" file="spots\/spot-000\.spot\.json"\/>/);
@@ -138,7 +160,11 @@ describe('spot-import import', function () {
     for (const extra of [[], ['--no-media'], ['--dry-run']]) {
       const result = await runCli(['import', 'spots', ...extra], { cwd: folder.dir, env });
       assert.equal(result.code, 1, `${extra.join(' ')}: ${result.stderr}`);
-      assert.match(result.stdout, /^spots\/latin1\.spot\.json: not imported: Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again \(the first byte that is not UTF-8 is on line 9\)$/m, extra.join(' '));
+      assert.match(
+        result.stdout,
+        /^spots\/latin1\.spot\.json: not imported: Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again \(the first byte that is not UTF-8 is on line 9\)$/m,
+        extra.join(' '),
+      );
     }
     assert.equal(sandbox!.spotBySourceId('latin1'), undefined, 'never sent');
     assert.equal(sandbox!.spotCount(), 1);
@@ -159,7 +185,10 @@ describe('spot-import import', function () {
     folder = scratch({ ...documents(2), 'spots/bad.spot.json': spotText('bad', { latitude: 91 }) });
     const result = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /^spots\/bad\.spot\.json:7:19: not imported: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\n/m);
+    assert.match(
+      result.stdout,
+      /^spots\/bad\.spot\.json:7:19: not imported: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\n/m,
+    );
     assert.match(result.stdout, /^spots\/spot-000\.spot\.json: valid, would import "spot-0" \(dry run: nothing sent\)$/m);
     assert.match(result.stderr, /Dry run: 2 of 3 documents would be imported, 1 would not; nothing was sent\./);
     assert.deepEqual(journals(), []);
@@ -183,9 +212,16 @@ describe('spot-import import', function () {
       assert.equal(summary.type, 'summary');
       const byFile = new Map(records.map((r) => [r.file, r]));
       const ok = extra.length ? 'wouldImport' : 'imported';
-      assert.deepEqual(['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => byFile.get(`spots/${name}.spot.json`)?.status), [ok, 'failed', ok, 'failed', ok], extra.join(' '));
+      assert.deepEqual(
+        ['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => byFile.get(`spots/${name}.spot.json`)?.status),
+        [ok, 'failed', ok, 'failed', ok],
+        extra.join(' '),
+      );
       const deep = byFile.get('spots/a4.spot.json')!;
-      assert.deepEqual((deep.problems as Array<{ rule: string; message: string }>).map((p) => [p.rule, p.message]), [['spot.schema', 'The document nests objects and arrays more than 64 levels deep; a spot document needs only a few.']]);
+      assert.deepEqual(
+        (deep.problems as Array<{ rule: string; message: string }>).map((p) => [p.rule, p.message]),
+        [['spot.schema', 'The document nests objects and arrays more than 64 levels deep; a spot document needs only a few.']],
+      );
       assert.deepEqual(summary.counts, extra.length ? { wouldImport: 3, failed: 2 } : { imported: 3, failed: 2 });
     }
     assert.equal(sandbox!.spotCount(), 3);
@@ -195,7 +231,8 @@ describe('spot-import import', function () {
     const env = await serve();
     folder = scratch({ 'spots/d1.spot.json': spotText('dupe-x'), 'spots/d2.spot.json': spotText('dupe-x'), 'spots/d3.spot.json': spotText('other') });
     // At d2's source_id, in the dry run and the real one alike.
-    const line = 'spots/d2.spot.json:6:20: not imported: source_id "dupe-x" is also the source_id of spots/d1.spot.json: both would update one spot, so this one is not imported.';
+    const line =
+      'spots/d2.spot.json:6:20: not imported: source_id "dupe-x" is also the source_id of spots/d1.spot.json: both would update one spot, so this one is not imported.';
     const dry = await runCli(['import', 'spots', '--dry-run'], { cwd: folder.dir });
     assert.equal(dry.code, 1, dry.stderr);
     assert.ok(dry.stdout.split('\n').includes(line), dry.stdout);
@@ -221,14 +258,26 @@ describe('spot-import import', function () {
     const total = 30;
     folder = scratch(documents(total));
     const run = startCli(['import', 'spots', '--concurrency', '2'], { cwd: folder.dir, env, timeoutMs: 30_000 });
-    await waitFor(() => run.stdout().split('\n').length > 4, 15_000, () => run.stderr());
+    await waitFor(
+      () => run.stdout().split('\n').length > 4,
+      15_000,
+      () => run.stderr(),
+    );
     run.child.kill('SIGINT');
     const first = await run.done;
     assert.equal(first.code, 130, first.stderr);
     const imported = first.stdout.split('\n').filter((line) => / imported "/.test(line)).length;
     assert.ok(imported >= 4 && imported < total, `${imported} imported before the interruption`);
-    assert.match(first.stderr, new RegExp(`Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}: the journal in \\.spot-import/ keeps what was done`));
-    assert.ok(sandbox!.counters.imports >= imported && sandbox!.counters.imports <= imported + 2, 'every import reported was sent; an import aborted in flight may have arrived too');
+    assert.match(
+      first.stderr,
+      new RegExp(
+        `Interrupted: ${imported} of ${total} documents imported\\. Run the same command again to finish the other ${total - imported}: the journal in \\.spot-import/ keeps what was done`,
+      ),
+    );
+    assert.ok(
+      sandbox!.counters.imports >= imported && sandbox!.counters.imports <= imported + 2,
+      'every import reported was sent; an import aborted in flight may have arrived too',
+    );
     // Spots the workflow had prepared are reported interrupted; the others not attempted (the first ten, then a count).
     const interrupted = first.stdout.split('\n').filter((line) => /: interrupted: /.test(line)).length;
     const notAttempted = first.stdout.split('\n').filter((line) => /: not attempted: the run was interrupted first$/.test(line)).length;

@@ -37,7 +37,10 @@ describe('spot-import import: problems placed on the text that was checked', fun
       assert.equal(result.code, 0, result.stderr);
       const stat = positionOf(DOCUMENT, '"stat"');
       assert.match(result.stdout, /^tree\.spot\.json: imported "wb-1" as new spot \d+/m, 'the id was written back');
-      assert.match(result.stdout, new RegExp(`^tree\\.spot\\.json:${stat.line}:${stat.column}: warning: stat is sent as a topic field; did you mean state\\?$`, 'm'));
+      assert.match(
+        result.stdout,
+        new RegExp(`^tree\\.spot\\.json:${stat.line}:${stat.column}: warning: stat is sent as a topic field; did you mean state\\?$`, 'm'),
+      );
     } finally {
       project.cleanup();
     }

@@ -54,7 +54,10 @@ describe('spot-import import with media', function () {
     assert.equal(walk.state, 1);
     assert.equal(walk.writeBack, 'written');
     const galleries = walk.galleries as Array<{ field: string; galleryId: number; files: number; uploaded: number; order: string }>;
-    assert.deepEqual(galleries.map((g) => [g.field, g.files, g.uploaded]), [['fld_1_5', 3, 3]]);
+    assert.deepEqual(
+      galleries.map((g) => [g.field, g.files, g.uploaded]),
+      [['fld_1_5', 3, 3]],
+    );
     for (const i of [0, 1]) {
       assert.deepEqual(galleryFiles(`walk-${i}`), ['1.jpg', '2.jpg', '3.jpg'], 'the gallery holds its files in name order');
       const written = JSON.parse(readFileSync(folder.path(`spots/walk-${i}.spot.json`), 'utf8')).data.attributes;
@@ -68,7 +71,10 @@ describe('spot-import import with media', function () {
     const counters = { ...sandbox!.counters };
     const second = await runCli(['import', 'spots'], { cwd: folder.dir, env });
     assert.equal(second.code, 0, second.stderr);
-    assert.match(second.stdout, /^spots\/walk-1\.spot\.json: already imported "walk-1" as spot \d+ \(state 1\); media: fld_1_5 = \d+ \(3 files: 0 uploaded, 3 skipped\)/m);
+    assert.match(
+      second.stdout,
+      /^spots\/walk-1\.spot\.json: already imported "walk-1" as spot \d+ \(state 1\); media: fld_1_5 = \d+ \(3 files: 0 uploaded, 3 skipped\)/m,
+    );
     assert.equal(sandbox!.counters.imports, counters.imports, 'nothing imported again');
     assert.equal(sandbox!.counters.uploads, counters.uploads, 'nothing uploaded again');
   });
@@ -130,7 +136,10 @@ describe('spot-import import with media', function () {
     const dry = await runCli(['import', 'spots', '--no-media', '--dry-run'], { cwd: folder.dir });
     const real = await runCli(['import', 'spots', '--no-media'], { cwd: folder.dir, env });
     assert.equal(real.code, 1, real.stderr);
-    assert.match(real.stdout, /^spots\/forest-trail\.spot\.json:\d+:\d+: not imported: Gallery field fld_1_10 is pending \(null\), so the spot needs "state": 2/m);
+    assert.match(
+      real.stdout,
+      /^spots\/forest-trail\.spot\.json:\d+:\d+: not imported: Gallery field fld_1_10 is pending \(null\), so the spot needs "state": 2/m,
+    );
     assert.equal(dry.code, real.code, dry.stdout + dry.stderr);
     assert.equal(dry.stdout, real.stdout, 'the dry run says what the real run does');
     assert.equal(sandbox!.counters.imports, 0);
@@ -146,7 +155,11 @@ describe('spot-import import with media', function () {
     const files = 4;
     folder = scratch(spotsWithMedia(count, files));
     const run = startCli(['import', 'spots', '--concurrency', '2'], { cwd: folder.dir, env, timeoutMs: 45_000 });
-    await waitFor(() => sandbox!.counters.uploads >= 5, 30_000, () => run.stderr());
+    await waitFor(
+      () => sandbox!.counters.uploads >= 5,
+      30_000,
+      () => run.stderr(),
+    );
     run.child.kill('SIGINT');
     const first = await run.done;
     assert.equal(first.code, 130, first.stderr);
@@ -163,7 +176,11 @@ describe('spot-import import with media', function () {
       const gallery = sandbox!.gallery(spot.attributes.fld_1_5 as number)!;
       assert.equal(gallery.mediaIds.length, files, `walk-${i} holds each file once`);
       const sizes = gallery.mediaIds.map((id) => sandbox!.media(id)!.size);
-      assert.deepEqual(sizes, [...sizes].sort((a, b) => a - b), `walk-${i} is in name order (the files grow with their number)`);
+      assert.deepEqual(
+        sizes,
+        [...sizes].sort((a, b) => a - b),
+        `walk-${i} is in name order (the files grow with their number)`,
+      );
     }
   });
   it('SIGTERM (a CI job timed out or cancelled) aborts uploads that hang at once, like a second Ctrl-C (exit 130); the next run settles them, every file once', async function () {
@@ -174,7 +191,11 @@ describe('spot-import import with media', function () {
     folder = scratch(spotsWithMedia(1, files));
     const run = startCli(['import', 'spots', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 20_000 });
     // The spot reads its gallery just before its first upload.
-    await waitFor(() => sandbox!.counters.galleryReads >= 1, 30_000, () => run.stderr());
+    await waitFor(
+      () => sandbox!.counters.galleryReads >= 1,
+      30_000,
+      () => run.stderr(),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     run.child.kill('SIGTERM');
     const first = await run.done;
@@ -198,10 +219,18 @@ describe('spot-import import with media', function () {
     folder = scratch(spotsWithMedia(count, files));
     const run = startCli(['import', 'spots', '--concurrency', '2', '--format', 'json'], { cwd: folder.dir, env, timeoutMs: 45_000 });
     // Each spot reads its gallery just before its first upload; the sandbox counts an upload only once it answers.
-    await waitFor(() => sandbox!.counters.galleryReads >= count, 30_000, () => run.stderr());
+    await waitFor(
+      () => sandbox!.counters.galleryReads >= count,
+      30_000,
+      () => run.stderr(),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     run.child.kill('SIGINT');
-    await waitFor(() => /Stopping/.test(run.stderr()), 10_000, () => run.stderr());
+    await waitFor(
+      () => /Stopping/.test(run.stderr()),
+      10_000,
+      () => run.stderr(),
+    );
     run.child.kill('SIGINT');
     const first = await run.done;
     assert.equal(first.code, 130, first.stderr);
@@ -238,9 +267,20 @@ describe('spot-import validate with media', function () {
     const text = await runCli(['validate', 'spots'], { cwd: folder.dir });
     assert.equal(text.code, 1, text.stderr);
     const lines = text.stdout.trim().split('\n');
-    assert.ok(lines.some((line) => /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media\/fld_1_5\/02\.jpg: fld_1_5\/02\.jpg: the file is empty\.$/.test(line)), text.stdout);
-    assert.ok(lines.some((line) => /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media\/fld_1_5\/notes\.exe: fld_1_5\/notes\.exe: .* is not accepted/.test(line)), text.stdout);
-    assert.ok(lines.some((line) => /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media: The media folder walk\.media\/fld_9_9 names no gallery field of this document/.test(line)), text.stdout);
+    assert.ok(
+      lines.some((line) => /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media\/fld_1_5\/02\.jpg: fld_1_5\/02\.jpg: the file is empty\.$/.test(line)),
+      text.stdout,
+    );
+    assert.ok(
+      lines.some((line) => /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media\/fld_1_5\/notes\.exe: fld_1_5\/notes\.exe: .* is not accepted/.test(line)),
+      text.stdout,
+    );
+    assert.ok(
+      lines.some((line) =>
+        /^spots\/walk\.spot\.json:\d+:\d+: spots\/walk\.media: The media folder walk\.media\/fld_9_9 names no gallery field of this document/.test(line),
+      ),
+      text.stdout,
+    );
     assert.ok(!lines.some((line) => line.startsWith('spots/fine')), 'files directly in the media folder of a single gallery field are fine');
     assert.match(text.stderr, /2 spot documents checked: 1 invalid, 1 valid\./);
 

@@ -21,7 +21,7 @@ function terminal(): Writable & { isTTY: boolean; columns: number; text(): strin
   return stream;
 }
 
-describe('the command line\'s progress', () => {
+describe("the command line's progress", () => {
   it('counts documents of a known total, on a terminal that cannot redraw', () => {
     const stream = terminal();
     const progress = createProgress('documents', stream, { TERM: 'dumb' });
@@ -29,7 +29,7 @@ describe('the command line\'s progress', () => {
     assert.match(stream.text(), /^40\/40 documents \| 2\.0 KiB \| /);
   });
 
-  it('counts rows without a total: a table\'s rows are not counted before they are imported', () => {
+  it("counts rows without a total: a table's rows are not counted before they are imported", () => {
     const stream = terminal();
     const progress = createProgress('rows', stream, { TERM: 'dumb' });
     progress.update({ done: 12, bytes: 0 });

@@ -97,7 +97,7 @@ describe('spot-import rows: convert', function () {
     assert.deepEqual(viaDocuments.galleries, viaTable.galleries, 'the same photos in the same order');
     assert.deepEqual(viaDocuments.galleries['kobo:uuid-1'], [PHOTOS['b.jpg'], PHOTOS['a.jpg']]);
     assert.deepEqual(viaTable.files['kobo:uuid-1'], ['b.jpg', 'a.jpg']);
-    assert.deepEqual(viaDocuments.files['kobo:uuid-1'], ['01-b.jpg', '02-a.jpg'], 'the documents\' photos carry their order in their names');
+    assert.deepEqual(viaDocuments.files['kobo:uuid-1'], ['01-b.jpg', '02-a.jpg'], "the documents' photos carry their order in their names");
   });
 
   it('a document already there with other content is left as it is, and says so, unless --force', async () => {
@@ -115,7 +115,10 @@ describe('spot-import rows: convert', function () {
     assert.equal(second.code, 1);
     assert.equal(readFileSync(path, 'utf8'), edited, 'left as it is');
     // Row 2 starts on line 3; it also has a warning (its local time is in the repeated hour).
-    assert.match(second.stdout, /^baeume\.csv:3: kataster-18\.spot\.json exists with other content \(an import may have written gallery ids into it\): left as it is \(--force writes over it\)\.$/m);
+    assert.match(
+      second.stdout,
+      /^baeume\.csv:3: kataster-18\.spot\.json exists with other content \(an import may have written gallery ids into it\): left as it is \(--force writes over it\)\.$/m,
+    );
     assert.match(second.stdout, /^baeume\.csv:3:\d+: warning: Beobachtet am \(fld_12_5\): 2026-10-25 02:30 happened twice/m);
     assert.match(second.stderr, /^1 spot document written to kataster; 3 rows not \(see above\)\./m);
 
@@ -133,7 +136,7 @@ describe('spot-import rows: mapping', function () {
   beforeEach(() => (project = rowsProject()));
   afterEach(() => project.cleanup());
 
-  it('guesses a German spreadsheet\'s mapping (encoding, delimiter, decimal comma, coordinates, topic fields by label, dates\' pattern, photos) and what it writes validates the table', async () => {
+  it("guesses a German spreadsheet's mapping (encoding, delimiter, decimal comma, coordinates, topic fields by label, dates' pattern, photos) and what it writes validates the table", async () => {
     // The spreadsheet's first two rows, written fresh: nothing beside it yet.
     writeFileSync(project.path('neu.csv'), windows1252(BAEUME_TEXT.split('\r\n').slice(0, 3).join('\r\n') + '\r\n'));
     const result = await runCli(['mapping', 'neu.csv'], { cwd: project.dir });
@@ -166,11 +169,14 @@ describe('spot-import rows: mapping', function () {
     assert.match(validate.stderr, /^2 rows of neu\.csv checked: all valid\.$/m);
   });
 
-  it('guesses a KoBoToolbox export\'s (_uuid, _location_latitude/_longitude, photo columns, byte-order mark) and refuses to write over a mapping without --force', async () => {
+  it("guesses a KoBoToolbox export's (_uuid, _location_latitude/_longitude, photo columns, byte-order mark) and refuses to write over a mapping without --force", async () => {
     const mine = readFileSync(project.path('survey.mapping.json'), 'utf8');
     const refused = await runCli(['mapping', 'survey.csv'], { cwd: project.dir });
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /^spot-import: survey\.mapping\.json exists already: it was left as it is \(--force writes over it, --out names another file\)\.$/m);
+    assert.match(
+      refused.stderr,
+      /^spot-import: survey\.mapping\.json exists already: it was left as it is \(--force writes over it, --out names another file\)\.$/m,
+    );
     assert.equal(readFileSync(project.path('survey.mapping.json'), 'utf8'), mine, 'left as it was');
 
     const forced = await runCli(['mapping', 'survey.csv', '--force'], { cwd: project.dir });

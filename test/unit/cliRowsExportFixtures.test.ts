@@ -20,7 +20,11 @@ interface ExportCase {
 }
 
 const CASES: ExportCase[] = [
-  { file: 'Tree_survey_-_all_versions_-_False_-_2026-11-30-08-15-42.csv', rows: 4, first: { sourceId: 'kobo-0b7d2f1e-3c4a-4e5b-9f6a-7b8c9d0e1f2a', latitude: 47.0707, longitude: 15.4395 } },
+  {
+    file: 'Tree_survey_-_all_versions_-_False_-_2026-11-30-08-15-42.csv',
+    rows: 4,
+    first: { sourceId: 'kobo-0b7d2f1e-3c4a-4e5b-9f6a-7b8c9d0e1f2a', latitude: 47.0707, longitude: 15.4395 },
+  },
   { file: 'tree_survey.csv', rows: 3, first: { sourceId: 'odk-uuid:5f0c2d1e-7a3b-4c9d-8e1f-2a3b4c5d6e7f', latitude: 48.208176, longitude: 16.373819 } },
   { file: 'water_points.csv', rows: 3, first: { sourceId: 'odk-uuid:0b7e6f9a-1c2d-4e3f-8a9b-0c1d2e3f4a5b', latitude: -1.292066, longitude: 36.821946 } },
   { file: 'Tree_Inventory_0.csv', rows: 3, first: { sourceId: 'survey123-8f0c6a1e-9b2d-4c3e-a5f6-0718293a4b5c', latitude: 45.523062, longitude: -122.676482 } },
@@ -51,7 +55,11 @@ describe('spot-import on real exports: mapping, then validate and import with on
         const proposed = await runCli(['mapping', file], { cwd: project.dir });
         assert.equal(proposed.code, 0, proposed.stderr);
         const mappingPath = proposed.stdout.trim();
-        const mapping = JSON.parse(readFileSync(project.path(mappingPath), 'utf8')) as { topic_id: unknown; source_id: string; media?: Record<string, { columns: string[]; folder?: string }> };
+        const mapping = JSON.parse(readFileSync(project.path(mappingPath), 'utf8')) as {
+          topic_id: unknown;
+          source_id: string;
+          media?: Record<string, { columns: string[]; folder?: string }>;
+        };
         assert.doesNotMatch(mapping.source_id, /\d{4}-\d{2}-\d{2}|Tree_survey/, 'no export date or file name in the source_id');
         // The one edit a user makes: the topic id (a placeholder 0 when no topic's labels head the columns).
         if (mapping.topic_id === 0) mapping.topic_id = 1;
@@ -77,7 +85,11 @@ describe('spot-import on real exports: mapping, then validate and import with on
         const counters = { imports: sandbox.counters.imports, uploads: sandbox.counters.uploads, tokens: sandbox.counters.tokenRequests };
         const second = await runCli(['import', file], { cwd: project.dir, env });
         assert.equal(second.code, 0, second.stderr);
-        assert.deepEqual({ imports: sandbox.counters.imports, uploads: sandbox.counters.uploads, tokens: sandbox.counters.tokenRequests }, counters, 'a second run sends nothing');
+        assert.deepEqual(
+          { imports: sandbox.counters.imports, uploads: sandbox.counters.uploads, tokens: sandbox.counters.tokenRequests },
+          counters,
+          'a second run sends nothing',
+        );
       } finally {
         project.cleanup();
       }
@@ -89,7 +101,10 @@ describe('spot-import on real exports: mapping, then validate and import with on
 function photoNames(table: string, columns: readonly string[]): string[] {
   const text = readFileSync(table, 'utf8').replace(/^\uFEFF/, '');
   const delimiter = text.split(/\r?\n/)[0].includes(';') ? ';' : text.split(/\r?\n/)[0].includes('\t') ? '\t' : ',';
-  const header = text.split(/\r?\n/)[0].split(delimiter).map((cell) => cell.replace(/^"|"$/g, ''));
+  const header = text
+    .split(/\r?\n/)[0]
+    .split(delimiter)
+    .map((cell) => cell.replace(/^"|"$/g, ''));
   const names = new Set<string>();
   for (const match of text.matchAll(/[\w-]+\.(?:jpe?g|png|heic)/gi)) names.add(match[0]);
   return columns.length > 0 && header.some((cell) => columns.includes(cell)) ? [...names] : [];

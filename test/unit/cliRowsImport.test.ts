@@ -65,13 +65,15 @@ describe('spot-import rows: import', function () {
     const records = jsonLines(first.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
     const spots = records.filter((record) => record.type === 'spot').sort((a, b) => (a.row as number) - (b.row as number));
-    assert.deepEqual(spots.map((record) => [record.file, record.row, record.status]), [
-      ...[1, 2, 3].map((row) => ['survey.csv', row, 'imported']),
-      ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((row) => ['survey.csv', row, 'failed']),
-    ]);
+    assert.deepEqual(
+      spots.map((record) => [record.file, record.row, record.status]),
+      [...[1, 2, 3].map((row) => ['survey.csv', row, 'imported']), ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((row) => ['survey.csv', row, 'failed'])],
+    );
 
     // Each invalid row is reported as validate reports it: the same problems at the same cells.
-    const validate = jsonLines((await runCli(['validate', 'survey.csv', '--format', 'json'], { cwd: project.dir })).stdout).filter((record) => record.type === 'document');
+    const validate = jsonLines((await runCli(['validate', 'survey.csv', '--format', 'json'], { cwd: project.dir })).stdout).filter(
+      (record) => record.type === 'document',
+    );
     for (const record of spots.filter((spot) => spot.status === 'failed')) {
       const checked = validate.find((document) => document.row === record.row)!;
       assert.equal(record.line, checked.line, `row ${String(record.row)}`);
@@ -83,7 +85,11 @@ describe('spot-import rows: import', function () {
     for (const [sourceId, attributes] of Object.entries(KOBO_SPOTS)) {
       assert.deepEqual(stored(sourceId, 'fld_7_3'), attributes, sourceId);
       const photos = KOBO_PHOTOS[sourceId];
-      assert.deepEqual(galleryOf(sourceId, 'fld_7_3'), photos.map((file) => ({ file, content: PHOTOS[file] })), `${sourceId}: the gallery holds the photos in cell order`);
+      assert.deepEqual(
+        galleryOf(sourceId, 'fld_7_3'),
+        photos.map((file) => ({ file, content: PHOTOS[file] })),
+        `${sourceId}: the gallery holds the photos in cell order`,
+      );
       if (photos.length > 0) assert.equal(sandbox!.spotBySourceId(sourceId)!.attributes.state, 1, `${sourceId}: state 1 after its media`);
     }
     assert.equal(sandbox!.counters.uploads, 3);
@@ -94,7 +100,11 @@ describe('spot-import rows: import', function () {
     const again = jsonLines(second.stdout);
     assert.deepEqual(again.at(-1)!.counts, { alreadyImported: 3, failed: 9 });
     for (const record of again) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual({ ...sandbox!.counters, apiVersions: undefined, tokenRequests: 0, tokensIssued: 0, galleryReads: 0 }, counters, 'nothing imported, uploaded or ordered again');
+    assert.deepEqual(
+      { ...sandbox!.counters, apiVersions: undefined, tokenRequests: 0, tokensIssued: 0, galleryReads: 0 },
+      counters,
+      'nothing imported, uploaded or ordered again',
+    );
 
     assert.deepEqual(readFileSync(table), before.bytes, 'the table is as it was');
     assert.equal(statSync(table).mtimeMs, before.mtimeMs, 'the table was not written');
@@ -105,10 +115,21 @@ describe('spot-import rows: import', function () {
     const result = await runCli(['import', 'survey.csv', '--concurrency', '1'], { cwd: project.dir, env });
     assert.equal(result.code, 1, result.stderr);
     const lines = result.stdout.trim().split('\n');
-    assert.ok(lines.some((line) => /^survey\.csv:2: imported "kobo:uuid-1" as new spot \d+ \(state 1\); media: fld_7_3 = \d+ \(2 files: 2 uploaded\)$/.test(line)), result.stdout);
+    assert.ok(
+      lines.some((line) => /^survey\.csv:2: imported "kobo:uuid-1" as new spot \d+ \(state 1\); media: fld_7_3 = \d+ \(2 files: 2 uploaded\)$/.test(line)),
+      result.stdout,
+    );
     const category = positionOf(readFileSync(project.path('survey.csv'), 'utf8').replace(/^\uFEFF/, ''), ';Beeche;');
-    assert.ok(lines.includes(`survey.csv:${category.line}:${category.column + 1}: not imported: 'Beeche' is not a category of Species (fld_7_1); did you mean 'Beech'?`), result.stdout);
-    assert.match(result.stderr, /^3 of 12 rows of survey\.csv imported, 9 not imported\. Fix them and run the same command again: what was done is not sent again\.$/m);
+    assert.ok(
+      lines.includes(
+        `survey.csv:${category.line}:${category.column + 1}: not imported: 'Beeche' is not a category of Species (fld_7_1); did you mean 'Beech'?`,
+      ),
+      result.stdout,
+    );
+    assert.match(
+      result.stderr,
+      /^3 of 12 rows of survey\.csv imported, 9 not imported\. Fix them and run the same command again: what was done is not sent again\.$/m,
+    );
   });
 
   it('a German spreadsheet in windows-1252: umlauts, decimal commas, category labels and local times in Europe/Vienna arrive converted', async () => {
@@ -116,7 +137,12 @@ describe('spot-import rows: import', function () {
     const result = await runCli(['import', 'baeume.csv', '--format', 'json'], { cwd: project.dir, env });
     assert.equal(result.code, 1, result.stderr);
     const records = jsonLines(result.stdout).filter((record) => record.type === 'spot');
-    assert.deepEqual(records.map((record) => [record.row, record.status]).sort(), [[1, 'imported'], [2, 'imported'], [3, 'failed'], [4, 'failed']]);
+    assert.deepEqual(records.map((record) => [record.row, record.status]).sort(), [
+      [1, 'imported'],
+      [2, 'imported'],
+      [3, 'failed'],
+      [4, 'failed'],
+    ]);
     const repeated = records.find((record) => record.row === 2)!;
     const cell = positionOf(BAEUME_TEXT, ';25.10.2026 02:30;');
     assert.deepEqual(
@@ -149,7 +175,13 @@ describe('spot-import rows: import', function () {
       const attributes = stored(`qgis-${tree.fid}`);
       assert.ok(Math.abs((attributes.latitude as number) - tree.latitude) < 1e-6, `latitude ${String(attributes.latitude)}, cs2cs ${tree.latitude}`);
       assert.ok(Math.abs((attributes.longitude as number) - tree.longitude) < 1e-6, `longitude ${String(attributes.longitude)}, cs2cs ${tree.longitude}`);
-      assert.deepEqual(omit(attributes, ['latitude', 'longitude']), { topic_id: 12, source_id: `qgis-${tree.fid}`, fld_12_1: tree.baumart === 'Eiche' ? 1 : 3, fld_12_2: tree.hoehe, fld_12_6: tree.gepflanzt });
+      assert.deepEqual(omit(attributes, ['latitude', 'longitude']), {
+        topic_id: 12,
+        source_id: `qgis-${tree.fid}`,
+        fld_12_1: tree.baumart === 'Eiche' ? 1 : 3,
+        fld_12_2: tree.hoehe,
+        fld_12_6: tree.gepflanzt,
+      });
     }
   });
 
@@ -160,10 +192,10 @@ describe('spot-import rows: import', function () {
     const records = jsonLines(result.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
     const spots = records.filter((record) => record.type === 'spot');
-    assert.deepEqual(spots.map((record) => [record.row, record.status, typeof record.line]), [
-      ...[1, 2, 3].map((row) => [row, 'wouldImport', 'number']),
-      ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((row) => [row, 'failed', 'number']),
-    ]);
+    assert.deepEqual(
+      spots.map((record) => [record.row, record.status, typeof record.line]),
+      [...[1, 2, 3].map((row) => [row, 'wouldImport', 'number']), ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((row) => [row, 'failed', 'number'])],
+    );
     assert.equal(spots[0].sourceId, 'kobo:uuid-1');
     assert.match(result.stderr, /^Dry run: 3 of 12 rows of survey\.csv would be imported, 9 would not; nothing was sent\.$/m);
     assert.equal(sandbox!.counters.tokenRequests, 0);
@@ -180,13 +212,20 @@ describe('spot-import rows: import', function () {
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
     // Row 9 names a photo that is not there: without media that is nobody's concern.
     const importable = [1, 2, 3, 9];
-    const statuses = (lines: typeof records) => lines.filter((record) => record.type === 'spot').map((record) => [record.row, record.status]).sort((a, b) => (a[0] as number) - (b[0] as number));
+    const statuses = (lines: typeof records) =>
+      lines
+        .filter((record) => record.type === 'spot')
+        .map((record) => [record.row, record.status])
+        .sort((a, b) => (a[0] as number) - (b[0] as number));
     const expected = (done: string) => Array.from({ length: 12 }, (_, i) => [i + 1, importable.includes(i + 1) ? done : 'failed']);
     assert.deepEqual(statuses(records), expected('imported'));
     assert.deepEqual(statuses(dry), expected('wouldImport'), 'the dry run judges the rows as the run does');
     const first = records.find((record) => record.row === 1)!;
     const pending = first.pendingGalleries as Array<{ field: string; galleryId: number }>;
-    assert.deepEqual(pending.map((gallery) => gallery.field), ['fld_7_3']);
+    assert.deepEqual(
+      pending.map((gallery) => gallery.field),
+      ['fld_7_3'],
+    );
     assert.equal(sandbox!.spotBySourceId('kobo:uuid-1')!.attributes.state, 2, 'in progress while its gallery waits for its photos');
     assert.equal(sandbox!.spotBySourceId('kobo:uuid-1')!.attributes.fld_7_3, pending[0].galleryId);
     assert.deepEqual(records.find((record) => record.row === 3)!.pendingGalleries, [], 'a row without photos has no gallery waiting');
@@ -202,11 +241,17 @@ describe('spot-import rows: import', function () {
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
     const summary = records.at(-1)!;
     assert.equal(summary.stopped, 'serviceUnreachable');
-    assert.match(summary.message as string, /^Stopped: the service could not be reached \(.+\)\. 0 rows of kataster\.geojson imported; once it can be reached, run the same command again to finish the rest\.$/);
+    assert.match(
+      summary.message as string,
+      /^Stopped: the service could not be reached \(.+\)\. 0 rows of kataster\.geojson imported; once it can be reached, run the same command again to finish the rest\.$/,
+    );
     const first = records.find((record) => record.type === 'spot' && record.row === 1)!;
     assert.equal(first.status, 'failed');
     assert.equal(first.line, 6, 'the first feature is on line 6');
-    assert.match(result.stderr, /^kataster\.geojson: the rows after the last one reported were not attempted: the run stopped because the service could not be reached\.$/m);
+    assert.match(
+      result.stderr,
+      /^kataster\.geojson: the rows after the last one reported were not attempted: the run stopped because the service could not be reached\.$/m,
+    );
     assert.equal(sandbox!.spotCount(), 0);
   });
 
@@ -217,7 +262,10 @@ describe('spot-import rows: import', function () {
     assert.equal(result.code, 1, result.stderr);
     const records = jsonLines(result.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records.map((record) => record.type), ['mapping', 'summary']);
+    assert.deepEqual(
+      records.map((record) => record.type),
+      ['mapping', 'summary'],
+    );
     assert.equal((records[0].problems as Array<{ rule: string }>)[0].rule, 'mapping.unknownColumn');
     assert.equal(sandbox!.counters.tokenRequests, 0);
     assert.equal(sandbox!.spotCount(), 0);

@@ -28,7 +28,13 @@ function cutExport(): { text: string; complete: number; quoteLine: number; quote
   return { text: cut, complete: 499, quoteLine: before.split('\n').length, quoteColumn: before.length - before.lastIndexOf('\n') };
 }
 
-const CUT_MAPPING = { topic_id: 1, source_id: 'kobo-{_uuid}', latitude: '_point_latitude', longitude: '_point_longitude', media: { fld_1_1: { columns: ['photo'] } } };
+const CUT_MAPPING = {
+  topic_id: 1,
+  source_id: 'kobo-{_uuid}',
+  latitude: '_point_latitude',
+  longitude: '_point_longitude',
+  media: { fld_1_1: { columns: ['photo'] } },
+};
 
 describe('spot-import rows: real exports as they come', function () {
   let project: Project;
@@ -47,7 +53,10 @@ describe('spot-import rows: real exports as they come', function () {
     it('validate checks every complete row and reports the open quote at the line it opens on', async () => {
       const { complete, quoteLine, quoteColumn } = cutExport();
       const result = await runCli(['validate', 'cut.csv', '--format', 'json'], { cwd: project.dir });
-      const records = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const records = result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const rows = records.filter((record) => record.type === 'document');
       assert.equal(rows.filter((record) => record.status === 'valid').length, complete, result.stderr);
       const quote = rows.filter((record) => record.status !== 'valid');
@@ -67,18 +76,35 @@ describe('spot-import rows: real exports as they come', function () {
       // Nothing is sent, so no service needs to be there.
       const dryRun = await runCli(['import', 'cut.csv', '--dry-run'], { cwd: project.dir, env: sandboxEnv('http://127.0.0.1:9') });
       assert.notEqual(dryRun.code, 0);
-      assert.match(dryRun.stderr, new RegExp(`^Dry run: ${complete} of ${complete + 1} rows of cut\\.csv would be imported, 1 would not; nothing was sent\\.$`, 'm'), dryRun.stderr);
+      assert.match(
+        dryRun.stderr,
+        new RegExp(`^Dry run: ${complete} of ${complete + 1} rows of cut\\.csv would be imported, 1 would not; nothing was sent\\.$`, 'm'),
+        dryRun.stderr,
+      );
     });
   });
 
   it('a GBIF occurrence.txt (tab-separated, not called .tsv) is a table by its content', async () => {
-    const header = ['gbifID', 'occurrenceID', 'basisOfRecord', 'eventDate', 'decimalLatitude', 'decimalLongitude', 'coordinateUncertaintyInMeters', 'scientificName', 'countryCode'];
+    const header = [
+      'gbifID',
+      'occurrenceID',
+      'basisOfRecord',
+      'eventDate',
+      'decimalLatitude',
+      'decimalLongitude',
+      'coordinateUncertaintyInMeters',
+      'scientificName',
+      'countryCode',
+    ];
     const rows = [
       ['4011676301', 'urn:catalog:WU:Herb:0042', 'PRESERVED_SPECIMEN', '2019-06-02/2019-06-03', '48.2082', '16.3738', '', 'Quercus robur L.', 'AT'],
       ['4011676302', 'urn:catalog:WU:Herb:0043', 'HUMAN_OBSERVATION', '2020-07-14T09:30:00', '47.0707', '15.4395', '30', 'Fagus sylvatica L.', 'AT'],
     ];
     project.write('occurrence.txt', [header, ...rows].map((row) => row.join('\t')).join('\n') + '\n');
-    project.write('occurrence.mapping.json', JSON.stringify({ topic_id: 1, source_id: 'gbif-{occurrenceID}', latitude: 'decimalLatitude', longitude: 'decimalLongitude' }));
+    project.write(
+      'occurrence.mapping.json',
+      JSON.stringify({ topic_id: 1, source_id: 'gbif-{occurrenceID}', latitude: 'decimalLatitude', longitude: 'decimalLongitude' }),
+    );
     const result = await runCli(['validate', 'occurrence.txt'], { cwd: project.dir });
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.doesNotMatch(result.stdout, /Not valid JSON/);
@@ -94,16 +120,24 @@ describe('spot-import rows: real exports as they come', function () {
     const none = await runCli(['validate', 'occurrence.txt'], { cwd: project.dir });
     assert.equal(none.code, 2, none.stdout + none.stderr);
     assert.doesNotMatch(none.stdout, /JSON/);
-    assert.match(none.stderr, /occurrence\.txt has no mapping beside it, so it is not read as a table \(nor is it a spot document\): spot-import mapping occurrence\.txt proposes one\./);
+    assert.match(
+      none.stderr,
+      /occurrence\.txt has no mapping beside it, so it is not read as a table \(nor is it a spot document\): spot-import mapping occurrence\.txt proposes one\./,
+    );
   });
 
   it('a GeoJSON text sequence whose first line is longer than 64 KiB (polygons) keeps its columns and geometry', async () => {
     // A cadastre's parcels: each ring of 4,000 positions makes a line of about 100 KiB.
     const ring = (x: number) => {
-      const positions = Array.from({ length: 4000 }, (_, i) => [x + 0.001 * Math.cos((2 * Math.PI * i) / 4000), 48 + 0.001 * Math.sin((2 * Math.PI * i) / 4000)]);
+      const positions = Array.from({ length: 4000 }, (_, i) => [
+        x + 0.001 * Math.cos((2 * Math.PI * i) / 4000),
+        48 + 0.001 * Math.sin((2 * Math.PI * i) / 4000),
+      ]);
       return [...positions, positions[0]];
     };
-    const lines = [16, 16.01, 16.02].map((x, i) => JSON.stringify({ type: 'Feature', properties: { parcel: `P-${i + 1}` }, geometry: { type: 'Polygon', coordinates: [ring(x)] } }));
+    const lines = [16, 16.01, 16.02].map((x, i) =>
+      JSON.stringify({ type: 'Feature', properties: { parcel: `P-${i + 1}` }, geometry: { type: 'Polygon', coordinates: [ring(x)] } }),
+    );
     assert.ok(lines[0].length > 64 * 1024);
     project.write('parcels.geojsonl', lines.join('\n') + '\n');
     const proposed = await runCli(['mapping', 'parcels.geojsonl'], { cwd: project.dir });
@@ -137,7 +171,10 @@ describe('spot-import rows: real exports as they come', function () {
       '',
     ].join('\n');
     project.write('odk.csv', text);
-    project.write('odk.mapping.json', JSON.stringify({ topic_id: 1, source_id: 'odk-{SubmissionDate}', latitude: 'location-Latitude', longitude: 'location-Longitude' }));
+    project.write(
+      'odk.mapping.json',
+      JSON.stringify({ topic_id: 1, source_id: 'odk-{SubmissionDate}', latitude: 'location-Latitude', longitude: 'location-Longitude' }),
+    );
     const result = await runCli(['validate', 'odk.csv'], { cwd: project.dir });
     const lines = result.stdout.trim().split('\n');
     assert.equal(lines.length, 1, result.stdout);
@@ -159,7 +196,10 @@ describe('spot-import rows: real exports as they come', function () {
   it('a windows-1252 CSV whose mapping says UTF-8: what was declared, what the bytes look like, and where the first bad byte is', async () => {
     project.write('baeume.csv', '');
     (await import('node:fs')).writeFileSync(project.path('baeume.csv'), windows1252('Baumart;Höhe;lat;lon\nEiche;12;48,1;16,1\n'));
-    project.write('baeume.mapping.json', JSON.stringify({ source: { encoding: 'utf-8' }, topic_id: 1, source_id: 'b-{Baumart}', latitude: 'lat', longitude: 'lon' }));
+    project.write(
+      'baeume.mapping.json',
+      JSON.stringify({ source: { encoding: 'utf-8' }, topic_id: 1, source_id: 'b-{Baumart}', latitude: 'lat', longitude: 'lon' }),
+    );
     const result = await runCli(['validate', 'baeume.csv'], { cwd: project.dir });
     assert.notEqual(result.code, 0);
     const message = result.stdout + result.stderr;
@@ -170,7 +210,12 @@ describe('spot-import rows: real exports as they come', function () {
   });
 
   it('a minified one-line GeoJSON over 64 KiB is read', async () => {
-    const features = Array.from({ length: 1500 }, (_, i) => ({ type: 'Feature', id: i + 1, properties: { name: `tree ${i + 1}`, note: 'a'.repeat(20) }, geometry: { type: 'Point', coordinates: [16 + i / 10000, 48 + i / 10000] } }));
+    const features = Array.from({ length: 1500 }, (_, i) => ({
+      type: 'Feature',
+      id: i + 1,
+      properties: { name: `tree ${i + 1}`, note: 'a'.repeat(20) },
+      geometry: { type: 'Point', coordinates: [16 + i / 10000, 48 + i / 10000] },
+    }));
     const text = JSON.stringify({ type: 'FeatureCollection', features });
     assert.ok(text.length > 64 * 1024 && !text.includes('\n'));
     project.write('layer.geojson', text);
@@ -188,7 +233,10 @@ describe('spot-import rows: real exports as they come', function () {
       sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
       env = sandboxEnv(sandbox.baseUrl);
       project.write('trees.csv', 'id,lat,lon,height\na,48.1,16.1,12\nb,48.2,16.2,NA\n');
-      project.write('trees.mapping.json', JSON.stringify({ topic_id: 1, source_id: 't-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: { column: 'height', type: 'number' } } }));
+      project.write(
+        'trees.mapping.json',
+        JSON.stringify({ topic_id: 1, source_id: 't-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: { column: 'height', type: 'number' } } }),
+      );
     });
     afterEach(() => sandbox.close());
 
@@ -208,8 +256,18 @@ describe('spot-import rows: real exports as they come', function () {
       writeFileSync(project.path('trees.csv'), 'id,lat,lon,height\na,48.1,16.1,12\nb,48.2,16.2,14\n');
       const third = await runCli(['import', 'trees.csv', '--format', 'json'], { cwd: project.dir, env });
       assert.equal(third.code, 0, third.stderr);
-      const spots = third.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>).filter((record) => record.type === 'spot');
-      assert.deepEqual(spots.map((spot) => [spot.sourceId, spot.status, spot.change]), [['t-a', 'alreadyImported', undefined], ['t-b', 'imported', 'updated']]);
+      const spots = third.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((record) => record.type === 'spot');
+      assert.deepEqual(
+        spots.map((spot) => [spot.sourceId, spot.status, spot.change]),
+        [
+          ['t-a', 'alreadyImported', undefined],
+          ['t-b', 'imported', 'updated'],
+        ],
+      );
       const text = await runCli(['import', 'trees.csv'], { cwd: project.dir, env });
       assert.match(text.stdout, /^trees\.csv:3: already imported "t-b"/m);
     });
@@ -221,7 +279,10 @@ describe('spot-import rows: real exports as they come', function () {
       const imports = sandbox.counters.imports;
       const rejected = await runCli(['import', 'trees.csv'], { cwd: project.dir, env: { ...env, SPOT_CLIENT_SECRET: 'wrong' } });
       assert.equal(rejected.code, 2, rejected.stderr);
-      assert.equal(rejected.stdout.trim(), `trees.csv:2: already imported "t-a" as spot ${String(sandbox.spotBySourceId('t-a')!.id)} (the journal says this exact text was imported; nothing sent)`);
+      assert.equal(
+        rejected.stdout.trim(),
+        `trees.csv:2: already imported "t-a" as spot ${String(sandbox.spotBySourceId('t-a')!.id)} (the journal says this exact text was imported; nothing sent)`,
+      );
       assert.match(rejected.stderr, /^spot-import: Nothing was sent\. The client id or secret was rejected/m);
       assert.doesNotMatch(rejected.stderr, /not attempted|wrong/);
       assert.equal(sandbox.counters.imports, imports);

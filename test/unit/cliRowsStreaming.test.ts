@@ -55,7 +55,10 @@ describe('spot-import rows: streaming', function () {
       }),
     );
     const report = project.path('peak-rss.txt');
-    const hook = project.write('peak-rss.js', `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));\n`);
+    const hook = project.write(
+      'peak-rss.js',
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));\n`,
+    );
 
     const child = spawn(process.execPath, ['-r', hook, CLI, 'validate', 'big.csv'], { cwd: project.dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -66,7 +69,10 @@ describe('spot-import rows: streaming', function () {
 
     assert.equal(code, 1, stderr);
     // The header is line 1, so the last row is on line ROWS + 1; Species is its second cell.
-    assert.equal(stdout, `big.csv:${ROWS + 1}:${`id-${ROWS - 1};`.length + 1}: 'Walnuss' is not a category of Species (fld_7_1); allowed: 1 (Oak), 2 (Beech), 3 (Larch).\n`);
+    assert.equal(
+      stdout,
+      `big.csv:${ROWS + 1}:${`id-${ROWS - 1};`.length + 1}: 'Walnuss' is not a category of Species (fld_7_1); allowed: 1 (Oak), 2 (Beech), 3 (Larch).\n`,
+    );
     assert.match(stderr, new RegExp(`^${ROWS} rows of big\\.csv checked: 1 invalid, ${ROWS - 1} valid\\.$`, 'm'));
     const peakMiB = Number(readFileSync(report, 'utf8')) / 1024;
     // A reading too small to be a Node process's would mean the hook measured nothing.

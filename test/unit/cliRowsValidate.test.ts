@@ -93,15 +93,42 @@ describe('spot-import rows: validate', function () {
     const swapped = rows[6];
     assert.equal(swapped.reason, 'latitude 165 is out of range; latitude and longitude are probably swapped.');
     assert.deepEqual(swapped.problems, [
-      { ...cellAt(KOBO_TEXT, '165'), endLine: cellAt(KOBO_TEXT, '165').line, endColumn: cellAt(KOBO_TEXT, '165').column + 1, message: swapped.reason, pointer: '/data/attributes/latitude', severity: 'error', rule: 'row.coordinates' },
+      {
+        ...cellAt(KOBO_TEXT, '165'),
+        endLine: cellAt(KOBO_TEXT, '165').line,
+        endColumn: cellAt(KOBO_TEXT, '165').column + 1,
+        message: swapped.reason,
+        pointer: '/data/attributes/latitude',
+        severity: 'error',
+        rule: 'row.coordinates',
+      },
     ]);
     assert.deepEqual(
       rows.slice(3).map((record) => (record.problems as Array<{ rule: string }>).map((problem) => problem.rule)),
-      [['row.coordinates'], ['row.coordinates'], ['row.coordinates', 'row.coordinates'], ['row.coordinates'], ['row.category'], ['row.media'], ['row.sourceId'], ['spot.repeatedSourceId'], ['row.value']],
+      [
+        ['row.coordinates'],
+        ['row.coordinates'],
+        ['row.coordinates', 'row.coordinates'],
+        ['row.coordinates'],
+        ['row.category'],
+        ['row.media'],
+        ['row.sourceId'],
+        ['spot.repeatedSourceId'],
+        ['row.value'],
+      ],
     );
-    assert.deepEqual({ ...records.at(-1), durationMs: 0 }, {
-      type: 'summary', command: 'validate', total: 12, counts: { valid: 3, invalid: 9 }, message: '12 rows of survey.csv checked: 9 invalid, 3 valid.', exitCode: 1, durationMs: 0,
-    });
+    assert.deepEqual(
+      { ...records.at(-1), durationMs: 0 },
+      {
+        type: 'summary',
+        command: 'validate',
+        total: 12,
+        counts: { valid: 3, invalid: 9 },
+        message: '12 rows of survey.csv checked: 9 invalid, 3 valid.',
+        exitCode: 1,
+        durationMs: 0,
+      },
+    );
   });
 
   it('sarif: a result per problem with its region; github: annotations with line and col; junit: a test case per row', async () => {
@@ -110,7 +137,11 @@ describe('spot-import rows: validate', function () {
     assert.equal(sarif.code, 1, sarif.stderr);
     const log = JSON.parse(sarif.stdout);
     assert.deepEqual(validateSarif(log), []);
-    const results = log.runs[0].results as Array<{ ruleId: string; ruleIndex: number; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }> }>;
+    const results = log.runs[0].results as Array<{
+      ruleId: string;
+      ruleIndex: number;
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }>;
+    }>;
     assert.equal(results.length, 10);
     const result = results.find((entry) => entry.ruleId === 'row.category')!;
     assert.deepEqual(result.locations[0].physicalLocation, {
@@ -127,7 +158,9 @@ describe('spot-import rows: validate', function () {
     const lines = github.stdout.trim().split('\n');
     assert.equal(lines.length, 10);
     assert.ok(
-      lines.includes(`::error file=survey.csv,line=${category.line},col=${category.column},endLine=${category.line},endColumn=${category.column + 1},title=row.category::'Beeche' is not a category of Species (fld_7_1); did you mean 'Beech'?`),
+      lines.includes(
+        `::error file=survey.csv,line=${category.line},col=${category.column},endLine=${category.line},endColumn=${category.column + 1},title=row.category::'Beeche' is not a category of Species (fld_7_1); did you mean 'Beech'?`,
+      ),
       github.stdout,
     );
 
@@ -136,12 +169,22 @@ describe('spot-import rows: validate', function () {
     assert.match(junit.stdout, /<testsuite name="spot-import validate" tests="12" failures="9" errors="0" skipped="0"/);
     const rowLines = koboRowLines();
     assert.match(junit.stdout, new RegExp(`<testcase classname="spot-import\\.validate" name="survey\\.csv:${rowLines[0]} \\(row 1\\)" file="survey\\.csv"/>`));
-    assert.match(junit.stdout, new RegExp(`<testcase classname="spot-import\\.validate" name="survey\\.csv:${rowLines[7]} \\(row 8\\)" file="survey\\.csv">\\s*<failure message="'Beeche' is not a category`));
+    assert.match(
+      junit.stdout,
+      new RegExp(
+        `<testcase classname="spot-import\\.validate" name="survey\\.csv:${rowLines[7]} \\(row 8\\)" file="survey\\.csv">\\s*<failure message="'Beeche' is not a category`,
+      ),
+    );
   });
 
   it("the mapping's own problems at its lines and columns (unknown column with a suggestion, unknown field, missing media folder); then the rows are not checked", async () => {
     const mapping = JSON.stringify(
-      { ...KOBO_MAPPING, latitude: '_location_latitud', fields: { ...KOBO_MAPPING.fields, fld_7_99: 'group_obs/height' }, media: { fld_7_3: { columns: ['photo_1', 'photo_2'], folder: 'fotos' } } },
+      {
+        ...KOBO_MAPPING,
+        latitude: '_location_latitud',
+        fields: { ...KOBO_MAPPING.fields, fld_7_99: 'group_obs/height' },
+        media: { fld_7_3: { columns: ['photo_1', 'photo_2'], folder: 'fotos' } },
+      },
       null,
       2,
     );
@@ -157,13 +200,26 @@ describe('spot-import rows: validate', function () {
       `${at('"fld_7_99"')}: fld_7_99 is not a field of topic 7 (Trail observations); did you mean fld_7_9?`,
       `${at('"fotos"')}: The media folder fotos (${project.path('fotos')}) is not there.`,
     ]);
-    assert.match(result.stderr, /^The rows of survey\.csv were not checked: survey\.mapping\.json has problems \(above\)\.$/m, 'no row was checked, and none is said to be valid');
+    assert.match(
+      result.stderr,
+      /^The rows of survey\.csv were not checked: survey\.mapping\.json has problems \(above\)\.$/m,
+      'no row was checked, and none is said to be valid',
+    );
 
     const json = await runCli(['validate', 'survey.csv', '--format', 'json'], { cwd: project.dir });
     const records = jsonLines(json.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records.map((record) => [record.type, record.file, record.status]), [['mapping', 'survey.mapping.json', 'invalid'], ['summary', undefined, undefined]]);
-    assert.deepEqual((records[0].problems as Array<{ rule: string }>).map((problem) => problem.rule), ['mapping.unknownColumn', 'mapping.unknownField', 'mapping.missingFolder']);
+    assert.deepEqual(
+      records.map((record) => [record.type, record.file, record.status]),
+      [
+        ['mapping', 'survey.mapping.json', 'invalid'],
+        ['summary', undefined, undefined],
+      ],
+    );
+    assert.deepEqual(
+      (records[0].problems as Array<{ rule: string }>).map((problem) => problem.rule),
+      ['mapping.unknownColumn', 'mapping.unknownField', 'mapping.missingFolder'],
+    );
   });
 
   it('a missing mapping is a usage error (exit 2) that says how to make one', async () => {

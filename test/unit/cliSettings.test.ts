@@ -56,16 +56,25 @@ describe('spot-import settings', function () {
     assert.equal(sandbox.counters.apiVersions['v2.5'], undefined);
 
     const text = await runCli(['token'], { cwd, env: secret() });
-    assert.match(text.stdout, /^Credentials accepted: client topic_1_api got a token that lives 3600 s\.\n {2}base URL {5}http:\/\/127\.0\.0\.1:\d+ {2}from .*spot-import\.json\n/);
+    assert.match(
+      text.stdout,
+      /^Credentials accepted: client topic_1_api got a token that lives 3600 s\.\n {2}base URL {5}http:\/\/127\.0\.0\.1:\d+ {2}from .*spot-import\.json\n/,
+    );
     assert.doesNotMatch(text.stdout + text.stderr, /sandbox-secret|Bearer/);
   });
 
   it('refuses a secret in spot-import.json, saying where it belongs, and never prints it; also unknown settings and bad JSON', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ baseUrl: sandbox.baseUrl, clientSecret: 'hunter2' }, /spot-import\.json: "clientSecret" looks like a secret, and secrets do not belong in a file that is committed with the project\. Remove it; set SPOT_CLIENT_SECRET in the environment \(in CI: from its secret store\) or pipe the secret to --client-secret-stdin\./],
+      [
+        { baseUrl: sandbox.baseUrl, clientSecret: 'hunter2' },
+        /spot-import\.json: "clientSecret" looks like a secret, and secrets do not belong in a file that is committed with the project\. Remove it; set SPOT_CLIENT_SECRET in the environment \(in CI: from its secret store\) or pipe the secret to --client-secret-stdin\./,
+      ],
       [{ media: { apiKey: 'hunter2' } }, /"media\.apiKey" looks like a secret/],
       [{ token: 'hunter2' }, /"token" looks like a secret/],
-      [{ baseurl: 'x' }, /spot-import\.json: unknown setting "baseurl"\. Known settings: baseUrl, tokenUrl, apiVersion, clientId, topic, concurrency, topicsFolder, media\./],
+      [
+        { baseurl: 'x' },
+        /spot-import\.json: unknown setting "baseurl"\. Known settings: baseUrl, tokenUrl, apiVersion, clientId, topic, concurrency, topicsFolder, media\./,
+      ],
       [{ concurrency: 40 }, /spot-import\.json: "concurrency" Too big: expected number to be <=16\./],
     ];
     for (const [content, message] of cases) {
@@ -110,11 +119,21 @@ describe('spot-import settings', function () {
     const piped = await runCli(['token', '--client-secret-stdin'], { cwd: folder.dir, env, input: `${DEMO_CLIENT.clientSecret}\n` });
     assert.equal(piped.code, 0, piped.stderr);
     const cases: Array<[string[], Record<string, string>, string | undefined, RegExp]> = [
-      [['token'], env, undefined, /^spot-import: No client secret: set SPOT_CLIENT_SECRET \(in CI: from its secret store\), or pipe it to --client-secret-stdin\.\n$/],
+      [
+        ['token'],
+        env,
+        undefined,
+        /^spot-import: No client secret: set SPOT_CLIENT_SECRET \(in CI: from its secret store\), or pipe it to --client-secret-stdin\.\n$/,
+      ],
       [['token', '--client-secret-stdin'], env, '', /--client-secret-stdin: standard input was empty/],
       [['token'], { SPOT_CLIENT_SECRET: 'x' }, undefined, /^spot-import: No service address: pass --base-url, set SPOT_BASE_URL/],
       [['token'], { SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_SECRET: 'x' }, undefined, /^spot-import: No client id/],
-      [['token', '--base-url', 'http://example.org'], { ...env, SPOT_CLIENT_SECRET: 'x' }, undefined, /must use https \(http is allowed only for localhost and 127\.0\.0\.1\)/],
+      [
+        ['token', '--base-url', 'http://example.org'],
+        { ...env, SPOT_CLIENT_SECRET: 'x' },
+        undefined,
+        /must use https \(http is allowed only for localhost and 127\.0\.0\.1\)/,
+      ],
       [['token', '--sandbox', '--base-url', 'https://x.example'], {}, undefined, /option '--sandbox' cannot be used with option '--base-url <url>'/],
       [['token', '--client-secret-stdin'], { ...env, SPOT_CLIENT_ID: 'topic_1_api' }, 'wrong', /The client id or secret was rejected/],
     ];
@@ -174,7 +193,10 @@ describe('spot-import settings', function () {
     assert.equal(imported.code, 0, imported.stderr);
     const spot = jsonLines(imported.stdout)[0] as { pendingGalleries: Array<{ galleryId: number }> };
     const galleryId = spot.pendingGalleries[0].galleryId;
-    const gallery = await runCli(['gallery', String(galleryId), '--sandbox', '--format', 'json'], { cwd: folder.dir, env: { SPOT_SANDBOX_DATA: env.SPOT_SANDBOX_DATA } });
+    const gallery = await runCli(['gallery', String(galleryId), '--sandbox', '--format', 'json'], {
+      cwd: folder.dir,
+      env: { SPOT_SANDBOX_DATA: env.SPOT_SANDBOX_DATA },
+    });
     assert.equal(gallery.code, 0, gallery.stderr);
     assert.deepEqual(jsonLines(gallery.stdout), [{ type: 'gallery', id: galleryId, kind: 1, state: 1, media: [] }]);
     const token = await runCli(['token', '--format', 'json'], { cwd: folder.dir, env });

@@ -27,13 +27,37 @@ describe('spot-import validate and topic areas', function () {
     assert.equal(result.code, 0, result.stderr);
     const log = JSON.parse(result.stdout);
     assert.deepEqual(validateSarif(log), []);
-    const results = log.runs[0].results as Array<{ ruleId: string; level: string; message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }> }>;
-    assert.deepEqual(results.map((found) => [found.ruleId, found.level, found.locations[0].physicalLocation.artifactLocation.uri, found.locations[0].physicalLocation.region, found.message.text]), [
-      ['topic.outsideArea', 'warning', 'spots/outside.spot.json', { startLine: 7, startColumn: 19, endLine: 7, endColumn: 24 },
-        'latitude 47.07, longitude 15.44 is outside the area of topic 1 (Vienna trees) (west 16.18, south 48.11, east 16.58, north 48.33).'],
-      ['topic.outsideArea', 'warning', 'spots/swapped.spot.json', { startLine: 7, startColumn: 19, endLine: 7, endColumn: 24 },
-        'latitude 16.37, longitude 48.2 is outside the area of topic 1 (Vienna trees) (west 16.18, south 48.11, east 16.58, north 48.33); swapped, it is inside: latitude and longitude are probably swapped.'],
-    ]);
+    const results = log.runs[0].results as Array<{
+      ruleId: string;
+      level: string;
+      message: { text: string };
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }>;
+    }>;
+    assert.deepEqual(
+      results.map((found) => [
+        found.ruleId,
+        found.level,
+        found.locations[0].physicalLocation.artifactLocation.uri,
+        found.locations[0].physicalLocation.region,
+        found.message.text,
+      ]),
+      [
+        [
+          'topic.outsideArea',
+          'warning',
+          'spots/outside.spot.json',
+          { startLine: 7, startColumn: 19, endLine: 7, endColumn: 24 },
+          'latitude 47.07, longitude 15.44 is outside the area of topic 1 (Vienna trees) (west 16.18, south 48.11, east 16.58, north 48.33).',
+        ],
+        [
+          'topic.outsideArea',
+          'warning',
+          'spots/swapped.spot.json',
+          { startLine: 7, startColumn: 19, endLine: 7, endColumn: 24 },
+          'latitude 16.37, longitude 48.2 is outside the area of topic 1 (Vienna trees) (west 16.18, south 48.11, east 16.58, north 48.33); swapped, it is inside: latitude and longitude are probably swapped.',
+        ],
+      ],
+    );
     assert.match(result.stderr, /3 spot documents checked: all valid\./);
   });
 
@@ -47,14 +71,20 @@ describe('spot-import validate and topic areas', function () {
       'spots/swapped.spot.json:7:19: warning: latitude 16.37, longitude 48.2 is outside the area of topic 1 (Vienna trees) (west 16.18, south 48.11, east 16.58, north 48.33); swapped, it is inside: latitude and longitude are probably swapped.',
     ]);
     const sarif = JSON.parse((await runCli(['validate', '--format', 'sarif', 'spots/out-of-range.spot.json'], { cwd: folder.dir })).stdout);
-    assert.deepEqual(sarif.runs[0].results.map((found: { ruleId: string; level: string }) => [found.ruleId, found.level]), [['spot.swappedCoordinates', 'error']]);
+    assert.deepEqual(
+      sarif.runs[0].results.map((found: { ruleId: string; level: string }) => [found.ruleId, found.level]),
+      [['spot.swappedCoordinates', 'error']],
+    );
   });
 
-  it('a bbox with its south north of its north is the definition\'s problem, and no area is checked (exit 1)', async () => {
+  it("a bbox with its south north of its north is the definition's problem, and no area is checked (exit 1)", async () => {
     folder.write('spot-topics/1.topic.json', AREA.replace('48.11', '48.5'));
     const result = await runCli(['validate', 'spots'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /^spot-topics\/1\.topic\.json:\d+:\d+: The bbox's south \(48\.5\) is north of its north \(48\.33\): a bbox is \[west, south, east, north\]\.$/m);
+    assert.match(
+      result.stdout,
+      /^spot-topics\/1\.topic\.json:\d+:\d+: The bbox's south \(48\.5\) is north of its north \(48\.33\): a bbox is \[west, south, east, north\]\.$/m,
+    );
     assert.doesNotMatch(result.stdout, /outside the area/);
   });
 });

@@ -40,7 +40,13 @@ describe('spot-import and topic definitions', function () {
     assert.equal(byFile.get('spots/other-topic.spot.json')?.status, 'valid');
     const problems = byFile.get('spots/problems.spot.json')!.problems as Array<{ rule: string; severity: string; pointer: string }>;
     const rules = new Set(problems.map((p) => `${p.rule}/${p.severity}`));
-    for (const expected of ['topic.outOfRange/error', 'topic.categoryLabel/error', 'topic.invalidGallery/error', 'topic.undefinedField/warning', 'spot.misspeltMember/warning']) {
+    for (const expected of [
+      'topic.outOfRange/error',
+      'topic.categoryLabel/error',
+      'topic.invalidGallery/error',
+      'topic.undefinedField/warning',
+      'spot.misspeltMember/warning',
+    ]) {
       assert.ok(rules.has(expected), `${expected} in ${[...rules].join(', ')}`);
     }
 
@@ -55,7 +61,10 @@ describe('spot-import and topic definitions', function () {
 
     const github = await runCli(['validate', 'spots', '--format', 'github'], { cwd: PROJECT });
     assert.match(github.stdout, /^::error file=spots\/problems\.spot\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=topic\.outOfRange::/m);
-    assert.match(github.stdout, /^::warning file=spots\/other-topic\.spot\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=spot\.misspeltMember::latitde/m);
+    assert.match(
+      github.stdout,
+      /^::warning file=spots\/other-topic\.spot\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=spot\.misspeltMember::latitde/m,
+    );
 
     const junit = await runCli(['validate', 'spots', '--format', 'junit'], { cwd: PROJECT });
     assert.match(junit.stdout, /<testsuite name="spot-import validate" tests="3" failures="1" errors="0" skipped="0"/);
@@ -94,21 +103,30 @@ describe('spot-import and topic definitions', function () {
     const validate = await runCli(['validate', ...named], { cwd: folder.dir });
     assert.equal(validate.code, 1, validate.stderr);
     assert.match(validate.stdout, syntax);
-    assert.match(validate.stderr, /^elsewhere\/5\.topic\.json: passed over, a topic definition file is not a spot document; this run's topic definitions are those of \S*spot-topics \(--topics-folder names another folder\)\.$/m);
+    assert.match(
+      validate.stderr,
+      /^elsewhere\/5\.topic\.json: passed over, a topic definition file is not a spot document; this run's topic definitions are those of \S*spot-topics \(--topics-folder names another folder\)\.$/m,
+    );
     assert.match(validate.stderr, /^1 spot document checked: all valid; 1 topic definition file broken \(not used\)\.$/m);
 
     const json = await runCli(['validate', '--format', 'json', ...named], { cwd: folder.dir });
     const records = jsonLines(json.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records.map((record) => [record.type, record.file, record.status]), [
-      ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
-      ['document', 'spots/oak.spot.json', 'valid'],
-      ['summary', undefined, undefined],
-    ]);
+    assert.deepEqual(
+      records.map((record) => [record.type, record.file, record.status]),
+      [
+        ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
+        ['document', 'spots/oak.spot.json', 'valid'],
+        ['summary', undefined, undefined],
+      ],
+    );
 
     const dryRun = await runCli(['import', '--dry-run', ...named], { cwd: folder.dir });
     assert.equal(dryRun.code, 1, dryRun.stderr);
-    assert.match(dryRun.stdout, /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\nspots\/oak\.spot\.json: valid, would import "[^"]+" \(dry run: nothing sent\)\n$/);
+    assert.match(
+      dryRun.stdout,
+      /^spot-topics\/9\.topic\.json:1:\d+: Not valid JSON: comma expected\.\nspots\/oak\.spot\.json: valid, would import "[^"]+" \(dry run: nothing sent\)\n$/,
+    );
     assert.match(dryRun.stderr, /Dry run: 1 of 1 documents would be imported; nothing was sent\. 1 topic definition file\(s\) are broken/);
 
     // Named alone, a broken definition is what the run checks: exit 1, not "no spot documents" (exit 2).
@@ -127,25 +145,42 @@ describe('spot-import and topic definitions', function () {
     const validate = await runCli(['validate', 'spots'], { cwd: folder.dir });
     assert.equal(validate.code, 1, validate.stderr);
     assert.match(validate.stdout, new RegExp(`^spot-topics/9\\.topic\\.json:1:\\d+: ${tooDeep.replace(/[.;]/g, '\\$&')}$`, 'm'));
-    assert.match(validate.stdout, /^spots\/problems\.spot\.json:11:18: Height \(m\) \(fld_7_2\) must be between 0 and 120; it is 130\.$/m, 'topic 7 still checked');
+    assert.match(
+      validate.stdout,
+      /^spots\/problems\.spot\.json:11:18: Height \(m\) \(fld_7_2\) must be between 0 and 120; it is 130\.$/m,
+      'topic 7 still checked',
+    );
     assert.match(validate.stderr, /^3 spot documents checked: 1 invalid, 2 valid; 1 topic definition file broken \(not used\)\.$/m);
 
     const imported = await runCli(['import', 'spots/oak.spot.json', '--format', 'json'], { cwd: folder.dir, env: sandboxEnv(sandbox.baseUrl) });
     assert.equal(imported.code, 1, imported.stderr);
     const records = jsonLines(imported.stdout);
-    assert.deepEqual(records.slice(0, 2).map((record) => [record.type, record.file, record.status]), [
-      ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
-      ['spot', 'spots/oak.spot.json', 'imported'],
-    ]);
+    assert.deepEqual(
+      records.slice(0, 2).map((record) => [record.type, record.file, record.status]),
+      [
+        ['topicDefinition', 'spot-topics/9.topic.json', 'invalid'],
+        ['spot', 'spots/oak.spot.json', 'imported'],
+      ],
+    );
     assert.equal((records[0].problems as Array<{ message: string }>)[0].message, tooDeep);
   });
 
   it('--topics-folder naming a file says it is not a folder (exit 2), not that it does not exist', async () => {
-    folder = scratch({ 'spots/a.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 'a', latitude: 1, longitude: 1 } } }), 'topics.json': '{}' });
-    for (const args of [['--topics-folder', 'topics.json'], ['--topics-folder', 'spots/a.spot.json']]) {
+    folder = scratch({
+      'spots/a.spot.json': JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 'a', latitude: 1, longitude: 1 } } }),
+      'topics.json': '{}',
+    });
+    for (const args of [
+      ['--topics-folder', 'topics.json'],
+      ['--topics-folder', 'spots/a.spot.json'],
+    ]) {
       const result = await runCli(['validate', 'spots', ...args], { cwd: folder.dir });
       assert.equal(result.code, 2, result.stderr);
-      assert.match(result.stderr, /^spot-import: The topics folder \S+ \(topicsFolder\) is not a folder\. Fix "topicsFolder" in spot-import\.json or --topics-folder\.\n$/, args.join(' '));
+      assert.match(
+        result.stderr,
+        /^spot-import: The topics folder \S+ \(topicsFolder\) is not a folder\. Fix "topicsFolder" in spot-import\.json or --topics-folder\.\n$/,
+        args.join(' '),
+      );
       assert.equal(result.stdout, '');
     }
   });
@@ -164,7 +199,10 @@ describe('spot-import and topic definitions', function () {
     assert.ok((refused.problems as Array<{ rule: string }>).some((p) => p.rule === 'topic.outOfRange'));
     const warned = records.find((r) => r.file === 'spots/other-topic.spot.json')!;
     assert.equal(warned.status, 'imported');
-    assert.deepEqual((warned.problems as Array<{ rule: string; severity: string }>).map((p) => [p.rule, p.severity]), [['spot.misspeltMember', 'warning']]);
+    assert.deepEqual(
+      (warned.problems as Array<{ rule: string; severity: string }>).map((p) => [p.rule, p.severity]),
+      [['spot.misspeltMember', 'warning']],
+    );
     assert.equal(sandbox.counters.imports, 1, 'only the document without topic errors was sent');
     assert.equal(sandbox.spotBySourceId('trail-problems'), undefined);
   });

@@ -13,7 +13,8 @@ describe('spot-import validate', function () {
       'trails/walk.spot.json': spotText('walk'),
       // Line 5 holds the latitude (123 beside a longitude of 1: probably swapped); the pending
       // gallery without state 2 is on line 6.
-      'trails/broken.spot.json': '{\n  "data": {\n    "type": "spots",\n    "attributes": {\n      "latitude": 123, "topic_id": 1, "source_id": "b", "longitude": 1,\n      "fld_1_5": null\n    }\n  }\n}\n',
+      'trails/broken.spot.json':
+        '{\n  "data": {\n    "type": "spots",\n    "attributes": {\n      "latitude": 123, "topic_id": 1, "source_id": "b", "longitude": 1,\n      "fld_1_5": null\n    }\n  }\n}\n',
       'trails/nested/other.json': spotText('other'),
       'trails/package.json': '{ "name": "not a spot" }',
       'trails/node_modules/ignored.spot.json': '{ broken',
@@ -46,18 +47,39 @@ describe('spot-import validate', function () {
     assert.equal(result.code, 1);
     const records = jsonLines(result.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records.map((r) => [r.type, r.file, r.status]), [
-      ['document', 'trails/broken.spot.json', 'invalid'],
-      ['document', 'trails/nested/other.json', 'valid'],
-      ['document', 'trails/walk.spot.json', 'valid'],
-      ['document', 'good/one.spot.json', 'valid'],
-      ['summary', undefined, undefined],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.type, r.file, r.status]),
+      [
+        ['document', 'trails/broken.spot.json', 'invalid'],
+        ['document', 'trails/nested/other.json', 'valid'],
+        ['document', 'trails/walk.spot.json', 'valid'],
+        ['document', 'good/one.spot.json', 'valid'],
+        ['summary', undefined, undefined],
+      ],
+    );
     const problems = records[0].problems as Array<Record<string, unknown>>;
-    assert.deepEqual(problems[0], { line: 5, column: 19, endLine: 5, endColumn: 22, message: 'latitude must be between -90 and 90; latitude and longitude are probably swapped.', pointer: '/data/attributes/latitude', severity: 'error', rule: 'spot.swappedCoordinates' });
-    assert.deepEqual({ ...records[4], durationMs: 0 }, {
-      type: 'summary', command: 'validate', total: 4, counts: { invalid: 1, valid: 3 }, message: '4 spot documents checked: 1 invalid, 3 valid.', exitCode: 1, durationMs: 0,
+    assert.deepEqual(problems[0], {
+      line: 5,
+      column: 19,
+      endLine: 5,
+      endColumn: 22,
+      message: 'latitude must be between -90 and 90; latitude and longitude are probably swapped.',
+      pointer: '/data/attributes/latitude',
+      severity: 'error',
+      rule: 'spot.swappedCoordinates',
     });
+    assert.deepEqual(
+      { ...records[4], durationMs: 0 },
+      {
+        type: 'summary',
+        command: 'validate',
+        total: 4,
+        counts: { invalid: 1, valid: 3 },
+        message: '4 spot documents checked: 1 invalid, 3 valid.',
+        exitCode: 1,
+        durationMs: 0,
+      },
+    );
   });
 
   it('sarif: a SARIF 2.1.0 log with regions, valid against the schema', async () => {
@@ -94,9 +116,15 @@ describe('spot-import validate', function () {
     const result = await runCli(['validate', '--format', 'junit', 'trails'], { cwd: folder.dir });
     assert.equal(result.code, 1);
     const xml = result.stdout;
-    assert.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="spot-import" tests="3" failures="1" errors="0" skipped="0" time="[\d.]+">/);
+    assert.match(
+      xml,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="spot-import" tests="3" failures="1" errors="0" skipped="0" time="[\d.]+">/,
+    );
     assert.equal(xml.match(/<testcase /g)?.length, 3);
-    assert.match(xml, /<testcase classname="spot-import\.validate" name="trails\/broken\.spot\.json" file="trails\/broken\.spot\.json">\n {6}<failure message="latitude must be between -90 and 90; latitude and longitude are probably swapped\. \(and 1 more\)" type="invalid">trails\/broken\.spot\.json:5:19: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\ntrails\/broken\.spot\.json:6:18: Gallery field fld_1_5 is pending \(null\), so the spot needs "state": 2 until its media are uploaded\.<\/failure>/);
+    assert.match(
+      xml,
+      /<testcase classname="spot-import\.validate" name="trails\/broken\.spot\.json" file="trails\/broken\.spot\.json">\n {6}<failure message="latitude must be between -90 and 90; latitude and longitude are probably swapped\. \(and 1 more\)" type="invalid">trails\/broken\.spot\.json:5:19: latitude must be between -90 and 90; latitude and longitude are probably swapped\.\ntrails\/broken\.spot\.json:6:18: Gallery field fld_1_5 is pending \(null\), so the spot needs "state": 2 until its media are uploaded\.<\/failure>/,
+    );
     assert.match(xml, /<\/testsuite>\n<\/testsuites>\n$/);
   });
 
@@ -107,7 +135,10 @@ describe('spot-import validate', function () {
       [['validate', '--colour', 'good'], /^spot-import: unknown option '--colour'\n/],
       // A value given with = may be a secret (an option of another command, mistyped): not repeated.
       [['validate', '--client-secret=SUPERSECRET99', 'good'], /^spot-import: unknown option '--client-secret=…'\n(?![^]*SUPERSECRET99)/],
-      [['validate', '--format', 'xml', 'good'], /^spot-import: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, json, sarif, github, junit\.\n/],
+      [
+        ['validate', '--format', 'xml', 'good'],
+        /^spot-import: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, json, sarif, github, junit\.\n/,
+      ],
       [['validate'], /^spot-import: missing required argument 'path'\n/],
       [['frobnicate'], /^spot-import: unknown command 'frobnicate'\n/],
     ];
@@ -149,7 +180,10 @@ describe('spot-import validate', function () {
     const record = jsonLines(result.stdout).find((r) => r.file === 'good/latin1.spot.json')!;
     assert.equal(record.status, 'invalid');
     assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.equal(record.reason, 'Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again (the first byte that is not UTF-8 is on line 9)');
+    assert.equal(
+      record.reason,
+      'Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again (the first byte that is not UTF-8 is on line 9)',
+    );
     const text = await runCli(['validate', 'good/latin1.spot.json'], { cwd: folder.dir });
     assert.equal(text.code, 1);
     assert.match(text.stdout, /^good\/latin1\.spot\.json: .*is not UTF-8 text: save it as UTF-8 and run again/);
@@ -159,7 +193,10 @@ describe('spot-import validate', function () {
     folder.write('spot-import.json', JSON.stringify({ topic: 7 }));
     const result = await runCli(['validate', 'good'], { cwd: folder.dir });
     assert.equal(result.code, 1);
-    assert.equal(result.stdout, 'good/one.spot.json:5:19: topic_id is 1, but this project imports into topic 7 (the "topic" of spot-import.json or --topic).\n');
+    assert.equal(
+      result.stdout,
+      'good/one.spot.json:5:19: topic_id is 1, but this project imports into topic 7 (the "topic" of spot-import.json or --topic).\n',
+    );
     const flag = await runCli(['validate', '--topic', '1', 'good'], { cwd: folder.dir });
     assert.equal(flag.code, 0, 'the flag wins over the file');
   });
@@ -174,16 +211,22 @@ describe('spot-import validate', function () {
     assert.equal(result.code, 1, result.stderr);
     const records = jsonLines(result.stdout);
     for (const record of records) assert.deepEqual(validateJsonLine(record), [], JSON.stringify(record));
-    assert.deepEqual(records.map((r) => [r.type, r.file, r.status]), [
-      ['document', 'mixed/a1.spot.json', 'valid'],
-      ['document', 'mixed/a2.spot.json', 'invalid'],
-      ['document', 'mixed/a3.spot.json', 'valid'],
-      ['document', 'mixed/a4.spot.json', 'invalid'],
-      ['document', 'mixed/a5.spot.json', 'valid'],
-      ['summary', undefined, undefined],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.type, r.file, r.status]),
+      [
+        ['document', 'mixed/a1.spot.json', 'valid'],
+        ['document', 'mixed/a2.spot.json', 'invalid'],
+        ['document', 'mixed/a3.spot.json', 'valid'],
+        ['document', 'mixed/a4.spot.json', 'invalid'],
+        ['document', 'mixed/a5.spot.json', 'valid'],
+        ['summary', undefined, undefined],
+      ],
+    );
     const rules = (record: Record<string, unknown>) => (record.problems as Array<{ rule: string; message: string }>).map((p) => [p.rule, p.message]);
-    assert.deepEqual(rules(records[1]).map(([rule]) => rule), ['spot.schema']);
+    assert.deepEqual(
+      rules(records[1]).map(([rule]) => rule),
+      ['spot.schema'],
+    );
     assert.deepEqual(rules(records[3]), [['spot.schema', 'The document nests objects and arrays more than 64 levels deep; a spot document needs only a few.']]);
     assert.equal(records[5].message, '5 spot documents checked: 2 invalid, 3 valid.');
   });
@@ -195,7 +238,10 @@ describe('spot-import validate', function () {
     const result = await runCli(['validate', 'dupes'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
     // At the later document's source_id (line 6, column 20 of the pretty-printed document).
-    assert.equal(result.stdout, 'dupes/d2.spot.json:6:20: source_id "dupe-x" is also the source_id of dupes/d1.spot.json: both would update one spot, so this one is not imported.\n');
+    assert.equal(
+      result.stdout,
+      'dupes/d2.spot.json:6:20: source_id "dupe-x" is also the source_id of dupes/d1.spot.json: both would update one spot, so this one is not imported.\n',
+    );
     assert.match(result.stderr, /3 spot documents checked: 1 invalid, 2 valid\./);
   });
 
@@ -204,15 +250,35 @@ describe('spot-import validate', function () {
     folder.write('dupes/d2.spot.json', spotText('dupe-x'));
     const sarif = await runCli(['validate', 'dupes', '--format', 'sarif'], { cwd: folder.dir });
     assert.equal(sarif.code, 1, sarif.stderr);
-    const results = (JSON.parse(sarif.stdout) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } } }> }> }> }).runs[0].results;
+    const results = (
+      JSON.parse(sarif.stdout) as {
+        runs: Array<{
+          results: Array<{
+            ruleId: string;
+            locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } } }>;
+          }>;
+        }>;
+      }
+    ).runs[0].results;
     assert.equal(results.length, 1, sarif.stdout);
     assert.equal(results[0].ruleId, 'spot.repeatedSourceId');
-    assert.deepEqual(results[0].locations[0].physicalLocation.region && { line: results[0].locations[0].physicalLocation.region.startLine, column: results[0].locations[0].physicalLocation.region.startColumn }, { line: 6, column: 20 });
+    assert.deepEqual(
+      results[0].locations[0].physicalLocation.region && {
+        line: results[0].locations[0].physicalLocation.region.startLine,
+        column: results[0].locations[0].physicalLocation.region.startColumn,
+      },
+      { line: 6, column: 20 },
+    );
     const github = await runCli(['validate', 'dupes', '--format', 'github'], { cwd: folder.dir });
     assert.match(github.stdout, /^::error file=dupes\/d2\.spot\.json,line=6,col=20[,:].*source_id "dupe-x" is also the source_id of dupes\/d1\.spot\.json/m);
     const json = jsonLines((await runCli(['validate', 'dupes', '--format', 'json'], { cwd: folder.dir })).stdout);
-    const later = json.find((record) => record.file === 'dupes/d2.spot.json') as { problems: Array<{ line: number; column: number; rule: string; pointer: string }> };
-    assert.deepEqual(later.problems.map((problem) => [problem.line, problem.column, problem.rule, problem.pointer]), [[6, 20, 'spot.repeatedSourceId', '/data/attributes/source_id']]);
+    const later = json.find((record) => record.file === 'dupes/d2.spot.json') as {
+      problems: Array<{ line: number; column: number; rule: string; pointer: string }>;
+    };
+    assert.deepEqual(
+      later.problems.map((problem) => [problem.line, problem.column, problem.rule, problem.pointer]),
+      [[6, 20, 'spot.repeatedSourceId', '/data/attributes/source_id']],
+    );
   });
 
   it('a media folder stands for its document', async () => {
@@ -221,6 +287,9 @@ describe('spot-import validate', function () {
     folder.write('trails/walk.media/fld_1_5/01.jpg', 'jpeg');
     const result = await runCli(['validate', '--format', 'json', 'trails/walk.media'], { cwd: folder.dir });
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(jsonLines(result.stdout).map((r) => r.file), ['trails/walk.spot.json', undefined]);
+    assert.deepEqual(
+      jsonLines(result.stdout).map((r) => r.file),
+      ['trails/walk.spot.json', undefined],
+    );
   });
 });

@@ -27,7 +27,12 @@ function loadInChild(bundle: string): { status: string; version: string; digest:
     const digest = loaded.exports.digest('spot') + ':' + loaded.exports.sum([1, 2, 3]);
     loaded.save().then((saved) => console.log(JSON.stringify({ status: loaded.status, version: loaded.exports.version, digest, saved })));
   `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { status: string; version: string; digest: string; saved: boolean };
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+    status: string;
+    version: string;
+    digest: string;
+    saved: boolean;
+  };
 }
 
 /** prepareCodeCache(bundle, warmUp) in a fresh process (kept alive until it answers: its worker does not keep a process alive). */
@@ -40,9 +45,14 @@ function prepareInChild(bundle: string, warmUp?: string): string {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000 })) as string;
 }
 
-const headerOf = (bundle: string) => JSON.parse(readFileSync(cacheFileOf(bundle)).subarray(0, readFileSync(cacheFileOf(bundle)).indexOf(0x0a)).toString('utf8')) as { partial?: boolean };
+const headerOf = (bundle: string) =>
+  JSON.parse(
+    readFileSync(cacheFileOf(bundle))
+      .subarray(0, readFileSync(cacheFileOf(bundle)).indexOf(0x0a))
+      .toString('utf8'),
+  ) as { partial?: boolean };
 
-describe('code cache: a bundle loaded through V8\'s code cache', () => {
+describe("code cache: a bundle loaded through V8's code cache", () => {
   let dir: string;
   let bundle: string;
   beforeEach(() => {
@@ -118,7 +128,7 @@ describe('code cache: a bundle loaded through V8\'s code cache', () => {
     }
   });
 
-  it('is built ahead of time in a worker thread, taken by the next process, and replaced once after that one\'s first use', () => {
+  it("is built ahead of time in a worker thread, taken by the next process, and replaced once after that one's first use", () => {
     // The warm-up runs what it is given on the bundle's exports, as lazyCore's does.
     assert.equal(prepareInChild(bundle, '(exports) => exports.digest("warm-up")'), 'built');
     assert.equal(headerOf(bundle).partial, true);

@@ -19,9 +19,16 @@ function walkedSchema() {
   return z.object({ data: z.object({ type: dataDef.shape.type, attributes }) });
 }
 
-function answers(schema: { safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ path: PropertyKey[]; message: string; code: string }> } } }, value: unknown) {
+function answers(
+  schema: {
+    safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ path: PropertyKey[]; message: string; code: string }> } };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
-  return result.success ? { data: result.data } : { issues: result.error!.issues.map((issue) => ({ path: issue.path, message: issue.message, code: issue.code })) };
+  return result.success
+    ? { data: result.data }
+    : { issues: result.error!.issues.map((issue) => ({ path: issue.path, message: issue.message, code: issue.code })) };
 }
 
 const base = { topic_id: 7, source_id: 's-1', latitude: 48.2, longitude: 16.37 };
@@ -37,19 +44,25 @@ const documents: Array<[string, unknown]> = [
   ['data that is not an object', { data: 'spots' }],
   ['no data', {}],
   ['null', null],
-  ['a member named __proto__ and one named constructor', JSON.parse('{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"s","latitude":1,"longitude":2,"__proto__":{"x":1},"constructor":3}}}')],
-  ['members beside data and beside attributes (dropped, as zod/mini drops them)', { data: { id: '9', type: 'spots', attributes: base, links: {} }, meta: { from: 'x' } }],
+  [
+    'a member named __proto__ and one named constructor',
+    JSON.parse('{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"s","latitude":1,"longitude":2,"__proto__":{"x":1},"constructor":3}}}'),
+  ],
+  [
+    'members beside data and beside attributes (dropped, as zod/mini drops them)',
+    { data: { id: '9', type: 'spots', attributes: base, links: {} }, meta: { from: 'x' } },
+  ],
   ['members set to undefined', { data: { type: 'spots', attributes: { ...base, state: undefined, root_id: undefined } } }],
 ];
 
-describe('the spot schema\'s compiled object parse', () => {
+describe("the spot schema's compiled object parse", () => {
   const walked = walkedSchema();
 
-  it('is the compiled parse (zod core\'s $ZodObjectJIT) at every object level', () => {
+  it("is the compiled parse (zod core's $ZodObjectJIT) at every object level", () => {
     for (const schema of [spotDocumentSchema, spotDocumentSchema._zod.def.shape.data, spotAttributesSchema]) {
       assert.ok((schema as { _zod: { traits: Set<string> } })._zod.traits.has('$ZodObjectJIT'));
     }
-    assert.ok(!walked._zod.traits.has('$ZodObjectJIT'), 'the walked schema is zod/mini\'s own');
+    assert.ok(!walked._zod.traits.has('$ZodObjectJIT'), "the walked schema is zod/mini's own");
   });
 
   for (const [what, value] of documents) {
@@ -74,7 +87,7 @@ describe('the spot schema\'s compiled object parse', () => {
     }
   }
 
-  it('keeps zod/mini\'s shape for the members the topic rules know', () => {
+  it("keeps zod/mini's shape for the members the topic rules know", () => {
     assert.deepEqual([...KNOWN_SPOT_MEMBERS].sort(), ['latitude', 'longitude', 'privacy_type', 'root_id', 'source_id', 'state', 'topic_id']);
   });
 });

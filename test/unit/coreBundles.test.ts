@@ -23,8 +23,8 @@ function inFreshProcess(body: string): unknown {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000 }));
 }
 
-describe('the core\'s two bundles', () => {
-  it('dist/core.js alone makes the first request\'s objects, without loading dist/coreRest.js', () => {
+describe("the core's two bundles", () => {
+  it("dist/core.js alone makes the first request's objects, without loading dist/coreRest.js", () => {
     const result = inFreshProcess(`
       const core = require(path.join(dist, 'core.js'));
       const dispatcher = core.createDispatcher();
@@ -40,7 +40,7 @@ describe('the core\'s two bundles', () => {
     assert.deepEqual(result, { loaded: ['core.js'], made: ['function', 'function'], mediaWorkflow: false, restNamesListed: true });
   });
 
-  it('every export of the core is in dist/core.js or in its list of the rest\'s names, not both', () => {
+  it("every export of the core is in dist/core.js or in its list of the rest's names, not both", () => {
     const result = inFreshProcess(`
       const core = require(path.join(dist, 'core.js'));
       const own = Object.keys(core).filter((name) => !name.startsWith('__'));
@@ -55,7 +55,7 @@ describe('the core\'s two bundles', () => {
     assert.deepEqual(result, { missing: [], both: [], unknown: [] });
   });
 
-  it('the loader\'s namespace loads dist/coreRest.js on the first read of one of its names, once, and both bundles share the core\'s modules', () => {
+  it("the loader's namespace loads dist/coreRest.js on the first read of one of its names, once, and both bundles share the core's modules", () => {
     const result = inFreshProcess(`
       const { wholeCore } = require(${JSON.stringify(LAZY_CORE)});
       const client = require(path.join(dist, 'core.js'));

@@ -14,7 +14,7 @@ const german = JSON.parse(readFileSync(join(__dirname, '../../../l10n/bundle.l10
 const mapping = JSON.stringify({ source: { header: 0 }, topic_id: 7, source_id: '{id}', latitude: 'lat', longitude: 'lon' });
 const messages = () => parseMapping('/tmp/trees.mapping.json', mapping).problems.map((problem) => problem.message);
 
-describe('the core\'s messages in the extension\'s language', () => {
+describe("the core's messages in the extension's language", () => {
   afterEach(() => useMessageBundle(undefined));
 
   it('words a bound zod checks without a message of ours, in English without a bundle', () => {
@@ -32,7 +32,11 @@ describe('the core\'s messages in the extension\'s language', () => {
     const names = () =>
       ['/data/trees.csv', '/data/$&$1 Bäume (2026).csv', 'C:\\Daten\\row {1}.csv'].flatMap((source) => {
         const labels = rowLabels(source);
-        return [[1, 2], [12, 14], [100000, 100007]].map(([row, line]) => [labels(row, line), rowLabel(source, row, line)]);
+        return [
+          [1, 2],
+          [12, 14],
+          [100000, 100007],
+        ].map(([row, line]) => [labels(row, line), rowLabel(source, row, line)]);
       });
     for (const [once, each] of names()) assert.equal(once, each);
     assert.equal(names()[0][0], 'trees.csv row 1 (line 2)');

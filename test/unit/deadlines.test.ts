@@ -46,7 +46,12 @@ describe('deadlines against a server that drips its replies', function () {
 
   it('the token request fails at its deadline with a clear timeout', async () => {
     server = await dripServer();
-    const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b', deadlineMs: 800 } as TokenSourceOptions);
+    const tokens = new TokenSource({
+      tokenUrl: `${server.url}/api/v2/access_token`,
+      clientId: 'a',
+      clientSecret: 'secret-b',
+      deadlineMs: 800,
+    } as TokenSourceOptions);
     const error = rejection(await settleWithin(tokens.getToken(), 8000, 'getToken'));
     assert.equal(error.kind, 'timeout');
     assert.match(error.message, /token request .*no complete reply .*within 0\.8 s/i);
@@ -114,10 +119,17 @@ describe('deadlines against a server that drips its replies', function () {
     });
   }
 
-  for (const [when, silent] of [['while their replies drip', false], ['before any reply', true]] as const) {
+  for (const [when, silent] of [
+    ['while their replies drip', false],
+    ['before any reply', true],
+  ] as const) {
     it(`imports in flight under one caller signal are all stopped as cancelled when it fires (${when}), and a request under a new signal goes through`, async () => {
       let answer = false;
-      server = await dripServer((request) => (request.url?.includes('access_token') ? TOKEN_REPLY : answer ? { status: 200, body: { data: { id: 5 } } } : undefined), 200, silent);
+      server = await dripServer(
+        (request) => (request.url?.includes('access_token') ? TOKEN_REPLY : answer ? { status: 200, body: { data: { id: 5 } } } : undefined),
+        200,
+        silent,
+      );
       const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' });
       const client = new ServiceClient({ baseUrl: server.url, tokens, retry: { baseMs: 1, maxMs: 5 } } as ServiceClientOptions);
       const stop = new AbortController();
@@ -128,7 +140,11 @@ describe('deadlines against a server that drips its replies', function () {
         assert.ok(isCancellation(rejection(result)), 'cancelled, not failed');
       }
       await waitFor(() => server!.closedByClient === 3, 'the server to see the three requests closed');
-      await assert.rejects(client.importSpot(spot('late'), { signal: stop.signal }), (error) => isCancellation(error), 'a request under a fired signal is not sent');
+      await assert.rejects(
+        client.importSpot(spot('late'), { signal: stop.signal }),
+        (error) => isCancellation(error),
+        'a request under a fired signal is not sent',
+      );
       answer = true;
       const next = new AbortController();
       assert.equal((await client.importSpot(spot('next'), { signal: next.signal })).spotId, 5);
@@ -163,7 +179,7 @@ describe('deadlines against a server that drips its replies', function () {
     });
   }
 
-  it('does not cut an upload whose body flows for longer than the deadline: the reply\'s deadline starts when the body was sent', async () => {
+  it("does not cut an upload whose body flows for longer than the deadline: the reply's deadline starts when the body was sent", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spot-deadline-'));
     const file = join(dir, 'slow.bin');
     // Larger than what the loopback connection's buffers hold, so the client is still sending
@@ -200,7 +216,10 @@ describe('deadlines against a server that drips its replies', function () {
       const outcome = await settleWithin(client.uploadMedia(3, file, { onProgress: (bytes) => (sent = bytes) }), 15_000, 'uploadMedia');
       assert.equal(outcome.status, 'fulfilled', outcome.status === 'rejected' ? String(outcome.reason) : '');
       assert.equal((outcome as PromiseFulfilledResult<{ bytes: number }>).value.bytes, size);
-      assert.ok(sentWhenSlowEnded !== undefined && sentWhenSlowEnded < size, `the body was still going out after ${slowForMs} ms (else this proves nothing): ${sentWhenSlowEnded} of ${size} bytes`);
+      assert.ok(
+        sentWhenSlowEnded !== undefined && sentWhenSlowEnded < size,
+        `the body was still going out after ${slowForMs} ms (else this proves nothing): ${sentWhenSlowEnded} of ${size} bytes`,
+      );
     } finally {
       slowReader.closeAllConnections();
       await new Promise<void>((resolve) => slowReader.close(() => resolve()));

@@ -8,8 +8,20 @@ describe('DisposableStore', () => {
     const order: string[] = [];
     const store = new DisposableStore();
     store.add({ dispose: () => order.push('log') });
-    store.add({ dispose: () => { throw new Error('broken'); } });
-    store.push({ dispose: async () => { await new Promise((resolve) => setTimeout(resolve, 20)); order.push('sandbox stopped'); } }, { dispose: () => order.push('clients') });
+    store.add({
+      dispose: () => {
+        throw new Error('broken');
+      },
+    });
+    store.push(
+      {
+        dispose: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          order.push('sandbox stopped');
+        },
+      },
+      { dispose: () => order.push('clients') },
+    );
     await store.dispose();
     assert.deepEqual(order, ['clients', 'sandbox stopped', 'log']);
     assert.equal(store.isDisposed, true);
@@ -21,7 +33,11 @@ describe('DisposableStore', () => {
     const store = new DisposableStore();
     await store.dispose();
     let disposed = false;
-    store.add({ dispose: () => { disposed = true; } });
+    store.add({
+      dispose: () => {
+        disposed = true;
+      },
+    });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(disposed, true);
   });

@@ -13,7 +13,12 @@ import { TokenSource, defaultTokenUrl } from '../../src/core/api/tokenSource';
 import { AuthenticationError, CancelledError } from '../../src/core/api/errors';
 import { testAccounts } from './helpers/testAccounts';
 
-const input = (label: string, value: unknown): SpotInput => ({ path: label, label, read: async () => (typeof value === 'string' ? value : JSON.stringify(value)), media: false });
+const input = (label: string, value: unknown): SpotInput => ({
+  path: label,
+  label,
+  read: async () => (typeof value === 'string' ? value : JSON.stringify(value)),
+  media: false,
+});
 const text = (sourceId: string) => JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 1, longitude: 2 } } });
 
 describe('import engine: spot documents without media', () => {
@@ -30,7 +35,12 @@ describe('import engine: spot documents without media', () => {
 
   /** The engine's options for a client: a journal in the test's folder. */
   function options(client: ImportRunOptions['client'] & { apiRoot?: string }, extra: Partial<ImportRunOptions> = {}): ImportRunOptions {
-    return { client, journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot ?? 'http://127.0.0.1/api/v2.4', 'test') }, media: false, ...extra };
+    return {
+      client,
+      journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(client.apiRoot ?? 'http://127.0.0.1/api/v2.4', 'test') },
+      media: false,
+      ...extra,
+    };
   }
 
   it('imports good documents, reports bad ones with their reason, typed, and keeps the order', async () => {
@@ -43,28 +53,50 @@ describe('import engine: spot documents without media', () => {
       { path: 'unreadable.json', read: () => Promise.reject(new Error('EACCES')) },
     ];
     const progress: number[] = [];
-    const { spots, stop } = await runImport(inputs, options(setup.client, { concurrency: 2, onProgress: (event) => event.kind === 'spotDone' && progress.push(event.done) }));
+    const { spots, stop } = await runImport(
+      inputs,
+      options(setup.client, { concurrency: 2, onProgress: (event) => event.kind === 'spotDone' && progress.push(event.done) }),
+    );
     assert.equal(stop, undefined);
-    assert.deepEqual(spots.map((s) => [s.label, s.status, s.failure?.kind]), [
-      ['a.json', 'done', undefined],
-      ['broken.json', 'invalid', 'invalid'],
-      ['b.json', 'done', undefined],
-      ['invalid.json', 'invalid', 'invalid'],
-      ['unreadable.json', 'failed', 'unreadable'],
-    ]);
-    assert.deepEqual(spots[2].galleries.map((g) => g.field), ['fld_1_5'], 'the pending gallery, with its id');
+    assert.deepEqual(
+      spots.map((s) => [s.label, s.status, s.failure?.kind]),
+      [
+        ['a.json', 'done', undefined],
+        ['broken.json', 'invalid', 'invalid'],
+        ['b.json', 'done', undefined],
+        ['invalid.json', 'invalid', 'invalid'],
+        ['unreadable.json', 'failed', 'unreadable'],
+      ],
+    );
+    assert.deepEqual(
+      spots[2].galleries.map((g) => g.field),
+      ['fld_1_5'],
+      'the pending gallery, with its id',
+    );
     assert.equal(spots[3].problems[0].pointer, '/data/attributes/latitude');
     assert.deepEqual(progress, [1, 2, 3, 4, 5]);
     assert.equal(setup.sandbox.counters.imports, 2, 'invalid documents were never sent');
-    assert.deepEqual(spots.filter((s) => s.status === 'done').map((s) => s.change), ['new', 'new']);
+    assert.deepEqual(
+      spots.filter((s) => s.status === 'done').map((s) => s.change),
+      ['new', 'new'],
+    );
   });
 
   it('a second run sends nothing that is done: the spots are unchanged; a changed text is an update', async () => {
     setup = await startCore();
     const first = await runImport([input('a.json', spot('again-a')), input('b.json', spot('again-b'))], options(setup.client));
-    assert.deepEqual(first.spots.map((s) => s.change), ['new', 'new']);
+    assert.deepEqual(
+      first.spots.map((s) => s.change),
+      ['new', 'new'],
+    );
     const second = await runImport([input('a.json', spot('again-a')), input('b.json', spot('again-b', { latitude: 48.3 }))], options(setup.client));
-    assert.deepEqual(second.spots.map((s) => [s.change, s.sent]), [['unchanged', false], ['updated', true]]);
+    assert.deepEqual(
+      second.spots.map((s) => [s.change, s.sent]),
+      [
+        ['unchanged', false],
+        ['updated', true],
+      ],
+    );
     assert.equal(setup.sandbox.counters.imports, 3);
   });
 
@@ -127,19 +159,32 @@ describe('import engine: spot documents without media', () => {
     await setup.sandbox.close();
     const { spots, stop } = await runImport(
       Array.from({ length: 6 }, (_, i) => input(`${i}`, spot(`unreachable-${i}`))),
-      options(setup.client, { concurrency: 1, journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(`${baseUrl}/api/v2.4`, 'test') } }),
+      options(setup.client, {
+        concurrency: 1,
+        journal: { accounts: testAccounts, dir: join(dir, '.spot-import'), account: journalAccountOf(`${baseUrl}/api/v2.4`, 'test') },
+      }),
     );
     setup = undefined;
     assert.equal(stop?.kind, 'network', JSON.stringify(stop?.error.message));
     assert.equal(spots[0].failure?.kind, 'network');
-    assert.deepEqual(spots.slice(1).map((s) => s.failure?.because), [...Array(5).fill('network')]);
+    assert.deepEqual(
+      spots.slice(1).map((s) => s.failure?.because),
+      [...Array(5).fill('network')],
+    );
   });
 
   it('stops promptly when cancelled, and re-running finishes the job without duplicates', async () => {
     setup = await startCore({ faults: { latencyMs: 20 } });
     const inputs = Array.from({ length: 200 }, (_, i) => input(`${i}`, spot(`cancel-${i}`)));
     const controller = new AbortController();
-    const cancelled = await runImport(inputs, options(setup.client, { concurrency: 4, signal: controller.signal, onProgress: (event) => event.kind === 'spotDone' && event.done === 10 && controller.abort() }));
+    const cancelled = await runImport(
+      inputs,
+      options(setup.client, {
+        concurrency: 4,
+        signal: controller.signal,
+        onProgress: (event) => event.kind === 'spotDone' && event.done === 10 && controller.abort(),
+      }),
+    );
     assert.equal(cancelled.stop?.kind, 'cancelled');
     const sentBeforeCancel = setup.sandbox.counters.imports;
     assert.ok(sentBeforeCancel < 30, `stopped promptly (${sentBeforeCancel} sent)`);

@@ -27,7 +27,10 @@ export function importCycles(files: string[]): string[][] {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(file, info.importedFiles.map((imported) => resolveImport(file, imported.fileName)).filter((target): target is string => target !== undefined));
+    graph.set(
+      file,
+      info.importedFiles.map((imported) => resolveImport(file, imported.fileName)).filter((target): target is string => target !== undefined),
+    );
   }
   const cycles: string[][] = [];
   const state = new Map<string, 'visiting' | 'done'>();

@@ -17,7 +17,10 @@ describe('journal accounts: an object a front end makes and disposes', () => {
     return [{ path }];
   };
   const runWith = (accounts: JournalAccounts, name: string) =>
-    runImport(documentNamed(name), workspace.workflowOptions({ journal: { ...workspace.workflowOptions().journal, dir: join(workspace.dir, 'journal-of-test'), accounts } }));
+    runImport(
+      documentNamed(name),
+      workspace.workflowOptions({ journal: { ...workspace.workflowOptions().journal, dir: join(workspace.dir, 'journal-of-test'), accounts } }),
+    );
 
   /** The kept logs' five-minute timers made while `run` runs, and which of them were cleared. */
   async function keptTimersDuring(run: () => Promise<unknown>): Promise<{ made: NodeJS.Timeout[]; cleared: Set<unknown> }> {

@@ -24,8 +24,14 @@ describe('media journal: the log kept between runs of one process', () => {
   /** Two spots imported: their documents, the log, and its lines (one per spot). */
   async function twoImported(names: [string, string]) {
     const paths = names.map(writeDocument);
-    const first = await runImport(paths.map((path) => ({ path })), options());
-    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    const first = await runImport(
+      paths.map((path) => ({ path })),
+      options(),
+    );
+    assert.deepEqual(
+      first.spots.map((s) => s.status),
+      ['done', 'done'],
+    );
     const file = first.spots[0].journalFile!;
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     assert.equal(lines.length, 2);
@@ -49,11 +55,28 @@ describe('media journal: the log kept between runs of one process', () => {
 
   it('the next run takes the log as the last one left it, without reading the file again', async () => {
     const paths = ['kept-1', 'kept-2', 'kept-3'].map(writeDocument);
-    const first = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
-    assert.deepEqual(first.result.spots.map((s) => s.status), ['done', 'done', 'done']);
+    const first = await logReadsDuring(() =>
+      runImport(
+        paths.map((path) => ({ path })),
+        options(),
+      ),
+    );
+    assert.deepEqual(
+      first.result.spots.map((s) => s.status),
+      ['done', 'done', 'done'],
+    );
     assert.equal(first.reads, 1, 'the first run reads the log');
-    const second = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
-    assert.deepEqual(second.result.spots.map((s) => s.imported), ['unchanged', 'unchanged', 'unchanged'], 'the records were found');
+    const second = await logReadsDuring(() =>
+      runImport(
+        paths.map((path) => ({ path })),
+        options(),
+      ),
+    );
+    assert.deepEqual(
+      second.result.spots.map((s) => s.imported),
+      ['unchanged', 'unchanged', 'unchanged'],
+      'the records were found',
+    );
     assert.equal(second.reads, 0, 'the index of the run before was taken');
     assert.equal(workspace.setup.sandbox.counters.imports, 3);
   });
@@ -83,9 +106,18 @@ describe('media journal: the log kept between runs of one process', () => {
     const fd = fs.openSync(file, 'r+');
     fs.writeSync(fd, `${lines.reverse().join('\n')}\n`, 0);
     fs.closeSync(fd);
-    const { result, reads } = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
+    const { result, reads } = await logReadsDuring(() =>
+      runImport(
+        paths.map((path) => ({ path })),
+        options(),
+      ),
+    );
     assert.equal(reads, 1);
-    assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
+    assert.deepEqual(
+      result.spots.map((s) => s.imported),
+      ['unchanged', 'unchanged'],
+      result.spots.map((s) => s.reason).join('; '),
+    );
   });
 
   it('cannot be resumed when the file holds bytes its index does not know (a torn line another writer left)', async () => {
@@ -150,8 +182,17 @@ describe('media journal: the log kept between runs of one process', () => {
     // every record elsewhere.
     fs.writeFileSync(`${file}.other`, `${lines.reverse().join('\n')}\n`);
     fs.renameSync(`${file}.other`, file);
-    const { result, reads } = await logReadsDuring(() => runImport(paths.map((path) => ({ path })), options()));
+    const { result, reads } = await logReadsDuring(() =>
+      runImport(
+        paths.map((path) => ({ path })),
+        options(),
+      ),
+    );
     assert.equal(reads, 1);
-    assert.deepEqual(result.spots.map((s) => s.imported), ['unchanged', 'unchanged'], result.spots.map((s) => s.reason).join('; '));
+    assert.deepEqual(
+      result.spots.map((s) => s.imported),
+      ['unchanged', 'unchanged'],
+      result.spots.map((s) => s.reason).join('; '),
+    );
   });
 });

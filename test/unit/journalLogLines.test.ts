@@ -35,8 +35,17 @@ describe('media journal: what a line of the log names when the log is opened', (
     updatedAt: '2026-11-26T10:00:00.000Z',
     ...extra,
   });
-  const done = (record: SpotJournalRecord): SpotJournalRecord => ({ ...record, document: 'C:\\spots\\"odd".spot.json', spotId: 12, finalImport: { sha256: 'ab'.repeat(32), state: 1, at: '2026-11-26T10:00:01.000Z' }, files: {} });
-  const withGallery = (record: SpotJournalRecord): SpotJournalRecord => ({ ...record, galleries: { fld_1_3: { galleryId: 77, origin: 'created', media: { 'sha256:aa:3': { mediaId: 5, file: 'a.jpg', how: 'reply' } } } } });
+  const done = (record: SpotJournalRecord): SpotJournalRecord => ({
+    ...record,
+    document: 'C:\\spots\\"odd".spot.json',
+    spotId: 12,
+    finalImport: { sha256: 'ab'.repeat(32), state: 1, at: '2026-11-26T10:00:01.000Z' },
+    files: {},
+  });
+  const withGallery = (record: SpotJournalRecord): SpotJournalRecord => ({
+    ...record,
+    galleries: { fld_1_3: { galleryId: 77, origin: 'created', media: { 'sha256:aa:3': { mediaId: 5, file: 'a.jpg', how: 'reply' } } } },
+  });
 
   const sourceIds = ['plain-1', 'with "quotes"', 'back\\slash', 'ünïcödé 🌳', 'tab\there', 'nul\u0000byte', 'line\u2028sep', '', 'sourceId":"trick'];
   const records: SpotJournalRecord[] = sourceIds.flatMap((id) => [fresh(id), done(fresh(id)), withGallery(done(fresh(id)))]);
@@ -90,12 +99,15 @@ describe('media journal: what a line of the log names when the log is opened', (
       assert.equal(at, data.length);
       assert.deepEqual(differing, []);
     }
-    const alone = lines.filter((line) => JSON.stringify(new LogLines(Buffer.from(line)).names(0, Buffer.byteLength(line))) !== JSON.stringify(parsedWhole(line)));
+    const alone = lines.filter(
+      (line) => JSON.stringify(new LogLines(Buffer.from(line)).names(0, Buffer.byteLength(line))) !== JSON.stringify(parsedWhole(line)),
+    );
     assert.deepEqual(alone, []);
   });
 
   it('names the same from bytes that are not valid UTF-8, a byte-order mark, or a line cut inside a character', () => {
-    const plain = (sourceIdBytes: Buffer) => Buffer.concat([Buffer.from('{"format":1,"service":"s","clientId":"c","sourceId":"'), sourceIdBytes, Buffer.from('","galleries":{}}')]);
+    const plain = (sourceIdBytes: Buffer) =>
+      Buffer.concat([Buffer.from('{"format":1,"service":"s","clientId":"c","sourceId":"'), sourceIdBytes, Buffer.from('","galleries":{}}')]);
     const lines = [
       plain(Buffer.from([0xc3])),
       plain(Buffer.from([0xf0, 0x9f, 0x98])),

@@ -7,7 +7,9 @@ import { markerName, spotMarkerFromText, type MarkerFacts } from '../../src/core
 import { mapContentSecurityPolicy as contentSecurityPolicyFor, OSM_TILES, parseTileSetting } from '../../src/core/map/tiles';
 
 const spot = (attributes: string) => `{\n  "data": {\n    "type": "spots",\n    "attributes": {\n${attributes}\n    }\n  }\n}\n`;
-const oak = spot('      "topic_id": 1,\n      "source_id": "oak-1",\n      "latitude": 48.2082,\n      "longitude": 16.3738,\n      "state": 1,\n      "fld_1_3": "Quercus robur"');
+const oak = spot(
+  '      "topic_id": 1,\n      "source_id": "oak-1",\n      "latitude": 48.2082,\n      "longitude": 16.3738,\n      "state": 1,\n      "fld_1_3": "Quercus robur"',
+);
 const notImported: MarkerFacts = { id: 'file:///oak.spot.json', hasErrors: false, imported: () => false };
 
 describe('map: the world outline', () => {
@@ -15,25 +17,83 @@ describe('map: the world outline', () => {
     const topology = {
       transform: { scale: [1, 1] as [number, number], translate: [0, 0] as [number, number] },
       arcs: [
-        [[0, 0], [10, 0], [0, 10]] as Array<[number, number]>,
-        [[10, 10], [-10, 0], [0, -10]] as Array<[number, number]>,
+        [
+          [0, 0],
+          [10, 0],
+          [0, 10],
+        ] as Array<[number, number]>,
+        [
+          [10, 10],
+          [-10, 0],
+          [0, -10],
+        ] as Array<[number, number]>,
       ],
       objects: { land: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0, 1]] }] } },
     };
     const [ring] = decodeOutline(topologyToOutline(topology, 'land', { tolerance: 0, minArea: 0 }));
-    assert.deepEqual(ring, [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]].map(([lon, lat]) => [lat, lon]));
+    assert.deepEqual(
+      ring,
+      [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+        [0, 0],
+      ].map(([lon, lat]) => [lat, lon]),
+    );
     // The same square through a reversed arc: ~1 is arc 1 backwards.
-    const reversed = { ...topology, arcs: [topology.arcs[0], [[0, 0], [0, 10], [10, 0]] as Array<[number, number]>], objects: { land: { type: 'Polygon', arcs: [[0, ~1]] } } };
+    const reversed = {
+      ...topology,
+      arcs: [
+        topology.arcs[0],
+        [
+          [0, 0],
+          [0, 10],
+          [10, 0],
+        ] as Array<[number, number]>,
+      ],
+      objects: { land: { type: 'Polygon', arcs: [[0, ~1]] } },
+    };
     assert.deepEqual(decodeOutline(topologyToOutline(reversed, 'land', { tolerance: 0, minArea: 0 }))[0], ring);
   });
 
   it('keeps rings as whole tenths of a degree, drops points that round together, and rings of fewer than 3 points', () => {
-    assert.deepEqual(encodeRing([[1.04, 2], [1.01, 2.02], [2, 2], [2, 3]]), [10, 20, 10, 0, 0, 10]);
-    assert.equal(encodeRing([[1, 1], [1.01, 1.01], [1, 1]]), undefined);
+    assert.deepEqual(
+      encodeRing([
+        [1.04, 2],
+        [1.01, 2.02],
+        [2, 2],
+        [2, 3],
+      ]),
+      [10, 20, 10, 0, 0, 10],
+    );
+    assert.equal(
+      encodeRing([
+        [1, 1],
+        [1.01, 1.01],
+        [1, 1],
+      ]),
+      undefined,
+    );
   });
 
   it('simplifies a straight run to its ends and keeps a corner', () => {
-    assert.deepEqual(simplify([[0, 0], [1, 0.01], [2, 0], [2, 2]], 0.1), [[0, 0], [2, 0], [2, 2]]);
+    assert.deepEqual(
+      simplify(
+        [
+          [0, 0],
+          [1, 0.01],
+          [2, 0],
+          [2, 2],
+        ],
+        0.1,
+      ),
+      [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+      ],
+    );
   });
 
   it('makes Natural Earth 1:110m land into a few KB that still outline every continent', () => {
@@ -52,10 +112,21 @@ describe('map: the world outline', () => {
         }
         return inside;
       });
-    for (const [name, lat, lon] of [['Vienna', 48.2, 16.4], ['Nairobi', -1.3, 36.8], ['Brasília', -15.8, -47.9], ['Denver', 39.7, -105], ['Alice Springs', -23.7, 133.9], ['Ulaanbaatar', 47.9, 106.9]] as const) {
+    for (const [name, lat, lon] of [
+      ['Vienna', 48.2, 16.4],
+      ['Nairobi', -1.3, 36.8],
+      ['Brasília', -15.8, -47.9],
+      ['Denver', 39.7, -105],
+      ['Alice Springs', -23.7, 133.9],
+      ['Ulaanbaatar', 47.9, 106.9],
+    ] as const) {
       assert.ok(contains(lat, lon), `${name} is on land`);
     }
-    for (const [name, lat, lon] of [['mid-Atlantic', 30, -40], ['Pacific', 0, -150], ['Indian Ocean', -30, 80]] as const) {
+    for (const [name, lat, lon] of [
+      ['mid-Atlantic', 30, -40],
+      ['Pacific', 0, -150],
+      ['Indian Ocean', -30, 80],
+    ] as const) {
       assert.ok(!contains(lat, lon), `${name} is sea`);
     }
   });
@@ -127,13 +198,19 @@ describe('map: Pick Location coordinates', () => {
     const text = applyEdits(tabbed, result.edits);
     assert.ok(text.startsWith('\uFEFF{\n\t"data"'));
     assert.match(text, /\n\t\t\t"latitude": 1.5,\n\t\t\t"longitude": 2.5\n\t\t}/);
-    assert.deepEqual(setLocationEdits('{"data": {"type": "galleries"}}', 1, 2), { ok: false, reason: 'The document is not a spot document: data.type is not "spots".' });
+    assert.deepEqual(setLocationEdits('{"data": {"type": "galleries"}}', 1, 2), {
+      ok: false,
+      reason: 'The document is not a spot document: data.type is not "spots".',
+    });
   });
 });
 
 describe('map: tile setting', () => {
   it('takes an https template on one host, and names that origin for the policy', () => {
-    assert.deepEqual(parseTileSetting(OSM_TILES), { ok: true, source: { template: OSM_TILES.url, origin: 'https://tile.openstreetmap.org', attribution: OSM_TILES.attribution } });
+    assert.deepEqual(parseTileSetting(OSM_TILES), {
+      ok: true,
+      source: { template: OSM_TILES.url, origin: 'https://tile.openstreetmap.org', attribution: OSM_TILES.attribution },
+    });
     assert.deepEqual(parseTileSetting({ url: 'http://127.0.0.1:8123/__sandbox/tiles/{z}/{x}/{y}.png', attribution: 'sandbox' }), {
       ok: true,
       source: { template: 'http://127.0.0.1:8123/__sandbox/tiles/{z}/{x}/{y}.png', origin: 'http://127.0.0.1:8123', attribution: 'sandbox' },
@@ -156,7 +233,10 @@ describe('map: tile setting', () => {
 
   it('gives the page a policy with nonce scripts, no default source, and images from exactly the tile origin', () => {
     const policy = contentSecurityPolicyFor('https://file+.vscode-resource.vscode-cdn.net', 'abc', 'https://tile.openstreetmap.org');
-    assert.equal(policy, "default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net data: https://tile.openstreetmap.org; style-src https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-abc';");
+    assert.equal(
+      policy,
+      "default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net data: https://tile.openstreetmap.org; style-src https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-abc';",
+    );
     assert.doesNotMatch(contentSecurityPolicyFor('vscode-resource:', 'n', undefined), /openstreetmap|https:\s|\*/);
   });
 });

@@ -98,7 +98,10 @@ describe('media workflow: a file edited after it was checked', () => {
       const { fixture, first } = twoPhotos();
       utimesSync(first, WHOLE_SECONDS, WHOLE_SECONDS);
       let edited: Buffer | undefined;
-      const run = await runImport([{ path: fixture.path }], options({ onStep: (step) => step.step === 'import-pending' && (edited = replaceKeepingSize(first, 'photos/01-new', true)) }));
+      const run = await runImport(
+        [{ path: fixture.path }],
+        options({ onStep: (step) => step.step === 'import-pending' && (edited = replaceKeepingSize(first, 'photos/01-new', true)) }),
+      );
       assert.equal(run.spots[0].status, 'done', run.spots[0].reason);
       const galleryId = workspace.setup.sandbox.spotBySourceId(fixture.sourceId)!.attributes.fld_1_3 as number;
       assert.deepEqual(galleryContents(galleryId), [digest(edited!), digest(fixture.media.fld_1_3[1].bytes)], 'what was sent, in name order');
@@ -112,12 +115,16 @@ describe('media workflow: a file edited after it was checked', () => {
     it('edited while it is being sent, size kept: stopped before its end and not stored; the next run sends it once', async () => {
       const { fixture, first } = twoPhotos();
       let edited: Buffer | undefined;
-      const run = await runImport([{ path: fixture.path }], options({
-        onProgress: (event) => {
-          // After its first read, with most of it still to come.
-          if (event.kind === 'bytes' && event.file.endsWith('01.jpg') && !edited && event.sentBytes < event.totalBytes) edited = replaceKeepingSize(first, 'photos/01-while-sent', false);
-        },
-      }));
+      const run = await runImport(
+        [{ path: fixture.path }],
+        options({
+          onProgress: (event) => {
+            // After its first read, with most of it still to come.
+            if (event.kind === 'bytes' && event.file.endsWith('01.jpg') && !edited && event.sentBytes < event.totalBytes)
+              edited = replaceKeepingSize(first, 'photos/01-while-sent', false);
+          },
+        }),
+      );
       assert.ok(edited, 'the file was edited while it was sent');
       assert.equal(run.spots[0].status, 'failed');
       assert.match(run.spots[0].reason ?? '', /01\.jpg: .*changed while it was being sent/);

@@ -41,7 +41,8 @@ function runChild(baseUrl: string, folder: string, killAt?: KillAt, compactAtByt
       out += chunk.toString();
       if (killAt === undefined || killer || !out.includes('{"ready":true}')) return;
       if (typeof killAt === 'number') killer = setTimeout(() => child.kill('SIGKILL'), killAt);
-      else if (out.split('\n').filter((line) => line.startsWith('{"label"')).length >= killAt.afterSteps) killer = setTimeout(() => child.kill('SIGKILL'), killAt.ms);
+      else if (out.split('\n').filter((line) => line.startsWith('{"label"')).length >= killAt.afterSteps)
+        killer = setTimeout(() => child.kill('SIGKILL'), killAt.ms);
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const limit = setTimeout(() => {
@@ -116,12 +117,15 @@ describe('media workflow: killed at random moments and run again', function () {
 
       const steps = lines.filter((line) => line.startsWith('{"label"')).map((line) => JSON.parse(line) as { step: string; message: string });
       const found = steps.filter((step) => step.step === 'resolve' && /holds it as media/.test(step.message)).length;
-      if (process.env.SPOT_CRASH_DEBUG) console.log({ killed, found, absent: steps.filter((s) => s.step === 'resolve' && /did not reach/.test(s.message)).length });
+      if (process.env.SPOT_CRASH_DEBUG)
+        console.log({ killed, found, absent: steps.filter((s) => s.step === 'resolve' && /did not reach/.test(s.message)).length });
       assert.ok(killed >= 5, `runs were killed mid-way (${killed} of ${KILLS})`);
       if (variant.compactAtBytes) {
         // Far more was appended than the log holds: it was compacted while the runs were killed. This
         // shows compactions happened, not that a kill landed inside one (nothing here can tell).
-        const log = readdirSync(join(folder, '.spot-import', 'journal')).map((account) => join(folder!, '.spot-import', 'journal', account, 'journal.jsonl'))[0];
+        const log = readdirSync(join(folder, '.spot-import', 'journal')).map((account) =>
+          join(folder!, '.spot-import', 'journal', account, 'journal.jsonl'),
+        )[0];
         const appended = steps.filter((step) => step.step === 'upload' || step.step === 'import-pending' || step.step === 'import-final').length;
         const held = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
         if (process.env.SPOT_CRASH_DEBUG) console.log({ appended, held });

@@ -22,19 +22,30 @@ describe('media workflow: each media file read once from disk', function () {
   });
 
   function mediaPaths(fixture: SpotFixture): Array<{ path: string; size: number }> {
-    return Object.entries(fixture.media).flatMap(([field, files]) => files.map((file) => ({ path: join(workspace.dir, `${fixture.sourceId.slice(4)}.media`, ...(fixture.direct ? [] : [field]), file.name), size: file.bytes.length })));
+    return Object.entries(fixture.media).flatMap(([field, files]) =>
+      files.map((file) => ({
+        path: join(workspace.dir, `${fixture.sourceId.slice(4)}.media`, ...(fixture.direct ? [] : [field]), file.name),
+        size: file.bytes.length,
+      })),
+    );
   }
 
   async function importCounting(fixtures: SpotFixture[]): Promise<void> {
     counter = await countFileReads();
-    const outcome = await runImport(fixtures.map((fixture) => ({ path: fixture.path })), workspace.workflowOptions());
+    const outcome = await runImport(
+      fixtures.map((fixture) => ({ path: fixture.path })),
+      workspace.workflowOptions(),
+    );
     counter.restore();
     for (const spot of outcome.spots) assert.equal(spot.status, 'done', spot.reason);
     assertFinished(workspace.setup.sandbox, fixtures);
   }
 
   it('small files: one open and one read each, of exactly their bytes', async () => {
-    const fixtures = [writeSpot(workspace.dir, 'small-a', { fld_1_3: ['01.jpg', '02.jpg', '03.jpg'] }, { size: 200 * 1024 }), writeSpot(workspace.dir, 'small-b', { fld_1_3: ['a.png'], fld_1_4: ['b.png'] }, { size: 4096 })];
+    const fixtures = [
+      writeSpot(workspace.dir, 'small-a', { fld_1_3: ['01.jpg', '02.jpg', '03.jpg'] }, { size: 200 * 1024 }),
+      writeSpot(workspace.dir, 'small-b', { fld_1_3: ['a.png'], fld_1_4: ['b.png'] }, { size: 4096 }),
+    ];
     await importCounting(fixtures);
     for (const fixture of fixtures) {
       for (const { path, size } of mediaPaths(fixture)) assert.deepEqual(counter!.of(path), { opens: 1, reads: 1, bytes: size }, path);
@@ -44,7 +55,10 @@ describe('media workflow: each media file read once from disk', function () {
   it('large files (photos of several MB): opened once and each byte read once, by the upload that hashes them as they go out', async () => {
     const size = 3 * 1024 * 1024 + 11;
     assert.ok(size > HOLD_FILE_BYTES);
-    const fixtures = [writeSpot(workspace.dir, 'photos', { fld_1_3: ['01.jpg', '02.jpg', '03.jpg'] }, { size }), writeSpot(workspace.dir, 'mixed', { fld_1_3: ['big.jpg', 'small.jpg'] }, { size })];
+    const fixtures = [
+      writeSpot(workspace.dir, 'photos', { fld_1_3: ['01.jpg', '02.jpg', '03.jpg'] }, { size }),
+      writeSpot(workspace.dir, 'mixed', { fld_1_3: ['big.jpg', 'small.jpg'] }, { size }),
+    ];
     // Photos differ in size (files of one size in a gallery are hashed by the check: they may be
     // the same picture twice), and a small file sits beside a large one.
     const resize = (fixture: SpotFixture, index: number, bytes: Buffer) => {
@@ -64,9 +78,16 @@ describe('media workflow: each media file read once from disk', function () {
       }
     }
     // The journal knows each large file by its content, as it knows a small one.
-    const journal = readFileSync(join(workspace.dir, '.spot-import', 'journal', readdirSync(join(workspace.dir, '.spot-import', 'journal'))[0], 'journal.jsonl'), 'utf8');
+    const journal = readFileSync(
+      join(workspace.dir, '.spot-import', 'journal', readdirSync(join(workspace.dir, '.spot-import', 'journal'))[0], 'journal.jsonl'),
+      'utf8',
+    );
     for (const fixture of fixtures) {
-      for (const file of fixture.media.fld_1_3) assert.ok(journal.includes(`${createHash('sha256').update(file.bytes).digest('hex')}:${file.bytes.length}`), `the journal keys ${file.name} by its content`);
+      for (const file of fixture.media.fld_1_3)
+        assert.ok(
+          journal.includes(`${createHash('sha256').update(file.bytes).digest('hex')}:${file.bytes.length}`),
+          `the journal keys ${file.name} by its content`,
+        );
     }
   });
 });

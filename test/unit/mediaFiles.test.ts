@@ -46,13 +46,16 @@ describe('media files', () => {
       return galleryId;
     }
 
-    it('serves each gallery\'s own bytes at the template address without a token, even for the same file name', async () => {
+    it("serves each gallery's own bytes at the template address without a token, even for the same file name", async () => {
       setup = await startCore();
       const first = await galleryWith('files-a', [{ name: 'photo.jpg', bytes: Buffer.from('first gallery bytes') }]);
       const second = await galleryWith('files-b', [{ name: 'photo.jpg', bytes: Buffer.from('second gallery bytes') }]);
       const { client, sandbox } = setup;
       const template = sandboxMediaUrlTemplate(sandbox.baseUrl);
-      const cases: Array<[number, string]> = [[first, 'first gallery bytes'], [second, 'second gallery bytes']];
+      const cases: Array<[number, string]> = [
+        [first, 'first gallery bytes'],
+        [second, 'second gallery bytes'],
+      ];
       for (const [galleryId, expected] of cases) {
         const [media] = (await client.getGallery(galleryId)).media;
         assert.equal(media.file, 'photo.jpg');
@@ -161,15 +164,27 @@ describe('media files', () => {
         assert.deepEqual(Buffer.from(yes.bytes), big);
       }
       // Without a question to ask, the limit is a limit.
-      await assert.rejects(downloadMedia(`${base}/chunked`, { askAboveBytes: 1024 }), (error: unknown) => error instanceof MediaTooLargeError && error.limitBytes === 1024);
+      await assert.rejects(
+        downloadMedia(`${base}/chunked`, { askAboveBytes: 1024 }),
+        (error: unknown) => error instanceof MediaTooLargeError && error.limitBytes === 1024,
+      );
       await assert.rejects(downloadMedia(`${base}/sized`, { maxBytes: 10 }), /larger than 10 bytes \(64 KB\)/);
     });
 
-    it('fails in the server\'s words, refuses a redirect off this machine over http, and stops when cancelled', async () => {
+    it("fails in the server's words, refuses a redirect off this machine over http, and stops when cancelled", async () => {
       const base = await serve();
-      await assert.rejects(downloadMedia(`${base}/missing.png`, { what: 'Downloading missing.png' }), (error: unknown) =>
-        error instanceof ServiceError && error.kind === 'http' && error.status === 404 && /Downloading missing\.png failed with HTTP 404: No such image here/.test(error.message));
-      await assert.rejects(downloadMedia(`${base}/away`), (error: unknown) => error instanceof ServiceError && error.kind === 'configuration' && /must use https/.test(error.message));
+      await assert.rejects(
+        downloadMedia(`${base}/missing.png`, { what: 'Downloading missing.png' }),
+        (error: unknown) =>
+          error instanceof ServiceError &&
+          error.kind === 'http' &&
+          error.status === 404 &&
+          /Downloading missing\.png failed with HTTP 404: No such image here/.test(error.message),
+      );
+      await assert.rejects(
+        downloadMedia(`${base}/away`),
+        (error: unknown) => error instanceof ServiceError && error.kind === 'configuration' && /must use https/.test(error.message),
+      );
       await assert.rejects(downloadMedia('http://files.example.org/a.png'), /must use https/);
       const controller = new AbortController();
       const pending = downloadMedia(`${base}/hang`, { signal: controller.signal, onProgress: (received) => received > 0 && controller.abort() });
@@ -218,14 +233,27 @@ describe('media files', () => {
 
     it('sends every weight while any is unknown, then only the moved ones', () => {
       const all = orderWeightsFor([3, 1, 2], new Map());
-      assert.deepEqual(all, [{ id: 3, orderWeight: 1 }, { id: 1, orderWeight: 2 }, { id: 2, orderWeight: 3 }]);
+      assert.deepEqual(all, [
+        { id: 3, orderWeight: 1 },
+        { id: 1, orderWeight: 2 },
+        { id: 2, orderWeight: 3 },
+      ]);
       const known = applyOrderWeights(new Map(), all);
       // Move 2 to the top: only 2 gets a weight, below the first.
       assert.deepEqual(orderWeightsFor([2, 3, 1], known), [{ id: 2, orderWeight: 0 }]);
       // Swap the first two: one weight is enough (1 goes above 3).
       assert.deepEqual(orderWeightsFor([1, 3, 2], known), [{ id: 1, orderWeight: 0 }]);
       // Move 1 up between 3 and 2... it is there already; move 3 between 1 and 2 instead.
-      assert.deepEqual(orderWeightsFor([1, 3, 2], applyOrderWeights(known, [{ id: 1, orderWeight: 0.5 }, { id: 3, orderWeight: 4 }])), [{ id: 3, orderWeight: 1.75 }]);
+      assert.deepEqual(
+        orderWeightsFor(
+          [1, 3, 2],
+          applyOrderWeights(known, [
+            { id: 1, orderWeight: 0.5 },
+            { id: 3, orderWeight: 4 },
+          ]),
+        ),
+        [{ id: 3, orderWeight: 1.75 }],
+      );
       // To the bottom: above the last.
       assert.deepEqual(orderWeightsFor([1, 2, 3], known), [{ id: 3, orderWeight: 4 }]);
     });
@@ -241,7 +269,10 @@ describe('media files', () => {
           const entries = orderWeightsFor(desired, known);
           await setup.client.setMediaOrder(galleryId, entries);
           known = applyOrderWeights(known, entries);
-          assert.deepEqual((await setup.client.getGallery(galleryId)).media.map((media) => media.id), desired);
+          assert.deepEqual(
+            (await setup.client.getGallery(galleryId)).media.map((media) => media.id),
+            desired,
+          );
         }
       } finally {
         await setup.sandbox.close();

@@ -23,7 +23,7 @@ describe('media workflow: a gallery named by another spot', () => {
     return path;
   }
 
-  it('a copied document that keeps another spot\'s gallery id is refused, nothing is sent, and with null it gets a gallery of its own', async () => {
+  it("a copied document that keeps another spot's gallery id is refused, nothing is sent, and with null it gets a gallery of its own", async () => {
     const a = writeSpot(workspace.dir, 'a', { fld_1_3: ['1.jpg', '2.jpg'] });
     assert.equal((await runImport([{ path: a.path }], options())).spots[0].status, 'done');
     const galleryOfA = workspace.setup.sandbox.spotBySourceId('src-a')!.attributes.fld_1_3 as number;
@@ -92,7 +92,10 @@ describe('media workflow: a gallery named by another spot', () => {
     assert.deepEqual([done.length, refused.length], [1, 1], JSON.stringify(run.spots.map((outcome) => [outcome.status, outcome.reason])));
     // Named as a document of this run, or (once it recorded the gallery) by its source id.
     const other = done[0] === run.spots[0] ? 'first' : 'second';
-    assert.match(refused[0].reason ?? '', new RegExp(`gallery ${galleryId}(, and so does .*${other}\\.spot\\.json in this run|, the gallery of source_id "src-${other}")`));
+    assert.match(
+      refused[0].reason ?? '',
+      new RegExp(`gallery ${galleryId}(, and so does .*${other}\\.spot\\.json in this run|, the gallery of source_id "src-${other}")`),
+    );
     assert.equal(workspace.setup.sandbox.gallery(galleryId)!.mediaIds.length, 1);
   });
 });

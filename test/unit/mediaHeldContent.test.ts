@@ -35,7 +35,10 @@ describe('media workflow: held media bytes', () => {
     const check = await checkSpotMedia(fixture.path, text, { holdContent: held });
     assert.ok(check.ok, JSON.stringify(check.problems));
     const files = check.galleries[0].files;
-    assert.deepEqual(files.map((file) => file.content !== undefined), [true, true, false]);
+    assert.deepEqual(
+      files.map((file) => file.content !== undefined),
+      [true, true, false],
+    );
     for (const [index, file] of files.entries()) {
       if (file.content) assert.ok(file.content.equals(fixture.media.fld_1_3[index].bytes), `${file.name} holds its bytes`);
     }

@@ -33,8 +33,15 @@ describe('media journal: spots without galleries, and one log per account', () =
     writeFileSync(path, JSON.stringify(spot('cacheless-1')));
     const fixture = writeSpot(workspace.dir, 'cached', { fld_1_3: ['01.jpg'] });
     const { spots } = await runImport([{ path }, { path: fixture.path }], options());
-    assert.deepEqual(spots.map((s) => s.status), ['done', 'done'], spots.map((s) => s.reason).join('; '));
-    const records = readFileSync(spots[0].journalFile!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { sourceId: string; files?: Record<string, unknown> });
+    assert.deepEqual(
+      spots.map((s) => s.status),
+      ['done', 'done'],
+      spots.map((s) => s.reason).join('; '),
+    );
+    const records = readFileSync(spots[0].journalFile!, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { sourceId: string; files?: Record<string, unknown> });
     const last = (sourceId: string) => records.filter((record) => record.sourceId === sourceId).pop()!;
     assert.equal('files' in last('cacheless-1'), false);
     assert.deepEqual(Object.keys(last(fixture.sourceId).files ?? {}), ['fld_1_3/01.jpg']);
@@ -42,7 +49,11 @@ describe('media journal: spots without galleries, and one log per account', () =
 
   it('a journal instance kept across runs still reads the records written by its earlier run', async () => {
     const fixture = writeSpot(workspace.dir, 'walk', { fld_1_3: ['01.jpg', '02.jpg'] });
-    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts);
+    const journal = new ImportJournal(
+      defaultJournalDir(workspace.dir),
+      { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId },
+      testAccounts,
+    );
     try {
       // Listed before the spot's journal exists...
       (await journal.open('someone-else', fixture.path)).release();
@@ -66,18 +77,28 @@ describe('media journal: spots without galleries, and one log per account', () =
       return { path };
     });
     const first = await runImport(paths, options());
-    assert.deepEqual(first.spots.map((s) => s.status), ['done', 'done']);
+    assert.deepEqual(
+      first.spots.map((s) => s.status),
+      ['done', 'done'],
+    );
     const log = first.spots[0].journalFile!;
     assert.equal(first.spots[1].journalFile, log);
     assert.ok(log.endsWith('journal.jsonl'));
     const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     assert.deepEqual(lines.map((line) => JSON.parse(line).sourceId).sort(), ['log-a', 'log-b']);
-    assert.deepEqual(readdirSync(dirname(log)).filter((name) => name.endsWith('.json') && name !== 'account.json'), [], 'no file per spot');
+    assert.deepEqual(
+      readdirSync(dirname(log)).filter((name) => name.endsWith('.json') && name !== 'account.json'),
+      [],
+      'no file per spot',
+    );
     // A kill in the middle of the last append: that spot is imported again (an upsert), the other is not.
     const torn = lines.find((line) => JSON.parse(line).sourceId === 'log-b')!;
     writeFileSync(log, `${lines.filter((line) => line !== torn).join('\n')}\n${torn.slice(0, 40)}`);
     const again = await runImport(paths, options());
-    assert.deepEqual(again.spots.map((s) => s.imported), ['unchanged', 'final']);
+    assert.deepEqual(
+      again.spots.map((s) => s.imported),
+      ['unchanged', 'final'],
+    );
     assert.equal(workspace.setup.sandbox.counters.imports, 3);
   });
 
@@ -106,7 +127,15 @@ describe('media journal: spots without galleries, and one log per account', () =
     const settled: Array<[number, string, string]> = [];
     const end = await streamImport(inputs(), options({ concurrency: 2 }), (position, outcome) => settled.push([position, outcome.label, outcome.status]));
     assert.equal(end.stop, undefined);
-    assert.deepEqual(settled.sort((x, y) => x[0] - y[0]), [[0, 's1', 'done'], [1, 's2', 'done'], [2, 'dup', 'invalid'], [3, 's3', 'done']]);
+    assert.deepEqual(
+      settled.sort((x, y) => x[0] - y[0]),
+      [
+        [0, 's1', 'done'],
+        [1, 's2', 'done'],
+        [2, 'dup', 'invalid'],
+        [3, 's3', 'done'],
+      ],
+    );
     assert.deepEqual(made, ['s1', 's2', 'dup', 's3']);
     assert.equal(workspace.setup.sandbox.counters.imports, 3, 'the second document with source_id s1 was not sent');
   });

@@ -28,7 +28,11 @@ describe('media journal: two journals of one account in one process', () => {
   }
 
   /** Every spot of `writers` reads back its own record through each of `readers`. */
-  async function assertReadBack(readers: ReadonlyArray<readonly [ImportJournal, string]>, writers: ReadonlyArray<readonly [ImportJournal, string, number]>, count: number): Promise<void> {
+  async function assertReadBack(
+    readers: ReadonlyArray<readonly [ImportJournal, string]>,
+    writers: ReadonlyArray<readonly [ImportJournal, string, number]>,
+    count: number,
+  ): Promise<void> {
     for (const [journal, label] of readers) {
       for (let i = 0; i < count; i++) {
         for (const [, name, base] of writers) {
@@ -44,9 +48,19 @@ describe('media journal: two journals of one account in one process', () => {
     const first = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
     const second = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
     try {
-      const writers = [[first, 'a', 100], [second, 'b', 200]] as const;
+      const writers = [
+        [first, 'a', 100],
+        [second, 'b', 200],
+      ] as const;
       await writeInTurns(writers, 4);
-      await assertReadBack([[first, 'first'], [second, 'second']], writers, 4);
+      await assertReadBack(
+        [
+          [first, 'first'],
+          [second, 'second'],
+        ],
+        writers,
+        4,
+      );
     } finally {
       await first.close();
       await second.close();
@@ -67,13 +81,27 @@ describe('media journal: two journals of one account in one process', () => {
     const direct = new ImportJournal(defaultJournalDir(dir), account, testAccounts);
     const linked = new ImportJournal(defaultJournalDir(alias), account, testAccounts);
     try {
-      const writers = [[direct, 'd', 100], [linked, 'l', 200]] as const;
+      const writers = [
+        [direct, 'd', 100],
+        [linked, 'l', 200],
+      ] as const;
       await writeInTurns(writers, 3);
-      await assertReadBack([[direct, 'direct'], [linked, 'linked']], writers, 3);
-      await assert.rejects(linked.open('d-0', 'd-0.spot.json').then(async (spot) => {
-        const again = await direct.open('d-0', 'd-0.spot.json').finally(() => spot.release());
-        again.release();
-      }), /already working on source_id "d-0"/, 'one spot at a time, whichever path names it');
+      await assertReadBack(
+        [
+          [direct, 'direct'],
+          [linked, 'linked'],
+        ],
+        writers,
+        3,
+      );
+      await assert.rejects(
+        linked.open('d-0', 'd-0.spot.json').then(async (spot) => {
+          const again = await direct.open('d-0', 'd-0.spot.json').finally(() => spot.release());
+          again.release();
+        }),
+        /already working on source_id "d-0"/,
+        'one spot at a time, whichever path names it',
+      );
     } finally {
       await direct.close();
       await linked.close();

@@ -31,7 +31,10 @@ describe('media order and renamed uploads', () => {
     const { galleryId, ids } = await galleryWithThree();
     await setup.client.setMediaOrder(galleryId, [{ id: ids[2], orderWeight: -1 }]);
     const after = await setup.client.getGallery(galleryId);
-    assert.deepEqual(after.media.map((m) => m.id), [ids[2], ids[0], ids[1]]);
+    assert.deepEqual(
+      after.media.map((m) => m.id),
+      [ids[2], ids[0], ids[1]],
+    );
     assert.equal(setup.sandbox.counters.mediaOrders, 1);
   });
 

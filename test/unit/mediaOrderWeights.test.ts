@@ -15,7 +15,10 @@ describe('media workflow: order weights and name order', () => {
     assert.deepEqual(weightsToSend([1, 2, 5, 3, 4], { 1: 1, 2: 2, 3: 3, 4: 4 }), [{ id: 5, orderWeight: 2.5 }]);
     assert.deepEqual(weightsToSend([4, 1, 2, 3], { 1: 1, 2: 2, 3: 3, 4: 4 }), [{ id: 4, orderWeight: 0 }]);
     const spread = weightsToSend([1, 8, 9, 2], { 1: 1, 2: 2 });
-    assert.deepEqual(spread.map((e) => e.id), [8, 9]);
+    assert.deepEqual(
+      spread.map((e) => e.id),
+      [8, 9],
+    );
     assert.ok(1 < spread[0].orderWeight && spread[0].orderWeight < spread[1].orderWeight && spread[1].orderWeight < 2);
   });
 

@@ -78,10 +78,16 @@ describe('media journal: the append-only record log', () => {
       largest = Math.max(largest, statSync(log.file).size);
     }
     assert.ok(largest < 2 * 64 * 1024, `the log stayed small (${largest} bytes at most)`);
-    assert.deepEqual(spots.map((sourceId) => spotIdOf(log, sourceId)), spots.map((_, i) => 5950 + i));
+    assert.deepEqual(
+      spots.map((sourceId) => spotIdOf(log, sourceId)),
+      spots.map((_, i) => 5950 + i),
+    );
     await log.close();
     const again = await RecordLog.open(dir);
-    assert.deepEqual(spots.map((sourceId) => spotIdOf(again, sourceId)), spots.map((_, i) => 5950 + i));
+    assert.deepEqual(
+      spots.map((sourceId) => spotIdOf(again, sourceId)),
+      spots.map((_, i) => 5950 + i),
+    );
     await again.close();
   });
 
@@ -138,11 +144,17 @@ describe('media journal: the append-only record log', () => {
       (fs as { writeSync: unknown }).writeSync = real;
     }
     assert.ok(shortened > 10);
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(log, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(log, `spot-${i}`)),
+      [35, 36, 37, 38, 39, 33, 34],
+    );
     assert.equal(spotIdOf(log, 'last'), 99);
     await log.close();
     const again = await RecordLog.open(dir);
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(again, `spot-${i}`)), [35, 36, 37, 38, 39, 33, 34]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => spotIdOf(again, `spot-${i}`)),
+      [35, 36, 37, 38, 39, 33, 34],
+    );
     await again.close();
   });
 
@@ -247,7 +259,10 @@ describe('media journal: the append-only record log', () => {
       assert.deepEqual(writes.lengths, [], 'nothing written while the spots were opened');
       await Promise.all(appends);
       assert.equal(writes.lengths.length, 1, 'the five lines in one write call');
-      assert.deepEqual([0, 1, 2, 3, 4].map((spot) => spotIdOf(log, `done-${spot}`)), [1, 2, 3, 4, 5]);
+      assert.deepEqual(
+        [0, 1, 2, 3, 4].map((spot) => spotIdOf(log, `done-${spot}`)),
+        [1, 2, 3, 4, 5],
+      );
     } finally {
       writes.restore();
     }
@@ -257,7 +272,7 @@ describe('media journal: the append-only record log', () => {
     await again.close();
   });
 
-  it('plain appends beyond one write\'s share go out at once, and every one of them resolves', async () => {
+  it("plain appends beyond one write's share go out at once, and every one of them resolves", async () => {
     const writes = countWriteCalls();
     const log = await RecordLog.open(dir);
     const appends = Array.from({ length: 700 }, (_, spot) => log.appendSoon(record(`many-${spot}`, spot + 1)));
@@ -267,7 +282,10 @@ describe('media journal: the append-only record log', () => {
       writes.restore();
     }
     assert.deepEqual(writes.lengths, [256, 256, 188], 'at most 256 lines a write');
-    assert.deepEqual([0, 255, 256, 699].map((spot) => spotIdOf(log, `many-${spot}`)), [1, 256, 257, 700]);
+    assert.deepEqual(
+      [0, 255, 256, 699].map((spot) => spotIdOf(log, `many-${spot}`)),
+      [1, 256, 257, 700],
+    );
     await log.close();
     assert.equal(readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).length, 700);
   });
@@ -286,7 +304,11 @@ describe('media journal: the append-only record log', () => {
     await log.close();
     await closing;
     const again = await RecordLog.open(dir);
-    assert.deepEqual(['x', 'y', 'z', 'w'].map((id) => spotIdOf(again, id)), [1, 2, 2, 7], 'close writes what is pending');
+    assert.deepEqual(
+      ['x', 'y', 'z', 'w'].map((id) => spotIdOf(again, id)),
+      [1, 2, 2, 7],
+      'close writes what is pending',
+    );
     await again.close();
   });
 
@@ -301,7 +323,10 @@ describe('media journal: the append-only record log', () => {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     };
     const outcomes = await Promise.allSettled([log.appendSoon(record('one', 2)), log.appendSoon(record('two', 3))]);
-    assert.deepEqual(outcomes.map((outcome) => outcome.status), ['rejected', 'rejected']);
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.status),
+      ['rejected', 'rejected'],
+    );
     assert.match(String((outcomes[0] as PromiseRejectedResult).reason), /ENOSPC/);
     assert.deepEqual([spotIdOf(log, 'kept'), spotIdOf(log, 'one'), spotIdOf(log, 'two')], [1, undefined, undefined]);
     await log.appendSoon(record('after', 4));

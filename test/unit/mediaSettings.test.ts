@@ -11,11 +11,11 @@ const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'
 const setting = (key: string) => manifest.contributes.configuration.properties[`spotImport.${key}`];
 
 describe('media settings in package.json', () => {
-  it('spotImport.media.acceptedTypes defaults to the core\'s DEFAULT_ACCEPTED_TYPES', () => {
+  it("spotImport.media.acceptedTypes defaults to the core's DEFAULT_ACCEPTED_TYPES", () => {
     assert.deepEqual(setting('media.acceptedTypes')?.default, [...DEFAULT_ACCEPTED_TYPES]);
   });
 
-  it('write-back on, in progress off, ordering on by default (the core\'s defaults)', () => {
+  it("write-back on, in progress off, ordering on by default (the core's defaults)", () => {
     assert.equal(setting('media.writeBack')?.default, true);
     assert.equal(setting('media.keepInProgress')?.default, false);
     assert.equal(setting('media.setOrder')?.default, true);

@@ -38,20 +38,29 @@ describe('media workflow: spots with their media in one step', () => {
     assert.equal(spot.imported, 'final');
     assert.equal(spot.state, 1);
     assert.deepEqual(spot.remaining, []);
-    assert.deepEqual(spot.galleries.map((g) => [g.field, g.files, g.uploaded, g.skipped, g.failed.length]), [
-      ['fld_1_3', 3, 3, 0, 0],
-      ['fld_1_4', 1, 1, 0, 0],
-    ]);
+    assert.deepEqual(
+      spot.galleries.map((g) => [g.field, g.files, g.uploaded, g.skipped, g.failed.length]),
+      [
+        ['fld_1_3', 3, 3, 0, 0],
+        ['fld_1_4', 1, 1, 0, 0],
+      ],
+    );
     assert.equal(spot.writeBack.status, 'written');
     assertFinished(workspace.setup.sandbox, [fixture]);
     const ids = spot.galleries.map((g) => g.galleryId!);
-    const expected = original.replace('"state": 2', '"state": 1').replace('"fld_1_3": null', `"fld_1_3": ${ids[0]}`).replace('"fld_1_4": null', `"fld_1_4": ${ids[1]}`);
+    const expected = original
+      .replace('"state": 2', '"state": 1')
+      .replace('"fld_1_3": null', `"fld_1_3": ${ids[0]}`)
+      .replace('"fld_1_4": null', `"fld_1_4": ${ids[1]}`);
     assert.equal(readFileSync(fixture.path, 'utf8'), expected, 'only the ids and the state changed; indentation and order are as written');
     assert.deepEqual(counts(), { imports: 2, uploads: 4, galleryReads: 4, mediaOrders: 0 }, 'uploads in name order need no order request');
 
     assert.deepEqual([...new Set(steps.map((s) => s.step))], ['import-pending', 'upload', 'import-final', 'write-back']);
     const token = (await workspace.setup.tokens.getToken()).value;
-    assert.ok(steps.every((s) => !s.message.includes(token) && !s.message.includes(DEMO_CLIENT.clientSecret)), 'no secret in a step line');
+    assert.ok(
+      steps.every((s) => !s.message.includes(token) && !s.message.includes(DEMO_CLIENT.clientSecret)),
+      'no secret in a step line',
+    );
     assert.deepEqual(progress[0], { kind: 'spot', index: 1, total: 1, label: fixture.path });
     const lastBytes = progress.filter((p) => p.kind === 'bytes' && p.file === 'fld_1_4/map.png').at(-1);
     assert.ok(lastBytes?.kind === 'bytes' && lastBytes.sentBytes === lastBytes.totalBytes && lastBytes.totalBytes === 2048);
@@ -157,13 +166,18 @@ describe('media workflow: spots with their media in one step', () => {
 
   // A reply lost after the sandbox stored the file, or one that drips past the request deadline
   // after the whole file was sent: either way the upload is uncertain, and the gallery settles it.
-  for (const [fault, what] of [['lose', 'was lost'], ['drip', 'drips past the deadline']] as const) {
+  for (const [fault, what] of [
+    ['lose', 'was lost'],
+    ['drip', 'drips past the deadline'],
+  ] as const) {
     it(`an upload whose reply ${what} is found in the gallery by its new id, not sent again (service renames files)`, async function () {
       this.timeout(20_000);
       await workspace.setup.sandbox.close();
       workspace.setup = await startCore({ renameMedia: true });
       let uploads = 0;
-      proxy = await replyLosingProxy(workspace.setup.sandbox.baseUrl, ({ method, path }) => (method === 'POST' && /\/media$/.test(path) && ++uploads === 2 ? fault : 'pass'));
+      proxy = await replyLosingProxy(workspace.setup.sandbox.baseUrl, ({ method, path }) =>
+        method === 'POST' && /\/media$/.test(path) && ++uploads === 2 ? fault : 'pass',
+      );
       const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(proxy.url), ...DEMO_CLIENT });
       const client = new ServiceClient({ baseUrl: proxy.url, tokens, deadlineMs: 500, retry: { baseMs: 5, maxMs: 50 } });
       const fixture = writeSpot(workspace.dir, `reply-${fault}`, { fld_1_3: ['a.jpg', 'b.jpg', 'c.jpg'] }, { direct: true });
@@ -172,7 +186,10 @@ describe('media workflow: spots with their media in one step', () => {
       assert.equal(proxy.lost, 1, 'one reply went wrong after the sandbox stored the file');
       assert.equal(spot.status, 'done', spot.reason);
       assert.equal(workspace.setup.sandbox.counters.uploads, 3, 'the file whose reply went wrong was not sent again');
-      assert.ok(steps.some((line) => /b\.jpg: no usable reply, but gallery \d+ holds it as media \d+/.test(line)), steps.join('\n'));
+      assert.ok(
+        steps.some((line) => /b\.jpg: no usable reply, but gallery \d+ holds it as media \d+/.test(line)),
+        steps.join('\n'),
+      );
       assertFinished(workspace.setup.sandbox, [fixture]);
     });
   }
@@ -206,12 +223,17 @@ describe('media workflow: spots with their media in one step', () => {
   it('a document changed on disk since it was read is not overwritten; the next run writes the ids into the new text', async () => {
     const fixture = writeSpot(workspace.dir, 'edited', { fld_1_3: ['a.jpg'] }, { direct: true });
     const edited = readFileSync(fixture.path, 'utf8').replace('"latitude": 48.2', '"latitude": 48.25');
-    const [spot] = (await runImport([{ path: fixture.path }], options({
-      writeBack: async (request) => {
-        writeFileSync(request.path, edited); // a person saves the file while the run is busy
-        return writeSpotFileInPlace(request);
-      },
-    }))).spots;
+    const [spot] = (
+      await runImport(
+        [{ path: fixture.path }],
+        options({
+          writeBack: async (request) => {
+            writeFileSync(request.path, edited); // a person saves the file while the run is busy
+            return writeSpotFileInPlace(request);
+          },
+        }),
+      )
+    ).spots;
     assert.equal(spot.status, 'done');
     assert.equal(spot.writeBack.status, 'conflict');
     assert.equal(readFileSync(fixture.path, 'utf8'), edited, 'the newer text was kept');
@@ -227,7 +249,11 @@ describe('media workflow: spots with their media in one step', () => {
 
   it('a damaged journal is named with what to do, and nothing is sent', async () => {
     const fixture = writeSpot(workspace.dir, 'broken', { fld_1_3: ['a.jpg'] }, { direct: true });
-    const journal = new ImportJournal(defaultJournalDir(workspace.dir), { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts);
+    const journal = new ImportJournal(
+      defaultJournalDir(workspace.dir),
+      { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId },
+      testAccounts,
+    );
     const opened = await journal.open(fixture.sourceId, fixture.path);
     const file = opened.file;
     await opened.save();
@@ -238,7 +264,10 @@ describe('media workflow: spots with their media in one step', () => {
     const [spot] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(spot.status, 'failed');
     assert.ok(spot.reason?.includes(file), spot.reason);
-    assert.match(spot.reason ?? '', /The last line for source_id "[^"]+" in the journal .* cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the line, or delete it/);
+    assert.match(
+      spot.reason ?? '',
+      /The last line for source_id "[^"]+" in the journal .* cannot be used: it is not valid JSON .* nothing was sent for this spot\. Repair the line, or delete it/,
+    );
     assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
     assert.ok(!existsSync(join(journal.accountDir, 'run.lock')), 'the run lock was released');
   });
@@ -254,12 +283,23 @@ describe('media workflow: spots with their media in one step', () => {
     const host = hostname();
     symlinkSync(JSON.stringify({ pid: process.ppid, host }), lock);
     await assert.rejects(journal.open('two', 'two.spot.json'), new RegExp(`Another run \\(process ${process.ppid} on .*\\) is using the journal`));
-    const fixtures = [writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }), writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true })];
-    const run = await runImport(fixtures.map((f) => ({ path: f.path })), options({ journal: { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } }, concurrency: 1 }));
+    const fixtures = [
+      writeSpot(workspace.dir, 'l1', { fld_1_3: ['a.jpg'] }, { direct: true }),
+      writeSpot(workspace.dir, 'l2', { fld_1_3: ['a.jpg'] }, { direct: true }),
+    ];
+    const run = await runImport(
+      fixtures.map((f) => ({ path: f.path })),
+      options({
+        journal: { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: { serviceUrl: 'http://x', clientId: 'c' } },
+        concurrency: 1,
+      }),
+    );
     assert.equal(run.stop?.kind, 'journal', 'a journal held by another process stops the run before it starts');
     assert.ok(run.stop.error instanceof JournalLockedError);
     assert.match(run.stop.error.message, /is using the journal/);
-    assert.ok(run.spots.every((s) => s.status === 'not-started' && s.failure?.because === 'journal' && /another run is using the journal/.test(s.reason ?? '')));
+    assert.ok(
+      run.spots.every((s) => s.status === 'not-started' && s.failure?.because === 'journal' && /another run is using the journal/.test(s.reason ?? '')),
+    );
     assert.deepEqual(counts(), { imports: 0, uploads: 0, galleryReads: 0, mediaOrders: 0 });
     unlinkSync(lock);
     symlinkSync(JSON.stringify({ pid: 2 ** 22 + 12345, host }), lock);
@@ -296,20 +336,26 @@ describe('media workflow: spots with their media in one step', () => {
     workspace.setup.sandbox.setFaults({ latencyMs: 60_000, appliesTo: ['upload'] });
     const stop = new AbortController();
     const abort = new AbortController();
-    const run = await runImport([{ path: fixture.path }], options({
-      signal: stop.signal,
-      abortSignal: abort.signal,
-      onProgress: (event) => {
-        // Both presses once the first file is on its way.
-        if (event.kind === 'bytes' && !abort.signal.aborted) {
-          stop.abort();
-          setTimeout(() => abort.abort(), 200);
-        }
-      },
-    }));
+    const run = await runImport(
+      [{ path: fixture.path }],
+      options({
+        signal: stop.signal,
+        abortSignal: abort.signal,
+        onProgress: (event) => {
+          // Both presses once the first file is on its way.
+          if (event.kind === 'bytes' && !abort.signal.aborted) {
+            stop.abort();
+            setTimeout(() => abort.abort(), 200);
+          }
+        },
+      }),
+    );
     const [spot] = run.spots;
     assert.equal(spot.status, 'cancelled', spot.reason);
-    assert.ok(spot.remaining.some((left) => left.startsWith('upload')), `what is left names the uploads: ${spot.remaining.join(' / ')}`);
+    assert.ok(
+      spot.remaining.some((left) => left.startsWith('upload')),
+      `what is left names the uploads: ${spot.remaining.join(' / ')}`,
+    );
     workspace.setup.sandbox.setFaults({});
     const [again] = (await runImport([{ path: fixture.path }], options())).spots;
     assert.equal(again.status, 'done', again.reason);

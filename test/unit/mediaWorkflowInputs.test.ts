@@ -26,15 +26,33 @@ describe('media workflow: an input source that throws', () => {
     }
     const settled: Array<{ outcome: SpotOutcome; locked: boolean }> = [];
     const journalDir = defaultJournalDir(workspace.dir);
-    const lock = join(new ImportJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts).accountDir, 'run.lock');
+    const lock = join(
+      new ImportJournal(journalDir, { serviceUrl: serviceUrlOf(workspace.setup.client.apiRoot), clientId: DEMO_CLIENT.clientId }, testAccounts).accountDir,
+      'run.lock',
+    );
     // The lock is a symbolic link whose target is its owner (see journal.ts): look at the link itself.
     const locked = () => lstatSync(lock, { throwIfNoEntry: false }) !== undefined;
     await assert.rejects(
-      streamImport(inputs(), { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, concurrency: 2 }, (_position, outcome) => settled.push({ outcome, locked: locked() })),
+      streamImport(
+        inputs(),
+        {
+          client: workspace.setup.client,
+          journal: { accounts: testAccounts, dir: journalDir, account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) },
+          concurrency: 2,
+        },
+        (_position, outcome) => settled.push({ outcome, locked: locked() }),
+      ),
       /EACCES: the next folder cannot be read/,
     );
     assert.ok(settledAtThrow !== undefined && settledAtThrow < 2, `a spot was still in flight when the input failed (settled then: ${settledAtThrow})`);
-    assert.deepEqual(settled.map((s) => [s.outcome.status, s.locked]), [['done', true], ['done', true]], 'both spots finished, each while the run still held the lock');
+    assert.deepEqual(
+      settled.map((s) => [s.outcome.status, s.locked]),
+      [
+        ['done', true],
+        ['done', true],
+      ],
+      'both spots finished, each while the run still held the lock',
+    );
     assert.ok(!locked(), 'the lock is released at the end');
     assertFinished(workspace.setup.sandbox, fixtures);
   });
@@ -47,7 +65,10 @@ describe('media workflow: an input source that throws', () => {
         throw new Error('ENOENT: the folder is gone');
       },
     };
-    await assert.rejects(streamImport(source, { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, media: false }), /the folder is gone/);
+    await assert.rejects(
+      streamImport(source, { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, media: false }),
+      /the folder is gone/,
+    );
     const lock = join(new ImportJournal(journalDir, account, testAccounts).accountDir, 'run.lock');
     assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, 'the run lock is released');
   });
@@ -60,7 +81,12 @@ describe('media workflow: an input source that throws', () => {
       for (const concurrency of [1, 2]) {
         for (const kind of ['sync', 'async'] as const) {
           const path = join(workspace.dir, `plain-${concurrency}-${kind}.spot.json`);
-          writeFileSync(path, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: `plain-${concurrency}-${kind}`, latitude: 48.2, longitude: 16.37 } } }));
+          writeFileSync(
+            path,
+            JSON.stringify({
+              data: { type: 'spots', attributes: { topic_id: 1, source_id: `plain-${concurrency}-${kind}`, latitude: 48.2, longitude: 16.37 } },
+            }),
+          );
           function* syncInputs(): Generator<SpotInput> {
             yield { path };
             throw new Error(`the ${kind} source broke`);
@@ -68,8 +94,15 @@ describe('media workflow: an input source that throws', () => {
           async function* asyncInputs(): AsyncGenerator<SpotInput> {
             yield* syncInputs();
           }
-          const journal = { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) };
-          await assert.rejects(streamImport(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }), new RegExp(`the ${kind} source broke`));
+          const journal = {
+            accounts: testAccounts,
+            dir: defaultJournalDir(workspace.dir),
+            account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId),
+          };
+          await assert.rejects(
+            streamImport(kind === 'sync' ? syncInputs() : asyncInputs(), { client: workspace.setup.client, journal, media: false, concurrency }),
+            new RegExp(`the ${kind} source broke`),
+          );
           // A rejection is reported unhandled once the microtasks of its turn have run.
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -80,7 +113,7 @@ describe('media workflow: an input source that throws', () => {
     assert.deepEqual(unhandled.map(String), []);
   });
 
-  it('a caller\'s settled callback that throws: no spot is started after it, the spots under way finish, the journal is given back, and the run throws that error, never an unhandled rejection', async () => {
+  it("a caller's settled callback that throws: no spot is started after it, the spots under way finish, the journal is given back, and the run throws that error, never an unhandled rejection", async () => {
     const unhandled: unknown[] = [];
     const listener = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', listener);
@@ -96,11 +129,15 @@ describe('media workflow: an input source that throws', () => {
       const lock = join(new ImportJournal(journalDir, account, testAccounts).accountDir, 'run.lock');
       const settled: SpotOutcome[] = [];
       await assert.rejects(
-        streamImport(inputs, { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, concurrency: 2 }, (_position, outcome) => {
-          settled.push(outcome);
-          // The command line's report writes a line here: a write that fails (a closed pipe) throws.
-          if (settled.length === 2) throw new Error('the report could not be written');
-        }),
+        streamImport(
+          inputs,
+          { client: workspace.setup.client, journal: { accounts: testAccounts, dir: journalDir, account }, concurrency: 2 },
+          (_position, outcome) => {
+            settled.push(outcome);
+            // The command line's report writes a line here: a write that fails (a closed pipe) throws.
+            if (settled.length === 2) throw new Error('the report could not be written');
+          },
+        ),
         /the report could not be written/,
       );
       await new Promise((resolve) => setImmediate(resolve));
@@ -108,8 +145,11 @@ describe('media workflow: an input source that throws', () => {
       // Each worker finishes the spot it is sending; the journal writes lines every 10 ms, so a
       // few spots more than two may have gone out before the second one was settled.
       assert.ok(sent >= 2 && sent < count / 2, `the run stopped starting spots (${sent} of ${count} sent)`);
-      assert.ok(settled.filter((outcome) => outcome.sent).every((outcome) => outcome.status === 'done'), 'the spots under way finished');
-      assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, 'the journal\'s lock is given back');
+      assert.ok(
+        settled.filter((outcome) => outcome.sent).every((outcome) => outcome.status === 'done'),
+        'the spots under way finished',
+      );
+      assert.equal(lstatSync(lock, { throwIfNoEntry: false }), undefined, "the journal's lock is given back");
     } finally {
       process.off('unhandledRejection', listener);
     }
@@ -135,6 +175,10 @@ describe('import engine: a check handed in by the caller', () => {
     assert.equal(spot.status, 'failed');
     assert.equal(spot.failure?.kind, 'uploads');
     assert.match(spot.galleries[0].failed[0]?.reason ?? '', /changed/);
-    assert.deepEqual([spot.galleries[0].uploaded, workspace.setup.sandbox.counters.imports], [1, 1], 'a.jpg arrived; the state 2 import went out, not the final one');
+    assert.deepEqual(
+      [spot.galleries[0].uploaded, workspace.setup.sandbox.counters.imports],
+      [1, 1],
+      'a.jpg arrived; the state 2 import went out, not the final one',
+    );
   });
 });

@@ -15,7 +15,10 @@ describe('media workflow: documents that are not UTF-8', () => {
     writeFileSync(path, Buffer.from(text, 'latin1'));
     const run = await runImport([{ path }], workspace.workflowOptions());
     assert.equal(run.spots[0].status, 'failed', run.spots[0].reason);
-    assert.match(String(run.spots[0].reason), /^Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again \(the first byte that is not UTF-8 is on line 1\)$/);
+    assert.match(
+      String(run.spots[0].reason),
+      /^Could not read the file: it is not UTF-8 text: save it as UTF-8 and run again \(the first byte that is not UTF-8 is on line 1\)$/,
+    );
     assert.equal(workspace.setup.sandbox.spotBySourceId('cafe'), undefined, 'nothing was imported');
     assert.equal(workspace.setup.sandbox.counters.imports, 0);
   });

@@ -35,27 +35,35 @@ describe('media workflow: writing back a document it read', () => {
     assertFinished(workspace.setup.sandbox, [fixture]);
   });
 
-  for (const how of ['edited in place, same size, its modification time put back', 'replaced by another file of the same size and times (a save by rename)'] as const) {
+  for (const how of [
+    'edited in place, same size, its modification time put back',
+    'replaced by another file of the same size and times (a save by rename)',
+  ] as const) {
     it(`a document ${how} while the run was busy is not overwritten`, async () => {
       const fixture = writeSpot(workspace.dir, 'edited', { fld_1_3: ['a.jpg'] });
       const original = readFileSync(fixture.path, 'utf8');
       const edited = original.replace('"latitude": 48.2', '"latitude": 48.3');
       assert.equal(edited.length, original.length);
       await settle();
-      const [spot] = (await runImport([{ path: fixture.path }], options({
-        writeBack: async (request) => {
-          const before = statSync(request.path);
-          if (how.startsWith('edited')) writeFileSync(request.path, edited);
-          else {
-            const other = join(workspace.dir, 'other.json');
-            writeFileSync(other, edited);
-            utimesSync(other, before.atime, before.mtime);
-            renameSync(other, request.path);
-          }
-          utimesSync(request.path, before.atime, before.mtime);
-          return writeSpotFileInPlace(request);
-        },
-      }))).spots;
+      const [spot] = (
+        await runImport(
+          [{ path: fixture.path }],
+          options({
+            writeBack: async (request) => {
+              const before = statSync(request.path);
+              if (how.startsWith('edited')) writeFileSync(request.path, edited);
+              else {
+                const other = join(workspace.dir, 'other.json');
+                writeFileSync(other, edited);
+                utimesSync(other, before.atime, before.mtime);
+                renameSync(other, request.path);
+              }
+              utimesSync(request.path, before.atime, before.mtime);
+              return writeSpotFileInPlace(request);
+            },
+          }),
+        )
+      ).spots;
       assert.equal(spot.writeBack.status, 'conflict');
       assert.equal(readFileSync(fixture.path, 'utf8'), edited, 'the newer text was kept');
     });
@@ -63,12 +71,21 @@ describe('media workflow: writing back a document it read', () => {
 });
 
 describe('sameAsRead', () => {
-  const stamp: DocumentStamp = { dev: 1, ino: 2, size: 300, mode: 0o100644, mtimeMs: 1_700_000_000_123.5, ctimeMs: 1_700_000_000_124.25, at: 1_700_000_010_000 };
+  const stamp: DocumentStamp = {
+    dev: 1,
+    ino: 2,
+    size: 300,
+    mode: 0o100644,
+    mtimeMs: 1_700_000_000_123.5,
+    ctimeMs: 1_700_000_000_124.25,
+    at: 1_700_000_010_000,
+  };
   const same = { dev: 1, ino: 2, size: 300, mtimeMs: stamp.mtimeMs, ctimeMs: stamp.ctimeMs };
 
   it('the same file with the same size and times, written well before it was read', () => {
     assert.equal(sameAsRead(stamp, same), true);
-    for (const change of [{ dev: 3 }, { ino: 3 }, { size: 301 }, { mtimeMs: stamp.mtimeMs + 1 }, { ctimeMs: stamp.ctimeMs + 0.001 }]) assert.equal(sameAsRead(stamp, { ...same, ...change }), false, JSON.stringify(change));
+    for (const change of [{ dev: 3 }, { ino: 3 }, { size: 301 }, { mtimeMs: stamp.mtimeMs + 1 }, { ctimeMs: stamp.ctimeMs + 0.001 }])
+      assert.equal(sameAsRead(stamp, { ...same, ...change }), false, JSON.stringify(change));
   });
 
   it('never a file written so close to its read that a later write could have got the same times', () => {

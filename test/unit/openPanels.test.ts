@@ -40,7 +40,10 @@ describe('open panels: the panels a feature has open, by what they show', () => 
     const panels = new OpenPanels<FakePanel>();
     const open = ['a', 'b', 'c'].map((key) => panels.add(key, (closed) => new FakePanel(closed)));
     panels.dispose();
-    assert.deepEqual(open.map((panel) => panel.disposed), [true, true, true]);
+    assert.deepEqual(
+      open.map((panel) => panel.disposed),
+      [true, true, true],
+    );
     assert.equal(panels.size, 0);
   });
 });

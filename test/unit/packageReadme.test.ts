@@ -46,17 +46,23 @@ describe('README for users (scripts/packageVsix.js)', () => {
   });
 
   it('with an images address, makes relative pictures https: addresses there instead of inlining them', () => {
-    const { text: out, images } = userReadme('![A shot](shot.png) ![Remote](https://example.org/a.png)', dir, { imagesUrl: 'https://example.org/spot-import/' });
+    const { text: out, images } = userReadme('![A shot](shot.png) ![Remote](https://example.org/a.png)', dir, {
+      imagesUrl: 'https://example.org/spot-import/',
+    });
     assert.strictEqual(out, '![A shot](https://example.org/spot-import/shot.png) ![Remote](https://example.org/a.png)');
     assert.deepStrictEqual(images, [{ link: 'shot.png', bytes: 0 }], 'nothing inlined: the .vsix carries no picture bytes');
     assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'http://example.org/' }), /https:\/\/ address/);
     assert.throws(() => userReadme('![x](shot.png)', dir, { imagesUrl: 'https://example.org/folder' }), /ends with \//);
   });
 
-  it('makes the changelog for users by the README\'s rules (relative links as plain paths, no repository-only block) and refuses a relative picture in it', () => {
-    const links = '## [Unreleased]\n- See [docs/cli.md](docs/cli.md) and [the guide](CONTRIBUTING.md); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).';
+  it("makes the changelog for users by the README's rules (relative links as plain paths, no repository-only block) and refuses a relative picture in it", () => {
+    const links =
+      '## [Unreleased]\n- See [docs/cli.md](docs/cli.md) and [the guide](CONTRIBUTING.md); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).';
     assert.strictEqual(userChangelog(links), userReadme(links, dir).text);
-    assert.strictEqual(userChangelog(links), '## [Unreleased]\n- See `docs/cli.md` and the guide (`CONTRIBUTING.md`); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).');
+    assert.strictEqual(
+      userChangelog(links),
+      '## [Unreleased]\n- See `docs/cli.md` and the guide (`CONTRIBUTING.md`); [Keep a Changelog](https://keepachangelog.com/), [top](#changelog).',
+    );
     assert.throws(() => userChangelog('![x](shot.png)'), /CHANGELOG\.md: picture shot\.png/);
     const blocks = '## 0.1.0\n- For users.\n<!-- repository-only -->\n- `npm run bench` for contributors.\n<!-- /repository-only -->\n- Also for users.\n';
     assert.strictEqual(userChangelog(blocks), '## 0.1.0\n- For users.\n- Also for users.\n', 'repository-only blocks are left out, as in the README');
@@ -80,7 +86,7 @@ describe('README for users (scripts/packageVsix.js)', () => {
   it('ships no text for people working on the project: no npm commands, benches, goals or build settings', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const { text: out } = userReadme(readme, root);
-    assert.match(readme, /npx spot-import import --sandbox/, 'the repository\'s README keeps the try-it line');
+    assert.match(readme, /npx spot-import import --sandbox/, "the repository's README keeps the try-it line");
     for (const contributorOnly of [/\bnpx\b/, /npm (run|test|start)\b/, /npm install(?! -g)/, /SPOT_README_IMAGES_URL/, /\bbench/i, /\bgoal\b/i, /\b0\.85\b/]) {
       const line = out.split('\n').find((candidate) => contributorOnly.test(candidate));
       assert.strictEqual(line, undefined, `for contributors (${contributorOnly}): ${line}`);

@@ -27,7 +27,11 @@ describe('npm run package on a terminal (scripts/packageVsix.js)', function () {
     const command = `${JSON.stringify(process.execPath)} scripts/packageVsix.js ${JSON.stringify(vsix)}`;
     // script(1) gives the script a pseudo-terminal, where vsce would wait for an answer.
     const run = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], { cwd: ROOT, env: cleanEnv({ TERM: 'xterm' }), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
+        cwd: ROOT,
+        env: cleanEnv({ TERM: 'xterm' }),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let output = '';
       const stop = (why: string) => {
         clearTimeout(timer);
@@ -100,12 +104,17 @@ describe('npm run package on a terminal (scripts/packageVsix.js)', function () {
 // Libraries the .vsix's bundles carry cut down at build time (esbuild.js) must answer as the whole
 // libraries do wherever the extension can ask them: mime-db as a text table (dist/core.js), and
 // proj4 without the datums only WKT names (dist/rows.js). The bundles are the ones in dist/.
-describe('the bundles\' cut-down libraries answer as the whole ones (esbuild.js)', () => {
+describe("the bundles' cut-down libraries answer as the whole ones (esbuild.js)", () => {
   before(() => ensureCliBuilt());
 
-  it('mime-types over the bundle\'s mime-db table: every extension\'s type and every type\'s extension', () => {
+  it("mime-types over the bundle's mime-db table: every extension's type and every type's extension", () => {
     const core = require(join(ROOT, 'dist', 'core.js')) as typeof import('../../src/core/files/mimeType');
-    const mime = require('mime-types') as { types: Record<string, string>; extensions: Record<string, string[]>; lookup(path: string): string | false; extension(type: string): string | false };
+    const mime = require('mime-types') as {
+      types: Record<string, string>;
+      extensions: Record<string, string[]>;
+      lookup(path: string): string | false;
+      extension(type: string): string | false;
+    };
     const extensions = Object.keys(mime.types);
     assert.ok(extensions.length > 1000, `${extensions.length} extensions`);
     for (const extension of extensions) assert.equal(core.mimeTypeOf(`photo.${extension.toUpperCase()}`), mime.lookup(`photo.${extension}`), extension);
@@ -118,7 +127,25 @@ describe('the bundles\' cut-down libraries answer as the whole ones (esbuild.js)
     const bundled = require(join(ROOT, 'dist', 'rows.js')) as typeof import('../../src/core/rows');
     const whole = require('../../src/core/rows') as typeof import('../../src/core/rows');
     // proj4's named datums (PROJ's own among them), and some by their long names.
-    const datums = ['wgs84', 'ch1903', 'ggrs87', 'nad83', 'potsdam', 'carthage', 'hermannskogel', 'mgi', 'osni52', 'ire65', 'rassadiran', 'nzgd49', 'osgb36', 's_jtsk', 'beduaram', 'gunung_segara', 'rnb72'];
+    const datums = [
+      'wgs84',
+      'ch1903',
+      'ggrs87',
+      'nad83',
+      'potsdam',
+      'carthage',
+      'hermannskogel',
+      'mgi',
+      'osni52',
+      'ire65',
+      'rassadiran',
+      'nzgd49',
+      'osgb36',
+      's_jtsk',
+      'beduaram',
+      'gunung_segara',
+      'rnb72',
+    ];
     const longNames = ['Militar-Geographische_Institut', 'Potsdam_Rauenberg_1950_DHDN', 'Reseau_National_Belge_1972'];
     const plain = bundled.toWgs84(500_000, 5_300_000, { proj4: '+proj=utm +zone=33 +ellps=bessel +units=m +no_defs' });
     for (const datum of [...datums, ...longNames]) {

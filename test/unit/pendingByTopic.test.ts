@@ -30,7 +30,9 @@ function documentText(attributes: Record<string, unknown>): string {
 }
 
 const pendingRuleAt = (text: string, options?: { topics?: TopicCatalog }) =>
-  parseSpotText(text, options).problems.filter((problem) => problem.rule === SPOT_RULES.pendingNeedsState2).map((problem) => problem.pointer);
+  parseSpotText(text, options)
+    .problems.filter((problem) => problem.rule === SPOT_RULES.pendingNeedsState2)
+    .map((problem) => problem.pointer);
 
 describe('pending galleries known by the topic definition', () => {
   describe('validation', () => {
@@ -59,14 +61,16 @@ describe('pending galleries known by the topic definition', () => {
       assert.deepEqual(pendingGalleryFields({ topic_id: 7, photos: null, fld_7_3: null }, odd), ['fld_7_3']);
     });
 
-    it('another topic\'s document keeps the base rule', () => {
+    it("another topic's document keeps the base rule", () => {
       const text = documentText({ topic_id: 8, state: 1, fld_8_1: null });
       assert.deepEqual(pendingRuleAt(text, { topics }), ['/data/attributes/fld_8_1']);
     });
 
     it('reports the rule together with the field problems (not only once the fields are valid)', () => {
       const text = documentText({ state: 1, latitude: 'north', fld_7_3: null });
-      const pointers = parseSpotText(text, { topics }).problems.map((problem) => problem.pointer).sort();
+      const pointers = parseSpotText(text, { topics })
+        .problems.map((problem) => problem.pointer)
+        .sort();
       assert.deepEqual(pointers, ['/data/attributes/fld_7_3', '/data/attributes/latitude']);
     });
   });
@@ -95,7 +99,10 @@ describe('pending galleries known by the topic definition', () => {
       const parsed = parseSpotText(documentText({ state: 2, fld_7_1: null, fld_7_3: null }), { topics });
       assert.ok(parsed.document, JSON.stringify(parsed.problems));
       const result = await sendSpot(workspace.setup.client, parsed);
-      assert.deepEqual(result.pendingGalleries.map((gallery) => gallery.field), ['fld_7_3']);
+      assert.deepEqual(
+        result.pendingGalleries.map((gallery) => gallery.field),
+        ['fld_7_3'],
+      );
     });
 
     it('the media workflow puts files sitting directly in the media folder into the one defined gallery', async () => {
@@ -104,7 +111,10 @@ describe('pending galleries known by the topic definition', () => {
       const run = await runImport([{ path }], workspace.workflowOptions({ topics }));
       const [spot] = run.spots;
       assert.equal(spot.status, 'done', spot.reason);
-      assert.deepEqual(spot.galleries.map((gallery) => [gallery.field, gallery.uploaded]), [['fld_7_3', 2]]);
+      assert.deepEqual(
+        spot.galleries.map((gallery) => [gallery.field, gallery.uploaded]),
+        [['fld_7_3', 2]],
+      );
       const written = JSON.parse(readFileSync(path, 'utf8')) as { data: { attributes: Record<string, unknown> } };
       assert.equal(written.data.attributes.state, 1);
       assert.equal(written.data.attributes.fld_7_1, null, 'the text field stays as written');

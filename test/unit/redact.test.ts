@@ -78,8 +78,10 @@ describe('log redaction', () => {
 
   it('masks client_secret and tokens in form bodies and query strings', () => {
     const r = new Redactor();
-    assert.equal(r.redact('grant_type=client_credentials&client_id=topic_1_api&client_secret=s3cr%2Bet&scope=x'),
-      'grant_type=client_credentials&client_id=topic_1_api&client_secret=***&scope=x');
+    assert.equal(
+      r.redact('grant_type=client_credentials&client_id=topic_1_api&client_secret=s3cr%2Bet&scope=x'),
+      'grant_type=client_credentials&client_id=topic_1_api&client_secret=***&scope=x',
+    );
     assert.equal(r.redact('GET /cb?access_token=tok123&state=1'), 'GET /cb?access_token=***&state=1');
     assert.equal(r.redact('refresh_token=r1 password=hunter2'), 'refresh_token=*** password=***');
     assert.ok(!r.redact('clientSecret: "abc", accessToken=xyz').match(/abc|xyz/));
@@ -87,7 +89,9 @@ describe('log redaction', () => {
 
   it('masks secrets embedded in JSON, as objects are written to the log', () => {
     const r = new Redactor();
-    const text = r.redact(formatDetail({ client_id: 'topic_1_api', client_secret: 'never-registered', nested: { access_token: 'tok-9', token_type: 'Bearer' } }));
+    const text = r.redact(
+      formatDetail({ client_id: 'topic_1_api', client_secret: 'never-registered', nested: { access_token: 'tok-9', token_type: 'Bearer' } }),
+    );
     assert.ok(!text.includes('never-registered'), text);
     assert.ok(!text.includes('tok-9'), text);
     assert.ok(text.includes('"client_id":"topic_1_api"'), 'what is not secret stays readable');
@@ -95,7 +99,11 @@ describe('log redaction', () => {
 
   it('masks a registered secret inside an error, its server message and its cause', () => {
     const r = redactor(SECRET);
-    const error = Object.assign(new Error(`token request echoed ${SECRET}`), { kind: 'authentication', serverMessage: `bad ${SECRET}`, cause: new Error(`inner ${SECRET}`) });
+    const error = Object.assign(new Error(`token request echoed ${SECRET}`), {
+      kind: 'authentication',
+      serverMessage: `bad ${SECRET}`,
+      cause: new Error(`inner ${SECRET}`),
+    });
     const text = r.redact(formatDetail(error));
     assert.ok(!text.includes(SECRET), text);
     assert.match(text, /kind=authentication/);

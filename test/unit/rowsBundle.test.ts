@@ -21,7 +21,7 @@ function pointOf(definition: string): [number, number] {
   return proj4('WGS84', definition, [longitude, latitude]) as [number, number];
 }
 
-describe('the bundles\' lean proj4', () => {
+describe("the bundles' lean proj4", () => {
   let bundled: RowsBundle;
   before(() => {
     require(path.join(root, 'dist', 'core.js'));
@@ -45,7 +45,10 @@ describe('the bundles\' lean proj4', () => {
     const robinson = bundled.resolveCrs({ proj4: '+proj=robin +lon_0=0 +datum=WGS84 +units=m +no_defs' });
     assert.ok('problem' in robinson);
     assert.match(robinson.problem, /the projection "robin" is not one this tool carries \(it has those of survey grids: tmerc, utm/);
-    const wkt = bundled.resolveCrs({ proj4: 'PROJCS["MGI / Austria GK East",GEOGCS["MGI",DATUM["Militar_Geographische_Institute",SPHEROID["Bessel 1841",6377397.155,299.1528128]]],PROJECTION["Transverse_Mercator"],UNIT["metre",1]]' });
+    const wkt = bundled.resolveCrs({
+      proj4:
+        'PROJCS["MGI / Austria GK East",GEOGCS["MGI",DATUM["Militar_Geographische_Institute",SPHEROID["Bessel 1841",6377397.155,299.1528128]]],PROJECTION["Transverse_Mercator"],UNIT["metre",1]]',
+    });
     assert.ok('problem' in wkt);
     assert.match(wkt.problem, /WKT definitions are not read: give the coordinate system as "EPSG:<code>" or as a proj4 string/);
   });

@@ -70,7 +70,13 @@ function writeTable(dir: string, rows: number): Row[] {
     written.push({ sourceId: `tree-${id}`, photos });
   }
   writeFileSync(join(dir, 'trees.csv'), lines.join('\n') + '\n');
-  const mapping = { topic_id: 1, source_id: 'tree-{id}', latitude: 'lat', longitude: 'lon', media: { fld_1_3: { columns: ['photo1', 'photo2'], folder: 'photos' } } };
+  const mapping = {
+    topic_id: 1,
+    source_id: 'tree-{id}',
+    latitude: 'lat',
+    longitude: 'lon',
+    media: { fld_1_3: { columns: ['photo1', 'photo2'], folder: 'photos' } },
+  };
   writeFileSync(join(dir, 'trees.mapping.json'), JSON.stringify(mapping, null, 2));
   return written;
 }
@@ -81,7 +87,11 @@ function writeTable(dir: string, rows: number): Row[] {
  */
 function runImport(baseUrl: string, dir: string, kill?: { afterRows: number; delayMs: number }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'import', 'trees.csv', '--format', 'json'], { cwd: dir, env: cleanEnv({ ...sandboxEnv(baseUrl), NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'import', 'trees.csv', '--format', 'json'], {
+      cwd: dir,
+      env: cleanEnv({ ...sandboxEnv(baseUrl), NO_COLOR: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const records: Array<Record<string, unknown>> = [];
     let pending = '';
     let stderr = '';
@@ -147,7 +157,10 @@ describe('spot-import import of a table: killed at random moments and run again'
       const afterRows = MIN_ROWS_BEFORE_KILL + Math.floor(random() * (MAX_ROWS_BEFORE_KILL - MIN_ROWS_BEFORE_KILL + 1));
       const delayMs = Math.floor(random() * (MAX_KILL_DELAY_MS + 1));
       const run = await runImport(proxy.url, dir, { afterRows, delayMs });
-      assert.ok(run.signal === 'SIGKILL', `run ${round + 1} was killed (after ${afterRows} rows + ${delayMs} ms), not ended with ${run.code}: ${run.stderr.slice(-1000)} ${replay}`);
+      assert.ok(
+        run.signal === 'SIGKILL',
+        `run ${round + 1} was killed (after ${afterRows} rows + ${delayMs} ms), not ended with ${run.code}: ${run.stderr.slice(-1000)} ${replay}`,
+      );
       runs.push(run);
     }
     const last = await runImport(proxy.url, dir);
@@ -191,9 +204,15 @@ describe('spot-import import of a table: killed at random moments and run again'
 
     // What the runs did, for a reader of the log (uploads found in their gallery after a kill
     // rather than sent again; uploads sent; requests the sandbox got).
-    const galleries = runs.flatMap((run) => run.records.filter((record) => record.type === 'spot').flatMap((record) => (record.galleries as Array<{ uploaded: number; resolved: number }> | undefined) ?? []));
+    const galleries = runs.flatMap((run) =>
+      run.records
+        .filter((record) => record.type === 'spot')
+        .flatMap((record) => (record.galleries as Array<{ uploaded: number; resolved: number }> | undefined) ?? []),
+    );
     const uploaded = galleries.reduce((sum, gallery) => sum + gallery.uploaded, 0);
     const resolved = galleries.reduce((sum, gallery) => sum + gallery.resolved, 0);
-    console.log(`      ${runs.length} runs: ${uploaded} uploads reported, ${resolved} found in their gallery after a kill; the sandbox got ${sandbox.counters.uploads} uploads and ${sandbox.counters.imports} imports`);
+    console.log(
+      `      ${runs.length} runs: ${uploaded} uploads reported, ${resolved} found in their gallery after a kill; the sandbox got ${sandbox.counters.uploads} uploads and ${sandbox.counters.imports} imports`,
+    );
   });
 });

@@ -50,7 +50,10 @@ describe('rows in the editor: the core it uses', () => {
     dirs.push(dir);
     const mapped = await openMappedTable(table, parseMapping(mappingPath, await fs.readFile(mappingPath, 'utf8')));
     assert.strictEqual(mapped.mapping, undefined);
-    assert.deepStrictEqual(mapped.problems.map((problem) => problem.message), ['trees.csv has no column "latt"; did you mean "lat"?']);
+    assert.deepStrictEqual(
+      mapped.problems.map((problem) => problem.message),
+      ['trees.csv has no column "latt"; did you mean "lat"?'],
+    );
   });
 
   it('tells what a cell becomes: the attributes it is sent as, with their values, and nothing for a value the mapping gives', async () => {
@@ -63,7 +66,10 @@ describe('rows in the editor: the core it uses', () => {
     assert.deepStrictEqual(usesOfCell(row.spot, { line: 2, column: 3 }).attributes, [{ attribute: 'latitude', value: 47.5 }]);
     assert.deepStrictEqual(usesOfCell(row.spot, { line: 2, column: 18 }).attributes, [{ attribute: 'fld_1_1', value: 'Oak' }]);
     // A position inside a cell belongs to the cell that starts last before it.
-    assert.deepStrictEqual(cellAt({ id: { line: 2, column: 1 }, lat: { line: 2, column: 3 }, lon: { line: 2, column: 10 } }, { line: 2, column: 6 }), { column: 'lat', position: { line: 2, column: 3 } });
+    assert.deepStrictEqual(cellAt({ id: { line: 2, column: 1 }, lat: { line: 2, column: 3 }, lon: { line: 2, column: 10 } }, { line: 2, column: 6 }), {
+      column: 'lat',
+      position: { line: 2, column: 3 },
+    });
     assert.strictEqual(cellAt({ id: { line: 2, column: 1 } }, { line: 1, column: 5 }), undefined, 'nothing before the row');
   });
 });

@@ -65,7 +65,10 @@ function assertNear(actual: { longitude: number; latitude: number }, expected: {
 
 /** What the Overpass fixture's shapes give, in units of 0.0004° from each shape's own origin. */
 const U = 0.0004;
-const from = (originLongitude: number, originLatitude: number, x: number, y: number) => ({ longitude: originLongitude + x * U, latitude: originLatitude + y * U });
+const from = (originLongitude: number, originLatitude: number, x: number, y: number) => ({
+  longitude: originLongitude + x * U,
+  latitude: originLatitude + y * U,
+});
 const OVERPASS_CENTROIDS = {
   'node/3815077900': { longitude: 5.7265, latitude: 45.1881 },
   // 0.001° by 0.0005°: its middle.
@@ -108,7 +111,12 @@ describe('rows to spots: geometries that are not Points', () => {
     const two = await rowToSpot(rows[4], mapping);
     assert.deepEqual(
       two.problems.map((problem) => [problem.message, problem.at]),
-      [['The feature\'s geometry is a MultiPoint of 2 points, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).', rows[4].geometry?.position]],
+      [
+        [
+          'The feature\'s geometry is a MultiPoint of 2 points, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).',
+          rows[4].geometry?.position,
+        ],
+      ],
     );
   });
 
@@ -133,13 +141,21 @@ describe('rows to spots: geometries that are not Points', () => {
     const pointOnly = await mappedRows(path, { topic_id: 7, source_id: 'osm-{@id}' });
     const messages = [];
     for (const row of pointOnly.rows) messages.push((await rowToSpot(row, pointOnly.mapping)).problems.map((problem) => problem.message));
-    const refused = (type: string) => [`The feature's geometry is a ${type}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).`];
+    const refused = (type: string) => [
+      `The feature's geometry is a ${type}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).`,
+    ];
     assert.deepEqual(messages, [[], refused('Polygon'), refused('Polygon'), refused('Polygon'), refused('LineString'), refused('MultiPolygon')]);
   });
 
-  it('takes a centroid in the layer\'s own coordinates, then transforms it: a cadastre parcel in Lambert-93', async () => {
+  it("takes a centroid in the layer's own coordinates, then transforms it: a cadastre parcel in Lambert-93", async () => {
     const [x0, y0] = [652300.5, 6862300.25];
-    const parcel = [[x0, y0], [x0 + 40, y0], [x0 + 40, y0 + 20], [x0, y0 + 20], [x0, y0]];
+    const parcel = [
+      [x0, y0],
+      [x0 + 40, y0],
+      [x0 + 40, y0 + 20],
+      [x0, y0 + 20],
+      [x0, y0],
+    ];
     const text = JSON.stringify({
       type: 'FeatureCollection',
       crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::2154' } },
@@ -154,7 +170,21 @@ describe('rows to spots: geometries that are not Points', () => {
   it('says what is wrong with a geometry that has no position or positions that are not numbers', async () => {
     const features = [
       { type: 'Feature', properties: { n: 1 }, geometry: { type: 'MultiPoint', coordinates: [] } },
-      { type: 'Feature', properties: { n: 2 }, geometry: { type: 'Polygon', coordinates: [[['5.7', 45.1], [5.8, 45.1], [5.8, 45.2], ['5.7', 45.1]]] } },
+      {
+        type: 'Feature',
+        properties: { n: 2 },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              ['5.7', 45.1],
+              [5.8, 45.1],
+              [5.8, 45.2],
+              ['5.7', 45.1],
+            ],
+          ],
+        },
+      },
       { type: 'Feature', properties: { n: 3 }, geometry: null },
     ];
     const path = folder.write('bad.geojson', JSON.stringify({ type: 'FeatureCollection', features }));
@@ -162,8 +192,8 @@ describe('rows to spots: geometries that are not Points', () => {
     const messages = [];
     for (const row of rows) messages.push((await rowToSpot(row, mapping)).problems.map((problem) => problem.message));
     assert.deepEqual(messages, [
-      ['The feature\'s MultiPoint has no position.'],
-      ['The feature\'s Polygon has coordinates that are not positions of two numbers.'],
+      ["The feature's MultiPoint has no position."],
+      ["The feature's Polygon has coordinates that are not positions of two numbers."],
       ['The feature has no geometry: a spot needs a Point.'],
     ]);
   });

@@ -57,7 +57,8 @@ describe('rows read: GeoJSON text sequences', () => {
 
   it('honours a crs member on the first feature, and says so of a line in another one', async () => {
     const crs = (code: number) => `"crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::${code}"}}`;
-    const feature = (id: string, x: number, y: number, extra = '') => `{"type": "Feature", ${extra}"properties": {"id": "${id}"}, "geometry": {"type": "Point", "coordinates": [${x}, ${y}]}}`;
+    const feature = (id: string, x: number, y: number, extra = '') =>
+      `{"type": "Feature", ${extra}"properties": {"id": "${id}"}, "geometry": {"type": "Point", "coordinates": [${x}, ${y}]}}`;
     const text = [
       feature('a', 700000, 6600000, `${crs(2154)}, `),
       feature('b', 700000, 6600000),
@@ -81,7 +82,7 @@ describe('rows read: GeoJSON text sequences', () => {
     }
     assert.ok(isRowReadProblem(d));
     assert.deepEqual(d, {
-      problem: 'line 4 is in EPSG:3857, the lines before it in EPSG:2154: a file has one coordinate system (the first feature\'s crs)',
+      problem: "line 4 is in EPSG:3857, the lines before it in EPSG:2154: a file has one coordinate system (the first feature's crs)",
       ...positionOf(text, '{"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::3857"'),
       row: 4,
     });

@@ -5,14 +5,22 @@
 import * as assert from 'node:assert/strict';
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_ROW_CHARS, TableReadError, isRowReadProblem, openTable, type RowReadProblem, type SourceRow, type SourceTable, type TableFormat } from '../../src/core/rows';
+import {
+  MAX_ROW_CHARS,
+  TableReadError,
+  isRowReadProblem,
+  openTable,
+  type RowReadProblem,
+  type SourceRow,
+  type SourceTable,
+  type TableFormat,
+} from '../../src/core/rows';
 import { openGeoJson } from '../../src/core/rows/read/geojsonTable';
 import { positionOf, useTableFolder } from './helpers/tableFiles';
 import { garbageCollector, heldBytes } from './helpers/heldMemory';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'exports', 'geo');
 const UTF8: TableFormat = { format: 'geojson', encoding: 'utf-8' };
-
 
 async function readAllRows(table: SourceTable): Promise<Array<SourceRow | RowReadProblem>> {
   const items: Array<SourceRow | RowReadProblem> = [];
@@ -43,7 +51,8 @@ function writeLayer(path: string, layout: 'one line' | 'pretty'): number {
   writeSync(fd, pretty ? '{\r\n  "features": [\r\n' : '{"features":[');
   for (let start = 1; start <= FEATURES; start += 1000) {
     const chunk: string[] = [];
-    for (let i = start; i < start + 1000; i++) chunk.push(pretty ? JSON.stringify(tree(i), null, 2).replace(/\n/g, '\r\n    ').replace(/^/, '    ') : JSON.stringify(tree(i)));
+    for (let i = start; i < start + 1000; i++)
+      chunk.push(pretty ? JSON.stringify(tree(i), null, 2).replace(/\n/g, '\r\n    ').replace(/^/, '    ') : JSON.stringify(tree(i)));
     writeSync(fd, (start > 1 ? (pretty ? ',\r\n' : ',') : '') + chunk.join(pretty ? ',\r\n' : ','));
   }
   const crs = '"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:OGC:1.3:CRS84"}}';

@@ -52,7 +52,7 @@ async function guess(path: string, topics: TopicCatalog | undefined = TOPICS) {
 const CSV_SOURCE = { format: 'csv', decimalSeparator: '.', encoding: 'utf-8' } as const;
 
 describe('guessMapping: real exports', () => {
-  it('KoBoToolbox: the geopoint\'s _point_latitude/_point_longitude, _uuid under the tool\'s prefix, the photo\'s file name column and not its _URL, no topic none of whose labels heads a column', async () => {
+  it("KoBoToolbox: the geopoint's _point_latitude/_point_longitude, _uuid under the tool's prefix, the photo's file name column and not its _URL, no topic none of whose labels heads a column", async () => {
     const { mapping, notes } = await guess(KOBO);
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ';' },
@@ -62,13 +62,16 @@ describe('guessMapping: real exports', () => {
       longitude: '_point_longitude',
       media: { fld_0_1: { columns: ['photo'] } },
     });
-    assert.ok(notes.includes('topic_id: set it to your topic\'s number (0 is a placeholder): no column is headed with a field label of topic 9'), notes.join('\n'));
-    assert.ok(notes.includes('source_id: kobo-{_uuid}, from the column _uuid, the export\'s own id of each record'));
+    assert.ok(
+      notes.includes("topic_id: set it to your topic's number (0 is a placeholder): no column is headed with a field label of topic 9"),
+      notes.join('\n'),
+    );
+    assert.ok(notes.includes("source_id: kobo-{_uuid}, from the column _uuid, the export's own id of each record"));
     assert.ok(notes.includes('source_id: other columns that look like ids: _id, _index'));
-    assert.ok(notes.includes('source_id: the prefix kobo- is the tool (KoBoToolbox), not the file\'s name: an export of another day finds the same spots'));
+    assert.ok(notes.includes("source_id: the prefix kobo- is the tool (KoBoToolbox), not the file's name: an export of another day finds the same spots"));
     assert.ok(notes.includes('latitude, longitude: the columns _point_latitude and _point_longitude'));
     assert.ok(notes.includes('media: not the column photo_URL, whose web addresses are the photos the column photo names as files'));
-    assert.ok(!notes.some((note) => note.includes('2026-11-30')), 'no note proposes the file\'s date');
+    assert.ok(!notes.some((note) => note.includes('2026-11-30')), "no note proposes the file's date");
   });
 
   it('ODK Central: the first geopoint (site-location-Latitude, in a group) and says the second, KEY over meta-instanceID, a field whose label is the header in another case', async () => {
@@ -82,12 +85,17 @@ describe('guessMapping: real exports', () => {
       fields: { fld_9_1: 'species' },
       media: { fld_9_3: { columns: ['photo'] } },
     });
-    assert.ok(notes.includes('latitude, longitude: the columns site-location-Latitude and site-location-Longitude, the first of several places; the others: gps_end-Latitude and gps_end-Longitude'), notes.join('\n'));
+    assert.ok(
+      notes.includes(
+        'latitude, longitude: the columns site-location-Latitude and site-location-Longitude, the first of several places; the others: gps_end-Latitude and gps_end-Longitude',
+      ),
+      notes.join('\n'),
+    );
     assert.ok(notes.includes('source_id: other columns that look like ids: meta-instanceID'));
     assert.ok(notes.includes('fields: fld_9_1 (Species) from the column species'));
   });
 
-  it('Survey123: x and y, GlobalID rather than ObjectID, labels ending in a colon, US dates\' pattern', async () => {
+  it("Survey123: x and y, GlobalID rather than ObjectID, labels ending in a colon, US dates' pattern", async () => {
     const { mapping, notes } = await guess(SURVEY123);
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ',' },
@@ -111,11 +119,17 @@ describe('guessMapping: real exports', () => {
       longitude: 'longitude',
     });
     assert.ok(
-      notes.includes('latitude, longitude: the columns latitude and longitude, the first of several places; the others: private_latitude and private_longitude (empty in the rows looked at)'),
+      notes.includes(
+        'latitude, longitude: the columns latitude and longitude, the first of several places; the others: private_latitude and private_longitude (empty in the rows looked at)',
+      ),
       notes.join('\n'),
     );
     assert.ok(notes.includes('source_id: inat-{id}, from the column id: check that it identifies each row for good'));
-    assert.ok(notes.includes('media: the column image_url holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files'));
+    assert.ok(
+      notes.includes(
+        'media: the column image_url holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
+      ),
+    );
   });
 
   it('Epicollect5: lat_3_location/long_3_location beside the UTM columns, ec5_uuid, a photo column of web addresses', async () => {
@@ -128,7 +142,11 @@ describe('guessMapping: real exports', () => {
       longitude: 'long_3_location',
     });
     assert.ok(notes.includes('latitude, longitude: the columns lat_3_location and long_3_location'), notes.join('\n'));
-    assert.ok(notes.includes('media: the column 4_Photo holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files'));
+    assert.ok(
+      notes.includes(
+        'media: the column 4_Photo holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
+      ),
+    );
   });
 });
 
@@ -149,50 +167,76 @@ describe('guessMapping: layers, ids, grids and topics', () => {
       })),
     });
 
-  it('takes the features\' Point geometry (a one-point MultiPoint too) before properties that look like coordinates', async () => {
-    const path = dir.write('linden.geojson', layer([
-      { type: 'Point', coordinates: [16.37, 48.2] },
-      { type: 'MultiPoint', coordinates: [[16.38, 48.21]] },
-    ]));
+  it("takes the features' Point geometry (a one-point MultiPoint too) before properties that look like coordinates", async () => {
+    const path = dir.write(
+      'linden.geojson',
+      layer([
+        { type: 'Point', coordinates: [16.37, 48.2] },
+        { type: 'MultiPoint', coordinates: [[16.38, 48.21]] },
+      ]),
+    );
     const { mapping, notes } = await guess(path);
     assert.equal(mapping.latitude, undefined);
     assert.equal(mapping.longitude, undefined);
     assert.equal(mapping.geometry, undefined);
-    assert.ok(notes.includes('latitude, longitude: each feature\'s Point geometry, not the properties lat, X, which only look like coordinates'), notes.join('\n'));
+    assert.ok(
+      notes.includes("latitude, longitude: each feature's Point geometry, not the properties lat, X, which only look like coordinates"),
+      notes.join('\n'),
+    );
     // The features' own ids (Overpass's node/1000) before a row number among the properties.
     assert.equal(mapping.source_id, 'linden-{$id}');
-    assert.ok(notes.includes('source_id: linden-{$id}, from each feature\'s own id member'), notes.join('\n'));
+    assert.ok(notes.includes("source_id: linden-{$id}, from each feature's own id member"), notes.join('\n'));
   });
 
   it('proposes the centroid of features that are not points, and says so', async () => {
-    const square = { type: 'Polygon', coordinates: [[[16, 48], [16.1, 48], [16.1, 48.1], [16, 48.1], [16, 48]]] };
+    const square = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [16, 48],
+          [16.1, 48],
+          [16.1, 48.1],
+          [16, 48.1],
+          [16, 48],
+        ],
+      ],
+    };
     const { mapping, notes } = await guess(dir.write('parks.geojson', layer([{ type: 'Point', coordinates: [16.37, 48.2] }, square])));
     assert.equal(mapping.geometry, 'centroid');
     assert.equal(mapping.latitude, undefined);
-    assert.ok(notes.some((note) => note.startsWith('geometry: centroid, as some features are Polygon, not points')), notes.join('\n'));
+    assert.ok(
+      notes.some((note) => note.startsWith('geometry: centroid, as some features are Polygon, not points')),
+      notes.join('\n'),
+    );
   });
 
   it('never proposes an id column that is empty in a row looked at, and says which row', async () => {
-    const path = dir.write('export.csv', ['_id,_uuid,_submission_time,_index,lat,lon', '11,u-1,2026-11-01T10:00:00,1,47.1,15.4', '12,,2026-11-01T10:05:00,2,47.2,15.5', ''].join('\n'));
+    const path = dir.write(
+      'export.csv',
+      ['_id,_uuid,_submission_time,_index,lat,lon', '11,u-1,2026-11-01T10:00:00,1,47.1,15.4', '12,,2026-11-01T10:05:00,2,47.2,15.5', ''].join('\n'),
+    );
     const { mapping, notes } = await guess(path);
     assert.equal(mapping.source_id, 'kobo-{_id}');
     assert.ok(notes.includes('source_id: not the column _uuid, which is empty in row 2'), notes.join('\n'));
     assert.ok(notes.some((note) => note.startsWith('source_id: kobo-{_id}, from the column _id, a row number:')));
   });
 
-  it('names a table of no known tool after its file without the export\'s date and numbers', async () => {
+  it("names a table of no known tool after its file without the export's date and numbers", async () => {
     const path = dir.write('Baumkataster_2026-11-30_08-15-42 (2).csv', 'Nr;Breite;Länge\n1;47,1;15,4\n2;47,2;15,5\n');
     const { mapping, notes } = await guess(path);
     assert.equal(mapping.source_id, 'Baumkataster-{Nr}');
     assert.deepEqual([mapping.latitude, mapping.longitude], ['Breite', 'Länge']);
     const degrees = await guess(dir.write('bäume.csv', 'Nr;Breite (WGS84);Länge (WGS84)\n1;47,1;15,4\n'));
     assert.deepEqual([degrees.mapping.latitude, degrees.mapping.longitude], ['Breite (WGS84)', 'Länge (WGS84)']);
-    assert.ok(notes.includes('source_id: the prefix Baumkataster- is the file\'s name without its dates and numbers: an export of another day finds the same spots'), notes.join('\n'));
+    assert.ok(
+      notes.includes("source_id: the prefix Baumkataster- is the file's name without its dates and numbers: an export of another day finds the same spots"),
+      notes.join('\n'),
+    );
     const stamped = await guess(dir.write('trees-20261130-081542.csv', 'id,lat,lon\n1,47.1,15.4\n'));
     assert.equal(stamped.mapping.source_id, 'trees-{id}');
   });
 
-  it('says a grid\'s coordinates need their crs, but not for one mistyped row among degrees', async () => {
+  it("says a grid's coordinates need their crs, but not for one mistyped row among degrees", async () => {
     const grid = await guess(dir.write('kataster.csv', 'Nr;X;Y\n1;-2471,3;5340123,9\n2;-2310;5340200\n'));
     assert.deepEqual([grid.mapping.latitude, grid.mapping.longitude], ['Y', 'X']);
     assert.ok(grid.notes.includes('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'), grid.notes.join('\n'));
@@ -201,10 +245,16 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     assert.ok(!typo.notes.some((note) => note.startsWith('crs:')), typo.notes.join('\n'));
   });
 
-  it('proposes the topic only when a field\'s label heads a column, and the one that heads the most', async () => {
+  it("proposes the topic only when a field's label heads a column, and the one that heads the most", async () => {
     const path = dir.write('plain.csv', 'id; SPECIES ;Comments:;lat;lon\n1;Oak;;47.1;15.4\n');
     const other: TopicDefinition = { topic_id: 4, fields: { fld_4_1: { label: 'Species', type: 'text' } } };
-    const { mapping } = await guess(path, new Map([[4, other], [9, STREET_TREES]]));
+    const { mapping } = await guess(
+      path,
+      new Map([
+        [4, other],
+        [9, STREET_TREES],
+      ]),
+    );
     assert.equal(mapping.topic_id, 9);
     assert.deepEqual(mapping.fields, { fld_9_1: ' SPECIES ', fld_9_4: 'Comments:' });
     const none = await guess(dir.write('none.csv', 'Art;lat;lon\nEiche;47.1;15.4\n'), new Map([[9, STREET_TREES]]));
@@ -237,11 +287,47 @@ describe('labels heading columns', () => {
 describe('guessMapping: what it proposes validates and converts', () => {
   /** Each fixture's coordinates as its cells write them, [latitude, longitude] a row. */
   const EXPECTED: Array<[string, Array<[number, number]>]> = [
-    [KOBO, [[47.0707, 15.4395], [47.07102, 15.43871], [47.06985, 15.44012], [47.0731, 15.4402]]],
-    [ODK, [[48.208176, 16.373819], [48.20761, 16.37233], [48.2099, 16.3701]]],
-    [SURVEY123, [[45.523062, -122.676482], [45.52877, -122.67311], [45.5312, -122.6894]]],
-    [INATURALIST, [[-34.5755, -58.414], [-34.6118, -58.354], [-34.5889, -58.3974]]],
-    [EPICOLLECT, [[51.507351, -0.127758], [51.50853, -0.12574], [51.5101, -0.134]]],
+    [
+      KOBO,
+      [
+        [47.0707, 15.4395],
+        [47.07102, 15.43871],
+        [47.06985, 15.44012],
+        [47.0731, 15.4402],
+      ],
+    ],
+    [
+      ODK,
+      [
+        [48.208176, 16.373819],
+        [48.20761, 16.37233],
+        [48.2099, 16.3701],
+      ],
+    ],
+    [
+      SURVEY123,
+      [
+        [45.523062, -122.676482],
+        [45.52877, -122.67311],
+        [45.5312, -122.6894],
+      ],
+    ],
+    [
+      INATURALIST,
+      [
+        [-34.5755, -58.414],
+        [-34.6118, -58.354],
+        [-34.5889, -58.3974],
+      ],
+    ],
+    [
+      EPICOLLECT,
+      [
+        [51.507351, -0.127758],
+        [51.50853, -0.12574],
+        [51.5101, -0.134],
+      ],
+    ],
   ];
 
   for (const [path, coordinates] of EXPECTED) {
@@ -252,13 +338,19 @@ describe('guessMapping: what it proposes validates and converts', () => {
       const proposed = mapping.topic_id === 9;
       const parsed = parseMapping(mappingPathFor(path), mappingText({ ...mapping, topic_id: 9 }));
       const mapped = await openMappedTable(path, parsed, proposed ? { topics: TOPICS } : {});
-      assert.deepEqual(mapped.problems.map((problem) => problem.message), []);
+      assert.deepEqual(
+        mapped.problems.map((problem) => problem.message),
+        [],
+      );
       assert.ok(mapped.mapping);
       const found: Array<[number, number]> = [];
       for await (const item of mapped.table.rows()) {
         assert.ok(!isRowReadProblem(item), JSON.stringify(item));
         const spot = await rowToSpot(item as SourceRow, mapped.mapping, { media: false });
-        assert.deepEqual(spot.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message), []);
+        assert.deepEqual(
+          spot.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message),
+          [],
+        );
         const attributes = (JSON.parse(spot.text) as { data: { attributes: { latitude: number; longitude: number; source_id: string } } }).data.attributes;
         assert.match(attributes.source_id, /^(kobo|odk|survey123|inat|ec5)-[^{}]+$/);
         found.push([attributes.latitude, attributes.longitude]);
@@ -270,16 +362,22 @@ describe('guessMapping: what it proposes validates and converts', () => {
   it('a GeoJSON layer of points: its geometry, converted', async () => {
     const dir = scratch();
     try {
-      const path = dir.write('linden.geojson', JSON.stringify({
-        type: 'FeatureCollection',
-        features: [
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [16.3725, 48.2083] }, properties: { fid: 1, lat: 48.2083, X: 2471.3 } },
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [16.3801, 48.2101] }, properties: { fid: 2, lat: 48.2101, X: 3034.9 } },
-        ],
-      }));
+      const path = dir.write(
+        'linden.geojson',
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            { type: 'Feature', geometry: { type: 'Point', coordinates: [16.3725, 48.2083] }, properties: { fid: 1, lat: 48.2083, X: 2471.3 } },
+            { type: 'Feature', geometry: { type: 'Point', coordinates: [16.3801, 48.2101] }, properties: { fid: 2, lat: 48.2101, X: 3034.9 } },
+          ],
+        }),
+      );
       const { mapping } = await guess(path);
       const mapped = await openMappedTable(path, parseMapping(mappingPathFor(path), mappingText({ ...mapping, topic_id: 9 })));
-      assert.deepEqual(mapped.problems.map((problem) => problem.message), []);
+      assert.deepEqual(
+        mapped.problems.map((problem) => problem.message),
+        [],
+      );
       assert.ok(mapped.mapping);
       const found: Array<[number, number]> = [];
       for await (const item of mapped.table.rows()) {
@@ -287,7 +385,10 @@ describe('guessMapping: what it proposes validates and converts', () => {
         const { latitude, longitude } = (JSON.parse(spot.text) as { data: { attributes: { latitude: number; longitude: number } } }).data.attributes;
         found.push([latitude, longitude]);
       }
-      assert.deepEqual(found, [[48.2083, 16.3725], [48.2101, 16.3801]]);
+      assert.deepEqual(found, [
+        [48.2083, 16.3725],
+        [48.2101, 16.3801],
+      ]);
     } finally {
       dir.cleanup();
     }

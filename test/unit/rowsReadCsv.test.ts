@@ -10,7 +10,9 @@ import { positionOf, readAll, useTableFolder } from './helpers/tableFiles';
 /** Text as windows-1252 bytes: Latin-1 for ä ö ü ß and the like; the euro sign and German quotes where windows-1252 has them. */
 function windows1252(text: string): Buffer {
   const beyondLatin1: Record<string, number> = { '€': 0x80, '„': 0x84, '“': 0x93 };
-  return Buffer.from([...text].map((char) => beyondLatin1[char] ?? (char.charCodeAt(0) < 256 ? char.charCodeAt(0) : assert.fail(`no windows-1252 byte for ${char}`))));
+  return Buffer.from(
+    [...text].map((char) => beyondLatin1[char] ?? (char.charCodeAt(0) < 256 ? char.charCodeAt(0) : assert.fail(`no windows-1252 byte for ${char}`))),
+  );
 }
 
 function cellsAt(row: SourceRow | RowReadProblem | undefined): SourceRow {
@@ -133,7 +135,10 @@ describe('rows read: CSV and TSV', () => {
     assert.ok(told instanceof TableReadError);
     const bad = positionOf(text, 'ü');
     assert.deepEqual(told.position, bad);
-    assert.match(told.message, new RegExp(`given as utf-8, but the bytes at line ${bad.line}, column ${bad.column} are not utf-8: they look like windows-1252`));
+    assert.match(
+      told.message,
+      new RegExp(`given as utf-8, but the bytes at line ${bad.line}, column ${bad.column} are not utf-8: they look like windows-1252`),
+    );
   });
 
   it('reads a UTF-8 character that the 64 KiB chunks cut in two as UTF-8', async () => {
@@ -222,7 +227,14 @@ describe('rows read: CSV and TSV', () => {
     const read = await readAll(folder.write('cut.csv', cut));
     assert.equal(read.rows.length, 1);
     const end = positionOf(cut, '2,47.2,11.2');
-    assert.deepEqual(read.problems, [{ problem: 'row 2 has 3 cells, the header 4, and the file ends in it without a line break: is the file cut short?', line: end.line, column: end.column + '2,47.2,11.2'.length, row: 2 }]);
+    assert.deepEqual(read.problems, [
+      {
+        problem: 'row 2 has 3 cells, the header 4, and the file ends in it without a line break: is the file cut short?',
+        line: end.line,
+        column: end.column + '2,47.2,11.2'.length,
+        row: 2,
+      },
+    ]);
     // A whole last row without a line break is a row like any other.
     assert.equal((await readAll(folder.write('whole.csv', 'id,lat,lon,note\n1,47.1,11.1,a\n2,47.2,11.2,b'))).rows.length, 2);
   });
@@ -236,7 +248,10 @@ describe('rows read: CSV and TSV', () => {
     assert.ok(isRowReadProblem(problem));
     const quote = positionOf(text, '"never');
     assert.deepEqual({ line: problem.line, column: problem.column, row: problem.row }, { ...quote, row: 2 });
-    assert.equal(problem.problem, `the quote at line ${quote.line}, column ${quote.column} is never closed: the rest of the file is one cell, so no rows from here on are read`);
+    assert.equal(
+      problem.problem,
+      `the quote at line ${quote.line}, column ${quote.column} is never closed: the rest of the file is one cell, so no rows from here on are read`,
+    );
   });
 
   it('reads a relaxed quote as written, leaves out rows with no text, and counts lines ended by LF, CRLF or CR alike', async () => {
@@ -290,7 +305,10 @@ describe('rows read: CSV and TSV', () => {
 
   it('refuses an empty file and a missing one, and reads a header without rows as no rows', async () => {
     for (const content of ['', '\uFEFF', '\r\n  \n']) {
-      await assert.rejects(openTable(folder.write('empty.csv', content)), (error) => error instanceof TableReadError && / the file is empty$/.test(error.message));
+      await assert.rejects(
+        openTable(folder.write('empty.csv', content)),
+        (error) => error instanceof TableReadError && / the file is empty$/.test(error.message),
+      );
     }
     await assert.rejects(openTable(`${folder.dir()}/missing.csv`), /missing\.csv: there is no such file$/);
     const { table, items } = await readAll(folder.write('header.csv', 'a;b;c\r\n'));

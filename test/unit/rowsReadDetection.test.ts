@@ -67,7 +67,10 @@ describe('rows read: detection', () => {
       }
       assert.fail('not refused');
     };
-    assert.match(refusal('obs.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])), /^obs\.xlsx: it is a ZIP archive, not a table: a spreadsheet workbook \(\.xlsx, \.ods\) has to be saved as CSV first$/);
+    assert.match(
+      refusal('obs.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])),
+      /^obs\.xlsx: it is a ZIP archive, not a table: a spreadsheet workbook \(\.xlsx, \.ods\) has to be saved as CSV first$/,
+    );
     assert.match(refusal('obs.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])), /Excel 97–2003 workbook/);
     assert.match(refusal('obs.csv', Buffer.from([0x61, 0x00, 0x62])), /not a text file/);
     assert.match(refusal('obs.json', utf8('[{"a":1}]')), /neither a GeoJSON FeatureCollection nor one JSON object per line/);

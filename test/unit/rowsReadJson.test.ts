@@ -20,7 +20,8 @@ function qgisExport(crs: unknown, features: string[]): string {
   ].join('\r\n');
 }
 
-const LINDE = '{ "type": "Feature", "id": "baum-7", "properties": { "name": "Linde", "höhe": 12.5, "gepflanzt": "1921-04-01", "tags": ["alt", "Naturdenkmal"] }, "geometry": { "type": "Point", "coordinates": [ -2631.25, 341234.5 ] } }';
+const LINDE =
+  '{ "type": "Feature", "id": "baum-7", "properties": { "name": "Linde", "höhe": 12.5, "gepflanzt": "1921-04-01", "tags": ["alt", "Naturdenkmal"] }, "geometry": { "type": "Point", "coordinates": [ -2631.25, 341234.5 ] } }';
 const EICHE = '{ "type": "Feature", "properties": { "name": "Eiche", "höhe": null, "umfang": 410 }, "geometry": null }';
 
 describe('rows read: GeoJSON and NDJSON', () => {
@@ -107,7 +108,14 @@ describe('rows read: GeoJSON and NDJSON', () => {
   });
 
   it('reports a feature that cannot be read at the feature, and reads the others', async () => {
-    const features = ['{ "type": "Feature", "properties": { "n": 1 }, "geometry": null }', '42', '{ "type": "Point", "coordinates": [1, 2] }', '{ "type": "Feature", "properties": { "n": 2, "n": 3 }, "geometry": null }', '{ "type": "Feature", "properties": { "n": 4 }, "geometry": { "coordinates": [1, 2] } }', '{ "type": "Feature", "properties": { "n": 5 }, "geometry": null }'];
+    const features = [
+      '{ "type": "Feature", "properties": { "n": 1 }, "geometry": null }',
+      '42',
+      '{ "type": "Point", "coordinates": [1, 2] }',
+      '{ "type": "Feature", "properties": { "n": 2, "n": 3 }, "geometry": null }',
+      '{ "type": "Feature", "properties": { "n": 4 }, "geometry": { "coordinates": [1, 2] } }',
+      '{ "type": "Feature", "properties": { "n": 5 }, "geometry": null }',
+    ];
     const text = qgisExport(undefined, features);
     const { items } = await readAll(folder.write('mixed.geojson', text));
     assert.equal(items.length, 6);

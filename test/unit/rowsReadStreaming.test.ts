@@ -7,7 +7,6 @@ import { MAX_ROW_CHARS, isRowReadProblem, openTable } from '../../src/core/rows'
 import { positionOf, readAll, useTableFolder } from './helpers/tableFiles';
 import { garbageCollector, heldBytes } from './helpers/heldMemory';
 
-
 const ROWS = 100_000;
 
 function observation(i: number): string {
@@ -43,7 +42,16 @@ describe('rows read: streaming', () => {
       if (count % 10_000 === 0) most = Math.max(most, heldBytes(gc) - before);
     }
     assert.equal(count, ROWS);
-    assert.deepEqual(last?.values, { id: 'obs-100000', observed: '2024-05-01T10:15:00+02:00', species: 'Bufo bufo', lat: '47.0', lon: '11.544', place: 'Teich, Ufer 100000', habitat: 'Schilfgürtel am Nordufer', count: '4' });
+    assert.deepEqual(last?.values, {
+      id: 'obs-100000',
+      observed: '2024-05-01T10:15:00+02:00',
+      species: 'Bufo bufo',
+      lat: '47.0',
+      lon: '11.544',
+      place: 'Teich, Ufer 100000',
+      habitat: 'Schilfgürtel am Nordufer',
+      count: '4',
+    });
     assert.equal(last?.line, ROWS + 1);
     assert.deepEqual(last?.cells.place, { line: ROWS + 1, column: positionOf(observation(ROWS), '"Teich').column });
     assert.deepEqual(last?.cells.count, { line: ROWS + 1, column: positionOf(observation(ROWS), 'Nordufer,').column + 'Nordufer,'.length });

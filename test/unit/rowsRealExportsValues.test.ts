@@ -42,8 +42,22 @@ async function checked(csv: string, mapping: object, topics?: TopicCatalog, name
 }
 
 /** An R export: NA for a missing number, as write.csv writes it; Stata's "."; a spreadsheet's #N/A. */
-const R_EXPORT = ['"id","lat","lon","height","note"', '"a",48.1,16.1,12.5,"NA"', '"b",48.2,16.2,NA,"x"', '"c",48.3,16.3,#N/A,"y"', '"d",48.4,16.4,.,"z"', '"e",48.5,16.5,-,"NA"', ''].join('\n');
-const R_MAPPING = { topic_id: 1, source_id: 'r-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: { column: 'height', type: 'number' }, fld_1_2: 'note' } };
+const R_EXPORT = [
+  '"id","lat","lon","height","note"',
+  '"a",48.1,16.1,12.5,"NA"',
+  '"b",48.2,16.2,NA,"x"',
+  '"c",48.3,16.3,#N/A,"y"',
+  '"d",48.4,16.4,.,"z"',
+  '"e",48.5,16.5,-,"NA"',
+  '',
+].join('\n');
+const R_MAPPING = {
+  topic_id: 1,
+  source_id: 'r-{id}',
+  latitude: 'lat',
+  longitude: 'lon',
+  fields: { fld_1_1: { column: 'height', type: 'number' }, fld_1_2: 'note' },
+};
 
 function attributes(row: CheckedRow): Record<string, unknown> {
   return (JSON.parse(row.spot!.text) as { data: { attributes: Record<string, unknown> } }).data.attributes;
@@ -52,9 +66,19 @@ function attributes(row: CheckedRow): Record<string, unknown> {
 describe('rows: cells as real exports write them', () => {
   it('NA, #N/A, "." and "-" in a number column are empty by default; a text column keeps them as written', async () => {
     const rows = await checked(R_EXPORT, R_MAPPING);
-    assert.deepEqual(rows.map((row) => row.findings), [[], [], [], [], []]);
-    assert.deepEqual(rows.map((row) => attributes(row).fld_1_1), [12.5, undefined, undefined, undefined, undefined]);
-    assert.deepEqual(rows.map((row) => attributes(row).fld_1_2), ['NA', 'x', 'y', 'z', 'NA'], 'text is sent as written');
+    assert.deepEqual(
+      rows.map((row) => row.findings),
+      [[], [], [], [], []],
+    );
+    assert.deepEqual(
+      rows.map((row) => attributes(row).fld_1_1),
+      [12.5, undefined, undefined, undefined, undefined],
+    );
+    assert.deepEqual(
+      rows.map((row) => attributes(row).fld_1_2),
+      ['NA', 'x', 'y', 'z', 'NA'],
+      'text is sent as written',
+    );
   });
 
   it('source.nullValues replaces the list: [] makes NA a number problem at its cell; its own list is honoured', async () => {
@@ -64,7 +88,11 @@ describe('rows: cells as real exports write them', () => {
       none[1].findings.map((finding) => [finding.line, finding.column, finding.message]),
       [[na.line, na.column, 'fld_1_1: "NA" is not a number (e.g. 47.2692).']],
     );
-    const own = await checked('id,lat,lon,height\na,48.1,16.1,keine Angabe\nb,48.2,16.2,NA\n', { ...R_MAPPING, fields: { fld_1_1: { column: 'height', type: 'number' } }, source: { nullValues: ['keine Angabe'] } });
+    const own = await checked('id,lat,lon,height\na,48.1,16.1,keine Angabe\nb,48.2,16.2,NA\n', {
+      ...R_MAPPING,
+      fields: { fld_1_1: { column: 'height', type: 'number' } },
+      source: { nullValues: ['keine Angabe'] },
+    });
     assert.deepEqual(own[0].findings, []);
     assert.equal(own[1].findings.length, 1, 'NA is not in the list the mapping gives');
   });
@@ -74,7 +102,7 @@ describe('rows: cells as real exports write them', () => {
     assert.match(rows[0].findings[0].message, /latitude is empty in this row/);
   });
 
-  it('a required field left empty is reported at its empty cell, not at the row\'s start', async () => {
+  it("a required field left empty is reported at its empty cell, not at the row's start", async () => {
     const text = 'id,lat,lon,Species,Notes\na,48.1,16.1,,no species given\n';
     const rows = await checked(text, { topic_id: 7, source_id: 'r-{id}', latitude: 'lat', longitude: 'lon' }, catalog);
     const required = rows[0].findings.find((finding) => finding.rule === 'topic.requiredMissing');
@@ -84,20 +112,35 @@ describe('rows: cells as real exports write them', () => {
     assert.deepEqual([required.line, required.column], [cell.line, cell.column]);
   });
 
-  it('{$id} in a source_id template is a GeoJSON feature\'s own id, placed at it; a feature without one is a problem of its row; a CSV has none', async () => {
-    const layer = ['{"type":"FeatureCollection","features":[', '{"type":"Feature","id":"node/42","properties":{"name":"bench"},"geometry":{"type":"Point","coordinates":[16.1,48.1]}},', '{"type":"Feature","properties":{"name":"no id"},"geometry":{"type":"Point","coordinates":[16.2,48.2]}}', ']}', ''].join('\n');
+  it("{$id} in a source_id template is a GeoJSON feature's own id, placed at it; a feature without one is a problem of its row; a CSV has none", async () => {
+    const layer = [
+      '{"type":"FeatureCollection","features":[',
+      '{"type":"Feature","id":"node/42","properties":{"name":"bench"},"geometry":{"type":"Point","coordinates":[16.1,48.1]}},',
+      '{"type":"Feature","properties":{"name":"no id"},"geometry":{"type":"Point","coordinates":[16.2,48.2]}}',
+      ']}',
+      '',
+    ].join('\n');
     const rows = await checked(layer, { topic_id: 1, source_id: 'osm-{$id}' }, undefined, 'export.geojson');
     assert.equal(rows[0].sourceId, 'osm-node/42');
     assert.deepEqual(rows[0].findings, []);
     assert.equal(rows[0].spot!.cells.get('/data/attributes/source_id')?.column, positionOf(layer, '"node/42"').column);
-    assert.deepEqual(rows[1].findings.map((finding) => finding.message), ['source_id is empty: this feature has no id member, which its template osm-{$id} names.']);
+    assert.deepEqual(
+      rows[1].findings.map((finding) => finding.message),
+      ['source_id is empty: this feature has no id member, which its template osm-{$id} names.'],
+    );
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-values-'));
     try {
       await fs.writeFile(path.join(dir, 'trees.csv'), 'id,lat,lon\na,48.1,16.1\n');
-      const parsed = parseMapping(path.join(dir, 'trees.mapping.json'), JSON.stringify({ topic_id: 1, source_id: 't-{$id}', latitude: 'lat', longitude: 'lon' }));
+      const parsed = parseMapping(
+        path.join(dir, 'trees.mapping.json'),
+        JSON.stringify({ topic_id: 1, source_id: 't-{$id}', latitude: 'lat', longitude: 'lon' }),
+      );
       const mapped = await openMappedTable(path.join(dir, 'trees.csv'), parsed);
-      assert.deepEqual(mapped.problems.map((problem) => problem.message), ['{$id} is a GeoJSON feature\'s own id: the rows of trees.csv are not features; name a column instead.']);
+      assert.deepEqual(
+        mapped.problems.map((problem) => problem.message),
+        ["{$id} is a GeoJSON feature's own id: the rows of trees.csv are not features; name a column instead."],
+      );
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

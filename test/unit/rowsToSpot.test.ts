@@ -22,13 +22,18 @@ describe('rows to spots: pointers and cells', () => {
       assert.deepEqual(spot.problems, []);
       const line = index + 1;
       // topic_id is the mapping's number, from no cell: it has none (a hover on the first cell says source_id only).
-      assert.deepEqual([...spot.cells], [
-        ['/data/attributes/source_id', { line, column: 1 }],
-        ['/data/attributes/latitude', { line, column: 11 }],
-        ['/data/attributes/longitude', { line, column: 21 }],
-        ['/data/attributes/x~0y~1z', { line, column: 31 }],
-      ]);
-      assert.deepEqual(JSON.parse(spot.text), { data: { type: 'spots', attributes: { topic_id: 1, source_id: `tree-${index}`, latitude: 48.2, longitude: 16.37, 'x~y/z': `n${index}` } } });
+      assert.deepEqual(
+        [...spot.cells],
+        [
+          ['/data/attributes/source_id', { line, column: 1 }],
+          ['/data/attributes/latitude', { line, column: 11 }],
+          ['/data/attributes/longitude', { line, column: 21 }],
+          ['/data/attributes/x~0y~1z', { line, column: 31 }],
+        ],
+      );
+      assert.deepEqual(JSON.parse(spot.text), {
+        data: { type: 'spots', attributes: { topic_id: 1, source_id: `tree-${index}`, latitude: 48.2, longitude: 16.37, 'x~y/z': `n${index}` } },
+      });
     }
   });
 

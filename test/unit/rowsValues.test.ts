@@ -65,7 +65,8 @@ describe('rows values: coordinates', () => {
   //       +y_0=-5000000 +ellps=bessel +towgs84=577.326,90.129,463.919,5.137,1.474,5.297,2.4232 +units=m \
   //       +no_defs +to +proj=longlat +datum=WGS84
   //   16.298505342	48.198403073 0.000000000
-  const MGI_GK_EAST = '+proj=tmerc +lat_0=0 +lon_0=16.3333333333333 +k=1 +x_0=0 +y_0=-5000000 +ellps=bessel +towgs84=577.326,90.129,463.919,5.137,1.474,5.297,2.4232 +units=m +no_defs';
+  const MGI_GK_EAST =
+    '+proj=tmerc +lat_0=0 +lon_0=16.3333333333333 +k=1 +x_0=0 +y_0=-5000000 +ellps=bessel +towgs84=577.326,90.129,463.919,5.137,1.474,5.297,2.4232 +units=m +no_defs';
   const ETRS89_UTM_33N = '+proj=utm +zone=33 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
 
   it('EPSG:31256 (MGI / Austria GK East), Vienna and Graz, as cs2cs gives them', () => {
@@ -122,7 +123,12 @@ describe('rows values: coordinates', () => {
 
   it('takes WGS 84 degrees (EPSG:4326) exactly as written: no transformation, not even a round trip through radians', () => {
     // proj4 from WGS 84 to WGS 84 turns about one value in five into its neighbour in the last digit.
-    for (const [longitude, latitude] of [[-177.3763153, -59.0085279], [59.6187394, -83.8845117], [-15.4605111, -28.5938471], [16.3738, 48.2082]]) {
+    for (const [longitude, latitude] of [
+      [-177.3763153, -59.0085279],
+      [59.6187394, -83.8845117],
+      [-15.4605111, -28.5938471],
+      [16.3738, 48.2082],
+    ]) {
       assert.deepEqual(toWgs84(longitude, latitude, 'EPSG:4326'), { longitude, latitude });
     }
   });
@@ -190,7 +196,10 @@ describe('rows values: dates and times', () => {
       warning: '2026-10-25 02:30 happened twice in Europe/Vienna (the clocks went back from 03:00 to 02:00); taken as the earlier, at +02:00.',
     });
     // The earlier instant is 00:30 UTC (02:30 at +02:00), not 01:30 UTC.
-    assert.equal((convertDateTime('2026-10-25 02:30', { kind: 'datetime', timezone: 'UTC', inputTimezone: 'Europe/Vienna' }) as { value: string }).value, '2026-10-25 00:30:00');
+    assert.equal(
+      (convertDateTime('2026-10-25 02:30', { kind: 'datetime', timezone: 'UTC', inputTimezone: 'Europe/Vienna' }) as { value: string }).value,
+      '2026-10-25 00:30:00',
+    );
   });
 
   it('converts a cell with an offset into the zone', () => {
@@ -216,7 +225,10 @@ describe('rows values: dates and times', () => {
     assert.deepEqual(convertDateTime('2026-05-31 14:30', german), {
       problem: '"2026-05-31 14:30" is not a date and time in the expected format (dd.MM.yyyy HH:mm, e.g. 31.05.2026 14:30).',
     });
-    assert.match((convertDateTime('10:00', { kind: 'datetime', format: 'HH:mm' }) as { problem: string }).problem, /^the format "HH:mm" has no year, month and day/);
+    assert.match(
+      (convertDateTime('10:00', { kind: 'datetime', format: 'HH:mm' }) as { problem: string }).problem,
+      /^the format "HH:mm" has no year, month and day/,
+    );
   });
 
   it('takes a date-only cell for a date field as written, and refuses it for a datetime field', () => {
@@ -228,8 +240,12 @@ describe('rows values: dates and times', () => {
   });
 
   it('names the expected format for what cannot be read, and gives no value for an empty cell', () => {
-    assert.deepEqual(convertDateTime('yesterday', { kind: 'date' }), { problem: '"yesterday" is not a date in the expected format (ISO 8601, e.g. 2026-05-31).' });
-    assert.deepEqual(convertDateTime('2026-02-31 10:00', vienna), { problem: '"2026-02-31 10:00" is no valid date: you specified 31 (of type number) as a day, which is invalid.' });
+    assert.deepEqual(convertDateTime('yesterday', { kind: 'date' }), {
+      problem: '"yesterday" is not a date in the expected format (ISO 8601, e.g. 2026-05-31).',
+    });
+    assert.deepEqual(convertDateTime('2026-02-31 10:00', vienna), {
+      problem: '"2026-02-31 10:00" is no valid date: you specified 31 (of type number) as a day, which is invalid.',
+    });
     assert.deepEqual(convertDateTime('+012026-05-31T10:00Z', vienna), { problem: '"+012026-05-31T10:00Z" is outside the years 0000–9999.' });
     assert.deepEqual(convertDateTime(' ', vienna), { empty: true });
   });
@@ -259,8 +275,12 @@ describe('rows values: categories', () => {
   });
 
   it('suggests the closest label for an unknown one, or lists the categories', () => {
-    assert.deepEqual(categoryKeyOfCell('Sommerlinde', 'fld_7_2', trees), { problem: "'Sommerlinde' is not a category of Tree (fld_7_2); did you mean 'Sommer-Linde'?" });
-    assert.deepEqual(categoryKeyOfCell('Birch', 'fld_7_1', species), { problem: "'Birch' is not a category of Species (fld_7_1); allowed: 1 (Oak), 2 (Beech), 3 (Larch)." });
+    assert.deepEqual(categoryKeyOfCell('Sommerlinde', 'fld_7_2', trees), {
+      problem: "'Sommerlinde' is not a category of Tree (fld_7_2); did you mean 'Sommer-Linde'?",
+    });
+    assert.deepEqual(categoryKeyOfCell('Birch', 'fld_7_1', species), {
+      problem: "'Birch' is not a category of Species (fld_7_1); allowed: 1 (Oak), 2 (Beech), 3 (Larch).",
+    });
     assert.deepEqual(categoryKeyOfCell('', 'fld_7_1', species), { empty: true });
   });
 });

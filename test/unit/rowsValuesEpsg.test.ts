@@ -19,7 +19,12 @@ describe('rows values: built-in EPSG definitions', () => {
 
   it('have every listed code, none needing a grid file, each readable by proj4', () => {
     const { CODES } = script();
-    assert.deepEqual(Object.keys(EPSG_DEFINITIONS).map(Number).sort((a, b) => a - b), [...new Set(CODES)].sort((a, b) => a - b));
+    assert.deepEqual(
+      Object.keys(EPSG_DEFINITIONS)
+        .map(Number)
+        .sort((a, b) => a - b),
+      [...new Set(CODES)].sort((a, b) => a - b),
+    );
     for (const [code, { proj4 }] of Object.entries(EPSG_DEFINITIONS)) {
       assert.equal(gridFileOf(proj4), undefined, `EPSG:${code}`);
       const resolved = resolveCrs(`EPSG:${Number(code)}`);

@@ -19,12 +19,38 @@ describe('sandbox CLI: flags', () => {
 
   it('reads every flag, in both --flag value and --flag=value form', () => {
     const { options } = parseSandboxArgs(
-      ['--port', '0', '--client', 'a:b', '--client=topic_9_api:x:y', '--token-ttl', '90', '--data', 'rel/dir', '--fail-429', '0.2',
-        '--fail-503=0.1', '--drop', '0.05', '--latency-ms', '50', '--retry-after', '1', '--seed', '7', '--omit-expires-in', '--file-field', 'data[attributes][image]'],
+      [
+        '--port',
+        '0',
+        '--client',
+        'a:b',
+        '--client=topic_9_api:x:y',
+        '--token-ttl',
+        '90',
+        '--data',
+        'rel/dir',
+        '--fail-429',
+        '0.2',
+        '--fail-503=0.1',
+        '--drop',
+        '0.05',
+        '--latency-ms',
+        '50',
+        '--retry-after',
+        '1',
+        '--seed',
+        '7',
+        '--omit-expires-in',
+        '--file-field',
+        'data[attributes][image]',
+      ],
       '/base',
     );
     assert.equal(options.port, 0);
-    assert.deepEqual(options.clients, [{ clientId: 'a', clientSecret: 'b' }, { clientId: 'topic_9_api', clientSecret: 'x', user: 'y' }]);
+    assert.deepEqual(options.clients, [
+      { clientId: 'a', clientSecret: 'b' },
+      { clientId: 'topic_9_api', clientSecret: 'x', user: 'y' },
+    ]);
     assert.equal(options.tokenTtlSeconds, 90);
     assert.equal(options.dataDir, resolve('/base', 'rel/dir'));
     assert.deepEqual(options.faults, { rate429: 0.2, rate503: 0.1, rateDrop: 0.05, latencyMs: 50, retryAfterSeconds: 1, seed: 7 });
@@ -52,7 +78,11 @@ describe('sandbox CLI: flags', () => {
       [['--help=yes'], /takes no value/],
     ];
     for (const [argv, message] of cases) {
-      assert.throws(() => parseSandboxArgs(argv), (error: Error) => error instanceof UsageError && message.test(error.message), argv.join(' '));
+      assert.throws(
+        () => parseSandboxArgs(argv),
+        (error: Error) => error instanceof UsageError && message.test(error.message),
+        argv.join(' '),
+      );
     }
   });
 });

@@ -98,7 +98,9 @@ describe('sandbox: socket timeouts', () => {
   });
 
   it('closes a connection whose body stalls', async () => {
-    const outcome = await closedByServer(`POST /api/v2.4/spots/import HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"data":`);
+    const outcome = await closedByServer(
+      `POST /api/v2.4/spots/import HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"data":`,
+    );
     assert.ok(outcome.closed, 'the server kept a connection with a stalled body open');
   });
 

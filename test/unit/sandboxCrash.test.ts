@@ -109,12 +109,14 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
         const sourceId = i % 5 === 4 ? knownSources[(i * 7 + round) % knownSources.length] : `r${round}-s${i}`;
         const document = i % 2 === 0 ? pendingDocument(sourceId) : spotDocument(sourceId, { fld_1_3: `plain ${round}` });
         operations.push(
-          importSpot(baseUrl, token, document).then(counted).then(
-            (reply) => {
-              if (reply.status === 200) noteImport(sourceId, reply.json, `round ${round} import`);
-            },
-            () => undefined,
-          ),
+          importSpot(baseUrl, token, document)
+            .then(counted)
+            .then(
+              (reply) => {
+                if (reply.status === 200) noteImport(sourceId, reply.json, `round ${round} import`);
+              },
+              () => undefined,
+            ),
         );
       };
       const sendUpload = (i: number) => {
@@ -123,15 +125,17 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
         const form = new FormData();
         form.append('data[attributes][file]', new Blob([content], { type: 'image/png' }), `r${round}-${i}.png`);
         operations.push(
-          uploadForm(form, baseUrl, token, galleryId).then(counted).then(
-            (reply) => {
-              if (reply.status === 201) noteUpload(galleryId, content, reply.json.data.id, `round ${round} upload`);
-            },
-            () => undefined,
-          ),
+          uploadForm(form, baseUrl, token, galleryId)
+            .then(counted)
+            .then(
+              (reply) => {
+                if (reply.status === 201) noteUpload(galleryId, content, reply.json.data.id, `round ${round} upload`);
+              },
+              () => undefined,
+            ),
         );
       };
-      for (let imports = 0, uploads = 0; imports < IMPORTS_PER_ROUND || uploads < UPLOADS_PER_ROUND; ) {
+      for (let imports = 0, uploads = 0; imports < IMPORTS_PER_ROUND || uploads < UPLOADS_PER_ROUND;) {
         const uploadNext = uploads < UPLOADS_PER_ROUND && (imports >= IMPORTS_PER_ROUND || (imports + uploads) % 4 === 3);
         if (uploadNext) sendUpload(uploads++);
         else sendImport(imports++);
@@ -186,7 +190,9 @@ describe('sandbox: acknowledged changes survive SIGKILL (--data)', () => {
       if (JSON.stringify(known) !== JSON.stringify(onDisk)) {
         const orphans = onDisk.filter((name) => !known.includes(name));
         const missing = known.filter((name) => !onDisk.includes(name));
-        problems.push(`after round ${round}: media directory differs from the state (orphans ${orphans.join(', ') || 'none'}; missing ${missing.join(', ') || 'none'})`);
+        problems.push(
+          `after round ${round}: media directory differs from the state (orphans ${orphans.join(', ') || 'none'}; missing ${missing.join(', ') || 'none'})`,
+        );
       }
       assert.deepEqual(problems, [], `round ${round}`);
     }

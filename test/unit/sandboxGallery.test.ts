@@ -73,7 +73,9 @@ describe('sandbox: galleries and media', () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
     const reply = await uploadForm(fileForm(bytes, 'photo.png', 'image/png'), ctx.sandbox.baseUrl, ctx.token, galleryId);
     assert.equal(reply.status, 201);
-    assert.deepEqual(reply.json, { data: { id: reply.json.data.id, type: 'media', attributes: { file: 'photo.png', mimeType: 'image/png', size: bytes.length } } });
+    assert.deepEqual(reply.json, {
+      data: { id: reply.json.data.id, type: 'media', attributes: { file: 'photo.png', mimeType: 'image/png', size: bytes.length } },
+    });
     const media = ctx.sandbox.media(reply.json.data.id);
     assert.ok(media);
     assert.equal(media.galleryId, galleryId);
@@ -160,7 +162,11 @@ describe('sandbox: galleries and media', () => {
     const url = `${ctx.sandbox.baseUrl}/api/v2.4/galleries/${galleryId}/media/order`;
     const auth = { Authorization: `Bearer ${ctx.token}` };
     const form = new URLSearchParams();
-    for (const [id, weight] of [[ids[0], 3], [ids[1], 2], [ids[2], 1]]) {
+    for (const [id, weight] of [
+      [ids[0], 3],
+      [ids[1], 2],
+      [ids[2], 1],
+    ]) {
       form.append('data[][id]', String(id));
       form.append('data[][attributes][orderWeight]', String(weight));
     }
@@ -181,10 +187,18 @@ describe('sandbox: galleries and media', () => {
     const foreign = await send(url, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data: [{ id: 1, attributes: { orderWeight: 1 } }, { id: ids[0], attributes: {} }] }),
+      body: JSON.stringify({
+        data: [
+          { id: 1, attributes: { orderWeight: 1 } },
+          { id: ids[0], attributes: {} },
+        ],
+      }),
     });
     assert.equal(foreign.status, 422);
-    assert.deepEqual(foreign.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer), ['/data/0/id', '/data/1/attributes/orderWeight']);
+    assert.deepEqual(
+      foreign.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer),
+      ['/data/0/id', '/data/1/attributes/orderWeight'],
+    );
     assert.deepEqual(await order(), [ids[1], ids[0], ids[2]], 'a refused order changes nothing');
   });
 

@@ -94,13 +94,22 @@ describe('sandbox: spot import', () => {
     const reply = await post({ data: { type: 'spots', attributes: { topic_id: 1.5, source_id: '', latitude: 91, longitude: -181, state: 3 } } });
     assert.equal(reply.status, 422);
     const pointers = reply.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort();
-    assert.deepEqual(pointers, ['/data/attributes/latitude', '/data/attributes/longitude', '/data/attributes/source_id', '/data/attributes/state', '/data/attributes/topic_id']);
+    assert.deepEqual(pointers, [
+      '/data/attributes/latitude',
+      '/data/attributes/longitude',
+      '/data/attributes/source_id',
+      '/data/attributes/state',
+      '/data/attributes/topic_id',
+    ]);
     for (const error of reply.json.errors) assert.ok(error.detail.length > 0);
   });
 
   it('points at missing members and a wrong data.type', async () => {
     const missing = await post({ data: { type: 'spots', attributes: { source_id: 'x', latitude: 1, longitude: 1 } } });
-    assert.deepEqual(missing.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer), ['/data/attributes/topic_id']);
+    assert.deepEqual(
+      missing.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer),
+      ['/data/attributes/topic_id'],
+    );
     const wrongType = await post({ data: { type: 'spot', attributes: spotDocument('x').data.attributes } });
     assert.equal(wrongType.status, 422);
     assert.equal(wrongType.json.errors[0].source.pointer, '/data/type');

@@ -60,7 +60,11 @@ describe('sandbox: a deep import never breaks saving (--data)', () => {
     try {
       const token = await newToken(sandbox.baseUrl);
       const deep = `{"data":{"type":"spots","attributes":{"topic_id":1,"source_id":"deep-2","latitude":1,"longitude":2,"fld_1_3":${nestedObject(10_000)}}}}`;
-      await send(`${sandbox.baseUrl}/api/v2.4/spots/import`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: deep });
+      await send(`${sandbox.baseUrl}/api/v2.4/spots/import`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: deep,
+      });
       for (let i = 0; i < 5; i++) assert.equal((await importSpot(sandbox.baseUrl, token, spotDocument(`after-deep-${i}`))).status, 200);
     } finally {
       await sandbox.close();

@@ -107,13 +107,23 @@ describe('sandbox: --data persistence', () => {
 
   it('replays the journal on top of the snapshot, up to a torn last line', async () => {
     const spot = (id: number, sourceId: string) => ({ id, user: 'default', sourceId, attributes: { source_id: sourceId }, galleries: {}, apiVersion: 'v2.4' });
-    const snapshot = { format: 2, generation: 3, nextIds: { spot: 100_002, gallery: 200_001, media: 300_001 }, spots: [spot(100_001, 'in-snapshot')], galleries: [], media: [] };
+    const snapshot = {
+      format: 2,
+      generation: 3,
+      nextIds: { spot: 100_002, gallery: 200_001, media: 300_001 },
+      spots: [spot(100_001, 'in-snapshot')],
+      galleries: [],
+      media: [],
+    };
     const line = JSON.stringify({ ids: { spot: 100_003, gallery: 200_001, media: 300_001 }, spots: [spot(100_002, 'in-journal')] });
     const torn = JSON.stringify({ ids: { spot: 100_004, gallery: 200_001, media: 300_001 }, spots: [spot(100_003, 'torn')] }).slice(0, 40);
     await fs.writeFile(join(dataDir, 'state.json'), JSON.stringify(snapshot));
     await fs.writeFile(join(dataDir, 'journal-3.log'), `${line}\n${torn}`);
     // A journal of another generation is stale (its changes are in the snapshot or were never acknowledged).
-    await fs.writeFile(join(dataDir, 'journal-2.log'), `${JSON.stringify({ ids: { spot: 100_010, gallery: 200_001, media: 300_001 }, spots: [spot(100_009, 'stale')] })}\n`);
+    await fs.writeFile(
+      join(dataDir, 'journal-2.log'),
+      `${JSON.stringify({ ids: { spot: 100_010, gallery: 200_001, media: 300_001 }, spots: [spot(100_009, 'stale')] })}\n`,
+    );
     const sandbox = await startSandbox({ dataDir });
     try {
       assert.equal(sandbox.spotBySourceId('in-snapshot')?.id, 100_001);

@@ -15,7 +15,14 @@ describe('sandbox: routing and errors', () => {
   });
 
   it('answers unknown paths with a JSON:API 404', async () => {
-    for (const path of ['/', '/api/v2.4/spots', '/api/v2.4/spots/import/', '/api/v2.4//galleries/1', '/api/latest/galleries/1', '/api/v2.4/galleries/1/media/x']) {
+    for (const path of [
+      '/',
+      '/api/v2.4/spots',
+      '/api/v2.4/spots/import/',
+      '/api/v2.4//galleries/1',
+      '/api/latest/galleries/1',
+      '/api/v2.4/galleries/1/media/x',
+    ]) {
       const reply = await send(`${ctx.sandbox.baseUrl}${path}`, { headers: { Authorization: `Bearer ${ctx.token}` } });
       assert.equal(reply.status, 404, path);
       assert.equal(reply.json.errors[0].status, '404');

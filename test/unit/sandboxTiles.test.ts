@@ -26,7 +26,13 @@ describe('sandbox: generated map tiles', () => {
     const head = await fetch(`${ctx.sandbox.baseUrl}/__sandbox/tiles/0/0/0.png`, { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal((await head.arrayBuffer()).byteLength, 0);
-    for (const path of ['/__sandbox/tiles/1/2/0.png', '/__sandbox/tiles/1/0/2.png', '/__sandbox/tiles/20/0/0.png', '/__sandbox/tiles/1/0/0.jpg', '/__sandbox/tiles/a/0/0.png']) {
+    for (const path of [
+      '/__sandbox/tiles/1/2/0.png',
+      '/__sandbox/tiles/1/0/2.png',
+      '/__sandbox/tiles/20/0/0.png',
+      '/__sandbox/tiles/1/0/0.jpg',
+      '/__sandbox/tiles/a/0/0.png',
+    ]) {
       assert.equal((await fetch(`${ctx.sandbox.baseUrl}${path}`)).status, 404, path);
     }
   });

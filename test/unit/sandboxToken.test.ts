@@ -42,7 +42,10 @@ describe('sandbox: token endpoint', () => {
   });
 
   it('answers a wrong secret and an unknown client alike: 401 invalid_client with description and message', async () => {
-    for (const client of [{ ...DEMO_CLIENT, clientSecret: 'wrong' }, { clientId: 'topic_999_api', clientSecret: 'sandbox-secret' }]) {
+    for (const client of [
+      { ...DEMO_CLIENT, clientSecret: 'wrong' },
+      { clientId: 'topic_999_api', clientSecret: 'sandbox-secret' },
+    ]) {
       const reply = await requestToken(ctx.sandbox.baseUrl, client);
       assert.equal(reply.status, 401);
       assert.deepEqual(reply.json, {
@@ -128,7 +131,10 @@ describe('sandbox: bearer check', () => {
   });
   after(() => sandbox.close());
 
-  function assertInvalidToken(reply: { status: number; headers: Headers; json: { errors: Array<{ status: string; code: string; detail: string }> } }, detail: RegExp) {
+  function assertInvalidToken(
+    reply: { status: number; headers: Headers; json: { errors: Array<{ status: string; code: string; detail: string }> } },
+    detail: RegExp,
+  ) {
     assert.equal(reply.status, 401);
     assert.match(reply.headers.get('www-authenticate') ?? '', /^Bearer realm="spot-sandbox", error="invalid_token", error_description="[^"]+"$/);
     assert.equal(reply.json.errors.length, 1);

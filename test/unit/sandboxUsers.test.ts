@@ -81,7 +81,10 @@ describe('sandbox: users on the command line', () => {
       { clientId: 'c', clientSecret: 'd', user: 'team' },
       { clientId: 'e', clientSecret: 'se:cret', user: 'team' },
     ]);
-    assert.throws(() => parseSandboxArgs(['--client', 'a:b:']), (error: Error) => error instanceof UsageError && /ID:SECRET\[:USER\]/.test(error.message));
+    assert.throws(
+      () => parseSandboxArgs(['--client', 'a:b:']),
+      (error: Error) => error instanceof UsageError && /ID:SECRET\[:USER\]/.test(error.message),
+    );
   });
 });
 
@@ -114,7 +117,9 @@ describe('sandbox: users across restarts (--data)', () => {
     const old = {
       format: 1,
       nextIds: { spot: 100_002, gallery: 200_002, media: 300_001 },
-      spots: [{ id: 100_001, sourceId: 'old-src', attributes: { source_id: 'old-src', fld_1_2: 200_001 }, galleries: { fld_1_2: 200_001 }, apiVersion: 'v2.4' }],
+      spots: [
+        { id: 100_001, sourceId: 'old-src', attributes: { source_id: 'old-src', fld_1_2: 200_001 }, galleries: { fld_1_2: 200_001 }, apiVersion: 'v2.4' },
+      ],
       galleries: [{ id: 200_001, spotId: 100_001, field: 'fld_1_2', type: 1, state: 1 }],
       media: [],
     };

@@ -50,8 +50,15 @@ const READ_ONLY = new Map([[join('scripts', 'e2e.js'), 'fingerprints docs/ befor
  * scripts/screenshots.js and scripts/readmeImages.js write docs/ on purpose, run by a person.
  */
 function testRunPrograms(): string[] {
-  const scripts = ['test.js', 'e2e.js', 'integration.js', 'compile.js', 'packageVsix.js', 'ensureSystemDeps.js', 'checkCommands.js'].map((name) => join(root, 'scripts', name));
-  return [...filesBelow(join(root, 'test', 'e2e'), /\.ts$/), ...filesBelow(join(root, 'test', 'integration'), /\.ts$/), ...scripts, ...filesBelow(join(root, 'scripts', 'lib'), /\.js$/)];
+  const scripts = ['test.js', 'e2e.js', 'integration.js', 'compile.js', 'packageVsix.js', 'ensureSystemDeps.js', 'checkCommands.js'].map((name) =>
+    join(root, 'scripts', name),
+  );
+  return [
+    ...filesBelow(join(root, 'test', 'e2e'), /\.ts$/),
+    ...filesBelow(join(root, 'test', 'integration'), /\.ts$/),
+    ...scripts,
+    ...filesBelow(join(root, 'scripts', 'lib'), /\.js$/),
+  ];
 }
 
 describe('documented screenshots: written by npm run screenshots, never by a test run', () => {
@@ -61,7 +68,9 @@ describe('documented screenshots: written by npm run screenshots, never by a tes
     assert.deepEqual(docsPaths('x.js', 'copy(`${root}/docs/screenshots/${name}`, "https://example.org/docs/")'), ['"/docs/screenshots/"']);
     const programs = testRunPrograms();
     assert.ok(programs.some((file) => file.endsWith(join('test', 'e2e', 'walkthrough.test.ts'))) && programs.length > 40, `${programs.length} files`);
-    const naming = programs.filter((file) => !READ_ONLY.has(relative(root, file))).flatMap((file) => docsPaths(file, readFileSync(file, 'utf8')).map((literal) => `${relative(root, file)}: ${literal}`));
+    const naming = programs
+      .filter((file) => !READ_ONLY.has(relative(root, file)))
+      .flatMap((file) => docsPaths(file, readFileSync(file, 'utf8')).map((literal) => `${relative(root, file)}: ${literal}`));
     assert.deepEqual(naming, []);
   });
 
@@ -91,12 +100,16 @@ describe('documented screenshots: written by npm run screenshots, never by a tes
 
   it('the table of npm run screenshots covers every documented screenshot, each from a shot the e2e tests take', () => {
     const { SCREENSHOTS } = script();
-    const documented = readdirSync(join(root, 'docs', 'screenshots')).filter((name) => name.endsWith('.png')).sort();
+    const documented = readdirSync(join(root, 'docs', 'screenshots'))
+      .filter((name) => name.endsWith('.png'))
+      .sort();
     assert.deepEqual(SCREENSHOTS.map((entry) => entry.doc).sort(), documented);
     const page = readFileSync(join(root, 'docs', 'screenshots.md'), 'utf8');
     const shown = [...page.matchAll(/\]\(screenshots\/([^)]+\.png)\)/g)].map((match) => match[1]).sort();
     assert.deepEqual(shown, documented, 'docs/screenshots.md shows each of them');
-    const e2e = filesBelow(join(root, 'test', 'e2e'), /\.ts$/).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const e2e = filesBelow(join(root, 'test', 'e2e'), /\.ts$/)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     const taken = new Set([...e2e.matchAll(/\b(?:shot|settledShot)\('([\w.-]+)'/g)].map((match) => match[1]));
     for (const { shot } of SCREENSHOTS) assert.ok(taken.has(shot), `the e2e tests take the shot ${shot}`);
   });
@@ -128,8 +141,14 @@ describe('documented screenshots: written by npm run screenshots, never by a tes
       assert.equal(readFileSync(join(to, changed.doc), 'utf8'), 'new');
       assert.equal(readFileSync(join(to, missing.doc), 'utf8'), 'old');
       assert.equal(statSync(kept).mtime.getFullYear(), 2020, 'an unchanged screenshot is not rewritten');
-      assert.ok(lines.some((line) => line.includes(changed.doc) && line.includes('updated')), lines.join('\n'));
-      assert.ok(lines.some((line) => line.includes(missing.doc) && line.includes(`${missing.shot}.png`)), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => line.includes(changed.doc) && line.includes('updated')),
+        lines.join('\n'),
+      );
+      assert.ok(
+        lines.some((line) => line.includes(missing.doc) && line.includes(`${missing.shot}.png`)),
+        lines.join('\n'),
+      );
     });
   });
 });

@@ -36,7 +36,11 @@ function leaks(text: string | undefined, value: string): string[] {
 
 function assertClean(error: unknown, value: string): void {
   assert.ok(error instanceof ServiceError, String(error));
-  for (const [where, text] of [['message', error.message], ['serverMessage', error.serverMessage], ['describeError', describeError(error)]] as const) {
+  for (const [where, text] of [
+    ['message', error.message],
+    ['serverMessage', error.serverMessage],
+    ['describeError', describeError(error)],
+  ] as const) {
     assert.deepEqual(leaks(text, value), [], `${where} leaks: ${text}`);
   }
 }
@@ -45,12 +49,28 @@ type Echo = (secret: string, form: URLSearchParams, rawBody: string) => { status
 
 /** How the token endpoint echoes the request. */
 const TOKEN_ECHOES: Record<string, Echo> = {
-  'the raw secret in JSON (escaped by JSON)': (secret) => ({ status: 401, body: JSON.stringify({ error: 'invalid_client', error_description: `unknown secret ${secret}` }) }),
-  'the form body as sent (upper-case hex)': (_s, _f, raw) => ({ status: 400, body: JSON.stringify({ error: 'invalid_request', error_description: `could not use ${raw}` }) }),
-  'the form body with lower-case hex': (_s, _f, raw) => ({ status: 400, body: JSON.stringify({ message: `body: ${raw.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}` }) }),
-  'the secret percent-encoded in a text reply': (secret) => ({ status: 500, type: 'text/plain', body: `failed for client_secret%3D${encodeURIComponent(secret)} at step 2` }),
+  'the raw secret in JSON (escaped by JSON)': (secret) => ({
+    status: 401,
+    body: JSON.stringify({ error: 'invalid_client', error_description: `unknown secret ${secret}` }),
+  }),
+  'the form body as sent (upper-case hex)': (_s, _f, raw) => ({
+    status: 400,
+    body: JSON.stringify({ error: 'invalid_request', error_description: `could not use ${raw}` }),
+  }),
+  'the form body with lower-case hex': (_s, _f, raw) => ({
+    status: 400,
+    body: JSON.stringify({ message: `body: ${raw.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}` }),
+  }),
+  'the secret percent-encoded in a text reply': (secret) => ({
+    status: 500,
+    type: 'text/plain',
+    body: `failed for client_secret%3D${encodeURIComponent(secret)} at step 2`,
+  }),
   'JSON-escaped text in a text reply': (secret) => ({ status: 502, type: 'text/html', body: `<p>upstream said {"secret":${JSON.stringify(secret)}}</p>` }),
-  'the base64 of id:secret (a Basic header)': (secret) => ({ status: 401, body: JSON.stringify({ error: 'invalid_client', error_description: `expected ${Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64')}` }) }),
+  'the base64 of id:secret (a Basic header)': (secret) => ({
+    status: 401,
+    body: JSON.stringify({ error: 'invalid_client', error_description: `expected ${Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64')}` }),
+  }),
   'the secret where a preview is cut': (secret) => ({ status: 503, type: 'text/plain', body: `${'x'.repeat(196)} ${secret} and more` }),
   'a 200 reply that is not JSON': (secret) => ({ status: 200, type: 'text/plain', body: `ok ${secret}` }),
   'a 200 reply with a JSON-escaped echo that fails the schema': (secret) => ({ status: 200, body: JSON.stringify({ access_token: 7, echo: secret }) }),
@@ -67,11 +87,22 @@ describe('secrets echoed by a hostile server never reach a message', () => {
         });
         try {
           // As the extension builds it: the log's redactor is the one the token source fills.
-          const options = { tokenUrl: `${server.url}/api/v2/access_token`, clientId: CLIENT_ID, clientSecret: secret, redactor: sharedRedactor } as TokenSourceOptions;
-          const error = await new TokenSource(options).getToken().then(() => assert.fail('should fail'), (failure: unknown) => failure);
+          const options = {
+            tokenUrl: `${server.url}/api/v2/access_token`,
+            clientId: CLIENT_ID,
+            clientSecret: secret,
+            redactor: sharedRedactor,
+          } as TokenSourceOptions;
+          const error = await new TokenSource(options).getToken().then(
+            () => assert.fail('should fail'),
+            (failure: unknown) => failure,
+          );
           assertClean(error, secret);
           // A token source of its own (the command line's case) scrubs its messages just the same.
-          const own = await new TokenSource({ ...options, redactor: undefined } as TokenSourceOptions).getToken().then(() => assert.fail('should fail'), (failure: unknown) => failure);
+          const own = await new TokenSource({ ...options, redactor: undefined } as TokenSourceOptions).getToken().then(
+            () => assert.fail('should fail'),
+            (failure: unknown) => failure,
+          );
           assert.ok(own instanceof ServiceError);
           assert.deepEqual(leaks(own.message, secret), [], own.message);
           assert.deepEqual(leaks(own.serverMessage, secret), [], own.serverMessage);
@@ -84,9 +115,11 @@ describe('secrets echoed by a hostile server never reach a message', () => {
 
   const API_ECHOES: Record<string, (authorization: string) => string> = {
     'the header in JSON': (authorization) => JSON.stringify({ errors: [{ detail: `refused ${authorization}` }] }),
-    'the token percent-encoded (lower-case hex)': (authorization) => JSON.stringify({ message: `see ${encodeURIComponent(authorization.slice(7)).toLowerCase()}` }),
+    'the token percent-encoded (lower-case hex)': (authorization) =>
+      JSON.stringify({ message: `see ${encodeURIComponent(authorization.slice(7)).toLowerCase()}` }),
     'the header percent-encoded (Bearer%20…)': (authorization) => `{"message":"${encodeURIComponent(authorization)}"}`,
-    'the token in a query string': (authorization) => JSON.stringify({ message: `retry at /media?token=${authorization.slice(7).replace(/[^A-Za-z0-9]/g, 'x')}&x=1` }),
+    'the token in a query string': (authorization) =>
+      JSON.stringify({ message: `retry at /media?token=${authorization.slice(7).replace(/[^A-Za-z0-9]/g, 'x')}&x=1` }),
   };
   for (const [name, echo] of Object.entries(API_ECHOES)) {
     it(`an API error that echoes ${name} keeps the token out`, async () => {
@@ -98,7 +131,10 @@ describe('secrets echoed by a hostile server never reach a message', () => {
       try {
         const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: CLIENT_ID, clientSecret: SECRETS[0] });
         const client = new ServiceClient({ baseUrl: server.url, tokens });
-        const error = await client.importSpot(spot('echo')).then(() => assert.fail('should fail'), (failure: unknown) => failure);
+        const error = await client.importSpot(spot('echo')).then(
+          () => assert.fail('should fail'),
+          (failure: unknown) => failure,
+        );
         assertClean(error, TOKEN);
         if (name.includes('query')) assert.ok(!String((error as Error).message).includes(TOKEN.replace(/[^A-Za-z0-9]/g, 'x')), (error as Error).message);
       } finally {

@@ -34,11 +34,16 @@ describe('serialUpdate', () => {
     const memento = slowMemento();
     const results = await Promise.allSettled([
       append(memento, 'list', 1),
-      serialUpdate(memento, 'list', () => { throw new Error('refused'); }),
+      serialUpdate(memento, 'list', () => {
+        throw new Error('refused');
+      }),
       serialUpdate(memento, 'list', () => memento.get<number[]>('list')?.length),
       append(memento, 'list', 2),
     ]);
-    assert.deepEqual(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message)), [undefined, 'refused', 1, undefined]);
+    assert.deepEqual(
+      results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message)),
+      [undefined, 'refused', 1, undefined],
+    );
     assert.deepEqual(memento.get('list'), [1, 2]);
   });
 
@@ -46,7 +51,14 @@ describe('serialUpdate', () => {
     const memento = slowMemento();
     const other = slowMemento();
     let release!: () => void;
-    const held = serialUpdate(memento, 'held', () => new Promise<void>((resolve) => { release = resolve; }));
+    const held = serialUpdate(
+      memento,
+      'held',
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
     await append(memento, 'free', 1);
     await append(other, 'held', 2);
     assert.deepEqual([memento.get('free'), other.get('held')], [[1], [2]]);
@@ -55,7 +67,7 @@ describe('serialUpdate', () => {
   });
 });
 
-describe('readStored: the echoes of a window\'s own writes', () => {
+describe("readStored: the echoes of a window's own writes", () => {
   function plainMemento(): vscode.Memento & { set(key: string, value: unknown): void } {
     const values = new Map<string, unknown>();
     return {
@@ -66,7 +78,7 @@ describe('readStored: the echoes of a window\'s own writes', () => {
     };
   }
 
-  it('an echo of an earlier write of this window reads as the last write; another window\'s value as it is', async () => {
+  it("an echo of an earlier write of this window reads as the last write; another window's value as it is", async () => {
     const memento = plainMemento();
     await writeStored(memento, 'k', [1]);
     await writeStored(memento, 'k', [1, 2]);
@@ -77,7 +89,7 @@ describe('readStored: the echoes of a window\'s own writes', () => {
     assert.deepEqual(readStored(memento, 'other'), undefined);
   });
 
-  it('an echo that carries the value from before this window\'s first write reads as that write', async () => {
+  it("an echo that carries the value from before this window's first write reads as that write", async () => {
     // Global state is one object per extension: the echo of a write of another key carries this
     // key as it was then, here not yet written at all (seen in the integration suite: a profile
     // just added was gone, "There is no profile with id …").

@@ -44,7 +44,10 @@ describe('service client against the sandbox', () => {
       assert.equal(progress[progress.length - 1], 5000 + index);
       const read = await client.getGallery(gallery.galleryId);
       assert.equal(read.id, gallery.galleryId);
-      assert.deepEqual(read.media.map((m) => [m.file, m.mimeType]), [[`photo-${index}.png`, 'image/png']]);
+      assert.deepEqual(
+        read.media.map((m) => [m.file, m.mimeType]),
+        [[`photo-${index}.png`, 'image/png']],
+      );
     }
     assert.equal(setup.sandbox.counters.uploads, 2);
   });
@@ -52,7 +55,12 @@ describe('service client against the sandbox', () => {
   it('tells onFailure of each failure it throws, once, after the retries (the owner notes whose request it was)', async () => {
     setup = await startCore();
     const failures: unknown[] = [];
-    const client = new ServiceClient({ baseUrl: setup.sandbox.baseUrl, tokens: setup.tokens, retry: { baseMs: 2, maxMs: 10, maxRetries: 2 }, onFailure: (error) => failures.push(error) });
+    const client = new ServiceClient({
+      baseUrl: setup.sandbox.baseUrl,
+      tokens: setup.tokens,
+      retry: { baseMs: 2, maxMs: 10, maxRetries: 2 },
+      onFailure: (error) => failures.push(error),
+    });
     await client.importSpot(spot('told-1'));
     assert.equal(failures.length, 0, 'a success is not a failure');
     const notFound = await client.getGallery(987654).catch((error: unknown) => error);
@@ -79,7 +87,9 @@ describe('service client against the sandbox', () => {
 
   it('gives up with an AuthenticationError when a fresh token is refused too', async () => {
     const server = await scriptedServer((req, res) =>
-      req.url?.includes('access_token') ? json(res, 200, { access_token: 'tok-123', token_type: 'Bearer', expires_in: 60 }) : json(res, 401, { errors: [{ detail: 'nope' }] }),
+      req.url?.includes('access_token')
+        ? json(res, 200, { access_token: 'tok-123', token_type: 'Bearer', expires_in: 60 })
+        : json(res, 401, { errors: [{ detail: 'nope' }] }),
     );
     try {
       const { TokenSource } = await import('../../src/core/api/tokenSource');
@@ -111,13 +121,16 @@ describe('service client against the sandbox', () => {
   it('reports the server words and the status, never the token', async () => {
     setup = await startCore();
     const token = (await setup.tokens.getToken()).value;
-    await assert.rejects(setup.client.importSpot({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bad', latitude: 200, longitude: 0 } } }), (error: ServiceError) => {
-      assert.equal(error.kind, 'http');
-      assert.ok(error.status === 400 || error.status === 422);
-      assert.match(error.message, /latitude/);
-      assert.ok(!error.message.includes(token));
-      return true;
-    });
+    await assert.rejects(
+      setup.client.importSpot({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bad', latitude: 200, longitude: 0 } } }),
+      (error: ServiceError) => {
+        assert.equal(error.kind, 'http');
+        assert.ok(error.status === 400 || error.status === 422);
+        assert.match(error.message, /latitude/);
+        assert.ok(!error.message.includes(token));
+        return true;
+      },
+    );
     await assert.rejects(setup.client.getGallery(999_999), (error: ServiceError) => error.status === 404 && /HTTP 404/.test(error.message));
     await assert.rejects(setup.client.getGallery(-1), (error: ServiceError) => error.kind === 'configuration');
   });
@@ -130,7 +143,9 @@ describe('service client against the sandbox', () => {
     ];
     for (const [name, status, body] of replies) {
       it(name, async () => {
-        const server = await scriptedServer((req, res) => (req.url?.includes('access_token') ? json(res, 200, { access_token: 't', token_type: 'bearer' }) : json(res, status, body)));
+        const server = await scriptedServer((req, res) =>
+          req.url?.includes('access_token') ? json(res, 200, { access_token: 't', token_type: 'bearer' }) : json(res, status, body),
+        );
         try {
           const { TokenSource } = await import('../../src/core/api/tokenSource');
           const client = new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/t`, clientId: 'a', clientSecret: 'b' }) });

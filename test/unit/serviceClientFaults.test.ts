@@ -37,7 +37,10 @@ describe('service client: what is retried and what is not', () => {
     setup.sandbox.setFaults({ rateDrop: 1, appliesTo: ['upload'] });
     // The sandbox drops the connection as soon as the request arrives: depending on the moment,
     // part of the body or all of it had been handed to the connection by then.
-    const error = await setup.client.uploadMedia(galleryId, file).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+    const error = await setup.client.uploadMedia(galleryId, file).then(
+      () => assert.fail('should fail'),
+      (failure: ServiceError) => failure,
+    );
     assert.equal(error.kind, 'network');
     assert.ok(error.requestSent === 'partly' || error.requestSent === 'whole', error.requestSent);
     // Cut off part-way, it is sent once more, and that second attempt meets the same drop; the
@@ -101,7 +104,10 @@ describe('service client: what is retried and what is not', () => {
         : json(res, 200, { data: { id: 5, attributes: { fld_1_1: 901, fld_1_2: 17, state: 2 } } }),
     );
     try {
-      const client = new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' }) });
+      const client = new ServiceClient({
+        baseUrl: server.url,
+        tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' }),
+      });
       const result = await client.importSpot(spot('echo', { state: 2, fld_1_1: null, fld_1_2: 17 }));
       assert.deepEqual(result.pendingGalleries, [{ field: 'fld_1_1', galleryId: 901 }]);
     } finally {
@@ -120,7 +126,10 @@ describe('service client: what is retried and what is not', () => {
     try {
       const tokens = new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'b' });
       const client = new ServiceClient({ baseUrl: server.url, tokens });
-      await assert.rejects(client.importSpot(spot('echo')), (error: ServiceError) => !error.message.includes('tok-abc-123') && /Bearer \*\*\*/.test(error.message));
+      await assert.rejects(
+        client.importSpot(spot('echo')),
+        (error: ServiceError) => !error.message.includes('tok-abc-123') && /Bearer \*\*\*/.test(error.message),
+      );
       const bad = new TokenSource({ tokenUrl: `${server.url}/bad/access_token`, clientId: 'a', clientSecret: 's3cret-value' });
       await assert.rejects(bad.getToken(), (error: ServiceError) => !error.message.includes('s3cret-value') && /HTTP 400/.test(error.message));
     } finally {

@@ -60,7 +60,15 @@ describe('setSpotState', () => {
 });
 
 describe('spotStateEditor: the same edits as setSpotState, the members found once', () => {
-  const attributes = { topic_id: 37, source_id: 'a-1', state: 2, fld_37_12: null, fld_37_13: null, note: 'x "quoted" \\ back\u00e9', nested: { state: 5, fld_37_12: null, list: [1, -2.5e3, true, false, null, 'a]'] } };
+  const attributes = {
+    topic_id: 37,
+    source_id: 'a-1',
+    state: 2,
+    fld_37_12: null,
+    fld_37_13: null,
+    note: 'x "quoted" \\ back\u00e9',
+    nested: { state: 5, fld_37_12: null, list: [1, -2.5e3, true, false, null, 'a]'] },
+  };
   const documents = [
     JSON.stringify({ data: { type: 'spots', attributes } }, null, 2),
     JSON.stringify({ data: { type: 'spots', attributes } }, null, 4) + '\n',
@@ -97,7 +105,8 @@ describe('spotStateEditor: the same edits as setSpotState, the members found onc
   it('gives what setSpotState gives, call after call, for documents of every shape', () => {
     for (const text of documents) {
       const edit = spotStateEditor(text);
-      for (const [state, galleries] of calls) assert.deepEqual(edit(state, galleries), setSpotState(text, state, galleries), `${JSON.stringify(text)} → ${state} ${JSON.stringify(galleries)}`);
+      for (const [state, galleries] of calls)
+        assert.deepEqual(edit(state, galleries), setSpotState(text, state, galleries), `${JSON.stringify(text)} → ${state} ${JSON.stringify(galleries)}`);
     }
   });
 

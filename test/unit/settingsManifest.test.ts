@@ -34,14 +34,17 @@ function setting(key: string): SettingSchema {
 }
 
 describe('settings in package.json against their homes in the core', () => {
-  it('spotImport.bulkImport.concurrency: the core\'s bounds and default (src/core/import/concurrency.ts)', () => {
+  it("spotImport.bulkImport.concurrency: the core's bounds and default (src/core/import/concurrency.ts)", () => {
     const { minimum, maximum, default: value } = setting('bulkImport.concurrency');
     assert.deepEqual({ minimum, maximum, default: value }, { minimum: MIN_CONCURRENCY, maximum: MAX_CONCURRENCY, default: DEFAULT_CONCURRENCY });
   });
 
-  it('time limits, retries and the assumed token lifetime: the core\'s defaults (src/core/api/requestDefaults.ts), in seconds', () => {
+  it("time limits, retries and the assumed token lifetime: the core's defaults (src/core/api/requestDefaults.ts), in seconds", () => {
     const defaults = Object.fromEntries(
-      ['requestTimeoutSeconds', 'tokenTimeoutSeconds', 'requestDeadlineSeconds', 'maxRetries', 'assumedTokenLifetimeSeconds'].map((key) => [key, setting(key).default]),
+      ['requestTimeoutSeconds', 'tokenTimeoutSeconds', 'requestDeadlineSeconds', 'maxRetries', 'assumedTokenLifetimeSeconds'].map((key) => [
+        key,
+        setting(key).default,
+      ]),
     );
     assert.deepEqual(defaults, {
       requestTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_MS / 1000,
@@ -53,14 +56,24 @@ describe('settings in package.json against their homes in the core', () => {
     assert.equal(DEFAULT_RETRY_POLICY.maxRetries, DEFAULT_MAX_RETRIES);
   });
 
-  it('each of those defaults lies within the setting\'s own minimum and maximum', () => {
-    for (const key of ['bulkImport.concurrency', 'requestTimeoutSeconds', 'tokenTimeoutSeconds', 'requestDeadlineSeconds', 'maxRetries', 'assumedTokenLifetimeSeconds']) {
+  it("each of those defaults lies within the setting's own minimum and maximum", () => {
+    for (const key of [
+      'bulkImport.concurrency',
+      'requestTimeoutSeconds',
+      'tokenTimeoutSeconds',
+      'requestDeadlineSeconds',
+      'maxRetries',
+      'assumedTokenLifetimeSeconds',
+    ]) {
       const { minimum, maximum, default: value } = setting(key);
-      assert.ok(typeof value === 'number' && minimum !== undefined && maximum !== undefined && minimum <= value && value <= maximum, `${key}: ${minimum} <= ${String(value)} <= ${maximum}`);
+      assert.ok(
+        typeof value === 'number' && minimum !== undefined && maximum !== undefined && minimum <= value && value <= maximum,
+        `${key}: ${minimum} <= ${String(value)} <= ${maximum}`,
+      );
     }
   });
 
-  it('spotImport.fileFieldName: the core\'s DEFAULT_FILE_FIELD_NAME', () => {
+  it("spotImport.fileFieldName: the core's DEFAULT_FILE_FIELD_NAME", () => {
     assert.equal(setting('fileFieldName').default, DEFAULT_FILE_FIELD_NAME);
   });
 

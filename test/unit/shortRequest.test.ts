@@ -30,11 +30,14 @@ describe('service client: short requests through the dispatcher', function () {
     });
     try {
       const client = new ServiceClient({ baseUrl: server.url, tokens: token(server.url), deadlineMs: 10_000 });
-      const error = await client.importSpot(spot('too-large')).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+      const error = await client.importSpot(spot('too-large')).then(
+        () => assert.fail('should fail'),
+        (failure: ServiceError) => failure,
+      );
       assert.ok(error instanceof MalformedReplyError, String(error));
       // The request named where a sentence begins, not as "an unexpected reply to The import".
       assert.equal(error.message, 'The import failed: the reply is larger than 8 MiB.');
-      for (const started = Date.now(); closed === 0 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const started = Date.now(); closed === 0 && Date.now() - started < 5000;) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(closed, 1, 'the connection was dropped');
     } finally {
       await server.close();
@@ -49,7 +52,12 @@ describe('service client: short requests through the dispatcher', function () {
       for (let sent = 0; sent <= MAX_REPLY_BYTES; sent += chunk.length) response.write(chunk);
     });
     try {
-      const error = await token(server.url).getToken().then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+      const error = await token(server.url)
+        .getToken()
+        .then(
+          () => assert.fail('should fail'),
+          (failure: ServiceError) => failure,
+        );
       assert.ok(error instanceof MalformedReplyError, String(error));
       assert.equal(error.message, 'The token request failed: the reply is larger than 8 MiB.');
     } finally {
@@ -75,7 +83,10 @@ describe('service client: short requests through the dispatcher', function () {
       const result = await client.importSpot(spot('pieces', { state: 2, fld_1_3: null }));
       assert.deepEqual(result.pendingGalleries, [{ field: 'fld_1_3', galleryId: 5 }]);
       assert.equal(result.spotId, 77);
-      const error = await client.getGallery(5).then(() => assert.fail('should fail'), (failure: ServiceError) => failure);
+      const error = await client.getGallery(5).then(
+        () => assert.fail('should fail'),
+        (failure: ServiceError) => failure,
+      );
       assert.equal(error.status, 503);
       assert.match(error.message, /Reading gallery 5 failed with HTTP 503: down for maintenance\. The server asked to wait 120 s/);
     } finally {
@@ -83,7 +94,7 @@ describe('service client: short requests through the dispatcher', function () {
     }
   });
 
-  it('reads a reply that begins with a byte-order mark, as undici.request\'s text() did', async () => {
+  it("reads a reply that begins with a byte-order mark, as undici.request's text() did", async () => {
     const server = await scriptedServer((request, response) => {
       if (request.url?.includes('access_token')) return answerToken(response);
       const reply = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ data: { type: 'spots', id: 12, attributes: {} } }))]);

@@ -22,7 +22,10 @@ describe('spot documents nested too deeply, or null', () => {
     it(`an array nested ${levels} levels deep is refused with one problem that says how deep is allowed`, () => {
       const parsed = parseSpotText(deepArray(levels));
       assert.equal(parsed.document, undefined);
-      assert.deepEqual(parsed.problems.map((problem) => problem.message), [`The document nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; a spot document needs only a few.`]);
+      assert.deepEqual(
+        parsed.problems.map((problem) => problem.message),
+        [`The document nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; a spot document needs only a few.`],
+      );
       // Placed on the first bracket too deep, with its path.
       assert.equal(parsed.problems[0].offset, MAX_JSON_DEPTH);
       assert.equal(parsed.problems[0].pointer, '/0'.repeat(MAX_JSON_DEPTH));
@@ -36,7 +39,8 @@ describe('spot documents nested too deeply, or null', () => {
   });
 
   it('places deep nesting inside a member on its path; 64 levels are still accepted', () => {
-    const member = (levels: number) => `{"data": {"type": "spots", "attributes": {"topic_id": 1, "source_id": "d", "latitude": 1, "longitude": 1, "fld_1_2": ${deepArray(levels)}}}}`;
+    const member = (levels: number) =>
+      `{"data": {"type": "spots", "attributes": {"topic_id": 1, "source_id": "d", "latitude": 1, "longitude": 1, "fld_1_2": ${deepArray(levels)}}}}`;
     // The document is level 1, data 2, attributes 3: the member's arrays start at level 4.
     const deep = parseSpotText(member(3000));
     assert.equal(deep.problems.length, 1);
@@ -44,7 +48,10 @@ describe('spot documents nested too deeply, or null', () => {
     const text = member(3000);
     assert.equal(deep.problems[0].offset, text.indexOf('[') + MAX_JSON_DEPTH - 3);
     const deepest = parseSpotText(member(MAX_JSON_DEPTH - 3));
-    assert.ok(deepest.problems.every((problem) => !/levels deep/.test(problem.message)), JSON.stringify(deepest.problems));
+    assert.ok(
+      deepest.problems.every((problem) => !/levels deep/.test(problem.message)),
+      JSON.stringify(deepest.problems),
+    );
   });
 
   it('a deep .json file is told apart by its data.type without overflowing (folder walks, the editor)', () => {
@@ -54,11 +61,13 @@ describe('spot documents nested too deeply, or null', () => {
   });
 
   it('a string full of brackets is not nesting', () => {
-    const text = JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: '[{"\\', latitude: 1, longitude: 1, fld_1_2: '['.repeat(500) } } });
+    const text = JSON.stringify({
+      data: { type: 'spots', attributes: { topic_id: 1, source_id: '[{"\\', latitude: 1, longitude: 1, fld_1_2: '['.repeat(500) } },
+    });
     assert.deepEqual(parseSpotText(text).problems, []);
   });
 
-  it('the editor\'s topic checks and assists on a deep document answer without overflowing', () => {
+  it("the editor's topic checks and assists on a deep document answer without overflowing", () => {
     const text = `{"data": {"type": "spots", "attributes": {"topic_id": 1, "fld_1_2": ${deepArray(100_000)}}}}`;
     assert.deepEqual(checkSpotAgainstTopic(text, catalog), []);
     assert.doesNotThrow(() => topicCompletions(text, 20, catalog));

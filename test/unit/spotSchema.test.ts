@@ -51,7 +51,12 @@ describe('spot document schema', () => {
   });
 
   it('passes topic fields through untouched and does not judge non-null fld_ values', () => {
-    const doc = { data: { type: 'spots', attributes: { topic_id: 1, source_id: 'c', latitude: 0, longitude: 0, fld_1_2: 17, fld_1_3: 'text', fld_1_4: [1, 2], note: { a: 1 } } } };
+    const doc = {
+      data: {
+        type: 'spots',
+        attributes: { topic_id: 1, source_id: 'c', latitude: 0, longitude: 0, fld_1_2: 17, fld_1_3: 'text', fld_1_4: [1, 2], note: { a: 1 } },
+      },
+    };
     const result = validateSpotDocument(doc);
     assert.ok(result.ok);
     assert.deepEqual(result.document.data.attributes.fld_1_4, [1, 2]);
@@ -129,7 +134,7 @@ describe('the editor schema agrees with the core', () => {
     assert.match(parseSpotText(text.replace('7.0', '7.5')).problems[0].message, /topic_id must be a whole number/);
   });
 
-  it('gives the editor the core\'s words for a wrong type or value', () => {
+  it("gives the editor the core's words for a wrong type or value", () => {
     const text = '{"data":{"type":"spots","attributes":{"topic_id":"one","source_id":5,"latitude":"n","longitude":2,"state":3}}}';
     const byPointer = new Map(parseSpotText(text).problems.map((problem) => [problem.pointer, problem.message]));
     for (const name of ['topic_id', 'source_id', 'latitude', 'state']) {

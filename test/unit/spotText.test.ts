@@ -82,7 +82,10 @@ describe('what is validated is what is sent', () => {
   });
 
   it('imports a file that starts with a byte-order mark from a folder (and so the demo)', async () => {
-    const path = writeSpot('bom.spot.json', BOM + JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bom-file', latitude: 1, longitude: 2 } } }));
+    const path = writeSpot(
+      'bom.spot.json',
+      BOM + JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: 'bom-file', latitude: 1, longitude: 2 } } }),
+    );
     const [outcome] = await importFiles([path]);
     assert.equal(outcome.status, 'done', outcome.reason);
     assert.ok(setup!.sandbox.spotBySourceId('bom-file'));
@@ -102,7 +105,10 @@ describe('what is validated is what is sent', () => {
 
     const inData = '{"data":{"type":"spots","attributes":{"topic_id":1,"source_id":"a","latitude":1,"longitude":2},"type":"spots"}}';
     const second = parseSpotText(inData).problems;
-    assert.deepEqual(second.map((problem) => [problem.pointer, problem.offset]), [['/data/type', inData.lastIndexOf('"type"')]]);
+    assert.deepEqual(
+      second.map((problem) => [problem.pointer, problem.offset]),
+      [['/data/type', inData.lastIndexOf('"type"')]],
+    );
 
     const [outcome] = await importFiles([writeSpot('twice.spot.json', text)]);
     assert.equal(outcome.status, 'invalid');
@@ -114,9 +120,15 @@ describe('what is validated is what is sent', () => {
     const text = '{"data":{"type":"spots","attributes":{"topic_id":1,"source_id":"a","latitude":1,"longitude":2,"fld_1_2":{"x":1,"x":1}}}}';
     const parsed = parseSpotText(text);
     assert.equal(parsed.document, undefined);
-    assert.deepEqual(parsed.problems.map((problem) => problem.pointer), ['/data/attributes/fld_1_2/x']);
+    assert.deepEqual(
+      parsed.problems.map((problem) => problem.pointer),
+      ['/data/attributes/fld_1_2/x'],
+    );
     // The same names in different objects are not duplicates.
-    assert.deepEqual(parseSpotText('{"data":{"type":"spots","attributes":{"topic_id":1,"source_id":"a","latitude":1,"longitude":2,"fld_1_2":{"type":1}}}}').problems, []);
+    assert.deepEqual(
+      parseSpotText('{"data":{"type":"spots","attributes":{"topic_id":1,"source_id":"a","latitude":1,"longitude":2,"fld_1_2":{"type":1}}}}').problems,
+      [],
+    );
   });
 });
 
@@ -151,13 +163,22 @@ describe('syntax problems say which JSON refuses them', () => {
 
   it('marks a comment and a trailing comma as refused by strict JSON only', () => {
     const commented = parseSpotText(valid.replace('{"topic_id"', '{ /* note */ "topic_id"'));
-    assert.deepEqual(commented.problems.map((problem) => problem.syntax), ['strict']);
+    assert.deepEqual(
+      commented.problems.map((problem) => problem.syntax),
+      ['strict'],
+    );
     const trailing = parseSpotText(valid.replace('"longitude":2}', '"longitude":2,}'));
     assert.ok(trailing.problems.length > 0 && trailing.problems.every((problem) => problem.syntax === 'strict'), JSON.stringify(trailing.problems));
   });
 
   it('marks a missing brace as refused by every JSON dialect, and schema problems not at all', () => {
-    assert.deepEqual(parseSpotText(valid.slice(0, -1)).problems.map((problem) => problem.syntax), ['json']);
-    assert.deepEqual(parseSpotText(valid.replace('"latitude":1', '"latitude":91')).problems.map((problem) => problem.syntax), [undefined]);
+    assert.deepEqual(
+      parseSpotText(valid.slice(0, -1)).problems.map((problem) => problem.syntax),
+      ['json'],
+    );
+    assert.deepEqual(
+      parseSpotText(valid.replace('"latitude":1', '"latitude":91')).problems.map((problem) => problem.syntax),
+      [undefined],
+    );
   });
 });

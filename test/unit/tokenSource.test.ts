@@ -83,7 +83,11 @@ describe('token source against the sandbox', () => {
   });
 
   it('accepts expires_in sent as a numeric string, as some token endpoints do', async () => {
-    for (const [sent, seconds] of [['3600', 3600], [' 1800 ', 1800], ['90.5', 90.5]] as const) {
+    for (const [sent, seconds] of [
+      ['3600', 3600],
+      [' 1800 ', 1800],
+      ['90.5', 90.5],
+    ] as const) {
       const server = await scriptedServer((_req, res) => json(res, 200, { access_token: 'string-lifetime', token_type: 'Bearer', expires_in: sent }));
       try {
         const token = await new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, ...DEMO_CLIENT }).getToken();

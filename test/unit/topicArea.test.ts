@@ -8,7 +8,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { applyEdits } from 'jsonc-parser';
 import { insideBbox, judgeArea, swapMakesPosition, swapWouldFix, type Bbox } from '../../src/core/geo/position';
-import { checkSpotAgainstTopic, parseTopicDefinition, topicQuickFixes, TOPIC_RULES, type TopicCatalog, type TopicDefinition, type TopicProblem } from '../../src/core/topics';
+import {
+  checkSpotAgainstTopic,
+  parseTopicDefinition,
+  topicQuickFixes,
+  TOPIC_RULES,
+  type TopicCatalog,
+  type TopicDefinition,
+  type TopicProblem,
+} from '../../src/core/topics';
 import { parseSpotText } from '../../src/core/documents/parseSpotText';
 import { SPOT_RULES } from '../../src/core/documents/problems';
 import { checkRows, openMappedTable, parseMapping, type CheckedRow } from '../../src/core/rows';
@@ -25,7 +33,11 @@ function definition(bbox: Bbox | undefined, topicId = 7): TopicDefinition {
   return parsed.definition!;
 }
 
-const catalog: TopicCatalog = new Map([[7, definition(AUSTRIA)], [9, definition(FIJI, 9)], [10, definition(undefined, 10)]]);
+const catalog: TopicCatalog = new Map([
+  [7, definition(AUSTRIA)],
+  [9, definition(FIJI, 9)],
+  [10, definition(undefined, 10)],
+]);
 
 function spotText(latitude: number, longitude: number, topicId = 7): string {
   return JSON.stringify({ data: { type: 'spots', attributes: { topic_id: topicId, source_id: 's-1', latitude, longitude } } }, null, 2);
@@ -93,31 +105,56 @@ describe('topic areas and swapped coordinates', () => {
         [[9.5, 46.3, 17.2, 49.1, 3], ['[ area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).']],
         ['Austria', ['"Austria" area.bbox must be a list.']],
         [[9.5, '46.3', 17.2, 49.1], ['"46.3" area.bbox.1 must be a number.']],
-        [[190, 46.3, 17.2, 95], ['190 west must be a number between -180 and 180 (degrees).', '95 north must be a number between -90 and 90 (degrees).']],
-        [[9.5, 49.1, 17.2, 46.3], ['49.1 The bbox\'s south (49.1) is north of its north (46.3): a bbox is [west, south, east, north].']],
+        [
+          [190, 46.3, 17.2, 95],
+          ['190 west must be a number between -180 and 180 (degrees).', '95 north must be a number between -90 and 90 (degrees).'],
+        ],
+        [[9.5, 49.1, 17.2, 46.3], ["49.1 The bbox's south (49.1) is north of its north (46.3): a bbox is [west, south, east, north]."]],
       ];
       for (const [bbox, expected] of cases) {
         const text = JSON.stringify({ topic_id: 7, area: { bbox }, fields: {} }, null, 2);
         const parsed = parseTopicDefinition(text);
         assert.equal(parsed.definition, undefined, JSON.stringify(bbox));
-        assert.deepEqual(parsed.problems.map((problem) => `${marked(text, problem)} ${problem.message}`), expected, JSON.stringify(bbox));
+        assert.deepEqual(
+          parsed.problems.map((problem) => `${marked(text, problem)} ${problem.message}`),
+          expected,
+          JSON.stringify(bbox),
+        );
         for (const problem of parsed.problems) assert.ok(([TOPIC_RULES.definitionSchema, TOPIC_RULES.definitionRule] as string[]).includes(problem.rule));
       }
       const unknown = JSON.stringify({ topic_id: 7, area: { bbox: AUSTRIA, polygon: [] }, fields: {} });
-      assert.deepEqual(parseTopicDefinition(unknown).problems.map((problem) => problem.message), ['polygon is not a member of area.']);
+      assert.deepEqual(
+        parseTopicDefinition(unknown).problems.map((problem) => problem.message),
+        ['polygon is not a member of area.'],
+      );
     });
 
-    it('is in the editor JSON Schema with each edge\'s range', () => {
-      const schema = topicDefinitionJsonSchema() as { properties: { area: { properties: { bbox: { items: Array<{ minimum: number; maximum: number }>; minItems: number; maxItems: number } }; additionalProperties: boolean } } };
+    it("is in the editor JSON Schema with each edge's range", () => {
+      const schema = topicDefinitionJsonSchema() as {
+        properties: {
+          area: {
+            properties: { bbox: { items: Array<{ minimum: number; maximum: number }>; minItems: number; maxItems: number } };
+            additionalProperties: boolean;
+          };
+        };
+      };
       const bbox = schema.properties.area.properties.bbox;
-      assert.deepEqual(bbox.items.map((item) => [item.minimum, item.maximum]), [[-180, 180], [-90, 90], [-180, 180], [-90, 90]]);
+      assert.deepEqual(
+        bbox.items.map((item) => [item.minimum, item.maximum]),
+        [
+          [-180, 180],
+          [-90, 90],
+          [-180, 180],
+          [-90, 90],
+        ],
+      );
       assert.equal(bbox.minItems, 4);
       assert.equal(bbox.maxItems, 4);
       assert.equal(schema.properties.area.additionalProperties, false);
     });
   });
 
-  describe('a spot against its topic\'s area', () => {
+  describe("a spot against its topic's area", () => {
     const areaProblems = (text: string): TopicProblem[] => checkSpotAgainstTopic(text, catalog).filter((problem) => problem.rule === TOPIC_RULES.outsideArea);
 
     it('says nothing of a spot inside, or of a topic without an area', () => {
@@ -133,7 +170,10 @@ describe('topic areas and swapped coordinates', () => {
       assert.equal(problem.severity, 'warning');
       assert.equal(problem.pointer, '/data/attributes/latitude');
       assert.equal(marked(text, problem), '52.5');
-      assert.equal(problem.message, 'latitude 52.5, longitude 13.4 is outside the area of topic 7 (Trail observations) (west 9.5, south 46.3, east 17.2, north 49.1).');
+      assert.equal(
+        problem.message,
+        'latitude 52.5, longitude 13.4 is outside the area of topic 7 (Trail observations) (west 9.5, south 46.3, east 17.2, north 49.1).',
+      );
       assert.equal(fixed(text, TOPIC_RULES.outsideArea), undefined, 'no swap offered when it does not bring the spot in');
       const fiji = areaProblems(spotText(-18, 0, 9));
       assert.match(fiji[0].message, /\(west 176, south -21, east -178, north -12 \(across the antimeridian\)\)\.$/);
@@ -142,13 +182,19 @@ describe('topic areas and swapped coordinates', () => {
     it('says when swapping would bring it inside, and the quick fix swaps them', () => {
       const text = spotText(16.37, 48.2);
       const [problem] = areaProblems(text);
-      assert.equal(problem.message, 'latitude 16.37, longitude 48.2 is outside the area of topic 7 (Trail observations) (west 9.5, south 46.3, east 17.2, north 49.1); swapped, it is inside: latitude and longitude are probably swapped.');
+      assert.equal(
+        problem.message,
+        'latitude 16.37, longitude 48.2 is outside the area of topic 7 (Trail observations) (west 9.5, south 46.3, east 17.2, north 49.1); swapped, it is inside: latitude and longitude are probably swapped.',
+      );
       assert.equal(fixed(text, TOPIC_RULES.outsideArea), spotText(48.2, 16.37));
       // Near the antimeridian a swapped pair is no position (a latitude of 179.5): the base rule's
       // "probably swapped" says it, and its fix brings the spot in.
       const across = spotText(179.5, -18, 9);
       assert.deepEqual(areaProblems(across), []);
-      assert.deepEqual(parseSpotText(across, { topics: catalog }).problems.map((problem) => problem.rule), [SPOT_RULES.swappedCoordinates]);
+      assert.deepEqual(
+        parseSpotText(across, { topics: catalog }).problems.map((problem) => problem.rule),
+        [SPOT_RULES.swappedCoordinates],
+      );
       const swapped = fixed(across, SPOT_RULES.swappedCoordinates)!;
       assert.equal(swapped, spotText(-18, 179.5, 9));
       assert.deepEqual(areaProblems(swapped), []);
@@ -161,10 +207,26 @@ describe('topic areas and swapped coordinates', () => {
 
   describe('the swap quick fix keeps the document as written', () => {
     const layouts: Array<[string, string, string]> = [
-      ['one line, no spaces', '{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":16.37,"longitude":48.2}}}', '{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":48.2,"longitude":16.37}}}'],
-      ['longitude first, numbers as written (trailing zeros, exponent)', '{ "data": { "type": "spots", "attributes": {\n  "longitude" :  4.82e1 ,\n  "topic_id": 7, "source_id": "a",\n  "latitude" : 16.3700\n} } }\n', '{ "data": { "type": "spots", "attributes": {\n  "longitude" :  16.3700 ,\n  "topic_id": 7, "source_id": "a",\n  "latitude" : 4.82e1\n} } }\n'],
-      ['tabs and CRLF, a byte-order mark\'s absence kept', '{\r\n\t"data": {\r\n\t\t"type": "spots",\r\n\t\t"attributes": {\r\n\t\t\t"topic_id": 7,\r\n\t\t\t"source_id": "a",\r\n\t\t\t"latitude": 16.37,\r\n\t\t\t"longitude": 48.2\r\n\t\t}\r\n\t}\r\n}', '{\r\n\t"data": {\r\n\t\t"type": "spots",\r\n\t\t"attributes": {\r\n\t\t\t"topic_id": 7,\r\n\t\t\t"source_id": "a",\r\n\t\t\t"latitude": 48.2,\r\n\t\t\t"longitude": 16.37\r\n\t\t}\r\n\t}\r\n}'],
-      ['a latitude nested elsewhere is not touched', '{"meta":{"latitude":1},"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":16.37,"longitude":48.2}}}', '{"meta":{"latitude":1},"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":48.2,"longitude":16.37}}}'],
+      [
+        'one line, no spaces',
+        '{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":16.37,"longitude":48.2}}}',
+        '{"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":48.2,"longitude":16.37}}}',
+      ],
+      [
+        'longitude first, numbers as written (trailing zeros, exponent)',
+        '{ "data": { "type": "spots", "attributes": {\n  "longitude" :  4.82e1 ,\n  "topic_id": 7, "source_id": "a",\n  "latitude" : 16.3700\n} } }\n',
+        '{ "data": { "type": "spots", "attributes": {\n  "longitude" :  16.3700 ,\n  "topic_id": 7, "source_id": "a",\n  "latitude" : 4.82e1\n} } }\n',
+      ],
+      [
+        "tabs and CRLF, a byte-order mark's absence kept",
+        '{\r\n\t"data": {\r\n\t\t"type": "spots",\r\n\t\t"attributes": {\r\n\t\t\t"topic_id": 7,\r\n\t\t\t"source_id": "a",\r\n\t\t\t"latitude": 16.37,\r\n\t\t\t"longitude": 48.2\r\n\t\t}\r\n\t}\r\n}',
+        '{\r\n\t"data": {\r\n\t\t"type": "spots",\r\n\t\t"attributes": {\r\n\t\t\t"topic_id": 7,\r\n\t\t\t"source_id": "a",\r\n\t\t\t"latitude": 48.2,\r\n\t\t\t"longitude": 16.37\r\n\t\t}\r\n\t}\r\n}',
+      ],
+      [
+        'a latitude nested elsewhere is not touched',
+        '{"meta":{"latitude":1},"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":16.37,"longitude":48.2}}}',
+        '{"meta":{"latitude":1},"data":{"type":"spots","attributes":{"topic_id":7,"source_id":"a","latitude":48.2,"longitude":16.37}}}',
+      ],
     ];
     for (const [name, before, after] of layouts) {
       it(name, () => {
@@ -173,7 +235,10 @@ describe('topic areas and swapped coordinates', () => {
     }
 
     it('offers nothing when latitude or longitude is given twice, or is not a number', () => {
-      assert.equal(fixed('{"data":{"type":"spots","attributes":{"topic_id":7,"latitude":16.37,"longitude":48.2,"latitude":16.37}}}', TOPIC_RULES.outsideArea), undefined);
+      assert.equal(
+        fixed('{"data":{"type":"spots","attributes":{"topic_id":7,"latitude":16.37,"longitude":48.2,"latitude":16.37}}}', TOPIC_RULES.outsideArea),
+        undefined,
+      );
       assert.equal(fixed('{"data":{"type":"spots","attributes":{"topic_id":7,"latitude":"16.37","longitude":48.2}}}', TOPIC_RULES.outsideArea), undefined);
     });
   });
@@ -183,21 +248,25 @@ describe('topic areas and swapped coordinates', () => {
       const text = spotText(123.5, 16.3738, 10);
       const parsed = parseSpotText(text);
       assert.equal(parsed.document, undefined);
-      assert.deepEqual(parsed.problems.map((problem) => [problem.rule, marked(text, problem), problem.severity, problem.message]), [
-        [SPOT_RULES.swappedCoordinates, '123.5', 'error', 'latitude must be between -90 and 90; latitude and longitude are probably swapped.'],
-      ]);
+      assert.deepEqual(
+        parsed.problems.map((problem) => [problem.rule, marked(text, problem), problem.severity, problem.message]),
+        [[SPOT_RULES.swappedCoordinates, '123.5', 'error', 'latitude must be between -90 and 90; latitude and longitude are probably swapped.']],
+      );
       assert.equal(fixed(text, SPOT_RULES.swappedCoordinates), spotText(16.3738, 123.5, 10));
     });
 
     it('stays the plain range error when swapping would not help', () => {
       const text = spotText(123.5, 100, 10);
       const parsed = parseSpotText(text);
-      assert.deepEqual(parsed.problems.map((problem) => [problem.rule, problem.message]), [[undefined, 'latitude must be between -90 and 90.']]);
+      assert.deepEqual(
+        parsed.problems.map((problem) => [problem.rule, problem.message]),
+        [[undefined, 'latitude must be between -90 and 90.']],
+      );
       assert.equal(fixed(text, SPOT_RULES.swappedCoordinates), undefined);
     });
   });
 
-  describe('rows of a table against their topic\'s area', () => {
+  describe("rows of a table against their topic's area", () => {
     let dir: string;
     before(async () => {
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'topic-area-rows-'));
@@ -213,11 +282,24 @@ describe('topic areas and swapped coordinates', () => {
       assert.ok(mapped.mapping, JSON.stringify(mapped.problems));
       const rows: CheckedRow[] = [];
       for await (const row of checkRows(mapped.table, mapped.mapping, { topics: catalog })) rows.push(row);
-      assert.deepEqual(rows.map((row) => [row.ok, row.findings.map((finding) => `${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message.replace(/ \(west.*\)(;|\.$)/, '$1')}`)]), [
-        [true, []],
-        [true, ['3:3 warning topic.outsideArea latitude 16.37, longitude 48.2 is outside the area of topic 7 (Trail observations); swapped, it is inside: latitude and longitude are probably swapped.']],
-        [true, ['4:3 warning topic.outsideArea latitude 52.5, longitude 13.4 is outside the area of topic 7 (Trail observations).']],
-      ]);
+      assert.deepEqual(
+        rows.map((row) => [
+          row.ok,
+          row.findings.map(
+            (finding) => `${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message.replace(/ \(west.*\)(;|\.$)/, '$1')}`,
+          ),
+        ]),
+        [
+          [true, []],
+          [
+            true,
+            [
+              '3:3 warning topic.outsideArea latitude 16.37, longitude 48.2 is outside the area of topic 7 (Trail observations); swapped, it is inside: latitude and longitude are probably swapped.',
+            ],
+          ],
+          [true, ['4:3 warning topic.outsideArea latitude 52.5, longitude 13.4 is outside the area of topic 7 (Trail observations).']],
+        ],
+      );
     });
   });
 });

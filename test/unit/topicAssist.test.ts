@@ -28,11 +28,19 @@ const catalog: TopicCatalog = new Map(
 );
 
 function spotText(attributes: Record<string, unknown>): string {
-  return JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 's-1', latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: 1, ...attributes } } }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      { data: { type: 'spots', attributes: { topic_id: 7, source_id: 's-1', latitude: 47.2, longitude: 11.4, state: 1, fld_7_1: 1, ...attributes } } },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 function apply(text: string, edits: SpotTextEdit[]): string {
-  return [...edits].sort((a, b) => b.offset - a.offset).reduce((result, edit) => result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length), text);
+  return [...edits]
+    .sort((a, b) => b.offset - a.offset)
+    .reduce((result, edit) => result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length), text);
 }
 
 /** Applies the one fix offered for the first problem of `rule`; returns the fixed text. */
@@ -92,7 +100,7 @@ describe('topic quick fixes', () => {
     assertValid(fixed.text);
   });
 
-  it('sets state 2 for a pending gallery (the core\'s problem, by its code)', () => {
+  it("sets state 2 for a pending gallery (the core's problem, by its code)", () => {
     const text = spotText({ fld_7_3: null });
     const pending = parseSpotText(text).problems.find((problem) => /needs "state": 2/.test(problem.message));
     assert.ok(pending);
@@ -101,8 +109,9 @@ describe('topic quick fixes', () => {
     assertValid(apply(text, fix.edits));
   });
 
-  it('removes a duplicate member (the core\'s problem, by its code), wherever the later one is', () => {
-    const text = '{\n  "data": {\n    "type": "spots",\n    "attributes": {\n      "topic_id": 7,\n      "fld_7_1": 1,\n      "source_id": "s",\n      "latitude": 1,\n      "fld_7_1": 2,\n      "longitude": 2\n    }\n  }\n}\n';
+  it("removes a duplicate member (the core's problem, by its code), wherever the later one is", () => {
+    const text =
+      '{\n  "data": {\n    "type": "spots",\n    "attributes": {\n      "topic_id": 7,\n      "fld_7_1": 1,\n      "source_id": "s",\n      "latitude": 1,\n      "fld_7_1": 2,\n      "longitude": 2\n    }\n  }\n}\n';
     const second = text.lastIndexOf('"fld_7_1"');
     const [fix] = topicQuickFixes(text, TOPIC_RULES.duplicateMember, second, catalog);
     assert.equal(fix.title, 'Remove this duplicate fld_7_1');
@@ -149,15 +158,24 @@ describe('topic editor help', () => {
   it('completes category keys with their labels, for a category and inside a categories array', () => {
     const text = spotText({ fld_7_9: [] });
     const single = topicCompletions(text, text.indexOf('"fld_7_1": ') + 11, catalog);
-    assert.deepEqual(single.map((item) => [item.kind, item.label, item.description]), [
-      ['category', '1', 'Oak'],
-      ['category', '2', 'Beech'],
-      ['category', '3', 'Larch'],
-    ]);
+    assert.deepEqual(
+      single.map((item) => [item.kind, item.label, item.description]),
+      [
+        ['category', '1', 'Oak'],
+        ['category', '2', 'Beech'],
+        ['category', '3', 'Larch'],
+      ],
+    );
     assert.deepEqual(single[0].replace, { offset: text.indexOf('"fld_7_1": ') + 11, length: 1 });
     const inArray = topicCompletions(text, text.indexOf('[]') + 1, catalog);
-    assert.deepEqual(inArray.map((item) => item.label), ['"storm"', '"beetle"', '"drought"']);
-    assert.deepEqual(inArray.map((item) => item.description), ['Storm', 'Bark beetles', 'Drought']);
+    assert.deepEqual(
+      inArray.map((item) => item.label),
+      ['"storm"', '"beetle"', '"drought"'],
+    );
+    assert.deepEqual(
+      inArray.map((item) => item.description),
+      ['Storm', 'Bark beetles', 'Drought'],
+    );
   });
 
   it('offers nothing for a topic without a definition, or outside data.attributes', () => {

@@ -60,25 +60,32 @@ describe('topic definition files', () => {
   it('reports a missing type, category values that are empty and members unknown at the top', () => {
     const text = JSON.stringify({ topic_id: 1, colour: 'x', fields: { a: { label: 'A' }, b: { label: 'B', type: 'category', values: {} } } }, null, 2);
     const messages = parseTopicDefinition(text).problems.map((problem) => `${marked(text, problem)} ${problem.message}`);
-    assert.deepEqual(messages.sort(), [
-      `"colour" colour is not a member of a topic definition.`,
-      `"a" fields.a.type is required: one of ${TOPIC_FIELD_TYPES.join(', ')}.`,
-      '{ values must name at least one category.',
-    ].sort());
+    assert.deepEqual(
+      messages.sort(),
+      [
+        `"colour" colour is not a member of a topic definition.`,
+        `"a" fields.a.type is required: one of ${TOPIC_FIELD_TYPES.join(', ')}.`,
+        '{ values must name at least one category.',
+      ].sort(),
+    );
   });
 
   it('loads a folder: broken files reported and skipped, a duplicate topic_id reported on the later file', async () => {
     const set = await loadTopicFolder(join(fixtures, 'broken/spot-topics'));
-    assert.deepEqual([...set.catalog.keys()].sort((a, b) => a - b), [7, 11]);
+    assert.deepEqual(
+      [...set.catalog.keys()].sort((a, b) => a - b),
+      [7, 11],
+    );
     assert.equal(set.catalog.get(7)?.name, 'Trail observations');
     const byName = new Map(set.files.map((file) => [file.path.replace(/^.*[\\/]/, ''), file]));
     assert.deepEqual([...byName.keys()], ['a-valid.topic.json', 'b-duplicate.topic.json', 'c-syntax.topic.json', 'd-schema.topic.json', 'e-valid.topic.json']);
     assert.deepEqual(byName.get('a-valid.topic.json')?.problems, []);
     const duplicate = byName.get('b-duplicate.topic.json')!;
     assert.equal(duplicate.definition, undefined);
-    assert.deepEqual(duplicate.problems.map((problem) => [problem.rule, problem.message]), [
-      [TOPIC_RULES.duplicateTopic, 'topic_id 7 is already defined in a-valid.topic.json; this file is not used.'],
-    ]);
+    assert.deepEqual(
+      duplicate.problems.map((problem) => [problem.rule, problem.message]),
+      [[TOPIC_RULES.duplicateTopic, 'topic_id 7 is already defined in a-valid.topic.json; this file is not used.']],
+    );
     const text = readFileSync(duplicate.path, 'utf8');
     assert.equal(marked(text, duplicate.problems[0]), '7');
     assert.equal(byName.get('c-syntax.topic.json')?.definition, undefined);
@@ -102,7 +109,10 @@ describe('topic definition files', () => {
       assert.equal(await findTopicsFolder(join(fixtures, 'project/spots')), join(fixtures, 'project/spot-topics'));
       const project = await loadProjectTopics(join(fixtures, 'project/spots'));
       assert.equal(project.folder, join(fixtures, 'project/spot-topics'));
-      assert.deepEqual([...project.catalog.keys()].sort((a, b) => a - b), [7, 8]);
+      assert.deepEqual(
+        [...project.catalog.keys()].sort((a, b) => a - b),
+        [7, 8],
+      );
     });
 
     it('honours a configured folder, relative to the configuration file', async () => {
@@ -126,11 +136,18 @@ describe('topic definition files', () => {
   });
 
   it('generates a JSON Schema that names every type and refuses unknown members', () => {
-    const schema = topicDefinitionJsonSchema() as { properties: Record<string, { additionalProperties?: { oneOf?: Array<{ properties: { type: { const: string } }; additionalProperties: boolean }> } }>; required: string[]; additionalProperties: boolean };
+    const schema = topicDefinitionJsonSchema() as {
+      properties: Record<string, { additionalProperties?: { oneOf?: Array<{ properties: { type: { const: string } }; additionalProperties: boolean }> } }>;
+      required: string[];
+      additionalProperties: boolean;
+    };
     assert.deepEqual(schema.required.sort(), ['fields', 'topic_id']);
     assert.equal(schema.additionalProperties, false);
     const variants = schema.properties.fields.additionalProperties!.oneOf!;
-    assert.deepEqual(variants.map((variant) => variant.properties.type.const), [...TOPIC_FIELD_TYPES]);
+    assert.deepEqual(
+      variants.map((variant) => variant.properties.type.const),
+      [...TOPIC_FIELD_TYPES],
+    );
     for (const variant of variants) assert.equal(variant.additionalProperties, false);
     JSON.stringify(schema);
   });

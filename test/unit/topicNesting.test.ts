@@ -22,7 +22,10 @@ describe('topic definitions nested too deeply', () => {
       const text = deepDefinition(levels);
       const parsed = parseTopicDefinition(text);
       assert.equal(parsed.definition, undefined);
-      assert.deepEqual(parsed.problems.map((problem) => [problem.rule, problem.severity, problem.message]), [[TOPIC_RULES.definitionRule, 'error', TOO_DEEP]]);
+      assert.deepEqual(
+        parsed.problems.map((problem) => [problem.rule, problem.severity, problem.message]),
+        [[TOPIC_RULES.definitionRule, 'error', TOO_DEEP]],
+      );
       // The definition is level 1, fields 2, the field 3: its values' arrays start at level 4.
       assert.equal(parsed.problems[0].offset, text.indexOf('[') + MAX_JSON_DEPTH - 3);
       assert.equal(parsed.problems[0].pointer, '/fields/fld_9_1/values' + '/0'.repeat(MAX_JSON_DEPTH - 3));
@@ -30,12 +33,18 @@ describe('topic definitions nested too deeply', () => {
   }
 
   it('deep nesting the JSON never closes is the same one problem', () => {
-    assert.deepEqual(parseTopicDefinition('['.repeat(100_000)).problems.map((problem) => problem.message), [TOO_DEEP]);
+    assert.deepEqual(
+      parseTopicDefinition('['.repeat(100_000)).problems.map((problem) => problem.message),
+      [TOO_DEEP],
+    );
   });
 
   it('64 levels are still read (and judged by the schema as usual)', () => {
     const parsed = parseTopicDefinition(deepDefinition(MAX_JSON_DEPTH - 3));
-    assert.ok(parsed.problems.length > 0 && parsed.problems.every((problem) => problem.message !== TOO_DEEP), JSON.stringify(parsed.problems.map((problem) => problem.message)));
+    assert.ok(
+      parsed.problems.length > 0 && parsed.problems.every((problem) => problem.message !== TOO_DEEP),
+      JSON.stringify(parsed.problems.map((problem) => problem.message)),
+    );
   });
 
   it('the other definitions of the folder stay in use', async () => {
@@ -45,12 +54,23 @@ describe('topic definitions nested too deeply', () => {
       writeFileSync(join(folder, '9.topic.json'), deepDefinition(3000));
       const set = await loadTopicFolder(folder);
       assert.deepEqual([...set.catalog.keys()], [7]);
-      assert.deepEqual(set.files.map((file) => [file.path.replace(/^.*[\\/]/, ''), file.problems.map((problem) => problem.message)]), [
-        ['7.topic.json', []],
-        ['9.topic.json', [TOO_DEEP]],
-      ]);
+      assert.deepEqual(
+        set.files.map((file) => [file.path.replace(/^.*[\\/]/, ''), file.problems.map((problem) => problem.message)]),
+        [
+          ['7.topic.json', []],
+          ['9.topic.json', [TOO_DEEP]],
+        ],
+      );
       // What the editor's topic store calls with the texts it read.
-      assert.deepEqual([...collectTopicDefinitions([{ path: 'b.topic.json', text: deepDefinition(3000) }, { path: 'a.topic.json', text: '{"topic_id": 7, "fields": {}}' }]).catalog.keys()], [7]);
+      assert.deepEqual(
+        [
+          ...collectTopicDefinitions([
+            { path: 'b.topic.json', text: deepDefinition(3000) },
+            { path: 'a.topic.json', text: '{"topic_id": 7, "fields": {}}' },
+          ]).catalog.keys(),
+        ],
+        [7],
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -17,7 +17,10 @@ function definition(name: string): TopicDefinition {
 }
 
 const trail = definition('7.topic.json');
-const catalog: TopicCatalog = new Map([[7, trail], [8, definition('8.topic.json')]]);
+const catalog: TopicCatalog = new Map([
+  [7, trail],
+  [8, definition('8.topic.json')],
+]);
 
 /** A document of topic 7 with the given extra members, pretty-printed like an author's file. */
 function spotText(extra: Record<string, unknown>, topicId = 7): string {
@@ -56,8 +59,20 @@ describe('topic rules', () => {
     { field: 'spotted_at', value: '2024-05-31 24:00:00', rule: TOPIC_RULES.wrongType },
     { field: 'fld_7_1', value: 2 },
     { field: 'fld_7_1', value: '3' },
-    { field: 'fld_7_1', value: 4, rule: TOPIC_RULES.unknownCategory, marks: '4', message: /4 is not a key of Species \(fld_7_1\); allowed: 1 \(Oak\), 2 \(Beech\), 3 \(Larch\)/ },
-    { field: 'fld_7_1', value: 'Beech', rule: TOPIC_RULES.categoryLabel, marks: '"Beech"', message: /"Beech" is the label of key 2 of Species \(fld_7_1\): send the key, 2/ },
+    {
+      field: 'fld_7_1',
+      value: 4,
+      rule: TOPIC_RULES.unknownCategory,
+      marks: '4',
+      message: /4 is not a key of Species \(fld_7_1\); allowed: 1 \(Oak\), 2 \(Beech\), 3 \(Larch\)/,
+    },
+    {
+      field: 'fld_7_1',
+      value: 'Beech',
+      rule: TOPIC_RULES.categoryLabel,
+      marks: '"Beech"',
+      message: /"Beech" is the label of key 2 of Species \(fld_7_1\): send the key, 2/,
+    },
     { field: 'fld_7_1', value: ' oak ', rule: TOPIC_RULES.categoryLabel, message: /key 1/ },
     { field: 'fld_7_1', value: [1], rule: TOPIC_RULES.wrongType, marks: '[' },
     { field: 'fld_7_9', value: [] },
@@ -68,7 +83,13 @@ describe('topic rules', () => {
     { field: 'fld_7_9', value: [true], rule: TOPIC_RULES.wrongType, marks: 'true' },
     { field: 'fld_7_3', value: null },
     { field: 'fld_7_3', value: 42 },
-    { field: 'fld_7_3', value: 'pending', rule: TOPIC_RULES.invalidGallery, marks: '"pending"', message: /null while its media are pending, else a gallery id/ },
+    {
+      field: 'fld_7_3',
+      value: 'pending',
+      rule: TOPIC_RULES.invalidGallery,
+      marks: '"pending"',
+      message: /null while its media are pending, else a gallery id/,
+    },
     { field: 'fld_7_3', value: 0, rule: TOPIC_RULES.invalidGallery },
     { field: 'fld_7_3', value: 4.5, rule: TOPIC_RULES.invalidGallery },
     // null on an optional field that is not a gallery: no value, nothing to check.
@@ -106,10 +127,13 @@ describe('topic rules', () => {
   it('warns about a member the topic does not define, on its name, and suggests a close one', () => {
     const text = spotText({ fld_7_44: 'x', spoted_at: '2024-05-31 14:30:00' });
     const problems = checkSpotAgainstTopic(text, catalog);
-    assert.deepEqual(problems.map((p) => [p.rule, p.severity, markedText(text, p)]), [
-      [TOPIC_RULES.undefinedField, 'warning', '"fld_7_44"'],
-      [TOPIC_RULES.undefinedField, 'warning', '"spoted_at"'],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.rule, p.severity, markedText(text, p)]),
+      [
+        [TOPIC_RULES.undefinedField, 'warning', '"fld_7_44"'],
+        [TOPIC_RULES.undefinedField, 'warning', '"spoted_at"'],
+      ],
+    );
     assert.match(problems[0].message, /fld_7_44 is not a field of topic 7 \(Trail observations\); it is still sent\. Did you mean Notes \(fld_7_4\)\?/);
     assert.match(problems[1].message, /Did you mean Observed at \(spotted_at\)\?/);
   });
@@ -117,18 +141,21 @@ describe('topic rules', () => {
   it('checks the whole fixture with problems: one problem per mistake, each on its characters', () => {
     const text = read('spots', 'problems.spot.json');
     const problems = checkSpotAgainstTopic(text, catalog);
-    assert.deepEqual(problems.map((p) => `${p.rule} ${p.severity} ${markedText(text, p)}`).sort(), [
-      `${TOPIC_RULES.categoryLabel} error "Oak"`,
-      `${TOPIC_RULES.invalidGallery} error "pending"`,
-      `${TOPIC_RULES.misspeltMember} warning "stat"`,
-      `${TOPIC_RULES.outOfRange} error 130`,
-      `${TOPIC_RULES.undefinedField} warning "fld_7_99"`,
-      `${TOPIC_RULES.unknownCategory} error "hail"`,
-      `${TOPIC_RULES.wrongType} error "2024-02-30"`,
-      `${TOPIC_RULES.wrongType} error "2024-05-31T14:30:00Z"`,
-      `${TOPIC_RULES.wrongType} error "yes"`,
-      `${TOPIC_RULES.wrongType} error 2.5`,
-    ].sort());
+    assert.deepEqual(
+      problems.map((p) => `${p.rule} ${p.severity} ${markedText(text, p)}`).sort(),
+      [
+        `${TOPIC_RULES.categoryLabel} error "Oak"`,
+        `${TOPIC_RULES.invalidGallery} error "pending"`,
+        `${TOPIC_RULES.misspeltMember} warning "stat"`,
+        `${TOPIC_RULES.outOfRange} error 130`,
+        `${TOPIC_RULES.undefinedField} warning "fld_7_99"`,
+        `${TOPIC_RULES.unknownCategory} error "hail"`,
+        `${TOPIC_RULES.wrongType} error "2024-02-30"`,
+        `${TOPIC_RULES.wrongType} error "2024-05-31T14:30:00Z"`,
+        `${TOPIC_RULES.wrongType} error "yes"`,
+        `${TOPIC_RULES.wrongType} error 2.5`,
+      ].sort(),
+    );
   });
 
   it('accepts the valid fixture, and gives the same problems from text, parsed value or tree', () => {
@@ -142,7 +169,10 @@ describe('topic rules', () => {
   it('without a definition for the topic, only the did-you-mean rule applies', () => {
     const text = read('spots', 'other-topic.spot.json');
     const problems = checkSpotAgainstTopic(text, catalog);
-    assert.deepEqual(problems.map((p) => [p.rule, p.severity, markedText(text, p)]), [[TOPIC_RULES.misspeltMember, 'warning', '"latitde"']]);
+    assert.deepEqual(
+      problems.map((p) => [p.rule, p.severity, markedText(text, p)]),
+      [[TOPIC_RULES.misspeltMember, 'warning', '"latitde"']],
+    );
     assert.equal(problems[0].message, 'latitde is sent as a topic field; did you mean latitude?');
     assert.deepEqual(checkSpotAgainstTopic(text, new Map()), problems);
   });

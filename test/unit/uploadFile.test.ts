@@ -105,7 +105,10 @@ async function scriptedServerAnsweringAtOnce(status: number): Promise<{ url: str
 }
 
 function clientFor(server: { url: string }): ServiceClient {
-  return new ServiceClient({ baseUrl: server.url, tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' }) });
+  return new ServiceClient({
+    baseUrl: server.url,
+    tokens: new TokenSource({ tokenUrl: `${server.url}/api/v2/access_token`, clientId: 'a', clientSecret: 'secret-b' }),
+  });
 }
 
 /** How many of this process's descriptors are open on `file` (Linux's /proc). */
@@ -194,11 +197,19 @@ describe('uploading a file', function () {
       });
       const error = await clientFor(server)
         .uploadMedia(7, file)
-        .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+        .then(
+          () => assert.fail('the upload should fail'),
+          (reason: unknown) => reason,
+        );
       assert.ok(error instanceof ServiceError, String(error));
       assert.equal(error.kind, 'configuration');
       assert.equal(error.requestSent, 'partly');
-      assert.match(error.message, new RegExp(`changing-${change}\\.bin changed while it was being sent \\(it ${change === 'grows' ? 'grew' : 'shrank'} from 16777216 bytes\\).*cannot have been stored`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `changing-${change}\\.bin changed while it was being sent \\(it ${change === 'grows' ? 'grew' : 'shrank'} from 16777216 bytes\\).*cannot have been stored`,
+        ),
+      );
       assert.ok(changed);
       assert.equal(server.received.length, 1, 'not sent again');
       assert.equal(server.received[0].complete, false, 'the server never got a whole body');
@@ -234,10 +245,11 @@ describe('uploading a file', function () {
       const refusal = new Error('the journal could not be written');
       const refused = Promise.reject(refusal);
       refused.catch(() => undefined); // the caller handles it (as the media workflow does)
-      const failed = await client
-        .uploadMedia(7, file, { holdEnd: refused })
-        .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
-      assert.equal(failed, refusal, 'the gate\'s own error, not a network error');
+      const failed = await client.uploadMedia(7, file, { holdEnd: refused }).then(
+        () => assert.fail('the upload should fail'),
+        (reason: unknown) => reason,
+      );
+      assert.equal(failed, refusal, "the gate's own error, not a network error");
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(server.received.length, 2, 'sent once, not replayed');
       assert.equal(server.received[1].complete, false, 'the server never got a whole body');
@@ -301,7 +313,10 @@ describe('uploading a file', function () {
           controller.abort();
         },
       })
-      .then(() => assert.fail('should be cancelled'), (reason: unknown) => reason);
+      .then(
+        () => assert.fail('should be cancelled'),
+        (reason: unknown) => reason,
+      );
     assert.ok(isCancellation(cancelled), String(cancelled));
     assert.equal(openWhileSent, 1, 'the count sees the file while it is open');
     assert.equal(openDescriptors(file), 0, 'cancelled');
@@ -311,7 +326,10 @@ describe('uploading a file', function () {
     try {
       const refused = await clientFor(refusing)
         .uploadMedia(7, file)
-        .then(() => assert.fail('should be refused'), (reason: unknown) => reason);
+        .then(
+          () => assert.fail('should be refused'),
+          (reason: unknown) => reason,
+        );
       assert.ok(refused instanceof ServiceError, String(refused));
       assert.equal(refused.status, 415);
       assert.equal(openDescriptors(file), 0, 'refused');
@@ -402,7 +420,11 @@ describe('uploading a file', function () {
         body: body() as unknown as NonNullable<Parameters<typeof request>[1]>['body'],
       });
       assert.equal(await reply.body.text(), String(chunks * 1024 * 1024));
-      assert.deepEqual(unwritten, Array.from({ length: chunks - 1 }, () => 0), 'nothing of the chunks before is waiting to be written');
+      assert.deepEqual(
+        unwritten,
+        Array.from({ length: chunks - 1 }, () => 0),
+        'nothing of the chunks before is waiting to be written',
+      );
     } finally {
       unsubscribe('undici:client:sendHeaders', onHeaders);
       await dispatcher.close();
@@ -420,7 +442,10 @@ describe('uploading a file', function () {
     execFileSync('mkfifo', [pipe]);
     const error = await clientFor(server)
       .uploadMedia(7, pipe)
-      .then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+      .then(
+        () => assert.fail('the upload should fail'),
+        (reason: unknown) => reason,
+      );
     assert.ok(error instanceof ServiceError, String(error));
     assert.equal(error.kind, 'configuration');
     assert.match(error.message, /pipe\.jpg is not a file/);

@@ -58,17 +58,19 @@ async function phaseServer(behaviour: UploadBehaviour): Promise<PhaseServer> {
  * what its buffers take: on loopback up to the send buffer's 4 MiB and the receive buffer's 32
  * MiB (net.ipv4.tcp_wmem, tcp_rmem), so only a body larger than that is still partly unsent.
  */
-const cutAfter = (bytes: number, pauseMs = 300): UploadBehaviour => (request) => {
-  request.pause();
-  setTimeout(() => {
-    let read = 0;
-    request.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read >= bytes) request.socket.destroy();
-    });
-    request.resume();
-  }, pauseMs);
-};
+const cutAfter =
+  (bytes: number, pauseMs = 300): UploadBehaviour =>
+  (request) => {
+    request.pause();
+    setTimeout(() => {
+      let read = 0;
+      request.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read >= bytes) request.socket.destroy();
+      });
+      request.resume();
+    }, pauseMs);
+  };
 
 /** Reads the whole body, then destroys the connection without a reply. */
 const dropAfterBody: UploadBehaviour = (request) => {
@@ -81,7 +83,10 @@ function clientFor(server: PhaseServer, baseUrl = server.url): ServiceClient {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => assert.fail('the upload should fail'), (reason: unknown) => reason);
+  const error = await promise.then(
+    () => assert.fail('the upload should fail'),
+    (reason: unknown) => reason,
+  );
   assert.ok(error instanceof ServiceError, String(error));
   return error;
 }

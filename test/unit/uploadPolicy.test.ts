@@ -41,19 +41,40 @@ describe('the one upload policy', () => {
   it('a file the service refuses (the sandbox refuses an empty one) fails alone: the next one arrives', async () => {
     const galleryId = await pendingGallery();
     const seen: string[] = [];
-    const run = await uploadFilesToGallery({ client: setup!.client, galleryId, files: [file('a.jpg', 10), file('empty.jpg', 0), file('b.jpg', 12)], onFile: (result) => void seen.push(result.status) });
-    assert.deepEqual(run.files.map((result) => [result.status, result.failure?.kind]), [['arrived', undefined], ['failed', 'refused'], ['arrived', undefined]]);
+    const run = await uploadFilesToGallery({
+      client: setup!.client,
+      galleryId,
+      files: [file('a.jpg', 10), file('empty.jpg', 0), file('b.jpg', 12)],
+      onFile: (result) => void seen.push(result.status),
+    });
+    assert.deepEqual(
+      run.files.map((result) => [result.status, result.failure?.kind]),
+      [
+        ['arrived', undefined],
+        ['failed', 'refused'],
+        ['arrived', undefined],
+      ],
+    );
     assert.deepEqual(seen, ['arrived', 'failed', 'arrived']);
     assert.equal(run.stop, undefined);
     assert.equal(run.files[1].failure?.error.status, 422);
     assert.equal(setup!.sandbox.gallery(galleryId)?.mediaIds.length, 2);
-    assert.deepEqual(run.files.filter((result) => result.status === 'arrived').map((result) => result.mediaId), setup!.sandbox.gallery(galleryId)?.mediaIds);
+    assert.deepEqual(
+      run.files.filter((result) => result.status === 'arrived').map((result) => result.mediaId),
+      setup!.sandbox.gallery(galleryId)?.mediaIds,
+    );
   });
 
   it('a gallery that is not there stops the run: the rest are not sent', async () => {
     const run = await uploadFilesToGallery({ client: setup!.client, galleryId: 987654321, files: [file('a.jpg', 10), file('b.jpg', 10)] });
     assert.equal(run.stop?.kind, 'no-gallery');
-    assert.deepEqual(run.files.map((result) => [result.status, result.attempts]), [['failed', 1], ['not-sent', 0]]);
+    assert.deepEqual(
+      run.files.map((result) => [result.status, result.attempts]),
+      [
+        ['failed', 1],
+        ['not-sent', 0],
+      ],
+    );
     assert.equal(setup!.sandbox.counters.uploads, 1);
   });
 
@@ -62,7 +83,13 @@ describe('the one upload policy', () => {
     proxy = await replyLosingProxy(setup!.sandbox.baseUrl, (reply) => (reply.path.endsWith('/media') && reply.method === 'POST' ? 'lose' : 'pass'));
     const client = new ServiceClient({ baseUrl: proxy.url, tokens: setup!.tokens, retry: { baseMs: 5, maxMs: 50 } });
     const run = await uploadFilesToGallery({ client, galleryId, files: [file('a.jpg', 10), file('b.jpg', 10)] });
-    assert.deepEqual(run.files.map((result) => [result.status, result.failure?.stored]), [['unsure', 'maybe'], ['not-sent', undefined]]);
+    assert.deepEqual(
+      run.files.map((result) => [result.status, result.failure?.stored]),
+      [
+        ['unsure', 'maybe'],
+        ['not-sent', undefined],
+      ],
+    );
     assert.equal(run.stop?.scope, 'gallery');
     assert.equal(setup!.sandbox.gallery(galleryId)?.mediaIds.length, 1, 'stored once, and not sent again');
   });
@@ -70,7 +97,9 @@ describe('the one upload policy', () => {
   it('with a ledger, a reply that never came is settled from the gallery: found there, it is not sent again', async () => {
     const galleryId = await pendingGallery();
     let lose = 1;
-    proxy = await replyLosingProxy(setup!.sandbox.baseUrl, (reply) => (reply.path.endsWith('/media') && reply.method === 'POST' && lose-- > 0 ? 'lose' : 'pass'));
+    proxy = await replyLosingProxy(setup!.sandbox.baseUrl, (reply) =>
+      reply.path.endsWith('/media') && reply.method === 'POST' && lose-- > 0 ? 'lose' : 'pass',
+    );
     const client = new ServiceClient({ baseUrl: proxy.url, tokens: setup!.tokens, retry: { baseMs: 5, maxMs: 50 } });
     let before: number[] = [];
     const steps: string[] = [];
@@ -96,7 +125,13 @@ describe('the one upload policy', () => {
         forget: () => steps.push('forget'),
       },
     });
-    assert.deepEqual(run.files.map((result) => [result.status, result.how]), [['arrived', 'settled'], ['arrived', 'reply']]);
+    assert.deepEqual(
+      run.files.map((result) => [result.status, result.how]),
+      [
+        ['arrived', 'settled'],
+        ['arrived', 'reply'],
+      ],
+    );
     assert.deepEqual(steps, ['announce', 'settle 1', 'announce', 'accept true']);
     assert.equal(setup!.sandbox.gallery(galleryId)?.mediaIds.length, 2, 'each file exactly once');
   });
@@ -104,13 +139,23 @@ describe('the one upload policy', () => {
   it('cancelled between files: the file in flight finishes, no other starts', async () => {
     const galleryId = await pendingGallery();
     const controller = new AbortController();
-    const run = await uploadFilesToGallery({ client: setup!.client, galleryId, files: [file('a.jpg', 10), file('b.jpg', 10)], signal: controller.signal, onFile: () => controller.abort() });
+    const run = await uploadFilesToGallery({
+      client: setup!.client,
+      galleryId,
+      files: [file('a.jpg', 10), file('b.jpg', 10)],
+      signal: controller.signal,
+      onFile: () => controller.abort(),
+    });
     assert.equal(run.stop?.kind, 'cancelled');
-    assert.deepEqual(run.files.map((result) => result.status), ['arrived', 'not-sent']);
+    assert.deepEqual(
+      run.files.map((result) => result.status),
+      ['arrived', 'not-sent'],
+    );
   });
 
   it('classifies each failure once: what may be stored, and whether the next file may go', () => {
-    const http = (status: number, requestSent: 'none' | 'whole' | 'answered' = 'answered') => new ServiceError('http', `HTTP ${status}`, { status, requestSent });
+    const http = (status: number, requestSent: 'none' | 'whole' | 'answered' = 'answered') =>
+      new ServiceError('http', `HTTP ${status}`, { status, requestSent });
     const classified = (error: ServiceError) => {
       const { kind, stored, scope } = classifyUploadFailure(error);
       return [kind, stored, scope];

@@ -35,7 +35,12 @@ export async function runConvert(source: string, options: ConvertOptions, contex
   try {
     const display = (file: string) => displayPath(file, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display);
-    const opened = await openRows(path, { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note });
+    const opened = await openRows(path, {
+      mapping: options.mapping && resolve(context.cwd, options.mapping),
+      topics: topics.catalog,
+      display,
+      note: progress.note,
+    });
     const output = new RunOutput(context, 'validate', options.format, progress);
     for (const outcome of [...topics.outcomes, ...(opened.mappingOutcome ? [opened.mappingOutcome] : [])]) output.outcome(outcome);
     if (!opened.mapping) return await output.finish(`${display(opened.mappingPath)} has problems (above): nothing was written.`, EXIT.failures);
@@ -45,9 +50,15 @@ export async function runConvert(source: string, options: ConvertOptions, contex
     const file = display(path);
     let written = 0;
     let failed = 0;
-    const rules = { ...topicRulesOf({ topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes }), acceptedTypes: settings.media.acceptedTypes };
+    const rules = {
+      ...topicRulesOf({ topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes }),
+      acceptedTypes: settings.media.acceptedTypes,
+    };
     for await (const checked of checkRows(opened.table, opened.mapping, rules, interrupts.stop)) {
-      const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), display);
+      const findings = rowFindings(
+        checked.findings.map((finding) => ({ ...finding, at: finding })),
+        display,
+      );
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (!checked.ok || !checked.spot) {
         failed++;
@@ -66,7 +77,10 @@ export async function runConvert(source: string, options: ConvertOptions, contex
     }
     progress.stop();
     if (interrupts.stop.aborted) return await output.finish(`Interrupted: ${written} documents written to ${display(out)}.`, EXIT.interrupted, 'interrupted');
-    return await output.finish(`${written} spot document${written === 1 ? '' : 's'} written to ${display(out)}${failed ? `; ${failed} row${failed === 1 ? '' : 's'} not (see above)` : ''}. Import them with: spot-import import ${display(out)}`, failed ? EXIT.failures : EXIT.ok);
+    return await output.finish(
+      `${written} spot document${written === 1 ? '' : 's'} written to ${display(out)}${failed ? `; ${failed} row${failed === 1 ? '' : 's'} not (see above)` : ''}. Import them with: spot-import import ${display(out)}`,
+      failed ? EXIT.failures : EXIT.ok,
+    );
   } finally {
     progress.stop();
     interrupts.dispose();
@@ -94,7 +108,10 @@ async function writeSpot(spot: RowSpot, target: string, force: boolean): Promise
 
 /** A source_id as a file name: letters, digits, dot, dash and underscore; the rest as '_'. */
 function fileSafe(sourceId: string): string {
-  const name = sourceId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120);
+  const name = sourceId
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
   return name || 'spot';
 }
 

@@ -33,7 +33,11 @@ export interface ImportOptions extends ConnectionFlags {
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
   const interrupts = watchInterrupts(context.stderr);
-  const progress = createProgress(paths.some((path) => isTablePath(path, context.cwd, Boolean(options.mapping))) ? 'rows' : 'documents', context.stderr, context.env);
+  const progress = createProgress(
+    paths.some((path) => isTablePath(path, context.cwd, Boolean(options.mapping))) ? 'rows' : 'documents',
+    context.stderr,
+    context.env,
+  );
   let connection: Connection | undefined;
   const journalAccounts = new JournalAccounts();
   try {
@@ -41,21 +45,37 @@ export async function runImport(paths: string[], options: ImportOptions, context
     const topics = await projectTopics(settings, context.cwd, display);
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
-    if (tables.length > 0 && paths.length > 1) throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
-    if (options.mapping && tables.length === 0) throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
-    const opened = tables.length > 0 ? await openRows(resolve(context.cwd, tables[0]), { mapping: options.mapping && resolve(context.cwd, options.mapping), topics: topics.catalog, display, note: progress.note }) : undefined;
-    const { files, withoutMediaFolder, unreadable } = opened ? { files: [], withoutMediaFolder: [], unreadable: [] } : await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
+    if (tables.length > 0 && paths.length > 1)
+      throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
+    if (options.mapping && tables.length === 0)
+      throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
+    const opened =
+      tables.length > 0
+        ? await openRows(resolve(context.cwd, tables[0]), {
+            mapping: options.mapping && resolve(context.cwd, options.mapping),
+            topics: topics.catalog,
+            display,
+            note: progress.note,
+          })
+        : undefined;
+    const { files, withoutMediaFolder, unreadable } = opened
+      ? { files: [], withoutMediaFolder: [], unreadable: [] }
+      : await collectDocuments(paths, context.cwd, progress.note, topics, interrupts.stop);
     if (opened && !opened.mapping) {
       // The mapping has errors: nothing is sent, and no credentials are needed to say so.
       const output = new RunOutput(context, 'import', options.format, progress);
       for (const outcome of [...topics.outcomes, opened.mappingOutcome!]) output.outcome(outcome);
       progress.stop();
-      return output.finish(`${display(opened.mappingPath)} has problems (above): nothing was imported. Fix them and run the same command again.`, EXIT.failures);
+      return output.finish(
+        `${display(opened.mappingPath)} has problems (above): nothing was imported. Fix them and run the same command again.`,
+        EXIT.failures,
+      );
     }
     const output = new RunOutput(context, 'import', options.format, progress);
     // No token is asked for before the run: the first request that needs one does (FirstTokenGate).
     const gate = new FirstTokenGate((outcome) => output.outcome(outcome), progress.note);
-    if (!options.dryRun) connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env, clientTokens: (tokens) => gate.over(tokens) });
+    if (!options.dryRun)
+      connection = await connect(settings, { secretFromStdin: !!options.clientSecretStdin, env: context.env, clientTokens: (tokens) => gate.over(tokens) });
     for (const outcome of [...topics.outcomes, ...unreadable, ...(opened?.mappingOutcome ? [opened.mappingOutcome] : [])]) output.outcome(outcome);
     const job: ImportJob = {
       files,
@@ -70,7 +90,9 @@ export async function runImport(paths: string[], options: ImportOptions, context
       // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.
       journalDir: defaultJournalDir(context.cwd),
       journalAccounts,
-      target: connection ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId } : { service: '', apiVersion: '', clientId: '' },
+      target: connection
+        ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId }
+        : { service: '', apiVersion: '', clientId: '' },
       // A first token that cannot be had stops the run as Ctrl-C does: nothing is sent.
       signals: { stop: AbortSignal.any([interrupts.stop, gate.signal]), abort: interrupts.abort },
       report: (outcome) => gate.outcome(outcome),
@@ -118,7 +140,12 @@ function documentCounting(output: RunOutput, end: ImportRunEnd, failedBeforeRun:
 }
 
 function rowCounting(table: string): RunCounting {
-  return { imported: (count) => `${count} row${count === 1 ? '' : 's'} of ${table}`, whole: (count) => `${count} rows of ${table}`, rest: 'the rest', definitions: 0 };
+  return {
+    imported: (count) => `${count} row${count === 1 ? '' : 's'} of ${table}`,
+    whole: (count) => `${count} rows of ${table}`,
+    rest: 'the rest',
+    definitions: 0,
+  };
 }
 
 /** The run's closing sentence, its exit code, and why it stopped early when it did. */
@@ -126,21 +153,40 @@ function conclude(output: RunOutput, end: ImportRunEnd, dryRun: boolean, countin
   const imported = output.count('imported') + output.count('alreadyImported');
   const failed = output.count('failed');
   const { definitions } = counting;
-  const broken = definitions > 0 ? ` ${definitions} topic definition file(s) are broken (reported above; their topics were checked by the base rules only).` : '';
+  const broken =
+    definitions > 0 ? ` ${definitions} topic definition file(s) are broken (reported above; their topics were checked by the base rules only).` : '';
   switch (end.stopped) {
     case 'cancelled':
-      return [`Interrupted: ${counting.imported(imported)} imported. Run the same command again to finish ${counting.rest}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`, EXIT.interrupted, 'interrupted'];
+      return [
+        `Interrupted: ${counting.imported(imported)} imported. Run the same command again to finish ${counting.rest}: the journal in .spot-import/ keeps what was done, so nothing is sent twice.`,
+        EXIT.interrupted,
+        'interrupted',
+      ];
     case 'credentials':
-      return [`Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${counting.imported(imported)} imported; after fixing the credentials, run the same command again to finish ${counting.rest}.`, EXIT.usage, 'credentialsRejected'];
+      return [
+        `Stopped: ${end.stopError?.message ?? 'the credentials were rejected.'} ${counting.imported(imported)} imported; after fixing the credentials, run the same command again to finish ${counting.rest}.`,
+        EXIT.usage,
+        'credentialsRejected',
+      ];
     case 'network':
-      return [`Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${counting.imported(imported)} imported; once it can be reached, run the same command again to finish ${counting.rest}.`, EXIT.failures, 'serviceUnreachable'];
+      return [
+        `Stopped: the service could not be reached (${end.stopError?.message ?? 'no connection'}). ${counting.imported(imported)} imported; once it can be reached, run the same command again to finish ${counting.rest}.`,
+        EXIT.failures,
+        'serviceUnreachable',
+      ];
   }
   if (dryRun) {
     const valid = output.count('wouldImport');
-    return [`Dry run: ${valid} of ${counting.whole(valid + failed)} would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.${broken}`, failed || definitions ? EXIT.failures : EXIT.ok];
+    return [
+      `Dry run: ${valid} of ${counting.whole(valid + failed)} would be imported${failed ? `, ${failed} would not` : ''}; nothing was sent.${broken}`,
+      failed || definitions ? EXIT.failures : EXIT.ok,
+    ];
   }
   if (failed > 0) {
-    return [`${imported} of ${counting.whole(imported + failed)} imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.${broken}`, EXIT.failures];
+    return [
+      `${imported} of ${counting.whole(imported + failed)} imported, ${failed} not imported. Fix them and run the same command again: what was done is not sent again.${broken}`,
+      EXIT.failures,
+    ];
   }
   return [`${counting.imported(imported)} imported.${broken}`, definitions ? EXIT.failures : EXIT.ok];
 }

@@ -33,7 +33,8 @@ export async function runMapping(source: string, options: MappingOptions, contex
   try {
     await fs.writeFile(target, mappingText(mapping), { flag: options.force ? 'w' : 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${display(target)} exists already: it was left as it is (--force writes over it, --out names another file).`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new CliError(`${display(target)} exists already: it was left as it is (--force writes over it, --out names another file).`);
     throw new CliError(`${display(target)} cannot be written: ${(error as Error).message}`);
   }
   for (const note of notes) context.stderr.write(`- ${note}\n`);

@@ -7,7 +7,10 @@ import { CliError, EXIT } from '../exit';
 import type { CliContext } from '../context';
 
 export function sandboxUsage(): string {
-  return USAGE.replace('Usage: npm run sandbox -- [options]', 'Usage: spot-import sandbox [options]\n\nRuns the local sandbox (the service interface on 127.0.0.1) until Ctrl-C.');
+  return USAGE.replace(
+    'Usage: npm run sandbox -- [options]',
+    'Usage: spot-import sandbox [options]\n\nRuns the local sandbox (the service interface on 127.0.0.1) until Ctrl-C.',
+  );
 }
 
 export async function runSandbox(args: string[], context: CliContext): Promise<number> {

@@ -67,7 +67,12 @@ export async function runUpload(files: string[], options: UploadOptions, context
 }
 
 function conclude(stop: UploadFailure | undefined, uploaded: number, total: number, left: number, galleryId: number): [string, number, RunSummary['stopped']?] {
-  if (stop?.kind === 'cancelled') return [`Interrupted: ${uploaded} of ${total} files uploaded to gallery ${galleryId}; the other ${left} were not (see above).`, EXIT.interrupted, 'interrupted'];
+  if (stop?.kind === 'cancelled')
+    return [
+      `Interrupted: ${uploaded} of ${total} files uploaded to gallery ${galleryId}; the other ${left} were not (see above).`,
+      EXIT.interrupted,
+      'interrupted',
+    ];
   if (stop?.kind === 'credentials') return [`Stopped: ${stop.error.message} ${uploaded} of ${total} files uploaded.`, EXIT.usage, 'credentialsRejected'];
   if (left > 0) return [`${uploaded} of ${total} files uploaded to gallery ${galleryId}, ${left} not.`, EXIT.failures];
   return [`${uploaded} file${uploaded === 1 ? '' : 's'} uploaded to gallery ${galleryId}.`, EXIT.ok];
@@ -80,7 +85,8 @@ function details(file: CheckedFile, galleryId: number): NonNullable<Outcome['upl
 function toOutcome(result: UploadedFile<CheckedFile>, galleryId: number, cwd: string): Outcome {
   const file = displayPath(result.file.path, cwd);
   const upload = details(result.file, galleryId);
-  if (result.status === 'arrived') return { file, status: 'uploaded', ok: true, findings: [], upload: { ...upload, ...(result.mediaId !== undefined ? { mediaId: result.mediaId } : {}) } };
+  if (result.status === 'arrived')
+    return { file, status: 'uploaded', ok: true, findings: [], upload: { ...upload, ...(result.mediaId !== undefined ? { mediaId: result.mediaId } : {}) } };
   const failure = result.failure!;
   const unsure = result.status === 'unsure' ? ': it may have arrived, so check the gallery before sending it again' : '';
   if (failure.kind === 'cancelled') {
@@ -92,8 +98,9 @@ function toOutcome(result: UploadedFile<CheckedFile>, galleryId: number, cwd: st
 
 function notAttempted(checked: CheckedFile, galleryId: number, cwd: string, stop: UploadFailure | undefined): Outcome {
   const reason =
-    stop?.kind === 'cancelled' || stop?.kind === 'credentials' ? runStopCause(stop.kind)
-        : `the run stopped after the failure above (${stop?.error.message.replace(/\.$/, '') ?? 'unknown'})`;
+    stop?.kind === 'cancelled' || stop?.kind === 'credentials'
+      ? runStopCause(stop.kind)
+      : `the run stopped after the failure above (${stop?.error.message.replace(/\.$/, '') ?? 'unknown'})`;
   return { file: displayPath(checked.path, cwd), status: 'notAttempted', ok: false, reason, findings: [], upload: details(checked, galleryId) };
 }
 

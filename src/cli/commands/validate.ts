@@ -36,16 +36,36 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter(isTable);
-    if (options.mapping && tables.length !== 1) throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
-    return await validateAll(paths.filter((path) => !isTable(path)), tables, options, rules, topics, context, progress, interrupts.stop);
+    if (options.mapping && tables.length !== 1)
+      throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
+    return await validateAll(
+      paths.filter((path) => !isTable(path)),
+      tables,
+      options,
+      rules,
+      topics,
+      context,
+      progress,
+      interrupts.stop,
+    );
   } finally {
     progress.stop();
     interrupts.dispose();
   }
 }
 
-async function validateAll(paths: string[], tables: string[], options: ValidateOptions, rules: DocumentRules, topics: ProjectTopics, context: CliContext, progress: Progress, stop: AbortSignal): Promise<number> {
-  const { files, unreadable } = paths.length > 0 || tables.length === 0 ? await collectDocuments(paths, context.cwd, progress.note, topics, stop) : { files: [], unreadable: [] };
+async function validateAll(
+  paths: string[],
+  tables: string[],
+  options: ValidateOptions,
+  rules: DocumentRules,
+  topics: ProjectTopics,
+  context: CliContext,
+  progress: Progress,
+  stop: AbortSignal,
+): Promise<number> {
+  const { files, unreadable } =
+    paths.length > 0 || tables.length === 0 ? await collectDocuments(paths, context.cwd, progress.note, topics, stop) : { files: [], unreadable: [] };
   const definitions = topics.outcomes;
   const output = new RunOutput(context, 'validate', options.format, progress);
   for (const outcome of definitions) output.outcome(outcome);
@@ -56,13 +76,24 @@ async function validateAll(paths: string[], tables: string[], options: ValidateO
   for (const [index, path] of files.entries()) {
     if (stop.aborted) {
       progress.stop();
-      return output.finish(`Interrupted: ${index} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`, EXIT.interrupted, 'interrupted');
+      return output.finish(
+        `Interrupted: ${index} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`,
+        EXIT.interrupted,
+        'interrupted',
+      );
     }
     const file = display(path);
     const checked = claimSourceId(await checkDocumentFile(path, rules, display), path, sourceIds, display);
     bytes += checked.text ? Buffer.byteLength(checked.text) : 0;
     if (!checked.ok) {
-      output.outcome({ file, status: 'invalid', ok: false, reason: checked.reason, failure: checked.text === undefined ? 'unreadable' : 'document', findings: checked.findings });
+      output.outcome({
+        file,
+        status: 'invalid',
+        ok: false,
+        reason: checked.reason,
+        failure: checked.text === undefined ? 'unreadable' : 'document',
+        findings: checked.findings,
+      });
     } else {
       output.outcome({ file, status: 'valid', ok: true, findings: checked.findings });
     }
@@ -83,32 +114,62 @@ async function validateAll(paths: string[], tables: string[], options: ValidateO
   }
   progress.stop();
   const broken = definitions.filter((outcome) => !outcome.ok).length;
-  if (stop.aborted) return output.finish(`Interrupted: ${documentCounts.checked + rows.checked} checked, ${output.count('invalid')} invalid so far.`, EXIT.interrupted, 'interrupted');
+  if (stop.aborted)
+    return output.finish(
+      `Interrupted: ${documentCounts.checked + rows.checked} checked, ${output.count('invalid')} invalid so far.`,
+      EXIT.interrupted,
+      'interrupted',
+    );
   const invalid = documentCounts.invalid - broken;
   const parts: string[] = [];
   if (files.length > 0 || unreadable.length > 0 || tables.length === 0) {
     const valid = documentCounts.checked - invalid;
-    parts.push(`${documentCounts.checked} spot document${documentCounts.checked === 1 ? '' : 's'} checked: ${invalid === 0 ? 'all valid' : `${invalid} invalid, ${valid} valid`}`);
+    parts.push(
+      `${documentCounts.checked} spot document${documentCounts.checked === 1 ? '' : 's'} checked: ${invalid === 0 ? 'all valid' : `${invalid} invalid, ${valid} valid`}`,
+    );
   }
-  if (rows.tables.length > 0) parts.push(`${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${rows.tables.length === 1 ? rows.tables[0] : `${rows.tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`);
+  if (rows.tables.length > 0)
+    parts.push(
+      `${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${rows.tables.length === 1 ? rows.tables[0] : `${rows.tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`,
+    );
   parts.push(...rows.brokenMappings);
   const definitionsNote = broken > 0 ? `; ${broken} topic definition file${broken === 1 ? '' : 's'} broken (not used)` : '';
   const summary = parts.join('; ');
-  return output.finish(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}${definitionsNote}.`, invalid + broken + rows.invalid + rows.brokenMappings.length === 0 ? EXIT.ok : EXIT.failures);
+  return output.finish(
+    `${summary.charAt(0).toUpperCase()}${summary.slice(1)}${definitionsNote}.`,
+    invalid + broken + rows.invalid + rows.brokenMappings.length === 0 ? EXIT.ok : EXIT.failures,
+  );
 }
 
 /** Every row of one table, each problem at its cell; the mapping's own problems first. */
 /** brokenMapping: the mapping file (as displayed) when its problems kept the rows from being checked. */
-async function validateTable(path: string, mappingFlag: string | undefined, rules: DocumentRules, topics: ProjectTopics, output: RunOutput, progress: Progress, context: CliContext, stop: AbortSignal): Promise<{ checked: number; invalid: number; brokenMapping?: string }> {
+async function validateTable(
+  path: string,
+  mappingFlag: string | undefined,
+  rules: DocumentRules,
+  topics: ProjectTopics,
+  output: RunOutput,
+  progress: Progress,
+  context: CliContext,
+  stop: AbortSignal,
+): Promise<{ checked: number; invalid: number; brokenMapping?: string }> {
   const display = (file: string) => displayPath(file, context.cwd);
-  const opened = await openRows(resolve(context.cwd, path), { mapping: mappingFlag && resolve(context.cwd, mappingFlag), topics: topics.catalog, display, note: progress.note });
+  const opened = await openRows(resolve(context.cwd, path), {
+    mapping: mappingFlag && resolve(context.cwd, mappingFlag),
+    topics: topics.catalog,
+    display,
+    note: progress.note,
+  });
   if (opened.mappingOutcome) output.outcome(opened.mappingOutcome);
   if (!opened.mapping) return { checked: 0, invalid: 0, brokenMapping: display(opened.mappingPath) };
   const file = display(opened.table.path);
   const counts = { checked: 0, invalid: 0 };
   for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes }, stop)) {
     counts.checked++;
-    const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), display);
+    const findings = rowFindings(
+      checked.findings.map((finding) => ({ ...finding, at: finding })),
+      display,
+    );
     const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
     if (checked.ok) output.outcome({ file, ...row, status: 'valid', ok: true, findings });
     else {

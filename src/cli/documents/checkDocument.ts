@@ -3,7 +3,20 @@
 // reading it, and one that is not UTF-8), parsed and validated, checked against the project's
 // topic and topic definitions (importRules.ts) and, when the document has a media folder, with
 // its media. Every problem carries a rule id (see ruleOf) and a severity.
-import { BYTE_ORDER_MARK, checkSpotForImport, ruleOf, describeProblems, noMediaLayout, readSpotDocumentSync, repeatedSourceIdProblem, sourceIdOf, type SourceIdOwners, type LocatedProblem, type TopicCatalog, type TopicRules } from '../../core';
+import {
+  BYTE_ORDER_MARK,
+  checkSpotForImport,
+  ruleOf,
+  describeProblems,
+  noMediaLayout,
+  readSpotDocumentSync,
+  repeatedSourceIdProblem,
+  sourceIdOf,
+  type SourceIdOwners,
+  type LocatedProblem,
+  type TopicCatalog,
+  type TopicRules,
+} from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -58,8 +71,18 @@ export async function checkDocumentFile(path: string, rules: DocumentRules, disp
  * `withMedia` false (import --no-media --dry-run): the media folder is left alone, as the
  * engine's media: false leaves it, so the dry run refuses what the real run would refuse.
  */
-export async function checkDocumentText(path: string, text: string, rules: DocumentRules, display: (path: string) => string, withMedia = true): Promise<CheckedDocument> {
-  const check = await checkSpotForImport(path, text, { acceptedTypes: rules.acceptedTypes, ...topicRulesOf(rules), ...(withMedia ? {} : { layout: noMediaLayout(path) }) });
+export async function checkDocumentText(
+  path: string,
+  text: string,
+  rules: DocumentRules,
+  display: (path: string) => string,
+  withMedia = true,
+): Promise<CheckedDocument> {
+  const check = await checkSpotForImport(path, text, {
+    acceptedTypes: rules.acceptedTypes,
+    ...topicRulesOf(rules),
+    ...(withMedia ? {} : { layout: noMediaLayout(path) }),
+  });
   const findings = toFindings(check.parsed.text, check.problems, display);
   const sourceId = sourceIdOf(check.parsed.value);
   if (sourceId !== undefined && check.ok) return { ok: true, text: check.parsed.text, sourceId, findings };
@@ -78,11 +101,21 @@ export function claimSourceId(checked: CheckedDocument, path: string, owners: So
   const earlier = owners.claim(checked.sourceId, path);
   if (earlier === undefined || !checked.ok) return checked;
   const problem = repeatedSourceIdProblem(checked.text, checked.sourceId, display(earlier));
-  return { ok: false, text: checked.text, sourceId: checked.sourceId, reason: problem.message, findings: [...toFindings(checked.text, [problem], display), ...checked.findings] };
+  return {
+    ok: false,
+    text: checked.text,
+    sourceId: checked.sourceId,
+    reason: problem.message,
+    findings: [...toFindings(checked.text, [problem], display), ...checked.findings],
+  };
 }
 
 /** `text` as read (a leading byte-order mark is not counted: the problems' offsets leave it out). */
-export function toFindings(text: string, problems: ReadonlyArray<LocatedProblem & { file?: string }>, display: (path: string) => string = (path) => path): Finding[] {
+export function toFindings(
+  text: string,
+  problems: ReadonlyArray<LocatedProblem & { file?: string }>,
+  display: (path: string) => string = (path) => path,
+): Finding[] {
   if (problems.length === 0) return [];
   const lines = new LineIndex(text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text);
   return problems.map((problem) => ({

@@ -27,7 +27,13 @@ export interface RunTopicFiles {
   files: ReadonlySet<string>;
 }
 
-export async function collectDocuments(paths: readonly string[], cwd: string, note: (line: string) => void, topics: RunTopicFiles, signal?: AbortSignal): Promise<CollectedDocuments> {
+export async function collectDocuments(
+  paths: readonly string[],
+  cwd: string,
+  note: (line: string) => void,
+  topics: RunTopicFiles,
+  signal?: AbortSignal,
+): Promise<CollectedDocuments> {
   const targets: string[] = [];
   for (const given of paths) {
     const document = await documentOfMediaFolder(resolve(cwd, given));
@@ -37,29 +43,36 @@ export async function collectDocuments(paths: readonly string[], cwd: string, no
   const withoutMediaFolder: boolean[] = [];
   const unreadable: Outcome[] = [];
   let definitions = 0;
-  await findDocuments(targets, cwd, (found) => {
-    switch (found.kind) {
-      case 'document':
-        files.push(found.path);
-        withoutMediaFolder.push(found.mediaFolder === false);
-        break;
-      case 'unreadable':
-        unreadable.push({ file: displayPath(found.path, cwd), status: 'failed', ok: false, reason: found.message, failure: 'unreadable', findings: [] });
-        break;
-      case 'topicDefinition':
-        if (topics.files.has(found.path)) definitions++;
-        else note(`${displayPath(found.path, cwd)}: passed over, a topic definition file is not a spot document; ${describeTopicsFolder(topics, cwd)}.`);
-        break;
-      case 'passedOver':
-        note(`${displayPath(found.path, cwd)}: passed over, ${found.message}`);
-        break;
-      case 'empty':
-        note(`${displayPath(found.path, cwd)}: no spot documents in this folder (looked for *.spot.json, and .json files with "data": {"type": "spots"}).`);
-        break;
-    }
-  }, signal);
+  await findDocuments(
+    targets,
+    cwd,
+    (found) => {
+      switch (found.kind) {
+        case 'document':
+          files.push(found.path);
+          withoutMediaFolder.push(found.mediaFolder === false);
+          break;
+        case 'unreadable':
+          unreadable.push({ file: displayPath(found.path, cwd), status: 'failed', ok: false, reason: found.message, failure: 'unreadable', findings: [] });
+          break;
+        case 'topicDefinition':
+          if (topics.files.has(found.path)) definitions++;
+          else note(`${displayPath(found.path, cwd)}: passed over, a topic definition file is not a spot document; ${describeTopicsFolder(topics, cwd)}.`);
+          break;
+        case 'passedOver':
+          note(`${displayPath(found.path, cwd)}: passed over, ${found.message}`);
+          break;
+        case 'empty':
+          note(`${displayPath(found.path, cwd)}: no spot documents in this folder (looked for *.spot.json, and .json files with "data": {"type": "spots"}).`);
+          break;
+      }
+    },
+    signal,
+  );
   if (files.length === 0 && unreadable.length === 0 && definitions === 0) {
-    throw new CliError(`No spot documents found in ${paths.map((path) => `"${path}"`).join(', ')}: name them *.spot.json, or give them "data": {"type": "spots"}.`);
+    throw new CliError(
+      `No spot documents found in ${paths.map((path) => `"${path}"`).join(', ')}: name them *.spot.json, or give them "data": {"type": "spots"}.`,
+    );
   }
   return { files, withoutMediaFolder, unreadable };
 }

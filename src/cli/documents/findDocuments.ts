@@ -66,13 +66,18 @@ export async function findDocuments(paths: readonly string[], cwd: string, found
       continue;
     }
     let documents = 0;
-    await walk(path, visitedFolders, (entry) => {
-      if (entry.kind === 'document') {
-        if (!firstTime(entry.path)) return;
-        documents++;
-      }
-      found(entry);
-    }, signal);
+    await walk(
+      path,
+      visitedFolders,
+      (entry) => {
+        if (entry.kind === 'document') {
+          if (!firstTime(entry.path)) return;
+          documents++;
+        }
+        found(entry);
+      },
+      signal,
+    );
     if (documents === 0) found({ kind: 'empty', path });
   }
 }

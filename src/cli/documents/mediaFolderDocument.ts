@@ -14,7 +14,13 @@ export async function documentOfMediaFolder(folder: string): Promise<string | un
   const stem = name.slice(0, -'.media'.length);
   for (const candidate of [`${stem}.spot.json`, `${stem}.json`]) {
     const path = join(dirname(folder), candidate);
-    if (await fs.stat(path).then((stats) => stats.isFile(), () => false)) return path;
+    if (
+      await fs.stat(path).then(
+        (stats) => stats.isFile(),
+        () => false,
+      )
+    )
+      return path;
   }
   return undefined;
 }

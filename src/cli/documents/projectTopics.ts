@@ -23,7 +23,10 @@ export interface ProjectTopics {
 export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>, cwd: string, display: (path: string) => string): Promise<ProjectTopics> {
   let set;
   try {
-    set = await loadProjectTopics(cwd, settings.topicsFolder ? { topicsFolder: settings.topicsFolder.folder, configDir: settings.topicsFolder.relativeTo } : {});
+    set = await loadProjectTopics(
+      cwd,
+      settings.topicsFolder ? { topicsFolder: settings.topicsFolder.folder, configDir: settings.topicsFolder.relativeTo } : {},
+    );
   } catch (error) {
     throw new CliError(`${(error as Error).message} Fix "topicsFolder" in spot-import.json or --topics-folder.`);
   }
@@ -41,7 +44,15 @@ export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>,
     const name = display(file.path);
     outcomes.push(
       errors.length > 0
-        ? { file: name, kind: 'topicDefinition', status: 'invalid', ok: false, reason: `${errors[0].message}${file.definition ? '' : ' This definition is not used.'}`, failure: 'document', findings }
+        ? {
+            file: name,
+            kind: 'topicDefinition',
+            status: 'invalid',
+            ok: false,
+            reason: `${errors[0].message}${file.definition ? '' : ' This definition is not used.'}`,
+            failure: 'document',
+            findings,
+          }
         : { file: name, kind: 'topicDefinition', status: 'valid', ok: true, findings },
     );
   }

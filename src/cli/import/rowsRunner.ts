@@ -25,8 +25,16 @@ export const importRows: ImportRunner = async (job) => {
     job.progress({ done, bytes: 0 });
   };
   if (!job.client) {
-    for await (const checked of checkRows(table, mapping, { ...topicRulesOf(job.rules), acceptedTypes: job.rules.acceptedTypes, media: job.media.upload }, job.signals.stop)) {
-      const findings = rowFindings(checked.findings.map((finding) => ({ ...finding, at: finding })), job.display);
+    for await (const checked of checkRows(
+      table,
+      mapping,
+      { ...topicRulesOf(job.rules), acceptedTypes: job.rules.acceptedTypes, media: job.media.upload },
+      job.signals.stop,
+    )) {
+      const findings = rowFindings(
+        checked.findings.map((finding) => ({ ...finding, at: finding })),
+        job.display,
+      );
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
       else report({ file, ...row, status: 'failed', ok: false, reason: rowReason(findings), failure: 'document', findings });
@@ -36,7 +44,16 @@ export const importRows: ImportRunner = async (job) => {
   const rows = rowSource(table, mapping, {
     media: job.media.upload,
     signal: job.signals.stop,
-    onUnreadable: (row) => report({ file, ...(row.row !== undefined ? { row: { row: row.row, line: row.line } } : {}), status: 'failed', ok: false, reason: row.problem, failure: 'document', findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display) }),
+    onUnreadable: (row) =>
+      report({
+        file,
+        ...(row.row !== undefined ? { row: { row: row.row, line: row.line } } : {}),
+        status: 'failed',
+        ok: false,
+        reason: row.problem,
+        failure: 'document',
+        findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display),
+      }),
   });
   // The line each row starts on, by row (a number each): an earlier row the engine names (the
   // owner of a repeated source_id) is named as validate names it, "trees.csv row 2 (line 4)",

@@ -18,16 +18,38 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
     case 'done':
       return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: placed(spot, display), ...withRecord };
     case 'invalid':
-      return { file, status: 'failed', ok: false, reason: spot.reason ?? 'The document or its media break a rule.', failure: 'document', findings: placed(spot, display), ...withRecord };
+      return {
+        file,
+        status: 'failed',
+        ok: false,
+        reason: spot.reason ?? 'The document or its media break a rule.',
+        failure: 'document',
+        findings: placed(spot, display),
+        ...withRecord,
+      };
     case 'failed':
-      return { file, status: 'failed', ok: false, reason: withRemaining(spot), failure: failureOf(spot.failure?.kind), findings: placed(spot, display), ...withRecord };
+      return {
+        file,
+        status: 'failed',
+        ok: false,
+        reason: withRemaining(spot),
+        failure: failureOf(spot.failure?.kind),
+        findings: placed(spot, display),
+        ...withRecord,
+      };
     case 'cancelled':
       return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: placed(spot, display), ...withRecord };
     case 'not-started':
-      return { file, status: 'notAttempted', ok: false, reason: runStopCause(spot.failure?.because ?? 'cancelled'), findings: [], ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
+      return {
+        file,
+        status: 'notAttempted',
+        ok: false,
+        reason: runStopCause(spot.failure?.because ?? 'cancelled'),
+        findings: [],
+        ...(origin ? { row: { row: origin.row, line: origin.line } } : {}),
+      };
   }
 }
-
 
 /** The kinds of records.ts: the file, the document, or the service (and everything on the way to it). */
 function failureOf(kind: SpotFailureKind | undefined): Outcome['failure'] {
@@ -70,7 +92,10 @@ function placed(spot: SpotOutcome, display: (path: string) => string): Finding[]
   if (spot.problems.length === 0) return [];
   if (isRowOrigin(spot.origin)) {
     const origin = spot.origin;
-    return rowFindings(spot.problems.map((problem) => ({ ...problem, rule: ruleOf(problem), at: placeRowProblem(origin, problem) })), display);
+    return rowFindings(
+      spot.problems.map((problem) => ({ ...problem, rule: ruleOf(problem), at: placeRowProblem(origin, problem) })),
+      display,
+    );
   }
   // The text the offsets are in, as it was checked: the file may have changed since (the write-back of gallery ids, too).
   return toFindings(spot.checkedText ?? '', spot.problems, display);

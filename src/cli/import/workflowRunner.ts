@@ -51,8 +51,10 @@ export const importWithWorkflow: ImportRunner = async (job) => {
     if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   }
   // The dry run's Ctrl-C, or an interrupted source: the rest was never taken.
-  const stopped = (stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined) ?? (job.signals.stop.aborted && taken < job.files.length ? 'cancelled' : undefined);
-  for (; taken < job.files.length; taken++) report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: runStopCause(stopped ?? 'cancelled'), findings: [] });
+  const stopped =
+    (stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined) ?? (job.signals.stop.aborted && taken < job.files.length ? 'cancelled' : undefined);
+  for (; taken < job.files.length; taken++)
+    report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: runStopCause(stopped ?? 'cancelled'), findings: [] });
   return { stopped, stopError: stop?.error, remaining };
 };
 
@@ -109,4 +111,3 @@ async function dryRun(path: string, text: string, job: ImportJob, sourceIds: Sou
   if (!checked.ok) return { file, status: 'failed', ok: false, reason: checked.reason, failure: 'document', findings: checked.findings };
   return { file, status: 'wouldImport', ok: true, findings: checked.findings, spot: { sourceId: checked.sourceId, pendingGalleries: [] } };
 }
-

@@ -16,7 +16,12 @@ export function jsonLinesReporter(out: LineWriter, command: CommandName): Report
 }
 
 function outcomeRecord(command: CommandName, outcome: Outcome): Record<string, unknown> {
-  const base = { file: outcome.file, ...(outcome.row ? { row: outcome.row.row, line: outcome.row.line } : {}), status: outcome.status, ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}) };
+  const base = {
+    file: outcome.file,
+    ...(outcome.row ? { row: outcome.row.row, line: outcome.row.line } : {}),
+    status: outcome.status,
+    ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+  };
   const problems = outcome.findings.length > 0 ? { problems: outcome.findings } : {};
   if (outcome.kind) return { type: outcome.kind, ...base, problems: outcome.findings };
   switch (command) {

@@ -21,7 +21,9 @@ export function junitReporter(out: LineWriter, command: CommandName): Reporter {
         cases.push(`${open}>\n      <skipped message="${attribute(outcome.reason ?? '')}"/>\n    </testcase>`);
       } else {
         failures++;
-        const details = outcome.findings.map((finding) => `${outcome.file}:${finding.line}:${finding.column}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
+        const details = outcome.findings.map(
+          (finding) => `${outcome.file}:${finding.line}:${finding.column}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`,
+        );
         const body = text(details.length > 0 ? details.join('\n') : (outcome.reason ?? ''));
         cases.push(`${open}>\n      <failure message="${attribute(outcome.reason ?? 'failed')}" type="${outcome.status}">${body}</failure>\n    </testcase>`);
       }

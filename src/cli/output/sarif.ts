@@ -25,7 +25,7 @@ const RULES: Record<'invalid' | 'unreadable' | 'importFailed' | 'notAttempted' |
 };
 /** What each family of finding rules is about (the part of the id before the dot). */
 const RULE_FAMILIES: Record<string, string> = {
-  topic: 'A rule of the project\'s topic definitions.',
+  topic: "A rule of the project's topic definitions.",
   topicDefinition: 'A topic definition file breaks a rule of the definition format.',
   row: 'A cell of a row of a table cannot be read as the spot the row stands for.',
   mapping: 'The mapping of a table (how its rows become spots) breaks a rule.',
@@ -34,8 +34,10 @@ const RULE_FAMILIES: Record<string, string> = {
 /** A finding's own rule (topic.outOfRange, spot.schema, row.value, …): described once, where it first fires. */
 function findingRule(id: string): Rule {
   const family = id.split('.')[0];
-  const text = Object.hasOwn(RULE_FAMILIES, family) ? RULE_FAMILIES[family]
-    : id === 'spot.media' ? 'The media folder or a media file of the spot document cannot be imported.'
+  const text = Object.hasOwn(RULE_FAMILIES, family)
+    ? RULE_FAMILIES[family]
+    : id === 'spot.media'
+      ? 'The media folder or a media file of the spot document cannot be imported.'
       : 'The spot document breaks a rule of the spot import interface.';
   return { id, text, level: 'error' };
 }
@@ -76,7 +78,9 @@ export function sarifReporter(out: LineWriter, command: CommandName, options: Sa
             },
             originalUriBaseIds: { '%SRCROOT%': { uri: directoryUri(options.cwd) } },
             columnKind: 'utf16CodeUnits',
-            invocations: [{ executionSuccessful: summary.exitCode === 0 || summary.exitCode === 1, exitCode: summary.exitCode, commandLine: `spot-import ${command}` }],
+            invocations: [
+              { executionSuccessful: summary.exitCode === 0 || summary.exitCode === 1, exitCode: summary.exitCode, commandLine: `spot-import ${command}` },
+            ],
             results,
           },
         ],
@@ -89,10 +93,14 @@ export function sarifReporter(out: LineWriter, command: CommandName, options: Sa
 function toResults(command: CommandName, outcome: Outcome, ruleIndex: (rule: Rule) => number): Sarif.Result[] {
   if (outcome.ok && outcome.findings.length === 0) return [];
   const rule =
-    outcome.status === 'notAttempted' || outcome.status === 'interrupted' ? RULES.notAttempted
-      : outcome.failure === 'unreadable' ? RULES.unreadable
-        : outcome.failure === 'document' || outcome.findings.length > 0 ? RULES.invalid
-          : command === 'upload' ? RULES.uploadFailed
+    outcome.status === 'notAttempted' || outcome.status === 'interrupted'
+      ? RULES.notAttempted
+      : outcome.failure === 'unreadable'
+        ? RULES.unreadable
+        : outcome.failure === 'document' || outcome.findings.length > 0
+          ? RULES.invalid
+          : command === 'upload'
+            ? RULES.uploadFailed
             : RULES.importFailed;
   const artifactLocation = artifact(outcome.file);
   const result = (message: string, finding?: Finding): Sarif.Result => {
@@ -104,7 +112,9 @@ function toResults(command: CommandName, outcome: Outcome, ruleIndex: (rule: Rul
       message: { text: finding?.mediaFile ? `${finding.mediaFile}: ${message}` : message },
       locations: [{ physicalLocation: { artifactLocation, ...(finding ? { region: region(finding) } : {}) } }],
       // A media problem is shown on the document's member; the media file is named beside it.
-      ...(finding?.mediaFile ? { relatedLocations: [{ id: 1, physicalLocation: { artifactLocation: artifact(finding.mediaFile) }, message: { text: 'the media file' } }] } : {}),
+      ...(finding?.mediaFile
+        ? { relatedLocations: [{ id: 1, physicalLocation: { artifactLocation: artifact(finding.mediaFile) }, message: { text: 'the media file' } }] }
+        : {}),
       ...(finding?.pointer ? { properties: { pointer: finding.pointer } } : {}),
     };
   };

@@ -47,14 +47,20 @@ function textLines(outcome: Outcome, paint: Paint): string[] {
       // New or updated as the journal knew it (the service's answer does not tell the two apart).
       return [`${file}: ${paint.green(outcome.spot?.change === 'updated' ? 'updated' : 'imported')} ${describeSpot(outcome)}`, ...warnings];
     case 'alreadyImported':
-      return [`${file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`, ...warnings];
+      return [
+        `${file}: ${paint.green('already imported')} ${describeSpot(outcome)} ${paint.dim('(the journal says this exact text was imported; nothing sent)')}`,
+        ...warnings,
+      ];
     case 'wouldImport':
       return [`${file}: ${paint.green('valid')}, would import "${outcome.spot?.sourceId}" ${paint.dim('(dry run: nothing sent)')}`, ...warnings];
     case 'failed':
       if (outcome.upload) return [`${at()}: ${paint.red('not uploaded')}: ${outcome.reason}`];
       // The document's errors are why it was not imported; without any (the service refused it, a
       // row with warnings only) the reason is, and its warnings are shown as warnings.
-      if (hasError(outcome)) return outcome.findings.map((finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`);
+      if (hasError(outcome))
+        return outcome.findings.map(
+          (finding) => `${at(finding)}: ${paint.red('not imported')}: ${finding.mediaFile ? `${finding.mediaFile}: ` : ''}${finding.message}`,
+        );
       return [`${file}: ${paint.red('not imported')}: ${outcome.reason}${describeFailedMedia(outcome)}`, ...outcome.findings.map(problem)];
     case 'interrupted':
       return [`${file}: ${paint.yellow('interrupted')}: ${outcome.reason}`];
@@ -78,13 +84,22 @@ function describeSpot(outcome: Outcome): string {
   const id = spot.spotId !== undefined ? ` as ${spot.change === 'new' ? 'new ' : ''}spot ${spot.spotId}` : '';
   const state = spot.state !== undefined && spot.galleries ? ` (state ${spot.state})` : '';
   const media = spot.galleries?.length ? `; media: ${spot.galleries.map(describeGallery).join(', ')}` : '';
-  const written = spot.writeBack === 'disabled' ? '; gallery ids kept in the journal (--no-write-back)' : spot.writeBack === 'conflict' || spot.writeBack === 'failed' ? `; gallery ids NOT written into the document (${spot.writeBack}): the journal keeps them` : '';
+  const written =
+    spot.writeBack === 'disabled'
+      ? '; gallery ids kept in the journal (--no-write-back)'
+      : spot.writeBack === 'conflict' || spot.writeBack === 'failed'
+        ? `; gallery ids NOT written into the document (${spot.writeBack}): the journal keeps them`
+        : '';
   const pending = spot.pendingGalleries.length > 0 ? `; pending galleries: ${spot.pendingGalleries.map((g) => `${g.field} = ${g.galleryId}`).join(', ')}` : '';
   return `"${spot.sourceId}"${id}${state}${media}${written}${pending}`;
 }
 
 function describeGallery(gallery: GalleryRecord): string {
-  const counts = [`${gallery.uploaded} uploaded`, ...(gallery.skipped ? [`${gallery.skipped} skipped`] : []), ...(gallery.resolved ? [`${gallery.resolved} resolved`] : [])];
+  const counts = [
+    `${gallery.uploaded} uploaded`,
+    ...(gallery.skipped ? [`${gallery.skipped} skipped`] : []),
+    ...(gallery.resolved ? [`${gallery.resolved} resolved`] : []),
+  ];
   return `${gallery.field} = ${gallery.galleryId ?? '?'} (${gallery.files} file${gallery.files === 1 ? '' : 's'}: ${counts.join(', ')})`;
 }
 

@@ -25,7 +25,8 @@ export function isTablePath(path: string, cwd = process.cwd(), anyName = false):
  */
 export function refuseTableWithoutMapping(paths: readonly string[], cwd: string): void {
   const path = paths.find((candidate) => isTablePath(candidate, cwd, true) && !isTablePath(candidate, cwd));
-  if (path) throw new CliError(`${path} has no mapping beside it, so it is not read as a table (nor is it a spot document): spot-import mapping ${path} proposes one.`);
+  if (path)
+    throw new CliError(`${path} has no mapping beside it, so it is not read as a table (nor is it a spot document): spot-import mapping ${path} proposes one.`);
 }
 
 export interface OpenedRows {
@@ -37,7 +38,10 @@ export interface OpenedRows {
   mappingOutcome?: Outcome;
 }
 
-export async function openRows(path: string, options: { mapping?: string; topics?: TopicCatalog; display(path: string): string; note(line: string): void }): Promise<OpenedRows> {
+export async function openRows(
+  path: string,
+  options: { mapping?: string; topics?: TopicCatalog; display(path: string): string; note(line: string): void },
+): Promise<OpenedRows> {
   const mappingPath = options.mapping ?? mappingPathFor(path);
   let parsed;
   try {
@@ -56,8 +60,11 @@ export async function openRows(path: string, options: { mapping?: string; topics
   const findings = toFindings(parsed.text, mapped.problems, options.display);
   const errors = findings.filter((finding) => finding.severity === 'error');
   const file = options.display(mappingPath);
-  const mappingOutcome: Outcome | undefined = findings.length === 0 ? undefined
-    : errors.length > 0 ? { file, kind: 'mapping', status: 'invalid', ok: false, reason: `${errors[0].message} The rows were not checked.`, failure: 'document', findings }
-      : { file, kind: 'mapping', status: 'valid', ok: true, findings };
+  const mappingOutcome: Outcome | undefined =
+    findings.length === 0
+      ? undefined
+      : errors.length > 0
+        ? { file, kind: 'mapping', status: 'invalid', ok: false, reason: `${errors[0].message} The rows were not checked.`, failure: 'document', findings }
+        : { file, kind: 'mapping', status: 'valid', ok: true, findings };
   return { table, mappingPath, ...(mapping ? { mapping } : {}), mappingOutcome };
 }

@@ -33,5 +33,8 @@ export function rowFindings(problems: readonly PlacedProblem[], display: (path: 
  * --dry-run, import and convert say the same of one row.
  */
 export function rowReason(findings: readonly Finding[]): string {
-  return describeProblems(findings.filter((finding) => finding.severity === 'error'), 'The row breaks a rule.');
+  return describeProblems(
+    findings.filter((finding) => finding.severity === 'error'),
+    'The row breaks a rule.',
+  );
 }

@@ -30,7 +30,9 @@ const configSchema = z.strictObject({
     z.catchall(
       z.object({
         fileFieldName: z.optional(z.string().check(z.minLength(1))),
-        acceptedTypes: z.optional(z.array(z.string().check(z.regex(/^[\w.+-]+\/(\*|[\w.+-]+)$/, 'must hold MIME types such as image/jpeg or image/*'))).check(z.minLength(1))),
+        acceptedTypes: z.optional(
+          z.array(z.string().check(z.regex(/^[\w.+-]+\/(\*|[\w.+-]+)$/, 'must hold MIME types such as image/jpeg or image/*'))).check(z.minLength(1)),
+        ),
       }),
       z.unknown(),
     ),

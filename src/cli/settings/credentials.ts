@@ -9,10 +9,16 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-export async function resolveCredentials(settings: CliSettings, secretFromStdin: boolean, stdin: NodeJS.ReadStream = process.stdin): Promise<ClientCredentials> {
+export async function resolveCredentials(
+  settings: CliSettings,
+  secretFromStdin: boolean,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<ClientCredentials> {
   const clientId = settings.clientId?.value;
   if (!clientId) {
-    throw new CliError('No client id: pass --client-id, set SPOT_CLIENT_ID, or add "clientId" to spot-import.json (or use --sandbox to try without an account).');
+    throw new CliError(
+      'No client id: pass --client-id, set SPOT_CLIENT_ID, or add "clientId" to spot-import.json (or use --sandbox to try without an account).',
+    );
   }
   const clientSecret = secretFromStdin ? await readSecret(stdin) : settings.clientSecretFromEnv;
   if (!clientSecret) {
@@ -33,7 +39,9 @@ async function readSecret(stdin: NodeJS.ReadStream): Promise<string> {
     if (size > 64 * 1024) throw new CliError('--client-secret-stdin: standard input is longer than any client secret; pipe only the secret.');
     chunks.push(buffer);
   }
-  const secret = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const secret = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (!secret) throw new CliError('--client-secret-stdin: standard input was empty; pipe the client secret to it.');
   return secret;
 }
@@ -74,7 +82,9 @@ function typeSecret(stdin: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Pr
         if (char === '\u001b') escape = '';
         else if (char === '\r' || char === '\n' || char === '\u0004') {
           const secret = typed.join('');
-          return finish(() => (secret ? resolve(secret) : reject(new CliError('--client-secret-stdin: nothing was typed; type the client secret, then Enter.'))));
+          return finish(() =>
+            secret ? resolve(secret) : reject(new CliError('--client-secret-stdin: nothing was typed; type the client secret, then Enter.')),
+          );
         } else if (char === '\u0003') return finish(() => reject(new CliError('Cancelled: no client secret was typed.', EXIT.interrupted)));
         else if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
         else if (char >= ' ') typed.push(char);

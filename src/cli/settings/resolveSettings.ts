@@ -52,7 +52,13 @@ export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.Proces
   const configFile = flags.config ? resolve(cwd, flags.config) : await findConfigFile(cwd);
   const file: ProjectConfig = configFile ? await readConfigFile(configFile) : {};
   const pick = <T>(flag: T | undefined, fromEnv: T | undefined, fromFile: T | undefined): Setting<T> | undefined =>
-    flag !== undefined ? { value: flag, from: 'flag' } : fromEnv !== undefined ? { value: fromEnv, from: 'environment' } : fromFile !== undefined ? { value: fromFile, from: 'config' } : undefined;
+    flag !== undefined
+      ? { value: flag, from: 'flag' }
+      : fromEnv !== undefined
+        ? { value: fromEnv, from: 'environment' }
+        : fromFile !== undefined
+          ? { value: fromFile, from: 'config' }
+          : undefined;
 
   const apiVersion = pick(flags.apiVersion, envValue(env, 'SPOT_API_VERSION'), file.apiVersion) ?? { value: DEFAULT_API_VERSION, from: 'default' as const };
   if (!API_VERSION_PATTERN.test(apiVersion.value)) {

@@ -20,7 +20,6 @@ const CERTIFICATE_PROBLEMS: Readonly<Record<string, CertificateProblem>> = {
   CERT_REVOKED: 'revoked',
 };
 
-
 /** The problem a TLS error code names, if it is a certificate problem. */
 export function certificateProblem(code: string): CertificateProblem | undefined {
   return Object.prototype.hasOwnProperty.call(CERTIFICATE_PROBLEMS, code) ? CERTIFICATE_PROBLEMS[code] : undefined;
@@ -34,7 +33,7 @@ export function describeCertificateProblem(code: string): string | undefined {
     case 'expired':
       return l10n.t('its certificate has expired ({0})', code);
     case 'notYetValid':
-      return l10n.t('its certificate is not valid yet (check this computer\'s clock) ({0})', code);
+      return l10n.t("its certificate is not valid yet (check this computer's clock) ({0})", code);
     case 'wrongHost':
       return l10n.t('its certificate is for another host name ({0})', code);
     case 'revoked':

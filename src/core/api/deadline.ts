@@ -129,9 +129,13 @@ function callerAttempts(signal: AbortSignal): Set<RequestDeadline> {
   let attempts = underSignal.get(signal);
   if (!attempts) {
     const running = new Set<RequestDeadline>();
-    signal.addEventListener('abort', () => {
-      for (const attempt of [...running]) attempt.abort(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const attempt of [...running]) attempt.abort(signal.reason);
+      },
+      { once: true },
+    );
     underSignal.set(signal, running);
     attempts = running;
   }

@@ -5,14 +5,7 @@
 // recognise the core's errors without loading the core.
 import { l10n } from '../text/l10n';
 
-export type ServiceErrorKind =
-  | 'authentication'
-  | 'http'
-  | 'network'
-  | 'timeout'
-  | 'malformed'
-  | 'cancelled'
-  | 'configuration';
+export type ServiceErrorKind = 'authentication' | 'http' | 'network' | 'timeout' | 'malformed' | 'cancelled' | 'configuration';
 
 /**
  * How far a request that carries a body (an upload) got before it failed. What may be sent again
@@ -97,7 +90,10 @@ export class MalformedReplyError extends ServiceError {
  * nothing was stored; sending it again as it is now would fail the same way.
  */
 export class FileChangedError extends ServiceError {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     // Only ever raised while the body goes out, before its final piece.
     super('configuration', message, { requestSent: 'partly' });
     this.name = 'FileChangedError';

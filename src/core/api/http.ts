@@ -39,12 +39,14 @@ export function createDispatcher(options: HttpOptions = {}, env: NodeJS.ProcessE
   const proxy = options.proxyUrl || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
   if (!proxy) return new Agent(agentOptions);
   const noProxy = [...(options.noProxy ?? splitList(env.NO_PROXY ?? env.no_proxy)), ...LOOPBACK_NO_PROXY];
-  return new EnvHttpProxyAgent(withMembers(agentOptions, {
-    httpProxy: proxy,
-    httpsProxy: proxy,
-    noProxy: noProxy.join(','),
-    requestTls: tls,
-  }));
+  return new EnvHttpProxyAgent(
+    withMembers(agentOptions, {
+      httpProxy: proxy,
+      httpsProxy: proxy,
+      noProxy: noProxy.join(','),
+      requestTls: tls,
+    }),
+  );
 }
 
 let shared: Dispatcher | undefined;
@@ -68,5 +70,8 @@ export function proxyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpO
 }
 
 function splitList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -27,7 +27,11 @@ export interface FailureContext {
 export function toServiceError(error: unknown, context: FailureContext): ServiceError {
   if (error instanceof ServiceError) return error;
   const { what, host, requestSent } = context;
-  const details: ServiceErrorDetails = { cause: error, ...(requestSent ? { requestSent } : {}), ...(context.status !== undefined ? { status: context.status } : {}) };
+  const details: ServiceErrorDetails = {
+    cause: error,
+    ...(requestSent ? { requestSent } : {}),
+    ...(context.status !== undefined ? { status: context.status } : {}),
+  };
   const deadlinePassed = context.deadline?.timedOut === true;
   if (context.signal?.aborted || (isCancellation(error) && !deadlinePassed)) return new CancelledError(undefined, requestSent ? { requestSent } : {});
   // Where in the exchange the connection was lost, and what follows for the body: 'partly', it
@@ -39,13 +43,24 @@ export function toServiceError(error: unknown, context: FailureContext): Service
       // An upload's deadline runs only once its body went out whole (see uploadFile).
       return new ServiceError(
         'timeout',
-        l10n.t('{0}: the whole file was sent, but the reply from {1} did not finish within {2} s, so the request was stopped; the file may have been stored. Check the gallery before sending it again.', what, host, seconds),
+        l10n.t(
+          '{0}: the whole file was sent, but the reply from {1} did not finish within {2} s, so the request was stopped; the file may have been stored. Check the gallery before sending it again.',
+          what,
+          host,
+          seconds,
+        ),
         details,
       );
     }
-    const message = lost === 'partly'
-      ? l10n.t('{0} got no complete reply from {1} within {2} s and was stopped; it cannot have been stored. The server may be overloaded: try again later.', what, host, seconds)
-      : l10n.t('{0} got no complete reply from {1} within {2} s and was stopped. The server may be overloaded: try again later.', what, host, seconds);
+    const message =
+      lost === 'partly'
+        ? l10n.t(
+            '{0} got no complete reply from {1} within {2} s and was stopped; it cannot have been stored. The server may be overloaded: try again later.',
+            what,
+            host,
+            seconds,
+          )
+        : l10n.t('{0} got no complete reply from {1} within {2} s and was stopped. The server may be overloaded: try again later.', what, host, seconds);
     return new ServiceError('timeout', message, details);
   }
   const code = (error as { code?: string } | undefined)?.code ?? '';
@@ -62,7 +77,11 @@ function timedOut(what: string, host: string, lost: Exclude<RequestSent, 'none'>
     case 'partly':
       return l10n.t('{0} timed out waiting for {1} while the file was being sent; it cannot have been stored. Check the connection or try again.', what, host);
     case 'whole':
-      return l10n.t('{0} timed out waiting for {1} after the whole file was sent, before any reply; it may have been stored. Check the connection or try again.', what, host);
+      return l10n.t(
+        '{0} timed out waiting for {1} after the whole file was sent, before any reply; it may have been stored. Check the connection or try again.',
+        what,
+        host,
+      );
     case 'answered':
       return l10n.t('{0} timed out waiting for {1} while the reply was being read. Check the connection or try again.', what, host);
     default:
@@ -76,7 +95,12 @@ function connectionLost(what: string, host: string, lost: Exclude<RequestSent, '
     case 'partly':
       return l10n.t('{0} failed: the connection to {1} was lost while the file was being sent ({2}); it cannot have been stored.', what, host, cause);
     case 'whole':
-      return l10n.t('{0} failed: the connection to {1} was lost after the whole file was sent, before any reply ({2}); it may have been stored.', what, host, cause);
+      return l10n.t(
+        '{0} failed: the connection to {1} was lost after the whole file was sent, before any reply ({2}); it may have been stored.',
+        what,
+        host,
+        cause,
+      );
     case 'answered':
       return l10n.t('{0} failed: the connection to {1} was lost while the reply was being read ({2}).', what, host, cause);
   }

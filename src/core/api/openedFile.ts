@@ -142,8 +142,16 @@ export class OpenedFile implements UploadSource {
     return new FileChangedError(
       this.path,
       how === 'grew'
-        ? l10n.t('{0} changed while it was being sent (it grew from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.', this.path, this.size)
-        : l10n.t('{0} changed while it was being sent (it shrank from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.', this.path, this.size),
+        ? l10n.t(
+            '{0} changed while it was being sent (it grew from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.',
+            this.path,
+            this.size,
+          )
+        : l10n.t(
+            '{0} changed while it was being sent (it shrank from {1} bytes), so the upload was stopped and it cannot have been stored. Send it again once it is complete.',
+            this.path,
+            this.size,
+          ),
     );
   }
 }

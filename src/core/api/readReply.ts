@@ -118,8 +118,18 @@ function jsonWords(json: unknown): string | undefined {
   if (jsonApi.success && jsonApi.data.errors.length > 0) {
     return jsonApi.data.errors
       .map((error) => {
-        const words = error.detail ?? error.title ?? error.code ?? l10n.t({ message: 'error', args: [], comment: ['What a JSON:API error object that gives no words of its own is called.'] });
-        return error.source?.pointer ? l10n.t({ message: '{0} (at {1})', args: [words, error.source.pointer], comment: ['{0}: the server\'s words; {1}: the JSON pointer of the member they are about.'] }) : words;
+        const words =
+          error.detail ??
+          error.title ??
+          error.code ??
+          l10n.t({ message: 'error', args: [], comment: ['What a JSON:API error object that gives no words of its own is called.'] });
+        return error.source?.pointer
+          ? l10n.t({
+              message: '{0} (at {1})',
+              args: [words, error.source.pointer],
+              comment: ["{0}: the server's words; {1}: the JSON pointer of the member they are about."],
+            })
+          : words;
       })
       .join('; ');
   }
@@ -141,7 +151,9 @@ export function httpError(what: RequestWords, status: number, text: string, opti
   const words = serverWords(text, options.redactor);
   const { retryAfterMs } = options;
   const retryAt = retryAfterMs === undefined ? undefined : (options.now ?? Date.now()) + retryAfterMs;
-  const failed = words ? l10n.t('{0} failed with HTTP {1}: {2}.', wordsOf(what), status, words.replace(/\.$/, '')) : l10n.t('{0} failed with HTTP {1}.', wordsOf(what), status);
+  const failed = words
+    ? l10n.t('{0} failed with HTTP {1}: {2}.', wordsOf(what), status, words.replace(/\.$/, ''))
+    : l10n.t('{0} failed with HTTP {1}.', wordsOf(what), status);
   const message = retryAfterMs !== undefined && retryAfterMs > 0 ? `${failed} ${describeWait(retryAfterMs, retryAt!)}` : failed;
   return new ServiceError('http', message, {
     status,
@@ -153,7 +165,9 @@ export function httpError(what: RequestWords, status: number, text: string, opti
 
 /** Markup stripped (an HTML error page reads as its words), one short line. */
 function preview(text: string): string {
-  return oneLine(text.replace(/<[^>]*>/g, ' '), 200) || l10n.t({ message: '(empty)', args: [], comment: ['Stands for a reply from the server that has no text.'] });
+  return (
+    oneLine(text.replace(/<[^>]*>/g, ' '), 200) || l10n.t({ message: '(empty)', args: [], comment: ['Stands for a reply from the server that has no text.'] })
+  );
 }
 
 function oneLine(text: string, limit = 500): string {

@@ -104,7 +104,16 @@ export class ServiceClient {
       retryable: true,
       signal: options.signal,
     });
-    return toImportResult(parseReply(importReplySchema, text, () => l10n.t({ message: 'the import', args: [], comment: ['As in "The server sent an unexpected reply to the import".'] }), status, this.redactor), options.pendingFields ?? requestedPendingFields(document));
+    return toImportResult(
+      parseReply(
+        importReplySchema,
+        text,
+        () => l10n.t({ message: 'the import', args: [], comment: ['As in "The server sent an unexpected reply to the import".'] }),
+        status,
+        this.redactor,
+      ),
+      options.pendingFields ?? requestedPendingFields(document),
+    );
   }
 
   async getGallery(galleryId: number, options: { signal?: AbortSignal } = {}): Promise<Gallery> {
@@ -113,7 +122,15 @@ export class ServiceClient {
       retryable: true,
       signal: options.signal,
     });
-    return toGallery(parseReply(galleryReplySchema, text, () => l10n.t({ message: 'reading gallery {0}', args: [galleryId], comment: ['As in "The server sent an unexpected reply to reading gallery 3".'] }), status, this.redactor));
+    return toGallery(
+      parseReply(
+        galleryReplySchema,
+        text,
+        () => l10n.t({ message: 'reading gallery {0}', args: [galleryId], comment: ['As in "The server sent an unexpected reply to reading gallery 3".'] }),
+        status,
+        this.redactor,
+      ),
+    );
   }
 
   /**
@@ -152,16 +169,20 @@ export class ServiceClient {
     const what = () => l10n.t('Uploading to gallery {0}', galleryId);
     return this.authorized({ signal: options.signal, retryable: false }, async (token): Promise<Attempt<UploadResult>> => {
       try {
-        const outcome = await uploadFile(url, filePath, withMembers(options, {
-          galleryId,
-          token,
-          dispatcher: this.options.dispatcher ?? defaultDispatcher(),
-          fieldName: this.options.fileFieldName ?? DEFAULT_FILE_FIELD_NAME,
-          what,
-          host: this.host,
-          redactor: this.redactor,
-          replyDeadlineMs: this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
-        }));
+        const outcome = await uploadFile(
+          url,
+          filePath,
+          withMembers(options, {
+            galleryId,
+            token,
+            dispatcher: this.options.dispatcher ?? defaultDispatcher(),
+            fieldName: this.options.fileFieldName ?? DEFAULT_FILE_FIELD_NAME,
+            what,
+            host: this.host,
+            redactor: this.redactor,
+            replyDeadlineMs: this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
+          }),
+        );
         return outcome.status === 401 ? { renew: refusedAgain(what, { requestSent: 'answered' }) } : { done: outcome.result };
       } catch (error) {
         if (error instanceof ServiceError && error.kind === 'network' && error.requestSent === 'partly') return { renew: error };
@@ -181,7 +202,13 @@ export class ServiceClient {
    * V8 keeps a closure's optimized code only while an instance of it lives, and each request makes
    * a new one (see EngineRun in import/runImport.ts).
    */
-  private async sendOnce(token: string, what: RequestWords, method: 'GET' | 'POST', url: string, options: SendOptions): Promise<Attempt<{ status: number; text: string }>> {
+  private async sendOnce(
+    token: string,
+    what: RequestWords,
+    method: 'GET' | 'POST',
+    url: string,
+    options: SendOptions,
+  ): Promise<Attempt<{ status: number; text: string }>> {
     const attempt = new RequestDeadline(options.signal, this.options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS);
     try {
       const reply = await shortRequest(this.options.dispatcher ?? defaultDispatcher(), url, {
@@ -225,7 +252,7 @@ export class ServiceClient {
 
   private async attemptWithRenewal<T>(options: { signal?: AbortSignal; retryable: boolean }, attempt: (token: string) => Promise<Attempt<T>>): Promise<T> {
     let renewed = false;
-    for (let retries = 0; ; ) {
+    for (let retries = 0; ;) {
       throwIfAborted(options.signal);
       const token = await this.options.tokens.getToken(options.signal);
       // The client sends it: whatever a server echoes of it is masked, whoever issued it.
@@ -260,5 +287,8 @@ function requireGalleryId(galleryId: number): void {
 }
 
 function refusedAgain(what: RequestWords, details: ServiceErrorDetails = {}): AuthenticationError {
-  return new AuthenticationError(l10n.t('{0} was refused (HTTP 401) even with a fresh access token. Check the client\'s credentials and permissions.', wordsOf(what)), { status: 401, ...details });
+  return new AuthenticationError(
+    l10n.t("{0} was refused (HTTP 401) even with a fresh access token. Check the client's credentials and permissions.", wordsOf(what)),
+    { status: 401, ...details },
+  );
 }

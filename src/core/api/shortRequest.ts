@@ -78,7 +78,10 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
     });
     try {
       const target = targetOf(url);
-      dispatcher.dispatch({ origin: target.origin, path: target.path, method: this.request.method, headers: this.request.headers, body: this.request.body }, this);
+      dispatcher.dispatch(
+        { origin: target.origin, path: target.path, method: this.request.method, headers: this.request.headers, body: this.request.body },
+        this,
+      );
     } catch (error) {
       // An address or an argument undici refuses (a header it cannot send): thrown before
       // anything went out, and the promise's rejection like every other failure.
@@ -117,7 +120,7 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
     if (this.status === 401) {
       if (this.size <= REFUSAL_BODY_BYTES) return;
       this.succeed('');
-      controller.abort(new Error('a refusal\'s body larger than 64 KiB'));
+      controller.abort(new Error("a refusal's body larger than 64 KiB"));
       return;
     }
     if (this.size > MAX_REPLY_BYTES) {

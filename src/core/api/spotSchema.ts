@@ -26,37 +26,53 @@ function member(name: string, english: string, message: () => string) {
 
 const topicIdRule = member('topic_id', 'topic_id must be a whole number.', () => l10n.t('topic_id must be a whole number.'));
 const sourceIdRule = member('source_id', 'source_id must be a non-empty text.', () => l10n.t('source_id must be a non-empty text.'));
-const rootIdRule = member('root_id', 'root_id must be a whole number (the parent spot id).', () => l10n.t('root_id must be a whole number (the parent spot id).'));
+const rootIdRule = member('root_id', 'root_id must be a whole number (the parent spot id).', () =>
+  l10n.t('root_id must be a whole number (the parent spot id).'),
+);
 const latitudeRule = member('latitude', 'latitude must be a number.', () => l10n.t('latitude must be a number.'));
 const latitudeRangeRule = member('latitude', 'latitude must be between -90 and 90.', () => l10n.t('latitude must be between -90 and 90.'));
 const longitudeRule = member('longitude', 'longitude must be a number.', () => l10n.t('longitude must be a number.'));
 const longitudeRangeRule = member('longitude', 'longitude must be between -180 and 180.', () => l10n.t('longitude must be between -180 and 180.'));
 const stateRule = member('state', 'state must be 1 (active) or 2 (in progress).', () => l10n.t('state must be 1 (active) or 2 (in progress).'));
-const privacyTypeRule = member('privacy_type', 'privacy_type must be 0 (public) or 1 (private).', () => l10n.t('privacy_type must be 0 (public) or 1 (private).'));
+const privacyTypeRule = member('privacy_type', 'privacy_type must be 0 (public) or 1 (private).', () =>
+  l10n.t('privacy_type must be 0 (public) or 1 (private).'),
+);
 const dataTypeRule = member('data.type', 'data.type must be "spots".', () => l10n.t('data.type must be "spots".'));
 
 const coreAttributes = {
-  topic_id: z.number(topicIdRule.check).check(z.int(topicIdRule.check)).register(z.globalRegistry, {
-    description: 'Id of the topic (project collection) the spot belongs to.',
-    ...topicIdRule.meta,
-  }),
+  topic_id: z
+    .number(topicIdRule.check)
+    .check(z.int(topicIdRule.check))
+    .register(z.globalRegistry, {
+      description: 'Id of the topic (project collection) the spot belongs to.',
+      ...topicIdRule.meta,
+    }),
   // Not trimmed: the service matches source_id exactly, so what is validated must be what is sent.
-  source_id: z.string(sourceIdRule.check).check(z.regex(/\S/, sourceIdRule.check)).register(z.globalRegistry, {
-    description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
-    ...sourceIdRule.meta,
-  }),
+  source_id: z
+    .string(sourceIdRule.check)
+    .check(z.regex(/\S/, sourceIdRule.check))
+    .register(z.globalRegistry, {
+      description: 'External unique identifier. Importing the same source_id again updates that spot instead of creating a new one.',
+      ...sourceIdRule.meta,
+    }),
   root_id: z.optional(z.number(rootIdRule.check).check(z.int(rootIdRule.check))).register(z.globalRegistry, {
     description: 'Id of the parent spot. Required when the record is a spot update (a child record of a spot).',
     ...rootIdRule.meta,
   }),
-  latitude: z.number(latitudeRule.check).check(z.gte(-90, latitudeRangeRule.check), z.lte(90, latitudeRangeRule.check)).register(z.globalRegistry, {
-    description: 'Latitude of the spot location in decimal degrees (-90 to 90).',
-    ...latitudeRule.meta,
-  }),
-  longitude: z.number(longitudeRule.check).check(z.gte(-180, longitudeRangeRule.check), z.lte(180, longitudeRangeRule.check)).register(z.globalRegistry, {
-    description: 'Longitude of the spot location in decimal degrees (-180 to 180).',
-    ...longitudeRule.meta,
-  }),
+  latitude: z
+    .number(latitudeRule.check)
+    .check(z.gte(-90, latitudeRangeRule.check), z.lte(90, latitudeRangeRule.check))
+    .register(z.globalRegistry, {
+      description: 'Latitude of the spot location in decimal degrees (-90 to 90).',
+      ...latitudeRule.meta,
+    }),
+  longitude: z
+    .number(longitudeRule.check)
+    .check(z.gte(-180, longitudeRangeRule.check), z.lte(180, longitudeRangeRule.check))
+    .register(z.globalRegistry, {
+      description: 'Longitude of the spot location in decimal degrees (-180 to 180).',
+      ...longitudeRule.meta,
+    }),
   state: z._default(z.literal([1, 2], stateRule.check), 1).register(z.globalRegistry, {
     description: 'Spot state. Must be 2 (in progress) while gallery fields still wait for their media.',
     enumDescriptions: ['1 = active (default)', '2 = in progress: gallery media are still to be uploaded'],
@@ -90,12 +106,11 @@ const pendingGalleryJsonSchema = {
  * field. The pending-gallery rule is not a refinement here: which members are galleries depends on
  * the topic's definition when there is one, so validateSpotDocument checks it (pendingGalleryProblems).
  */
-export const spotAttributesSchema = z
-  .catchall(z.compiledObject(coreAttributes), z.unknown())
-  .register(z.globalRegistry, {
-    description: 'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
-    ...pendingGalleryJsonSchema,
-  });
+export const spotAttributesSchema = z.catchall(z.compiledObject(coreAttributes), z.unknown()).register(z.globalRegistry, {
+  description:
+    'Spot fields. Members other than the listed ones are topic fields (fld_<topic>_<number>); a gallery field sent as null is a gallery whose media are still to come.',
+  ...pendingGalleryJsonSchema,
+});
 
 export const spotDocumentSchema = z
   .compiledObject({
@@ -151,9 +166,16 @@ export function pendingGalleryFields(attributes: Record<string, unknown>, defini
  * are relative to data.attributes. The editor schema says the same for fld_ members
  * (pendingGalleryJsonSchema); it cannot know a topic's definition.
  */
-export function pendingGalleryProblems(attributes: Record<string, unknown>, definition?: GalleryFieldTypes): Array<{ path: string[]; message: string; rule: string }> {
+export function pendingGalleryProblems(
+  attributes: Record<string, unknown>,
+  definition?: GalleryFieldTypes,
+): Array<{ path: string[]; message: string; rule: string }> {
   if (attributes.state === SPOT_STATE.inProgress) return [];
-  return pendingGalleryFields(attributes, definition).map((field) => ({ path: [field], message: pendingGalleryMessage(field), rule: SPOT_RULES.pendingNeedsState2 }));
+  return pendingGalleryFields(attributes, definition).map((field) => ({
+    path: [field],
+    message: pendingGalleryMessage(field),
+    rule: SPOT_RULES.pendingNeedsState2,
+  }));
 }
 
 /** The rule's words; without a field it is the editor schema's, one message for every fld_ member. */

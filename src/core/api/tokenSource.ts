@@ -186,7 +186,13 @@ export class TokenSource {
     });
     const text = await readText(response.body, what, response.headers);
     if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
-    const reply = parseReply(tokenReplySchema, text, () => l10n.t({ message: 'the token request', args: [], comment: ['As in "The server sent an unexpected reply to the token request".'] }), response.statusCode, this.redactor);
+    const reply = parseReply(
+      tokenReplySchema,
+      text,
+      () => l10n.t({ message: 'the token request', args: [], comment: ['As in "The server sent an unexpected reply to the token request".'] }),
+      response.statusCode,
+      this.redactor,
+    );
     const lifetimeSeconds = reply.expires_in ?? this.options.assumedLifetimeSeconds ?? DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS;
     return {
       value: reply.access_token,

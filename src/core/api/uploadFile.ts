@@ -204,7 +204,15 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
     return { status, result: withMembers(result, { reply: parseLoosely(text) }) };
   } catch (error) {
     if (holdFailed) throw holdFailed.error;
-    throw toServiceError(error, { what: `${wordsOf(upload.what)} (${fileName})`, host: upload.host, signal: upload.signal, deadline, requestSent, status, redactor: upload.redactor });
+    throw toServiceError(error, {
+      what: `${wordsOf(upload.what)} (${fileName})`,
+      host: upload.host,
+      signal: upload.signal,
+      deadline,
+      requestSent,
+      status,
+      redactor: upload.redactor,
+    });
   } finally {
     deadline.dispose();
     // Ends the body if the request stopped pulling it half-way (after a read in flight, if any),
@@ -249,18 +257,27 @@ function framing(encoder: FormDataEncoder): { head: Buffer; tail: Buffer } {
 function changedSinceHashed(path: string): FileChangedError {
   return new FileChangedError(
     path,
-    l10n.t('{0} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.', path),
+    l10n.t(
+      '{0} changed after it was checked (its content is no longer what was hashed), so its upload was stopped before its end and it cannot have been stored. Run again: the file is checked anew.',
+      path,
+    ),
   );
 }
 
 function changedSinceChecked(path: string, checked: number, now: number): FileChangedError {
-  return new FileChangedError(path, l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}), so it was not sent. Run again: the file is checked anew.', path, now, checked));
+  return new FileChangedError(
+    path,
+    l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}), so it was not sent. Run again: the file is checked anew.', path, now, checked),
+  );
 }
 
 function changedWhileRead(path: string): FileChangedError {
   return new FileChangedError(
     path,
-    l10n.t('{0} changed while it was being sent, so its upload was stopped before its end and it cannot have been stored. Run again once it is complete.', path),
+    l10n.t(
+      '{0} changed while it was being sent, so its upload was stopped before its end and it cannot have been stored. Run again once it is complete.',
+      path,
+    ),
   );
 }
 

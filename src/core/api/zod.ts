@@ -71,5 +71,6 @@ export const compiledObject = /* @__PURE__ */ (() => {
       return this._zod.def.shape;
     },
   });
-  return <Shape extends SomeShape>(shape: Shape): ZodMiniObject<Shape, $strip> => new CompiledObject({ type: 'object', shape }) as unknown as ZodMiniObject<Shape, $strip>;
+  return <Shape extends SomeShape>(shape: Shape): ZodMiniObject<Shape, $strip> =>
+    new CompiledObject({ type: 'object', shape }) as unknown as ZodMiniObject<Shape, $strip>;
 })();

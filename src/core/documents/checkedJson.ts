@@ -47,7 +47,18 @@ export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, word
   const tooDeep = firstTooDeepInText(text);
   if (tooDeep !== undefined) {
     const pointer = toPointer(getLocation(text, tooDeep).path);
-    return { problems: [{ pointer, message: typeof words.tooDeep === 'function' ? words.tooDeep() : words.tooDeep, offset: tooDeep, length: 1, severity: 'error', rule: words.rules.schema }] };
+    return {
+      problems: [
+        {
+          pointer,
+          message: typeof words.tooDeep === 'function' ? words.tooDeep() : words.tooDeep,
+          offset: tooDeep,
+          length: 1,
+          severity: 'error',
+          rule: words.rules.schema,
+        },
+      ],
+    };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
@@ -73,7 +84,13 @@ export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, word
 }
 
 /** A problem at `path` of the file: on its value, or its member name (`mark: 'key'`). */
-export function problemAt(root: Node | undefined, path: ReadonlyArray<string | number>, message: string, rule: string, mark: 'value' | 'key' = 'value'): LocatedProblem & { rule: string } {
+export function problemAt(
+  root: Node | undefined,
+  path: ReadonlyArray<string | number>,
+  message: string,
+  rule: string,
+  mark: 'value' | 'key' = 'value',
+): LocatedProblem & { rule: string } {
   const span = root ? locateInTree(root, path, mark) : { offset: 0, length: 0 };
   return { pointer: toPointer(path), message, ...span, severity: 'error', rule };
 }
@@ -103,7 +120,7 @@ function mustBe(where: string, expected: string): string {
 /** zod's issues in words an author of the file understands, each on its member. */
 function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWords): Array<LocatedProblem & { rule: string }> {
   const path = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
-  const where = path.length > 0 ? path.join('.') : words.subject ?? `The ${words.what.replace(/^an? /, '')}`;
+  const where = path.length > 0 ? path.join('.') : (words.subject ?? `The ${words.what.replace(/^an? /, '')}`);
   const rule = words.rules.schema;
   if (issue.code === 'unrecognized_keys') {
     const owner = words.ownerOf?.(path) ?? (path.length === 0 ? words.what : where);
@@ -111,7 +128,14 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue && words.choices) {
     const missing = getValueAt(root, path) === undefined;
-    return [problemAt(root, path, missing ? l10n.t('{0} is required: one of {1}.', where, words.choices) : l10n.t('{0} must be one of {1}.', where, words.choices), rule)];
+    return [
+      problemAt(
+        root,
+        path,
+        missing ? l10n.t('{0} is required: one of {1}.', where, words.choices) : l10n.t('{0} must be one of {1}.', where, words.choices),
+        rule,
+      ),
+    ];
   }
   if (issue.code === 'invalid_type') {
     if (getValueAt(root, path) === undefined) return [problemAt(root, path, l10n.t('{0} is required.', where), rule)];
@@ -131,15 +155,19 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
 function describeBound(where: string, issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string | undefined {
   const limit = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
   if (issue.origin === 'number') {
-    if (issue.code === 'too_small') return issue.inclusive === false ? l10n.t('{0} must be greater than {1}.', where, limit) : l10n.t('{0} must be at least {1}.', where, limit);
+    if (issue.code === 'too_small')
+      return issue.inclusive === false ? l10n.t('{0} must be greater than {1}.', where, limit) : l10n.t('{0} must be at least {1}.', where, limit);
     return issue.inclusive === false ? l10n.t('{0} must be less than {1}.', where, limit) : l10n.t('{0} must be at most {1}.', where, limit);
   }
   if (issue.origin === 'string') {
-    if (issue.code === 'too_small') return limit === 1 ? l10n.t('{0} must not be empty.', where) : l10n.t('{0} must be at least {1} characters long.', where, limit);
+    if (issue.code === 'too_small')
+      return limit === 1 ? l10n.t('{0} must not be empty.', where) : l10n.t('{0} must be at least {1} characters long.', where, limit);
     return l10n.t('{0} must be at most {1} characters long.', where, limit);
   }
   if (issue.origin === 'array') {
-    return issue.code === 'too_small' ? l10n.t('{0} must have at least {1} entries.', where, limit) : l10n.t('{0} must have at most {1} entries.', where, limit);
+    return issue.code === 'too_small'
+      ? l10n.t('{0} must have at least {1} entries.', where, limit)
+      : l10n.t('{0} must have at most {1} entries.', where, limit);
   }
   return undefined;
 }

@@ -81,14 +81,26 @@ export function parseSpotText(input: string, options: SpotRuleOptions = {}): Par
   const text = withoutByteOrderMark(input);
   if (overDocumentLimit(text)) {
     const limit = MAX_DOCUMENT_BYTES / 1048576;
-    return { text, value: undefined, problems: [{ pointer: '', message: l10n.t('The file is larger than {0} MiB; a spot document is much smaller.', limit), offset: 0, length: 0, severity: 'error' }] };
+    return {
+      text,
+      value: undefined,
+      problems: [
+        { pointer: '', message: l10n.t('The file is larger than {0} MiB; a spot document is much smaller.', limit), offset: 0, length: 0, severity: 'error' },
+      ],
+    };
   }
   // Before any parser or walk that recurses (jsonc-parser's, the duplicate count, the schema, the
   // topic checks): a document thousands of levels deep would overflow the stack in one of them.
   // The path is read up to the offending bracket only, 65 levels at most.
   const tooDeep = firstTooDeepInText(text);
   if (tooDeep !== undefined) {
-    const problem: LocatedProblem = { pointer: toPointer(getLocation(text, tooDeep).path), message: tooDeepMessage(), offset: tooDeep, length: 1, severity: 'error' };
+    const problem: LocatedProblem = {
+      pointer: toPointer(getLocation(text, tooDeep).path),
+      message: tooDeepMessage(),
+      offset: tooDeep,
+      length: 1,
+      severity: 'error',
+    };
     return { text, value: undefined, problems: [problem] };
   }
   // Fast path for the common case, a valid document: the native parser, a cheap proof that no
@@ -139,7 +151,15 @@ function syntaxProblems(text: string, errors: ParseError[]): LocatedProblem[] {
     severity: 'error',
     syntax: alsoLenient.has(`${error.offset}:${error.error}`) ? 'json' : 'strict',
   }));
-  if (problems.length === 0) problems.push({ pointer: '', message: l10n.t('The file is empty: a spot document is a JSON object.'), offset: 0, length: 0, severity: 'error', syntax: 'json' });
+  if (problems.length === 0)
+    problems.push({
+      pointer: '',
+      message: l10n.t('The file is empty: a spot document is a JSON object.'),
+      offset: 0,
+      length: 0,
+      severity: 'error',
+      syntax: 'json',
+    });
   return problems;
 }
 

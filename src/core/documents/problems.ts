@@ -20,7 +20,10 @@ export function toPointer(path: ReadonlyArray<PropertyKey>): string {
 
 export function fromPointer(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Rule ids for problems that carry none, so every report can name the rule that fired. */

@@ -23,7 +23,8 @@ export function setSpotState(input: string, state: number, galleries: Record<str
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (!root || errors.length > 0) return { ok: false, reason: l10n.t('The document is not valid JSON.') };
-  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
+  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots')
+    return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
   const attributes = findNodeAtLocation(root, ['data', 'attributes']);
   if (!attributes || attributes.type !== 'object') return { ok: false, reason: l10n.t('The spot document has no data.attributes object.') };
   const changes: Array<[string, number]> = [];

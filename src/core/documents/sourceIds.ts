@@ -38,5 +38,11 @@ export function repeatedSourceIdReason(sourceId: string, earlier: string): strin
 export function repeatedSourceIdProblem(text: string, sourceId: string, earlier: string): LocatedProblem {
   const root = parseTree(text);
   const span = root ? locateInTree(root, ['data', 'attributes', 'source_id']) : { offset: 0, length: 0 };
-  return { pointer: '/data/attributes/source_id', message: repeatedSourceIdReason(sourceId, earlier), ...span, severity: 'error', rule: SPOT_RULES.repeatedSourceId };
+  return {
+    pointer: '/data/attributes/source_id',
+    message: repeatedSourceIdReason(sourceId, earlier),
+    ...span,
+    severity: 'error',
+    rule: SPOT_RULES.repeatedSourceId,
+  };
 }

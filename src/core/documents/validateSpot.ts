@@ -1,5 +1,12 @@
 // Validation of an already-parsed spot document against the zod schema, as pointer problems.
-import { definitionFor, pendingGalleryFields, pendingGalleryProblems, spotDocumentSchema, type GalleryFieldCatalog, type SpotDocument } from '../api/spotSchema';
+import {
+  definitionFor,
+  pendingGalleryFields,
+  pendingGalleryProblems,
+  spotDocumentSchema,
+  type GalleryFieldCatalog,
+  type SpotDocument,
+} from '../api/spotSchema';
 import { swapMakesPosition } from '../geo/position';
 import { SPOT_RULES, toPointer, type Problem } from './problems';
 import { l10n } from '../text/l10n';
@@ -47,7 +54,11 @@ function markSwapped(attributes: Record<string, unknown>, problems: Problem[]): 
   if (typeof latitude !== 'number' || typeof longitude !== 'number' || !swapMakesPosition(latitude, longitude)) return;
   const index = problems.findIndex((problem) => problem.pointer === LATITUDE_POINTER);
   if (index < 0) return;
-  problems[index] = { pointer: LATITUDE_POINTER, message: l10n.t('{0}; latitude and longitude are probably swapped.', problems[index].message.replace(/\.$/, '')), rule: SPOT_RULES.swappedCoordinates };
+  problems[index] = {
+    pointer: LATITUDE_POINTER,
+    message: l10n.t('{0}; latitude and longitude are probably swapped.', problems[index].message.replace(/\.$/, '')),
+    rule: SPOT_RULES.swappedCoordinates,
+  };
 }
 
 /** data.attributes when it is an object; undefined for any other document. */
@@ -57,7 +68,14 @@ export function attributesOf(value: unknown): Record<string, unknown> | undefine
 }
 
 function describeIssue(issue: { code: string; message: string; path: PropertyKey[] }): string {
-  const name = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : l10n.t({ message: 'document', args: [], comment: ['Stands where a member\'s name would, in "document: …" and "document is required.", for a problem with the whole spot document.'] });
+  const name =
+    issue.path.length > 0
+      ? String(issue.path[issue.path.length - 1])
+      : l10n.t({
+          message: 'document',
+          args: [],
+          comment: ['Stands where a member\'s name would, in "document: …" and "document is required.", for a problem with the whole spot document.'],
+        });
   // The schema's own messages already name the member.
   if (issue.message.includes(name)) return issue.message;
   // zod's wording for a missing member is "expected number, received undefined": say it plainly.

@@ -56,7 +56,7 @@ export function swapWouldFix(latitude: number, longitude: number, bbox?: Bbox): 
  */
 export function bboxOrderProblem(bbox: Bbox): string | undefined {
   const [, south, , north] = bbox;
-  return south > north ? l10n.t('The bbox\'s south ({0}) is north of its north ({1}): a bbox is [west, south, east, north].', south, north) : undefined;
+  return south > north ? l10n.t("The bbox's south ({0}) is north of its north ({1}): a bbox is [west, south, east, north].", south, north) : undefined;
 }
 
 /** "west 9.5, south 46.3, east 17.2, north 49.1", for messages. */

@@ -9,7 +9,12 @@ import { requiredByTopicMessage } from '../topics/checkSpotAgainstTopic';
 import { checkSpotMedia, type CheckOptions, type SpotMediaCheck, type SpotProblem } from '../media/checkSpotMedia';
 import { withMembers } from '../objects/withMembers';
 
-export async function checkSpotForImport(path: string, text: string, options: CheckOptions & TopicRules, found: readonly SpotProblem[] = []): Promise<SpotMediaCheck> {
+export async function checkSpotForImport(
+  path: string,
+  text: string,
+  options: CheckOptions & TopicRules,
+  found: readonly SpotProblem[] = [],
+): Promise<SpotMediaCheck> {
   return withTopicRules(await checkSpotMedia(path, text, options), options, found);
 }
 
@@ -25,7 +30,10 @@ export function withTopicRules(check: SpotMediaCheck, rules: TopicRules, found: 
   // is required by topic 7"): those are not said next to it.
   const leftOut = new Set(found.flatMap((problem) => [problem.pointer, ...(problem.leftOut ?? [])]));
   const sayNothingOf = requiredOfLeftOut(check, rules, leftOut);
-  const problems = [...topicProblems.filter((problem) => !leftOut.has(problem.pointer) && !(problem.rule === TOPIC_RULES.requiredMissing && sayNothingOf.has(problem.message))), ...found];
+  const problems = [
+    ...topicProblems.filter((problem) => !leftOut.has(problem.pointer) && !(problem.rule === TOPIC_RULES.requiredMissing && sayNothingOf.has(problem.message))),
+    ...found,
+  ];
   const all = [...check.problems.filter((problem) => !leftOut.has(problem.pointer)), ...problems];
   return withMembers(check, { problems: all, ok: check.ok && !problems.some((problem) => problem.severity === 'error') });
 }

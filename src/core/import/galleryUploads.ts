@@ -37,7 +37,10 @@ export interface GalleryUploadResult {
 
 /** Stops one gallery with a reason (the run goes on with the next). */
 class GalleryStop extends Error {
-  constructor(message: string, readonly file = '') {
+  constructor(
+    message: string,
+    readonly file = '',
+  ) {
     super(message);
   }
 }
@@ -45,12 +48,23 @@ class GalleryStop extends Error {
 export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<GalleryUploadResult> {
   const gallery = ctx.journal.record.galleries[ctx.field];
   const galleryId = gallery.galleryId;
-  const outcome: GalleryOutcome = { field: ctx.field, galleryId, files: ctx.files.length, uploaded: 0, resolved: 0, skipped: 0, failed: [], order: 'not-reached' };
+  const outcome: GalleryOutcome = {
+    field: ctx.field,
+    galleryId,
+    files: ctx.files.length,
+    uploaded: 0,
+    resolved: 0,
+    skipped: 0,
+    failed: [],
+    order: 'not-reached',
+  };
   const recordedAtStart = new Set(Object.keys(gallery.media));
   const missing = () => ctx.files.filter((file) => !gallery.media[file.key]);
   const result = (complete: boolean, adopted = false): GalleryUploadResult => {
     // Already there: recorded before this run, or matched by count just now.
-    outcome.skipped = ctx.files.filter((file) => gallery.media[file.key] && (recordedAtStart.has(file.key) || gallery.media[file.key].how === 'adopted')).length;
+    outcome.skipped = ctx.files.filter(
+      (file) => gallery.media[file.key] && (recordedAtStart.has(file.key) || gallery.media[file.key].how === 'adopted'),
+    ).length;
     return { outcome, complete, adopted };
   };
   if (!gallery.pending && missing().length === 0) return result(true);
@@ -86,7 +100,12 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
       onFile: ({ file, status, how, mediaId, failure }) => {
         if (status === 'arrived') {
           outcome.uploaded++;
-          ctx.step(how === 'reply' ? 'upload' : 'resolve', how === 'reply' ? `${file.relativePath} (${file.size} bytes) → gallery ${galleryId} as media ${mediaId}` : `${file.relativePath}: no usable reply, but gallery ${galleryId} holds it as media ${mediaId}`);
+          ctx.step(
+            how === 'reply' ? 'upload' : 'resolve',
+            how === 'reply'
+              ? `${file.relativePath} (${file.size} bytes) → gallery ${galleryId} as media ${mediaId}`
+              : `${file.relativePath}: no usable reply, but gallery ${galleryId} holds it as media ${mediaId}`,
+          );
         } else if (failure && failure.kind !== 'cancelled' && failure.kind !== 'credentials') {
           outcome.failed.push({ file: file.relativePath, reason: failure.error.message });
           ctx.step('upload', `${file.relativePath}: ${failure.kind === 'refused' ? 'refused' : 'not stored'}: ${failure.error.message}`);
@@ -141,7 +160,8 @@ function journalLedger(ctx: GalleryUploadContext, gallery: GalleryJournal, prese
     async settle(file) {
       const after = (await ctx.client.getGallery(gallery.galleryId)).media.map((media) => media.id);
       const verdict = resolveLostUpload(gallery.pending!, after, gallery);
-      if (verdict.kind === 'ambiguous') throw new GalleryStop(ambiguity(gallery.galleryId, file.relativePath, verdict.mediaIds, ctx.journal), file.relativePath);
+      if (verdict.kind === 'ambiguous')
+        throw new GalleryStop(ambiguity(gallery.galleryId, file.relativePath, verdict.mediaIds, ctx.journal), file.relativePath);
       present.ids = after;
       if (verdict.kind === 'absent') {
         ctx.step('upload', `${file.relativePath} did not arrive in gallery ${gallery.galleryId}`);
@@ -168,9 +188,16 @@ async function hashNow(ctx: GalleryUploadContext): Promise<void> {
     try {
       content = await hashFile(file.path, file.size);
     } catch (error) {
-      throw new GalleryStop(l10n.t('{0} cannot be read ({1}).', file.relativePath, (error as NodeJS.ErrnoException).code ?? (error as Error).message), file.relativePath);
+      throw new GalleryStop(
+        l10n.t('{0} cannot be read ({1}).', file.relativePath, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
+        file.relativePath,
+      );
     }
-    if (content.size !== file.size) throw new GalleryStop(l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}); run again.', file.relativePath, content.size, file.size), file.relativePath);
+    if (content.size !== file.size)
+      throw new GalleryStop(
+        l10n.t('{0} changed after it was checked (it has {1} bytes, not {2}); run again.', file.relativePath, content.size, file.size),
+        file.relativePath,
+      );
     hashed(ctx, file, content.sha256, file.mtimeMs);
   }
 }
@@ -193,7 +220,10 @@ function settleEarlierUpload(ctx: GalleryUploadContext, gallery: GalleryJournal,
   if (verdict.kind === 'arrived') {
     gallery.media[pending.key] = { mediaId: verdict.mediaId, file: pending.file, how: 'resolved' };
     if (file) outcome.resolved++;
-    ctx.step('resolve', `${pending.file}: the reply to its upload was lost; gallery ${gallery.galleryId} holds it as media ${verdict.mediaId}, so it is not sent again`);
+    ctx.step(
+      'resolve',
+      `${pending.file}: the reply to its upload was lost; gallery ${gallery.galleryId} holds it as media ${verdict.mediaId}, so it is not sent again`,
+    );
   } else {
     ctx.step('resolve', `${pending.file}: its upload did not reach gallery ${gallery.galleryId}; it is sent again`);
   }
@@ -206,7 +236,8 @@ function forgetVanished(ctx: GalleryUploadContext, gallery: GalleryJournal, pres
     if (ids.has(entry.mediaId)) continue;
     delete gallery.media[key];
     recordedAtStart.delete(key);
-    if (ctx.files.some((file) => file.key === key)) ctx.step('resolve', `${entry.file}: media ${entry.mediaId} is no longer in gallery ${gallery.galleryId}; it is sent again`);
+    if (ctx.files.some((file) => file.key === key))
+      ctx.step('resolve', `${entry.file}: media ${entry.mediaId} is no longer in gallery ${gallery.galleryId}; it is sent again`);
   }
 }
 
@@ -230,14 +261,22 @@ function adoptByCount(ctx: GalleryUploadContext, gallery: GalleryJournal, presen
     );
   }
   files.forEach((file, index) => (gallery.media[file.key] = { mediaId: unknown[index], file: file.relativePath, how: 'adopted' }));
-  ctx.step('skip', `gallery ${gallery.galleryId} already holds ${unknown.length} media the journal does not know; its ${files.length} files count as there and are not sent`);
+  ctx.step(
+    'skip',
+    `gallery ${gallery.galleryId} already holds ${unknown.length} media the journal does not know; its ${files.length} files count as there and are not sent`,
+  );
   return true;
 }
 
 /** The announcement of an upload could not be written: the file was not sent whole, and the run stops for this spot. */
 function unannounced(journal: SpotJournal, file: string, error: Error): JournalError {
   return new JournalError(
-    l10n.t('The journal {0} could not be written ({1}), so {2} was not sent (its upload was stopped before its end). Check the disk (free space, permissions), then run again.', journal.file, error.message, file),
+    l10n.t(
+      'The journal {0} could not be written ({1}), so {2} was not sent (its upload was stopped before its end). Check the disk (free space, permissions), then run again.',
+      journal.file,
+      error.message,
+      file,
+    ),
     journal.file,
   );
 }

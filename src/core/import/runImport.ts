@@ -9,7 +9,18 @@ import { SourceIdOwners } from '../documents/sourceIds';
 import { clampConcurrency } from './concurrency';
 import { HeldContent } from '../media/heldContent';
 import { JournalError, ImportJournal, type JournalAccount } from '../journal/journal';
-import { abandonSpot, blankOutcome, finishSpot, notStartedParts, prepareSpot, runSpotRequests, unexpected, type PreparedSpot, type SourceIdTurn, type SpotRunContext } from './spotSteps';
+import {
+  abandonSpot,
+  blankOutcome,
+  finishSpot,
+  notStartedParts,
+  prepareSpot,
+  runSpotRequests,
+  unexpected,
+  type PreparedSpot,
+  type SourceIdTurn,
+  type SpotRunContext,
+} from './spotSteps';
 import type { ImportRunOptions, ImportOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, ImportProgress, SpotStep } from './types';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
@@ -47,7 +58,11 @@ export interface ImportStreamEnd {
  * once, by its position in the source's order; spots the run never took (it stopped first) are
  * neither taken from the source nor settled.
  */
-export async function streamImport(source: SpotsOrSource, options: ImportRunOptions, settled?: (position: number, outcome: SpotOutcome) => void): Promise<ImportStreamEnd> {
+export async function streamImport(
+  source: SpotsOrSource,
+  options: ImportRunOptions,
+  settled?: (position: number, outcome: SpotOutcome) => void,
+): Promise<ImportStreamEnd> {
   const concurrency = clampConcurrency(options.concurrency);
   const spots = asSource(source);
   const total = spots.total ?? 0;
@@ -75,7 +90,8 @@ export async function streamImport(source: SpotsOrSource, options: ImportRunOpti
     },
     // Without a listener no event is made (a bulk import's front end may have none).
     step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : noStep,
-    bytes: (label, file, sentBytes, totalBytes) => tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
+    bytes: (label, file, sentBytes, totalBytes) =>
+      tell(options.onProgress, { kind: 'bytes', index: indexOf.get(label) ?? 0, total, label, file, sentBytes, totalBytes }),
   };
   let inputs: InputSource;
   try {
@@ -95,7 +111,8 @@ export async function streamImport(source: SpotsOrSource, options: ImportRunOpti
     if (failed) throw failed.reason;
     if (run.settledFailure) throw run.settledFailure.error;
   } finally {
-    if (options.signal?.aborted) run.stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', run.finished, total || run.started)) };
+    if (options.signal?.aborted)
+      run.stop = { kind: 'cancelled', error: new CancelledError(l10n.t('Cancelled after {0} of {1} spots.', run.finished, total || run.started)) };
     // Spots checked ahead but never sent: their journals are released as they were.
     for (const pending of run.ahead) {
       const next = await pending.catch(() => undefined);
@@ -359,7 +376,8 @@ class SourceIdClaims {
 
   /** Answered at once when it is the input's turn (most are: inputs are checked in order). */
   claim(position: number, path: string, sourceId: string | undefined): string | undefined | Promise<string | undefined> {
-    if (this.nextTurn < position) return new Promise<void>((resolve) => this.waiting.set(position, resolve)).then(() => this.claimNow(position, path, sourceId));
+    if (this.nextTurn < position)
+      return new Promise<void>((resolve) => this.waiting.set(position, resolve)).then(() => this.claimNow(position, path, sourceId));
     return this.claimNow(position, path, sourceId);
   }
 
@@ -399,7 +417,8 @@ function notStarted(input: SpotInput, because: RunStopKind): SpotOutcome {
 
 function totalsOf(spots: SpotOutcome[]): ImportOutcome['totals'] {
   const count = (status: SpotOutcome['status']) => spots.filter((spot) => spot.status === status).length;
-  const sum = (pick: (gallery: SpotOutcome['galleries'][number]) => number) => spots.reduce((all, spot) => all + spot.galleries.reduce((n, g) => n + pick(g), 0), 0);
+  const sum = (pick: (gallery: SpotOutcome['galleries'][number]) => number) =>
+    spots.reduce((all, spot) => all + spot.galleries.reduce((n, g) => n + pick(g), 0), 0);
   return {
     done: count('done'),
     failed: count('failed'),

@@ -89,7 +89,9 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
   outcome.sourceId = sourceId;
   const other = await turn.claim(sourceId);
   if (!sourceId) {
-    const check = input.check ? withTopicRules(input.check, options, input.problems) : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems);
+    const check = input.check
+      ? withTopicRules(input.check, options, input.problems)
+      : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed }), input.problems);
     return invalid(outcome, check, step);
   }
   if (other !== undefined) {
@@ -116,17 +118,22 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
     // (a caller's own check is taken as it is: parsed and hashed once per run).
     const check = input.check
       ? withTopicRules(input.check, options, input.problems)
-      : await checkSpotForImport(input.path, text, withMembers(options, {
-          layout,
-          parsed,
-          holdContent: ctx.held,
-          hashWhenSent: true,
-          knownGalleryFields: Object.keys(record.galleries),
-          knownHash: (path, size, mtimeMs) => {
-            const known = record.files?.[path];
-            return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
-          },
-        }), input.problems);
+      : await checkSpotForImport(
+          input.path,
+          text,
+          withMembers(options, {
+            layout,
+            parsed,
+            holdContent: ctx.held,
+            hashWhenSent: true,
+            knownGalleryFields: Object.keys(record.galleries),
+            knownHash: (path, size, mtimeMs) => {
+              const known = record.files?.[path];
+              return known && known.size === size && known.mtimeMs === mtimeMs ? known.sha256 : undefined;
+            },
+          }),
+          input.problems,
+        );
     setProblems(outcome, check.problems, parsed.text);
     const release = () => {
       ctx.held.release(heldFiles(check));
@@ -143,7 +150,8 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
       return fail(outcome, 'gallery-taken', taken);
     }
     // Bytes of files already in their gallery are not sent again: no need to hold them.
-    if (check.galleries.length > 0) ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
+    if (check.galleries.length > 0)
+      ctx.held.release(check.galleries.flatMap((plan) => plan.files.filter((file) => record.galleries[plan.field]?.media[file.key])));
     rememberHashes(record, check);
     outcome.withMedia = check.galleries.length > 0;
     return { outcome, text, stamp, check, journal, step, release };
@@ -189,8 +197,32 @@ export function blankOutcome(input: SpotInput, status: SpotOutcome['status'] = '
   // Two literals rather than a spread of a conditional one: made for every spot, and a literal
   // with a spread is built member by member (see withMembers.ts).
   const label = input.label ?? input.path;
-  if (input.origin !== undefined) return { label, path: input.path, origin: input.origin, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
-  return { label, path: input.path, status, sent: false, imported: 'none', withMedia: false, galleries: [], problems: [], writeBack: { status: 'not-reached' }, remaining: [] };
+  if (input.origin !== undefined)
+    return {
+      label,
+      path: input.path,
+      origin: input.origin,
+      status,
+      sent: false,
+      imported: 'none',
+      withMedia: false,
+      galleries: [],
+      problems: [],
+      writeBack: { status: 'not-reached' },
+      remaining: [],
+    };
+  return {
+    label,
+    path: input.path,
+    status,
+    sent: false,
+    imported: 'none',
+    withMedia: false,
+    galleries: [],
+    problems: [],
+    writeBack: { status: 'not-reached' },
+    remaining: [],
+  };
 }
 
 /** A prepared spot the run stopped before: its journal is released untouched. */
@@ -201,16 +233,30 @@ export function abandonSpot(spot: PreparedSpot, because: RunStopKind): SpotOutco
 
 /** What a spot the run stopped before says, by why the run stopped. */
 export function notStartedParts(because: RunStopKind): Pick<SpotOutcome, 'reason' | 'failure' | 'remaining'> {
-  return { reason: l10n.t('Not started: {0}.', runStopCause(because)), failure: { kind: 'not-started', because }, remaining: [l10n.t('everything: the spot was not started')] };
+  return {
+    reason: l10n.t('Not started: {0}.', runStopCause(because)),
+    failure: { kind: 'not-started', because },
+    remaining: [l10n.t('everything: the spot was not started')],
+  };
 }
 
 /** A defect, not a service failure: reported on the spot rather than losing the other results. */
 export function unexpected(input: SpotInput, error: unknown): SpotOutcome {
-  return withMembers(blankOutcome(input), { failure: { kind: 'unexpected' as const }, reason: l10n.t('Unexpected failure: {0}', (error as Error)?.message ?? String(error)), remaining: [l10n.t('run again after the cause is fixed')] });
+  return withMembers(blankOutcome(input), {
+    failure: { kind: 'unexpected' as const },
+    reason: l10n.t('Unexpected failure: {0}', (error as Error)?.message ?? String(error)),
+    remaining: [l10n.t('run again after the cause is fixed')],
+  });
 }
 
 /** A document without media: imported as it is (the same upsert Import Spot sends). */
-async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journal: SpotJournal, ctx: SpotRunContext, step: (name: StepName, message: string) => void): Promise<SpotOutcome> {
+async function plainImport(
+  outcome: SpotOutcome,
+  payload: ParsedSpotText,
+  journal: SpotJournal,
+  ctx: SpotRunContext,
+  step: (name: StepName, message: string) => void,
+): Promise<SpotOutcome> {
   if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
   const record = journal.record;
   const state = payload.document.data.attributes.state;
@@ -220,7 +266,8 @@ async function plainImport(outcome: SpotOutcome, payload: ParsedSpotText, journa
   if ((ctx.options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
     step('skip', 'imported before with this exact text; nothing to send');
     // The galleries its null fields got are still waiting for media: named again, with their ids.
-    for (const [field, gallery] of Object.entries(record.galleries)) if (attributes[field] === null) outcome.galleries.push(waitingGallery(field, gallery.galleryId));
+    for (const [field, gallery] of Object.entries(record.galleries))
+      if (attributes[field] === null) outcome.galleries.push(waitingGallery(field, gallery.galleryId));
     return done(outcome, { spotId: record.spotId, state, imported: 'unchanged' });
   }
   throwIfAborted(ctx.options.signal);
@@ -249,7 +296,11 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
   const { options } = ctx;
   const record = journal.record;
   const attributes = attributesOf(check);
-  alignWithDocument(record, attributes, check.galleries.map((plan) => plan.field));
+  alignWithDocument(
+    record,
+    attributes,
+    check.galleries.map((plan) => plan.field),
+  );
   // The text gets two states (2 while galleries are pending, then the final one): its members are found once.
   const setSpotState = spotStateEditor(text);
 
@@ -274,7 +325,13 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     outcome.imported = 'pending-only';
     outcome.spotId = result.spotId;
     const missing = pendingFields.filter((field) => !record.galleries[field]);
-    step('import-pending', `imported as spot ${result.spotId} with state 2; galleries ${pendingFields.filter((f) => record.galleries[f]).map((f) => `${f}=${record.galleries[f].galleryId}`).join(', ')}`);
+    step(
+      'import-pending',
+      `imported as spot ${result.spotId} with state 2; galleries ${pendingFields
+        .filter((f) => record.galleries[f])
+        .map((f) => `${f}=${record.galleries[f].galleryId}`)
+        .join(', ')}`,
+    );
     if (missing.length > 0) return fail(outcome, 'service', l10n.t('The service created no gallery for {0} (its reply named none).', missing.join(', ')));
   }
   outcome.spotId = record.spotId ?? outcome.spotId;
@@ -309,7 +366,14 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
       gallery.order = 'off';
       continue;
     }
-    gallery.order = await orderGalleryMedia({ client: options.client, journal, field: plan.field, files: plan.files, signal: options.signal, step: (message) => step('order', message) });
+    gallery.order = await orderGalleryMedia({
+      client: options.client,
+      journal,
+      field: plan.field,
+      files: plan.files,
+      signal: options.signal,
+      step: (message) => step('order', message),
+    });
     if (gallery.order === 'set') outcome.sent = true;
   }
 
@@ -332,7 +396,10 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     record.writeBack = undefined;
     journal.touch();
     outcome.imported = 'final';
-    step('import-final', `imported spot ${result.spotId} with state ${finalState} and gallery ids ${check.galleries.map((g) => `${g.field}=${record.galleries[g.field].galleryId}`).join(', ')}`);
+    step(
+      'import-final',
+      `imported spot ${result.spotId} with state ${finalState} and gallery ids ${check.galleries.map((g) => `${g.field}=${record.galleries[g.field].galleryId}`).join(', ')}`,
+    );
   }
   outcome.spotId = record.spotId;
   outcome.state = finalState;
@@ -428,12 +495,19 @@ async function writeBack(
       return { status: 'written' };
     }
     remember('conflict');
-    const reason = l10n.t('{0} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.', outcome.path);
+    const reason = l10n.t(
+      '{0} changed since it was read, so it was not overwritten; the journal keeps its gallery ids and state, and running again writes them.',
+      outcome.path,
+    );
     step('write-back', reason);
     return { status: 'conflict', reason };
   } catch (error) {
     remember('failed');
-    const reason = l10n.t('Could not write the gallery ids into {0}: {1}. The journal keeps them; running again writes them.', outcome.path, (error as Error).message);
+    const reason = l10n.t(
+      'Could not write the gallery ids into {0}: {1}. The journal keeps them; running again writes them.',
+      outcome.path,
+      (error as Error).message,
+    );
     step('write-back', reason);
     return { status: 'failed', reason };
   }
@@ -469,7 +543,8 @@ function done(outcome: SpotOutcome, details: Partial<SpotOutcome>): SpotOutcome 
   Object.assign(outcome, details, { status: 'done' as const, failure: undefined });
   // Nothing went out: the service already held all of it (the journal's word, checked against the galleries).
   if (!outcome.sent) outcome.change = 'unchanged';
-  outcome.remaining = outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? [l10n.t('write the gallery ids and state into the document')] : [];
+  outcome.remaining =
+    outcome.writeBack.status === 'conflict' || outcome.writeBack.status === 'failed' ? [l10n.t('write the gallery ids and state into the document')] : [];
   return outcome;
 }
 
@@ -484,7 +559,15 @@ function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepN
   return outcome;
 }
 
-function fail(outcome: SpotOutcome, kind: SpotFailureKind, reason: string, status: 'failed' | 'invalid' = 'failed', record?: SpotJournalRecord, check?: SpotMediaCheck, options?: ImportRunOptions): SpotOutcome {
+function fail(
+  outcome: SpotOutcome,
+  kind: SpotFailureKind,
+  reason: string,
+  status: 'failed' | 'invalid' = 'failed',
+  record?: SpotJournalRecord,
+  check?: SpotMediaCheck,
+  options?: ImportRunOptions,
+): SpotOutcome {
   outcome.status = status;
   outcome.failure = { kind };
   outcome.change = undefined;
@@ -534,7 +617,9 @@ function journalUnwritten(outcome: SpotOutcome, journal: SpotJournal, error: Err
 }
 
 function failedUploads(outcome: SpotOutcome): string {
-  const failures = outcome.galleries.flatMap((gallery) => gallery.failed.map((failure) => (failure.file ? `${failure.file}: ${failure.reason}` : failure.reason)));
+  const failures = outcome.galleries.flatMap((gallery) =>
+    gallery.failed.map((failure) => (failure.file ? `${failure.file}: ${failure.reason}` : failure.reason)),
+  );
   if (failures.length === 0) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: an upload did not finish');
   if (failures.length === 1) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: {0}', failures[0]);
   if (failures.length === 2) return l10n.t('Not every file reached its gallery, so the spot keeps state 2: {0} (and 1 more)', failures[0]);
@@ -549,7 +634,8 @@ function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options
   const uncreated = pendingGalleryFields(attributes, check.definition).filter((field) => !record.galleries[field]);
   if (uncreated.length > 0) work.push(l10n.t('import with state 2 to create the galleries of {0}', uncreated.join(', ')));
   for (const plan of check.galleries) work.push(...galleryWork(record, plan, options));
-  if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1)) work.push(l10n.t('import with state {0} and every gallery id', options.finalState ?? 1));
+  if (!record.finalImport || record.finalImport.state !== (options.finalState ?? 1))
+    work.push(l10n.t('import with state {0} and every gallery id', options.finalState ?? 1));
   if (record.writeBack?.status !== 'written' && options.writeBack !== false) work.push(l10n.t('write the gallery ids and state into the document'));
   return work;
 }
@@ -565,12 +651,19 @@ function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: Impo
   const missing = plan.files.filter((file) => !gallery?.media[file.key] && file.key !== gallery?.pending?.key).length;
   if (missing > 0) {
     const total = plan.files.length;
-    work.push(gallery ? l10n.t('upload {0} of {1} files to gallery {2} ({3})', missing, total, gallery.galleryId, field) : l10n.t('upload {0} of {1} files to the gallery of {2}', missing, total, field));
+    work.push(
+      gallery
+        ? l10n.t('upload {0} of {1} files to gallery {2} ({3})', missing, total, gallery.galleryId, field)
+        : l10n.t('upload {0} of {1} files to the gallery of {2}', missing, total, field),
+    );
   }
   if (options.setOrder !== false) {
     const desired = plan.files.map((file) => gallery?.media[file.key]?.mediaId);
     const ordered = gallery?.order && desired.every((id, index) => id === gallery.order![index]);
-    if (!ordered) work.push(gallery ? l10n.t('set the media order of gallery {0} ({1})', gallery.galleryId, field) : l10n.t('set the media order of the gallery of {0}', field));
+    if (!ordered)
+      work.push(
+        gallery ? l10n.t('set the media order of gallery {0} ({1})', gallery.galleryId, field) : l10n.t('set the media order of the gallery of {0}', field),
+      );
   }
   return work;
 }

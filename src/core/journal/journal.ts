@@ -202,7 +202,10 @@ function checkRecord(line: string, file: string, sourceId: string): SpotJournalR
   }
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof format === 'number' && format > JOURNAL_FORMAT) {
-    throw new JournalError(l10n.t('The journal {0} was written by a newer version (format {1}). Update the extension or command-line tool, then run again.', file, format), file);
+    throw new JournalError(
+      l10n.t('The journal {0} was written by a newer version (format {1}). Update the extension or command-line tool, then run again.', file, format),
+      file,
+    );
   }
   const checked = spotJournalSchema.safeParse(value);
   if (!checked.success) {

@@ -4,7 +4,10 @@ import { ServiceError } from '../api/errors';
 
 /** The journal cannot be used (damaged, another format, locked by another run): nothing was sent. */
 export class JournalError extends ServiceError {
-  constructor(message: string, readonly file: string) {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
     super('configuration', message);
     this.name = 'JournalError';
   }

@@ -104,7 +104,10 @@ export class RecordLog {
   /** The options it was opened with, as they were then (the caller's object may change). */
   private readonly options: Readonly<RecordLogOptions>;
 
-  private constructor(readonly accountDir: string, options: RecordLogOptions) {
+  private constructor(
+    readonly accountDir: string,
+    options: RecordLogOptions,
+  ) {
     this.options = { compactAtBytes: options.compactAtBytes, compactFactor: options.compactFactor };
     this.file = join(accountDir, JOURNAL_LOG_NAME);
     this.compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES;
@@ -122,7 +125,7 @@ export class RecordLog {
     const at = this.starts[slot];
     const length = this.lengths[slot] - 1;
     const buffer = Buffer.alloc(length);
-    for (let got = 0; got < length; ) {
+    for (let got = 0; got < length;) {
       const read = readSync(this.open(), buffer, got, length - got, at + got);
       if (read === 0) break;
       got += read;
@@ -284,7 +287,14 @@ export class RecordLog {
       await this.read();
     } catch (error) {
       this.closeFile();
-      throw new JournalError(l10n.t('The journal {0} cannot be read ({1}), so nothing was sent. Check the disk (free space, permissions), then run again.', this.file, (error as Error).message), this.file);
+      throw new JournalError(
+        l10n.t(
+          'The journal {0} cannot be read ({1}), so nothing was sent. Check the disk (free space, permissions), then run again.',
+          this.file,
+          (error as Error).message,
+        ),
+        this.file,
+      );
     }
   }
 
@@ -301,7 +311,7 @@ export class RecordLog {
       throw error;
     }
     const lines = new LogLines(data);
-    for (let at = 0; at < data.length; ) {
+    for (let at = 0; at < data.length;) {
       const end = data.indexOf(10, at);
       // A last line without its newline was torn by a kill: no record, and compacted away below.
       if (end < 0) break;
@@ -400,7 +410,8 @@ export class RecordLog {
       };
       for (let slot = 0; slot < this.slots.size; slot++) {
         const line = Buffer.alloc(this.lengths[slot]);
-        if (readSync(this.open(), line, 0, line.length, this.starts[slot]) !== line.length) throw new Error(l10n.t('the journal {0} is shorter than its lines', this.file));
+        if (readSync(this.open(), line, 0, line.length, this.starts[slot]) !== line.length)
+          throw new Error(l10n.t('the journal {0} is shorter than its lines', this.file));
         chunk.push(line);
         chunkBytes += line.length;
         starts[slot] = to;
@@ -409,7 +420,8 @@ export class RecordLog {
       }
       write();
       fsyncSync(out);
-      if (fstatSync(out).size !== to) throw new Error(l10n.t('the compacted journal {0} came out {1} bytes long instead of {2}', temp, fstatSync(out).size, to));
+      if (fstatSync(out).size !== to)
+        throw new Error(l10n.t('the compacted journal {0} came out {1} bytes long instead of {2}', temp, fstatSync(out).size, to));
       renameSync(temp, this.file);
       this.size = to;
       this.lineCount = this.slots.size;
@@ -445,7 +457,11 @@ interface PendingLine {
 
 function pendingLine(record: SpotJournalRecord): PendingLine {
   const galleries = Object.values(record.galleries);
-  return { text: `${JSON.stringify(record)}\n`, sourceId: record.sourceId, galleryIds: galleries.length === 0 ? NO_GALLERIES : galleries.map((gallery) => gallery.galleryId) };
+  return {
+    text: `${JSON.stringify(record)}\n`,
+    sourceId: record.sourceId,
+    galleryIds: galleries.length === 0 ? NO_GALLERIES : galleries.map((gallery) => gallery.galleryId),
+  };
 }
 
 /**
@@ -471,7 +487,7 @@ function grown(numbers: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
 
 /** Writes every byte: write(2) may take only part of them (a full disk), and says so only by its count. */
 function writeAll(fd: number, buffer: Uint8Array): void {
-  for (let done = 0; done < buffer.length; ) done += writeSync(fd, buffer, done, buffer.length - done);
+  for (let done = 0; done < buffer.length;) done += writeSync(fd, buffer, done, buffer.length - done);
 }
 
 function closeQuietly(fd: number): void {

@@ -67,7 +67,15 @@ async function takeGuard(guard: string): Promise<void> {
       continue;
     }
     if (Date.now() > deadline) {
-      throw new JournalLockedError(l10n.t('Could not lock {0}: another run has been taking over its journal\'s lock for {1} s. If no run is active, delete {2}.', dirname(guard), TAKEOVER_WAIT_MS / 1000, guard), guard);
+      throw new JournalLockedError(
+        l10n.t(
+          "Could not lock {0}: another run has been taking over its journal's lock for {1} s. If no run is active, delete {2}.",
+          dirname(guard),
+          TAKEOVER_WAIT_MS / 1000,
+          guard,
+        ),
+        guard,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
   }
@@ -92,8 +100,18 @@ function isMine(text: string): boolean {
 function lockedBy(lock: string, text: string): JournalLockedError {
   const owner = parseOwner(text);
   const message = owner
-    ? l10n.t('Another run (process {0} on {1}) is using the journal {2}. Wait for it to finish; if no run is active, delete {3}.', owner.pid, owner.host, dirname(lock), lock)
-    : l10n.t('Another run (a process that is still writing the lock) is using the journal {0}. Wait for it to finish; if no run is active, delete {1}.', dirname(lock), lock);
+    ? l10n.t(
+        'Another run (process {0} on {1}) is using the journal {2}. Wait for it to finish; if no run is active, delete {3}.',
+        owner.pid,
+        owner.host,
+        dirname(lock),
+        lock,
+      )
+    : l10n.t(
+        'Another run (a process that is still writing the lock) is using the journal {0}. Wait for it to finish; if no run is active, delete {1}.',
+        dirname(lock),
+        lock,
+      );
   return new JournalLockedError(message, lock);
 }
 

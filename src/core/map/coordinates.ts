@@ -33,8 +33,10 @@ export function setLocationEdits(input: string, latitude: number, longitude: num
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: false, allowTrailingComma: true });
   if (!root || errors.length > 0) return { ok: false, reason: l10n.t('The document is not valid JSON.') };
-  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots') return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
-  if (findNodeAtLocation(root, ['data', 'attributes'])?.type !== 'object') return { ok: false, reason: l10n.t('The spot document has no data.attributes object.') };
+  if (findNodeAtLocation(root, ['data', 'type'])?.value !== 'spots')
+    return { ok: false, reason: l10n.t('The document is not a spot document: data.type is not "spots".') };
+  if (findNodeAtLocation(root, ['data', 'attributes'])?.type !== 'object')
+    return { ok: false, reason: l10n.t('The spot document has no data.attributes object.') };
   const location = normaliseLocation(latitude, longitude, decimals);
   let next = modifyKeepingStyle(text, ['data', 'attributes', 'latitude'], location.latitude);
   next = modifyKeepingStyle(next, ['data', 'attributes', 'longitude'], location.longitude);

@@ -22,7 +22,7 @@ export type MarkerState = 'active' | 'inProgress' | 'invalid' | 'notImported';
 export const MARKER_STATES: Readonly<Record<MarkerState, { readonly label: string; readonly letter: string }>> = {
   active: {
     get label() {
-      return l10n.t({ message: 'Active', args: [], comment: ['a spot marker\'s state on the map: imported, state 1'] });
+      return l10n.t({ message: 'Active', args: [], comment: ["a spot marker's state on the map: imported, state 1"] });
     },
     get letter() {
       return l10n.t({ message: 'A', args: [], comment: ['the letter drawn on a map marker of an active spot: the first letter of "Active"'] });
@@ -30,7 +30,7 @@ export const MARKER_STATES: Readonly<Record<MarkerState, { readonly label: strin
   },
   inProgress: {
     get label() {
-      return l10n.t({ message: 'In progress', args: [], comment: ['a spot marker\'s state on the map: state 2, media still to upload'] });
+      return l10n.t({ message: 'In progress', args: [], comment: ["a spot marker's state on the map: state 2, media still to upload"] });
     },
     get letter() {
       return l10n.t({ message: 'P', args: [], comment: ['the letter drawn on a map marker of a spot in progress (in English P, for "In progress")'] });
@@ -38,16 +38,20 @@ export const MARKER_STATES: Readonly<Record<MarkerState, { readonly label: strin
   },
   invalid: {
     get label() {
-      return l10n.t({ message: 'Invalid', args: [], comment: ['a spot marker\'s state on the map: the document has errors'] });
+      return l10n.t({ message: 'Invalid', args: [], comment: ["a spot marker's state on the map: the document has errors"] });
     },
     letter: '!',
   },
   notImported: {
     get label() {
-      return l10n.t({ message: 'Not yet imported', args: [], comment: ['a spot marker\'s state on the map'] });
+      return l10n.t({ message: 'Not yet imported', args: [], comment: ["a spot marker's state on the map"] });
     },
     get letter() {
-      return l10n.t({ message: 'N', args: [], comment: ['the letter drawn on a map marker of a spot not yet imported: the first letter of "Not yet imported"'] });
+      return l10n.t({
+        message: 'N',
+        args: [],
+        comment: ['the letter drawn on a map marker of a spot not yet imported: the first letter of "Not yet imported"'],
+      });
     },
   },
 };
@@ -115,7 +119,13 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
     .map((name) => fieldTitle(name, definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined));
   const sourceId = typeof sourceNode?.value === 'string' ? sourceNode.value : undefined;
   const invalid = facts.hasErrors || errors.length > 0 || sourceId === undefined;
-  const state: MarkerState = invalid ? 'invalid' : stateNode?.value === SPOT_STATE.inProgress ? 'inProgress' : facts.imported(sourceId) ? 'active' : 'notImported';
+  const state: MarkerState = invalid
+    ? 'invalid'
+    : stateNode?.value === SPOT_STATE.inProgress
+      ? 'inProgress'
+      : facts.imported(sourceId)
+        ? 'active'
+        : 'notImported';
   return {
     ok: true,
     marker: {

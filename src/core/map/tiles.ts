@@ -35,7 +35,8 @@ export function parseTileSetting(setting: TileSetting | undefined | null): TileR
   for (const placeholder of ['{z}', '{x}', '{y}']) {
     if (!template.includes(placeholder)) return { ok: false, reason: l10n.t('The tile URL must contain {0}.', placeholder) };
   }
-  if (/\{(?!z\}|x\}|y\})[^}]*\}/.test(template)) return { ok: false, reason: l10n.t('The tile URL may only use {z}, {x} and {y} (one host: no {s} subdomains).') };
+  if (/\{(?!z\}|x\}|y\})[^}]*\}/.test(template))
+    return { ok: false, reason: l10n.t('The tile URL may only use {z}, {x} and {y} (one host: no {s} subdomains).') };
   let url: URL;
   try {
     url = new URL(template.replace(/\{([zxy])\}/g, '0'));

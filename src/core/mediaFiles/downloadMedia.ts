@@ -75,7 +75,8 @@ export async function downloadMedia(url: string | URL, options: MediaDownloadOpt
   if (!(first instanceof MediaTooLargeError)) return first;
   if (!options.confirmLarge || askAbove >= hardLimit) throw first;
   throwIfAborted(options.signal);
-  if (!(await options.confirmLarge(first.announcedBytes))) throw new CancelledError(l10n.t('{0}: not downloaded (larger than {1}).', what, formatBytes(askAbove)));
+  if (!(await options.confirmLarge(first.announcedBytes)))
+    throw new CancelledError(l10n.t('{0}: not downloaded (larger than {1}).', what, formatBytes(askAbove)));
   const second = await fetchWithin(url, hardLimit, what, options);
   if (second instanceof MediaTooLargeError) throw second;
   return second;
@@ -118,7 +119,13 @@ async function fetchWithin(start: string | URL, limit: number, what: string, opt
   }
 }
 
-async function readBody(response: Dispatcher.ResponseData, url: URL, limit: number, what: string, options: MediaDownloadOptions): Promise<DownloadedMedia | MediaTooLargeError> {
+async function readBody(
+  response: Dispatcher.ResponseData,
+  url: URL,
+  limit: number,
+  what: string,
+  options: MediaDownloadOptions,
+): Promise<DownloadedMedia | MediaTooLargeError> {
   const announced = Number(response.headers['content-length']);
   const total = Number.isSafeInteger(announced) && announced >= 0 ? announced : undefined;
   if (total !== undefined && total > limit) {
@@ -157,7 +164,10 @@ function nextLocation(current: URL, location: string): URL {
     throw new ServiceError('http', l10n.t('The files host at {0} redirected to "{1}", which is not an address.', current.host, location));
   }
   if (current.protocol === 'https:' && next.protocol !== 'https:') {
-    throw new ServiceError('configuration', l10n.t('The files host at {0} redirected from https to {1}//{2}; not followed.', current.host, next.protocol, next.host));
+    throw new ServiceError(
+      'configuration',
+      l10n.t('The files host at {0} redirected from https to {1}//{2}; not followed.', current.host, next.protocol, next.host),
+    );
   }
   return requireSecureUrl(next.toString(), 'media address');
 }

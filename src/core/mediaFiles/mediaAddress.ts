@@ -41,10 +41,7 @@ export function checkMediaUrlTemplate(template: string): string | undefined {
  * template's path ("..", "." or empty segments), which no files host hands out.
  */
 export function mediaFileUrl(template: string, media: MediaRef): URL {
-  const address = template
-    .trim()
-    .replaceAll(MEDIA_TEMPLATE_FILE, encodeStoredName(media.file))
-    .replaceAll(MEDIA_TEMPLATE_ID, String(media.id));
+  const address = template.trim().replaceAll(MEDIA_TEMPLATE_FILE, encodeStoredName(media.file)).replaceAll(MEDIA_TEMPLATE_ID, String(media.id));
   return requireSecureUrl(address, 'media URL template address');
 }
 

@@ -39,7 +39,8 @@ export function cellAt(cells: Readonly<Record<string, CellPosition>>, at: CellPo
   for (const [column, position] of Object.entries(cells)) {
     const before = position.line < at.line || (position.line === at.line && position.column <= at.column);
     if (!before) continue;
-    if (!found || position.line > found.position.line || (position.line === found.position.line && position.column > found.position.column)) found = { column, position };
+    if (!found || position.line > found.position.line || (position.line === found.position.line && position.column > found.position.column))
+      found = { column, position };
   }
   return found;
 }

@@ -52,7 +52,13 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
   const owners = new SourceIdOwners();
   for await (const read of table.rows(signal)) {
     if ('problem' in read) {
-      yield { row: read.row, line: read.line, label: l10n.t('{0} line {1}', table.path, read.line), findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], ok: false };
+      yield {
+        row: read.row,
+        line: read.line,
+        label: l10n.t('{0} line {1}', table.path, read.line),
+        findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }],
+        ok: false,
+      };
       continue;
     }
     yield await checkRow(table.path, read as SourceRow, mapping, rules, owners);
@@ -63,15 +69,43 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
 export async function checkRow(source: string, row: SourceRow, mapping: ResolvedMapping, rules: RowRules, owners?: SourceIdOwners): Promise<CheckedRow> {
   const spot = await rowToSpot(row, mapping, { media: rules.media });
   const input = rowInput(source, spot);
-  const check = await checkSpotForImport(input.path, spot.text, withMembers(rules, { layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }), spot.problems);
+  const check = await checkSpotForImport(
+    input.path,
+    spot.text,
+    withMembers(rules, { layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }),
+    spot.problems,
+  );
   const origin = { cells: spot.cells, files: spot.files, line: spot.line };
-  const findings: RowFinding[] = check.problems.map((problem) => withMembers(positionOf(placeRowProblem(origin, problem)), { message: problem.message, severity: problem.severity, rule: ruleOf(problem), pointer: problem.pointer, ...(problem.file ? { file: problem.file } : {}) }));
+  const findings: RowFinding[] = check.problems.map((problem) =>
+    withMembers(positionOf(placeRowProblem(origin, problem)), {
+      message: problem.message,
+      severity: problem.severity,
+      rule: ruleOf(problem),
+      pointer: problem.pointer,
+      ...(problem.file ? { file: problem.file } : {}),
+    }),
+  );
   const earlier = spot.sourceId !== undefined ? owners?.claim(spot.sourceId, rowLabel(source, spot.row, spot.line)) : undefined;
   if (earlier !== undefined && spot.sourceId !== undefined) {
     const at = spot.cells.get('/data/attributes/source_id') ?? { line: spot.line, column: 1 };
-    findings.unshift(withMembers(at, { message: repeatedSourceIdReason(spot.sourceId, earlier), severity: 'error' as const, rule: SPOT_RULES.repeatedSourceId, pointer: '/data/attributes/source_id' }));
+    findings.unshift(
+      withMembers(at, {
+        message: repeatedSourceIdReason(spot.sourceId, earlier),
+        severity: 'error' as const,
+        rule: SPOT_RULES.repeatedSourceId,
+        pointer: '/data/attributes/source_id',
+      }),
+    );
   }
-  return { row: spot.row, line: spot.line, label: input.label!, sourceId: spot.sourceId, findings, ok: !findings.some((finding) => finding.severity === 'error'), spot };
+  return {
+    row: spot.row,
+    line: spot.line,
+    label: input.label!,
+    sourceId: spot.sourceId,
+    findings,
+    ok: !findings.some((finding) => finding.severity === 'error'),
+    spot,
+  };
 }
 
 function positionOf(at: CellPosition): CellPosition {

@@ -31,9 +31,19 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
   const table = await openTable(path, { ...parsed.mapping?.source, ...(options.encoding ? { encoding: options.encoding } : {}) });
   const problems = [
     ...parsed.problems,
-    ...(await checkMapping(parsed, { columns: table.columns, hasGeometry: table.hasGeometry === true, topics: options.topics, sourceName: options.sourceName ?? basename(path) })),
+    ...(await checkMapping(parsed, {
+      columns: table.columns,
+      hasGeometry: table.hasGeometry === true,
+      topics: options.topics,
+      sourceName: options.sourceName ?? basename(path),
+    })),
   ];
   if (!parsed.mapping || problems.some((problem) => problem.severity === 'error')) return { table, problems };
-  const mapping = resolveMapping(parsed.mapping, parsed.path, { columns: table.columns, topics: options.topics, tableCrs: table.crs, decimalSeparator: table.format.decimalSeparator });
+  const mapping = resolveMapping(parsed.mapping, parsed.path, {
+    columns: table.columns,
+    topics: options.topics,
+    tableCrs: table.crs,
+    decimalSeparator: table.format.decimalSeparator,
+  });
   return { table, problems, mapping };
 }

@@ -105,7 +105,10 @@ export function isRowOrigin(origin: unknown): origin is RowOrigin {
  * its photo, the cell its attribute came from (or, for a member the document lacks, would have
  * come from; or its nearest enclosing one), else the row's start.
  */
-export function placeRowProblem(origin: Pick<RowOrigin, 'cells' | 'files' | 'line'>, problem: { pointer?: string; absent?: string; file?: string; at?: CellPosition }): CellPosition {
+export function placeRowProblem(
+  origin: Pick<RowOrigin, 'cells' | 'files' | 'line'>,
+  problem: { pointer?: string; absent?: string; file?: string; at?: CellPosition },
+): CellPosition {
   if ((problem as RowProblem).at) return (problem as RowProblem).at;
   if (problem.file !== undefined) {
     const named = origin.files.get(problem.file);

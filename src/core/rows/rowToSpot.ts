@@ -70,7 +70,16 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const start: CellPosition = { line: row.line, column: 1 };
   const cellOf = (column: string | undefined) => (column !== undefined ? row.cells[column] : undefined) ?? start;
   const problem: Report = (member, message, rule, at, severity = 'error', leftOut) =>
-    problems.push({ pointer: attributePointer(member), message, offset: 0, length: 0, severity, rule, at, ...(leftOut ? { leftOut: leftOut.map(attributePointer) } : {}) });
+    problems.push({
+      pointer: attributePointer(member),
+      message,
+      offset: 0,
+      length: 0,
+      severity,
+      rule,
+      at,
+      ...(leftOut ? { leftOut: leftOut.map(attributePointer) } : {}),
+    });
   // `at` undefined: a value the mapping gives (a topic_id, a state), from no cell.
   const put = (member: string, value: unknown, at: CellPosition | undefined) => {
     attributes[member] = value;
@@ -90,8 +99,20 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     if (value === '') empty ??= parts[i];
     sourceId += value + parts[i + 1];
   }
-  if (empty === FEATURE_ID) problem('source_id', l10n.t('source_id is empty: this feature has no id member, which its template {0} names.', mapping.sourceId), ROW_RULES.sourceId, start);
-  else if (empty !== undefined) problem('source_id', l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId), ROW_RULES.sourceId, cellOf(empty));
+  if (empty === FEATURE_ID)
+    problem(
+      'source_id',
+      l10n.t('source_id is empty: this feature has no id member, which its template {0} names.', mapping.sourceId),
+      ROW_RULES.sourceId,
+      start,
+    );
+  else if (empty !== undefined)
+    problem(
+      'source_id',
+      l10n.t('source_id is empty: the column "{0}" of its template {1} has no value in this row.', empty, mapping.sourceId),
+      ROW_RULES.sourceId,
+      cellOf(empty),
+    );
   // {$id}: the feature's own id member, placed where it is.
   else put('source_id', sourceId, parts[1] === FEATURE_ID ? (row.id?.position ?? start) : cellOf(parts[1]));
 
@@ -115,7 +136,10 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     const entries: MediaLayout['groups'][number]['files'] = [];
     let named = false;
     for (const column of media.columns) {
-      for (const name of cellText(row.values[column]).split(media.separator).map((part) => part.trim()).filter(Boolean)) {
+      for (const name of cellText(row.values[column])
+        .split(media.separator)
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const path = resolve(media.folder, name);
         const at = cellOf(column);
         files.set(path, at);
@@ -124,13 +148,24 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           continue;
         }
         if (isWebAddress(name)) {
-          problem(media.field, l10n.t('The photo "{0}" is a web address, not a file name: photos are read from files; download them into {1} and map the column that names the files (KoBoToolbox writes it beside the *_URL column).', name, media.folder), ROW_RULES.media, at);
+          problem(
+            media.field,
+            l10n.t(
+              'The photo "{0}" is a web address, not a file name: photos are read from files; download them into {1} and map the column that names the files (KoBoToolbox writes it beside the *_URL column).',
+              name,
+              media.folder,
+            ),
+            ROW_RULES.media,
+            at,
+          );
           continue;
         }
         const verdict = await checkMediaFile(path, basename(path));
         if (!verdict.ok) {
           const missing = verdict.code === 'missing';
-          const message = missing ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder) : l10n.t('The photo "{0}": {1}', name, verdict.problem);
+          const message = missing
+            ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder)
+            : l10n.t('The photo "{0}": {1}', name, verdict.problem);
           problem(media.field, message, ROW_RULES.media, at);
           continue;
         }
@@ -233,7 +268,10 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   if (mapping.latitude !== undefined && mapping.longitude !== undefined) {
     xAt = cellOf(mapping.longitude);
     yAt = cellOf(mapping.latitude);
-    for (const [member, column, at] of [['longitude', mapping.longitude, xAt], ['latitude', mapping.latitude, yAt]] as const) {
+    for (const [member, column, at] of [
+      ['longitude', mapping.longitude, xAt],
+      ['latitude', mapping.latitude, yAt],
+    ] as const) {
       const read = readNumber(row.values[column], mapping);
       if (!read) fail(member, l10n.t('{0} is empty in this row (column "{1}").', member, column), at);
       else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
@@ -250,7 +288,8 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   }
   if (x === undefined || y === undefined) return;
   // At the cell of the coordinate a problem is about (the latitude's when it is about both, or the system).
-  const failAt = (problem: string, member: 'latitude' | 'longitude' = 'latitude') => (member === 'longitude' ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt));
+  const failAt = (problem: string, member: 'latitude' | 'longitude' = 'latitude') =>
+    member === 'longitude' ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt);
   // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
   // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
   const asGiven = mapping.degrees ? latitudeLongitudeProblems(y, x) : [];
@@ -274,7 +313,15 @@ function round(value: number): number {
   return Math.round(value * scale) / scale;
 }
 
-function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf, cells: Map<string, CellPosition>): void {
+function readField(
+  row: SourceRow,
+  field: ResolvedField,
+  mapping: ResolvedMapping,
+  put: Put,
+  report: Report,
+  cellOf: CellOf,
+  cells: Map<string, CellPosition>,
+): void {
   const at = cellOf(field.column);
   const raw = field.column !== undefined ? row.values[field.column] : undefined;
   // Messages name the field as the topic does ("Height (m) (fld_7_2)"), else by its name.
@@ -310,7 +357,9 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
     }
     case 'date':
     case 'datetime': {
-      const converted = settled(convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone }));
+      const converted = settled(
+        convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone }),
+      );
       if (!converted) return;
       if ('problem' in converted) return fail(`${title}: ${converted.problem}`);
       if (converted.warning) report(field.attribute, `${title}: ${converted.warning}`, ROW_RULES.value, at, 'warning');
@@ -318,7 +367,13 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
     }
     case 'category':
     case 'categories': {
-      const parts = field.type === 'category' ? [String(value)] : String(value).split(/[;,]/).map((part) => part.trim()).filter(Boolean);
+      const parts =
+        field.type === 'category'
+          ? [String(value)]
+          : String(value)
+              .split(/[;,]/)
+              .map((part) => part.trim())
+              .filter(Boolean);
       const keys: unknown[] = [];
       for (const part of parts) {
         const key = field.categories ? settled(categoryKeyOfCell(part, field.attribute, field.categories)) : { value: part };
@@ -332,4 +387,18 @@ function readField(row: SourceRow, field: ResolvedField, mapping: ResolvedMappin
   }
 }
 
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, ja: true, nein: false, '1': true, '0': false, wahr: true, falsch: false, y: true, n: false, j: true };
+const BOOLEANS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  ja: true,
+  nein: false,
+  '1': true,
+  '0': false,
+  wahr: true,
+  falsch: false,
+  y: true,
+  n: false,
+  j: true,
+};

@@ -47,7 +47,14 @@ export function checkSpotAgainstTopic(input: string | TopicCheckInput, catalog: 
   for (const name of Object.keys(attributes)) {
     if (KNOWN_SPOT_MEMBERS.includes(name) || TOPIC_FIELD_NAME.test(name) || (definition && Object.hasOwn(definition.fields, name))) continue;
     const meant = misspeltKnownMember(name);
-    if (meant) findings.push({ member: name, onName: true, message: l10n.t('{0} is sent as a topic field; did you mean {1}?', name, meant), rule: TOPIC_RULES.misspeltMember, severity: 'warning' });
+    if (meant)
+      findings.push({
+        member: name,
+        onName: true,
+        message: l10n.t('{0} is sent as a topic field; did you mean {1}?', name, meant),
+        rule: TOPIC_RULES.misspeltMember,
+        severity: 'warning',
+      });
   }
   if (findings.length === 0) return [];
   return place(findings, source.tree ? layoutFromTree(source.tree) : layoutFromText(source.text), source.text);
@@ -60,12 +67,16 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
     if (KNOWN_SPOT_MEMBERS.includes(name)) continue;
     const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
     if (spec) {
-      for (const finding of checkFieldValue(name, spec, attributes[name])) findings.push({ member: name, at: finding.at, message: finding.message, rule: finding.rule, severity: 'error' });
+      for (const finding of checkFieldValue(name, spec, attributes[name]))
+        findings.push({ member: name, at: finding.at, message: finding.message, rule: finding.rule, severity: 'error' });
       continue;
     }
     // A misspelt known member gets its own warning instead (see checkSpotAgainstTopic).
     if (!TOPIC_FIELD_NAME.test(name) && misspeltKnownMember(name)) continue;
-    const meant = closestName(name, Object.keys(definition.fields).filter((field) => !present.has(field)));
+    const meant = closestName(
+      name,
+      Object.keys(definition.fields).filter((field) => !present.has(field)),
+    );
     const message = meant
       ? l10n.t('{0} is not a field of {1}; it is still sent. Did you mean {2}?', name, topicTitle(definition), fieldTitle(meant, definition.fields[meant]))
       : l10n.t('{0} is not a field of {1}; it is still sent.', name, topicTitle(definition));
@@ -93,7 +104,13 @@ function areaFinding(attributes: Record<string, unknown>, definition: TopicDefin
   const area = describeBbox(definition.area.bbox);
   const message =
     verdict === 'swappedInside'
-      ? l10n.t('latitude {0}, longitude {1} is outside the area of {2} ({3}); swapped, it is inside: latitude and longitude are probably swapped.', latitude, longitude, topicTitle(definition), area)
+      ? l10n.t(
+          'latitude {0}, longitude {1} is outside the area of {2} ({3}); swapped, it is inside: latitude and longitude are probably swapped.',
+          latitude,
+          longitude,
+          topicTitle(definition),
+          area,
+        )
       : l10n.t('latitude {0}, longitude {1} is outside the area of {2} ({3}).', latitude, longitude, topicTitle(definition), area);
   return { member: 'latitude', message, rule: TOPIC_RULES.outsideArea, severity: 'warning' };
 }
@@ -130,11 +147,19 @@ function place(findings: Finding[], layout: AttributesLayout, text: string): Top
     let span = layout.key ?? layout.object ?? { offset: 0, length: 0 };
     if (member) {
       const item = finding.at?.length ? member.items?.[finding.at[0]] : undefined;
-      span = finding.onName ? member.key : item ?? member.value;
+      span = finding.onName ? member.key : (item ?? member.value);
       // An object or array: only its opening bracket, not the whole block.
       if (!finding.onName && (text[span.offset] === '{' || text[span.offset] === '[')) span = { offset: span.offset, length: 1 };
     }
     const absent = finding.absent !== undefined ? { absent: toPointer(['data', 'attributes', finding.absent]) } : {};
-    return { pointer: toPointer(path), message: finding.message, offset: span.offset, length: span.length, severity: finding.severity, rule: finding.rule, ...absent };
+    return {
+      pointer: toPointer(path),
+      message: finding.message,
+      offset: span.offset,
+      length: span.length,
+      severity: finding.severity,
+      rule: finding.rule,
+      ...absent,
+    };
   });
 }

@@ -51,7 +51,9 @@ export function topicCompletions(text: string, offset: number, catalog: TopicCat
   }
   const name = String(path[2]);
   const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
-  const atValue = (path.length === 3 && !location.isAtPropertyKey && spec?.type === 'category') || (path.length === 4 && typeof path[3] === 'number' && spec?.type === 'categories');
+  const atValue =
+    (path.length === 3 && !location.isAtPropertyKey && spec?.type === 'category') ||
+    (path.length === 4 && typeof path[3] === 'number' && spec?.type === 'categories');
   if (!atValue || !isCategoryField(spec)) return [];
   return Object.keys(spec.values).map((key, index) => ({
     kind: 'category' as const,
@@ -106,7 +108,13 @@ function escapeSnippet(text: string): string {
 export function describeType(spec: TopicField): string {
   const parts: string[] = [spec.type];
   if ((spec.type === 'number' || spec.type === 'integer') && (spec.minimum !== undefined || spec.maximum !== undefined)) {
-    parts.push(l10n.t({ message: '{0} to {1}', args: [spec.minimum ?? '…', spec.maximum ?? '…'], comment: ['The range of a number field, e.g. "1 to 10"; "…" stands for a limit the field does not have.'] }));
+    parts.push(
+      l10n.t({
+        message: '{0} to {1}',
+        args: [spec.minimum ?? '…', spec.maximum ?? '…'],
+        comment: ['The range of a number field, e.g. "1 to 10"; "…" stands for a limit the field does not have.'],
+      }),
+    );
   }
   if (spec.type === 'text' && spec.maxLength !== undefined) parts.push(l10n.t('at most {0} characters', spec.maxLength));
   if (spec.required) parts.push(l10n.t({ message: 'required', args: [], comment: ['Said of a topic field every spot of the topic must carry.'] }));
@@ -135,7 +143,14 @@ export function topicHover(text: string, offset: number, catalog: TopicCatalog):
     const onValue = !location.isAtPropertyKey && (path.length === 3 || typeof path[3] === 'number');
     const key = onValue ? categoryKeyOf(spec, node.value) : undefined;
     if (key !== undefined) lines.push(`\`${categoryKeyLiteral(key)}\` = **${escapeMarkdown(spec.values[key])}**`);
-    lines.push(l10n.t('Values: {0}', Object.keys(spec.values).map((value) => `\`${categoryKeyLiteral(value)}\` ${escapeMarkdown(spec.values[value])}`).join(' · ')));
+    lines.push(
+      l10n.t(
+        'Values: {0}',
+        Object.keys(spec.values)
+          .map((value) => `\`${categoryKeyLiteral(value)}\` ${escapeMarkdown(spec.values[value])}`)
+          .join(' · '),
+      ),
+    );
   }
   return { span: { offset: node.offset, length: node.length }, markdown: lines.join('\n\n') };
 }
@@ -165,7 +180,7 @@ function hintsOf(text: string, member: ReturnType<typeof documentTopic>['layout'
   const hints: TopicInlayHint[] = [];
   if (TOPIC_FIELD_NAME.test(member.name) && spec.label) hints.push({ offset: member.key.offset + member.key.length, label: spec.label, kind: 'field' });
   if (isCategoryField(spec)) {
-    for (const span of spec.type === 'categories' ? member.items ?? [] : [member.value]) {
+    for (const span of spec.type === 'categories' ? (member.items ?? []) : [member.value]) {
       const key = categoryKeyOf(spec, valueOf(text, { value: span }));
       if (key !== undefined && spec.values[key]) hints.push({ offset: span.offset + span.length, label: spec.values[key], kind: 'category' });
     }

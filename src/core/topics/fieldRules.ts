@@ -23,7 +23,9 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
     return [{ at: [], message: l10n.t('{0} is required; null is no value.', title), rule: TOPIC_RULES.requiredMissing }];
   }
   /** The value is not of the field's type: `expected` words what the type accepts, given the title and the value's description. */
-  const wrongType = (expected: (title: string, actual: string) => string): FieldFinding[] => [{ at: [], message: expected(title, describeValue(value)), rule: TOPIC_RULES.wrongType }];
+  const wrongType = (expected: (title: string, actual: string) => string): FieldFinding[] => [
+    { at: [], message: expected(title, describeValue(value)), rule: TOPIC_RULES.wrongType },
+  ];
   switch (spec.type) {
     case 'text': {
       if (typeof value !== 'string') return wrongType((field, actual) => l10n.t('{0} must be a text; it is {1}.', field, actual));
@@ -58,21 +60,35 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
     case 'boolean':
       return typeof value === 'boolean' ? [] : wrongType((field, actual) => l10n.t('{0} must be true or false; it is {1}.', field, actual));
     case 'date':
-      return typeof value === 'string' && isDate(value) ? [] : wrongType((field, actual) => l10n.t('{0} must be a date "YYYY-MM-DD", e.g. "2024-05-31"; it is {1}.', field, actual));
+      return typeof value === 'string' && isDate(value)
+        ? []
+        : wrongType((field, actual) => l10n.t('{0} must be a date "YYYY-MM-DD", e.g. "2024-05-31"; it is {1}.', field, actual));
     case 'datetime':
       return typeof value === 'string' && isDateTime(value)
         ? []
         : wrongType((field, actual) => l10n.t('{0} must be a date and time "YYYY-MM-DD HH:MM:SS", e.g. "2024-05-31 14:30:00"; it is {1}.', field, actual));
     case 'category':
-      if (Array.isArray(value)) return wrongType((field, actual) => l10n.t('{0} must be one key of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
+      if (Array.isArray(value))
+        return wrongType((field, actual) => l10n.t('{0} must be one key of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
       return categoryFindings(title, spec, value, []);
     case 'categories':
-      if (!Array.isArray(value)) return wrongType((field, actual) => l10n.t('{0} must be an array of keys of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
+      if (!Array.isArray(value))
+        return wrongType((field, actual) => l10n.t('{0} must be an array of keys of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
       return value.flatMap((element, index) => categoryFindings(title, spec, element, [index]));
     case 'gallery':
       // Gallery ids are positive whole numbers (the service's ids); null is handled above.
       if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [];
-      return [{ at: [], message: l10n.t('{0} is a gallery: null while its media are pending, else a gallery id (a positive whole number); it is {1}.', title, describeValue(value)), rule: TOPIC_RULES.invalidGallery }];
+      return [
+        {
+          at: [],
+          message: l10n.t(
+            '{0} is a gallery: null while its media are pending, else a gallery id (a positive whole number); it is {1}.',
+            title,
+            describeValue(value),
+          ),
+          rule: TOPIC_RULES.invalidGallery,
+        },
+      ];
   }
 }
 
@@ -80,12 +96,30 @@ function categoryFindings(title: string, spec: CategoryField, value: unknown, at
   if (categoryKeyOf(spec, value) !== undefined) return [];
   const labelOf = keyOfLabel(spec, value);
   if (labelOf !== undefined) {
-    return [{ at, message: l10n.t('{0} is the label of key {1} of {2}: send the key, {3}.', JSON.stringify(value), labelOf, title, categoryKeyLiteral(labelOf)), rule: TOPIC_RULES.categoryLabel }];
+    return [
+      {
+        at,
+        message: l10n.t('{0} is the label of key {1} of {2}: send the key, {3}.', JSON.stringify(value), labelOf, title, categoryKeyLiteral(labelOf)),
+        rule: TOPIC_RULES.categoryLabel,
+      },
+    ];
   }
   if (typeof value !== 'string' && typeof value !== 'number') {
-    return [{ at, message: l10n.t('{0} takes keys of its values ({1}); {2} is not one.', title, describeCategoryKeys(spec), describeValue(value)), rule: TOPIC_RULES.wrongType }];
+    return [
+      {
+        at,
+        message: l10n.t('{0} takes keys of its values ({1}); {2} is not one.', title, describeCategoryKeys(spec), describeValue(value)),
+        rule: TOPIC_RULES.wrongType,
+      },
+    ];
   }
-  return [{ at, message: l10n.t('{0} is not a key of {1}; allowed: {2}.', JSON.stringify(value), title, describeCategoryKeys(spec)), rule: TOPIC_RULES.unknownCategory }];
+  return [
+    {
+      at,
+      message: l10n.t('{0} is not a key of {1}; allowed: {2}.', JSON.stringify(value), title, describeCategoryKeys(spec)),
+      rule: TOPIC_RULES.unknownCategory,
+    },
+  ];
 }
 
 function countCodePoints(text: string): number {
@@ -122,10 +156,15 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
 function describeValue(value: unknown): string {
   if (typeof value === 'string') {
     return value.length <= 40
-      ? l10n.t({ message: 'the text {0}', args: [JSON.stringify(value)], comment: ['A value of the wrong type, as in "… must be a number; it is the text "abc"."'] })
+      ? l10n.t({
+          message: 'the text {0}',
+          args: [JSON.stringify(value)],
+          comment: ['A value of the wrong type, as in "… must be a number; it is the text "abc"."'],
+        })
       : l10n.t({ message: 'a text', args: [], comment: ['A value of the wrong type, as in "… must be a number; it is a text."'] });
   }
-  if (typeof value === 'number') return l10n.t({ message: 'the number {0}', args: [value], comment: ['A value of the wrong type, as in "… must be a text; it is the number 3."'] });
+  if (typeof value === 'number')
+    return l10n.t({ message: 'the number {0}', args: [value], comment: ['A value of the wrong type, as in "… must be a text; it is the number 3."'] });
   if (typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
   return Array.isArray(value)

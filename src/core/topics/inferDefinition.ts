@@ -18,7 +18,8 @@ export function inferTopicDefinition(document: string | unknown): InferredDefini
     }
   }
   const attributes = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return { ok: false, reason: l10n.t('The document has no data.attributes object.') };
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
+    return { ok: false, reason: l10n.t('The document has no data.attributes object.') };
   const topicId = (attributes as Record<string, unknown>).topic_id;
   if (typeof topicId !== 'number' || !Number.isInteger(topicId)) return { ok: false, reason: l10n.t('The document has no whole-number topic_id.') };
   const fields: Record<string, TopicField> = {};

@@ -31,7 +31,9 @@ export function topicQuickFixes(text: string, rule: string, offset: number, cata
       return addRequiredFields(text, catalog, now);
     case TOPIC_RULES.pendingNeedsState2: {
       const result = setSpotState(text, SPOT_STATE.inProgress);
-      return result.ok && result.edits.length > 0 ? [{ title: l10n.t('Set "state": 2 (in progress) while galleries are pending'), edits: result.edits, preferred: true }] : [];
+      return result.ok && result.edits.length > 0
+        ? [{ title: l10n.t('Set "state": 2 (in progress) while galleries are pending'), edits: result.edits, preferred: true }]
+        : [];
     }
     case TOPIC_RULES.duplicateMember:
       return removeDuplicate(text, offset);
@@ -49,7 +51,14 @@ function renameMember(text: string, offset: number, catalog: TopicCatalog): Topi
   if (!member) return [];
   const present = new Set(layout.members.map((candidate) => candidate.name));
   const known = misspeltKnownMember(member.name);
-  const meant = known ?? (definition ? closestName(member.name, Object.keys(definition.fields).filter((name) => !present.has(name))) : undefined);
+  const meant =
+    known ??
+    (definition
+      ? closestName(
+          member.name,
+          Object.keys(definition.fields).filter((name) => !present.has(name)),
+        )
+      : undefined);
   // Renaming onto a member that is already there would only make a duplicate.
   if (!meant || present.has(meant)) return [];
   const title = definition && !known ? fieldTitle(meant, definition.fields[meant]) : meant;
@@ -73,7 +82,9 @@ function addRequiredFields(text: string, catalog: TopicCatalog, now: Date): Topi
   const { layout, definition } = documentTopic(text, catalog);
   if (!definition || !layout.object) return [];
   const values = new Map(layout.members.map((member) => [member.name, valueOf(text, member)]));
-  const wanted = Object.entries(definition.fields).filter(([name, spec]) => spec.required && (!values.has(name) || (values.get(name) === null && spec.type !== 'gallery')));
+  const wanted = Object.entries(definition.fields).filter(
+    ([name, spec]) => spec.required && (!values.has(name) || (values.get(name) === null && spec.type !== 'gallery')),
+  );
   if (wanted.length === 0) return [];
   let next = text;
   for (const [name, spec] of wanted) next = modifyKeepingStyle(next, ['data', 'attributes', name], placeholder(spec, now));
@@ -132,16 +143,19 @@ function swapCoordinates(text: string, catalog: TopicCatalog): TopicQuickFix[] {
   if (latitudes.length !== 1 || longitudes.length !== 1) return [];
   const [latitude, longitude] = [latitudes[0], longitudes[0]];
   const [latitudeValue, longitudeValue] = [valueOf(text, latitude), valueOf(text, longitude)];
-  if (typeof latitudeValue !== 'number' || typeof longitudeValue !== 'number' || !swapWouldFix(latitudeValue, longitudeValue, definition?.area?.bbox)) return [];
+  if (typeof latitudeValue !== 'number' || typeof longitudeValue !== 'number' || !swapWouldFix(latitudeValue, longitudeValue, definition?.area?.bbox))
+    return [];
   const source = (span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
-  return [{
-    title: l10n.t('Swap latitude and longitude (latitude {0}, longitude {1})', longitudeValue, latitudeValue),
-    edits: [
-      { ...latitude.value, content: source(longitude.value) },
-      { ...longitude.value, content: source(latitude.value) },
-    ],
-    preferred: true,
-  }];
+  return [
+    {
+      title: l10n.t('Swap latitude and longitude (latitude {0}, longitude {1})', longitudeValue, latitudeValue),
+      edits: [
+        { ...latitude.value, content: source(longitude.value) },
+        { ...longitude.value, content: source(latitude.value) },
+      ],
+      preferred: true,
+    },
+  ];
 }
 
 /** Removes the member (with its comma) whose name or value is at the offset: the later of two with the same name. */

@@ -41,7 +41,15 @@ export function collectTopicDefinitions(files: ReadonlyArray<{ path: string; tex
       const span = locateInTree(parseTree(file.text)!, ['topic_id']);
       reports.push({
         path: file.path,
-        problems: [{ pointer: '/topic_id', message: l10n.t('topic_id {0} is already defined in {1}; this file is not used.', definition.topic_id, first), ...span, severity: 'error', rule: TOPIC_RULES.duplicateTopic }],
+        problems: [
+          {
+            pointer: '/topic_id',
+            message: l10n.t('topic_id {0} is already defined in {1}; this file is not used.', definition.topic_id, first),
+            ...span,
+            severity: 'error',
+            rule: TOPIC_RULES.duplicateTopic,
+          },
+        ],
       });
       continue;
     }
@@ -58,7 +66,9 @@ export function collectTopicDefinitions(files: ReadonlyArray<{ path: string; tex
 export async function loadTopicFolder(folder: string): Promise<TopicSet> {
   let names: string[];
   try {
-    names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile() && TOPIC_FILE_PATTERN.test(entry.name)).map((entry) => entry.name);
+    names = (await readdir(folder, { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && TOPIC_FILE_PATTERN.test(entry.name))
+      .map((entry) => entry.name);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { catalog: new Map(), files: [] };
     throw error;
@@ -100,7 +110,11 @@ export async function loadProjectTopics(start: string, options: TopicsFolderOpti
     const found = await stat(folder).catch((error: NodeJS.ErrnoException) => error);
     if (found instanceof Error) {
       const missing = found.code === 'ENOENT' || found.code === 'ENOTDIR';
-      throw new Error(missing ? l10n.t('The topics folder {0} (topicsFolder) does not exist.', folder) : l10n.t('The topics folder {0} (topicsFolder) cannot be read: {1}.', folder, found.message));
+      throw new Error(
+        missing
+          ? l10n.t('The topics folder {0} (topicsFolder) does not exist.', folder)
+          : l10n.t('The topics folder {0} (topicsFolder) cannot be read: {1}.', folder, found.message),
+      );
     }
     if (!found.isDirectory()) throw new Error(l10n.t('The topics folder {0} (topicsFolder) is not a folder.', folder));
   }

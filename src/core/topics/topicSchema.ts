@@ -13,7 +13,9 @@ export const TOPIC_FIELD_TYPES = ['text', 'number', 'integer', 'boolean', 'date'
 export type TopicFieldType = (typeof TOPIC_FIELD_TYPES)[number];
 
 const common = {
-  label: z.string().register(z.globalRegistry, { description: 'What the field means, as the service shows it (e.g. "Species"). Shown next to the field name while writing.' }),
+  label: z
+    .string()
+    .register(z.globalRegistry, { description: 'What the field means, as the service shows it (e.g. "Species"). Shown next to the field name while writing.' }),
   description: z.optional(z.string()).register(z.globalRegistry, { description: 'More about the field, shown on hover.' }),
   required: z.optional(z.boolean()).register(z.globalRegistry, { description: 'true: every spot of this topic must carry the field.' }),
 };
@@ -37,7 +39,10 @@ const bboxEdge = (name: 'west' | 'south' | 'east' | 'north', limit: number) => {
   return z
     .number()
     .check(z.gte(-limit, outOfRange), z.lte(limit, outOfRange))
-    .register(z.globalRegistry, { description: `The area's ${name} edge, degrees.`, errorMessage: `${name} must be a number between -${limit} and ${limit} (degrees).` });
+    .register(z.globalRegistry, {
+      description: `The area's ${name} edge, degrees.`,
+      errorMessage: `${name} must be a number between -${limit} and ${limit} (degrees).`,
+    });
 };
 
 function bboxEdgeMessage(name: 'west' | 'south' | 'east' | 'north', limit: number): string {
@@ -65,10 +70,13 @@ const areaSchema = z
         error: () => l10n.t('area.bbox must be four numbers: [west, south, east, north] in degrees (WGS 84).'),
       })
       .register(z.globalRegistry, {
-        description: '[west, south, east, north] in degrees (WGS 84), as GeoJSON writes a bbox. West larger than east: the area crosses the antimeridian (180°).',
+        description:
+          '[west, south, east, north] in degrees (WGS 84), as GeoJSON writes a bbox. West larger than east: the area crosses the antimeridian (180°).',
       }),
   })
-  .register(z.globalRegistry, { description: 'Where the topic\'s spots are: a spot outside gets a warning, and a hint when swapping its latitude and longitude would bring it in.' });
+  .register(z.globalRegistry, {
+    description: "Where the topic's spots are: a spot outside gets a warning, and a hint when swapping its latitude and longitude would bring it in.",
+  });
 
 const field = <T extends TopicFieldType, S extends z.core.$ZodLooseShape>(type: T, description: string, extra: S) => {
   // globalRegistry.add rather than .register(), whose parameter type TypeScript cannot resolve for a generic T.
@@ -78,7 +86,9 @@ const field = <T extends TopicFieldType, S extends z.core.$ZodLooseShape>(type: 
 };
 
 export const topicFieldSchema = z.discriminatedUnion('type', [
-  field('text', 'A text.', { maxLength: z.optional(z.number().check(z.int(), z.gte(0))).register(z.globalRegistry, { description: 'Longest allowed text, in characters.' }) }),
+  field('text', 'A text.', {
+    maxLength: z.optional(z.number().check(z.int(), z.gte(0))).register(z.globalRegistry, { description: 'Longest allowed text, in characters.' }),
+  }),
   field('number', 'A number.', bounds),
   field('integer', 'A whole number.', bounds),
   field('boolean', 'true or false.', {}),
@@ -91,9 +101,14 @@ export const topicFieldSchema = z.discriminatedUnion('type', [
 
 export const topicDefinitionSchema = z
   .strictObject({
-    $schema: z.optional(z.string()).register(z.globalRegistry, { description: 'Address of this file\'s JSON Schema (optional; VS Code finds it by the file name).' }),
-    topic_id: z.number().check(z.int()).register(z.globalRegistry, { description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
-    name: z.optional(z.string()).register(z.globalRegistry, { description: 'The topic\'s name, used in messages.' }),
+    $schema: z
+      .optional(z.string())
+      .register(z.globalRegistry, { description: "Address of this file's JSON Schema (optional; VS Code finds it by the file name)." }),
+    topic_id: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: 'The topic these fields belong to: spot documents whose topic_id is this number are checked against them.' }),
+    name: z.optional(z.string()).register(z.globalRegistry, { description: "The topic's name, used in messages." }),
     description: z.optional(z.string()),
     area: z.optional(areaSchema),
     fields: z.record(z.string().check(z.regex(/\S/, { error: () => l10n.t('A field name must not be empty.') })), topicFieldSchema).register(z.globalRegistry, {
@@ -123,7 +138,8 @@ export function definitionRuleProblems(value: unknown): Array<{ path: Array<stri
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return problems;
   for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
     // A known member (state, latitude, …) is never a topic field: defining one would hide its own rule.
-    if (KNOWN_SPOT_MEMBERS.includes(name)) problems.push({ path: ['fields', name], message: l10n.t('{0} is a spot member, not a topic field; remove it from fields.', name) });
+    if (KNOWN_SPOT_MEMBERS.includes(name))
+      problems.push({ path: ['fields', name], message: l10n.t('{0} is a spot member, not a topic field; remove it from fields.', name) });
     const { minimum, maximum } = (spec ?? {}) as { minimum?: unknown; maximum?: unknown };
     if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
       problems.push({ path: ['fields', name, 'minimum'], message: l10n.t('minimum ({0}) is larger than maximum ({1}).', minimum, maximum) });
@@ -144,6 +160,10 @@ export function fieldTitle(name: string, spec: Pick<TopicField, 'label'> | undef
 /** "topic 7 (Trail observations)", for messages. */
 export function topicTitle(definition: Pick<TopicDefinition, 'topic_id' | 'name'>): string {
   return definition.name
-    ? l10n.t({ message: 'topic {0} ({1})', args: [definition.topic_id, definition.name], comment: ['A topic in a message: its id and its name, e.g. "Species is required by topic 7 (Trail observations)."'] })
+    ? l10n.t({
+        message: 'topic {0} ({1})',
+        args: [definition.topic_id, definition.name],
+        comment: ['A topic in a message: its id and its name, e.g. "Species is required by topic 7 (Trail observations)."'],
+      })
     : l10n.t({ message: 'topic {0}', args: [definition.topic_id], comment: ['A topic in a message, by its id, e.g. "Species is required by topic 7."'] });
 }

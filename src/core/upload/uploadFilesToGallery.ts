@@ -180,11 +180,19 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
       Object.assign(result, { status: 'arrived', mediaId: settled.mediaId, how: 'settled', failure: undefined });
       return undefined;
     }
-    const why = failure ?? { kind: 'failed' as UploadFailureKind, stored: 'no' as const, scope: 'gallery' as const, error: new ServiceError('malformed', l10n.t('The reply named no media and the gallery does not hold the file.')) };
+    const why = failure ?? {
+      kind: 'failed' as UploadFailureKind,
+      stored: 'no' as const,
+      scope: 'gallery' as const,
+      error: new ServiceError('malformed', l10n.t('The reply named no media and the gallery does not hold the file.')),
+    };
     const retries = options.retry?.maxRetries ?? 0;
     if (result.attempts > retries) {
       result.status = 'failed';
-      const message = result.attempts === 1 ? l10n.t('not stored after 1 attempts: {0}', why.error.message) : l10n.t('not stored after {0} attempts: {1}', result.attempts, why.error.message);
+      const message =
+        result.attempts === 1
+          ? l10n.t('not stored after 1 attempts: {0}', why.error.message)
+          : l10n.t('not stored after {0} attempts: {1}', result.attempts, why.error.message);
       result.failure = withMembers(why, { error: new ServiceError(why.error.kind, message, why.error.details) });
       ledger.forget(file, result.failure);
       return result.failure;

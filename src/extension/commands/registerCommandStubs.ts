@@ -37,7 +37,9 @@ async function tableHandler(id: string): Promise<CommandHandler> {
   const unregistered = Object.keys(commands).filter((key) => !TABLE_IDS.includes(key));
   const handler = commands[id];
   if (!handler || unregistered.length > 0) {
-    throw new Error(`The command table does not match the registered commands (${id}${unregistered.length ? `; not registered: ${unregistered.join(', ')}` : ' has no handler'})`);
+    throw new Error(
+      `The command table does not match the registered commands (${id}${unregistered.length ? `; not registered: ${unregistered.join(', ')}` : ' has no handler'})`,
+    );
   }
   return handler;
 }

@@ -49,7 +49,12 @@ export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, option
   options.signal?.addEventListener('abort', onAbort);
   try {
     const limits = options.limits ?? DEFAULT_LIMITS;
-    const candidates = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.{json,JSON,Json}'), EXCLUDED, limits.candidates + 1, cancel.token);
+    const candidates = await vscode.workspace.findFiles(
+      new vscode.RelativePattern(folder, '**/*.{json,JSON,Json}'),
+      EXCLUDED,
+      limits.candidates + 1,
+      cancel.token,
+    );
     options.signal?.throwIfAborted();
     let truncated = candidates.length > limits.candidates;
     const sorted = candidates.slice(0, limits.candidates).sort((a, b) => a.path.localeCompare(b.path));

@@ -39,17 +39,27 @@ class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable
     const top = new vscode.Range(0, 0, 0, 0);
     const tooltip = vscode.l10n.t('Validate this document and send it to the spot import endpoint');
     const lenses = [new vscode.CodeLens(top, { title, command: COMMAND.importSpot, arguments: [document.uri], tooltip })];
-    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) Show on Map'), command: COMMAND.showOnMap, arguments: [document.uri], tooltip: vscode.l10n.t('Show this spot on a map') }));
+    lenses.push(
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('$(globe) Show on Map'),
+        command: COMMAND.showOnMap,
+        arguments: [document.uri],
+        tooltip: vscode.l10n.t('Show this spot on a map'),
+      }),
+    );
     const media = document.uri.scheme === 'file' ? core.mediaCount(await core.listSpotMedia(document.uri.fsPath)) : 0;
     if (media > 0) {
-      lenses.push(new vscode.CodeLens(top, {
-        title: media === 1 ? vscode.l10n.t('$(file-media) Import with 1 media') : vscode.l10n.t('$(file-media) Import with {0} media', media),
-        command: COMMAND.importSpotWithMedia,
-        arguments: [document.uri],
-        tooltip: media === 1
-          ? vscode.l10n.t('Import this spot and the 1 files of its media folder in one resumable step')
-          : vscode.l10n.t('Import this spot and the {0} files of its media folder in one resumable step', media),
-      }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: media === 1 ? vscode.l10n.t('$(file-media) Import with 1 media') : vscode.l10n.t('$(file-media) Import with {0} media', media),
+          command: COMMAND.importSpotWithMedia,
+          arguments: [document.uri],
+          tooltip:
+            media === 1
+              ? vscode.l10n.t('Import this spot and the 1 files of its media folder in one resumable step')
+              : vscode.l10n.t('Import this spot and the {0} files of its media folder in one resumable step', media),
+        }),
+      );
     }
     return lenses;
   }

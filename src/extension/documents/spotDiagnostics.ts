@@ -54,7 +54,12 @@ function toDiagnostic(document: vscode.TextDocument, problem: Core.LocatedProble
   const code = problem.rule ?? (problem.file !== undefined ? MEDIA_PROBLEM_CODE : problem.pointer);
   if (code) diagnostic.code = code;
   if (problem.file !== undefined) {
-    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(problem.file), new vscode.Position(0, 0)), vscode.l10n.t('the media file or folder'))];
+    diagnostic.relatedInformation = [
+      new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(vscode.Uri.file(problem.file), new vscode.Position(0, 0)),
+        vscode.l10n.t('the media file or folder'),
+      ),
+    ];
   }
   return diagnostic;
 }
@@ -161,10 +166,13 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     if (!isChecked(document)) return;
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.validate(document).catch((error: unknown) => this.log.warn('diagnostics', `could not check ${document.uri.path}`, error));
-    }, delayMs));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.validate(document).catch((error: unknown) => this.log.warn('diagnostics', `could not check ${document.uri.path}`, error));
+      }, delayMs),
+    );
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
@@ -196,7 +204,10 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
   /** `problems`: the media check's list when there is one (it drops a rule that media make moot). */
   private publish(document: vscode.TextDocument, problems: readonly Core.SpotProblem[]): void {
     const reported = problemsToReport({ problems }, document.languageId);
-    this.collection.set(document.uri, reported.map((problem) => toDiagnostic(document, problem)));
+    this.collection.set(
+      document.uri,
+      reported.map((problem) => toDiagnostic(document, problem)),
+    );
   }
 
   private clear(uri: vscode.Uri): void {

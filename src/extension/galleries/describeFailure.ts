@@ -60,7 +60,9 @@ function wordsFor(failure: Partial<Core.ServiceError>, words: string, error: unk
       // Shown under the gallery's own row, so the words need not repeat its id.
       if (failure.status === 404) return vscode.l10n.t('Not found (404): {0}', words);
       if (failure.status === 403) return vscode.l10n.t('Access denied (403): {0}', words);
-      return failure.status === undefined ? vscode.l10n.t('Service answered an error: {0}', words) : vscode.l10n.t('Service answered {0}: {1}', failure.status, words);
+      return failure.status === undefined
+        ? vscode.l10n.t('Service answered an error: {0}', words)
+        : vscode.l10n.t('Service answered {0}: {1}', failure.status, words);
     default:
       // An ActionableError of the extension layer ("no credentials yet"), or a bad address: its own words.
       return words;

@@ -9,7 +9,6 @@ import type { GalleryGrids } from './grid/galleryGrid';
 import type { MediaFileSystem } from './media/mediaFileSystem';
 import type { TreeNode } from './nodes/treeNode';
 
-
 export interface GalleriesView {
   /** The data provider itself; integration tests read the tree through it. */
   readonly provider: GalleriesTreeProvider;

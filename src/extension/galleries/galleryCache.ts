@@ -13,9 +13,7 @@ import { describeFailure, type FailureDescription } from './describeFailure';
 /** Media nodes shown per page; the rest sit behind a "Load more" node. */
 const MEDIA_PAGE_SIZE = 50;
 
-export type GalleryLoad =
-  | { status: 'loaded'; gallery: Core.Gallery; shown: number }
-  | { status: 'failed'; failure: FailureDescription };
+export type GalleryLoad = { status: 'loaded'; gallery: Core.Gallery; shown: number } | { status: 'failed'; failure: FailureDescription };
 
 /** Why a running load was stopped: a refresh starts it again, anything else leaves it stopped. */
 type StopReason = 'refresh' | 'cancel';
@@ -179,7 +177,9 @@ export class GalleryCache {
       this.services.log.info('galleries', `Loaded gallery ${galleryId}: ${gallery.media.length} media, state ${gallery.state}`);
       // Media arrived (from here, another window or the command line): it waits for none any more.
       if (gallery.media.length > 0) {
-        void this.services.galleries.markUploaded(profileId, galleryId).catch((error: unknown) => this.services.log.warn('galleries', `could not note that gallery ${galleryId} has media`, error));
+        void this.services.galleries
+          .markUploaded(profileId, galleryId)
+          .catch((error: unknown) => this.services.log.warn('galleries', `could not note that gallery ${galleryId} has media`, error));
       }
       return { status: 'loaded', gallery, shown: Math.min(MEDIA_PAGE_SIZE, gallery.media.length) };
     } catch (error) {

@@ -109,7 +109,8 @@ export class GalleryDropController implements vscode.TreeDragAndDropController<T
     const first = dragged[0];
     const request = reorderForDrop(dragged, target, this.actions.orderOf(first.profileId, first.galleryId));
     if (!request) {
-      if (galleryOf(target)?.galleryId !== first.galleryId) await this.ui().showInformationMessage(vscode.l10n.t('Media can be put in order only within their own gallery.'));
+      if (galleryOf(target)?.galleryId !== first.galleryId)
+        await this.ui().showInformationMessage(vscode.l10n.t('Media can be put in order only within their own gallery.'));
       return;
     }
     try {

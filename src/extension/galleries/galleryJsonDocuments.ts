@@ -68,7 +68,9 @@ export class GalleryJsonDocuments implements vscode.TextDocumentContentProvider,
   async open(galleryId: number, profileId = this.services.profiles.active()?.id, outerSignal?: AbortSignal): Promise<vscode.TextEditor> {
     if (!profileId) throw noActiveProfileError();
     const uri = galleryJsonUri(profileId, galleryId);
-    const text = await withCancellableProgress({ title: vscode.l10n.t('Loading gallery {0}…', galleryId), signal: outerSignal }, (_progress, signal) => this.fetch(profileId, galleryId, signal));
+    const text = await withCancellableProgress({ title: vscode.l10n.t('Loading gallery {0}…', galleryId), signal: outerSignal }, (_progress, signal) =>
+      this.fetch(profileId, galleryId, signal),
+    );
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);

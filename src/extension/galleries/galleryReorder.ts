@@ -49,9 +49,11 @@ export class GalleryReorder {
     const previous = this.queues.get(key) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.run(request));
     this.queues.set(key, next);
-    void next.catch(() => undefined).finally(() => {
-      if (this.queues.get(key) === next) this.queues.delete(key);
-    });
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.queues.get(key) === next) this.queues.delete(key);
+      });
     return next;
   }
 
@@ -66,7 +68,8 @@ export class GalleryReorder {
     const load = await this.cache.load(profileId, galleryId);
     if (load.status === 'failed') throw new Error(vscode.l10n.t('The media of gallery {0} could not be read: {1}', galleryId, load.failure.message));
     const before = load.gallery.media.map((media) => media.id);
-    const desired = typeof place === 'object' && 'step' in place ? core.stepMediaId(before, mediaIds[0], place.step) : core.moveMediaIds(before, mediaIds, place);
+    const desired =
+      typeof place === 'object' && 'step' in place ? core.stepMediaId(before, mediaIds[0], place.step) : core.moveMediaIds(before, mediaIds, place);
     if (sameOrder(before, desired)) return false;
     const known = weightsOf(load.gallery) ?? this.weights.get(key) ?? new Map<number, number>();
     const entries = core.orderWeightsFor(desired, known);
@@ -88,7 +91,10 @@ export class GalleryReorder {
         reread = await this.reread(profileId, galleryId);
       }
       this.weights.set(key, weights);
-      this.services.log.info('galleries', `gallery ${galleryId}: media order set (${entries.length} of ${desired.length} weights sent)${reread && !sameOrder(reread, desired) ? '; the service shows another order' : ''}`);
+      this.services.log.info(
+        'galleries',
+        `gallery ${galleryId}: media order set (${entries.length} of ${desired.length} weights sent)${reread && !sameOrder(reread, desired) ? '; the service shows another order' : ''}`,
+      );
       return true;
     } catch (error) {
       this.weights.delete(key);

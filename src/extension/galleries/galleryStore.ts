@@ -14,9 +14,10 @@ function merge(old: KnownGallery, update: KnownGallery): KnownGallery {
   return {
     galleryId: old.galleryId,
     // A re-import without a document (a folder run of older entries) keeps the one already known.
-    spot: update.spot && old.spot?.spotId === update.spot.spotId && old.spot.documentUri && !update.spot.documentUri
-      ? { ...update.spot, documentUri: old.spot.documentUri }
-      : update.spot ?? old.spot,
+    spot:
+      update.spot && old.spot?.spotId === update.spot.spotId && old.spot.documentUri && !update.spot.documentUri
+        ? { ...update.spot, documentUri: old.spot.documentUri }
+        : (update.spot ?? old.spot),
     field: update.field ?? old.field,
     pending: update.pending,
   };

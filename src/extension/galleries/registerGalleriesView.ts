@@ -20,7 +20,6 @@ import { loadFeatures } from '../platform/lazyFeatures';
 import { MediaFiles } from './media/mediaFiles';
 import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
 
-
 /** What the view takes from dist/features.js (see lazyFeatures.ts): the grids, which only a command opens. */
 export interface ViewFeatures {
   GalleryGrids: typeof GalleryGrids;

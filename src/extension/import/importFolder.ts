@@ -32,14 +32,16 @@ export interface FolderImportOptions {
 
 async function chooseFolder(services: CommandServices, arg: unknown): Promise<vscode.Uri> {
   if (arg instanceof vscode.Uri) return arg;
-  const picked = required(await services.ui.showOpenDialog({
-    canSelectFolders: true,
-    canSelectFiles: false,
-    canSelectMany: false,
-    openLabel: vscode.l10n.t('Import Spots'),
-    title: vscode.l10n.t('Import every spot document under this folder'),
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-  }));
+  const picked = required(
+    await services.ui.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: vscode.l10n.t('Import Spots'),
+      title: vscode.l10n.t('Import every spot document under this folder'),
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    }),
+  );
   return required(picked[0]);
 }
 
@@ -54,37 +56,51 @@ export async function runFolderImport(services: CommandServices, target: unknown
   const folderName = vscode.workspace.asRelativePath(folder, false) || folder.path.split('/').pop() || folder.path;
   const profile = await activeProfile(services);
 
-  const run = await importWithProgress(services, { title: vscode.l10n.t('Importing spot documents from {0} to {1}', folderName, profileLabel(profile)), subject: folderName, profile, signal: options.signal }, async (run) => {
-    run.say(vscode.l10n.t('Looking for spot documents…'));
-    const found = await findSpotFiles(run.core, folder, {
-      signal: run.signal,
-      log: services.log,
-      limits: options.limits,
-      onFound: (count) => run.say(vscode.l10n.t('Looking for spot documents… {0} found', count)),
-    });
-    if (found.uris.length === 0) return { found };
-    await run.client();
-    const uriOf = new Map(found.uris.map((uri) => [uri.fsPath, uri.toString()]));
-    run.say(vscode.l10n.t('{0} of {1}', 0, found.uris.length));
-    const engine = await run.engine({
-      target: folder,
-      isFolder: true,
-      lines: 'spots',
-      record: { uriOf: (spot) => uriOf.get(spot.path) ?? vscode.Uri.file(spot.path).toString(), every: options.recordEvery },
-      onProgress: options.onProgress,
-    });
-    services.log.info('import', `folder ${folderName}: ${found.uris.length} documents (journal ${engine.journal.dir})`);
-    const source = run.core.spotDocumentFiles(found.uris.map((uri) => uri.fsPath), { label: (path) => vscode.workspace.asRelativePath(path, false) });
-    return { found, outcome: await run.core.runImport(source, engine) };
-  });
+  const run = await importWithProgress(
+    services,
+    {
+      title: vscode.l10n.t('Importing spot documents from {0} to {1}', folderName, profileLabel(profile)),
+      subject: folderName,
+      profile,
+      signal: options.signal,
+    },
+    async (run) => {
+      run.say(vscode.l10n.t('Looking for spot documents…'));
+      const found = await findSpotFiles(run.core, folder, {
+        signal: run.signal,
+        log: services.log,
+        limits: options.limits,
+        onFound: (count) => run.say(vscode.l10n.t('Looking for spot documents… {0} found', count)),
+      });
+      if (found.uris.length === 0) return { found };
+      await run.client();
+      const uriOf = new Map(found.uris.map((uri) => [uri.fsPath, uri.toString()]));
+      run.say(vscode.l10n.t('{0} of {1}', 0, found.uris.length));
+      const engine = await run.engine({
+        target: folder,
+        isFolder: true,
+        lines: 'spots',
+        record: { uriOf: (spot) => uriOf.get(spot.path) ?? vscode.Uri.file(spot.path).toString(), every: options.recordEvery },
+        onProgress: options.onProgress,
+      });
+      services.log.info('import', `folder ${folderName}: ${found.uris.length} documents (journal ${engine.journal.dir})`);
+      const source = run.core.spotDocumentFiles(
+        found.uris.map((uri) => uri.fsPath),
+        { label: (path) => vscode.workspace.asRelativePath(path, false) },
+      );
+      return { found, outcome: await run.core.runImport(source, engine) };
+    },
+  );
   if (!run) return undefined;
   if (!run.outcome) {
-    void services.ui.showInformationMessage(vscode.l10n.t('No spot documents under {0}: they are *.spot.json files, or .json files whose data.type is "spots".', folderName));
+    void services.ui.showInformationMessage(
+      vscode.l10n.t('No spot documents under {0}: they are *.spot.json files, or .json files whose data.type is "spots".', folderName),
+    );
     return undefined;
   }
   const again = vscode.l10n.t('What was done stays done; importing the folder again finishes the rest (the journal in .spot-import remembers each step).');
   const subject: RunSubject = { name: folderName, items: 'spot documents', again, open: openDocumentAtProblem };
-  return reportRun(services, profile, subject, run.outcome, run.found.truncated ? options.limits ?? DEFAULT_LIMITS : undefined);
+  return reportRun(services, profile, subject, run.outcome, run.found.truncated ? (options.limits ?? DEFAULT_LIMITS) : undefined);
 }
 
 /** A spot document, at its first error (or first problem). */

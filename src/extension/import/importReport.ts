@@ -52,15 +52,39 @@ export interface FolderImportSummary {
 const STOPPED = { cancelled: 'cancelled', credentials: 'credentialsRejected', network: 'serviceUnreachable' } as const;
 
 /** `truncatedAt`: the limits the search stopped at, if it did. */
-function summarizeRun(subject: Pick<RunSubject, 'name' | 'items'>, label: string, outcome: Core.ImportOutcome, truncatedAt: SearchLimits | undefined): FolderImportSummary {
+function summarizeRun(
+  subject: Pick<RunSubject, 'name' | 'items'>,
+  label: string,
+  outcome: Core.ImportOutcome,
+  truncatedAt: SearchLimits | undefined,
+): FolderImportSummary {
   const folderName = subject.name;
   const stop = outcome.stop?.kind === 'journal' ? undefined : outcome.stop?.kind;
   const withMedia = outcome.spots.some((spot) => spot.withMedia);
-  const summary: FolderImportSummary = { folder: folderName, total: outcome.spots.length, imported: [], failed: [], notAttempted: [], stopped: stop && STOPPED[stop], truncated: truncatedAt !== undefined, headline: '', outcome };
+  const summary: FolderImportSummary = {
+    folder: folderName,
+    total: outcome.spots.length,
+    imported: [],
+    failed: [],
+    notAttempted: [],
+    stopped: stop && STOPPED[stop],
+    truncated: truncatedAt !== undefined,
+    headline: '',
+    outcome,
+  };
   for (const spot of outcome.spots) {
     if (spot.status === 'done' && spot.spotId !== undefined) {
-      const media = { uploaded: spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0), skipped: spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0) };
-      summary.imported.push({ file: spot.label, sourceId: spot.sourceId ?? spot.label, spotId: spot.spotId, kind: spot.change === 'new' ? 'new' : 'updated', ...(withMedia ? { media } : {}) });
+      const media = {
+        uploaded: spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0),
+        skipped: spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0),
+      };
+      summary.imported.push({
+        file: spot.label,
+        sourceId: spot.sourceId ?? spot.label,
+        spotId: spot.spotId,
+        kind: spot.change === 'new' ? 'new' : 'updated',
+        ...(withMedia ? { media } : {}),
+      });
     } else if (caughtByTheStop(spot, outcome.stop)) {
       summary.notAttempted.push(spot.label);
     } else {
@@ -107,15 +131,22 @@ function headline(summary: FolderImportSummary, items: RunSubject['items'], labe
       return `${vscode.l10n.t('Stopped: the service could not be reached — imported {0}', from)}${media}${tail}`;
     case 'cancelled': {
       // Without media counts in parentheses, the spots imported are named there.
-      const names = summary.imported.slice(0, 5).map((entry) => `"${entry.sourceId}"`).join(', ');
+      const names = summary.imported
+        .slice(0, 5)
+        .map((entry) => `"${entry.sourceId}"`)
+        .join(', ');
       const which = withMedia || imported === 0 ? '' : ` (${imported > 5 ? vscode.l10n.t('{0} and {1} more', names, imported - 5) : names})`;
       return `${vscode.l10n.t('Cancelled: imported {0}', from)}${which}${media}${tail}`;
     }
   }
   if (summary.failed.length === 0) {
     const all = truncatedAt
-      ? rows ? vscode.l10n.t('Imported {0} rows from {1} to {2}', total, folder, label) : vscode.l10n.t('Imported {0} spot documents from {1} to {2}', total, folder, label)
-      : rows ? vscode.l10n.t('Imported all {0} rows from {1} to {2}', total, folder, label) : vscode.l10n.t('Imported all {0} spot documents from {1} to {2}', total, folder, label);
+      ? rows
+        ? vscode.l10n.t('Imported {0} rows from {1} to {2}', total, folder, label)
+        : vscode.l10n.t('Imported {0} spot documents from {1} to {2}', total, folder, label)
+      : rows
+        ? vscode.l10n.t('Imported all {0} rows from {1} to {2}', total, folder, label)
+        : vscode.l10n.t('Imported all {0} spot documents from {1} to {2}', total, folder, label);
     return `${all}${media}${limit}`;
   }
   const some = rows
@@ -126,7 +157,8 @@ function headline(summary: FolderImportSummary, items: RunSubject['items'], labe
 
 /** Why a spot is not done, for the summary. */
 function reasonOf(spot: Core.SpotOutcome): string {
-  if (spot.status === 'invalid') return spot.reason !== undefined ? vscode.l10n.t('{0} (nothing was sent)', spot.reason) : vscode.l10n.t('The document breaks a rule. (nothing was sent)');
+  if (spot.status === 'invalid')
+    return spot.reason !== undefined ? vscode.l10n.t('{0} (nothing was sent)', spot.reason) : vscode.l10n.t('The document breaks a rule. (nothing was sent)');
   const remaining = describeRemaining(spot);
   return `${spot.reason ?? statusWords(spot.status)}${remaining ? ` ${remaining}` : ''}`;
 }
@@ -134,16 +166,27 @@ function reasonOf(spot: Core.SpotOutcome): string {
 /** A spot's status, in words, where no reason says more. */
 function statusWords(status: Core.SpotOutcome['status']): string {
   switch (status) {
-    case 'done': return vscode.l10n.t({ message: 'done', args: [], comment: ['the status of a spot in an import report'] });
-    case 'invalid': return vscode.l10n.t({ message: 'invalid', args: [], comment: ['the status of a spot in an import report'] });
-    case 'failed': return vscode.l10n.t({ message: 'failed', args: [], comment: ['the status of a spot in an import report'] });
-    case 'cancelled': return vscode.l10n.t({ message: 'cancelled', args: [], comment: ['the status of a spot in an import report'] });
-    case 'not-started': return vscode.l10n.t({ message: 'not-started', args: [], comment: ['the status of a spot in an import report'] });
+    case 'done':
+      return vscode.l10n.t({ message: 'done', args: [], comment: ['the status of a spot in an import report'] });
+    case 'invalid':
+      return vscode.l10n.t({ message: 'invalid', args: [], comment: ['the status of a spot in an import report'] });
+    case 'failed':
+      return vscode.l10n.t({ message: 'failed', args: [], comment: ['the status of a spot in an import report'] });
+    case 'cancelled':
+      return vscode.l10n.t({ message: 'cancelled', args: [], comment: ['the status of a spot in an import report'] });
+    case 'not-started':
+      return vscode.l10n.t({ message: 'not-started', args: [], comment: ['the status of a spot in an import report'] });
   }
 }
 
 /** The summary, its log line and its message; returns the summary. */
-export async function reportRun(services: CommandServices, profile: Profile, subject: RunSubject, outcome: Core.ImportOutcome, truncatedAt?: SearchLimits): Promise<FolderImportSummary> {
+export async function reportRun(
+  services: CommandServices,
+  profile: Profile,
+  subject: RunSubject,
+  outcome: Core.ImportOutcome,
+  truncatedAt?: SearchLimits,
+): Promise<FolderImportSummary> {
   const summary = summarizeRun(subject, profileLabel(profile), outcome, truncatedAt);
   services.log.info('import', `${subject.name}: ${summary.headline}`, { failed: summary.failed, notAttempted: summary.notAttempted.length });
   const details: MessageButton = { title: SHOW_DETAILS, run: () => pickSpot(services, subject, summary.headline, outcome) };
@@ -151,7 +194,10 @@ export async function reportRun(services: CommandServices, profile: Profile, sub
     case 'credentialsRejected':
     case 'serviceUnreachable':
       // The one policy's buttons for what stopped it (Update Credentials for the profile the run used, …).
-      showMessage(services, 'error', `${summary.headline}. ${describeError(outcome.stop!.error)}`, [details, ...actionsFor(outcome.stop!.error, { profileId: profile.id })]);
+      showMessage(services, 'error', `${summary.headline}. ${describeError(outcome.stop!.error)}`, [
+        details,
+        ...actionsFor(outcome.stop!.error, { profileId: profile.id }),
+      ]);
       break;
     case 'cancelled':
       showMessage(services, 'warning', `${summary.headline}. ${subject.again}`, [details]);
@@ -175,7 +221,12 @@ async function pickSpot(services: CommandServices, subject: RunSubject, title: s
       detail: spot.status === 'done' ? undefined : reasonOf(spot),
       spot,
     })),
-    { title, placeHolder: vscode.l10n.t('Pick a spot to open where it came from (a failed one at the problem)'), matchOnDescription: true, matchOnDetail: true },
+    {
+      title,
+      placeHolder: vscode.l10n.t('Pick a spot to open where it came from (a failed one at the problem)'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   if (picked) await subject.open(picked.spot);
 }

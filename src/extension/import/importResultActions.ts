@@ -17,7 +17,9 @@ export const SHOW_IN_GALLERIES = vscode.l10n.t('Show in Galleries');
 
 /** The galleries the spot got that wait for media (no file beside the document went into them). */
 export function pendingGalleriesOf(spot: Core.SpotOutcome): Core.PendingGallery[] {
-  return spot.galleries.flatMap((gallery) => (gallery.galleryId !== undefined && gallery.files === 0 ? [{ field: gallery.field, galleryId: gallery.galleryId }] : []));
+  return spot.galleries.flatMap((gallery) =>
+    gallery.galleryId !== undefined && gallery.files === 0 ? [{ field: gallery.field, galleryId: gallery.galleryId }] : [],
+  );
 }
 
 function describePending(pending: readonly Core.PendingGallery[]): string {

@@ -74,13 +74,28 @@ export async function engineOptions(services: CommandServices, core: CoreModule,
   const { profile } = setup;
   return {
     client: setup.client,
-    journal: { accounts: await services.journalAccounts(), dir: journalDirFor(services, core, setup.target, setup.isFolder), account: core.journalAccountOf(setup.client.apiRoot, await clientIdOf(services, profile)) },
+    journal: {
+      accounts: await services.journalAccounts(),
+      dir: journalDirFor(services, core, setup.target, setup.isFolder),
+      account: core.journalAccountOf(setup.client.apiRoot, await clientIdOf(services, profile)),
+    },
     concurrency: settings.bulkConcurrency,
     finalState: (setup.keepInProgress ?? settings.mediaKeepInProgress) ? 2 : 1,
     setOrder: settings.mediaSetOrder,
     acceptedTypes: settings.mediaAcceptedTypes ?? core.DEFAULT_ACCEPTED_TYPES,
     topics: await services.checker.topicsFor(setup.target),
-    ...(profile.topicId !== undefined ? { topic: { topicId: profile.topicId, owner: vscode.l10n.t({ message: 'profile "{0}"', args: [profileLabel(profile)], comment: ['names who imports into a topic, as in: topic_id is 12, but profile "Field team" imports into topic 37'] }) } } : {}),
+    ...(profile.topicId !== undefined
+      ? {
+          topic: {
+            topicId: profile.topicId,
+            owner: vscode.l10n.t({
+              message: 'profile "{0}"',
+              args: [profileLabel(profile)],
+              comment: ['names who imports into a topic, as in: topic_id is 12, but profile "Field team" imports into topic 37'],
+            }),
+          },
+        }
+      : {}),
     describePath: (file) => vscode.workspace.asRelativePath(file, false),
     writeBack: settings.mediaWriteBack ? editorSpotWriter(core) : false,
     signal: setup.signal,
@@ -125,7 +140,16 @@ export class GalleryRecorder {
   add(spot: Core.SpotOutcome): void {
     if (!wasImported(spot)) return;
     const galleries = spot.galleries.flatMap((gallery): KnownGallery[] =>
-      gallery.galleryId === undefined ? [] : [{ galleryId: gallery.galleryId, field: gallery.field, spot: { spotId: spot.spotId!, sourceId: spot.sourceId ?? spot.label, ...documentOf(this.uriOf(spot)) }, pending: gallery.uploaded + gallery.resolved + gallery.skipped === 0 }],
+      gallery.galleryId === undefined
+        ? []
+        : [
+            {
+              galleryId: gallery.galleryId,
+              field: gallery.field,
+              spot: { spotId: spot.spotId!, sourceId: spot.sourceId ?? spot.label, ...documentOf(this.uriOf(spot)) },
+              pending: gallery.uploaded + gallery.resolved + gallery.skipped === 0,
+            },
+          ],
     );
     if (galleries.length === 0) return;
     this.waiting.push(...galleries);
@@ -146,7 +170,9 @@ export class GalleryRecorder {
   /** The last flush, and the Galleries view reads the galleries again so new media show at once. */
   async finish(): Promise<void> {
     await this.flush();
-    await vscode.commands.executeCommand(COMMAND.refreshGalleries).then(undefined, (error: unknown) => this.services.log.warn('media', 'could not refresh the Galleries view', error));
+    await vscode.commands
+      .executeCommand(COMMAND.refreshGalleries)
+      .then(undefined, (error: unknown) => this.services.log.warn('media', 'could not refresh the Galleries view', error));
   }
 
   private async write(batch: KnownGallery[]): Promise<void> {
@@ -188,10 +214,14 @@ export function describeSpotCounts(spot: Core.SpotOutcome): string {
   const uploaded = spot.galleries.reduce((sum, gallery) => sum + gallery.uploaded + gallery.resolved, 0);
   const skipped = spot.galleries.reduce((sum, gallery) => sum + gallery.skipped, 0);
   const failed = spot.galleries.reduce((sum, gallery) => sum + gallery.failed.length, 0);
-  const spotWords = spot.spotId === undefined ? vscode.l10n.t('not imported')
-    : spot.change === 'new' ? vscode.l10n.t('new spot {0}', spot.spotId)
-      : spot.change !== undefined ? vscode.l10n.t('updated spot {0}', spot.spotId)
-        : vscode.l10n.t('spot {0}', spot.spotId);
+  const spotWords =
+    spot.spotId === undefined
+      ? vscode.l10n.t('not imported')
+      : spot.change === 'new'
+        ? vscode.l10n.t('new spot {0}', spot.spotId)
+        : spot.change !== undefined
+          ? vscode.l10n.t('updated spot {0}', spot.spotId)
+          : vscode.l10n.t('spot {0}', spot.spotId);
   return [
     spotWords,
     ...(spot.withMedia ? [vscode.l10n.t('{0} media uploaded', uploaded), vscode.l10n.t('{0} already there', skipped)] : []),
@@ -214,7 +244,8 @@ export function describeRemaining(spot: Core.SpotOutcome): string {
 export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceId: string, spotId: number | undefined, label: string, galleries = ''): string {
   // One whole sentence per case: the words around the names go in another order in other languages.
   if (spotId === undefined) {
-    if (spot.change === 'new') return galleries ? vscode.l10n.t('Imported "{0}" to {1} with {2}', sourceId, label, galleries) : vscode.l10n.t('Imported "{0}" to {1}', sourceId, label);
+    if (spot.change === 'new')
+      return galleries ? vscode.l10n.t('Imported "{0}" to {1} with {2}', sourceId, label, galleries) : vscode.l10n.t('Imported "{0}" to {1}', sourceId, label);
     return galleries ? vscode.l10n.t('Imported "{0}" on {1} with {2}', sourceId, label, galleries) : vscode.l10n.t('Imported "{0}" on {1}', sourceId, label);
   }
   if (spot.change === 'new') {
@@ -237,13 +268,25 @@ export function describeImported(spot: Pick<Core.SpotOutcome, 'change'>, sourceI
  * and the error to throw says what is wrong. Problems the Problems panel shows offer it; a topic
  * the profile does not import into offers another profile.
  */
-export async function refusal(services: CommandServices, core: CoreModule, document: vscode.TextDocument, name: string, problems: readonly (Core.LocatedProblem & { file?: string })[]): Promise<ActionableError> {
+export async function refusal(
+  services: CommandServices,
+  core: CoreModule,
+  document: vscode.TextDocument,
+  name: string,
+  problems: readonly (Core.LocatedProblem & { file?: string })[],
+): Promise<ActionableError> {
   const errors = problems.filter((problem) => problem.severity === 'error');
   const first = errors[0] ?? problems[0];
-  services.log.info('import', `${name} not sent: ${problems.length} problem(s)`, problems.map((problem) => `${problem.file ?? (problem.pointer || '/')}: ${problem.message}`));
+  services.log.info(
+    'import',
+    `${name} not sent: ${problems.length} problem(s)`,
+    problems.map((problem) => `${problem.file ?? (problem.pointer || '/')}: ${problem.message}`),
+  );
   if (first) await openAtProblem(document.uri, documentOffset(document, first.offset), first.length);
   const otherTopic = errors.some((problem) => problem.rule === core.SPOT_RULES.accountTopic);
   return new ActionableError(vscode.l10n.t('Not imported, nothing was sent: {0}: {1}', name, core.describeProblems(errors)), [
-    otherTopic ? { title: vscode.l10n.t('Switch Profile…'), command: COMMAND.switchProfile } : { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
+    otherTopic
+      ? { title: vscode.l10n.t('Switch Profile…'), command: COMMAND.switchProfile }
+      : { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
   ]);
 }

@@ -36,21 +36,35 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   const sourceId = parsed.document.data.attributes.source_id;
   const profile = await activeProfile(services);
   const label = profileLabel(profile);
-  const outcome = await importWithProgress(services, { title: vscode.l10n.t('Importing "{0}" to {1}', sourceId, label), subject: `"${sourceId}"`, profile, signal: options.signal }, async (run) => {
-    // The first use of the sandbox profile starts the sandbox, which takes a moment.
-    await run.client();
-    run.say(vscode.l10n.t('Sending…'));
-    const engine = await run.engine({ target: document.uri, lines: 'bytes' });
-    // The text as validated (unsaved edits included), not the document serialised again.
-    const input: Core.SpotInput = { path: document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString(), label: name, text: parsed.text, parsed, media: false };
-    return run.core.importOneSpot(input, { ...engine, skipUnchanged: false, writeBack: false });
-  });
+  const outcome = await importWithProgress(
+    services,
+    { title: vscode.l10n.t('Importing "{0}" to {1}', sourceId, label), subject: `"${sourceId}"`, profile, signal: options.signal },
+    async (run) => {
+      // The first use of the sandbox profile starts the sandbox, which takes a moment.
+      await run.client();
+      run.say(vscode.l10n.t('Sending…'));
+      const engine = await run.engine({ target: document.uri, lines: 'bytes' });
+      // The text as validated (unsaved edits included), not the document serialised again.
+      const input: Core.SpotInput = {
+        path: document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString(),
+        label: name,
+        text: parsed.text,
+        parsed,
+        media: false,
+      };
+      return run.core.importOneSpot(input, { ...engine, skipUnchanged: false, writeBack: false });
+    },
+  );
   if (!outcome) return undefined;
   if (outcome.status === 'cancelled' || outcome.status === 'not-started') {
     services.log.info('import', `${name}: import of "${sourceId}" cancelled ${outcome.sent ? 'while it was being sent' : 'before anything was sent'}`);
     void services.ui.showWarningMessage(
       outcome.sent
-        ? vscode.l10n.t('Import of "{0}" cancelled. If the request had already reached {1}, the spot exists anyway; importing again updates it.', sourceId, label)
+        ? vscode.l10n.t(
+            'Import of "{0}" cancelled. If the request had already reached {1}, the spot exists anyway; importing again updates it.',
+            sourceId,
+            label,
+          )
         : cancelledBeforeSending(`"${sourceId}"`),
       {},
     );
@@ -58,9 +72,19 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
   }
   // The topic rules (the profile's topic, the topic definitions) refused it.
   if (outcome.status === 'invalid') throw await refuse(outcome.problems);
-  if (outcome.status !== 'done') throw outcome.error ?? new ActionableError(outcome.reason !== undefined ? vscode.l10n.t('Import of "{0}" failed: {1}', sourceId, outcome.reason) : vscode.l10n.t('Import of "{0}" failed: unknown reason', sourceId));
+  if (outcome.status !== 'done')
+    throw (
+      outcome.error ??
+      new ActionableError(
+        outcome.reason !== undefined
+          ? vscode.l10n.t('Import of "{0}" failed: {1}', sourceId, outcome.reason)
+          : vscode.l10n.t('Import of "{0}" failed: unknown reason', sourceId),
+      )
+    );
 
-  services.log.info('import', `${name}: "${sourceId}" imported as spot ${outcome.spotId} (${outcome.change === 'new' ? 'new to this journal' : 'an update'})`, { galleries: outcome.galleries });
+  services.log.info('import', `${name}: "${sourceId}" imported as spot ${outcome.spotId} (${outcome.change === 'new' ? 'new to this journal' : 'an update'})`, {
+    galleries: outcome.galleries,
+  });
   const recorder = new GalleryRecorder(services, profile, () => document.uri.toString());
   recorder.add(outcome);
   await recorder.flush();
@@ -76,6 +100,8 @@ export async function runImportSpot(services: CommandServices, target: unknown, 
 async function noLongerWaiting(services: CommandServices, profileId: string, sourceId: string): Promise<void> {
   for (const gallery of services.galleries.list(profileId)) {
     if (!gallery.pending || gallery.spot?.sourceId !== sourceId) continue;
-    await services.galleries.markUploaded(profileId, gallery.galleryId).catch((error: unknown) => services.log.warn('import', `could not update gallery ${gallery.galleryId}`, error));
+    await services.galleries
+      .markUploaded(profileId, gallery.galleryId)
+      .catch((error: unknown) => services.log.warn('import', `could not update gallery ${gallery.galleryId}`, error));
   }
 }

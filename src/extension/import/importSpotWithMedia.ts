@@ -34,7 +34,11 @@ export function importSpotWithMedia(services: CommandServices, target?: unknown,
 }
 
 /** The spot's outcome, whatever its status; undefined only when nothing was started. */
-export async function runImportSpotWithMedia(services: CommandServices, target: unknown, options: ImportWithMediaOptions): Promise<Core.SpotOutcome | undefined> {
+export async function runImportSpotWithMedia(
+  services: CommandServices,
+  target: unknown,
+  options: ImportWithMediaOptions,
+): Promise<Core.SpotOutcome | undefined> {
   const core = await services.core();
   const { document, name } = await spotTargetSpotDocument(core, target);
   if (document.uri.scheme !== 'file') {
@@ -52,12 +56,16 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   const label = profileLabel(profile);
   const media = check.galleries.reduce((sum, gallery) => sum + gallery.files.length, 0);
   const sourceId = check.sourceId ?? name;
-  const outcome = await importWithProgress(services, { title: vscode.l10n.t('Importing "{0}" with {1} media to {2}', sourceId, media, label), subject: `"${sourceId}"`, profile, signal: options.signal }, async (run) => {
-    const engine = await run.engine({ target: document.uri, keepInProgress: options.keepInProgress, lines: 'bytes', onProgress: options.onProgress });
-    services.log.info('media', `${name}: "${sourceId}" with ${media} media to ${label} (journal ${engine.journal.dir})`);
-    // The text as checked (unsaved edits included), and the check itself.
-    return run.core.importOneSpot({ path: document.uri.fsPath, label: name, check }, engine);
-  });
+  const outcome = await importWithProgress(
+    services,
+    { title: vscode.l10n.t('Importing "{0}" with {1} media to {2}', sourceId, media, label), subject: `"${sourceId}"`, profile, signal: options.signal },
+    async (run) => {
+      const engine = await run.engine({ target: document.uri, keepInProgress: options.keepInProgress, lines: 'bytes', onProgress: options.onProgress });
+      services.log.info('media', `${name}: "${sourceId}" with ${media} media to ${label} (journal ${engine.journal.dir})`);
+      // The text as checked (unsaved edits included), and the check itself.
+      return run.core.importOneSpot({ path: document.uri.fsPath, label: name, check }, engine);
+    },
+  );
   if (!outcome) return undefined;
   if (outcome.status === 'not-started' && !outcome.sent) {
     services.log.info('media', `${name}: cancelled before anything was sent`);
@@ -70,7 +78,10 @@ export async function runImportSpotWithMedia(services: CommandServices, target: 
   const recorder = new GalleryRecorder(services, profile, () => document.uri.toString());
   recorder.add(outcome);
   await recorder.finish();
-  services.log.info('media', `${name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, { spotId: outcome.spotId, remaining: outcome.remaining });
+  services.log.info('media', `${name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, {
+    spotId: outcome.spotId,
+    remaining: outcome.remaining,
+  });
   report(services, outcome, profile, document.uri);
   return outcome;
 }
@@ -81,18 +92,27 @@ function report(services: CommandServices, outcome: Core.SpotOutcome, profile: P
   const sourceId = outcome.sourceId ?? outcome.label;
   const galleries = outcome.galleries.map(describeGallery).join(', ');
   const firstGallery = outcome.galleries.find((gallery) => gallery.galleryId !== undefined)?.galleryId;
-  const reveal: MessageButton[] = firstGallery !== undefined ? [{ title: SHOW_IN_GALLERIES, command: COMMAND.revealGallery, args: [{ galleryId: firstGallery, profileId: profile.id }] }] : [];
+  const reveal: MessageButton[] =
+    firstGallery !== undefined
+      ? [{ title: SHOW_IN_GALLERIES, command: COMMAND.revealGallery, args: [{ galleryId: firstGallery, profileId: profile.id }] }]
+      : [];
 
   const state = outcome.state === 2 ? ` ${vscode.l10n.t('It stays in progress (state 2).')}` : '';
-  const writeBack = outcome.writeBack.status === 'disabled' ? ` ${vscode.l10n.t('The document was left as it was (write-back is off); the journal remembers its gallery ids.')}`
-    : outcome.writeBack.status === 'conflict' ? ` ${vscode.l10n.t('The document changed meanwhile, so its gallery ids were not written; import again to write them.')}`
-      : '';
+  const writeBack =
+    outcome.writeBack.status === 'disabled'
+      ? ` ${vscode.l10n.t('The document was left as it was (write-back is off); the journal remembers its gallery ids.')}`
+      : outcome.writeBack.status === 'conflict'
+        ? ` ${vscode.l10n.t('The document changed meanwhile, so its gallery ids were not written; import again to write them.')}`
+        : '';
   if (outcome.status === 'done') {
     return showMessage(services, 'info', `${describeImported(outcome, sourceId, outcome.spotId, label, galleries)}.${state}${writeBack}`, reveal);
   }
-  const done = outcome.spotId === undefined ? `${vscode.l10n.t('Nothing was imported.')} `
-    : galleries ? `${vscode.l10n.t('Spot {0} is on {1}: {2}.', outcome.spotId, label, galleries)} `
-      : `${vscode.l10n.t('Spot {0} is on {1}.', outcome.spotId, label)} `;
+  const done =
+    outcome.spotId === undefined
+      ? `${vscode.l10n.t('Nothing was imported.')} `
+      : galleries
+        ? `${vscode.l10n.t('Spot {0} is on {1}: {2}.', outcome.spotId, label, galleries)} `
+        : `${vscode.l10n.t('Spot {0} is on {1}.', outcome.spotId, label)} `;
   const remaining = describeRemaining(outcome);
   if (outcome.status === 'cancelled' || outcome.status === 'not-started') {
     return showMessage(services, 'warning', `${vscode.l10n.t('Import of "{0}" cancelled.', sourceId)} ${done}${remaining}`, reveal);
@@ -100,13 +120,19 @@ function report(services: CommandServices, outcome: Core.SpotOutcome, profile: P
   // The one policy's buttons for what failed (Update Credentials for a refusal, …), then the spot's own.
   const fixes = actionsFor(outcome.error, { profileId: profile.id });
   if (outcome.failure?.kind === 'credentials') {
-    const stopped = outcome.reason !== undefined
-      ? vscode.l10n.t('Import of "{0}" stopped: {1}.', sourceId, outcome.reason)
-      : vscode.l10n.t('Import of "{0}" stopped: the credentials were refused.', sourceId);
+    const stopped =
+      outcome.reason !== undefined
+        ? vscode.l10n.t('Import of "{0}" stopped: {1}.', sourceId, outcome.reason)
+        : vscode.l10n.t('Import of "{0}" stopped: the credentials were refused.', sourceId);
     return showMessage(services, 'error', `${stopped} ${done}${remaining}`, fixes);
   }
-  const failed = outcome.reason !== undefined
-    ? vscode.l10n.t('Import of "{0}" failed: {1}.', sourceId, outcome.reason)
-    : vscode.l10n.t('Import of "{0}" failed: unknown reason.', sourceId);
-  showMessage(services, 'error', `${failed} ${done}${remaining}`, [...fixes, ...reveal, { title: vscode.l10n.t('Open Document'), run: () => openAtProblem(uri, 0, 0) }]);
+  const failed =
+    outcome.reason !== undefined
+      ? vscode.l10n.t('Import of "{0}" failed: {1}.', sourceId, outcome.reason)
+      : vscode.l10n.t('Import of "{0}" failed: unknown reason.', sourceId);
+  showMessage(services, 'error', `${failed} ${done}${remaining}`, [
+    ...fixes,
+    ...reveal,
+    { title: vscode.l10n.t('Open Document'), run: () => openAtProblem(uri, 0, 0) },
+  ]);
 }

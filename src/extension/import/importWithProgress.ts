@@ -48,7 +48,11 @@ export interface RunInProgress {
  * Runs `body` in the notification; undefined when it was cancelled before the engine sent anything
  * (the user is told so). The recorder's last write happens before it returns, whatever ends the run.
  */
-export async function importWithProgress<T>(services: CommandServices, request: ImportRequest, body: (run: RunInProgress) => Promise<T>): Promise<T | undefined> {
+export async function importWithProgress<T>(
+  services: CommandServices,
+  request: ImportRequest,
+  body: (run: RunInProgress) => Promise<T>,
+): Promise<T | undefined> {
   const core = await services.core();
   let recorder: GalleryRecorder | undefined;
   try {
@@ -109,12 +113,20 @@ function progressLines(lines: ProgressLines, report: Report, recorder: GalleryRe
   return (event) => {
     if (event.kind === 'spot') {
       if (lines === 'bytes') return;
-      current = lines === 'spots' ? vscode.l10n.t('spot {0} of {1}: {2}', event.index, event.total, event.label)
-        : event.total > 0 ? vscode.l10n.t('row {0} of {1}: {2}', event.index, event.total, event.label)
-          : vscode.l10n.t('row {0}: {1}', event.index, event.label);
+      current =
+        lines === 'spots'
+          ? vscode.l10n.t('spot {0} of {1}: {2}', event.index, event.total, event.label)
+          : event.total > 0
+            ? vscode.l10n.t('row {0} of {1}: {2}', event.index, event.total, event.label)
+            : vscode.l10n.t('row {0}: {1}', event.index, event.label);
       report({ message: current });
     } else if (event.kind === 'bytes') {
-      report({ message: lines === 'bytes' ? vscode.l10n.t('{0}: {1} of {2}', event.file, kib(event.sentBytes), kib(event.totalBytes)) : vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)) });
+      report({
+        message:
+          lines === 'bytes'
+            ? vscode.l10n.t('{0}: {1} of {2}', event.file, kib(event.sentBytes), kib(event.totalBytes))
+            : vscode.l10n.t('{0} — {1} {2} of {3} KB', current, event.file, Math.round(event.sentBytes / 1024), Math.round(event.totalBytes / 1024)),
+      });
     } else {
       recorder?.add(event.outcome);
       if (lines !== 'bytes' && event.total > 0) report({ increment: 100 / event.total });

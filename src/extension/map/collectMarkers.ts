@@ -41,7 +41,13 @@ export function importedTest(services: MarkerServices): (uri: vscode.Uri) => (so
 }
 
 export function pageMarker(marker: SpotMarker, open?: string): PageMarker {
-  return { ...marker, name: markerName(marker), letter: MARKER_STATES[marker.state].letter, stateLabel: MARKER_STATES[marker.state].label, ...(open ? { open } : {}) };
+  return {
+    ...marker,
+    name: markerName(marker),
+    letter: MARKER_STATES[marker.state].letter,
+    stateLabel: MARKER_STATES[marker.state].label,
+    ...(open ? { open } : {}),
+  };
 }
 
 async function markerOf(services: MarkerServices, uri: vscode.Uri, imported = importedTest(services)): Promise<PageMarker | { id: string; reason: string }> {

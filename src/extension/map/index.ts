@@ -33,7 +33,10 @@ function givenUris(args: unknown[]): vscode.Uri[] {
   const [first, second] = args;
   if (first && typeof first === 'object' && !(first instanceof vscode.Uri) && 'galleries' in first) {
     const uri = documentOfSpotRow(first);
-    if (!uri) throw new Error(vscode.l10n.t('The document this spot was imported from is not known (it was imported before documents were recorded, or by the command line).'));
+    if (!uri)
+      throw new Error(
+        vscode.l10n.t('The document this spot was imported from is not known (it was imported before documents were recorded, or by the command line).'),
+      );
     return [uri];
   }
   if (Array.isArray(second) && second.length > 0 && second.every((uri) => uri instanceof vscode.Uri)) return second as vscode.Uri[];
@@ -64,7 +67,10 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     if (await isFolder(uri)) uris.push(...(await findSpotFiles(core, uri, { log: services.log })).uris);
     else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
   }
-  const title = given.length === 1 ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? '')) : vscode.l10n.t('Map: {0} items', given.length);
+  const title =
+    given.length === 1
+      ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? ''))
+      : vscode.l10n.t('Map: {0} items', given.length);
   if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
   return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, uris));
 }

@@ -171,12 +171,18 @@ export class MapPanel {
       const marker = this.markers.get(message.id);
       if (!marker) return;
       const position = new vscode.Position(marker.line, 0);
-      await vscode.window.showTextDocument(vscode.Uri.parse(marker.open ?? marker.id), { selection: new vscode.Range(position, position), viewColumn: vscode.ViewColumn.One, preview: false });
+      await vscode.window.showTextDocument(vscode.Uri.parse(marker.open ?? marker.id), {
+        selection: new vscode.Range(position, position),
+        viewColumn: vscode.ViewColumn.One,
+        preview: false,
+      });
     } else if (message.type === 'pick') {
       await this.pick(message.latitude, message.longitude);
     } else if (message.type === 'useOsmTiles') {
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Show OpenStreetMap tiles under the map? The map will then load pictures from tile.openstreetmap.org (their tile usage policy applies). This writes the setting spotImport.map.tiles.'),
+        vscode.l10n.t(
+          'Show OpenStreetMap tiles under the map? The map will then load pictures from tile.openstreetmap.org (their tile usage policy applies). This writes the setting spotImport.map.tiles.',
+        ),
         { modal: true },
         vscode.l10n.t('Use OpenStreetMap Tiles'),
       );

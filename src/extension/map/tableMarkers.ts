@@ -16,8 +16,14 @@ export async function tableSource(services: CommandServices, given: vscode.Uri):
   const collect = async (): Promise<Collected> => {
     const checks = services.tables.checks;
     const state = checks.state(target.table) ?? (await checks.checkNow(target.table));
-    if (!state) throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
-    if (state.mappingBroken) throw new ActionableError(vscode.l10n.t('{0} cannot be shown on the map: its mapping has problems.', target.name), [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
+    if (!state)
+      throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [
+        { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
+      ]);
+    if (state.mappingBroken)
+      throw new ActionableError(vscode.l10n.t('{0} cannot be shown on the map: its mapping has problems.', target.name), [
+        { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
+      ]);
     const opened = await checks.open(target.table, state.mapping);
     const mapping = opened?.mapped.mapping;
     if (!opened || !mapping) return { markers: [], skipped: [] };
@@ -35,7 +41,12 @@ export async function tableSource(services: CommandServices, given: vscode.Uri):
           collected.skipped.push({ id, reason: checked.findings[0]?.message ?? vscode.l10n.t('the row could not be read') });
           continue;
         }
-        const result = spotMarkerFromText(checked.spot.text, { id, hasErrors: checked.findings.some((finding) => finding.severity === 'error'), imported, topics: opened.topics });
+        const result = spotMarkerFromText(checked.spot.text, {
+          id,
+          hasErrors: checked.findings.some((finding) => finding.severity === 'error'),
+          imported,
+          topics: opened.topics,
+        });
         if (!result.ok) {
           collected.skipped.push({ id, reason: vscode.l10n.t('row {0}: {1}', checked.row ?? '?', result.reason) });
           continue;

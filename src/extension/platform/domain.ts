@@ -83,4 +83,3 @@ export interface GalleryStore {
   remove(profileId: string, galleryId: number): Promise<void>;
   markUploaded(profileId: string, galleryId: number): Promise<void>;
 }
-

@@ -53,7 +53,14 @@ export function actionsFor(error: unknown, context: ActionContext = {}): ErrorAc
   if (untrustedCertificateCode(error)) actions.push(OPEN_CA_SETTINGS);
   if (isRefusal(error)) actions.push(updateCredentialsAction(profileOf(error) ?? context.profileId));
   if (!isServiceError(error) || isRefusal(error)) return actions;
-  const offered = error.kind === 'http' && error.status === 404 ? context.notFound : error.kind === 'configuration' ? context.configuration : error.kind !== 'authentication' ? context.retry : undefined;
+  const offered =
+    error.kind === 'http' && error.status === 404
+      ? context.notFound
+      : error.kind === 'configuration'
+        ? context.configuration
+        : error.kind !== 'authentication'
+          ? context.retry
+          : undefined;
   if (offered) actions.push(offered);
   return actions;
 }
@@ -65,12 +72,19 @@ export type MessageButton = ErrorAction | { title: string; run(): unknown };
  * Shows a message with its buttons (an error also gets Show Log) and runs the one clicked,
  * whenever it is clicked: the command that shows it has finished by then, and does not wait.
  */
-export function showMessage(services: { ui: UiPrompts; log: Logger }, severity: 'info' | 'warning' | 'error', message: string, buttons: readonly MessageButton[] = []): void {
+export function showMessage(
+  services: { ui: UiPrompts; log: Logger },
+  severity: 'info' | 'warning' | 'error',
+  message: string,
+  buttons: readonly MessageButton[] = [],
+): void {
   const showLog = showLogTitle();
   const titles = [...buttons.map((button) => button.title), ...(severity === 'error' ? [showLog] : [])];
   const shown =
-    severity === 'info' ? services.ui.showInformationMessage(message, ...titles)
-      : severity === 'warning' ? services.ui.showWarningMessage(message, {}, ...titles)
+    severity === 'info'
+      ? services.ui.showInformationMessage(message, ...titles)
+      : severity === 'warning'
+        ? services.ui.showWarningMessage(message, {}, ...titles)
         : services.ui.showErrorMessage(message, ...titles);
   void shown
     .then(async (choice) => {

@@ -20,7 +20,11 @@ export interface ErrorAction {
 
 export class ActionableError extends Error {
   /** `severity`: 'warning' for what is not a failure but a state the user can change (Restricted Mode). */
-  constructor(message: string, readonly actions: ErrorAction[] = [], readonly severity: 'error' | 'warning' = 'error') {
+  constructor(
+    message: string,
+    readonly actions: ErrorAction[] = [],
+    readonly severity: 'error' | 'warning' = 'error',
+  ) {
     super(message);
     this.name = 'ActionableError';
   }

@@ -22,7 +22,10 @@ export async function httpOptionsFromVsCode(
   const fromEnv = core.proxyOptionsFromEnv(env);
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy', '').trim();
-  const noProxy = http.get<string[]>('noProxy', []).map((entry) => entry.trim()).filter(Boolean);
+  const noProxy = http
+    .get<string[]>('noProxy', [])
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // VS Code's default (true) must not silently override NODE_TLS_REJECT_UNAUTHORIZED=0; a value
   // the user set does.
   const strict = http.inspect<boolean>('proxyStrictSSL');
@@ -59,7 +62,10 @@ export async function readCaFiles(files: readonly string[]): Promise<string[]> {
     if (!file) continue;
     const fix = [OPEN_CA_SETTINGS];
     if (!path.isAbsolute(file)) {
-      throw new ActionableError(vscode.l10n.t('The setting {0} lists "{1}": use an absolute path to a PEM certificate file.', CA_CERTIFICATES_SETTING, entry), fix);
+      throw new ActionableError(
+        vscode.l10n.t('The setting {0} lists "{1}": use an absolute path to a PEM certificate file.', CA_CERTIFICATES_SETTING, entry),
+        fix,
+      );
     }
     let text: string;
     try {
@@ -73,7 +79,11 @@ export async function readCaFiles(files: readonly string[]): Promise<string[]> {
       );
     }
     const found = text.match(PEM_CERTIFICATE);
-    if (!found) throw new ActionableError(vscode.l10n.t('The setting {0} lists {1}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).', CA_CERTIFICATES_SETTING, file), fix);
+    if (!found)
+      throw new ActionableError(
+        vscode.l10n.t('The setting {0} lists {1}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).', CA_CERTIFICATES_SETTING, file),
+        fix,
+      );
     certificates.push(...found);
   }
   return certificates;

@@ -16,7 +16,13 @@ export function redactForDisplay(text: string): string {
 /** Turns log details into text: errors with their kind, status and cause; objects as JSON. */
 export function formatDetail(detail: unknown): string {
   if (detail instanceof Error) {
-    const extra = detail as Error & { kind?: string; status?: number; serverMessage?: string; cause?: unknown; details?: { cause?: unknown; requestSent?: string } };
+    const extra = detail as Error & {
+      kind?: string;
+      status?: number;
+      serverMessage?: string;
+      cause?: unknown;
+      details?: { cause?: unknown; requestSent?: string };
+    };
     const parts = [`${detail.name}: ${detail.message}`];
     if (extra.kind) parts.push(`kind=${extra.kind}`);
     if (extra.status !== undefined) parts.push(`status=${extra.status}`);

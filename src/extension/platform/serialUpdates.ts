@@ -33,7 +33,7 @@ export function readStored<T>(memento: vscode.Memento, key: string): T | undefin
   const seen = JSON.stringify(value ?? null);
   const last = history[history.length - 1];
   // Another window's value (never written here) is taken as it is.
-  return seen !== last && history.includes(seen) ? (JSON.parse(last) as T | null) ?? undefined : value;
+  return seen !== last && history.includes(seen) ? ((JSON.parse(last) as T | null) ?? undefined) : value;
 }
 
 /** Writes a value and remembers it as this window's (see readStored). */

@@ -102,9 +102,18 @@ export function affectsMediaFiles(event: vscode.ConfigurationChangeEvent): boole
 
 /** True when a change touches anything that shapes a ServiceClient (so cached clients are rebuilt). */
 export function affectsClients(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['fileFieldName', 'assumedTokenLifetimeSeconds', 'requestTimeoutSeconds', 'tokenTimeoutSeconds', 'requestDeadlineSeconds', 'maxRetries', 'caCertificates']
-    .some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))
-    || event.affectsConfiguration('http.proxy')
-    || event.affectsConfiguration('http.noProxy')
-    || event.affectsConfiguration('http.proxyStrictSSL');
+  return (
+    [
+      'fileFieldName',
+      'assumedTokenLifetimeSeconds',
+      'requestTimeoutSeconds',
+      'tokenTimeoutSeconds',
+      'requestDeadlineSeconds',
+      'maxRetries',
+      'caCertificates',
+    ].some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`)) ||
+    event.affectsConfiguration('http.proxy') ||
+    event.affectsConfiguration('http.noProxy') ||
+    event.affectsConfiguration('http.proxyStrictSSL')
+  );
 }

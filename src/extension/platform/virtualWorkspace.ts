@@ -9,9 +9,27 @@ import { ActionableError } from './errors';
 
 /** Each command that needs files on disk, with what it says in a virtual workspace (made when it is said). */
 const NEEDS_DISK: ReadonlyMap<string, () => string> = new Map([
-  [COMMAND.importFolder, () => vscode.l10n.t("Import Folder needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Folder.")],
-  [COMMAND.importSpotWithMedia, () => vscode.l10n.t("Import Spot with Media needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Spot with Media.")],
-  [COMMAND.importRows, () => vscode.l10n.t("Import Rows as Spots needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Rows as Spots.")],
+  [
+    COMMAND.importFolder,
+    () =>
+      vscode.l10n.t(
+        "Import Folder needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Folder.",
+      ),
+  ],
+  [
+    COMMAND.importSpotWithMedia,
+    () =>
+      vscode.l10n.t(
+        "Import Spot with Media needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Spot with Media.",
+      ),
+  ],
+  [
+    COMMAND.importRows,
+    () =>
+      vscode.l10n.t(
+        "Import Rows as Spots needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Rows as Spots.",
+      ),
+  ],
 ]);
 
 /** Whether every folder of the window is virtual (none is on disk). */

@@ -14,7 +14,10 @@ import { ActionableError } from './errors';
  */
 const NEEDS_TRUST: ReadonlyMap<string, () => string> = new Map([
   [COMMAND.importSpot, () => vscode.l10n.t('Import Spot is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
-  [COMMAND.importSpotWithMedia, () => vscode.l10n.t('Import Spot with Media is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [
+    COMMAND.importSpotWithMedia,
+    () => vscode.l10n.t('Import Spot with Media is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.'),
+  ],
   [COMMAND.importFolder, () => vscode.l10n.t('Import Folder is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
   [COMMAND.importRows, () => vscode.l10n.t('Import Rows as Spots is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
   [COMMAND.importExample, () => vscode.l10n.t('Importing the example is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
@@ -37,11 +40,7 @@ export function sandboxIsOff(): string {
  * sentences above), and the button turns it on.
  */
 function restrictedModeError(message: string): ActionableError {
-  return new ActionableError(
-    message,
-    [{ title: vscode.l10n.t('Manage Workspace Trust'), command: BUILT_IN_COMMAND.manageWorkspaceTrust }],
-    'warning',
-  );
+  return new ActionableError(message, [{ title: vscode.l10n.t('Manage Workspace Trust'), command: BUILT_IN_COMMAND.manageWorkspaceTrust }], 'warning');
 }
 
 /** Throws the Restricted Mode error, with the sentence `message` makes, when the folder is not trusted. */

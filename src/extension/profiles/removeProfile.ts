@@ -15,12 +15,22 @@ export async function removeProfile(services: ExtensionServices, profileId?: unk
   let profile = typeof profileId === 'string' ? removable.find((candidate) => candidate.id === profileId) : undefined;
   if (!profile) {
     const items = removable.map((candidate) => ({ label: profileLabel(candidate), description: candidate.baseUrl, profile: candidate }));
-    profile = required(await ui.showQuickPick<vscode.QuickPickItem & { profile: Profile }>(items, { title: vscode.l10n.t('Remove Spot Import profile'), placeHolder: vscode.l10n.t('Profile to remove') })).profile;
+    profile = required(
+      await ui.showQuickPick<vscode.QuickPickItem & { profile: Profile }>(items, {
+        title: vscode.l10n.t('Remove Spot Import profile'),
+        placeHolder: vscode.l10n.t('Profile to remove'),
+      }),
+    ).profile;
   }
   const remove = vscode.l10n.t({ message: 'Remove', args: [], comment: ['the button that confirms removing a profile'] });
   const answer = await ui.showWarningMessage(
     vscode.l10n.t('Remove profile "{0}"?', profileLabel(profile)),
-    { modal: true, detail: vscode.l10n.t('Its client credentials and the galleries remembered for it are deleted from this machine. Spots already imported stay on the service.') },
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Its client credentials and the galleries remembered for it are deleted from this machine. Spots already imported stay on the service.',
+      ),
+    },
     remove,
   );
   required(answer === remove ? answer : undefined);

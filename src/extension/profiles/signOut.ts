@@ -10,6 +10,9 @@ export async function signOut(services: ExtensionServices): Promise<void> {
   if (!profile) throw noActiveProfileError();
   services.clients.forget(profile.id);
   await services.credentials.delete(profile.id);
-  const next = profile.kind === 'sandbox' ? vscode.l10n.t('It gets new credentials the next time it is used.') : vscode.l10n.t('Run Set Client Credentials to sign in again.');
+  const next =
+    profile.kind === 'sandbox'
+      ? vscode.l10n.t('It gets new credentials the next time it is used.')
+      : vscode.l10n.t('Run Set Client Credentials to sign in again.');
   void services.ui.showInformationMessage(`${vscode.l10n.t('Signed out of {0}: its credentials and tokens are forgotten.', profileLabel(profile))} ${next}`);
 }

@@ -19,14 +19,21 @@ export async function switchProfile(services: ExtensionServices, profileId?: unk
     return;
   }
   const active = profiles.active();
-  const items: ProfileItem[] = await Promise.all(profiles.list().map(async (profile) => ({
-    label: `${profile.id === active?.id ? '$(check) ' : ''}${profileLabel(profile)}`,
-    description: profile.kind === 'sandbox' ? vscode.l10n.t('runs on this machine, offline') : profile.baseUrl,
-    detail: `API ${profile.apiVersion}${profile.topicId !== undefined ? ` · ${vscode.l10n.t('topic {0}', profile.topicId)}` : ''} · ${PROFILE_STATE_TEXT[await profiles.state(profile)].words}`,
-    profile,
-  })));
+  const items: ProfileItem[] = await Promise.all(
+    profiles.list().map(async (profile) => ({
+      label: `${profile.id === active?.id ? '$(check) ' : ''}${profileLabel(profile)}`,
+      description: profile.kind === 'sandbox' ? vscode.l10n.t('runs on this machine, offline') : profile.baseUrl,
+      detail: `API ${profile.apiVersion}${profile.topicId !== undefined ? ` · ${vscode.l10n.t('topic {0}', profile.topicId)}` : ''} · ${PROFILE_STATE_TEXT[await profiles.state(profile)].words}`,
+      profile,
+    })),
+  );
   items.push({ label: `$(add) ${vscode.l10n.t('Add Profile…')}`, alwaysShow: true });
-  const picked = required(await services.ui.showQuickPick(items, { title: vscode.l10n.t('Switch Spot Import profile'), placeHolder: vscode.l10n.t('Profile to use for imports, uploads and galleries') }));
+  const picked = required(
+    await services.ui.showQuickPick(items, {
+      title: vscode.l10n.t('Switch Spot Import profile'),
+      placeHolder: vscode.l10n.t('Profile to use for imports, uploads and galleries'),
+    }),
+  );
   if (!picked.profile) {
     await addProfile(services);
     return;

@@ -12,13 +12,21 @@ function describeLifetime(seconds: number): string {
 }
 
 export async function testConnection(services: ExtensionServices): Promise<void> {
-  const { profile, token } = await withCancellableProgress({ title: vscode.l10n.t('Spot Import: getting a token…') }, (_progress, signal) => services.clients.freshToken(signal));
+  const { profile, token } = await withCancellableProgress({ title: vscode.l10n.t('Spot Import: getting a token…') }, (_progress, signal) =>
+    services.clients.freshToken(signal),
+  );
   const lifetime = describeLifetime(token.lifetimeSeconds);
   const how = token.fromServer
     ? `the token is valid for ${lifetime}`
     : `the server sent no token lifetime, so ${lifetime} is assumed (setting spotImport.assumedTokenLifetimeSeconds)`;
   services.log.info('auth', `token issued for ${profileLabel(profile)}: ${how}`);
-  void services.ui.showInformationMessage(token.fromServer
-    ? vscode.l10n.t('Connected to {0}: the credentials work and the token is valid for {1}.', profileLabel(profile), lifetime)
-    : vscode.l10n.t('Connected to {0}: the credentials work and the server sent no token lifetime, so {1} is assumed (setting spotImport.assumedTokenLifetimeSeconds).', profileLabel(profile), lifetime));
+  void services.ui.showInformationMessage(
+    token.fromServer
+      ? vscode.l10n.t('Connected to {0}: the credentials work and the token is valid for {1}.', profileLabel(profile), lifetime)
+      : vscode.l10n.t(
+          'Connected to {0}: the credentials work and the server sent no token lifetime, so {1} is assumed (setting spotImport.assumedTokenLifetimeSeconds).',
+          profileLabel(profile),
+          lifetime,
+        ),
+  );
 }

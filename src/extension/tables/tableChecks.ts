@@ -69,7 +69,10 @@ export class TableChecks implements vscode.Disposable {
   /** A table's check finished (the CodeLens counts its rows). */
   readonly onDidCheck = this.changed.event;
 
-  constructor(private readonly log: Logger, private readonly topics: TopicCatalogSource) {
+  constructor(
+    private readonly log: Logger,
+    private readonly topics: TopicCatalogSource,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.follow(document.uri, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -140,10 +143,13 @@ export class TableChecks implements vscode.Disposable {
   private schedule(uri: vscode.Uri, delayMs: number): void {
     const key = uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.check(uri).catch((error: unknown) => this.log.warn('tables', `could not check ${uri.fsPath}`, error));
-    }, delayMs));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.check(uri).catch((error: unknown) => this.log.warn('tables', `could not check ${uri.fsPath}`, error));
+      }, delayMs),
+    );
   }
 
   private recheckOpen(): void {
@@ -158,7 +164,13 @@ export class TableChecks implements vscode.Disposable {
   /** The table a mapping file is for: the first that exists of trees.csv, trees.geojson, … */
   private async tableOf(mapping: vscode.Uri): Promise<vscode.Uri | undefined> {
     for (const candidate of tableCandidatesFor(mapping.fsPath)) {
-      if (await fs.stat(candidate).then((stats) => stats.isFile(), () => false)) return vscode.Uri.file(candidate);
+      if (
+        await fs.stat(candidate).then(
+          (stats) => stats.isFile(),
+          () => false,
+        )
+      )
+        return vscode.Uri.file(candidate);
     }
     return undefined;
   }
@@ -176,7 +188,12 @@ export class TableChecks implements vscode.Disposable {
     const rows = await loadRows();
     if (!isTableUri(uri)) {
       const parsed = rows.parseMapping(mappingUri.fsPath, mappingText);
-      this.publish(mappingUri, parsed.problems.map((problem) => diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule)));
+      this.publish(
+        mappingUri,
+        parsed.problems.map((problem) =>
+          diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule),
+        ),
+      );
       return;
     }
     // A newer check of the table (more typing) stops this one: only the latest is published.
@@ -197,7 +214,14 @@ export class TableChecks implements vscode.Disposable {
     if (!opened) return;
     const { mapped, topics, copy } = opened;
     try {
-      const state: TableState = { mapping: mappingUri, rows: 0, invalid: 0, rowLines: [], mappingBroken: !mapped.mapping, delimiter: mapped.table.format.delimiter };
+      const state: TableState = {
+        mapping: mappingUri,
+        rows: 0,
+        invalid: 0,
+        rowLines: [],
+        mappingBroken: !mapped.mapping,
+        delimiter: mapped.table.format.delimiter,
+      };
       const diagnostics: vscode.Diagnostic[] = [];
       if (mapped.mapping) {
         const acceptedTypes = readSettings(uri).mediaAcceptedTypes;
@@ -208,7 +232,15 @@ export class TableChecks implements vscode.Disposable {
             if (!checked.ok) state.invalid++;
             for (const finding of checked.findings) {
               if (diagnostics.length >= MAX_DIAGNOSTICS) break;
-              diagnostics.push(diagnosticAt(cellRange(uri, finding.line, finding.column, mapped.table.format.delimiter), finding.message, finding.severity, finding.rule, finding.file));
+              diagnostics.push(
+                diagnosticAt(
+                  cellRange(uri, finding.line, finding.column, mapped.table.format.delimiter),
+                  finding.message,
+                  finding.severity,
+                  finding.rule,
+                  finding.file,
+                ),
+              );
             }
           }
         } catch (error) {
@@ -217,7 +249,12 @@ export class TableChecks implements vscode.Disposable {
         }
       }
       if (run.signal.aborted) return;
-      this.publish(mappingUri, mapped.problems.map((problem) => diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule)));
+      this.publish(
+        mappingUri,
+        mapped.problems.map((problem) =>
+          diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule),
+        ),
+      );
       this.states.set(uri.toString(), state);
       this.publish(uri, diagnostics);
       this.changed.fire(uri);
@@ -240,7 +277,11 @@ export class TableChecks implements vscode.Disposable {
     const topics = await this.topics.catalogFor(table).catch(() => undefined);
     const copy = await this.readable(table);
     try {
-      const mapped = await rows.openMappedTable(copy.path, parsed, { topics, ...(copy.encoding ? { encoding: copy.encoding } : {}), sourceName: basename(table.fsPath) });
+      const mapped = await rows.openMappedTable(copy.path, parsed, {
+        topics,
+        ...(copy.encoding ? { encoding: copy.encoding } : {}),
+        sourceName: basename(table.fsPath),
+      });
       return { mapped, rows, topics, copy };
     } catch (error) {
       await copy.dispose();
@@ -283,6 +324,8 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
 async function textOf(uri: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   if (open) return open.getText();
-  return fs.readFile(uri.fsPath, 'utf8').then((text) => text.replace(/^\uFEFF/, ''), () => undefined);
+  return fs.readFile(uri.fsPath, 'utf8').then(
+    (text) => text.replace(/^\uFEFF/, ''),
+    () => undefined,
+  );
 }
-

@@ -25,9 +25,18 @@ export class TableCodeLens implements vscode.CodeLensProvider {
     if (!isTableUri(document.uri)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const state = this.checks.state(document.uri);
-    if (!state) return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(add) Create Mapping for this File'), command: COMMAND.createMapping, arguments: [document.uri] })];
+    if (!state)
+      return [
+        new vscode.CodeLens(top, { title: vscode.l10n.t('$(add) Create Mapping for this File'), command: COMMAND.createMapping, arguments: [document.uri] }),
+      ];
     if (state.mappingBroken) {
-      return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(error) The mapping has problems: the rows are not checked'), command: 'vscode.open', arguments: [state.mapping] })];
+      return [
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(error) The mapping has problems: the rows are not checked'),
+          command: 'vscode.open',
+          arguments: [state.mapping],
+        }),
+      ];
     }
     const valid = state.rows - state.invalid;
     const lenses = [

@@ -28,9 +28,10 @@ export class TableHovers implements vscode.HoverProvider {
     const markdown = new vscode.MarkdownString();
     const heading = checked.sourceId ? vscode.l10n.t('**{0}** → spot `{1}`', escape(checked.label), checked.sourceId) : `**${escape(checked.label)}**`;
     markdown.appendMarkdown(`${heading}\n\n`);
-    const column = cell.column === 'geometry'
-      ? vscode.l10n.t({ message: 'the geometry', args: [], comment: ["where a cell's value comes from when it is the row's geometry, not a column"] })
-      : vscode.l10n.t('column `{0}`', cell.column);
+    const column =
+      cell.column === 'geometry'
+        ? vscode.l10n.t({ message: 'the geometry', args: [], comment: ["where a cell's value comes from when it is the row's geometry, not a column"] })
+        : vscode.l10n.t('column `{0}`', cell.column);
     if (uses.attributes.length === 0 && uses.photos.length === 0) {
       markdown.appendMarkdown(`${vscode.l10n.t('{0}: not sent (the mapping does not use it)', column)}\n\n`);
     }
@@ -47,8 +48,10 @@ export class TableHovers implements vscode.HoverProvider {
     }
     const errors = checked.findings.filter((finding) => finding.severity === 'error').length;
     markdown.appendMarkdown(
-      errors === 0 ? vscode.l10n.t('The row is imported as this spot (Preview Spots shows the document).')
-        : errors === 1 ? vscode.l10n.t('The row is not imported: 1 problem (Problems panel).')
+      errors === 0
+        ? vscode.l10n.t('The row is imported as this spot (Preview Spots shows the document).')
+        : errors === 1
+          ? vscode.l10n.t('The row is not imported: 1 problem (Problems panel).')
           : vscode.l10n.t('The row is not imported: {0} problems (Problems panel).', errors),
     );
     return new vscode.Hover(markdown, cellRange(document.uri, cell.position.line, cell.position.column, this.checks.state(document.uri)?.delimiter));

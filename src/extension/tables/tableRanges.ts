@@ -38,6 +38,9 @@ export function diagnosticAt(range: vscode.Range, message: string, severity: 'er
   const diagnostic = new vscode.Diagnostic(range, message, severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
   diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = rule;
-  if (file) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(file), new vscode.Position(0, 0)), vscode.l10n.t('the photo'))];
+  if (file)
+    diagnostic.relatedInformation = [
+      new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(file), new vscode.Position(0, 0)), vscode.l10n.t('the photo')),
+    ];
   return diagnostic;
 }

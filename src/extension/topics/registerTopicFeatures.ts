@@ -41,7 +41,11 @@ export function registerTopicFeatures(services: ExtensionServices): TopicStore {
     // The command's code is in dist/features.js, loaded on first use.
     vscode.commands.registerCommand(
       COMMAND.newTopicDefinition,
-      wrapCommand(COMMAND.newTopicDefinition, async (_services, target?: unknown) => (await loadFeatures<TopicFeatures>()).newTopicDefinition(store, log, target), services),
+      wrapCommand(
+        COMMAND.newTopicDefinition,
+        async (_services, target?: unknown) => (await loadFeatures<TopicFeatures>()).newTopicDefinition(store, log, target),
+        services,
+      ),
     ),
   );
   return store;

@@ -15,7 +15,11 @@ export class TopicCompletionProvider implements vscode.CompletionItemProvider {
     const catalog = await this.store.catalogFor(document.uri);
     return core.topicCompletions(document.getText(), document.offsetAt(position), catalog).map((completion) => {
       const item = new vscode.CompletionItem(
-        { label: completion.label, description: completion.description || undefined, detail: completion.kind === 'field' ? ` ${completion.detail}` : undefined },
+        {
+          label: completion.label,
+          description: completion.description || undefined,
+          detail: completion.kind === 'field' ? ` ${completion.detail}` : undefined,
+        },
         completion.kind === 'field' ? vscode.CompletionItemKind.Field : vscode.CompletionItemKind.EnumMember,
       );
       item.insertText = new vscode.SnippetString(completion.insertSnippet);

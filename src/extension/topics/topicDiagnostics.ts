@@ -23,7 +23,10 @@ export class TopicDiagnostics implements vscode.Disposable {
   /** What it listens to, disposed with it (newest first). */
   private readonly disposables = new DisposableStore();
 
-  constructor(private readonly store: TopicStore, private readonly log: Logger) {
+  constructor(
+    private readonly store: TopicStore,
+    private readonly log: Logger,
+  ) {
     this.disposables.push(
       this.collection,
       ...followDocuments({ schedule: (document, delayMs) => this.schedule(document, delayMs), clear: (uri) => this.clear(uri) }, DEBOUNCE_MS),
@@ -55,10 +58,13 @@ export class TopicDiagnostics implements vscode.Disposable {
     }
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.check(document).catch((error: unknown) => this.log.warn('topics', `could not check ${document.uri.path} against its topic`, error));
-    }, delayMs));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.check(document).catch((error: unknown) => this.log.warn('topics', `could not check ${document.uri.path} against its topic`, error));
+      }, delayMs),
+    );
   }
 
   private async check(document: vscode.TextDocument): Promise<void> {
@@ -70,7 +76,10 @@ export class TopicDiagnostics implements vscode.Disposable {
     const catalog = await this.store.catalogFor(document.uri);
     if (document.isClosed) return;
     const problems = core.checkSpotAgainstTopic(document.getText(), catalog);
-    this.collection.set(document.uri, problems.map((problem) => toDiagnostic(document, problem)));
+    this.collection.set(
+      document.uri,
+      problems.map((problem) => toDiagnostic(document, problem)),
+    );
   }
 
   private clear(uri: vscode.Uri): void {

@@ -36,7 +36,11 @@ export class TopicInlayHintsProvider implements vscode.InlayHintsProvider, vscod
     return hints
       .filter((hint) => hint.offset >= start && hint.offset <= end)
       .map((hint) => {
-        const inlay = new vscode.InlayHint(document.positionAt(hint.offset), hint.label, hint.kind === 'field' ? vscode.InlayHintKind.Type : vscode.InlayHintKind.Parameter);
+        const inlay = new vscode.InlayHint(
+          document.positionAt(hint.offset),
+          hint.label,
+          hint.kind === 'field' ? vscode.InlayHintKind.Type : vscode.InlayHintKind.Parameter,
+        );
         inlay.paddingLeft = true;
         return inlay;
       });

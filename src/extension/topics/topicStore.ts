@@ -82,7 +82,8 @@ export class TopicStore implements vscode.Disposable {
    */
   latestDefinition(topicId: number): Core.TopicDefinition | undefined {
     for (const entry of this.entries()) {
-      if (!entry.loading) this.ensureLoaded(entry).catch((error: unknown) => this.log.warn('topics', `could not read the topic definitions in ${entry.topicsUri.fsPath}`, error));
+      if (!entry.loading)
+        this.ensureLoaded(entry).catch((error: unknown) => this.log.warn('topics', `could not read the topic definitions in ${entry.topicsUri.fsPath}`, error));
       const definition = entry.current?.get(topicId);
       if (definition) return definition;
     }
@@ -254,7 +255,11 @@ async function readDefinitionFiles(folder: vscode.Uri): Promise<Array<{ path: st
 
 /** Offsets into a text that may not be open in an editor, to a range. */
 function toDiagnostic(text: string, offset: number, length: number, message: string, rule: string): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(positionIn(text, offset), positionIn(text, offset + length)), message, vscode.DiagnosticSeverity.Error);
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(positionIn(text, offset), positionIn(text, offset + length)),
+    message,
+    vscode.DiagnosticSeverity.Error,
+  );
   diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = rule;
   return diagnostic;

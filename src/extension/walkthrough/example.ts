@@ -34,7 +34,10 @@ function exampleUri(services: ExtensionServices): vscode.Uri {
 /** The example's address, after writing it if it is not there yet. */
 async function ensureExample(services: ExtensionServices): Promise<vscode.Uri> {
   const uri = exampleUri(services);
-  const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+  const exists = await vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(EXAMPLE_SPOT, null, 2)}\n`));

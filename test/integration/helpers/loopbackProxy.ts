@@ -32,7 +32,10 @@ export class LoopbackProxy {
   readonly cut: CutUpload[] = [];
   /** Requests seen, by path (token, import, gallery, upload…). */
   readonly requests: string[] = [];
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   /** `tls`: serve https with this key and certificate; plain http without. */
   static async start(targetBaseUrl: string, tls?: { key: string; cert: string }): Promise<LoopbackProxy> {

@@ -87,7 +87,10 @@ export class MemorySecrets implements vscode.SecretStorage {
  * An ExtensionContext kept in memory, for the services built a second time by the test command
  * (spotImport.test.createServices). Its subscriptions are the test's to dispose.
  */
-export function memoryContext(extensionMode: vscode.ExtensionMode, globalState: vscode.Memento = new MemoryMemento()): { context: vscode.ExtensionContext; subscriptions: { dispose(): unknown }[] } {
+export function memoryContext(
+  extensionMode: vscode.ExtensionMode,
+  globalState: vscode.Memento = new MemoryMemento(),
+): { context: vscode.ExtensionContext; subscriptions: { dispose(): unknown }[] } {
   const subscriptions: { dispose(): unknown }[] = [];
   const context = {
     subscriptions,

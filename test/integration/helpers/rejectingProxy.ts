@@ -10,11 +10,15 @@ function refuse(request: IncomingMessage, response: ServerResponse, apiStatus: 4
   request.resume();
   const isToken = isTokenRequest(request);
   response.writeHead(isToken ? 401 : apiStatus, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(isToken
-    ? { error: 'invalid_client', error_description: 'The client was revoked.' }
-    : apiStatus === 401
-      ? { errors: [{ status: '401', title: 'Unauthorized', detail: 'The access token is not valid.' }] }
-      : { errors: [{ status: '403', title: 'Forbidden', detail: 'This client may not change this gallery.' }] }));
+  response.end(
+    JSON.stringify(
+      isToken
+        ? { error: 'invalid_client', error_description: 'The client was revoked.' }
+        : apiStatus === 401
+          ? { errors: [{ status: '401', title: 'Unauthorized', detail: 'The access token is not valid.' }] }
+          : { errors: [{ status: '403', title: 'Forbidden', detail: 'This client may not change this gallery.' }] },
+    ),
+  );
 }
 
 export class RejectingProxy {
@@ -29,7 +33,10 @@ export class RejectingProxy {
   importsForwarded = 0;
   /** Turns `reject` on once this many imports have been forwarded. */
   rejectAfterImports?: number;
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(targetBaseUrl: string): Promise<RejectingProxy> {
     const target = new URL(targetBaseUrl);

@@ -44,9 +44,12 @@ function matches(match: TextMatch | undefined, text: string): boolean {
 function choose<T extends vscode.QuickPickItem>(items: readonly T[], choice: ItemChoice): T | undefined {
   if (choice === undefined) return undefined;
   const found = items.find((item, index) =>
-    typeof choice === 'string' ? item.label === choice || item.label.includes(choice)
-      : choice instanceof RegExp ? choice.test(item.label)
-        : choice(item, index));
+    typeof choice === 'string'
+      ? item.label === choice || item.label.includes(choice)
+      : choice instanceof RegExp
+        ? choice.test(item.label)
+        : choice(item, index),
+  );
   if (!found) throw new Error(`no quick pick item matches ${String(choice)} among: ${items.map((i) => i.label).join(' | ')}`);
   return found;
 }
@@ -202,5 +205,13 @@ export async function installScriptedUi(steps: ScriptStep[] = []): Promise<{ ui:
     if (!restored) handle.dispose();
     restored = true;
   };
-  return { ui, services, restore, done: () => { restore(); ui.assertDone(); } };
+  return {
+    ui,
+    services,
+    restore,
+    done: () => {
+      restore();
+      ui.assertDone();
+    },
+  };
 }

@@ -33,20 +33,51 @@ export function makeTestCertificates(): TestCertificates {
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-    openssl('req', '-x509', ...ecKey, '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2',
-      '-subj', '/CN=Spot Import integration test CA',
-      '-addext', 'basicConstraints=critical,CA:TRUE',
-      '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      ...ecKey,
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Spot Import integration test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
     openssl('req', ...ecKey, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1');
-    fs.writeFileSync(file('server.ext'), [
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      'basicConstraints=CA:FALSE',
-      'keyUsage=critical,digitalSignature,keyEncipherment',
-      'extendedKeyUsage=serverAuth',
-      '',
-    ].join('\n'));
-    openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial',
-      '-out', file('server.pem'), '-days', '2', '-extfile', file('server.ext'));
+    fs.writeFileSync(
+      file('server.ext'),
+      [
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        'basicConstraints=CA:FALSE',
+        'keyUsage=critical,digitalSignature,keyEncipherment',
+        'extendedKeyUsage=serverAuth',
+        '',
+      ].join('\n'),
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file('server.csr'),
+      '-CA',
+      file('ca.pem'),
+      '-CAkey',
+      file('ca.key'),
+      '-CAcreateserial',
+      '-out',
+      file('server.pem'),
+      '-days',
+      '2',
+      '-extfile',
+      file('server.ext'),
+    );
     return {
       dir,
       caFile: file('ca.pem'),

@@ -44,7 +44,11 @@ export async function useTestProfile(): Promise<{ services: CommandServices; san
  * test client's credentials. `remove()` deletes it and its credentials and makes the test profile
  * active again.
  */
-export async function addProfileAt(name: string, baseUrl: string, options: { withCredentials?: boolean } = {}): Promise<{ services: CommandServices; profile: Profile; remove(): Promise<void> }> {
+export async function addProfileAt(
+  name: string,
+  baseUrl: string,
+  options: { withCredentials?: boolean } = {},
+): Promise<{ services: CommandServices; profile: Profile; remove(): Promise<void> }> {
   const services = await extensionServices();
   const profile = await services.profiles.add({ name, baseUrl, apiVersion: 'v2.4' });
   if (options.withCredentials !== false) await services.credentials.set(profile.id, TEST_CLIENT);

@@ -73,7 +73,8 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
   fs.rmSync(logFile, { force: true });
 
   for (const vsix of options.installVsixes ?? []) await installVsix(install, vsix, runDir, runDirs(runDir).extensionsDir);
-  for (const fixture of options.fixtureExtensions ?? []) await installVsix(install, await packFixtureExtension(fixture, runDir), runDir, runDirs(runDir).extensionsDir);
+  for (const fixture of options.fixtureExtensions ?? [])
+    await installVsix(install, await packFixtureExtension(fixture, runDir), runDir, runDirs(runDir).extensionsDir);
   const started = Date.now();
   const server = await startCodeServer(install, {
     runDir,
@@ -126,7 +127,7 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
         console.error(`[integration] ${what} before the ${label} suite finished; console log: ${path.join(artifacts, 'workbench-console.log')}`);
         resolve(1);
       };
-      browser.page.once('crash', () => gone('Chromium crashed: the workbench page\'s renderer died'));
+      browser.page.once('crash', () => gone("Chromium crashed: the workbench page's renderer died"));
       browser.page.once('close', () => gone('the workbench page closed (Chromium exited, crashed or was killed)'));
       browser.context.once('close', () => gone('Chromium closed (its browser process exited or was killed)'));
     });
@@ -144,7 +145,10 @@ export async function runSuiteInCodeServer(options: SuiteOptions = {}): Promise<
     else if (code !== 0) {
       const shot = browserGone || browser.page.isClosed() ? undefined : await screenshot(browser.page, path.join(artifacts, `failure-${label}.png`));
       if (shot) console.error(`[integration] screenshot: ${path.relative(repoRoot, shot)}; server log: ${path.relative(repoRoot, logFile)}`);
-      else console.error(`[integration] no screenshot (${browserGone ? 'the browser side is gone' : 'it failed'}); server log: ${path.relative(repoRoot, logFile)}`);
+      else
+        console.error(
+          `[integration] no screenshot (${browserGone ? 'the browser side is gone' : 'it failed'}); server log: ${path.relative(repoRoot, logFile)}`,
+        );
     }
     consoleLog.end();
     await browser.close();

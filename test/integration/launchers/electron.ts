@@ -37,11 +37,7 @@ async function vscodeExecutable(version: string): Promise<string> {
     return given;
   }
   // An unreachable update server fails at once (ENOTFOUND); a stalled download is bounded.
-  return withTimeout(
-    downloadAndUnzipVSCode({ version, cachePath: cacheRoot, timeout: 60_000 }),
-    DOWNLOAD_TIMEOUT_MS,
-    `the download of VS Code ${version}`,
-  );
+  return withTimeout(downloadAndUnzipVSCode({ version, cachePath: cacheRoot, timeout: 60_000 }), DOWNLOAD_TIMEOUT_MS, `the download of VS Code ${version}`);
 }
 
 async function main(): Promise<number> {

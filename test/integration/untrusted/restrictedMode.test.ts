@@ -25,7 +25,7 @@ describe('Restricted Mode (an untrusted folder)', () => {
     assert.ok(extension.isActive);
     const uri = fixtureUri('import', 'single', 'pending-needs-state.spot.json');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const problems = await waitFor('the document\'s diagnostics', () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri));
+    const problems = await waitFor("the document's diagnostics", () => spotDiagnostics(uri).length > 0 && spotDiagnostics(uri));
     assert.ok(problems.length > 0);
   });
 

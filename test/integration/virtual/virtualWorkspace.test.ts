@@ -18,7 +18,7 @@ describe('virtual workspace (a folder of another file system)', () => {
     await vscode.extensions.getExtension('spot-tools.spot-import')!.activate();
   });
 
-  it('runs in a window whose only folder is virtual, and checks that folder\'s documents', () => {
+  it("runs in a window whose only folder is virtual, and checks that folder's documents", () => {
     assert.strictEqual(folder()?.scheme, 'spotvfs');
     assert.strictEqual(isVirtualWorkspace(), true);
     assert.ok(checkedSchemes().includes('spotvfs'), checkedSchemes().join(', '));
@@ -30,11 +30,18 @@ describe('virtual workspace (a folder of another file system)', () => {
     await vscode.window.showTextDocument(document);
     // "Beech" is a category label of topic 7's definition (spot-topics/7.topic.json of the same
     // virtual folder): found only if the definition was read through VS Code's file system.
-    const diagnostics = await waitFor('the label problem from the topic definition', () => {
-      const found = spotDiagnostics(document.uri).filter((diagnostic) => diagnostic.code === 'topic.categoryLabel');
-      return found.length > 0 && found;
-    }, 20_000);
-    assert.ok(diagnostics.some((diagnostic) => document.getText(diagnostic.range).includes('Beech')), diagnostics.map((d) => d.message).join('\n'));
+    const diagnostics = await waitFor(
+      'the label problem from the topic definition',
+      () => {
+        const found = spotDiagnostics(document.uri).filter((diagnostic) => diagnostic.code === 'topic.categoryLabel');
+        return found.length > 0 && found;
+      },
+      20_000,
+    );
+    assert.ok(
+      diagnostics.some((diagnostic) => document.getText(diagnostic.range).includes('Beech')),
+      diagnostics.map((d) => d.message).join('\n'),
+    );
   });
 
   it('says that Import Folder, Import Spot with Media and Import Rows need the folder on disk', () => {

@@ -59,7 +59,10 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   return env;
 }
 
-export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string; stderr: () => string } {
+export function startCli(
+  args: string[],
+  options: CliOptions = {},
+): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string; stderr: () => string } {
   ensureCliBuilt();
   const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
@@ -86,7 +89,12 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
 }
 
 /** A temporary folder with files in it (path → content); cleanup() removes it. */
-export function scratch(files: Record<string, string> = {}): { dir: string; path(name: string): string; write(name: string, content: string): string; cleanup(): void } {
+export function scratch(files: Record<string, string> = {}): {
+  dir: string;
+  path(name: string): string;
+  write(name: string, content: string): string;
+  cleanup(): void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'spot-cli-'));
   const write = (name: string, content: string) => {
     const path = join(dir, name);
@@ -100,12 +108,17 @@ export function scratch(files: Record<string, string> = {}): { dir: string; path
 
 /** A spot document's text, valid unless `extra` breaks it. */
 export function spotText(sourceId: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 48.2, longitude: 16.37, ...extra } } }, null, 2) + '\n';
+  return (
+    JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 1, source_id: sourceId, latitude: 48.2, longitude: 16.37, ...extra } } }, null, 2) + '\n'
+  );
 }
 
 /** Lines of stdout parsed as JSON. */
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
-  return stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** The environment that points spot-import at a running sandbox with the demo client's credentials. */

@@ -28,13 +28,21 @@ export function validateJsonLine(record: unknown): string[] {
     if (!block) throw new Error('docs/cli-json.md has no ```json schema block under "## The schema"');
     jsonLineValidator = ajv().compile(JSON.parse(block[1]));
   }
-  return jsonLineValidator(record) ? [] : (jsonLineValidator.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+  return jsonLineValidator(record)
+    ? []
+    : (jsonLineValidator.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
 }
 
 const message = {
   type: 'object',
   additionalProperties: false,
-  properties: { text: { type: 'string' }, markdown: { type: 'string' }, id: { type: 'string' }, arguments: { type: 'array', items: { type: 'string' } }, properties: { $ref: '#/definitions/propertyBag' } },
+  properties: {
+    text: { type: 'string' },
+    markdown: { type: 'string' },
+    id: { type: 'string' },
+    arguments: { type: 'array', items: { type: 'string' } },
+    properties: { $ref: '#/definitions/propertyBag' },
+  },
   anyOf: [{ required: ['text'] }, { required: ['id'] }],
 };
 
@@ -64,7 +72,30 @@ const SARIF_SUBSET = {
       required: ['tool'],
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['conversion', 'language', 'versionControlProvenance', 'artifacts', 'logicalLocations', 'graphs', 'automationDetails', 'runAggregates', 'baselineGuid', 'redactionTokens', 'defaultEncoding', 'defaultSourceLanguage', 'newlineSequences', 'externalPropertyFileReferences', 'threadFlowLocations', 'taxonomies', 'addresses', 'translations', 'policies', 'webRequests', 'webResponses', 'specialLocations']
+        [
+          'conversion',
+          'language',
+          'versionControlProvenance',
+          'artifacts',
+          'logicalLocations',
+          'graphs',
+          'automationDetails',
+          'runAggregates',
+          'baselineGuid',
+          'redactionTokens',
+          'defaultEncoding',
+          'defaultSourceLanguage',
+          'newlineSequences',
+          'externalPropertyFileReferences',
+          'threadFlowLocations',
+          'taxonomies',
+          'addresses',
+          'translations',
+          'policies',
+          'webRequests',
+          'webResponses',
+          'specialLocations',
+        ]
           .map((name) => [name, {}] as [string, object])
           .concat([
             ['tool', { $ref: '#/definitions/tool' }],
@@ -80,14 +111,41 @@ const SARIF_SUBSET = {
       type: 'object',
       required: ['driver'],
       additionalProperties: false,
-      properties: { driver: { $ref: '#/definitions/toolComponent' }, extensions: { type: 'array', items: { $ref: '#/definitions/toolComponent' } }, properties: { $ref: '#/definitions/propertyBag' } },
+      properties: {
+        driver: { $ref: '#/definitions/toolComponent' },
+        extensions: { type: 'array', items: { $ref: '#/definitions/toolComponent' } },
+        properties: { $ref: '#/definitions/propertyBag' },
+      },
     },
     toolComponent: {
       type: 'object',
       required: ['name'],
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['guid', 'organization', 'product', 'productSuite', 'fullName', 'semanticVersion', 'dottedQuadFileVersion', 'releaseDateUtc', 'downloadUri', 'informationUri', 'globalMessageStrings', 'notifications', 'taxa', 'locations', 'language', 'contents', 'isComprehensive', 'localizedDataSemanticVersion', 'minimumRequiredLocalizedDataSemanticVersion', 'associatedComponent', 'translationMetadata', 'supportedTaxonomies']
+        [
+          'guid',
+          'organization',
+          'product',
+          'productSuite',
+          'fullName',
+          'semanticVersion',
+          'dottedQuadFileVersion',
+          'releaseDateUtc',
+          'downloadUri',
+          'informationUri',
+          'globalMessageStrings',
+          'notifications',
+          'taxa',
+          'locations',
+          'language',
+          'contents',
+          'isComprehensive',
+          'localizedDataSemanticVersion',
+          'minimumRequiredLocalizedDataSemanticVersion',
+          'associatedComponent',
+          'translationMetadata',
+          'supportedTaxonomies',
+        ]
           .map((name) => [name, {}] as [string, object])
           .concat([
             ['name', { type: 'string' }],
@@ -131,7 +189,30 @@ const SARIF_SUBSET = {
       required: ['executionSuccessful'],
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['arguments', 'responseFiles', 'startTimeUtc', 'endTimeUtc', 'ruleConfigurationOverrides', 'notificationConfigurationOverrides', 'toolExecutionNotifications', 'toolConfigurationNotifications', 'exitCodeDescription', 'exitSignalName', 'exitSignalNumber', 'processStartFailureMessage', 'machine', 'account', 'processId', 'executableLocation', 'workingDirectory', 'environmentVariables', 'stdin', 'stdout', 'stderr', 'stdoutStderr']
+        [
+          'arguments',
+          'responseFiles',
+          'startTimeUtc',
+          'endTimeUtc',
+          'ruleConfigurationOverrides',
+          'notificationConfigurationOverrides',
+          'toolExecutionNotifications',
+          'toolConfigurationNotifications',
+          'exitCodeDescription',
+          'exitSignalName',
+          'exitSignalNumber',
+          'processStartFailureMessage',
+          'machine',
+          'account',
+          'processId',
+          'executableLocation',
+          'workingDirectory',
+          'environmentVariables',
+          'stdin',
+          'stdout',
+          'stderr',
+          'stdoutStderr',
+        ]
           .map((name) => [name, {}] as [string, object])
           .concat([
             ['commandLine', { type: 'string' }],
@@ -146,7 +227,32 @@ const SARIF_SUBSET = {
       required: ['message'],
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['rule', 'kind', 'analysisTarget', 'guid', 'correlationGuid', 'occurrenceCount', 'partialFingerprints', 'fingerprints', 'stacks', 'codeFlows', 'graphs', 'graphTraversals', 'relatedLocations', 'suppressions', 'baselineState', 'rank', 'attachments', 'hostedViewerUri', 'workItemUris', 'provenance', 'fixes', 'taxa', 'webRequest', 'webResponse']
+        [
+          'rule',
+          'kind',
+          'analysisTarget',
+          'guid',
+          'correlationGuid',
+          'occurrenceCount',
+          'partialFingerprints',
+          'fingerprints',
+          'stacks',
+          'codeFlows',
+          'graphs',
+          'graphTraversals',
+          'relatedLocations',
+          'suppressions',
+          'baselineState',
+          'rank',
+          'attachments',
+          'hostedViewerUri',
+          'workItemUris',
+          'provenance',
+          'fixes',
+          'taxa',
+          'webRequest',
+          'webResponse',
+        ]
           .map((name) => [name, {}] as [string, object])
           .concat([
             ['ruleId', { type: 'string' }],

@@ -49,7 +49,16 @@ export function useCoreWorkspace(prefix: string, options: SandboxOptions = {}): 
   const workspace: CoreWorkspace = {
     setup: undefined as unknown as CoreSetup,
     dir: '',
-    workflowOptions: (extra = {}) => ({ client: workspace.setup.client, journal: { accounts: testAccounts, dir: defaultJournalDir(workspace.dir), account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId) }, retry: { baseMs: 5, maxMs: 50 }, ...extra }),
+    workflowOptions: (extra = {}) => ({
+      client: workspace.setup.client,
+      journal: {
+        accounts: testAccounts,
+        dir: defaultJournalDir(workspace.dir),
+        account: journalAccountOf(workspace.setup.client.apiRoot, DEMO_CLIENT.clientId),
+      },
+      retry: { baseMs: 5, maxMs: 50 },
+      ...extra,
+    }),
   };
   beforeEach(async () => {
     workspace.setup = await startCore(options);

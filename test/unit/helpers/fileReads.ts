@@ -38,7 +38,15 @@ export async function countFileReads(): Promise<ReadCounter> {
   const handleProto = Object.getPrototypeOf(probe) as FileHandle;
   await probe.close();
 
-  const original = { open: promises.open, read: handleProto.read, readFile: handleProto.readFile, openSync: fsModule.openSync, readSync: fsModule.readSync, readFileSync: fsModule.readFileSync, closeSync: fsModule.closeSync };
+  const original = {
+    open: promises.open,
+    read: handleProto.read,
+    readFile: handleProto.readFile,
+    openSync: fsModule.openSync,
+    readSync: fsModule.readSync,
+    readFileSync: fsModule.readFileSync,
+    closeSync: fsModule.closeSync,
+  };
   promises.open = async function (this: unknown, path: fs.PathLike, ...rest: unknown[]) {
     const handle = await (original.open as (...args: unknown[]) => Promise<FileHandle>).call(this, path, ...rest);
     const key = resolve(String(path));

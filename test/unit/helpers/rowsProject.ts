@@ -44,7 +44,20 @@ export const BAUM_TOPIC = {
 
 // ---- survey.csv: KoBoToolbox -------------------------------------------------------------
 
-export const KOBO_HEADER = ['start', 'group_obs/species', 'group_obs/notes', 'group_obs/height', '_location_latitude', '_location_longitude', 'photo_1', 'photo_2', '_id', '_uuid', '_submission_time', '_index'];
+export const KOBO_HEADER = [
+  'start',
+  'group_obs/species',
+  'group_obs/notes',
+  'group_obs/height',
+  '_location_latitude',
+  '_location_longitude',
+  'photo_1',
+  'photo_2',
+  '_id',
+  '_uuid',
+  '_submission_time',
+  '_index',
+];
 
 interface KoboRow {
   start?: string;
@@ -78,8 +91,27 @@ function koboLine(row: KoboRow, index: number): string {
 /** The rows of survey.csv: three valid ones first, then one per problem kind. */
 export const KOBO_ROWS: KoboRow[] = [
   // A note holding the delimiter and a line break; the photos named against name order.
-  { start: '2026-05-31T13:30:00.000+01:00', species: 'Oak', notes: '"Am Teich; nass\r\nzweite Zeile"', height: '12,5', latitude: '47,2692', longitude: '11,3933', photo1: 'b.jpg', photo2: 'a.jpg', uuid: 'uuid-1' },
-  { start: '2026-06-01T08:00:00.000+02:00', species: 'Beech', notes: 'kurz', height: '3,25', latitude: '47,2701', longitude: '11,4012', photo1: 'c.jpg', uuid: 'uuid-2' },
+  {
+    start: '2026-05-31T13:30:00.000+01:00',
+    species: 'Oak',
+    notes: '"Am Teich; nass\r\nzweite Zeile"',
+    height: '12,5',
+    latitude: '47,2692',
+    longitude: '11,3933',
+    photo1: 'b.jpg',
+    photo2: 'a.jpg',
+    uuid: 'uuid-1',
+  },
+  {
+    start: '2026-06-01T08:00:00.000+02:00',
+    species: 'Beech',
+    notes: 'kurz',
+    height: '3,25',
+    latitude: '47,2701',
+    longitude: '11,4012',
+    photo1: 'c.jpg',
+    uuid: 'uuid-2',
+  },
   { start: '2026-06-02T06:15:00.000Z', species: 'Larch', height: '20', latitude: '47,31', longitude: '11,42', uuid: 'uuid-3' },
   // One problem each, from here on.
   { latitude: 'N 47,27', uuid: 'uuid-4' },
@@ -112,7 +144,12 @@ export const KOBO_MAPPING = {
 };
 
 /** The photos in photos/: distinct bytes, so a gallery's order can be told by content too. */
-export const PHOTOS: Record<string, string> = { 'a.jpg': 'jpeg bytes of a', 'b.jpg': 'jpeg bytes of b, longer', 'c.jpg': 'jpeg bytes of c', 'eiche-1.jpg': 'jpeg bytes of an oak' };
+export const PHOTOS: Record<string, string> = {
+  'a.jpg': 'jpeg bytes of a',
+  'b.jpg': 'jpeg bytes of b, longer',
+  'c.jpg': 'jpeg bytes of c',
+  'eiche-1.jpg': 'jpeg bytes of an oak',
+};
 
 /** What the valid rows of survey.csv are as spots, by source_id: worked out by hand from KOBO_ROWS. */
 export const KOBO_SPOTS: Record<string, Record<string, unknown>> = {
@@ -127,7 +164,16 @@ export const KOBO_SPOTS: Record<string, Record<string, unknown>> = {
     // 13:30 at +01:00 is 12:30 UTC, 14:30 in Vienna (CEST, +02:00).
     spotted_at: '2026-05-31 14:30:00',
   },
-  'kobo:uuid-2': { topic_id: 7, source_id: 'kobo:uuid-2', latitude: 47.2701, longitude: 11.4012, fld_7_1: 2, fld_7_2: 3.25, fld_7_4: 'kurz', spotted_at: '2026-06-01 08:00:00' },
+  'kobo:uuid-2': {
+    topic_id: 7,
+    source_id: 'kobo:uuid-2',
+    latitude: 47.2701,
+    longitude: 11.4012,
+    fld_7_1: 2,
+    fld_7_2: 3.25,
+    fld_7_4: 'kurz',
+    spotted_at: '2026-06-01 08:00:00',
+  },
   // An empty note is no value: the field is left out.
   'kobo:uuid-3': { topic_id: 7, source_id: 'kobo:uuid-3', latitude: 47.31, longitude: 11.42, fld_7_1: 3, fld_7_2: 20, spotted_at: '2026-06-02 08:15:00' },
 };
@@ -163,8 +209,28 @@ export const BAEUME_MAPPING = {
 
 /** By hand: Vienna is UTC+2 in summer (CEST), so 14:30 is 12:30 UTC; the repeated 02:30 taken at +02:00 is 00:30 UTC. */
 export const BAEUME_SPOTS: Record<string, Record<string, unknown>> = {
-  'kataster-17': { topic_id: 12, source_id: 'kataster-17', latitude: 48.2082, longitude: 16.3738, fld_12_1: 1, fld_12_2: 12.5, fld_12_4: 'Große Eiche am Südufer', fld_12_5: '2026-05-31 12:30:00', fld_12_6: '1921-04-01' },
-  'kataster-18': { topic_id: 12, source_id: 'kataster-18', latitude: 48.2101, longitude: 16.3801, fld_12_1: 2, fld_12_2: 3.25, fld_12_4: 'Buche für Jürgen', fld_12_5: '2026-10-25 00:30:00', fld_12_6: '2019-03-15' },
+  'kataster-17': {
+    topic_id: 12,
+    source_id: 'kataster-17',
+    latitude: 48.2082,
+    longitude: 16.3738,
+    fld_12_1: 1,
+    fld_12_2: 12.5,
+    fld_12_4: 'Große Eiche am Südufer',
+    fld_12_5: '2026-05-31 12:30:00',
+    fld_12_6: '1921-04-01',
+  },
+  'kataster-18': {
+    topic_id: 12,
+    source_id: 'kataster-18',
+    latitude: 48.2101,
+    longitude: 16.3801,
+    fld_12_1: 2,
+    fld_12_2: 3.25,
+    fld_12_4: 'Buche für Jürgen',
+    fld_12_5: '2026-10-25 00:30:00',
+    fld_12_6: '2019-03-15',
+  },
 };
 
 // ---- kataster.geojson: QGIS, EPSG:31256 -----------------------------------------------------

@@ -23,7 +23,10 @@ export function useTableFolder(prefix: string): { dir: () => string; write: (nam
 }
 
 /** Opens a table and reads all its rows, rows and problems apart and in one list. */
-export async function readAll(path: string, given?: Partial<SourceFormat>): Promise<{ table: SourceTable; rows: SourceRow[]; problems: RowReadProblem[]; items: Array<SourceRow | RowReadProblem> }> {
+export async function readAll(
+  path: string,
+  given?: Partial<SourceFormat>,
+): Promise<{ table: SourceTable; rows: SourceRow[]; problems: RowReadProblem[]; items: Array<SourceRow | RowReadProblem> }> {
   const table = await openTable(path, given);
   const items: Array<SourceRow | RowReadProblem> = [];
   for await (const item of table.rows()) items.push(item);

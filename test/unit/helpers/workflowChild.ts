@@ -20,11 +20,23 @@ async function main(): Promise<number> {
     .map((name) => ({ path: join(folder, name), label: name }));
   // Loading the modules takes a while on a busy machine: the test times its kill from here.
   process.stdout.write('{"ready":true}\n');
-  const journal = { accounts: testAccounts, dir: journalDir, account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId), log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {} };
+  const journal = {
+    accounts: testAccounts,
+    dir: journalDir,
+    account: journalAccountOf(client.apiRoot, DEMO_CLIENT.clientId),
+    log: compactAt ? { compactAtBytes: Number(compactAt), compactFactor: 1.5 } : {},
+  };
   const spots: SpotOutcome[] = [];
-  await streamImport(inputs, { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') }, (position, outcome) => (spots[position] = outcome));
+  await streamImport(
+    inputs,
+    { client, journal, concurrency: 4, retry, onStep: (step) => process.stdout.write(JSON.stringify(step) + '\n') },
+    (position, outcome) => (spots[position] = outcome),
+  );
   const outcome = { spots, totals: { done: spots.filter((spot) => spot?.status === 'done').length, of: inputs.length } };
-  const failures = inputs.map((input, index) => outcome.spots[index] ?? { label: input.label, status: 'not settled' as const, reason: '' }).filter((spot) => spot.status !== 'done').map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
+  const failures = inputs
+    .map((input, index) => outcome.spots[index] ?? { label: input.label, status: 'not settled' as const, reason: '' })
+    .filter((spot) => spot.status !== 'done')
+    .map((spot) => `${spot.label}: ${spot.status} ${spot.reason ?? ''}`);
   process.stdout.write(JSON.stringify({ totals: outcome.totals, failures }) + '\n');
   return failures.length === 0 ? 0 : 1;
 }

@@ -28,7 +28,12 @@ export function mediaBytes(tag: string, size = 2048): Buffer {
  * and `<name>.media/` with the files: directly in the folder for a single direct field, else one
  * subfolder per field.
  */
-export function writeSpot(dir: string, name: string, media: Record<string, string[]>, options: { direct?: boolean; size?: number; extra?: Record<string, unknown> } = {}): SpotFixture {
+export function writeSpot(
+  dir: string,
+  name: string,
+  media: Record<string, string[]>,
+  options: { direct?: boolean; size?: number; extra?: Record<string, unknown> } = {},
+): SpotFixture {
   const fields = Object.keys(media);
   const direct = options.direct ?? false;
   const attributes: Record<string, unknown> = { topic_id: 1, source_id: `src-${name}`, latitude: 48.2, longitude: 16.37, state: 2, ...options.extra };

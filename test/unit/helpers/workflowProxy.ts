@@ -28,29 +28,26 @@ export async function replyLosingProxy(target: string, decide: (reply: ReplyInfo
   const upstream = new URL(target);
   const state = { lost: 0 };
   const server = createServer((req: IncomingMessage, res) => {
-    const outgoing = forward(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      async (reply) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of reply) chunks.push(chunk as Buffer);
-        const verdict = await decide({ method: req.method ?? 'GET', path: req.url ?? '/', status: reply.statusCode ?? 0 });
-        if (verdict === 'lose') {
-          state.lost++;
-          req.socket.destroy();
-          return;
-        }
-        if (verdict === 'drip') {
-          state.lost++;
-          res.writeHead(reply.statusCode ?? 502, { 'content-type': 'application/json' });
-          res.write('{"data":');
-          const timer = setInterval(() => res.write(' '), 100);
-          req.socket.on('close', () => clearInterval(timer));
-          return;
-        }
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        res.end(Buffer.concat(chunks));
-      },
-    );
+    const outgoing = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, async (reply) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of reply) chunks.push(chunk as Buffer);
+      const verdict = await decide({ method: req.method ?? 'GET', path: req.url ?? '/', status: reply.statusCode ?? 0 });
+      if (verdict === 'lose') {
+        state.lost++;
+        req.socket.destroy();
+        return;
+      }
+      if (verdict === 'drip') {
+        state.lost++;
+        res.writeHead(reply.statusCode ?? 502, { 'content-type': 'application/json' });
+        res.write('{"data":');
+        const timer = setInterval(() => res.write(' '), 100);
+        req.socket.on('close', () => clearInterval(timer));
+        return;
+      }
+      res.writeHead(reply.statusCode ?? 502, reply.headers);
+      res.end(Buffer.concat(chunks));
+    });
     outgoing.on('error', () => req.socket.destroy());
     req.pipe(outgoing);
   });

@@ -17,11 +17,41 @@ interface ToolSignature extends ExportTool {
 // The most specific first: KoBo and Epicollect5 tables carry columns no other tool writes.
 const TOOLS: readonly ToolSignature[] = [
   { name: 'Epicollect5', prefix: 'ec5-', columns: [['ec5_uuid']] },
-  { name: 'KoBoToolbox', prefix: 'kobo-', columns: [['_uuid', '_submission_time'], ['_uuid', '_index']] },
+  {
+    name: 'KoBoToolbox',
+    prefix: 'kobo-',
+    columns: [
+      ['_uuid', '_submission_time'],
+      ['_uuid', '_index'],
+    ],
+  },
   // A repeat group's table has KEY and PARENT_KEY only.
-  { name: 'ODK Central', prefix: 'odk-', columns: [['KEY', 'SubmissionDate'], ['meta-instanceID', 'SubmissionDate'], ['KEY', 'meta-instanceID'], ['KEY', 'PARENT_KEY']] },
-  { name: 'Survey123', prefix: 'survey123-', columns: [['GlobalID', 'ObjectID'], ['globalid', 'objectid']] },
-  { name: 'iNaturalist', prefix: 'inat-', columns: [['observed_on', 'time_observed_at'], ['observed_on', 'quality_grade']] },
+  {
+    name: 'ODK Central',
+    prefix: 'odk-',
+    columns: [
+      ['KEY', 'SubmissionDate'],
+      ['meta-instanceID', 'SubmissionDate'],
+      ['KEY', 'meta-instanceID'],
+      ['KEY', 'PARENT_KEY'],
+    ],
+  },
+  {
+    name: 'Survey123',
+    prefix: 'survey123-',
+    columns: [
+      ['GlobalID', 'ObjectID'],
+      ['globalid', 'objectid'],
+    ],
+  },
+  {
+    name: 'iNaturalist',
+    prefix: 'inat-',
+    columns: [
+      ['observed_on', 'time_observed_at'],
+      ['observed_on', 'quality_grade'],
+    ],
+  },
   { name: 'GBIF', prefix: 'gbif-', columns: [['gbifID'], ['occurrenceID', 'basisOfRecord']] },
 ];
 

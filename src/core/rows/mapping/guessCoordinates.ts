@@ -69,28 +69,57 @@ export function guessCoordinates(columns: readonly string[], sample: readonly So
   if (pairs.length === 0) {
     const alone = candidates.map((candidate) => candidate.column);
     return {
-      notes: [alone.length > 0 ? l10n.t('latitude, longitude: no two columns look like the coordinates of one place ({0} alone): name them', alone.join(', ')) : l10n.t('latitude, longitude: no column looks like them: name them')],
+      notes: [
+        alone.length > 0
+          ? l10n.t('latitude, longitude: no two columns look like the coordinates of one place ({0} alone): name them', alone.join(', '))
+          : l10n.t('latitude, longitude: no column looks like them: name them'),
+      ],
     };
   }
   const [chosen, ...others] = pairs;
   const notes = [
     others.length === 0
       ? l10n.t('latitude, longitude: the columns {0} and {1}', chosen.latitude.column, chosen.longitude.column)
-      : l10n.t('latitude, longitude: the columns {0} and {1}, the first of several places; the others: {2}', chosen.latitude.column, chosen.longitude.column, others.map(pairWords).join('; ')),
+      : l10n.t(
+          'latitude, longitude: the columns {0} and {1}, the first of several places; the others: {2}',
+          chosen.latitude.column,
+          chosen.longitude.column,
+          others.map(pairWords).join('; '),
+        ),
   ];
-  if (!chosen.filled) notes.push(l10n.t('latitude, longitude: {0} and {1} are empty in every row looked at: check they are the columns meant', chosen.latitude.column, chosen.longitude.column));
+  if (!chosen.filled)
+    notes.push(
+      l10n.t(
+        'latitude, longitude: {0} and {1} are empty in every row looked at: check they are the columns meant',
+        chosen.latitude.column,
+        chosen.longitude.column,
+      ),
+    );
   if (looksProjected(sample, chosen)) notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
   return { latitude: chosen.latitude.column, longitude: chosen.longitude.column, notes };
 }
 
 /** A GeoJSON layer (or NDJSON of features): the geometry, and how a feature that is not a point becomes one. */
-function fromGeometry(geometries: ReadonlyArray<NonNullable<SourceRow['geometry']>>, pairs: readonly Pair[], candidates: readonly CoordinateColumn[]): CoordinatesGuess {
+function fromGeometry(
+  geometries: ReadonlyArray<NonNullable<SourceRow['geometry']>>,
+  pairs: readonly Pair[],
+  candidates: readonly CoordinateColumn[],
+): CoordinatesGuess {
   const notes: string[] = [];
   const lookAlikes = pairs.length > 0 ? pairs.map(pairWords).join('; ') : candidates.map((candidate) => candidate.column).join(', ');
-  notes.push(lookAlikes ? l10n.t('latitude, longitude: each feature\'s Point geometry, not the properties {0}, which only look like coordinates', lookAlikes) : l10n.t('latitude, longitude: each feature\'s Point geometry'));
+  notes.push(
+    lookAlikes
+      ? l10n.t("latitude, longitude: each feature's Point geometry, not the properties {0}, which only look like coordinates", lookAlikes)
+      : l10n.t("latitude, longitude: each feature's Point geometry"),
+  );
   const shapes = [...new Set(geometries.filter((geometry) => !isPoint(geometry)).map((geometry) => geometry.type))];
   if (shapes.length === 0) return { notes };
-  notes.push(l10n.t('geometry: centroid, as some features are {0}, not points: each becomes its centroid ("first-point" takes its first position, "point-only" refuses it)', shapes.join(', ')));
+  notes.push(
+    l10n.t(
+      'geometry: centroid, as some features are {0}, not points: each becomes its centroid ("first-point" takes its first position, "point-only" refuses it)',
+      shapes.join(', '),
+    ),
+  );
   return { geometry: 'centroid', notes };
 }
 
@@ -106,7 +135,10 @@ function isPoint(geometry: NonNullable<SourceRow['geometry']>): boolean {
  * are not part of it; other units are: "Breite (m)" and "Länge (m)" are a width and a length.
  */
 function coordinateColumn(column: string, index: number): CoordinateColumn | undefined {
-  const name = column.normalize('NFC').trim().replace(/\s*[([][^()[\]]*(?:°|deg|grad|wgs|etrs|epsg|decimal|dezimal)[^()[\]]*[)\]]$/i, '');
+  const name = column
+    .normalize('NFC')
+    .trim()
+    .replace(/\s*[([][^()[\]]*(?:°|deg|grad|wgs|etrs|epsg|decimal|dezimal)[^()[\]]*[)\]]$/i, '');
   const lower = name.toLowerCase();
   const word = (text: string): { axis: Axis; grid: boolean } | undefined => {
     if (Object.hasOwn(DEGREE_WORDS, text)) return { axis: DEGREE_WORDS[text], grid: false };
@@ -151,7 +183,11 @@ function pairUp(candidates: readonly CoordinateColumn[], sample: readonly Source
 
 function pairWords(pair: Pair): string {
   return pair.filled
-    ? l10n.t({ message: '{0} and {1}', args: [pair.latitude.column, pair.longitude.column], comment: ['The latitude and longitude columns of one place, e.g. "lat and lon"'] })
+    ? l10n.t({
+        message: '{0} and {1}',
+        args: [pair.latitude.column, pair.longitude.column],
+        comment: ['The latitude and longitude columns of one place, e.g. "lat and lon"'],
+      })
     : l10n.t('{0} and {1} (empty in the rows looked at)', pair.latitude.column, pair.longitude.column);
 }
 
@@ -170,5 +206,7 @@ function filled(value: unknown): boolean {
 function looksProjected(sample: readonly SourceRow[], pair: Pair): boolean {
   const number = (value: unknown) => (typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.')));
   const rows = sample.filter((row) => filled(row.values[pair.latitude.column]) && filled(row.values[pair.longitude.column]));
-  return rows.length > 0 && rows.every((row) => Math.abs(number(row.values[pair.latitude.column])) > 90 || Math.abs(number(row.values[pair.longitude.column])) > 180);
+  return (
+    rows.length > 0 && rows.every((row) => Math.abs(number(row.values[pair.latitude.column])) > 90 || Math.abs(number(row.values[pair.longitude.column])) > 180)
+  );
 }

@@ -39,10 +39,10 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     const known = topics ? [...topics.keys()] : [];
     notes.push(
       known.length === 0
-        ? l10n.t('topic_id: set it to your topic\'s number (0 is a placeholder)')
+        ? l10n.t("topic_id: set it to your topic's number (0 is a placeholder)")
         : known.length === 1
-          ? l10n.t('topic_id: set it to your topic\'s number (0 is a placeholder): no column is headed with a field label of topic {0}', known[0])
-          : l10n.t('topic_id: set it to your topic\'s number (0 is a placeholder): no column is headed with a field label of topics {0}', known.join(', ')),
+          ? l10n.t("topic_id: set it to your topic's number (0 is a placeholder): no column is headed with a field label of topic {0}", known[0])
+          : l10n.t("topic_id: set it to your topic's number (0 is a placeholder): no column is headed with a field label of topics {0}", known.join(', ')),
     );
   }
 
@@ -51,7 +51,13 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   notes.push(...sourceId.notes);
 
   const mapping: Mapping = {
-    source: { format: table.format.format, ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}), ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}), encoding: table.format.encoding, ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}) },
+    source: {
+      format: table.format.format,
+      ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}),
+      ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}),
+      encoding: table.format.encoding,
+      ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}),
+    },
     topic_id: topic,
     source_id: sourceId.template,
   };
@@ -64,7 +70,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   }
   if (coordinates.geometry) mapping.geometry = coordinates.geometry;
   notes.push(...coordinates.notes);
-  if (table.crs) notes.push(l10n.t('crs: {0}, from the file\'s crs member', table.crs));
+  if (table.crs) notes.push(l10n.t("crs: {0}, from the file's crs member", table.crs));
 
   const taken = new Set([coordinates.latitude, coordinates.longitude, sourceId.column, topicColumn].filter((column) => column !== undefined));
   // The topic's gallery, else a name of the right form for the user to correct.
@@ -89,7 +95,8 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   if (Object.keys(fields).length > 0) mapping.fields = fields;
   if (media.media) mapping.media = { [galleryField]: media.media };
   const left = columns.filter((column) => !taken.has(column));
-  if (left.length > 0) notes.push(l10n.t('not mapped: {0} (add them under fields to send them)', `${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''}`));
+  if (left.length > 0)
+    notes.push(l10n.t('not mapped: {0} (add them under fields to send them)', `${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''}`));
   return { mapping, notes };
 }
 
@@ -97,7 +104,13 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
 function fieldNote(name: string, label: string, column: string, format: string | undefined, datetime: boolean): string {
   if (format) {
     return datetime
-      ? l10n.t('fields: {0} ({1}) from the column {2}, dates written {3}: add "timezone" (and "inputTimezone") if its times are not UTC', name, label, column, format)
+      ? l10n.t(
+          'fields: {0} ({1}) from the column {2}, dates written {3}: add "timezone" (and "inputTimezone") if its times are not UTC',
+          name,
+          label,
+          column,
+          format,
+        )
       : l10n.t('fields: {0} ({1}) from the column {2}, dates written {3}', name, label, column, format);
   }
   return datetime

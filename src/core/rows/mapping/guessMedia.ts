@@ -23,14 +23,24 @@ const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachme
 /** `field`: the gallery field the photos go to; `gallery`: it is the topic's own (else a placeholder to correct). */
 export function guessMedia(tablePath: string, columns: readonly string[], sample: readonly SourceRow[], field: string, gallery: boolean): MediaGuess {
   const names = (column: string) => sample.flatMap((row) => cellNames(row.values[column]));
-  const webColumns = columns.filter((column) => names(column).some((name) => isWebAddress(name) && (PHOTO.test(name.replace(/#.*$/, '')) || PHOTO.test(name.replace(/[?#].*$/, '')) || /_url$/i.test(column))));
+  const webColumns = columns.filter((column) =>
+    names(column).some(
+      (name) => isWebAddress(name) && (PHOTO.test(name.replace(/#.*$/, '')) || PHOTO.test(name.replace(/[?#].*$/, '')) || /_url$/i.test(column)),
+    ),
+  );
   const fileColumns = columns.filter((column) => !webColumns.includes(column) && names(column).some((name) => PHOTO.test(name)));
   const notes = webColumns.map((column) => {
     const files = fileColumns.find((candidate) => candidate === column.replace(/_url$/i, ''));
     if (files) return l10n.t('media: not the column {0}, whose web addresses are the photos the column {1} names as files', column, files);
     return /_URL$/.test(column)
-      ? l10n.t('media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map the column that names the files (KoBoToolbox writes it beside each *_URL column)', column)
-      : l10n.t('media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files', column);
+      ? l10n.t(
+          'media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map the column that names the files (KoBoToolbox writes it beside each *_URL column)',
+          column,
+        )
+      : l10n.t(
+          'media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
+          column,
+        );
   });
   const taken = [...fileColumns, ...webColumns];
   if (fileColumns.length === 0) return { taken, notes };
@@ -41,7 +51,12 @@ export function guessMedia(tablePath: string, columns: readonly string[], sample
 
 /** The names a cell holds, split at ";" as the mapping's default separator does. */
 function cellNames(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(';').map((name) => name.trim()).filter(Boolean) : [];
+  return typeof value === 'string'
+    ? value
+        .split(';')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**
@@ -73,18 +88,18 @@ function mediaNote(field: string, columns: readonly string[], folder: string | u
     if (folder) {
       return gallery
         ? l10n.t('media: {0} from the columns {1}, files in {2}/', field, names, folder)
-        : l10n.t('media: {0} from the columns {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+        : l10n.t("media: {0} from the columns {1}, files in {2}/: name the topic's gallery field", field, names, folder);
     }
     return gallery
       ? l10n.t('media: {0} from the columns {1} (files beside the mapping)', field, names)
-      : l10n.t('media: {0} from the columns {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+      : l10n.t("media: {0} from the columns {1} (files beside the mapping): name the topic's gallery field", field, names);
   }
   if (folder) {
     return gallery
       ? l10n.t('media: {0} from the column {1}, files in {2}/', field, names, folder)
-      : l10n.t('media: {0} from the column {1}, files in {2}/: name the topic\'s gallery field', field, names, folder);
+      : l10n.t("media: {0} from the column {1}, files in {2}/: name the topic's gallery field", field, names, folder);
   }
   return gallery
     ? l10n.t('media: {0} from the column {1} (files beside the mapping)', field, names)
-    : l10n.t('media: {0} from the column {1} (files beside the mapping): name the topic\'s gallery field', field, names);
+    : l10n.t("media: {0} from the column {1} (files beside the mapping): name the topic's gallery field", field, names);
 }

@@ -41,14 +41,22 @@ export function guessSourceId(path: string, columns: readonly string[], sample: 
     const also = candidates.filter((other) => other !== column && emptyIn(other) === undefined);
     notes.push(
       kind === 'stable'
-        ? l10n.t('source_id: {0}, from the column {1}, the export\'s own id of each record', template, column)
+        ? l10n.t("source_id: {0}, from the column {1}, the export's own id of each record", template, column)
         : kind === 'other'
           ? l10n.t('source_id: {0}, from the column {1}: check that it identifies each row for good', template, column)
           : kind === 'rowNumber'
-            ? l10n.t('source_id: {0}, from the column {1}, a row number: a later export may number its rows anew; name a column that identifies each row for good', template, column)
+            ? l10n.t(
+                'source_id: {0}, from the column {1}, a row number: a later export may number its rows anew; name a column that identifies each row for good',
+                template,
+                column,
+              )
             : column === columns[0]
               ? l10n.t('source_id: {0}, from the first column: name a column that identifies each row for good', template)
-              : l10n.t('source_id: {0}, from the column {1}, the first with a different value in each row looked at: name a column that identifies each row for good', template, column),
+              : l10n.t(
+                  'source_id: {0}, from the column {1}, the first with a different value in each row looked at: name a column that identifies each row for good',
+                  template,
+                  column,
+                ),
     );
     if (also.length > 0) notes.push(l10n.t('source_id: other columns that look like ids: {0}', also.join(', ')));
     notes.push(prefixNote(prefix, tool));
@@ -59,7 +67,7 @@ export function guessSourceId(path: string, columns: readonly string[], sample: 
   // A GeoJSON layer's features may carry their own id (a WFS's "arbres.1", Overpass's "node/1"): next after the stable columns.
   if (sample.length > 0 && sample.every((row) => row.id !== undefined) && new Set(sample.map((row) => String(row.id!.value))).size === sample.length) {
     const template = `${prefix}{${FEATURE_ID}}`;
-    notes.push(l10n.t('source_id: {0}, from each feature\'s own id member', template));
+    notes.push(l10n.t("source_id: {0}, from each feature's own id member", template));
     notes.push(prefixNote(prefix, tool));
     return { template, column: FEATURE_ID, notes };
   }
@@ -71,7 +79,9 @@ export function guessSourceId(path: string, columns: readonly string[], sample: 
     if (column !== undefined) return say(column, kind);
   }
   // No column is named like an id: the first whose values are all there and all different.
-  const column = columns.find((candidate) => emptyIn(candidate) === undefined && new Set(sample.map((row) => cellText(row.values[candidate]))).size === sample.length) ?? columns[0];
+  const column =
+    columns.find((candidate) => emptyIn(candidate) === undefined && new Set(sample.map((row) => cellText(row.values[candidate]))).size === sample.length) ??
+    columns[0];
   if (column === undefined) {
     // Nothing to take it from (no column in the rows looked at): a placeholder the check will name.
     notes.push(l10n.t('source_id: the rows looked at have no columns: name the one that identifies each row for good'));
@@ -106,6 +116,6 @@ function cellText(value: unknown): string {
 /** Why the template's prefix holds no date: the tool's, or the file's name without what changes. */
 function prefixNote(prefix: string, tool: ExportTool | undefined): string {
   return tool
-    ? l10n.t('source_id: the prefix {0} is the tool ({1}), not the file\'s name: an export of another day finds the same spots', prefix, tool.name)
-    : l10n.t('source_id: the prefix {0} is the file\'s name without its dates and numbers: an export of another day finds the same spots', prefix);
+    ? l10n.t("source_id: the prefix {0} is the tool ({1}), not the file's name: an export of another day finds the same spots", prefix, tool.name)
+    : l10n.t("source_id: the prefix {0} is the file's name without its dates and numbers: an export of another day finds the same spots", prefix);
 }

@@ -13,7 +13,10 @@ export interface TopicGuess {
 export function guessTopic(topics: TopicCatalog | undefined, columns: readonly string[]): TopicGuess {
   const definitions = topics ? [...topics.values()] : [];
   const ranked = definitions
-    .map((definition) => ({ definition, count: Object.entries(definition.fields).filter(([name, spec]) => columns.some((column) => headsField(column, name, spec.label))).length }))
+    .map((definition) => ({
+      definition,
+      count: Object.entries(definition.fields).filter(([name, spec]) => columns.some((column) => headsField(column, name, spec.label))).length,
+    }))
     .filter((candidate) => candidate.count > 0)
     .sort((a, b) => b.count - a.count);
   if (ranked.length === 0) return { notes: [] };
@@ -21,8 +24,8 @@ export function guessTopic(topics: TopicCatalog | undefined, columns: readonly s
   const { definition } = best;
   const notes = [
     definition.name
-      ? l10n.t('topic_id: {0} ({1}), the topic whose fields\' labels match the most columns', definition.topic_id, definition.name)
-      : l10n.t('topic_id: {0}, the topic whose fields\' labels match the most columns', definition.topic_id),
+      ? l10n.t("topic_id: {0} ({1}), the topic whose fields' labels match the most columns", definition.topic_id, definition.name)
+      : l10n.t("topic_id: {0}, the topic whose fields' labels match the most columns", definition.topic_id),
   ];
   const tied = others.filter((other) => other.count === best.count).map((other) => other.definition.topic_id);
   if (tied.length > 0) notes.push(l10n.t('topic_id: topics {0} match as many columns ({1}): check it is the one meant', tied.join(', '), best.count));

@@ -30,5 +30,7 @@ export function mappingPathFor(sourcePath: string): string {
 /** The tables a mapping can be for: `trees.mapping.json` → `trees.csv`, `trees.geojson`, … (the first that exists is its table). */
 export function tableCandidatesFor(mappingPath: string): string[] {
   const stem = basename(mappingPath).replace(/\.mapping\.json$/i, '');
-  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json'].map((extension) => join(dirname(mappingPath), `${stem}.${extension}`));
+  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json'].map((extension) =>
+    join(dirname(mappingPath), `${stem}.${extension}`),
+  );
 }

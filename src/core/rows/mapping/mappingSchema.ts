@@ -25,15 +25,27 @@ const describe = <T extends z.core.$ZodType>(schema: T, description: string): T 
 
 // The messages are functions: they are worded when a problem is found, in the language set by then
 // (this schema is built when the module loads, before the extension sets its language).
-const column = describe(z.string().check(z.regex(/\S/, { error: () => l10n.t('A column name must not be empty.') })), 'A column of the table, by its header (a GeoJSON property, an NDJSON member).');
+const column = describe(
+  z.string().check(z.regex(/\S/, { error: () => l10n.t('A column name must not be empty.') })),
+  'A column of the table, by its header (a GeoJSON property, an NDJSON member).',
+);
 const fromColumn = describe(z.strictObject({ column }), 'The value of this column in each row.');
 
 const sourceSchema = describe(
   z.strictObject({
     format: describe(z.optional(z.enum(SOURCE_FORMATS)), 'csv, tsv, geojson (a FeatureCollection) or ndjson (a JSON object per line). Detected when left out.'),
-    delimiter: describe(z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))), 'The field delimiter of a CSV. Detected when left out.'),
-    decimalSeparator: describe(z.optional(z.enum(['.', ','])), 'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.'),
-    encoding: describe(z.optional(z.enum(SOURCE_ENCODINGS)), 'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.'),
+    delimiter: describe(
+      z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))),
+      'The field delimiter of a CSV. Detected when left out.',
+    ),
+    decimalSeparator: describe(
+      z.optional(z.enum(['.', ','])),
+      'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.',
+    ),
+    encoding: describe(
+      z.optional(z.enum(SOURCE_ENCODINGS)),
+      'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.',
+    ),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
     nullValues: describe(
       z.optional(z.array(z.string())),
@@ -58,8 +70,11 @@ export const fieldMappingSchema = z.union([
   column,
   z.strictObject({
     column: z.optional(column),
-    type: describe(z.optional(z.enum(CELL_TYPES)), 'How to read the cell (default: the topic definition\'s type of the field, else text).'),
-    values: describe(z.optional(z.record(z.string(), z.string())), 'Cell value → what is sent, for values the cells write their own way ({ "ja": "1", "nein": "0" }). A topic\'s category labels need no entry: they become their keys.'),
+    type: describe(z.optional(z.enum(CELL_TYPES)), "How to read the cell (default: the topic definition's type of the field, else text)."),
+    values: describe(
+      z.optional(z.record(z.string(), z.string())),
+      'Cell value → what is sent, for values the cells write their own way ({ "ja": "1", "nein": "0" }). A topic\'s category labels need no entry: they become their keys.',
+    ),
     format: describe(z.optional(z.string()), 'The cell\'s date pattern, e.g. "dd.MM.yyyy HH:mm" (default ISO 8601).'),
     timezone: describe(z.optional(z.string()), 'The IANA zone of the service\'s wall-clock times (default "UTC"): a cell with an offset is converted to it.'),
     inputTimezone: describe(z.optional(z.string()), 'The IANA zone of cells without an offset (default: timezone).'),
@@ -68,9 +83,12 @@ export const fieldMappingSchema = z.union([
 ]);
 
 export const mediaMappingSchema = z.strictObject({
-  columns: describe(z.array(column).check(z.minLength(1, { error: () => l10n.t('columns names at least one column.') })), 'Columns naming photo files, in gallery order.'),
+  columns: describe(
+    z.array(column).check(z.minLength(1, { error: () => l10n.t('columns names at least one column.') })),
+    'Columns naming photo files, in gallery order.',
+  ),
   separator: describe(z.optional(z.string().check(z.minLength(1))), 'Between several file names in one cell (default ";").'),
-  folder: describe(z.optional(z.string()), 'Where the files are, relative to the mapping file (default: the mapping file\'s folder).'),
+  folder: describe(z.optional(z.string()), "Where the files are, relative to the mapping file (default: the mapping file's folder)."),
 });
 
 export const mappingSchema = z
@@ -78,7 +96,10 @@ export const mappingSchema = z
     $schema: z.optional(z.string()),
     source: z.optional(sourceSchema),
     topic_id: describe(z.union([z.number().check(z.int()), fromColumn]), 'The topic of every spot, or { "column": "…" } for a topic per row.'),
-    source_id: describe(z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })), 'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id. In a GeoJSON layer, {$id} is each feature\'s own id member.'),
+    source_id: describe(
+      z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })),
+      'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id. In a GeoJSON layer, {$id} is each feature\'s own id member.',
+    ),
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
     longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
     crs: z.optional(crsSchema),
@@ -88,8 +109,16 @@ export const mappingSchema = z
     ),
     state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),
-    fields: describe(z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)), 'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.'),
-    media: describe(z.optional(z.record(z.string().check(z.regex(/^fld_\d+_\d+$/, { error: () => l10n.t('A gallery field is named fld_<number>_<number>.') })), mediaMappingSchema)), 'Gallery field → the columns that name its photos.'),
+    fields: describe(
+      z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)),
+      'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.',
+    ),
+    media: describe(
+      z.optional(
+        z.record(z.string().check(z.regex(/^fld_\d+_\d+$/, { error: () => l10n.t('A gallery field is named fld_<number>_<number>.') })), mediaMappingSchema),
+      ),
+      'Gallery field → the columns that name its photos.',
+    ),
   })
   .register(z.globalRegistry, {
     title: 'Spot mapping of a table',

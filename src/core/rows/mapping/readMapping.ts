@@ -39,7 +39,11 @@ export interface ParsedMapping {
 
 export function parseMapping(path: string, text: string): ParsedMapping {
   const checked = parseCheckedJson(text, mappingSchema, {
-    what: l10n.t({ message: 'a mapping', args: [], comment: ['What the file is, in "The file is empty: a mapping is a JSON object." and "x is not a member of a mapping."'] }),
+    what: l10n.t({
+      message: 'a mapping',
+      args: [],
+      comment: ['What the file is, in "The file is empty: a mapping is a JSON object." and "x is not a member of a mapping."'],
+    }),
     subject: l10n.t({ message: 'The mapping', args: [], comment: ['A mapping file as a whole, at the start of "The mapping must be an object."'] }),
     tooDeep: mappingTooDeepMessage,
     rules: { syntax: MAPPING_RULES.syntax, schema: MAPPING_RULES.schema },
@@ -82,18 +86,36 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     if (columns.has(name)) return;
     const meant = closestName(name, columns) ?? context.columns.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
     const known = context.columns.length > 12 ? `${context.columns.slice(0, 12).join(', ')}, …` : context.columns.join(', ');
-    const message = meant ? l10n.t('{0} has no column "{1}"; did you mean "{2}"?', context.sourceName, name, meant) : l10n.t('{0} has no column "{1}" (its columns: {2}).', context.sourceName, name, known);
+    const message = meant
+      ? l10n.t('{0} has no column "{1}"; did you mean "{2}"?', context.sourceName, name, meant)
+      : l10n.t('{0} has no column "{1}" (its columns: {2}).', context.sourceName, name, known);
     problems.push(problemAt(root, path, message, MAPPING_RULES.unknownColumn));
   };
   if (typeof mapping.topic_id === 'object') unknownColumn(['topic_id', 'column'], mapping.topic_id.column);
   for (const name of templateColumns(mapping.source_id)) {
     if (name !== FEATURE_ID) unknownColumn(['source_id'], name);
-    else if (!context.hasGeometry) problems.push(problemAt(root, ['source_id'], l10n.t('{0} is a GeoJSON feature\'s own id: the rows of {1} are not features; name a column instead.', `{${FEATURE_ID}}`, context.sourceName), MAPPING_RULES.unknownColumn));
+    else if (!context.hasGeometry)
+      problems.push(
+        problemAt(
+          root,
+          ['source_id'],
+          l10n.t("{0} is a GeoJSON feature's own id: the rows of {1} are not features; name a column instead.", `{${FEATURE_ID}}`, context.sourceName),
+          MAPPING_RULES.unknownColumn,
+        ),
+      );
   }
   for (const member of ['latitude', 'longitude'] as const) {
     const name = mapping[member];
     if (name !== undefined) unknownColumn([member], name);
-    else if (!context.hasGeometry) problems.push(problemAt(root, [], l10n.t('{0} is required: the column of each row\'s {0} (a GeoJSON layer takes its Point geometry instead).', member), MAPPING_RULES.incomplete));
+    else if (!context.hasGeometry)
+      problems.push(
+        problemAt(
+          root,
+          [],
+          l10n.t("{0} is required: the column of each row's {0} (a GeoJSON layer takes its Point geometry instead).", member),
+          MAPPING_RULES.incomplete,
+        ),
+      );
   }
   for (const member of ['state', 'privacy_type'] as const) {
     const value = mapping[member];
@@ -104,21 +126,50 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     const name = typeof spec === 'string' ? spec : spec.column;
     if (name !== undefined) unknownColumn(['fields', attribute, ...(typeof spec === 'string' ? [] : ['column'])], name);
     if (KNOWN_SPOT_MEMBERS.includes(attribute)) {
-      problems.push(problemAt(root, ['fields', attribute], l10n.t('{0} is a member of every spot: map it at the top of the mapping, not under fields.', attribute), MAPPING_RULES.unknownField, 'key'));
+      problems.push(
+        problemAt(
+          root,
+          ['fields', attribute],
+          l10n.t('{0} is a member of every spot: map it at the top of the mapping, not under fields.', attribute),
+          MAPPING_RULES.unknownField,
+          'key',
+        ),
+      );
     } else if (definition && !Object.hasOwn(definition.fields, attribute)) {
       const meant = closestName(attribute, Object.keys(definition.fields));
-      problems.push(problemAt(root, ['fields', attribute], notAField(attribute, definition.topic_id, definition.name, meant), MAPPING_RULES.unknownField, 'key'));
+      problems.push(
+        problemAt(root, ['fields', attribute], notAField(attribute, definition.topic_id, definition.name, meant), MAPPING_RULES.unknownField, 'key'),
+      );
     }
   }
   const folder = dirname(parsed.path);
   for (const [field, spec] of Object.entries(mapping.media ?? {})) {
     spec.columns.forEach((name, index) => unknownColumn(['media', field, 'columns', index], name));
     if (definition && !isGalleryField(field, definition)) {
-      problems.push(problemAt(root, ['media', field], l10n.t('{0} is not a gallery field of topic {1}: its media cannot go there.', field, definition.topic_id), MAPPING_RULES.unknownField, 'key'));
+      problems.push(
+        problemAt(
+          root,
+          ['media', field],
+          l10n.t('{0} is not a gallery field of topic {1}: its media cannot go there.', field, definition.topic_id),
+          MAPPING_RULES.unknownField,
+          'key',
+        ),
+      );
     }
     const where = resolve(folder, spec.folder ?? '.');
-    const isFolder = await fs.stat(where).then((stats) => stats.isDirectory(), () => false);
-    if (!isFolder) problems.push(problemAt(root, ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])], l10n.t('The media folder {0} ({1}) is not there.', spec.folder ?? '.', where), MAPPING_RULES.missingFolder));
+    const isFolder = await fs.stat(where).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    if (!isFolder)
+      problems.push(
+        problemAt(
+          root,
+          ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])],
+          l10n.t('The media folder {0} ({1}) is not there.', spec.folder ?? '.', where),
+          MAPPING_RULES.missingFolder,
+        ),
+      );
   }
   return problems;
 }
@@ -130,7 +181,9 @@ function notAField(attribute: string, topicId: number, topicName: string | undef
       ? l10n.t('{0} is not a field of topic {1} ({2}); did you mean {3}?', attribute, topicId, topicName, meant)
       : l10n.t('{0} is not a field of topic {1} ({2}).', attribute, topicId, topicName);
   }
-  return meant ? l10n.t('{0} is not a field of topic {1}; did you mean {2}?', attribute, topicId, meant) : l10n.t('{0} is not a field of topic {1}.', attribute, topicId);
+  return meant
+    ? l10n.t('{0} is not a field of topic {1}; did you mean {2}?', attribute, topicId, meant)
+    : l10n.t('{0} is not a field of topic {1}.', attribute, topicId);
 }
 
 /** The column names a source_id template names: "kobo-{_uuid}" → ["_uuid"]. */

@@ -107,7 +107,13 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
   const folder = dirname(path);
   const media = Object.entries(mapping.media ?? {})
     .filter(([field]) => isGalleryField(field, definition))
-    .map(([field, spec]) => ({ field, columns: spec.columns, separator: spec.separator ?? ';', folder: resolve(folder, spec.folder ?? '.'), folderName: spec.folder ?? '.' }));
+    .map(([field, spec]) => ({
+      field,
+      columns: spec.columns,
+      separator: spec.separator ?? ';',
+      folder: resolve(folder, spec.folder ?? '.'),
+      folderName: spec.folder ?? '.',
+    }));
   return {
     mapping,
     path,

@@ -85,7 +85,11 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
       if (atEnd && record.openQuote !== undefined) {
         const raw = text.slice(offset);
         const quote = positionAt(lineStarts(raw), record.openQuote - offset, state.line);
-        const problem = l10n.t('the quote at line {0}, column {1} is never closed: the rest of the file is one cell, so no rows from here on are read', quote.line, quote.column);
+        const problem = l10n.t(
+          'the quote at line {0}, column {1} is never closed: the rest of the file is one cell, so no rows from here on are read',
+          quote.line,
+          quote.column,
+        );
         yield { problem, ...quote, row: state.row + 1 };
         state.done = true;
         return;
@@ -120,7 +124,17 @@ function* passedOver(state: ReadState): Generator<RowReadProblem> {
   if (!oversized.ended) {
     // The file ended inside the record: only a quoted cell keeps a record open to the end.
     const quote = oversized.openQuote ?? { line: oversized.line, column: 1 };
-    yield { problem: l10n.t('row {0} is longer than {1} MiB: the quote at line {2}, column {3} is never closed; no rows from here on are read', oversized.row, mebibytes, quote.line, quote.column), ...quote, row: oversized.row };
+    yield {
+      problem: l10n.t(
+        'row {0} is longer than {1} MiB: the quote at line {2}, column {3} is never closed; no rows from here on are read',
+        oversized.row,
+        mebibytes,
+        quote.line,
+        quote.column,
+      ),
+      ...quote,
+      row: oversized.row,
+    };
     state.done = true;
     return;
   }
@@ -136,7 +150,15 @@ function* passedOver(state: ReadState): Generator<RowReadProblem> {
  * in it without a line break (cut short): then it is a problem at its end. A row with more cells
  * than the header is a problem at its first cell without a column.
  */
-function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, rawStart: number, line: number, row: number, plainNames: boolean): SourceRow | RowReadProblem {
+function toRow(
+  source: CsvSource,
+  scanned: readonly ScannedCell[],
+  raw: string,
+  rawStart: number,
+  line: number,
+  row: number,
+  plainNames: boolean,
+): SourceRow | RowReadProblem {
   const starts = lineStarts(raw);
   const { columns } = source;
   const expected = columns.length;
@@ -150,7 +172,17 @@ function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, 
     // The raw text ends with its line break, which starts one more (empty) line.
     const lines = ended ? starts.length - 1 : starts.length;
     if (lines > 1) return { problem: spansLines(row, scanned.length, columns.slice(scanned.length), lines), ...missingAt, row };
-    if (!ended) return { problem: l10n.t('row {0} has {1} cells, the header {2}, and the file ends in it without a line break: is the file cut short?', row, scanned.length, expected), ...missingAt, row };
+    if (!ended)
+      return {
+        problem: l10n.t(
+          'row {0} has {1} cells, the header {2}, and the file ends in it without a line break: is the file cut short?',
+          row,
+          scanned.length,
+          expected,
+        ),
+        ...missingAt,
+        row,
+      };
   }
   const values: Record<string, unknown> = {};
   const cells: Record<string, CellPosition> = {};
@@ -173,9 +205,36 @@ function toRow(source: CsvSource, scanned: readonly ScannedCell[], raw: string, 
 /** A short row over several lines: the first three missing columns by name, and the likely cause. */
 function spansLines(row: number, cells: number, missing: readonly string[], lines: number): string {
   const header = cells + missing.length;
-  const names = missing.slice(0, 3).map((column) => `"${column}"`).join(', ');
+  const names = missing
+    .slice(0, 3)
+    .map((column) => `"${column}"`)
+    .join(', ');
   const more = missing.length - 3;
-  if (missing.length === 1) return l10n.t('row {0} has {1} cells, the header {2}: column {3} is missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
-  if (more <= 0) return l10n.t('row {0} has {1} cells, the header {2}: columns {3} are missing (it spans {4} lines: is a quote closed too late?)', row, cells, header, names, lines);
-  return l10n.t('row {0} has {1} cells, the header {2}: columns {3} and {4} more are missing (it spans {5} lines: is a quote closed too late?)', row, cells, header, names, more, lines);
+  if (missing.length === 1)
+    return l10n.t(
+      'row {0} has {1} cells, the header {2}: column {3} is missing (it spans {4} lines: is a quote closed too late?)',
+      row,
+      cells,
+      header,
+      names,
+      lines,
+    );
+  if (more <= 0)
+    return l10n.t(
+      'row {0} has {1} cells, the header {2}: columns {3} are missing (it spans {4} lines: is a quote closed too late?)',
+      row,
+      cells,
+      header,
+      names,
+      lines,
+    );
+  return l10n.t(
+    'row {0} has {1} cells, the header {2}: columns {3} and {4} more are missing (it spans {5} lines: is a quote closed too late?)',
+    row,
+    cells,
+    header,
+    names,
+    more,
+    lines,
+  );
 }

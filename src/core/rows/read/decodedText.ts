@@ -76,5 +76,10 @@ function nextLineStart(text: string, from: number): number {
 
 /** The problem that ends the rows of a text that stopped at bytes that are not UTF-8. */
 export function notUtf8Problem(at: CellPosition): RowReadProblem {
-  return { problem: l10n.t('the file is not valid UTF-8 from here on: give its encoding (windows-1252 for a Windows spreadsheet export) or save it as UTF-8; no rows from here on are read'), ...at };
+  return {
+    problem: l10n.t(
+      'the file is not valid UTF-8 from here on: give its encoding (windows-1252 for a Windows spreadsheet export) or save it as UTF-8; no rows from here on are read',
+    ),
+    ...at,
+  };
 }

@@ -54,10 +54,12 @@ export function detectFormat(path: string, sample: Uint8Array, given: Partial<So
   // Whole lines for delimited text; the sample as it is for JSON, which may be one line longer than the sample.
   const text = sampleText(sample, encoding, complete);
   const start = text.trim() === '' ? decodedStart(sample, encoding, complete) : text;
-  if (start.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t('the file\'s first {0} KiB are blank', SAMPLE_BYTES / 1024));
+  if (start.trim() === '')
+    throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t("the file's first {0} KiB are blank", SAMPLE_BYTES / 1024));
   const format = given.format ?? formatOf(path, start, complete, detected);
   if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
-  if (text.trim() === '') throw new TableReadError(path, l10n.t('its first line is longer than {0} KiB: it is not a table of rows', SAMPLE_BYTES / 1024), { line: 1, column: 1 });
+  if (text.trim() === '')
+    throw new TableReadError(path, l10n.t('its first line is longer than {0} KiB: it is not a table of rows', SAMPLE_BYTES / 1024), { line: 1, column: 1 });
   return { format: delimitedFormat(path, text, complete, withMembers(given, { format, encoding }), detected), detected };
 }
 
@@ -93,7 +95,13 @@ function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceE
 export function notInDeclaredEncoding(path: string, declared: SourceEncoding, looksLike: SourceEncoding, at: CellPosition): TableReadError {
   return new TableReadError(
     path,
-    l10n.t('its encoding is given as {0}, but the bytes at line {1}, column {2} are not {0}: they look like {3} (a file saved again by a spreadsheet). Set "encoding": "{3}" in the mapping\'s source, or leave it out to have it detected', declared, at.line, at.column, looksLike),
+    l10n.t(
+      'its encoding is given as {0}, but the bytes at line {1}, column {2} are not {0}: they look like {3} (a file saved again by a spreadsheet). Set "encoding": "{3}" in the mapping\'s source, or leave it out to have it detected',
+      declared,
+      at.line,
+      at.column,
+      looksLike,
+    ),
     at,
   );
 }
@@ -128,7 +136,8 @@ function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding
   if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
     throw new TableReadError(path, l10n.t('it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as CSV first'));
   }
-  const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
+  const utf16 =
+    encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
   if (!utf16 && sample.includes(0)) throw new TableReadError(path, l10n.t('it is not a text file (it holds NUL bytes)'));
 }
 
@@ -143,10 +152,13 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
     const format = jsonFormatOf(path, start);
-    detected.push(format === 'geojson' ? l10n.t('format {0} (detected: a FeatureCollection)', format) : l10n.t('format {0} (detected: one JSON object per line)', format));
+    detected.push(
+      format === 'geojson' ? l10n.t('format {0} (detected: a FeatureCollection)', format) : l10n.t('format {0} (detected: one JSON object per line)', format),
+    );
     return format;
   }
-  if (extension === '.json') throw new TableReadError(path, l10n.t('it is not JSON: a .json file is read as a GeoJSON FeatureCollection or as one JSON object per line'));
+  if (extension === '.json')
+    throw new TableReadError(path, l10n.t('it is not JSON: a .json file is read as a GeoJSON FeatureCollection or as one JSON object per line'));
   // Delimited text: a tab-delimited one is TSV unless its name says CSV (handled above).
   const delimiter = detectDelimiter(text, complete);
   const format = delimiter === '\t' ? 'tsv' : 'csv';
@@ -163,18 +175,31 @@ function jsonFormatOf(path: string, text: string): SourceFormatName {
   let end = 0;
   while (end < text.length && breakLength(text, end) === 0) end++;
   const first = parseJson(text.slice(0, end));
-  if (first && 'node' in first && first.node.type === 'object') return memberNodes(first.node).get('type')?.value === 'FeatureCollection' ? 'geojson' : 'ndjson';
+  if (first && 'node' in first && first.node.type === 'object')
+    return memberNodes(first.node).get('type')?.value === 'FeatureCollection' ? 'geojson' : 'ndjson';
   if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return 'geojson';
   throw new TableReadError(path, l10n.t('it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line'));
 }
 
 /** CSV/TSV: the delimiter, the decimal separator and the header line, given or detected. */
-function delimitedFormat(path: string, text: string, complete: boolean, given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>, detected: string[]): TableFormat {
+function delimitedFormat(
+  path: string,
+  text: string,
+  complete: boolean,
+  given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>,
+  detected: string[],
+): TableFormat {
   const header = given.header ?? 1;
-  if (!Number.isInteger(header) || header < 1) throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
+  if (!Number.isInteger(header) || header < 1)
+    throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
   const body = linesFrom(text, header);
   if (body === undefined) {
-    throw new TableReadError(path, complete ? l10n.t('it has no line {0} to be the header row', header) : l10n.t('line {0}, given as the header row, is not in the first {1} KiB', header, SAMPLE_BYTES / 1024));
+    throw new TableReadError(
+      path,
+      complete
+        ? l10n.t('it has no line {0} to be the header row', header)
+        : l10n.t('line {0}, given as the header row, is not in the first {1} KiB', header, SAMPLE_BYTES / 1024),
+    );
   }
   let delimiter = given.delimiter;
   if (delimiter !== undefined) {
@@ -186,7 +211,11 @@ function delimitedFormat(path: string, text: string, complete: boolean, given: P
   } else {
     const found = detectDelimiter(body, complete);
     delimiter = found ?? CANDIDATE_DELIMITERS[0];
-    detected.push(found ? l10n.t('delimiter {0} (detected)', describeDelimiter(delimiter)) : l10n.t('delimiter {0} (assumed: no delimiter splits the header, one column only)', describeDelimiter(delimiter)));
+    detected.push(
+      found
+        ? l10n.t('delimiter {0} (detected)', describeDelimiter(delimiter))
+        : l10n.t('delimiter {0} (assumed: no delimiter splits the header, one column only)', describeDelimiter(delimiter)),
+    );
   }
   let decimalSeparator = given.decimalSeparator;
   if (!decimalSeparator) {
@@ -196,7 +225,7 @@ function delimitedFormat(path: string, text: string, complete: boolean, given: P
     detected.push(
       decimal.example
         ? l10n.t('decimal separator \'{0}\' (detected: "{1}" in column "{2}")', decimalSeparator, decimal.example.text, decimal.example.column)
-        : l10n.t('decimal separator \'{0}\' (assumed: no decimal numbers in the first rows)', decimalSeparator),
+        : l10n.t("decimal separator '{0}' (assumed: no decimal numbers in the first rows)", decimalSeparator),
     );
   }
   return withMembers(given, { delimiter, decimalSeparator, header });

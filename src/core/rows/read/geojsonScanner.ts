@@ -153,7 +153,15 @@ class GeoJsonScanner {
     this.parts = [];
     const cut = this.cut;
     if (cut?.literal) this.finishCut(0);
-    else if (cut) this.fail(cut.inString ? ParseErrorCode.UnexpectedEndOfString : cut.closers.at(-1) === CLOSE_BRACKET ? ParseErrorCode.CloseBracketExpected : ParseErrorCode.CloseBraceExpected, 0);
+    else if (cut)
+      this.fail(
+        cut.inString
+          ? ParseErrorCode.UnexpectedEndOfString
+          : cut.closers.at(-1) === CLOSE_BRACKET
+            ? ParseErrorCode.CloseBracketExpected
+            : ParseErrorCode.CloseBraceExpected,
+        0,
+      );
     const missing: Partial<Record<Mode, ParseErrorCode>> = {
       nameOrEnd: ParseErrorCode.CloseBraceExpected,
       name: ParseErrorCode.PropertyNameExpected,

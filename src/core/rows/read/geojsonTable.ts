@@ -19,21 +19,28 @@ import type { RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableForma
 
 export async function openGeoJson(path: string, format: TableFormat, detected: string[]): Promise<SourceTable> {
   const outline = await outlineGeoJson(path, format.encoding);
-  if (outline.notUtf8) throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), outline.notUtf8);
+  if (outline.notUtf8)
+    throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), outline.notUtf8);
   if (outline.error) throw new TableReadError(path, l10n.t('it is not valid JSON: {0}', describeParseError(outline.error)), outline.error.position);
-  if (outline.tooLong) throw new TableReadError(path, l10n.t('it has a member longer than {0} MiB outside its features', MAX_ROW_CHARS / 1048576), outline.tooLong);
+  if (outline.tooLong)
+    throw new TableReadError(path, l10n.t('it has a member longer than {0} MiB outside its features', MAX_ROW_CHARS / 1048576), outline.tooLong);
   const root = outline.root;
   if (!root) throw new TableReadError(path, l10n.t('the file is empty'));
   if (root.value) throw new TableReadError(path, l10n.t('it is not a GeoJSON FeatureCollection: it is {0}', describeValue(root.value)), root.position);
-  if (outline.repeatedMember) throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), outline.repeatedMember.position);
+  if (outline.repeatedMember)
+    throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), outline.repeatedMember.position);
   const type = outline.members.get('type')?.value;
   if (!type || valueOf(type) !== 'FeatureCollection') {
-    const reason = type ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeValue(type)) : l10n.t('it is not a GeoJSON FeatureCollection: it has no type');
+    const reason = type
+      ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeValue(type))
+      : l10n.t('it is not a GeoJSON FeatureCollection: it has no type');
     throw new TableReadError(path, reason, type?.position ?? root.position);
   }
   const features = outline.members.get('features');
   if (!features?.streamed) {
-    const reason = features ? l10n.t('its features are not an array: they are {0}', describeValue(features.value)) : l10n.t('its features are not an array: it has no features member');
+    const reason = features
+      ? l10n.t('its features are not an array: they are {0}', describeValue(features.value))
+      : l10n.t('its features are not an array: it has no features member');
     throw new TableReadError(path, reason, features?.value.position ?? root.position);
   }
   const crs = crsOf(path, outline.members.get('crs')?.value);

@@ -18,7 +18,9 @@ export function featureRow(feature: Node, row: number, at: PositionOf, what: str
   const members = memberNodes(feature);
   const type = members.get('type');
   if (type?.value !== 'Feature') {
-    const message = type ? l10n.t('{0} is not a GeoJSON Feature: its type is {1}', what, JSON.stringify(jsonValue(type))) : l10n.t('{0} is not a GeoJSON Feature: its type is missing', what);
+    const message = type
+      ? l10n.t('{0} is not a GeoJSON Feature: its type is {1}', what, JSON.stringify(jsonValue(type)))
+      : l10n.t('{0} is not a GeoJSON Feature: its type is missing', what);
     return problem(message, type ?? feature);
   }
   const properties = members.get('properties');
@@ -53,7 +55,9 @@ function objectRow(object: Node, row: number, at: PositionOf, what: string): Sou
 
 /** An NDJSON line's object: a GeoJSON Feature when it says so, else a plain object. */
 export function lineRow(object: Node, row: number, at: PositionOf, what: string): SourceRow | RowReadProblem {
-  return object.type === 'object' && memberNodes(object).get('type')?.value === 'Feature' ? featureRow(object, row, at, what) : objectRow(object, row, at, what);
+  return object.type === 'object' && memberNodes(object).get('type')?.value === 'Feature'
+    ? featureRow(object, row, at, what)
+    : objectRow(object, row, at, what);
 }
 
 /** Member names of an object, in order (for the table's columns). */
@@ -65,7 +69,10 @@ export function memberNames(object: Node): string[] {
  * An object's members as values with positions. A member named twice is refused rather than one
  * of the two taken: which one the user meant cannot be known (the rule spot documents follow).
  */
-function objectValues(object: Node, at: PositionOf): { values: Record<string, unknown>; cells: Record<string, CellPosition> } | { repeated: { name: string; node: Node } } {
+function objectValues(
+  object: Node,
+  at: PositionOf,
+): { values: Record<string, unknown>; cells: Record<string, CellPosition> } | { repeated: { name: string; node: Node } } {
   const values: Record<string, unknown> = {};
   const cells: Record<string, CellPosition> = {};
   for (const member of object.children ?? []) {

@@ -16,7 +16,10 @@ const CRS84 = /^(urn:ogc:def:crs:OGC:[^:]*:CRS84|https?:\/\/www\.opengis\.net\/d
 /** 'EPSG:<code>', or the reason the member cannot be read. */
 export function legacyCrs(crs: Node): { crs: string } | { problem: string } {
   const unreadable = {
-    problem: l10n.t('its crs member is not one this reader knows: {0} (known: a "name" such as "urn:ogc:def:crs:EPSG::31256" or "EPSG:31256", or an "EPSG" code)', JSON.stringify(jsonValue(crs))),
+    problem: l10n.t(
+      'its crs member is not one this reader knows: {0} (known: a "name" such as "urn:ogc:def:crs:EPSG::31256" or "EPSG:31256", or an "EPSG" code)',
+      JSON.stringify(jsonValue(crs)),
+    ),
   };
   if (crs.type !== 'object') return unreadable;
   const members = memberNodes(crs);

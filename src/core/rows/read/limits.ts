@@ -15,4 +15,3 @@ export const READ_CHUNK_BYTES = 64 * 1024;
  * it would be held in memory whole.
  */
 export const MAX_ROW_CHARS = 1024 * 1024;
-

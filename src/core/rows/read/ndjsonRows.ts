@@ -80,7 +80,10 @@ function otherCrs(object: Node, crs: string, line: number): { problem: string; n
   const read = legacyCrs(node);
   if ('problem' in read) return { problem: l10n.t('line {0}: {1}', line, read.problem), node };
   if (read.crs === crs) return undefined;
-  return { problem: l10n.t('line {0} is in {1}, the lines before it in {2}: a file has one coordinate system (the first feature\'s crs)', line, read.crs, crs), node };
+  return {
+    problem: l10n.t("line {0} is in {1}, the lines before it in {2}: a file has one coordinate system (the first feature's crs)", line, read.crs, crs),
+    node,
+  };
 }
 
 /**
@@ -111,7 +114,7 @@ function sampleOutline(path: string, text: string): { columns: string[]; hasGeom
 }
 
 /** A line's JSON (undefined for a blank line); `shift`: characters before the JSON's text (a record separator). */
-function parseLine(text: string): ({ node: Node } | { error: ParseError }) & { shift: number } | undefined {
+function parseLine(text: string): (({ node: Node } | { error: ParseError }) & { shift: number }) | undefined {
   const shift = text.startsWith(RECORD_SEPARATOR) ? 1 : 0;
   const json = shift ? text.slice(shift) : text;
   if (json.trim() === '') return undefined;

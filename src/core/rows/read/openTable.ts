@@ -41,7 +41,11 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
 }
 
 /** The table and its first `rows` rows (fewer when the file has fewer), with the problems met among them. */
-export async function previewTable(path: string, given: Partial<SourceFormat> = {}, rows = 20): Promise<{ table: SourceTable; sample: SourceRow[]; problems: RowReadProblem[] }> {
+export async function previewTable(
+  path: string,
+  given: Partial<SourceFormat> = {},
+  rows = 20,
+): Promise<{ table: SourceTable; sample: SourceRow[]; problems: RowReadProblem[] }> {
   const table = await openTable(path, given);
   const sample: SourceRow[] = [];
   const problems: RowReadProblem[] = [];
@@ -83,12 +87,22 @@ function csvHeader(path: string, text: string, delimiter: string, header: number
   if (!record.complete) {
     const quote = record.openQuote === undefined ? undefined : positionAt(lineStarts(body), record.openQuote, header);
     if (quote) {
-      throw new TableReadError(path, complete ? l10n.t('the header row\'s quote is never closed') : l10n.t('the header row\'s quote is never closed within the first {0} KiB', SAMPLE_BYTES / 1024), quote);
+      throw new TableReadError(
+        path,
+        complete
+          ? l10n.t("the header row's quote is never closed")
+          : l10n.t("the header row's quote is never closed within the first {0} KiB", SAMPLE_BYTES / 1024),
+        quote,
+      );
     }
-    throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, SAMPLE_BYTES / 1024), { line: header, column: 1 });
+    throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, SAMPLE_BYTES / 1024), {
+      line: header,
+      column: 1,
+    });
   }
   const cells = record.cells.map((cell) => cell.value);
-  if (cells.every((cell) => cell === '')) throw new TableReadError(path, l10n.t('the header row (line {0}) is blank: give the line the column names are on', header), { line: header, column: 1 });
+  if (cells.every((cell) => cell === ''))
+    throw new TableReadError(path, l10n.t('the header row (line {0}) is blank: give the line the column names are on', header), { line: header, column: 1 });
   return cells;
 }
 

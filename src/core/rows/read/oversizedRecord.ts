@@ -26,7 +26,11 @@ export class OversizedRecord {
   private readonly separator: number;
 
   /** `line`: the record's first line; `row`: its data row number. */
-  constructor(delimiter: string, readonly line: number, readonly row: number) {
+  constructor(
+    delimiter: string,
+    readonly line: number,
+    readonly row: number,
+  ) {
     this.separator = delimiter.charCodeAt(0);
     this.nextLine = line;
   }

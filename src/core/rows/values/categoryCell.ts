@@ -21,7 +21,7 @@ export function categoryKeyOfCell(cell: string, name: string, field: CategoryFie
   return {
     problem:
       meant === undefined
-        ? l10n.t('\'{0}\' is not a category of {1}; allowed: {2}.', text, fieldTitle(name, field), describeCategoryKeys(field))
-        : l10n.t('\'{0}\' is not a category of {1}; did you mean \'{2}\'?', text, fieldTitle(name, field), meant),
+        ? l10n.t("'{0}' is not a category of {1}; allowed: {2}.", text, fieldTitle(name, field), describeCategoryKeys(field))
+        : l10n.t("'{0}' is not a category of {1}; did you mean '{2}'?", text, fieldTitle(name, field), meant),
   };
 }

@@ -79,19 +79,30 @@ function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' 
       problem:
         code !== undefined
           ? l10n.t('{0} names the grid file {1} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.', name, grid)
-          : l10n.t('the given proj4 definition names the grid file {0} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.', grid),
+          : l10n.t(
+              'the given proj4 definition names the grid file {0} (+nadgrids), which this importer does not have; give the datum shift as +towgs84=… instead.',
+              grid,
+            ),
     };
   }
   const projection = projections().readProjection(definition);
   if ('problem' in projection) {
-    return { problem: code !== undefined ? l10n.t('{0} cannot be read by proj4: {1}.', name, projection.problem) : l10n.t('the given proj4 definition cannot be read by proj4: {0}.', projection.problem) };
+    return {
+      problem:
+        code !== undefined
+          ? l10n.t('{0} cannot be read by proj4: {1}.', name, projection.problem)
+          : l10n.t('the given proj4 definition cannot be read by proj4: {0}.', projection.problem),
+    };
   }
   return { crs: { name, ...(code === undefined ? {} : { code }), ...projection } };
 }
 
 /** The grid files (+nadgrids) a proj4 definition needs, or undefined; "@null" is no grid. */
 export function gridFileOf(definition: string): string | undefined {
-  const grids = /\+nadgrids=(\S+)/.exec(definition)?.[1].split(',').filter((grid) => grid !== '@null');
+  const grids = /\+nadgrids=(\S+)/
+    .exec(definition)?.[1]
+    .split(',')
+    .filter((grid) => grid !== '@null');
   return grids && grids.length > 0 ? grids.join(',') : undefined;
 }
 
@@ -100,9 +111,11 @@ let builtInList: string | undefined;
 /** "EPSG 2056, 2100, …, 25828–25837, …": the built-in codes, runs of consecutive codes joined. */
 export function builtInCodes(): string {
   if (builtInList === undefined) {
-    const codes = Object.keys(EPSG_DEFINITIONS).map(Number).sort((a, b) => a - b);
+    const codes = Object.keys(EPSG_DEFINITIONS)
+      .map(Number)
+      .sort((a, b) => a - b);
     const runs: string[] = [];
-    for (let start = 0; start < codes.length; ) {
+    for (let start = 0; start < codes.length;) {
       let end = start;
       while (end + 1 < codes.length && codes[end + 1] === codes[end] + 1) end++;
       runs.push(end - start >= 2 ? `${codes[start]}–${codes[end]}` : codes.slice(start, end + 1).join(', '));

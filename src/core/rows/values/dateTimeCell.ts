@@ -54,7 +54,14 @@ function instantOf({ parsed, hasOffset }: ReadCell, zone: IANAZone): { at: numbe
   if (!('repeated' in local)) return { at: local.instant };
   const offset = DateTime.fromMillis(local.instant, { zone, locale: LOCALE }).toFormat('ZZ');
   const [from, to] = changeClocks(local.repeated, wall);
-  const warning = l10n.t('{0} happened twice in {1} (the clocks went back from {2} to {3}); taken as the earlier, at {4}.', clock(wall, true), zone.name, from, to, offset);
+  const warning = l10n.t(
+    '{0} happened twice in {1} (the clocks went back from {2} to {3}); taken as the earlier, at {4}.',
+    clock(wall, true),
+    zone.name,
+    from,
+    to,
+    offset,
+  );
   return { at: local.instant, warning };
 }
 
@@ -68,7 +75,12 @@ interface ReadCell {
 function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem: string } {
   const tokens = options.format === undefined ? undefined : formatTokens(options.format);
   if (tokens && !tokens.hasDate) {
-    return { problem: l10n.t('the format {0} has no year, month and day (e.g. "dd.MM.yyyy HH:mm"); without them the date would be today\'s.', JSON.stringify(options.format)) };
+    return {
+      problem: l10n.t(
+        'the format {0} has no year, month and day (e.g. "dd.MM.yyyy HH:mm"); without them the date would be today\'s.',
+        JSON.stringify(options.format),
+      ),
+    };
   }
   const parsed = parse(cell, options.format, 'UTC');
   if (!parsed.isValid) {
@@ -103,7 +115,10 @@ function formatTokens(format: string): { hasDate: boolean; hasTime: boolean } {
     const fields = DateTime.fromFormatExplain('', format, { locale: LOCALE })
       .tokens.filter((token) => !token.literal)
       .map((token) => token.val[0]);
-    found = { hasDate: ['y', 'd'].every((field) => fields.includes(field)) && (fields.includes('M') || fields.includes('L')), hasTime: fields.includes('H') || fields.includes('h') };
+    found = {
+      hasDate: ['y', 'd'].every((field) => fields.includes(field)) && (fields.includes('M') || fields.includes('L')),
+      hasTime: fields.includes('H') || fields.includes('h'),
+    };
     formats.set(format, found);
   }
   return found;
@@ -111,7 +126,8 @@ function formatTokens(format: string): { hasDate: boolean; hasTime: boolean } {
 
 /** "dd.MM.yyyy HH:mm, e.g. 31.05.2026 14:30", or the ISO 8601 examples. */
 function expectedFormat({ format, kind }: DateTimeOptions): string {
-  if (format === undefined) return kind === 'date' ? l10n.t('ISO 8601, e.g. {0}', ISO_EXAMPLES.date) : l10n.t('ISO 8601, e.g. {0} or {1}', ...ISO_EXAMPLES.datetime);
+  if (format === undefined)
+    return kind === 'date' ? l10n.t('ISO 8601, e.g. {0}', ISO_EXAMPLES.date) : l10n.t('ISO 8601, e.g. {0} or {1}', ...ISO_EXAMPLES.datetime);
   const example = DateTime.fromObject({ year: 2026, month: 5, day: 31, hour: 14, minute: 30 }, { zone: 'UTC', locale: LOCALE });
   return l10n.t('{0}, e.g. {1}', format, example.toFormat(format));
 }

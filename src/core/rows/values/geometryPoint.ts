@@ -21,21 +21,26 @@ export function geometryPoint(geometry: SourceGeometry, rule: GeometryRule): { x
   const positions: Position[] = [];
   if (!collectPositions(geometry.type, geometry.coordinates, positions)) {
     return geometry.type === 'Point'
-      ? { problem: l10n.t('The Point\'s coordinates are not two numbers.') }
-      : { problem: l10n.t('The feature\'s {0} has coordinates that are not positions of two numbers.', geometry.type) };
+      ? { problem: l10n.t("The Point's coordinates are not two numbers.") }
+      : { problem: l10n.t("The feature's {0} has coordinates that are not positions of two numbers.", geometry.type) };
   }
-  if (positions.length === 0) return { problem: l10n.t('The feature\'s {0} has no position.', geometry.type) };
+  if (positions.length === 0) return { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
   const single = geometry.type === 'Point' || (geometry.type === 'MultiPoint' && positions.length === 1);
   if (single || rule === 'first-point') return { x: positions[0][0], y: positions[0][1] };
   if (rule === 'point-only') {
     const what = geometry.type === 'MultiPoint' ? l10n.t('MultiPoint of {0} points', positions.length) : geometry.type;
-    return { problem: l10n.t('The feature\'s geometry is a {0}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).', what) };
+    return {
+      problem: l10n.t(
+        'The feature\'s geometry is a {0}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).',
+        what,
+      ),
+    };
   }
   // Taken about the first position: d3 sums products of coordinates, and a building of 20 m given
   // in degrees 45° from the origin would lose centimetres to rounding.
   const [x0, y0] = positions[0];
   const [x, y] = planar.centroid(shifted(geometry.type, geometry.coordinates, x0, y0));
-  return Number.isFinite(x) && Number.isFinite(y) ? { x: x0 + x, y: y0 + y } : { problem: l10n.t('The feature\'s {0} has no position.', geometry.type) };
+  return Number.isFinite(x) && Number.isFinite(y) ? { x: x0 + x, y: y0 + y } : { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
 }
 
 /**
@@ -44,14 +49,21 @@ export function geometryPoint(geometry: SourceGeometry, rule: GeometryRule): { x
  */
 function collectPositions(type: string, coordinates: unknown, positions: Position[]): boolean {
   if (type === 'GeometryCollection') {
-    return Array.isArray(coordinates) && coordinates.every((member) => isObject(member) && collectPositions(String(member.type), member.type === 'GeometryCollection' ? member.geometries : member.coordinates, positions));
+    return (
+      Array.isArray(coordinates) &&
+      coordinates.every(
+        (member) =>
+          isObject(member) && collectPositions(String(member.type), member.type === 'GeometryCollection' ? member.geometries : member.coordinates, positions),
+      )
+    );
   }
   const depth = POSITION_DEPTH[type];
   if (depth === undefined) return false;
   const walk = (value: unknown, level: number): boolean => {
     if (!Array.isArray(value)) return false;
     if (level > 0) return value.every((item) => walk(item, level - 1));
-    if (value.length < 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number' || !Number.isFinite(value[0]) || !Number.isFinite(value[1])) return false;
+    if (value.length < 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number' || !Number.isFinite(value[0]) || !Number.isFinite(value[1]))
+      return false;
     positions.push([value[0], value[1]]);
     return true;
   };
@@ -66,7 +78,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function shifted(type: string, coordinates: unknown, x0: number, y0: number): GeoPermissibleObjects {
   if (type === 'GeometryCollection') {
     const members = coordinates as Array<Record<string, unknown>>;
-    return { type, geometries: members.map((member) => shifted(String(member.type), member.type === 'GeometryCollection' ? member.geometries : member.coordinates, x0, y0)) } as GeoPermissibleObjects;
+    return {
+      type,
+      geometries: members.map((member) => shifted(String(member.type), member.type === 'GeometryCollection' ? member.geometries : member.coordinates, x0, y0)),
+    } as GeoPermissibleObjects;
   }
   const move = (value: unknown, level: number): unknown => {
     const items = value as unknown[];

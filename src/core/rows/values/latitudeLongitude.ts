@@ -25,8 +25,11 @@ export function latitudeLongitudeProblems(latitude: number, longitude: number): 
   if (!Number.isFinite(latitude)) problems.push({ member: 'latitude', message: l10n.t('latitude {0} is not a finite number.', latitude) });
   if (!Number.isFinite(longitude)) problems.push({ member: 'longitude', message: l10n.t('longitude {0} is not a finite number.', longitude) });
   if (problems.length > 0) return problems;
-  if (swapMakesPosition(latitude, longitude)) return [{ member: 'latitude', message: l10n.t('latitude {0} is out of range; latitude and longitude are probably swapped.', latitude) }];
-  if (Math.abs(latitude) > LATITUDE_LIMIT) problems.push({ member: 'latitude', message: l10n.t('latitude {0} is out of range (-{1} to {1}).', latitude, LATITUDE_LIMIT) });
-  if (Math.abs(longitude) > LONGITUDE_LIMIT) problems.push({ member: 'longitude', message: l10n.t('longitude {0} is out of range (-{1} to {1}).', longitude, LONGITUDE_LIMIT) });
+  if (swapMakesPosition(latitude, longitude))
+    return [{ member: 'latitude', message: l10n.t('latitude {0} is out of range; latitude and longitude are probably swapped.', latitude) }];
+  if (Math.abs(latitude) > LATITUDE_LIMIT)
+    problems.push({ member: 'latitude', message: l10n.t('latitude {0} is out of range (-{1} to {1}).', latitude, LATITUDE_LIMIT) });
+  if (Math.abs(longitude) > LONGITUDE_LIMIT)
+    problems.push({ member: 'longitude', message: l10n.t('longitude {0} is out of range (-{1} to {1}).', longitude, LONGITUDE_LIMIT) });
   return problems;
 }

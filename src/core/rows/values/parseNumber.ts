@@ -61,13 +61,13 @@ export function parseNumber(text: string, decimalSeparator: DecimalSeparator): C
       problem:
         decimalSeparator === ','
           ? l10n.t(
-              '{0} is ambiguous with \',\' as decimal separator: \'.\' may group thousands ({1}) or be a decimal point; write {1} without the \'.\', or if the file uses decimal points, set {2} to \'.\'.',
+              "{0} is ambiguous with ',' as decimal separator: '.' may group thousands ({1}) or be a decimal point; write {1} without the '.', or if the file uses decimal points, set {2} to '.'.",
               cell,
               reading.ambiguous,
               DECIMAL_SEPARATOR_SETTING,
             )
           : l10n.t(
-              '{0} is ambiguous with \'.\' as decimal separator: \',\' may group thousands ({1}) or be a decimal comma; write {1} without the \',\', or if the file uses decimal commas, set {2} to \',\'.',
+              "{0} is ambiguous with '.' as decimal separator: ',' may group thousands ({1}) or be a decimal comma; write {1} without the ',', or if the file uses decimal commas, set {2} to ','.",
               cell,
               reading.ambiguous,
               DECIMAL_SEPARATOR_SETTING,
@@ -78,8 +78,8 @@ export function parseNumber(text: string, decimalSeparator: DecimalSeparator): C
     return {
       problem:
         decimalSeparator === ','
-          ? l10n.t('{0} is not a number with \',\' as decimal separator; if the file uses decimal points, set {1} to \'.\'.', cell, DECIMAL_SEPARATOR_SETTING)
-          : l10n.t('{0} is not a number with \'.\' as decimal separator; if the file uses decimal commas, set {1} to \',\'.', cell, DECIMAL_SEPARATOR_SETTING),
+          ? l10n.t("{0} is not a number with ',' as decimal separator; if the file uses decimal points, set {1} to '.'.", cell, DECIMAL_SEPARATOR_SETTING)
+          : l10n.t("{0} is not a number with '.' as decimal separator; if the file uses decimal commas, set {1} to ','.", cell, DECIMAL_SEPARATOR_SETTING),
     };
   }
   return { problem: l10n.t('{0} is not a number (e.g. 47{1}2692).', JSON.stringify(cell), decimalSeparator) };

@@ -27,7 +27,10 @@ export function readProjection(definition: string): Projection | { problem: stri
     const name = /^Could not get projection name/.test(message) ? /\+proj=(\S+)/.exec(definition)?.[1] : undefined;
     return {
       problem: name
-        ? l10n.t('the projection "{0}" is not one this tool carries (it has those of survey grids: tmerc, utm, lcc, somerc, sterea, krovak, laea, aea, omerc, cass, stere, eqc, poly, merc)', name)
+        ? l10n.t(
+            'the projection "{0}" is not one this tool carries (it has those of survey grids: tmerc, utm, lcc, somerc, sterea, krovak, laea, aea, omerc, cass, stere, eqc, poly, merc)',
+            name,
+          )
         : message,
     };
   }

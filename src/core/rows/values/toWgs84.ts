@@ -16,7 +16,12 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
   if ('problem' in resolved) return resolved;
   const { crs } = resolved;
   if (!Number.isFinite(x) || !Number.isFinite(y)) {
-    return { problem: crs.code !== undefined ? l10n.t('x {0}, y {1} in {2} are not finite numbers.', x, y, crs.name) : l10n.t('x {0}, y {1} in the given proj4 definition are not finite numbers.', x, y) };
+    return {
+      problem:
+        crs.code !== undefined
+          ? l10n.t('x {0}, y {1} in {2} are not finite numbers.', x, y, crs.name)
+          : l10n.t('x {0}, y {1} in the given proj4 definition are not finite numbers.', x, y),
+    };
   }
   // Degrees are checked as given, where a swap of the two can still be seen.
   const asGiven = crs.projected ? [] : checkLatitudeLongitude(y, x);
@@ -46,8 +51,19 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
 function degreesWarning(x: number, y: number, crs: Crs): string | undefined {
   if (!crs.projected || Math.abs(x) > LONGITUDE_LIMIT || Math.abs(y) > LATITUDE_LIMIT) return undefined;
   return crs.code !== undefined
-    ? l10n.t('x {0}, y {1}: these look like degrees, not {2} {3}; if they are longitude and latitude, the coordinate system is EPSG:4326.', x, y, crs.name, unitWords(crs.unit))
-    : l10n.t('x {0}, y {1}: these look like degrees, not {2} of the given proj4 definition; if they are longitude and latitude, the coordinate system is EPSG:4326.', x, y, unitWords(crs.unit));
+    ? l10n.t(
+        'x {0}, y {1}: these look like degrees, not {2} {3}; if they are longitude and latitude, the coordinate system is EPSG:4326.',
+        x,
+        y,
+        crs.name,
+        unitWords(crs.unit),
+      )
+    : l10n.t(
+        'x {0}, y {1}: these look like degrees, not {2} of the given proj4 definition; if they are longitude and latitude, the coordinate system is EPSG:4326.',
+        x,
+        y,
+        unitWords(crs.unit),
+      );
 }
 
 /** A projection's unit (Projection.unit, in English: "metres", "units of link") in the messages' language. */

@@ -20,10 +20,13 @@ export async function addGalleryById(services: CommandServices, arg?: unknown): 
   }
   try {
     // A slow or retrying service (or the sandbox starting) can take a while: shown, and cancellable.
-    await withCancellableProgress({ title: vscode.l10n.t('Checking gallery {0} on {1}…', galleryId, profileLabel(profile)), signal: signalOf(arg) }, async (_progress, signal) => {
-      const { client } = await services.clients.clientFor(profile.id);
-      await client.getGallery(galleryId, { signal });
-    });
+    await withCancellableProgress(
+      { title: vscode.l10n.t('Checking gallery {0} on {1}…', galleryId, profileLabel(profile)), signal: signalOf(arg) },
+      async (_progress, signal) => {
+        const { client } = await services.clients.clientFor(profile.id);
+        await client.getGallery(galleryId, { signal });
+      },
+    );
   } catch (error) {
     if (!isServiceError(error) || error.kind !== 'http' || error.status !== 404) throw error;
     const question = error.serverMessage

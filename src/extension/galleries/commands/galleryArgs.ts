@@ -29,7 +29,9 @@ export function signalOf(arg: unknown): AbortSignal | undefined {
 
 /** Accepts "12" or " 12 "; anything else gets a message that says what to type. */
 export function validateGalleryId(text: string): string | undefined {
-  return /^\s*[1-9]\d*\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? undefined : vscode.l10n.t('Enter a gallery id: a positive whole number such as 12.');
+  return /^\s*[1-9]\d*\s*$/.test(text) && Number.isSafeInteger(Number(text))
+    ? undefined
+    : vscode.l10n.t('Enter a gallery id: a positive whole number such as 12.');
 }
 
 /**

@@ -23,7 +23,10 @@ function spotOf(arg: unknown): { spotId: number; sourceId: string } | undefined 
 }
 
 function openAndImportAdvice(sourceId: string): string {
-  return vscode.l10n.t('Open the spot document of "{0}", make it say "state": 1 (each pending gallery field its gallery id) and import it with Import Spot.', sourceId);
+  return vscode.l10n.t(
+    'Open the spot document of "{0}", make it say "state": 1 (each pending gallery field its gallery id) and import it with Import Spot.',
+    sourceId,
+  );
 }
 
 /** undefined: cancelled, or the import did not succeed (it reported why). */
@@ -34,26 +37,36 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
   const profileId = profileIdOf(arg) ?? active.id;
   if (profileId !== active.id) {
     const owner = services.profiles.get(profileId);
-    throw new ActionableError(vscode.l10n.t('"{0}" belongs to profile "{1}", not the active one: switch to it first.', spot.sourceId, owner ? profileLabel(owner) : profileId), [
-      { title: vscode.l10n.t('Switch Profile'), command: COMMAND.switchProfile, args: [profileId] },
-    ]);
+    throw new ActionableError(
+      vscode.l10n.t('"{0}" belongs to profile "{1}", not the active one: switch to it first.', spot.sourceId, owner ? profileLabel(owner) : profileId),
+      [{ title: vscode.l10n.t('Switch Profile'), command: COMMAND.switchProfile, args: [profileId] }],
+    );
   }
 
   const known = services.galleries.list(profileId).filter((gallery) => gallery.spot?.spotId === spot.spotId);
   const documentUri = known.map((gallery) => gallery.spot?.documentUri).find((uri) => uri !== undefined);
-  if (!documentUri) throw new ActionableError(`${vscode.l10n.t('Not known which document "{0}" was imported from.', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
+  if (!documentUri)
+    throw new ActionableError(`${vscode.l10n.t('Not known which document "{0}" was imported from.', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
   const uri = vscode.Uri.parse(documentUri, true);
   let document: vscode.TextDocument;
   try {
     document = await vscode.workspace.openTextDocument(uri);
   } catch (error) {
     const where = uri.scheme === 'file' ? uri.fsPath : documentUri;
-    throw new ActionableError(`${vscode.l10n.t('Cannot open the spot document of "{0}" ({1}): {2}.', spot.sourceId, where, describeError(error).replace(/\.$/, ''))} ${openAndImportAdvice(spot.sourceId)}`);
+    throw new ActionableError(
+      `${vscode.l10n.t('Cannot open the spot document of "{0}" ({1}): {2}.', spot.sourceId, where, describeError(error).replace(/\.$/, ''))} ${openAndImportAdvice(spot.sourceId)}`,
+    );
   }
 
   const pending = known.filter((gallery) => gallery.pending);
   if (pending.length > 0) {
-    const names = pending.map((gallery) => (gallery.field !== undefined ? vscode.l10n.t('{0} (gallery {1})', gallery.field, gallery.galleryId) : vscode.l10n.t('gallery (gallery {0})', gallery.galleryId))).join(', ');
+    const names = pending
+      .map((gallery) =>
+        gallery.field !== undefined
+          ? vscode.l10n.t('{0} (gallery {1})', gallery.field, gallery.galleryId)
+          : vscode.l10n.t('gallery (gallery {0})', gallery.galleryId),
+      )
+      .join(', ');
     const answer = await services.ui.showWarningMessage(
       pending.length === 1
         ? vscode.l10n.t('{0} of "{1}" has no upload recorded. Mark the spot active anyway?', names, spot.sourceId)
@@ -65,7 +78,9 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
   }
 
   const core = await services.core();
-  const galleries = Object.fromEntries(known.filter((gallery): gallery is KnownGallery & { field: string } => !!gallery.field).map((gallery) => [gallery.field, gallery.galleryId]));
+  const galleries = Object.fromEntries(
+    known.filter((gallery): gallery is KnownGallery & { field: string } => !!gallery.field).map((gallery) => [gallery.field, gallery.galleryId]),
+  );
   const change = core.setSpotState(document.getText(), 1, galleries);
   if (!change.ok) throw new ActionableError(`${vscode.l10n.t('Not marked active: {0}', change.reason)} ${openAndImportAdvice(spot.sourceId)}`);
 
@@ -75,10 +90,13 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
     for (const { offset, length, content } of change.edits) {
       edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) throw new ActionableError(`${vscode.l10n.t('Could not change the spot document of "{0}".', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new ActionableError(`${vscode.l10n.t('Could not change the spot document of "{0}".', spot.sourceId)} ${openAndImportAdvice(spot.sourceId)}`);
   }
   if (document.isDirty && !(await document.save())) {
-    throw new ActionableError(vscode.l10n.t('Could not save the spot document of "{0}"; it now says "state": 1. Save it and import it with Import Spot.', spot.sourceId));
+    throw new ActionableError(
+      vscode.l10n.t('Could not save the spot document of "{0}"; it now says "state": 1. Save it and import it with Import Spot.', spot.sourceId),
+    );
   }
   services.log.info('import', `marking "${spot.sourceId}" active (state 1) from ${documentUri}`);
 
@@ -93,7 +111,11 @@ export async function markSpotActive(services: CommandServices, arg?: unknown): 
  * After an upload into `galleryId`: the spot to offer Mark Spot Active for, when its document is
  * known and none of its galleries is pending any more.
  */
-export function spotReadyToActivate(services: ExtensionServices, profileId: string, galleryId: number): { spot: { spotId: number; sourceId: string }; profileId: string } | undefined {
+export function spotReadyToActivate(
+  services: ExtensionServices,
+  profileId: string,
+  galleryId: number,
+): { spot: { spotId: number; sourceId: string }; profileId: string } | undefined {
   const all = services.galleries.list(profileId);
   const spot = all.find((gallery) => gallery.galleryId === galleryId)?.spot;
   if (!spot) return undefined;

@@ -13,7 +13,14 @@ const MEDIA_FILTERS: Record<string, string[]> = {
 /** The files picked; ends the command quietly when the dialog is dismissed or nothing is picked. */
 export async function pickMediaFiles(services: ExtensionServices, title: string): Promise<vscode.Uri[]> {
   const picked = required(
-    await services.ui.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title, filters: MEDIA_FILTERS }),
+    await services.ui.showOpenDialog({
+      canSelectMany: true,
+      canSelectFiles: true,
+      canSelectFolders: false,
+      openLabel: vscode.l10n.t('Upload'),
+      title,
+      filters: MEDIA_FILTERS,
+    }),
   );
   return required(picked.length > 0 ? picked : undefined);
 }

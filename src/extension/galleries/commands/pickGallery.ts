@@ -43,7 +43,13 @@ export async function pickGallery(services: ExtensionServices, title: string): P
   // ignoreFocusOut: a walkthrough button that runs Upload a Photo or Open the Gallery marks its
   // step done, and the walkthrough page then moves on and takes the focus: the pick must stay open.
   const picked = required(
-    await services.ui.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Pick a gallery (pending galleries first)'), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true }),
+    await services.ui.showQuickPick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Pick a gallery (pending galleries first)'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    }),
   );
   return picked.galleryId ?? askGalleryId(services, title);
 }

@@ -12,19 +12,32 @@ export async function setMediaUrlTemplate(services: ExtensionServices, arg?: unk
   const profileId = profileIdOf(arg) ?? requireActiveProfile(services).id;
   const profile = services.profiles.get(profileId) ?? requireActiveProfile(services);
   if (profile.kind === 'sandbox') {
-    await services.ui.showInformationMessage(profile.mediaUrlTemplate
-      ? vscode.l10n.t('"{0}" serves the media it stores itself; its media URL template is set for you ({1}).', profileLabel(profile), profile.mediaUrlTemplate)
-      : vscode.l10n.t('"{0}" serves the media it stores itself; its media URL template is set for you.', profileLabel(profile)));
+    await services.ui.showInformationMessage(
+      profile.mediaUrlTemplate
+        ? vscode.l10n.t(
+            '"{0}" serves the media it stores itself; its media URL template is set for you ({1}).',
+            profileLabel(profile),
+            profile.mediaUrlTemplate,
+          )
+        : vscode.l10n.t('"{0}" serves the media it stores itself; its media URL template is set for you.', profileLabel(profile)),
+    );
     return;
   }
   const core = await services.core();
-  const template = required(await services.ui.showInputBox({
-    title: vscode.l10n.t('Media URL template of "{0}"', profileLabel(profile)),
-    prompt: mediaTemplatePrompt(),
-    placeHolder: MEDIA_TEMPLATE_EXAMPLE,
-    value: profile.mediaUrlTemplate ?? '',
-    validateInput: (value) => core.checkMediaUrlTemplate(value),
-  })).trim();
+  const template = required(
+    await services.ui.showInputBox({
+      title: vscode.l10n.t('Media URL template of "{0}"', profileLabel(profile)),
+      prompt: mediaTemplatePrompt(),
+      placeHolder: MEDIA_TEMPLATE_EXAMPLE,
+      value: profile.mediaUrlTemplate ?? '',
+      validateInput: (value) => core.checkMediaUrlTemplate(value),
+    }),
+  ).trim();
   await services.profiles.setMediaUrlTemplate(profile.id, template);
-  vscode.window.setStatusBarMessage(template ? vscode.l10n.t('Media URL template of {0} set', profileLabel(profile)) : vscode.l10n.t('Media URL template of {0} cleared', profileLabel(profile)), 3000);
+  vscode.window.setStatusBarMessage(
+    template
+      ? vscode.l10n.t('Media URL template of {0} set', profileLabel(profile))
+      : vscode.l10n.t('Media URL template of {0} cleared', profileLabel(profile)),
+    3000,
+  );
 }

@@ -35,7 +35,12 @@ function names(files: FileOutcome[], max = 5): string {
 
 /** "empty.jpg: the file is empty; photos: is not a file": each with why it cannot go into a gallery. */
 function skippedNames(files: FileOutcome[], max = 5): string {
-  const shown = files.slice(0, max).map((file) => `${file.name}: ${file.reason ?? vscode.l10n.t({ message: 'skipped', args: [], comment: ['why a file was not uploaded, when no reason is known'] })}`);
+  const shown = files
+    .slice(0, max)
+    .map(
+      (file) =>
+        `${file.name}: ${file.reason ?? vscode.l10n.t({ message: 'skipped', args: [], comment: ['why a file was not uploaded, when no reason is known'] })}`,
+    );
   return files.length > max ? vscode.l10n.t('{0}; and {1} more', shown.join('; '), files.length - max) : shown.join('; ');
 }
 
@@ -72,15 +77,20 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   // not part of "Upload the Rest"; "Check Gallery" shows what the service has.
   const rest = files.filter((file) => file.status === 'failed' || file.status === 'notSent');
   const interrupted = files.filter((file) => file.status === 'interrupted');
-  const restAction: ErrorAction = { title: UPLOAD_THE_REST, command: COMMAND.uploadToGalleryNode, args: [{ galleryId, profileId }, rest.map((file) => file.uri)] };
+  const restAction: ErrorAction = {
+    title: UPLOAD_THE_REST,
+    command: COMMAND.uploadToGalleryNode,
+    args: [{ galleryId, profileId }, rest.map((file) => file.uri)],
+  };
   const checkAction: ErrorAction = { title: CHECK_GALLERY, command: COMMAND.revealGallery, args: [{ galleryId, profileId, refresh: true }] };
   const actions: ErrorAction[] = [...(rest.length ? [restAction] : []), ...(interrupted.length ? [checkAction] : [])];
   const failed = files.some((file) => file.status === 'failed');
 
   if (outcome.stoppedBy !== undefined || failed) {
-    const failure = outcome.stoppedBy !== undefined
-      ? vscode.l10n.t('Upload to gallery {0} failed: {1}.', galleryId, describeError(outcome.stoppedBy).replace(/\.$/, ''))
-      : vscode.l10n.t('Upload to gallery {0} failed.', galleryId);
+    const failure =
+      outcome.stoppedBy !== undefined
+        ? vscode.l10n.t('Upload to gallery {0} failed: {1}.', galleryId, describeError(outcome.stoppedBy).replace(/\.$/, ''))
+        : vscode.l10n.t('Upload to gallery {0} failed.', galleryId);
     // The one policy's buttons for what stopped it (Update Credentials for a refusal, Open Settings for a certificate).
     if (outcome.stoppedBy !== undefined) actions.push(...actionsFor(outcome.stoppedBy, { profileId }));
     throw new ActionableError(`${failure} ${describeOutcome(outcome)}`, actions);
@@ -93,10 +103,14 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
 
   const bytes = arrived.reduce((sum, file) => sum + file.bytes, 0);
   const skipped = files.filter((file) => file.status === 'skipped');
-  const note = skipped.length === 0 ? ''
-    : ` ${skipped.length === 1
-      ? vscode.l10n.t('Skipped 1 item that cannot go into a gallery: {0}.', skippedNames(skipped))
-      : vscode.l10n.t('Skipped {0} items that cannot go into a gallery: {1}.', skipped.length, skippedNames(skipped))}`;
+  const note =
+    skipped.length === 0
+      ? ''
+      : ` ${
+          skipped.length === 1
+            ? vscode.l10n.t('Skipped 1 item that cannot go into a gallery: {0}.', skippedNames(skipped))
+            : vscode.l10n.t('Skipped {0} items that cannot go into a gallery: {1}.', skipped.length, skippedNames(skipped))
+        }`;
   if (arrived.length === 0) {
     // Nothing was fit to send: nothing to show in the gallery either.
     showMessage(services, 'warning', `${vscode.l10n.t('Nothing was uploaded to gallery {0}.', galleryId)}${note}`);
@@ -106,9 +120,10 @@ export async function finishUpload(services: CommandServices, outcome: UploadOut
   // Opt-in only: the last pending gallery of a spot whose document is known offers the next step.
   const ready = spotReadyToActivate(services, profileId, galleryId);
   const next = ready ? ` ${vscode.l10n.t('All galleries of "{0}" have media now.', ready.spot.sourceId)}` : '';
-  const uploaded = arrived.length === 1
-    ? vscode.l10n.t('Uploaded 1 file ({0}) to gallery {1}.', size, galleryId)
-    : vscode.l10n.t('Uploaded {0} files ({1}) to gallery {2}.', arrived.length, size, galleryId);
+  const uploaded =
+    arrived.length === 1
+      ? vscode.l10n.t('Uploaded 1 file ({0}) to gallery {1}.', size, galleryId)
+      : vscode.l10n.t('Uploaded {0} files ({1}) to gallery {2}.', arrived.length, size, galleryId);
   showMessage(services, 'info', `${uploaded}${note}${next}`, [
     { title: SHOW_IN_GALLERIES, run: () => services.galleriesView.reveal(galleryId, profileId) },
     ...(ready ? [{ title: MARK_SPOT_ACTIVE, command: COMMAND.markSpotActive, args: [ready] }] : []),
@@ -122,7 +137,10 @@ export async function uploadWithProgress(
   uris: vscode.Uri[],
   options: UploadOptions = {},
 ): Promise<UploadOutcome> {
-  const title = uris.length === 1 ? vscode.l10n.t('Uploading 1 file to gallery {0}', galleryId) : vscode.l10n.t('Uploading {0} files to gallery {1}', uris.length, galleryId);
+  const title =
+    uris.length === 1
+      ? vscode.l10n.t('Uploading 1 file to gallery {0}', galleryId)
+      : vscode.l10n.t('Uploading {0} files to gallery {1}', uris.length, galleryId);
   const outcome = await withCancellableProgress({ title }, async (progress, progressSignal) => {
     const signal = options.signal ? AbortSignal.any([progressSignal, options.signal]) : progressSignal;
     let shownPercent = 0;

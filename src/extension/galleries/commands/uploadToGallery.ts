@@ -13,7 +13,8 @@ export async function uploadToGallery(services: CommandServices, uri?: unknown, 
   // With a multi-selection VS Code passes every selected file in `uris`, the clicked one included.
   let files = fileUris(Array.isArray(uris) && uris.length > 0 ? uris : [uri]);
   if (files.length === 0) files = await pickMediaFiles(services, vscode.l10n.t('Files to upload to a spot gallery'));
-  const title = files.length === 1 ? vscode.l10n.t('Upload {0} to…', vscode.workspace.asRelativePath(files[0])) : vscode.l10n.t('Upload {0} files to…', files.length);
+  const title =
+    files.length === 1 ? vscode.l10n.t('Upload {0} to…', vscode.workspace.asRelativePath(files[0])) : vscode.l10n.t('Upload {0} files to…', files.length);
   const galleryId = await pickGallery(services, title);
   await uploadWithProgress(services, galleryId, files, { profileId: profile.id });
 }

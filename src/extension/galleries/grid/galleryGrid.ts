@@ -38,7 +38,10 @@ export class GalleryGrids implements vscode.Disposable {
     private readonly actions: GridActions,
   ) {
     this.subscription = cache.onDidChange((profileId, galleryId) => {
-      void this.panels.get(keyOf(profileId, galleryId))?.update().catch((error: unknown) => services.log.warn('galleries', `the grid of gallery ${galleryId} could not be drawn`, error));
+      void this.panels
+        .get(keyOf(profileId, galleryId))
+        ?.update()
+        .catch((error: unknown) => services.log.warn('galleries', `the grid of gallery ${galleryId} could not be drawn`, error));
     });
   }
 
@@ -171,7 +174,11 @@ export class GalleryGrid {
           if (this.lastState) await this.panel.webview.postMessage({ type: 'gallery', state: this.lastState });
           return;
         case 'open':
-          await vscode.commands.executeCommand(OPEN_MEDIA_COMMAND, { profileId: this.profileId, galleryId: this.galleryId, mediaId: message.mediaId }, { viewColumn: vscode.ViewColumn.Beside });
+          await vscode.commands.executeCommand(
+            OPEN_MEDIA_COMMAND,
+            { profileId: this.profileId, galleryId: this.galleryId, mediaId: message.mediaId },
+            { viewColumn: vscode.ViewColumn.Beside },
+          );
           return;
         case 'move':
           await this.actions.reorder({ profileId: this.profileId, galleryId: this.galleryId, mediaIds: message.mediaIds, place: message.place });

@@ -83,12 +83,7 @@ export function gridPage(webview: vscode.Webview, extensionUri: vscode.Uri, imag
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'grid.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'grid', 'grid.css'));
   const images = [imageOrigin, 'data:'].filter(Boolean).join(' ');
-  const policy = [
-    "default-src 'none'",
-    `img-src ${images}`,
-    `style-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  const policy = ["default-src 'none'", `img-src ${images}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
   // The page's own texts go in as JSON in an attribute (escaped: no markup, no script).
   const strings = escapeHtml(JSON.stringify(gridStrings()));
   return `<!DOCTYPE html>
@@ -141,4 +136,3 @@ export function checkedMessage(raw: unknown): PageMessage | undefined {
       return undefined;
   }
 }
-

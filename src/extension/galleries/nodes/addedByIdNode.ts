@@ -12,9 +12,7 @@ export class AddedByIdNode implements TreeNode {
 
   constructor(known: KnownGallery[], context: NodeContext) {
     this.id = `${context.profileId}/addedById`;
-    this.galleries = [...known]
-      .sort((a, b) => a.galleryId - b.galleryId)
-      .map((gallery) => createGalleryNode(this, gallery, context));
+    this.galleries = [...known].sort((a, b) => a.galleryId - b.galleryId).map((gallery) => createGalleryNode(this, gallery, context));
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -127,15 +127,25 @@ export class GalleryNode implements TreeNode {
    */
   private spoken(load: GalleryLoad | undefined, waiting: boolean): string {
     const field = this.known.field;
-    const name = !field ? this.label : field !== this.label ? vscode.l10n.t('Gallery {0} (field {1})', this.label, field) : vscode.l10n.t('Gallery {0}', this.label);
-    const count = load?.status === 'loaded' ? mediaCount(load.gallery.media.length) : load?.status === 'failed' ? vscode.l10n.t('not loaded') : vscode.l10n.t('not loaded yet');
+    const name = !field
+      ? this.label
+      : field !== this.label
+        ? vscode.l10n.t('Gallery {0} (field {1})', this.label, field)
+        : vscode.l10n.t('Gallery {0}', this.label);
+    const count =
+      load?.status === 'loaded'
+        ? mediaCount(load.gallery.media.length)
+        : load?.status === 'failed'
+          ? vscode.l10n.t('not loaded')
+          : vscode.l10n.t('not loaded yet');
     return [name, count, field ? galleryNumber(this.galleryId) : undefined, waiting ? waitingForMedia() : undefined].filter(Boolean).join(', ');
   }
 
   /** "3 media", "waiting for media", "no media", "not loaded"; the gallery id last (cut first when narrow). */
   private describe(load: GalleryLoad | undefined, waiting: boolean): string {
     let status: string | undefined;
-    if (load?.status === 'loaded') status = load.gallery.media.length > 0 ? mediaCount(load.gallery.media.length) : waiting ? waitingForMedia() : vscode.l10n.t('no media');
+    if (load?.status === 'loaded')
+      status = load.gallery.media.length > 0 ? mediaCount(load.gallery.media.length) : waiting ? waitingForMedia() : vscode.l10n.t('no media');
     else if (load?.status === 'failed') status = vscode.l10n.t('not loaded');
     else if (waiting) status = waitingForMedia();
     // A gallery added by id has its id in the label already.
@@ -149,8 +159,14 @@ export class GalleryNode implements TreeNode {
     const field = this.known.field;
     const spot = this.known.spot;
     const lines = [
-      found && field ? vscode.l10n.t('{0} (field {1} of {2})', label, `\`${field}\``, escape(found.topic)) : field ? vscode.l10n.t('{0} (field)', label) : label,
-      spot ? vscode.l10n.t('Gallery {0} of spot {1} (spot id {2})', this.galleryId, `\`${escape(spot.sourceId)}\``, spot.spotId) : vscode.l10n.t('Gallery {0}, added by id', this.galleryId),
+      found && field
+        ? vscode.l10n.t('{0} (field {1} of {2})', label, `\`${field}\``, escape(found.topic))
+        : field
+          ? vscode.l10n.t('{0} (field)', label)
+          : label,
+      spot
+        ? vscode.l10n.t('Gallery {0} of spot {1} (spot id {2})', this.galleryId, `\`${escape(spot.sourceId)}\``, spot.spotId)
+        : vscode.l10n.t('Gallery {0}, added by id', this.galleryId),
     ];
     if (load?.status === 'loaded') {
       const count = load.gallery.media.length;
@@ -164,7 +180,10 @@ export class GalleryNode implements TreeNode {
     } else {
       lines.push(vscode.l10n.t('Expand to load its media.'));
     }
-    if (waiting) lines.push(vscode.l10n.t('Waiting for media: the import left this gallery for media to come (the spot is in progress, state 2) and no upload is recorded yet.'));
+    if (waiting)
+      lines.push(
+        vscode.l10n.t('Waiting for media: the import left this gallery for media to come (the spot is in progress, state 2) and no upload is recorded yet.'),
+      );
     if (!this.context.hasMediaTemplate()) {
       const link = `[${vscode.l10n.t('Set Media URL Template…')}](command:${SET_MEDIA_TEMPLATE_COMMAND})`;
       lines.push(vscode.l10n.t('Media cannot be shown until the profile has a media URL template: {0}', link));

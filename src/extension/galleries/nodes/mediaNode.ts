@@ -123,7 +123,9 @@ export class MediaNode implements TreeNode {
     // Images get their picture when the tooltip is resolved; the rest is complete now.
     if (!this.isImage || !this.row.hasTemplate) item.tooltip = mediaTooltip(this.media, this.row);
     const title = vscode.l10n.t('Open Media');
-    item.command = this.row.address ? { title, command: BUILT_IN_COMMAND.open, arguments: [this.row.address] } : { title, command: OPEN_MEDIA_COMMAND, arguments: [this] };
+    item.command = this.row.address
+      ? { title, command: BUILT_IN_COMMAND.open, arguments: [this.row.address] }
+      : { title, command: OPEN_MEDIA_COMMAND, arguments: [this] };
     return item;
   }
 

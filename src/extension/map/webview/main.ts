@@ -61,7 +61,11 @@ function drawMarkers(): void {
     if (group.members.length === 1) {
       const spot = group.members[0];
       const marker = L.marker([spot.latitude, spot.longitude], {
-        icon: L.divIcon({ className: `spot-marker state-${spot.state}`, html: `<span aria-hidden="true">${escapeHtml(spot.letter)}</span>`, iconSize: [22, 22] }),
+        icon: L.divIcon({
+          className: `spot-marker state-${spot.state}`,
+          html: `<span aria-hidden="true">${escapeHtml(spot.letter)}</span>`,
+          iconSize: [22, 22],
+        }),
         keyboard: true,
       });
       marker.bindTooltip(tooltipOf(spot), { direction: 'top', offset: [0, -10] });
@@ -86,7 +90,8 @@ function drawMarkers(): void {
         icon: L.divIcon({ className: `spot-cluster${worst}`, html: `<span>${group.members.length}</span>`, iconSize: [34, 34] }),
         keyboard: true,
       });
-      const zoomIn = () => map.fitBounds(L.latLngBounds(group.members.map((spot) => [spot.latitude, spot.longitude])), { maxZoom: map.getZoom() + 3, padding: [40, 40] });
+      const zoomIn = () =>
+        map.fitBounds(L.latLngBounds(group.members.map((spot) => [spot.latitude, spot.longitude])), { maxZoom: map.getZoom() + 3, padding: [40, 40] });
       cluster.on('click', zoomIn);
       cluster.bindTooltip(escapeHtml(format(strings.groupTooltip, group.members.length, words)), { direction: 'top' });
       cluster.addTo(markerLayer);
@@ -130,11 +135,20 @@ function drawToolbar(): void {
   const { markers, mode } = state;
   const skipped = state.skipped.length;
   const one = markers.length === 1;
-  const summary = skipped ? (one ? format(strings.oneSpotSkipped, skipped) : format(strings.spotsSkipped, markers.length, skipped)) : one ? strings.oneSpot : format(strings.spots, markers.length);
+  const summary = skipped
+    ? one
+      ? format(strings.oneSpotSkipped, skipped)
+      : format(strings.spotsSkipped, markers.length, skipped)
+    : one
+      ? strings.oneSpot
+      : format(strings.spots, markers.length);
   const problem = state.tileProblem ? ` ${format(strings.tilesOff, state.tileProblem)}` : '';
   byId('summary').textContent = `${summary}${problem}`;
   byId('legend').innerHTML = state.legend
-    .map((entry) => `<li><span class="spot-marker state-${escapeHtml(entry.state)} legend-icon" aria-hidden="true"><span>${escapeHtml(entry.letter)}</span></span>${escapeHtml(entry.label)}</li>`)
+    .map(
+      (entry) =>
+        `<li><span class="spot-marker state-${escapeHtml(entry.state)} legend-icon" aria-hidden="true"><span>${escapeHtml(entry.letter)}</span></span>${escapeHtml(entry.label)}</li>`,
+    )
     .join('');
   byId('use-osm').hidden = !state.offerTiles;
   byId('pick-hint').hidden = mode !== 'pick';

@@ -91,10 +91,12 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
     for (const [id, entry] of [...this.cache]) {
       if (profileId !== undefined && id !== profileId) continue;
       this.cache.delete(id);
-      entry.then((built) => {
-        built.tokens.clear();
-        return built.dispatcher.close();
-      }).catch(() => undefined);
+      entry
+        .then((built) => {
+          built.tokens.clear();
+          return built.dispatcher.close();
+        })
+        .catch(() => undefined);
     }
   }
 
@@ -138,9 +140,8 @@ export class CachingClientProvider implements ClientProvider, vscode.Disposable 
   }
 
   private async build(profile: Profile): Promise<Entry> {
-    const endpoint = profile.kind === 'sandbox'
-      ? await this.sandbox.ensure()
-      : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
+    const endpoint =
+      profile.kind === 'sandbox' ? await this.sandbox.ensure() : { baseUrl: profile.baseUrl, credentials: await this.credentials.get(profile.id) };
     if (!endpoint.credentials) {
       throw new ActionableError(vscode.l10n.t('Profile "{0}" has no client credentials yet.', profileLabel(profile)), [setCredentialsAction(profile.id)]);
     }

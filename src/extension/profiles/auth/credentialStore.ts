@@ -12,7 +12,10 @@ export class SecretCredentialStore implements CredentialStore, vscode.Disposable
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly log: Logger) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly log: Logger,
+  ) {
     this.subscription = secrets.onDidChange((event) => {
       if (event.key.startsWith(KEY_PREFIX)) this.changed.fire(event.key.slice(KEY_PREFIX.length));
     });

@@ -56,12 +56,18 @@ export function registerProfileStatus(disposables: DisposableStore, profiles: Pr
       const { icon, words } = PROFILE_STATE_TEXT[state];
       item.text = state === 'ready' ? `${icon} Spot: ${label}` : `${icon} Spot: ${label} (${words})`;
       const tooltip = new vscode.MarkdownString(`${vscode.l10n.t('**Spot Import profile:** {0}', label)}  \n`);
-      const address = profile.baseUrl || vscode.l10n.t({ message: 'starts on first use', args: [], comment: ['in place of the address of the local sandbox, before it has started'] });
+      const address =
+        profile.baseUrl ||
+        vscode.l10n.t({ message: 'starts on first use', args: [], comment: ['in place of the address of the local sandbox, before it has started'] });
       tooltip.appendText(`${address} · API ${profile.apiVersion} · ${words}`);
       tooltip.appendMarkdown(`\n\n${vscode.l10n.t('Click to switch profile.')}`);
       item.tooltip = tooltip;
-      item.backgroundColor = state === 'rejected' ? new vscode.ThemeColor('statusBarItem.errorBackground')
-        : state === 'noCredentials' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      item.backgroundColor =
+        state === 'rejected'
+          ? new vscode.ThemeColor('statusBarItem.errorBackground')
+          : state === 'noCredentials'
+            ? new vscode.ThemeColor('statusBarItem.warningBackground')
+            : undefined;
     }
     item.accessibilityInformation = { label: item.text.replace(/\$\([^)]+\)\s*/g, '') };
     item.show();

@@ -89,7 +89,8 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
     };
     // The name is checked in the same turn as the write: of two adds of one name, one is refused.
     return this.inTurn(async () => {
-      if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase())) throw new Error(vscode.l10n.t('A profile named "{0}" exists already.', name));
+      if (this.list().some((known) => known.name.toLowerCase() === name.toLowerCase()))
+        throw new Error(vscode.l10n.t('A profile named "{0}" exists already.', name));
       await writeStored(this.memento, PROFILES_KEY, [...this.stored(), profile]);
       this.fireChanged();
       return profile;
@@ -99,7 +100,11 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   async remove(id: string): Promise<void> {
     if (id === SANDBOX_PROFILE_ID) throw new Error(vscode.l10n.t('The built-in sandbox profile cannot be removed.'));
     await this.inTurn(async () => {
-      await writeStored(this.memento, PROFILES_KEY, this.stored().filter((profile) => profile.id !== id));
+      await writeStored(
+        this.memento,
+        PROFILES_KEY,
+        this.stored().filter((profile) => profile.id !== id),
+      );
       if (readStored<string>(this.memento, ACTIVE_KEY) === id) await writeStored(this.memento, ACTIVE_KEY, undefined);
       this.rejected.delete(id);
       this.fireChanged();
@@ -179,11 +184,17 @@ export class GlobalStateProfileStore implements ProfileStore, vscode.Disposable 
   private stored(): Profile[] {
     const raw = readStored<unknown>(this.memento, PROFILES_KEY);
     if (!Array.isArray(raw)) return [];
-    return raw.filter((entry): entry is Profile =>
-      !!entry && typeof entry === 'object'
-      && typeof (entry as Profile).id === 'string' && (entry as Profile).id !== SANDBOX_PROFILE_ID
-      && typeof (entry as Profile).name === 'string' && typeof (entry as Profile).baseUrl === 'string'
-      && typeof (entry as Profile).apiVersion === 'string')
+    return raw
+      .filter(
+        (entry): entry is Profile =>
+          !!entry &&
+          typeof entry === 'object' &&
+          typeof (entry as Profile).id === 'string' &&
+          (entry as Profile).id !== SANDBOX_PROFILE_ID &&
+          typeof (entry as Profile).name === 'string' &&
+          typeof (entry as Profile).baseUrl === 'string' &&
+          typeof (entry as Profile).apiVersion === 'string',
+      )
       .map((entry) => ({ ...entry, kind: 'remote' as const }))
       .map(({ mediaUrlTemplate, ...entry }) => (typeof mediaUrlTemplate === 'string' && mediaUrlTemplate ? { ...entry, mediaUrlTemplate } : entry));
   }

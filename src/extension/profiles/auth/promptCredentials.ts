@@ -8,20 +8,24 @@ import { profileLabel, type Profile } from '../../platform/domain';
 export async function promptAndStoreCredentials(services: ExtensionServices, profile: Profile): Promise<void> {
   const label = profileLabel(profile);
   const existing = await services.credentials.get(profile.id);
-  const clientId = required(await services.ui.showInputBox({
-    title: vscode.l10n.t('Client credentials for {0} (1/2)', label),
-    prompt: vscode.l10n.t('Client id, as issued by the service operator (for example topic_37_api)'),
-    value: existing?.clientId ?? '',
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
-  })).trim();
-  const clientSecret = required(await services.ui.showInputBox({
-    title: vscode.l10n.t('Client credentials for {0} (2/2)', label),
-    prompt: vscode.l10n.t("Client secret for {0}. It is kept in the system's secret storage, never in settings.", clientId),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value ? undefined : vscode.l10n.t('Enter the client secret.')),
-  }));
+  const clientId = required(
+    await services.ui.showInputBox({
+      title: vscode.l10n.t('Client credentials for {0} (1/2)', label),
+      prompt: vscode.l10n.t('Client id, as issued by the service operator (for example topic_37_api)'),
+      value: existing?.clientId ?? '',
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
+    }),
+  ).trim();
+  const clientSecret = required(
+    await services.ui.showInputBox({
+      title: vscode.l10n.t('Client credentials for {0} (2/2)', label),
+      prompt: vscode.l10n.t("Client secret for {0}. It is kept in the system's secret storage, never in settings.", clientId),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value ? undefined : vscode.l10n.t('Enter the client secret.')),
+    }),
+  );
   services.log.addSecret(clientSecret);
   await services.credentials.set(profile.id, { clientId, clientSecret });
   // Old tokens belong to the old credentials.

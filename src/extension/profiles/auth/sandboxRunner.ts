@@ -87,7 +87,12 @@ export class SandboxRunner implements vscode.Disposable {
     const credentials = await this.sandboxCredentials();
     const started = Date.now();
     const { startSandbox } = await loadSandbox();
-    const sandbox = await startSandbox({ port: 0, clients: [credentials], topics: { get: (topicId) => this.topics?.get(topicId) }, ...(this.dataDir ? { dataDir: this.dataDir } : {}) });
+    const sandbox = await startSandbox({
+      port: 0,
+      clients: [credentials],
+      topics: { get: (topicId) => this.topics?.get(topicId) },
+      ...(this.dataDir ? { dataDir: this.dataDir } : {}),
+    });
     this.knownBaseUrl = sandbox.baseUrl;
     this.log.info('sandbox', `local sandbox listening on ${sandbox.baseUrl} (started in ${Date.now() - started} ms)`);
     return { sandbox, endpoint: { baseUrl: sandbox.baseUrl, credentials } };

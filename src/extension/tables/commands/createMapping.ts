@@ -17,20 +17,25 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
   try {
     preview = await rows.previewTable(target.table.fsPath);
   } catch (error) {
-    throw new ActionableError(vscode.l10n.t('{0} cannot be read as a table: {1}', target.name, error instanceof rows.TableReadError ? error.reason : describeError(error)));
+    throw new ActionableError(
+      vscode.l10n.t('{0} cannot be read as a table: {1}', target.name, error instanceof rows.TableReadError ? error.reason : describeError(error)),
+    );
   }
   const topics = await services.checker.topicsFor(target.table);
   const { mapping, notes } = rows.guessMapping(preview.table, preview.sample, topics);
   try {
     await fs.writeFile(target.mapping.fsPath, rows.mappingText(mapping), { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new ActionableError(vscode.l10n.t('{0} cannot be written: {1}', mappingName, describeError(error)));
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new ActionableError(vscode.l10n.t('{0} cannot be written: {1}', mappingName, describeError(error)));
     await vscode.window.showTextDocument(target.mapping, { preview: false });
     void services.ui.showInformationMessage(vscode.l10n.t('{0} exists already: it is open, as it was.', mappingName));
     return target.mapping;
   }
   services.log.info('rows', `made ${mappingName} from the header and first rows of ${target.name}`, notes);
   await vscode.window.showTextDocument(target.mapping, { preview: false });
-  void services.ui.showInformationMessage(vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; ')));
+  void services.ui.showInformationMessage(
+    vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; ')),
+  );
   return target.mapping;
 }

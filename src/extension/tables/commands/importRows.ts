@@ -43,34 +43,39 @@ async function runRowsImport(services: CommandServices, arg: unknown, options: R
   const target = await tableTarget(arg);
   await requireMapping(target);
   await saveFirst(target, async (names) => {
-    const question = names.length === 1
-      ? vscode.l10n.t('{0} has unsaved changes: the import reads the files.', names[0])
-      : vscode.l10n.t('{0} and {1} have unsaved changes: the import reads the files.', names.slice(0, -1).join(', '), names[names.length - 1]);
+    const question =
+      names.length === 1
+        ? vscode.l10n.t('{0} has unsaved changes: the import reads the files.', names[0])
+        : vscode.l10n.t('{0} and {1} have unsaved changes: the import reads the files.', names.slice(0, -1).join(', '), names[names.length - 1]);
     return (await services.ui.showWarningMessage(question, { modal: true }, SAVE_AND_IMPORT)) === SAVE_AND_IMPORT;
   });
   const profile = await activeProfile(services);
   const unreadable: Rows.UnreadableRow[] = [];
 
-  const run = await importWithProgress(services, { title: vscode.l10n.t('Importing the rows of {0} to {1}', target.name, profileLabel(profile)), subject: target.name, profile, signal: options.signal }, async (run) => {
-    run.say(vscode.l10n.t('Checking the rows…'));
-    // The check the editor shows is the count of rows, and what is wrong with the mapping.
-    const state = await services.tables.checks.checkNow(target.table);
-    const opened = await services.tables.checks.open(target.table, target.mapping);
-    if (!opened) throw new ActionableError(vscode.l10n.t('{0} has no mapping.', target.name));
-    const { mapped, rows } = opened;
-    try {
-      if (!mapped.mapping) throw await mappingRefusal(target, mapped.problems);
-      // Rows' galleries have no document to go back to: the Galleries view lists them by spot.
-      const engine = await run.engine({ target: target.table, lines: 'rows', record: { uriOf: () => undefined }, onProgress: options.onProgress });
-      services.log.info('import', `rows of ${target.name}: ${state?.rowLines.length ?? '?'} rows (journal ${engine.journal.dir})`);
-      const source = rows.rowSource(mapped.table, mapped.mapping, { signal: run.signal, onUnreadable: (row) => unreadable.push(row) });
-      // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
-      const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
-      return await run.core.runImport(counted, { ...engine, writeBack: false });
-    } finally {
-      await opened.copy.dispose();
-    }
-  });
+  const run = await importWithProgress(
+    services,
+    { title: vscode.l10n.t('Importing the rows of {0} to {1}', target.name, profileLabel(profile)), subject: target.name, profile, signal: options.signal },
+    async (run) => {
+      run.say(vscode.l10n.t('Checking the rows…'));
+      // The check the editor shows is the count of rows, and what is wrong with the mapping.
+      const state = await services.tables.checks.checkNow(target.table);
+      const opened = await services.tables.checks.open(target.table, target.mapping);
+      if (!opened) throw new ActionableError(vscode.l10n.t('{0} has no mapping.', target.name));
+      const { mapped, rows } = opened;
+      try {
+        if (!mapped.mapping) throw await mappingRefusal(target, mapped.problems);
+        // Rows' galleries have no document to go back to: the Galleries view lists them by spot.
+        const engine = await run.engine({ target: target.table, lines: 'rows', record: { uriOf: () => undefined }, onProgress: options.onProgress });
+        services.log.info('import', `rows of ${target.name}: ${state?.rowLines.length ?? '?'} rows (journal ${engine.journal.dir})`);
+        const source = rows.rowSource(mapped.table, mapped.mapping, { signal: run.signal, onUnreadable: (row) => unreadable.push(row) });
+        // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
+        const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
+        return await run.core.runImport(counted, { ...engine, writeBack: false });
+      } finally {
+        await opened.copy.dispose();
+      }
+    },
+  );
   if (!run) return undefined;
   if (run.spots.length === 0 && unreadable.length === 0) {
     void services.ui.showInformationMessage(vscode.l10n.t('{0} has no rows to import.', target.name));
@@ -80,11 +85,22 @@ async function runRowsImport(services: CommandServices, arg: unknown, options: R
   const subject: RunSubject = { name: target.name, items: 'rows', again, open: (spot) => openRowAtProblem(spot) };
   const summary = await reportRun(services, profile, subject, run);
   if (unreadable.length > 0) {
-    services.log.warn('import', `rows of ${target.name}: ${unreadable.length} line(s) could not be read as rows`, unreadable.map((row) => `line ${row.line}:${row.column}: ${row.problem}`));
+    services.log.warn(
+      'import',
+      `rows of ${target.name}: ${unreadable.length} line(s) could not be read as rows`,
+      unreadable.map((row) => `line ${row.line}:${row.column}: ${row.problem}`),
+    );
     const first = unreadable[0];
-    const message = unreadable.length === 1
-      ? vscode.l10n.t('1 line of {0} could not be read as rows and were left out (line {1}: {2}).', target.name, first.line, first.problem)
-      : vscode.l10n.t('{0} lines of {1} could not be read as rows and were left out (line {2}: {3}).', unreadable.length, target.name, first.line, first.problem);
+    const message =
+      unreadable.length === 1
+        ? vscode.l10n.t('1 line of {0} could not be read as rows and were left out (line {1}: {2}).', target.name, first.line, first.problem)
+        : vscode.l10n.t(
+            '{0} lines of {1} could not be read as rows and were left out (line {2}: {3}).',
+            unreadable.length,
+            target.name,
+            first.line,
+            first.problem,
+          );
     showMessage(services, 'warning', message, [
       { title: vscode.l10n.t('Open at the Line'), run: () => openTableAt(target.table, first) },
       { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
@@ -99,12 +115,12 @@ async function mappingRefusal(target: TableTarget, problems: readonly Rows.Mappi
   const first = errors[0];
   if (first) await openMappingAtProblem(target.mapping, first);
   const mappingName = vscode.workspace.asRelativePath(target.mapping, false);
-  const message = !first ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has {1} problems.', mappingName, errors.length)
-    : errors.length === 1 ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has 1 problem: {1}', mappingName, first.message)
+  const message = !first
+    ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has {1} problems.', mappingName, errors.length)
+    : errors.length === 1
+      ? vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has 1 problem: {1}', mappingName, first.message)
       : vscode.l10n.t('Not imported, nothing was sent: the mapping {0} has {1} problems: {2}', mappingName, errors.length, first.message);
-  return new ActionableError(message, [
-    { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
-  ]);
+  return new ActionableError(message, [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
 }
 
 /** A row's spot: the table at the cell of its first error (or its first problem, or the row's start). */

@@ -18,28 +18,44 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   const cursor = editor?.document.uri.toString() === target.table.toString() ? editor.selection.active.line + 1 : 1;
   const line = typeof lineArg === 'number' ? lineArg : cursor;
   const state = services.tables.checks.state(target.table) ?? (await services.tables.checks.checkNow(target.table));
-  if (!state) throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
+  if (!state)
+    throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [
+      { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
+    ]);
   if (state.mappingBroken) {
     const opened = await services.tables.checks.open(target.table, target.mapping);
     await opened?.copy.dispose();
     const first = opened?.mapped.problems.find((problem) => problem.severity === 'error');
     if (first) await openMappingAtProblem(target.mapping, first);
     const mappingName = vscode.workspace.asRelativePath(target.mapping, false);
-    const message = first ? vscode.l10n.t('No preview: the mapping {0} has problems: {1}', mappingName, first.message) : vscode.l10n.t('No preview: the mapping {0} has problems.', mappingName);
+    const message = first
+      ? vscode.l10n.t('No preview: the mapping {0} has problems: {1}', mappingName, first.message)
+      : vscode.l10n.t('No preview: the mapping {0} has problems.', mappingName);
     throw new ActionableError(message, [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
   }
   if (state.rowLines.length === 0) throw new ActionableError(vscode.l10n.t('{0} has no rows to preview.', target.name));
   // On the header (or a title row above it): the first row.
   const rowLine = state.rowLines[Math.max(0, lastAtOrBefore(state.rowLines, line))];
   const found = await services.tables.checks.rowAt(target.table, rowLine);
-  if (!found?.checked.spot) throw new ActionableError(vscode.l10n.t('The row at line {0} of {1} could not be read: see the Problems panel.', line, target.name), [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }]);
+  if (!found?.checked.spot)
+    throw new ActionableError(vscode.l10n.t('The row at line {0} of {1} could not be read: see the Problems panel.', line, target.name), [
+      { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
+    ]);
   const { checked } = found;
   const shown = await services.tables.previews.show(target.name, checked.row ?? '?', checked.spot!.text);
   const errors = checked.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
-    showMessage(services, 'warning', vscode.l10n.t('Row {0} (line {1}) is not imported as it stands: {2}', String(checked.row), checked.line, errors.map((finding) => finding.message).join(' ')), [
-      { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
-    ]);
+    showMessage(
+      services,
+      'warning',
+      vscode.l10n.t(
+        'Row {0} (line {1}) is not imported as it stands: {2}',
+        String(checked.row),
+        checked.line,
+        errors.map((finding) => finding.message).join(' '),
+      ),
+      [{ title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems }],
+    );
   }
   services.log.info('rows', `preview of ${checked.label}${checked.sourceId ? ` ("${checked.sourceId}")` : ''}: ${errors.length} problem(s)`);
   return shown;

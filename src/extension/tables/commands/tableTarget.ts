@@ -26,18 +26,34 @@ export async function tableTarget(arg: unknown): Promise<TableTarget> {
         break;
       }
     }
-    if (!table) throw new ActionableError(vscode.l10n.t('{0} is a mapping, and no table is beside it: a mapping trees.mapping.json is for trees.csv (or trees.geojson, …).', vscode.workspace.asRelativePath(given, false)));
+    if (!table)
+      throw new ActionableError(
+        vscode.l10n.t(
+          '{0} is a mapping, and no table is beside it: a mapping trees.mapping.json is for trees.csv (or trees.geojson, …).',
+          vscode.workspace.asRelativePath(given, false),
+        ),
+      );
   }
-  if (!table) throw new ActionableError(vscode.l10n.t('Open a table to import its rows: a CSV or TSV file, a GeoJSON layer or an NDJSON file, with its mapping (trees.csv and trees.mapping.json) beside it.'));
+  if (!table)
+    throw new ActionableError(
+      vscode.l10n.t(
+        'Open a table to import its rows: a CSV or TSV file, a GeoJSON layer or an NDJSON file, with its mapping (trees.csv and trees.mapping.json) beside it.',
+      ),
+    );
   return { table, mapping: vscode.Uri.file(mappingPathFor(table.fsPath)), name: vscode.workspace.asRelativePath(table, false) };
 }
 
 /** The table's mapping must exist: without one, the way to make it. */
 export async function requireMapping(target: TableTarget): Promise<void> {
   if (await exists(target.mapping.fsPath)) return;
-  throw new ActionableError(vscode.l10n.t("{0} has no mapping yet: {1} says which column is which. Create one from the table's header, then complete it.", target.name, vscode.workspace.asRelativePath(target.mapping, false)), [
-    { title: vscode.l10n.t('Create Mapping for this File'), command: COMMAND.createMapping, args: [target.table] },
-  ]);
+  throw new ActionableError(
+    vscode.l10n.t(
+      "{0} has no mapping yet: {1} says which column is which. Create one from the table's header, then complete it.",
+      target.name,
+      vscode.workspace.asRelativePath(target.mapping, false),
+    ),
+    [{ title: vscode.l10n.t('Create Mapping for this File'), command: COMMAND.createMapping, args: [target.table] }],
+  );
 }
 
 /**
@@ -45,14 +61,20 @@ export async function requireMapping(target: TableTarget): Promise<void> {
  * reads the files. `confirm` gets the names of the unsaved files (one or both).
  */
 export async function saveFirst(target: TableTarget, confirm: (names: string[]) => Promise<boolean>): Promise<void> {
-  const dirty = vscode.workspace.textDocuments.filter((document) => document.isDirty && [target.table.toString(), target.mapping.toString()].includes(document.uri.toString()));
+  const dirty = vscode.workspace.textDocuments.filter(
+    (document) => document.isDirty && [target.table.toString(), target.mapping.toString()].includes(document.uri.toString()),
+  );
   if (dirty.length === 0) return;
   if (!(await confirm(dirty.map((document) => vscode.workspace.asRelativePath(document.uri, false))))) throw new UserCancelledError();
   for (const document of dirty) {
-    if (!(await document.save())) throw new ActionableError(vscode.l10n.t('{0} could not be saved: nothing was imported.', vscode.workspace.asRelativePath(document.uri, false)));
+    if (!(await document.save()))
+      throw new ActionableError(vscode.l10n.t('{0} could not be saved: nothing was imported.', vscode.workspace.asRelativePath(document.uri, false)));
   }
 }
 
 function exists(path: string): Promise<boolean> {
-  return fs.stat(path).then((stats) => stats.isFile(), () => false);
+  return fs.stat(path).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 }

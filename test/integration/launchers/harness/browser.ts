@@ -50,13 +50,15 @@ export async function launchBrowser(profileDir: string, viewport = { width: 1400
     if (closed) return;
     closed = true;
     unregister();
-    const done = gone || await withTimeout(context.close(), 15_000, 'browser close').then(
-      () => true,
-      (error) => {
-        console.error(`[harness] ${String(error)}`);
-        return false;
-      },
-    );
+    const done =
+      gone ||
+      (await withTimeout(context.close(), 15_000, 'browser close').then(
+        () => true,
+        (error) => {
+          console.error(`[harness] ${String(error)}`);
+          return false;
+        },
+      ));
     // Still tracked when closing failed: stopAll() and the exit handler SIGKILL the group.
     if (done) for (const forget of forgetGroups) forget();
   };

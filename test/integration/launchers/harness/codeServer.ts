@@ -260,7 +260,7 @@ async function installCodeServer(version: string, dir: string): Promise<CodeServ
   else {
     console.warn(
       `[code-server] no headers of Node ${nodeMajor} next to ${nodePath} (<prefix>/include/node/node.h): node-gyp will try to ` +
-        'download them, which fails without internet. Install the Node headers (e.g. Debian libnode-dev for Debian\'s nodejs).',
+        "download them, which fails without internet. Install the Node headers (e.g. Debian libnode-dev for Debian's nodejs).",
     );
   }
   // Native modules build from source. The top-level install reads this project .npmrc; nested
@@ -538,12 +538,16 @@ export async function packFixtureExtension(fixture: string, runDir: string): Pro
   const copy = path.join(runDir, `fixture-${fixture}`);
   fs.cpSync(path.join(repoRoot, 'test', 'fixtures', fixture), copy, { recursive: true });
   const vsix = `${copy}.vsix`;
-  await runBounded(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
-    cwd: copy,
-    logFile: `${copy}.log`,
-    timeoutMs: 120_000,
-    what: `vsce package (test/fixtures/${fixture})`,
-  });
+  await runBounded(
+    path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+    ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+    {
+      cwd: copy,
+      logFile: `${copy}.log`,
+      timeoutMs: 120_000,
+      what: `vsce package (test/fixtures/${fixture})`,
+    },
+  );
   return vsix;
 }
 
@@ -574,15 +578,19 @@ export async function startCodeServer(install: CodeServerInstall, options: Start
   }
   const args = [
     install.entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${options.port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${options.port}`,
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--user-data-dir', dirs.userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    dirs.userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     ...(options.locale ? ['--locale', options.locale] : []),
     ...(install.smokeTestDriver && options.smokeTestDriver !== false ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
@@ -608,10 +616,7 @@ export async function startCodeServer(install: CodeServerInstall, options: Start
 }
 
 /** The workbench URL that opens folder and (optionally) loads an extension in development / test mode. */
-export function workbenchUrl(
-  server: RunningCodeServer,
-  options: { folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string },
-): string {
+export function workbenchUrl(server: RunningCodeServer, options: { folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string {
   const remote = (file: string) => `vscode-remote://127.0.0.1:${server.port}${file}`;
   const payload: Array<[string, string]> = [];
   // One development path only: with several, code-server loads just the last.

@@ -24,11 +24,7 @@ export function stopRequested(): NodeJS.Signals | undefined {
 export const CLEANUP_BUDGET_MS = 10_000;
 
 /** Starts a command in a new process group; its output goes to logFile (and to stdout with echo). */
-export function spawnGroup(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { logFile?: string; echo?: boolean } = {},
-): ChildProcess {
+export function spawnGroup(command: string, args: string[], options: SpawnOptions & { logFile?: string; echo?: boolean } = {}): ChildProcess {
   hookSignals();
   const { logFile, echo, ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -53,7 +49,10 @@ export async function killGroup(child: ChildProcess, graceMs = 3000): Promise<vo
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   signalGroup(child, 'SIGTERM');
-  const stopped = await withTimeout(exited, graceMs, 'exit').then(() => true, () => false);
+  const stopped = await withTimeout(exited, graceMs, 'exit').then(
+    () => true,
+    () => false,
+  );
   signalGroup(child, 'SIGKILL');
   if (!stopped) await withTimeout(exited, 2000, 'exit after SIGKILL').catch(() => undefined);
   groups.delete(child);
@@ -111,7 +110,11 @@ export function childGroupLeaders(marker: string): number[] {
     try {
       // stat: "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses.
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(1, 3).map(Number);
+      const [ppid, pgrp] = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .slice(1, 3)
+        .map(Number);
       if (ppid !== process.pid || pgrp !== Number(name)) continue;
       if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) found.push(Number(name));
     } catch {
@@ -135,9 +138,7 @@ export function onCleanup(cleanup: () => Promise<void> | void): () => void {
 export async function stopAll(): Promise<void> {
   while (cleanups.length) {
     const cleanup = cleanups.pop()!;
-    await withTimeout(Promise.resolve().then(cleanup), 10_000, 'cleanup').catch((error) =>
-      console.error(`[harness] cleanup failed: ${String(error)}`),
-    );
+    await withTimeout(Promise.resolve().then(cleanup), 10_000, 'cleanup').catch((error) => console.error(`[harness] cleanup failed: ${String(error)}`));
   }
   await Promise.all([...groups].map((child) => killGroup(child)));
   for (const leader of adoptedGroups) signalGroupId(leader, 'SIGKILL'); // a browser whose close failed
@@ -204,11 +205,7 @@ export async function runBounded(
 }
 
 /** Runs a command to completion in its own group, bounded, and returns its stdout. */
-export async function captureBounded(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { timeoutMs: number; what: string },
-): Promise<string> {
+export async function captureBounded(command: string, args: string[], options: SpawnOptions & { timeoutMs: number; what: string }): Promise<string> {
   const { timeoutMs, what, ...rest } = options;
   const child = spawnGroup(command, args, rest);
   const out: Buffer[] = [];
