@@ -46,8 +46,7 @@ export type CheckedDocument =
 /**
  * Reads a document through the core's one read (nothing larger than MAX_DOCUMENT_BYTES, strict
  * UTF-8), synchronously: for a file of a few hundred bytes, a stat and a read straight from this
- * thread cost a fraction of five trips through libuv's thread pool, which was a third of the
- * CLI's time per document in the 10,000-document benchmark.
+ * thread cost a fraction of five trips through libuv's thread pool.
  */
 export async function readDocumentText(path: string): Promise<{ text: string } | { error: string }> {
   try {

@@ -50,11 +50,10 @@ export type { core, infer, input, output, ZodMiniType } from 'zod/mini';
 
 /**
  * zod/mini's object with the compiled parse of zod's core ($ZodObjectJIT, classic zod's object):
- * the parse is generated once as code for the shape, where zod/mini's walks the members. For the
- * spot document, checked for every spot of an import: 0.23 µs a document against 0.82 (a loop of
- * 200,000 parses, not in bench/), and 1.4 KB less allocated per spot (the engine alone, sampled:
- * 15.9 → 14.5 KB). The same checks and messages (test/unit/compiledObject.test.ts); without code
- * generation (a content security policy, `jitless`), zod falls back to the walk.
+ * the parse is generated once as code for the shape, where zod/mini's walks the members: the spot
+ * document is checked for every spot of an import (docs/performance.md has the figures). The same
+ * checks and messages (test/unit/compiledObject.test.ts); without code generation (a content
+ * security policy, `jitless`), zod falls back to the walk.
  */
 export const compiledObject = /* @__PURE__ */ (() => {
   const CompiledObject = $constructor('ZodMiniCompiledObject', (inst: ZodMiniObject, def: ZodMiniObject['_zod']['def']) => {

@@ -1,8 +1,6 @@
 // The buffers that reads of media files fill (hashing a file, sending one), kept for the next
 // read. A fresh buffer per read is memory outside V8's heap, and V8 answers a few tens of MB of
-// it with full garbage collections: sending photos of a few MB each, a fresh 1 MiB buffer per
-// read set off one every ~60 ms, and their marking, sweeping and the recompilation of the code
-// they flushed took about a third of the upload's processor time. Kept buffers are never freed,
+// it with full garbage collections, frequent while photos are sent. Kept buffers are never freed,
 // so they cost nothing after the first few files.
 
 /** Bytes per buffer: one read of most media, larger reads than a stream's 64 KiB. */

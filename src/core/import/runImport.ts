@@ -136,11 +136,8 @@ interface Ahead {
 /**
  * One run's workers and what they share. Methods, not closures made for every run: V8 keeps a
  * closure's optimized code only while an instance of that closure lives, so a run's new closures
- * were compiled again after a full garbage collection between two runs (bench (a), counted with
- * --trace-opt: 12 functions and about 40 ms of compiling in the round after each one; an
- * extension host collects between two imports). A method is one function for every run. Code can
- * still be compiled again after a full collection (7 functions, 24 ms in the round traced after
- * this change, most of it prepareSpot, deoptimized for "code dependencies"), but not these.
+ * would be compiled again after each full garbage collection between two runs (an extension host
+ * collects between two imports); a method is one function for every run (docs/performance.md).
  */
 class EngineRun {
   /** Spots checked ahead of the requests, in order: up to `concurrency` of them. */

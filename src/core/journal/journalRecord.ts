@@ -65,7 +65,7 @@ let formatted = '';
 
 /**
  * Now, as the journal's records say when (ISO 8601, UTC): formatted at most once a millisecond,
- * since a bulk import asks for it three times per spot and each formatting took 0.4 µs.
+ * since a bulk import asks for it three times per spot.
  */
 export function journalTime(): string {
   const now = Date.now();

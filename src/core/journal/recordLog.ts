@@ -45,8 +45,8 @@ const COMPACT_SLACK_LINES = 4096;
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 const NO_OWNERS: ReadonlySet<string> = new Set();
 /**
- * How long plain appends wait for company: one write call per line was a tenth of a bulk import's
- * processor time (bench (a)); a spot reported done 10 ms later is not noticed.
+ * How long plain appends wait for company: one write call per line is a noticeable part of a bulk
+ * import's processor time, and a spot reported done a few milliseconds later is not noticed.
  */
 const PLAIN_APPEND_WINDOW_MS = 10;
 const PLAIN_APPEND_MAX_LINES = 256;
@@ -63,8 +63,8 @@ export class RecordLog {
   /**
    * Where the last line of each source id starts, and its length with the newline: read back (and
    * checked) only when that spot is opened, so 100,000 records cost two numbers each in memory.
-   * One map from the source id to its slot in two arrays outside the heap: a second map of
-   * 140,000 entries was 7 MiB of the CLI's heap in the 100,000-document memory bench.
+   * One map from the source id to its slot in two arrays outside the heap: a second map would
+   * double what the index holds in the heap.
    */
   private readonly slots = new Map<string, number>();
   private starts = new Float64Array(1024);
@@ -513,8 +513,7 @@ export function namesOfLine(line: string): { sourceId: string; galleryIds: reado
 
 /**
  * namesOfLine for the lines of the log as it is read when opened, without a string of each line:
- * reading a log of a document-only import cost 1.2 µs a line that way, and a bulk import opens the
- * log before its first spot. The lines this module writes of spots without galleries (all of a
+ * a bulk import opens the log before its first spot. The lines this module writes of spots without galleries (all of a
  * document-only import) are read from their bytes (plainNames); any other line is decoded and
  * left to namesOfAnyLine. Where a line holds a pattern that sends it to the full parse is found
  * once per place in the log, not once per line, so the read stays linear whether or not the log

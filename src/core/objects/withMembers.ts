@@ -3,9 +3,8 @@
 /**
  * `{ ...base, ...members }` for objects of our own making (options, outcomes, entries). V8 (Node
  * 20, and the Electron of VS Code) builds an object literal that spreads first and then names
- * members by making the object a new shape at every call: about 0.4 µs per member, 4.5 µs for the
- * check options of every spot of a bulk import (bench (a)); `Object.assign({}, base, members)`
- * takes 0.2 µs. Lint refuses the literal in the per-spot code (eslint.config.mjs). Not for data
+ * members by making the object a new shape at every call, which `Object.assign({}, base, members)`
+ * does not (docs/performance.md). Lint refuses the literal in the per-spot code (eslint.config.mjs). Not for data
  * read from outside: Object.assign takes a member named "__proto__" as the new object's prototype.
  */
 export function withMembers<Base extends object, Members extends object>(base: Base, members: Members): WithMembers<Base, Members> {

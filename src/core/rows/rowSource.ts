@@ -84,8 +84,8 @@ export function rowLabel(source: string, row: number | string, line: number | st
 }
 
 /**
- * rowLabel for the rows of one table in one run, its words made once: formatting them for each
- * row took 1.5 µs, a tenth of what a row costs beyond a document. A file name cannot hold the
+ * rowLabel for the rows of one table in one run, its words made once rather than for each row. A
+ * file name cannot hold the
  * NUL characters the places are marked with.
  */
 export function rowLabels(source: string): (row: number, line: number) => string {

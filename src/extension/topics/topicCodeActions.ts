@@ -1,7 +1,8 @@
 // Quick fixes for spot documents, keyed on the diagnostic's code (a rule id): the topic rules'
 // own problems (a spot outside its topic's area offers the swap of latitude and longitude when
 // that brings it in), and three of the document's base problems (a duplicate member, a pending
-// gallery without state 2, a latitude out of range that is probably swapped with the longitude). The edits come from the core, computed on the text as it is now.
+// gallery without state 2, a latitude out of range that is probably swapped with the longitude).
+// The edits come from the core, computed on the text as it is now.
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import { isSpotDocument, mightBeSpotDocument } from '../documents/spotDocuments';
