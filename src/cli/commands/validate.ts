@@ -3,9 +3,12 @@
 // table (trees.csv with trees.mapping.json) as the spot it stands for, each problem at its cell.
 // Sends nothing, needs no account.
 import { resolve } from 'node:path';
-import { SourceIdOwners } from '../../core';
+import { checkSpots, type SpotOutcome } from '../../core';
 import { checkRows } from '../../core/rows';
-import { checkDocumentFile, claimSourceId, topicRulesOf, type DocumentRules } from '../documents/checkDocument';
+import { topicRulesOf, type DocumentRules } from '../documents/documentRules';
+import { documentInputs } from '../documents/documentInputs';
+import { findingsOf } from '../import/spotOutcome';
+import type { Outcome } from '../output/records';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
@@ -72,34 +75,25 @@ async function validateAll(
   const display = (path: string) => displayPath(path, context.cwd);
   for (const outcome of unreadable) output.outcome({ ...outcome, status: 'invalid' });
   let bytes = 0;
-  const sourceIds = new SourceIdOwners();
-  for (const [index, path] of files.entries()) {
-    if (stop.aborted) {
-      progress.stop();
-      return output.finish(
-        `Interrupted: ${index} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`,
-        EXIT.interrupted,
-        'interrupted',
-      );
-    }
-    const file = display(path);
-    const checked = claimSourceId(await checkDocumentFile(path, rules, display), path, sourceIds, display);
-    bytes += checked.text ? Buffer.byteLength(checked.text) : 0;
-    if (!checked.ok) {
-      output.outcome({
-        file,
-        status: 'invalid',
-        ok: false,
-        reason: checked.reason,
-        failure: checked.text === undefined ? 'unreadable' : 'document',
-        findings: checked.findings,
-      });
-    } else {
-      output.outcome({ file, status: 'valid', ok: true, findings: checked.findings });
-    }
-    progress.update({ done: index + 1, total: files.length, bytes });
-    // Reading is synchronous: give the event loop a turn now and then (Ctrl-C, the bar, stdout).
-    if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+  let checkedCount = 0;
+  // The engine's check (checkSpots): what an import would say of each document, nothing sent.
+  const source = documentInputs(files, { display, stop, onRead: (read) => (bytes += read) });
+  // One at a time: the lines come in the order of the files (a check waits on no request).
+  await checkSpots(
+    source,
+    { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes, describePath: display, signal: stop, concurrency: 1 },
+    (_position, spot) => {
+      output.outcome(validateOutcome(spot, display));
+      progress.update({ done: ++checkedCount, total: files.length, bytes });
+    },
+  );
+  if (stop.aborted) {
+    progress.stop();
+    return output.finish(
+      `Interrupted: ${checkedCount} of ${files.length} spot documents checked, ${output.count('invalid')} invalid so far.`,
+      EXIT.interrupted,
+      'interrupted',
+    );
   }
   const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
   const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[] };
@@ -181,4 +175,12 @@ async function validateTable(
     if (counts.checked % 256 === 255) await new Promise((resolveTurn) => setImmediate(resolveTurn));
   }
   return counts;
+}
+
+/** A document's check as validate reports it: valid, or invalid with its reason (unreadable: the file could not be read). */
+function validateOutcome(spot: SpotOutcome, display: (path: string) => string): Outcome {
+  const findings = findingsOf(spot, display);
+  if (spot.status === 'checked') return { file: spot.label, status: 'valid', ok: true, findings };
+  const failure = spot.failure?.kind === 'unreadable' ? 'unreadable' : 'document';
+  return { file: spot.label, status: 'invalid', ok: false, reason: spot.reason ?? 'Not a spot document.', failure, findings };
 }

@@ -8,7 +8,7 @@ import { loadProjectTopics, type TopicCatalog } from '../../core';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
 import type { CliSettings } from '../settings/resolveSettings';
-import { toFindings } from './checkDocument';
+import { toFindings } from './documentRules';
 
 export interface ProjectTopics {
   catalog: TopicCatalog;

@@ -4,7 +4,7 @@
 // reports each outcome.
 import type { JournalAccounts, RunStopKind, ServiceClient, ServiceError } from '../../core';
 import type { ResolvedMapping, SourceTable } from '../../core/rows';
-import type { DocumentRules } from '../documents/checkDocument';
+import type { DocumentRules } from '../documents/documentRules';
 import type { Outcome } from '../output/records';
 
 /** Whose data the journal describes. */

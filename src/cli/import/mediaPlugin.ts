@@ -1,7 +1,6 @@
 // Where the import engine (src/core/import/) plugs into the command line: the runner `import`
-// uses (the workflow for every document; --no-media sends the documents only, through the same
-// journal). `validate` runs the engine's own pre-flight check (checkSpotMedia) through
-// checkDocument.ts.
+// uses (the engine over documents, or over the rows of a table; --no-media sends the documents
+// only, through the same journal; --dry-run is the engine's check, checkSpots).
 import type { ImportJob, ImportRunner } from './importRunner';
 import { importRows } from './rowsRunner';
 import { importWithWorkflow } from './workflowRunner';

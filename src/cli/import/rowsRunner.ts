@@ -5,7 +5,7 @@
 // and each problem its cell. Rows are never written back: the table stays as it is.
 import { streamImport, type RunStop, type SpotSource } from '../../core';
 import { checkRows, isRowOrigin, rowLabel, rowOfPath, rowSource } from '../../core/rows';
-import { topicRulesOf } from '../documents/checkDocument';
+import { topicRulesOf } from '../documents/documentRules';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import type { ImportRunner } from './importRunner';

@@ -5,7 +5,7 @@
 import { ruleOf, runStopCause, type SpotFailureKind, type SpotOutcome } from '../../core';
 import { isRowOrigin, placeRowProblem } from '../../core/rows';
 import { rowFindings } from '../rows/rowFindings';
-import { toFindings } from '../documents/checkDocument';
+import { toFindings } from '../documents/documentRules';
 import type { Finding, GalleryRecord, Outcome, SpotRecord } from '../output/records';
 
 export function toOutcome(spot: SpotOutcome, display: (path: string) => string): Outcome {
@@ -16,7 +16,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
   const withRecord = { ...(record ? { spot: record } : {}), ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
   switch (spot.status) {
     case 'done':
-      return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: placed(spot, display), ...withRecord };
+      return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: findingsOf(spot, display), ...withRecord };
     case 'invalid':
       return {
         file,
@@ -24,7 +24,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
         ok: false,
         reason: spot.reason ?? 'The document or its media break a rule.',
         failure: 'document',
-        findings: placed(spot, display),
+        findings: findingsOf(spot, display),
         ...withRecord,
       };
     case 'failed':
@@ -34,11 +34,20 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
         ok: false,
         reason: withRemaining(spot),
         failure: failureOf(spot.failure?.kind),
-        findings: placed(spot, display),
+        findings: findingsOf(spot, display),
         ...withRecord,
       };
     case 'cancelled':
-      return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: placed(spot, display), ...withRecord };
+      return { file, status: 'interrupted', ok: false, reason: withRemaining(spot), findings: findingsOf(spot, display), ...withRecord };
+    case 'checked':
+      return {
+        file,
+        status: 'wouldImport',
+        ok: true,
+        findings: findingsOf(spot, display),
+        spot: { sourceId: spot.sourceId!, pendingGalleries: [] },
+        ...(origin ? { row: { row: origin.row, line: origin.line } } : {}),
+      };
     case 'not-started':
       return {
         file,
@@ -88,7 +97,8 @@ function galleryRecord(gallery: SpotOutcome['galleries'][number]): GalleryRecord
 }
 
 /** The engine's problems carry offsets into the document (lines and columns need its text), or a row's, its cells. */
-function placed(spot: SpotOutcome, display: (path: string) => string): Finding[] {
+/** A spot's problems as findings: a row's at its cells, a document's at its lines in the text that was checked. */
+export function findingsOf(spot: SpotOutcome, display: (path: string) => string): Finding[] {
   if (spot.problems.length === 0) return [];
   if (isRowOrigin(spot.origin)) {
     const origin = spot.origin;

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { TopicCatalog } from '../../core';
 import { isTableFile, mappingPathFor, openMappedTable, readMappingFile, type MappedTable, type ResolvedMapping, type SourceTable } from '../../core/rows';
-import { toFindings } from '../documents/checkDocument';
+import { toFindings } from '../documents/documentRules';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
 

@@ -21,7 +21,19 @@ import {
   type SourceIdTurn,
   type SpotRunContext,
 } from './spotSteps';
-import type { ImportRunOptions, ImportOutcome, RunStop, RunStopKind, SpotInput, SpotOutcome, SpotSource, ImportProgress, SpotStep } from './types';
+import type {
+  EngineOptions,
+  ImportCheckOptions,
+  ImportRunOptions,
+  ImportOutcome,
+  RunStop,
+  RunStopKind,
+  SpotInput,
+  SpotOutcome,
+  SpotSource,
+  ImportProgress,
+  SpotStep,
+} from './types';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
@@ -63,9 +75,6 @@ export async function streamImport(
   options: ImportRunOptions,
   settled?: (position: number, outcome: SpotOutcome) => void,
 ): Promise<ImportStreamEnd> {
-  const concurrency = clampConcurrency(options.concurrency);
-  const spots = asSource(source);
-  const total = spots.total ?? 0;
   const journal = new ImportJournal(options.journal.dir, options.journal.account, options.journal.accounts, options.journal.log);
   // The account's lock first: another process using the journal is found before anything is sent.
   try {
@@ -75,6 +84,44 @@ export async function streamImport(
     tell(options.onStep, { label: '', step: 'stop', message: stop.error.message });
     return { stop };
   }
+  return runEngine(source, options, journal, settled);
+}
+
+/**
+ * Every spot checked as an import prepares it (the same read, parse, source_id rule and checks of
+ * the document and its media), with nothing sent and no journal opened: the CLI's validate and dry
+ * run and the editor's checks of a table say of each spot what an import would do with it.
+ * `settled` gets each spot's outcome: checked, invalid, or failed (unreadable).
+ */
+export function checkSpots(
+  source: SpotsOrSource,
+  options: ImportCheckOptions,
+  settled?: (position: number, outcome: SpotOutcome) => void,
+): Promise<ImportStreamEnd> {
+  return runEngine(source, withMembers(options, { client: SENDS_NOTHING }), undefined, settled);
+}
+
+/** A check's client: the engine never asks it (a spot is settled once checked); if it did, that is a defect, not a request. */
+const refuseRequest = (): never => {
+  throw new Error('a check sends nothing: no request may be made');
+};
+const SENDS_NOTHING: ImportRunOptions['client'] = {
+  importSpot: refuseRequest,
+  getGallery: refuseRequest,
+  uploadMedia: refuseRequest,
+  setMediaOrder: refuseRequest,
+};
+
+/** The run over the source: with a journal, an import; without one, a check that sends nothing. */
+async function runEngine(
+  source: SpotsOrSource,
+  options: EngineOptions,
+  journal: ImportJournal | undefined,
+  settled: ((position: number, outcome: SpotOutcome) => void) | undefined,
+): Promise<ImportStreamEnd> {
+  const concurrency = clampConcurrency(options.concurrency);
+  const spots = asSource(source);
+  const total = spots.total ?? 0;
   const indexOf = new Map<string, number>();
   // The document of this run that names each gallery for its media, first come (see galleryOfAnotherSpot).
   const galleryClaims = new Map<number, string>();
@@ -98,7 +145,7 @@ export async function streamImport(
     inputs = new InputSource(spots.spots());
   } catch (error) {
     // A source that fails before its first input: the lock taken above is given back.
-    await journal.close();
+    await journal?.close();
     throw error;
   }
   const run = new EngineRun(options, ctx, inputs, concurrency, total, indexOf, settled);
@@ -120,7 +167,7 @@ export async function streamImport(
       const spot = await next.spot;
       run.settle(next.position, 'journal' in spot ? abandonSpot(spot, run.stop?.kind ?? 'cancelled') : spot);
     }
-    await journal.close();
+    await journal?.close();
     if (run.stop) tell(options.onStep, { label: '', step: 'stop', message: run.stop.error.message });
   }
   return { stop: run.stop };
@@ -152,7 +199,7 @@ class EngineRun {
   settledFailure: { error: unknown } | undefined;
 
   constructor(
-    private readonly options: ImportRunOptions,
+    private readonly options: EngineOptions,
     private readonly ctx: SpotRunContext,
     private readonly inputs: InputSource,
     private readonly concurrency: number,

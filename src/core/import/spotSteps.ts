@@ -18,17 +18,18 @@ import { uploadGalleryMedia } from './galleryUploads';
 import { sendSpot } from './sendSpot';
 import { JournalError, type ImportJournal, type SpotJournal } from '../journal/journal';
 import { journalTime, type SpotJournalRecord } from '../journal/journalRecord';
-import { noMediaLayout } from '../media/mediaLayout';
-import type { ImportRunOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
+import { noMediaLayout, type MediaLayout } from '../media/mediaLayout';
+import type { EngineOptions, RunStopKind, SpotFailureKind, SpotInput, SpotOutcome, StepName, WriteBackOutcome } from './types';
 import { writeSpotFileInPlace } from './writeBack';
 import { runStopCause } from './runStopWords';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
 export interface SpotRunContext {
-  options: ImportRunOptions;
+  options: EngineOptions;
   retry: RetryPolicy;
-  journal: ImportJournal;
+  /** Undefined: a check that sends nothing (checkSpots): each spot is settled once checked. */
+  journal: ImportJournal | undefined;
   /** The run's budget for checked media kept in memory until they are sent. */
   held: HeldContent;
   /**
@@ -100,6 +101,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
     step('check', `not sent: ${problem.message}`);
     return fail(outcome, 'repeated-source-id', problem.message, 'invalid');
   }
+  if (!ctx.journal) return checkedOnly(input, outcome, text, parsed, layout, options, step);
 
   let journal: SpotJournal;
   try {
@@ -472,7 +474,7 @@ async function writeBack(
   finalText: string,
   edits: SpotTextEdit[],
   journal: SpotJournal,
-  options: ImportRunOptions,
+  options: EngineOptions,
   step: (name: StepName, message: string) => void,
 ): Promise<WriteBackOutcome> {
   const record = journal.record;
@@ -548,6 +550,30 @@ function done(outcome: SpotOutcome, details: Partial<SpotOutcome>): SpotOutcome 
   return outcome;
 }
 
+/**
+ * A check that sends nothing: the import's own check of the document and its media (no content
+ * hashed: nothing is sent), settled as checked or invalid, with its problems placed on its text.
+ */
+async function checkedOnly(
+  input: SpotInput,
+  outcome: SpotOutcome,
+  text: string,
+  parsed: ParsedSpotText,
+  layout: MediaLayout | undefined,
+  options: EngineOptions,
+  step: (name: StepName, message: string) => void,
+): Promise<SpotOutcome> {
+  const check = input.check
+    ? withTopicRules(input.check, options, input.problems)
+    : await checkSpotForImport(input.path, text, withMembers(options, { layout, parsed, hashFiles: false }), input.problems);
+  if (!check.ok) return invalid(outcome, check, step);
+  setProblems(outcome, check.problems, parsed.text);
+  outcome.status = 'checked';
+  outcome.change = undefined;
+  step('check', 'checked: nothing is sent');
+  return outcome;
+}
+
 function invalid(outcome: SpotOutcome, check: SpotMediaCheck, step: (name: StepName, message: string) => void): SpotOutcome {
   outcome.status = 'invalid';
   outcome.failure = { kind: 'invalid' };
@@ -566,7 +592,7 @@ function fail(
   status: 'failed' | 'invalid' = 'failed',
   record?: SpotJournalRecord,
   check?: SpotMediaCheck,
-  options?: ImportRunOptions,
+  options?: EngineOptions,
 ): SpotOutcome {
   outcome.status = status;
   outcome.failure = { kind };
@@ -577,7 +603,7 @@ function fail(
 }
 
 /** Ends a spot on a thrown error: cancelled, refused credentials, a failed request, or a defect. */
-function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: ImportRunOptions): SpotOutcome {
+function stopped(outcome: SpotOutcome, error: unknown, record: SpotJournalRecord, check: SpotMediaCheck | undefined, options: EngineOptions): SpotOutcome {
   outcome.change = undefined;
   outcome.remaining = check?.ok ? remainingWork(record, check, options) : [];
   if (!(error instanceof ServiceError) && !isCancellation(error)) {
@@ -627,7 +653,7 @@ function failedUploads(outcome: SpotOutcome): string {
 }
 
 /** What a second run will do for a spot, from the journal and the documents's check. */
-function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: ImportRunOptions): string[] {
+function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options: EngineOptions): string[] {
   if (check.galleries.length === 0) return record.finalImport ? [] : [l10n.t('import the document')];
   const work: string[] = [];
   const attributes = attributesOf(check);
@@ -641,7 +667,7 @@ function remainingWork(record: SpotJournalRecord, check: SpotMediaCheck, options
 }
 
 /** What a second run does for one gallery, each said of the gallery by its id when it has one, else by its field. */
-function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: ImportRunOptions): string[] {
+function galleryWork(record: SpotJournalRecord, plan: GalleryPlan, options: EngineOptions): string[] {
   const gallery = record.galleries[plan.field];
   const field = plan.field;
   const work: string[] = [];

@@ -79,6 +79,18 @@ export interface JournalOptions {
   log?: RecordLogOptions;
 }
 
+/**
+ * A check that sends nothing (checkSpots): the import's own preparation of every spot (read,
+ * parse, the source_id rule, the document's and its media's checks), no journal, no request.
+ */
+export type ImportCheckOptions = Pick<
+  ImportRunOptions,
+  'concurrency' | 'acceptedTypes' | 'topics' | 'topic' | 'media' | 'describePath' | 'signal' | 'onProgress' | 'onStep'
+>;
+
+/** What the engine's steps read of the options: all but where the journal is (the run opens it). */
+export type EngineOptions = Omit<ImportRunOptions, 'journal'>;
+
 export interface ImportRunOptions {
   client: Pick<ServiceClient, 'importSpot' | 'getGallery' | 'uploadMedia' | 'setMediaOrder'>;
   journal: JournalOptions;
@@ -165,7 +177,9 @@ export type SpotStatus =
   /** Cancelled; `remaining` says what a second run will do. */
   | 'cancelled'
   /** The run stopped (cancelled, credentials refused) before this spot began. */
-  | 'not-started';
+  | 'not-started'
+  /** A check that sends nothing (checkSpots) found no error: an import would send it. */
+  | 'checked';
 
 /** Why a run ended before its last spot. */
 export type RunStopKind =

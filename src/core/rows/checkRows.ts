@@ -1,18 +1,17 @@
-// Every row of a table checked as the import will check it, without sending anything: the cells
-// (rowToSpot), the document each row stands for with the import's rules (checkSpotForImport: the
-// base rules, the topic's, the account's topic), its photos (present, not empty, a type accepted;
-// read only by the import, which hashes what it sends), and a source_id an earlier row has. What
-// `spot-import validate` prints and the editor shows on the cells.
+// Every row of a table checked by the import engine without sending anything (checkSpots): the
+// cells (rowToSpot), the document each row stands for with the import's rules (the base rules, the
+// topic's, the account's topic), its photos (present, not empty, a type accepted; read only by
+// the import, which hashes what it sends), and a source_id an earlier row has. What `spot-import
+// validate` and the dry run print and the editor shows on the cells.
 import type { AccountTopic } from '../import/importRules';
-import { checkSpotForImport } from '../import/checkForImport';
-import { noMediaLayout } from '../media/mediaLayout';
-import { repeatedSourceIdReason, SourceIdOwners } from '../documents/sourceIds';
-import { ruleOf, SPOT_RULES } from '../documents/problems';
+import { checkSpots } from '../import/runImport';
+import type { SpotOutcome, SpotSource } from '../import/types';
+import { ruleOf } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { TopicCatalog } from '../topics/topicSchema';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
-import { placeRowProblem, rowInput, rowLabel } from './rowSource';
+import { placeRowProblem, rowInput, rowLabels, rowOfPath } from './rowSource';
 import { rowToSpot, type RowSpot } from './rowToSpot';
 import { withMembers } from '../objects/withMembers';
 
@@ -48,35 +47,76 @@ export interface RowRules {
   media?: boolean;
 }
 
+/** Checked rows waiting to be handed out in the table's order: the engine settles them out of order. */
+const ROWS_AHEAD_AT_MOST = 256;
+
+/**
+ * Every row checked by the import engine's own check (checkSpots: the preparation an import makes,
+ * no journal, no request), handed out in the table's order with its findings at its cells, so
+ * validate, the dry run, the editor and the import cannot disagree on which rows are valid. The
+ * table is read no faster than the rows are taken.
+ */
 export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, rules: RowRules, signal?: AbortSignal): AsyncIterable<CheckedRow> {
-  const owners = new SourceIdOwners();
-  for await (const read of table.rows(signal)) {
-    if ('problem' in read) {
-      yield {
-        row: read.row,
-        line: read.line,
-        label: l10n.t('{0} line {1}', table.path, read.line),
-        findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }],
-        ok: false,
-      };
-      continue;
-    }
-    yield await checkRow(table.path, read as SourceRow, mapping, rules, owners);
+  const ordered = new OrderedRows();
+  // A taker that stops early (breaks out of its loop) stops the reading and the engine with it.
+  const taken = new AbortController();
+  const stop = signal ? AbortSignal.any([signal, taken.signal]) : taken.signal;
+  const labels = rowLabels(table.path);
+  /** Each spot the engine was given, by its position: the slot it fills, and what the row is made of. */
+  const given = new Map<number, { slot: number; spot: RowSpot }>();
+  const lineOf = new Map<number, number>();
+  let positions = 0;
+  const source: SpotSource = {
+    spots: async function* () {
+      for await (const read of table.rows(stop)) {
+        await ordered.room();
+        if ('problem' in read) {
+          ordered.fill(ordered.reserve(), unreadableRow(table.path, read));
+          continue;
+        }
+        const spot = await rowToSpot(read as SourceRow, mapping, { media: rules.media });
+        given.set(positions++, { slot: ordered.reserve(), spot });
+        lineOf.set(spot.row, spot.line);
+        yield rowInput(table.path, spot, labels);
+      }
+    },
+  };
+  // An earlier row the engine names (the owner of a repeated source_id) is named by its row and line.
+  const describePath = (path: string) => {
+    const row = rowOfPath(table.path, path);
+    const line = row === undefined ? undefined : lineOf.get(row);
+    return row !== undefined && line !== undefined ? labels(row, line) : path;
+  };
+  const run = checkSpots(source, withMembers(rules, { describePath, signal: stop }), (position, outcome) => {
+    const { slot, spot } = given.get(position)!;
+    given.delete(position);
+    ordered.fill(slot, checkedRowOf(spot, outcome));
+  });
+  run.then(
+    () => ordered.end(),
+    (error: unknown) => ordered.end(error),
+  );
+  try {
+    yield* ordered.inOrder();
+  } finally {
+    taken.abort();
+    ordered.close();
+    await run.catch(() => undefined);
   }
 }
 
-/** One row (the editor's hover and preview check one row at a time, with no run's source ids). */
-export async function checkRow(source: string, row: SourceRow, mapping: ResolvedMapping, rules: RowRules, owners?: SourceIdOwners): Promise<CheckedRow> {
+/** One row on its own (the editor's hover, preview and map), checked by the same engine check, with no run's source ids. */
+export async function checkRow(source: string, row: SourceRow, mapping: ResolvedMapping, rules: RowRules): Promise<CheckedRow> {
   const spot = await rowToSpot(row, mapping, { media: rules.media });
-  const input = rowInput(source, spot);
-  const check = await checkSpotForImport(
-    input.path,
-    spot.text,
-    withMembers(rules, { layout: spot.media ?? noMediaLayout(input.path), hashFiles: false }),
-    spot.problems,
-  );
+  let checked: CheckedRow | undefined;
+  await checkSpots([rowInput(source, spot)], withMembers(rules, { concurrency: 1 }), (_position, outcome) => (checked = checkedRowOf(spot, outcome)));
+  return checked!;
+}
+
+/** The engine's outcome of a row's spot as a checked row: each problem at its cell. */
+function checkedRowOf(spot: RowSpot, outcome: SpotOutcome): CheckedRow {
   const origin = { cells: spot.cells, files: spot.files, line: spot.line };
-  const findings: RowFinding[] = check.problems.map((problem) =>
+  const findings: RowFinding[] = outcome.problems.map((problem) =>
     withMembers(positionOf(placeRowProblem(origin, problem)), {
       message: problem.message,
       severity: problem.severity,
@@ -85,29 +125,96 @@ export async function checkRow(source: string, row: SourceRow, mapping: Resolved
       ...(problem.file ? { file: problem.file } : {}),
     }),
   );
-  const earlier = spot.sourceId !== undefined ? owners?.claim(spot.sourceId, rowLabel(source, spot.row, spot.line)) : undefined;
-  if (earlier !== undefined && spot.sourceId !== undefined) {
-    const at = spot.cells.get('/data/attributes/source_id') ?? { line: spot.line, column: 1 };
-    findings.unshift(
-      withMembers(at, {
-        message: repeatedSourceIdReason(spot.sourceId, earlier),
-        severity: 'error' as const,
-        rule: SPOT_RULES.repeatedSourceId,
-        pointer: '/data/attributes/source_id',
-      }),
-    );
-  }
+  // A row the engine could not take at all (an unexpected failure) has its reason and no problem.
+  if (outcome.status !== 'checked' && !findings.some((finding) => finding.severity === 'error'))
+    findings.push({
+      line: spot.line,
+      column: 1,
+      message: outcome.reason ?? l10n.t('The row could not be checked.'),
+      severity: 'error',
+      rule: 'row.unchecked',
+      pointer: '',
+    });
+  return { row: spot.row, line: spot.line, label: outcome.label, sourceId: spot.sourceId, findings, ok: outcome.status === 'checked', spot };
+}
+
+function unreadableRow(source: string, read: { row?: number; line: number; column: number; problem: string }): CheckedRow {
   return {
-    row: spot.row,
-    line: spot.line,
-    label: input.label!,
-    sourceId: spot.sourceId,
-    findings,
-    ok: !findings.some((finding) => finding.severity === 'error'),
-    spot,
+    row: read.row,
+    line: read.line,
+    label: l10n.t('{0} line {1}', source, read.line),
+    findings: [{ line: read.line, column: read.column, message: read.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }],
+    ok: false,
   };
 }
 
 function positionOf(at: CellPosition): CellPosition {
   return { line: at.line, column: at.column };
+}
+
+/**
+ * Slots in the table's order, filled in any order, handed out in order as they fill. The reader
+ * waits (room) while too many wait to be handed out, so a slow taker holds the table back.
+ */
+class OrderedRows {
+  private readonly filled = new Map<number, CheckedRow>();
+  private reserved = 0;
+  private next = 0;
+  private ended: { error?: unknown } | undefined;
+  private wake: (() => void) | undefined;
+  private roomWaiter: (() => void) | undefined;
+  private closed = false;
+
+  reserve(): number {
+    return this.reserved++;
+  }
+
+  fill(slot: number, row: CheckedRow): void {
+    this.filled.set(slot, row);
+    if (slot === this.next) this.poke();
+  }
+
+  end(error?: unknown): void {
+    this.ended = error === undefined ? {} : { error };
+    this.poke();
+  }
+
+  /** No taker any more: the reader is never held back again. */
+  close(): void {
+    this.closed = true;
+    const waiting = this.roomWaiter;
+    this.roomWaiter = undefined;
+    waiting?.();
+  }
+
+  room(): Promise<void> {
+    if (this.closed || this.reserved - this.next < ROWS_AHEAD_AT_MOST) return Promise.resolve();
+    return new Promise((resolve) => (this.roomWaiter = resolve));
+  }
+
+  async *inOrder(): AsyncGenerator<CheckedRow> {
+    for (;;) {
+      const row = this.filled.get(this.next);
+      if (row !== undefined) {
+        this.filled.delete(this.next++);
+        const waiting = this.roomWaiter;
+        this.roomWaiter = undefined;
+        waiting?.();
+        yield row;
+        continue;
+      }
+      // The run is over: a slot never filled (the run was stopped) ends the rows here.
+      if (this.ended) {
+        if (this.ended.error !== undefined) throw this.ended.error;
+        return;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  private poke(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
 }

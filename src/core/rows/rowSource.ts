@@ -85,8 +85,7 @@ export function rowLabel(source: string, row: number | string, line: number | st
 
 /**
  * rowLabel for the rows of one table in one run, its words made once rather than for each row. A
- * file name cannot hold the
- * NUL characters the places are marked with.
+ * file name cannot hold the NUL characters the places are marked with.
  */
 export function rowLabels(source: string): (row: number, line: number) => string {
   const words = rowLabel(source, ROW_PLACE, LINE_PLACE);

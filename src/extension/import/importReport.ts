@@ -176,6 +176,8 @@ function statusWords(status: Core.SpotOutcome['status']): string {
       return vscode.l10n.t({ message: 'cancelled', args: [], comment: ['the status of a spot in an import report'] });
     case 'not-started':
       return vscode.l10n.t({ message: 'not-started', args: [], comment: ['the status of a spot in an import report'] });
+    case 'checked':
+      return vscode.l10n.t({ message: 'checked', args: [], comment: ['the status of a spot in an import report: checked, nothing sent'] });
   }
 }
 
@@ -212,7 +214,7 @@ export async function reportRun(
 
 /** Every spot of the run in a pick: failures first; picking one opens its source (a failed one at the problem). */
 async function pickSpot(services: CommandServices, subject: RunSubject, title: string, outcome: Core.ImportOutcome): Promise<void> {
-  const order = { failed: 0, invalid: 0, cancelled: 1, 'not-started': 2, done: 3 } as const;
+  const order = { failed: 0, invalid: 0, cancelled: 1, 'not-started': 2, done: 3, checked: 3 } as const;
   const spots = [...outcome.spots].sort((a, b) => order[a.status] - order[b.status]);
   const picked = await services.ui.showQuickPick(
     spots.map((spot) => ({
