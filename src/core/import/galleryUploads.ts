@@ -107,7 +107,7 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
               : `${file.relativePath}: no usable reply, but gallery ${galleryId} holds it as media ${mediaId}`,
           );
         } else if (failure && failure.kind !== 'cancelled' && failure.kind !== 'credentials') {
-          outcome.failed.push({ file: file.relativePath, reason: failure.error.message });
+          outcome.failed.push({ file: file.relativePath, reason: failure.error.message, kind: failure.kind, stored: failure.stored });
           ctx.step('upload', `${file.relativePath}: ${failure.kind === 'refused' ? 'refused' : 'not stored'}: ${failure.error.message}`);
         }
       },
@@ -121,7 +121,7 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
       ctx.journal.touch();
       throw error;
     }
-    outcome.failed.push({ file: error.file, reason: error.message });
+    outcome.failed.push({ file: error.file, reason: error.message, kind: 'unclear', stored: 'maybe' });
   }
   ctx.journal.touch();
   outcome.mediaInGallery = present.ids.length;

@@ -14,6 +14,7 @@ import type { JournalAccount } from '../journal/journal';
 import type { JournalAccounts } from '../journal/journalAccounts';
 import type { MediaLayout } from '../media/mediaLayout';
 import type { RecordLogOptions } from '../journal/recordLog';
+import type { UploadFailureKind } from '../upload/uploadFailure';
 
 /**
  * One spot of a run: where it comes from, and whatever the caller already has of it. Spot
@@ -167,6 +168,16 @@ export interface SpotStep {
   message: string;
 }
 
+/** A file that did not reach its gallery, typed for a front end to word and act on (its reason says it in words). */
+export interface GalleryFileFailure {
+  file: string;
+  reason: string;
+  /** The upload's failure (uploadFailure.ts); 'unclear': whether the gallery holds it cannot be told, so nothing more was sent. */
+  kind: Exclude<UploadFailureKind, 'cancelled' | 'credentials'> | 'unclear';
+  /** 'maybe': the service may have stored it (check the gallery before sending it again). */
+  stored: 'no' | 'maybe';
+}
+
 export type SpotStatus =
   /** Everything the document asks for is on the service (and in the document or the journal). */
   | 'done'
@@ -241,7 +252,7 @@ export interface GalleryOutcome {
   resolved: number;
   /** Already in the gallery (by the journal), not sent again. */
   skipped: number;
-  failed: Array<{ file: string; reason: string }>;
+  failed: GalleryFileFailure[];
   /** set: this run set it; already: it was in name order; off: ordering is turned off; kept: not touched (see reason); not-reached. */
   order: 'set' | 'already' | 'off' | 'kept' | 'not-reached';
   /** Media the gallery held when last read (undefined when not read in this run). */
