@@ -70,3 +70,21 @@ export interface ImportRunEnd {
 }
 
 export type ImportRunner = (job: ImportJob) => Promise<ImportRunEnd>;
+
+/** A runner's report: each outcome to the job, with the progress bar's count and what a second run would still do. */
+export class RunTally {
+  done = 0;
+  /** Outcomes that are not ok: failed, interrupted or not attempted. */
+  remaining = 0;
+  /** Bytes read so far (documents; a table's rows report none). */
+  bytes = 0;
+
+  constructor(private readonly job: Pick<ImportJob, 'report' | 'progress'>) {}
+
+  readonly report = (outcome: Outcome): void => {
+    if (!outcome.ok) this.remaining++;
+    this.done++;
+    this.job.report(outcome);
+    this.job.progress({ done: this.done, bytes: this.bytes });
+  };
+}

@@ -8,7 +8,7 @@ import { checkRows, isRowOrigin, rowLabel, rowOfPath, rowSource } from '../../co
 import { topicRulesOf } from '../documents/documentRules';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowReason } from '../rows/rowFindings';
-import type { ImportRunner } from './importRunner';
+import { RunTally, type ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 import { runStopCause } from '../../core';
 import { workflowOptions } from './workflowRunner';
@@ -16,14 +16,8 @@ import { workflowOptions } from './workflowRunner';
 export const importRows: ImportRunner = async (job) => {
   const { table, mapping } = job.rows!;
   const file = job.display(table.path);
-  let done = 0;
-  let remaining = 0;
-  const report: typeof job.report = (outcome) => {
-    if (!outcome.ok) remaining++;
-    done++;
-    job.report(outcome);
-    job.progress({ done, bytes: 0 });
-  };
+  const tally = new RunTally(job);
+  const { report } = tally;
   if (!job.client) {
     for await (const checked of checkRows(
       table,
@@ -39,7 +33,7 @@ export const importRows: ImportRunner = async (job) => {
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
       else report({ file, ...row, status: 'failed', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
-    return { stopped: job.signals.stop.aborted ? 'cancelled' : undefined, remaining };
+    return { stopped: job.signals.stop.aborted ? 'cancelled' : undefined, remaining: tally.remaining };
   }
   const rows = rowSource(table, mapping, {
     media: job.media.upload,
@@ -76,7 +70,7 @@ export const importRows: ImportRunner = async (job) => {
   const display = (path: string) => (path === table.path ? file : job.display(path));
   const end = await streamImport(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
-  if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
+  if (stop?.kind === 'journal') throw new CliError(`${tally.done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${runStopCause(stop.kind)}.`);
-  return { stopped: stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined, stopError: stop?.error, remaining };
+  return { stopped: stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined, stopError: stop?.error, remaining: tally.remaining };
 };

@@ -9,39 +9,31 @@ import { checkSpots, runStopCause, streamImport, type ImportCheckOptions, type I
 import { topicRulesOf } from '../documents/documentRules';
 import { documentInputs } from '../documents/documentInputs';
 import { CliError, EXIT } from '../exit';
-import type { Outcome } from '../output/records';
-import type { ImportJob, ImportRunner } from './importRunner';
+import { RunTally, type ImportJob, type ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 
 export const importWithWorkflow: ImportRunner = async (job) => {
-  let done = 0;
-  let bytes = 0;
-  let remaining = 0;
-  const report = (outcome: Outcome) => {
-    if (!outcome.ok) remaining++;
-    done++;
-    job.report(outcome);
-    job.progress({ done, bytes });
-  };
+  const tally = new RunTally(job);
+  const { report } = tally;
   let taken = 0;
   const source = documentInputs(job.files, {
     display: job.display,
     stop: job.signals.stop,
     withoutMediaFolder: job.withoutMediaFolder,
-    onRead: (read) => (bytes += read),
+    onRead: (read) => (tally.bytes += read),
     onTaken: () => taken++,
   });
   const settle = (_position: number, spot: SpotOutcome) => report(toOutcome(spot, job.display));
   // The dry run is the engine's check: the same preparation as the import, nothing sent.
   const end = job.client ? await streamImport(source, workflowOptions(job), settle) : await checkSpots(source, checkOptions(job), settle);
   const stop = end.stop;
-  if (stop?.kind === 'journal') throw new CliError(`${done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
+  if (stop?.kind === 'journal') throw new CliError(`${tally.done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   // The dry run's Ctrl-C, or an interrupted source: the rest was never taken.
   const stopped =
     (stop?.kind as Exclude<RunStop['kind'], 'journal'> | undefined) ?? (job.signals.stop.aborted && taken < job.files.length ? 'cancelled' : undefined);
   for (; taken < job.files.length; taken++)
     report({ file: job.display(job.files[taken]), status: 'notAttempted', ok: false, reason: runStopCause(stopped ?? 'cancelled'), findings: [] });
-  return { stopped, stopError: stop?.error, remaining };
+  return { stopped, stopError: stop?.error, remaining: tally.remaining };
 };
 
 /** The check of a dry run: the import's rules, media as the import would take them, nothing sent. */
