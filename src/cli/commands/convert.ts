@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { checkRows, type RowSpot } from '../../core/rows';
-import { topicRulesOf } from '../documents/documentRules';
+import { topicRulesOf } from '../import/runOptions';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';

@@ -1,6 +1,6 @@
 // spot-import import <path>…: finds the documents (or opens the one table named, with its
 // mapping), loads the project's topic definitions, checks the credentials once, hands the work to
-// the import runner (the import engine, see mediaPlugin.ts), streams each outcome, and ends with
+// the import runner (the engine over documents or rows: src/cli/import/), streams each outcome, and ends with
 // one line that says what a second run would finish.
 import { defaultJournalDir, JournalAccounts } from '../../core';
 import { projectTopics } from '../documents/projectTopics';
@@ -9,7 +9,8 @@ import { connect, type Connection } from '../connect';
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../exit';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
-import { selectImportRunner } from '../import/mediaPlugin';
+import { importRows } from '../import/rowsRunner';
+import { importWithWorkflow } from '../import/workflowRunner';
 import type { ImportJob, ImportRunEnd } from '../import/importRunner';
 import type { OutputFormat } from '../output/reporter';
 import type { RunSummary } from '../output/records';
@@ -100,7 +101,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
       progress: ({ done, bytes }) => progress.update({ done, total: opened ? undefined : files.length, bytes }),
       note: (line) => gate.note(line),
     };
-    const end = await selectImportRunner(job)(job);
+    // The engine over the rows of the table, or over the documents.
+    const end = await (job.rows ? importRows : importWithWorkflow)(job);
     progress.stop();
     if (gate.refusal !== undefined) throw noTokenError(gate.refusal, 'Nothing was sent. ');
     const failedBeforeRun = unreadable.length + topics.outcomes.filter((outcome) => !outcome.ok).length;

@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { checkSpots, type SpotOutcome } from '../../core';
 import { checkRows } from '../../core/rows';
-import { topicRulesOf, type DocumentRules } from '../documents/documentRules';
+import type { DocumentRules } from '../documents/documentRules';
+import { topicRulesOf } from '../import/runOptions';
 import { documentInputs } from '../documents/documentInputs';
 import { findingsOf } from '../import/spotOutcome';
 import type { Outcome } from '../output/records';

@@ -1,7 +1,7 @@
 // What documents are checked against beyond the spot interface (the project's topic and topic
 // definitions, the accepted media types) as the engine's rules, and a document's problems as
 // findings at their lines. The check itself is the engine's (checkSpots, streamImport).
-import { BYTE_ORDER_MARK, ruleOf, type LocatedProblem, type TopicCatalog, type TopicRules } from '../../core';
+import { BYTE_ORDER_MARK, ruleOf, type LocatedProblem, type TopicCatalog } from '../../core';
 import { LineIndex } from '../output/location';
 import type { Finding } from '../output/records';
 
@@ -13,14 +13,6 @@ export interface DocumentRules {
   topics?: TopicCatalog;
   /** MIME types a gallery accepts (media checks). */
   acceptedTypes?: readonly string[];
-}
-
-/** The project's rules as the core's topic rules (the engine's options, validate's check). */
-export function topicRulesOf(rules: DocumentRules): TopicRules {
-  return {
-    topics: rules.topics,
-    ...(rules.topic !== undefined ? { topic: { topicId: rules.topic, owner: 'this project', setIn: 'the "topic" of spot-import.json or --topic' } } : {}),
-  };
 }
 
 /** `text` as read (a leading byte-order mark is not counted: the problems' offsets leave it out). */

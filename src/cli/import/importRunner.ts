@@ -1,5 +1,5 @@
-// The contract between `spot-import import` and what imports the documents: the media
-// workflow's runner (workflowRunner.ts), chosen in mediaPlugin.ts. The command parses flags,
+// The contract between `spot-import import` and what imports: the engine over documents
+// (workflowRunner.ts) or over a table's rows (rowsRunner.ts). The command parses flags,
 // connects, finds the documents, prints and picks the exit code; a runner only imports and
 // reports each outcome.
 import type { JournalAccounts, RunStopKind, ServiceClient, ServiceError } from '../../core';

@@ -5,13 +5,12 @@
 // and each problem its cell. Rows are never written back: the table stays as it is.
 import { streamImport, type RunStop, type SpotSource } from '../../core';
 import { checkRows, isRowOrigin, rowLabel, rowOfPath, rowSource } from '../../core/rows';
-import { topicRulesOf } from '../documents/documentRules';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import { RunTally, type ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 import { runStopCause } from '../../core';
-import { workflowOptions } from './workflowRunner';
+import { checkOptions, importOptions } from './runOptions';
 
 export const importRows: ImportRunner = async (job) => {
   const { table, mapping } = job.rows!;
@@ -19,12 +18,7 @@ export const importRows: ImportRunner = async (job) => {
   const tally = new RunTally(job);
   const { report } = tally;
   if (!job.client) {
-    for await (const checked of checkRows(
-      table,
-      mapping,
-      { ...topicRulesOf(job.rules), acceptedTypes: job.rules.acceptedTypes, media: job.media.upload },
-      job.signals.stop,
-    )) {
+    for await (const checked of checkRows(table, mapping, checkOptions(job), job.signals.stop)) {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
         job.display,
@@ -68,7 +62,7 @@ export const importRows: ImportRunner = async (job) => {
   // The table is never written: the journal remembers the gallery ids and states.
   // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
   const display = (path: string) => (path === table.path ? file : job.display(path));
-  const end = await streamImport(source, { ...workflowOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
+  const end = await streamImport(source, { ...importOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${tally.done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${runStopCause(stop.kind)}.`);

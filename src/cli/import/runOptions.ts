@@ -1,0 +1,46 @@
+// A command's job as the engine's options: the import's (streamImport) and the check's that sends
+// nothing (checkSpots: --dry-run, validate), with the project's rules as the core's topic rules.
+import type { ImportCheckOptions, ImportRunOptions, TopicRules } from '../../core';
+import type { DocumentRules } from '../documents/documentRules';
+import type { ImportJob } from './importRunner';
+
+/** The project's rules as the core's topic rules (the engine's options, validate's check). */
+export function topicRulesOf(rules: DocumentRules): TopicRules {
+  return {
+    topics: rules.topics,
+    ...(rules.topic !== undefined ? { topic: { topicId: rules.topic, owner: 'this project', setIn: 'the "topic" of spot-import.json or --topic' } } : {}),
+  };
+}
+
+/** The check of a dry run: the import's rules, media as the import would take them, nothing sent. */
+export function checkOptions(job: ImportJob): ImportCheckOptions {
+  return {
+    concurrency: job.concurrency,
+    media: job.media.upload,
+    ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
+    ...topicRulesOf(job.rules),
+    describePath: job.display,
+    signal: job.signals.stop,
+  };
+}
+
+/** The import's options: the job's client, journal, media choices and rules. */
+export function importOptions(job: ImportJob): ImportRunOptions {
+  return {
+    client: job.client!,
+    // The built-in sandbox listens on another port every run: its journal is keyed by its data
+    // folder instead (the job's target), so a second run finds what the first one recorded.
+    journal: { accounts: job.journalAccounts, dir: job.journalDir, account: { serviceUrl: job.target.service, clientId: job.target.clientId } },
+    concurrency: job.concurrency,
+    finalState: job.media.keepInProgress ? 2 : 1,
+    writeBack: job.media.writeBack ? undefined : false,
+    media: job.media.upload,
+    ...(job.media.acceptedTypes ? { acceptedTypes: job.media.acceptedTypes } : {}),
+    ...topicRulesOf(job.rules),
+    describePath: job.display,
+    // The first Ctrl-C: nothing new is started, and an upload in flight finishes, so its outcome
+    // is recorded. The second drops those uploads too: the next run settles them from the gallery.
+    signal: job.signals.stop,
+    abortSignal: job.signals.abort,
+  };
+}
