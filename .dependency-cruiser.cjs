@@ -39,15 +39,8 @@ module.exports = {
       name: 'cli-and-extension-apart',
       severity: 'error',
       comment: 'The command line and the extension share only the core (and the sandbox they both start).',
-      from: { path: '^src/cli/' },
-      to: { path: '^src/extension/' },
-    },
-    {
-      name: 'extension-and-cli-apart',
-      severity: 'error',
-      comment: 'The command line and the extension share only the core (and the sandbox they both start).',
-      from: { path: '^src/extension/' },
-      to: { path: '^src/cli/' },
+      from: { path: '^src/(cli|extension)/' },
+      to: { path: '^src/(cli|extension)/', pathNot: '^src/$1/' },
     },
   ],
   options: {
