@@ -3,7 +3,7 @@
 // said on stderr, so a person knows what to check before the first import.
 import { promises as fs } from 'node:fs';
 import { resolve } from 'node:path';
-import { guessMapping, mappingPathFor, mappingText, previewTable } from '../../core/rows';
+import { guessMapping, mappingPathFor, mappingText, previewForMapping } from '../../core/rows';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -18,13 +18,14 @@ export interface MappingOptions extends Pick<ConnectionFlags, 'config' | 'topics
 
 export async function runMapping(source: string, options: MappingOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
-  if (!isTablePath(path, context.cwd, true)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl or .ndjson file.`);
+  if (!isTablePath(path, context.cwd, true))
+    throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl, .ndjson or .xlsx file.`);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
   const display = (file: string) => displayPath(file, context.cwd);
   const topics = await projectTopics(settings, context.cwd, display);
   let preview;
   try {
-    preview = await previewTable(path);
+    preview = await previewForMapping(path);
   } catch (error) {
     throw new CliError(`${display(path)}: ${(error as Error).message}`);
   }
@@ -37,7 +38,7 @@ export async function runMapping(source: string, options: MappingOptions, contex
       throw new CliError(`${display(target)} exists already: it was left as it is (--force writes over it, --out names another file).`);
     throw new CliError(`${display(target)} cannot be written: ${(error as Error).message}`);
   }
-  for (const note of notes) context.stderr.write(`- ${note}\n`);
+  for (const note of [...preview.notes, ...notes]) context.stderr.write(`- ${note}\n`);
   context.stderr.write(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}\n`);
   context.stdout.write(`${display(target)}\n`);
   return EXIT.ok;

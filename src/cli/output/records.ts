@@ -17,6 +17,8 @@ export interface Finding {
   rule: string;
   /** For a problem about a media file or folder: that file (shown like `file`); the line and column are still on the document. */
   mediaFile?: string;
+  /** A workbook's cell, as people name it ("Sheet1!C12"); line and column are its row and column. */
+  cell?: string;
 }
 
 export type OutcomeStatus =

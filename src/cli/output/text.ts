@@ -25,7 +25,8 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
 function textLines(outcome: Outcome, paint: Paint): string[] {
   // A row of a table is named by its line, as editors go to it (file:line).
   const file = outcome.row ? `${outcome.file}:${outcome.row.line}` : outcome.file;
-  const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.line}:${finding.column}` : file);
+  // A workbook's cell by its name (form.xlsx:Sheet1!C12), any other place by line and column.
+  const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.cell ?? `${finding.line}:${finding.column}`}` : file);
   const problem = (finding: Finding) => {
     const about = finding.mediaFile ? `${finding.mediaFile}: ` : '';
     const message = `${about}${finding.message}`;

@@ -11,6 +11,7 @@ export * from './mapping/readMapping';
 export * from './mapping/mappingPath';
 export * from './mapping/resolveMapping';
 export * from './mapping/guessMapping';
+export { previewForMapping } from './mapping/guessSheet';
 export * from './rowToSpot';
 export * from './rowSource';
 export * from './checkRows';

@@ -5,7 +5,7 @@ import * as z from '../../api/zod';
 import { l10n } from '../../text/l10n';
 import { GEOMETRY_RULES, type GeometryRule } from '../values/geometryRules';
 
-export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson'] as const;
+export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
 export const FEATURE_ID = '$id';
@@ -33,7 +33,10 @@ const fromColumn = describe(z.strictObject({ column }), 'The value of this colum
 
 const sourceSchema = describe(
   z.strictObject({
-    format: describe(z.optional(z.enum(SOURCE_FORMATS)), 'csv, tsv, geojson (a FeatureCollection) or ndjson (a JSON object per line). Detected when left out.'),
+    format: describe(
+      z.optional(z.enum(SOURCE_FORMATS)),
+      'csv, tsv, geojson (a FeatureCollection), ndjson (a JSON object per line) or xlsx (an Excel workbook: .xlsx, .xlsm). Detected when left out.',
+    ),
     delimiter: describe(
       z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))),
       'The field delimiter of a CSV. Detected when left out.',
@@ -47,6 +50,10 @@ const sourceSchema = describe(
       'utf-8 (with or without a byte-order mark), windows-1252, latin1, utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.',
     ),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
+    sheet: describe(
+      z.optional(z.union([z.string().check(z.minLength(1)), z.number().check(z.int(), z.gte(1))])),
+      'A workbook: the sheet, by its name or its place (1 is the first). The first sheet when left out.',
+    ),
     nullValues: describe(
       z.optional(z.array(z.string())),
       'Cells that mean "no value" in number, date and boolean columns and coordinates (default ["NA", "N/A", "n/a", "#N/A", "-", ".", "NULL", "null", "NaN"]; [] for none).',

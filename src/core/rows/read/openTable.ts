@@ -18,7 +18,14 @@ import { TableReadError } from './tableReadError';
 import { isRowReadProblem, type RowReadProblem, type SourceEncoding, type SourceFormat, type SourceRow, type SourceTable } from './types';
 import { withMembers } from '../../objects/withMembers';
 
+/** A workbook by its name (.xlsx, .xlsm); its format given as xlsx makes any name one. */
+export function isWorkbookPath(path: string): boolean {
+  return /\.xls[xm]$/i.test(path);
+}
+
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
+  // A workbook is not text: it is known by its name (or its mapping), before any of it is read as text.
+  if (given.format === 'xlsx' || (given.format === undefined && isWorkbookPath(path))) return openWorkbook(path, given);
   const { sample, complete } = await readSample(path);
   if (sample.length === 0) throw new TableReadError(path, l10n.t('the file is empty'));
   const { format, detected } = await detectWholeFile(path, sample, given, complete);
@@ -30,6 +37,8 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
       const text = sampleText(sample, format.encoding, complete);
       return openNdjson(path, format, detected, text.trim() === '' && !complete ? await firstLines(path, format.encoding) : text);
     }
+    case 'xlsx':
+      return openWorkbook(path, given);
     case 'csv':
     case 'tsv': {
       const header = csvHeader(path, sampleText(sample, format.encoding, complete), format.delimiter!, format.header!, complete);
@@ -140,4 +149,10 @@ function notReadable(path: string, error: unknown): TableReadError {
   if (code === 'EISDIR') return new TableReadError(path, l10n.t('it is a folder, not a file'));
   if (code === 'EACCES' || code === 'EPERM') return new TableReadError(path, l10n.t('it may not be read (permission denied)'));
   return new TableReadError(path, l10n.t('it cannot be read: {0}', error instanceof Error ? error.message : String(error)));
+}
+
+/** Its reader (a ZIP and an XML parser) is loaded only when a workbook is opened. */
+function openWorkbook(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
+  const workbooks = require('./xlsx/workbookTable') as typeof import('./xlsx/workbookTable');
+  return workbooks.openWorkbook(path, given);
 }

@@ -1,7 +1,7 @@
 // The reader's vocabulary: a table's format, where a cell is, what a row and a table are. Every
 // type a caller of src/core/rows/read meets is declared here; the readers only fill them in.
 
-export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson';
+export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx';
 
 /**
  * The encodings the reader decodes. 'latin1' is ISO-8859-1 proper (every byte is its own code
@@ -20,8 +20,13 @@ export interface SourceFormat {
   decimalSeparator?: '.' | ',';
   /** With or without a byte-order mark; a byte-order mark is never part of the text. */
   encoding?: SourceEncoding;
-  /** CSV/TSV: 1-based line number of the header row, default 1; the lines before it (title rows of a spreadsheet export) are skipped unread. */
+  /**
+   * CSV/TSV: 1-based line number of the header row, default 1; the lines before it (title rows of a
+   * spreadsheet export) are skipped unread. A workbook: the sheet's row number of the header.
+   */
   header?: number;
+  /** A workbook (xlsx): the sheet, by name or 1-based index; the first by default. As used: its name. */
+  sheet?: string | number;
 }
 
 /** The format as used: what was given, completed by what was detected. CSV/TSV always have delimiter, decimalSeparator and header. */

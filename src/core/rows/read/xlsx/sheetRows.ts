@@ -1,0 +1,95 @@
+// A worksheet's rows as they are read: the sheet's part inflated and parsed a chunk at a time, each
+// row handed out with its cells as text (a 100,000-row sheet is never held whole). A cell's text
+// is its value as the workbook stores it: a shared or inline string (rich text as its plain text),
+// a number as written, TRUE or FALSE, a formula's cached value, an error as its code, and a number
+// in a date format as the date it stands for (excelDates.ts).
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { serialToIso } from './excelDates';
+import { partParser, type WorkbookParts } from './workbookParts';
+
+export interface SheetRow {
+  /** The sheet's row number (1-based), as a spreadsheet shows it. */
+  number: number;
+  /** By column (1-based: A is 1). */
+  cells: Map<number, string>;
+}
+
+/** "C12" → 3; "AA7" → 27; undefined for anything else. */
+function columnOfReference(reference: string): number | undefined {
+  const letters = /^([A-Z]{1,3})\d+$/.exec(reference)?.[1];
+  if (!letters) return undefined;
+  let column = 0;
+  for (const letter of letters) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return column;
+}
+
+export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>): AsyncGenerator<SheetRow> {
+  const ready: SheetRow[] = [];
+  let row: SheetRow | undefined;
+  let lastRow = 0;
+  let cell: { column: number; type: string; style: number; value: string[] } | undefined;
+  let lastColumn = 0;
+  let collecting: 'value' | 'inline' | undefined;
+  let inPhonetic = false;
+  const parser = partParser({
+    onOpen: (name, attributes) => {
+      if (name === 'row') {
+        // Rows without an `r` follow the one before (ECMA-376 allows leaving it out).
+        lastRow = attributes.r ? Number(attributes.r) : lastRow + 1;
+        row = { number: lastRow, cells: new Map() };
+        lastColumn = 0;
+      } else if (name === 'c' && row) {
+        const column = (attributes.r ? columnOfReference(attributes.r) : undefined) ?? lastColumn + 1;
+        lastColumn = column;
+        cell = { column, type: attributes.t ?? 'n', style: Number(attributes.s ?? 0), value: [] };
+      } else if (name === 'v' && cell) collecting = 'value';
+      else if (name === 'rPh') inPhonetic = true;
+      else if (name === 't' && cell && cell.type === 'inlineStr' && !inPhonetic) collecting = 'inline';
+    },
+    onClose: (name) => {
+      if (name === 'v' || name === 't') collecting = undefined;
+      else if (name === 'rPh') inPhonetic = false;
+      else if (name === 'c' && cell && row) {
+        const text = cellText(cell, parts);
+        if (text !== '') row.cells.set(cell.column, text);
+        cell = undefined;
+      } else if (name === 'row' && row) {
+        ready.push(row);
+        row = undefined;
+      }
+    },
+    onText: (text) => {
+      if (collecting && cell) cell.value.push(text);
+    },
+  });
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of stream) {
+    parser.write(decoder.write(chunk as Buffer));
+    while (ready.length > 0) yield ready.shift()!;
+  }
+  parser.write(decoder.end()).close();
+  while (ready.length > 0) yield ready.shift()!;
+}
+
+function cellText(cell: { type: string; style: number; value: string[] }, parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>): string {
+  const value = cell.value.join('');
+  switch (cell.type) {
+    case 's':
+      return parts.sharedStrings[Number(value)] ?? '';
+    case 'b':
+      return value === '1' ? 'TRUE' : value === '0' ? 'FALSE' : value;
+    case 'inlineStr':
+    case 'str':
+    case 'e':
+      return value;
+    case 'd':
+      // An ISO 8601 date cell (Strict workbooks): its date and time, without a zone.
+      return value.replace(/Z$/, '').replace(/\.\d+$/, '');
+    default: {
+      const date = parts.dateStyles.get(cell.style);
+      if (date === undefined || value === '') return value;
+      return serialToIso(Number(value), parts.date1904, date.numFmtId, date.formatCode) ?? value;
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTable } from '../../src/core/rows/read/openTable';
+import { isRowReadProblem, type RowReadProblem, type SourceRow, type SourceTable } from '../../src/core/rows/read/types';
+import { cellReference } from '../../src/core/rows/read/cellReference';
+import { writeWorkbook } from './helpers/workbook';
+
+async function rowsOf(table: SourceTable): Promise<Array<SourceRow | RowReadProblem>> {
+  const rows: Array<SourceRow | RowReadProblem> = [];
+  for await (const row of table.rows()) rows.push(row);
+  return rows;
+}
+
+const valuesOf = (rows: Array<SourceRow | RowReadProblem>) => rows.map((row) => (isRowReadProblem(row) ? row.problem : row.values));
+
+// Serials worked out by hand from two anchors Excel's documentation gives: 45658 is 1 January
+// 2025 in the 1900 system, and the 1904 system counts 1462 days fewer. 2026-11-29 is 365 + 304 + 28
+// days after 2025-01-01: 46355; 10:41:02 is 38462 s of 86400: 0.4451620370.
+const NOV_29 = 46355;
+const AT_10_41_02 = 0.445162037;
+
+describe('rows read: an Excel workbook (.xlsx) as a table', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'spot-xlsx-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads cells as the workbook stores them: shared, inline and rich strings, numbers, booleans, formulas, errors, dates by their format', async () => {
+    const path = join(dir, 'form.xlsx');
+    await writeWorkbook(path, {
+      // Style 0 General, 1 the built-in date 14 (m/d/yyyy), 2 a custom date and time.
+      styles: [0, 14, 164],
+      numFmts: { 164: 'yyyy\\-mm\\-dd hh:mm:ss' },
+      sharedStrings: [
+        '_uuid',
+        'species',
+        'height',
+        'today',
+        'start',
+        'checked',
+        'note',
+        'Acer "pseudoplatanus"',
+        '<r><t>Tilia </t></r><r><rPr><b/></rPr><t>cordata</t></r><rPh><t>ふりがな</t></rPh>',
+      ],
+      sheets: [
+        {
+          name: 'Sheet1',
+          rows: [
+            '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="s"><v>4</v></c><c r="F1" t="s"><v>5</v></c><c r="G1" t="s"><v>6</v></c></row>',
+            `<row r="2"><c r="A2" t="inlineStr"><is><t>uuid-1</t></is></c><c r="B2" t="s"><v>7</v></c><c r="C2"><v>14.5</v></c><c r="D2" s="1"><v>${NOV_29}</v></c><c r="E2" s="2"><v>${NOV_29 + AT_10_41_02}</v></c><c r="F2" t="b"><v>1</v></c><c r="G2" t="e"><v>#N/A</v></c></row>`,
+            // B3 is missing (an empty cell), C3 a formula with its cached value, the row has no `r` on its cells.
+            `<row r="3"><c t="inlineStr"><is><t>uuid-2</t></is></c><c r="C3"><f>C2/2</f><v>7.25</v></c><c r="F3" t="b"><v>0</v></c><c r="G3" t="str"><f>"x"&amp;"y"</f><v>xy</v></c></row>`,
+            // A blank row between (all its cells empty): not a row.
+            '<row r="4"><c r="A4" s="1"/></row>',
+            `<row r="5"><c r="A5" t="inlineStr"><is><t>uuid-3</t></is></c><c r="B5" t="s"><v>8</v></c></row>`,
+          ].join(''),
+        },
+      ],
+    });
+    const table = await openTable(path);
+    assert.equal(table.format.format, 'xlsx');
+    assert.deepEqual(table.columns, ['_uuid', 'species', 'height', 'today', 'start', 'checked', 'note']);
+    const rows = await rowsOf(table);
+    assert.deepEqual(valuesOf(rows), [
+      { _uuid: 'uuid-1', species: 'Acer "pseudoplatanus"', height: '14.5', today: '2026-11-29', start: '2026-11-29T10:41:02', checked: 'TRUE', note: '#N/A' },
+      { _uuid: 'uuid-2', species: '', height: '7.25', today: '', start: '', checked: 'FALSE', note: 'xy' },
+      { _uuid: 'uuid-3', species: 'Tilia cordata', height: '', today: '', start: '', checked: '', note: '' },
+    ]);
+    const [first, , third] = rows as SourceRow[];
+    assert.deepEqual([first.row, first.line, third.row, third.line], [1, 2, 3, 5], 'data rows count from 1; their line is the sheet row');
+    assert.deepEqual(first.cells.start, { line: 2, column: 5 });
+    assert.equal(cellReference('Sheet1', first.cells.start), 'Sheet1!E2');
+    assert.equal(cellReference('My data', { line: 12, column: 27 }), "'My data'!AA12");
+  });
+
+  it('reads dates in the 1904 date system as the same days', async () => {
+    const path = join(dir, 'mac.xlsx');
+    await writeWorkbook(path, {
+      date1904: true,
+      styles: [0, 14],
+      sheets: [
+        {
+          name: 'Data',
+          rows: `<row r="1"><c r="A1" t="inlineStr"><is><t>day</t></is></c></row><row r="2"><c r="A2" s="1"><v>${NOV_29 - 1462}</v></c></row><row r="3"><c r="A3" s="1"><v>0</v></c></row>`,
+        },
+      ],
+    });
+    const table = await openTable(path);
+    assert.ok(
+      table.detected.some((note) => /1904/.test(note)),
+      table.detected.join('; '),
+    );
+    assert.deepEqual(valuesOf(await rowsOf(table)), [{ day: '2026-11-29' }, { day: '1904-01-01' }]);
+  });
+
+  it('takes the sheet the mapping names (by name or place) and its header row; says which sheets there are', async () => {
+    const path = join(dir, 'kobo.xlsx');
+    await writeWorkbook(path, {
+      sheets: [
+        {
+          name: 'Trees',
+          rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>Tree survey</t></is></c></row><row r="3"><c r="A3" t="inlineStr"><is><t>id</t></is></c><c r="B3" t="inlineStr"><is><t>lat</t></is></c></row><row r="4"><c r="A4" t="inlineStr"><is><t>t-1</t></is></c><c r="B4"><v>48.2</v></c></row>',
+        },
+        { name: 'photos_repeat', rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>_parent_index</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>' },
+      ],
+    });
+    const first = await openTable(path, { header: 3 });
+    assert.ok(
+      first.detected.some((note) => note.includes('"Trees"') && note.includes('photos_repeat')),
+      first.detected.join('; '),
+    );
+    assert.deepEqual(valuesOf(await rowsOf(first)), [{ id: 't-1', lat: '48.2' }]);
+    assert.deepEqual(valuesOf(await rowsOf(await openTable(path, { sheet: 'photos_repeat' }))), [{ _parent_index: '1' }]);
+    assert.deepEqual(valuesOf(await rowsOf(await openTable(path, { sheet: 2 }))), [{ _parent_index: '1' }]);
+    await assert.rejects(openTable(path, { sheet: 'Bäume' }), /no sheet "Bäume": its sheets are "Trees", "photos_repeat"/);
+    await assert.rejects(openTable(path, { sheet: 3 }), /2 sheets, so there is no sheet 3/);
+  });
+
+  it('a value in a column the header does not name is a problem at its cell, and the next rows are read', async () => {
+    const path = join(dir, 'extra.xlsx');
+    await writeWorkbook(path, {
+      sheets: [
+        {
+          name: 'S',
+          rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2"><v>1</v></c><c r="C2"><v>9</v></c></row><row r="3"><c r="A3"><v>2</v></c></row>',
+        },
+      ],
+    });
+    const rows = await rowsOf(await openTable(path));
+    assert.equal(rows.length, 2);
+    assert.ok(isRowReadProblem(rows[0]));
+    assert.deepEqual({ line: rows[0].line, column: rows[0].column }, { line: 2, column: 3 });
+    assert.match(rows[0].problem, /S!C2 has a value, but its column has no name/);
+    assert.deepEqual((rows[1] as SourceRow).values, { a: '2' });
+  });
+
+  it('refuses what is not a workbook, and an entry that would inflate far beyond its stored size, saying why', async () => {
+    const text = join(dir, 'renamed.xlsx');
+    writeFileSync(text, 'id,lat\n1,48\n');
+    await assert.rejects(openTable(text), (error: Error) => /renamed\.xlsx: it is not a ZIP archive/.test(error.message));
+    // A shared-strings part of 20 MB of one repeated byte: stored in about 20 KB.
+    const inflated = join(dir, 'inflated.xlsx');
+    await writeWorkbook(inflated, {
+      sheets: [{ name: 'S', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }],
+      extra: { 'xl/sharedStrings.xml': Buffer.alloc(20 * 1024 * 1024, 0x20) },
+    });
+    await assert.rejects(openTable(inflated), /inflate \d+ times its stored size: it is refused as a zip bomb/);
+  });
+});
+
+// A workbook's reader (a ZIP reader and an XML parser) is loaded when a workbook is opened, and
+// only then: opening a CSV loads neither. In a process of its own (the test's may have them already).
+describe('rows read: what opening a table loads', () => {
+  it('a CSV loads no ZIP reader or XML parser; a workbook loads both', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spot-xlsx-load-'));
+    try {
+      writeFileSync(join(dir, 'trees.csv'), 'id,lat\n1,48\n');
+      await writeWorkbook(join(dir, 'trees.xlsx'), { sheets: [{ name: 'S', rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c></row>' }] });
+      const reader = join(__dirname, '..', '..', 'src', 'core', 'rows', 'read', 'openTable.js');
+      const script = `
+        const { openTable } = require(${JSON.stringify(reader)});
+        const loaded = () => Object.keys(require.cache).filter((file) => /node_modules[\\\\/](yauzl|saxes)[\\\\/]/.test(file)).map((file) => file.match(/(yauzl|saxes)/)[1]);
+        (async () => {
+          await openTable(${JSON.stringify(join(dir, 'trees.csv'))});
+          const afterCsv = [...new Set(loaded())];
+          await openTable(${JSON.stringify(join(dir, 'trees.xlsx'))});
+          console.log(JSON.stringify({ afterCsv, afterWorkbook: [...new Set(loaded())].sort() }));
+        })();`;
+      const { execFileSync } = await import('node:child_process');
+      const result = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { afterCsv: string[]; afterWorkbook: string[] };
+      assert.deepEqual(result, { afterCsv: [], afterWorkbook: ['saxes', 'yauzl'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
