@@ -263,7 +263,15 @@ class EngineRun {
   }
 
   private async take(): Promise<Ahead | undefined> {
-    const taken = await this.inputs.next();
+    let taken: Awaited<ReturnType<InputSource['next']>>;
+    try {
+      taken = await this.inputs.next();
+    } catch (error) {
+      // A source that honours the run's signal (a table's rows) stops with a cancellation when it
+      // fires: that is the run's stop (said below as cancelled), not a failure of the source.
+      if (this.options.signal?.aborted && isCancellation(error)) return undefined;
+      throw error;
+    }
     return taken ? { position: taken.position, input: taken.input, spot: this.prepare(taken.position, taken.input) } : undefined;
   }
 
