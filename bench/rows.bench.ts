@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { median, startSandboxProcess } from './sandboxProcess';
 
-const CONCURRENCY = 8;
+export const CONCURRENCY = 8;
 
 type Side = 'rows' | 'documents';
 
@@ -145,14 +145,14 @@ export function printRows(figures: RowsFigures): void {
 }
 
 // Written by the child as it exits: its peak RSS (KiB) and processor time (µs).
-const USAGE_HOOK = `process.on('exit', () => {
+export const USAGE_HOOK = `process.on('exit', () => {
   const usage = process.resourceUsage();
   require('fs').writeFileSync(process.env.BENCH_USAGE_FILE, JSON.stringify({ maxRSS: usage.maxRSS, user: usage.userCPUTime, system: usage.systemCPUTime }));
 });
 `;
 
 /** Runs the CLI in `cwd` (its journal goes there), against a fresh sandbox process unless `sandbox` is false. */
-async function runCli(distDir: string, cliPath: string, hook: string, cwd: string, args: string[], sandbox = true): Promise<ChildUsage> {
+export async function runCli(distDir: string, cliPath: string, hook: string, cwd: string, args: string[], sandbox = true): Promise<ChildUsage> {
   const service = sandbox ? await startSandboxProcess(distDir) : undefined;
   const report = join(cwd, '.usage.json');
   const env = {
@@ -191,7 +191,7 @@ const LONGITUDE = 16.3;
 const NOTE = 'bench';
 
 /** trees.csv (streamed to disk: 100,000 rows are never one string here) and trees.mapping.json. */
-async function writeTable(folder: string, prefix: string, count: number): Promise<string> {
+export async function writeTable(folder: string, prefix: string, count: number): Promise<string> {
   const path = join(folder, 'trees.csv');
   const out = createWriteStream(path);
   await write(out, 'id,lat,lon,note\n');
@@ -202,7 +202,7 @@ async function writeTable(folder: string, prefix: string, count: number): Promis
   return path;
 }
 
-function write(out: WriteStream, text: string): Promise<void> | void {
+export function write(out: WriteStream, text: string): Promise<void> | void {
   if (!out.write(text)) return new Promise((resolve) => out.once('drain', resolve));
 }
 
