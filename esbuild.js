@@ -228,6 +228,18 @@ const plainVscodeImport = {
   },
 };
 
+// The shapefile library in its Node build: its ES modules read a path with fetch whenever there is
+// one (Node 18 has), and take a stream as a web stream; the Node build reads files with fs and
+// takes Node streams, as the unit tests (which load it with require) do. Its polyfill for
+// TextDecoder is Node's own (scripts/bundle/textEncoding.js).
+const shapefileForNode = {
+  name: 'shapefile-for-node',
+  setup(build) {
+    build.onResolve({ filter: /^(shapefile|path-source|stream-source|array-source|slice-source)$/ }, (args) => ({ path: require.resolve(args.path) }));
+    build.onResolve({ filter: /^text-encoding$/ }, () => ({ path: path.resolve(__dirname, 'scripts/bundle/textEncoding.js') }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -239,7 +251,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, leanProj4, lazyMimeTypes, sharedJsoncParser, slimMimeDb, plainVscodeImport],
+  plugins: [undiciSubset, leanProj4, lazyMimeTypes, sharedJsoncParser, slimMimeDb, plainVscodeImport, shapefileForNode],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:

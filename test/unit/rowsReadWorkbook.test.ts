@@ -150,9 +150,9 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
 });
 
 // A workbook's reader (a ZIP reader and an XML parser) is loaded when a workbook is opened, and
-// only then: opening a CSV loads neither. In a process of its own (the test's may have them already).
+// only then, as the shapefile reader is when a shapefile is: opening a CSV loads none of them. In a process of its own (the test's may have them already).
 describe('rows read: what opening a table loads', () => {
-  it('a CSV loads no ZIP reader or XML parser; a workbook loads both', async () => {
+  it('a CSV loads no ZIP reader, XML parser or shapefile reader; a workbook loads the first two only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spot-xlsx-load-'));
     try {
       writeFileSync(join(dir, 'trees.csv'), 'id,lat\n1,48\n');
@@ -160,7 +160,7 @@ describe('rows read: what opening a table loads', () => {
       const reader = join(__dirname, '..', '..', 'src', 'core', 'rows', 'read', 'openTable.js');
       const script = `
         const { openTable } = require(${JSON.stringify(reader)});
-        const loaded = () => Object.keys(require.cache).filter((file) => /node_modules[\\\\/](yauzl|saxes)[\\\\/]/.test(file)).map((file) => file.match(/(yauzl|saxes)/)[1]);
+        const loaded = () => Object.keys(require.cache).filter((file) => /node_modules[\\\\/](yauzl|saxes|shapefile)[\\\\/]/.test(file)).map((file) => file.match(/(yauzl|saxes|shapefile)/)[1]);
         (async () => {
           await openTable(${JSON.stringify(join(dir, 'trees.csv'))});
           const afterCsv = [...new Set(loaded())];

@@ -6,7 +6,7 @@
 // it is unless --force (it may hold the gallery ids an import wrote back).
 import { promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { checkRows, sheetOf, type RowSpot } from '../../core/rows';
+import { checkRows, cellNamer, type RowSpot } from '../../core/rows';
 import { topicRulesOf } from '../import/runOptions';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
@@ -58,7 +58,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
         display,
-        sheetOf(opened.table.format),
+        cellNamer(opened.table.format),
       );
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (!checked.ok || !checked.spot) {

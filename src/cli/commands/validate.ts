@@ -4,7 +4,7 @@
 // Sends nothing, needs no account.
 import { resolve } from 'node:path';
 import { checkSpots, type SpotOutcome } from '../../core';
-import { checkRows, sheetOf } from '../../core/rows';
+import { checkRows, cellNamer } from '../../core/rows';
 import type { DocumentRules } from '../documents/documentRules';
 import { topicRulesOf } from '../import/runOptions';
 import { documentInputs } from '../documents/documentInputs';
@@ -164,7 +164,7 @@ async function validateTable(
     const findings = rowFindings(
       checked.findings.map((finding) => ({ ...finding, at: finding })),
       display,
-      sheetOf(opened.table.format),
+      cellNamer(opened.table.format),
     );
     const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
     if (checked.ok) output.outcome({ file, ...row, status: 'valid', ok: true, findings });

@@ -4,7 +4,7 @@
 // and Ctrl-C stops as it does for documents. A row's outcome names the table, its row and line,
 // and each problem its cell. Rows are never written back: the table stays as it is.
 import { streamImport, type RunStop, type SpotSource } from '../../core';
-import { checkRows, isRowOrigin, sheetOf, rowLabel, rowOfPath, rowSource } from '../../core/rows';
+import { checkRows, isRowOrigin, cellNamer, rowLabel, rowOfPath, rowSource } from '../../core/rows';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import { RunTally, type ImportRunner } from './importRunner';
@@ -22,7 +22,7 @@ export const importRows: ImportRunner = async (job) => {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
         job.display,
-        sheetOf(table.format),
+        cellNamer(table.format),
       );
       const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
@@ -41,7 +41,11 @@ export const importRows: ImportRunner = async (job) => {
         ok: false,
         reason: row.problem,
         failure: 'document',
-        findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display, sheetOf(table.format)),
+        findings: rowFindings(
+          [{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }],
+          job.display,
+          cellNamer(table.format),
+        ),
       }),
   });
   // The line each row starts on, by row (a number each): an earlier row the engine names (the

@@ -105,7 +105,7 @@ export function findingsOf(spot: SpotOutcome, display: (path: string) => string)
     return rowFindings(
       spot.problems.map((problem) => ({ ...problem, rule: ruleOf(problem), at: placeRowProblem(origin, problem) })),
       display,
-      origin.sheet,
+      origin.nameCell,
     );
   }
   // The text the offsets are in, as it was checked: the file may have changed since (the write-back of gallery ids, too).

@@ -17,7 +17,7 @@ export interface Finding {
   rule: string;
   /** For a problem about a media file or folder: that file (shown like `file`); the line and column are still on the document. */
   mediaFile?: string;
-  /** A workbook's cell, as people name it ("Sheet1!C12"); line and column are its row and column. */
+  /** A cell of a table that is not text, as people name it: a workbook's ("Sheet1!C12"; line and column are its row and column), a shapefile's feature ("feature 12"). */
   cell?: string;
 }
 

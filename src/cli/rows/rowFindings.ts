@@ -1,7 +1,7 @@
 // A row's problems as the command line reports them (records.ts Finding): at the cell, in the
 // table's lines and columns; a cell's extent is not kept, so a finding marks its first character.
 import { describeProblems } from '../../core';
-import { cellReference, type CellPosition } from '../../core/rows';
+import type { CellPosition } from '../../core/rows';
 import type { Finding } from '../output/records';
 
 export interface PlacedProblem {
@@ -13,8 +13,8 @@ export interface PlacedProblem {
   file?: string;
 }
 
-/** `sheet`: a workbook's, whose cells are named Sheet1!C12 beside their row and column. */
-export function rowFindings(problems: readonly PlacedProblem[], display: (path: string) => string, sheet?: string): Finding[] {
+/** `nameCell`: how the table names a cell when not by line and column (a workbook's Sheet1!C12, a shapefile's feature). */
+export function rowFindings(problems: readonly PlacedProblem[], display: (path: string) => string, nameCell?: (at: CellPosition) => string): Finding[] {
   return problems.map((problem) => ({
     line: problem.at.line,
     column: problem.at.column,
@@ -25,7 +25,7 @@ export function rowFindings(problems: readonly PlacedProblem[], display: (path: 
     severity: problem.severity,
     rule: problem.rule,
     ...(problem.file ? { mediaFile: display(problem.file) } : {}),
-    ...(sheet !== undefined ? { cell: cellReference(sheet, problem.at) } : {}),
+    ...(nameCell !== undefined ? { cell: nameCell(problem.at) } : {}),
   }));
 }
 

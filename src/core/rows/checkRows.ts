@@ -11,7 +11,7 @@ import { l10n } from '../text/l10n';
 import type { TopicCatalog } from '../topics/topicSchema';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
-import { sheetOf } from './read/cellReference';
+import { cellNamer } from './read/cellReference';
 import { placeRowProblem, rowInput, rowLabels, rowOfPath } from './rowSource';
 import { rowToSpot, type RowSpot } from './rowToSpot';
 import { withMembers } from '../objects/withMembers';
@@ -63,7 +63,7 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
   const taken = new AbortController();
   const stop = signal ? AbortSignal.any([signal, taken.signal]) : taken.signal;
   const labels = rowLabels(table.path);
-  const sheet = sheetOf(table.format);
+  const nameCell = cellNamer(table.format);
   /** Each spot the engine was given, by its position: the slot it fills, and what the row is made of. */
   const given = new Map<number, { slot: number; spot: RowSpot }>();
   const lineOf = new Map<number, number>();
@@ -79,7 +79,7 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
         const spot = await rowToSpot(read as SourceRow, mapping, { media: rules.media });
         given.set(positions++, { slot: ordered.reserve(), spot });
         lineOf.set(spot.row, spot.line);
-        yield rowInput(table.path, spot, labels, sheet);
+        yield rowInput(table.path, spot, labels, nameCell);
       }
     },
   };

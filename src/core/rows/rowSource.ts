@@ -9,7 +9,7 @@ import { fromPointer, toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
-import { sheetOf } from './read/cellReference';
+import { cellNamer } from './read/cellReference';
 import { rowToSpot, type RowProblem, type RowSpot } from './rowToSpot';
 
 /** What a row's outcome carries back (SpotOutcome.origin): where it is, and where its parts came from. */
@@ -21,8 +21,8 @@ export interface RowOrigin {
   line: number;
   cells: Map<string, CellPosition>;
   files: Map<string, CellPosition>;
-  /** A workbook's: the sheet the row is on (its cells are named Sheet1!C12). */
-  sheet?: string;
+  /** How messages name the row's cells when not by line and column (a workbook's Sheet1!C12, a shapefile's feature). */
+  nameCell?: (at: CellPosition) => string;
 }
 
 /** A table's row that could not be read (a wrong number of cells): reported by the source's caller. */
@@ -45,13 +45,13 @@ export function rowSource(table: SourceTable, mapping: ResolvedMapping, options:
   return {
     spots: async function* () {
       const labels = rowLabels(table.path);
-      const sheet = sheetOf(table.format);
+      const nameCell = cellNamer(table.format);
       for await (const row of table.rows(options.signal)) {
         if ('problem' in row) {
           options.onUnreadable?.(row);
           continue;
         }
-        yield rowInput(table.path, await rowToSpot(row as SourceRow, mapping, { media: options.media }), labels, sheet);
+        yield rowInput(table.path, await rowToSpot(row as SourceRow, mapping, { media: options.media }), labels, nameCell);
       }
     },
   };
@@ -62,7 +62,7 @@ export function rowInput(
   source: string,
   spot: RowSpot,
   labels: (row: number, line: number) => string = (row, line) => rowLabel(source, row, line),
-  sheet?: string,
+  nameCell?: (at: CellPosition) => string,
 ): SpotInput {
   const origin: RowOrigin = {
     kind: 'row',
@@ -71,7 +71,7 @@ export function rowInput(
     line: spot.line,
     cells: spot.cells,
     files: spot.files,
-    ...(sheet !== undefined ? { sheet } : {}),
+    ...(nameCell !== undefined ? { nameCell } : {}),
   };
   return {
     // Not a file of its own: what the journal notes of it and how messages name it.

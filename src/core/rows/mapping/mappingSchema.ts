@@ -5,7 +5,7 @@ import * as z from '../../api/zod';
 import { l10n } from '../../text/l10n';
 import { GEOMETRY_RULES, type GeometryRule } from '../values/geometryRules';
 
-export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx'] as const;
+export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx', 'shapefile'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
 export const FEATURE_ID = '$id';
@@ -35,7 +35,7 @@ const sourceSchema = describe(
   z.strictObject({
     format: describe(
       z.optional(z.enum(SOURCE_FORMATS)),
-      'csv, tsv, geojson (a FeatureCollection), ndjson (a JSON object per line) or xlsx (an Excel workbook: .xlsx, .xlsm). Detected when left out.',
+      'csv, tsv, geojson (a FeatureCollection), ndjson (a JSON object per line), xlsx (an Excel workbook: .xlsx, .xlsm) or shapefile (.shp with its .dbf). Detected when left out.',
     ),
     delimiter: describe(
       z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))),

@@ -1,5 +1,6 @@
-// A workbook's cell as people name it: Sheet1!C12 (the sheet, the column's letters, the row), a
-// sheet name that is not a plain word quoted as spreadsheets quote it ('My data'!C12).
+// A cell of a table that is not text as people name it: a workbook's as Sheet1!C12 (the sheet,
+// the column's letters, the row; a sheet name that is not a plain word quoted as spreadsheets
+// quote it: 'My data'!C12), a shapefile's by its feature (its line is the feature's number).
 import type { CellPosition } from './types';
 
 /** 3 → "C"; 27 → "AA". */
@@ -14,7 +15,10 @@ export function cellReference(sheet: string, at: CellPosition): string {
   return `${name}!${columnLetters(at.column)}${at.line}`;
 }
 
-/** The sheet a table's cells are on, when it is a workbook's. */
-export function sheetOf(format: { format: string; sheet?: string | number }): string | undefined {
-  return format.format === 'xlsx' && typeof format.sheet === 'string' ? format.sheet : undefined;
+/** How messages name a cell of this table when not by line and column: a workbook's as Sheet1!C12, a shapefile's by its feature. */
+export function cellNamer(format: { format: string; sheet?: string | number }): ((at: CellPosition) => string) | undefined {
+  const { sheet } = format;
+  if (format.format === 'xlsx' && typeof sheet === 'string') return (at) => cellReference(sheet, at);
+  if (format.format === 'shapefile') return (at) => `feature ${at.line}`;
+  return undefined;
 }

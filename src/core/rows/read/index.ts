@@ -2,7 +2,7 @@
 // FeatureCollections and NDJSON as values with the position of every cell, streamed where the
 // format allows: what the rows say, not what they mean.
 export { openTable, previewTable, isWorkbookPath } from './openTable';
-export { cellReference, sheetOf } from './cellReference';
+export { cellReference, cellNamer } from './cellReference';
 export { detectFormat, type FormatDetection } from './detectFormat';
 export { TableReadError } from './tableReadError';
 export { SAMPLE_BYTES, MAX_ROW_CHARS } from './limits';

@@ -26,6 +26,7 @@ export function isWorkbookPath(path: string): boolean {
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
   // A workbook is not text: it is known by its name (or its mapping), before any of it is read as text.
   if (given.format === 'xlsx' || (given.format === undefined && isWorkbookPath(path))) return openWorkbook(path, given);
+  if (given.format === 'shapefile' || (given.format === undefined && /\.shp$/i.test(path))) return openShapefile(path, given);
   const { sample, complete } = await readSample(path);
   if (sample.length === 0) throw new TableReadError(path, l10n.t('the file is empty'));
   const { format, detected } = await detectWholeFile(path, sample, given, complete);
@@ -39,6 +40,8 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
     }
     case 'xlsx':
       return openWorkbook(path, given);
+    case 'shapefile':
+      return openShapefile(path, given);
     case 'csv':
     case 'tsv': {
       const header = csvHeader(path, sampleText(sample, format.encoding, complete), format.delimiter!, format.header!, complete);
@@ -155,4 +158,10 @@ function notReadable(path: string, error: unknown): TableReadError {
 function openWorkbook(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
   const workbooks = require('./xlsx/workbookTable') as typeof import('./xlsx/workbookTable');
   return workbooks.openWorkbook(path, given);
+}
+
+/** Its reader (the shapefile library) is loaded only when a shapefile is opened. */
+function openShapefile(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
+  const shapefiles = require('./shapefile/shapefileTable') as typeof import('./shapefile/shapefileTable');
+  return shapefiles.openShapefile(path, given);
 }

@@ -1,7 +1,7 @@
 // The reader's vocabulary: a table's format, where a cell is, what a row and a table are. Every
 // type a caller of src/core/rows/read meets is declared here; the readers only fill them in.
 
-export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx';
+export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx' | 'shapefile';
 
 /**
  * The encodings the reader decodes. 'latin1' is ISO-8859-1 proper (every byte is its own code

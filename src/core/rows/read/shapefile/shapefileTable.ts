@@ -1,0 +1,158 @@
+// A shapefile layer as a table: `layer.shp` (the geometries) with `layer.dbf` (the attributes: the
+// columns), `layer.prj` (its coordinate system, as the table's crs when it names one this project
+// knows) and `layer.cpg` (the attributes' encoding; else the DBF's language driver byte; else
+// latin1). Each feature is a row, read as the files are (the shapefile library reads a record at
+// a time), its geometry taken as a GeoJSON feature's is; a feature is named by its number
+// (`layer.shp: feature 12`). Loaded only when a shapefile is opened.
+import { existsSync, readFileSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { throwIfAborted } from '../../../api/errors';
+import { l10n } from '../../../text/l10n';
+import { TableReadError } from '../tableReadError';
+import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from '../types';
+import { crsOfPrj } from './prjCrs';
+
+/** The DBF's language driver byte (offset 29) → its code page, for the ones exports write. */
+const LANGUAGE_DRIVERS: Record<number, SourceEncoding> = {
+  0x01: 'latin1',
+  0x02: 'latin1',
+  0x03: 'windows-1252',
+  0x57: 'windows-1252',
+  0x58: 'windows-1252',
+  0x59: 'windows-1252',
+};
+
+/** @public (openTable.ts loads this module with require() when a shapefile is opened) */
+export async function openShapefile(path: string, given: { encoding?: SourceEncoding }): Promise<SourceTable> {
+  const base = path.replace(/\.shp$/i, '');
+  const dbf = sibling(base, 'dbf');
+  if (!existsSync(path)) throw new TableReadError(path, l10n.t('there is no such file'));
+  if (!dbf) throw new TableReadError(path, l10n.t('its attributes ({0}) are not beside it', `${basename(base)}.dbf`));
+  const detected: string[] = [];
+  const encoding = given.encoding ?? (await encodingOf(base, dbf, detected));
+  const columns = await dbfFieldNames(path, dbf, encoding);
+  const prj = sibling(base, 'prj');
+  const crs = prj ? crsOfPrj(readFileSync(prj, 'utf8')) : undefined;
+  if (prj && crs) detected.push(l10n.t('crs {0} (from {1})', crs, basename(prj)));
+  else if (prj) detected.push(l10n.t('{0} names a coordinate system this project does not know: give the mapping its "crs"', basename(prj)));
+  const format: TableFormat = { format: 'shapefile', encoding };
+  return {
+    path,
+    format,
+    detected,
+    columns,
+    ...(crs ? { crs } : {}),
+    hasGeometry: true,
+    rows: (signal) => shapefileRows(path, dbf, encoding, columns, signal),
+  };
+}
+
+/** layer.dbf, or LAYER.DBF as some tools write it. */
+function sibling(base: string, extension: string): string | undefined {
+  return [`${base}.${extension}`, `${base}.${extension.toUpperCase()}`].find((candidate) => existsSync(candidate));
+}
+
+async function encodingOf(base: string, dbf: string, detected: string[]): Promise<SourceEncoding> {
+  const cpg = sibling(base, 'cpg');
+  if (cpg) {
+    const named = readFileSync(cpg, 'utf8').trim().toLowerCase().replace(/[\s_]/g, '-');
+    const encoding: SourceEncoding | undefined = /^utf-?8$/.test(named)
+      ? 'utf-8'
+      : /^(cp-?|windows-?|ansi-?)?1252$/.test(named)
+        ? 'windows-1252'
+        : /^(iso-?)?8859-?1$|^latin-?1$/.test(named)
+          ? 'latin1'
+          : undefined;
+    if (encoding) {
+      detected.push(l10n.t('encoding {0} (from {1})', encoding, basename(cpg)));
+      return encoding;
+    }
+    detected.push(l10n.t('{0} names the encoding "{1}", which is not read: latin1 is used', basename(cpg), named));
+    return 'latin1';
+  }
+  const handle = await openFile(dbf, 'r');
+  try {
+    const byte = Buffer.alloc(1);
+    await handle.read(byte, 0, 1, 29);
+    const encoding = LANGUAGE_DRIVERS[byte[0]];
+    if (encoding) {
+      detected.push(l10n.t("encoding {0} (the DBF's language driver)", encoding));
+      return encoding;
+    }
+  } finally {
+    await handle.close();
+  }
+  detected.push(l10n.t('encoding latin1 (no .cpg beside it, and the DBF does not say)'));
+  return 'latin1';
+}
+
+/** The attribute names from the DBF's field descriptors (32 bytes each after the 32-byte header, ended by 0x0D). */
+async function dbfFieldNames(path: string, dbf: string, encoding: SourceEncoding): Promise<string[]> {
+  const bytes = readFileSync(dbf);
+  if (bytes.length < 33) throw new TableReadError(path, l10n.t('its attributes ({0}) are not a DBF file', basename(dbf)));
+  const decoder = new TextDecoder(encoding === 'latin1' ? 'iso-8859-1' : encoding);
+  const names: string[] = [];
+  for (let offset = 32; offset + 32 <= bytes.length && bytes[offset] !== 0x0d; offset += 32) {
+    const raw = bytes.subarray(offset, offset + 11);
+    const end = raw.indexOf(0);
+    names.push(decoder.decode(end < 0 ? raw : raw.subarray(0, end)));
+  }
+  return names;
+}
+
+async function* shapefileRows(
+  path: string,
+  dbf: string,
+  encoding: SourceEncoding,
+  columns: string[],
+  signal?: AbortSignal,
+): AsyncGenerator<SourceRow | RowReadProblem> {
+  throwIfAborted(signal);
+  const shapefile = require('shapefile') as typeof import('shapefile');
+  let source: Awaited<ReturnType<typeof shapefile.open>>;
+  try {
+    source = await shapefile.open(path, dbf, { encoding: encoding === 'latin1' ? 'iso-8859-1' : encoding });
+  } catch (error) {
+    yield { line: 1, column: 1, problem: l10n.t('the shapefile cannot be read ({0})', (error as Error).message) };
+    return;
+  }
+  let feature = 0;
+  try {
+    for (;;) {
+      throwIfAborted(signal);
+      let next;
+      try {
+        next = await source.read();
+      } catch (error) {
+        yield {
+          row: feature + 1,
+          line: feature + 1,
+          column: 1,
+          problem: l10n.t('feature {0} cannot be read ({1}): the features after it are not read', feature + 1, (error as Error).message),
+        };
+        return;
+      }
+      if (next.done) return;
+      feature++;
+      const at: CellPosition = { line: feature, column: 1 };
+      const values: Record<string, unknown> = {};
+      const cells: Record<string, CellPosition> = {};
+      columns.forEach((name, index) => {
+        const value = next.value.properties?.[name];
+        values[name] = value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? '');
+        cells[name] = { line: feature, column: index + 1 };
+      });
+      const geometry = next.value.geometry as { type: string; coordinates?: unknown } | null;
+      yield {
+        row: feature,
+        line: feature,
+        values,
+        cells,
+        ...(geometry ? { geometry: { type: geometry.type, coordinates: geometry.coordinates, position: at } } : {}),
+      };
+    }
+  } finally {
+    await source.cancel().catch(() => undefined);
+  }
+}

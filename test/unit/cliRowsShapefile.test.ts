@@ -1,0 +1,68 @@
+// spot-import on a shapefile layer as a colleague hands one over (points, a .prj, a .cpg): mapping
+// takes the places from the geometry, validate names a problem by its feature
+// (baeume.shp:feature 2), import sends the valid features, and a second run sends nothing.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startSandbox } from '../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
+import { ensureCliBuilt, jsonLines, runCli, sandboxEnv, scratch } from './helpers/cliProcess';
+import { validateJsonLine } from './helpers/cliSchemas';
+import { writeShapefile } from './helpers/shapefileWriter';
+
+const TOPIC = { topic_id: 12, name: 'Baumkataster', fields: { fld_12_2: { label: 'Höhe (m)', type: 'number', minimum: 0, maximum: 120 } } };
+const WGS84 =
+  'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
+
+describe('spot-import rows: a shapefile layer', function () {
+  this.timeout(60_000);
+  let sandbox: RunningSandbox | undefined;
+  before(() => ensureCliBuilt());
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+  });
+
+  it('mapping takes the geometry; validate names a problem by its feature; import sends the valid features; a second run sends nothing', async () => {
+    const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
+    try {
+      writeShapefile(project.path('baeume'), {
+        shapes: [{ point: [16.3738, 48.2081] }, { point: [16.3723, 48.2076] }, { point: [16.3701, 48.2079] }],
+        fields: ['FID', 'HOEHE'],
+        records: [
+          ['b-1', '14.5'],
+          ['b-2', '130'],
+          ['b-3', '3'],
+        ],
+        encode: (text) => Buffer.from(text, 'utf8'),
+        cpg: 'UTF-8',
+        prj: WGS84,
+      });
+      const proposed = await runCli(['mapping', 'baeume.shp'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      const mapping = JSON.parse(readFileSync(project.path('baeume.mapping.json'), 'utf8')) as Record<string, unknown>;
+      assert.equal((mapping.source as Record<string, unknown>).format, 'shapefile');
+      assert.equal(mapping.latitude, undefined, 'the places come from the geometry');
+      Object.assign(mapping, { topic_id: 12, source_id: 'shp-{FID}', fields: { fld_12_2: 'HOEHE' } });
+      project.write('baeume.mapping.json', JSON.stringify(mapping, null, 2));
+
+      const checked = await runCli(['validate', 'baeume.shp'], { cwd: project.dir });
+      assert.equal(checked.code, 1, checked.stdout + checked.stderr);
+      assert.match(checked.stdout, /^baeume\.shp:feature 2: .*130/m);
+      const json = await runCli(['validate', 'baeume.shp', '--format', 'json'], { cwd: project.dir });
+      for (const line of jsonLines(json.stdout)) validateJsonLine(line);
+
+      sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+      const env = sandboxEnv(sandbox.baseUrl);
+      const first = await runCli(['import', 'baeume.shp'], { cwd: project.dir, env });
+      assert.equal(first.code, 1, first.stderr);
+      const spot = sandbox.spotBySourceId('shp-b-1');
+      assert.ok(spot, first.stdout);
+      assert.deepEqual([spot.attributes.latitude, spot.attributes.longitude, spot.attributes.fld_12_2], [48.2081, 16.3738, 14.5]);
+      assert.equal(sandbox.counters.imports, 2);
+      await runCli(['import', 'baeume.shp'], { cwd: project.dir, env });
+      assert.equal(sandbox.counters.imports, 2, 'the second run sends nothing');
+    } finally {
+      project.cleanup();
+    }
+  });
+});

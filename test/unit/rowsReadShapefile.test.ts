@@ -1,0 +1,135 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTable } from '../../src/core/rows/read/openTable';
+import { crsOfPrj } from '../../src/core/rows/read/shapefile/prjCrs';
+import { isRowReadProblem, type SourceRow, type SourceTable } from '../../src/core/rows/read/types';
+import { windows1252 } from './helpers/rowsProject';
+import { writeShapefile } from './helpers/shapefileWriter';
+
+async function rowsOf(table: SourceTable): Promise<SourceRow[]> {
+  const rows: SourceRow[] = [];
+  for await (const row of table.rows()) {
+    assert.ok(!isRowReadProblem(row), isRowReadProblem(row) ? row.problem : '');
+    rows.push(row);
+  }
+  return rows;
+}
+
+// What ArcGIS and QGIS write into a .prj (ESRI's WKT: no AUTHORITY), and OGC WKT with one.
+const ESRI_GK_EAST =
+  'PROJCS["MGI_Austria_GK_East",GEOGCS["GCS_MGI",DATUM["D_MGI",SPHEROID["Bessel_1841",6377397.155,299.1528128]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",0.0],PARAMETER["False_Northing",-5000000.0],PARAMETER["Central_Meridian",16.33333333333333],PARAMETER["Scale_Factor",1.0],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
+const ESRI_WGS84 =
+  'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
+const OGC_LAMBERT93 =
+  'PROJCS["RGF93 v1 / Lambert-93",GEOGCS["RGF93 v1",DATUM["Reseau_Geodesique_Francais_1993_v1",SPHEROID["GRS 1980",6378137,298.257222101,AUTHORITY["EPSG","7019"]],AUTHORITY["EPSG","6171"]],AUTHORITY["EPSG","4171"]],PROJECTION["Lambert_Conformal_Conic_2SP"],UNIT["metre",1,AUTHORITY["EPSG","9001"]],AUTHORITY["EPSG","2154"]]';
+
+describe('rows read: a shapefile layer as a table', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'spot-shp-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads each feature as a row: its attributes in the .cpg encoding, its point as its geometry, the .prj as the crs', async () => {
+    const base = join(dir, 'baeume');
+    writeShapefile(base, {
+      shapes: [{ point: [16.3738, 48.2081] }, { point: [16.3723, 48.2076] }],
+      fields: ['BAUMART', 'HOEHE'],
+      records: [
+        ['Lärche', '14.5'],
+        ['Eiche', '7'],
+      ],
+      encode: (text) => Buffer.from(text, 'utf8'),
+      cpg: 'UTF-8',
+      prj: ESRI_WGS84,
+    });
+    const table = await openTable(`${base}.shp`);
+    assert.equal(table.format.format, 'shapefile');
+    assert.equal(table.format.encoding, 'utf-8');
+    assert.equal(table.crs, 'EPSG:4326');
+    assert.equal(table.hasGeometry, true);
+    assert.deepEqual(table.columns, ['BAUMART', 'HOEHE']);
+    const rows = await rowsOf(table);
+    assert.deepEqual(
+      rows.map((row) => [row.row, row.values, row.geometry?.type, row.geometry?.coordinates]),
+      [
+        [1, { BAUMART: 'Lärche', HOEHE: '14.5' }, 'Point', [16.3738, 48.2081]],
+        [2, { BAUMART: 'Eiche', HOEHE: '7' }, 'Point', [16.3723, 48.2076]],
+      ],
+    );
+    assert.deepEqual(rows[1].cells.HOEHE, { line: 2, column: 2 });
+  });
+
+  it("reads a MultiPoint layer (what QGIS writes for points): each feature its MultiPoint, for the mapping's geometry rule", async () => {
+    const base = join(dir, 'multi');
+    writeShapefile(base, {
+      shapes: [
+        { multipoint: [[16.3723, 48.2076]] },
+        {
+          multipoint: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+      ],
+      fields: ['A'],
+      records: [['x'], ['y']],
+      encode: (text) => Buffer.from(text, 'latin1'),
+    });
+    const rows = await rowsOf(await openTable(`${base}.shp`));
+    assert.deepEqual(
+      rows.map((row) => [row.geometry?.type, row.geometry?.coordinates]),
+      [
+        ['MultiPoint', [[16.3723, 48.2076]]],
+        [
+          'MultiPoint',
+          [
+            [1, 2],
+            [3, 4],
+          ],
+        ],
+      ],
+    );
+  });
+
+  it('without a .cpg, takes the encoding the DBF names (windows-1252), else latin1', async () => {
+    const named = join(dir, 'named');
+    writeShapefile(named, { shapes: [{ point: [1, 2] }], fields: ['ART'], records: [['Lärche']], encode: windows1252, languageDriver: 0x57 });
+    const table = await openTable(`${named}.shp`);
+    assert.equal(table.format.encoding, 'windows-1252');
+    assert.deepEqual((await rowsOf(table))[0].values, { ART: 'Lärche' });
+    const silent = join(dir, 'silent');
+    writeShapefile(silent, { shapes: [{ point: [1, 2] }], fields: ['ART'], records: [['Lärche']], encode: (text) => Buffer.from(text, 'latin1') });
+    const latin = await openTable(`${silent}.shp`);
+    assert.equal(latin.format.encoding, 'latin1');
+    assert.deepEqual((await rowsOf(latin))[0].values, { ART: 'Lärche' });
+  });
+
+  it('names the coordinate system of a .prj by its EPSG code, from its AUTHORITY or its ESRI name; says when it cannot', async () => {
+    assert.equal(crsOfPrj(ESRI_GK_EAST), 'EPSG:31256');
+    assert.equal(crsOfPrj(OGC_LAMBERT93), 'EPSG:2154');
+    assert.equal(crsOfPrj(ESRI_WGS84), 'EPSG:4326');
+    assert.equal(crsOfPrj('PROJCS["Some_Local_Grid",GEOGCS["GCS_Local"]]'), undefined);
+    const base = join(dir, 'local');
+    writeShapefile(base, {
+      shapes: [{ point: [1, 2] }],
+      fields: ['A'],
+      records: [['x']],
+      encode: (text) => Buffer.from(text, 'latin1'),
+      prj: 'PROJCS["Some_Local_Grid"]',
+    });
+    const table = await openTable(`${base}.shp`);
+    assert.equal(table.crs, undefined);
+    assert.ok(
+      table.detected.some((note) => /local\.prj names a coordinate system this project does not know/.test(note)),
+      table.detected.join('; '),
+    );
+  });
+
+  it('refuses a layer without its .dbf, saying which file is missing', async () => {
+    const base = join(dir, 'alone');
+    writeShapefile(base, { shapes: [{ point: [1, 2] }], fields: ['A'], records: [['x']], encode: (text) => Buffer.from(text, 'latin1') });
+    rmSync(`${base}.dbf`);
+    await assert.rejects(openTable(`${base}.shp`), /alone\.shp: its attributes \(alone\.dbf\) are not beside it/);
+  });
+});
