@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { ZipFile } from 'yazl';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTable } from '../../src/core/rows/read/openTable';
@@ -131,5 +132,69 @@ describe('rows read: a shapefile layer as a table', () => {
     writeShapefile(base, { shapes: [{ point: [1, 2] }], fields: ['A'], records: [['x']], encode: (text) => Buffer.from(text, 'latin1') });
     rmSync(`${base}.dbf`);
     await assert.rejects(openTable(`${base}.shp`), /alone\.shp: its attributes \(alone\.dbf\) are not beside it/);
+  });
+
+  /** The layer's files in a ZIP archive, under `folder/` when given, with a resource fork beside them as Finder zips it. */
+  async function zipLayer(zipPath: string, layers: Array<{ base: string; folder?: string }>): Promise<void> {
+    const zip = new ZipFile();
+    for (const { base, folder } of layers)
+      for (const extension of ['shp', 'dbf', 'prj', 'cpg']) {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(`${base}.${extension}`);
+        } catch {
+          continue;
+        }
+        const name = `${folder ? `${folder}/` : ''}${base.split('/').pop()}.${extension}`;
+        zip.addBuffer(bytes, name);
+        if (extension === 'shp') zip.addBuffer(Buffer.from('junk'), `__MACOSX/._${name}`);
+      }
+    zip.end();
+    await new Promise<void>((resolve, reject) =>
+      zip.outputStream
+        .pipe(createWriteStream(zipPath))
+        .on('close', () => resolve())
+        .on('error', reject),
+    );
+  }
+
+  it('reads a layer handed over as a ZIP archive as the same rows, from the archive in place', async () => {
+    const base = join(dir, 'baeume');
+    writeShapefile(base, {
+      shapes: [{ point: [16.3738, 48.2081] }],
+      fields: ['BAUMART'],
+      records: [['Lärche']],
+      encode: (text) => Buffer.from(text, 'utf8'),
+      cpg: 'UTF-8',
+      prj: ESRI_GK_EAST,
+    });
+    await zipLayer(join(dir, 'layer.zip'), [{ base, folder: 'export' }]);
+    const table = await openTable(join(dir, 'layer.zip'));
+    assert.equal(table.format.format, 'shapefile');
+    assert.equal(table.crs, 'EPSG:31256');
+    assert.deepEqual(
+      (await rowsOf(table)).map((row) => [row.values, row.geometry?.coordinates]),
+      [[{ BAUMART: 'Lärche' }, [16.3738, 48.2081]]],
+    );
+  });
+
+  it('an archive of several layers needs source.entry, and says which there are; one without a layer says so', async () => {
+    const a = join(dir, 'a');
+    const b = join(dir, 'b');
+    for (const base of [a, b])
+      writeShapefile(base, {
+        shapes: [{ point: [1, 2] }],
+        fields: ['N'],
+        records: [[base.endsWith('a') ? 'from a' : 'from b']],
+        encode: (text) => Buffer.from(text, 'latin1'),
+      });
+    await zipLayer(join(dir, 'two.zip'), [{ base: a }, { base: b }]);
+    await assert.rejects(openTable(join(dir, 'two.zip')), /the archive holds 2 layers \(a\.shp, b\.shp\): name one as source\.entry/);
+    assert.deepEqual((await rowsOf(await openTable(join(dir, 'two.zip'), { entry: 'b.shp' })))[0].values, { N: 'from b' });
+    const empty = new ZipFile();
+    empty.addBuffer(Buffer.from('id,lat\n'), 'table.csv');
+    empty.end();
+    await new Promise<void>((resolve) => empty.outputStream.pipe(createWriteStream(join(dir, 'other.zip'))).on('close', () => resolve()));
+    await assert.rejects(openTable(join(dir, 'other.zip')), /holds no shapefile \(\.shp\)/);
   });
 });

@@ -7,8 +7,8 @@ import { basename, dirname, join } from 'node:path';
 /** Tables by extension: CSV, TSV, GeoJSON (and one feature per line: .geojsonl, .geojsons), NDJSON, Excel workbooks, shapefiles. */
 const TABLE_FILE = /\.(csv|tsv|tab|geojson|geojsonl|geojsons|ndjson|jsonl|xlsx|xlsm|shp)$/i;
 
-/** Names that say nothing of the format (GBIF's occurrence.txt, a .dat export): read as tables by their content. */
-const CONTENT_TABLE_FILE = /\.(txt|dat)$/i;
+/** Names that say nothing of the format (GBIF's occurrence.txt, a .dat export, an archive): read as tables by their content. */
+const CONTENT_TABLE_FILE = /\.(txt|dat|zip)$/i;
 
 /**
  * A file to read as a table: one named like a table, or one of the names that say nothing of the
@@ -23,14 +23,14 @@ export function isTableFile(path: string, anyName = false): boolean {
 /** `trees.csv` → `trees.mapping.json` beside it. */
 export function mappingPathFor(sourcePath: string): string {
   const name = basename(sourcePath);
-  const stem = name.replace(/\.(csv|tsv|tab|txt|dat|geojson|geojsonl|geojsons|json|ndjson|jsonl|xlsx|xlsm|shp)$/i, '');
+  const stem = name.replace(/\.(csv|tsv|tab|txt|dat|geojson|geojsonl|geojsons|json|ndjson|jsonl|xlsx|xlsm|shp|zip)$/i, '');
   return join(dirname(sourcePath), `${stem}.mapping.json`);
 }
 
 /** The tables a mapping can be for: `trees.mapping.json` → `trees.csv`, `trees.geojson`, … (the first that exists is its table). */
 export function tableCandidatesFor(mappingPath: string): string[] {
   const stem = basename(mappingPath).replace(/\.mapping\.json$/i, '');
-  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json', 'xlsx', 'xlsm', 'shp'].map((extension) =>
+  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json', 'xlsx', 'xlsm', 'shp', 'zip'].map((extension) =>
     join(dirname(mappingPath), `${stem}.${extension}`),
   );
 }

@@ -54,6 +54,10 @@ const sourceSchema = describe(
       z.optional(z.union([z.string().check(z.minLength(1)), z.number().check(z.int(), z.gte(1))])),
       'A workbook: the sheet, by its name or its place (1 is the first). The first sheet when left out.',
     ),
+    entry: describe(
+      z.optional(z.string().check(z.minLength(1))),
+      'An archive (.zip): the entry that is the table, e.g. "layers/baeume.shp". The only one when left out.',
+    ),
     nullValues: describe(
       z.optional(z.array(z.string())),
       'Cells that mean "no value" in number, date and boolean columns and coordinates (default ["NA", "N/A", "n/a", "#N/A", "-", ".", "NULL", "null", "NaN"]; [] for none).',

@@ -26,6 +26,7 @@ export function isWorkbookPath(path: string): boolean {
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
   // A workbook is not text: it is known by its name (or its mapping), before any of it is read as text.
   if (given.format === 'xlsx' || (given.format === undefined && isWorkbookPath(path))) return openWorkbook(path, given);
+  if (/\.zip$/i.test(path) && (given.format === undefined || given.format === 'shapefile')) return openZippedShapefile(path, given);
   if (given.format === 'shapefile' || (given.format === undefined && /\.shp$/i.test(path))) return openShapefile(path, given);
   const { sample, complete } = await readSample(path);
   if (sample.length === 0) throw new TableReadError(path, l10n.t('the file is empty'));
@@ -164,4 +165,10 @@ function openWorkbook(path: string, given: Partial<SourceFormat>): Promise<Sourc
 function openShapefile(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
   const shapefiles = require('./shapefile/shapefileTable') as typeof import('./shapefile/shapefileTable');
   return shapefiles.openShapefile(path, given);
+}
+
+/** A layer in an archive: the ZIP reader and the shapefile reader load when it is opened. */
+function openZippedShapefile(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
+  const layers = require('./shapefile/zippedLayer') as typeof import('./shapefile/zippedLayer');
+  return layers.openZippedShapefile(path, given);
 }

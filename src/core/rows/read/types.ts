@@ -27,6 +27,8 @@ export interface SourceFormat {
   header?: number;
   /** A workbook (xlsx): the sheet, by name or 1-based index; the first by default. As used: its name. */
   sheet?: string | number;
+  /** An archive (.zip): the entry that is the table (a shapefile layer's .shp); the only one by default. */
+  entry?: string;
 }
 
 /** The format as used: what was given, completed by what was detected. CSV/TSV always have delimiter, decimalSeparator and header. */

@@ -23,19 +23,42 @@ const LANGUAGE_DRIVERS: Record<number, SourceEncoding> = {
   0x59: 'windows-1252',
 };
 
+/** A layer's files: the geometries and attributes as paths (read as they are needed) or bytes (from an archive), its .prj and .cpg as text. */
+export interface LayerFiles {
+  shp: string | Uint8Array;
+  dbf: string | Uint8Array;
+  /** What messages call the attribute file, the .prj and the .cpg. */
+  names: { dbf: string; prj: string; cpg: string };
+  prj?: string;
+  cpg?: string;
+}
+
 /** @public (openTable.ts loads this module with require() when a shapefile is opened) */
 export async function openShapefile(path: string, given: { encoding?: SourceEncoding }): Promise<SourceTable> {
   const base = path.replace(/\.shp$/i, '');
   const dbf = sibling(base, 'dbf');
   if (!existsSync(path)) throw new TableReadError(path, l10n.t('there is no such file'));
   if (!dbf) throw new TableReadError(path, l10n.t('its attributes ({0}) are not beside it', `${basename(base)}.dbf`));
-  const detected: string[] = [];
-  const encoding = given.encoding ?? (await encodingOf(base, dbf, detected));
-  const columns = await dbfFieldNames(path, dbf, encoding);
   const prj = sibling(base, 'prj');
-  const crs = prj ? crsOfPrj(readFileSync(prj, 'utf8')) : undefined;
-  if (prj && crs) detected.push(l10n.t('crs {0} (from {1})', crs, basename(prj)));
-  else if (prj) detected.push(l10n.t('{0} names a coordinate system this project does not know: give the mapping its "crs"', basename(prj)));
+  const cpg = sibling(base, 'cpg');
+  const names = { dbf: basename(dbf), prj: basename(prj ?? `${base}.prj`), cpg: basename(cpg ?? `${base}.cpg`) };
+  return layerTable(
+    path,
+    { shp: path, dbf, names, ...(prj ? { prj: readFileSync(prj, 'utf8') } : {}), ...(cpg ? { cpg: readFileSync(cpg, 'utf8') } : {}) },
+    given,
+  );
+}
+
+/** The layer's table, from its files wherever they are (beside each other, in an archive). */
+export async function layerTable(path: string, files: LayerFiles, given: { encoding?: SourceEncoding }): Promise<SourceTable> {
+  const detected: string[] = [];
+  const header = typeof files.dbf === 'string' ? await dbfHeaderOf(files.dbf) : Buffer.from(files.dbf.buffer, files.dbf.byteOffset, files.dbf.byteLength);
+  const encoding = given.encoding ?? encodingOf(files, header, detected);
+  const columns = dbfFieldNames(path, files.names.dbf, header, encoding);
+  const crs = files.prj !== undefined ? crsOfPrj(files.prj) : undefined;
+  if (files.prj !== undefined && crs) detected.push(l10n.t('crs {0} (from {1})', crs, files.names.prj));
+  else if (files.prj !== undefined)
+    detected.push(l10n.t('{0} names a coordinate system this project does not know: give the mapping its "crs"', files.names.prj));
   const format: TableFormat = { format: 'shapefile', encoding };
   return {
     path,
@@ -44,7 +67,7 @@ export async function openShapefile(path: string, given: { encoding?: SourceEnco
     columns,
     ...(crs ? { crs } : {}),
     hasGeometry: true,
-    rows: (signal) => shapefileRows(path, dbf, encoding, columns, signal),
+    rows: (signal) => shapefileRows(files, encoding, columns, signal),
   };
 }
 
@@ -53,10 +76,22 @@ function sibling(base: string, extension: string): string | undefined {
   return [`${base}.${extension}`, `${base}.${extension.toUpperCase()}`].find((candidate) => existsSync(candidate));
 }
 
-async function encodingOf(base: string, dbf: string, detected: string[]): Promise<SourceEncoding> {
-  const cpg = sibling(base, 'cpg');
-  if (cpg) {
-    const named = readFileSync(cpg, 'utf8').trim().toLowerCase().replace(/[\s_]/g, '-');
+/** The DBF's header and field descriptors (what comes before its first record; at most 64 KiB). */
+async function dbfHeaderOf(dbf: string): Promise<Buffer> {
+  const handle = await openFile(dbf, 'r');
+  try {
+    const header = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(header, 0, header.length, 0);
+    return header.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function encodingOf(files: LayerFiles, header: Buffer, detected: string[]): SourceEncoding {
+  if (files.cpg !== undefined) {
+    const cpg = files.names.cpg;
+    const named = files.cpg.trim().toLowerCase().replace(/[\s_]/g, '-');
     const encoding: SourceEncoding | undefined = /^utf-?8$/.test(named)
       ? 'utf-8'
       : /^(cp-?|windows-?|ansi-?)?1252$/.test(named)
@@ -65,32 +100,24 @@ async function encodingOf(base: string, dbf: string, detected: string[]): Promis
           ? 'latin1'
           : undefined;
     if (encoding) {
-      detected.push(l10n.t('encoding {0} (from {1})', encoding, basename(cpg)));
+      detected.push(l10n.t('encoding {0} (from {1})', encoding, cpg));
       return encoding;
     }
-    detected.push(l10n.t('{0} names the encoding "{1}", which is not read: latin1 is used', basename(cpg), named));
+    detected.push(l10n.t('{0} names the encoding "{1}", which is not read: latin1 is used', cpg, named));
     return 'latin1';
   }
-  const handle = await openFile(dbf, 'r');
-  try {
-    const byte = Buffer.alloc(1);
-    await handle.read(byte, 0, 1, 29);
-    const encoding = LANGUAGE_DRIVERS[byte[0]];
-    if (encoding) {
-      detected.push(l10n.t("encoding {0} (the DBF's language driver)", encoding));
-      return encoding;
-    }
-  } finally {
-    await handle.close();
+  const encoding = LANGUAGE_DRIVERS[header[29]];
+  if (encoding) {
+    detected.push(l10n.t("encoding {0} (the DBF's language driver)", encoding));
+    return encoding;
   }
   detected.push(l10n.t('encoding latin1 (no .cpg beside it, and the DBF does not say)'));
   return 'latin1';
 }
 
 /** The attribute names from the DBF's field descriptors (32 bytes each after the 32-byte header, ended by 0x0D). */
-async function dbfFieldNames(path: string, dbf: string, encoding: SourceEncoding): Promise<string[]> {
-  const bytes = readFileSync(dbf);
-  if (bytes.length < 33) throw new TableReadError(path, l10n.t('its attributes ({0}) are not a DBF file', basename(dbf)));
+function dbfFieldNames(path: string, dbfName: string, bytes: Buffer, encoding: SourceEncoding): string[] {
+  if (bytes.length < 33) throw new TableReadError(path, l10n.t('its attributes ({0}) are not a DBF file', dbfName));
   const decoder = new TextDecoder(encoding === 'latin1' ? 'iso-8859-1' : encoding);
   const names: string[] = [];
   for (let offset = 32; offset + 32 <= bytes.length && bytes[offset] !== 0x0d; offset += 32) {
@@ -102,8 +129,7 @@ async function dbfFieldNames(path: string, dbf: string, encoding: SourceEncoding
 }
 
 async function* shapefileRows(
-  path: string,
-  dbf: string,
+  files: LayerFiles,
   encoding: SourceEncoding,
   columns: string[],
   signal?: AbortSignal,
@@ -112,7 +138,7 @@ async function* shapefileRows(
   const shapefile = require('shapefile') as typeof import('shapefile');
   let source: Awaited<ReturnType<typeof shapefile.open>>;
   try {
-    source = await shapefile.open(path, dbf, { encoding: encoding === 'latin1' ? 'iso-8859-1' : encoding });
+    source = await shapefile.open(files.shp, files.dbf, { encoding: encoding === 'latin1' ? 'iso-8859-1' : encoding });
   } catch (error) {
     yield { line: 1, column: 1, problem: l10n.t('the shapefile cannot be read ({0})', (error as Error).message) };
     return;
