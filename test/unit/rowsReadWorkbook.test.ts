@@ -135,6 +135,20 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.deepEqual((rows[1] as SourceRow).values, { a: '2' });
   });
 
+  it('a sheet cut short (a damaged download) gives its complete rows, then says where reading stopped', async () => {
+    const path = join(dir, 'cut.xlsx');
+    await writeWorkbook(path, {
+      sheets: [
+        { name: 'S', rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row><row r="3"><c r="A3"><v>2' },
+      ],
+    });
+    const rows = await rowsOf(await openTable(path));
+    assert.deepEqual((rows[0] as SourceRow).values, { a: '1' });
+    assert.equal(rows.length, 2);
+    assert.ok(isRowReadProblem(rows[1]));
+    assert.match(rows[1].problem, /the sheet cannot be read after row 2 \(/);
+  });
+
   it('refuses what is not a workbook, and an entry that would inflate far beyond its stored size, saying why', async () => {
     const text = join(dir, 'renamed.xlsx');
     writeFileSync(text, 'id,lat\n1,48\n');

@@ -226,6 +226,8 @@ export class TableChecks implements vscode.Disposable {
       if (mapped.mapping) {
         const acceptedTypes = readSettings(uri).mediaAcceptedTypes;
         try {
+          // A workbook's problems (or a shapefile's) say their cell (Trees!D3): the file is not text to show them on.
+          const nameCell = rows.cellNamer(mapped.table.format);
           for await (const checked of rows.checkRows(mapped.table, mapped.mapping, { topics, ...(acceptedTypes ? { acceptedTypes } : {}) }, run.signal)) {
             state.rows++;
             if (checked.row !== undefined) state.rowLines.push(checked.line);
@@ -235,7 +237,7 @@ export class TableChecks implements vscode.Disposable {
               diagnostics.push(
                 diagnosticAt(
                   cellRange(uri, finding.line, finding.column, mapped.table.format.delimiter),
-                  finding.message,
+                  nameCell ? `${nameCell(finding)}: ${finding.message}` : finding.message,
                   finding.severity,
                   finding.rule,
                   finding.file,

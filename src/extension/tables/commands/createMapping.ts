@@ -15,14 +15,17 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
   const rows = await loadRows();
   let preview;
   try {
-    preview = await rows.previewTable(target.table.fsPath);
+    // A workbook's sheet with coordinates, as `spot-import mapping` takes it.
+    preview = await rows.previewForMapping(target.table.fsPath);
   } catch (error) {
     throw new ActionableError(
       vscode.l10n.t('{0} cannot be read as a table: {1}', target.name, error instanceof rows.TableReadError ? error.reason : describeError(error)),
     );
   }
   const topics = await services.checker.topicsFor(target.table);
-  const { mapping, notes } = rows.guessMapping(preview.table, preview.sample, topics);
+  const guessed = rows.guessMapping(preview.table, preview.sample, topics);
+  const mapping = guessed.mapping;
+  const notes = [...preview.notes, ...guessed.notes];
   try {
     await fs.writeFile(target.mapping.fsPath, rows.mappingText(mapping), { flag: 'wx' });
   } catch (error) {

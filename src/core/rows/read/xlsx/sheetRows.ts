@@ -54,7 +54,7 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
         const text = cellText(cell, parts);
         if (text !== '') row.cells.set(cell.column, text);
         cell = undefined;
-      } else if (name === 'row' && row) {
+      } else if (name === 'row' && row && !damage) {
         ready.push(row);
         row = undefined;
       }
@@ -63,13 +63,21 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
       if (collecting && cell) cell.value.push(text);
     },
   });
+  // The first damage in the XML: the rows complete before it are handed out, then it is thrown.
+  let damage: Error | undefined;
+  parser.on('error', (error: Error) => {
+    damage ??= error;
+    row = undefined;
+  });
   const decoder = new StringDecoder('utf8');
   for await (const chunk of stream) {
-    parser.write(decoder.write(chunk as Buffer));
+    if (!damage) parser.write(decoder.write(chunk as Buffer));
     while (ready.length > 0) yield ready.shift()!;
+    if (damage) throw damage;
   }
   parser.write(decoder.end()).close();
   while (ready.length > 0) yield ready.shift()!;
+  if (damage) throw damage;
 }
 
 function cellText(cell: { type: string; style: number; value: string[] }, parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>): string {

@@ -3,7 +3,7 @@
 // row below it a row of the table, read as the sheet's part is inflated. A cell's place is its row
 // and column in the sheet (CellPosition line and column), which messages name as people do:
 // Sheet1!C12 (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
-import { throwIfAborted } from '../../../api/errors';
+import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
 import { ArchiveError, ZipArchive } from '../archive/zipArchive';
 import { columnNames } from '../columnNames';
@@ -102,10 +102,12 @@ async function* workbookRows(
   throwIfAborted(signal);
   // Each reading opens the archive again (a table's rows may be read more than once).
   const { archive, parts } = await openParts(path);
+  let lastLine = header;
   try {
     let dataRow = 0;
     for await (const sheetRow of sheetRows(await archive.stream(sheet.part), parts)) {
       throwIfAborted(signal);
+      lastLine = sheetRow.number;
       if (sheetRow.number <= header || sheetRow.cells.size === 0) continue;
       dataRow++;
       const beyond = [...sheetRow.cells.keys()].find((column) => column > columns.length);
@@ -131,8 +133,13 @@ async function* workbookRows(
       yield { row: dataRow, line: sheetRow.number, values, cells };
     }
   } catch (error) {
-    if (error instanceof ArchiveError) yield { line: 1, column: 1, problem: error.message };
-    else throw error;
+    if (isCancellation(error)) throw error;
+    // A damaged entry or XML (a download cut short): what was read stands, and it is said where reading stopped.
+    yield {
+      line: lastLine + 1,
+      column: 1,
+      problem: l10n.t('the sheet cannot be read after row {0} ({1}): the rows after it are not read', lastLine, (error as Error).message),
+    };
   } finally {
     archive.close();
   }
