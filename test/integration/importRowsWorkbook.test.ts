@@ -35,17 +35,21 @@ describe('Import Rows as Spots: an Excel workbook', () => {
         {
           name: 'Trees',
           rows: [
-            `<row r="1">${inline('A1', 'id')}${inline('B1', 'lat')}${inline('C1', 'lon')}</row>`,
-            `<row r="2">${inline('A2', `${stamp}-1`)}${number('B2', 47.0712)}${number('C2', 15.4395)}</row>`,
-            `<row r="3">${inline('A3', `${stamp}-2`)}${number('B3', 139.69)}${number('C3', 35.68)}</row>`,
-            `<row r="4">${inline('A4', `${stamp}-3`)}${number('B4', 47.08)}${number('C4', 15.45)}</row>`,
+            `<row r="1">${inline('A1', 'id')}${inline('B1', 'lat')}${inline('C1', 'lon')}${inline('D1', 'Species')}</row>`,
+            `<row r="2">${inline('A2', `${stamp}-1`)}${number('B2', 47.0712)}${number('C2', 15.4395)}${inline('D2', 'Oak')}</row>`,
+            `<row r="3">${inline('A3', `${stamp}-2`)}${number('B3', 139.69)}${number('C3', 35.68)}${inline('D3', 'Oak')}</row>`,
+            `<row r="4">${inline('A4', `${stamp}-3`)}${number('B4', 47.08)}${number('C4', 15.45)}${inline('D4', 'Oak')}</row>`,
           ].join(''),
         },
       ],
     });
     fs.writeFileSync(
       path.join(dir, 'form.mapping.json'),
-      JSON.stringify({ source: { sheet: 'Trees' }, topic_id: 7, source_id: '{id}', latitude: 'lat', longitude: 'lon' }, null, 2),
+      JSON.stringify(
+        { source: { sheet: 'Trees' }, topic_id: 7, source_id: '{id}', latitude: 'lat', longitude: 'lon', fields: { fld_7_1: 'Species' } },
+        null,
+        2,
+      ),
     );
     const uri = vscode.Uri.file(workbook);
 
