@@ -3,9 +3,7 @@
 // (baeume.shp:feature 2), import sends the valid features, and a second run sends nothing.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startSandbox } from '../../src/sandbox';
-import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
-import { ensureCliBuilt, jsonLines, runCli, sandboxEnv, scratch } from './helpers/cliProcess';
+import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { writeShapefile } from './helpers/shapefileWriter';
 
@@ -15,12 +13,7 @@ const WGS84 =
 
 describe('spot-import rows: a shapefile layer', function () {
   this.timeout(60_000);
-  let sandbox: RunningSandbox | undefined;
-  before(() => ensureCliBuilt());
-  afterEach(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
-  });
+  const service = useCliSandbox();
 
   it('mapping takes the geometry; validate names a problem by its feature; import sends the valid features; a second run sends nothing', async () => {
     const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
@@ -51,8 +44,8 @@ describe('spot-import rows: a shapefile layer', function () {
       const json = await runCli(['validate', 'baeume.shp', '--format', 'json'], { cwd: project.dir });
       for (const line of jsonLines(json.stdout)) validateJsonLine(line);
 
-      sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
-      const env = sandboxEnv(sandbox.baseUrl);
+      const env = await service.start();
+      const sandbox = service.sandbox();
       const first = await runCli(['import', 'baeume.shp'], { cwd: project.dir, env });
       assert.equal(first.code, 1, first.stderr);
       const spot = sandbox.spotBySourceId('shp-b-1');

@@ -4,9 +4,7 @@
 // with their dates read from the sheet's date cells, and a second run sends nothing.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startSandbox } from '../../src/sandbox';
-import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
-import { ensureCliBuilt, jsonLines, runCli, sandboxEnv, scratch } from './helpers/cliProcess';
+import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { writeWorkbook } from './helpers/workbook';
 
@@ -33,12 +31,7 @@ const REPEAT = `<row r="1">${inline('A1', 'photo')}${inline('B1', '_parent_index
 
 describe('spot-import rows: an Excel workbook', function () {
   this.timeout(60_000);
-  let sandbox: RunningSandbox | undefined;
-  before(() => ensureCliBuilt());
-  afterEach(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
-  });
+  const service = useCliSandbox();
 
   it('mapping proposes the sheet with coordinates; validate names a problem by its cell; import sends the valid rows; a second run sends nothing', async () => {
     const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
@@ -74,8 +67,8 @@ describe('spot-import rows: an Excel workbook', function () {
       const problem = (lines.find((line) => line.status === 'invalid')?.problems as Array<Record<string, unknown>>)[0];
       assert.deepEqual({ line: problem.line, column: problem.column, cell: problem.cell }, { line: 3, column: 4, cell: 'Trees!D3' });
 
-      sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
-      const env = sandboxEnv(sandbox.baseUrl);
+      const env = await service.start();
+      const sandbox = service.sandbox();
       const first = await runCli(['import', 'form.xlsx', '--format', 'json'], { cwd: project.dir, env });
       assert.equal(first.code, 1, first.stderr);
       const spot = sandbox.spotBySourceId(String(mapping.source_id).replace('{_uuid}', 'uuid-1'));

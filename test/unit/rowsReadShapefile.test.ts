@@ -4,7 +4,8 @@ import { ZipFile } from 'yazl';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTable } from '../../src/core/rows/read/openTable';
-import { crsOfPrj } from '../../src/core/rows/read/shapefile/prjCrs';
+import { crsOfPrj, tableCrs } from '../../src/core/rows/values/prjCrs';
+import { guessMapping } from '../../src/core/rows/mapping/guessMapping';
 import { isRowReadProblem, type SourceRow, type SourceTable } from '../../src/core/rows/read/types';
 import { windows1252 } from './helpers/rowsProject';
 import { writeShapefile } from './helpers/shapefileWriter';
@@ -47,7 +48,7 @@ describe('rows read: a shapefile layer as a table', () => {
     const table = await openTable(`${base}.shp`);
     assert.equal(table.format.format, 'shapefile');
     assert.equal(table.format.encoding, 'utf-8');
-    assert.equal(table.crs, 'EPSG:4326');
+    assert.equal(tableCrs(table), 'EPSG:4326');
     assert.equal(table.hasGeometry, true);
     assert.deepEqual(table.columns, ['BAUMART', 'HOEHE']);
     const rows = await rowsOf(table);
@@ -120,10 +121,13 @@ describe('rows read: a shapefile layer as a table', () => {
       prj: 'PROJCS["Some_Local_Grid"]',
     });
     const table = await openTable(`${base}.shp`);
-    assert.equal(table.crs, undefined);
+    assert.equal(table.prj?.name, 'local.prj');
+    assert.equal(tableCrs(table), undefined);
+    // A proposed mapping says so.
+    const { notes } = guessMapping(table, await rowsOf(table));
     assert.ok(
-      table.detected.some((note) => /local\.prj names a coordinate system this project does not know/.test(note)),
-      table.detected.join('; '),
+      notes.some((note) => /crs: local\.prj names a coordinate system this project does not know/.test(note)),
+      notes.join('; '),
     );
   });
 
@@ -171,7 +175,7 @@ describe('rows read: a shapefile layer as a table', () => {
     await zipLayer(join(dir, 'layer.zip'), [{ base, folder: 'export' }]);
     const table = await openTable(join(dir, 'layer.zip'));
     assert.equal(table.format.format, 'shapefile');
-    assert.equal(table.crs, 'EPSG:31256');
+    assert.equal(tableCrs(table), 'EPSG:31256');
     assert.deepEqual(
       (await rowsOf(table)).map((row) => [row.values, row.geometry?.coordinates]),
       [[{ BAUMART: 'Lärche' }, [16.3738, 48.2081]]],

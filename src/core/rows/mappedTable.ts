@@ -9,6 +9,7 @@ import { checkMapping, type MappingProblem, type ParsedMapping } from './mapping
 import { resolveMapping, type ResolvedMapping } from './mapping/resolveMapping';
 import { openTable } from './read/openTable';
 import type { SourceEncoding, SourceTable } from './read/types';
+import { tableCrs } from './values/prjCrs';
 
 export interface MappedTable {
   table: SourceTable;
@@ -42,7 +43,7 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
   const mapping = resolveMapping(parsed.mapping, parsed.path, {
     columns: table.columns,
     topics: options.topics,
-    tableCrs: table.crs,
+    tableCrs: tableCrs(table),
     decimalSeparator: table.format.decimalSeparator,
   });
   return { table, problems, mapping };

@@ -5,7 +5,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { DEMO_CLIENT } from '../../../src/sandbox/types';
+import { startSandbox } from '../../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox } from '../../../src/sandbox/types';
 
 export const ROOT = resolve(__dirname, '../../../..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -124,4 +125,28 @@ export function jsonLines(stdout: string): Array<Record<string, unknown>> {
 /** The environment that points spot-import at a running sandbox with the demo client's credentials. */
 export function sandboxEnv(baseUrl: string): Record<string, string> {
   return { SPOT_BASE_URL: baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId, SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+}
+
+/**
+ * For a describe block of CLI runs against a sandbox of their own: the bundle is built first, a
+ * test starts the sandbox when it needs one (`start` gives the environment the CLI needs), and it is
+ * closed after each test.
+ */
+export function useCliSandbox(): { start(): Promise<Record<string, string>>; sandbox(): RunningSandbox } {
+  let running: RunningSandbox | undefined;
+  before(() => ensureCliBuilt());
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return {
+    start: async () => {
+      running = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+      return sandboxEnv(running.baseUrl);
+    },
+    sandbox: () => {
+      if (!running) throw new Error('start() the sandbox first');
+      return running;
+    },
+  };
 }

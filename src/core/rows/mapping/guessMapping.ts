@@ -4,6 +4,7 @@
 // the photos' columns found by their file names, the fields by their labels, and the table's format
 // as detected, written out so the user sees it. Every guess is said, with what could not be
 // decided, for the user to check; what cannot be guessed is left for them to fill in.
+import { tableCrs } from '../values/prjCrs';
 import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
 import type { TopicCatalog } from '../../topics/topicSchema';
@@ -72,6 +73,14 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   if (coordinates.geometry) mapping.geometry = coordinates.geometry;
   notes.push(...coordinates.notes);
   if (table.crs) notes.push(l10n.t("crs: {0}, from the file's crs member", table.crs));
+  else if (table.prj) {
+    const crs = tableCrs(table);
+    notes.push(
+      crs
+        ? l10n.t('crs: {0}, from {1}', crs, table.prj.name)
+        : l10n.t('crs: {0} names a coordinate system this project does not know: give the mapping its "crs"', table.prj.name),
+    );
+  }
 
   const taken = new Set([coordinates.latitude, coordinates.longitude, sourceId.column, topicColumn].filter((column) => column !== undefined));
   // The topic's gallery, else a name of the right form for the user to correct.

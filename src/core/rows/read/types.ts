@@ -94,6 +94,8 @@ export interface SourceTable {
   columns: string[];
   /** GeoJSON: the file's own legacy `crs` member as 'EPSG:<code>' when it has one (OGC's CRS84 is 'EPSG:4326'). */
   crs?: string;
+  /** A shapefile: its .prj (the coordinate system as WKT) and what messages call it; tableCrs (values/prjCrs.ts) reads it. */
+  prj?: { text: string; name: string };
   /**
    * The rows are GeoJSON features, each with its geometry (a FeatureCollection; NDJSON whose first
    * 64 KiB hold Feature lines, as GeoJSON text sequences do): latitude and longitude come from it

@@ -5,6 +5,7 @@
 // while inflating, an entry that grows past its declared size is stopped (validateEntrySizes).
 import type { Readable } from 'node:stream';
 import { l10n } from '../../../text/l10n';
+import { TableReadError } from '../tableReadError';
 import type * as Yauzl from 'yauzl';
 
 /** An entry may inflate to this much at most. */
@@ -19,6 +20,15 @@ export class ZipArchive {
     private readonly zip: Yauzl.ZipFile,
     private readonly entries: Map<string, Yauzl.Entry>,
   ) {}
+
+  /** Opens a table's archive (a workbook, a zipped layer): what is wrong with it is the table's TableReadError. */
+  static async forTable(path: string): Promise<ZipArchive> {
+    try {
+      return await ZipArchive.open(path);
+    } catch (error) {
+      throw new TableReadError(path, (error as Error).message);
+    }
+  }
 
   /** Opens the archive and reads its directory; an ArchiveError says what is wrong with it. */
   static async open(path: string): Promise<ZipArchive> {

@@ -1,5 +1,5 @@
 // A shapefile layer as a table: `layer.shp` (the geometries) with `layer.dbf` (the attributes: the
-// columns), `layer.prj` (its coordinate system, as the table's crs when it names one this project
+// columns), `layer.prj` (its coordinate system, the table's crs when it names one this project
 // knows) and `layer.cpg` (the attributes' encoding; else the DBF's language driver byte; else
 // latin1). Each feature is a row, read as the files are (the shapefile library reads a record at
 // a time), its geometry taken as a GeoJSON feature's is; a feature is named by its number
@@ -11,7 +11,6 @@ import { throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
 import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from '../types';
-import { crsOfPrj } from './prjCrs';
 
 /** The DBF's language driver byte (offset 29) → its code page, for the ones exports write. */
 const LANGUAGE_DRIVERS: Record<number, SourceEncoding> = {
@@ -55,17 +54,14 @@ export async function layerTable(path: string, files: LayerFiles, given: { encod
   const header = typeof files.dbf === 'string' ? await dbfHeaderOf(files.dbf) : Buffer.from(files.dbf.buffer, files.dbf.byteOffset, files.dbf.byteLength);
   const encoding = given.encoding ?? encodingOf(files, header, detected);
   const columns = dbfFieldNames(path, files.names.dbf, header, encoding);
-  const crs = files.prj !== undefined ? crsOfPrj(files.prj) : undefined;
-  if (files.prj !== undefined && crs) detected.push(l10n.t('crs {0} (from {1})', crs, files.names.prj));
-  else if (files.prj !== undefined)
-    detected.push(l10n.t('{0} names a coordinate system this project does not know: give the mapping its "crs"', files.names.prj));
   const format: TableFormat = { format: 'shapefile', encoding };
   return {
     path,
     format,
     detected,
     columns,
-    ...(crs ? { crs } : {}),
+    // Its EPSG code is worked out where the coordinate systems are known (values/prjCrs.ts).
+    ...(files.prj !== undefined ? { prj: { text: files.prj, name: files.names.prj } } : {}),
     hasGeometry: true,
     rows: (signal) => shapefileRows(files, encoding, columns, signal),
   };

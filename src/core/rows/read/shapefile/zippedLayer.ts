@@ -11,12 +11,7 @@ import { layerTable } from './shapefileTable';
 
 /** @public (openTable.ts loads this module with require() when an archive is opened) */
 export async function openZippedShapefile(path: string, given: { encoding?: SourceEncoding; entry?: string }): Promise<SourceTable> {
-  let archive: ZipArchive;
-  try {
-    archive = await ZipArchive.open(path);
-  } catch (error) {
-    throw new TableReadError(path, (error as Error).message);
-  }
+  const archive = await ZipArchive.forTable(path);
   try {
     // Finder's resource forks (__MACOSX/) are not layers.
     const layers = archive.names().filter((name) => /\.shp$/i.test(name) && !name.startsWith('__MACOSX/'));

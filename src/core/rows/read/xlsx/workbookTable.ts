@@ -47,12 +47,7 @@ export async function openWorkbook(
 }
 
 async function openParts(path: string): Promise<{ archive: ZipArchive; parts: WorkbookParts }> {
-  let archive: ZipArchive;
-  try {
-    archive = await ZipArchive.open(path);
-  } catch (error) {
-    throw new TableReadError(path, (error as Error).message);
-  }
+  const archive = await ZipArchive.forTable(path);
   try {
     return { archive, parts: await readWorkbookParts(archive) };
   } catch (error) {

@@ -3,7 +3,7 @@
 // else its name as ESRI writes it ("MGI_Austria_GK_East", "RGF_1993_Lambert_93") matched against
 // the built-in definitions' names ("MGI / Austria GK East", "RGF93 v1 / Lambert-93"). A geographic
 // WGS 84 (GCS_WGS_1984) is EPSG:4326. Anything else is not guessed: the mapping names its crs.
-import { EPSG_DEFINITIONS } from '../../values/epsgDefinitions.generated';
+import { EPSG_DEFINITIONS } from './epsgDefinitions.generated';
 
 const normalised = (name: string) =>
   name
@@ -28,4 +28,9 @@ export function crsOfPrj(wkt: string): string | undefined {
   byName ??= new Map(Object.entries(EPSG_DEFINITIONS).map(([code, definition]) => [normalised(definition.name), code]));
   const code = byName.get(normalised(name));
   return code ? `EPSG:${code}` : undefined;
+}
+
+/** The coordinate system a table says it is in: a GeoJSON layer's crs member, or a shapefile's .prj when it names one this project knows. */
+export function tableCrs(table: { crs?: string; prj?: { text: string } }): string | undefined {
+  return table.crs ?? (table.prj ? crsOfPrj(table.prj.text) : undefined);
 }
