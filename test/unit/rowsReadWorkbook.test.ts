@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTable } from '../../src/core/rows/read/openTable';
@@ -133,6 +133,35 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.deepEqual({ line: rows[0].line, column: rows[0].column }, { line: 2, column: 3 });
     assert.match(rows[0].problem, /S!C2 has a value, but its column has no name/);
     assert.deepEqual((rows[1] as SourceRow).values, { a: '2' });
+  });
+
+  it('refuses an entry whose name climbs out of the archive, and an encrypted entry, saying which', async () => {
+    // Written with harmless names, then the bytes of one name changed in place (a ZIP writer refuses to write such names).
+    const patched = async (name: string, patch: (bytes: Buffer) => void) => {
+      const path = join(dir, name);
+      await writeWorkbook(path, {
+        sheets: [{ name: 'S', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }],
+        sharedStrings: ['a'],
+        extra: { 'zz/evil.xml': Buffer.from('<x/>') },
+      });
+      const bytes = readFileSync(path);
+      patch(bytes);
+      writeFileSync(path, bytes);
+      return path;
+    };
+    const climbing = await patched('climbing.xlsx', (bytes) => {
+      for (let at = bytes.indexOf('zz/evil.xml'); at >= 0; at = bytes.indexOf('zz/evil.xml', at + 1)) bytes.write('../evil.xml', at, 'latin1');
+    });
+    await assert.rejects(openTable(climbing), /climbing\.xlsx: its list of entries cannot be read \(.*\.\.\/evil\.xml/);
+    // The encryption flag (bit 0 of the general purpose flags) on the shared strings, in its local header and its directory entry.
+    const encrypted = await patched('encrypted.xlsx', (bytes) => {
+      const name = Buffer.from('xl/sharedStrings.xml');
+      for (let at = bytes.indexOf(name); at >= 0; at = bytes.indexOf(name, at + 1)) {
+        if (bytes.readUInt32LE(at - 30) === 0x04034b50) bytes.writeUInt16LE(bytes.readUInt16LE(at - 24) | 1, at - 24);
+        if (bytes.readUInt32LE(at - 46) === 0x02014b50) bytes.writeUInt16LE(bytes.readUInt16LE(at - 38) | 1, at - 38);
+      }
+    });
+    await assert.rejects(openTable(encrypted), /encrypted\.xlsx: xl\/sharedStrings\.xml in the archive is encrypted, which is not supported/);
   });
 
   it('a sheet cut short (a damaged download) gives its complete rows, then says where reading stopped', async () => {

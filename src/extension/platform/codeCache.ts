@@ -2,7 +2,7 @@
 // own module.enableCompileCache() and VS Code's cached data for its workbench do: the first window
 // compiles the bundle and, once its first request is done (the caller says when: see lazyCore),
 // saves what V8 compiled beside it; later windows start from that instead of parsing and
-// compiling the bundle again (about a third of the first network use). A window can also build
+// compiling the bundle again, much of the first network use (README, Performance). A window can also build
 // the cache ahead of time, in a worker thread while it is idle (prepareCodeCache): that one is
 // partial (the worker cannot make the first request, so the request path's functions are not in
 // it), and the first window that uses it replaces it after its own first request. Everything here

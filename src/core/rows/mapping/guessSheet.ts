@@ -13,7 +13,7 @@ type Preview = { table: SourceTable; sample: SourceRow[]; problems: RowReadProbl
 /** The preview of the sheet to propose a mapping for, and what was decided about the sheets. */
 export async function previewForMapping(path: string): Promise<Preview & { notes: string[] }> {
   const first = await previewTable(path);
-  const sheets = (first.table as SourceTable & { sheets?: string[] }).sheets;
+  const { sheets } = first.table;
   if (first.table.format.format !== 'xlsx' || !sheets || sheets.length < 2) return withMembers(first, { notes: [] as string[] });
   const previews: Array<{ name: string; preview: Preview }> = [{ name: sheets[0], preview: first }];
   for (const name of sheets.slice(1)) previews.push({ name, preview: await previewTable(path, { sheet: name }) });

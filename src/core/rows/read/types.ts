@@ -94,6 +94,8 @@ export interface SourceTable {
   columns: string[];
   /** GeoJSON: the file's own legacy `crs` member as 'EPSG:<code>' when it has one (OGC's CRS84 is 'EPSG:4326'). */
   crs?: string;
+  /** A workbook: the names of its sheets, in order (the one read is format.sheet). */
+  sheets?: string[];
   /** A shapefile: its .prj (the coordinate system as WKT) and what messages call it; tableCrs (values/prjCrs.ts) reads it. */
   prj?: { text: string; name: string };
   /**

@@ -14,10 +14,7 @@ import { sheetRows } from './sheetRows';
 import { readWorkbookParts, WorkbookError, type WorkbookParts, type WorkbookSheet } from './workbookParts';
 
 /** @public (openTable.ts loads this module with require() when a workbook is opened) */
-export async function openWorkbook(
-  path: string,
-  given: { sheet?: string | number; header?: number },
-): Promise<SourceTable & { sheet: string; sheets: string[] }> {
+export async function openWorkbook(path: string, given: { sheet?: string | number; header?: number }): Promise<SourceTable> {
   const { archive, parts } = await openParts(path);
   try {
     const sheet = chooseSheet(path, parts.sheets, given.sheet);
@@ -37,7 +34,6 @@ export async function openWorkbook(
       format,
       detected,
       columns,
-      sheet: sheet.name,
       sheets: parts.sheets.map((each) => each.name),
       rows: (signal) => workbookRows(path, sheet, header, columns, signal),
     };
