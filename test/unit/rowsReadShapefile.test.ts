@@ -182,7 +182,7 @@ describe('rows read: a shapefile layer as a table', () => {
     );
   });
 
-  it('an archive of several layers needs source.entry, and says which there are; one without a layer says so', async () => {
+  it('an archive of several layers needs source.entry, and says which there are; one without a layer is read for its table, or says it has none', async () => {
     const a = join(dir, 'a');
     const b = join(dir, 'b');
     for (const base of [a, b])
@@ -195,10 +195,16 @@ describe('rows read: a shapefile layer as a table', () => {
     await zipLayer(join(dir, 'two.zip'), [{ base: a }, { base: b }]);
     await assert.rejects(openTable(join(dir, 'two.zip')), /the archive holds 2 layers \(a\.shp, b\.shp\): name one as source\.entry/);
     assert.deepEqual((await rowsOf(await openTable(join(dir, 'two.zip'), { entry: 'b.shp' })))[0].values, { N: 'from b' });
-    const empty = new ZipFile();
-    empty.addBuffer(Buffer.from('id,lat\n'), 'table.csv');
-    empty.end();
-    await new Promise<void>((resolve) => empty.outputStream.pipe(createWriteStream(join(dir, 'other.zip'))).on('close', () => resolve()));
-    await assert.rejects(openTable(join(dir, 'other.zip')), /holds no shapefile \(\.shp\)/);
+    // An archive without a layer is read for the table it holds (a form tool's export), or refused for holding none.
+    const other = new ZipFile();
+    other.addBuffer(Buffer.from('id,lat\n'), 'table.csv');
+    other.end();
+    await new Promise<void>((resolve) => other.outputStream.pipe(createWriteStream(join(dir, 'other.zip'))).on('close', () => resolve()));
+    assert.deepEqual((await openTable(join(dir, 'other.zip'))).columns, ['id', 'lat']);
+    const none = new ZipFile();
+    none.addBuffer(Buffer.from('notes'), 'readme.txt');
+    none.end();
+    await new Promise<void>((resolve) => none.outputStream.pipe(createWriteStream(join(dir, 'none.zip'))).on('close', () => resolve()));
+    await assert.rejects(openTable(join(dir, 'none.zip')), /the archive holds no table \(a \.csv, \.tsv, \.geojson, \.ndjson or \.shp file\)/);
   });
 });

@@ -4,8 +4,9 @@
 // name order is the cells' order). `import DIR` then imports the same spots. A row with problems
 // is reported at its cell and not written; a document already there with other content is left as
 // it is unless --force (it may hold the gallery ids an import wrote back).
-import { promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { checkRows, cellNamer, type RowSpot } from '../../core/rows';
 import { topicRulesOf } from '../import/runOptions';
 import { displayPath } from '../documents/collectDocuments';
@@ -101,7 +102,10 @@ async function writeSpot(spot: RowSpot, target: string, force: boolean): Promise
     await fs.mkdir(folder, { recursive: true });
     const width = String(group.files.length).length < 2 ? 2 : String(group.files.length).length;
     for (const [index, entry] of group.files.entries()) {
-      await fs.copyFile(entry.path, join(folder, `${String(index + 1).padStart(width, '0')}-${entry.name}`));
+      const copy = join(folder, `${String(index + 1).padStart(width, '0')}-${entry.name}`);
+      // A photo inside the table's archive is unpacked into the document's media folder.
+      if (entry.packed) await pipeline(await entry.packed.open(), createWriteStream(copy));
+      else await fs.copyFile(entry.path, copy);
     }
   }
   return undefined;

@@ -19,6 +19,8 @@ import { AttemptDeadline } from './deadline';
 import { GENERIC_MIME_TYPE, mimeTypeOf } from '../files/mimeType';
 import { HeldFile } from './heldFile';
 import { OpenedFile } from './openedFile';
+import { PackedUpload } from './packedUpload';
+import type { PackedFile } from '../files/packedFile';
 import type { UploadSource } from './uploadSource';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
@@ -45,6 +47,8 @@ export interface UploadOptions {
    * as they are, and the file is not read again.
    */
   content?: Uint8Array;
+  /** A file inside an archive: read from it as it is sent (`filePath` then only names it). */
+  packed?: PackedFile;
   /**
    * The SHA-256 (hex) the file's content must have. Read from disk, the bytes are hashed as they
    * go out, and a file that differs (edited since it was hashed, even to the same size) stops the
@@ -106,15 +110,20 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   throwIfAborted(upload.signal);
   const fileName = upload.fileName ?? basename(filePath);
   const mimeType = upload.mimeType ?? mimeTypeOf(fileName, GENERIC_MIME_TYPE);
-  const file = upload.content ? new HeldFile(fileName, mimeType, upload.content) : await OpenedFile.open(filePath, fileName, mimeType);
+  const file = upload.content
+    ? new HeldFile(fileName, mimeType, upload.content)
+    : upload.packed
+      ? new PackedUpload(upload.packed, fileName, mimeType)
+      : await OpenedFile.open(filePath, fileName, mimeType);
   const size = file.size;
-  const hashing = file instanceof OpenedFile ? upload.hashWhileSending : undefined;
+  // An archive's entry does not change while it is read: what it unpacks to is what is hashed.
+  const hashing = file instanceof HeldFile ? undefined : upload.hashWhileSending;
   if (hashing && size !== hashing.size) {
     await file.close();
     throw changedSinceChecked(filePath, hashing.size, size);
   }
   // Hashed as it is read, its content is what the caller records: a change while it is read must show.
-  if (hashing) await (file as OpenedFile).settled();
+  if (hashing && file instanceof OpenedFile) await file.settled();
   const verify = (upload.sha256 && !upload.content) || hashing ? createHash('sha256') : undefined;
   let sent = 0;
   let requestSent: RequestSent = 'none';
@@ -156,7 +165,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
           // Every byte of the file has been read by now (the final piece is the last chunk's end).
           if (hashing) {
             const sha256 = verify!.digest('hex');
-            if (!(await (file as OpenedFile).unchangedSinceOpened())) throw changedWhileRead(filePath);
+            if (file instanceof OpenedFile && !(await file.unchangedSinceOpened())) throw changedWhileRead(filePath);
             await hashing.hashed({ sha256, size, mtimeMs: file.lastModified });
           } else if (verify && verify.digest('hex') !== upload.sha256) throw changedSinceHashed(filePath);
           await upload.holdEnd;

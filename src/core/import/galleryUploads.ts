@@ -186,7 +186,7 @@ async function hashNow(ctx: GalleryUploadContext): Promise<void> {
     if (!file.hashWhenSent) continue;
     let content: { sha256: string; size: number };
     try {
-      content = await hashFile(file.path, file.size);
+      content = await hashFile(file.path, file.size, file.packed);
     } catch (error) {
       throw new GalleryStop(
         l10n.t('{0} cannot be read ({1}).', file.relativePath, (error as NodeJS.ErrnoException).code ?? (error as Error).message),

@@ -169,7 +169,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   // Every file's verdict first: which sizes more than one file has (only those can be twins).
   const verdicts: MediaFileVerdict[] = [];
-  for (const file of group.files) verdicts.push(await checkMediaFile(file.path, file.name, accepted));
+  for (const file of group.files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed));
   const sizes = new Map<number, number>();
   for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
   for (const [index, file] of group.files.entries()) {
@@ -190,7 +190,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     }
     if (!sha256) {
       try {
-        const hashed: { sha256: string; size: number; content?: Buffer } = hold ? await readAndHashFile(file.path, stats.size) : await hashFile(file.path, stats.size);
+        const hashed: { sha256: string; size: number; content?: Buffer } = hold ? await readAndHashFile(file.path, stats.size, file.packed) : await hashFile(file.path, stats.size, file.packed);
         if (hashed.size !== stats.size) throw new Error(l10n.t('it changed while being read'));
         sha256 = hashed.sha256;
         content = hashed.content;

@@ -2,6 +2,7 @@
 // a folder listing (files get renamed and re-sorted; their content is what was uploaded).
 import { createHash, hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { PackedFile } from '../files/packedFile';
 import { giveBackHoldBuffer, giveBackReadBuffer, takeHoldBuffer, takeReadBuffer } from '../files/readBuffers';
 
 /** `<sha256 hex>:<size>`, the key of a file's journal entries. */
@@ -15,7 +16,8 @@ export function contentKey(sha256: string, size: number): ContentKey {
  * Reads the file through SHA-256 in pieces of at most 1 MiB (never whole in memory). With the
  * size known (from a stat just before), it stops there instead of reading once more for the end.
  */
-export async function hashFile(path: string, expectedSize?: number): Promise<{ sha256: string; size: number }> {
+export async function hashFile(path: string, expectedSize?: number, packed?: PackedFile): Promise<{ sha256: string; size: number }> {
+  if (packed) return readPacked(packed, false);
   const hash = createHash('sha256');
   const handle = await fs.open(path, 'r');
   const buffer = takeReadBuffer();
@@ -40,7 +42,8 @@ export async function hashFile(path: string, expectedSize?: number): Promise<{ s
  * content is what an upload then sends. A file that is now shorter or longer says so in `size`
  * (the read asks for one byte more than expected), and holds no content.
  */
-export async function readAndHashFile(path: string, expectedSize: number): Promise<{ sha256: string; size: number; content?: Buffer }> {
+export async function readAndHashFile(path: string, expectedSize: number, packed?: PackedFile): Promise<{ sha256: string; size: number; content?: Buffer }> {
+  if (packed) return readPacked(packed, true);
   const handle = await fs.open(path, 'r');
   // Memory kept for held content (files/readBuffers.ts): given back by HeldContent.release once
   // the upload is over, or here at once when the content is not held.
@@ -64,6 +67,23 @@ export async function readAndHashFile(path: string, expectedSize: number): Promi
     if (!held) giveBackHoldBuffer(buffer);
     await handle.close();
   }
+}
+
+/**
+ * A file inside an archive, hashed as it is unpacked; `hold`: its bytes kept too (the archive's
+ * reader stops an entry that unpacks to another size than it declares, so the size is the one checked).
+ */
+async function readPacked(packed: PackedFile, hold: boolean): Promise<{ sha256: string; size: number; content?: Buffer }> {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await packed.open()) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (hold) chunks.push(chunk as Buffer);
+  }
+  const sha256 = hash.digest('hex');
+  return hold && size === packed.size ? { sha256, size, content: Buffer.concat(chunks, size) } : { sha256, size };
 }
 
 /** Node's one-shot hash (20.12 and later; an older Electron's Node lacks it): a third of a Hash object's time for a spot's text. */

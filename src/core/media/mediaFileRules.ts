@@ -4,18 +4,23 @@
 // that is not a file or cannot be read is refused.
 import { promises as fs, type Stats } from 'node:fs';
 import { mimeTypeOf } from '../files/mimeType';
+import type { PackedFile } from '../files/packedFile';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
 import { l10n } from '../text/l10n';
 
+/** What a check needs of a file's stats (an archive's entry has these too). */
+type FileStats = Pick<Stats, 'size' | 'mtimeMs' | 'isFile'>;
+
 export type MediaFileVerdict =
-  | { ok: true; mimeType: string; stats: Stats }
+  | { ok: true; mimeType: string; stats: FileStats }
   /** Why it is refused: words that follow the file's name ("notes.txt: type text/plain is not accepted …"). */
   | { ok: false; problem: string; code: 'missing' | 'unreadable' | 'not-a-file' | 'type' | 'empty' };
 
-export async function checkMediaFile(path: string, name: string, acceptedTypes: readonly string[] = DEFAULT_ACCEPTED_TYPES): Promise<MediaFileVerdict> {
-  let stats: Stats;
+/** `packed`: a file inside an archive, checked from what the archive says of it (`path` then only names it). */
+export async function checkMediaFile(path: string, name: string, acceptedTypes: readonly string[] = DEFAULT_ACCEPTED_TYPES, packed?: PackedFile): Promise<MediaFileVerdict> {
+  let stats: FileStats;
   try {
-    stats = await fs.stat(path);
+    stats = packed ? { size: packed.size, mtimeMs: packed.mtimeMs, isFile: () => true } : await fs.stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: l10n.t('cannot be read ({0}).', code ?? (error as Error).message) };

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { withMembers } from '../objects/withMembers';
+import type { PackedFile } from '../files/packedFile';
 
 /** Names a file manager leaves behind; never media of a spot. Dot files are skipped as well. */
 const IGNORED_NAMES = new Set(['thumbs.db', 'desktop.ini', 'ehthumbs.db']);
@@ -14,6 +15,8 @@ export interface MediaFileEntry {
   path: string;
   /** Path relative to the media folder, with '/' separators (e.g. "fld_7_3/01-start.jpg"). */
   relativePath: string;
+  /** A file inside an archive (a photo of a form tool's export.zip): read from it, never from `path`, which only names it. */
+  packed?: PackedFile;
 }
 
 export interface MediaGroup {

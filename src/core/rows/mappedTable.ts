@@ -37,6 +37,7 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
       hasGeometry: table.hasGeometry === true,
       topics: options.topics,
       sourceName: options.sourceName ?? basename(path),
+      ...(table.archive ? { archive: table.archive } : {}),
     })),
   ];
   if (!parsed.mapping || problems.some((problem) => problem.severity === 'error')) return { table, problems };
@@ -45,6 +46,7 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
     topics: options.topics,
     tableCrs: tableCrs(table),
     decimalSeparator: table.format.decimalSeparator,
+    ...(table.archive ? { archive: table.archive } : {}),
   });
   return { table, problems, mapping };
 }

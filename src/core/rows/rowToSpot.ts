@@ -3,8 +3,9 @@
 // problems found while reading its cells (a coordinate that is not a number, a local time that
 // does not exist, a label that is not a category), and where each attribute came from, so every
 // problem, the engine's too, is shown at the cell it is about.
-import { basename, resolve } from 'node:path';
-import type { MediaLayout } from '../media/mediaLayout';
+import { basename, posix, resolve } from 'node:path';
+import type { MediaFileEntry, MediaLayout } from '../media/mediaLayout';
+import type { PackedFile } from '../files/packedFile';
 import type { SpotProblem } from '../media/checkSpotMedia';
 import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
@@ -140,8 +141,16 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
         .split(media.separator)
         .map((part) => part.trim())
         .filter(Boolean)) {
-        const path = resolve(media.folder, name);
         const at = cellOf(column);
+        if (media.archive && options.media !== false && !isWebAddress(name)) {
+          const entry = await archivePhoto(media, name, row, (message) => problem(media.field, message, ROW_RULES.media, at));
+          if (entry) {
+            files.set(entry.path, at);
+            entries.push(entry);
+          }
+          continue;
+        }
+        const path = resolve(media.folder, name);
         files.set(path, at);
         if (options.media === false) {
           named = true;
@@ -186,6 +195,51 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+/**
+ * The photo a cell names in the table's archive, checked as a file on disk is (an accepted type,
+ * not empty) from what the archive says of it; undefined, with the problem reported, when it is
+ * not there, is in several submissions' folders, or is not fit for a gallery.
+ */
+async function archivePhoto(
+  media: ResolvedMapping['media'][number],
+  name: string,
+  row: SourceRow,
+  report: (message: string) => void,
+): Promise<MediaFileEntry | undefined> {
+  const archive = media.archive!;
+  const found = archive.find(name, row.values);
+  const where = archive.folder === '' ? '.' : archive.folder;
+  if ('missing' in found) {
+    report(l10n.t('The photo "{0}" is not in the folder {1} of the archive.', name, where));
+    return undefined;
+  }
+  if ('ambiguous' in found) {
+    report(
+      l10n.t(
+        'The photo "{0}" is in {1} folders of the archive ({2}), and no cell of this row names one of them: write the path inside the archive into the cell.',
+        name,
+        found.ambiguous.length,
+        found.ambiguous.join(', '),
+      ),
+    );
+    return undefined;
+  }
+  let packed: PackedFile;
+  try {
+    packed = archive.archive.packed(found.entry);
+  } catch (error) {
+    // Refused by the archive's limits before a byte is inflated (encrypted, a zip bomb).
+    report(l10n.t('The photo "{0}": {1}', name, (error as Error).message));
+    return undefined;
+  }
+  const verdict = await checkMediaFile(packed.label, posix.basename(found.entry), undefined, packed);
+  if (!verdict.ok) {
+    report(l10n.t('The photo "{0}": {1}', name, verdict.problem));
+    return undefined;
+  }
+  return { name: posix.basename(found.entry), path: packed.label, relativePath: found.entry, packed };
 }
 
 // Every row puts the same few members: their pointers are made once, not once a row (toPointer

@@ -11,6 +11,7 @@ import type { ServiceClient } from '../api/serviceClient';
 import { mediaIdOfReply } from './mediaReply';
 import { classifyUploadFailure, type UploadFailure, type UploadFailureKind } from './uploadFailure';
 import type { SentContent } from '../api/uploadFile';
+import type { PackedFile } from '../files/packedFile';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 
@@ -21,6 +22,8 @@ export interface UploadItem {
   mimeType?: string;
   /** Bytes already read (the media check's), sent instead of reading the file again. */
   content?: Uint8Array;
+  /** A file inside an archive, read from it as it is sent (`path` only names it). */
+  packed?: PackedFile;
   /** The content's SHA-256: a file that no longer has it is stopped before its end. */
   sha256?: string;
   /**
@@ -142,6 +145,7 @@ async function sendFile<F extends UploadItem>(options: UploadFilesOptions<F>, re
         fileName: file.name,
         mimeType: file.mimeType,
         content: file.content,
+        packed: file.packed,
         sha256: hashLate ? undefined : file.sha256,
         holdEnd: announced,
         hashWhileSending: hashLate ? { size: file.size!, hashed: announceHashed } : undefined,

@@ -59,6 +59,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       ...(table.format.format !== 'xlsx' ? { encoding: table.format.encoding } : {}),
       ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}),
       ...(table.format.sheet !== undefined ? { sheet: table.format.sheet } : {}),
+      ...(table.format.entry !== undefined ? { entry: table.format.entry } : {}),
     },
     topic_id: topic,
     source_id: sourceId.template,
@@ -86,7 +87,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   // The topic's gallery, else a name of the right form for the user to correct.
   const gallery = definition ? Object.keys(definition.fields).find((name) => isGalleryField(name, definition)) : undefined;
   const galleryField = gallery ?? `fld_${typeof topic === 'number' ? topic : 0}_1`;
-  const media = guessMedia(table.path, columns, sample, galleryField, gallery !== undefined);
+  const media = guessMedia(table.path, columns, sample, galleryField, gallery !== undefined, table.archive);
   media.taken.forEach((column) => taken.add(column));
   notes.push(...media.notes);
 

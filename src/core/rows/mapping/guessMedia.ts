@@ -3,9 +3,9 @@
 // iNaturalist's image_url) is not proposed: photos are read from files, and the note says what to
 // do instead.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { l10n } from '../../text/l10n';
-import type { SourceRow } from '../read';
+import type { SourceRow, TableArchive } from '../read';
 import type { MediaMapping } from './mappingSchema';
 import { isWebAddress } from './webAddress';
 
@@ -21,7 +21,14 @@ const PHOTO = /\.(jpe?g|png|gif|webp|heic|heif|avif|tiff?|bmp|mp4|mov|webm)$/i;
 const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'];
 
 /** `field`: the gallery field the photos go to; `gallery`: it is the topic's own (else a placeholder to correct). */
-export function guessMedia(tablePath: string, columns: readonly string[], sample: readonly SourceRow[], field: string, gallery: boolean): MediaGuess {
+export function guessMedia(
+  tablePath: string,
+  columns: readonly string[],
+  sample: readonly SourceRow[],
+  field: string,
+  gallery: boolean,
+  archive?: TableArchive,
+): MediaGuess {
   const names = (column: string) => sample.flatMap((row) => cellNames(row.values[column]));
   const webColumns = columns.filter((column) =>
     names(column).some(
@@ -44,7 +51,7 @@ export function guessMedia(tablePath: string, columns: readonly string[], sample
   });
   const taken = [...fileColumns, ...webColumns];
   if (fileColumns.length === 0) return { taken, notes };
-  const folder = photoFolder(tablePath, fileColumns.flatMap(names));
+  const folder = archive ? archivePhotoFolder(archive, fileColumns.flatMap(names), sample) : photoFolder(tablePath, fileColumns.flatMap(names));
   notes.unshift(mediaNote(field, fileColumns, folder, gallery));
   return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
 }
@@ -79,6 +86,35 @@ function photoFolder(tablePath: string, names: readonly string[]): string | unde
     .sort((a, b) => PHOTO_FOLDERS.indexOf(a.toLowerCase()) - PHOTO_FOLDERS.indexOf(b.toLowerCase()));
   const holds = (folder: string) => names.some((name) => existsSync(join(dir, folder, name)));
   return folders.find(holds) ?? (holds('.') ? undefined : folders[0]);
+}
+
+/**
+ * Where the photos are in the table's archive: the folder that holds every photo of the sample
+ * the archive has (ODK Central's media/; above KoBoToolbox's folder per submission, the folder
+ * holding those), undefined at the archive's top.
+ */
+function archivePhotoFolder(archive: TableArchive, names: readonly string[], sample: readonly SourceRow[]): string | undefined {
+  const wanted = new Set(names.map((name) => posix.basename(name)));
+  const folders = archive
+    .names()
+    .filter((entry) => wanted.has(posix.basename(entry)) && !entry.startsWith('__MACOSX/'))
+    .map((entry) =>
+      posix
+        .dirname(entry)
+        .split('/')
+        .filter((segment) => segment !== '.'),
+    );
+  if (folders.length === 0) return undefined;
+  let common = folders[0];
+  for (const folder of folders.slice(1)) {
+    let same = 0;
+    while (same < common.length && common[same] === folder[same]) same++;
+    common = common.slice(0, same);
+  }
+  // A folder named after a row's cell (a submission's _uuid) is that row's own, not the photos' folder.
+  const cells = new Set(sample.flatMap((row) => Object.values(row.values).map((value) => String(value).replace(/^uuid:/, ''))));
+  while (common.length > 0 && cells.has(common[common.length - 1])) common = common.slice(0, -1);
+  return common.length > 0 ? common.join('/') : undefined;
 }
 
 /** "media: fld_7_3 from the column photo, files in photos/": each case a whole sentence. */

@@ -1,9 +1,10 @@
-// Which sheet of a workbook a proposed mapping is for: the first whose columns and first rows
-// hold coordinates (a form's main sheet), else the first sheet. The others are named, and a
-// repeat group's sheet (KoBoToolbox writes `_parent_index` into it) is said to be one: its rows
-// belong to the main sheet's rows, and are not joined to them.
+// Which part of a file a proposed mapping is for. A workbook's sheet: the first whose columns and
+// first rows hold coordinates (a form's main sheet), else the first sheet; the others are named,
+// and a repeat group's sheet (KoBoToolbox writes `_parent_index` into it) is said to be one: its
+// rows belong to the main sheet's rows, and are not joined to them. An archive's table: its main
+// one (archiveTables), the others named likewise (ODK Central's repeat tables carry PARENT_KEY).
 import { l10n } from '../../text/l10n';
-import { previewTable } from '../read/openTable';
+import { isArchivePath, previewTable } from '../read/openTable';
 import type { RowReadProblem, SourceRow, SourceTable } from '../read/types';
 import { guessCoordinates } from './guessCoordinates';
 import { withMembers } from '../../objects/withMembers';
@@ -12,6 +13,7 @@ type Preview = { table: SourceTable; sample: SourceRow[]; problems: RowReadProbl
 
 /** The preview of the sheet to propose a mapping for, and what was decided about the sheets. */
 export async function previewForMapping(path: string): Promise<Preview & { notes: string[] }> {
+  if (isArchivePath(path)) return previewArchiveTable(path);
   const first = await previewTable(path);
   const { sheets } = first.table;
   if (first.table.format.format !== 'xlsx' || !sheets || sheets.length < 2) return withMembers(first, { notes: [] as string[] });
@@ -33,4 +35,22 @@ export async function previewForMapping(path: string): Promise<Preview & { notes
       : l10n.t('source.sheet: "{0}", the first (no sheet has coordinate columns); the others: {1}', chosen.name, others.map(describe).join(', ')),
   ];
   return withMembers(chosen.preview, { notes });
+}
+
+/** The archive's main table (a zipped layer has only its layer), and the others named. */
+async function previewArchiveTable(path: string): Promise<Preview & { notes: string[] }> {
+  const archives = require('../read/archiveTable') as typeof import('../read/archiveTable');
+  const { main, others } = await archives.archiveTables(path);
+  if (main === undefined || others.length === 0 || /\.shp$/i.test(main)) return withMembers(await previewTable(path), { notes: [] as string[] });
+  const chosen = await previewTable(path, { entry: main });
+  const describe = async (name: string) => {
+    const other = await previewTable(path, { entry: name }, 0).catch(() => undefined);
+    const columns = other?.table.columns ?? [];
+    return columns.includes('PARENT_KEY') || columns.includes('_parent_index')
+      ? l10n.t('"{0}" (a repeat group: its rows belong to rows of the main table, and are not joined)', name)
+      : `"${name}"`;
+  };
+  const described = [];
+  for (const name of others) described.push(await describe(name));
+  return withMembers(chosen, { notes: [l10n.t('source.entry: "{0}", the main table of the archive; the others: {1}', main, described.join(', '))] });
 }

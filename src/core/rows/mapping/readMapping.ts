@@ -12,6 +12,8 @@ import { l10n } from '../../text/l10n';
 import { closestName } from '../../topics/suggestMember';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
 import { FEATURE_ID, mappingSchema, type Mapping } from './mappingSchema';
+import { archiveFolder } from './archiveMedia';
+import type { TableArchive } from '../read/types';
 
 export const MAPPING_RULES = {
   syntax: 'mapping.syntax',
@@ -74,6 +76,8 @@ export interface MappingContext {
   topics?: TopicCatalog;
   /** Where the table is, for messages. */
   sourceName: string;
+  /** The table was read from this archive: its media folders are folders in it. */
+  archive?: TableArchive;
 }
 
 /** The rules the schema cannot say: names of columns, fields and folders that must exist. */
@@ -156,6 +160,11 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
         ),
       );
     }
+    if (context.archive) {
+      const missing = archiveFolderProblem(context.archive, spec.folder, context.sourceName);
+      if (missing) problems.push(problemAt(root, ['media', field, ...(spec.folder !== undefined ? ['folder'] : [])], missing, MAPPING_RULES.missingFolder));
+      continue;
+    }
     const where = resolve(folder, spec.folder ?? '.');
     const isFolder = await fs.stat(where).then(
       (stats) => stats.isDirectory(),
@@ -172,6 +181,14 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
       );
   }
   return problems;
+}
+
+/** Why a media folder is not one of the archive's, or undefined when it is. */
+function archiveFolderProblem(archive: TableArchive, folder: string | undefined, sourceName: string): string | undefined {
+  const inside = archiveFolder(folder);
+  if (inside === undefined) return l10n.t('The media folder {0} is outside the archive {1}: name a folder inside it, e.g. "media".', folder ?? '.', sourceName);
+  if (inside === '' || archive.names().some((name) => name.startsWith(`${inside}/`))) return undefined;
+  return l10n.t('The archive {0} has no folder {1}.', sourceName, inside);
 }
 
 /** A field the topic does not define, with the topic's name when it has one and the field that was probably meant. */

@@ -6,7 +6,9 @@ import { dirname, resolve } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
+import { ArchiveMedia, archiveFolder } from './archiveMedia';
 import { sameLabel } from './labelKey';
+import type { TableArchive } from '../read/types';
 import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
 
 import type { CrsSpec } from '../values';
@@ -37,6 +39,8 @@ export interface ResolvedMedia {
   folder: string;
   /** As the mapping wrote it, for messages. */
   folderName: string;
+  /** The table was read from an archive: the photos are looked for in it, below `folderName` (see ArchiveMedia). */
+  archive?: ArchiveMedia;
 }
 
 export interface ResolvedMapping {
@@ -70,6 +74,8 @@ export interface ResolveContext {
   /** The table's own crs (a GeoJSON's legacy crs member). */
   tableCrs?: string;
   decimalSeparator?: '.' | ',';
+  /** The table was read from this archive: its photos are read from it too. */
+  archive?: TableArchive;
 }
 
 const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
@@ -113,6 +119,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
       separator: spec.separator ?? ';',
       folder: resolve(folder, spec.folder ?? '.'),
       folderName: spec.folder ?? '.',
+      ...(context.archive ? { archive: new ArchiveMedia(context.archive, archiveFolder(spec.folder) ?? '') } : {}),
     }));
   return {
     mapping,

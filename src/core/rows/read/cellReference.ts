@@ -1,6 +1,7 @@
 // A cell of a table that is not text as people name it: a workbook's as Sheet1!C12 (the sheet,
 // the column's letters, the row; a sheet name that is not a plain word quoted as spreadsheets
-// quote it: 'My data'!C12), a shapefile's by its feature (its line is the feature's number).
+// quote it: 'My data'!C12), a shapefile's by its feature (its line is the feature's number), a
+// table inside an archive by its entry, line and column (form.csv:12:3).
 import type { CellPosition } from './types';
 
 /** 3 → "C"; 27 → "AA". */
@@ -16,9 +17,11 @@ export function cellReference(sheet: string, at: CellPosition): string {
 }
 
 /** How messages name a cell of this table when not by line and column: a workbook's as Sheet1!C12, a shapefile's by its feature. */
-export function cellNamer(format: { format: string; sheet?: string | number }): ((at: CellPosition) => string) | undefined {
-  const { sheet } = format;
+export function cellNamer(format: { format: string; sheet?: string | number; entry?: string }): ((at: CellPosition) => string) | undefined {
+  const { sheet, entry } = format;
   if (format.format === 'xlsx' && typeof sheet === 'string') return (at) => cellReference(sheet, at);
   if (format.format === 'shapefile') return (at) => `feature ${at.line}`;
+  // A table inside an archive: its lines are the entry's, which the archive's name alone does not say.
+  if (entry !== undefined) return (at) => `${entry}:${at.line}:${at.column}`;
   return undefined;
 }

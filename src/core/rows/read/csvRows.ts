@@ -12,10 +12,13 @@ import { MAX_ROW_CHARS } from './limits';
 import { OversizedRecord } from './oversizedRecord';
 import { setOwn } from './ownMembers';
 import { countBreaks, lineStarts, positionAt } from './positions';
+import type { TableBytes } from './tableBytes';
 import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow } from './types';
 
 export interface CsvSource {
   path: string;
+  /** Where its bytes are (default: the file at path). */
+  bytes?: TableBytes;
   encoding: SourceEncoding;
   delimiter: string;
   /** Line of the header row; the lines before it are not read. */
@@ -44,7 +47,7 @@ export async function* csvRows(source: CsvSource, signal?: AbortSignal): AsyncGe
   const state: ReadState = { pending: '', line: source.header, row: 0, header: true, done: false };
   // `no "__proto__" column` is asked once per table: such a name would set a row object's prototype.
   const plainNames = !source.columns.includes('__proto__');
-  for await (const piece of decodedText(source.path, source.encoding, stop, { skipLines: source.header - 1, signal })) {
+  for await (const piece of decodedText(source.bytes ?? source.path, source.encoding, stop, { skipLines: source.header - 1, signal })) {
     throwIfAborted(signal);
     yield* records(source, state, piece, false, plainNames);
     if (state.done) return;

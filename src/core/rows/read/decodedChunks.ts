@@ -2,10 +2,9 @@
 // reader that finds its own ends (geojsonScanner.ts) and so need not be given whole lines, as
 // decodedText.ts gives them. Holding lines back would hold a one-line GeoJSON in pieces of a
 // megabyte and search each for a line break again with every chunk.
-import { open } from 'node:fs/promises';
 import { throwIfAborted } from '../../api/errors';
-import { READ_CHUNK_BYTES } from './limits';
 import { LineCounter } from './positions';
+import { byteChunks, type TableBytes } from './tableBytes';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
 import type { CellPosition, SourceEncoding } from './types';
 
@@ -19,20 +18,20 @@ export interface TextStop {
  * given, `stop.notUtf8` says where they are, and the text ends. Aborting the signal throws
  * CancelledError.
  */
-export async function* decodedChunks(path: string, encoding: SourceEncoding, stop: TextStop, signal?: AbortSignal): AsyncGenerator<string> {
-  const handle = await open(path, 'r');
+export async function* decodedChunks(source: TableBytes, encoding: SourceEncoding, stop: TextStop, signal?: AbortSignal): AsyncGenerator<string> {
+  const decoding = textDecoding(encoding);
+  const counter = new LineCounter();
+  const chunks = byteChunks(source);
+  let first = true;
   try {
-    const decoding = textDecoding(encoding);
-    const counter = new LineCounter();
-    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    let offset = 0;
     for (;;) {
       throwIfAborted(signal);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-      let bytes = buffer.subarray(0, bytesRead);
-      if (offset === 0) bytes = bytes.subarray(byteOrderMarkLength(bytes, encoding));
-      offset += bytesRead;
-      const final = bytesRead === 0;
+      const next = await chunks.next();
+      const final = next.done === true;
+      let bytes: Uint8Array = final ? EMPTY : next.value;
+      if (first && !final) bytes = bytes.subarray(byteOrderMarkLength(bytes, encoding));
+      // A byte-order mark is only at the very start (a stream's first chunk is never empty).
+      if (!final) first = false;
       let piece: string;
       try {
         piece = decoding.decode(bytes, final);
@@ -49,6 +48,8 @@ export async function* decodedChunks(path: string, encoding: SourceEncoding, sto
       if (final) return;
     }
   } finally {
-    await handle.close();
+    await chunks.return(undefined);
   }
 }
+
+const EMPTY = new Uint8Array(0);

@@ -6,6 +6,7 @@ import { l10n } from '../../text/l10n';
 import { decodedChunks, type TextStop } from './decodedChunks';
 import { MAX_ROW_CHARS } from './limits';
 import { breakLength } from './positions';
+import type { TableBytes } from './tableBytes';
 import type { CellPosition, RowReadProblem, SourceEncoding } from './types';
 
 export interface DecodedTextOptions {
@@ -21,10 +22,10 @@ export type { TextStop } from './decodedChunks';
  * UTF-8 come, the lines before theirs are given, `stop.notUtf8` says where they are, and the text
  * ends. Aborting the signal throws CancelledError.
  */
-export async function* decodedText(path: string, encoding: SourceEncoding, stop: TextStop, options: DecodedTextOptions = {}): AsyncGenerator<string> {
+export async function* decodedText(source: TableBytes, encoding: SourceEncoding, stop: TextStop, options: DecodedTextOptions = {}): AsyncGenerator<string> {
   let toSkip = options.skipLines ?? 0;
   let carried = '';
-  for await (const piece of decodedChunks(path, encoding, stop, options.signal)) {
+  for await (const piece of decodedChunks(source, encoding, stop, options.signal)) {
     const text = carried + piece;
     // A line longer than any row may be is handed on unfinished rather than held: the reader
     // refuses it anyway (MAX_ROW_CHARS), and a file without line breaks is never held whole.

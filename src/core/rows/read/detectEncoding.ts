@@ -3,6 +3,7 @@
 // Windows in western locales save "CSV" in (a superset of ISO-8859-1's printable characters, so
 // ä ö ü ß read right either way). Valid UTF-8 that is meant as windows-1252 is all but impossible
 // for real text: a windows-1252 letter above 0x7F followed by just the right continuation bytes.
+import type { TableBytes } from './tableBytes';
 import { l10n } from '../../text/l10n';
 import { decodedText, type TextStop } from './decodedText';
 import { countBreaks } from './positions';
@@ -35,11 +36,11 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): EncodingD
  * a chunk at a time, nothing kept), since a spreadsheet export's first umlaut may come after
  * thousands of rows of plain ASCII, and the file would then be read as UTF-8 up to it and stop.
  */
-export async function detectFileEncoding(path: string, sample: Uint8Array, complete: boolean): Promise<EncodingDetection> {
+export async function detectFileEncoding(source: TableBytes, sample: Uint8Array, complete: boolean): Promise<EncodingDetection> {
   const detection = detectEncoding(sample, complete);
   if (detection.byMark || detection.encoding !== 'utf-8' || complete) return detection;
   const stop: TextStop = {};
-  for await (const text of decodedText(path, 'utf-8', stop)) void text;
+  for await (const text of decodedText(source, 'utf-8', stop)) void text;
   return stop.notUtf8 ? notUtf8(stop.notUtf8.line) : detection;
 }
 

@@ -3,6 +3,7 @@
 // wherever in the file they are, and every property name of every feature. Each value is parsed
 // on its own, so the pass also finds the first place the file is not JSON; the rows are read in a
 // second pass (geojsonTable.ts).
+import type { TableBytes } from './tableBytes';
 import { visit, type ParseErrorCode } from 'jsonc-parser';
 import type { TextStop } from './decodedText';
 import { geojsonParts, isHeld, positionsIn, type HeldValue, type ValueText } from './geojsonScanner';
@@ -29,12 +30,12 @@ export interface GeoJsonOutline {
   notUtf8?: CellPosition;
 }
 
-export async function outlineGeoJson(path: string, encoding: SourceEncoding): Promise<GeoJsonOutline> {
+export async function outlineGeoJson(source: TableBytes, encoding: SourceEncoding): Promise<GeoJsonOutline> {
   const outline: GeoJsonOutline = { members: new Map(), propertyNames: [] };
   const names = new Set<string>();
   const seen = new Set<string>();
   const stop: TextStop = {};
-  for await (const part of geojsonParts(path, encoding, stop)) {
+  for await (const part of geojsonParts(source, encoding, stop)) {
     switch (part.kind) {
       case 'rootObject':
         outline.root = { position: part.position };

@@ -4,6 +4,7 @@
 // strings, escapes and brackets are followed inside a value: its syntax is the parser's to judge.
 // A value longer than MAX_ROW_CHARS is followed to its end but not kept. Whitespace is JSON's four
 // characters, as jsonc-parser reads them.
+import type { TableBytes } from './tableBytes';
 import { ParseErrorCode } from 'jsonc-parser';
 import { decodedChunks } from './decodedChunks';
 import type { TextStop } from './decodedText';
@@ -47,9 +48,9 @@ export type GeoJsonPart =
  * The parts of a GeoJSON file, streamed. When bytes that are not UTF-8 come, the parts end early
  * and `stop.notUtf8` says where they are. Aborting the signal throws CancelledError.
  */
-export async function* geojsonParts(path: string, encoding: SourceEncoding, stop: TextStop, signal?: AbortSignal): AsyncGenerator<GeoJsonPart> {
+export async function* geojsonParts(source: TableBytes, encoding: SourceEncoding, stop: TextStop, signal?: AbortSignal): AsyncGenerator<GeoJsonPart> {
   const scanner = new GeoJsonScanner();
-  for await (const piece of decodedChunks(path, encoding, stop, signal)) yield* scanner.push(piece);
+  for await (const piece of decodedChunks(source, encoding, stop, signal)) yield* scanner.push(piece);
   // Text cut off at bytes that are not UTF-8 is not a JSON error: that is said instead.
   if (!stop.notUtf8) yield* scanner.end();
 }

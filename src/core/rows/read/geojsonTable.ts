@@ -4,6 +4,7 @@
 // refuses what is not a FeatureCollection; the rows are a second pass that cuts out one feature at
 // a time and parses it into jsonc-parser's tree, which gives every value's offset. Neither holds
 // the file. One feature per line (.geojsonl) is read like NDJSON (ndjsonRows.ts).
+import type { TableBytes } from './tableBytes';
 import { ParseErrorCode } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
@@ -17,8 +18,8 @@ import { MAX_ROW_CHARS } from './limits';
 import { TableReadError } from './tableReadError';
 import type { RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from './types';
 
-export async function openGeoJson(path: string, format: TableFormat, detected: string[]): Promise<SourceTable> {
-  const outline = await outlineGeoJson(path, format.encoding);
+export async function openGeoJson(path: string, format: TableFormat, detected: string[], source: TableBytes = path): Promise<SourceTable> {
+  const outline = await outlineGeoJson(source, format.encoding);
   if (outline.notUtf8)
     throw new TableReadError(path, l10n.t('it is not valid UTF-8 from here on: save it as UTF-8 (GeoJSON is UTF-8) or give its encoding'), outline.notUtf8);
   if (outline.error) throw new TableReadError(path, l10n.t('it is not valid JSON: {0}', describeParseError(outline.error)), outline.error.position);
@@ -51,7 +52,7 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
     columns: outline.propertyNames,
     ...(crs ? { crs } : {}),
     hasGeometry: true,
-    rows: (signal?: AbortSignal) => featureRows(path, format.encoding, signal),
+    rows: (signal?: AbortSignal) => featureRows(source, format.encoding, signal),
   };
 }
 
@@ -65,10 +66,10 @@ function crsOf(path: string, value: ValueText | undefined): string | undefined {
 }
 
 /** The features, a second pass over the file: one parsed at a time, positions offset by where it starts. */
-async function* featureRows(path: string, encoding: SourceEncoding, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
+async function* featureRows(source: TableBytes, encoding: SourceEncoding, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
   const stop: TextStop = {};
   let row = 0;
-  for await (const part of geojsonParts(path, encoding, stop, signal)) {
+  for await (const part of geojsonParts(source, encoding, stop, signal)) {
     throwIfAborted(signal);
     // What follows the features (a crs, GeoServer's totals) was read by the outline.
     if (part.kind === 'featuresEnd') return;

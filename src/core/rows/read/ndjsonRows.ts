@@ -7,6 +7,7 @@
 // 8142 has no crs, but GeoJSON 2008 let any object carry one, and some writers put it on each
 // feature: the first feature's `crs` is the file's (as a FeatureCollection's is), and a later
 // line in another one is a problem of its row rather than a place read in the wrong system.
+import type { TableBytes } from './tableBytes';
 import type { Node, ParseError } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
@@ -26,7 +27,7 @@ const RECORD_SEPARATOR = '\u001e';
 const WGS84 = 'EPSG:4326';
 
 /** An NDJSON file as a table, its columns, geometry and crs judged on `sample` (the whole lines of its first 64 KiB). */
-export function openNdjson(path: string, format: TableFormat, detected: string[], sample: string): SourceTable {
+export function openNdjson(path: string, format: TableFormat, detected: string[], sample: string, source: TableBytes = path): SourceTable {
   const { columns, hasGeometry, crs } = sampleOutline(path, sample);
   return {
     path,
@@ -35,15 +36,15 @@ export function openNdjson(path: string, format: TableFormat, detected: string[]
     columns,
     ...(hasGeometry ? { hasGeometry } : {}),
     ...(crs ? { crs } : {}),
-    rows: (signal) => ndjsonRows(path, format.encoding, signal, crs),
+    rows: (signal) => ndjsonRows(source, format.encoding, signal, crs),
   };
 }
 
 /** `crs`: the file's (its first feature's); a feature line in another is a problem of its row. */
-async function* ndjsonRows(path: string, encoding: SourceEncoding, signal?: AbortSignal, crs?: string): AsyncGenerator<SourceRow | RowReadProblem> {
+async function* ndjsonRows(source: TableBytes, encoding: SourceEncoding, signal?: AbortSignal, crs?: string): AsyncGenerator<SourceRow | RowReadProblem> {
   const stop: TextStop = {};
   let row = 0;
-  for await (const line of textLines(decodedText(path, encoding, stop, { signal }))) {
+  for await (const line of textLines(decodedText(source, encoding, stop, { signal }))) {
     throwIfAborted(signal);
     if ('tooLong' in line) {
       row++;

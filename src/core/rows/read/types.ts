@@ -1,5 +1,6 @@
 // The reader's vocabulary: a table's format, where a cell is, what a row and a table are. Every
 // type a caller of src/core/rows/read meets is declared here; the readers only fill them in.
+import type { PackedFile } from '../../files/packedFile';
 
 export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx' | 'shapefile';
 
@@ -96,6 +97,8 @@ export interface SourceTable {
   crs?: string;
   /** A workbook: the names of its sheets, in order (the one read is format.sheet). */
   sheets?: string[];
+  /** The archive the table was read from (export.zip): the photos its cells name are read from it. */
+  archive?: TableArchive;
   /** A shapefile: its .prj (the coordinate system as WKT) and what messages call it; tableCrs (values/prjCrs.ts) reads it. */
   prj?: { text: string; name: string };
   /**
@@ -113,6 +116,13 @@ export interface SourceTable {
    * the signal ends the iteration with the core's CancelledError.
    */
   rows(signal?: AbortSignal): AsyncIterable<SourceRow | RowReadProblem>;
+}
+
+/** An archive's entries by name, each readable as a file of its own. */
+export interface TableArchive {
+  names(): string[];
+  has(name: string): boolean;
+  packed(name: string): PackedFile;
 }
 
 export function isRowReadProblem(item: SourceRow | RowReadProblem): item is RowReadProblem {

@@ -3,7 +3,13 @@
 // inflated: names that climb out (`..`, absolute paths: yauzl refuses them), encrypted entries,
 // and entries whose inflated size is beyond a limit or far beyond their stored size (a zip bomb);
 // while inflating, an entry that grows past its declared size is stopped (validateEntrySizes).
+// The archive holds no open file between reads: its directory is read through one descriptor,
+// closed once it is read, and each entry is read through a stream of its own. So an archive whose
+// photos a run uploads long after its rows were read needs nobody to close it.
+import { createReadStream, promises as fs } from 'node:fs';
+import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { PackedFile } from '../../../files/packedFile';
 import { l10n } from '../../../text/l10n';
 import { TableReadError } from '../tableReadError';
 import type * as Yauzl from 'yauzl';
@@ -17,6 +23,7 @@ export class ArchiveError extends Error {}
 
 export class ZipArchive {
   private constructor(
+    private readonly path: string,
     private readonly zip: Yauzl.ZipFile,
     private readonly entries: Map<string, Yauzl.Entry>,
   ) {}
@@ -33,10 +40,22 @@ export class ZipArchive {
   /** Opens the archive and reads its directory; an ArchiveError says what is wrong with it. */
   static async open(path: string): Promise<ZipArchive> {
     const yauzl = require('yauzl') as typeof Yauzl;
+    let reader: PathReader;
     let zip: Yauzl.ZipFile;
     try {
-      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+      reader = await PathReader.open(yauzl, path);
     } catch (error) {
+      throw new ArchiveError(l10n.t('it cannot be read ({0})', (error as NodeJS.ErrnoException).code ?? (error as Error).message));
+    }
+    try {
+      zip = await yauzl.fromRandomAccessReaderPromise(reader, reader.size, {
+        lazyEntries: true,
+        autoClose: false,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      });
+    } catch (error) {
+      await reader.closeDirectory();
       throw new ArchiveError(l10n.t('it is not a ZIP archive that can be read ({0})', (error as Error).message));
     }
     const entries = new Map<string, Yauzl.Entry>();
@@ -51,10 +70,11 @@ export class ZipArchive {
         zip.readEntry();
       });
     } catch (error) {
-      zip.close();
       throw new ArchiveError(l10n.t('its list of entries cannot be read ({0})', (error as Error).message));
+    } finally {
+      await reader.closeDirectory();
     }
-    return new ZipArchive(zip, entries);
+    return new ZipArchive(path, zip, entries);
   }
 
   names(): string[] {
@@ -67,6 +87,22 @@ export class ZipArchive {
 
   /** The entry's bytes as a stream, inflated as they are read; refused before reading when the entry is unsafe. */
   async stream(name: string): Promise<Readable> {
+    const entry = this.safeEntry(name);
+    try {
+      return await this.zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw new ArchiveError(l10n.t('{0} in the archive cannot be read ({1})', name, (error as Error).message));
+    }
+  }
+
+  /** The entry as a file of its own, read from the archive when it is opened (a photo a row names); refused at once when it is unsafe. */
+  packed(name: string): PackedFile {
+    const entry = this.safeEntry(name);
+    return { label: `${basename(this.path)}/${name}`, size: entry.uncompressedSize, mtimeMs: entry.getLastModDate().getTime(), open: () => this.stream(name) };
+  }
+
+  /** The entry, when it may be inflated: not encrypted, not beyond the limits (a zip bomb). */
+  private safeEntry(name: string): Yauzl.Entry {
     const entry = this.entries.get(name);
     if (!entry) throw new ArchiveError(l10n.t('the archive has no entry {0}', name));
     if (entry.isEncrypted()) throw new ArchiveError(l10n.t('{0} in the archive is encrypted, which is not supported', name));
@@ -84,11 +120,7 @@ export class ZipArchive {
         ),
       );
     }
-    try {
-      return await this.zip.openReadStreamPromise(entry);
-    } catch (error) {
-      throw new ArchiveError(l10n.t('{0} in the archive cannot be read ({1})', name, (error as Error).message));
-    }
+    return entry;
   }
 
   /** A small entry whole, as text (the workbook's parts other than its sheets). */
@@ -98,7 +130,53 @@ export class ZipArchive {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  close(): void {
-    this.zip.close();
-  }
+  /** Nothing to let go of (no file is held open between reads); kept so a reader says when it is done. */
+  close(): void {}
 }
+
+/**
+ * yauzl's reader of the archive file: the directory is read through one descriptor (closed by
+ * closeDirectory), each entry through a stream that opens and closes the file itself.
+ */
+interface PathReader extends Yauzl.RandomAccessReader {
+  readonly size: number;
+  closeDirectory(): Promise<void>;
+}
+
+const PathReader = {
+  async open(yauzl: typeof Yauzl, path: string): Promise<PathReader> {
+    const handle = await fs.open(path, 'r');
+    let size: number;
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+      size = stats.size;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    class ArchiveFileReader extends yauzl.RandomAccessReader {
+      readonly size = size;
+      private directory: fs.FileHandle | undefined = handle;
+
+      override _readStreamForRange(start: number, end: number): Readable {
+        return createReadStream(path, { start, end: end - 1 });
+      }
+
+      override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+        if (this.directory === undefined) return super.read(buffer, offset, length, position, callback);
+        this.directory.read(buffer, offset, length, position).then(
+          ({ bytesRead }) => callback(bytesRead < length ? new Error('unexpected end of the file') : null),
+          (error: Error) => callback(error),
+        );
+      }
+
+      async closeDirectory(): Promise<void> {
+        const directory = this.directory;
+        this.directory = undefined;
+        await directory?.close().catch(() => undefined);
+      }
+    }
+    return new ArchiveFileReader();
+  },
+};

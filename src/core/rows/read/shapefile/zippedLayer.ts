@@ -22,7 +22,7 @@ export async function openZippedShapefile(path: string, given: { encoding?: Sour
       throw new TableReadError(
         path,
         layers.length === 0
-          ? l10n.t('the archive holds no shapefile (.shp): only archives of a shapefile layer are read as tables so far')
+          ? l10n.t('the archive holds no shapefile (.shp), and its source.format says shapefile')
           : l10n.t('the archive holds {0} layers ({1}): name one as source.entry in the mapping', layers.length, layers.join(', ')),
       );
     }

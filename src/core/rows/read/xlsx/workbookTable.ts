@@ -5,13 +5,14 @@
 // Sheet1!C12 (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
 import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
-import { ArchiveError, ZipArchive } from '../archive/zipArchive';
+import type { ZipArchive } from '../archive/zipArchive';
 import { columnNames } from '../columnNames';
 import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceRow, SourceTable, TableFormat } from '../types';
 import { cellReference } from '../cellReference';
 import { sheetRows } from './sheetRows';
-import { readWorkbookParts, WorkbookError, type WorkbookParts, type WorkbookSheet } from './workbookParts';
+import type { WorkbookParts, WorkbookSheet } from './workbookParts';
+import { chooseSheet, openParts } from './openWorkbook';
 
 /** @public (openTable.ts loads this module with require() when a workbook is opened) */
 export async function openWorkbook(path: string, given: { sheet?: string | number; header?: number }): Promise<SourceTable> {
@@ -40,34 +41,6 @@ export async function openWorkbook(path: string, given: { sheet?: string | numbe
   } finally {
     archive.close();
   }
-}
-
-async function openParts(path: string): Promise<{ archive: ZipArchive; parts: WorkbookParts }> {
-  const archive = await ZipArchive.forTable(path);
-  try {
-    return { archive, parts: await readWorkbookParts(archive) };
-  } catch (error) {
-    archive.close();
-    if (error instanceof WorkbookError || error instanceof ArchiveError) throw new TableReadError(path, error.message);
-    throw new TableReadError(path, l10n.t('the workbook cannot be read ({0})', (error as Error).message));
-  }
-}
-
-function chooseSheet(path: string, sheets: WorkbookSheet[], wanted: string | number | undefined): WorkbookSheet {
-  if (wanted === undefined) return sheets[0];
-  const found = typeof wanted === 'number' ? sheets[wanted - 1] : sheets.find((sheet) => sheet.name === wanted);
-  if (found) return found;
-  throw new TableReadError(
-    path,
-    typeof wanted === 'number'
-      ? l10n.t(
-          'the workbook has {0} sheets, so there is no sheet {1}: its sheets are {2}',
-          sheets.length,
-          wanted,
-          sheets.map((sheet) => `"${sheet.name}"`).join(', '),
-        )
-      : l10n.t('the workbook has no sheet "{0}": its sheets are {1}', wanted, sheets.map((sheet) => `"${sheet.name}"`).join(', ')),
-  );
 }
 
 async function readHeader(path: string, archive: ZipArchive, parts: WorkbookParts, sheet: WorkbookSheet, header: number): Promise<string[]> {

@@ -1,0 +1,75 @@
+// A table inside a ZIP archive, as form tools hand out their data with its photos: ODK Central's
+// "All data and attachments" (form.csv beside media/), KoBoToolbox's table beside a folder per
+// submission, a zipped shapefile layer. The table is the entry `source.entry` names, or the only
+// table in the archive; it is read in place (never unpacked), and the table keeps the archive so
+// the photos its cells name are read from it too (rowToSpot, archiveMedia.ts).
+import { l10n } from '../../text/l10n';
+import { openTextTable } from './textTable';
+import { TableReadError } from './tableReadError';
+import type { SourceFormat, SourceTable } from './types';
+import { ArchiveError, ZipArchive } from './archive/zipArchive';
+import { withMembers } from '../../objects/withMembers';
+
+const TABLE_ENTRY = /\.(csv|tsv|tab|geojson|json|ndjson|jsonl|geojsonl|geojsons|shp|xlsx|xlsm)$/i;
+
+/** The entries of an archive that are tables, in the archive's order (not a Finder's __MACOSX/ copy, not a hidden file). */
+function tableEntries(names: readonly string[]): string[] {
+  return names.filter((name) => TABLE_ENTRY.test(name) && !name.startsWith('__MACOSX/') && !/(^|\/)\./.test(name));
+}
+
+/**
+ * The archive's main table for a proposed mapping: the one nearest the archive's top, then the
+ * shortest name (ODK Central names a repeat group's table after the form's: form-group.csv).
+ * @public (the mapping's proposal loads this module with require())
+ */
+export async function archiveTables(path: string): Promise<{ main?: string; others: string[] }> {
+  const archive = await ZipArchive.forTable(path);
+  const tables = tableEntries(archive.names());
+  const depth = (name: string) => name.split('/').length;
+  const main = [...tables].sort((a, b) => depth(a) - depth(b) || a.length - b.length || (a < b ? -1 : 1))[0];
+  return { main, others: tables.filter((name) => name !== main) };
+}
+
+/** @public (openTable.ts loads this module with require() when an archive is opened) */
+export async function openArchiveTable(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
+  const archive = await ZipArchive.forTable(path);
+  const tables = tableEntries(archive.names());
+  const layers = tables.filter((name) => /\.shp$/i.test(name));
+  // A layer's archive keeps its layer's reader and words (zippedLayer.ts): it is what most zips hold.
+  if (given.format === 'shapefile' || (given.entry === undefined ? layers.length > 0 && layers.length === tables.length : /\.shp$/i.test(given.entry))) {
+    const zipped = require('./shapefile/zippedLayer') as typeof import('./shapefile/zippedLayer');
+    return zipped.openZippedShapefile(path, given);
+  }
+  const entry = given.entry ?? (tables.length === 1 ? tables[0] : undefined);
+  if (entry === undefined) {
+    throw new TableReadError(
+      path,
+      tables.length === 0
+        ? l10n.t('the archive holds no table (a .csv, .tsv, .geojson, .ndjson or .shp file)')
+        : l10n.t('the archive holds {0} tables ({1}): name one as source.entry in the mapping', tables.length, tables.join(', ')),
+    );
+  }
+  if (!archive.has(entry)) {
+    throw new TableReadError(path, l10n.t('the archive holds no entry {0}: its tables are {1}', entry, tables.join(', ') || l10n.t('none')));
+  }
+  if (/\.xls[xm]$/i.test(entry)) {
+    throw new TableReadError(
+      path,
+      l10n.t('{0} is a workbook inside the archive, which is not read in place: unpack it beside the archive and map it, or download the table as CSV', entry),
+    );
+  }
+  let table: SourceTable;
+  try {
+    table = await openTextTable(path, withMembers(given, { entry }), archive.packed(entry), entry);
+  } catch (error) {
+    // Whatever is wrong is the entry's: the message names the archive, then the place in the entry
+    // (a line of the archive itself would point an editor at the wrong file).
+    if (error instanceof TableReadError) {
+      const at = error.position ? `${entry}:${error.position.line}:${error.position.column}` : entry;
+      throw new TableReadError(path, `${at}: ${error.reason}`);
+    }
+    if (error instanceof ArchiveError) throw new TableReadError(path, error.message);
+    throw error;
+  }
+  return withMembers(table, { format: withMembers(table.format, { entry }), archive });
+}
