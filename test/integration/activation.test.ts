@@ -28,11 +28,13 @@ describe('activation and command surface', () => {
     return found;
   };
 
-  it('activates only for JSON documents, folders with spot documents or mappings, and tables an extension gives a language (commands and views are implicit)', () => {
+  it('activates only for JSON documents, folders with spot documents or mappings, tables an extension gives a language, and a restored rows view (commands and views are implicit)', () => {
     const events: string[] = extension().packageJSON.activationEvents ?? [];
     // A CSV is plaintext in VS Code unless a CSV extension names it: tables with a mapping beside
     // them are found by the mapping, and Create Mapping for this File activates by its command.
+    // A workbook's rows view restored with the window (spot-rows:) needs its provider.
     assert.deepStrictEqual([...events].sort(), [
+      'onFileSystem:spot-rows',
       'onLanguage:csv',
       'onLanguage:geojson',
       'onLanguage:json',

@@ -19,6 +19,7 @@ export const COMMAND = {
   importRows: 'spotImport.rows.import',
   previewRow: 'spotImport.rows.preview',
   createMapping: 'spotImport.rows.createMapping',
+  showRows: 'spotImport.showRows',
   refreshGalleries: 'spotImport.galleries.refresh',
   revealGallery: 'spotImport.galleries.reveal',
   refreshGallery: 'spotImport.gallery.refresh',

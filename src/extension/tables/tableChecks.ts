@@ -4,7 +4,8 @@
 // the topic's fields, the media folders). Checks run after a pause in typing, on the buffer as it
 // stands (an unsaved table is checked from a copy), and load the rows bundle only when a table
 // with a mapping is opened. What a check found of the rows (how many, where each starts) is kept
-// for the CodeLens, hovers and previews.
+// for the CodeLens, hovers and previews. A workbook is not text: its problems go on its view (Show
+// Rows, `spot-rows:`) while one is open, and on the workbook's file otherwise.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -15,6 +16,7 @@ import { DisposableStore } from '../platform/lifecycle';
 import { loadRows, type RowsModule } from '../platform/lazyRows';
 import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
+import { isSheetView, openViewsOf, sheetOf, tableFileOf } from './sheetViewUri';
 import { cellRange, diagnosticAt, offsetRange } from './tableRanges';
 
 const DEBOUNCE_MS = 500;
@@ -50,9 +52,9 @@ export interface RowAt {
   topics: import('../../core').TopicCatalog | undefined;
 }
 
-/** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). */
+/** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). A workbook's view is its table. */
 export function isTableUri(uri: vscode.Uri, anyName = false): boolean {
-  return uri.scheme === 'file' && isTableFile(uri.fsPath, anyName);
+  return (uri.scheme === 'file' && isTableFile(uri.fsPath, anyName)) || isSheetView(uri);
 }
 
 export function isMappingUri(uri: vscode.Uri): boolean {
@@ -108,7 +110,7 @@ export class TableChecks implements vscode.Disposable {
       for await (const read of mapped.table.rows()) {
         if ('problem' in read || read.line < start) continue;
         if (read.line > start) break;
-        const checked = await rows.checkRow(table.fsPath, read, mapping, { topics });
+        const checked = await rows.checkRow(tableFileOf(table).fsPath, read, mapping, { topics });
         return { checked, row: read, rows, topics };
       }
       return undefined;
@@ -131,10 +133,13 @@ export class TableChecks implements vscode.Disposable {
     void this.disposables.dispose();
   }
 
-  /** A table with a mapping, or a mapping: its table is checked again after the pause. */
+  /** A table with a mapping, or a mapping: its table (a workbook's open views instead) is checked again after the pause. */
   private follow(uri: vscode.Uri, delayMs: number): void {
     if (isMappingUri(uri)) {
-      void this.tableOf(uri).then((table) => this.schedule(table ?? uri, delayMs));
+      void this.tableOf(uri).then((table) => {
+        const views = table ? openViewsOf(table) : [];
+        for (const each of views.length > 0 ? views : [table ?? uri]) this.schedule(each, delayMs);
+      });
     } else if (isTableUri(uri)) {
       this.schedule(uri, delayMs);
     }
@@ -147,7 +152,7 @@ export class TableChecks implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        this.check(uri).catch((error: unknown) => this.log.warn('tables', `could not check ${uri.fsPath}`, error));
+        this.check(uri).catch((error: unknown) => this.log.warn('tables', `could not check ${uri.toString(true)}`, error));
       }, delayMs),
     );
   }
@@ -177,23 +182,18 @@ export class TableChecks implements vscode.Disposable {
 
   /** `uri`: a table, or a mapping whose table is not there (its own problems only). */
   private async check(uri: vscode.Uri): Promise<void> {
-    const mappingUri = isMappingUri(uri) ? uri : vscode.Uri.file(mappingPathFor(uri.fsPath));
+    const mappingUri = isMappingUri(uri) ? uri : vscode.Uri.file(mappingPathFor(tableFileOf(uri).fsPath));
     const mappingText = await textOf(mappingUri);
     if (mappingText === undefined) {
       // No mapping: a plain table, nothing to say on it.
       this.collection.delete(uri);
-      this.states.delete(uri.toString());
+      if (this.states.delete(uri.toString())) this.changed.fire(uri);
       return;
     }
     const rows = await loadRows();
     if (!isTableUri(uri)) {
       const parsed = rows.parseMapping(mappingUri.fsPath, mappingText);
-      this.publish(
-        mappingUri,
-        parsed.problems.map((problem) =>
-          diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule),
-        ),
-      );
+      this.publishMapping(mappingUri, mappingText, parsed.problems);
       return;
     }
     // A newer check of the table (more typing) stops this one: only the latest is published.
@@ -207,13 +207,27 @@ export class TableChecks implements vscode.Disposable {
       if (!(error instanceof rows.TableReadError) || run.signal.aborted) throw error;
       // Not a table at all (empty, not CSV, unreadable header): said on the table, at its place.
       this.states.delete(uri.toString());
-      this.publish(uri, [diagnosticAt(cellRange(uri, error.position?.line ?? 1, error.position?.column ?? 1), error.reason, 'error', 'table.unreadable')]);
+      this.publishTable(uri, [diagnosticAt(cellRange(uri, error.position?.line ?? 1, error.position?.column ?? 1), error.reason, 'error', 'table.unreadable')]);
       this.changed.fire(uri);
       return;
     }
     if (!opened) return;
     const { mapped, topics, copy } = opened;
     try {
+      const otherSheet = isSheetView(uri) && mapped.mapping && mapped.table.format.sheet !== sheetOf(uri) ? mapped.table.format.sheet : undefined;
+      if (otherSheet !== undefined) {
+        // The mapping now reads another sheet than the view shows: its cells would land on the wrong rows.
+        const message = vscode.l10n.t(
+          'This view shows sheet "{0}", and the mapping reads sheet "{1}": run Show Rows again to see the rows it imports.',
+          sheetOf(uri),
+          String(otherSheet),
+        );
+        this.states.delete(uri.toString());
+        this.publishMapping(mappingUri, mappingText, mapped.problems);
+        this.publish(uri, [diagnosticAt(new vscode.Range(0, 0, 0, 0), message, 'warning', 'table.sheet')]);
+        this.changed.fire(uri);
+        return;
+      }
       const state: TableState = {
         mapping: mappingUri,
         rows: 0,
@@ -224,7 +238,7 @@ export class TableChecks implements vscode.Disposable {
       };
       const diagnostics: vscode.Diagnostic[] = [];
       if (mapped.mapping) {
-        const acceptedTypes = readSettings(uri).mediaAcceptedTypes;
+        const acceptedTypes = readSettings(tableFileOf(uri)).mediaAcceptedTypes;
         try {
           // A workbook's problems (or a shapefile's) say their cell (Trees!D3): the file is not text to show them on.
           const nameCell = rows.cellNamer(mapped.table.format);
@@ -251,14 +265,9 @@ export class TableChecks implements vscode.Disposable {
         }
       }
       if (run.signal.aborted) return;
-      this.publish(
-        mappingUri,
-        mapped.problems.map((problem) =>
-          diagnosticAt(offsetRange(mappingText, problem.offset, problem.length), problem.message, problem.severity, problem.rule),
-        ),
-      );
+      this.publishMapping(mappingUri, mappingText, mapped.problems);
       this.states.set(uri.toString(), state);
-      this.publish(uri, diagnostics);
+      this.publishTable(uri, diagnostics);
       this.changed.fire(uri);
     } finally {
       if (this.running.get(uri.toString()) === run) this.running.delete(uri.toString());
@@ -271,18 +280,23 @@ export class TableChecks implements vscode.Disposable {
    * and checked by the core (openMappedTable); undefined when the mapping is gone. The caller
    * disposes of the copy.
    */
-  async open(table: vscode.Uri, mappingUri = vscode.Uri.file(mappingPathFor(table.fsPath)), mappingText?: string): Promise<OpenedTable | undefined> {
+  async open(
+    table: vscode.Uri,
+    mappingUri = vscode.Uri.file(mappingPathFor(tableFileOf(table).fsPath)),
+    mappingText?: string,
+  ): Promise<OpenedTable | undefined> {
     const text = mappingText ?? (await textOf(mappingUri));
     if (text === undefined) return undefined;
     const rows = await loadRows();
     const parsed = rows.parseMapping(mappingUri.fsPath, text);
-    const topics = await this.topics.catalogFor(table).catch(() => undefined);
-    const copy = await this.readable(table);
+    const file = tableFileOf(table);
+    const topics = await this.topics.catalogFor(file).catch(() => undefined);
+    const copy = await this.readable(file);
     try {
       const mapped = await rows.openMappedTable(copy.path, parsed, {
         topics,
         ...(copy.encoding ? { encoding: copy.encoding } : {}),
-        sourceName: basename(table.fsPath),
+        sourceName: basename(file.fsPath),
       });
       return { mapped, rows, topics, copy };
     } catch (error) {
@@ -299,6 +313,20 @@ export class TableChecks implements vscode.Disposable {
     const path = join(folder, basename(uri.fsPath));
     await fs.writeFile(path, open.getText(), 'utf8');
     return { path, encoding: 'utf-8', dispose: () => fs.rm(folder, { recursive: true, force: true }) };
+  }
+
+  private publishMapping(mapping: vscode.Uri, text: string, problems: readonly import('../../core/rows').MappingProblem[]): void {
+    this.publish(
+      mapping,
+      problems.map((problem) => diagnosticAt(offsetRange(text, problem.offset, problem.length), problem.message, problem.severity, problem.rule)),
+    );
+  }
+
+  /** A table's problems: a workbook's on its open view only (the same problems twice would be noise), a view's never on its file too. */
+  private publishTable(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): void {
+    if (isSheetView(uri)) this.collection.delete(tableFileOf(uri));
+    else if (openViewsOf(uri).length > 0) diagnostics = [];
+    this.publish(uri, diagnostics);
   }
 
   private publish(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): void {
@@ -323,7 +351,7 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
 }
 
 /** A file's text: the open editor's (unsaved edits included), else the file's; undefined when there is none. */
-async function textOf(uri: vscode.Uri): Promise<string | undefined> {
+export async function textOf(uri: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   if (open) return open.getText();
   return fs.readFile(uri.fsPath, 'utf8').then(

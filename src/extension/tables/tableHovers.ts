@@ -3,10 +3,11 @@
 // degrees for a national grid's metres), the photos it names, and the row's spot. The row is
 // checked as the import checks it (TableChecks.rowAt), so the hover never says what the import would not do.
 import * as vscode from 'vscode';
+import { isSheetView } from './sheetViewUri';
 import { isTableUri, type TableChecks } from './tableChecks';
-import { cellRange } from './tableRanges';
+import { cellRange, sheetColumnAt } from './tableRanges';
 
-/** JSON-lines formats put one value per line: a hover there is on the cell of its own line only. */
+/** JSON-lines formats put one value per line (a workbook's view one row): a hover there is on the cell of its own line only. */
 const ONE_VALUE_PER_LINE = /\.(geojson|geojsonl|geojsons|ndjson|jsonl)$/i;
 
 export class TableHovers implements vscode.HoverProvider {
@@ -17,10 +18,12 @@ export class TableHovers implements vscode.HoverProvider {
     const found = await this.checks.rowAt(document.uri, position.line + 1);
     if (!found || token.isCancellationRequested) return undefined;
     const { checked, row, rows, topics } = found;
-    const at = { line: position.line + 1, column: position.character + 1 };
+    // A workbook's view places cells by their column's number, not their character.
+    const at = { line: position.line + 1, column: isSheetView(document.uri) ? sheetColumnAt(document, position) : position.character + 1 };
     const cells = { ...row.cells, ...(row.geometry ? { geometry: row.geometry.position } : {}) };
     const cell = rows.cellAt(cells, at);
-    if (!cell || (ONE_VALUE_PER_LINE.test(document.uri.path) && cell.position.line !== at.line)) return undefined;
+    const oneRowPerLine = ONE_VALUE_PER_LINE.test(document.uri.path) || isSheetView(document.uri);
+    if (!cell || (oneRowPerLine && cell.position.line !== at.line)) return undefined;
     const uses = checked.spot ? rows.usesOfCell(checked.spot, cell.position) : { attributes: [], photos: [] };
     const topicId = checked.spot ? (JSON.parse(checked.spot.text) as { data: { attributes: { topic_id?: unknown } } }).data.attributes.topic_id : undefined;
     const definition = typeof topicId === 'number' ? topics?.get(topicId) : undefined;

@@ -15,9 +15,9 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   const target = await tableTarget(arg);
   await requireMapping(target);
   const editor = vscode.window.activeTextEditor;
-  const cursor = editor?.document.uri.toString() === target.table.toString() ? editor.selection.active.line + 1 : 1;
+  const cursor = editor?.document.uri.toString() === target.document.toString() ? editor.selection.active.line + 1 : 1;
   const line = typeof lineArg === 'number' ? lineArg : cursor;
-  const state = services.tables.checks.state(target.table) ?? (await services.tables.checks.checkNow(target.table));
+  const state = services.tables.checks.state(target.document) ?? (await services.tables.checks.checkNow(target.document));
   if (!state)
     throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [
       { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
@@ -36,7 +36,7 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   if (state.rowLines.length === 0) throw new ActionableError(vscode.l10n.t('{0} has no rows to preview.', target.name));
   // On the header (or a title row above it): the first row.
   const rowLine = state.rowLines[Math.max(0, lastAtOrBefore(state.rowLines, line))];
-  const found = await services.tables.checks.rowAt(target.table, rowLine);
+  const found = await services.tables.checks.rowAt(target.document, rowLine);
   if (!found?.checked.spot)
     throw new ActionableError(vscode.l10n.t('The row at line {0} of {1} could not be read: see the Problems panel.', line, target.name), [
       { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },

@@ -1,15 +1,20 @@
 // Which table a row command acts on: the Uri it was given (CodeLens, Explorer, editor title), a
-// mapping's table, or the table in the active editor; and its mapping beside it.
+// mapping's table, or the table in the active editor; and its mapping beside it. A workbook's view
+// (Show Rows) stands for its workbook: the command reads the file, and finds the view's checks.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { mappingPathFor, tableCandidatesFor } from '../../../core/rows/mapping/mappingPath';
 import { COMMAND } from '../../platform/commandIds';
 import { UserCancelledError } from '../../platform/cancellation';
 import { ActionableError } from '../../platform/errors';
+import { tableFileOf } from '../sheetViewUri';
 import { isMappingUri, isTableUri } from '../tableChecks';
 
 export interface TableTarget {
+  /** The table's file. */
   table: vscode.Uri;
+  /** The document the editor's checks of it are kept for: the file, or the workbook's view the command was given. */
+  document: vscode.Uri;
   mapping: vscode.Uri;
   /** The table as messages name it (relative to the workspace). */
   name: string;
@@ -40,7 +45,8 @@ export async function tableTarget(arg: unknown): Promise<TableTarget> {
         'Open a table to import its rows: a CSV or TSV file, a GeoJSON layer or an NDJSON file, with its mapping (trees.csv and trees.mapping.json) beside it.',
       ),
     );
-  return { table, mapping: vscode.Uri.file(mappingPathFor(table.fsPath)), name: vscode.workspace.asRelativePath(table, false) };
+  const file = tableFileOf(table);
+  return { table: file, document: table, mapping: vscode.Uri.file(mappingPathFor(file.fsPath)), name: vscode.workspace.asRelativePath(file, false) };
 }
 
 /** The table's mapping must exist: without one, the way to make it. */
