@@ -54,6 +54,13 @@ describe('spot-import rows: a shapefile layer', function () {
       assert.equal(sandbox.counters.imports, 2);
       await runCli(['import', 'baeume.shp'], { cwd: project.dir, env });
       assert.equal(sandbox.counters.imports, 2, 'the second run sends nothing');
+
+      // convert writes the valid features as documents, their places transformed as the import sends them.
+      const converted = await runCli(['convert', 'baeume.shp', '--out', 'spots'], { cwd: project.dir });
+      assert.equal(converted.code, 1, 'the invalid feature is reported and not written');
+      assert.match(converted.stdout, /baeume\.shp:feature \d+: /);
+      const document = JSON.parse(readFileSync(project.path('spots/shp-b-1.spot.json'), 'utf8')) as { data: { attributes: Record<string, unknown> } };
+      assert.deepEqual([document.data.attributes.latitude, document.data.attributes.longitude], [48.2081, 16.3738]);
     } finally {
       project.cleanup();
     }

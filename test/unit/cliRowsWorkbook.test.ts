@@ -3,7 +3,7 @@
 // sheet, validate names a problem by its cell (form.xlsx:Trees!D3), import sends the valid rows
 // with their dates read from the sheet's date cells, and a second run sends nothing.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { writeWorkbook } from './helpers/workbook';
@@ -78,6 +78,15 @@ describe('spot-import rows: an Excel workbook', function () {
       assert.equal(sandbox.counters.imports, 2, 'rows 1 and 3; row 2 is refused');
       const again = await runCli(['import', 'form.xlsx', '--format', 'json'], { cwd: project.dir, env });
       assert.equal(sandbox.counters.imports, 2, `the second run sends nothing: ${again.stdout}`);
+
+      // convert writes the valid rows as documents, each with the date its date cell holds.
+      const converted = await runCli(['convert', 'form.xlsx', '--out', 'spots'], { cwd: project.dir });
+      assert.equal(converted.code, 1, 'row 2 is reported and not written');
+      assert.match(converted.stdout, /^form\.xlsx:Trees!D3: /m);
+      const written = readdirSync(project.path('spots')).sort();
+      assert.equal(written.length, 2, written.join(', '));
+      const document = JSON.parse(readFileSync(project.path(`spots/${written[0]}`), 'utf8')) as { data: { attributes: Record<string, unknown> } };
+      assert.equal(document.data.attributes.fld_12_6, '2026-11-29');
     } finally {
       project.cleanup();
     }

@@ -164,6 +164,32 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     await assert.rejects(openTable(encrypted), /encrypted\.xlsx: xl\/sharedStrings\.xml in the archive is encrypted, which is not supported/);
   });
 
+  it('a header with merged cells, as a report sheet has one: the title row above is skipped with source.header, and a merged cell names only its first column (a value under the rest is a problem at its cell)', async () => {
+    const path = join(dir, 'report.xlsx');
+    const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    // Row 1: "Baumkataster" merged over A1:D1, "Koordinaten" over C1:D1 in row 2's group; Excel stores a merged range's value in its first cell only.
+    await writeWorkbook(path, {
+      sheets: [
+        {
+          name: 'Bericht',
+          rows: [
+            `<row r="1">${text('A1', 'Baumkataster 2026')}</row>`,
+            `<row r="2">${text('A2', 'id')}${text('B2', 'Art')}${text('C2', 'Koordinaten')}</row>`,
+            `<row r="3"><c r="A3"><v>1</v></c>${text('B3', 'Linde')}<c r="C3"><v>48.2</v></c><c r="D3"><v>16.3</v></c></row>`,
+          ].join(''),
+          after: '<mergeCells count="2"><mergeCell ref="A1:D1"/><mergeCell ref="C2:D2"/></mergeCells>',
+        },
+      ],
+    });
+    // The merge is written after the rows, so a streamed header cannot know it: the value under
+    // the merged cell's second column is a problem at its cell, saying the header gives it no name.
+    const table = await openTable(path, { header: 2 });
+    assert.deepEqual(table.columns, ['id', 'Art', 'Koordinaten']);
+    assert.deepEqual(valuesOf(await rowsOf(table)), ['Bericht!D3 has a value, but its column has no name in the header row (2)']);
+    // Without source.header, the merged title is the header: its only name is its first column's.
+    assert.deepEqual((await openTable(path)).columns, ['Baumkataster 2026']);
+  });
+
   it('a sheet cut short (a damaged download) gives its complete rows, then says where reading stopped', async () => {
     const path = join(dir, 'cut.xlsx');
     await writeWorkbook(path, {

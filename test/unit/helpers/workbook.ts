@@ -8,6 +8,8 @@ export interface TestSheet {
   name: string;
   /** The <sheetData> rows, as XML. */
   rows: string;
+  /** What follows <sheetData> in the sheet (e.g. <mergeCells>), as XML. */
+  after?: string;
 }
 
 export interface TestWorkbook {
@@ -64,7 +66,7 @@ export function writeWorkbook(path: string, workbook: TestWorkbook): Promise<voi
   workbook.sheets.forEach((sheet, index) =>
     add(
       `xl/worksheets/sheet${index + 1}.xml`,
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${main}"><sheetData>${sheet.rows}</sheetData></worksheet>`,
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${main}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
     ),
   );
   for (const [name, bytes] of Object.entries(workbook.extra ?? {})) zip.addBuffer(bytes, name);
