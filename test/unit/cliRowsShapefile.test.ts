@@ -2,12 +2,19 @@
 // takes the places from the geometry, validate names a problem by its feature
 // (baeume.shp:feature 2), import sends the valid features, and a second run sends nothing.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ZipFile } from 'yazl';
 import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { writeShapefile } from './helpers/shapefileWriter';
+import { GEOJSON_TREES } from './helpers/rowsProject';
 
 const TOPIC = { topic_id: 12, name: 'Baumkataster', fields: { fld_12_2: { label: 'Höhe (m)', type: 'number', minimum: 0, maximum: 120 } } };
+/** What ArcGIS writes for EPSG:31256 (no AUTHORITY: known by its name). */
+const ESRI_GK_EAST =
+  'PROJCS["MGI_Austria_GK_East",GEOGCS["GCS_MGI",DATUM["D_MGI",SPHEROID["Bessel_1841",6377397.155,299.1528128]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",0.0],PARAMETER["False_Northing",-5000000.0],PARAMETER["Central_Meridian",16.33333333333333],PARAMETER["Scale_Factor",1.0],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
 const WGS84 =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
 
@@ -65,4 +72,61 @@ describe('spot-import rows: a shapefile layer', function () {
       project.cleanup();
     }
   });
+
+  it('a layer in a national grid without a .cpg (MGI / Austria GK East, zipped): places within 1e-6 degrees of cs2cs; a second run sends nothing', async () => {
+    const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
+    try {
+      writeShapefile(project.path('kataster'), {
+        shapes: GEOJSON_TREES.map((tree) => ({ point: [tree.x, tree.y] as [number, number] })),
+        fields: ['FID', 'BAUMART'],
+        records: GEOJSON_TREES.map((tree) => [String(tree.fid), tree.baumart]),
+        // No .cpg and no language driver: the attributes are latin1, as the DBF's default is.
+        encode: (text) => Buffer.from(text, 'latin1'),
+        prj: ESRI_GK_EAST,
+      });
+      await zipFiles(
+        project.path('kataster.zip'),
+        ['shp', 'dbf', 'prj'].map((extension) => project.path(`kataster.${extension}`)),
+      );
+      for (const extension of ['shp', 'dbf', 'prj']) rmSync(project.path(`kataster.${extension}`));
+      const proposed = await runCli(['mapping', 'kataster.zip'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      const mapping = JSON.parse(readFileSync(project.path('kataster.mapping.json'), 'utf8')) as Record<string, unknown>;
+      assert.equal(mapping.crs, undefined, "the .prj is the layer's crs: the mapping need not say it");
+      Object.assign(mapping, { topic_id: 12, source_id: 'gk-{FID}' });
+      project.write('kataster.mapping.json', JSON.stringify(mapping, null, 2));
+
+      const env = await service.start();
+      const sandbox = service.sandbox();
+      const first = await runCli(['import', 'kataster.zip'], { cwd: project.dir, env });
+      assert.equal(first.code, 0, first.stdout + first.stderr);
+      for (const tree of GEOJSON_TREES) {
+        const spot = sandbox.spotBySourceId(`gk-${tree.fid}`);
+        assert.ok(spot, first.stdout);
+        assert.ok(
+          Math.abs((spot.attributes.latitude as number) - tree.latitude) < 1e-6,
+          `latitude ${String(spot.attributes.latitude)}, cs2cs ${tree.latitude}`,
+        );
+        assert.ok(
+          Math.abs((spot.attributes.longitude as number) - tree.longitude) < 1e-6,
+          `longitude ${String(spot.attributes.longitude)}, cs2cs ${tree.longitude}`,
+        );
+      }
+      const imports = sandbox.counters.imports;
+      await runCli(['import', 'kataster.zip'], { cwd: project.dir, env });
+      assert.equal(sandbox.counters.imports, imports, 'the second run sends nothing');
+    } finally {
+      project.cleanup();
+    }
+  });
 });
+
+/** The files, by their own names, in a ZIP archive. */
+async function zipFiles(path: string, files: string[]): Promise<void> {
+  const zip = new ZipFile();
+  for (const file of files) zip.addFile(file, basename(file));
+  zip.end();
+  const out = createWriteStream(path);
+  zip.outputStream.pipe(out);
+  await once(out, 'close');
+}
