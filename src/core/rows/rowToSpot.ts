@@ -16,6 +16,7 @@ import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
 import { geometryPoint } from './values/geometryPoint';
+import { resolveTimeZone } from './values/timeZone';
 
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
@@ -242,6 +243,19 @@ async function archivePhoto(
   return { name: posix.basename(found.entry), path: packed.label, relativePath: found.entry, packed };
 }
 
+/**
+ * The zone a field's `timezone` or `inputTimezone` gives this row: the mapping's name, or the
+ * row's cell in the column it names (its name is then checked where dates are read, at this cell).
+ */
+function rowZone(given: string | { column: string } | undefined, row: SourceRow): { name: string; at?: CellPosition } | { problem: string; at: CellPosition } | undefined {
+  if (given === undefined || typeof given === 'string') return given === undefined ? undefined : { name: given };
+  const at = row.cells[given.column] ?? { line: row.line, column: 1 };
+  const name = cellText(row.values[given.column]).trim();
+  if (name === '') return { problem: l10n.t('the time zone column "{0}" is empty in this row.', given.column), at };
+  const zone = resolveTimeZone(name, given.column);
+  return 'problem' in zone ? { problem: zone.problem, at } : { name: zone.zone.name, at };
+}
+
 // Every row puts the same few members: their pointers are made once, not once a row (toPointer
 // escapes each part with two regular expressions). The members are those mappings name; past
 // MAX_CACHED_POINTERS of them (a long-lived editor session) the rest are made each time.
@@ -411,8 +425,13 @@ function readField(
     }
     case 'date':
     case 'datetime': {
+      // A zone per row (iNaturalist's time_zone) comes from its cell, and a problem with it is that cell's.
+      const timezone = rowZone(field.timezone, row);
+      if (timezone && 'problem' in timezone) return report(field.attribute, `${title}: ${timezone.problem}`, ROW_RULES.value, timezone.at);
+      const inputTimezone = rowZone(field.inputTimezone, row);
+      if (inputTimezone && 'problem' in inputTimezone) return report(field.attribute, `${title}: ${inputTimezone.problem}`, ROW_RULES.value, inputTimezone.at);
       const converted = settled(
-        convertDateTime(String(value), { kind: field.type, format: field.format, timezone: field.timezone, inputTimezone: field.inputTimezone }),
+        convertDateTime(String(value), { kind: field.type, format: field.format, timezone: timezone?.name, inputTimezone: inputTimezone?.name }),
       );
       if (!converted) return;
       if ('problem' in converted) return fail(`${title}: ${converted.problem}`);

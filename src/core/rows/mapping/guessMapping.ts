@@ -99,6 +99,14 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       if (!column) continue;
       taken.add(column);
       const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;
+      // A zone per row (iNaturalist's time_zone): each row's time is written as its own wall clock.
+      const zoneColumn = spec.type === 'datetime' ? columns.find((candidate) => ZONE_COLUMN.test(candidate)) : undefined;
+      if (zoneColumn) {
+        taken.add(zoneColumn);
+        fields[name] = { column, ...(format ? { format } : {}), timezone: { column: zoneColumn } };
+        notes.push(l10n.t('fields: {0} ({1}) from the column {2}, each row in the time zone its column {3} names', name, spec.label, column, zoneColumn));
+        continue;
+      }
       fields[name] = format ? { column, format } : column;
       notes.push(fieldNote(name, spec.label, column, format, spec.type === 'datetime'));
     }
@@ -110,6 +118,9 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     notes.push(l10n.t('not mapped: {0} (add them under fields to send them)', `${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''}`));
   return { mapping, notes };
 }
+
+/** A column naming each row's time zone, as iNaturalist (time_zone) and others write it. */
+const ZONE_COLUMN = /^(time_?zone|timezone|tz|zeitzone)$/i;
 
 /** "fields: fld_7_1 (Species) from the column Art", with the dates' pattern and a datetime's zones when they apply. */
 function fieldNote(name: string, label: string, column: string, format: string | undefined, datetime: boolean): string {

@@ -87,8 +87,14 @@ export const fieldMappingSchema = z.union([
       'Cell value → what is sent, for values the cells write their own way ({ "ja": "1", "nein": "0" }). A topic\'s category labels need no entry: they become their keys.',
     ),
     format: describe(z.optional(z.string()), 'The cell\'s date pattern, e.g. "dd.MM.yyyy HH:mm" (default ISO 8601).'),
-    timezone: describe(z.optional(z.string()), 'The IANA zone of the service\'s wall-clock times (default "UTC"): a cell with an offset is converted to it.'),
-    inputTimezone: describe(z.optional(z.string()), 'The IANA zone of cells without an offset (default: timezone).'),
+    timezone: describe(
+      z.optional(z.union([z.string(), fromColumn])),
+      'The IANA zone of the service\'s wall-clock times (default "UTC"): a cell with an offset is converted to it. { "column": "time_zone" }: each row\'s own zone, an IANA name or a Rails name as iNaturalist writes it ("Buenos Aires").',
+    ),
+    inputTimezone: describe(
+      z.optional(z.union([z.string(), fromColumn])),
+      'The IANA zone of cells without an offset (default: timezone), or { "column": "…" } for each row\'s own.',
+    ),
     default: describe(z.optional(z.unknown()), 'What is sent when the cell is empty.'),
   }),
 ]);

@@ -129,6 +129,12 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
   for (const [attribute, spec] of Object.entries(mapping.fields ?? {})) {
     const name = typeof spec === 'string' ? spec : spec.column;
     if (name !== undefined) unknownColumn(['fields', attribute, ...(typeof spec === 'string' ? [] : ['column'])], name);
+    if (typeof spec === 'object') {
+      for (const zone of ['timezone', 'inputTimezone'] as const) {
+        const given = spec[zone];
+        if (typeof given === 'object') unknownColumn(['fields', attribute, zone, 'column'], given.column);
+      }
+    }
     if (KNOWN_SPOT_MEMBERS.includes(attribute)) {
       problems.push(
         problemAt(

@@ -24,8 +24,9 @@ export interface ResolvedField {
   /** The topic's categories (key → label), for a category field. */
   categories?: CategoryField;
   format?: string;
-  timezone?: string;
-  inputTimezone?: string;
+  /** A zone for every row, or the column that gives each row's own. */
+  timezone?: string | { column: string };
+  inputTimezone?: string | { column: string };
   default?: unknown;
   /** Mapped by the topic field's label, not named in the mapping. */
   byLabel?: boolean;
