@@ -247,7 +247,10 @@ async function archivePhoto(
  * The zone a field's `timezone` or `inputTimezone` gives this row: the mapping's name, or the
  * row's cell in the column it names (its name is then checked where dates are read, at this cell).
  */
-function rowZone(given: string | { column: string } | undefined, row: SourceRow): { name: string; at?: CellPosition } | { problem: string; at: CellPosition } | undefined {
+function rowZone(
+  given: string | { column: string } | undefined,
+  row: SourceRow,
+): { name: string; at?: CellPosition } | { problem: string; at: CellPosition } | undefined {
   if (given === undefined || typeof given === 'string') return given === undefined ? undefined : { name: given };
   const at = row.cells[given.column] ?? { line: row.line, column: 1 };
   const name = cellText(row.values[given.column]).trim();
