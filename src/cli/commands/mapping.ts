@@ -1,7 +1,7 @@
 // spot-import mapping <source>: a mapping made from the table's header and first rows, for the
 // user to complete: written beside the table (trees.mapping.json) unless it exists, each guess
 // said on stderr, so a person knows what to check before the first import.
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { guessMapping, mappingPathFor, mappingText, previewForMapping } from '../../core/rows';
 import { displayPath } from '../documents/collectDocuments';
@@ -18,8 +18,9 @@ export interface MappingOptions extends Pick<ConnectionFlags, 'config' | 'topics
 
 export async function runMapping(source: string, options: MappingOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
-  if (!isTablePath(path, context.cwd, true))
-    throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl, .ndjson or .xlsx file.`);
+  // A folder is a folder of photos here, whether or not a mapping is beside it yet.
+  if (!isTablePath(path, context.cwd, true) && !statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl, .ndjson or .xlsx file, or a folder of photos.`);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
   const display = (file: string) => displayPath(file, context.cwd);
   const topics = await projectTopics(settings, context.cwd, display);
@@ -29,6 +30,10 @@ export async function runMapping(source: string, options: MappingOptions, contex
   } catch (error) {
     throw new CliError(`${display(path)}: ${(error as Error).message}`);
   }
+  if (preview.table.format.format === 'photos' && preview.sample.length === 0)
+    throw new CliError(
+      `${display(path)}: none of its first ${preview.problems.length} photos has a GPS position in its EXIF tags, and a spot needs one: no mapping was written.`,
+    );
   const { mapping, notes } = guessMapping(preview.table, preview.sample, topics.catalog);
   const target = options.out ? resolve(context.cwd, options.out) : mappingPathFor(path);
   try {

@@ -47,6 +47,7 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
     tableCrs: tableCrs(table),
     decimalSeparator: table.format.decimalSeparator,
     ...(table.archive ? { archive: table.archive } : {}),
+    ...(table.format.format === 'photos' ? { photoFolder: table.path } : {}),
   });
   return { table, problems, mapping };
 }

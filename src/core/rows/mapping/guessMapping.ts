@@ -3,18 +3,22 @@
 // stable id, the coordinates (a layer's geometry, or the columns form tools write for a geopoint),
 // the photos' columns found by their file names, the fields by their labels, and the table's format
 // as detected, written out so the user sees it. Every guess is said, with what could not be
-// decided, for the user to check; what cannot be guessed is left for them to fill in.
+// decided, for the user to check; what cannot be guessed is left for them to fill in. A folder of
+// photos has its places in its photos: its id is each photo's path, its gallery each photo, a
+// date-time field its time.
+import { dirname, relative, sep } from 'node:path';
 import { tableCrs } from '../values/prjCrs';
 import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
-import type { TopicCatalog } from '../../topics/topicSchema';
+import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
 import type { SourceRow, SourceTable } from '../read';
 import { recogniseExportTool } from './exportTool';
-import { guessCoordinates } from './guessCoordinates';
+import { guessCoordinates, type CoordinatesGuess } from './guessCoordinates';
 import { guessMedia } from './guessMedia';
 import { guessSourceId } from './guessSourceId';
 import { guessTopic, headsField } from './guessTopic';
-import type { Mapping } from './mappingSchema';
+import { mappingPathFor } from './mappingPath';
+import type { Mapping, MediaMapping } from './mappingSchema';
 
 export interface GuessedMapping {
   mapping: Mapping;
@@ -25,8 +29,10 @@ export interface GuessedMapping {
 export function guessMapping(table: SourceTable, sample: readonly SourceRow[], topics?: TopicCatalog): GuessedMapping {
   const notes: string[] = [];
   const columns = table.columns;
+  const photos = table.format.format === 'photos';
 
-  const { definition, notes: topicNotes } = guessTopic(topics, columns);
+  const byLabels = guessTopic(topics, columns);
+  const { definition, notes: topicNotes } = (photos && !byLabels.definition && photoTopic(topics)) || byLabels;
   const topicColumn = columns.find((column) => ['topic_id', 'topic', 'topicid'].includes(column.trim().toLowerCase()));
   let topic: Mapping['topic_id'];
   if (definition) {
@@ -47,8 +53,8 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     );
   }
 
-  const tool = recogniseExportTool(columns);
-  const sourceId = guessSourceId(table.path, columns, sample, tool);
+  const tool = photos ? undefined : recogniseExportTool(columns);
+  const sourceId = photos ? photoSourceId(table.path, sample) : guessSourceId(table.path, columns, sample, tool);
   notes.push(...sourceId.notes);
 
   const mapping: Mapping = {
@@ -56,7 +62,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       format: table.format.format,
       ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}),
       ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}),
-      ...(table.format.format !== 'xlsx' ? { encoding: table.format.encoding } : {}),
+      ...(table.format.format !== 'xlsx' && !photos ? { encoding: table.format.encoding } : {}),
       ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}),
       ...(table.format.sheet !== undefined ? { sheet: table.format.sheet } : {}),
       ...(table.format.entry !== undefined ? { entry: table.format.entry } : {}),
@@ -66,7 +72,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   };
   for (const detected of table.detected) notes.push(`source: ${detected}`);
 
-  const coordinates = guessCoordinates(columns, sample);
+  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample);
   if (coordinates.latitude && coordinates.longitude) {
     mapping.latitude = coordinates.latitude;
     mapping.longitude = coordinates.longitude;
@@ -84,10 +90,14 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   }
 
   const taken = new Set([coordinates.latitude, coordinates.longitude, sourceId.column, topicColumn].filter((column) => column !== undefined));
+  // A photo's position is its row's place already.
+  if (photos) ['latitude', 'longitude'].forEach((column) => taken.add(column));
   // The topic's gallery, else a name of the right form for the user to correct.
   const gallery = definition ? Object.keys(definition.fields).find((name) => isGalleryField(name, definition)) : undefined;
   const galleryField = gallery ?? `fld_${typeof topic === 'number' ? topic : 0}_1`;
-  const media = guessMedia(table.path, columns, sample, galleryField, gallery !== undefined, table.archive);
+  const media = photos
+    ? photoMedia(table.path, galleryField, gallery !== undefined)
+    : guessMedia(table.path, columns, sample, galleryField, gallery !== undefined, table.archive);
   media.taken.forEach((column) => taken.add(column));
   notes.push(...media.notes);
 
@@ -111,12 +121,107 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       notes.push(fieldNote(name, spec.label, column, format, spec.type === 'datetime'));
     }
   }
+  if (photos && definition && !taken.has(PHOTO_TIME)) {
+    const time = photoTime(definition, fields, sample);
+    if (time) {
+      fields[time.field] = PHOTO_TIME;
+      taken.add(PHOTO_TIME);
+      notes.push(time.note);
+    }
+  }
   if (Object.keys(fields).length > 0) mapping.fields = fields;
   if (media.media) mapping.media = { [galleryField]: media.media };
   const left = columns.filter((column) => !taken.has(column));
   if (left.length > 0)
     notes.push(l10n.t('not mapped: {0} (add them under fields to send them)', `${left.slice(0, 12).join(', ')}${left.length > 12 ? ', …' : ''}`));
   return { mapping, notes };
+}
+
+/** A folder of photos, whose columns are no topic's labels: the catalog's only topic with a gallery, for the photos. */
+function photoTopic(topics: TopicCatalog | undefined): { definition: TopicDefinition; notes: string[] } | undefined {
+  const withGallery = [...(topics?.values() ?? [])].filter((candidate) => Object.keys(candidate.fields).some((name) => isGalleryField(name, candidate)));
+  if (withGallery.length !== 1) return undefined;
+  const [definition] = withGallery;
+  const topic = definition.name ? `${definition.topic_id} (${definition.name})` : String(definition.topic_id);
+  return { definition, notes: [l10n.t('topic_id: {0}, the only topic with a gallery for the photos', topic)] };
+}
+
+/** A folder of photos: each photo's path in it (the proposal is one spot per photo), and what {sha256} and group "folder" would do instead. */
+function photoSourceId(path: string, sample: readonly SourceRow[]): { template: string; column: string; notes: string[] } {
+  // The folder's name without its dates and numbers, as a file's is.
+  const prefix = guessSourceId(path, ['file'], sample, undefined).template.replace(/\{file\}$/, '');
+  const template = `${prefix}{file}`;
+  const notes = [
+    l10n.t(
+      "source_id: {0}, each photo's path in the folder: a photo renamed or moved becomes a new spot; {1} (its content) keeps its spot, but reads every photo whole on each run",
+      template,
+      `${prefix}{sha256}`,
+    ),
+  ];
+  const folders = [...new Set(sample.map((row) => row.values.folder).filter((folder): folder is string => typeof folder === 'string' && folder !== ''))];
+  if (folders.length > 0)
+    notes.push(
+      l10n.t(
+        'source.group: one spot per photo; the photos are in subfolders ({0}): "group": "folder" makes one spot of each subfolder, its photos its gallery (source_id then from {1})',
+        `${folders.slice(0, 3).join(', ')}${folders.length > 3 ? ', …' : ''}`,
+        '{folder}',
+      ),
+    );
+  return { template, column: 'file', notes };
+}
+
+/** A folder of photos: the places are the photos' GPS positions, which the mapping need not name. */
+function photoCoordinates(sample: readonly SourceRow[]): CoordinatesGuess {
+  return {
+    notes: [
+      sample.length > 0
+        ? l10n.t("latitude, longitude: each photo's GPS position, from its EXIF tags (the mapping need not name them)")
+        : l10n.t('latitude, longitude: none of the photos looked at has a GPS position in its EXIF tags: a spot needs one'),
+    ],
+  };
+}
+
+/** A folder of photos: each row's photos (the column photos, paths in the folder) into the gallery. */
+function photoMedia(folder: string, field: string, gallery: boolean): { media: MediaMapping; taken: string[]; notes: string[] } {
+  // The folder relative to the mapping (beside it: "photos"; inside it: none).
+  const where = relative(dirname(mappingPathFor(folder)), folder)
+    .split(sep)
+    .join('/');
+  return {
+    media: { columns: ['photos'], ...(where !== '' ? { folder: where } : {}) },
+    taken: ['photos'],
+    notes: [
+      gallery
+        ? l10n.t("media: {0} from the column photos: each photo into its spot's gallery", field)
+        : l10n.t("media: {0} from the column photos: each photo into its spot's gallery; name the topic's gallery field", field),
+    ],
+  };
+}
+
+/** The column of a photo's time: DateTimeOriginal, with its offset when the photo has one. */
+const PHOTO_TIME = 'taken';
+
+/** A folder of photos: the topic's first date-time (else date) field no column feeds yet takes the time each photo was taken. */
+function photoTime(
+  definition: TopicDefinition,
+  fields: NonNullable<Mapping['fields']>,
+  sample: readonly SourceRow[],
+): { field: string; note: string } | undefined {
+  const free = Object.entries(definition.fields).filter(([name]) => !Object.hasOwn(fields, name));
+  const [field, spec] = free.find(([, candidate]) => candidate.type === 'datetime') ?? free.find(([, candidate]) => candidate.type === 'date') ?? [];
+  if (field === undefined || spec === undefined) return undefined;
+  const times = sample.map((row) => row.values[PHOTO_TIME]).filter((time): time is string => typeof time === 'string' && time !== '');
+  const local = times.some((time) => !/[+-]\d{2}:\d{2}$/.test(time));
+  return {
+    field,
+    note: local
+      ? l10n.t(
+          'fields: {0} ({1}) from the column taken, the time each photo was taken; some photos have no time offset (OffsetTimeOriginal): add "inputTimezone", the zone their cameras\' clocks were set to',
+          field,
+          spec.label,
+        )
+      : l10n.t('fields: {0} ({1}) from the column taken, the time each photo was taken', field, spec.label),
+  };
 }
 
 /** A column naming each row's time zone, as iNaturalist (time_zone) and others write it. */

@@ -1,8 +1,9 @@
 // The reader's entry points: openTable (a file as a table: its format given or detected, its
 // columns, its rows as they are asked for) and previewTable (the header and the first rows, for
-// guessing a mapping). Text is read by textTable.ts; workbooks, shapefiles and archives by readers
-// loaded when one is opened. A file that cannot be read as a table at all is a TableReadError, for
-// the caller to show.
+// guessing a mapping). Text is read by textTable.ts; workbooks, shapefiles, archives and folders of
+// photos by readers loaded when one is opened. A file that cannot be read as a table at all is a
+// TableReadError, for the caller to show.
+import { stat } from 'node:fs/promises';
 import { openTextTable } from './textTable';
 import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRow, type SourceTable } from './types';
 
@@ -16,7 +17,16 @@ export async function openTable(path: string, given: Partial<SourceFormat> = {})
   if (given.format === 'xlsx' || (given.format === undefined && isWorkbookPath(path))) return openWorkbook(path, given);
   if (isArchivePath(path)) return openArchiveTable(path, given);
   if (given.format === 'shapefile' || (given.format === undefined && /\.shp$/i.test(path))) return openShapefile(path, given);
+  // A folder is a folder of photos (its mapping's source.group: one spot per photo, or per subfolder).
+  if (given.format === 'photos' || (given.format === undefined && (await isFolder(path)))) return openPhotoFolder(path, given);
   return openTextTable(path, given, path);
+}
+
+function isFolder(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
 }
 
 /** An archive by its name (a form tool's export.zip, a zipped shapefile layer). */
@@ -54,6 +64,12 @@ function openWorkbook(path: string, given: Partial<SourceFormat>): Promise<Sourc
 function openShapefile(path: string, given: Partial<SourceFormat>): Promise<SourceTable> {
   const shapefiles = require('./shapefile/shapefileTable') as typeof import('./shapefile/shapefileTable');
   return shapefiles.openShapefile(path, given);
+}
+
+/** Its reader (and the EXIF library) is loaded only when a folder of photos is opened. */
+function openPhotoFolder(path: string, given: Partial<SourceFormat> & { group?: 'photo' | 'folder' }): Promise<SourceTable> {
+  const photos = require('./photos/photoFolder') as typeof import('./photos/photoFolder');
+  return photos.openPhotoFolder(path, given);
 }
 
 /** A table in an archive: the ZIP reader (and the shapefile reader, for a layer) load when it is opened. */

@@ -36,6 +36,7 @@ export async function openTextTable(path: string, given: Partial<SourceFormat>, 
     }
     case 'xlsx':
     case 'shapefile':
+    case 'photos':
       // openTable reads these itself; here only an archive's entry given such a format comes.
       throw new TableReadError(path, l10n.t('source.format {0} is not read from a table inside an archive: leave it out, or name a .shp entry', format.format));
     case 'csv':

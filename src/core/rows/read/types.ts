@@ -2,7 +2,7 @@
 // type a caller of src/core/rows/read meets is declared here; the readers only fill them in.
 import type { PackedFile } from '../../files/packedFile';
 
-export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx' | 'shapefile';
+export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx' | 'shapefile' | 'photos';
 
 /**
  * The encodings the reader decodes. 'latin1' is ISO-8859-1 proper (every byte is its own code
