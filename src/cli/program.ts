@@ -113,6 +113,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .option('--no-media', 'import the documents only: media folders are not looked at, gallery fields set to null stay pending')
     .option('--no-write-back', 'leave the documents as they are: the journal (.spot-import/) remembers their gallery ids and state')
     .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1')
+    .option('--refresh-downloads', 'ask the servers again for photos a table gives by web address that an earlier run fetched (.spot-import/downloads/)')
     .option(
       '--concurrency <n>',
       `documents in flight at once, ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY} [default ${DEFAULT_CONCURRENCY}, or "concurrency" in spot-import.json]`,

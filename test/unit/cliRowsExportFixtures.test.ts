@@ -2,9 +2,14 @@
 // iNaturalist, Epicollect5 and GBIF downloads) through the bundled command line as a new user
 // would take them (issue 32): `spot-import mapping` proposes a mapping, the only edit is the topic
 // id, `validate` finds every row valid, `import` sends each row once and a second run sends
-// nothing. The first row's coordinates are the fixture's own text, read here by hand.
+// nothing. The first row's coordinates are the fixture's own text, read here by hand. Photos the
+// exports give by web address (iNaturalist, Epicollect5) are served by a server on this machine:
+// the copy's addresses are moved to it, so no test ever reaches the tools' own hosts.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
@@ -42,7 +47,24 @@ const CASES: ExportCase[] = [
 describe('spot-import on real exports: mapping, then validate and import with only the topic id set', function () {
   this.timeout(60_000);
   let sandbox: RunningSandbox;
-  before(() => ensureCliBuilt());
+  let photos: Server;
+  let photoBase: string;
+  before(async () => {
+    ensureCliBuilt();
+    // Any address is a JPEG of its own (its first bytes make it one).
+    photos = createServer((request, response) => {
+      response
+        .writeHead(200, { 'content-type': 'image/jpeg' })
+        .end(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`photo ${request.url}`)]));
+    });
+    photos.listen(0, '127.0.0.1');
+    await once(photos, 'listening');
+    photoBase = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    photos.closeAllConnections();
+    photos.close();
+  });
   beforeEach(async () => (sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] })));
   afterEach(() => sandbox.close());
 
@@ -51,7 +73,8 @@ describe('spot-import on real exports: mapping, then validate and import with on
       const project = scratch();
       const file = basename(exported.file);
       try {
-        copyFileSync(join(EXPORTS, exported.file), project.path(file));
+        // Web addresses moved to this machine's photo server (the path kept).
+        writeFileSync(project.path(file), readFileSync(join(EXPORTS, exported.file), 'latin1').replace(/https?:\/\/[^/\s"',;]+/g, photoBase), 'latin1');
         const proposed = await runCli(['mapping', file], { cwd: project.dir });
         assert.equal(proposed.code, 0, proposed.stderr);
         const mappingPath = proposed.stdout.trim();
@@ -66,7 +89,8 @@ describe('spot-import on real exports: mapping, then validate and import with on
         writeFileSync(project.path(mappingPath), JSON.stringify(mapping, null, 2));
         // The photos the mapping names, downloaded beside the export as the tool's media download puts them.
         for (const media of Object.values(mapping.media ?? {})) {
-          for (const name of photoNames(project.path(file), media.columns)) project.write(join(media.folder ?? '.', name), 'jpeg bytes');
+          for (const name of photoNames(project.path(file), media.columns))
+            if (!name.startsWith('http')) project.write(join(media.folder ?? '.', name), 'jpeg bytes');
         }
 
         const validate = await runCli(['validate', file], { cwd: project.dir });

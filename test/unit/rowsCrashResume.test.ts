@@ -7,11 +7,17 @@
 // land after an upload was stored and before the CLI heard of it.
 // The kill points are drawn from a seed, printed at the start; SPOT_CRASH_SEED=<seed> replays the
 // same draws (the moments are "after n more rows, then m ms", so timing still varies a little).
+// The same again with the photos given by web address (fetched from a server on this machine into
+// the run's downloads/ first): uploaded exactly once, and fetched again only when a kill cut the
+// download short.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { mulberry32 } from '../../src/sandbox/faults';
@@ -20,8 +26,14 @@ import { CLI, cleanEnv, ensureCliBuilt, sandboxEnv } from './helpers/cliProcess'
 import { mediaBytes } from './helpers/workflowFixtures';
 import { replyLosingProxy, type ReplyVerdict, type WorkflowProxy } from './helpers/workflowProxy';
 
-const ROWS = 300;
-const KILLS = 10;
+const ALL_ROWS = 300;
+/** Rows of the run whose photos are fetched: fewer, as each photo is also a request to the photo server. */
+const WEB_ROWS = 120;
+const ALL_KILLS = 10;
+/** 5 × 22 = 110 of 120 rows at most before the last kill: every killed run still has work. */
+const WEB_KILLS = 5;
+/** Downloads one kill can cut short: a photo each of the spots checked ahead (2 × the default concurrency of 4). */
+const CUT_PER_KILL = 8;
 const PHOTO_BYTES = 2048;
 // Rows a killed run gets to report as done before its kill is armed: at most 10 × 22 = 220 of
 // 300, so every one of the ten runs still has work when it is killed.
@@ -32,6 +44,7 @@ const MAX_KILL_DELAY_MS = 60;
 // Upload replies are held this long by the proxy: stored by the sandbox, not yet heard of.
 const UPLOAD_REPLY_DELAY_MS = 15;
 const FIRST_MEDIA_ID = 300_001;
+const JPEG_MARK = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
 interface Row {
   sourceId: string;
@@ -55,18 +68,22 @@ function digest(bytes: Buffer): string {
  * sort the other way round from their cells (photo1 is "<id>-b.jpg", photo2 "<id>-a.jpg"): a
  * gallery in name order would be in the wrong order.
  */
-function writeTable(dir: string, rows: number): Row[] {
+function writeTable(dir: string, rows: number, webBase?: string): Row[] {
   mkdirSync(join(dir, 'photos'));
   const lines = ['id,lat,lon,photo1,photo2'];
   const written: Row[] = [];
   for (let index = 0; index < rows; index++) {
     const id = `t${String(index).padStart(3, '0')}`;
     const photos = ['b', 'a'].map((suffix) => {
-      const bytes = mediaBytes(`row ${id} photo ${suffix}`, PHOTO_BYTES);
+      // A fetched photo is told by its first bytes (a JPEG's mark), not by its name.
+      const made = mediaBytes(`row ${id} photo ${suffix}`, PHOTO_BYTES);
+      const bytes = webBase ? Buffer.concat([JPEG_MARK, made.subarray(JPEG_MARK.length)]) : made;
       writeFileSync(join(dir, 'photos', `${id}-${suffix}.jpg`), bytes);
       return bytes;
     });
-    lines.push(`${id},${(48 + index / 1000).toFixed(4)},16.3700,${id}-b.jpg,${id}-a.jpg`);
+    // Given by web address, the photos are fetched from a server serving photos/ (webServer).
+    const cell = (name: string) => (webBase ? `${webBase}/photos/${name}` : name);
+    lines.push(`${id},${(48 + index / 1000).toFixed(4)},16.3700,${cell(`${id}-b.jpg`)},${cell(`${id}-a.jpg`)}`);
     written.push({ sourceId: `tree-${id}`, photos });
   }
   writeFileSync(join(dir, 'trees.csv'), lines.join('\n') + '\n');
@@ -75,7 +92,7 @@ function writeTable(dir: string, rows: number): Row[] {
     source_id: 'tree-{id}',
     latitude: 'lat',
     longitude: 'lon',
-    media: { fld_1_3: { columns: ['photo1', 'photo2'], folder: 'photos' } },
+    media: { fld_1_3: { columns: ['photo1', 'photo2'], ...(webBase ? {} : { folder: 'photos' }) } },
   };
   writeFileSync(join(dir, 'trees.mapping.json'), JSON.stringify(mapping, null, 2));
   return written;
@@ -121,22 +138,58 @@ function runImport(baseUrl: string, dir: string, kill?: { afterRows: number; del
   });
 }
 
+/** A server on this machine serving the files of `dir` by their path, counting the requests for each. */
+async function webServer(dir: string): Promise<{ base: string; fetched: Map<string, number>; close(): void }> {
+  const fetched = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    fetched.set(path, (fetched.get(path) ?? 0) + 1);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(dir, path));
+    } catch {
+      return void response.writeHead(404).end();
+    }
+    response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) }).end(bytes);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    fetched,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 describe('spot-import import of a table: killed at random moments and run again', function () {
   this.timeout(120_000);
   let sandbox: RunningSandbox | undefined;
   let proxy: WorkflowProxy | undefined;
+  let web: Awaited<ReturnType<typeof webServer>> | undefined;
   let dir: string | undefined;
 
   before(() => ensureCliBuilt());
 
   afterEach(async () => {
+    web?.close();
     await proxy?.close();
     await sandbox?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    proxy = sandbox = dir = undefined;
+    proxy = sandbox = dir = web = undefined;
   });
 
-  it(`${ROWS} rows with 2 photos each, ${KILLS} SIGKILLs, then done: every row one spot in state 1, every photo exactly once, in cell order`, async () => {
+  it(`${ALL_ROWS} rows with 2 photos each, ${ALL_KILLS} SIGKILLs, then done: every row one spot in state 1, every photo exactly once, in cell order`, () =>
+    killedAndResumed(false));
+
+  it(`${WEB_ROWS} rows with 2 photos each given by web address, ${WEB_KILLS} SIGKILLs, then done: every photo uploaded exactly once, fetched once unless a kill cut its download`, () =>
+    killedAndResumed(true));
+
+  async function killedAndResumed(byAddress: boolean): Promise<void> {
+    const ROWS = byAddress ? WEB_ROWS : ALL_ROWS;
+    const KILLS = byAddress ? WEB_KILLS : ALL_KILLS;
     const seed = process.env.SPOT_CRASH_SEED ? Number(process.env.SPOT_CRASH_SEED) : Math.floor(Math.random() * 2 ** 31);
     assert.ok(Number.isInteger(seed), `SPOT_CRASH_SEED is a whole number, not ${process.env.SPOT_CRASH_SEED}`);
     // Printed before anything can fail, and named in every assertion below.
@@ -145,7 +198,8 @@ describe('spot-import import of a table: killed at random moments and run again'
     const random = mulberry32(seed);
 
     dir = mkdtempSync(join(tmpdir(), 'spot-rows-crash-'));
-    const rows = writeTable(dir, ROWS);
+    if (byAddress) web = await webServer(dir);
+    const rows = writeTable(dir, ROWS, web?.base);
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], dataDir: join(dir, 'sandbox-data'), renameMedia: true });
     proxy = await replyLosingProxy(sandbox.baseUrl, async ({ method, path }): Promise<ReplyVerdict> => {
       if (method === 'POST' && /\/media$/.test(path)) await new Promise((resolve) => setTimeout(resolve, UPLOAD_REPLY_DELAY_MS));
@@ -166,7 +220,12 @@ describe('spot-import import of a table: killed at random moments and run again'
     const last = await runImport(proxy.url, dir);
     runs.push(last);
     const summary = last.records.find((record) => record.type === 'summary');
-    assert.equal(last.code, 0, `the last run finished every row: ${JSON.stringify(summary)} ${last.stderr.slice(-1000)} ${replay}`);
+    const firstFailure = last.records.find((record) => record.type !== 'summary' && record.status !== 'imported' && record.status !== 'alreadyImported');
+    assert.equal(
+      last.code,
+      0,
+      `the last run finished every row: ${JSON.stringify(summary)} ${JSON.stringify(firstFailure)} ${last.stderr.slice(-1000)} ${replay}`,
+    );
     assert.equal(summary?.message, `${ROWS} rows of trees.csv imported.`, replay);
 
     // Every row exactly one spot, in state 1, with its own gallery holding its two photos in cell order.
@@ -214,5 +273,13 @@ describe('spot-import import of a table: killed at random moments and run again'
     console.log(
       `      ${runs.length} runs: ${uploaded} uploads reported, ${resolved} found in their gallery after a kill; the sandbox got ${sandbox.counters.uploads} uploads and ${sandbox.counters.imports} imports`,
     );
-  });
+    if (web) {
+      // A download a kill cut short is fetched again (it never reached the cache); every other once.
+      const counts = [...web.fetched.values()];
+      assert.equal(web.fetched.size, ROWS * 2, `every photo was fetched ${replay}`);
+      const again = counts.filter((count) => count > 1).length;
+      assert.ok(again <= KILLS * CUT_PER_KILL, `only downloads a kill cut short were fetched again: ${again} ${replay}`);
+      console.log(`      ${counts.reduce((sum, count) => sum + count, 0)} downloads of ${ROWS * 2} photos`);
+    }
+  }
 });

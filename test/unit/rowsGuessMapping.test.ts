@@ -109,7 +109,7 @@ describe('guessMapping: real exports', () => {
     assert.ok(notes.includes('fields: fld_9_1 (Species) from the column Species:'));
   });
 
-  it('iNaturalist: latitude/longitude rather than the empty private_ ones, id, image_url not proposed as photos and said why', async () => {
+  it('iNaturalist: latitude/longitude rather than the empty private_ ones, id, image_url proposed as photos to fetch', async () => {
     const { mapping, notes } = await guess(INATURALIST);
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ',' },
@@ -117,6 +117,7 @@ describe('guessMapping: real exports', () => {
       source_id: 'inat-{id}',
       latitude: 'latitude',
       longitude: 'longitude',
+      media: { fld_0_1: { columns: ['image_url'] } },
     });
     assert.ok(
       notes.includes(
@@ -127,12 +128,12 @@ describe('guessMapping: real exports', () => {
     assert.ok(notes.includes('source_id: inat-{id}, from the column id: check that it identifies each row for good'));
     assert.ok(
       notes.includes(
-        'media: the column image_url holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
+        "media: fld_0_1 from the column image_url: each photo fetched from its web address when imported (kept in .spot-import/downloads/); name the topic's gallery field",
       ),
     );
   });
 
-  it('Epicollect5: lat_3_location/long_3_location beside the UTM columns, ec5_uuid, a photo column of web addresses', async () => {
+  it('Epicollect5: lat_3_location/long_3_location beside the UTM columns, ec5_uuid, a photo column of web addresses proposed to fetch', async () => {
     const { mapping, notes } = await guess(EPICOLLECT);
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ',' },
@@ -140,11 +141,12 @@ describe('guessMapping: real exports', () => {
       source_id: 'ec5-{ec5_uuid}',
       latitude: 'lat_3_location',
       longitude: 'long_3_location',
+      media: { fld_0_1: { columns: ['4_Photo'] } },
     });
     assert.ok(notes.includes('latitude, longitude: the columns lat_3_location and long_3_location'), notes.join('\n'));
     assert.ok(
       notes.includes(
-        'media: the column 4_Photo holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
+        "media: fld_0_1 from the column 4_Photo: each photo fetched from its web address when imported (kept in .spot-import/downloads/); name the topic's gallery field",
       ),
     );
   });

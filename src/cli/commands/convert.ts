@@ -8,7 +8,10 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { checkRows, cellNamer, type RowSpot } from '../../core/rows';
-import { topicRulesOf } from '../import/runOptions';
+import { photoFetcher, topicRulesOf } from '../import/runOptions';
+import { FetchError, type PhotoFetcher } from '../../core/media/remote/photoFetcher';
+import { extensionOf, mimeTypeOf } from '../../core/files/mimeType';
+import { defaultJournalDir } from '../../core';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -55,6 +58,8 @@ export async function runConvert(source: string, options: ConvertOptions, contex
       ...topicRulesOf({ topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes }),
       acceptedTypes: settings.media.acceptedTypes,
     };
+    // Photos given by web address are fetched as the import fetches them, into the same cache.
+    const fetcher = photoFetcher({ journalDir: defaultJournalDir(context.cwd), refresh: false, acceptedTypes: settings.media.acceptedTypes }, opened.mapping);
     for await (const checked of checkRows(opened.table, opened.mapping, rules, interrupts.stop)) {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
@@ -68,7 +73,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
         continue;
       }
       const target = join(out, `${uniqueName(fileSafe(checked.sourceId ?? `row-${checked.row}`), names)}.spot.json`);
-      const problem = await writeSpot(checked.spot, target, !!options.force);
+      const problem = await writeSpot(checked.spot, target, !!options.force, fetcher);
       if (problem) {
         failed++;
         output.outcome({ file, ...row, status: 'invalid', ok: false, reason: problem, failure: 'document', findings });
@@ -90,7 +95,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
 }
 
 /** The document and its photos, by the media folder convention; a reason when it was not written. */
-async function writeSpot(spot: RowSpot, target: string, force: boolean): Promise<string | undefined> {
+async function writeSpot(spot: RowSpot, target: string, force: boolean, fetcher: PhotoFetcher): Promise<string | undefined> {
   const existing = await fs.readFile(target, 'utf8').catch(() => undefined);
   if (existing !== undefined && existing !== spot.text && !force) {
     return `${basename(target)} exists with other content (an import may have written gallery ids into it): left as it is (--force writes over it).`;
@@ -102,10 +107,20 @@ async function writeSpot(spot: RowSpot, target: string, force: boolean): Promise
     await fs.mkdir(folder, { recursive: true });
     const width = String(group.files.length).length < 2 ? 2 : String(group.files.length).length;
     for (const [index, entry] of group.files.entries()) {
-      const copy = join(folder, `${String(index + 1).padStart(width, '0')}-${entry.name}`);
-      // A photo inside the table's archive is unpacked into the document's media folder.
-      if (entry.packed) await pipeline(await entry.packed.open(), createWriteStream(copy));
-      else await fs.copyFile(entry.path, copy);
+      const prefix = `${String(index + 1).padStart(width, '0')}-`;
+      // A photo inside the table's archive is unpacked into the document's media folder, one given by web address fetched.
+      if (entry.remote) {
+        let fetched;
+        try {
+          fetched = await fetcher.fetch(entry.remote.url);
+        } catch (error) {
+          if (error instanceof FetchError) return error.message;
+          throw error;
+        }
+        const extension = mimeTypeOf(entry.name) === fetched.type ? undefined : extensionOf(fetched.type);
+        await fs.copyFile(fetched.path, join(folder, `${prefix}${entry.name}${extension ? `.${extension}` : ''}`));
+      } else if (entry.packed) await pipeline(await entry.packed.open(), createWriteStream(join(folder, `${prefix}${entry.name}`)));
+      else await fs.copyFile(entry.path, join(folder, `${prefix}${entry.name}`));
     }
   }
   return undefined;

@@ -26,6 +26,7 @@ export interface ImportOptions extends ConnectionFlags {
   media: boolean;
   writeBack: boolean;
   keepInProgress?: boolean;
+  refreshDownloads?: boolean;
   dryRun?: boolean;
   /** The mapping of the table named (default: <table>.mapping.json beside it). */
   mapping?: string;
@@ -87,7 +88,13 @@ export async function runImport(paths: string[], options: ImportOptions, context
       concurrency: settings.concurrency.value,
       rules: { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes },
       dryRun: !!options.dryRun,
-      media: { upload: options.media, writeBack: options.writeBack, keepInProgress: !!options.keepInProgress, acceptedTypes: settings.media.acceptedTypes },
+      media: {
+        upload: options.media,
+        writeBack: options.writeBack,
+        keepInProgress: !!options.keepInProgress,
+        refreshDownloads: !!options.refreshDownloads,
+        acceptedTypes: settings.media.acceptedTypes,
+      },
       // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.
       journalDir: defaultJournalDir(context.cwd),
       journalAccounts,

@@ -22,6 +22,8 @@ interface MediaOptions {
   writeBack: boolean;
   /** True with --keep-in-progress: after the media, leave the spot in state 2 (no final import with state 1). */
   keepInProgress: boolean;
+  /** True with --refresh-downloads: photos given by web address are asked for again (see PhotoFetcher's refresh). */
+  refreshDownloads: boolean;
   /** MIME types (or families, image/*) a gallery accepts: "media.acceptedTypes" of spot-import.json. */
   acceptedTypes?: readonly string[];
 }

@@ -10,7 +10,7 @@ import { rowFindings, rowReason } from '../rows/rowFindings';
 import { RunTally, type ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 import { runStopCause } from '../../core';
-import { checkOptions, importOptions } from './runOptions';
+import { checkOptions, importOptions, photoFetcher } from './runOptions';
 
 export const importRows: ImportRunner = async (job) => {
   const { table, mapping } = job.rows!;
@@ -67,7 +67,11 @@ export const importRows: ImportRunner = async (job) => {
   // The table is never written: the journal remembers the gallery ids and states.
   // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
   const display = (path: string) => (path === table.path ? file : job.display(path));
-  const end = await streamImport(source, { ...importOptions(job), writeBack: false, describePath }, (_position, spot) => report(toOutcome(spot, display)));
+  const fetcher = photoFetcher({ journalDir: job.journalDir, refresh: job.media.refreshDownloads, acceptedTypes: job.media.acceptedTypes }, mapping);
+  const fetchPhoto = (url: string) => fetcher.fetch(url, job.signals.abort);
+  const end = await streamImport(source, { ...importOptions(job), writeBack: false, describePath, fetchPhoto }, (_position, spot) =>
+    report(toOutcome(spot, display)),
+  );
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${tally.done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);
   if (stop) job.note(`${file}: the rows after the last one reported were not attempted: ${runStopCause(stop.kind)}.`);

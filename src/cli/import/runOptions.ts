@@ -3,6 +3,10 @@
 import type { ImportCheckOptions, ImportRunOptions, TopicRules } from '../../core';
 import type { DocumentRules } from '../documents/documentRules';
 import type { ImportJob } from './importRunner';
+import { join } from 'node:path';
+import { PhotoFetcher, type FetchHeader } from '../../core/media/remote/photoFetcher';
+import type { ResolvedMapping } from '../../core/rows';
+import { CliError, EXIT } from '../exit';
 
 /** The project's rules as the core's topic rules (the engine's options, validate's check). */
 export function topicRulesOf(rules: DocumentRules): TopicRules {
@@ -22,6 +26,33 @@ export function checkOptions(job: ImportJob): ImportCheckOptions {
     describePath: job.display,
     signal: job.signals.stop,
   };
+}
+
+/**
+ * What fetches the photos a table gives by web address: into .spot-import/downloads/, with the
+ * login headers its mapping asks for read from the environment (a header whose variable is not
+ * set stops the run before anything is sent).
+ */
+export function photoFetcher(run: { journalDir: string; refresh: boolean; acceptedTypes?: readonly string[] }, mapping: ResolvedMapping): PhotoFetcher {
+  const headers: FetchHeader[] = [];
+  for (const media of mapping.media) {
+    for (const header of media.headers ?? []) {
+      const value = process.env[header.env];
+      if (!value) {
+        throw new CliError(
+          `The mapping's media "${media.field}" sends the header ${header.name} with the value of the environment variable ${header.env}, which is not set: set it (export ${header.env}=…), then run again.`,
+          EXIT.usage,
+        );
+      }
+      headers.push({ name: header.name, value, ...(header.host ? { host: header.host } : {}) });
+    }
+  }
+  return new PhotoFetcher({
+    cacheDir: join(run.journalDir, 'downloads'),
+    headers,
+    refresh: run.refresh,
+    ...(run.acceptedTypes ? { acceptedTypes: run.acceptedTypes } : {}),
+  });
 }
 
 /** The import's options: the job's client, journal, media choices and rules. */

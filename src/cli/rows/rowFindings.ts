@@ -3,6 +3,7 @@
 import { describeProblems } from '../../core';
 import type { CellPosition } from '../../core/rows';
 import type { Finding } from '../output/records';
+import { isWebAddress } from '../../core/rows/mapping/webAddress';
 
 export interface PlacedProblem {
   at: CellPosition;
@@ -24,7 +25,8 @@ export function rowFindings(problems: readonly PlacedProblem[], display: (path: 
     pointer: problem.pointer,
     severity: problem.severity,
     rule: problem.rule,
-    ...(problem.file ? { mediaFile: display(problem.file) } : {}),
+    // A photo given by its web address is named by the message itself (without the address's query).
+    ...(problem.file && !isWebAddress(problem.file) ? { mediaFile: display(problem.file) } : {}),
     ...(nameCell !== undefined ? { cell: nameCell(problem.at) } : {}),
   }));
 }

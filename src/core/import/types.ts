@@ -9,7 +9,7 @@ import type { DocumentStamp } from '../documents/readDocument';
 import type { SpotTextEdit } from '../documents/setSpotState';
 import type { AccountTopic } from './importRules';
 import type { TopicCatalog } from '../topics/topicSchema';
-import type { SpotMediaCheck, SpotProblem } from '../media/checkSpotMedia';
+import type { CheckOptions, SpotMediaCheck, SpotProblem } from '../media/checkSpotMedia';
 import type { JournalAccount } from '../journal/journal';
 import type { JournalAccounts } from '../journal/journalAccounts';
 import type { MediaLayout } from '../media/mediaLayout';
@@ -103,6 +103,8 @@ export interface ImportRunOptions {
   setOrder?: boolean;
   /** MIME types or families (image/*) a gallery accepts (default DEFAULT_ACCEPTED_TYPES). */
   acceptedTypes?: readonly string[];
+  /** Fetches a photo a table gives by its web address into the run's cache (see CheckOptions.fetchPhoto). */
+  fetchPhoto?: CheckOptions['fetchPhoto'];
   /**
    * The topic definitions in effect (the extension's topics folder, the command line's --topics):
    * their errors refuse a document; a field a definition types as a gallery is one whatever its

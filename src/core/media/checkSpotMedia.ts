@@ -15,6 +15,10 @@ import type { HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
+import { createReadStream } from 'node:fs';
+import type { PackedFile } from '../files/packedFile';
+import { FetchError, PhotoFetcher } from './remote/photoFetcher';
+import { extensionOf, mimeTypeOf } from '../files/mimeType';
 
 export interface SpotProblem extends LocatedProblem {
   /** The media file or folder the problem is about, when it is about one. */
@@ -98,6 +102,12 @@ export interface CheckOptions {
    * key are '' until then (CheckedMediaFile.hashWhenSent). The import engine's own check.
    */
   hashWhenSent?: boolean;
+  /**
+   * Fetches a photo given by its web address (MediaFileEntry.remote) into the run's cache; it
+   * throws a FetchError that says why it could not be had. Without it (a check that sends
+   * nothing: validate, a dry run), such photos are left unread and unchecked.
+   */
+  fetchPhoto?: (url: string) => Promise<{ path: string; size: number; mtimeMs: number; type: string }>;
 }
 
 export async function checkSpotMedia(path: string, text: string, options: CheckOptions = {}): Promise<SpotMediaCheck> {
@@ -168,12 +178,15 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   const accepted = options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
   const byKey = new Map<ContentKey, CheckedMediaFile>();
   // Every file's verdict first: which sizes more than one file has (only those can be twins).
+  const files = await fetchRemote(group.files, field, places, problems, options);
   const verdicts: MediaFileVerdict[] = [];
-  for (const file of group.files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed));
+  for (const file of files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed));
   const sizes = new Map<number, number>();
   for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
-  for (const [index, file] of group.files.entries()) {
-    const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
+  for (const [index, file] of files.entries()) {
+    // A photo given by its address is named without the address's query (where tokens travel).
+    const fail = (message: string) =>
+      problems.push(places.onField(field, `${file.remote ? PhotoFetcher.shown(file.remote.url) : file.relativePath}: ${message}`, file.path));
     const verdict = verdicts[index];
     if (!verdict.ok) {
       fail(verdict.problem);
@@ -211,6 +224,39 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     byKey.set(entry.key, entry);
     checked.push(entry);
   }
+}
+
+/**
+ * The group's files with each photo given by its web address fetched into the run's cache and read
+ * from there (as a file inside an archive is: `packed`); one that could not be fetched is a problem
+ * of its field, and left out. Without fetchPhoto they are all left out unchecked.
+ */
+async function fetchRemote(files: MediaFileEntry[], field: string, places: Places, problems: SpotProblem[], options: CheckOptions): Promise<MediaFileEntry[]> {
+  if (!files.some((file) => file.remote)) return files;
+  const ready: MediaFileEntry[] = [];
+  for (const file of files) {
+    if (!file.remote) {
+      ready.push(file);
+      continue;
+    }
+    if (!options.fetchPhoto) continue;
+    try {
+      const fetched = await options.fetchPhoto(file.remote.url);
+      // Its type is what its bytes are: an address's last part ("download?id=3") may say nothing of it.
+      const extension = mimeTypeOf(file.name) === fetched.type ? undefined : extensionOf(fetched.type);
+      const name = extension ? `${file.name}.${extension}` : file.name;
+      ready.push(withMembers(file, { name, packed: cachedFile(fetched, file.remote.url) }));
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      problems.push(places.onField(field, error.message, file.path));
+    }
+  }
+  return ready;
+}
+
+/** A fetched photo as a file read through a stream (see PackedFile), named by its address. */
+function cachedFile(fetched: { path: string; size: number; mtimeMs: number }, url: string): PackedFile {
+  return { label: PhotoFetcher.shown(url), size: fetched.size, mtimeMs: fetched.mtimeMs, open: async () => createReadStream(fetched.path) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
+import { isLoopbackUrl } from '../api/secureUrl';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
@@ -158,16 +159,11 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           continue;
         }
         if (isWebAddress(name)) {
-          problem(
-            media.field,
-            l10n.t(
-              'The photo "{0}" is a web address, not a file name: photos are read from files; download them into {1} and map the column that names the files (KoBoToolbox writes it beside the *_URL column).',
-              name,
-              media.folder,
-            ),
-            ROW_RULES.media,
-            at,
-          );
+          // Fetched by the import's check (CheckOptions.fetchPhoto), not while the row is read.
+          const refused = webAddressProblem(name);
+          files.set(name, at);
+          if (refused) problem(media.field, refused, ROW_RULES.media, at);
+          else entries.push({ name: webFileName(name), path: name, relativePath: name, remote: { url: name } });
           continue;
         }
         const verdict = await checkMediaFile(path, basename(path));
@@ -196,6 +192,33 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+/** Why a photo's web address is not fetched (not https, nor http on this machine), or undefined. */
+function webAddressProblem(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return l10n.t('The photo "{0}" is not a web address that can be fetched.', address);
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url))) return undefined;
+  return l10n.t(
+    'The photo {0} is not fetched: photos are fetched over https only (http only from this machine).',
+    `${url.protocol}//${url.host}${url.pathname}`,
+  );
+}
+
+/** The name a fetched photo goes into its gallery with: the address's last part ("IMG_1.jpg"), else "photo". */
+function webFileName(address: string): string {
+  const part = new URL(address).pathname.split('/').pop() ?? '';
+  let last = part;
+  try {
+    last = decodeURIComponent(part);
+  } catch {
+    // A stray % stays as written.
+  }
+  return last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'photo';
 }
 
 /**

@@ -1,7 +1,7 @@
 // The proposed media of a table: the columns whose cells name photo files, and the folder beside
-// the table that holds them. A column of web addresses (KoBoToolbox's photo_URL beside photo,
-// iNaturalist's image_url) is not proposed: photos are read from files, and the note says what to
-// do instead.
+// the table that holds them; else a column of web addresses (iNaturalist's image_url), whose photos
+// the import fetches. A column of addresses beside the column of its files (KoBoToolbox's
+// photo_URL beside photo) is left out: the files are taken.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { l10n } from '../../text/l10n';
@@ -36,23 +36,40 @@ export function guessMedia(
     ),
   );
   const fileColumns = columns.filter((column) => !webColumns.includes(column) && names(column).some((name) => PHOTO.test(name)));
-  const notes = webColumns.map((column) => {
-    const files = fileColumns.find((candidate) => candidate === column.replace(/_url$/i, ''));
-    if (files) return l10n.t('media: not the column {0}, whose web addresses are the photos the column {1} names as files', column, files);
-    return /_URL$/.test(column)
-      ? l10n.t(
-          'media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map the column that names the files (KoBoToolbox writes it beside each *_URL column)',
-          column,
-        )
-      : l10n.t(
-          'media: the column {0} holds web addresses, not file names, and photos are read from files: download them into a folder and map a column that names the files',
-          column,
-        );
-  });
+  // A column of addresses beside the column of its files (KoBoToolbox's photo and photo_URL): the files are taken.
+  const twinOf = (column: string) => fileColumns.find((candidate) => candidate === column.replace(/_url$/i, ''));
+  const fetched = webColumns.filter((column) => !twinOf(column));
+  const notes = webColumns
+    .filter((column) => twinOf(column))
+    .map((column) => l10n.t('media: not the column {0}, whose web addresses are the photos the column {1} names as files', column, twinOf(column)!));
   const taken = [...fileColumns, ...webColumns];
-  if (fileColumns.length === 0) return { taken, notes };
+  if (fileColumns.length === 0 && fetched.length === 0) return { taken, notes };
+  if (fileColumns.length === 0) {
+    // Only addresses (iNaturalist's image_url, Epicollect5's photo columns): the import fetches them.
+    notes.unshift(
+      gallery
+        ? l10n.t(
+            'media: {0} from the column {1}: each photo fetched from its web address when imported (kept in .spot-import/downloads/)',
+            field,
+            fetched.join(', '),
+          )
+        : l10n.t(
+            "media: {0} from the column {1}: each photo fetched from its web address when imported (kept in .spot-import/downloads/); name the topic's gallery field",
+            field,
+            fetched.join(', '),
+          ),
+    );
+    if (fetched.some((column) => /_URL$/.test(column)))
+      notes.push(
+        l10n.t(
+          'media: KoBoToolbox\'s addresses need a login: add "headers": {"Authorization": {"env": "KOBO_TOKEN"}} and set KOBO_TOKEN to "Token <your API token>"',
+        ),
+      );
+    return { media: { columns: fetched }, taken, notes };
+  }
   const folder = archive ? archivePhotoFolder(archive, fileColumns.flatMap(names), sample) : photoFolder(tablePath, fileColumns.flatMap(names));
   notes.unshift(mediaNote(field, fileColumns, folder, gallery));
+  for (const column of fetched) notes.push(l10n.t('media: the column {0} holds web addresses: add it to the columns to have its photos fetched too', column));
   return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
 }
 

@@ -5,7 +5,9 @@ import * as z from '../../api/zod';
 import { l10n } from '../../text/l10n';
 import { GEOMETRY_RULES, type GeometryRule } from '../values/geometryRules';
 
-export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx', 'shapefile'] as const;
+export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx', 'shapefile', 'photos'] as const;
+/** A folder of photos: one spot per photo, or one per subfolder (its photos its gallery). */
+const PHOTO_GROUPINGS = ['photo', 'folder'] as const;
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 /** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
 export const FEATURE_ID = '$id';
@@ -35,7 +37,7 @@ const sourceSchema = describe(
   z.strictObject({
     format: describe(
       z.optional(z.enum(SOURCE_FORMATS)),
-      'csv, tsv, geojson (a FeatureCollection), ndjson (a JSON object per line), xlsx (an Excel workbook: .xlsx, .xlsm) or shapefile (.shp with its .dbf). Detected when left out.',
+      'csv, tsv, geojson (a FeatureCollection), ndjson (a JSON object per line), xlsx (an Excel workbook: .xlsx, .xlsm), shapefile (.shp with its .dbf) or photos (a folder of geotagged photos). Detected when left out.',
     ),
     delimiter: describe(
       z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))),
@@ -57,6 +59,10 @@ const sourceSchema = describe(
     entry: describe(
       z.optional(z.string().check(z.minLength(1))),
       'An archive (.zip): the entry that is the table, e.g. "layers/baeume.shp". The only one when left out.',
+    ),
+    group: describe(
+      z.optional(z.enum(PHOTO_GROUPINGS)),
+      'A folder of photos: "photo" (default) makes one spot of each photo; "folder" one spot of each subfolder (a tree, a plant, a site), its photos in name order its gallery.',
     ),
     nullValues: describe(
       z.optional(z.array(z.string())),
@@ -106,6 +112,24 @@ export const mediaMappingSchema = z.strictObject({
   ),
   separator: describe(z.optional(z.string().check(z.minLength(1))), 'Between several file names in one cell (default ";").'),
   folder: describe(z.optional(z.string()), "Where the files are, relative to the mapping file (default: the mapping file's folder)."),
+  headers: describe(
+    z.optional(
+      z.record(
+        z.string().check(z.regex(/^[A-Za-z0-9-]+$/, { error: () => l10n.t('A header name is letters, digits and "-", e.g. "Authorization".') })),
+        z.strictObject({
+          env: describe(
+            z.string().check(z.minLength(1)),
+            'The environment variable that holds the value on the command line; the editor asks once and keeps it in its secret storage.',
+          ),
+          host: describe(
+            z.optional(z.string().check(z.minLength(1))),
+            'The one host it is sent to, e.g. "kf.kobotoolbox.org" (default: the host of each address).',
+          ),
+        }),
+      ),
+    ),
+    'Photos given by web address that need a login: header → where its value comes from, never the value: { "Authorization": { "env": "KOBO_TOKEN", "host": "kf.kobotoolbox.org" } }. Sent only to that host, never across a redirect to another, never to the spot service.',
+  ),
 });
 
 export const mappingSchema = z

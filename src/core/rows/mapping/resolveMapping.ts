@@ -2,7 +2,7 @@
 // decimal separator the table uses, the folder of the media), every field with the type it is
 // read as (the mapping's, else the topic definition's, else text), and the topic's fields its
 // labels map by themselves (a column headed "Species" feeds the field labelled Species).
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
@@ -42,6 +42,8 @@ export interface ResolvedMedia {
   folderName: string;
   /** The table was read from an archive: the photos are looked for in it, below `folderName` (see ArchiveMedia). */
   archive?: ArchiveMedia;
+  /** Headers for photos given by web address, by where their values come from (never the values). */
+  headers?: Array<{ name: string; env: string; host?: string }>;
 }
 
 export interface ResolvedMapping {
@@ -77,6 +79,8 @@ export interface ResolveContext {
   decimalSeparator?: '.' | ',';
   /** The table was read from this archive: its photos are read from it too. */
   archive?: TableArchive;
+  /** The table is this folder of photos: a mapping without media sends each row's photos (its column photos) into the topic's gallery. */
+  photoFolder?: string;
 }
 
 const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
@@ -121,7 +125,10 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
       folder: resolve(folder, spec.folder ?? '.'),
       folderName: spec.folder ?? '.',
       ...(context.archive ? { archive: new ArchiveMedia(context.archive, archiveFolder(spec.folder) ?? '') } : {}),
+      ...(spec.headers ? { headers: Object.entries(spec.headers).map(([name, from]) => ({ name, ...from })) } : {}),
     }));
+  const photos = context.photoFolder !== undefined && mapping.media === undefined ? photoGallery(definition, context.photoFolder, folder) : undefined;
+  if (photos) media.push(photos);
   return {
     mapping,
     path,
@@ -140,6 +147,13 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     fields,
     media,
   };
+}
+
+/** A folder of photos whose mapping names no media: its rows' photos into the topic's gallery field, when it has one. */
+function photoGallery(definition: TopicDefinition | undefined, photoFolder: string, mappingFolder: string): ResolvedMedia | undefined {
+  const field = definition ? Object.keys(definition.fields).find((name) => isGalleryField(name, definition)) : undefined;
+  if (field === undefined) return undefined;
+  return { field, columns: ['photos'], separator: ';', folder: photoFolder, folderName: relative(mappingFolder, photoFolder) || '.' };
 }
 
 function toNumberOrColumn(value: Mapping['state']): ResolvedMapping['state'] {

@@ -17,6 +17,7 @@ import type { CommandServices } from '../../commands/commandTable';
 import { reportRun, type FolderImportSummary, type RunSubject } from '../../import/importReport';
 import { importWithProgress } from '../../import/importWithProgress';
 import { openMappingAtProblem, openTableAt } from './openTableAt';
+import { photoFetching } from '../photoLogins';
 import { requireMapping, saveFirst, tableTarget, type TableTarget } from './tableTarget';
 
 // A button's title, compared with the button the user clicked. Read when dist/features.js loads,
@@ -70,7 +71,8 @@ async function runRowsImport(services: CommandServices, arg: unknown, options: R
         const source = rows.rowSource(mapped.table, mapped.mapping, { signal: run.signal, onUnreadable: (row) => unreadable.push(row) });
         // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
         const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
-        return await run.core.runImport(counted, { ...engine, writeBack: false });
+        const fetchPhoto = photoFetching(services, run.core, mapped.mapping, engine.journal.dir, run.signal);
+        return await run.core.runImport(counted, { ...engine, writeBack: false, fetchPhoto });
       } finally {
         await opened.copy.dispose();
       }

@@ -1,0 +1,250 @@
+// Photos a table names by their web address (KoBoToolbox's *_URL columns, iNaturalist's
+// image_url), fetched into a cache under the run's .spot-import/ and then sent as a photo on disk
+// is. A second run, or a run resumed after a kill, takes what the cache has without asking the
+// server (with `refresh`, it asks whether the file changed: ETag, Last-Modified). The address must
+// be https (http only on this machine); redirects are followed to a limit; the body is held to a
+// size limit, and what it is is told from its first bytes, not from what the server says. A
+// header the mapping asks for (a login) goes only to its host, never across a redirect to
+// another; no message names its value or the address's query (where tokens also travel). Not
+// downloadMedia (the Galleries view's, which holds a file in memory and asks before a large one):
+// these go to disk, carry a login, and are kept for the next run.
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
+import { isCancellation, throwIfAborted } from '../../api/errors';
+import { isLoopbackUrl } from '../../api/secureUrl';
+import { writeFileAtomic } from '../../files/atomicFile';
+import { formatDecimal, l10n } from '../../text/l10n';
+import { formatBytes } from '../../mediaFiles/downloadMedia';
+import { defaultDispatcher } from '../../api/http';
+import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from '../acceptedTypes';
+import { sniffMediaType } from './sniffType';
+import { withMembers } from '../../objects/withMembers';
+
+/** A header sent with every fetch from `host` (a login the mapping asks for); its value is never shown. */
+export interface FetchHeader {
+  name: string;
+  value: string;
+  /** The one host it goes to; undefined: the host of each address (never one a redirect leads to). */
+  host?: string;
+}
+
+export interface PhotoFetcherOptions {
+  /** Where fetched files are kept: the run's .spot-import/downloads. */
+  cacheDir: string;
+  headers?: readonly FetchHeader[];
+  /**
+   * The login headers for an address's host, asked for when a photo from it is first fetched (the
+   * editor keeps them in its secret storage and asks once); they go to that host only.
+   */
+  loginFor?: (host: string) => Promise<readonly FetchHeader[]>;
+  /** Ask the server whether a file the cache has changed (ETag, Last-Modified) rather than taking it as it is. */
+  refresh?: boolean;
+  /** A file larger than this is refused (default 256 MiB). */
+  maxBytes?: number;
+  acceptedTypes?: readonly string[];
+  /** The run's proxy-aware dispatcher (default undici's global one). */
+  dispatcher?: Dispatcher;
+  /** Time for the reply's head, and between two pieces of its body (a server that drips), default 30 s. */
+  idleTimeoutMs?: number;
+}
+
+export interface FetchedPhoto {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  type: string;
+  /** What the run did for it: took the cache's copy, or downloaded it. */
+  from: 'cache' | 'server';
+}
+
+interface CacheEntry {
+  url: string;
+  type: string;
+  size: number;
+  etag?: string;
+  lastModified?: string;
+}
+
+type Reply = Awaited<ReturnType<typeof request>>;
+
+const MAX_REDIRECTS = 5;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const SNIFF_BYTES = 16;
+
+export class FetchError extends Error {}
+
+export class PhotoFetcher {
+  /** One download per address at a time: two rows naming one photo wait for the same. */
+  private readonly pending = new Map<string, Promise<FetchedPhoto>>();
+  private created = false;
+
+  constructor(private readonly options: PhotoFetcherOptions) {}
+
+  /** The photo at `address`, from the cache or the server; a FetchError says why it could not be had. */
+  fetch(address: string, signal?: AbortSignal): Promise<FetchedPhoto> {
+    let job = this.pending.get(address);
+    if (!job) {
+      job = this.fetchOnce(address, signal).finally(() => this.pending.delete(address));
+      this.pending.set(address, job);
+    }
+    return job;
+  }
+
+  /** The address as messages show it: without its query or credentials. */
+  static shown(address: string): string {
+    try {
+      const url = new URL(address);
+      return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+    } catch {
+      return address.slice(0, 80);
+    }
+  }
+
+  private async fetchOnce(address: string, signal?: AbortSignal): Promise<FetchedPhoto> {
+    const key = createHash('sha256').update(address).digest('hex').slice(0, 40);
+    const dataPath = join(this.options.cacheDir, key);
+    const metaPath = `${dataPath}.json`;
+    const cached = await readCache(dataPath, metaPath, address);
+    if (cached && !this.options.refresh) return cached;
+    throwIfAborted(signal);
+    if (!this.created) {
+      await fs.mkdir(this.options.cacheDir, { recursive: true });
+      this.created = true;
+    }
+    return this.download(address, dataPath, metaPath, cached, signal);
+  }
+
+  private async download(address: string, dataPath: string, metaPath: string, cached: (FetchedPhoto & { entry: CacheEntry }) | undefined, signal?: AbortSignal): Promise<FetchedPhoto> {
+    const shown = PhotoFetcher.shown(address);
+    let url = parse(address, shown);
+    const firstHost = url.host;
+    const idle = this.options.idleTimeoutMs ?? 30_000;
+    const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(firstHost)) ?? []).map((header) => withMembers(header, { host: firstHost }))];
+    for (let redirects = 0; ; redirects++) {
+      requireSecure(url, shown);
+      const headers: Record<string, string> = { accept: 'image/*, video/*;q=0.9, */*;q=0.1' };
+      // A login goes to its own host only, and only while the address has not been sent elsewhere.
+      for (const header of logins) if ((header.host ?? firstHost) === url.host && url.host === firstHost) headers[header.name.toLowerCase()] = header.value;
+      if (cached && this.options.refresh) {
+        if (cached.entry.etag) headers['if-none-match'] = cached.entry.etag;
+        if (cached.entry.lastModified) headers['if-modified-since'] = cached.entry.lastModified;
+      }
+      let reply: Reply;
+      try {
+        // undici follows no redirect by itself: each hop is checked here.
+        reply = await request(url, { method: 'GET', headers, signal, dispatcher: this.options.dispatcher ?? defaultDispatcher(), headersTimeout: idle, bodyTimeout: idle });
+      } catch (error) {
+        throw isCancellation(error) || signal?.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle)));
+      }
+      const status = reply.statusCode;
+      if (status >= 300 && status < 400 && status !== 304) {
+        await reply.body.dump().catch(() => undefined);
+        const location = reply.headers.location;
+        if (typeof location !== 'string') throw new FetchError(l10n.t('{0} could not be fetched: the server answered {1} without saying where to', shown, status));
+        if (redirects >= MAX_REDIRECTS) throw new FetchError(l10n.t('{0} could not be fetched: more than {1} redirects', shown, MAX_REDIRECTS));
+        url = parse(new URL(location, url).href, shown);
+        continue;
+      }
+      if (status === 304 && cached) {
+        await reply.body.dump().catch(() => undefined);
+        return cached;
+      }
+      if (status !== 200) {
+        await reply.body.dump().catch(() => undefined);
+        const login = status === 401 || status === 403 ? ` ${l10n.t('(it needs a login: the mapping\'s media "headers" give one)')}` : '';
+        throw new FetchError(l10n.t('{0} could not be fetched: the server answered {1}', shown, status) + login);
+      }
+      return this.store(reply, address, shown, dataPath, metaPath, signal);
+    }
+  }
+
+  /** The reply's body into the cache: held to the size limit, checked by its first bytes, then moved in place. */
+  private async store(reply: Reply, address: string, shown: string, dataPath: string, metaPath: string, signal?: AbortSignal): Promise<FetchedPhoto> {
+    const maxBytes = this.options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const declared = Number(reply.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      // Dropped unread: the connection is closed, and destroy's own AbortError is nobody's concern.
+      reply.body.on('error', () => undefined).destroy();
+      throw new FetchError(l10n.t('{0} could not be fetched: it is {1}, more than {2}', shown, formatBytes(declared), formatBytes(maxBytes)));
+    }
+    const temporary = `${dataPath}.${randomBytes(4).toString('hex')}.part`;
+    let size = 0;
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new FetchError(l10n.t('{0} could not be fetched: it is more than {1}', shown, formatBytes(maxBytes))));
+        if (headBytes < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+          headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(reply.body, count, createWriteStream(temporary), { signal });
+      const type = sniffMediaType(Buffer.concat(head));
+      const accepted = this.options.acceptedTypes ?? DEFAULT_ACCEPTED_TYPES;
+      if (!type || !isAcceptedType(type, accepted)) {
+        const said = String(reply.headers['content-type'] ?? 'no type').split(';')[0];
+        throw new FetchError(
+          l10n.t('{0} is not a photo or video a gallery takes: its first bytes are no accepted type (the server called it {1})', shown, said),
+        );
+      }
+      const entry: CacheEntry = { url: address, type, size, ...cacheHeaders(reply.headers) };
+      await fs.rename(temporary, dataPath);
+      // The data first, then its description: a cache entry is whole once both are there.
+      await writeFileAtomic(metaPath, JSON.stringify(entry), { syncFolder: false });
+      const stats = await fs.stat(dataPath);
+      return { path: dataPath, size, mtimeMs: stats.mtimeMs, type, from: 'server' };
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      if (error instanceof FetchError || isCancellation(error) || signal?.aborted) throw error;
+      throw new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, this.options.idleTimeoutMs ?? 30_000)));
+    }
+  }
+}
+
+/** The cache's copy of `address`, when it has a whole one. */
+async function readCache(dataPath: string, metaPath: string, address: string): Promise<(FetchedPhoto & { entry: CacheEntry }) | undefined> {
+  try {
+    const entry = JSON.parse(await fs.readFile(metaPath, 'utf8')) as CacheEntry;
+    const stats = await fs.stat(dataPath);
+    if (entry.url !== address || stats.size !== entry.size) return undefined;
+    return { path: dataPath, size: stats.size, mtimeMs: stats.mtimeMs, type: entry.type, from: 'cache', entry };
+  } catch {
+    return undefined;
+  }
+}
+
+function cacheHeaders(headers: Reply['headers']): Pick<CacheEntry, 'etag' | 'lastModified'> {
+  const etag = headers.etag;
+  const lastModified = headers['last-modified'];
+  return { ...(typeof etag === 'string' ? { etag } : {}), ...(typeof lastModified === 'string' ? { lastModified } : {}) };
+}
+
+function parse(address: string, shown: string): URL {
+  try {
+    return new URL(address);
+  } catch {
+    throw new FetchError(l10n.t('{0} is not a web address that can be fetched', shown));
+  }
+}
+
+function requireSecure(url: URL, shown: string): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url))) return;
+  throw new FetchError(l10n.t('{0} is not fetched: photos are fetched over https only (http only from this machine)', shown));
+}
+
+function reasonOf(error: unknown, idleMs: number): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return l10n.t('the server sent nothing for {0} s', formatDecimal(idleMs / 1000, 1));
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return l10n.t('its host is not known');
+  if (code === 'ECONNREFUSED') return l10n.t('the connection was refused');
+  return code ?? (error as Error).message;
+}

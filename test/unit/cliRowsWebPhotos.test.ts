@@ -1,0 +1,142 @@
+// spot-import on a table whose photos are web addresses, as iNaturalist's export gives them
+// (image_url) and KoBoToolbox's *_URL columns behind a login: each photo is fetched once into
+// .spot-import/downloads/, uploaded in cell order, and a second run fetches and sends nothing. The
+// login's value comes from the environment, named by the mapping; without it set, nothing runs. A
+// photo that cannot be fetched fails its row, with the address, and the other rows go on.
+import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { runCli, scratch, useCliSandbox } from './helpers/cliProcess';
+
+const TOPIC = { topic_id: 31, name: 'Funde', fields: { fld_31_1: { label: 'Art', type: 'text' }, fld_31_2: { label: 'Fotos', type: 'gallery' } } };
+
+/** Distinct JPEG bytes per photo. */
+const photo = (label: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`${label} `.repeat(200))]);
+
+describe('spot-import rows: photos given by web address', function () {
+  this.timeout(60_000);
+  const service = useCliSandbox();
+  let server: Server;
+  let base: string;
+  const requests: Array<{ path: string; authorization?: string }> = [];
+
+  before(async () => {
+    server = createServer((request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      requests.push({ path, authorization: request.headers.authorization });
+      if (path.startsWith('/private/') && request.headers.authorization !== 'Token kobo-secret') return void response.writeHead(401).end();
+      if (path.endsWith('/gone.jpg')) return void response.writeHead(404).end();
+      // iNaturalist's addresses name the size, not the file: "…/photos/123/medium?1700000000".
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo(path));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  beforeEach(() => (requests.length = 0));
+
+  it('fetches each photo once, uploads them in cell order, a second run fetches and sends nothing; a photo that cannot be fetched fails its row', async () => {
+    const project = scratch({ 'spot-topics/31.topic.json': JSON.stringify(TOPIC) });
+    try {
+      const rows = [
+        ['1', 'Quercus robur', `${base}/photos/11/medium?1700000001;${base}/photos/12/medium?1700000002`],
+        ['2', 'Tilia cordata', `${base}/photos/21/medium?1700000003`],
+        ['3', 'Acer campestre', `${base}/photos/gone.jpg`],
+      ];
+      project.write(
+        'observations.csv',
+        ['id,scientific_name,latitude,longitude,image_url', ...rows.map(([id, name, urls]) => `${id},${name},48.2,16.3,"${urls}"`)].join('\n') + '\n',
+      );
+      project.write(
+        'observations.mapping.json',
+        JSON.stringify({
+          topic_id: 31,
+          source_id: 'inat-{id}',
+          latitude: 'latitude',
+          longitude: 'longitude',
+          fields: { fld_31_1: 'scientific_name' },
+          media: { fld_31_2: { columns: ['image_url'] } },
+        }),
+      );
+      // validate sends nothing and fetches nothing.
+      const checked = await runCli(['validate', 'observations.csv'], { cwd: project.dir });
+      assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+      assert.equal(requests.length, 0, 'validate fetches nothing');
+
+      const env = await service.start();
+      const sandbox = service.sandbox();
+      const first = await runCli(['import', 'observations.csv'], { cwd: project.dir, env });
+      assert.equal(first.code, 1, first.stdout + first.stderr);
+      assert.match(
+        first.stdout,
+        /observations\.csv:4:\d+: not imported: http:\/\/127\.0\.0\.1:\d+\/photos\/gone\.jpg could not be fetched: the server answered 404/,
+      );
+      const stored = (sourceId: string) => {
+        const spot = sandbox.spotBySourceId(sourceId);
+        assert.ok(spot, `${sourceId}: ${first.stdout}`);
+        return sandbox.gallery(spot.attributes.fld_31_2 as number)!.mediaIds.map((id) => {
+          const media = sandbox.media(id)!;
+          return [media.file, readFileSync(media.path).toString('latin1')];
+        });
+      };
+      const one = stored('inat-1');
+      assert.deepEqual(
+        one.map(([, bytes]) => bytes),
+        [photo('/photos/11/medium').toString('latin1'), photo('/photos/12/medium').toString('latin1')],
+      );
+      assert.match(String(one[0][0]), /^medium\.jpe?g$|\.jpe?g$/, 'a name its type gives an extension');
+      assert.equal(stored('inat-2').length, 1);
+      assert.equal(sandbox.counters.uploads, 3);
+      assert.equal(requests.length, 4, 'each photo fetched once');
+      assert.equal(readdirSync(project.path('.spot-import/downloads')).filter((name) => !name.endsWith('.json')).length, 3);
+
+      const counts = { ...sandbox.counters };
+      requests.length = 0;
+      await runCli(['import', 'observations.csv'], { cwd: project.dir, env });
+      assert.equal(sandbox.counters.uploads, counts.uploads, 'the second run sends no photo');
+      assert.deepEqual(
+        requests.map((request) => request.path),
+        ['/photos/gone.jpg'],
+        'the second run fetches only what the first could not have',
+      );
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('a login header comes from the environment variable the mapping names, and only to its host; unset, nothing runs', async () => {
+    const project = scratch({ 'spot-topics/31.topic.json': JSON.stringify(TOPIC) });
+    try {
+      project.write('kobo.csv', `_uuid,Art,lat,lon,photo_URL\nu-1,Linde,48.2,16.3,${base}/private/u-1/photo.jpg\n`);
+      project.write(
+        'kobo.mapping.json',
+        JSON.stringify({
+          topic_id: 31,
+          source_id: 'kobo-{_uuid}',
+          latitude: 'lat',
+          longitude: 'lon',
+          fields: { fld_31_1: 'Art' },
+          media: { fld_31_2: { columns: ['photo_URL'], headers: { Authorization: { env: 'KOBO_TOKEN', host: new URL(base).host } } } },
+        }),
+      );
+      const env = await service.start();
+      const unset = await runCli(['import', 'kobo.csv'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: undefined } });
+      assert.notEqual(unset.code, 0);
+      assert.match(unset.stderr, /sends the header Authorization with the value of the environment variable KOBO_TOKEN, which is not set/);
+      assert.equal(requests.length, 0);
+
+      const run = await runCli(['import', 'kobo.csv'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.deepEqual(requests, [{ path: '/private/u-1/photo.jpg', authorization: 'Token kobo-secret' }]);
+      assert.ok(!run.stdout.includes('kobo-secret') && !run.stderr.includes('kobo-secret'));
+    } finally {
+      project.cleanup();
+    }
+  });
+});
