@@ -11,6 +11,7 @@
 // map's marker preparation and grouping for BENCH_MAP_SPOTS (default 10,000) spots.
 // BENCH_ONLY=bulk: (a), after BENCH_BULK_WARMUP rounds that only warm up (default 3, see bulkImport.bench.ts).
 // BENCH_ONLY=workbook: (i), an Excel workbook against the same rows as a CSV, sized as rows (BENCH_ROWS, BENCH_ROWS_MEMORY).
+// BENCH_ONLY=web: (j), rows naming 3 photos of 3 to 5 MB each by web address against curl -o then curl -F (BENCH_WEB_ROWS, default 100).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +26,13 @@ import { benchPhotos, printPhotos } from './photos.bench';
 import { benchRows, printRows } from './rows.bench';
 import { benchMap, printMap } from './map.bench';
 import { benchWorkbook, printWorkbook } from './workbook.bench';
+import { benchWebPhotos, printWebPhotos } from './webPhotos.bench';
 
 async function main(): Promise<void> {
   const spots = Number(process.env.BENCH_SPOTS ?? 2000);
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,photos,topics,cli,rows,map,workbook').split(',').map((part) => part.trim()));
+  const only = new Set((process.env.BENCH_ONLY ?? 'bulk,upload,media,photos,topics,cli,rows,map,workbook,web').split(',').map((part) => part.trim()));
   const distDir = __dirname.endsWith('bench') ? join(__dirname, '..') : __dirname;
   const sandbox = await startSandboxProcess(distDir);
   const scratch = mkdtempSync(join(tmpdir(), 'spot-bench-'));
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       // Each import against a sandbox process of its own (the one above stays idle).
       printRows(await benchRows(distDir, scratch, Number(process.env.BENCH_ROWS ?? 10_000), rounds, Number(process.env.BENCH_ROWS_MEMORY ?? 100_000)));
     }
+    if (only.has('web')) printWebPhotos(await benchWebPhotos(distDir, scratch, Number(process.env.BENCH_WEB_ROWS ?? 100), Math.min(rounds, 3)));
     if (only.has('workbook')) {
       printWorkbook(await benchWorkbook(distDir, scratch, Number(process.env.BENCH_ROWS ?? 10_000), rounds, Number(process.env.BENCH_ROWS_MEMORY ?? 100_000)));
     }

@@ -9,7 +9,9 @@
 // unset: oldest and newest under CI, oldest alone otherwise; see scripts/lib/vscodeVersions.js).
 // The filters are refused when CI is set (CI runs every test), and so is a SPOT_VSCODE_VERSION
 // that leaves out oldest or newest.
+const fs = require('fs');
 const path = require('path');
+const { spawn } = require('child_process');
 const { cleanOut } = require('./compile');
 const { runStep, bin, mochaCounts, root } = require('./lib/steps');
 const { inCi, vscodeVersionsToTest, CI_VERSIONS } = require('./lib/vscodeVersions');
@@ -71,11 +73,13 @@ const steps = [
     id: 'integration',
     version,
     title: `integration suite in VS Code ${version} (code-server, headless Chromium)`,
-    run: () =>
-      runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
+    run: async () => {
+      await codeServerInstalls;
+      return runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
         env: { SPOT_TEST_COLOR: color ? '1' : '0', SPOT_VSCODE_VERSION: version },
         timeoutMs: 30 * 60 * 1000,
-      }),
+      });
+    },
     mocha: true,
   })),
   ...versions.map((version, index) => ({
@@ -90,6 +94,30 @@ const steps = [
     mocha: true,
   })),
 ];
+
+/** The code-server installs started after the type check (prefetchCodeServer.ts); resolves when they end, however. */
+let codeServerInstalls = Promise.resolve();
+
+/**
+ * Starts installing the code-server versions the integration and e2e steps will use, in the
+ * background, its output in artifacts/code-server-install.log: on a fresh machine their downloads
+ * and builds then overlap the build and the unit tests. A cached install makes it a no-op.
+ */
+function installCodeServersAhead() {
+  const script = path.join(root, 'out', 'test', 'integration', 'launchers', 'prefetchCodeServer.js');
+  if (!fs.existsSync(script)) return;
+  fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
+  const log = fs.openSync(path.join(root, 'artifacts', 'code-server-install.log'), 'w');
+  const child = spawn(process.execPath, [script, ...versions], { cwd: root, stdio: ['ignore', log, log] });
+  codeServerInstalls = new Promise((resolve) => {
+    child.on('error', () => resolve());
+    child.on('exit', (code) => {
+      fs.closeSync(log);
+      if (code !== 0) console.log('[code-server] the install ahead failed (artifacts/code-server-install.log); the integration step installs it itself');
+      resolve();
+    });
+  });
+}
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -152,6 +180,7 @@ async function main() {
     const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
     const name = step.version && versions.length > 1 ? `${step.id} (${step.version})` : step.id;
     console.log(`── ${name}: ${status}: ${line} (${seconds(result.ms)})`);
+    if (step.id === 'typecheck' && result.code === 0 && !skip.has('integration')) installCodeServersAhead();
     done.push(`${name} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
     if (result.code !== 0) {
       console.log(`\nnpm test stopped at "${name}" after ${seconds(Date.now() - started)}. Steps: ${done.join(', ')}`);

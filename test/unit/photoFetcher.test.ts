@@ -5,11 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FetchError, PhotoFetcher } from '../../src/core/media/remote/photoFetcher';
+import { addressLabel } from '../../src/core/media/remote/photoAddress';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF photo bytes '.repeat(100))]);
 
@@ -61,12 +62,17 @@ describe('core media: photos fetched by their web address', () => {
     const again = await new PhotoFetcher({ cacheDir }).fetch(`${photo.base}/p/1.jpg`);
     assert.equal(again.from, 'cache');
     assert.equal(photo.seen.length, 1, 'the second run asks nothing');
-    const refreshed = await new PhotoFetcher({ cacheDir, refresh: true }).fetch(`${photo.base}/p/1.jpg`);
-    assert.equal(refreshed.from, 'cache');
+    const refreshing = new PhotoFetcher({ cacheDir, refresh: true });
+    assert.equal((await refreshing.fetch(`${photo.base}/p/1.jpg`)).from, 'cache');
+    // A run asks once per address, however many rows name it.
+    assert.equal((await refreshing.fetch(`${photo.base}/p/1.jpg`)).from, 'cache');
     assert.deepEqual(
       photo.seen.map((request) => request.ifNoneMatch),
       [undefined, '"v1"'],
     );
+    // The cache does not keep the address (its query may hold a token), only its hash.
+    const kept = readdirSync(cacheDir).filter((name) => name.endsWith('.json'));
+    assert.ok(!readFileSync(join(cacheDir, kept[0]), 'utf8').includes('127.0.0.1'));
   });
 
   it('follows redirects; the login header goes to its host only, never across a redirect to another', async () => {
@@ -78,10 +84,17 @@ describe('core media: photos fetched by their web address', () => {
       '/a.jpg': (_, response) => response.writeHead(302, { location: '/b.jpg' }).end(),
       '/b.jpg': (_, response) => response.writeHead(301, { location: `${otherHost}/moved.jpg` }).end(),
       '/loop.jpg': (_, response) => response.writeHead(302, { location: '/loop.jpg' }).end(),
+      '/nowhere.jpg': (_, response) => response.writeHead(302, { location: 'http://[not an address' }).end(),
+      '/refused.jpg': (_, response) => response.writeHead(401).end(),
     });
     servers.push(photo.server);
     const host = new URL(photo.base).host;
-    const fetcher = new PhotoFetcher({ cacheDir, headers: [{ name: 'Authorization', value: 'Token s3cret', host }] });
+    const refusedBy: string[] = [];
+    const fetcher = new PhotoFetcher({
+      cacheDir,
+      headers: [{ name: 'Authorization', value: 'Token s3cret', host }],
+      onLoginRefused: (by) => refusedBy.push(by),
+    });
     const fetched = await fetcher.fetch(`${photo.base}/a.jpg?access=1`);
     assert.deepEqual(readFileSync(fetched.path), JPEG, 'an octet-stream that is a JPEG by its bytes is one');
     assert.deepEqual(
@@ -97,6 +110,15 @@ describe('core media: photos fetched by their web address', () => {
       'not across the redirect to another host',
     );
     await assert.rejects(fetcher.fetch(`${photo.base}/loop.jpg`), (error: Error) => error instanceof FetchError && /more than 5 redirects/.test(error.message));
+    await assert.rejects(
+      fetcher.fetch(`${photo.base}/nowhere.jpg`),
+      (error: Error) => error instanceof FetchError && /redirected it to something that is no address/.test(error.message),
+    );
+    await assert.rejects(
+      fetcher.fetch(`${photo.base}/refused.jpg`),
+      (error: Error) => error instanceof FetchError && /the login sent was refused/.test(error.message),
+    );
+    assert.deepEqual(refusedBy, [host], 'a refused login is said, for the editor to drop it');
   });
 
   it('says why a photo could not be had: a refusal, a page that is no photo, too many bytes, a server that drips, http elsewhere; never the query', async () => {
@@ -143,5 +165,14 @@ describe('core media: photos fetched by their web address', () => {
       (await import('node:fs')).readdirSync(cacheDir).filter((name) => name.endsWith('.part')),
       [],
     );
+  });
+
+  it('names a photo without its query: two addresses that differ only there stay two, and no token is written', () => {
+    const one = addressLabel('https://example.org/a.jpg?token=abc');
+    const two = addressLabel('https://example.org/a.jpg?token=def');
+    assert.match(one, /^https:\/\/example\.org\/a\.jpg\?…#[0-9a-f]{12}$/);
+    assert.notEqual(one, two);
+    assert.ok(!one.includes('abc'));
+    assert.equal(addressLabel('https://example.org/b.jpg'), 'https://example.org/b.jpg');
   });
 });

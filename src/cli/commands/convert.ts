@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import { checkRows, cellNamer, type RowSpot } from '../../core/rows';
 import { photoFetcher, topicRulesOf } from '../import/runOptions';
 import { FetchError, type PhotoFetcher } from '../../core/media/remote/photoFetcher';
-import { extensionOf, mimeTypeOf } from '../../core/files/mimeType';
+import { fetchedFileName } from '../../core/media/remote/photoAddress';
+import type { MediaFileEntry } from '../../core';
 import { defaultJournalDir } from '../../core';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
@@ -73,7 +74,7 @@ export async function runConvert(source: string, options: ConvertOptions, contex
         continue;
       }
       const target = join(out, `${uniqueName(fileSafe(checked.sourceId ?? `row-${checked.row}`), names)}.spot.json`);
-      const problem = await writeSpot(checked.spot, target, !!options.force, fetcher);
+      const problem = await writeSpot(checked.spot, target, !!options.force, fetcher, interrupts.stop);
       if (problem) {
         failed++;
         output.outcome({ file, ...row, status: 'invalid', ok: false, reason: problem, failure: 'document', findings });
@@ -95,10 +96,21 @@ export async function runConvert(source: string, options: ConvertOptions, contex
 }
 
 /** The document and its photos, by the media folder convention; a reason when it was not written. */
-async function writeSpot(spot: RowSpot, target: string, force: boolean, fetcher: PhotoFetcher): Promise<string | undefined> {
+async function writeSpot(spot: RowSpot, target: string, force: boolean, fetcher: PhotoFetcher, signal: AbortSignal): Promise<string | undefined> {
   const existing = await fs.readFile(target, 'utf8').catch(() => undefined);
   if (existing !== undefined && existing !== spot.text && !force) {
     return `${basename(target)} exists with other content (an import may have written gallery ids into it): left as it is (--force writes over it).`;
+  }
+  // Photos given by web address are fetched first: a row whose photo cannot be had writes nothing.
+  const fetched = new Map<MediaFileEntry, { path: string; type: string }>();
+  for (const entry of (spot.media?.groups ?? []).flatMap((group) => group.files)) {
+    if (!entry.remote) continue;
+    try {
+      fetched.set(entry, await fetcher.fetch(entry.remote.url, signal));
+    } catch (error) {
+      if (error instanceof FetchError) return error.message;
+      throw error;
+    }
   }
   await fs.writeFile(target, spot.text);
   const media = target.replace(/\.spot\.json$/, '.media');
@@ -108,18 +120,10 @@ async function writeSpot(spot: RowSpot, target: string, force: boolean, fetcher:
     const width = String(group.files.length).length < 2 ? 2 : String(group.files.length).length;
     for (const [index, entry] of group.files.entries()) {
       const prefix = `${String(index + 1).padStart(width, '0')}-`;
-      // A photo inside the table's archive is unpacked into the document's media folder, one given by web address fetched.
-      if (entry.remote) {
-        let fetched;
-        try {
-          fetched = await fetcher.fetch(entry.remote.url);
-        } catch (error) {
-          if (error instanceof FetchError) return error.message;
-          throw error;
-        }
-        const extension = mimeTypeOf(entry.name) === fetched.type ? undefined : extensionOf(fetched.type);
-        await fs.copyFile(fetched.path, join(folder, `${prefix}${entry.name}${extension ? `.${extension}` : ''}`));
-      } else if (entry.packed) await pipeline(await entry.packed.open(), createWriteStream(join(folder, `${prefix}${entry.name}`)));
+      const download = fetched.get(entry);
+      // A photo inside the table's archive is unpacked into the document's media folder, one fetched copied from the cache.
+      if (download) await fs.copyFile(download.path, join(folder, `${prefix}${fetchedFileName(entry.name, download.type)}`));
+      else if (entry.packed) await pipeline(await entry.packed.open(), createWriteStream(join(folder, `${prefix}${entry.name}`)));
       else await fs.copyFile(entry.path, join(folder, `${prefix}${entry.name}`));
     }
   }

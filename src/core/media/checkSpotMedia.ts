@@ -17,8 +17,8 @@ import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 import { createReadStream } from 'node:fs';
 import type { PackedFile } from '../files/packedFile';
-import { FetchError, PhotoFetcher } from './remote/photoFetcher';
-import { extensionOf, mimeTypeOf } from '../files/mimeType';
+import { FetchError } from './remote/photoFetcher';
+import { fetchedFileName } from './remote/photoAddress';
 
 export interface SpotProblem extends LocatedProblem {
   /** The media file or folder the problem is about, when it is about one. */
@@ -184,9 +184,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   const sizes = new Map<number, number>();
   for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
   for (const [index, file] of files.entries()) {
-    // A photo given by its address is named without the address's query (where tokens travel).
-    const fail = (message: string) =>
-      problems.push(places.onField(field, `${file.remote ? PhotoFetcher.shown(file.remote.url) : file.relativePath}: ${message}`, file.path));
+    const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
     const verdict = verdicts[index];
     if (!verdict.ok) {
       fail(verdict.problem);
@@ -243,9 +241,7 @@ async function fetchRemote(files: MediaFileEntry[], field: string, places: Place
     try {
       const fetched = await options.fetchPhoto(file.remote.url);
       // Its type is what its bytes are: an address's last part ("download?id=3") may say nothing of it.
-      const extension = mimeTypeOf(file.name) === fetched.type ? undefined : extensionOf(fetched.type);
-      const name = extension ? `${file.name}.${extension}` : file.name;
-      ready.push(withMembers(file, { name, packed: cachedFile(fetched, file.remote.url) }));
+      ready.push(withMembers(file, { name: fetchedFileName(file.name, fetched.type), packed: cachedFile(fetched, file.relativePath) }));
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       problems.push(places.onField(field, error.message, file.path));
@@ -255,8 +251,8 @@ async function fetchRemote(files: MediaFileEntry[], field: string, places: Place
 }
 
 /** A fetched photo as a file read through a stream (see PackedFile), named by its address. */
-function cachedFile(fetched: { path: string; size: number; mtimeMs: number }, url: string): PackedFile {
-  return { label: PhotoFetcher.shown(url), size: fetched.size, mtimeMs: fetched.mtimeMs, open: async () => createReadStream(fetched.path) };
+function cachedFile(fetched: { path: string; size: number; mtimeMs: number }, label: string): PackedFile {
+  return { label, size: fetched.size, mtimeMs: fetched.mtimeMs, open: async () => createReadStream(fetched.path) };
 }
 
 /**

@@ -18,7 +18,7 @@ export interface MediaFileEntry {
   /** A file inside an archive (a photo of a form tool's export.zip): read from it, never from `path`, which only names it. */
   packed?: PackedFile;
   /**
-   * A photo a table names by its web address (`path` is then the address): fetched by the import's
+   * A photo a table names by its web address (`path` and `relativePath` are then its label, addressLabel): fetched by the import's
    * check (CheckOptions.fetchPhoto) into the run's cache, and read from there as `packed`.
    */
   remote?: { url: string };

@@ -12,7 +12,7 @@ import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
-import { isLoopbackUrl } from '../api/secureUrl';
+import { addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
@@ -160,10 +160,12 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
         }
         if (isWebAddress(name)) {
           // Fetched by the import's check (CheckOptions.fetchPhoto), not while the row is read.
+          // Named without its query (addressLabel): progress, messages and the journal show that.
           const refused = webAddressProblem(name);
-          files.set(name, at);
+          const label = addressLabel(name);
+          files.set(label, at);
           if (refused) problem(media.field, refused, ROW_RULES.media, at);
-          else entries.push({ name: webFileName(name), path: name, relativePath: name, remote: { url: name } });
+          else entries.push({ name: webFileName(name), path: label, relativePath: label, remote: { url: name } });
           continue;
         }
         const verdict = await checkMediaFile(path, basename(path));
@@ -200,9 +202,9 @@ function webAddressProblem(address: string): string | undefined {
   try {
     url = new URL(address);
   } catch {
-    return l10n.t('The photo "{0}" is not a web address that can be fetched.', address);
+    return l10n.t('The photo "{0}" is not a web address that can be fetched.', shownAddress(address));
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url))) return undefined;
+  if (isFetchable(url)) return undefined;
   return l10n.t(
     'The photo {0} is not fetched: photos are fetched over https only (http only from this machine).',
     `${url.protocol}//${url.host}${url.pathname}`,

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { isCancellation, throwIfAborted } from '../../api/errors';
-import { isLoopbackUrl } from '../../api/secureUrl';
+import { isFetchable, shownAddress } from './photoAddress';
 import { writeFileAtomic } from '../../files/atomicFile';
 import { formatDecimal, l10n } from '../../text/l10n';
 import { formatBytes } from '../../mediaFiles/downloadMedia';
@@ -41,8 +41,10 @@ export interface PhotoFetcherOptions {
    * editor keeps them in its secret storage and asks once); they go to that host only.
    */
   loginFor?: (host: string) => Promise<readonly FetchHeader[]>;
-  /** Ask the server whether a file the cache has changed (ETag, Last-Modified) rather than taking it as it is. */
+  /** Ask the server whether a file the cache has changed (ETag, Last-Modified) rather than taking it as it is: once per address and run. */
   refresh?: boolean;
+  /** The server refused a login this fetcher sent to `host` (401, 403): a kept login is wrong, and is dropped. */
+  onLoginRefused?: (host: string) => void;
   /** A file larger than this is refused (default 256 MiB). */
   maxBytes?: number;
   acceptedTypes?: readonly string[];
@@ -62,7 +64,8 @@ export interface FetchedPhoto {
 }
 
 interface CacheEntry {
-  url: string;
+  /** The address's hash (the address itself may carry a token in its query). */
+  key: string;
   type: string;
   size: number;
   etag?: string;
@@ -80,6 +83,8 @@ export class FetchError extends Error {}
 export class PhotoFetcher {
   /** One download per address at a time: two rows naming one photo wait for the same. */
   private readonly pending = new Map<string, Promise<FetchedPhoto>>();
+  /** Addresses asked for again in this run (refresh): asked once, then the cache answers. */
+  private readonly refreshed = new Set<string>();
   private created = false;
 
   constructor(private readonly options: PhotoFetcherOptions) {}
@@ -94,22 +99,18 @@ export class PhotoFetcher {
     return job;
   }
 
-  /** The address as messages show it: without its query or credentials. */
+  /** The address as messages show it (shownAddress). */
   static shown(address: string): string {
-    try {
-      const url = new URL(address);
-      return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-    } catch {
-      return address.slice(0, 80);
-    }
+    return shownAddress(address);
   }
 
   private async fetchOnce(address: string, signal?: AbortSignal): Promise<FetchedPhoto> {
-    const key = createHash('sha256').update(address).digest('hex').slice(0, 40);
+    const key = keyOf(address);
     const dataPath = join(this.options.cacheDir, key);
     const metaPath = `${dataPath}.json`;
-    const cached = await readCache(dataPath, metaPath, address);
-    if (cached && !this.options.refresh) return cached;
+    const cached = await readCache(dataPath, metaPath, key);
+    if (cached && (!this.options.refresh || this.refreshed.has(address))) return cached;
+    this.refreshed.add(address);
     throwIfAborted(signal);
     if (!this.created) {
       await fs.mkdir(this.options.cacheDir, { recursive: true });
@@ -146,7 +147,7 @@ export class PhotoFetcher {
         const location = reply.headers.location;
         if (typeof location !== 'string') throw new FetchError(l10n.t('{0} could not be fetched: the server answered {1} without saying where to', shown, status));
         if (redirects >= MAX_REDIRECTS) throw new FetchError(l10n.t('{0} could not be fetched: more than {1} redirects', shown, MAX_REDIRECTS));
-        url = parse(new URL(location, url).href, shown);
+        url = redirected(url, location, shown);
         continue;
       }
       if (status === 304 && cached) {
@@ -155,7 +156,14 @@ export class PhotoFetcher {
       }
       if (status !== 200) {
         await reply.body.dump().catch(() => undefined);
-        const login = status === 401 || status === 403 ? ` ${l10n.t('(it needs a login: the mapping\'s media "headers" give one)')}` : '';
+        const refused = status === 401 || status === 403;
+        const sentLogin = logins.some((header) => (header.host ?? firstHost) === url.host && url.host === firstHost);
+        if (refused && sentLogin) this.options.onLoginRefused?.(firstHost);
+        const login = !refused
+          ? ''
+          : sentLogin
+            ? ` ${l10n.t('(the login sent was refused: check its value)')}`
+            : ` ${l10n.t('(it needs a login: the mapping\'s media "headers" give one)')}`;
         throw new FetchError(l10n.t('{0} could not be fetched: the server answered {1}', shown, status) + login);
       }
       return this.store(reply, address, shown, dataPath, metaPath, signal);
@@ -196,7 +204,7 @@ export class PhotoFetcher {
           l10n.t('{0} is not a photo or video a gallery takes: its first bytes are no accepted type (the server called it {1})', shown, said),
         );
       }
-      const entry: CacheEntry = { url: address, type, size, ...cacheHeaders(reply.headers) };
+      const entry: CacheEntry = { key: keyOf(address), type, size, ...cacheHeaders(reply.headers) };
       await fs.rename(temporary, dataPath);
       // The data first, then its description: a cache entry is whole once both are there.
       await writeFileAtomic(metaPath, JSON.stringify(entry), { syncFolder: false });
@@ -211,11 +219,11 @@ export class PhotoFetcher {
 }
 
 /** The cache's copy of `address`, when it has a whole one. */
-async function readCache(dataPath: string, metaPath: string, address: string): Promise<(FetchedPhoto & { entry: CacheEntry }) | undefined> {
+async function readCache(dataPath: string, metaPath: string, key: string): Promise<(FetchedPhoto & { entry: CacheEntry }) | undefined> {
   try {
     const entry = JSON.parse(await fs.readFile(metaPath, 'utf8')) as CacheEntry;
     const stats = await fs.stat(dataPath);
-    if (entry.url !== address || stats.size !== entry.size) return undefined;
+    if (entry.key !== key || stats.size !== entry.size) return undefined;
     return { path: dataPath, size: stats.size, mtimeMs: stats.mtimeMs, type: entry.type, from: 'cache', entry };
   } catch {
     return undefined;
@@ -228,6 +236,20 @@ function cacheHeaders(headers: Reply['headers']): Pick<CacheEntry, 'etag' | 'las
   return { ...(typeof etag === 'string' ? { etag } : {}), ...(typeof lastModified === 'string' ? { lastModified } : {}) };
 }
 
+/** The cache's name for an address: its SHA-256. */
+function keyOf(address: string): string {
+  return createHash('sha256').update(address).digest('hex').slice(0, 40);
+}
+
+/** Where a redirect leads; one the server wrote that is no address is a FetchError, as a bad address is. */
+function redirected(from: URL, location: string, shown: string): URL {
+  try {
+    return new URL(location, from);
+  } catch {
+    throw new FetchError(l10n.t('{0} could not be fetched: the server redirected it to something that is no address', shown));
+  }
+}
+
 function parse(address: string, shown: string): URL {
   try {
     return new URL(address);
@@ -237,7 +259,7 @@ function parse(address: string, shown: string): URL {
 }
 
 function requireSecure(url: URL, shown: string): void {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url))) return;
+  if (isFetchable(url)) return;
   throw new FetchError(l10n.t('{0} is not fetched: photos are fetched over https only (http only from this machine)', shown));
 }
 

@@ -59,18 +59,30 @@ export function guessMedia(
             fetched.join(', '),
           ),
     );
-    if (fetched.some((column) => /_URL$/.test(column)))
+    if (fetched.some((column) => /_URL$/.test(column))) {
+      const host = fetched.flatMap(names).map(hostOfAddress).find(Boolean) ?? 'kf.kobotoolbox.org';
       notes.push(
         l10n.t(
-          'media: KoBoToolbox\'s addresses need a login: add "headers": {"Authorization": {"env": "KOBO_TOKEN"}} and set KOBO_TOKEN to "Token <your API token>"',
+          'media: KoBoToolbox\'s addresses need a login: add "headers": {"Authorization": {"env": "KOBO_TOKEN", "host": "{0}"}} and set KOBO_TOKEN to "Token <your API token>"',
+          host,
         ),
       );
+    }
     return { media: { columns: fetched }, taken, notes };
   }
   const folder = archive ? archivePhotoFolder(archive, fileColumns.flatMap(names), sample) : photoFolder(tablePath, fileColumns.flatMap(names));
   notes.unshift(mediaNote(field, fileColumns, folder, gallery));
   for (const column of fetched) notes.push(l10n.t('media: the column {0} holds web addresses: add it to the columns to have its photos fetched too', column));
   return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
+}
+
+/** The host of an address, or undefined for one that is no address. */
+function hostOfAddress(address: string): string | undefined {
+  try {
+    return new URL(address).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The names a cell holds, split at ";" as the mapping's default separator does. */

@@ -122,8 +122,8 @@ export const mediaMappingSchema = z.strictObject({
             'The environment variable that holds the value on the command line; the editor asks once and keeps it in its secret storage.',
           ),
           host: describe(
-            z.optional(z.string().check(z.minLength(1))),
-            'The one host it is sent to, e.g. "kf.kobotoolbox.org" (default: the host of each address).',
+            z.string().check(z.minLength(1, { error: () => l10n.t('A login header names the one host it is sent to, e.g. "host": "kf.kobotoolbox.org".') })),
+            'The one host it is sent to, e.g. "kf.kobotoolbox.org": a cell naming another host never gets it.',
           ),
         }),
       ),

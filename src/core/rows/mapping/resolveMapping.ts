@@ -42,8 +42,8 @@ export interface ResolvedMedia {
   folderName: string;
   /** The table was read from an archive: the photos are looked for in it, below `folderName` (see ArchiveMedia). */
   archive?: ArchiveMedia;
-  /** Headers for photos given by web address, by where their values come from (never the values). */
-  headers?: Array<{ name: string; env: string; host?: string }>;
+  /** Headers for photos given by web address, by where their values come from (never the values), and the one host each goes to. */
+  headers?: Array<{ name: string; env: string; host: string }>;
 }
 
 export interface ResolvedMapping {
@@ -81,6 +81,15 @@ export interface ResolveContext {
   archive?: TableArchive;
   /** The table is this folder of photos: a mapping without media sends each row's photos (its column photos) into the topic's gallery. */
   photoFolder?: string;
+}
+
+/** A header's host as an address has it: "KF.kobotoolbox.org" and "https://kf.kobotoolbox.org/" are kf.kobotoolbox.org. */
+function hostOf(given: string): string {
+  try {
+    return new URL(given.includes('://') ? given : `https://${given}`).host;
+  } catch {
+    return given.toLowerCase();
+  }
 }
 
 const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
@@ -125,7 +134,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
       folder: resolve(folder, spec.folder ?? '.'),
       folderName: spec.folder ?? '.',
       ...(context.archive ? { archive: new ArchiveMedia(context.archive, archiveFolder(spec.folder) ?? '') } : {}),
-      ...(spec.headers ? { headers: Object.entries(spec.headers).map(([name, from]) => ({ name, ...from })) } : {}),
+      ...(spec.headers ? { headers: Object.entries(spec.headers).map(([name, from]) => ({ name, env: from.env, host: hostOf(from.host) })) } : {}),
     }));
   const photos = context.photoFolder !== undefined && mapping.media === undefined ? photoGallery(definition, context.photoFolder, folder) : undefined;
   if (photos) media.push(photos);

@@ -71,8 +71,12 @@ async function runRowsImport(services: CommandServices, arg: unknown, options: R
         const source = rows.rowSource(mapped.table, mapped.mapping, { signal: run.signal, onUnreadable: (row) => unreadable.push(row) });
         // The count of the check just made: the progress says "row n of N" (the file cannot have changed: it was saved).
         const counted: Core.SpotSource = state ? { ...source, total: state.rowLines.length } : source;
-        const fetchPhoto = photoFetching(services, run.core, mapped.mapping, engine.journal.dir, run.signal);
-        return await run.core.runImport(counted, { ...engine, writeBack: false, fetchPhoto });
+        const photos = await photoFetching(services, run.core, mapped.mapping, engine.journal.dir, run.signal);
+        try {
+          return await run.core.runImport(counted, { ...engine, writeBack: false, fetchPhoto: photos.fetchPhoto });
+        } finally {
+          await photos.dispose();
+        }
       } finally {
         await opened.copy.dispose();
       }

@@ -1,0 +1,38 @@
+// A photo's web address as the run treats it apart from fetching it: which addresses are fetched
+// at all (https, or http on this machine: the rule every address of the project follows,
+// secureUrl.ts), how messages, progress and the journal name one (never with its query, where
+// tokens travel), and the name a fetched photo goes into its gallery with.
+import { createHash } from 'node:crypto';
+import { isLoopbackUrl } from '../../api/secureUrl';
+import { extensionOf, mimeTypeOf } from '../../files/mimeType';
+
+/** https, or http to this machine. */
+export function isFetchable(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
+}
+
+/** The address as messages show it: without its query or credentials. */
+export function shownAddress(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return address.replace(/[?#].*$/, '').slice(0, 80);
+  }
+}
+
+/**
+ * How a run names the photo (messages, progress, the journal): shown, and when the address has a
+ * query, a short hash of the whole address after it, so two addresses that differ only there
+ * stay two photos without the query itself being written anywhere.
+ */
+export function addressLabel(address: string): string {
+  const shown = shownAddress(address);
+  return shown.endsWith('?…') ? `${shown}#${createHash('sha256').update(address).digest('hex').slice(0, 12)}` : shown;
+}
+
+/** The name a fetched photo is stored under: its address's name, with the extension its bytes' type has when that name says another or none. */
+export function fetchedFileName(name: string, type: string): string {
+  const extension = mimeTypeOf(name) === type ? undefined : extensionOf(type);
+  return extension ? `${name}.${extension}` : name;
+}
