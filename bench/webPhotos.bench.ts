@@ -71,6 +71,7 @@ export async function benchWebPhotos(distDir: string, scratch: string, rows: num
             let peak = rssBefore;
             const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
             const counter = await countFileReads();
+            const streams = countReadStreams();
             const started = process.hrtime.bigint();
             let outcome;
             try {
@@ -83,6 +84,7 @@ export async function benchWebPhotos(distDir: string, scratch: string, rows: num
               });
             } finally {
               counter.restore();
+              streams.restore();
               clearInterval(sampler);
             }
             seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -91,7 +93,8 @@ export async function benchWebPhotos(distDir: string, scratch: string, rows: num
               throw new Error(`the workflow did not finish: ${JSON.stringify(outcome.totals)}`);
             const cache = join(work, '.spot-import', 'downloads');
             for (const name of readdirSync(cache).filter((entry) => !entry.endsWith('.json'))) {
-              maxCacheReads = Math.max(maxCacheReads, counter.of(join(cache, name)).opens);
+              // A cached photo is read through a stream (the upload's) or whole (a small one the check holds).
+              maxCacheReads = Math.max(maxCacheReads, counter.of(join(cache, name)).opens + streams.of(join(cache, name)));
             }
             const counts = await server.counts();
             for (const photo of photos) {
@@ -149,6 +152,18 @@ export function printWebPhotos(figures: WebPhotosFigures): void {
   console.log(
     `    memory growth        ${figures.memoryGrowthMiB.toFixed(1)} MiB median, ${figures.maxMemoryGrowthMiB.toFixed(1)} MiB max  (goal < 64) ${figures.maxMemoryGrowthMiB < 64 ? 'met' : 'NOT MET'}`,
   );
+}
+
+/** Counts the read streams opened on each path (fs.createReadStream, which countFileReads does not see) until restored. */
+function countReadStreams(): { of(path: string): number; restore(): void } {
+  const fsModule = require('node:fs') as typeof import('node:fs');
+  const original = fsModule.createReadStream;
+  const opened = new Map<string, number>();
+  fsModule.createReadStream = ((path: import('node:fs').PathLike, options?: Parameters<typeof original>[1]) => {
+    opened.set(String(path), (opened.get(String(path)) ?? 0) + 1);
+    return original(path, options);
+  }) as typeof original;
+  return { of: (path) => opened.get(path) ?? 0, restore: () => (fsModule.createReadStream = original) };
 }
 
 interface Photo {
