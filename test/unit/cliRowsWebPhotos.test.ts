@@ -2,13 +2,16 @@
 // (image_url) and KoBoToolbox's *_URL columns behind a login: each photo is fetched once into
 // .spot-import/downloads/, uploaded in cell order, and a second run fetches and sends nothing. The
 // login's value comes from the environment, named by the mapping; without it set, nothing runs. A
-// photo that cannot be fetched fails its row, with the address, and the other rows go on.
+// photo that cannot be fetched fails its row, with the address, and the other rows go on. Over
+// https, the server's certificate is checked as every https request of the project checks it.
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { runCli, scratch, useCliSandbox } from './helpers/cliProcess';
+import { makeTestCertificates } from '../integration/helpers/testCertificates';
 
 const TOPIC = { topic_id: 31, name: 'Funde', fields: { fld_31_1: { label: 'Art', type: 'text' }, fld_31_2: { label: 'Fotos', type: 'gallery' } } };
 
@@ -137,6 +140,39 @@ describe('spot-import rows: photos given by web address', function () {
       assert.ok(!run.stdout.includes('kobo-secret') && !run.stderr.includes('kobo-secret'));
     } finally {
       project.cleanup();
+    }
+  });
+
+  it('fetches over https from a server whose certificate NODE_EXTRA_CA_CERTS trusts, and refuses one it does not', async () => {
+    const certificates = makeTestCertificates();
+    const secure = createHttpsServer({ key: certificates.key, cert: certificates.cert }, (request, response) => {
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo(`tls ${request.url}`));
+    });
+    secure.listen(0, '127.0.0.1');
+    await once(secure, 'listening');
+    const project = scratch({ 'spot-topics/31.topic.json': JSON.stringify(TOPIC) });
+    try {
+      const address = `https://127.0.0.1:${(secure.address() as AddressInfo).port}/obs/1.jpg`;
+      project.write('tls.csv', `id,lat,lon,image_url\n1,48.2,16.3,${address}\n`);
+      project.write(
+        'tls.mapping.json',
+        JSON.stringify({ topic_id: 31, source_id: 'tls-{id}', latitude: 'lat', longitude: 'lon', media: { fld_31_2: { columns: ['image_url'] } } }),
+      );
+      const env = await service.start();
+      const untrusted = await runCli(['import', 'tls.csv'], { cwd: project.dir, env });
+      assert.equal(untrusted.code, 1, untrusted.stdout + untrusted.stderr);
+      assert.match(untrusted.stdout, /obs\/1\.jpg could not be fetched: .*(certificate|CERT)/i);
+      const trusted = await runCli(['import', 'tls.csv'], { cwd: project.dir, env: { ...env, NODE_EXTRA_CA_CERTS: certificates.caFile } });
+      assert.equal(trusted.code, 0, trusted.stdout + trusted.stderr);
+      const spot = service.sandbox().spotBySourceId('tls-1');
+      assert.ok(spot, trusted.stdout);
+      const [media] = service.sandbox().gallery(spot.attributes.fld_31_2 as number)!.mediaIds;
+      assert.deepEqual(readFileSync(service.sandbox().media(media)!.path), photo('tls /obs/1.jpg'));
+    } finally {
+      project.cleanup();
+      secure.closeAllConnections();
+      secure.close();
+      certificates.cleanup();
     }
   });
 });

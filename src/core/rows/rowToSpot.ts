@@ -12,7 +12,7 @@ import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
-import { addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
+import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
@@ -165,7 +165,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           const label = addressLabel(name);
           files.set(label, at);
           if (refused) problem(media.field, refused, ROW_RULES.media, at);
-          else entries.push({ name: webFileName(name), path: label, relativePath: label, remote: { url: name } });
+          else entries.push({ name: addressFileName(name), path: label, relativePath: label, remote: { url: name } });
           continue;
         }
         const verdict = await checkMediaFile(path, basename(path));
@@ -209,18 +209,6 @@ function webAddressProblem(address: string): string | undefined {
     'The photo {0} is not fetched: photos are fetched over https only (http only from this machine).',
     `${url.protocol}//${url.host}${url.pathname}`,
   );
-}
-
-/** The name a fetched photo goes into its gallery with: the address's last part ("IMG_1.jpg"), else "photo". */
-function webFileName(address: string): string {
-  const part = new URL(address).pathname.split('/').pop() ?? '';
-  let last = part;
-  try {
-    last = decodeURIComponent(part);
-  } catch {
-    // A stray % stays as written.
-  }
-  return last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'photo';
 }
 
 /**

@@ -31,6 +31,27 @@ export function addressLabel(address: string): string {
   return shown.endsWith('?…') ? `${shown}#${createHash('sha256').update(address).digest('hex').slice(0, 12)}` : shown;
 }
 
+/** The host an address names (its port too), or undefined for a text that is no address. */
+export function hostOfAddress(address: string): string | undefined {
+  try {
+    return new URL(address).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name a fetched photo goes into its gallery with: the address's last part ("IMG_1.jpg"), else "photo". */
+export function addressFileName(address: string): string {
+  const part = new URL(address).pathname.split('/').pop() ?? '';
+  let last = part;
+  try {
+    last = decodeURIComponent(part);
+  } catch {
+    // A stray % stays as written.
+  }
+  return last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'photo';
+}
+
 /** The name a fetched photo is stored under: its address's name, with the extension its bytes' type has when that name says another or none. */
 export function fetchedFileName(name: string, type: string): string {
   const extension = mimeTypeOf(name) === type ? undefined : extensionOf(type);

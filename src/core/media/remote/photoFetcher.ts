@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../../files/atomicFile';
 import { formatDecimal, l10n } from '../../text/l10n';
 import { formatBytes } from '../../mediaFiles/downloadMedia';
 import { defaultDispatcher } from '../../api/http';
+import { describeCertificateProblem } from '../../api/certificates';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from '../acceptedTypes';
 import { sniffMediaType } from './sniffType';
 import { withMembers } from '../../objects/withMembers';
@@ -268,5 +269,8 @@ function reasonOf(error: unknown, idleMs: number): string {
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return l10n.t('the server sent nothing for {0} s', formatDecimal(idleMs / 1000, 1));
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return l10n.t('its host is not known');
   if (code === 'ECONNREFUSED') return l10n.t('the connection was refused');
+  // The same words as the service client's for a certificate it cannot trust (certificates.ts).
+  const certificate = code === undefined ? undefined : describeCertificateProblem(code);
+  if (certificate) return certificate;
   return code ?? (error as Error).message;
 }

@@ -8,6 +8,7 @@ import { l10n } from '../../text/l10n';
 import type { SourceRow, TableArchive } from '../read';
 import type { MediaMapping } from './mappingSchema';
 import { isWebAddress } from './webAddress';
+import { hostOfAddress } from '../../media/remote/photoAddress';
 
 export interface MediaGuess {
   /** The photo columns and their folder, when some column names photo files. */
@@ -74,15 +75,6 @@ export function guessMedia(
   notes.unshift(mediaNote(field, fileColumns, folder, gallery));
   for (const column of fetched) notes.push(l10n.t('media: the column {0} holds web addresses: add it to the columns to have its photos fetched too', column));
   return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
-}
-
-/** The host of an address, or undefined for one that is no address. */
-function hostOfAddress(address: string): string | undefined {
-  try {
-    return new URL(address).host;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The names a cell holds, split at ";" as the mapping's default separator does. */

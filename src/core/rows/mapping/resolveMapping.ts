@@ -7,6 +7,7 @@ import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
 import { ArchiveMedia, archiveFolder } from './archiveMedia';
+import { hostOfAddress } from '../../media/remote/photoAddress';
 import { sameLabel } from './labelKey';
 import type { TableArchive } from '../read/types';
 import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
@@ -85,11 +86,7 @@ export interface ResolveContext {
 
 /** A header's host as an address has it: "KF.kobotoolbox.org" and "https://kf.kobotoolbox.org/" are kf.kobotoolbox.org. */
 function hostOf(given: string): string {
-  try {
-    return new URL(given.includes('://') ? given : `https://${given}`).host;
-  } catch {
-    return given.toLowerCase();
-  }
+  return hostOfAddress(given.includes('://') ? given : `https://${given}`) ?? given.toLowerCase();
 }
 
 const GEOGRAPHIC = new Set(['EPSG:4326', 'EPSG:4258']);
