@@ -6,11 +6,10 @@
 // folders that no cell of the row settles, a zip bomb and a name that climbs out are problems of
 // their row.
 import * as assert from 'node:assert/strict';
-import { createWriteStream, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { ZipFile } from 'yazl';
 import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
+import { writeZip } from './helpers/zipEntries';
 import { validateJsonLine } from './helpers/cliSchemas';
 
 const TOPIC = {
@@ -21,16 +20,6 @@ const TOPIC = {
     fld_21_4: { label: 'Fotos', type: 'gallery' },
   },
 };
-
-/** The archive with these entries, each stored or deflated as yazl does by default. */
-async function writeZip(path: string, entries: Record<string, Buffer | string>): Promise<void> {
-  const zip = new ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name);
-  zip.end();
-  const out = createWriteStream(path);
-  zip.outputStream.pipe(out);
-  await once(out, 'close');
-}
 
 /** Distinct bytes per photo, so which one a gallery got can be told. */
 const photo = (label: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`photo ${label} `.repeat(50))]);

@@ -2,23 +2,13 @@
 // rows' places, and archives that are not what they claim (cut short, an entry beyond the size
 // limit, several tables, a workbook inside) refused with words that say what to do.
 import * as assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ZipFile } from 'yazl';
 import { openTable } from '../../src/core/rows/read/openTable';
+import { writeZip } from './helpers/zipEntries';
 import { cellNamer } from '../../src/core/rows/read/cellReference';
 import { isRowReadProblem, type SourceRow, type SourceTable } from '../../src/core/rows/read/types';
-
-async function writeZip(path: string, entries: Record<string, string | Buffer>): Promise<void> {
-  const zip = new ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name);
-  zip.end();
-  const out = createWriteStream(path);
-  zip.outputStream.pipe(out);
-  await once(out, 'close');
-}
 
 async function rowsOf(table: SourceTable): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];

@@ -1,8 +1,11 @@
 // The entries of a .vsix (a zip file), read from its central directory. Node has no zip reader and
 // the project depends on none (yauzl is only vsce's own dependency); a .vsix written by vsce is a
-// plain zip (no zip64, no encryption), entries stored or deflated, which is all this reads.
-import { readFileSync } from 'node:fs';
+// plain zip (no zip64, no encryption), entries stored or deflated, which is all this reads. And a
+// writer (yazl, a dev dependency) for the archives other tests read.
+import { once } from 'node:events';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
+import { ZipFile } from 'yazl';
 
 /** Every entry's name, in the zip's order, with its uncompressed contents. */
 export function zipEntries(file: string): Array<{ name: string; contents: Buffer }> {
@@ -26,4 +29,14 @@ export function zipEntries(file: string): Array<{ name: string; contents: Buffer
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return entries;
+}
+
+/** Writes a zip of these entries (name → content), each deflated as yazl does by default: the archives the tests read as a form tool's export. */
+export async function writeZip(path: string, entries: Record<string, Buffer | string>): Promise<void> {
+  const zip = new ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name);
+  zip.end();
+  const out = createWriteStream(path);
+  zip.outputStream.pipe(out);
+  await once(out, 'close');
 }
