@@ -166,14 +166,15 @@ export function printPhotos(figures: PhotosFigures): void {
   );
 }
 
-interface Service {
+export interface Service {
   sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
   client: ServiceClient;
   token: string;
   stop(): Promise<void>;
 }
 
-async function startService(distDir: string): Promise<Service> {
+/** A sandbox process of its own, with a client and a token for curl (bench (j) starts its sides the same way). */
+export async function startService(distDir: string): Promise<Service> {
   const sandbox = await startSandboxProcess(distDir);
   const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
   const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(sandbox.baseUrl), ...DEMO_CLIENT, dispatcher });
@@ -227,7 +228,7 @@ function writeDocuments(folder: string, count: number, prefix: string): SpotInpu
 }
 
 /** A spot with a pending gallery for each of curl's spots, made before its clock starts. */
-async function pendingGalleries(client: ServiceClient, spots: number, prefix: string): Promise<number[]> {
+export async function pendingGalleries(client: ServiceClient, spots: number, prefix: string): Promise<number[]> {
   const galleries: number[] = [];
   for (let i = 0; i < spots; i++)
     galleries.push((await client.importSpot({ data: { type: 'spots', attributes: attributes(`${prefix}-${i}`, 2, null) } })).pendingGalleries[0].galleryId);

@@ -14,12 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { Agent } from 'undici';
-import { PhotoFetcher, ServiceClient, TokenSource, defaultTokenUrl, journalAccountOf, runImport } from '../src/core';
+import { PhotoFetcher, journalAccountOf, runImport } from '../src/core';
 import { openMappedTable, parseMapping, rowSource } from '../src/core/rows';
 import { DEMO_CLIENT } from '../src/sandbox/types';
 import { countFileReads } from '../test/unit/helpers/fileReads';
-import { median, startSandboxProcess } from './sandboxProcess';
+import { median } from './sandboxProcess';
+import { pendingGalleries, startService, type Service } from './photos.bench';
 import { testAccounts } from '../test/unit/helpers/testAccounts';
 
 const CONCURRENCY = 4;
@@ -233,39 +233,6 @@ async function startPhotoServer(folder: string): Promise<PhotoServer> {
   const base = `http://127.0.0.1:${String(port).trim()}`;
   const ask = async (what: string) => (await (await fetch(`${base}/${what}`)).json()) as Record<string, number>;
   return { base, counts: () => ask('__counts'), reset: async () => void (await ask('__reset')), stop: () => child.kill() };
-}
-
-interface Service {
-  sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
-  client: ServiceClient;
-  token: string;
-  stop(): Promise<void>;
-}
-
-async function startService(distDir: string): Promise<Service> {
-  const sandbox = await startSandboxProcess(distDir);
-  const dispatcher = new Agent({ connections: CONCURRENCY * 2 });
-  const tokens = new TokenSource({ tokenUrl: defaultTokenUrl(sandbox.baseUrl), ...DEMO_CLIENT, dispatcher });
-  const client = new ServiceClient({ baseUrl: sandbox.baseUrl, tokens, dispatcher });
-  const token = (await tokens.getToken()).value;
-  return {
-    sandbox,
-    client,
-    token,
-    stop: async () => {
-      await dispatcher.close();
-      await sandbox.stop();
-    },
-  };
-}
-
-async function pendingGalleries(client: ServiceClient, rows: number, prefix: string): Promise<number[]> {
-  const galleries: number[] = [];
-  for (let i = 0; i < rows; i++) {
-    const attributes = { topic_id: 1, source_id: `${prefix}-${i}`, latitude: 48.2, longitude: 16.37, state: 2, fld_1_3: null };
-    galleries.push((await client.importSpot({ data: { type: 'spots', attributes } })).pendingGalleries[0].galleryId);
-  }
-  return galleries;
 }
 
 /** Four loops, one row at a time each: curl -o each of its photos into a folder, then one curl -F sending them over one connection. */

@@ -32,6 +32,7 @@ import {
   toast,
   workspaceDir,
 } from './workbench';
+import { activeEditor, codeLensText, cursorStatus, problemsOf, withoutToasts } from './tableEditor';
 import { SANDBOX_LABEL, TOPIC_7_DEFINITION, title, useSandboxProfile, writeTopicDefinition7 } from './workflowHelpers';
 
 const TABLE = 'rows/trees.csv';
@@ -79,16 +80,6 @@ function writeWorkspaceFiles(): void {
   fs.writeFileSync(path.join(dir, 'trees.mapping.json'), JSON.stringify(MAPPING, null, 2) + '\n');
   const png = fs.readFileSync(path.join(e2eFixtureWorkspace, 'photos', 'summit-view.png'));
   for (const photo of PHOTOS) fs.writeFileSync(path.join(dir, 'photos', photo), Buffer.concat([png, Buffer.from(`${STAMP}-${photo}`)]));
-}
-
-/** The active editor group's editor. */
-function activeEditor() {
-  return page().locator('.part.editor .editor-group-container.active .monaco-editor').first();
-}
-
-/** The status bar's cursor position ("Ln 4, Col 31"). */
-function cursorStatus() {
-  return page().locator('.part.statusbar .statusbar-item#status\\.editor\\.selection');
 }
 
 async function waitForCursorAt(line: number, column: number, timeout = 10_000): Promise<void> {
@@ -146,21 +137,6 @@ async function openTable(): Promise<void> {
 }
 
 /**
- * Closes the notification toasts if any show (the git extension's question about the repository
- * around the workspace comes whenever it likes), so the pictures show what the test is about.
- */
-async function withoutToasts(): Promise<void> {
-  if (await page().locator('.notifications-toasts .notification-toast').first().isVisible()) await clearNotifications();
-}
-
-/** The text of the active editor's CodeLenses (codicons are elements, not text). */
-async function codeLensText(wanted: string, timeout = 30_000): Promise<string> {
-  const lenses = activeEditor().locator('.codelens-decoration', { hasText: wanted }).first();
-  await lenses.waitFor({ state: 'visible', timeout });
-  return ((await lenses.textContent()) ?? '').replace(/\u00a0/g, ' ');
-}
-
-/**
  * Where row 3's latitude text and the error squiggles are drawn on its line (screen pixels), read
  * from the rendered editor: the squiggle is right when it spans exactly that text.
  */
@@ -191,30 +167,6 @@ async function swappedCellAndSquiggles(): Promise<{
     }
     return { squiggles };
   }, SWAPPED.text);
-}
-
-/** The Problems panel's entries under a file (its rows one level below the file's row, in list order). */
-async function problemsOf(file: string): Promise<string[]> {
-  return page()
-    .locator('.part.panel .markers-panel')
-    .first()
-    .evaluate((panel, file) => {
-      const rows = Array.from(panel.querySelectorAll<HTMLElement>('.monaco-list-row[data-index]'))
-        .map((row) => ({
-          index: Number(row.dataset.index),
-          level: Number(row.getAttribute('aria-level') ?? 0),
-          text: (row.textContent ?? '').replace(/\u00a0/g, ' '),
-        }))
-        .sort((a, b) => a.index - b.index);
-      const at = rows.findIndex((row) => row.level === 1 && row.text.includes(file));
-      if (at < 0) return [];
-      const found: string[] = [];
-      for (const row of rows.slice(at + 1)) {
-        if (row.level <= 1) break;
-        found.push(row.text);
-      }
-      return found;
-    }, file);
 }
 
 describe('e2e rows of a table as spots (Local sandbox profile)', function () {

@@ -32,6 +32,7 @@ import {
   toast,
   workspaceDir,
 } from './workbench';
+import { activeEditor, codeLensText, cursorStatus, problemsOf, withoutToasts } from './tableEditor';
 import { SANDBOX_LABEL, TOPIC_7_DEFINITION, title, useSandboxProfile, writeTopicDefinition7 } from './workflowHelpers';
 
 const WORKBOOK = 'rows/survey.xlsx';
@@ -81,16 +82,6 @@ async function writeWorkspaceFiles(): Promise<void> {
     ],
   });
   fs.writeFileSync(path.join(path.dirname(file), 'survey.mapping.json'), JSON.stringify(MAPPING, null, 2) + '\n');
-}
-
-/** The active editor group's editor. */
-function activeEditor() {
-  return page().locator('.part.editor .editor-group-container.active .monaco-editor').first();
-}
-
-/** The status bar's cursor position ("Ln 4, Col 31"). */
-function cursorStatus() {
-  return page().locator('.part.statusbar .statusbar-item#status\\.editor\\.selection');
 }
 
 /** The active editor's lines as drawn, top to bottom (Monaco reuses its line elements in any order). */
@@ -204,42 +195,6 @@ async function swappedCellAndSquiggles(): Promise<{
     }
     return { squiggles };
   }, SWAPPED.text);
-}
-
-/** Closes the notification toasts if any show, so the pictures show what the test is about. */
-async function withoutToasts(): Promise<void> {
-  if (await page().locator('.notifications-toasts .notification-toast').first().isVisible()) await clearNotifications();
-}
-
-/** The text of the active editor's CodeLens that holds `wanted` (codicons are elements, not text). */
-async function codeLensText(wanted: string, timeout = 30_000): Promise<string> {
-  const lens = activeEditor().locator('.codelens-decoration', { hasText: wanted }).first();
-  await lens.waitFor({ state: 'visible', timeout });
-  return ((await lens.textContent()) ?? '').replace(/\u00a0/g, ' ');
-}
-
-/** The Problems panel's entries under a file (its rows one level below the file's row, in list order). */
-async function problemsOf(file: string): Promise<string[]> {
-  return page()
-    .locator('.part.panel .markers-panel')
-    .first()
-    .evaluate((panel, file) => {
-      const rows = Array.from(panel.querySelectorAll<HTMLElement>('.monaco-list-row[data-index]'))
-        .map((row) => ({
-          index: Number(row.dataset.index),
-          level: Number(row.getAttribute('aria-level') ?? 0),
-          text: (row.textContent ?? '').replace(/\u00a0/g, ' '),
-        }))
-        .sort((a, b) => a.index - b.index);
-      const at = rows.findIndex((row) => row.level === 1 && row.text.includes(file));
-      if (at < 0) return [];
-      const found: string[] = [];
-      for (const row of rows.slice(at + 1)) {
-        if (row.level <= 1) break;
-        found.push(row.text);
-      }
-      return found;
-    }, file);
 }
 
 describe('e2e an Excel workbook as rows in the editor (Local sandbox profile)', function () {
