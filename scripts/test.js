@@ -10,6 +10,7 @@
 // The filters are refused when CI is set (CI runs every test), and so is a SPOT_VSCODE_VERSION
 // that leaves out oldest or newest.
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 const { cleanOut } = require('./compile');
@@ -100,8 +101,9 @@ let codeServerInstalls = Promise.resolve();
 
 /**
  * Starts installing the code-server versions the integration and e2e steps will use, in the
- * background, its output in artifacts/code-server-install.log: on a fresh machine their downloads
- * and builds then overlap the build and the unit tests. A cached install makes it a no-op.
+ * background at the lowest priority, its output in artifacts/code-server-install.log: on a fresh
+ * machine their downloads and builds then fill what the build and the unit tests leave idle. A
+ * cached install makes it a no-op.
  */
 function installCodeServersAhead() {
   const script = path.join(root, 'out', 'test', 'integration', 'launchers', 'prefetchCodeServer.js');
@@ -109,6 +111,14 @@ function installCodeServersAhead() {
   fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
   const log = fs.openSync(path.join(root, 'artifacts', 'code-server-install.log'), 'w');
   const child = spawn(process.execPath, [script, ...versions], { cwd: root, stdio: ['ignore', log, log] });
+  // At the lowest priority (its npm and compilers inherit it): the unit tests, timed and bounded,
+  // keep the cores they need, and the builds take what the tests leave idle. At equal priority the
+  // unit step took three times as long on a fresh machine, and a test ran past its time limit.
+  try {
+    os.setPriority(child.pid, 19);
+  } catch {
+    // Not allowed here: it runs at the tests' priority.
+  }
   codeServerInstalls = new Promise((resolve) => {
     child.on('error', () => resolve());
     child.on('exit', (code) => {

@@ -25,9 +25,26 @@ interface ChildRun {
 /**
  * When a run is killed: `killAfterMs` after the child is ready, or (`afterSteps`) `ms` after it
  * reported its `steps`-th step, which ties the kill to the work still to do rather than to the
- * clock: a run with work left is always killed in the middle of it.
+ * clock: a run with work left is always killed in the middle of it. 'onUploadReply': the moment
+ * the proxy holds the reply to an upload the sandbox has stored (`atUploadReply`), so the run
+ * leaves exactly the uncertain upload the next run must resolve, however fast or loaded the machine.
  */
-type KillAt = number | { afterSteps: number; ms: number };
+type KillAt = number | { afterSteps: number; ms: number } | 'onUploadReply';
+
+/** What the proxy calls when it holds an upload's reply: kills the child of an 'onUploadReply' run. */
+let atUploadReply: (() => void) | undefined;
+
+/** The proxy of these tests: holds each upload's reply `holdMs` (the sandbox has stored the file; the child has not heard). */
+function uploadHoldingProxy(baseUrl: string, holdMs: number): Promise<WorkflowProxy> {
+  return replyLosingProxy(baseUrl, async ({ method, path, status }): Promise<ReplyVerdict> => {
+    if (method === 'POST' && /\/media$/.test(path)) {
+      // Only a stored upload (not an injected 503) leaves the next run something to resolve.
+      if (status >= 200 && status < 300) atUploadReply?.();
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+    }
+    return 'pass';
+  });
+}
 
 /** Runs the child; kills it with SIGKILL as `killAt` says, when given. Every wait is bounded. */
 function runChild(baseUrl: string, folder: string, killAt?: KillAt, compactAtBytes?: number): Promise<ChildRun> {
@@ -40,7 +57,13 @@ function runChild(baseUrl: string, folder: string, killAt?: KillAt, compactAtByt
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (killAt === undefined || killer || !out.includes('{"ready":true}')) return;
-      if (typeof killAt === 'number') killer = setTimeout(() => child.kill('SIGKILL'), killAt);
+      if (killAt === 'onUploadReply') {
+        atUploadReply = () => {
+          atUploadReply = undefined;
+          child.kill('SIGKILL');
+        };
+        killer = setTimeout(() => undefined, 0);
+      } else if (typeof killAt === 'number') killer = setTimeout(() => child.kill('SIGKILL'), killAt);
       else if (out.split('\n').filter((line) => line.startsWith('{"label"')).length >= killAt.afterSteps)
         killer = setTimeout(() => child.kill('SIGKILL'), killAt.ms);
     });
@@ -50,6 +73,7 @@ function runChild(baseUrl: string, folder: string, killAt?: KillAt, compactAtByt
       reject(new Error(`the workflow child did not finish within 60 s; stderr: ${err}`));
     }, 60_000);
     child.on('exit', (code, signal) => {
+      atUploadReply = undefined;
       clearTimeout(killer);
       clearTimeout(limit);
       if (code === 2) return reject(new Error(`the workflow child crashed: ${err}`));
@@ -83,10 +107,7 @@ describe('media workflow: killed at random moments and run again', function () {
     it(`${SPOTS} spots with 3 media each, ${KILLS} SIGKILLs, then done: every file exactly once in name order, state 1, ids in every document (${variant.name})`, async () => {
       sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...variant.sandbox });
       if (variant.faults) sandbox.setFaults(variant.faults);
-      proxy = await replyLosingProxy(sandbox.baseUrl, async ({ method, path }): Promise<ReplyVerdict> => {
-        if (method === 'POST' && /\/media$/.test(path)) await new Promise((resolve) => setTimeout(resolve, UPLOAD_REPLY_DELAY_MS));
-        return 'pass';
-      });
+      proxy = await uploadHoldingProxy(sandbox.baseUrl, UPLOAD_REPLY_DELAY_MS);
       folder = mkdtempSync(join(tmpdir(), 'spot-crash-'));
       const fixtures: SpotFixture[] = [];
       for (let index = 0; index < SPOTS; index++) {
@@ -102,7 +123,9 @@ describe('media workflow: killed at random moments and run again', function () {
       let killed = 0;
       for (let round = 0; round < KILLS; round++) {
         // Short enough that the job spans many rounds; a round whose run ends first is a plain rerun.
-        const run = await runChild(proxy.url, folder, Math.floor(random() * 400), variant.compactAtBytes);
+        // Every fourth run, the first among them, is killed while an upload's reply is held.
+        const killAt = round % 4 === 0 ? 'onUploadReply' : Math.floor(random() * 400);
+        const run = await runChild(proxy.url, folder, killAt, variant.compactAtBytes);
         if (run.signal === 'SIGKILL') killed++;
         lines.push(...run.lines);
       }
@@ -137,10 +160,7 @@ describe('media workflow: killed at random moments and run again', function () {
   it('12 spots with 2 photos over 1 MiB each (hashed as they are sent, read once), 12 SIGKILLs, then done: every photo exactly once in name order, state 1, ids in every document', async () => {
     sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], renameMedia: true });
     // Replies held longer: most kills land while an upload is stored and its reply still on its way.
-    proxy = await replyLosingProxy(sandbox.baseUrl, async ({ method, path }): Promise<ReplyVerdict> => {
-      if (method === 'POST' && /\/media$/.test(path)) await new Promise((resolve) => setTimeout(resolve, 150));
-      return 'pass';
-    });
+    proxy = await uploadHoldingProxy(sandbox.baseUrl, 150);
     folder = mkdtempSync(join(tmpdir(), 'spot-crash-photos-'));
     const fixtures: SpotFixture[] = [];
     for (let index = 0; index < 12; index++) {
@@ -160,7 +180,8 @@ describe('media workflow: killed at random moments and run again', function () {
       // After the first to third step of the run, and up to 300 ms more (an upload's reply is held
       // 150 ms): killed by the clock alone (0 to 400 ms after start), the later runs, with little
       // work left, finished before the kill and too few were killed mid-way (CI: 3 of 12).
-      const run = await runChild(proxy.url, folder, { afterSteps: 1 + Math.floor(random() * 3), ms: Math.floor(random() * 300) });
+      const killAt = round % 4 === 0 ? 'onUploadReply' : { afterSteps: 1 + Math.floor(random() * 3), ms: Math.floor(random() * 300) };
+      const run = await runChild(proxy.url, folder, killAt);
       if (run.signal === 'SIGKILL') killed++;
       lines.push(...run.lines);
     }

@@ -325,6 +325,11 @@ function installEnv(nodePath: string, tmp: string): NodeJS.ProcessEnv {
     npm_config_build_from_source: 'true',
     // ... on every core (node-gyp's make -j): the newest code-server builds a dozen of them.
     JOBS: 'max',
+    // ... without optimisation: gyp's makefiles put these after the modules' own -O3, so the last
+    // wins. The tests need the modules to work, not to be fast, and sqlite's and spdlog's -O3 builds
+    // were most of a cold install (docs/performance.md, "A fresh machine's test run").
+    CFLAGS: process.env.CFLAGS ?? '-O0 -g0',
+    CXXFLAGS: process.env.CXXFLAGS ?? '-O0 -g0',
     // argon2's node-pre-gyp: should a version ignore build-from-source, its download goes nowhere.
     npm_config_argon2_binary_host_mirror: NO_DOWNLOAD_HOST,
   };
