@@ -8,6 +8,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runImport } from '../../src/core/import';
 import { HOLD_FILE_BYTES } from '../../src/core/media/heldContent';
+import { SAMPLE_BYTES } from '../../src/core/media/contentKey';
 import { useCoreWorkspace } from './helpers/coreSetup';
 import { countFileReads, type ReadCounter } from './helpers/fileReads';
 import { assertFinished, writeSpot, type SpotFixture } from './helpers/workflowFixtures';
@@ -89,5 +90,31 @@ describe('media workflow: each media file read once from disk', function () {
           `the journal keys ${file.name} by its content`,
         );
     }
+  });
+  it('large files of one size in a gallery: a sample of each end rules out twins, and each is still read whole once, by its upload', async () => {
+    const size = 3 * 1024 * 1024;
+    assert.ok(size > HOLD_FILE_BYTES);
+    // A camera's photos of one size (fixed-size formats, or by chance): different pictures, the same length.
+    const fixtures = [writeSpot(workspace.dir, 'same-size', { fld_1_3: ['01.jpg', '02.jpg', '03.jpg'] }, { size })];
+    await importCounting(fixtures);
+    for (const { path } of mediaPaths(fixtures[0])) {
+      const reads = counter!.of(path);
+      // The sample: the first and last 64 KiB (one open); the upload: the whole file (another).
+      assert.equal(reads.opens, 2, `${path}: opened for the sample and for the upload`);
+      assert.equal(reads.bytes, size + 2 * SAMPLE_BYTES, `${path}: read whole once, and its sample (${reads.bytes} bytes read)`);
+    }
+  });
+
+  it('large files of one size whose ends match are read whole to compare them: a real twin is still refused', async () => {
+    const size = 3 * 1024 * 1024;
+    const fixture = writeSpot(workspace.dir, 'twins', { fld_1_3: ['01.jpg', '02.jpg'] }, { size });
+    // The same picture twice under two names: the ends match, the whole is read, the twin is found.
+    const copy = join(workspace.dir, 'twins.media', 'fld_1_3', '02.jpg');
+    writeFileSync(copy, fixture.media.fld_1_3[0].bytes);
+    counter = await countFileReads();
+    const outcome = await runImport([{ path: fixture.path }], workspace.workflowOptions());
+    counter.restore();
+    assert.equal(outcome.spots[0].status, 'invalid');
+    assert.match(outcome.spots[0].reason ?? '', /02\.jpg: has the same content as fld_1_3\/01\.jpg/);
   });
 });

@@ -10,8 +10,8 @@ import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES } from './acceptedTypes';
 import { checkMediaFile, type MediaFileVerdict } from './mediaFileRules';
-import { contentKey, hashFile, readAndHashFile, type ContentKey } from './contentKey';
-import type { HeldContent } from './heldContent';
+import { contentKey, hashFile, readAndHashFile, sampleHash, type ContentKey } from './contentKey';
+import { HOLD_FILE_BYTES, type HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
@@ -183,6 +183,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   for (const file of files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed));
   const sizes = new Map<number, number>();
   for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
+  const alone = options.hashWhenSent ? await unlikeSamples(files, verdicts, sizes) : new Set<number>();
   for (const [index, file] of files.entries()) {
     const fail = (message: string) => problems.push(places.onField(field, `${file.relativePath}: ${message}`, file.path));
     const verdict = verdicts[index];
@@ -194,8 +195,8 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     let sha256 = options.knownHash?.(file.relativePath, stats.size, stats.mtimeMs) ?? (options.hashFiles === false ? UNHASHED : undefined);
     let content: Buffer | undefined;
     const hold = !sha256 && (options.holdContent?.reserve(stats.size) ?? false);
-    if (!sha256 && !hold && options.hashWhenSent && sizes.get(stats.size) === 1) {
-      // Read once, by its upload (see CheckOptions.hashWhenSent).
+    if (!sha256 && !hold && options.hashWhenSent && (sizes.get(stats.size) === 1 || alone.has(index))) {
+      // Read once, by its upload (see CheckOptions.hashWhenSent): no other file can be its twin.
       checked.push(withMembers(file, { size: stats.size, mtimeMs: stats.mtimeMs, sha256: '', key: '', mimeType, hashWhenSent: true }));
       continue;
     }
@@ -222,6 +223,24 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
     byKey.set(entry.key, entry);
     checked.push(entry);
   }
+}
+
+/**
+ * The files (by index) that share their size with another file of the group but not their
+ * sample (sampleHash): none can be a twin, so they need not be read whole to find out. A file in
+ * an archive, or small enough to be held, is not among them (it is read whole, as before).
+ */
+async function unlikeSamples(files: readonly MediaFileEntry[], verdicts: readonly MediaFileVerdict[], sizes: ReadonlyMap<number, number>): Promise<Set<number>> {
+  const samples = new Map<number, string>();
+  for (const [index, verdict] of verdicts.entries()) {
+    // A file small enough to be held is read whole by the check anyway, once (HeldContent).
+    if (!verdict.ok || (sizes.get(verdict.stats.size) ?? 0) < 2 || files[index].packed || verdict.stats.size <= HOLD_FILE_BYTES) continue;
+    const sample = await sampleHash(files[index].path, verdict.stats.size).catch(() => undefined);
+    if (sample) samples.set(index, sample);
+  }
+  const counts = new Map<string, number>();
+  for (const sample of samples.values()) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  return new Set([...samples].filter(([, sample]) => counts.get(sample) === 1).map(([index]) => index));
 }
 
 /**

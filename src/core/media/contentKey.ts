@@ -86,6 +86,32 @@ async function readPacked(packed: PackedFile, hold: boolean): Promise<{ sha256: 
   return hold && size === packed.size ? { sha256, size, content: Buffer.concat(chunks, size) } : { sha256, size };
 }
 
+/** The bytes a sample takes from each end of a file. */
+export const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * The hash of a file's first and last SAMPLE_BYTES (with its size): two files whose samples
+ * differ cannot have the same content, so a file of a size another file of its gallery has is
+ * read whole only when their samples match (duplicate finders do the same). Undefined for a file
+ * too small to sample (reading it whole costs no more).
+ */
+export async function sampleHash(path: string, size: number): Promise<string | undefined> {
+  if (size <= 2 * SAMPLE_BYTES) return undefined;
+  const handle = await fs.open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(2 * SAMPLE_BYTES);
+    const head = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
+    const tail = await handle.read(buffer, SAMPLE_BYTES, SAMPLE_BYTES, size - SAMPLE_BYTES);
+    return createHash('sha256')
+      .update(buffer.subarray(0, head.bytesRead))
+      .update(buffer.subarray(SAMPLE_BYTES, SAMPLE_BYTES + tail.bytesRead))
+      .update(String(size))
+      .digest('hex');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Node's one-shot hash (20.12 and later; an older Electron's Node lacks it): a third of a Hash object's time for a spot's text. */
 const oneShotHash = typeof hash === 'function' ? hash : undefined;
 
