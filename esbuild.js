@@ -455,10 +455,10 @@ const leanLeaflet = {
 };
 
 // The classes only left-out parts of Leaflet set: popups (their pane stays: the map makes it),
-// the layers and scale controls, box zoom (and its crosshair), image overlays, marker shadows
+// the layers control, box zoom (and its crosshair), image overlays, marker shadows
 // (a div icon has none), VML and old Internet Explorer.
 const LEAFLET_CSS_LEFT_OUT =
-  /\.(leaflet-popup(?!-pane)|leaflet-control-layers|leaflet-control-scale|leaflet-zoom-box|leaflet-crosshair|leaflet-image-layer|leaflet-marker-shadow|leaflet-vml-shape|lvml|leaflet-oldie)\b/;
+  /\.(leaflet-popup(?!-pane)|leaflet-control-layers|leaflet-zoom-box|leaflet-crosshair|leaflet-image-layer|leaflet-marker-shadow|leaflet-vml-shape|lvml|leaflet-oldie)\b/;
 
 /** A plain style sheet (rules and @media blocks) without the selectors that match `leftOut`. */
 function cssWithout(text, leftOut) {
@@ -510,16 +510,21 @@ const LEAFLET_STAND_INS = {
   'SVG.VML.js': "export var vmlCreate = function () { throw new Error('VML is not bundled'); };\nexport var vmlMixin = {};",
 };
 
-// The map's offline base: Natural Earth 1:110m land (world-atlas, public domain), turned at build
-// time into the compact rings of src/core/map/outline.ts; the page imports 'spot-world-outline'.
+// The map's offline base: Natural Earth 1:110m land and 1:50m country borders (world-atlas, public
+// domain), turned at build time into the compact form of src/core/map/outline.ts; the page imports
+// 'spot-world-outline' and 'spot-world-borders'.
 const worldOutline = {
   name: 'world-outline',
   setup(build) {
-    build.onResolve({ filter: /^spot-world-outline$/ }, (args) => ({ path: args.path, namespace: 'world-outline' }));
-    build.onLoad({ filter: /.*/, namespace: 'world-outline' }, async () => {
-      const { topologyToOutline } = await loadSource('src/core/map/outline.ts');
-      const topology = JSON.parse(await fs.promises.readFile(require.resolve('world-atlas/land-110m.json'), 'utf8'));
-      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(topologyToOutline(topology, 'land')))});`, loader: 'js' };
+    build.onResolve({ filter: /^spot-world-(outline|borders)$/ }, (args) => ({ path: args.path, namespace: 'world-outline' }));
+    build.onLoad({ filter: /.*/, namespace: 'world-outline' }, async (args) => {
+      const { topologyToOutline, topologyToBorders } = await loadSource('src/core/map/outline.ts');
+      const borders = args.path === 'spot-world-borders';
+      const topology = JSON.parse(
+        await fs.promises.readFile(require.resolve(borders ? 'world-atlas/countries-50m.json' : 'world-atlas/land-110m.json'), 'utf8'),
+      );
+      const data = borders ? topologyToBorders(topology, 'countries') : topologyToOutline(topology, 'land');
+      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});`, loader: 'js' };
     });
   },
 };

@@ -5,6 +5,7 @@
 // version) or artifacts/e2e-vscode-<version>/.
 // SPOT_SKIP_COMPILE=1 skips the tsc step (npm test has compiled); the production build always runs.
 // --no-package: reuse artifacts/spot-import.vsix as an earlier run in this npm test packaged it.
+// --package-only: build and package, run nothing (npm run bench:map installs that .vsix).
 // The run fails when it wrote anything under docs/: tests write to artifacts/ only, and
 // `npm run screenshots` refreshes the documented screenshots from artifacts/e2e/.
 const path = require('path');
@@ -18,6 +19,8 @@ const vsix = path.join(root, 'artifacts', 'spot-import.vsix');
 const docs = path.join(root, 'docs');
 
 async function main() {
+  // npm run bench:map: the .vsix the map bench installs, and nothing else.
+  if (process.argv.includes('--package-only')) return (await buildAndPackage()) ? 0 : 1;
   if (process.argv.includes('--no-package')) {
     if (!fs.existsSync(vsix)) {
       console.error(`[e2e] --no-package: ${path.relative(root, vsix)} is missing`);

@@ -1,8 +1,9 @@
 // Leaflet as the map page (src/extension/map/webview) uses it, from Leaflet's own ES modules: the map with
 // dragging, keyboard, wheel and double-click zoom, zoom and attribution controls, markers with
-// div icons and tooltips, one tile layer, polygons drawn in SVG, layer groups. Left out (the
-// .vsix budget): popups, GeoJSON, image/video/SVG overlays, the canvas renderer, WMS, box and
-// touch-pinch zoom, tap-hold, the layers and scale controls, the default image icon.
+// div icons and tooltips, one tile layer, polygons and polylines drawn in SVG, layer groups, the
+// scale control and controls of the page's own. Left out (the .vsix budget): popups, GeoJSON,
+// image/video/SVG overlays, the canvas renderer, WMS, box and touch-pinch zoom, tap-hold, the
+// layers control, the default image icon.
 // esbuild.js resolves 'leaflet' to this file for the map page only; the page keeps Leaflet's types.
 // It also puts stand-ins in place of three modules Leaflet's markers and SVG renderer import but the
 // page never runs (dragging a marker, the default image icon, VML), and leaves out the rules of
@@ -33,5 +34,10 @@ export { Marker, marker } from 'leaflet/src/layer/marker/Marker';
 export { DivIcon, divIcon } from 'leaflet/src/layer/marker/DivIcon';
 export { TileLayer, tileLayer } from 'leaflet/src/layer/tile/TileLayer';
 export { Polygon, polygon } from 'leaflet/src/layer/vector/Polygon';
+export { Polyline, polyline } from 'leaflet/src/layer/vector/Polyline';
+export { Control } from 'leaflet/src/control/Control';
+export * as DomUtil from 'leaflet/src/dom/DomUtil';
+import { scale } from 'leaflet/src/control/Control.Scale';
+export const control = { scale };
 export { LatLng, toLatLng as latLng } from 'leaflet/src/geo/LatLng';
 export { LatLngBounds, toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds';

@@ -72,17 +72,25 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     );
     // Every marker is a keyboard stop.
     assert.ok((await frame.locator('.spot-marker[data-spot][tabindex="0"]').count()) === 2);
-    const list = await frame.locator('#list-items li').allTextContents();
-    assert.strictEqual(list.length, 5, `four spots and one not on the map: ${list.join(' | ')}`);
-    assert.match(list.join('\n'), /needs-fixing\.spot\.json: not on the map \(coordinates out of range \(123\.4, 16\.1\)\)/);
+    const list = await frame.locator('#list-items button.list-spot').allTextContents();
+    assert.strictEqual(list.length, 4, `the four spots in view: ${list.join(' | ')}`);
+    const skipped = await frame.locator('#list-items li.skipped').allTextContents();
+    assert.strictEqual(skipped.length, 1, `one not on the map: ${skipped.join(' | ')}`);
+    assert.match(
+      skipped[0],
+      /needs-fixing\.spot\.json: not on the map \(coordinates out of range \(123\.4, 16\.1\): latitude and longitude are probably swapped\)/,
+    );
+    assert.strictEqual(await frame.locator('#list-items li.skipped button.swap').count(), 1, 'the swap is offered beside it');
+    assert.match((await frame.locator('#summary').textContent()) ?? '', /4 spots; 1 not on the map/);
     await settledShot('map-examples');
 
     // The hover names source_id, state and topic.
     const graz = frame.locator('.spot-marker[aria-label^="example-river-0002"]');
     await graz.hover();
-    const tooltip = frame.locator('.leaflet-tooltip', { hasText: 'example-river-0002' });
+    // Its fields come from the extension when the hover first opens: each with its value.
+    const tooltip = frame.locator('.leaflet-tooltip', { hasText: 'example-river-0002 (In progress)' });
     await tooltip.waitFor({ state: 'visible', timeout: 5_000 });
-    assert.match((await tooltip.textContent()) ?? '', /example-river-0002 \(In progress\)topic 1/);
+    assert.match((await tooltip.textContent()) ?? '', /example-river-0002 \(In progress\)topic 1fld_1_10: —/);
     await shot('map-examples-hover'); // the mouse stays on the marker: the tooltip shows
 
     // Zoomed out, the markers (one group now) sit on the outline of Europe's coasts.
@@ -103,6 +111,9 @@ describe('e2e map (Show on Map, Pick Location)', function () {
 
     await graz.click();
     await activeEditorTab('river-bank.spot.json').waitFor({ state: 'visible', timeout: 20_000 });
+    // Beside the map, which stays in view as it was.
+    assert.ok(await frame.locator('#map').isVisible(), 'the map is still shown');
+    assert.strictEqual(await page().locator('.part.editor .editor-group-container').count(), 2, 'the document opened in a second editor group');
     const cursor = page()
       .locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ })
       .first();
@@ -123,7 +134,7 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     await runCommandByKeyboard(title('spotImport.map.pickLocation'));
     const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
     await frame.waitForFunction(() => document.body.dataset.markers === '1', undefined, { timeout: 20_000 });
-    const before = (await frame.locator('#list-items li').first().textContent()) ?? '';
+    const before = (await frame.locator('#list-items button.list-spot').first().textContent()) ?? '';
     assert.match(before, /46\.6247, 14\.3053/);
     // By keyboard: the arrow keys move the map north-west of the spot, Enter takes the centre.
     await frame.locator('#map').focus();
@@ -132,12 +143,63 @@ describe('e2e map (Show on Map, Pick Location)', function () {
       await page().waitForTimeout(300); // Leaflet's pan animation
     }
     await page().keyboard.press('Enter');
-    await frame.waitForFunction((text) => document.querySelector('#list-items li')?.textContent !== text, before, { timeout: 15_000 });
-    const after = (await frame.locator('#list-items li').first().textContent()) ?? '';
+    await frame.waitForFunction((text) => document.querySelector('#list-items button.list-spot')?.textContent !== text, before, { timeout: 15_000 });
+    const after = (await frame.locator('#list-items button.list-spot').first().textContent()) ?? '';
     const [, lat, lon] = /(-?\d+\.\d+), (-?\d+\.\d+)$/.exec(after) ?? [];
     assert.ok(Number(lat) > 46.6247 && Number(lon) < 14.3053, `moved north-west: ${after}`);
     assert.ok((lat.split('.')[1] ?? '').length <= 6 && (lon.split('.')[1] ?? '').length <= 6, `rounded to 6 decimals: ${after}`);
     await settledShot('map-pick-location');
+  });
+
+  it('Pick Location by keyboard: Enter without moving takes exactly the place under the mark', async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    const copy = path.join(workspaceDir(), FOLDER, 'marked.spot.json');
+    fs.writeFileSync(
+      copy,
+      fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-marked-0006'),
+    );
+    await openFile(`${FOLDER}/marked.spot.json`);
+    await runCommandByKeyboard(title('spotImport.map.pickLocation'));
+    const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
+    await frame.waitForFunction(() => document.body.dataset.markers === '1' && document.body.dataset.zoom !== undefined, undefined, { timeout: 20_000 });
+    await page().waitForTimeout(500); // the hint line is shown and the map told of its new size
+    // Where the mark is, and where the spot's own marker is (it stands at 46.6247, 14.3053), in the page's pixels.
+    const box = async (selector: string) => {
+      const rect = await frame.locator(selector).first().boundingBox();
+      assert.ok(rect, selector);
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    };
+    const mark = await box('#map');
+    const spot = await box('.spot-marker[data-spot]');
+    const zoom = Number(await frame.evaluate(() => document.body.dataset.zoom));
+    await frame.locator('#map').focus();
+    await page().keyboard.press('Enter');
+    // A pick of the map's old centre writes the spot's own place again: the list then does not
+    // change, and the check below says how far from the mark that is.
+    const before = '46.6247, 14.3053';
+    await frame
+      .waitForFunction((text) => !(document.querySelector('#list-items button.list-spot')?.textContent ?? '').includes(text), before, { timeout: 10_000 })
+      .catch(() => undefined);
+    const after = (await frame.locator('#list-items button.list-spot').first().textContent()) ?? '';
+    const [, lat, lon] = /(-?\d+\.\d+), (-?\d+\.\d+)$/.exec(after) ?? [];
+    // The place under the mark, worked out here with spherical Web Mercator from the spot's marker and the zoom.
+    const world = 256 * 2 ** zoom;
+    const project = (latitude: number, longitude: number) => ({
+      x: ((longitude + 180) / 360) * world,
+      y: (world / 2) * (1 - Math.atanh(Math.sin((latitude * Math.PI) / 180)) / Math.PI),
+    });
+    const at = project(46.6247, 14.3053);
+    const x = at.x + (mark.x - spot.x);
+    const y = at.y + (mark.y - spot.y);
+    const expected = { latitude: (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / world))) * 180) / Math.PI, longitude: (x / world) * 360 - 180 };
+    const written = project(Number(lat), Number(lon));
+    const off = Math.hypot(written.x - x, written.y - y);
+    assert.ok(
+      off < 2,
+      `the written place (${lat}, ${lon}) is ${off.toFixed(1)} px from the mark's (${expected.latitude.toFixed(6)}, ${expected.longitude.toFixed(6)}) at zoom ${zoom}`,
+    );
+    await settledShot('map-pick-under-mark');
   });
 
   it("loads no tiles until spotImport.map.tiles names a server, then tiles from exactly it (the sandbox's)", async () => {

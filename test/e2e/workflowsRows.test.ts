@@ -8,7 +8,7 @@
 //   2. The CodeLens at the top: "Import 2 rows as spots (1 with problems are left out)".
 //   3. The hover (Show or Focus Hover, by keyboard) on row 1's Species cell: `fld_7_1` (Species) = `1`.
 //   4. Spot Import: Preview Spots from the palette, on row 1: its spot document opens beside the table.
-//   5. Spot Import: Import Rows as Spots from the palette: the pick says what was imported and that
+//   5. Spot Import: Import Table Rows as Spots from the palette: the pick says what was imported and that
 //      one row failed; picking that row opens the table at its cell. The sandbox counted the imports.
 // Screenshots: artifacts/e2e/rows-*.png. Each test brings its own prerequisites (openTable), so each
 // can also run alone with SPOT_TEST_GREP.

@@ -7,7 +7,7 @@
 //      palette by keyboard: the sheet Trees opens as a read-only view of CSV lines, line N row N.
 //   2. The Problems panel lists row 3's problem under the view, its message starting "Trees!D4: ".
 //   3. The CodeLens at the top: "Import 2 rows as spots (1 with problems are left out)".
-//   4. Spot Import: Import Rows as Spots from the palette on the view: the pick says 2 of 3 rows
+//   4. Spot Import: Import Table Rows as Spots from the palette on the view: the pick says 2 of 3 rows
 //      were imported and 1 failed; the sandbox counted 2 imports. Picking the failed row opens
 //      the view at its cell.
 // Screenshots: artifacts/e2e/workbook-*.png. Each test brings its own prerequisites (openView), so

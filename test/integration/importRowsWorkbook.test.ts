@@ -14,7 +14,7 @@ import { counters, fixtureUri, spotDiagnostics, useTestProfile, waitFor } from '
 const inline = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`;
 const number = (reference: string, value: number) => `<c r="${reference}"><v>${value}</v></c>`;
 
-describe('Import Rows as Spots: an Excel workbook', () => {
+describe('Import Table Rows as Spots: an Excel workbook', () => {
   const dirs: string[] = [];
   let restore: (() => void) | undefined;
   afterEach(() => {

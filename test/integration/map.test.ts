@@ -1,7 +1,7 @@
 // The map (issue 23) in the extension host: Show on Map on a folder and on a document gives the
 // panel the markers of its spot documents (states, field labels, the line of latitude); an edit
 // of a document's coordinates moves its marker; Pick Location writes latitude and longitude as
-// one undoable edit that keeps the document's formatting. What the page draws is the e2e test's.
+// one undoable edit that keeps the document's formatting; a marker opens its document beside the map. What the page draws is the e2e test's.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -44,7 +44,7 @@ describe('Map: Show on Map and Pick Location', function () {
     );
     assert.strictEqual(markers[0].name, 'it-map-a: Not yet imported, topic 1, 48.2, 16.37');
     assert.deepStrictEqual(
-      panel.lastState.skipped.map((s) => [path.basename(s.id), s.reason]),
+      panel.lastState.skipped.map((s) => [path.basename(s.name), s.reason]),
       [['c.spot.json', 'no numeric latitude and longitude']],
     );
     assert.strictEqual(panel.lastState.mode, 'show');
@@ -103,6 +103,21 @@ describe('Map: Show on Map and Pick Location', function () {
     panel.panel.dispose();
   });
 
+  it('a marker opens its document beside the map: the map stays in view, the document is at its latitude', async () => {
+    await closeAllEditors();
+    const uri = folder.uri('a.spot.json');
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(folder.dir))) as MapPanel;
+    const column = panel.panel.viewColumn;
+    await panel.openMarker(uri.toString());
+    const editor = await waitFor('the document open', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()));
+    assert.notStrictEqual(editor.viewColumn, column, "not in the map's editor group");
+    assert.strictEqual(panel.panel.visible, true, 'the map is still shown');
+    assert.strictEqual(panel.panel.viewColumn, column, 'the map did not move');
+    assert.strictEqual(editor.selection.active.line, 6, "the cursor on latitude's line");
+    panel.panel.dispose();
+    await closeAllEditors();
+  });
+
   it('Pick Location writes latitude and longitude rounded to 6 decimals as one undo step, formatting kept', async () => {
     const uri = folder.uri('b.spot.json');
     const editor = await vscode.window.showTextDocument(uri);
@@ -135,7 +150,7 @@ describe('Map: Show on Map and Pick Location', function () {
       ],
     );
     assert.deepStrictEqual(
-      panel.lastState?.skipped.map((s) => s.id.replace(/^.*\//, '')),
+      panel.lastState?.skipped.map((s) => s.name.replace(/^.*\//, '')),
       ['trees.csv line 4'],
     );
     panel.panel.dispose();

@@ -3,10 +3,12 @@
 // quick fix that swaps latitude and longitude when that brings the spot in (the rest of the text
 // as it was), and, without an area, a latitude out of range that is probably swapped: an error
 // with the same fix. Rows of a table of the topic get the area's warning at their latitude cell.
+// On the map, such spots are drawn and listed apart, and Swap is offered there.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { MapPanel } from '../../src/extension/map';
 import { closeAllEditors, fixtureUri, rangeOfText, revertAndCloseAll, spotDiagnostics, waitFor } from './helpers/testEnv';
 
 const AREA_TOPIC = { topic_id: 14, name: 'Vienna trees', area: { bbox: [16.18, 48.11, 16.58, 48.33] }, fields: {} };
@@ -103,5 +105,33 @@ describe('topic areas in the editor', () => {
       await closeAllEditors();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('shows a misplaced spot as such on the map, names its problem, and swaps latitude and longitude from there (one undo step)', async () => {
+    const swapped = await openSpot('area-map-swapped.spot.json', spotText('16.3700', '48.21'));
+    await openSpot('area-map-outside.spot.json', spotText('47.07', '15.44'));
+    await openSpot('area-map-inside.spot.json', spotText('48.21', '16.37'));
+    await closeAllEditors();
+    const panel = (await vscode.commands.executeCommand('spotImport.map.show', fixtureUri('topics'))) as MapPanel;
+    const byName = (name: string) => panel.shown().find((marker) => marker.id.endsWith(name));
+    assert.strictEqual(byName('area-map-swapped.spot.json')?.misplaced, 'swapped');
+    assert.strictEqual(byName('area-map-outside.spot.json')?.misplaced, 'outside');
+    assert.strictEqual(byName('area-map-inside.spot.json')?.misplaced, undefined);
+    assert.match(byName('area-map-swapped.spot.json')!.name, /outside its topic's area: latitude and longitude are probably swapped$/);
+    // The page is told, so it draws and lists them apart.
+    const sent = panel.lastState?.markers
+      .filter((marker) => marker.misplaced)
+      .map((marker) => marker.misplaced)
+      .sort();
+    assert.deepStrictEqual(sent, ['outside', 'swapped']);
+
+    await panel.swap(swapped.uri.toString());
+    const document = await vscode.workspace.openTextDocument(swapped.uri);
+    assert.strictEqual(document.getText(), spotText('48.21', '16.3700'), 'the two values exchanged as written, nothing else');
+    await waitFor('the marker follows', () => byName('area-map-swapped.spot.json')?.misplaced === undefined && byName('area-map-swapped.spot.json'));
+    // Swapping what would not come inside is refused, and nothing is written.
+    const outside = fixtureUri('topics', 'area-map-outside.spot.json');
+    await assert.rejects(panel.swap(outside.toString()), /would not put the spot in its place/);
+    assert.strictEqual((await vscode.workspace.openTextDocument(outside)).getText(), spotText('47.07', '15.44'));
+    panel.panel.dispose();
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { applyEdits } from 'jsonc-parser';
-import { decodeOutline, encodeRing, simplify, topologyToOutline } from '../../src/core/map/outline';
+import { decodeBorders, decodeOutline, encodeRing, simplify, topologyToBorders, topologyToOutline } from '../../src/core/map/outline';
 import { normaliseLocation, roundCoordinate, setLocationEdits } from '../../src/core/map/coordinates';
 import { markerName, spotMarkerFromText, type MarkerFacts } from '../../src/core/map/markers';
 import { mapContentSecurityPolicy as contentSecurityPolicyFor, OSM_TILES, parseTileSetting } from '../../src/core/map/tiles';
@@ -132,6 +132,33 @@ describe('map: the world outline', () => {
   });
 });
 
+describe('map: country borders', () => {
+  it('keeps the arcs two countries share (Austria and Germany at Salzburg), not coasts, in a few tens of KB', () => {
+    const topology = JSON.parse(readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8'));
+    const lines = topologyToBorders(topology, 'countries');
+    const bytes = JSON.stringify(lines).length;
+    assert.ok(bytes < 80_000, `${bytes} bytes`);
+    const points = decodeBorders(lines).flat();
+    /** Degrees to the nearest border point (a point of the line, close enough at 1:50m). */
+    const nearest = (lat: number, lon: number) => Math.min(...points.map(([y, x]) => Math.hypot(y - lat, (x - lon) * Math.cos((lat * Math.PI) / 180))));
+    // The Saalach and Salzach make the border at Salzburg (47.80 N, 12.98 E); Kufstein's Inn (47.58 N, 12.17 E); the Rhine at Basel.
+    for (const [name, lat, lon] of [
+      ['Salzburg', 47.8, 12.98],
+      ['Kufstein', 47.58, 12.17],
+      ['Basel', 47.59, 7.59],
+    ] as const) {
+      assert.ok(nearest(lat, lon) < 0.1, `a border near ${name}: ${nearest(lat, lon).toFixed(3)}°`);
+    }
+    // Coasts with no neighbour: Portugal's west coast at Nazaré, Australia's east coast at Sydney.
+    for (const [name, lat, lon] of [
+      ['Nazaré', 39.6, -9.07],
+      ['Sydney', -33.86, 151.21],
+    ] as const) {
+      assert.ok(nearest(lat, lon) > 1, `no border near ${name}: ${nearest(lat, lon).toFixed(3)}°`);
+    }
+  });
+});
+
 describe('map: markers from documents', () => {
   it('reads coordinates, source_id, topic, field labels from the topic definition, and the line of latitude', () => {
     const topics = new Map([[1, { topic_id: 1, name: 'Trees', fields: { fld_1_3: { label: 'Species' } } }]]) as never;
@@ -145,7 +172,7 @@ describe('map: markers from documents', () => {
       sourceId: 'oak-1',
       topicId: 1,
       topic: 'topic 1 (Trees)',
-      fields: ['Species (fld_1_3)'],
+      fields: ['Species (fld_1_3): Quercus robur'],
       line: 6,
     });
     assert.equal(markerName(result.marker), 'oak-1: Not yet imported, topic 1 (Trees), 48.2082, 16.3738');
@@ -165,8 +192,70 @@ describe('map: markers from documents', () => {
 
   it('leaves out a document without numeric, in-range coordinates, saying why', () => {
     assert.deepEqual(spotMarkerFromText(oak.replace('48.2082', '"48.2"'), notImported), { ok: false, reason: 'no numeric latitude and longitude' });
-    assert.deepEqual(spotMarkerFromText(oak.replace('48.2082', '148.2'), notImported), { ok: false, reason: 'coordinates out of range (148.2, 16.3738)' });
+    assert.deepEqual(spotMarkerFromText(oak.replace('48.2082', '148.2').replace('16.3738', '190'), notImported), {
+      ok: false,
+      reason: 'coordinates out of range (148.2, 190)',
+    });
     assert.deepEqual(spotMarkerFromText('not json', notImported).ok, false);
+  });
+
+  it('says when coordinates out of range are probably swapped, so the map can offer the swap', () => {
+    // Latitude 148.2 is none, and as a longitude beside latitude 16.3738 it is a place.
+    const swapped = oak.replace('48.2082', '148.2');
+    assert.deepEqual(spotMarkerFromText(swapped, notImported), {
+      ok: false,
+      reason: 'coordinates out of range (148.2, 16.3738): latitude and longitude are probably swapped',
+      swap: true,
+    });
+  });
+
+  it("gives each field's value in the hover: a category by its label, a long text shortened, a gallery as a dash", () => {
+    const text = spot(
+      `      "topic_id": 7,\n      "source_id": "t-1",\n      "latitude": 47.07,\n      "longitude": 15.44,\n      "fld_7_1": 2,\n      "fld_7_2": 12.5,\n      "fld_7_3": null,\n      "fld_7_4": "${'x'.repeat(80)}",\n      "fld_7_9": ["storm", "beetle"]`,
+    );
+    const topics = new Map([
+      [
+        7,
+        {
+          topic_id: 7,
+          name: 'Trees',
+          fields: {
+            fld_7_1: { label: 'Species', type: 'category', values: { '1': 'Oak', '2': 'Beech' } },
+            fld_7_2: { label: 'Height (m)', type: 'number' },
+            fld_7_3: { label: 'Photos', type: 'gallery' },
+            fld_7_4: { label: 'Notes', type: 'text' },
+            fld_7_9: { label: 'Threats', type: 'categories', values: { storm: 'Storm', beetle: 'Bark beetles' } },
+          },
+        },
+      ],
+    ]) as never;
+    const result = spotMarkerFromText(text, { ...notImported, topics });
+    assert.ok(result.ok);
+    assert.deepEqual(result.marker.fields, [
+      'Species (fld_7_1): Beech',
+      'Height (m) (fld_7_2): 12.5',
+      'Photos (fld_7_3): —',
+      `Notes (fld_7_4): ${'x'.repeat(59)}…`,
+      'Threats (fld_7_9): Storm, Bark beetles',
+    ]);
+  });
+
+  it("marks a spot outside its topic's area, and says when swapping would bring it in", () => {
+    // Vienna's area: [west, south, east, north].
+    const topics = new Map([[1, { topic_id: 1, name: 'Vienna trees', fields: {}, area: { bbox: [16.18, 48.11, 16.58, 48.33] } }]]) as never;
+    const at = (latitude: number, longitude: number) => {
+      const text = oak.replace('"latitude": 48.2082', `"latitude": ${latitude}`).replace('"longitude": 16.3738', `"longitude": ${longitude}`);
+      const result = spotMarkerFromText(text, { ...notImported, topics });
+      assert.ok(result.ok);
+      return result.marker;
+    };
+    assert.equal(at(48.2082, 16.3738).misplaced, undefined);
+    assert.equal(at(16.3738, 48.2082).misplaced, 'swapped');
+    assert.equal(at(47.07, 15.44).misplaced, 'outside');
+    assert.equal(
+      markerName(at(16.3738, 48.2082)),
+      "oak-1: Not yet imported, topic 1 (Vienna trees), 16.3738, 48.2082, outside its topic's area: latitude and longitude are probably swapped",
+    );
   });
 });
 

@@ -3,7 +3,7 @@
 // said on stderr, so a person knows what to check before the first import.
 import { promises as fs, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { guessMapping, mappingPathFor, mappingText, previewForMapping } from '../../core/rows';
+import { guessMapping, mappingPathFor, mappingText, previewForMapping, TableReadError } from '../../core/rows';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -28,12 +28,12 @@ export async function runMapping(source: string, options: MappingOptions, contex
   try {
     preview = await previewForMapping(path);
   } catch (error) {
+    if (error instanceof TableReadError) {
+      const at = error.position ? `:${error.position.line}:${error.position.column}` : '';
+      throw new CliError(`${display(error.path)}${at}: ${error.reason}`);
+    }
     throw new CliError(`${display(path)}: ${(error as Error).message}`);
   }
-  if (preview.table.format.format === 'photos' && preview.sample.length === 0)
-    throw new CliError(
-      `${display(path)}: none of its first ${preview.problems.length} photos has a GPS position in its EXIF tags, and a spot needs one: no mapping was written.`,
-    );
   const { mapping, notes } = guessMapping(preview.table, preview.sample, topics.catalog);
   const target = options.out ? resolve(context.cwd, options.out) : mappingPathFor(path);
   try {

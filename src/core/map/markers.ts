@@ -6,7 +6,9 @@ import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc
 import { SPOT_STATE, TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { withoutByteOrderMark } from '../documents/parseSpotText';
 import { l10n } from '../text/l10n';
-import { fieldTitle, topicTitle, type TopicCatalog } from '../topics/topicSchema';
+import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from '../topics/topicSchema';
+import { categoryKeyOf, isCategoryField } from '../topics/categories';
+import { judgeArea, swapMakesPosition } from '../geo/position';
 
 /**
  * invalid: the document has errors (the editor's checks), yet has readable coordinates;
@@ -66,8 +68,13 @@ export interface SpotMarker {
   topicId?: number;
   /** "topic 7 (Trail observations)", or "topic 7" without a definition; empty without topic_id. */
   topic: string;
-  /** The topic's fields this spot has, "Species (fld_7_1)" when the topic definition labels them. */
+  /** The topic's fields this spot has with their values: "Species (fld_7_1): Oak" when the topic definition labels them. */
   fields: string[];
+  /**
+   * Outside its topic's area (its definition's area.bbox): "swapped" when swapping latitude and
+   * longitude would bring it inside, so the map can offer that; undefined when in place or no area is known.
+   */
+  misplaced?: 'outside' | 'swapped';
   /** Where a click takes the editor: the line (0-based) of `latitude`. */
   line: number;
 }
@@ -82,7 +89,26 @@ export interface MarkerFacts {
   topics?: TopicCatalog;
 }
 
-export type MarkerResult = { ok: true; marker: SpotMarker } | { ok: false; reason: string };
+/** `swap`: the coordinates are no position as written, and would be one swapped (latitude 123.4 beside longitude 16.1 is not). */
+export type MarkerResult = { ok: true; marker: SpotMarker } | { ok: false; reason: string; swap?: boolean };
+
+/** The longest value a hover shows of a text field. */
+const VALUE_CHARS = 60;
+
+/** A field's value as a hover says it: a category's label, a text shortened, a gallery by its id. */
+function valueText(value: unknown, spec: TopicField | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (isCategoryField(spec)) {
+    const label = (one: unknown) => {
+      const key = categoryKeyOf(spec, one);
+      return key !== undefined ? spec.values[key] : JSON.stringify(one);
+    };
+    return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+  }
+  if (typeof value === 'string') return value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS - 1)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? l10n.t('{0} values', value.length) : '…';
+}
 
 const lineOf = (text: string, offset: number): number => {
   let line = 0;
@@ -106,17 +132,26 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
   if (!latitude || !longitude) return { ok: false, reason: l10n.t('no numeric latitude and longitude') };
   const lat = latitude.value as number;
   const lon = longitude.value as number;
-  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return { ok: false, reason: l10n.t('coordinates out of range ({0}, {1})', lat, lon) };
+  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180))
+    return swapMakesPosition(lat, lon)
+      ? { ok: false, reason: l10n.t('coordinates out of range ({0}, {1}): latitude and longitude are probably swapped', lat, lon), swap: true }
+      : { ok: false, reason: l10n.t('coordinates out of range ({0}, {1})', lat, lon) };
   const sourceNode = findNodeAtLocation(root, ['data', 'attributes', 'source_id']);
   const topicNode = numberAt(root, 'topic_id');
   const stateNode = numberAt(root, 'state');
   const topicId = topicNode ? (topicNode.value as number) : undefined;
   const definition = topicId === undefined ? undefined : facts.topics?.get(topicId);
   const attributes = findNodeAtLocation(root, ['data', 'attributes']);
-  const fields = (attributes?.children ?? [])
-    .map((property) => property.children?.[0]?.value as unknown)
-    .filter((name): name is string => typeof name === 'string' && TOPIC_FIELD_NAME.test(name))
-    .map((name) => fieldTitle(name, definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined));
+  const fields = (attributes?.children ?? []).flatMap((property) => {
+    const name = property.children?.[0]?.value as unknown;
+    if (typeof name !== 'string' || !TOPIC_FIELD_NAME.test(name)) return [];
+    const spec = definition && Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+    const value = property.children?.[1];
+    return [
+      `${fieldTitle(name, spec)}: ${valueText(value?.type === 'object' ? {} : value?.type === 'array' ? (value.children ?? []).map((item) => item.value as unknown) : value?.value, spec)}`,
+    ];
+  });
+  const verdict = definition?.area ? judgeArea(definition.area.bbox, lat, lon) : 'inside';
   const sourceId = typeof sourceNode?.value === 'string' ? sourceNode.value : undefined;
   const invalid = facts.hasErrors || errors.length > 0 || sourceId === undefined;
   const state: MarkerState = invalid
@@ -137,13 +172,20 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
       topicId,
       topic: definition ? topicTitle(definition) : topicId === undefined ? '' : l10n.t('topic {0}', topicId),
       fields,
+      ...(verdict === 'inside' ? {} : { misplaced: verdict === 'swappedInside' ? ('swapped' as const) : ('outside' as const) }),
       line: lineOf(text, latitude.offset),
     },
   };
 }
 
 /** The words a screen reader and the text list say for a marker. */
-export function markerName(marker: Pick<SpotMarker, 'sourceId' | 'state' | 'latitude' | 'longitude' | 'topic'>): string {
+export function markerName(marker: Pick<SpotMarker, 'sourceId' | 'state' | 'latitude' | 'longitude' | 'topic' | 'misplaced'>): string {
   const topic = marker.topic ? `, ${marker.topic}` : '';
-  return `${marker.sourceId}: ${MARKER_STATES[marker.state].label}${topic}, ${marker.latitude}, ${marker.longitude}`;
+  const misplaced = marker.misplaced ? `, ${misplacedText(marker.misplaced)}` : '';
+  return `${marker.sourceId}: ${MARKER_STATES[marker.state].label}${topic}, ${marker.latitude}, ${marker.longitude}${misplaced}`;
+}
+
+/** What is wrong with a misplaced spot's place, as its name, hover and list say it. */
+export function misplacedText(misplaced: NonNullable<SpotMarker['misplaced']>): string {
+  return misplaced === 'swapped' ? l10n.t("outside its topic's area: latitude and longitude are probably swapped") : l10n.t("outside its topic's area");
 }

@@ -1,6 +1,7 @@
 // The map's offline base: the land outline of a TopoJSON topology (Natural Earth 1:110m land from
-// world-atlas), turned at build time (esbuild.js) into a compact form the map page draws under
-// the markers with no network at all. TopoJSON stores shared arcs, quantized and delta-encoded;
+// world-atlas) and the borders between countries (1:50m countries: each arc two countries share),
+// turned at build time (esbuild.js) into a compact form the map page draws under the markers
+// with no network at all. TopoJSON stores shared arcs, quantized and delta-encoded;
 // the page wants plain rings. Each ring is kept as whole tenths of a degree, delta-encoded
 // ([x0, y0, dx1, dy1, ...]): at 1:110m a tenth of a degree is finer than the data, and small
 // integers keep the shipped file to a few tens of KB.
@@ -147,6 +148,68 @@ export function decodeOutline(rings: readonly number[][]): Array<Array<[number, 
       x += ring[i];
       y += ring[i + 1];
       points.push([y / OUTLINE_SCALE, x / OUTLINE_SCALE]);
+    }
+    return points;
+  });
+}
+
+/** Borders are kept to hundredths of a degree (about 1 km): they are looked at country by country. */
+const BORDER_SCALE = 100;
+
+/**
+ * The borders of an object of countries: each arc two different countries share (a coast is used
+ * by one only), simplified, as delta-encoded polylines of hundredths of a degree.
+ */
+export function topologyToBorders(topology: Topology, objectName: string, tolerance = 0.02): number[][] {
+  const object = topology.objects[objectName];
+  if (!object) throw new Error(`The topology has no object "${objectName}".`);
+  const geometries = object.type === 'GeometryCollection' ? (object as { geometries: TopoGeometry[] }).geometries : [object];
+  const users = new Map<number, Set<number>>();
+  geometries.forEach((geometry, index) => {
+    for (const polygon of polygonsOf(geometry))
+      for (const ring of polygon)
+        for (const arc of ring) {
+          const key = arc < 0 ? ~arc : arc;
+          const seen = users.get(key) ?? new Set<number>();
+          seen.add(index);
+          users.set(key, seen);
+        }
+  });
+  const arcs = decodeArcs(topology);
+  const lines: number[][] = [];
+  for (const [key, countries] of users) {
+    if (countries.size < 2) continue;
+    const encoded = encodePolyline(simplify(arcs[key], tolerance), BORDER_SCALE);
+    if (encoded) lines.push(encoded);
+  }
+  return lines;
+}
+
+function encodePolyline(points: ReadonlyArray<readonly [number, number]>, scale: number): number[] | undefined {
+  const encoded: number[] = [];
+  let lastX = 0;
+  let lastY = 0;
+  for (const [lon, lat] of points) {
+    const x = Math.round(lon * scale);
+    const y = Math.round(lat * scale);
+    if (encoded.length > 0 && x === lastX && y === lastY) continue;
+    encoded.push(x - lastX, y - lastY);
+    lastX = x;
+    lastY = y;
+  }
+  return encoded.length >= 4 ? encoded : undefined;
+}
+
+/** The page's side of the borders: each polyline back to [latitude, longitude] pairs. */
+export function decodeBorders(lines: readonly number[][]): Array<Array<[number, number]>> {
+  return lines.map((line) => {
+    const points: Array<[number, number]> = [];
+    let x = 0;
+    let y = 0;
+    for (let i = 0; i + 1 < line.length; i += 2) {
+      x += line[i];
+      y += line[i + 1];
+      points.push([y / BORDER_SCALE, x / BORDER_SCALE]);
     }
     return points;
   });

@@ -1,5 +1,5 @@
 // A table with its mapping, opened as every caller needs it (the command line's validate and import,
-// the editor's checks, previews, hovers and Import Rows as Spots): the table opened with what the
+// the editor's checks, previews, hovers and Import Table Rows as Spots): the table opened with what the
 // mapping says of its format (the rest detected), the mapping checked against the table's columns
 // and the topics, and made concrete when it has no error. One place, so the editor and the command
 // line can never disagree on what a mapping means.

@@ -1,4 +1,4 @@
-// The account of a run of many spots (Import Folder: spot documents; Import Rows as Spots: the rows
+// The account of a run of many spots (Import Folder: spot documents; Import Table Rows as Spots: the rows
 // of a table), from the engine's typed outcome: one headline that says what was imported (with its
 // media, when there were any), what failed and what was never attempted, and why the run ended
 // early when it did; every spot in a pick (failures first) that opens its source at the problem

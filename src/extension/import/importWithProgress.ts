@@ -1,5 +1,5 @@
 // The editor's one run front end: every import command (Import Spot, Import Spot with Media, Import
-// Folder, Import Rows as Spots) runs the engine through it, in a cancellable progress notification
+// Folder, Import Table Rows as Spots) runs the engine through it, in a cancellable progress notification
 // with the same lines ("spot 3 of 10: …", "row 3: …", the bytes of the file on its way), the same
 // client start (the sandbox says it is starting), the galleries remembered for the Galleries view
 // as the spots land, and one wording for a run cancelled before anything was sent.

@@ -2,7 +2,7 @@
 // for a spot document, several, or a folder; Pick Location on Map for one document.
 import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
-import { findSpotFiles } from '../documents/findSpotFiles';
+import { findSpotFiles, type SearchLimits } from '../documents/findSpotFiles';
 import { displayName, spotTargetSpotDocument } from '../documents/spotTarget';
 import { documentSource, type MarkerSource } from './collectMarkers';
 import { MapPanel, type MapMode } from './mapPanel';
@@ -11,6 +11,12 @@ import { isMappingUri, isTableUri } from '../tables/tableChecks';
 
 export { MapPanel } from './mapPanel';
 export type { MapState } from './mapPanel';
+
+/**
+ * The map's own search limits (Import Folder has lower ones): a survey's documents, all of them.
+ * Past these the map says how many it shows and that there are more.
+ */
+const MAP_SEARCH_LIMITS: SearchLimits = { files: 100_000, candidates: 200_000 };
 
 /** A second Show on Map of the same target brings its map forward (services.mapPanels, the window's open maps). */
 async function open(services: CommandServices, key: string, title: string, mode: MapMode, source: MarkerSource): Promise<MapPanel> {
@@ -63,10 +69,21 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
   }
   if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
   const uris: vscode.Uri[] = [];
+  let truncated = false;
   for (const uri of given) {
-    if (await isFolder(uri)) uris.push(...(await findSpotFiles(core, uri, { log: services.log })).uris);
-    else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
+    if (await isFolder(uri)) {
+      const found = await findSpotFiles(core, uri, { log: services.log, limits: MAP_SEARCH_LIMITS });
+      uris.push(...found.uris);
+      truncated ||= found.truncated;
+    } else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
   }
+  if (truncated)
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'The map shows the first {0} spot documents found: there are more. Show a subfolder on the map to see its spots.',
+        uris.length.toLocaleString(vscode.env.language),
+      ),
+    );
   const title =
     given.length === 1
       ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? ''))

@@ -19,14 +19,22 @@ function mapStrings(): MapStrings {
   return {
     oneSpot: vscode.l10n.t('1 spot.'),
     spots: vscode.l10n.t('{0} spots.', '{0}'),
-    oneSpotSkipped: vscode.l10n.t('1 spot, {0} without coordinates.', '{0}'),
-    spotsSkipped: vscode.l10n.t('{0} spots, {1} without coordinates.', '{0}', '{1}'),
+    oneSpotSkipped: vscode.l10n.t('1 spot; {0} not on the map (see the list).', '{0}'),
+    spotsSkipped: vscode.l10n.t('{0} spots; {1} not on the map (see the list).', '{0}', '{1}'),
+    reading: vscode.l10n.t('Reading… {0} of {1}', '{0}', '{1}'),
+    misplaced: vscode.l10n.t("{0} outside their topic's area.", '{0}'),
     tilesOff: vscode.l10n.t('Tiles off: {0}', '{0}'),
     hideList: vscode.l10n.t('Hide list'),
     showList: vscode.l10n.t('Show list'),
+    listInView: vscode.l10n.t('Spots in view ({0})', '{0}'),
+    listInViewCut: vscode.l10n.t('The first {0} of {1} spots in view (zoom in for the others)', '{0}', '{1}'),
+    listMisplaced: vscode.l10n.t("Outside their topic's area ({0})", '{0}'),
+    listSkipped: vscode.l10n.t('Not on the map ({0})', '{0}'),
     groupTooltip: vscode.l10n.t('{0} spots: {1}', '{0}', '{1}'),
     groupLabel: vscode.l10n.t('Group of {0} spots ({1}); press Enter to zoom in', '{0}', '{1}'),
     skipped: vscode.l10n.t('{0}: not on the map ({1})', '{0}', '{1}'),
+    swap: vscode.l10n.t('Swap latitude and longitude'),
+    pickWithoutTiles: vscode.l10n.t('Without a tile layer the map shows coasts, borders and a grid only: tiles make picking precise.'),
   };
 }
 
@@ -53,9 +61,10 @@ export function mapPage(webview: vscode.Webview, dist: vscode.Uri, options: Page
   <button id="use-osm" type="button" hidden>${escapeHtml(vscode.l10n.t('Show OpenStreetMap tiles…'))}</button>
   <button id="toggle-list" type="button" aria-controls="list" aria-expanded="true">${escapeHtml(strings.hideList)}</button>
 </header>
-<p id="pick-hint" class="pick-hint" hidden>${escapeHtml(vscode.l10n.t("Click the map to set this spot's location, or move the map with the arrow keys and press Enter to use its centre."))}</p>
+<p id="pick-hint" class="pick-hint" hidden>${escapeHtml(vscode.l10n.t("Click the map to set this spot's location, or move the map with the arrow keys and press Enter to use the place under the mark."))}</p>
+<p id="pick-without-tiles" class="pick-hint" hidden>${escapeHtml(strings.pickWithoutTiles)} <button id="pick-use-osm" type="button">${escapeHtml(vscode.l10n.t('Show OpenStreetMap tiles…'))}</button></p>
 <main class="layout">
-  <div id="map" tabindex="0" aria-label="${escapeHtml(vscode.l10n.t('Map of spots'))}" aria-describedby="pick-hint"></div>
+  <div id="map" tabindex="0" aria-label="${escapeHtml(vscode.l10n.t('Map of spots'))}" aria-describedby="pick-hint pick-without-tiles"></div>
   <section id="list" class="list" aria-label="${escapeHtml(vscode.l10n.t('Spots as a list'))}"><ul id="list-items"></ul></section>
 </main>
 <script nonce="${options.nonce}" src="${script}"></script>

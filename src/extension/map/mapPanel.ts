@@ -1,15 +1,19 @@
 // The map: a webview panel (Leaflet in dist/mapView.js, see src/extension/map/webview) that shows the
 // markers of a set of spot documents over the offline outline, and tiles when the user chose a
-// tile server. It follows edits of those documents (a changed latitude moves its marker), opens a
-// document at its latitude when its marker or list entry is chosen, and in pick mode writes the
-// clicked location into its one document.
+// tile server. The page is written at once and loads while the documents are read; markers reach
+// it in batches as they are read. It follows edits of those documents (a changed latitude moves
+// its marker), opens a document beside the map at its latitude when its marker or list entry is
+// chosen, swaps a misplaced spot's latitude and longitude, and in pick mode writes the clicked
+// location into its one document.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../platform/services';
-import { MARKER_STATES } from '../../core/map';
-import { applyLocation } from './applyLocation';
+import type { SpotChecker } from '../documents/spotChecker';
+import { MARKER_STATES, misplacedText } from '../../core/map';
+import { applyLocation, swapLocation } from './applyLocation';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import type { MarkerSource } from './collectMarkers';
-import type { MapMode, MapState, PageMarker, PageMessage } from './pageProtocol';
+import type { MapMode, MapState, PageMarker, PageMessage, PanelMessage, ShownMarker } from './pageProtocol';
 import { mapPage } from './mapPage';
 import { affectsMap, mapPrecision, mapTiles, useOsmTiles } from './mapSettings';
 
@@ -30,8 +34,15 @@ function nameOf(id: string): string {
 export class MapPanel {
   readonly panel: vscode.WebviewPanel;
   lastState: MapState | undefined;
-  private markers = new Map<string, PageMarker>();
-  private skipped = new Map<string, string>();
+  private markers = new Map<string, ShownMarker>();
+  private skipped = new Map<string, { reason: string; swap?: boolean }>();
+  /** The page names a spot by a number (short, for tens of thousands of markers): the same number for the same id while the panel lives. */
+  private readonly keys = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private reading: MapState['reading'];
+  /** One state is sent at a time, in order; a newer one waiting replaces an older one. */
+  private sending: Promise<void> = Promise.resolve();
+  private sendQueued = false;
   private readonly nonce = randomBytes(16).toString('base64');
   private tileOrigin: string | undefined | null = null;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -41,7 +52,7 @@ export class MapPanel {
   private disposed = false;
 
   constructor(
-    private readonly services: ExtensionServices,
+    private readonly services: ExtensionServices & { readonly checker: SpotChecker },
     readonly key: string,
     title: string,
     readonly mode: MapMode,
@@ -62,8 +73,12 @@ export class MapPanel {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
         if (message?.type === 'ready') {
           pageReady();
-          if (this.lastState) void this.panel.webview.postMessage({ type: 'state', state: this.lastState });
-        } else void this.onMessage(message).catch((error: unknown) => services.log.warn('map', 'a map action failed', error));
+          if (this.lastState) void this.post({ type: 'state', state: this.lastState });
+        } else
+          void this.onMessage(message).catch((error: unknown) => {
+            services.log.warn('map', 'a map action failed', error);
+            void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+          });
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (watched.has(event.document.uri.toString()) && event.contentChanges.length > 0) this.follow(event.document.uri);
@@ -83,17 +98,49 @@ export class MapPanel {
     });
   }
 
-  /** Reads every document and draws the map. */
+  /**
+   * Reads every document and draws the map: the page is written first, so it loads while the
+   * documents are read, and what was read goes to it in batches.
+   */
   async load(): Promise<void> {
-    const collected = await this.source.collect();
-    this.markers = new Map(collected.markers.map((marker) => [marker.id, marker]));
-    this.skipped = new Map(collected.skipped.map((skip) => [skip.id, skip.reason]));
+    const started = Date.now();
+    this.writePage();
+    let batches = 0;
+    const collected = await this.source.collect((sofar, total) => {
+      batches++;
+      this.take(sofar, { done: sofar.markers.length + sofar.skipped.length, total });
+      void this.send();
+    });
+    const readMs = Date.now() - started;
+    this.take(collected, undefined);
     await this.send();
+    this.services.log.info(
+      'map',
+      `${this.panel.title}: ${collected.markers.length} markers and ${collected.skipped.length} not on the map, read in ${readMs} ms (${batches} batches before the last), sent in ${Date.now() - started} ms`,
+    );
+  }
+
+  private take(
+    collected: { markers: readonly ShownMarker[]; skipped: ReadonlyArray<{ id: string; reason: string; swap?: boolean }> },
+    reading: MapState['reading'],
+  ): void {
+    this.markers = new Map(collected.markers.map((marker) => [marker.id, marker]));
+    this.skipped = new Map(collected.skipped.map(({ id, reason, swap }) => [id, { reason, swap }]));
+    this.reading = reading;
   }
 
   /** The markers shown now (tests). */
-  shown(): PageMarker[] {
+  shown(): ShownMarker[] {
     return [...this.markers.values()];
+  }
+
+  private keyOf(id: string): number {
+    let key = this.keys.get(id);
+    if (key === undefined) {
+      key = this.ids.push(id) - 1;
+      this.keys.set(id, key);
+    }
+    return key;
   }
 
   /** Waits until no edit is waiting to move a marker (tests). */
@@ -105,6 +152,20 @@ export class MapPanel {
   async pick(latitude: number, longitude: number): Promise<{ latitude: number; longitude: number } | undefined> {
     if (this.mode !== 'pick' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
     return applyLocation(this.source.watched[0], latitude, longitude, mapPrecision());
+  }
+
+  /**
+   * A marker's document (a table at the row, a photo) opened beside the map, so the map stays in
+   * view, as it was, to compare with: a click on a marker or its list entry.
+   */
+  async openMarker(id: string): Promise<void> {
+    const marker = this.markers.get(id) ?? (this.skipped.has(id) ? { id, line: 0, open: undefined } : undefined);
+    if (!marker) return;
+    const position = new vscode.Position(marker.line, 0);
+    const beside = this.panel.viewColumn === vscode.ViewColumn.One || this.panel.viewColumn === undefined ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+    // vscode.open: a photo opens in VS Code's image preview, text in a text editor.
+    const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), viewColumn: beside, preview: false };
+    await vscode.commands.executeCommand(BUILT_IN_COMMAND.open, vscode.Uri.parse(marker.open ?? marker.id), options);
   }
 
   private follow(uri: vscode.Uri): void {
@@ -126,7 +187,7 @@ export class MapPanel {
             if (this.disposed) return;
             if ('reason' in result) {
               this.markers.delete(id);
-              this.skipped.set(id, result.reason);
+              this.skipped.set(id, { reason: result.reason, swap: result.swap });
             } else {
               this.markers.set(id, result);
               this.skipped.delete(id);
@@ -139,43 +200,94 @@ export class MapPanel {
     );
   }
 
-  private async send(): Promise<void> {
-    if (this.disposed) return;
+  /** The page for the tile setting as it is now; a new tile server needs a new page (the policy names exactly its origin). */
+  private writePage(): boolean {
+    const tiles = mapTiles();
+    const origin = tiles.ok ? tiles.source?.origin : undefined;
+    if (origin === this.tileOrigin) return false;
+    this.tileOrigin = origin;
+    const dist = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist');
+    this.panel.webview.html = mapPage(this.panel.webview, dist, { nonce: this.nonce, tileOrigin: origin, title: this.panel.title });
+    return true;
+  }
+
+  /** Sends the state as it is now; while one is on its way, the next waits, and only the newest is sent. */
+  private send(): Promise<void> {
+    if (this.sendQueued) return this.sending;
+    this.sendQueued = true;
+    this.sending = this.sending.then(async () => {
+      this.sendQueued = false;
+      if (this.disposed) return;
+      const newPage = this.writePage();
+      this.lastState = this.state();
+      // A new page asks for the state when it is ready (above).
+      if (newPage) return;
+      await this.ready;
+      if (!this.disposed) await this.post({ type: 'state', state: this.lastState });
+    });
+    return this.sending;
+  }
+
+  private state(): MapState {
     const tiles = mapTiles();
     const source = tiles.ok ? tiles.source : undefined;
-    // A new tile server needs a new page: the policy names exactly its origin.
-    const newPage = source?.origin !== this.tileOrigin;
-    if (newPage) {
-      this.tileOrigin = source?.origin;
-      const dist = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist');
-      this.panel.webview.html = mapPage(this.panel.webview, dist, { nonce: this.nonce, tileOrigin: source?.origin, title: this.panel.title });
-    }
-    const state: MapState = {
+    return {
       mode: this.mode,
-      markers: this.shown(),
-      skipped: [...this.skipped].map(([id, reason]) => ({ id: nameOf(id), reason })),
+      markers: this.shown().map((marker): PageMarker => ({
+        key: this.keyOf(marker.id),
+        latitude: marker.latitude,
+        longitude: marker.longitude,
+        state: marker.state,
+        name: marker.name,
+        ...(marker.misplaced ? { misplaced: marker.misplaced } : {}),
+      })),
+      skipped: [...this.skipped].map(([id, { reason, swap }]) => ({ name: nameOf(id), reason, ...(swap ? { key: this.keyOf(id) } : {}) })),
       legend: Object.entries(MARKER_STATES).map(([state, { label, letter }]) => ({ state, label, letter })),
       tiles: source ? { template: source.template, attribution: source.attribution } : undefined,
       offerTiles: tiles.ok && !source,
       tileProblem: tiles.ok ? undefined : tiles.reason,
+      ...(this.reading ? { reading: this.reading } : {}),
     };
-    this.lastState = state;
-    // A new page asks for the state when it is ready (above).
-    if (newPage) return;
-    await this.ready;
-    if (!this.disposed) await this.panel.webview.postMessage({ type: 'state', state });
+  }
+
+  private post(message: PanelMessage): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  /** A marker's hover: its fields with their values, and what is wrong with its place. */
+  private details(key: number): void {
+    const marker = this.markers.get(this.ids[key]);
+    if (!marker) return;
+    void this.post({
+      type: 'details',
+      details: {
+        key,
+        sourceId: marker.sourceId,
+        stateLabel: marker.stateLabel,
+        topic: marker.topic,
+        fields: marker.fields,
+        ...(marker.misplaced ? { misplaced: misplacedText(marker.misplaced) } : {}),
+        swap: marker.misplaced === 'swapped' && this.source.one !== undefined,
+      },
+    });
+  }
+
+  /** Swap from the map: for spot documents (a table's row is put right in its table or mapping). */
+  async swap(id: string): Promise<void> {
+    if (!this.source.one || (!this.markers.has(id) && !this.skipped.has(id))) return;
+    const uri = vscode.Uri.parse(id);
+    await swapLocation(uri, await this.services.checker.topicsFor(uri));
   }
 
   private async onMessage(message: PageMessage): Promise<void> {
     if (message.type === 'open') {
-      const marker = this.markers.get(message.id);
-      if (!marker) return;
-      const position = new vscode.Position(marker.line, 0);
-      await vscode.window.showTextDocument(vscode.Uri.parse(marker.open ?? marker.id), {
-        selection: new vscode.Range(position, position),
-        viewColumn: vscode.ViewColumn.One,
-        preview: false,
-      });
+      await this.openMarker(this.ids[message.key] ?? '');
+    } else if (message.type === 'details') {
+      this.details(message.key);
+    } else if (message.type === 'swap') {
+      await this.swap(this.ids[message.key] ?? '');
+    } else if (message.type === 'drawn') {
+      this.services.log.info('map', `${this.panel.title}: the page drew ${message.markers} markers in ${Math.round(message.ms)} ms`);
     } else if (message.type === 'pick') {
       await this.pick(message.latitude, message.longitude);
     } else if (message.type === 'useOsmTiles') {

@@ -1,12 +1,13 @@
 // What the map panel (mapPanel.ts, in the extension host) and its page (webview/main.ts, in the
 // webview) send each other: one set of types for both sides. Types only, so the page's bundle
-// takes nothing from here at run time.
-import type { SpotMarker } from '../../core/map';
+// takes nothing from here at run time. The page is sent what it draws and names, one short
+// record per spot (a survey has tens of thousands); a hover asks for the rest (`details`).
+import type { MarkerState, SpotMarker } from '../../core/map';
 
 export type MapMode = 'show' | 'pick';
 
-/** A marker as the page takes it: with its spoken name and its state's letter and words. */
-export interface PageMarker extends SpotMarker {
+/** A marker as the extension keeps it: with its spoken name, its state's letter and words, and the file a click opens. */
+export interface ShownMarker extends SpotMarker {
   name: string;
   letter: string;
   stateLabel: string;
@@ -14,18 +15,56 @@ export interface PageMarker extends SpotMarker {
   open?: string;
 }
 
+/** A document or row not on the map, and why; `swap`: swapping its latitude and longitude would make it a place. */
+export interface SkippedSpot {
+  id: string;
+  reason: string;
+  swap?: boolean;
+}
+
+/** A marker as the page takes it. `key`: how the page names it in messages back. */
+export interface PageMarker {
+  key: number;
+  latitude: number;
+  longitude: number;
+  state: MarkerState;
+  /** The spoken name: source_id, state, topic, place, and what is wrong with the place (markerName). */
+  name: string;
+  misplaced?: SpotMarker['misplaced'];
+}
+
 /** What the page is sent (tests read MapPanel.lastState). */
 export interface MapState {
   mode: MapMode;
   markers: PageMarker[];
-  skipped: Array<{ id: string; reason: string }>;
+  /** `name`: the document or row as the list names it; `key` when the page may offer the swap. */
+  skipped: Array<{ name: string; reason: string; key?: number }>;
   legend: Array<{ state: string; label: string; letter: string }>;
   tiles?: { template: string; attribution: string };
   /** The one-time offer of OpenStreetMap tiles: only while no tiles are set. */
   offerTiles: boolean;
   /** Why the tile setting is not used, when it is set but wrong. */
   tileProblem?: string;
+  /** While documents are still being read: how many of how many. */
+  reading?: { done: number; total: number };
 }
+
+/** A marker's hover, sent when the page asks for it. */
+export interface MarkerDetails {
+  key: number;
+  sourceId: string;
+  stateLabel: string;
+  topic: string;
+  /** "Species (fld_7_1): Oak", each field the spot has with its value. */
+  fields: string[];
+  /** What is wrong with its place, when something is. */
+  misplaced?: string;
+  /** Whether the page may offer to swap latitude and longitude. */
+  swap: boolean;
+}
+
+/** What the extension sends the page. */
+export type PanelMessage = { type: 'state'; state: MapState } | { type: 'details'; details: MarkerDetails };
 
 /**
  * The texts the page fills in itself, in the display language (mapPage.ts writes them into the
@@ -36,22 +75,45 @@ export interface MapStrings {
   oneSpot: string;
   /** "{0} spots." */
   spots: string;
-  /** "1 spot, {0} without coordinates." */
+  /** "1 spot; {0} not on the map (see the list)." */
   oneSpotSkipped: string;
-  /** "{0} spots, {1} without coordinates." */
+  /** "{0} spots; {1} not on the map (see the list)." */
   spotsSkipped: string;
+  /** After the summary while reading: "Reading… {0} of {1}". */
+  reading: string;
+  /** After the summary: "{0} outside their topic's area." */
+  misplaced: string;
   /** After the summary when the tile setting is wrong: "Tiles off: {0}". */
   tilesOff: string;
   /** The list's button. */
   hideList: string;
   showList: string;
+  /** The list's heading: "Spots in view ({0})"; "The first {0} of {1} spots in view" when longer. */
+  listInView: string;
+  listInViewCut: string;
+  /** The heading of the misplaced spots in the list. */
+  listMisplaced: string;
+  /** The heading of the documents not on the map. */
+  listSkipped: string;
   /** A group's tooltip: "{0} spots: {1}", {1} its states counted ("1 Active, 2 Invalid"). */
   groupTooltip: string;
   /** A group's spoken name: "Group of {0} spots ({1}); press Enter to zoom in". */
   groupLabel: string;
   /** A list entry of a document not on the map: "{0}: not on the map ({1})", its name and why. */
   skipped: string;
+  /** The button that swaps a spot's latitude and longitude. */
+  swap: string;
+  /** Pick mode without tiles: why a tile layer helps. */
+  pickWithoutTiles: string;
 }
 
 /** What the page sends back. */
-export type PageMessage = { type: 'ready' } | { type: 'open'; id: string } | { type: 'pick'; latitude: number; longitude: number } | { type: 'useOsmTiles' };
+export type PageMessage =
+  | { type: 'ready' }
+  | { type: 'open'; key: number }
+  | { type: 'details'; key: number }
+  | { type: 'swap'; key: number }
+  | { type: 'pick'; latitude: number; longitude: number }
+  | { type: 'useOsmTiles' }
+  /** The page drew a state: how long it took there (the map bench reads it from the log). */
+  | { type: 'drawn'; markers: number; ms: number };

@@ -1,14 +1,14 @@
 // A table with its mapping on the map: each row becomes the spot document the import would send
 // (the tables' own checks: src/extension/tables/tableChecks.ts and the core's checkRow), and that document
 // a marker, so a row is placed, named and judged exactly as its import would be. One pass over
-// the table; a click opens the table at the row's latitude cell.
+// the table; a click opens the table at the row's latitude cell (a folder of photos: the photo).
 import * as vscode from 'vscode';
 import { spotMarkerFromText } from '../../core/map';
 import type { CommandServices } from '../commands/commandTable';
 import { requireMapping, tableTarget } from '../tables/commands/tableTarget';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { ActionableError } from '../platform/errors';
-import { importedTest, pageMarker, type Collected, type MarkerSource } from './collectMarkers';
+import { importedTest, shownMarker, type Collected, type MarkerSource } from './collectMarkers';
 
 export async function tableSource(services: CommandServices, given: vscode.Uri): Promise<MarkerSource & { name: string }> {
   const target = await tableTarget(given);
@@ -29,9 +29,13 @@ export async function tableSource(services: CommandServices, given: vscode.Uri):
     if (!opened || !mapping) return { markers: [], skipped: [] };
     const imported = importedTest(services)(target.table);
     const collected: Collected = { markers: [], skipped: [] };
+    // A folder of photos: a marker is its photo (named by it, and a click opens it), not a line of a file.
+    const photoOf = opened.mapped.table.format.format === 'photos' ? opened.rows.cellNamer(opened.mapped.table.format) : undefined;
     try {
       for await (const read of opened.mapped.table.rows()) {
-        const id = `${target.table.toString()}#L${read.line}`;
+        // The photo's path in the folder (a folder of them, grouped), for a row and for a problem alike.
+        const photo = photoOf ? vscode.Uri.joinPath(target.table, photoOf({ line: read.line, column: 1 })) : undefined;
+        const id = photo ? photo.toString() : `${target.table.toString()}#L${read.line}`;
         if ('problem' in read) {
           collected.skipped.push({ id, reason: read.problem });
           continue;
@@ -53,7 +57,7 @@ export async function tableSource(services: CommandServices, given: vscode.Uri):
         }
         // The line in the table, not in the row's document: the latitude's cell, else the row's first line.
         const line = (checked.spot.cells.get('/data/attributes/latitude')?.line ?? checked.line) - 1;
-        collected.markers.push(pageMarker({ ...result.marker, line }, target.table.toString()));
+        collected.markers.push(photo ? shownMarker({ ...result.marker, line: 0 }) : shownMarker({ ...result.marker, line }, target.table.toString()));
       }
     } finally {
       await opened.copy.dispose();

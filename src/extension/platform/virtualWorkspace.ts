@@ -27,7 +27,7 @@ const NEEDS_DISK: ReadonlyMap<string, () => string> = new Map([
     COMMAND.importRows,
     () =>
       vscode.l10n.t(
-        "Import Rows as Spots needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Rows as Spots.",
+        "Import Table Rows as Spots needs the folder on this machine's disk, and this window's folder is virtual. Clone or download it and open it from disk to use Import Table Rows as Spots.",
       ),
   ],
 ]);

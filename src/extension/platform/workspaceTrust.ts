@@ -19,7 +19,10 @@ const NEEDS_TRUST: ReadonlyMap<string, () => string> = new Map([
     () => vscode.l10n.t('Import Spot with Media is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.'),
   ],
   [COMMAND.importFolder, () => vscode.l10n.t('Import Folder is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
-  [COMMAND.importRows, () => vscode.l10n.t('Import Rows as Spots is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
+  [
+    COMMAND.importRows,
+    () => vscode.l10n.t('Import Table Rows as Spots is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.'),
+  ],
   [COMMAND.importExample, () => vscode.l10n.t('Importing the example is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
   [COMMAND.markSpotActive, () => vscode.l10n.t('Mark Spot Active is off in Restricted Mode: this folder is not trusted. Trust the folder to turn it on.')],
   [COMMAND.uploadToGallery, uploadingMediaIsOff],

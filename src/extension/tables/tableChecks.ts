@@ -119,7 +119,7 @@ export class TableChecks implements vscode.Disposable {
     }
   }
 
-  /** Checks a table now (Import Rows as Spots, a test), after the pending pause if any. */
+  /** Checks a table now (Import Table Rows as Spots, a test), after the pending pause if any. */
   async checkNow(table: vscode.Uri): Promise<TableState | undefined> {
     clearTimeout(this.timers.get(table.toString()));
     this.timers.delete(table.toString());

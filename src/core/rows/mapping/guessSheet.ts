@@ -7,6 +7,7 @@ import { l10n } from '../../text/l10n';
 import { isArchivePath, previewTable } from '../read/openTable';
 import type { RowReadProblem, SourceRow, SourceTable } from '../read/types';
 import { guessCoordinates } from './guessCoordinates';
+import { TableReadError } from '../read/tableReadError';
 import { withMembers } from '../../objects/withMembers';
 
 type Preview = { table: SourceTable; sample: SourceRow[]; problems: RowReadProblem[] };
@@ -15,6 +16,12 @@ type Preview = { table: SourceTable; sample: SourceRow[]; problems: RowReadProbl
 export async function previewForMapping(path: string): Promise<Preview & { notes: string[] }> {
   if (isArchivePath(path)) return previewArchiveTable(path);
   const first = await previewTable(path);
+  // A folder of photos none of which has a place would make a mapping of nothing.
+  if (first.table.format.format === 'photos' && first.sample.length === 0)
+    throw new TableReadError(
+      path,
+      l10n.t('none of its first {0} photos has a GPS position in its EXIF tags, and a spot needs one: no mapping was made.', first.problems.length),
+    );
   const { sheets } = first.table;
   if (first.table.format.format !== 'xlsx' || !sheets || sheets.length < 2) return withMembers(first, { notes: [] as string[] });
   const previews: Array<{ name: string; preview: Preview }> = [{ name: sheets[0], preview: first }];

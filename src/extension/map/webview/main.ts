@@ -1,16 +1,20 @@
 // The map page (runs in the webview, a browser): Leaflet over the built-in world outline, the
-// markers the extension sends, and the same spots as a list of buttons. Markers are grouped on a
-// pixel grid at each zoom (a few hundred elements at most, however many spots), and each marker
-// or group is a focusable button with a spoken name. Everything the page does goes back to the
-// extension as a message: open a spot, pick a location, use OpenStreetMap tiles. Its texts come
-// from the extension, in the display language (mapStrings in src/extension/map/mapPage.ts).
+// markers the extension sends, and the spots in view as a list of buttons. Markers are grouped at
+// each zoom (src/core/map/markerGroups.ts: a few hundred elements at most, however many spots, and
+// never overlapping), and each marker or group is a focusable button with a spoken name. A
+// marker's hover asks the extension for its fields. Everything the page does goes back to the
+// extension as a message: open a spot, swap its coordinates, pick a location, use OpenStreetMap
+// tiles. Its texts come from the extension, in the display language (mapStrings in
+// src/extension/map/mapPage.ts).
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import outline from 'spot-world-outline';
-import { decodeOutline } from '../../../core/map/outline';
-import { CELL_PX, clusterOnGrid, VIEW_PAD } from './grid';
-import type { MapState, MapStrings, PageMarker, PageMessage } from '../pageProtocol';
+import borders from 'spot-world-borders';
+import { decodeBorders, decodeOutline } from '../../../core/map/outline';
+import { MarkerGroups, type MarkerGroup } from '../../../core/map/markerGroups';
+import type { MapState, MapStrings, MarkerDetails, PageMarker, PageMessage, PanelMessage } from '../pageProtocol';
+import { graticule } from './graticule';
 
 declare function acquireVsCodeApi(): { postMessage(message: PageMessage): void };
 const vscode = acquireVsCodeApi();
@@ -21,23 +25,43 @@ const strings = JSON.parse(document.body.dataset.strings ?? '{}') as MapStrings;
 /** A template's {0}, {1}… filled in (one pass: what is put in is not read again). */
 const format = (template: string, ...args: Array<string | number>): string =>
   template.replace(/\{(\d+)\}/g, (match, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : match));
+const count = (value: number): string => value.toLocaleString(document.documentElement.lang || undefined);
+
+/** The list names the spots in view, this many at most (the map has them all; the list is for reading them). */
+const LIST_MAX = 200;
+/** Markers just outside the view are drawn too, so a small pan shows no gap. */
+const VIEW_PAD = 0.25;
 
 const map = L.map('map', { worldCopyJump: true, zoomSnap: 0.5, minZoom: 1, attributionControl: true }).setView([20, 0], 2);
 map.attributionControl.setPrefix('Leaflet');
 // The outline as one polygon of every ring: drawn even-odd, so lakes stay holes.
 L.polygon(decodeOutline(outline), { interactive: false, className: 'outline', weight: 1 }).addTo(map);
+// Country borders, so a survey's spots sit in a country one recognises without tiles.
+L.polyline(decodeBorders(borders), { interactive: false, className: 'borders', weight: 1 }).addTo(map);
+graticule(map);
+L.control.scale({ position: 'bottomleft' }).addTo(map);
 const markerLayer = L.layerGroup().addTo(map);
 let tileLayer: L.TileLayer | undefined;
 let state: MapState | undefined;
+let groups: MarkerGroups<PageMarker> | undefined;
+/** Hovers asked for and not answered yet, by marker. */
+const waitingDetails = new Map<number, L.Marker>();
 let fitted = false;
+/** Whether the person moved or zoomed the map: then a later batch of markers does not move it again. */
+let touched = false;
 
-function tooltipOf(marker: PageMarker): string {
-  const fields = marker.fields.length ? `<br>${marker.fields.map(escapeHtml).join('<br>')}` : '';
-  return `<strong>${escapeHtml(marker.sourceId)}</strong> (${escapeHtml(marker.stateLabel)})${marker.topic ? `<br>${escapeHtml(marker.topic)}` : ''}${fields}`;
+function post(message: PageMessage): void {
+  vscode.postMessage(message);
 }
 
-function open(id: string): void {
-  vscode.postMessage({ type: 'open', id });
+function tooltipOf(details: MarkerDetails): string {
+  const lines = [
+    `<strong>${escapeHtml(details.sourceId)}</strong> (${escapeHtml(details.stateLabel)})`,
+    ...(details.topic ? [escapeHtml(details.topic)] : []),
+    ...(details.misplaced ? [`<em>${escapeHtml(details.misplaced)}</em>`] : []),
+    ...details.fields.map(escapeHtml),
+  ];
+  return lines.join('<br>');
 }
 
 /** Enter and Space on a focused marker do what a click does. */
@@ -51,83 +75,155 @@ function onActivate(element: HTMLElement | undefined, action: () => void): void 
   });
 }
 
+/** A longitude Leaflet gives on a copy of the world, brought into -180..180. */
+const wrap = (longitude: number): number => ((((longitude + 180) % 360) + 360) % 360) - 180;
+
+function groupsInView(): Array<MarkerGroup<PageMarker>> {
+  if (!groups) return [];
+  const view = map.getBounds().pad(VIEW_PAD);
+  // A view wider than the world takes it all.
+  const box: [number, number, number, number] =
+    view.getEast() - view.getWest() >= 360
+      ? [-180, view.getSouth(), 180, view.getNorth()]
+      : [wrap(view.getWest()), view.getSouth(), wrap(view.getEast()), view.getNorth()];
+  return groups.groupsIn(box, map.getZoom());
+}
+
+function drawSpot(spot: PageMarker, focused: string | undefined): void {
+  const misplaced = spot.misplaced ? ' misplaced' : '';
+  const marker = L.marker([spot.latitude, spot.longitude], {
+    icon: L.divIcon({
+      className: `spot-marker state-${spot.state}${misplaced}`,
+      html: `<span aria-hidden="true">${escapeHtml(state?.legend.find((entry) => entry.state === spot.state)?.letter ?? '')}</span>${spot.misplaced ? '<b class="misplaced-badge" aria-hidden="true">?</b>' : ''}`,
+      iconSize: [22, 22],
+    }),
+    keyboard: true,
+  });
+  marker.bindTooltip(escapeHtml(spot.name), { direction: 'top', offset: [0, -10] });
+  // The hover's fields come from the extension when it first opens.
+  marker.on('tooltipopen', () => {
+    if (marker.getTooltip()?.options.className === 'has-details') return;
+    waitingDetails.set(spot.key, marker);
+    post({ type: 'details', key: spot.key });
+  });
+  marker.on('click', () => (state?.mode === 'pick' ? pickAt(marker.getLatLng()) : post({ type: 'open', key: spot.key })));
+  marker.addTo(markerLayer);
+  const element = marker.getElement();
+  element?.setAttribute('aria-label', spot.name);
+  element?.setAttribute('data-spot', String(spot.key));
+  if (state?.mode === 'show') onActivate(element, () => post({ type: 'open', key: spot.key }));
+  // The tooltip for keyboard users too.
+  element?.addEventListener('focus', () => marker.openTooltip());
+  element?.addEventListener('blur', () => marker.closeTooltip());
+  if (focused === String(spot.key)) element?.focus();
+}
+
+function drawGroup(group: MarkerGroup<PageMarker>): void {
+  if (!state) return;
+  // In the legend's order, so a group is always described the same way.
+  const counts = new Map<string, number>(state.legend.map((entry) => [entry.state, 0]));
+  for (const spot of group.members) counts.set(spot.state, (counts.get(spot.state) ?? 0) + 1);
+  const words = state.legend
+    .filter((entry) => (counts.get(entry.state) ?? 0) > 0)
+    .map((entry) => `${count(counts.get(entry.state) ?? 0)} ${entry.label}`)
+    .join(', ');
+  const worst = group.members.some((spot) => spot.state === 'invalid' || spot.misplaced) ? ' has-invalid' : '';
+  const cluster = L.marker(group.center, {
+    icon: L.divIcon({ className: `spot-cluster${worst}`, html: `<span>${count(group.members.length)}</span>`, iconSize: [34, 34] }),
+    keyboard: true,
+  });
+  const zoomIn = () => {
+    const bounds = L.latLngBounds(group.members.map((spot) => [spot.latitude, spot.longitude]));
+    // Spots at one place: zooming cannot part them, so the list names them.
+    if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), Math.max(map.getZoom(), 16));
+    else map.fitBounds(bounds, { maxZoom: map.getZoom() + 3, padding: [40, 40] });
+  };
+  cluster.on('click', zoomIn);
+  cluster.bindTooltip(escapeHtml(format(strings.groupTooltip, count(group.members.length), words)), { direction: 'top' });
+  cluster.addTo(markerLayer);
+  const element = cluster.getElement();
+  element?.setAttribute('aria-label', format(strings.groupLabel, count(group.members.length), words));
+  onActivate(element, zoomIn);
+}
+
 function drawMarkers(): void {
   if (!state) return;
   const focused = (document.activeElement as HTMLElement | null)?.dataset?.spot;
   markerLayer.clearLayers();
-  const zoom = map.getZoom();
-  const groups = clusterOnGrid(state.markers, (point) => map.project([point.latitude, point.longitude], zoom), CELL_PX, map.getPixelBounds().pad(VIEW_PAD));
-  for (const group of groups) {
-    if (group.members.length === 1) {
-      const spot = group.members[0];
-      const marker = L.marker([spot.latitude, spot.longitude], {
-        icon: L.divIcon({
-          className: `spot-marker state-${spot.state}`,
-          html: `<span aria-hidden="true">${escapeHtml(spot.letter)}</span>`,
-          iconSize: [22, 22],
-        }),
-        keyboard: true,
-      });
-      marker.bindTooltip(tooltipOf(spot), { direction: 'top', offset: [0, -10] });
-      marker.on('click', () => (state?.mode === 'pick' ? pickAt(marker.getLatLng()) : open(spot.id)));
-      marker.addTo(markerLayer);
-      const element = marker.getElement();
-      element?.setAttribute('aria-label', spot.name);
-      element?.setAttribute('data-spot', spot.id);
-      if (state.mode === 'show') onActivate(element, () => open(spot.id));
-      // The tooltip for keyboard users too.
-      element?.addEventListener('focus', () => marker.openTooltip());
-      element?.addEventListener('blur', () => marker.closeTooltip());
-      if (focused === spot.id) element?.focus();
-    } else {
-      // In the legend's order, so a group is always described the same way.
-      const counts = new Map<string, number>(state.legend.map((entry) => [entry.label, 0]));
-      for (const spot of group.members) counts.set(spot.stateLabel, (counts.get(spot.stateLabel) ?? 0) + 1);
-      for (const [label, count] of counts) if (count === 0) counts.delete(label);
-      const words = [...counts].map(([label, count]) => `${count} ${label}`).join(', ');
-      const worst = group.members.some((spot) => spot.state === 'invalid') ? ' has-invalid' : '';
-      const cluster = L.marker(group.center, {
-        icon: L.divIcon({ className: `spot-cluster${worst}`, html: `<span>${group.members.length}</span>`, iconSize: [34, 34] }),
-        keyboard: true,
-      });
-      const zoomIn = () =>
-        map.fitBounds(L.latLngBounds(group.members.map((spot) => [spot.latitude, spot.longitude])), { maxZoom: map.getZoom() + 3, padding: [40, 40] });
-      cluster.on('click', zoomIn);
-      cluster.bindTooltip(escapeHtml(format(strings.groupTooltip, group.members.length, words)), { direction: 'top' });
-      cluster.addTo(markerLayer);
-      const element = cluster.getElement();
-      element?.setAttribute('aria-label', format(strings.groupLabel, group.members.length, words));
-      onActivate(element, zoomIn);
-    }
+  waitingDetails.clear();
+  const shown = groupsInView();
+  for (const group of shown) {
+    if (group.members.length === 1) drawSpot(group.members[0], focused);
+    else drawGroup(group);
   }
+  drawList(shown);
+  document.body.dataset.drawn = String(shown.length);
 }
 
-function drawList(): void {
+function listButton(spot: PageMarker): HTMLLIElement {
+  const item = document.createElement('li');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `list-spot state-${spot.state}`;
+  button.dataset.key = String(spot.key);
+  const letter = state?.legend.find((entry) => entry.state === spot.state)?.letter ?? '';
+  button.innerHTML = `<span class="badge" aria-hidden="true">${escapeHtml(letter)}</span> ${escapeHtml(spot.name)}`;
+  button.addEventListener('click', () => post({ type: 'open', key: spot.key }));
+  button.addEventListener('focus', () => map.panTo([spot.latitude, spot.longitude]));
+  item.append(button);
+  return item;
+}
+
+function swapButton(key: number): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'swap';
+  button.textContent = strings.swap;
+  button.addEventListener('click', () => post({ type: 'swap', key }));
+  return button;
+}
+
+function heading(text: string): HTMLLIElement {
+  const item = document.createElement('li');
+  const title = document.createElement('h2');
+  title.className = 'list-heading';
+  title.textContent = text;
+  item.append(title);
+  return item;
+}
+
+/** The list: misplaced spots and documents not on the map first (each under its problem), then the spots in view. */
+function drawList(shown: Array<MarkerGroup<PageMarker>>): void {
   if (!state) return;
-  const list = byId<HTMLUListElement>('list-items');
-  const items = state.markers
-    .slice()
-    .sort((a, b) => a.sourceId.localeCompare(b.sourceId))
-    .map((spot) => {
+  const items: HTMLLIElement[] = [];
+  const misplaced = state.markers.filter((spot) => spot.misplaced);
+  if (misplaced.length > 0) {
+    items.push(heading(format(strings.listMisplaced, count(misplaced.length))));
+    for (const spot of misplaced.slice(0, LIST_MAX)) {
+      const item = listButton(spot);
+      if (spot.misplaced === 'swapped' && state.mode === 'show') item.append(swapButton(spot.key));
+      items.push(item);
+    }
+  }
+  if (state.skipped.length > 0) {
+    items.push(heading(format(strings.listSkipped, count(state.skipped.length))));
+    for (const skip of state.skipped.slice(0, LIST_MAX)) {
       const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = `list-spot state-${spot.state}`;
-      button.dataset.id = spot.id;
-      button.innerHTML = `<span class="badge" aria-hidden="true">${escapeHtml(spot.letter)}</span> ${escapeHtml(spot.name)}`;
-      button.title = spot.fields.join(', ');
-      button.addEventListener('click', () => open(spot.id));
-      button.addEventListener('focus', () => map.panTo([spot.latitude, spot.longitude]));
-      item.append(button);
-      return item;
-    });
-  const skipped = state.skipped.map((skip) => {
-    const item = document.createElement('li');
-    item.className = 'skipped';
-    item.textContent = format(strings.skipped, skip.id, skip.reason);
-    return item;
-  });
-  list.replaceChildren(...items, ...skipped);
+      item.className = 'skipped';
+      item.textContent = format(strings.skipped, skip.name, skip.reason);
+      if (skip.key !== undefined && state.mode === 'show') item.append(' ', swapButton(skip.key));
+      items.push(item);
+    }
+  }
+  const inView = shown
+    .flatMap((group) => group.members)
+    .filter((spot) => map.getBounds().contains([spot.latitude, spot.longitude]) || map.getBounds().contains([spot.latitude, spot.longitude + 360]))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  items.push(
+    heading(inView.length > LIST_MAX ? format(strings.listInViewCut, count(LIST_MAX), count(inView.length)) : format(strings.listInView, count(inView.length))),
+  );
+  items.push(...inView.slice(0, LIST_MAX).map(listButton));
+  byId<HTMLUListElement>('list-items').replaceChildren(...items);
 }
 
 function drawToolbar(): void {
@@ -137,13 +233,18 @@ function drawToolbar(): void {
   const one = markers.length === 1;
   const summary = skipped
     ? one
-      ? format(strings.oneSpotSkipped, skipped)
-      : format(strings.spotsSkipped, markers.length, skipped)
+      ? format(strings.oneSpotSkipped, count(skipped))
+      : format(strings.spotsSkipped, count(markers.length), count(skipped))
     : one
       ? strings.oneSpot
-      : format(strings.spots, markers.length);
-  const problem = state.tileProblem ? ` ${format(strings.tilesOff, state.tileProblem)}` : '';
-  byId('summary').textContent = `${summary}${problem}`;
+      : format(strings.spots, count(markers.length));
+  const misplaced = markers.filter((spot) => spot.misplaced).length;
+  const extra = [
+    misplaced ? format(strings.misplaced, count(misplaced)) : '',
+    state.reading ? format(strings.reading, count(state.reading.done), count(state.reading.total)) : '',
+    state.tileProblem ? format(strings.tilesOff, state.tileProblem) : '',
+  ].filter(Boolean);
+  byId('summary').textContent = [summary, ...extra].join(' ');
   byId('legend').innerHTML = state.legend
     .map(
       (entry) =>
@@ -152,6 +253,7 @@ function drawToolbar(): void {
     .join('');
   byId('use-osm').hidden = !state.offerTiles;
   byId('pick-hint').hidden = mode !== 'pick';
+  byId('pick-without-tiles').hidden = !(mode === 'pick' && !state.tiles);
   document.body.classList.toggle('picking', mode === 'pick');
 }
 
@@ -169,43 +271,85 @@ function drawTiles(): void {
 }
 
 function pickAt(at: L.LatLng): void {
-  vscode.postMessage({ type: 'pick', latitude: at.lat, longitude: at.lng });
+  post({ type: 'pick', latitude: at.lat, longitude: at.lng });
 }
 
-map.on('zoomend moveend', drawMarkers);
+/** The place under the pointer, in a corner: where a click would pick, and what a person reads off to compare. */
+const pointer = new (L.Control.extend({
+  onAdd() {
+    const element = L.DomUtil.create('div', 'pointer-position');
+    element.setAttribute('aria-hidden', 'true');
+    return element;
+  },
+}))({ position: 'bottomright' }).addTo(map);
+map.on('mousemove', (event: L.LeafletMouseEvent) => {
+  const { lat, lng } = event.latlng.wrap();
+  pointer.getContainer()!.textContent = `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+});
+map.on('mouseout', () => (pointer.getContainer()!.textContent = ''));
+
+map.on('zoomend moveend', () => {
+  document.body.dataset.zoom = String(map.getZoom());
+  drawMarkers();
+});
+for (const event of ['mousedown', 'wheel', 'keydown', 'touchstart']) byId('map').addEventListener(event, () => (touched = true), { passive: true });
 map.on('click', (event: L.LeafletMouseEvent) => {
   if (state?.mode === 'pick') pickAt(event.latlng);
 });
-// Keyboard picking: the arrow keys move the map (Leaflet's keyboard handler), Enter takes its centre.
+// Keyboard picking: the arrow keys move the map (Leaflet's keyboard handler), Enter takes the place under the mark (the map's centre).
 byId('map').addEventListener('keydown', (event) => {
   if (state?.mode === 'pick' && event.key === 'Enter' && event.target === byId('map')) {
     event.preventDefault();
     pickAt(map.getCenter());
   }
 });
-byId('use-osm').addEventListener('click', () => vscode.postMessage({ type: 'useOsmTiles' }));
+// The map's element changes size with the window and when the toolbar or the pick hint grows or
+// shrinks: Leaflet is told, so its centre stays the middle of what is shown, where the pick mark is.
+new ResizeObserver(() => map.invalidateSize({ pan: false })).observe(byId('map'));
+byId('use-osm').addEventListener('click', () => post({ type: 'useOsmTiles' }));
+byId('pick-use-osm').addEventListener('click', () => post({ type: 'useOsmTiles' }));
 byId('toggle-list').addEventListener('click', () => {
   const button = byId('toggle-list');
   const shown = byId('list').hidden;
   byId('list').hidden = !shown;
   button.setAttribute('aria-expanded', String(shown));
   button.textContent = shown ? strings.hideList : strings.showList;
-  map.invalidateSize();
 });
 
-window.addEventListener('message', (event: MessageEvent<{ type: string; state: MapState }>) => {
-  if (event.data?.type !== 'state') return;
-  state = event.data.state;
+function fit(markers: readonly PageMarker[]): void {
+  const bounds = L.latLngBounds(markers.map((spot) => [spot.latitude, spot.longitude]));
+  map.fitBounds(bounds, { maxZoom: markers.length === 1 ? 12 : 10, padding: [40, 40], animate: false });
+}
+
+window.addEventListener('message', (event: MessageEvent<PanelMessage>) => {
+  const message = event.data;
+  if (message?.type === 'details') {
+    const marker = waitingDetails.get(message.details.key);
+    waitingDetails.delete(message.details.key);
+    marker?.setTooltipContent(tooltipOf(message.details));
+    if (marker?.getTooltip()) marker.getTooltip()!.options.className = 'has-details';
+    if (message.details.swap && state?.mode === 'show' && marker) {
+      const item = document.querySelector(`#list-items button[data-key="${message.details.key}"]`)?.parentElement;
+      if (item && !item.querySelector('.swap')) item.append(swapButton(message.details.key));
+    }
+    return;
+  }
+  if (message?.type !== 'state') return;
+  const started = performance.now();
+  const previous = state;
+  state = message.state;
+  groups = new MarkerGroups(state.markers);
   drawToolbar();
   drawTiles();
-  drawList();
-  if (!fitted && state.markers.length > 0) {
+  // The first markers place the view; once all are read they place it again, unless the person moved it meanwhile.
+  if (state.markers.length > 0 && (!fitted || (!touched && !state.reading && previous?.reading))) {
     fitted = true;
-    const bounds = L.latLngBounds(state.markers.map((spot) => [spot.latitude, spot.longitude]));
-    map.fitBounds(bounds, { maxZoom: state.markers.length === 1 ? 12 : 10, padding: [40, 40] });
+    fit(state.markers);
   }
   drawMarkers();
   document.body.dataset.markers = String(state.markers.length);
+  document.body.dataset.reading = state.reading ? 'true' : 'false';
+  if (!state.reading) post({ type: 'drawn', markers: state.markers.length, ms: performance.now() - started });
 });
 
-vscode.postMessage({ type: 'ready' });
+post({ type: 'ready' });

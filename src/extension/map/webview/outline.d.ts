@@ -3,3 +3,9 @@ declare module 'spot-world-outline' {
   const rings: number[][];
   export default rings;
 }
+
+// The same plugin: the borders between countries (topologyToBorders' compact polylines).
+declare module 'spot-world-borders' {
+  const lines: number[][];
+  export default lines;
+}

@@ -1,5 +1,6 @@
-// Create Mapping for this File: a mapping made from the table's header and first rows (the core's
-// guessMapping, as `spot-import mapping` does), written beside the table for the user to complete,
+// Create Mapping: a mapping made from the table's header and first rows, or from the first photos
+// of a folder of geotagged photos (the core's guessMapping, as `spot-import mapping` does),
+// written beside the table (or folder) for the user to complete,
 // and opened; each guess is said, so a person knows what to check before the first import. An
 // existing mapping is opened, never written over.
 import { promises as fs } from 'node:fs';
@@ -37,8 +38,10 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
   }
   services.log.info('rows', `made ${mappingName} from the header and first rows of ${target.name}`, notes);
   await vscode.window.showTextDocument(target.mapping, { preview: false });
-  void services.ui.showInformationMessage(
-    vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; ')),
-  );
+  const made =
+    preview.table.format.format === 'photos'
+      ? vscode.l10n.t('Made {0} from the first photos of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; '))
+      : vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; '));
+  void services.ui.showInformationMessage(made);
   return target.mapping;
 }

@@ -1,4 +1,4 @@
-// Import Rows as Spots: the rows of a table with a mapping through the core's import engine, each
+// Import Table Rows as Spots: the rows of a table with a mapping through the core's import engine, each
 // row the spot it stands for, with the photos its cells name: as Import Folder does it (one
 // cancellable progress notification, the journal that makes a second run send nothing that was
 // done, the galleries remembered for the Galleries view, the same summary), and a failure opens
@@ -31,7 +31,7 @@ interface RowsImportOptions {
   onProgress?: (event: Core.ImportProgress) => void;
 }
 
-/** What Import Rows as Spots did: the run's summary, and the lines that were not rows at all. */
+/** What Import Table Rows as Spots did: the run's summary, and the lines that were not rows at all. */
 export interface RowsImportSummary extends FolderImportSummary {
   unreadable: Rows.UnreadableRow[];
 }

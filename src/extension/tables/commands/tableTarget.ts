@@ -24,6 +24,8 @@ export async function tableTarget(arg: unknown): Promise<TableTarget> {
   const given = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   // A file the command was given (the Explorer's menu on occurrence.txt) is taken whatever its name says.
   let table = given && isTableUri(given, arg instanceof vscode.Uri) ? given : undefined;
+  // A folder the command was given (the Explorer's menu) is a folder of photos, with or without its mapping yet.
+  if (!table && arg instanceof vscode.Uri && arg.scheme === 'file' && (await isFolder(arg))) table = arg;
   if (given && isMappingUri(given)) {
     for (const candidate of tableCandidatesFor(given.fsPath)) {
       if (await exists(candidate)) {
@@ -76,6 +78,13 @@ export async function saveFirst(target: TableTarget, confirm: (names: string[]) 
     if (!(await document.save()))
       throw new ActionableError(vscode.l10n.t('{0} could not be saved: nothing was imported.', vscode.workspace.asRelativePath(document.uri, false)));
   }
+}
+
+function isFolder(uri: vscode.Uri): Promise<boolean> {
+  return fs.stat(uri.fsPath).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
 }
 
 function exists(path: string): Promise<boolean> {

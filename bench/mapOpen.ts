@@ -1,0 +1,142 @@
+// `npm run bench:map`: what a user waits for when a folder of a survey's spot documents goes on
+// the map, in a real VS Code (code-server with the packaged .vsix, headless Chromium): from the
+// click on Show on Map in the Explorer's menu to the page showing its first markers, and to every
+// spot read and its markers drawn. Folders of 1,000, 10,000 and 50,000 generated documents over
+// Austria; the baseline, in the same run, is a folder of one document (what opening any map costs:
+// the panel, its page, Leaflet and the outline). Each size SPOT_BENCH_ROUNDS times (default 3),
+// the sizes taking turns; medians, with the goal beside them. The extension's log says where the
+// time went (reading, sending, the page's drawing): printed beside each figure.
+// Run by hand on an idle machine; never as a test.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { closeAllEditors, webviewFrame } from '../test/e2e/galleryHelpers';
+import { contextMenuAction, dismissOverlays, extensionLog, openViewContainer, page, startWorkbench, stopWorkbench, workspaceDir } from '../test/e2e/workbench';
+import { explorerRow, plainTitle } from '../test/e2e/workflowHelpers';
+
+const SIZES = [1, 1_000, 10_000, 50_000];
+const GOAL_MS: Record<number, number> = { 10_000: 2_000 };
+const ROUNDS = Number(process.env.SPOT_BENCH_ROUNDS ?? 3);
+
+/** A spot document as an author writes one: indented, a topic with fields, some in progress. */
+function spotText(index: number): string {
+  const latitude = 46.5 + ((index * 7919) % 2600) / 1000;
+  const longitude = 9.6 + ((index * 104729) % 7400) / 1000;
+  return `${JSON.stringify(
+    {
+      data: {
+        type: 'spots',
+        attributes: {
+          topic_id: 7,
+          source_id: `bench-map-${index}`,
+          latitude: Number(latitude.toFixed(5)),
+          longitude: Number(longitude.toFixed(5)),
+          state: index % 3 === 0 ? 2 : 1,
+          fld_7_1: 'Oak',
+          fld_7_2: 12.5,
+          fld_7_3: null,
+        },
+      },
+    },
+    null,
+    4,
+  )}\n`;
+}
+
+function writeFolder(size: number): string {
+  const name = `bench-map-${size}`;
+  const folder = path.join(workspaceDir(), name);
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true });
+  // Survey folders hold a few hundred documents each, as exports and imports lay them out.
+  for (let index = 0; index < size; index++) {
+    const sub = path.join(folder, `part-${String(Math.floor(index / 500)).padStart(3, '0')}`);
+    if (index % 500 === 0) fs.mkdirSync(sub);
+    fs.writeFileSync(path.join(sub, `spot-${index}.spot.json`), spotText(index));
+  }
+  return name;
+}
+
+interface Round {
+  firstMarkersMs: number;
+  allDrawnMs: number;
+  /** From the extension's log: reading (and the batches before it), and the page's drawing of the whole. */
+  log: string;
+}
+
+async function showOnMap(folder: string, size: number): Promise<Round> {
+  await dismissOverlays();
+  await closeAllEditors();
+  await openViewContainer('Explorer');
+  const logBefore = extensionLog().length;
+  let started = 0;
+  await contextMenuAction(explorerRow(folder), plainTitle('spotImport.map.show'), async () => (started = performance.now()));
+  const frame = await webviewFrame('#map path.outline', undefined, 120_000);
+  await frame.waitForFunction(() => Number(document.body.dataset.drawn) > 0, undefined, { timeout: 120_000, polling: 'raf' });
+  const firstMarkersMs = performance.now() - started;
+  await frame.waitForFunction(
+    (expected) => document.body.dataset.markers === String(expected) && document.body.dataset.reading === 'false' && Number(document.body.dataset.drawn) > 0,
+    size,
+    { timeout: 300_000, polling: 'raf' },
+  );
+  const allDrawnMs = performance.now() - started;
+  // The page's "drawn" message reaches the log a moment later.
+  let log = '';
+  for (let wait = 0; wait < 50 && !/the page drew/.test(log); wait++) {
+    log = extensionLog()
+      .slice(logBefore)
+      .split('\n')
+      .filter((line) => /\[map\]/.test(line) && /read in|the page drew/.test(line))
+      .map((line) => line.replace(/^.*\[map\]\s*/, '').replace(/^Map: [^:]*: /, ''))
+      .join('; ');
+    if (!/the page drew/.test(log)) await page().waitForTimeout(100);
+  }
+  return { firstMarkersMs, allDrawnMs, log };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function main(): Promise<void> {
+  console.log(`map bench: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}; ${ROUNDS} rounds`);
+  await startWorkbench();
+  try {
+    const folders = new Map(SIZES.map((size) => [size, writeFolder(size)]));
+    // The Explorer lists the new folders once the file watcher has seen them.
+    await explorerRow(folders.get(SIZES[SIZES.length - 1])!).waitFor({ state: 'visible', timeout: 120_000 });
+    const rounds = new Map<number, Round[]>(SIZES.map((size) => [size, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const size of SIZES) {
+        const result = await showOnMap(folders.get(size)!, size);
+        rounds.get(size)!.push(result);
+        console.log(
+          `  round ${round + 1}, ${size.toLocaleString('en')} spots: first markers ${result.firstMarkersMs.toFixed(0)} ms, all drawn ${result.allDrawnMs.toFixed(0)} ms (${result.log})`,
+        );
+      }
+    }
+    const baseline = median(rounds.get(1)!.map((r) => r.allDrawnMs));
+    console.log('\nmedians, from the click on Show on Map:');
+    console.log('| spots | first markers | all read and drawn | ÷ a map of 1 spot | goal |');
+    console.log('|---:|---:|---:|---:|---|');
+    for (const size of SIZES) {
+      const all = median(rounds.get(size)!.map((r) => r.allDrawnMs));
+      const first = median(rounds.get(size)!.map((r) => r.firstMarkersMs));
+      const goal = GOAL_MS[size] ? `< ${GOAL_MS[size]} ms: ${all < GOAL_MS[size] ? 'met' : 'NOT met'}` : '';
+      console.log(`| ${size.toLocaleString('en')} | ${first.toFixed(0)} ms | ${all.toFixed(0)} ms | ${(all / baseline).toFixed(2)} | ${goal} |`);
+    }
+  } finally {
+    await closeAllEditors().catch(() => undefined);
+    await stopWorkbench();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
