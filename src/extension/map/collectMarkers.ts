@@ -2,12 +2,13 @@
 // included) or from disk, with the editor's own verdict on it (errors from our diagnostics make it
 // "invalid"), whether an import of it is known (the galleries remembered for the active profile,
 // which record the spot's document and source_id), and the topic definitions for field labels
-// and areas. A survey's thousands of documents are read several at a time, straight from disk, and
-// handed over in batches as they come, so the map shows the first markers before the last file is read.
-import { promises as fs } from 'node:fs';
+// and areas. A survey's thousands of documents are read straight from disk in short synchronous
+// chunks, and handed over in a few batches as they come, so the map shows the first markers
+// before the last file is read.
+import { readFileSync, statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { markerName, MARKER_STATES, spotMarkerFromText, type SpotMarker } from '../../core/map';
-import type { TopicCatalog } from '../../core';
+import { MAX_DOCUMENT_BYTES, type TopicCatalog } from '../../core';
 import type { ExtensionServices } from '../platform/services';
 import type { SpotChecker } from '../documents/spotChecker';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
@@ -16,12 +17,16 @@ import type { ShownMarker, SkippedSpot } from './pageProtocol';
 /** What reading markers needs of the services (not the command table's type: the map panel it serves is part of that type). */
 type MarkerServices = Pick<ExtensionServices, 'profiles' | 'galleries'> & { readonly checker: SpotChecker };
 
-/** Files read at once: enough to keep the disk and the parser busy, few enough to leave the extension host responsive. */
-const READ_CONCURRENCY = 16;
-/** A batch of markers goes to the map at least this often while reading goes on. */
-const BATCH_MS = 150;
+/**
+ * Files read one after the other, synchronously, before the extension host gets a turn: a spot
+ * document is a few hundred bytes, and a synchronous read of one is a fraction of the cost of an
+ * asynchronous one (its four trips through the thread pool); a chunk takes a few milliseconds.
+ */
+const READ_CHUNK = 100;
+/** The first batch of markers goes to the map after this long; each later one waits twice as long as the one before, so a folder of any size costs a handful of batches. */
+const FIRST_BATCH_MS = 200;
 
-/** What a map shows: the files it watches, all its markers, and (for documents) one file's marker again after an edit. */
+/** What a map shows: the files it watches (known once collect has begun), all its markers, and (for documents) one file's marker again after an edit. */
 export interface MarkerSource {
   readonly watched: readonly vscode.Uri[];
   /** `onBatch`: what was read so far, called while reading goes on (the last call is the whole). */
@@ -84,55 +89,81 @@ function shared(services: MarkerServices): Shared {
   };
 }
 
-async function textOf(uri: vscode.Uri, open: Map<string, vscode.TextDocument>): Promise<string> {
+/** The document's text as the editor has it, else from disk (synchronously for a file: see READ_CHUNK); undefined when it must be read through VS Code. */
+function textNow(uri: vscode.Uri, open: Map<string, vscode.TextDocument>): string | undefined {
   const document = open.get(uri.toString());
   if (document) return document.getText();
-  // Straight from disk for files: VS Code's file system API costs a round trip per file.
-  return uri.scheme === 'file' ? fs.readFile(uri.fsPath, 'utf8') : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  if (uri.scheme !== 'file') return undefined;
+  // A file far larger than a spot document is not read (it would hold the extension host up).
+  const size = statSync(uri.fsPath).size;
+  if (size > MAX_DOCUMENT_BYTES) throw new Error(vscode.l10n.t('{0} bytes: larger than a spot document can be', size));
+  return readFileSync(uri.fsPath, 'utf8');
 }
 
-async function markerOf(uri: vscode.Uri, facts: Shared): Promise<ShownMarker | SkippedSpot> {
+function markerFrom(uri: vscode.Uri, text: string, topics: TopicCatalog | undefined, facts: Shared): ShownMarker | SkippedSpot {
   const id = uri.toString();
+  const result = spotMarkerFromText(text, { id, hasErrors: facts.withErrors.has(id), imported: facts.imported(uri), topics });
+  if (!result.ok) return { id, reason: result.reason, ...(result.swap ? { swap: true } : {}) };
+  return shownMarker(result.marker);
+}
+
+const failed = (uri: vscode.Uri, error: unknown): SkippedSpot => ({ id: uri.toString(), reason: error instanceof Error ? error.message : String(error) });
+
+async function markerOf(uri: vscode.Uri, facts: Shared): Promise<ShownMarker | SkippedSpot> {
   try {
-    const [text, topics] = await Promise.all([textOf(uri, facts.open), facts.topics(uri)]);
-    const result = spotMarkerFromText(text, { id, hasErrors: facts.withErrors.has(id), imported: facts.imported(uri), topics });
-    if (!result.ok) return { id, reason: result.reason, ...(result.swap ? { swap: true } : {}) };
-    return shownMarker(result.marker);
+    const topics = await facts.topics(uri);
+    const text = textNow(uri, facts.open) ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    return markerFrom(uri, text, topics, facts);
   } catch (error) {
-    return { id, reason: error instanceof Error ? error.message : String(error) };
+    return failed(uri, error);
   }
 }
 
 async function collectMarkers(services: MarkerServices, uris: readonly vscode.Uri[], onBatch?: (sofar: Collected, total: number) => void): Promise<Collected> {
   const facts = shared(services);
   const collected: Collected = { markers: [], skipped: [] };
-  let next = 0;
-  let lastBatch = Date.now();
-  const worker = async () => {
-    while (next < uris.length) {
-      const result = await markerOf(uris[next++], facts);
-      if ('reason' in result) collected.skipped.push(result);
-      else collected.markers.push(result);
-      if (onBatch && Date.now() - lastBatch >= BATCH_MS && next < uris.length) {
-        lastBatch = Date.now();
-        onBatch(collected, uris.length);
+  const take = (result: ShownMarker | SkippedSpot) => ('reason' in result ? collected.skipped.push(result) : collected.markers.push(result));
+  const started = Date.now();
+  let nextBatch = FIRST_BATCH_MS;
+  for (let start = 0; start < uris.length; start += READ_CHUNK) {
+    const chunk = uris.slice(start, start + READ_CHUNK);
+    // The catalogs of the chunk's folders (read once per folder), then its files in one go.
+    const topics = await Promise.all(chunk.map((uri) => facts.topics(uri)));
+    for (const [index, uri] of chunk.entries()) {
+      let text: string | undefined;
+      try {
+        text = textNow(uri, facts.open);
+      } catch (error) {
+        take(failed(uri, error));
+        continue;
       }
+      take(text === undefined ? await markerOf(uri, facts) : markerFrom(uri, text, topics[index], facts));
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, uris.length) }, worker));
-  // In the order of the files, whatever order the reads ended in.
-  const order = new Map(uris.map((uri, index) => [uri.toString(), index]));
-  const byFile = (a: { id: string }, b: { id: string }) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0);
-  collected.markers.sort(byFile);
-  collected.skipped.sort(byFile);
+    const elapsed = Date.now() - started;
+    if (onBatch && elapsed >= nextBatch && start + READ_CHUNK < uris.length) {
+      nextBatch = elapsed * 2;
+      onBatch(collected, uris.length);
+    }
+    // The extension host's other work (typing, the map's messages) between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return collected;
 }
 
-/** Spot documents: each edit re-reads only the edited one. */
-export function documentSource(services: MarkerServices, uris: readonly vscode.Uri[]): MarkerSource {
+/**
+ * Spot documents, given or found when the map opens (a folder's search runs while its page
+ * loads): each edit re-reads only the edited one.
+ */
+export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | (() => Promise<readonly vscode.Uri[]>)): MarkerSource {
+  let uris: readonly vscode.Uri[] = typeof given === 'function' ? [] : given;
   return {
-    watched: uris,
-    collect: (onBatch) => collectMarkers(services, uris, onBatch),
+    get watched() {
+      return uris;
+    },
+    collect: async (onBatch) => {
+      if (typeof given === 'function') uris = await given();
+      return collectMarkers(services, uris, onBatch);
+    },
     one: (uri) => markerOf(uri, shared(services)),
   };
 }

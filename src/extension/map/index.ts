@@ -68,28 +68,39 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     return open(services, `show:${active.toString()}`, vscode.l10n.t('Map: {0}', name), 'show', documentSource(services, [active]));
   }
   if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
-  const uris: vscode.Uri[] = [];
-  let truncated = false;
-  for (const uri of given) {
-    if (await isFolder(uri)) {
-      const found = await findSpotFiles(core, uri, { log: services.log, limits: MAP_SEARCH_LIMITS });
+  // Documents named are checked now (a wrong one is said at once); folders are searched once the
+  // map's page is loading, which takes as long as a search of thousands of files.
+  const parts: Array<vscode.Uri | { folder: vscode.Uri }> = [];
+  for (const uri of given) parts.push((await isFolder(uri)) ? { folder: uri } : (await spotTargetSpotDocument(core, uri)).document.uri);
+  const find = async (): Promise<vscode.Uri[]> => {
+    const started = Date.now();
+    const uris: vscode.Uri[] = [];
+    let truncated = false;
+    for (const part of parts) {
+      if (part instanceof vscode.Uri) {
+        uris.push(part);
+        continue;
+      }
+      const found = await findSpotFiles(core, part.folder, { log: services.log, limits: MAP_SEARCH_LIMITS });
       uris.push(...found.uris);
       truncated ||= found.truncated;
-    } else uris.push((await spotTargetSpotDocument(core, uri)).document.uri);
-  }
-  if (truncated)
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'The map shows the first {0} spot documents found: there are more. Show a subfolder on the map to see its spots.',
-        uris.length.toLocaleString(vscode.env.language),
-      ),
-    );
+    }
+    if (truncated)
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'The map shows the first {0} spot documents found: there are more. Show a subfolder on the map to see its spots.',
+          uris.length.toLocaleString(vscode.env.language),
+        ),
+      );
+    if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
+    services.log.info('map', `found ${uris.length} spot documents in ${Date.now() - started} ms`);
+    return uris;
+  };
   const title =
     given.length === 1
       ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? ''))
       : vscode.l10n.t('Map: {0} items', given.length);
-  if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
-  return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, uris));
+  return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, find));
 }
 
 /** A table with its mapping (or the mapping of one): its rows as spots. */

@@ -67,7 +67,16 @@ export class MapPanel {
     });
     let pageReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (pageReady = resolve));
-    const watched = new Set(source.watched.map((uri) => uri.toString()));
+    // The files watched are known once reading began (a folder's are found while the page loads).
+    let watched = new Set<string>();
+    let watchedFrom: readonly vscode.Uri[] | undefined;
+    const isWatched = (uri: vscode.Uri) => {
+      if (watchedFrom !== source.watched) {
+        watchedFrom = source.watched;
+        watched = new Set(watchedFrom.map((each) => each.toString()));
+      }
+      return watched.has(uri.toString());
+    };
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
@@ -81,10 +90,10 @@ export class MapPanel {
           });
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (watched.has(event.document.uri.toString()) && event.contentChanges.length > 0) this.follow(event.document.uri);
+        if (event.contentChanges.length > 0 && isWatched(event.document.uri)) this.follow(event.document.uri);
       }),
       vscode.languages.onDidChangeDiagnostics((event) => {
-        for (const uri of event.uris) if (watched.has(uri.toString())) this.follow(uri);
+        for (const uri of event.uris) if (isWatched(uri)) this.follow(uri);
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsMap(event)) void this.send();
@@ -287,7 +296,10 @@ export class MapPanel {
     } else if (message.type === 'swap') {
       await this.swap(this.ids[message.key] ?? '');
     } else if (message.type === 'drawn') {
-      this.services.log.info('map', `${this.panel.title}: the page drew ${message.markers} markers in ${Math.round(message.ms)} ms`);
+      this.services.log.info(
+        'map',
+        `${this.panel.title}: the page drew ${message.markers} markers in ${Math.round(message.ms)} ms, ${Math.round(message.sinceLoad)} ms after it began to load`,
+      );
     } else if (message.type === 'pick') {
       await this.pick(message.latitude, message.longitude);
     } else if (message.type === 'useOsmTiles') {

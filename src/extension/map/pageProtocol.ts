@@ -116,4 +116,4 @@ export type PageMessage =
   | { type: 'pick'; latitude: number; longitude: number }
   | { type: 'useOsmTiles' }
   /** The page drew a state: how long it took there (the map bench reads it from the log). */
-  | { type: 'drawn'; markers: number; ms: number };
+  | { type: 'drawn'; markers: number; ms: number; sinceLoad: number };

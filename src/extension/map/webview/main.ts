@@ -349,7 +349,7 @@ window.addEventListener('message', (event: MessageEvent<PanelMessage>) => {
   drawMarkers();
   document.body.dataset.markers = String(state.markers.length);
   document.body.dataset.reading = state.reading ? 'true' : 'false';
-  if (!state.reading) post({ type: 'drawn', markers: state.markers.length, ms: performance.now() - started });
+  if (!state.reading) post({ type: 'drawn', markers: state.markers.length, ms: performance.now() - started, sinceLoad: performance.now() });
 });
 
 post({ type: 'ready' });
