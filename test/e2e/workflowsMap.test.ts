@@ -237,13 +237,21 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     }
   });
 
-  it('finds no serious violation in the map and its list (axe-core)', async () => {
+  it('keeps the keyboard in its list as Tab moves along it, and finds no serious violation in the map and its list (axe-core)', async () => {
     await dismissOverlays();
     await closeAllEditors();
     await openViewContainer('Explorer');
     await contextMenuAction(explorerRow(FOLDER), plainTitle('spotImport.map.show'));
     const frame = await webviewFrame('#map path.outline', undefined, 30_000);
     await frame.waitForFunction(() => Number(document.body.dataset.markers) >= 4, undefined, { timeout: 20_000 });
+    // Tab moves along the list: focusing an entry pans the map to it and the list is drawn anew, and the keyboard stays in it.
+    await frame.evaluate(() => document.querySelector<HTMLElement>('#list-items button.list-spot')?.focus());
+    await page().keyboard.press('Tab');
+    await page().waitForTimeout(400); // the pan and the list drawn after it
+    assert.ok(
+      await frame.evaluate(() => document.activeElement?.closest('#list-items button.list-spot') !== null),
+      `the keyboard stays in the list (it is on ${await frame.evaluate(() => document.activeElement?.tagName)})`,
+    );
     const violations = serious(await audit(frame, 'body'));
     await settledShot('map-audit');
     assert.deepStrictEqual(violations, [], 'no serious or critical violation in the map');

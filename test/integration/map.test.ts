@@ -50,6 +50,7 @@ describe('Map: Show on Map and Pick Location', function () {
     assert.strictEqual(panel.lastState.mode, 'show');
     assert.strictEqual(panel.lastState.tiles, undefined, 'no tiles unless the user chose them');
     assert.strictEqual(panel.lastState.offerTiles, true);
+    assert.strictEqual(panel.lastState.canSwap, true, 'Swap is offered for spot documents');
     // Its page: the policy allows no image host but the extension's and data:.
     assert.match(panel.panel.webview.html, /default-src 'none'; img-src [^;]* data:; style-src/);
     panel.panel.dispose();
@@ -118,6 +119,24 @@ describe('Map: Show on Map and Pick Location', function () {
     await closeAllEditors();
   });
 
+  it('closing the map while its documents are read ends the command, and reads no more', async () => {
+    await closeAllEditors();
+    const big = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-big-'));
+    try {
+      for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(big, `s-${i}.spot.json`), spot(`it-map-big-${i}`, 47 + (i % 100) / 100, 15));
+      const command = vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(big));
+      // As soon as its tab is there, before its page has said it is ready.
+      const tab = await waitFor('the map tab', () =>
+        vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((each) => each.label.startsWith('Map: .it-map-big-')),
+      );
+      await vscode.window.tabGroups.close(tab);
+      const ended = await Promise.race([command.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]);
+      assert.strictEqual(ended, 'ended', 'the command did not wait for a page that will never come');
+    } finally {
+      fs.rmSync(big, { recursive: true, force: true });
+    }
+  });
+
   it('Pick Location writes latitude and longitude rounded to 6 decimals as one undo step, formatting kept', async () => {
     const uri = folder.uri('b.spot.json');
     const editor = await vscode.window.showTextDocument(uri);
@@ -153,6 +172,7 @@ describe('Map: Show on Map and Pick Location', function () {
       panel.lastState?.skipped.map((s) => s.name.replace(/^.*\//, '')),
       ['trees.csv line 4'],
     );
+    assert.strictEqual(panel.lastState?.canSwap, false, "a table's rows are put right in the table or its mapping, not swapped from the map");
     panel.panel.dispose();
   });
 });

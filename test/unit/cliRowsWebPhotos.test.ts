@@ -15,6 +15,9 @@ import { makeTestCertificates } from '../integration/helpers/testCertificates';
 
 const TOPIC = { topic_id: 31, name: 'Funde', fields: { fld_31_1: { label: 'Art', type: 'text' }, fld_31_2: { label: 'Fotos', type: 'gallery' } } };
 
+/** A photo over the size a check holds in memory (1 MiB): such files of one size are compared by a sample of their ends first. */
+const LARGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3 * 1024 * 1024, 7)]);
+
 /** Distinct JPEG bytes per photo. */
 const photo = (label: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`${label} `.repeat(200))]);
 
@@ -31,6 +34,7 @@ describe('spot-import rows: photos given by web address', function () {
       requests.push({ path, authorization: request.headers.authorization });
       if (path.startsWith('/private/') && request.headers.authorization !== 'Token kobo-secret') return void response.writeHead(401).end();
       if (path.endsWith('/gone.jpg')) return void response.writeHead(404).end();
+      if (path === '/large/same.jpg') return void response.writeHead(200, { 'content-type': 'image/jpeg' }).end(LARGE);
       // iNaturalist's addresses name the size, not the file: "…/photos/123/medium?1700000000".
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo(path));
     });
@@ -108,6 +112,31 @@ describe('spot-import rows: photos given by web address', function () {
         ['/photos/gone.jpg'],
         'the second run fetches only what the first could not have',
       );
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('a photo in the folder and the same photo by web address, both large: found to be one content, the row not imported', async () => {
+    const project = scratch({ 'spot-topics/31.topic.json': JSON.stringify(TOPIC) });
+    try {
+      project.write('photos/same.jpg', LARGE);
+      project.write('twins.csv', `id,lat,lon,photos\n1,48.2,16.3,"same.jpg;${base}/large/same.jpg"\n`);
+      project.write(
+        'twins.mapping.json',
+        JSON.stringify({
+          topic_id: 31,
+          source_id: 'twin-{id}',
+          latitude: 'lat',
+          longitude: 'lon',
+          media: { fld_31_2: { columns: ['photos'], folder: 'photos' } },
+        }),
+      );
+      const env = await service.start();
+      const run = await runCli(['import', 'twins.csv'], { cwd: project.dir, env });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      assert.match(run.stdout, /has the same content as/);
+      assert.equal(service.sandbox().counters.uploads, 0, 'nothing uploaded twice');
     } finally {
       project.cleanup();
     }

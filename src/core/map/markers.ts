@@ -8,7 +8,7 @@ import { withoutByteOrderMark } from '../documents/parseSpotText';
 import { l10n } from '../text/l10n';
 import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from '../topics/topicSchema';
 import { categoryKeyOf, isCategoryField } from '../topics/categories';
-import { judgeArea, swapMakesPosition } from '../geo/position';
+import { judgeArea, swapWouldFix } from '../geo/position';
 
 /**
  * invalid: the document has errors (the editor's checks), yet has readable coordinates;
@@ -133,7 +133,7 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
   const lat = latitude.value as number;
   const lon = longitude.value as number;
   if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180))
-    return swapMakesPosition(lat, lon)
+    return swapWouldFix(lat, lon)
       ? { ok: false, reason: l10n.t('coordinates out of range ({0}, {1}): latitude and longitude are probably swapped', lat, lon), swap: true }
       : { ok: false, reason: l10n.t('coordinates out of range ({0}, {1})', lat, lon) };
   const sourceNode = findNodeAtLocation(root, ['data', 'attributes', 'source_id']);
@@ -151,7 +151,9 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
       `${fieldTitle(name, spec)}: ${valueText(value?.type === 'object' ? {} : value?.type === 'array' ? (value.children ?? []).map((item) => item.value as unknown) : value?.value, spec)}`,
     ];
   });
-  const verdict = definition?.area ? judgeArea(definition.area.bbox, lat, lon) : 'inside';
+  const bbox = definition?.area?.bbox;
+  // The quick fix's rule (swapWouldFix), so the map offers Swap exactly where the editor does.
+  const verdict = !bbox || judgeArea(bbox, lat, lon) === 'inside' ? 'inside' : swapWouldFix(lat, lon, bbox) ? 'swappedInside' : 'outside';
   const sourceId = typeof sourceNode?.value === 'string' ? sourceNode.value : undefined;
   const invalid = facts.hasErrors || errors.length > 0 || sourceId === undefined;
   const state: MarkerState = invalid

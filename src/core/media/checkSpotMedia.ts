@@ -227,20 +227,29 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
 
 /**
  * The files (by index) that share their size with another file of the group but not their
- * sample (sampleHash): none can be a twin, so they need not be read whole to find out. A file in
- * an archive, or small enough to be held, is not among them (it is read whole, as before).
+ * sample (sampleHash): none can be a twin, so they need not be read whole to find out. Only sizes
+ * whose files were all sampled count: a file in an archive, one fetched from the web, one small
+ * enough to be held or one whose sample could not be read is read whole, and so is every other
+ * file of its size, or a twin of it would pass unseen.
  */
 async function unlikeSamples(files: readonly MediaFileEntry[], verdicts: readonly MediaFileVerdict[], sizes: ReadonlyMap<number, number>): Promise<Set<number>> {
-  const samples = new Map<number, string>();
+  const bySize = new Map<number, Array<{ index: number; sample: string | undefined }>>();
   for (const [index, verdict] of verdicts.entries()) {
-    // A file small enough to be held is read whole by the check anyway, once (HeldContent).
-    if (!verdict.ok || (sizes.get(verdict.stats.size) ?? 0) < 2 || files[index].packed || verdict.stats.size <= HOLD_FILE_BYTES) continue;
-    const sample = await sampleHash(files[index].path, verdict.stats.size).catch(() => undefined);
-    if (sample) samples.set(index, sample);
+    if (!verdict.ok || (sizes.get(verdict.stats.size) ?? 0) < 2) continue;
+    const { size } = verdict.stats;
+    const sampled = !files[index].packed && size > HOLD_FILE_BYTES ? await sampleHash(files[index].path, size).catch(() => undefined) : undefined;
+    const group = bySize.get(size) ?? [];
+    group.push({ index, sample: sampled });
+    bySize.set(size, group);
   }
-  const counts = new Map<string, number>();
-  for (const sample of samples.values()) counts.set(sample, (counts.get(sample) ?? 0) + 1);
-  return new Set([...samples].filter(([, sample]) => counts.get(sample) === 1).map(([index]) => index));
+  const alone = new Set<number>();
+  for (const group of bySize.values()) {
+    if (group.some((file) => file.sample === undefined)) continue;
+    const counts = new Map<string, number>();
+    for (const { sample } of group) counts.set(sample!, (counts.get(sample!) ?? 0) + 1);
+    for (const { index, sample } of group) if (counts.get(sample!) === 1) alone.add(index);
+  }
+  return alone;
 }
 
 /**

@@ -23,6 +23,8 @@ type MarkerServices = Pick<ExtensionServices, 'profiles' | 'galleries'> & { read
  * asynchronous one (its four trips through the thread pool); a chunk takes a few milliseconds.
  */
 const READ_CHUNK = 100;
+/** A chunk also ends after this many bytes (a folder of unusually large documents). */
+const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 /** The first batch of markers goes to the map after this long; each later one waits twice as long as the one before, so a folder of any size costs a handful of batches. */
 const FIRST_BATCH_MS = 200;
 
@@ -30,7 +32,7 @@ const FIRST_BATCH_MS = 200;
 export interface MarkerSource {
   readonly watched: readonly vscode.Uri[];
   /** `onBatch`: what was read so far, called while reading goes on (the last call is the whole). */
-  collect(onBatch?: (sofar: Collected, total: number) => void): Promise<Collected>;
+  collect(onBatch?: (sofar: Collected, total: number) => void, signal?: AbortSignal): Promise<Collected>;
   /** Undefined: an edit of a watched file collects everything again (a table's rows). */
   one?(uri: vscode.Uri): Promise<ShownMarker | SkippedSpot>;
 }
@@ -95,8 +97,9 @@ function textNow(uri: vscode.Uri, open: Map<string, vscode.TextDocument>): strin
   if (document) return document.getText();
   if (uri.scheme !== 'file') return undefined;
   // A file far larger than a spot document is not read (it would hold the extension host up).
-  const size = statSync(uri.fsPath).size;
-  if (size > MAX_DOCUMENT_BYTES) throw new Error(vscode.l10n.t('{0} bytes: larger than a spot document can be', size));
+  const stats = statSync(uri.fsPath);
+  if (!stats.isFile()) throw new Error(vscode.l10n.t('not a file'));
+  if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(vscode.l10n.t('{0} bytes: larger than a spot document can be', stats.size));
   return readFileSync(uri.fsPath, 'utf8');
 }
 
@@ -119,28 +122,36 @@ async function markerOf(uri: vscode.Uri, facts: Shared): Promise<ShownMarker | S
   }
 }
 
-async function collectMarkers(services: MarkerServices, uris: readonly vscode.Uri[], onBatch?: (sofar: Collected, total: number) => void): Promise<Collected> {
+async function collectMarkers(
+  services: MarkerServices,
+  uris: readonly vscode.Uri[],
+  onBatch?: (sofar: Collected, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Collected> {
   const facts = shared(services);
   const collected: Collected = { markers: [], skipped: [] };
   const take = (result: ShownMarker | SkippedSpot) => ('reason' in result ? collected.skipped.push(result) : collected.markers.push(result));
   const started = Date.now();
   let nextBatch = FIRST_BATCH_MS;
-  for (let start = 0; start < uris.length; start += READ_CHUNK) {
-    const chunk = uris.slice(start, start + READ_CHUNK);
+  let next = 0;
+  while (next < uris.length && !signal?.aborted) {
+    const chunk = uris.slice(next, next + READ_CHUNK);
     // The catalogs of the chunk's folders (read once per folder), then its files in one go.
     const topics = await Promise.all(chunk.map((uri) => facts.topics(uri)));
+    let bytes = 0;
     for (const [index, uri] of chunk.entries()) {
-      let text: string | undefined;
+      next++;
       try {
-        text = textNow(uri, facts.open);
+        const text = textNow(uri, facts.open);
+        take(text === undefined ? await markerOf(uri, facts) : markerFrom(uri, text, topics[index], facts));
+        bytes += text?.length ?? 0;
       } catch (error) {
         take(failed(uri, error));
-        continue;
       }
-      take(text === undefined ? await markerOf(uri, facts) : markerFrom(uri, text, topics[index], facts));
+      if (bytes > READ_CHUNK_BYTES) break;
     }
     const elapsed = Date.now() - started;
-    if (onBatch && elapsed >= nextBatch && start + READ_CHUNK < uris.length) {
+    if (onBatch && elapsed >= nextBatch && next < uris.length) {
       nextBatch = elapsed * 2;
       onBatch(collected, uris.length);
     }
@@ -160,9 +171,9 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
     get watched() {
       return uris;
     },
-    collect: async (onBatch) => {
+    collect: async (onBatch, signal) => {
       if (typeof given === 'function') uris = await given();
-      return collectMarkers(services, uris, onBatch);
+      return collectMarkers(services, uris, onBatch, signal);
     },
     one: (uri) => markerOf(uri, shared(services)),
   };

@@ -43,6 +43,12 @@ export class MapPanel {
   /** One state is sent at a time, in order; a newer one waiting replaces an older one. */
   private sending: Promise<void> = Promise.resolve();
   private sendQueued = false;
+  /** Stops the reading when the panel is closed before it is done. */
+  private readonly closed = new AbortController();
+  /** Documents an edit moved while the reading was under way: their marker is newer than the reader's. */
+  private readonly edited = new Set<string>();
+  private loading = false;
+  private pageReady: () => void = () => undefined;
   private readonly nonce = randomBytes(16).toString('base64');
   private tileOrigin: string | undefined | null = null;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -65,8 +71,7 @@ export class MapPanel {
       retainContextWhenHidden: true,
       localResourceRoots: [dist],
     });
-    let pageReady: () => void = () => undefined;
-    this.ready = new Promise((resolve) => (pageReady = resolve));
+    this.ready = new Promise((resolve) => (this.pageReady = resolve));
     // The files watched are known once reading began (a folder's are found while the page loads).
     let watched = new Set<string>();
     let watchedFrom: readonly vscode.Uri[] | undefined;
@@ -81,7 +86,7 @@ export class MapPanel {
       this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
         if (message?.type === 'ready') {
-          pageReady();
+          this.pageReady();
           if (this.lastState) void this.post({ type: 'state', state: this.lastState });
         } else
           void this.onMessage(message).catch((error: unknown) => {
@@ -101,6 +106,9 @@ export class MapPanel {
     );
     this.panel.onDidDispose(() => {
       this.disposed = true;
+      // Nothing waits for a page that will not come, and no more files are read for it.
+      this.pageReady();
+      this.closed.abort();
       for (const timer of this.pendingFollow.values()) clearTimeout(timer);
       for (const subscription of this.subscriptions) subscription.dispose();
       onDispose();
@@ -115,13 +123,22 @@ export class MapPanel {
     const started = Date.now();
     this.writePage();
     let batches = 0;
-    const collected = await this.source.collect((sofar, total) => {
-      batches++;
-      this.take(sofar, { done: sofar.markers.length + sofar.skipped.length, total });
-      void this.send();
-    });
+    this.loading = true;
+    this.edited.clear();
+    let collected;
+    try {
+      collected = await this.source.collect((sofar, total) => {
+        batches++;
+        this.take(sofar, { done: sofar.markers.length + sofar.skipped.length, total });
+        void this.send();
+      }, this.closed.signal);
+    } finally {
+      this.loading = false;
+    }
+    if (this.disposed) return;
     const readMs = Date.now() - started;
     this.take(collected, undefined);
+    this.edited.clear();
     await this.send();
     this.services.log.info(
       'map',
@@ -133,8 +150,18 @@ export class MapPanel {
     collected: { markers: readonly ShownMarker[]; skipped: ReadonlyArray<{ id: string; reason: string; swap?: boolean }> },
     reading: MapState['reading'],
   ): void {
+    const before = { markers: this.markers, skipped: this.skipped };
     this.markers = new Map(collected.markers.map((marker) => [marker.id, marker]));
     this.skipped = new Map(collected.skipped.map(({ id, reason, swap }) => [id, { reason, swap }]));
+    // An edit after the reader read the document wins over what it read.
+    for (const id of this.edited) {
+      this.markers.delete(id);
+      this.skipped.delete(id);
+      const marker = before.markers.get(id);
+      const skip = before.skipped.get(id);
+      if (marker) this.markers.set(id, marker);
+      if (skip) this.skipped.set(id, skip);
+    }
     this.reading = reading;
   }
 
@@ -194,6 +221,7 @@ export class MapPanel {
         void one(uri)
           .then((result) => {
             if (this.disposed) return;
+            if (this.loading) this.edited.add(id);
             if ('reason' in result) {
               this.markers.delete(id);
               this.skipped.set(id, { reason: result.reason, swap: result.swap });
@@ -234,6 +262,8 @@ export class MapPanel {
       await this.ready;
       if (!this.disposed) await this.post({ type: 'state', state: this.lastState });
     });
+    // A state that could not be posted (the panel went away) does not stop the ones after it.
+    this.sending = this.sending.catch((error: unknown) => this.services.log.warn('map', 'a state could not be sent to the map', error));
     return this.sending;
   }
 
@@ -250,7 +280,8 @@ export class MapPanel {
         name: marker.name,
         ...(marker.misplaced ? { misplaced: marker.misplaced } : {}),
       })),
-      skipped: [...this.skipped].map(([id, { reason, swap }]) => ({ name: nameOf(id), reason, ...(swap ? { key: this.keyOf(id) } : {}) })),
+      skipped: [...this.skipped].map(([id, { reason, swap }]) => ({ name: nameOf(id), reason, ...(swap && this.canSwap ? { key: this.keyOf(id) } : {}) })),
+      canSwap: this.canSwap,
       legend: Object.entries(MARKER_STATES).map(([state, { label, letter }]) => ({ state, label, letter })),
       tiles: source ? { template: source.template, attribution: source.attribution } : undefined,
       offerTiles: tiles.ok && !source,
@@ -276,14 +307,18 @@ export class MapPanel {
         topic: marker.topic,
         fields: marker.fields,
         ...(marker.misplaced ? { misplaced: misplacedText(marker.misplaced) } : {}),
-        swap: marker.misplaced === 'swapped' && this.source.one !== undefined,
+        swap: marker.misplaced === 'swapped' && this.canSwap,
       },
     });
   }
 
-  /** Swap from the map: for spot documents (a table's row is put right in its table or mapping). */
+  /** Swap is offered for spot documents; a table's row is put right in its table or its mapping. */
+  private get canSwap(): boolean {
+    return this.source.one !== undefined;
+  }
+
   async swap(id: string): Promise<void> {
-    if (!this.source.one || (!this.markers.has(id) && !this.skipped.has(id))) return;
+    if (!this.canSwap || (!this.markers.has(id) && !this.skipped.has(id))) return;
     const uri = vscode.Uri.parse(id);
     await swapLocation(uri, await this.services.checker.topicsFor(uri));
   }

@@ -45,6 +45,8 @@ export interface MapState {
   offerTiles: boolean;
   /** Why the tile setting is not used, when it is set but wrong. */
   tileProblem?: string;
+  /** Whether the page may offer Swap (spot documents: yes; a table's rows are put right in the table or its mapping). */
+  canSwap: boolean;
   /** While documents are still being read: how many of how many. */
   reading?: { done: number; total: number };
 }

@@ -93,11 +93,11 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
 export function scratch(files: Record<string, string> = {}): {
   dir: string;
   path(name: string): string;
-  write(name: string, content: string): string;
+  write(name: string, content: string | Buffer): string;
   cleanup(): void;
 } {
   const dir = mkdtempSync(join(tmpdir(), 'spot-cli-'));
-  const write = (name: string, content: string) => {
+  const write = (name: string, content: string | Buffer) => {
     const path = join(dir, name);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);

@@ -20,7 +20,9 @@ export async function previewForMapping(path: string): Promise<Preview & { notes
   if (first.table.format.format === 'photos' && first.sample.length === 0)
     throw new TableReadError(
       path,
-      l10n.t('none of its first {0} photos has a GPS position in its EXIF tags, and a spot needs one: no mapping was made.', first.problems.length),
+      first.problems.length === 0
+        ? l10n.t('it holds no photos (.jpg, .jpeg, .heic, .heif, .avif, .tif, .tiff, .png): no mapping was made.')
+        : l10n.t('none of its first {0} photos has a GPS position in its EXIF tags, and a spot needs one: no mapping was made.', first.problems.length),
     );
   const { sheets } = first.table;
   if (first.table.format.format !== 'xlsx' || !sheets || sheets.length < 2) return withMembers(first, { notes: [] as string[] });

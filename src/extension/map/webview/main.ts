@@ -178,6 +178,7 @@ function swapButton(key: number): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'swap';
+  button.dataset.key = String(key);
   button.textContent = strings.swap;
   button.addEventListener('click', () => post({ type: 'swap', key }));
   return button;
@@ -195,13 +196,21 @@ function heading(text: string): HTMLLIElement {
 /** The list: misplaced spots and documents not on the map first (each under its problem), then the spots in view. */
 function drawList(shown: Array<MarkerGroup<PageMarker>>): void {
   if (!state) return;
+  const list = byId<HTMLUListElement>('list-items');
+  // The list is drawn anew after each move (focusing an entry pans the map to it): the entry that
+  // had the keyboard gets it back.
+  const active = document.activeElement as HTMLElement | null;
+  const focused =
+    active && list.contains(active) && active.dataset.key !== undefined
+      ? `button.${active.className.split(' ')[0]}[data-key="${active.dataset.key}"]`
+      : undefined;
   const items: HTMLLIElement[] = [];
   const misplaced = state.markers.filter((spot) => spot.misplaced);
   if (misplaced.length > 0) {
     items.push(heading(format(strings.listMisplaced, count(misplaced.length))));
     for (const spot of misplaced.slice(0, LIST_MAX)) {
       const item = listButton(spot);
-      if (spot.misplaced === 'swapped' && state.mode === 'show') item.append(swapButton(spot.key));
+      if (spot.misplaced === 'swapped' && state.mode === 'show' && state.canSwap) item.append(swapButton(spot.key));
       items.push(item);
     }
   }
@@ -223,7 +232,8 @@ function drawList(shown: Array<MarkerGroup<PageMarker>>): void {
     heading(inView.length > LIST_MAX ? format(strings.listInViewCut, count(LIST_MAX), count(inView.length)) : format(strings.listInView, count(inView.length))),
   );
   items.push(...inView.slice(0, LIST_MAX).map(listButton));
-  byId<HTMLUListElement>('list-items').replaceChildren(...items);
+  list.replaceChildren(...items);
+  if (focused) list.querySelector<HTMLElement>(focused)?.focus({ preventScroll: true });
 }
 
 function drawToolbar(): void {
@@ -292,7 +302,11 @@ map.on('zoomend moveend', () => {
   document.body.dataset.zoom = String(map.getZoom());
   drawMarkers();
 });
-for (const event of ['mousedown', 'wheel', 'keydown', 'touchstart']) byId('map').addEventListener(event, () => (touched = true), { passive: true });
+// The person moved the map: by pointer, wheel or touch, or by the keys that pan and zoom it (not Tab).
+for (const event of ['mousedown', 'wheel', 'touchstart']) byId('map').addEventListener(event, () => (touched = true), { passive: true });
+byId('map').addEventListener('keydown', (event) => {
+  if (/^(Arrow|\+|-|=)/.test(event.key)) touched = true;
+});
 map.on('click', (event: L.LeafletMouseEvent) => {
   if (state?.mode === 'pick') pickAt(event.latlng);
 });

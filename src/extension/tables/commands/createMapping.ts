@@ -13,6 +13,7 @@ import { tableTarget } from './tableTarget';
 export async function createMapping(services: CommandServices, arg?: unknown): Promise<vscode.Uri> {
   const target = await tableTarget(arg);
   const mappingName = vscode.workspace.asRelativePath(target.mapping, false);
+  if (await exists(target.mapping.fsPath)) return openExisting(services, target.mapping, mappingName);
   const rows = await loadRows();
   let preview;
   try {
@@ -32,9 +33,7 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
       throw new ActionableError(vscode.l10n.t('{0} cannot be written: {1}', mappingName, describeError(error)));
-    await vscode.window.showTextDocument(target.mapping, { preview: false });
-    void services.ui.showInformationMessage(vscode.l10n.t('{0} exists already: it is open, as it was.', mappingName));
-    return target.mapping;
+    return openExisting(services, target.mapping, mappingName);
   }
   services.log.info('rows', `made ${mappingName} from the header and first rows of ${target.name}`, notes);
   await vscode.window.showTextDocument(target.mapping, { preview: false });
@@ -44,4 +43,18 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
       : vscode.l10n.t('Made {0} from the header and first rows of {1}. Check what was guessed: {2}.', mappingName, target.name, notes.join('; '));
   void services.ui.showInformationMessage(made);
   return target.mapping;
+}
+
+/** An existing mapping is opened as it is, never written over. */
+async function openExisting(services: CommandServices, mapping: vscode.Uri, mappingName: string): Promise<vscode.Uri> {
+  await vscode.window.showTextDocument(mapping, { preview: false });
+  void services.ui.showInformationMessage(vscode.l10n.t('{0} exists already: it is open, as it was.', mappingName));
+  return mapping;
+}
+
+function exists(path: string): Promise<boolean> {
+  return fs.stat(path).then(
+    () => true,
+    () => false,
+  );
 }
