@@ -140,14 +140,19 @@ export function topologyToOutline(topology: Topology, objectName: string, option
 
 /** The page's side of the compact form: each ring back to [latitude, longitude] pairs, as Leaflet takes them. */
 export function decodeOutline(rings: readonly number[][]): Array<Array<[number, number]>> {
-  return rings.map((ring) => {
+  return decodeDeltas(rings, OUTLINE_SCALE);
+}
+
+/** Delta-encoded [x, y] integers of degrees × scale back to [latitude, longitude] pairs. */
+function decodeDeltas(lines: readonly number[][], scale: number): Array<Array<[number, number]>> {
+  return lines.map((line) => {
     const points: Array<[number, number]> = [];
     let x = 0;
     let y = 0;
-    for (let i = 0; i + 1 < ring.length; i += 2) {
-      x += ring[i];
-      y += ring[i + 1];
-      points.push([y / OUTLINE_SCALE, x / OUTLINE_SCALE]);
+    for (let i = 0; i + 1 < line.length; i += 2) {
+      x += line[i];
+      y += line[i + 1];
+      points.push([y / scale, x / scale]);
     }
     return points;
   });
@@ -202,15 +207,5 @@ function encodePolyline(points: ReadonlyArray<readonly [number, number]>, scale:
 
 /** The page's side of the borders: each polyline back to [latitude, longitude] pairs. */
 export function decodeBorders(lines: readonly number[][]): Array<Array<[number, number]>> {
-  return lines.map((line) => {
-    const points: Array<[number, number]> = [];
-    let x = 0;
-    let y = 0;
-    for (let i = 0; i + 1 < line.length; i += 2) {
-      x += line[i];
-      y += line[i + 1];
-      points.push([y / BORDER_SCALE, x / BORDER_SCALE]);
-    }
-    return points;
-  });
+  return decodeDeltas(lines, BORDER_SCALE);
 }
