@@ -39,6 +39,21 @@ function copyExamples(): void {
   if (!fs.existsSync(target)) fs.cpSync(path.join(repoRoot, 'examples', 'spots'), target, { recursive: true });
 }
 
+/** Pick Location on Map of a copy of bench-mark.spot.json (at 46.6247, 14.3053) under another source_id: its map, once it shows the spot. */
+async function pickOnCopyOfBenchMark(name: string, sourceId: string) {
+  await dismissOverlays();
+  await closeAllEditors();
+  fs.writeFileSync(
+    path.join(workspaceDir(), FOLDER, name),
+    fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', sourceId),
+  );
+  await openFile(`${FOLDER}/${name}`);
+  await runCommandByKeyboard(title('spotImport.map.pickLocation'));
+  const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
+  await frame.waitForFunction(() => document.body.dataset.markers === '1' && document.body.dataset.zoom !== undefined, undefined, { timeout: 20_000 });
+  return frame;
+}
+
 describe('e2e map (Show on Map, Pick Location)', function () {
   this.timeout(150_000);
 
@@ -123,17 +138,7 @@ describe('e2e map (Show on Map, Pick Location)', function () {
   });
 
   it('Pick Location on Map writes the place chosen by keyboard into the document, and the map follows', async () => {
-    await dismissOverlays();
-    await closeAllEditors();
-    const copy = path.join(workspaceDir(), FOLDER, 'picked.spot.json');
-    fs.writeFileSync(
-      copy,
-      fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-picked-0005'),
-    );
-    await openFile(`${FOLDER}/picked.spot.json`);
-    await runCommandByKeyboard(title('spotImport.map.pickLocation'));
-    const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
-    await frame.waitForFunction(() => document.body.dataset.markers === '1', undefined, { timeout: 20_000 });
+    const frame = await pickOnCopyOfBenchMark('picked.spot.json', 'example-picked-0005');
     const before = (await frame.locator('#list-items button.list-spot').first().textContent()) ?? '';
     assert.match(before, /46\.6247, 14\.3053/);
     // By keyboard: the arrow keys move the map north-west of the spot, Enter takes the centre.
@@ -152,17 +157,7 @@ describe('e2e map (Show on Map, Pick Location)', function () {
   });
 
   it('Pick Location by keyboard: Enter without moving takes exactly the place under the mark', async () => {
-    await dismissOverlays();
-    await closeAllEditors();
-    const copy = path.join(workspaceDir(), FOLDER, 'marked.spot.json');
-    fs.writeFileSync(
-      copy,
-      fs.readFileSync(path.join(repoRoot, 'examples', 'spots', 'bench-mark.spot.json'), 'utf8').replace('example-bench-0003', 'example-marked-0006'),
-    );
-    await openFile(`${FOLDER}/marked.spot.json`);
-    await runCommandByKeyboard(title('spotImport.map.pickLocation'));
-    const frame = await webviewFrame('body.picking #map path.outline', undefined, 30_000);
-    await frame.waitForFunction(() => document.body.dataset.markers === '1' && document.body.dataset.zoom !== undefined, undefined, { timeout: 20_000 });
+    const frame = await pickOnCopyOfBenchMark('marked.spot.json', 'example-marked-0006');
     await page().waitForTimeout(500); // the hint line is shown and the map told of its new size
     // Where the mark is, and where the spot's own marker is (it stands at 46.6247, 14.3053), in the page's pixels.
     const box = async (selector: string) => {
