@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // The translations, checked both ways (npm test's "l10n" step; rules in docs/l10n.md):
 // - every string the code localises (vscode.l10n.t in the extension, l10n.t from
-//   src/core/text/l10n.ts in the core), as @vscode/l10n-dev exports it, has a translation in
+//   src/core/text/l10n.ts in the core), found as @vscode/l10n-dev's export finds them
+//   (scripts/lib/l10nStrings.js), has a translation in
 //   every l10n/bundle.l10n.<language>.json, and no bundle keeps one that nothing uses;
 // - every "%key%" of package.json is in package.nls.json and every package.nls.<language>.json,
 //   and no nls file has keys the manifest does not use;
 // - each translation has the placeholders ({0}, {name}) of its English, no more, no fewer;
-// - the message of every l10n.t call is a literal: the export cannot see a variable, so a
-//   computed message would never be translated and nothing else would notice.
+// - the message of every l10n.t call is a literal: no check can see a variable, so a computed
+//   message would never be translated and nothing else would notice.
 const fs = require('fs');
 const path = require('path');
 const { manifestKeys } = require('./manifestText');
+const { l10nStrings } = require('./lib/l10nStrings');
 
 const defaultRoot = path.resolve(__dirname, '..');
 
@@ -55,87 +57,21 @@ function compareTranslations(english, translated, where) {
   return problems;
 }
 
-/**
- * The text with its comments blanked out (line numbers kept): an example in a comment is no call.
- * Strings are skipped whole, so "https://…" or "{1}//{2}" in one is not taken for a comment
- * (a template literal's `${…}` counts as part of its string: a comment inside one is not seen).
- */
-function blankComments(text) {
-  let out = '';
-  let i = 0;
-  const blank = (from, to) => text.slice(from, to).replace(/[^\n]/g, ' ');
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      const to = end === -1 ? text.length : end;
-      out += blank(i, to);
-      i = to;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const to = end === -1 ? text.length : end + 2;
-      out += blank(i, to);
-      i = to;
-    } else if (c === "'" || c === '"' || c === '`') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== c && (c === '`' || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
-/** l10n.t / vscode.l10n.t calls whose message is not a literal (string or { message: literal }). */
-function computedMessages(file, text) {
-  const problems = [];
-  const call = /\bl10n\.t\(\s*/g;
-  for (let match; (match = call.exec(text));) {
-    const rest = text.slice(match.index + match[0].length);
-    const literal = /^(['"])(?:\\.|(?!\1)[^\\\n])*\1\s*[,)]/.test(rest) || /^`[^`$]*`\s*[,)]/.test(rest) || /^\{\s*message:\s*(['"`])/.test(rest);
-    if (!literal) {
-      const line = text.slice(0, match.index).split('\n').length;
-      problems.push(`${file}:${line}: the message of l10n.t must be a literal (with {0} placeholders), so it can be found and translated`);
-    }
-  }
-  return problems;
-}
-
-/**
- * The core imports `l10n` from src/core/text/l10n.ts (which hands it the extension's bundle), and
- * the export recognises only `l10n` imported from 'vscode' or '@vscode/l10n': shown that import
- * instead (the module's other names, e.g. formatDecimal, imported beside it), it finds the core's
- * calls as it finds the extension's.
- */
-function asExportSees(text) {
-  return text.replace(/import\s*\{([^}]*)\}\s*from\s*('[^']*\/text\/l10n')/g, (whole, names, from) => {
-    const list = names
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
-    if (!list.includes('l10n')) return whole;
-    const others = list.filter((name) => name !== 'l10n');
-    // As many lines as the import had: the line numbers of the problems stay right.
-    const lines = '\n'.repeat(whole.split('\n').length - 1);
-    return `import * as l10n from '@vscode/l10n';${others.length > 0 ? ` import { ${others.join(', ')} } from ${from};` : ''}${lines}`;
-  });
-}
-
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
 }
 
 /** Every problem of the translations under `root` (a checkout of this repository, or a test's fixture). */
 async function checkL10n(root = defaultRoot) {
-  const { getL10nJson } = require('@vscode/l10n-dev');
   const problems = [];
-  const files = sourceFiles(path.join(root, 'src'));
-  const contents = files.map((file) => ({ file: path.relative(root, file), contents: fs.readFileSync(file, 'utf8') }));
-  for (const { file, contents: text } of contents) problems.push(...computedMessages(file, blankComments(text)));
-  const english = await getL10nJson(contents.map(({ contents: text }) => ({ contents: asExportSees(text), extension: '.ts' })));
+  const english = {};
+  for (const file of sourceFiles(path.join(root, 'src'))) {
+    const name = path.relative(root, file);
+    const { strings, computed } = l10nStrings(name, fs.readFileSync(file, 'utf8'));
+    Object.assign(english, strings);
+    for (const line of computed)
+      problems.push(`${name}:${line}: the message of l10n.t must be a literal (with {0} placeholders), so it can be found and translated`);
+  }
 
   const bundleDir = path.join(root, 'l10n');
   const bundles = fs.existsSync(bundleDir) ? fs.readdirSync(bundleDir).filter((name) => /^bundle\.l10n\.[a-z-]+\.json$/i.test(name)) : [];
@@ -157,7 +93,7 @@ async function checkL10n(root = defaultRoot) {
   return { problems, strings: Object.keys(english).length, bundles, manifestKeys: used.size, nls: nlsNames };
 }
 
-module.exports = { checkL10n, blankComments, compareTranslations, computedMessages, placeholders };
+module.exports = { checkL10n, compareTranslations, placeholders };
 
 if (require.main === module) {
   const root = process.argv[2] ? path.resolve(process.argv[2]) : defaultRoot;

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../../..');
-const { checkL10n, blankComments } = require(join(root, 'scripts', 'checkL10n.js')) as {
+const { checkL10n } = require(join(root, 'scripts', 'checkL10n.js')) as {
   checkL10n(projectRoot: string): Promise<{ problems: string[]; strings: number; manifestKeys: number }>;
-  blankComments(text: string): string;
+};
+const { l10nStrings } = require(join(root, 'scripts', 'lib', 'l10nStrings.js')) as {
+  l10nStrings(fileName: string, text: string): { strings: Record<string, unknown>; computed: number[] };
 };
 
 interface Project {
@@ -137,12 +139,43 @@ describe('scripts/checkL10n.js: the translations, checked both ways', () => {
     assert.deepEqual((await check(project)).problems, ['package.nls.de.json: no translation of "command.importSpot.title"']);
   });
 
-  it('blanks comments but keeps lines and strings with // in them', () => {
-    const text = "const a = 'https://x'; // l10n.t(x)\n/* l10n.t(y)\n */ const b = l10n.t('from {1}//{2}', 1, 2);";
-    const blanked = blankComments(text);
-    assert.equal(blanked.split('\n').length, 3);
-    assert.ok(blanked.includes("'https://x'"));
-    assert.ok(!blanked.includes('l10n.t(x)') && !blanked.includes('l10n.t(y)'));
-    assert.ok(blanked.includes("l10n.t('from {1}//{2}', 1, 2);"), blanked);
+  it('reports a tagged template l10n.t`…` as a message the check cannot see, at its line', async () => {
+    const project = soundProject();
+    project.sources['src/views/label.ts'] = "import * as vscode from 'vscode';\nexport const label = () => vscode.l10n.t`Label`;\n";
+    const problems = (await check(project)).problems;
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.match(problems[0], /^src\/views\/label\.ts:2: the message of l10n\.t must be a literal/);
+  });
+
+  it("finds the keys @vscode/l10n-dev's export finds, escapes, comments and templates included", async () => {
+    // The export is the reference: what it writes is what VS Code looks up at run time.
+    const text = [
+      "import * as vscode from 'vscode';",
+      "import * as l10n from '@vscode/l10n';",
+      '// vscode.l10n.t("In a comment") is no call; /* l10n.t("nor this") */',
+      "const url = 'https://example.org/*'; // l10n.t('x')",
+      "export const a = () => vscode.l10n.t('Imported {0} spots', 3);",
+      'export const b = () => vscode.l10n.t("It\'s \\"quoted\\"\\t{0}", url);',
+      'export const c = () => vscode.l10n.t(`A template\\nwith {0} lines`, 2);',
+      "export const d = () => vscode.l10n.t({ message: 'State', args: [], comment: ['a spot\\'s state'] });",
+      "export const e = () => vscode.l10n.t({ message: 'Open', args: [], comment: 'a verb' });",
+      "export const f = () => l10n.t('From the core {0}//{1}', 1, 2);",
+      "export const g = () => l10n.t({ message: 'Two parts', comment: ['one ', 'two'] });",
+      "export const h = () => vscode.l10n.t('Imported {0} spots', 4);",
+    ].join('\n');
+    const { getL10nJson } = require('@vscode/l10n-dev') as {
+      getL10nJson(files: Array<{ contents: string; extension: string }>): Promise<Record<string, unknown>>;
+    };
+    const reference = await getL10nJson([{ contents: text, extension: '.ts' }]);
+    const ours = l10nStrings('fixture.ts', text);
+    assert.deepEqual(ours.computed, []);
+    assert.deepEqual(ours.strings, reference);
+    assert.equal(Object.keys(reference).length, 7);
+  });
+
+  it('keys a \\u escape by the character it stands for, as the call gives it at run time', () => {
+    // (@vscode/l10n-dev 0.0.35 decodes "\u00e9" to U+000E: the export would write a key nothing looks up.)
+    const { strings } = l10nStrings('fixture.ts', "import * as vscode from 'vscode';\nvscode.l10n.t('Caf\\u00e9 {0}', 1);\n");
+    assert.deepEqual(strings, { 'Café {0}': 'Café {0}' });
   });
 });
