@@ -10,7 +10,6 @@
 // The filters are refused when CI is set (CI runs every test), and so is a SPOT_VSCODE_VERSION
 // that leaves out oldest or newest.
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 const { cleanOut } = require('./compile');
@@ -33,32 +32,56 @@ const steps = [
     run: () => runStep(process.execPath, ['scripts/ensureSystemDeps.js', 'tools']),
     summary: () => 'present',
   },
-  { id: 'lint', title: 'lint (eslint)', run: () => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts']), summary: () => 'no lint problems' },
+  // The checks, the type check and the build need nothing of each other: they run at once (each
+  // single-threaded, so together they keep both cores busy), their outputs printed one after the
+  // other when all have ended.
+  {
+    id: 'lint',
+    together: 'checks',
+    title: 'lint (eslint)',
+    run: (options) => runStep(bin('eslint'), ['src', 'test', 'bench', 'scripts'], options),
+    summary: () => 'no lint problems',
+  },
   // The shape of src/ (dependency-cruiser: no import circle, no folder circle, the products apart),
   // exports no module uses (knip) and the formatting (Prettier): `npm run lint` runs the same.
   {
     id: 'imports',
+    together: 'checks',
     title: 'import graph (dependency-cruiser)',
-    run: () => runStep(npm, ['run', '--silent', 'lint:imports']),
+    run: (options) => runStep(npm, ['run', '--silent', 'lint:imports'], options),
     summary: () => 'no circles, products apart',
   },
   {
     id: 'exports',
+    together: 'checks',
     title: 'unused files, exports and dependencies (knip)',
-    run: () => runStep(npm, ['run', '--silent', 'lint:exports']),
+    run: (options) => runStep(npm, ['run', '--silent', 'lint:exports'], options),
     summary: () => 'none',
   },
-  { id: 'format', title: 'formatting (prettier --check)', run: () => runStep(npm, ['run', '--silent', 'lint:format']), summary: () => 'formatted' },
+  {
+    id: 'format',
+    together: 'checks',
+    title: 'formatting (prettier --check)',
+    run: (options) => runStep(npm, ['run', '--silent', 'lint:format'], options),
+    summary: () => 'formatted',
+  },
   {
     id: 'typecheck',
+    together: 'checks',
     title: 'type check (tsc -p ., emits a clean out/)',
-    run: () => {
+    run: (options) => {
       cleanOut(); // no stale compiled tests from deleted or renamed sources
-      return runStep(bin('tsc'), ['-p', '.']);
+      return runStep(bin('tsc'), ['-p', '.'], options);
     },
     summary: () => 'no type errors',
   },
-  { id: 'build', title: 'build (esbuild)', run: () => runStep(process.execPath, ['esbuild.js', '--quiet']), summary: () => 'bundles in dist/' },
+  {
+    id: 'build',
+    together: 'checks',
+    title: 'build (esbuild)',
+    run: (options) => runStep(process.execPath, ['esbuild.js', '--quiet'], options),
+    summary: () => 'bundles in dist/',
+  },
   {
     id: 'unit',
     title: 'unit tests (mocha)',
@@ -74,13 +97,11 @@ const steps = [
     id: 'integration',
     version,
     title: `integration suite in VS Code ${version} (code-server, headless Chromium)`,
-    run: async () => {
-      await codeServerInstalls;
-      return runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
+    run: () =>
+      runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
         env: { SPOT_TEST_COLOR: color ? '1' : '0', SPOT_VSCODE_VERSION: version },
         timeoutMs: 30 * 60 * 1000,
-      });
-    },
+      }),
     mocha: true,
   })),
   ...versions.map((version, index) => ({
@@ -96,37 +117,65 @@ const steps = [
   })),
 ];
 
-/** The code-server installs started after the type check (prefetchCodeServer.ts); resolves when they end, however. */
-let codeServerInstalls = Promise.resolve();
-
 /**
- * Starts installing the code-server versions the integration and e2e steps will use, in the
- * background at the lowest priority, its output in artifacts/code-server-install.log: on a fresh
- * machine their downloads and builds then fill what the build and the unit tests leave idle. A
- * cached install makes it a no-op.
+ * Starts installing the code-server versions the integration and e2e steps will use, one after
+ * the other, in the background at the lowest priority, its output in
+ * artifacts/code-server-install.log: on a fresh machine their downloads and builds then fill what
+ * the unit tests and the first version's steps leave idle. A step that needs a version still being
+ * installed waits for it on the install's lock (test/integration/launchers/harness/codeServer.ts).
+ * A cached install makes it a no-op.
  */
 function installCodeServersAhead() {
   const script = path.join(root, 'out', 'test', 'integration', 'launchers', 'prefetchCodeServer.js');
   if (!fs.existsSync(script)) return;
+  const { lowerPriority, BACKGROUND_ENV } = require(path.join(root, 'out', 'test', 'integration', 'launchers', 'harness', 'processes.js'));
   fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
   const log = fs.openSync(path.join(root, 'artifacts', 'code-server-install.log'), 'w');
-  const child = spawn(process.execPath, [script, ...versions], { cwd: root, stdio: ['ignore', log, log] });
-  // At the lowest priority (its npm and compilers inherit it): the unit tests, timed and bounded,
-  // keep the cores they need, and the builds take what the tests leave idle. At equal priority the
-  // unit step took three times as long on a fresh machine, and a test ran past its time limit.
-  try {
-    os.setPriority(child.pid, 19);
-  } catch {
-    // Not allowed here: it runs at the tests' priority.
-  }
-  codeServerInstalls = new Promise((resolve) => {
-    child.on('error', () => resolve());
-    child.on('exit', (code) => {
-      fs.closeSync(log);
-      if (code !== 0) console.log('[code-server] the install ahead failed (artifacts/code-server-install.log); the integration step installs it itself');
-      resolve();
-    });
+  // A session of its own, at the lowest priority, and so is every process it starts (BACKGROUND_ENV):
+  // at equal priority the unit step took twice as long on a fresh machine.
+  const child = spawn(process.execPath, [script, ...versions], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, [BACKGROUND_ENV]: '1' },
   });
+  if (child.pid !== undefined) lowerPriority(child.pid);
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // its own handler stops the installs it started
+    } catch {
+      // already ended
+    }
+  };
+  process.on('exit', stop);
+  child.on('error', () => undefined);
+  child.on('exit', (code) => {
+    process.off('exit', stop);
+    fs.closeSync(log);
+    if (code !== 0) console.log('[code-server] the install ahead failed (artifacts/code-server-install.log); the integration step installs it itself');
+  });
+}
+
+/** A step's closing line (mocha's counts added to the totals) and its name in the summary. */
+function report(step, result, totals) {
+  let line;
+  if (step.mocha) {
+    const counts = mochaCounts(result.output);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.pending += counts.pending;
+    line = `${counts.passed} passed, ${counts.failed} failed${counts.pending ? `, ${counts.pending} pending` : ''}`;
+    if (result.code === 0 && counts.passed === 0) {
+      // Exit 0 with nothing run: a SPOT_TEST_GREP that matches nothing, or a suite that lost its files.
+      result.code = 1;
+      line += ': no test ran; check SPOT_TEST_GREP';
+    }
+    if (result.code !== 0 && counts.failed === 0) totals.failed += 1; // a crash before mocha's summary still counts
+  } else {
+    const lastLine = result.output.trim().split('\n').pop() ?? '';
+    line = result.code === 0 ? (step.summary ? step.summary() : lastLine) : 'failed';
+  }
+  return { line, name: step.version && versions.length > 1 ? `${step.id} (${step.version})` : step.id };
 }
 
 function seconds(ms) {
@@ -163,40 +212,37 @@ async function main() {
   const totals = { passed: 0, failed: 0, pending: 0 };
   const started = Date.now();
   const done = [];
-  for (const step of steps) {
-    if (skip.has(step.id)) {
-      console.log(`\n── ${step.title}: skipped (SPOT_TEST_SKIP)`);
-      continue;
-    }
-    console.log(`\n── ${step.title}`);
-    const result = await step.run();
-    let line;
-    if (step.mocha) {
-      const counts = mochaCounts(result.output);
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-      totals.pending += counts.pending;
-      line = `${counts.passed} passed, ${counts.failed} failed${counts.pending ? `, ${counts.pending} pending` : ''}`;
-      if (result.code === 0 && counts.passed === 0) {
-        // Exit 0 with nothing run: a SPOT_TEST_GREP that matches nothing, or a suite that lost its files.
-        result.code = 1;
-        line += ': no test ran; check SPOT_TEST_GREP';
+  for (let index = 0; index < steps.length;) {
+    // A step, or the steps that run together with it (their output shown when all have ended).
+    let end = index + 1;
+    while (steps[index].together && steps[end]?.together === steps[index].together) end++;
+    const group = steps.slice(index, end);
+    index += group.length;
+    const running = group.filter((step) => {
+      if (skip.has(step.id)) console.log(`\n── ${step.title}: skipped (SPOT_TEST_SKIP)`);
+      return !skip.has(step.id);
+    });
+    if (running.length === 1) console.log(`\n── ${running[0].title}`);
+    const results = await Promise.all(running.map((step) => step.run(running.length > 1 ? { quiet: true } : {})));
+    let failed;
+    for (const [at, step] of running.entries()) {
+      const result = results[at];
+      if (running.length > 1) {
+        console.log(`\n── ${step.title}`);
+        if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
       }
-      if (result.code !== 0 && counts.failed === 0) totals.failed += 1; // a crash before mocha's summary still counts
-    } else {
-      const lastLine = result.output.trim().split('\n').pop() ?? '';
-      line = result.code === 0 ? (step.summary ? step.summary() : lastLine) : 'failed';
+      const { line, name } = report(step, result, totals);
+      const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+      console.log(`── ${name}: ${status}: ${line} (${seconds(result.ms)})`);
+      done.push(`${name} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
+      if (result.code !== 0 && !failed) failed = { name, code: result.code };
     }
-    const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
-    const name = step.version && versions.length > 1 ? `${step.id} (${step.version})` : step.id;
-    console.log(`── ${name}: ${status}: ${line} (${seconds(result.ms)})`);
-    if (step.id === 'typecheck' && result.code === 0 && !skip.has('integration')) installCodeServersAhead();
-    done.push(`${name} ${result.code === 0 ? 'ok' : 'FAILED'} ${seconds(result.ms)}`);
-    if (result.code !== 0) {
-      console.log(`\nnpm test stopped at "${name}" after ${seconds(Date.now() - started)}. Steps: ${done.join(', ')}`);
+    if (!failed && running.some((step) => step.id === 'typecheck') && !skip.has('integration')) installCodeServersAhead();
+    if (failed) {
+      console.log(`\nnpm test stopped at "${failed.name}" after ${seconds(Date.now() - started)}. Steps: ${done.join(', ')}`);
       // CI reads this exact shape ("N passed, N failed[, N skipped]" alone on the last line).
       console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed${totals.pending ? `, ${totals.pending} skipped` : ''}`);
-      return result.code || 1;
+      return failed.code || 1;
     }
   }
   console.log(`\nSteps: ${done.join(', ')} (${seconds(Date.now() - started)} in all)`);

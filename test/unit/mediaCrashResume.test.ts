@@ -11,7 +11,9 @@ import { replyLosingProxy, type ReplyVerdict, type WorkflowProxy } from './helpe
 
 const CHILD = join(__dirname, 'helpers', 'workflowChild.js');
 const SPOTS = 50;
+/** Kills of the plain variant; the others, each adding one thing to the same job, are killed fewer times (KILLS_PER_VARIANT). */
 const KILLS = 20;
+const KILLS_PER_VARIANT = 12;
 // Replies to uploads are held this long by the proxy: the sandbox has stored the file, the child
 // has not heard of it yet. A kill in that window leaves exactly the uncertain upload to resolve.
 const UPLOAD_REPLY_DELAY_MS = 25;
@@ -95,16 +97,16 @@ describe('media workflow: killed at random moments and run again', function () {
     proxy = sandbox = folder = undefined;
   });
 
-  const variants: Array<{ name: string; sandbox?: SandboxOptions; faults?: SandboxFaults; compactAtBytes?: number; seed: number }> = [
-    { name: 'plain', seed: 1 },
-    { name: 'with --rename-media', sandbox: { renameMedia: true }, seed: 2 },
-    { name: 'with 10 % injected 503s and dropped connections', faults: { rate503: 0.05, rateDrop: 0.05, seed: 3 }, seed: 3 },
+  const variants: Array<{ name: string; sandbox?: SandboxOptions; faults?: SandboxFaults; compactAtBytes?: number; seed: number; kills: number }> = [
+    { name: 'plain', seed: 1, kills: KILLS },
+    { name: 'with --rename-media', sandbox: { renameMedia: true }, seed: 2, kills: KILLS_PER_VARIANT },
+    { name: 'with 10 % injected 503s and dropped connections', faults: { rate503: 0.05, rateDrop: 0.05, seed: 3 }, seed: 3, kills: KILLS_PER_VARIANT },
     // The journal's log compacted every few dozen kilobytes: kills land in compactions too.
-    { name: 'with the journal compacted while it is written', compactAtBytes: 8 * 1024, seed: 4 },
+    { name: 'with the journal compacted while it is written', compactAtBytes: 8 * 1024, seed: 4, kills: KILLS_PER_VARIANT },
   ];
 
   for (const variant of variants) {
-    it(`${SPOTS} spots with 3 media each, ${KILLS} SIGKILLs, then done: every file exactly once in name order, state 1, ids in every document (${variant.name})`, async () => {
+    it(`${SPOTS} spots with 3 media each, ${variant.kills} SIGKILLs, then done: every file exactly once in name order, state 1, ids in every document (${variant.name})`, async () => {
       sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT], ...variant.sandbox });
       if (variant.faults) sandbox.setFaults(variant.faults);
       proxy = await uploadHoldingProxy(sandbox.baseUrl, UPLOAD_REPLY_DELAY_MS);
@@ -121,7 +123,7 @@ describe('media workflow: killed at random moments and run again', function () {
       const random = mulberry32(variant.seed);
       const lines: string[] = [];
       let killed = 0;
-      for (let round = 0; round < KILLS; round++) {
+      for (let round = 0; round < variant.kills; round++) {
         // Short enough that the job spans many rounds; a round whose run ends first is a plain rerun.
         // Every fourth run, the first among them, is killed while an upload's reply is held.
         const killAt = round % 4 === 0 ? 'onUploadReply' : Math.floor(random() * 400);
@@ -142,7 +144,7 @@ describe('media workflow: killed at random moments and run again', function () {
       const found = steps.filter((step) => step.step === 'resolve' && /holds it as media/.test(step.message)).length;
       if (process.env.SPOT_CRASH_DEBUG)
         console.log({ killed, found, absent: steps.filter((s) => s.step === 'resolve' && /did not reach/.test(s.message)).length });
-      assert.ok(killed >= 5, `runs were killed mid-way (${killed} of ${KILLS})`);
+      assert.ok(killed >= 5, `runs were killed mid-way (${killed} of ${variant.kills})`);
       if (variant.compactAtBytes) {
         // Far more was appended than the log holds: it was compacted while the runs were killed. This
         // shows compactions happened, not that a kill landed inside one (nothing here can tell).

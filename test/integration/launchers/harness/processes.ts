@@ -3,6 +3,7 @@ import { ChildProcess, spawn, SpawnOptions } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as net from 'net';
+import * as os from 'os';
 
 const groups = new Set<ChildProcess>();
 /** Process groups started outside spawnGroup (the browser that playwright launches), by leader pid. */
@@ -28,6 +29,7 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
   hookSignals();
   const { logFile, echo, ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (process.env[BACKGROUND_ENV] === '1' && child.pid !== undefined) lowerPriority(child.pid);
   groups.add(child);
   child.once('exit', () => groups.delete(child));
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
@@ -39,6 +41,31 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
   }
   child.once('close', () => log?.end());
   return child;
+}
+
+/**
+ * Set by npm test for the code-server installs it starts ahead (scripts/test.js): every process
+ * they start runs at the lowest priority, so the tests beside them keep the cores.
+ */
+export const BACKGROUND_ENV = 'SPOT_BACKGROUND_PRIORITY';
+
+/**
+ * Nice 19 for a process and, on Linux, for its session's autogroup: a detached child starts a
+ * session of its own, and with autogroups (the kernel's default) the scheduler shares the CPU
+ * fairly between sessions whatever their processes' nice values; only the autogroup's own nice
+ * makes it yield to the tests.
+ */
+export function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, 19);
+  } catch {
+    // not allowed here: it runs at the normal priority
+  }
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    // no autogroups (not Linux, or the kernel has them off): the process's nice is enough
+  }
 }
 
 /** Kills the whole process group of child (TERM, then KILL after graceMs). */
