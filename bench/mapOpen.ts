@@ -11,7 +11,17 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { closeAllEditors, webviewFrame } from '../test/e2e/galleryHelpers';
-import { contextMenuAction, dismissOverlays, extensionLog, openViewContainer, page, startWorkbench, stopWorkbench, workspaceDir } from '../test/e2e/workbench';
+import {
+  contextMenuAction,
+  dismissOverlays,
+  extensionLog,
+  openViewContainer,
+  page,
+  shot,
+  startWorkbench,
+  stopWorkbench,
+  workspaceDir,
+} from '../test/e2e/workbench';
 import { explorerRow, plainTitle } from '../test/e2e/workflowHelpers';
 
 /** SPOT_BENCH_SIZES=1,10000 for a quicker look; the baseline (1) is always among them. */
@@ -19,10 +29,25 @@ const SIZES = [...new Set([1, ...(process.env.SPOT_BENCH_SIZES ?? '1000,10000,50
 const GOAL_MS: Record<number, number> = { 10_000: 2_000 };
 const ROUNDS = Number(process.env.SPOT_BENCH_ROUNDS ?? 3);
 
+/** Topic 7's definition, with Austria as its area: the folders' few spots east of it are misplaced. */
+const TOPIC_7 = {
+  topic_id: 7,
+  name: 'Tree survey',
+  area: { bbox: [9.5, 46.3, 17.2, 49.1] },
+  fields: {
+    fld_7_1: { label: 'Species', type: 'text' },
+    fld_7_2: { label: 'Height (m)', type: 'number' },
+    fld_7_3: { label: 'Photos', type: 'gallery' },
+  },
+};
+
+/** Every 500th spot lies a little east of the topic's area (in Hungary), as a mistyped longitude would. */
+const isMisplaced = (index: number): boolean => index % 500 === 250;
+
 /** A spot document as an author writes one: indented, a topic with fields, some in progress. */
 function spotText(index: number): string {
   const latitude = 46.5 + ((index * 7919) % 2600) / 1000;
-  const longitude = 9.6 + ((index * 104729) % 7400) / 1000;
+  const longitude = isMisplaced(index) ? 17.6 + (index % 7) / 10 : 9.6 + ((index * 104729) % 7400) / 1000;
   return `${JSON.stringify(
     {
       data: {
@@ -101,10 +126,30 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/**
+ * The map of `size` spots as a user sees it, for a person to look at (artifacts/e2e/): the view it
+ * opened with, then two and four zoom levels closer (the + key on the focused map).
+ */
+async function picturesAtThreeZooms(size: number): Promise<void> {
+  const frame = await webviewFrame('#map path.outline');
+  const drawn = () => frame.waitForFunction(() => Number(document.body.dataset.drawn) > 0, undefined, { timeout: 30_000, polling: 'raf' });
+  console.log(`  pictures: ${await shot(`bench-map-${size}-opened`)}`);
+  await frame.locator('#map').focus();
+  for (const zoom of [2, 4]) {
+    await page().keyboard.press('+');
+    await page().keyboard.press('+');
+    await page().waitForTimeout(800); // Leaflet's zoom animation, then the groups of the new view
+    await drawn();
+    console.log(`  pictures: ${await shot(`bench-map-${size}-zoom-plus-${zoom}`)}`);
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`map bench: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}; ${ROUNDS} rounds`);
   await startWorkbench();
   try {
+    fs.mkdirSync(path.join(workspaceDir(), 'spot-topics'), { recursive: true });
+    fs.writeFileSync(path.join(workspaceDir(), 'spot-topics', '7.topic.json'), JSON.stringify(TOPIC_7, null, 2));
     const folders = new Map(SIZES.map((size) => [size, writeFolder(size)]));
     // The Explorer lists the new folders once the file watcher has seen them.
     await explorerRow(folders.get(SIZES[SIZES.length - 1])!).waitFor({ state: 'visible', timeout: 120_000 });
@@ -116,6 +161,7 @@ async function main(): Promise<void> {
         console.log(
           `  round ${round + 1}, ${size.toLocaleString('en')} spots: first markers ${result.firstMarkersMs.toFixed(0)} ms, all drawn ${result.allDrawnMs.toFixed(0)} ms (${result.log})`,
         );
+        if (round === 0 && size === 10_000) await picturesAtThreeZooms(size);
       }
     }
     const baseline = median(rounds.get(1)!.map((r) => r.allDrawnMs));

@@ -108,9 +108,18 @@ async function closeTab(label: string | RegExp): Promise<void> {
     .locator('.part.editor .tab', { has: page().locator('.tab-label', { hasText: label }) })
     .first();
   if (!(await tab.isVisible())) return;
+  // Made the active tab first: right after another tab of its group closed, the strip is laid out
+  // again and a click on this tab's close button (shown on hover) can land before that settles.
+  await tab.click();
+  await page().waitForFunction((element) => element?.classList.contains('active') === true, await tab.elementHandle(), { timeout: 10_000 });
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
-  await tab.waitFor({ state: 'hidden', timeout: 10_000 });
+  await tab.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async (error: Error) => {
+    const state = await tab
+      .evaluate((element) => `${element.className}; dialog: ${document.querySelector('.monaco-dialog-box') ? 'shown' : 'none'}`)
+      .catch(() => 'gone');
+    throw new Error(`the tab ${String(label)} stayed open after a click on its close button (${state}): ${error.message}`);
+  });
 }
 
 /**
