@@ -3,8 +3,9 @@
 // click on Show on Map in the Explorer's menu to the page showing its first markers, and to every
 // spot read and its markers drawn. Folders of 1,000, 10,000 and 50,000 generated documents over
 // Austria; the baseline, in the same run, is a folder of one document (what opening any map costs:
-// the panel, its page, Leaflet and the outline). Each size SPOT_BENCH_ROUNDS times (default 3),
-// the sizes taking turns; medians, with the goal beside them. The extension's log says where the
+// the panel, its page, Leaflet and the outline). Each size SPOT_BENCH_ROUNDS times (default 4),
+// the sizes taking turns: the first open in the window, and the median of the later ones, with
+// the goal beside them. The extension's log says where the
 // time went (reading, sending, the page's drawing): printed beside each figure.
 // Run by hand on an idle machine; never as a test.
 import * as fs from 'fs';
@@ -27,7 +28,8 @@ import { explorerRow, plainTitle } from '../test/e2e/workflowHelpers';
 /** SPOT_BENCH_SIZES=1,10000 for a quicker look; the baseline (1) is always among them. */
 const SIZES = [...new Set([1, ...(process.env.SPOT_BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number)])];
 const GOAL_MS: Record<number, number> = { 10_000: 2_000 };
-const ROUNDS = Number(process.env.SPOT_BENCH_ROUNDS ?? 3);
+/** At least 2: the first round opens each map for the first time in the window, the others again. */
+const ROUNDS = Math.max(2, Number(process.env.SPOT_BENCH_ROUNDS ?? 4));
 
 /** Topic 7's definition, with Austria as its area: the folders' few spots east of it are misplaced. */
 const TOPIC_7 = {
@@ -164,15 +166,23 @@ async function main(): Promise<void> {
         if (round === 0 && size === 10_000) await picturesAtThreeZooms(size);
       }
     }
-    const baseline = median(rounds.get(1)!.map((r) => r.allDrawnMs));
-    console.log('\nmedians, from the click on Show on Map:');
-    console.log('| spots | first markers | all read and drawn | ÷ a map of 1 spot | goal |');
-    console.log('|---:|---:|---:|---:|---|');
+    // The first open of a folder's map in a window searches it before reading; a later one reads
+    // what the last search found at once (src/extension/map/rememberedSearches.ts): shown apart.
+    const again = (size: number) => rounds.get(size)!.slice(1);
+    const baseline = median(again(1).map((r) => r.allDrawnMs));
+    console.log('\nfrom the click on Show on Map; "again": medians of the rounds after the first, the same window:');
+    console.log('| spots | first open: all read and drawn | again: first markers | again: all read and drawn | again ÷ a map of 1 spot | goal |');
+    console.log('|---:|---:|---:|---:|---:|---|');
     for (const size of SIZES) {
-      const all = median(rounds.get(size)!.map((r) => r.allDrawnMs));
-      const first = median(rounds.get(size)!.map((r) => r.firstMarkersMs));
-      const goal = GOAL_MS[size] ? `< ${GOAL_MS[size]} ms: ${all < GOAL_MS[size] ? 'met' : 'NOT met'}` : '';
-      console.log(`| ${size.toLocaleString('en')} | ${first.toFixed(0)} ms | ${all.toFixed(0)} ms | ${(all / baseline).toFixed(2)} | ${goal} |`);
+      const first = rounds.get(size)![0].allDrawnMs;
+      const all = median(again(size).map((r) => r.allDrawnMs));
+      const firstMarkers = median(again(size).map((r) => r.firstMarkersMs));
+      const goal = GOAL_MS[size]
+        ? `< ${GOAL_MS[size]} ms: ${first < GOAL_MS[size] ? 'met' : 'NOT met'} first, ${all < GOAL_MS[size] ? 'met' : 'NOT met'} again`
+        : '';
+      console.log(
+        `| ${size.toLocaleString('en')} | ${first.toFixed(0)} ms | ${firstMarkers.toFixed(0)} ms | ${all.toFixed(0)} ms | ${(all / baseline).toFixed(2)} | ${goal} |`,
+      );
     }
   } finally {
     await closeAllEditors().catch(() => undefined);

@@ -56,6 +56,48 @@ describe('Map: Show on Map and Pick Location', function () {
     panel.panel.dispose();
   });
 
+  it("a folder's map opened again shows what the folder holds now: what its last search found is read at once, what is gone is dropped, what is new is added", async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-again-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.spot.json'), spot('it-again-a', 48.2, 16.37));
+      fs.writeFileSync(path.join(dir, 'b.spot.json'), spot('it-again-b', 47.07, 15.44));
+      fs.writeFileSync(path.join(dir, 'c.spot.json'), spot('it-again-c', '"north"', 15));
+      const first = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(dir))) as MapPanel;
+      assert.deepStrictEqual(
+        first
+          .shown()
+          .map((m) => m.sourceId)
+          .sort(),
+        ['it-again-a', 'it-again-b'],
+      );
+      first.panel.dispose();
+      // What the second map's reading of the remembered documents meets: one gone, one new, one changed.
+      fs.rmSync(path.join(dir, 'a.spot.json'));
+      fs.writeFileSync(path.join(dir, 'd.spot.json'), spot('it-again-d', 46.6, 14.3));
+      fs.writeFileSync(path.join(dir, 'b.spot.json'), spot('it-again-b', 47.5, 15.44));
+      const again = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(dir))) as MapPanel;
+      assert.deepStrictEqual(
+        again
+          .shown()
+          .map((m) => [m.sourceId, m.latitude])
+          .sort(),
+        [
+          ['it-again-b', 47.5],
+          ['it-again-d', 46.6],
+        ],
+      );
+      assert.deepStrictEqual(
+        again.lastState?.skipped.map((s) => path.basename(s.name)),
+        ['c.spot.json'],
+        'the document that is gone is not listed as unreadable',
+      );
+      assert.deepStrictEqual(again.lastState?.reading, undefined, 'reading ended with the second search');
+      again.panel.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('Show on Map of a Galleries view spot row maps the document its import recorded, and says when none is known', async () => {
     const uri = folder.uri('a.spot.json');
     // A spot row (src/extension/galleries/nodes/spotNode.ts): its gallery rows know the import's document.

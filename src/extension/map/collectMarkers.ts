@@ -169,18 +169,53 @@ async function collectMarkers(
 }
 
 /**
+ * Documents found by a search: `remembered`, what the last search of the same folders found, is
+ * read while `find` searches again; then what the search no longer finds is dropped and what it
+ * found anew is read.
+ */
+export interface DocumentSearch {
+  remembered?: readonly vscode.Uri[];
+  find(): Promise<readonly vscode.Uri[]>;
+}
+
+/**
  * Spot documents, given or found when the map opens (a folder's search runs while its page
  * loads): each edit re-reads only the edited one.
  */
-export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | (() => Promise<readonly vscode.Uri[]>)): MarkerSource {
-  let uris: readonly vscode.Uri[] = typeof given === 'function' ? [] : given;
+const isSearch = (given: readonly vscode.Uri[] | DocumentSearch): given is DocumentSearch => !Array.isArray(given);
+
+export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | DocumentSearch): MarkerSource {
+  let uris: readonly vscode.Uri[] = isSearch(given) ? (given.remembered ?? []) : given;
   return {
     get watched() {
       return uris;
     },
     collect: async (onBatch, signal) => {
-      if (typeof given === 'function') uris = await given();
-      return collectMarkers(services, uris, onBatch, signal);
+      if (!isSearch(given)) return collectMarkers(services, uris, onBatch, signal);
+      if (!given.remembered) {
+        uris = await given.find();
+        return collectMarkers(services, uris, onBatch, signal);
+      }
+      const finding = given.find();
+      const first = await collectMarkers(services, given.remembered, onBatch, signal);
+      const found = await finding;
+      uris = found;
+      const now = new Set(found.map(String));
+      const before = new Set(given.remembered.map(String));
+      const kept: Collected = {
+        markers: first.markers.filter((marker) => now.has(marker.id)),
+        skipped: first.skipped.filter((skip) => now.has(skip.id)),
+        spent: first.spent,
+      };
+      const added = found.filter((uri) => !before.has(uri.toString()));
+      if (added.length === 0 || signal?.aborted) return kept;
+      onBatch?.(kept, found.length);
+      const more = await collectMarkers(services, added, undefined, signal);
+      return {
+        markers: [...kept.markers, ...more.markers],
+        skipped: [...kept.skipped, ...more.skipped],
+        spent: { filesMs: (first.spent?.filesMs ?? 0) + (more.spent?.filesMs ?? 0), markersMs: (first.spent?.markersMs ?? 0) + (more.spent?.markersMs ?? 0) },
+      };
     },
     one: (uri) => markerOf(uri, shared(services)),
   };

@@ -5,6 +5,7 @@ import type { CommandServices } from '../commands/commandTable';
 import { findSpotFiles, type SearchLimits } from '../documents/findSpotFiles';
 import { displayName, spotTargetSpotDocument } from '../documents/spotTarget';
 import { documentSource, type MarkerSource } from './collectMarkers';
+import { rememberedSearch, rememberSearch } from './rememberedSearches';
 import { MapPanel, type MapMode } from './mapPanel';
 import { tableSource } from './tableMarkers';
 import { isMappingUri, isTableUri } from '../tables/tableChecks';
@@ -70,6 +71,7 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
   if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
   // Documents named are checked now (a wrong one is said at once); folders are searched once the
   // map's page is loading, which takes as long as a search of thousands of files.
+  const key = `show:${given.map(String).join('|')}`;
   const parts: Array<vscode.Uri | { folder: vscode.Uri }> = [];
   for (const uri of given) parts.push((await isFolder(uri)) ? { folder: uri } : (await spotTargetSpotDocument(core, uri)).document.uri);
   const find = async (): Promise<vscode.Uri[]> => {
@@ -94,13 +96,14 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
       );
     if (uris.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No spot documents in {0}.', given.map(displayName).join(', ')));
     services.log.info('map', `found ${uris.length} spot documents in ${Date.now() - started} ms`);
+    rememberSearch(key, uris);
     return uris;
   };
   const title =
     given.length === 1
       ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? ''))
       : vscode.l10n.t('Map: {0} items', given.length);
-  return open(services, `show:${given.map(String).join('|')}`, title, 'show', documentSource(services, find));
+  return open(services, key, title, 'show', documentSource(services, { remembered: rememberedSearch(key), find }));
 }
 
 /** A table with its mapping (or the mapping of one): its rows as spots. */
