@@ -178,12 +178,12 @@ export interface DocumentSearch {
   find(): Promise<readonly vscode.Uri[]>;
 }
 
+const isSearch = (given: readonly vscode.Uri[] | DocumentSearch): given is DocumentSearch => !Array.isArray(given);
+
 /**
  * Spot documents, given or found when the map opens (a folder's search runs while its page
  * loads): each edit re-reads only the edited one.
  */
-const isSearch = (given: readonly vscode.Uri[] | DocumentSearch): given is DocumentSearch => !Array.isArray(given);
-
 export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | DocumentSearch): MarkerSource {
   let uris: readonly vscode.Uri[] = isSearch(given) ? (given.remembered ?? []) : given;
   return {
@@ -197,6 +197,8 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
         return collectMarkers(services, uris, onBatch, signal);
       }
       const finding = given.find();
+      // Awaited below, after the reading: a search that fails meanwhile is no unhandled rejection.
+      finding.catch(() => undefined);
       const first = await collectMarkers(services, given.remembered, onBatch, signal);
       const found = await finding;
       uris = found;
