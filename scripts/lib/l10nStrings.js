@@ -2,7 +2,7 @@
 // `vscode.l10n.t(…)` call, keyed as @vscode/l10n looks them up at run time (the message, or
 // "message/comment" when the call has a comment), and each call whose message is not a literal.
 // @vscode/l10n-dev's export finds the same keys (test/unit/checkL10n.test.ts compares the two) but
-// compiles its tree-sitter queries anew for every file: 44 s of CPU for this project's sources.
+// compiles its tree-sitter queries anew for every file: 16 s for this project's src/, against 0.8 s here.
 const ts = require('typescript');
 
 /** `l10n.t` or `<anything>.l10n.t`: the extension's vscode.l10n and the core's l10n. */
@@ -27,7 +27,8 @@ function messageObject(node) {
   if (message === undefined) return undefined;
   const commentNode = property('comment')?.initializer;
   if (!commentNode) return { message, comment: [] };
-  if (literalText(commentNode) !== undefined) return { message, comment: [literalText(commentNode)] };
+  const single = literalText(commentNode);
+  if (single !== undefined) return { message, comment: [single] };
   if (!ts.isArrayLiteralExpression(commentNode)) return undefined;
   const comment = commentNode.elements.map(literalText);
   return comment.every((part) => part !== undefined) ? { message, comment } : undefined;
