@@ -4,7 +4,7 @@
 // message naming the packages, so a fresh machine either gets fixed or says exactly what to do.
 //
 // Usage: node scripts/ensureSystemDeps.js [browser] [build] [tools]   (no argument = all)
-//   browser: chromium (headless workbench for the integration and e2e tests)
+//   browser: chromium-headless-shell (headless workbench for the integration and e2e tests)
 //   build:   libkrb5-dev, g++, make, python3 (code-server's native `kerberos` module)
 //   tools:   openssl (test certificates for the https tests), bsdutils (`script`: the command
 //            line's terminal tests)
@@ -13,7 +13,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const CHECKS = {
-  browser: [{ pkg: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') }],
+  browser: [{ pkg: 'chromium-headless-shell', present: () => fs.existsSync('/usr/bin/chromium-headless-shell') }],
   build: [
     { pkg: 'libkrb5-dev', present: () => fs.existsSync('/usr/include/gssapi/gssapi.h') || onPath('krb5-config') },
     { pkg: 'g++', present: () => onPath('g++') },
