@@ -150,22 +150,26 @@ export async function imagesLoaded(frame: Frame, selector: string, count: number
 export async function closeAllEditors(): Promise<void> {
   await runCommand('View: Close All Editors');
   const dontSave = page().locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first();
-  for (
-    let i = 0;
-    i < 5 &&
-    (await dontSave.waitFor({ state: 'visible', timeout: 1_500 }).then(
-      () => true,
-      () => false,
-    ));
-    i++
-  ) {
+  // Each unsaved editor asks in a dialog of its own; done when no tab is left. Waiting for whichever
+  // comes first, not for a dialog that may never come (1.5 s each time, 20 s a run).
+  for (let asked = 0; asked < 5; asked++) {
+    const outcome = await page()
+      .waitForFunction(
+        () => {
+          const buttons = Array.from(document.querySelectorAll('.monaco-dialog-box .monaco-button'));
+          if (buttons.some((button) => button.textContent?.includes("Don't Save"))) return 'ask';
+          return document.querySelector('.part.editor .tab') ? false : 'closed';
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .then(
+        (handle) => handle.jsonValue(),
+        () => 'still open',
+      );
+    if (outcome !== 'ask') return;
     await dontSave.click();
   }
-  await page()
-    .locator('.part.editor .tab')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 10_000 })
-    .catch(() => undefined);
 }
 
 export interface Imported {

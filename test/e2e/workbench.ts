@@ -207,22 +207,36 @@ export async function shot(name: string): Promise<string | undefined> {
 
 /** Opens the command palette (F1), runs the command shown with `title`, waits for the palette to close. */
 export async function runCommand(title: string): Promise<void> {
-  const p = page();
-  const input = p.locator('.quick-input-widget .quick-input-box input');
-  await p
-    .locator('.monaco-workbench')
-    .click({ position: { x: 600, y: 5 } })
-    .catch(() => undefined);
-  await p.keyboard.press('F1');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(`>${title}`);
-  const row = p.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await row.click();
-  await p
+  await chooseInPalette(title);
+  await page()
     .locator('.quick-input-widget')
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);
+}
+
+/**
+ * Runs a command that asks in the palette itself (Go to Line/Column: its input starts with `prefix`);
+ * resolves once the palette shows that question, so what is typed next answers it.
+ */
+export async function runCommandAsking(title: string, prefix: string): Promise<void> {
+  await chooseInPalette(title);
+  await page().waitForFunction(
+    (expected) => {
+      const input = document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input');
+      return !!input && input.value.startsWith(expected) && !input.value.startsWith('>');
+    },
+    prefix,
+    { timeout: 10_000 },
+  );
+}
+
+/** F1, the command's title typed, its row clicked. */
+async function chooseInPalette(title: string): Promise<void> {
+  await openPalette();
+  await quickInput().fill(`>${title}`);
+  const row = page().locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.click();
 }
 
 /** Palette title of a contributed command ("Category: Title"), or undefined when not contributed. */
@@ -403,7 +417,19 @@ export async function expandToast(text: string | RegExp): Promise<void> {
 /** Moves the mouse off every control (no hover, no tooltip) and saves <e2eArtifacts>/<name>.png. */
 export async function settledShot(name: string, mouse = { x: 1000, y: 560 }): Promise<string | undefined> {
   await page().mouse.move(mouse.x, mouse.y);
-  await page().waitForTimeout(700); // hovers and tooltips fade out
+  // Until no hover or tooltip shows (at most 2 s; most shots have none), not a fixed 700 ms each.
+  await page()
+    .waitForFunction(
+      () =>
+        !Array.from(document.querySelectorAll('.monaco-hover, .workbench-hover')).some((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+        }),
+      undefined,
+      { timeout: 2_000, polling: 100 },
+    )
+    .catch(() => undefined);
+  await page().waitForTimeout(150); // the frame after it is drawn
   return shot(name);
 }
 

@@ -8,7 +8,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { clearNotifications, dismissOverlays, openFile, page, runCommand, settledShot, shot, workspaceDir } from './workbench';
+import { clearNotifications, dismissOverlays, openFile, page, runCommandAsking, settledShot, shot, workspaceDir } from './workbench';
 import { TOPIC_7_DEFINITION, writeTopicDefinition7 } from './workflowHelpers';
 
 const SPOT = 'topics-demo.spot.json';
@@ -88,7 +88,7 @@ describe('e2e topic definitions you can see (inlay hints, category completion)',
     await openSpot();
     await waitForEditorText(['Species']);
     const { line, column } = valuePosition();
-    await runCommand('Go to Line/Column...');
+    await runCommandAsking('Go to Line/Column...', ':');
     await page().locator('.quick-input-widget .quick-input-box input').fill(`:${line}:${column}`);
     await page().keyboard.press('Enter');
     await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
