@@ -3,7 +3,8 @@
 // tests (test/e2e, mocha) against code-server with that .vsix installed, once per VS Code version
 // (SPOT_VSCODE_VERSION, scripts/lib/vscodeVersions.js). Screenshots: artifacts/e2e/ (the oldest
 // version) or artifacts/e2e-vscode-<version>/.
-// SPOT_SKIP_COMPILE=1 skips the tsc step (npm test has compiled); the production build always runs.
+// SPOT_SKIP_COMPILE=1 skips the tsc step (npm test has compiled); the production build always runs,
+// and dist/ gets the development build back once the .vsix is packed.
 // --no-package: reuse artifacts/spot-import.vsix as an earlier run in this npm test packaged it.
 // --package-only: build and package, run nothing (npm run bench:map installs that .vsix).
 // The run fails when it wrote anything under docs/: tests write to artifacts/ only, and
@@ -66,6 +67,14 @@ async function buildAndPackage() {
     return false;
   }
   console.log(`[e2e] packaged ${path.relative(root, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
+  // dist/ back to the development build (source maps, not minified): npm test runs the next VS Code
+  // version's integration suite from it after this package (scripts/test.js).
+  const restore = await runStep(process.execPath, ['esbuild.js', '--quiet'], { quiet: true });
+  if (restore.code !== 0) {
+    process.stderr.write(restore.output);
+    console.error(`[e2e] the development build after packaging failed (exit ${restore.code})`);
+    return false;
+  }
   return true;
 }
 

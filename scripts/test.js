@@ -91,30 +91,34 @@ const steps = [
   { id: 'commands', title: 'command contributions', run: () => runStep(process.execPath, ['scripts/checkCommands.js']) },
   { id: 'l10n', title: 'translations (every string in every language: scripts/checkL10n.js)', run: () => runStep(process.execPath, ['scripts/checkL10n.js']) },
   // The integration suite and the e2e tests, once per VS Code version (scripts/lib/vscodeVersions.js:
-  // oldest and newest under CI, oldest alone by default elsewhere). The e2e runs after the first
-  // reuse the .vsix the first one packaged.
-  ...versions.map((version) => ({
-    id: 'integration',
-    version,
-    title: `integration suite in VS Code ${version} (code-server, headless Chromium)`,
-    run: () =>
-      runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
-        env: { SPOT_TEST_COLOR: color ? '1' : '0', SPOT_VSCODE_VERSION: version },
-        timeoutMs: 30 * 60 * 1000,
-      }),
-    mocha: true,
-  })),
-  ...versions.map((version, index) => ({
-    id: 'e2e',
-    version,
-    title: `end-to-end UI tests in VS Code ${version} (.vsix in code-server, Playwright)`,
-    run: () =>
-      runStep(process.execPath, ['scripts/e2e.js', ...(index > 0 ? ['--no-package'] : [])], {
-        env: { SPOT_SKIP_COMPILE: '1', SPOT_VSCODE_VERSION: version, ...mochaEnv },
-        timeoutMs: 30 * 60 * 1000,
-      }),
-    mocha: true,
-  })),
+  // oldest and newest under CI, oldest alone by default elsewhere), one version after the other: the
+  // newest's install, started ahead (installCodeServersAhead), then ends beside the oldest's e2e
+  // tests instead of holding up the newest's integration suite. The e2e runs after the first reuse
+  // the .vsix the first one packaged.
+  ...versions.flatMap((version, index) => [
+    {
+      id: 'integration',
+      version,
+      title: `integration suite in VS Code ${version} (code-server, headless Chromium)`,
+      run: () =>
+        runStep(process.execPath, [path.join('out', 'test', 'integration', 'launchers', 'codeServer.js')], {
+          env: { SPOT_TEST_COLOR: color ? '1' : '0', SPOT_VSCODE_VERSION: version },
+          timeoutMs: 30 * 60 * 1000,
+        }),
+      mocha: true,
+    },
+    {
+      id: 'e2e',
+      version,
+      title: `end-to-end UI tests in VS Code ${version} (.vsix in code-server, Playwright)`,
+      run: () =>
+        runStep(process.execPath, ['scripts/e2e.js', ...(index > 0 ? ['--no-package'] : [])], {
+          env: { SPOT_SKIP_COMPILE: '1', SPOT_VSCODE_VERSION: version, ...mochaEnv },
+          timeoutMs: 30 * 60 * 1000,
+        }),
+      mocha: true,
+    },
+  ]),
 ];
 
 /**
