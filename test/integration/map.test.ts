@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { MapPanel } from '../../src/extension/map';
+import { documentSource } from '../../src/extension/map/collectMarkers';
 import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
 const spot = (sourceId: string, latitude: number | string, longitude: number, extra = '') =>
@@ -93,6 +94,46 @@ describe('Map: Show on Map and Pick Location', function () {
       );
       assert.deepStrictEqual(again.lastState?.reading, undefined, 'reading ended with the second search');
       again.panel.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("draws what a folder's last search found as soon as it is read, before the search again ends, leaving out what is gone", async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-shown-'));
+    try {
+      for (const name of ['a', 'b', 'c']) fs.writeFileSync(path.join(dir, `${name}.spot.json`), spot(`it-shown-${name}`, 47, 15));
+      const uri = (name: string) => vscode.Uri.file(path.join(dir, `${name}.spot.json`));
+      // The services reading needs: no profile, no galleries, no topic definitions.
+      const services = {
+        profiles: { active: () => undefined },
+        galleries: { list: () => [] },
+        checker: { topicsFor: () => Promise.resolve(undefined) },
+      } as unknown as Parameters<typeof documentSource>[0];
+      let finish: (found: vscode.Uri[]) => void = () => undefined;
+      const source = documentSource(services, { remembered: [uri('a'), uri('b'), uri('gone')], find: () => new Promise((resolve) => (finish = resolve)) });
+      const batches: Array<{ ids: string[]; skipped: number; shown: boolean }> = [];
+      let drawn: unknown;
+      const collecting = source.collect((sofar, _total, shown) => {
+        batches.push({ ids: sofar.markers.map((m) => path.basename(vscode.Uri.parse(m.id).fsPath)).sort(), skipped: sofar.skipped.length, shown: !!shown });
+        if (shown) drawn = sofar;
+      });
+      await waitFor('the remembered documents drawn as the whole while the search goes on', () => batches.some((batch) => batch.shown), 10_000);
+      assert.deepStrictEqual(
+        batches.at(-1),
+        { ids: ['a.spot.json', 'b.spot.json'], skipped: 0, shown: true },
+        'the file that is gone is not listed as unreadable',
+      );
+      finish([uri('a'), uri('b')]);
+      assert.strictEqual(await collecting, drawn, 'the search found the same: the whole drawn is the result');
+
+      const again = documentSource(services, { remembered: [uri('a'), uri('b')], find: () => Promise.resolve([uri('a'), uri('c')]) });
+      const result = await again.collect();
+      assert.deepStrictEqual(
+        result.markers.map((m) => path.basename(vscode.Uri.parse(m.id).fsPath)).sort(),
+        ['a.spot.json', 'c.spot.json'],
+        'what the search no longer finds is dropped, what it found anew is read',
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -14,6 +14,8 @@ const MAX_FILES = 5000;
 const MAX_CANDIDATES = 50_000;
 
 const SPOT_FILE = /\.spot\.json$/i;
+/** The order of localeCompare, from one collator: tens of thousands of paths sort many times faster. */
+const byPath = new Intl.Collator();
 const EXCLUDED = '{**/node_modules/**,**/.*/**}';
 
 export interface FoundSpotFiles {
@@ -57,7 +59,7 @@ export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, option
     );
     options.signal?.throwIfAborted();
     let truncated = candidates.length > limits.candidates;
-    const sorted = candidates.slice(0, limits.candidates).sort((a, b) => a.path.localeCompare(b.path));
+    const sorted = candidates.slice(0, limits.candidates).sort((a, b) => byPath.compare(a.path, b.path));
     const uris: vscode.Uri[] = [];
     for (const uri of sorted) {
       options.signal?.throwIfAborted();

@@ -31,8 +31,12 @@ const FIRST_BATCH_MS = 200;
 /** What a map shows: the files it watches (known once collect has begun), all its markers, and (for documents) one file's marker again after an edit. */
 export interface MarkerSource {
   readonly watched: readonly vscode.Uri[];
-  /** `onBatch`: what was read so far, called while reading goes on (the last call is the whole). */
-  collect(onBatch?: (sofar: Collected, total: number) => void, signal?: AbortSignal): Promise<Collected>;
+  /**
+   * `onBatch`: what was read so far, called while reading goes on; `shown` when it is the whole as
+   * far as is known (what a folder's last search found, all read, while the folder is searched
+   * again): the map then draws it as read, and what collect resolves with follows it.
+   */
+  collect(onBatch?: (sofar: Collected, total: number, shown?: boolean) => void, signal?: AbortSignal): Promise<Collected>;
   /** Undefined: an edit of a watched file collects everything again (a table's rows). */
   one?(uri: vscode.Uri): Promise<ShownMarker | SkippedSpot>;
 }
@@ -124,11 +128,15 @@ async function markerOf(uri: vscode.Uri, facts: Shared): Promise<ShownMarker | S
   }
 }
 
+/** A file the last search found that is gone now: the new search drops it, so it is not listed as unreadable meanwhile. */
+const isGone = (error: unknown): boolean => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+
 async function collectMarkers(
   services: MarkerServices,
   uris: readonly vscode.Uri[],
   onBatch?: (sofar: Collected, total: number) => void,
   signal?: AbortSignal,
+  options: { dropGone?: boolean } = {},
 ): Promise<Collected> {
   const facts = shared(services);
   const spent = { filesMs: 0, markersMs: 0 };
@@ -153,7 +161,7 @@ async function collectMarkers(
         spent.markersMs += performance.now() - read;
         bytes += text?.length ?? 0;
       } catch (error) {
-        take(failed(uri, error));
+        if (!(options.dropGone && isGone(error))) take(failed(uri, error));
       }
       if (bytes > READ_CHUNK_BYTES) break;
     }
@@ -199,7 +207,9 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
       const finding = given.find();
       // Awaited below, after the reading: a search that fails meanwhile is no unhandled rejection.
       finding.catch(() => undefined);
-      const first = await collectMarkers(services, given.remembered, onBatch, signal);
+      const first = await collectMarkers(services, given.remembered, onBatch, signal, { dropGone: true });
+      // Drawn as read: the search takes as long again, and mostly finds what it found before.
+      if (!signal?.aborted) onBatch?.(first, given.remembered.length, true);
       const found = await finding;
       uris = found;
       const now = new Set(found.map(String));
@@ -210,6 +220,8 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
         spent: first.spent,
       };
       const added = found.filter((uri) => !before.has(uri.toString()));
+      // Nothing gone and nothing new: the whole is what was drawn.
+      if (added.length === 0 && kept.markers.length === first.markers.length && kept.skipped.length === first.skipped.length) return first;
       if (added.length === 0 || signal?.aborted) return kept;
       onBatch?.(kept, found.length);
       const more = await collectMarkers(services, added, undefined, signal);

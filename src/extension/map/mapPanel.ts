@@ -48,6 +48,8 @@ export class MapPanel {
   /** Documents an edit moved while the reading was under way: their marker is newer than the reader's. */
   private readonly edited = new Set<string>();
   private loading = false;
+  /** When the first page said it is ready (the log line of load). */
+  private readyAt: number | undefined;
   private pageReady: () => void = () => undefined;
   private readonly nonce = randomBytes(16).toString('base64');
   private tileOrigin: string | undefined | null = null;
@@ -86,6 +88,7 @@ export class MapPanel {
       this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
         if (message?.type === 'ready') {
+          this.readyAt ??= Date.now();
           this.pageReady();
           if (this.lastState) void this.post({ type: 'state', state: this.lastState });
         } else
@@ -126,10 +129,13 @@ export class MapPanel {
     this.loading = true;
     this.edited.clear();
     let collected;
+    /** What was drawn as the whole while the source went on (a folder searched again). */
+    let shown: unknown;
     try {
-      collected = await this.source.collect((sofar, total) => {
+      collected = await this.source.collect((sofar, total, whole) => {
         batches++;
-        this.take(sofar, { done: sofar.markers.length + sofar.skipped.length, total });
+        shown = whole ? sofar : undefined;
+        this.take(sofar, whole ? undefined : { done: sofar.markers.length + sofar.skipped.length, total });
         void this.send();
       }, this.closed.signal);
     } finally {
@@ -137,12 +143,15 @@ export class MapPanel {
     }
     if (this.disposed) return;
     const readMs = Date.now() - started;
+    // The same whole again (nothing gone, nothing new) is not sent again, unless an edit came meanwhile.
+    const unchanged = collected === shown && this.edited.size === 0;
     this.take(collected, undefined);
     this.edited.clear();
-    await this.send();
+    if (unchanged) await this.sending;
+    else await this.send();
     this.services.log.info(
       'map',
-      `${this.panel.title}: ${collected.markers.length} markers and ${collected.skipped.length} not on the map, read in ${readMs} ms (${batches} batches before the last${spentText(collected.spent)}), sent in ${Date.now() - started} ms`,
+      `${this.panel.title}: ${collected.markers.length} markers and ${collected.skipped.length} not on the map, read in ${readMs} ms (${batches} batches before the last${spentText(collected.spent)}), sent in ${Date.now() - started} ms${this.readyAt ? `; the page was ready after ${this.readyAt - started} ms` : ''}`,
     );
   }
 
@@ -333,7 +342,7 @@ export class MapPanel {
     } else if (message.type === 'drawn') {
       this.services.log.info(
         'map',
-        `${this.panel.title}: the page drew ${message.markers} markers in ${Math.round(message.ms)} ms, ${Math.round(message.sinceLoad)} ms after it began to load`,
+        `${this.panel.title}: the page drew ${message.markers} markers in ${Math.round(message.ms)} ms, ${Math.round(message.sinceLoad)} ms after it began to load (document asked for at ${Math.round(message.steps.document)} ms, script ran at ${Math.round(message.steps.script)} ms, ready at ${Math.round(message.steps.ready)} ms, first state at ${Math.round(message.steps.firstState)} ms)`,
       );
     } else if (message.type === 'pick') {
       await this.pick(message.latitude, message.longitude);

@@ -118,4 +118,11 @@ export type PageMessage =
   | { type: 'pick'; latitude: number; longitude: number }
   | { type: 'useOsmTiles' }
   /** The page drew a state: how long it took there (the map bench reads it from the log). */
-  | { type: 'drawn'; markers: number; ms: number; sinceLoad: number };
+  | {
+      type: 'drawn';
+      markers: number;
+      ms: number;
+      sinceLoad: number;
+      /** Milliseconds after the page began to load: its document was asked for, its script began to run, it said it is ready, its first state came. */
+      steps: { document: number; script: number; ready: number; firstState: number };
+    };
