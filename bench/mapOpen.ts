@@ -88,6 +88,8 @@ function writeFolder(size: number): string {
 interface Round {
   firstMarkersMs: number;
   allDrawnMs: number;
+  /** How long the page's own document waited to be asked for (the workbench's service worker: not the extension's doing). */
+  documentWaitMs: number;
   /** From the extension's log: reading (and the batches before it), and the page's drawing of the whole. */
   log: string;
 }
@@ -119,7 +121,8 @@ async function showOnMap(folder: string, size: number): Promise<Round> {
       .join('; ');
     if (!/the page drew/.test(log)) await page().waitForTimeout(100);
   }
-  return { firstMarkersMs, allDrawnMs, log };
+  const waits = [...log.matchAll(/document asked for at (\d+) ms/g)].map((match) => Number(match[1]));
+  return { firstMarkersMs, allDrawnMs, documentWaitMs: waits.at(-1) ?? 0, log };
 }
 
 const median = (values: number[]): number => {
@@ -153,7 +156,12 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.join(workspaceDir(), 'spot-topics'), { recursive: true });
     fs.writeFileSync(path.join(workspaceDir(), 'spot-topics', '7.topic.json'), JSON.stringify(TOPIC_7, null, 2));
     const folders = new Map(SIZES.map((size) => [size, writeFolder(size)]));
-    // The Explorer lists the new folders once the file watcher has seen them.
+    // The Explorer lists the new folders once the file watcher has seen them; tens of thousands of
+    // new files at once can leave it behind (seen twice: not listed after 2 minutes), so it is told.
+    await openViewContainer('Explorer');
+    const refresh = page().locator('.part.sidebar a.action-label[aria-label^="Refresh Explorer"]').first();
+    await page().locator('.part.sidebar .pane-header').first().hover();
+    await refresh.click({ timeout: 10_000 });
     await explorerRow(folders.get(SIZES[SIZES.length - 1])!).waitFor({ state: 'visible', timeout: 120_000 });
     const rounds = new Map<number, Round[]>(SIZES.map((size) => [size, []]));
     for (let round = 0; round < ROUNDS; round++) {
@@ -171,8 +179,10 @@ async function main(): Promise<void> {
     const again = (size: number) => rounds.get(size)!.slice(1);
     const baseline = median(again(1).map((r) => r.allDrawnMs));
     console.log('\nfrom the click on Show on Map; "again": medians of the rounds after the first, the same window:');
-    console.log('| spots | first open: all read and drawn | again: first markers | again: all read and drawn | again ÷ a map of 1 spot | goal |');
-    console.log('|---:|---:|---:|---:|---:|---|');
+    console.log(
+      '| spots | first open: all read and drawn | again: first markers | again: all read and drawn | of which the page waited for the service worker | again ÷ a map of 1 spot | goal |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---|');
     for (const size of SIZES) {
       const first = rounds.get(size)![0].allDrawnMs;
       const all = median(again(size).map((r) => r.allDrawnMs));
@@ -180,8 +190,9 @@ async function main(): Promise<void> {
       const goal = GOAL_MS[size]
         ? `< ${GOAL_MS[size]} ms: ${first < GOAL_MS[size] ? 'met' : 'NOT met'} first, ${all < GOAL_MS[size] ? 'met' : 'NOT met'} again`
         : '';
+      const waited = median(again(size).map((r) => r.documentWaitMs));
       console.log(
-        `| ${size.toLocaleString('en')} | ${first.toFixed(0)} ms | ${firstMarkers.toFixed(0)} ms | ${all.toFixed(0)} ms | ${(all / baseline).toFixed(2)} | ${goal} |`,
+        `| ${size.toLocaleString('en')} | ${first.toFixed(0)} ms | ${firstMarkers.toFixed(0)} ms | ${all.toFixed(0)} ms | ${waited.toFixed(0)} ms | ${(all / baseline).toFixed(2)} | ${goal} |`,
       );
     }
   } finally {

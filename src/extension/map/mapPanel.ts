@@ -257,19 +257,27 @@ export class MapPanel {
     return true;
   }
 
-  /** Sends the state as it is now; while one is on its way, the next waits, and only the newest is sent. */
+  /**
+   * Sends the state as it is when it can go; while one is on its way, or the page is not ready yet,
+   * the next waits, and only the newest is sent (a page that loads while thousands of documents are
+   * read gets them all in its first state, not the first batch and then the rest).
+   */
   private send(): Promise<void> {
     if (this.sendQueued) return this.sending;
     this.sendQueued = true;
     this.sending = this.sending.then(async () => {
+      if (this.disposed) return;
+      if (this.writePage()) {
+        // A new page asks for the state when it is ready (above).
+        this.sendQueued = false;
+        this.lastState = this.state();
+        return;
+      }
+      await this.ready;
       this.sendQueued = false;
       if (this.disposed) return;
-      const newPage = this.writePage();
       this.lastState = this.state();
-      // A new page asks for the state when it is ready (above).
-      if (newPage) return;
-      await this.ready;
-      if (!this.disposed) await this.post({ type: 'state', state: this.lastState });
+      await this.post({ type: 'state', state: this.lastState });
     });
     // A state that could not be posted (the panel went away) does not stop the ones after it.
     this.sending = this.sending.catch((error: unknown) => this.services.log.warn('map', 'a state could not be sent to the map', error));
