@@ -160,7 +160,10 @@ async function main(): Promise<void> {
     // new files at once can leave it behind (seen twice: not listed after 2 minutes), so it is told.
     await openViewContainer('Explorer');
     const refresh = page().locator('.part.sidebar a.action-label[aria-label^="Refresh Explorer"]').first();
-    await page().locator('.part.sidebar .pane-header').first().hover();
+    await page()
+      .locator('.part.sidebar .pane-header', { hasText: /e2e-workspace/i })
+      .first()
+      .hover();
     await refresh.click({ timeout: 10_000 });
     await explorerRow(folders.get(SIZES[SIZES.length - 1])!).waitFor({ state: 'visible', timeout: 120_000 });
     const rounds = new Map<number, Round[]>(SIZES.map((size) => [size, []]));
@@ -180,7 +183,7 @@ async function main(): Promise<void> {
     const baseline = median(again(1).map((r) => r.allDrawnMs));
     console.log('\nfrom the click on Show on Map; "again": medians of the rounds after the first, the same window:');
     console.log(
-      '| spots | first open: all read and drawn | again: first markers | again: all read and drawn | of which the page waited for the service worker | again ÷ a map of 1 spot | goal |',
+      '| spots | first open: all read and drawn | again: first markers | again: all drawn (the folder searched again beside it) | of which the page waited for the service worker | again ÷ a map of 1 spot | goal |',
     );
     console.log('|---:|---:|---:|---:|---:|---:|---|');
     for (const size of SIZES) {

@@ -167,9 +167,11 @@ export async function closeAllEditors(): Promise<void> {
         (handle) => handle.jsonValue(),
         () => 'still open',
       );
-    if (outcome !== 'ask') return;
+    if (outcome === 'closed') return;
+    if (outcome !== 'ask') throw new Error('Close All Editors left a tab open, with no dialog asking about unsaved changes');
     await dontSave.click();
   }
+  await page().locator('.part.editor .tab').first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 export interface Imported {

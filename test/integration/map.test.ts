@@ -127,6 +127,20 @@ describe('Map: Show on Map and Pick Location', function () {
       finish([uri('a'), uri('b')]);
       assert.strictEqual(await collecting, drawn, 'the search found the same: the whole drawn is the result');
 
+      // A file gone while the remembered ones were read, and back before the search ends: read as new.
+      let release: (found: vscode.Uri[]) => void = () => undefined;
+      const back = documentSource(services, { remembered: [uri('a'), uri('back')], find: () => new Promise((resolve) => (release = resolve)) });
+      let complete = false;
+      const reading = back.collect((_sofar, _total, whole) => (complete ||= !!whole));
+      await waitFor('the remembered documents drawn', () => complete, 10_000);
+      fs.writeFileSync(path.join(dir, 'back.spot.json'), spot('it-shown-back', 47, 15));
+      release([uri('a'), uri('back')]);
+      assert.deepStrictEqual(
+        (await reading).markers.map((m) => path.basename(vscode.Uri.parse(m.id).fsPath)).sort(),
+        ['a.spot.json', 'back.spot.json'],
+        'the file that came back is read',
+      );
+
       const again = documentSource(services, { remembered: [uri('a'), uri('b')], find: () => Promise.resolve([uri('a'), uri('c')]) });
       const result = await again.collect();
       assert.deepStrictEqual(

@@ -32,11 +32,11 @@ const FIRST_BATCH_MS = 200;
 export interface MarkerSource {
   readonly watched: readonly vscode.Uri[];
   /**
-   * `onBatch`: what was read so far, called while reading goes on; `shown` when it is the whole as
+   * `onBatch`: what was read so far, called while reading goes on; `complete` when it is the whole as
    * far as is known (what a folder's last search found, all read, while the folder is searched
    * again): the map then draws it as read, and what collect resolves with follows it.
    */
-  collect(onBatch?: (sofar: Collected, total: number, shown?: boolean) => void, signal?: AbortSignal): Promise<Collected>;
+  collect(onBatch?: (sofar: Collected, total: number, complete?: boolean) => void, signal?: AbortSignal): Promise<Collected>;
   /** Undefined: an edit of a watched file collects everything again (a table's rows). */
   one?(uri: vscode.Uri): Promise<ShownMarker | SkippedSpot>;
 }
@@ -213,7 +213,8 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
       const found = await finding;
       uris = found;
       const now = new Set(found.map(String));
-      const before = new Set(given.remembered.map(String));
+      // What was read, not what was remembered: a file gone while it was read and back since is new.
+      const before = new Set([...first.markers, ...first.skipped].map((read) => read.id));
       const kept: Collected = {
         markers: first.markers.filter((marker) => now.has(marker.id)),
         skipped: first.skipped.filter((skip) => now.has(skip.id)),

@@ -129,13 +129,13 @@ export class MapPanel {
     this.loading = true;
     this.edited.clear();
     let collected;
-    /** What was drawn as the whole while the source went on (a folder searched again). */
-    let shown: unknown;
+    /** What was drawn as complete while the source went on (a folder searched again). */
+    let drawnComplete: unknown;
     try {
-      collected = await this.source.collect((sofar, total, whole) => {
+      collected = await this.source.collect((sofar, total, complete) => {
         batches++;
-        shown = whole ? sofar : undefined;
-        this.take(sofar, whole ? undefined : { done: sofar.markers.length + sofar.skipped.length, total });
+        drawnComplete = complete ? sofar : undefined;
+        this.take(sofar, complete ? undefined : { done: sofar.markers.length + sofar.skipped.length, total });
         void this.send();
       }, this.closed.signal);
     } finally {
@@ -144,14 +144,14 @@ export class MapPanel {
     if (this.disposed) return;
     const readMs = Date.now() - started;
     // The same whole again (nothing gone, nothing new) is not sent again, unless an edit came meanwhile.
-    const unchanged = collected === shown && this.edited.size === 0;
+    const unchanged = collected === drawnComplete && this.edited.size === 0;
     this.take(collected, undefined);
     this.edited.clear();
     if (unchanged) await this.sending;
     else await this.send();
     this.services.log.info(
       'map',
-      `${this.panel.title}: ${collected.markers.length} markers and ${collected.skipped.length} not on the map, read in ${readMs} ms (${batches} batches before the last${spentText(collected.spent)}), sent in ${Date.now() - started} ms${this.readyAt ? `; the page was ready after ${this.readyAt - started} ms` : ''}`,
+      `${this.panel.title}: ${collected.markers.length} markers and ${collected.skipped.length} not on the map, read in ${readMs} ms (${batches} batches before the last${spentText(collected.spent)}), sent in ${Date.now() - started} ms${this.readyAt !== undefined && this.readyAt >= started ? `; the page was ready after ${this.readyAt - started} ms` : ''}`,
     );
   }
 
@@ -265,20 +265,26 @@ export class MapPanel {
   private send(): Promise<void> {
     if (this.sendQueued) return this.sending;
     this.sendQueued = true;
-    this.sending = this.sending.then(async () => {
+    const step = async () => {
       if (this.disposed) return;
-      if (this.writePage()) {
-        // A new page asks for the state when it is ready (above).
-        this.sendQueued = false;
-        this.lastState = this.state();
-        return;
+      // A page written anew (the tile setting changed) asks for the state when it is ready (above).
+      // The first page is waited for, and the tile setting looked at again after that wait.
+      let newPage = this.writePage();
+      if (!newPage) {
+        await this.ready;
+        newPage = !this.disposed && this.writePage();
       }
-      await this.ready;
       this.sendQueued = false;
       if (this.disposed) return;
       this.lastState = this.state();
-      await this.post({ type: 'state', state: this.lastState });
-    });
+      if (!newPage) await this.post({ type: 'state', state: this.lastState });
+    };
+    this.sending = this.sending.then(() =>
+      step().catch((error: unknown) => {
+        this.sendQueued = false; // a later state is sent, not swallowed by this one
+        throw error;
+      }),
+    );
     // A state that could not be posted (the panel went away) does not stop the ones after it.
     this.sending = this.sending.catch((error: unknown) => this.services.log.warn('map', 'a state could not be sent to the map', error));
     return this.sending;
