@@ -110,16 +110,18 @@ async function showOnMap(folder: string, size: number): Promise<Round> {
     { timeout: 300_000, polling: 'raf' },
   );
   const allDrawnMs = performance.now() - started;
-  // The page's "drawn" message reaches the log a moment later.
+  // The page's "drawn" message reaches the log a moment later, and the folder's search (which
+  // checks what was drawn) ends after the drawing.
   let log = '';
-  for (let wait = 0; wait < 50 && !/the page drew/.test(log); wait++) {
+  const whole = () => /the page drew/.test(log) && /read in/.test(log);
+  for (let wait = 0; wait < 100 && !whole(); wait++) {
     log = extensionLog()
       .slice(logBefore)
       .split('\n')
       .filter((line) => /\[map\]/.test(line) && /found|read in|the page drew/.test(line))
       .map((line) => line.replace(/^.*\[map\]\s*/, '').replace(/^Map: [^:]*: /, ''))
       .join('; ');
-    if (!/the page drew/.test(log)) await page().waitForTimeout(100);
+    if (!whole()) await page().waitForTimeout(100);
   }
   const waits = [...log.matchAll(/document asked for at (\d+) ms/g)].map((match) => Number(match[1]));
   return { firstMarkersMs, allDrawnMs, documentWaitMs: waits.at(-1) ?? 0, log };

@@ -232,6 +232,54 @@ describe('e2e map (Show on Map, Pick Location)', function () {
     }
   });
 
+  it("draws a spot outside its topic's area apart (its badge and words), lists it under its problem, and offers Swap for swapped numbers", async () => {
+    await dismissOverlays();
+    await closeAllEditors();
+    // Topic 77's area is Vienna: one spot inside, one with latitude and longitude swapped, one in Graz.
+    const topic = path.join(workspaceDir(), 'spot-topics', '77.topic.json');
+    const folder = path.join(workspaceDir(), 'map-misplaced');
+    const spotAt = (sourceId: string, latitude: number, longitude: number) =>
+      JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 77, source_id: sourceId, latitude, longitude } } }, null, 2);
+    fs.mkdirSync(path.dirname(topic), { recursive: true });
+    fs.writeFileSync(topic, JSON.stringify({ topic_id: 77, name: 'Vienna trees', area: { bbox: [16.18, 48.12, 16.58, 48.33] }, fields: {} }));
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'inside.spot.json'), spotAt('e2e-inside', 48.2082, 16.3738));
+    fs.writeFileSync(path.join(folder, 'swapped.spot.json'), spotAt('e2e-swapped', 16.3738, 48.2082));
+    fs.writeFileSync(path.join(folder, 'graz.spot.json'), spotAt('e2e-graz', 47.0707, 15.4395));
+    try {
+      await openViewContainer('Explorer');
+      await contextMenuAction(explorerRow('map-misplaced'), plainTitle('spotImport.map.show'));
+      const frame = await webviewFrame('#map path.outline', undefined, 30_000);
+      await frame.waitForFunction(() => document.body.dataset.markers === '3' && document.body.dataset.reading === 'false', undefined, { timeout: 20_000 });
+      const labelled = (selector: string) =>
+        frame
+          .locator(selector)
+          .evaluateAll((elements) => elements.map((e) => [e.getAttribute('aria-label'), e.querySelector('.misplaced-badge')?.textContent]));
+      // Fitted to all three: the swapped one stands alone; Vienna's and Graz's spots are one group, ringed for the misplaced one in it.
+      assert.deepStrictEqual(await labelled('.spot-marker.misplaced[data-spot]'), [
+        [
+          "e2e-swapped: Not yet imported, topic 77 (Vienna trees), 16.3738, 48.2082, outside its topic's area: latitude and longitude are probably swapped",
+          '?',
+        ],
+      ]);
+      assert.strictEqual(await frame.locator('.spot-cluster.has-invalid').count(), 1, 'the group holding the Graz spot is ringed');
+      assert.match((await frame.locator('#list-items').textContent()) ?? '', /Outside their topic's area \(2\)/);
+      assert.strictEqual(await frame.locator('#list-items button.swap').count(), 1, 'Swap beside the swapped one only');
+      assert.match((await frame.locator('#summary').textContent()) ?? '', /3 spots\. 2 outside their topic's area\./);
+      await settledShot('map-misplaced');
+      // Closer: a click on the group zooms to its spots, and the Graz spot stands alone, its badge readable.
+      await frame.locator('.spot-cluster.has-invalid').click();
+      await frame.locator('.spot-marker.misplaced[aria-label^="e2e-graz"] .misplaced-badge').waitFor({ state: 'visible', timeout: 10_000 });
+      assert.deepStrictEqual(await labelled('.spot-marker.misplaced[aria-label^="e2e-graz"]'), [
+        ["e2e-graz: Not yet imported, topic 77 (Vienna trees), 47.0707, 15.4395, outside its topic's area", '?'],
+      ]);
+      await settledShot('map-misplaced-marker');
+    } finally {
+      fs.rmSync(topic, { force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the keyboard in its list as Tab moves along it, and finds no serious violation in the map and its list (axe-core)', async () => {
     await dismissOverlays();
     await closeAllEditors();

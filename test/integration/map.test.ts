@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { MapPanel } from '../../src/extension/map';
+import { guessSpotFiles } from '../../src/extension/documents/findSpotFiles';
 import { documentSource } from '../../src/extension/map/collectMarkers';
 import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
@@ -111,7 +112,10 @@ describe('Map: Show on Map and Pick Location', function () {
         checker: { topicsFor: () => Promise.resolve(undefined) },
       } as unknown as Parameters<typeof documentSource>[0];
       let finish: (found: vscode.Uri[]) => void = () => undefined;
-      const source = documentSource(services, { remembered: [uri('a'), uri('b'), uri('gone')], find: () => new Promise((resolve) => (finish = resolve)) });
+      const source = documentSource(services, {
+        likely: async () => [uri('a'), uri('b'), uri('gone')],
+        find: () => new Promise((resolve) => (finish = resolve)),
+      });
       const batches: Array<{ ids: string[]; skipped: number; shown: boolean }> = [];
       let drawn: unknown;
       const collecting = source.collect((sofar, _total, shown) => {
@@ -129,9 +133,11 @@ describe('Map: Show on Map and Pick Location', function () {
 
       // A file gone while the remembered ones were read, and back before the search ends: read as new.
       let release: (found: vscode.Uri[]) => void = () => undefined;
-      const back = documentSource(services, { remembered: [uri('a'), uri('back')], find: () => new Promise((resolve) => (release = resolve)) });
+      const back = documentSource(services, { likely: async () => [uri('a'), uri('back')], find: () => new Promise((resolve) => (release = resolve)) });
       let complete = false;
-      const reading = back.collect((_sofar, _total, whole) => (complete ||= !!whole));
+      const reading = back.collect((_sofar, _total, whole) => {
+        complete ||= !!whole;
+      });
       await waitFor('the remembered documents drawn', () => complete, 10_000);
       fs.writeFileSync(path.join(dir, 'back.spot.json'), spot('it-shown-back', 47, 15));
       release([uri('a'), uri('back')]);
@@ -141,7 +147,7 @@ describe('Map: Show on Map and Pick Location', function () {
         'the file that came back is read',
       );
 
-      const again = documentSource(services, { remembered: [uri('a'), uri('b')], find: () => Promise.resolve([uri('a'), uri('c')]) });
+      const again = documentSource(services, { likely: async () => [uri('a'), uri('b')], find: () => Promise.resolve([uri('a'), uri('c')]) });
       const result = await again.collect();
       assert.deepStrictEqual(
         result.markers.map((m) => path.basename(vscode.Uri.parse(m.id).fsPath)).sort(),
@@ -149,6 +155,39 @@ describe('Map: Show on Map and Pick Location', function () {
         'what the search no longer finds is dropped, what it found anew is read',
       );
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("guesses a folder's documents on a first map by a walk that follows files.exclude's names, and leaves other patterns to the search", async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-guess-'));
+    const files = vscode.workspace.getConfiguration('files');
+    const before = files.inspect<Record<string, unknown>>('exclude')?.workspaceValue;
+    try {
+      for (const name of ['a.spot.json', 'sub/b.spot.json', 'skipme/c.spot.json', 'node_modules/d.spot.json', '.dot/e.spot.json', 'f.json']) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), spot(`it-guess-${name}`, 47, 15));
+      }
+      const guessed = async () => (await guessSpotFiles(vscode.Uri.file(dir)))?.map((uri) => path.relative(dir, uri.fsPath).split(path.sep).join('/'));
+      assert.deepStrictEqual(await guessed(), ['a.spot.json', 'skipme/c.spot.json', 'sub/b.spot.json'], 'by name; f.json is for the search to read');
+      await files.update('exclude', { '**/skip*': true, '**/.git': true, '**/off/**': false }, vscode.ConfigurationTarget.Workspace);
+      assert.deepStrictEqual(await guessed(), ['a.spot.json', 'sub/b.spot.json'], 'a name excluded is passed over; a pattern switched off is no matter');
+      await files.update('exclude', { '**/skipme': true, 'sub/**': true }, vscode.ConfigurationTarget.Workspace);
+      assert.strictEqual(await guessed(), undefined, 'a pattern other than a name: no guess, the search alone');
+
+      const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(dir))) as MapPanel;
+      await waitFor('the search ended', () => panel.lastState && !panel.lastState.reading, 20_000);
+      assert.deepStrictEqual(
+        panel
+          .shown()
+          .map((m) => m.sourceId)
+          .sort(),
+        ['it-guess-a.spot.json', 'it-guess-f.json'],
+        "the map shows what the search found, files.exclude's patterns followed",
+      );
+      panel.panel.dispose();
+    } finally {
+      await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

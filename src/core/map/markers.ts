@@ -9,6 +9,7 @@ import { l10n } from '../text/l10n';
 import { fieldTitle, topicTitle, type TopicCatalog, type TopicField } from '../topics/topicSchema';
 import { categoryKeyOf, isCategoryField } from '../topics/categories';
 import { judgeArea, swapWouldFix } from '../geo/position';
+import { spokenName } from './spokenName';
 
 /**
  * invalid: the document has errors (the editor's checks), yet has readable coordinates;
@@ -182,9 +183,14 @@ export function spotMarkerFromText(input: string, facts: MarkerFacts): MarkerRes
 
 /** The words a screen reader and the text list say for a marker. */
 export function markerName(marker: Pick<SpotMarker, 'sourceId' | 'state' | 'latitude' | 'longitude' | 'topic' | 'misplaced'>): string {
-  const topic = marker.topic ? `, ${marker.topic}` : '';
-  const misplaced = marker.misplaced ? `, ${misplacedText(marker.misplaced)}` : '';
-  return `${marker.sourceId}: ${MARKER_STATES[marker.state].label}${topic}, ${marker.latitude}, ${marker.longitude}${misplaced}`;
+  return spokenName({
+    sourceId: marker.sourceId,
+    stateLabel: MARKER_STATES[marker.state].label,
+    topic: marker.topic,
+    latitude: marker.latitude,
+    longitude: marker.longitude,
+    misplacedText: marker.misplaced ? misplacedText(marker.misplaced) : undefined,
+  });
 }
 
 /** What is wrong with a misplaced spot's place, as its name, hover and list say it. */

@@ -7,16 +7,28 @@
 import * as vscode from 'vscode';
 import type { CoreModule } from '../platform/lazyCore';
 import type { Logger } from '../platform/services';
+import { SPOT_FILE, walkSpotFiles } from './walkSpotFiles';
 
 /** Import Folder stops collecting here: importing more than this at once is a job for the command line. */
 const MAX_FILES = 5000;
 /** JSON files looked at, at most (most JSON files in a big tree are not spot documents). */
 const MAX_CANDIDATES = 50_000;
 
-const SPOT_FILE = /\.spot\.json$/i;
 /** The order of localeCompare, from one collator: tens of thousands of paths sort many times faster. */
 const byPath = new Intl.Collator();
-const EXCLUDED = '{**/node_modules/**,**/.*/**}';
+/** Folders the search passes over besides files.exclude: node_modules, and those named with a leading dot (walkSpotFiles keeps the same rule). */
+const SKIPPED_FOLDER = 'node_modules';
+const EXCLUDED = `{**/${SKIPPED_FOLDER}/**,**/.*/**}`;
+/** The guess gives up past this many folder entries (a tree this big is left to the search). */
+const GUESS_MAX_ENTRIES = 300_000;
+/** A files.exclude pattern the guess can follow exactly: a name anywhere, with * and ? in it at most (as all of VS Code's defaults are). */
+const EXCLUDED_NAME = /^\*\*\/([^{}[\]/\\!]+)$/;
+
+/** A name of such a pattern as a regular expression: * and ? stand for any characters of one name. */
+function namePattern(name: string): RegExp {
+  const escaped = name.replace(/[.+^$()|\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+}
 
 export interface FoundSpotFiles {
   /** Sorted by path. */
@@ -77,6 +89,31 @@ export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, option
     options.signal?.removeEventListener('abort', onAbort);
     cancel.dispose();
   }
+}
+
+/**
+ * What findSpotFiles will most likely find under a folder, in milliseconds: its *.spot.json files
+ * by a walk of the disk (walkSpotFiles). Undefined when the guess could be wrong by more than
+ * documents the search adds (a files.exclude pattern other than a name, a tree too big to walk):
+ * the caller then waits for the search.
+ */
+export async function guessSpotFiles(folder: vscode.Uri, limits: SearchLimits = DEFAULT_LIMITS): Promise<vscode.Uri[] | undefined> {
+  if (folder.scheme !== 'file') return undefined;
+  const skipped = [namePattern(SKIPPED_FOLDER)];
+  const excluded = vscode.workspace.getConfiguration('files', folder).get<Record<string, unknown>>('exclude') ?? {};
+  for (const [pattern, on] of Object.entries(excluded)) {
+    if (on === false) continue;
+    const name = on === true ? EXCLUDED_NAME.exec(pattern)?.[1] : undefined;
+    if (name === undefined) return undefined;
+    skipped.push(namePattern(name));
+  }
+  const skip = (name: string) => skipped.some((pattern) => pattern.test(name));
+  const paths = await walkSpotFiles(folder.fsPath, { skip, skipDotFolders: true, maxEntries: GUESS_MAX_ENTRIES });
+  if (!paths) return undefined;
+  return paths
+    .map((path) => vscode.Uri.file(path))
+    .sort((a, b) => byPath.compare(a.path, b.path))
+    .slice(0, limits.files);
 }
 
 /** An unreadable or oversized file is not a spot document; the log says why it was passed over. */

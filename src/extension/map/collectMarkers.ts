@@ -33,10 +33,11 @@ export interface MarkerSource {
   readonly watched: readonly vscode.Uri[];
   /**
    * `onBatch`: what was read so far, called while reading goes on; `complete` when it is the whole as
-   * far as is known (what a folder's last search found, all read, while the folder is searched
-   * again): the map then draws it as read, and what collect resolves with follows it.
+   * far as is known (what a folder's search will most likely find, all read, before the search
+   * ends): the map then draws it as read, and what collect resolves with follows it. For a complete
+   * batch, onBatch's promise says it was handed to the page: the search waits for that.
    */
-  collect(onBatch?: (sofar: Collected, total: number, complete?: boolean) => void, signal?: AbortSignal): Promise<Collected>;
+  collect(onBatch?: (sofar: Collected, total: number, complete?: boolean) => void | Promise<unknown>, signal?: AbortSignal): Promise<Collected>;
   /** Undefined: an edit of a watched file collects everything again (a table's rows). */
   one?(uri: vscode.Uri): Promise<ShownMarker | SkippedSpot>;
 }
@@ -177,12 +178,15 @@ async function collectMarkers(
 }
 
 /**
- * Documents found by a search: `remembered`, what the last search of the same folders found, is
- * read while `find` searches again; then what the search no longer finds is dropped and what it
- * found anew is read.
+ * Documents found by a search. `likely` is what the search will most likely find (what the last
+ * search of the same folders found, or a quick walk of them), known long before the search ends:
+ * it is read and drawn first, and the search runs after that (on two cores, the workbench's file
+ * search beside the reading and the page's drawing slowed both); then what the search does not
+ * find is dropped and what it found besides is read. Without `likely` (undefined), reading waits
+ * for the search.
  */
 export interface DocumentSearch {
-  remembered?: readonly vscode.Uri[];
+  likely(): Promise<readonly vscode.Uri[] | undefined>;
   find(): Promise<readonly vscode.Uri[]>;
 }
 
@@ -193,27 +197,27 @@ const isSearch = (given: readonly vscode.Uri[] | DocumentSearch): given is Docum
  * loads): each edit re-reads only the edited one.
  */
 export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | DocumentSearch): MarkerSource {
-  let uris: readonly vscode.Uri[] = isSearch(given) ? (given.remembered ?? []) : given;
+  let uris: readonly vscode.Uri[] = isSearch(given) ? [] : given;
   return {
     get watched() {
       return uris;
     },
     collect: async (onBatch, signal) => {
       if (!isSearch(given)) return collectMarkers(services, uris, onBatch, signal);
-      if (!given.remembered) {
+      const likely = await given.likely().catch(() => undefined);
+      if (!likely) {
         uris = await given.find();
         return collectMarkers(services, uris, onBatch, signal);
       }
-      const finding = given.find();
-      // Awaited below, after the reading: a search that fails meanwhile is no unhandled rejection.
-      finding.catch(() => undefined);
-      const first = await collectMarkers(services, given.remembered, onBatch, signal, { dropGone: true });
-      // Drawn as read: the search takes as long again, and mostly finds what it found before.
-      if (!signal?.aborted) onBatch?.(first, given.remembered.length, true);
-      const found = await finding;
+      uris = likely;
+      const first = await collectMarkers(services, likely, onBatch, signal, { dropGone: true });
+      // Drawn as read: the search takes about a second more, and mostly finds what was read.
+      if (!signal?.aborted) await onBatch?.(first, likely.length, true);
+      if (signal?.aborted) return first;
+      const found = await given.find();
       uris = found;
       const now = new Set(found.map(String));
-      // What was read, not what was remembered: a file gone while it was read and back since is new.
+      // What was read, not what was likely: a file gone while it was read and back since is new.
       const before = new Set([...first.markers, ...first.skipped].map((read) => read.id));
       const kept: Collected = {
         markers: first.markers.filter((marker) => now.has(marker.id)),

@@ -2,7 +2,7 @@
 // for a spot document, several, or a folder; Pick Location on Map for one document.
 import * as vscode from 'vscode';
 import type { CommandServices } from '../commands/commandTable';
-import { findSpotFiles, type SearchLimits } from '../documents/findSpotFiles';
+import { findSpotFiles, guessSpotFiles, type SearchLimits } from '../documents/findSpotFiles';
 import { displayName, spotTargetSpotDocument } from '../documents/spotTarget';
 import { documentSource, type MarkerSource } from './collectMarkers';
 import { rememberedSearch, rememberSearch } from './rememberedSearches';
@@ -99,11 +99,26 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     rememberSearch(key, uris);
     return uris;
   };
+  // What the search will most likely find: what it found when this map last opened, else a walk of the folders.
+  const remembered = rememberedSearch(key);
+  const likely = async (): Promise<readonly vscode.Uri[] | undefined> => {
+    if (remembered) return remembered;
+    const started = Date.now();
+    const uris: vscode.Uri[] = [];
+    for (const part of parts) {
+      const guessed = part instanceof vscode.Uri ? [part] : await guessSpotFiles(part.folder, MAP_SEARCH_LIMITS);
+      if (!guessed) return undefined;
+      uris.push(...guessed);
+    }
+    services.log.info('map', `a walk of the folders found ${uris.length} spot documents by name in ${Date.now() - started} ms`);
+    // None by name: the documents are .json files found by their content, which only the search reads.
+    return uris.length > 0 ? uris : undefined;
+  };
   const title =
     given.length === 1
       ? vscode.l10n.t('Map: {0}', displayName(given[0]) || (given[0].path.split('/').pop() ?? ''))
       : vscode.l10n.t('Map: {0} items', given.length);
-  return open(services, key, title, 'show', documentSource(services, { remembered: rememberedSearch(key), find }));
+  return open(services, key, title, 'show', documentSource(services, { likely, find }));
 }
 
 /** A table with its mapping (or the mapping of one): its rows as spots. */

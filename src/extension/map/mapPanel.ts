@@ -13,7 +13,7 @@ import { MARKER_STATES, misplacedText } from '../../core/map';
 import { applyLocation, swapLocation } from './applyLocation';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import type { MarkerSource } from './collectMarkers';
-import type { MapMode, MapState, PageMarker, PageMessage, PanelMessage, ShownMarker } from './pageProtocol';
+import { packMarkers, unpackMarkers, type MapMode, type MapState, type PageMessage, type PanelMessage, type SentState, type ShownMarker } from './pageProtocol';
 import { mapPage } from './mapPage';
 import { affectsMap, mapPrecision, mapTiles, useOsmTiles } from './mapSettings';
 
@@ -33,7 +33,9 @@ function nameOf(id: string): string {
 
 export class MapPanel {
   readonly panel: vscode.WebviewPanel;
-  lastState: MapState | undefined;
+  /** The last state as it was sent: a page that loads again gets it as it is. */
+  private lastSent: SentState | undefined;
+  private unpacked: { from: SentState; state: MapState } | undefined;
   private markers = new Map<string, ShownMarker>();
   private skipped = new Map<string, { reason: string; swap?: boolean }>();
   /** The page names a spot by a number (short, for tens of thousands of markers): the same number for the same id while the panel lives. */
@@ -90,7 +92,7 @@ export class MapPanel {
         if (message?.type === 'ready') {
           this.readyAt ??= Date.now();
           this.pageReady();
-          if (this.lastState) void this.post({ type: 'state', state: this.lastState });
+          if (this.lastSent) void this.post({ type: 'state', state: this.lastSent });
         } else
           void this.onMessage(message).catch((error: unknown) => {
             services.log.warn('map', 'a map action failed', error);
@@ -136,7 +138,7 @@ export class MapPanel {
         batches++;
         drawnComplete = complete ? sofar : undefined;
         this.take(sofar, complete ? undefined : { done: sofar.markers.length + sofar.skipped.length, total });
-        void this.send();
+        return this.send();
       }, this.closed.signal);
     } finally {
       this.loading = false;
@@ -276,8 +278,8 @@ export class MapPanel {
       }
       this.sendQueued = false;
       if (this.disposed) return;
-      this.lastState = this.state();
-      if (!newPage) await this.post({ type: 'state', state: this.lastState });
+      this.lastSent = this.state();
+      if (!newPage) await this.post({ type: 'state', state: this.lastSent });
     };
     this.sending = this.sending.then(() =>
       step().catch((error: unknown) => {
@@ -290,22 +292,25 @@ export class MapPanel {
     return this.sending;
   }
 
-  private state(): MapState {
+  /** The last state sent, as the page takes it (tests). */
+  get lastState(): MapState | undefined {
+    const sent = this.lastSent;
+    if (!sent) return undefined;
+    if (this.unpacked?.from !== sent) this.unpacked = { from: sent, state: { ...sent, markers: unpackMarkers(sent.markers, sent.legend) } };
+    return this.unpacked.state;
+  }
+
+  /** The state as it is sent to the page. */
+  private state(): SentState {
     const tiles = mapTiles();
     const source = tiles.ok ? tiles.source : undefined;
+    const legend = Object.entries(MARKER_STATES).map(([state, { label, letter }]) => ({ state, label, letter }));
     return {
       mode: this.mode,
-      markers: this.shown().map((marker): PageMarker => ({
-        key: this.keyOf(marker.id),
-        latitude: marker.latitude,
-        longitude: marker.longitude,
-        state: marker.state,
-        name: marker.name,
-        ...(marker.misplaced ? { misplaced: marker.misplaced } : {}),
-      })),
+      markers: packMarkers(this.shown(), (id) => this.keyOf(id), legend, [misplacedText('outside'), misplacedText('swapped')]),
       skipped: [...this.skipped].map(([id, { reason, swap }]) => ({ name: nameOf(id), reason, ...(swap && this.canSwap ? { key: this.keyOf(id) } : {}) })),
       canSwap: this.canSwap,
-      legend: Object.entries(MARKER_STATES).map(([state, { label, letter }]) => ({ state, label, letter })),
+      legend,
       tiles: source ? { template: source.template, attribution: source.attribution } : undefined,
       offerTiles: tiles.ok && !source,
       tileProblem: tiles.ok ? undefined : tiles.reason,

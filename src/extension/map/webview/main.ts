@@ -13,7 +13,7 @@ import outline from 'spot-world-outline';
 import borders from 'spot-world-borders';
 import { decodeBorders, decodeOutline } from '../../../core/map/outline';
 import { MarkerGroups, type MarkerGroup } from '../../../core/map/markerGroups';
-import type { MapState, MapStrings, MarkerDetails, PageMarker, PageMessage, PanelMessage } from '../pageProtocol';
+import { unpackMarkers, type MapState, type MapStrings, type MarkerDetails, type PageMarker, type PageMessage, type PanelMessage } from '../pageProtocol';
 import { graticule } from './graticule';
 
 declare function acquireVsCodeApi(): { postMessage(message: PageMessage): void };
@@ -369,7 +369,7 @@ window.addEventListener('message', (event: MessageEvent<PanelMessage>) => {
   const started = performance.now();
   steps.firstState ||= started;
   const previous = state;
-  state = message.state;
+  state = { ...message.state, markers: unpackMarkers(message.state.markers, message.state.legend) };
   groups = new MarkerGroups(state.markers);
   drawToolbar();
   drawTiles();
