@@ -20,8 +20,12 @@ export interface MarkerGroup<T extends GroupPoint> {
 export const ICON_SPACING_PX = 40;
 /** Supercluster's radius (pixels at 256-pixel tiles): gathers a dense area into few groups before the spacing pass. */
 const CLUSTER_RADIUS_PX = 60;
-/** Past this zoom every spot stands alone unless two share a place (then the spacing pass groups them). */
-const MAX_CLUSTER_ZOOM = 17;
+/**
+ * Past this zoom supercluster hands back each spot, and the spacing pass alone groups those closer
+ * than an icon (at 15 a street's width apart). Each zoom it keeps is a level built when a set of
+ * markers arrives: 14 against 17 halves that build (docs/performance.md).
+ */
+const MAX_CLUSTER_ZOOM = 14;
 const TILE_PX = 256;
 
 /** Web Mercator pixels at a zoom, as Leaflet's EPSG:3857 projects (256-pixel tiles). */
