@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     const baseline = median(again(1).map((r) => r.allDrawnMs));
     console.log('\nfrom the click on Show on Map; "again": medians of the rounds after the first, the same window:');
     console.log(
-      '| spots | first open: all read and drawn | again: first markers | again: all drawn (the folder searched again beside it) | of which the page waited for the service worker | again ÷ a map of 1 spot | goal |',
+      '| spots | first open: all read and drawn | again: first markers | again: all drawn (the folder searched again after it) | of which the page waited for the service worker | again ÷ a map of 1 spot | goal |',
     );
     console.log('|---:|---:|---:|---:|---:|---:|---|');
     for (const size of SIZES) {

@@ -6,9 +6,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { MapPanel } from '../../src/extension/map';
 import { guessSpotFiles } from '../../src/extension/documents/findSpotFiles';
-import { documentSource } from '../../src/extension/map/collectMarkers';
+import { documentSource, type MarkerSource } from '../../src/extension/map/collectMarkers';
+import { MapPanel } from '../../src/extension/map/mapPanel';
+import type { ShownMarker } from '../../src/extension/map/pageProtocol';
+import { extensionServices } from './helpers/scriptedUi';
 import { closeAllEditors, fixtureUri, readLogText, waitFor } from './helpers/testEnv';
 
 const spot = (sourceId: string, latitude: number | string, longitude: number, extra = '') =>
@@ -112,17 +114,29 @@ describe('Map: Show on Map and Pick Location', function () {
         checker: { topicsFor: () => Promise.resolve(undefined) },
       } as unknown as Parameters<typeof documentSource>[0];
       let finish: (found: vscode.Uri[]) => void = () => undefined;
+      let searched = false;
       const source = documentSource(services, {
         likely: async () => [uri('a'), uri('b'), uri('gone')],
-        find: () => new Promise((resolve) => (finish = resolve)),
+        find: () => {
+          searched = true;
+          return new Promise((resolve) => (finish = resolve));
+        },
       });
       const batches: Array<{ ids: string[]; skipped: number; shown: boolean }> = [];
       let drawn: unknown;
+      let handedOver: () => void = () => undefined;
       const collecting = source.collect((sofar, _total, shown) => {
         batches.push({ ids: sofar.markers.map((m) => path.basename(vscode.Uri.parse(m.id).fsPath)).sort(), skipped: sofar.skipped.length, shown: !!shown });
-        if (shown) drawn = sofar;
+        if (!shown) return;
+        drawn = sofar;
+        // The page has the whole only when this resolves: the search waits for it.
+        return new Promise<void>((resolve) => (handedOver = resolve));
       });
       await waitFor('the remembered documents drawn as the whole while the search goes on', () => batches.some((batch) => batch.shown), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.strictEqual(searched, false, 'the search waits until the whole was handed to the page');
+      handedOver();
+      await waitFor('the search begun once the whole was handed over', () => searched, 10_000);
       assert.deepStrictEqual(
         batches.at(-1),
         { ids: ['a.spot.json', 'b.spot.json'], skipped: 0, shown: true },
@@ -172,22 +186,97 @@ describe('Map: Show on Map and Pick Location', function () {
       assert.deepStrictEqual(await guessed(), ['a.spot.json', 'skipme/c.spot.json', 'sub/b.spot.json'], 'by name; f.json is for the search to read');
       await files.update('exclude', { '**/skip*': true, '**/.git': true, '**/off/**': false }, vscode.ConfigurationTarget.Workspace);
       assert.deepStrictEqual(await guessed(), ['a.spot.json', 'sub/b.spot.json'], 'a name excluded is passed over; a pattern switched off is no matter');
+      const shownIn = async (target: string) => {
+        const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(target))) as MapPanel;
+        const shown = panel
+          .shown()
+          .map((m) => m.sourceId)
+          .sort();
+        panel.panel.dispose();
+        return shown;
+      };
+      // The guess drawn first (a and b), then the search adds f.json, a spot document by its content.
+      assert.deepStrictEqual(await shownIn(dir), ['it-guess-a.spot.json', 'it-guess-f.json', 'it-guess-sub/b.spot.json']);
       await files.update('exclude', { '**/skipme': true, 'sub/**': true }, vscode.ConfigurationTarget.Workspace);
       assert.strictEqual(await guessed(), undefined, 'a pattern other than a name: no guess, the search alone');
 
-      const panel = (await vscode.commands.executeCommand('spotImport.map.show', vscode.Uri.file(dir))) as MapPanel;
-      await waitFor('the search ended', () => panel.lastState && !panel.lastState.reading, 20_000);
+      // Opened again here: what the last search found is the guess now; the search drops sub/b.
       assert.deepStrictEqual(
-        panel
-          .shown()
-          .map((m) => m.sourceId)
-          .sort(),
+        await shownIn(dir),
         ['it-guess-a.spot.json', 'it-guess-f.json'],
         "the map shows what the search found, files.exclude's patterns followed",
       );
-      panel.panel.dispose();
+      // A first map with no guess (a copy of the folder): the search alone.
+      const copy = `${dir}-copy`;
+      fs.cpSync(dir, copy, { recursive: true });
+      try {
+        assert.deepStrictEqual(await shownIn(copy), ['it-guess-a.spot.json', 'it-guess-f.json']);
+      } finally {
+        fs.rmSync(copy, { recursive: true, force: true });
+      }
     } finally {
       await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a document edited while the search runs, and not found by it, leaves the map', async () => {
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-map-edited-'));
+    const uri = (name: string) => vscode.Uri.file(path.join(dir, `${name}.spot.json`));
+    for (const name of ['a', 'b']) fs.writeFileSync(uri(name).fsPath, spot(`it-edited-${name}`, 47, 15));
+    const marker = (name: string, latitude: number): ShownMarker => ({
+      id: uri(name).toString(),
+      latitude,
+      longitude: 15,
+      state: 'notImported',
+      sourceId: `it-edited-${name}`,
+      topic: '',
+      fields: [],
+      line: 6,
+      name: `it-edited-${name}`,
+      letter: 'N',
+      stateLabel: 'Not yet imported',
+    });
+    // Drawn as likely (a and b), then the search finds a only: b was edited meanwhile.
+    let watched = [uri('a'), uri('b')];
+    let searchEnds: () => void = () => undefined;
+    let searching = false;
+    const source: MarkerSource = {
+      get watched() {
+        return watched;
+      },
+      collect: async (onBatch) => {
+        await onBatch?.({ markers: [marker('a', 47), marker('b', 47)], skipped: [] }, 2, true);
+        searching = true;
+        await new Promise<void>((resolve) => (searchEnds = resolve));
+        watched = [uri('a')];
+        return { markers: [marker('a', 47)], skipped: [] };
+      },
+      one: (edited) => Promise.resolve(marker(path.basename(edited.fsPath, '.spot.json'), 48)),
+    };
+    const services = await extensionServices();
+    const panel = new MapPanel(services, 'it-map-edited', 'Map: edited', 'show', source, () => undefined);
+    try {
+      const loading = panel.load();
+      await waitFor('the search under way', () => searching, 20_000);
+      const editor = await vscode.window.showTextDocument(uri('b'));
+      await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), ' '));
+      await waitFor("the edit moved b's marker", () => panel.shown().some((shown) => shown.sourceId === 'it-edited-b' && shown.latitude === 48), 10_000);
+      searchEnds();
+      await loading;
+      assert.deepStrictEqual(
+        panel.shown().map((shown) => shown.sourceId),
+        ['it-edited-a'],
+        'what the search did not find is not kept because it was edited',
+      );
+      assert.deepStrictEqual(
+        panel.lastState?.markers.map((shown) => shown.name),
+        ['it-edited-a: Not yet imported, 47, 15'],
+        'nor sent to the page',
+      );
+    } finally {
+      panel.panel.dispose();
+      await closeAllEditors();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

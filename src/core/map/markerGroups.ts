@@ -23,7 +23,7 @@ const CLUSTER_RADIUS_PX = 60;
 /**
  * Past this zoom supercluster hands back each spot, and the spacing pass alone groups those closer
  * than an icon (at 15 a street's width apart). Each zoom it keeps is a level built when a set of
- * markers arrives: 14 against 17 halves that build (docs/performance.md).
+ * markers arrives: 14 against 17 takes about a third off that build (docs/performance.md).
  */
 const MAX_CLUSTER_ZOOM = 14;
 const TILE_PX = 256;

@@ -97,7 +97,7 @@ export async function findSpotFiles(core: CoreModule, folder: vscode.Uri, option
  * documents the search adds (a files.exclude pattern other than a name, a tree too big to walk):
  * the caller then waits for the search.
  */
-export async function guessSpotFiles(folder: vscode.Uri, limits: SearchLimits = DEFAULT_LIMITS): Promise<vscode.Uri[] | undefined> {
+export async function guessSpotFiles(folder: vscode.Uri, limits: SearchLimits = DEFAULT_LIMITS, signal?: AbortSignal): Promise<vscode.Uri[] | undefined> {
   if (folder.scheme !== 'file') return undefined;
   const skipped = [namePattern(SKIPPED_FOLDER)];
   const excluded = vscode.workspace.getConfiguration('files', folder).get<Record<string, unknown>>('exclude') ?? {};
@@ -108,7 +108,7 @@ export async function guessSpotFiles(folder: vscode.Uri, limits: SearchLimits = 
     skipped.push(namePattern(name));
   }
   const skip = (name: string) => skipped.some((pattern) => pattern.test(name));
-  const paths = await walkSpotFiles(folder.fsPath, { skip, skipDotFolders: true, maxEntries: GUESS_MAX_ENTRIES });
+  const paths = await walkSpotFiles(folder.fsPath, { skip, skipDotFolders: true, maxEntries: GUESS_MAX_ENTRIES, signal });
   if (!paths) return undefined;
   return paths
     .map((path) => vscode.Uri.file(path))

@@ -186,15 +186,16 @@ async function collectMarkers(
  * for the search.
  */
 export interface DocumentSearch {
-  likely(): Promise<readonly vscode.Uri[] | undefined>;
-  find(): Promise<readonly vscode.Uri[]>;
+  likely(signal?: AbortSignal): Promise<readonly vscode.Uri[] | undefined>;
+  /** Rejects when `signal` aborts it (the map was closed). */
+  find(signal?: AbortSignal): Promise<readonly vscode.Uri[]>;
 }
 
 const isSearch = (given: readonly vscode.Uri[] | DocumentSearch): given is DocumentSearch => !Array.isArray(given);
 
 /**
- * Spot documents, given or found when the map opens (a folder's search runs while its page
- * loads): each edit re-reads only the edited one.
+ * Spot documents, given or found when the map opens (a folder's likely documents are read while
+ * its page loads, and searched for after they are drawn): each edit re-reads only the edited one.
  */
 export function documentSource(services: MarkerServices, given: readonly vscode.Uri[] | DocumentSearch): MarkerSource {
   let uris: readonly vscode.Uri[] = isSearch(given) ? [] : given;
@@ -204,17 +205,19 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
     },
     collect: async (onBatch, signal) => {
       if (!isSearch(given)) return collectMarkers(services, uris, onBatch, signal);
-      const likely = await given.likely().catch(() => undefined);
+      // A search stopped by the map's closing ends the reading with what was read.
+      const search = () => given.find(signal).catch((error: unknown) => (signal?.aborted ? undefined : Promise.reject(error)));
+      const likely = await given.likely(signal).catch(() => undefined);
       if (!likely) {
-        uris = await given.find();
+        uris = (await search()) ?? [];
         return collectMarkers(services, uris, onBatch, signal);
       }
       uris = likely;
       const first = await collectMarkers(services, likely, onBatch, signal, { dropGone: true });
       // Drawn as read: the search takes about a second more, and mostly finds what was read.
       if (!signal?.aborted) await onBatch?.(first, likely.length, true);
-      if (signal?.aborted) return first;
-      const found = await given.find();
+      const found = signal?.aborted ? undefined : await search();
+      if (!found) return first;
       uris = found;
       const now = new Set(found.map(String));
       // What was read, not what was likely: a file gone while it was read and back since is new.
@@ -228,7 +231,7 @@ export function documentSource(services: MarkerServices, given: readonly vscode.
       // Nothing gone and nothing new: the whole is what was drawn.
       if (added.length === 0 && kept.markers.length === first.markers.length && kept.skipped.length === first.skipped.length) return first;
       if (added.length === 0 || signal?.aborted) return kept;
-      onBatch?.(kept, found.length);
+      void onBatch?.(kept, found.length);
       const more = await collectMarkers(services, added, undefined, signal);
       return {
         markers: [...kept.markers, ...more.markers],

@@ -69,12 +69,12 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
     return open(services, `show:${active.toString()}`, vscode.l10n.t('Map: {0}', name), 'show', documentSource(services, [active]));
   }
   if (given.length === 1 && (isTableUri(given[0]) || isMappingUri(given[0]))) return showTable(services, given[0]);
-  // Documents named are checked now (a wrong one is said at once); folders are searched once the
-  // map's page is loading, which takes as long as a search of thousands of files.
+  // Documents named are checked now (a wrong one is said at once); folders are walked and read
+  // once the map's page is loading, and searched after their documents are drawn.
   const key = `show:${given.map(String).join('|')}`;
   const parts: Array<vscode.Uri | { folder: vscode.Uri }> = [];
   for (const uri of given) parts.push((await isFolder(uri)) ? { folder: uri } : (await spotTargetSpotDocument(core, uri)).document.uri);
-  const find = async (): Promise<vscode.Uri[]> => {
+  const find = async (signal?: AbortSignal): Promise<vscode.Uri[]> => {
     const started = Date.now();
     const uris: vscode.Uri[] = [];
     let truncated = false;
@@ -83,7 +83,7 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
         uris.push(part);
         continue;
       }
-      const found = await findSpotFiles(core, part.folder, { log: services.log, limits: MAP_SEARCH_LIMITS });
+      const found = await findSpotFiles(core, part.folder, { log: services.log, limits: MAP_SEARCH_LIMITS, signal });
       uris.push(...found.uris);
       truncated ||= found.truncated;
     }
@@ -101,12 +101,12 @@ export async function showOnMap(services: CommandServices, args: unknown[]): Pro
   };
   // What the search will most likely find: what it found when this map last opened, else a walk of the folders.
   const remembered = rememberedSearch(key);
-  const likely = async (): Promise<readonly vscode.Uri[] | undefined> => {
+  const likely = async (signal?: AbortSignal): Promise<readonly vscode.Uri[] | undefined> => {
     if (remembered) return remembered;
     const started = Date.now();
     const uris: vscode.Uri[] = [];
     for (const part of parts) {
-      const guessed = part instanceof vscode.Uri ? [part] : await guessSpotFiles(part.folder, MAP_SEARCH_LIMITS);
+      const guessed = part instanceof vscode.Uri ? [part] : await guessSpotFiles(part.folder, MAP_SEARCH_LIMITS, signal);
       if (!guessed) return undefined;
       uris.push(...guessed);
     }

@@ -76,16 +76,7 @@ export class MapPanel {
       localResourceRoots: [dist],
     });
     this.ready = new Promise((resolve) => (this.pageReady = resolve));
-    // The files watched are known once reading began (a folder's are found while the page loads).
-    let watched = new Set<string>();
-    let watchedFrom: readonly vscode.Uri[] | undefined;
-    const isWatched = (uri: vscode.Uri) => {
-      if (watchedFrom !== source.watched) {
-        watchedFrom = source.watched;
-        watched = new Set(watchedFrom.map((each) => each.toString()));
-      }
-      return watched.has(uri.toString());
-    };
+    const isWatched = (uri: vscode.Uri) => this.watches(uri.toString());
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
         // A page (re)loaded: it has nothing yet; it gets the state as it is now.
@@ -157,6 +148,18 @@ export class MapPanel {
     );
   }
 
+  private watchedIds = new Set<string>();
+  private watchedFrom: readonly vscode.Uri[] | undefined;
+
+  /** Whether the map shows this file (known once reading began; a folder's set changes when its search ends). */
+  private watches(id: string): boolean {
+    if (this.watchedFrom !== this.source.watched) {
+      this.watchedFrom = this.source.watched;
+      this.watchedIds = new Set(this.watchedFrom.map((each) => each.toString()));
+    }
+    return this.watchedIds.has(id);
+  }
+
   private take(
     collected: { markers: readonly ShownMarker[]; skipped: ReadonlyArray<{ id: string; reason: string; swap?: boolean }> },
     reading: MapState['reading'],
@@ -164,8 +167,10 @@ export class MapPanel {
     const before = { markers: this.markers, skipped: this.skipped };
     this.markers = new Map(collected.markers.map((marker) => [marker.id, marker]));
     this.skipped = new Map(collected.skipped.map(({ id, reason, swap }) => [id, { reason, swap }]));
-    // An edit after the reader read the document wins over what it read.
+    // An edit after the reader read the document wins over what it read, unless the folder's
+    // search since found that the document is not one of the map's.
     for (const id of this.edited) {
+      if (!this.watches(id)) continue;
       this.markers.delete(id);
       this.skipped.delete(id);
       const marker = before.markers.get(id);
@@ -231,7 +236,8 @@ export class MapPanel {
         }
         void one(uri)
           .then((result) => {
-            if (this.disposed) return;
+            // Gone from the map meanwhile: the folder's search did not find it.
+            if (this.disposed || !this.watches(id)) return;
             if (this.loading) this.edited.add(id);
             if ('reason' in result) {
               this.markers.delete(id);

@@ -1,6 +1,6 @@
 // The spot documents a map of folders found when it last opened in this window: a map opened
-// again reads them at once, while the folders are searched again beside it (a search of thousands
-// of files takes about a second), and then reads only what the search adds.
+// again reads and draws them at once, then searches the folders again (a search of thousands of
+// files takes about a second), and reads only what the search adds.
 import type * as vscode from 'vscode';
 
 /** Maps of this many different targets are remembered; the least recently opened is forgotten first. */
