@@ -1,8 +1,9 @@
 // A quick walk of a folder for the files named *.spot.json, in plain Node (no VS Code): what a
 // folder's search (findSpotFiles) will most likely find, known in milliseconds where the workbench's
 // file search takes about a second for thousands of files. It is a guess that the search then
-// corrects: it passes over symbolic links and unreadable folders, and never reads a file's content
-// (a .json document of spots by its data.type is found by the search alone).
+// corrects: it passes over symbolic links, never reads a file's content (a .json document of
+// spots by its data.type is found by the search alone), and gives no guess at all when a folder
+// cannot be read or the tree is too big.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
