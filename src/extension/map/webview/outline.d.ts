@@ -9,3 +9,9 @@ declare module 'spot-world-borders' {
   const lines: number[][];
   export default lines;
 }
+
+// The same plugin: the large lakes (rings) and rivers (polylines), as the borders are kept (topologyToWater).
+declare module 'spot-world-water' {
+  const water: { lakes: number[][]; rivers: number[][] };
+  export default water;
+}
