@@ -31,4 +31,18 @@ describe('smoke', () => {
     const missing = contributed.map((c) => c.command).filter((id) => !registered.has(id));
     assert.deepStrictEqual(missing, [], 'contributed commands without a registration');
   });
+
+  it('starts dist/extension.js from dist/start.js (package.json main), through the code cache, under its own name', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    await extension.activate();
+    assert.strictEqual(extension.packageJSON.main, './dist/start.js');
+    const dist = path.join(extension.extensionPath, 'dist');
+    const start = require(path.join(dist, 'start.js')) as { codeCacheStatus(): string };
+    assert.ok(['used', 'none', 'rejected'].includes(start.codeCacheStatus()), start.codeCacheStatus());
+    // The bundles that take the extension's modules require it by that name: they get the running one.
+    const main = require.cache[path.join(dist, 'extension.js')];
+    assert.ok(main?.loaded, 'dist/extension.js is registered as loaded');
+    assert.strictEqual(typeof (main.exports as { activate?: unknown }).activate, 'function');
+  });
 });
