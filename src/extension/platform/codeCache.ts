@@ -1,4 +1,4 @@
-// Loads one of our bundles (dist/core.js, dist/coreRest.js) with V8's code cache, the way Node's
+// Loads one of our bundles (dist/extension.js from dist/start.js, dist/core.js, dist/coreRest.js) with V8's code cache, the way Node's
 // own module.enableCompileCache() and VS Code's cached data for its workbench do: the first window
 // compiles the bundle and, once its first request is done (the caller says when: see lazyCore),
 // saves what V8 compiled beside it; later windows start from that instead of parsing and

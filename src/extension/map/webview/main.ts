@@ -53,8 +53,9 @@ map.attributionControl.setPrefix('Leaflet');
 L.polygon(decodeOutline(outline), { interactive: false, className: 'outline', weight: 1 }).addTo(map);
 // Large lakes and rivers, and country borders over them, so a survey's spots sit in a country and
 // by water one recognises without tiles.
-L.polygon(decodeBorders(water.lakes), { interactive: false, className: 'lakes', weight: 1 }).addTo(map);
+// Rivers first: Natural Earth's run through their lakes (lake centrelines), and the lakes cover that.
 L.polyline(decodeBorders(water.rivers), { interactive: false, className: 'rivers', weight: 1 }).addTo(map);
+L.polygon(decodeBorders(water.lakes), { interactive: false, className: 'lakes', weight: 1 }).addTo(map);
 L.polyline(decodeBorders(borders), { interactive: false, className: 'borders', weight: 1 }).addTo(map);
 graticule(map);
 L.control.scale({ position: 'bottomleft' }).addTo(map);
