@@ -26,7 +26,8 @@ const EXCLUDED_NAME = /^\*\*\/([^{}[\]/\\!]+)$/;
 
 /** A name of such a pattern as a regular expression: * and ? stand for any characters of one name. */
 function namePattern(name: string): RegExp {
-  const escaped = name.replace(/[.+^$()|\\]/g, '\\$&');
+  // Every other character of a regular expression's syntax stands for itself (EXCLUDED_NAME lets none of {}[] through, but this does not rely on it).
+  const escaped = name.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped.replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
 }
 
