@@ -229,6 +229,18 @@ const plainVscodeImport = {
   },
 };
 
+// VS Code answers every require('vscode') through its own module loader hook, which looks up the
+// requiring file's real path on disk (lstat of each folder) to tell which extension asks: a bundle
+// that kept one require per importing file (56 in dist/extension.js) paid that at every
+// activation. Each bundle requires it once, in scripts/bundle/vscode.js, and its files share that.
+const VSCODE_SHIM = path.resolve(__dirname, 'scripts/bundle/vscode.js');
+const oneVscodeRequire = {
+  name: 'one-vscode-require',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM }));
+  },
+};
+
 // The shapefile library in its Node build: its ES modules read a path with fetch whenever there is
 // one (Node 18 has), and take a stream as a web stream; the Node build reads files with fs and
 // takes Node streams, as the unit tests (which load it with require) do. Its polyfill for
@@ -246,13 +258,14 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  sourcemap: !production,
+  // SPOT_BUILD_SOURCEMAP=1: maps for a production build too (scripts/profileSummary.js reads them).
+  sourcemap: !production || process.env.SPOT_BUILD_SOURCEMAP === '1',
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
   external: ['vscode'],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciSubset, leanProj4, lazyMimeTypes, sharedJsoncParser, slimMimeDb, plainVscodeImport, shapefileForNode],
+  plugins: [undiciSubset, leanProj4, lazyMimeTypes, sharedJsoncParser, slimMimeDb, plainVscodeImport, oneVscodeRequire, shapefileForNode],
 };
 
 // Bundles that the extension loads lazily: keep them out of extension.js. A plain `external:

@@ -115,7 +115,12 @@ async function measure(runs: number): Promise<Sample[]> {
       workspace,
       installVsixes: [baselineVsix],
       // The order changes every round of the cases, so that each case gets both orders.
-      env: { SPOT_BENCH_CASE: which, SPOT_BENCH_ORDER: Math.floor(i / CASES.length) % 2 ? 'baseline-first' : 'ours-first' },
+      env: {
+        SPOT_BENCH_CASE: which,
+        SPOT_BENCH_ORDER: Math.floor(i / CASES.length) % 2 ? 'baseline-first' : 'ours-first',
+        // Each start's profiles in a folder of their own (bench/cpuProfile.ts).
+        ...(process.env.SPOT_BENCH_PROFILE ? { SPOT_BENCH_PROFILE: path.resolve(process.env.SPOT_BENCH_PROFILE, `start-${i + 1}`) } : {}),
+      },
       label: 'bench-activation',
       quiet: true,
       timeoutMs: 120_000,

@@ -1,0 +1,2 @@
+// The one require('vscode') of a bundle (see oneVscodeRequire in esbuild.js).
+module.exports = require('vscode');
