@@ -23,7 +23,7 @@ import { UiHolder } from './platform/ui';
 import { OpenPanels } from './platform/openPanels';
 import type { MapPanel } from './map/mapPanel';
 import { createGalleryStore } from './galleries/galleryStore';
-import { registerGalleriesView } from './galleries/registerGalleriesView';
+import { registerGalleriesView } from './galleries/galleriesViewShell';
 
 /** Not contributed: builds a second set of services on a context and log channel a test hands in. */
 export const TEST_CREATE_SERVICES_COMMAND = 'spotImport.test.createServices';
@@ -96,11 +96,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const tables = registerTables(disposables, log, topics);
   owned.sandbox.useTopics({ get: (topicId) => topics.latestDefinition(topicId) });
   phase('documents');
-  // The view first: the commands that act on it receive it.
-  const galleriesView = registerGalleriesView(services, topics);
+  // The view first: the commands that act on it receive it (built, with their own code).
+  const galleries = registerGalleriesView(services, topics);
   phase('view');
   const mapPanels = disposables.add(new OpenPanels<MapPanel>());
-  registerCommands(context, { ...services, galleriesView, checker, tables, mapPanels });
+  registerCommands(context, { ...services, checker, tables, mapPanels }, () => galleries.view());
   phase('commands');
   // `npm start` sets SPOT_IMPORT_OPEN_WALKTHROUGH=1: its window shows the walkthrough first. Through
   // the command, so the walkthrough's code stays out of activation (it is in dist/features.js).

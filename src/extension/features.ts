@@ -1,7 +1,8 @@
 // Entry of dist/features.js: the code that runs only when used, loaded by
 // src/extension/platform/lazyFeatures.ts on first use. Activation registers the commands by id
 // (src/extension/commands/registerCommandStubs.ts); the handlers are here, and the gallery grids, which
-// only a command opens. Each feature states what it takes from here; this entry is held to all.
+// only a command opens, and the Galleries view's parts (built on the view's first need). Each
+// feature states what it takes from here; this entry is held to all.
 import type { CommandFeatures } from './commands/registerCommandStubs';
 import { coreCommands } from './commands/registerCommands';
 import { galleryCommands } from './galleries/commands';
@@ -10,13 +11,13 @@ import { mapCommands } from './map/mapCommands';
 import type { CommandTable } from './commands/commandTable';
 import type { TopicFeatures } from './topics/registerTopicFeatures';
 import { newTopicDefinition } from './topics/newTopicDefinition';
-import type { ViewFeatures } from './galleries/registerGalleriesView';
-import { GalleryGrids } from './galleries/grid/galleryGrid';
+import type { ViewFeatures } from './galleries/galleriesViewShell';
+import { buildGalleriesView } from './galleries/registerGalleriesView';
 import { walkthroughCommands } from './walkthrough/commands';
 
 /** The one table of commands: id -> handler (each runs through wrapCommand). */
 export const commands: CommandTable = { ...coreCommands, ...galleryCommands, ...rowCommands, ...mapCommands, ...walkthroughCommands };
-export { newTopicDefinition, GalleryGrids };
+export { newTopicDefinition, buildGalleriesView };
 
-const entry = { commands, newTopicDefinition, GalleryGrids } satisfies CommandFeatures & TopicFeatures & ViewFeatures;
+const entry = { commands, newTopicDefinition, buildGalleriesView } satisfies CommandFeatures & TopicFeatures & ViewFeatures;
 void entry;

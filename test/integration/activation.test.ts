@@ -45,7 +45,8 @@ describe('activation and command surface', () => {
   });
 
   it('does not load the core for an ordinary JSON file, and does for a spot document', async () => {
-    await extensionServices();
+    // Activated, not through spotImport.test.services: that builds the Galleries view (dist/features.js).
+    await extension().activate();
     assert.strictEqual(await coreLoaded(), false, 'nothing loaded the core before (this test runs first)');
     const plain = fixtureUri('import', 'single', 'not-a-spot.json');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plain));
@@ -64,7 +65,7 @@ describe('activation and command surface', () => {
 
   it('does not load the command handlers (dist/features.js) until a command runs', async () => {
     // This file's tests run first, and the ones before this ran no command of ours.
-    assert.strictEqual((await lazyModules()).features, false, 'activation loaded dist/features.js');
+    assert.strictEqual((await lazyModules()).features, false, "activation loaded dist/features.js (the command handlers, or the Galleries view's code)");
     await vscode.commands.executeCommand('spotImport.gallery.refresh');
     await waitFor('the first command loaded dist/features.js', async () => (await lazyModules()).features);
   });

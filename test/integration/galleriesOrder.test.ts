@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { CommandServices } from '../../src/extension/commands/commandTable';
 import type { Profile } from '../../src/extension/platform/domain';
-import { MEDIA_DRAG_TYPE } from '../../src/extension/galleries/galleryDropController';
+import { MEDIA_DRAG_TYPE } from '../../src/extension/galleries/viewIds';
 import { fixtureFile, galleryRow, PNG, rows, uniqueSourceId } from './galleriesSupport';
 import { installScriptedUi, type ScriptedUi } from './helpers/scriptedUi';
 import { addProfileAt, testSandbox } from './helpers/testEnv';

@@ -1,7 +1,8 @@
 // Activation registers every command of the command table (registerCommands.ts) at once, by id,
 // without loading the handlers: each registration loads dist/features.js on its first call and
 // hands the arguments to the handler, whose result it returns. Every call runs through
-// wrapCommand (log, actionable errors, silent cancel), as before the split.
+// wrapCommand (log, actionable errors, silent cancel), as before the split. The handlers receive
+// the Galleries view built: its code is in the same bundle (galleriesViewShell.ts).
 import * as vscode from 'vscode';
 import { COMMAND } from '../platform/commandIds';
 import { wrapCommand } from '../platform/commandWrapper';
@@ -9,6 +10,7 @@ import { loadedCore } from '../platform/lazyCore';
 import { featuresLoaded, loadFeatures } from '../platform/lazyFeatures';
 import { requireDiskFor } from '../platform/virtualWorkspace';
 import { requireTrustFor } from '../platform/workspaceTrust';
+import type { GalleriesView } from '../galleries/galleriesView';
 import type { CommandHandler, CommandServices, CommandTable } from './commandTable';
 
 /** What the commands take from dist/features.js (see lazyFeatures.ts): every handler, by id. */
@@ -44,19 +46,32 @@ async function tableHandler(id: string): Promise<CommandHandler> {
   return handler;
 }
 
-export function registerCommands(context: vscode.ExtensionContext, services: CommandServices): void {
+/** What activation has for the commands: all they receive but the Galleries view, which is built on first need. */
+export type ActivationServices = Omit<CommandServices, 'galleriesView'>;
+
+export function registerCommands(context: vscode.ExtensionContext, services: ActivationServices, galleriesView: () => Promise<GalleriesView>): void {
+  let withView: Promise<CommandServices> | undefined;
+  const commandServices = (): Promise<CommandServices> =>
+    (withView ??= galleriesView().then(
+      (view) => ({ ...services, galleriesView: view }),
+      (error: unknown) => {
+        withView = undefined;
+        throw error;
+      },
+    ));
   for (const id of TABLE_IDS) {
-    const stub: CommandHandler = async (received, ...args) => {
+    const stub = async (_received: ActivationServices, ...args: unknown[]): Promise<unknown> => {
       // Before the handler is loaded: in Restricted Mode an import or upload is not even started.
       requireTrustFor(id);
       requireDiskFor(id);
-      return (await tableHandler(id))(received, ...args);
+      const handler = await tableHandler(id);
+      return handler(await commandServices(), ...args);
     };
     services.disposables.push(vscode.commands.registerCommand(id, wrapCommand(id, stub, services)));
   }
   if (isTestMode(context)) {
     services.disposables.push(
-      vscode.commands.registerCommand(TEST_SERVICES_COMMAND, () => services),
+      vscode.commands.registerCommand(TEST_SERVICES_COMMAND, commandServices),
       vscode.commands.registerCommand(TEST_LAZY_MODULES_COMMAND, () => ({ core: loadedCore() !== undefined, features: featuresLoaded() })),
     );
   }

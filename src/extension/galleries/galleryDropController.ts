@@ -6,16 +6,12 @@
 import * as vscode from 'vscode';
 import type * as Core from '../../core';
 import type { UiPrompts } from '../platform/services';
-import { GALLERIES_VIEW_ID } from './viewIds';
+import { MEDIA_DRAG_TYPE, URI_LIST } from './viewIds';
 import type { ReorderRequest } from './galleryReorder';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { MediaNode } from './nodes/mediaNode';
 import type { TreeNode } from './nodes/treeNode';
 import { COMMAND } from '../platform/commandIds';
-
-const URI_LIST = 'text/uri-list';
-/** The view's own drag type (VS Code names it after the view id, in lower case). */
-export const MEDIA_DRAG_TYPE = `application/vnd.code.tree.${GALLERIES_VIEW_ID.toLowerCase()}`;
 
 /** text/uri-list (RFC 2483): one URI per line, lines starting with # are comments. */
 function parseUriList(text: string): vscode.Uri[] {

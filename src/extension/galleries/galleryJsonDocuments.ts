@@ -6,8 +6,7 @@ import * as vscode from 'vscode';
 import { withCancellableProgress } from '../platform/cancellation';
 import { noActiveProfileError } from '../platform/errors';
 import type { ExtensionServices } from '../platform/services';
-
-export const GALLERY_SCHEME = 'spot-gallery';
+import { GALLERY_SCHEME } from './viewIds';
 
 function galleryJsonUri(profileId: string, galleryId: number): vscode.Uri {
   // The .json ending makes VS Code pick the JSON language (highlighting, folding).

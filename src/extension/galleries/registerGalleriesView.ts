@@ -1,31 +1,27 @@
-// Creates the Galleries view and everything it owns: the tree, drag and drop (uploads from the
-// Explorer, reordering media), the read-only gallery documents and media files, the gallery
-// grids. Activation builds it before the commands, which receive it (CommandServices.galleriesView).
+// Builds the Galleries view's parts and everything they own: the tree, drag and drop (uploads from
+// the Explorer, reordering media), the read-only gallery documents and media files, the gallery
+// grids. It is in dist/features.js: activation registers the view with stand-ins
+// (galleriesViewShell.ts), which this plugs its parts into on the view's first need; the commands
+// receive the view built (CommandServices.galleriesView).
 import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
 import type { ExtensionServices } from '../platform/services';
-import { profileLabel } from '../platform/domain';
 import { affectsMediaFiles } from '../platform/settings';
 import { isShownInTab } from '../platform/tabs';
 import type { TopicCatalogs } from './fieldLabels';
 import { GalleriesTreeProvider } from './galleriesTreeProvider';
 import type { GalleriesView } from './galleriesView';
+import type { GalleriesViewShell } from './galleriesViewShell';
 import { GALLERIES_VIEW_ID } from './viewIds';
 import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { GalleryDropController } from './galleryDropController';
-import { GALLERY_SCHEME, GalleryJsonDocuments } from './galleryJsonDocuments';
+import { GalleryJsonDocuments } from './galleryJsonDocuments';
 import { GalleryReorder } from './galleryReorder';
-import type { GalleryGrids } from './grid/galleryGrid';
-import { loadFeatures } from '../platform/lazyFeatures';
+import { GalleryGrids } from './grid/galleryGrid';
 import { MediaFiles } from './media/mediaFiles';
-import { MEDIA_SCHEME, MediaFileSystem } from './media/mediaFileSystem';
+import { MediaFileSystem } from './media/mediaFileSystem';
 
-/** What the view takes from dist/features.js (see lazyFeatures.ts): the grids, which only a command opens. */
-export interface ViewFeatures {
-  GalleryGrids: typeof GalleryGrids;
-}
-
-export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): GalleriesView {
+export function buildGalleriesView(services: ExtensionServices, topics: TopicCatalogs | undefined, shell: GalleriesViewShell): GalleriesView {
   const files = new MediaFiles(services);
   const provider = new GalleriesTreeProvider(services, files, topics);
   const { cache } = provider;
@@ -47,11 +43,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     reorder: (request) => reorderer.move(request),
     report: (error) => reportError(services, error),
   });
-  const treeView = vscode.window.createTreeView(GALLERIES_VIEW_ID, {
-    treeDataProvider: provider,
-    showCollapseAll: true,
-    dragAndDropController: dropController,
-  });
+  const { treeView } = shell;
   const documents = new GalleryJsonDocuments(services);
   const mediaFiles = new MediaFileSystem(
     files,
@@ -63,11 +55,10 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     services.log,
     (error) => reportError(services, error),
   );
-  // The grids' code (a webview page) is in dist/features.js: made when the first grid opens.
+  // Made when the first grid opens.
   let openGrids: GalleryGrids | undefined;
   const grids: GalleriesView['grids'] = {
-    async open(profileId, galleryId) {
-      const { GalleryGrids } = await loadFeatures<ViewFeatures>();
+    open(profileId, galleryId) {
       if (!openGrids) {
         openGrids = new GalleryGrids(services, cache, {
           label: (profile, gallery) => provider.galleryLabel(gallery, profile),
@@ -82,24 +73,9 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     find: (profileId, galleryId) => openGrids?.find(profileId, galleryId),
   };
 
-  // The view's subtitle names the profile whose galleries it lists ("Local (sandbox)" for the sandbox).
-  const describeProfile = (): void => {
-    const profile = services.profiles.active();
-    treeView.description = profile ? profileLabel(profile) : undefined;
-  };
-  describeProfile();
-
+  services.disposables.push(provider, documents, mediaFiles, files);
+  shell.attach({ provider, dropController, documents, mediaFiles });
   services.disposables.push(
-    provider,
-    treeView,
-    documents,
-    mediaFiles,
-    files,
-    vscode.workspace.registerTextDocumentContentProvider(GALLERY_SCHEME, documents),
-    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, mediaFiles, {
-      isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString(vscode.l10n.t('A media file of a spot gallery, as the files host serves it: it cannot be changed here.')),
-    }),
     // A gallery document's text is dropped once no tab shows it (VS Code itself may keep a closed
     // document for minutes before it reports the close), and at the latest when it is closed.
     vscode.window.tabGroups.onDidChangeTabs((event) => {
@@ -115,11 +91,8 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
       // Media rows say whether their files can be shown, which this setting decides for some profiles.
       if (affectsMediaFiles(event)) provider.rebuild();
     }),
-    services.profiles.onDidChange(() => {
-      // New credentials or another profile: failures shown so far may no longer hold.
-      provider.profileChanged();
-      describeProfile();
-    }),
+    // New credentials or another profile: failures shown so far may no longer hold.
+    services.profiles.onDidChange(() => provider.profileChanged()),
     // A folder trusted now: the local sandbox may start, so 'off in Restricted Mode' no longer holds.
     vscode.workspace.onDidGrantWorkspaceTrust(() => provider.profileChanged()),
   );

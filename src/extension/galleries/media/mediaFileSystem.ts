@@ -12,9 +12,9 @@ import * as vscode from 'vscode';
 import type * as Core from '../../../core';
 import { isCancellation, withCancellableProgress } from '../../platform/cancellation';
 import type { Logger } from '../../platform/services';
+import { MEDIA_SCHEME } from '../viewIds';
 import type { MediaFiles, MediaTarget } from './mediaFiles';
 
-export const MEDIA_SCHEME = 'spot-media';
 /** Files held beyond this (and shown in no tab) are dropped, oldest first. */
 const MAX_HELD_BYTES = 512 * 1024 * 1024;
 /** A file downloaded less than this long ago is kept even though no tab shows it yet. */
