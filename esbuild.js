@@ -237,6 +237,9 @@ const VSCODE_SHIM = path.resolve(__dirname, 'scripts/bundle/vscode.js');
 const oneVscodeRequire = {
   name: 'one-vscode-require',
   setup(build) {
+    // Only where 'vscode' is external (the extension's bundles): elsewhere (the command line, the
+    // pages) an import of it must still fail the build.
+    if (!(build.initialOptions.external ?? []).includes('vscode')) return;
     build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM }));
   },
 };

@@ -5,7 +5,9 @@
 // by buildGalleriesView (registerGalleriesView.ts) when the view first asks for its rows, a gallery
 // document or media file is read, something is dropped on the view, or a command runs.
 import * as vscode from 'vscode';
+import { reportError } from '../platform/commandWrapper';
 import { profileLabel } from '../platform/domain';
+import { DisposableStore } from '../platform/lifecycle';
 import { loadFeatures } from '../platform/lazyFeatures';
 import type { ExtensionServices } from '../platform/services';
 import type { TopicCatalogs } from './fieldLabels';
@@ -25,10 +27,12 @@ interface GalleriesViewParts {
   mediaFiles: MediaFileSystem;
 }
 
-/** What buildGalleriesView gets from activation: the tree view, and where to plug its parts in. */
+/** What buildGalleriesView gets from activation: the tree view, where to plug its parts in, and who owns them. */
 export interface GalleriesViewShell {
   readonly treeView: vscode.TreeView<TreeNode>;
   attach(parts: GalleriesViewParts): void;
+  /** Disposed after the view and the schemes' registrations, which use the parts until then. */
+  readonly disposables: DisposableStore;
 }
 
 /** What the view takes from dist/features.js (see lazyFeatures.ts). */
@@ -43,8 +47,11 @@ export interface LazyGalleriesView {
 }
 
 export function registerGalleriesView(services: ExtensionServices, topics?: TopicCatalogs): LazyGalleriesView {
+  // Added before the registrations below: the store disposes in reverse, so they go first.
+  const partsStore = services.disposables.add(new DisposableStore());
   let parts: GalleriesViewParts | undefined;
   let building: Promise<GalleriesView> | undefined;
+  let failedBefore = false;
   const treeChanged = new vscode.EventEmitter<TreeNode | undefined>();
   const documentChanged = new vscode.EventEmitter<vscode.Uri>();
   const filesChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -57,8 +64,11 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     building ??= loadFeatures<ViewFeatures>()
       .then(({ buildGalleriesView }) => buildGalleriesView(services, topics, shell))
       .catch((error: unknown) => {
-        // Not kept: the next need tries again (and reports again).
+        // Said here, as the view and the editors would only show nothing; not kept: the next need tries again.
         building = undefined;
+        failedBefore = true;
+        services.log.error('galleries', 'the Galleries view could not be built', error);
+        reportError(services, error);
         throw error;
       });
     return building;
@@ -66,6 +76,14 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   const ready = async (): Promise<GalleriesViewParts> => {
     await view();
     return built();
+  };
+  /** The parts, for a file system call: a view that could not be built is a file system that is not available. */
+  const filesReady = async (uri: vscode.Uri): Promise<GalleriesViewParts> => {
+    try {
+      return await ready();
+    } catch {
+      throw vscode.FileSystemError.Unavailable(uri);
+    }
   };
 
   const treeDataProvider: vscode.TreeDataProvider<TreeNode> = {
@@ -85,13 +103,16 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   const treeView = vscode.window.createTreeView(GALLERIES_VIEW_ID, { treeDataProvider, showCollapseAll: true, dragAndDropController });
   const shell: GalleriesViewShell = {
     treeView,
+    disposables: partsStore,
     attach(attached) {
       parts = attached;
-      services.disposables.push(
+      partsStore.push(
         attached.provider.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined)),
         attached.documents.onDidChange((uri) => documentChanged.fire(uri)),
         attached.mediaFiles.onDidChangeFile((events) => filesChanged.fire(events)),
       );
+      // Rows asked for while a build failed showed nothing: VS Code asks again.
+      if (failedBefore) treeChanged.fire(undefined);
     },
   };
 
@@ -103,13 +124,13 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     onDidChangeFile: filesChanged.event,
     // Media files do not change under a name: a new upload is a new media item.
     watch: () => new vscode.Disposable(() => undefined),
-    stat: async (uri) => (await ready()).mediaFiles.stat(uri),
-    readDirectory: async () => (await ready()).mediaFiles.readDirectory(),
-    readFile: async (uri) => (await ready()).mediaFiles.readFile(uri),
-    createDirectory: async (uri) => (await ready()).mediaFiles.createDirectory(uri),
-    writeFile: async (uri) => (await ready()).mediaFiles.writeFile(uri),
-    delete: async (uri) => (await ready()).mediaFiles.delete(uri),
-    rename: async (uri) => (await ready()).mediaFiles.rename(uri),
+    stat: async (uri) => (await filesReady(uri)).mediaFiles.stat(uri),
+    readDirectory: async (uri) => (await filesReady(uri)).mediaFiles.readDirectory(),
+    readFile: async (uri) => (await filesReady(uri)).mediaFiles.readFile(uri),
+    createDirectory: async (uri) => (await filesReady(uri)).mediaFiles.createDirectory(uri),
+    writeFile: async (uri) => (await filesReady(uri)).mediaFiles.writeFile(uri),
+    delete: async (uri) => (await filesReady(uri)).mediaFiles.delete(uri),
+    rename: async (uri) => (await filesReady(uri)).mediaFiles.rename(uri),
   };
 
   // The view's subtitle names the profile whose galleries it lists ("Local (sandbox)" for the sandbox).

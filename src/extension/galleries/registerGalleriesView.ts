@@ -66,16 +66,16 @@ export function buildGalleriesView(services: ExtensionServices, topics: TopicCat
           reorder: (request) => reorderer.move(request),
           report: (error) => reportError(services, error),
         });
-        services.disposables.push(openGrids);
+        shell.disposables.push(openGrids);
       }
       return openGrids.open(profileId, galleryId);
     },
     find: (profileId, galleryId) => openGrids?.find(profileId, galleryId),
   };
 
-  services.disposables.push(provider, documents, mediaFiles, files);
+  shell.disposables.push(provider, documents, mediaFiles, files);
   shell.attach({ provider, dropController, documents, mediaFiles });
-  services.disposables.push(
+  shell.disposables.push(
     // A gallery document's text is dropped once no tab shows it (VS Code itself may keep a closed
     // document for minutes before it reports the close), and at the latest when it is closed.
     vscode.window.tabGroups.onDidChangeTabs((event) => {
