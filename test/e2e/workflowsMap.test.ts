@@ -278,6 +278,9 @@ describe('e2e map (Show on Map, Pick Location)', function () {
       fs.rmSync(topic, { force: true });
       fs.rmSync(folder, { recursive: true, force: true });
     }
+    // The Explorer drops the folder's row when its watcher reports the removal, which may be seconds
+    // later: the next test's right-click must not land on rows that are still moving.
+    await explorerRow('map-misplaced').waitFor({ state: 'detached', timeout: 20_000 });
   });
 
   it('keeps the keyboard in its list as Tab moves along it, and finds no serious violation in the map and its list (axe-core)', async () => {
