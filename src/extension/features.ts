@@ -12,7 +12,7 @@ import type { CommandTable } from './commands/commandTable';
 import type { TopicFeatures } from './topics/registerTopicFeatures';
 import { newTopicDefinition } from './topics/newTopicDefinition';
 import type { ViewFeatures } from './galleries/galleriesViewShell';
-import { buildGalleriesView } from './galleries/registerGalleriesView';
+import { buildGalleriesView } from './galleries/buildGalleriesView';
 import { walkthroughCommands } from './walkthrough/commands';
 
 /** The one table of commands: id -> handler (each runs through wrapCommand). */

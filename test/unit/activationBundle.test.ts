@@ -25,7 +25,7 @@ describe("the Galleries view's code", () => {
 
   it('is in dist/features.js, with the builder the stand-ins load', () => {
     const features = readFileSync(join(DIST, 'features.js'), 'utf8');
-    for (const module of ['galleriesTreeProvider.ts', 'registerGalleriesView.ts', 'galleryCache.ts', 'media/mediaFileSystem.ts'])
+    for (const module of ['galleriesTreeProvider.ts', 'buildGalleriesView.ts', 'galleryCache.ts', 'media/mediaFileSystem.ts'])
       assert.ok(features.includes(`src/extension/galleries/${module}`), module);
     assert.match(features, /buildGalleriesView/);
   });

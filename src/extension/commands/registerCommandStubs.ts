@@ -50,15 +50,9 @@ async function tableHandler(id: string): Promise<CommandHandler> {
 export type ActivationServices = Omit<CommandServices, 'galleriesView'>;
 
 export function registerCommands(context: vscode.ExtensionContext, services: ActivationServices, galleriesView: () => Promise<GalleriesView>): void {
-  let withView: Promise<CommandServices> | undefined;
-  const commandServices = (): Promise<CommandServices> =>
-    (withView ??= galleriesView().then(
-      (view) => ({ ...services, galleriesView: view }),
-      (error: unknown) => {
-        withView = undefined;
-        throw error;
-      },
-    ));
+  // One object for every command once the view is built (a view that failed to build is tried again).
+  let withView: CommandServices | undefined;
+  const commandServices = async (): Promise<CommandServices> => (withView ??= { ...services, galleriesView: await galleriesView() });
   for (const id of TABLE_IDS) {
     const stub = async (_received: ActivationServices, ...args: unknown[]): Promise<unknown> => {
       // Before the handler is loaded: in Restricted Mode an import or upload is not even started.

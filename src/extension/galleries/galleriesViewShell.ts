@@ -2,7 +2,7 @@
 // read-only schemes (gallery documents, media files), each standing in for its part until the
 // view's code is needed. That code (the tree and its rows, the gallery cache, media files,
 // reordering: a third of what activation would otherwise compile) is in dist/features.js, built
-// by buildGalleriesView (registerGalleriesView.ts) when the view first asks for its rows, a gallery
+// by buildGalleriesView (buildGalleriesView.ts) when the view first asks for its rows, a gallery
 // document or media file is read, something is dropped on the view, or a command runs.
 import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
