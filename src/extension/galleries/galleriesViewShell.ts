@@ -42,7 +42,6 @@ export interface ViewFeatures {
 
 /** The registered view; view() builds the rest of it once, on first need. */
 export interface LazyGalleriesView {
-  readonly treeView: vscode.TreeView<TreeNode>;
   view(): Promise<GalleriesView>;
 }
 
@@ -152,5 +151,5 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     }),
     services.profiles.onDidChange(describeProfile),
   );
-  return { treeView, view };
+  return { view };
 }
