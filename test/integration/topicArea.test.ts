@@ -134,4 +134,28 @@ describe('topic areas in the editor', () => {
     assert.strictEqual((await vscode.workspace.openTextDocument(outside)).getText(), spotText('47.07', '15.44'));
     panel.panel.dispose();
   });
+
+  it("redraws an open map when a topic's definition changes: a spot becomes misplaced once its topic gets an area, and placed again when it goes", async () => {
+    const folder = fixtureUri('topics', 'area-follow');
+    const later = fixtureUri('spot-topics', '15.topic.json');
+    fs.mkdirSync(folder.fsPath, { recursive: true });
+    fs.writeFileSync(vscode.Uri.joinPath(folder, 'graz.spot.json').fsPath, spotText('47.07', '15.44', 15));
+    try {
+      const panel = (await vscode.commands.executeCommand('spotImport.map.show', folder)) as MapPanel;
+      const graz = () => panel.shown().find((marker) => marker.id.endsWith('graz.spot.json'));
+      assert.ok(graz(), 'drawn');
+      assert.strictEqual(graz()?.misplaced, undefined, 'topic 15 has no definition yet');
+      fs.writeFileSync(later.fsPath, JSON.stringify({ ...AREA_TOPIC, topic_id: 15 }, null, 2));
+      await waitFor(
+        'the marker is drawn as outside its topic',
+        () => graz()?.misplaced === 'outside' && panel.lastState?.markers.some((marker) => marker.misplaced === 'outside'),
+      );
+      fs.rmSync(later.fsPath);
+      await waitFor('the marker is drawn as placed again', () => graz() !== undefined && graz()?.misplaced === undefined);
+      panel.panel.dispose();
+    } finally {
+      fs.rmSync(later.fsPath, { force: true });
+      fs.rmSync(folder.fsPath, { recursive: true, force: true });
+    }
+  });
 });

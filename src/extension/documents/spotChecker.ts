@@ -8,6 +8,8 @@ import type * as Core from '../../core';
 export interface SpotChecker {
   /** The topic definitions for a document or folder; none (the base rules alone) when they cannot be read. */
   topicsFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined>;
+  /** Fires after topic definitions were read again: what topicsFor gives may have changed. */
+  readonly onDidChangeTopics: vscode.Event<void>;
   /** Parses and checks the document now and shows its problems (Import Spot). */
   checkNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText>;
   /** Checks the document with its media folder now and shows its problems (Import Spot with Media). */

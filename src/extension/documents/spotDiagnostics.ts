@@ -103,6 +103,10 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     this.refreshContextKey();
   }
 
+  get onDidChangeTopics(): vscode.Event<void> {
+    return this.topics.onDidChange;
+  }
+
   /** The topic definitions for a document; none (the base rules alone) when they cannot be read. */
   async topicsFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined> {
     try {

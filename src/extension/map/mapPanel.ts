@@ -22,6 +22,9 @@ const MAP_VIEW_TYPE = 'spotImport.map';
 /** Edits come in keystrokes: a marker moves once typing pauses this long. */
 const FOLLOW_DELAY_MS = 150;
 
+/** Followed like an edited document, but redraws every marker. */
+const TOPICS_CHANGED = vscode.Uri.from({ scheme: 'spot-import-topics', path: '/changed' });
+
 export type { MapMode, MapState } from './pageProtocol';
 
 /** A document, or a table's row ("trees.csv line 4"), as the list names it. */
@@ -99,6 +102,8 @@ export class MapPanel {
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsMap(event)) void this.send();
       }),
+      // Whether a spot lies in its topic's area, and its fields' labels, come from the definitions.
+      services.checker.onDidChangeTopics(() => this.follow(TOPICS_CHANGED)),
     );
     this.panel.onDidDispose(() => {
       this.disposed = true;
@@ -113,9 +118,18 @@ export class MapPanel {
 
   /**
    * Reads every document and draws the map: the page is written first, so it loads while the
-   * documents are read, and what was read goes to it in batches.
+   * documents are read, and what was read goes to it in batches. A load asked for while one is
+   * under way (a topic definition changed) begins after it, so the newer one is drawn last.
    */
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    const next = this.loads.catch(() => undefined).then(() => this.loadNow());
+    this.loads = next;
+    return next;
+  }
+
+  private loads: Promise<void> = Promise.resolve();
+
+  private async loadNow(): Promise<void> {
     const started = Date.now();
     this.writePage();
     let batches = 0;
@@ -227,8 +241,9 @@ export class MapPanel {
       id,
       setTimeout(() => {
         const one = this.source.one;
-        // A table's rows are collected again whole (an edit can move every row after it).
-        if (!one) {
+        // A table's rows are collected again whole (an edit can move every row after it), and
+        // every marker when a topic definition changed.
+        if (!one || uri === TOPICS_CHANGED) {
           void this.load()
             .catch((error: unknown) => this.services.log.warn('map', `the markers of ${id} could not be updated`, error))
             .finally(() => this.pendingFollow.delete(id));
