@@ -13,14 +13,14 @@ const DIST = join(root, 'dist');
 const LAZY_CORE = join(__dirname, '..', '..', 'src', 'extension', 'platform', 'lazyCore.js');
 const CORE_INDEX = join(__dirname, '..', '..', 'src', 'core', 'index.js');
 
-function inFreshProcess(body: string): unknown {
+function inFreshProcess(body: string, env: NodeJS.ProcessEnv = process.env): unknown {
   const script = `
     const path = require('path');
     const dist = ${JSON.stringify(DIST)};
     const loadedBundles = () => Object.keys(require.cache).filter((file) => path.dirname(file) === dist).map((file) => path.basename(file)).sort();
     ${body}
   `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000 }));
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000, env }));
 }
 
 describe("the core's two bundles", () => {
@@ -38,6 +38,28 @@ describe("the core's two bundles", () => {
       })));
     `);
     assert.deepEqual(result, { loaded: ['core.js'], made: ['function', 'function'], mediaWorkflow: false, restNamesListed: true });
+  });
+
+  it("the code cache's warm-up runs a whole token request, against a loopback server of its own that it closes, even with a proxy set", () => {
+    const result = inFreshProcess(
+      `
+      const { warmUpClient } = require(${JSON.stringify(LAZY_CORE)});
+      const http = require('http');
+      const servers = [];
+      const createServer = http.createServer;
+      http.createServer = (...args) => { const server = createServer(...args); servers.push(server); return server; };
+      const core = require(path.join(dist, 'core.js'));
+      warmUpClient(core, require).then((token) => console.log(JSON.stringify({
+        token,
+        servers: servers.length,
+        listening: servers.filter((server) => server.listening).length,
+        loaded: loadedBundles(),
+      })));
+    `,
+      // A proxy nobody listens on: the warm-up's request must not go there (loopback bypasses proxies).
+      { ...process.env, HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' },
+    );
+    assert.deepEqual(result, { token: 'warm-up', servers: 1, listening: 0, loaded: ['core.js'] });
   });
 
   it("every export of the core is in dist/core.js or in its list of the rest's names, not both", () => {

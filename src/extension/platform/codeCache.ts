@@ -159,8 +159,8 @@ export type PrepareOutcome =
 /**
  * Builds the bundle's code cache ahead of its first use, in a worker thread (the same V8 and
  * flags as this thread, so this thread takes its cache): the worker compiles and runs the bundle,
- * then runs `warmUp` (source of a function of the bundle's exports that uses what the first use
- * will, short of a request) so that what it compiles is in the cache too. Nothing is built when
+ * then runs `warmUp` (source of a function of the bundle's exports and a require() that uses what
+ * the first use will) so that what it compiles is in the cache too. Nothing is built when
  * a cache for this bundle is there already. This thread only starts the worker and writes the
  * file. Never rejects.
  */
@@ -265,7 +265,12 @@ function buildInWorker({ parentPort, workerData }: typeof import('node:worker_th
   if (!warmUp) return finish();
   // The warm-up's own failure does not spoil what was compiled before it.
   Promise.resolve()
-    .then(() => (new Function('exports', `return (${warmUp})(exports);`) as (exports: unknown) => unknown)(module.exports))
+    .then(() =>
+      (new Function('exports', 'require', `return (${warmUp})(exports, require);`) as (exports: unknown, load: NodeJS.Require) => unknown)(
+        module.exports,
+        NodeModule.createRequire(bundle),
+      ),
+    )
     .catch(() => undefined)
     .then(finish, finish);
 }

@@ -100,15 +100,29 @@ export function noteCoreRequestDone(): void {
 
 /**
  * What the ahead-of-time build runs after loading dist/core.js in its worker: what the first
- * network use runs, short of the request (clientProvider: a dispatcher, a token source, a service
- * client; the token reply's schema). Run from its source text: it names nothing but its argument.
+ * network use runs (clientProvider: a dispatcher, a token source, a service client), through a
+ * whole token request and its reply's check, so that the request path's code is in the cache too.
+ * The request goes to a server of its own on loopback (which no proxy setting diverts), closed
+ * after. Run from its source text: it names nothing but its arguments. Resolves to the token.
  */
-const warmUpClient = (core: CoreModule): Promise<void> => {
+export const warmUpClient = async (core: CoreModule, load: NodeJS.Require): Promise<string> => {
+  const http = load('node:http') as typeof import('node:http');
+  const reply = JSON.stringify({ access_token: 'warm-up', token_type: 'Bearer', expires_in: 3600 });
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(reply));
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const dispatcher = core.createDispatcher();
-  const tokens = new core.TokenSource({ tokenUrl: 'https://warm-up.invalid/token', clientId: 'warm-up', clientSecret: 'warm-up', dispatcher });
-  new core.ServiceClient({ baseUrl: 'https://warm-up.invalid', tokens, dispatcher });
-  core.tokenReplySchema.safeParse({ access_token: 'warm-up', token_type: 'Bearer', expires_in: 3600 });
-  return dispatcher.close();
+  try {
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const tokens = new core.TokenSource({ tokenUrl: `http://127.0.0.1:${port}/token`, clientId: 'warm-up', clientSecret: 'warm-up', dispatcher });
+    new core.ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, tokens, dispatcher });
+    return (await tokens.getToken()).value;
+  } finally {
+    await dispatcher.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
 };
 
 /**
