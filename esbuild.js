@@ -68,6 +68,15 @@ const undiciSubset = {
         throw new Error(`client-h1.js reads llhttp constants ${missing.join(', ') || '(none found)'}: see undiciSubset in esbuild.js`);
       return { contents: names.map((name) => `exports.${name} = ${JSON.stringify(constants[name])};`).join('\n'), loader: 'js' };
     });
+    // The parser's module from scripts/bundle/llhttpModule.js, which compiles it off the main
+    // thread from the first dispatcher on, rather than on the main thread at the first connection.
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const compile = "mod = new WebAssembly.Module(llhttpWasmData || require('../llhttp/llhttp-wasm.js'))";
+      if (source.split(compile).length !== 2) throw new Error('client-h1.js compiles llhttp otherwise than it did: see undiciSubset in esbuild.js');
+      const take = `mod = require(${JSON.stringify(path.resolve(__dirname, 'scripts/bundle/llhttpModule.js'))}).take(llhttpWasmData || require('../llhttp/llhttp-wasm.js'))`;
+      return { contents: source.replace(compile, take), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
     // HTTP/2: undici speaks it only when a connection negotiates h2, which it offers only with
     // allowH2, and every dispatcher of the core sets it false (src/core/api/http.ts). Its HTTP/2
     // client loads node:http2 (and with it tls) when the first dispatcher is made.

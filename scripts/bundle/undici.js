@@ -21,6 +21,8 @@ let loaded;
 /** undici's parts, loaded on the first request or dispatcher rather than with dist/core.js. */
 function undici() {
   if (!loaded) {
+    // The HTTP parser compiles on another thread while the first connection is made.
+    require('./llhttpModule').prepare();
     const Dispatcher = require('undici/lib/dispatcher/dispatcher');
     const api = { request: require('undici/lib/api/api-request') };
     // As the index: every dispatcher gets request()/connect()/…; ProxyAgent tunnels with connect().

@@ -6,6 +6,7 @@
 export * from './clientEntry';
 export { writeFileAtomic } from './files/atomicFile';
 export * from './mediaFiles';
+export * from './api/spotDocumentSchema';
 export * from './documents/problems';
 export * from './documents/validateSpot';
 export * from './documents/parseSpotText';

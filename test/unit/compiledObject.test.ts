@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from '../../src/core/api/zod';
-import { spotAttributesSchema, spotDocumentSchema } from '../../src/core/api/spotSchema';
+import { spotAttributesSchema, spotDocumentSchema } from '../../src/core/api/spotDocumentSchema';
 import { KNOWN_SPOT_MEMBERS } from '../../src/core/topics/topicSchema';
 
 const fixtures = join(__dirname, '../../../test/fixtures/spots');

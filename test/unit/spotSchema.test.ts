@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { parseSpotText, looksLikeSpotDocument, MAX_DOCUMENT_BYTES } from '../../src/core/documents/parseSpotText';
 import { validateSpotDocument } from '../../src/core/documents/validateSpot';
 import { spotDocumentJsonSchema } from '../../src/core/api/jsonSchema';
-import { pendingGalleryMessage, SPOT_STATE, spotTemplate, TOPIC_FIELD_NAME } from '../../src/core/api/spotSchema';
+import { pendingGalleryMessage, SPOT_STATE, TOPIC_FIELD_NAME } from '../../src/core/api/spotSchema';
+import { spotTemplate } from '../../src/core/api/spotDocumentSchema';
 
 const fixtures = join(__dirname, '../../../test/fixtures/spots');
 const read = (kind: string, name: string) => readFileSync(join(fixtures, kind, name), 'utf8');

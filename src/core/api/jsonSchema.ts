@@ -2,7 +2,7 @@
 // Build time only (esbuild.js writes schemas/ with it; the core bundle does not carry it): full
 // zod's generator, which reads the zod/mini schemas of the core like its own.
 import * as z from 'zod';
-import { spotDocumentSchema, spotTemplate } from './spotSchema';
+import { spotDocumentSchema, spotTemplate } from './spotDocumentSchema';
 import { withMembers } from '../objects/withMembers';
 
 /** How every editor JSON Schema of the project is generated from its zod source. */

@@ -8,7 +8,7 @@ import { duplicateMembers, provablyNoDuplicates } from './duplicateMembers';
 import { firstTooDeepInText, tooDeepMessage } from './nesting';
 import { fromPointer, SPOT_RULES, toPointer, type Problem } from './problems';
 import { validateSpotDocument, type SpotRuleOptions } from './validateSpot';
-import type { SpotDocument } from '../api/spotSchema';
+import type { SpotDocument } from '../api/spotDocumentSchema';
 import { l10n } from '../text/l10n';
 import { withMembers } from '../objects/withMembers';
 

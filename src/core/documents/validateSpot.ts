@@ -1,12 +1,6 @@
 // Validation of an already-parsed spot document against the zod schema, as pointer problems.
-import {
-  definitionFor,
-  pendingGalleryFields,
-  pendingGalleryProblems,
-  spotDocumentSchema,
-  type GalleryFieldCatalog,
-  type SpotDocument,
-} from '../api/spotSchema';
+import { definitionFor, pendingGalleryFields, pendingGalleryProblems, type GalleryFieldCatalog } from '../api/spotSchema';
+import { spotDocumentSchema, type SpotDocument } from '../api/spotDocumentSchema';
 import { swapMakesPosition } from '../geo/position';
 import { SPOT_RULES, toPointer, type Problem } from './problems';
 import { l10n } from '../text/l10n';

@@ -2,7 +2,7 @@
 // (label, type, allowed values), which the interface itself does not publish. The one zod source
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
 import * as z from '../api/zod';
-import { spotAttributesSchema } from '../api/spotSchema';
+import { spotAttributesSchema } from '../api/spotDocumentSchema';
 import { bboxOrderProblem, LATITUDE_LIMIT, LONGITUDE_LIMIT, type Bbox } from '../geo/position';
 import { l10n } from '../text/l10n';
 
