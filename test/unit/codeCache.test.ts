@@ -3,7 +3,7 @@
 // be missing, stale, damaged or unwritable still loads the bundle as require() would.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheFileOf, requireWithCodeCache } from '../../src/extension/platform/codeCache';
@@ -71,6 +71,17 @@ describe("code cache: a bundle loaded through V8's code cache", () => {
     const second = loadInChild(bundle);
     assert.deepEqual(second, { ...first, status: 'used', saved: false });
     assert.deepEqual(readdirSync(dir).sort(), ['core.js', 'core.js.v8cache', 'dep.js'], 'no temporary file is left');
+  });
+
+  it("removes the temporary files an interrupted save left over an hour ago when it saves, and leaves a newer one (another window's save under way)", () => {
+    const stale = join(dir, '.core.js.v8cache.4242.0a1b2c3d.tmp');
+    const fresh = join(dir, '.core.js.v8cache.4343.0a1b2c3e.tmp');
+    const other = join(dir, '.dep.js.4242.0a1b2c3d.tmp');
+    for (const file of [stale, fresh, other]) writeFileSync(file, '');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const file of [stale, other]) utimesSync(file, twoHoursAgo, twoHoursAgo);
+    assert.equal(loadInChild(bundle).saved, true);
+    assert.deepEqual(readdirSync(dir).sort(), ['.core.js.v8cache.4343.0a1b2c3e.tmp', '.dep.js.4242.0a1b2c3d.tmp', 'core.js', 'core.js.v8cache', 'dep.js']);
   });
 
   it('ignores the cache of a bundle that changed, even to the same length, and replaces it', () => {

@@ -4,8 +4,8 @@
 // saves what V8 compiled beside it; later windows start from that instead of parsing and
 // compiling the bundle again, much of the first network use (README, Performance). A window can also build
 // the cache ahead of time, in a worker thread while it is idle (prepareCodeCache): that one is
-// partial (the worker cannot make the first request, so the request path's functions are not in
-// it), and the first window that uses it replaces it after its own first request. Everything here
+// marked partial (its warm-up's request goes to a server of its own, not the user's), and the first
+// window that uses it replaces it after its own first request. Everything here
 // is best effort: any problem (no cache, a stale or damaged one, a folder that cannot be written)
 // falls back to compiling, as require() would. The bundle runs as a CommonJS file without import()
 // (vm.Script has no loader for it); the core's bundles are such files.
@@ -16,10 +16,10 @@
 import { createHash } from 'node:crypto';
 import { promises as fsPromises, readFileSync } from 'node:fs';
 import Module = require('node:module');
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 // Only Node's modules behind it: bundled into dist/extension.js as it is, it loads no core.
-import { writeFileAtomic } from '../../core/files/atomicFile';
+import { isAtomicWriteLeftover, writeFileAtomic } from '../../core/files/atomicFile';
 
 export type CodeCacheStatus =
   /** Started from the saved cache. */
@@ -140,9 +140,25 @@ async function writeCache(file: string, wanted: Omit<CacheHeader, 'data'>, data:
   // not fsynced: a power cut that undoes the rename only costs the next window a compile.
   try {
     await writeFileAtomic(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), { syncFolder: false });
+    await removeLeftovers(file);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A temporary file older than this is a save that was cut off (a window closed in the middle), not one under way. */
+const LEFTOVER_AGE_MS = 3600_000;
+
+/** The temporary files of cut-off saves of this cache, which nothing else removes (the folder is the extension's). */
+async function removeLeftovers(file: string): Promise<void> {
+  const folder = dirname(file);
+  const name = basename(file);
+  for (const entry of await fsPromises.readdir(folder).catch(() => [])) {
+    if (!isAtomicWriteLeftover(entry, name)) continue;
+    const path = join(folder, entry);
+    const stats = await fsPromises.stat(path).catch(() => undefined);
+    if (stats && Date.now() - stats.mtimeMs > LEFTOVER_AGE_MS) await fsPromises.rm(path, { force: true }).catch(() => undefined);
   }
 }
 
