@@ -75,7 +75,7 @@ const undiciSubset = {
       const compile = "mod = new WebAssembly.Module(llhttpWasmData || require('../llhttp/llhttp-wasm.js'))";
       if (source.split(compile).length !== 2) throw new Error('client-h1.js compiles llhttp otherwise than it did: see undiciSubset in esbuild.js');
       const take = `mod = require(${JSON.stringify(path.resolve(__dirname, 'scripts/bundle/llhttpModule.js'))}).take(llhttpWasmData || require('../llhttp/llhttp-wasm.js'))`;
-      return { contents: source.replace(compile, take), loader: 'js', resolveDir: path.dirname(args.path) };
+      return { contents: source.replace(compile, () => take), loader: 'js', resolveDir: path.dirname(args.path) };
     });
     // HTTP/2: undici speaks it only when a connection negotiates h2, which it offers only with
     // allowH2, and every dispatcher of the core sets it false (src/core/api/http.ts). Its HTTP/2

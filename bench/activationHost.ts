@@ -129,7 +129,7 @@ export async function run(): Promise<void> {
   }
   // First use of the network code, for scale: what activation does not pay. The first network
   // use is loading the core plus its first request (a token, from a loopback server started
-  // beforehand): undici builds its HTTP parser on the first connection.
+  // beforehand): undici's HTTP parser starts compiling with the first dispatcher (scripts/bundle/llhttpModule.js).
   const server = await tokenServer();
   // CPU time too: on a shared machine it moves far less with the load than the wall clock.
   const machineStarted = machineCpu();

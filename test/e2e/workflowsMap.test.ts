@@ -227,10 +227,13 @@ describe('e2e map (Show on Map, Pick Location)', function () {
       assert.ok(!(await frame.locator('#use-osm').isVisible()), 'no offer once tiles are set');
       await settledShot('map-sandbox-tiles');
     } finally {
-      // An empty settings file rather than none: deleting it makes VS Code restart its file watchers
-      // about 30 s later, and a later test that creates files then waits that long for the Explorer.
-      fs.writeFileSync(settings, '{}');
-      await sandbox.close();
+      try {
+        // An empty settings file rather than none: deleting it makes VS Code restart its file watchers
+        // about 30 s later, and a later test that creates files then waits that long for the Explorer.
+        if (fs.existsSync(settings)) fs.writeFileSync(settings, '{}');
+      } finally {
+        await sandbox.close();
+      }
     }
   });
 

@@ -145,11 +145,22 @@ describe('topic areas in the editor', () => {
       const graz = () => panel.shown().find((marker) => marker.id.endsWith('graz.spot.json'));
       assert.ok(graz(), 'drawn');
       assert.strictEqual(graz()?.misplaced, undefined, 'topic 15 has no definition yet');
+      // A definition file written again as it was is read again, but changes nothing: the documents are not read again.
+      let loads = 0;
+      const load = panel.load.bind(panel);
+      panel.load = () => {
+        loads++;
+        return load();
+      };
+      fs.writeFileSync(definition().fsPath, JSON.stringify(AREA_TOPIC, null, 2));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.strictEqual(loads, 0, 'the map read its documents again although no definition changed');
       fs.writeFileSync(later.fsPath, JSON.stringify({ ...AREA_TOPIC, topic_id: 15 }, null, 2));
       await waitFor(
         'the marker is drawn as outside its topic',
         () => graz()?.misplaced === 'outside' && panel.lastState?.markers.some((marker) => marker.misplaced === 'outside'),
       );
+      assert.ok(loads >= 1, 'read again for the new definition');
       fs.rmSync(later.fsPath);
       await waitFor('the marker is drawn as placed again', () => graz() !== undefined && graz()?.misplaced === undefined);
       panel.panel.dispose();

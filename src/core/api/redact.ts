@@ -32,8 +32,9 @@ const BASIC = /(\bBasic(?:\s+|%20|\+))([A-Za-z0-9+/]{4,}(?:={1,2}|(?:%3D){1,2})?
 export class Redactor {
   /**
    * Registered values, longest first, so a value that contains another is masked whole. Each one's
-   * pattern is built on its first redact(): most clients never redact anything, and building the
-   * patterns of a token request's three values cost its first request about 5 ms.
+   * pattern is built on its first redact(), not when it is added: the token source adds three values
+   * before its first request, and building their patterns there cost that request up to 5 ms (the
+   * extension's log redacts a line soon after; a command-line run with nothing to report never does).
    */
   private secrets: Array<{ value: string; pattern?: RegExp }> = [];
 

@@ -8,7 +8,7 @@ import type * as Core from '../../core';
 export interface SpotChecker {
   /** The topic definitions for a document or folder; none (the base rules alone) when they cannot be read. */
   topicsFor(uri: vscode.Uri): Promise<Core.TopicCatalog | undefined>;
-  /** Fires after topic definitions were read again: what topicsFor gives may have changed. */
+  /** Fires after topic definitions were read (the first time too, and when nothing changed): what topicsFor gives may differ. */
   readonly onDidChangeTopics: vscode.Event<void>;
   /** Parses and checks the document now and shows its problems (Import Spot). */
   checkNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText>;

@@ -122,16 +122,28 @@ export class MapPanel {
    * under way (a topic definition changed) begins after it, so the newer one is drawn last.
    */
   load(): Promise<void> {
-    const next = this.loads.catch(() => undefined).then(() => this.loadNow());
-    this.loads = next;
+    // Asked for again before the waiting one began: that one will read what is there then.
+    if (this.loadWaiting) return this.loadWaiting;
+    const next = this.loads
+      .catch(() => undefined)
+      .then(() => {
+        this.loadWaiting = undefined;
+        return this.loadNow();
+      });
+    this.loads = this.loadWaiting = next;
     return next;
   }
 
   private loads: Promise<void> = Promise.resolve();
+  private loadWaiting: Promise<void> | undefined;
+  /** The topic definitions the last reading began with (topicsNow). */
+  private topicsLoaded: Promise<string | undefined> = Promise.resolve(undefined);
 
   private async loadNow(): Promise<void> {
+    if (this.disposed) return;
     const started = Date.now();
     this.writePage();
+    this.topicsLoaded = this.topicsNow().catch(() => undefined);
     let batches = 0;
     this.loading = true;
     this.edited.clear();
@@ -237,36 +249,61 @@ export class MapPanel {
   private follow(uri: vscode.Uri): void {
     const id = uri.toString();
     clearTimeout(this.pendingFollow.get(id));
-    this.pendingFollow.set(
-      id,
-      setTimeout(() => {
-        const one = this.source.one;
-        // A table's rows are collected again whole (an edit can move every row after it), and
-        // every marker when a topic definition changed.
-        if (!one || uri === TOPICS_CHANGED) {
-          void this.load()
-            .catch((error: unknown) => this.services.log.warn('map', `the markers of ${id} could not be updated`, error))
-            .finally(() => this.pendingFollow.delete(id));
-          return;
-        }
-        void one(uri)
-          .then((result) => {
-            // Gone from the map meanwhile: the folder's search did not find it.
-            if (this.disposed || !this.watches(id)) return;
-            if (this.loading) this.edited.add(id);
-            if ('reason' in result) {
-              this.markers.delete(id);
-              this.skipped.set(id, { reason: result.reason, swap: result.swap });
-            } else {
-              this.markers.set(id, result);
-              this.skipped.delete(id);
-            }
-            return this.send();
-          })
-          .catch((error: unknown) => this.services.log.warn('map', `the marker of ${id} could not be updated`, error))
-          .finally(() => this.pendingFollow.delete(id));
-      }, FOLLOW_DELAY_MS),
-    );
+    const timer: ReturnType<typeof setTimeout> = setTimeout(() => {
+      // Only this timer's own entry goes: a newer one for the same document may have been set meanwhile.
+      const done = () => {
+        if (this.pendingFollow.get(id) === timer) this.pendingFollow.delete(id);
+      };
+      if (this.disposed) return done();
+      const one = this.source.one;
+      if (uri === TOPICS_CHANGED) {
+        void this.reloadIfTopicsChanged()
+          .catch((error: unknown) => this.services.log.warn('map', 'the markers could not be updated after a topic definition changed', error))
+          .finally(done);
+        return;
+      }
+      // A table's rows are collected again whole (an edit can move every row after it).
+      if (!one) {
+        void this.load()
+          .catch((error: unknown) => this.services.log.warn('map', `the markers of ${id} could not be updated`, error))
+          .finally(done);
+        return;
+      }
+      void one(uri)
+        .then((result) => {
+          // Gone from the map meanwhile: the folder's search did not find it.
+          if (this.disposed || !this.watches(id)) return;
+          if (this.loading) this.edited.add(id);
+          if ('reason' in result) {
+            this.markers.delete(id);
+            this.skipped.set(id, { reason: result.reason, swap: result.swap });
+          } else {
+            this.markers.set(id, result);
+            this.skipped.delete(id);
+          }
+          return this.send();
+        })
+        .catch((error: unknown) => this.services.log.warn('map', `the marker of ${id} could not be updated`, error))
+        .finally(done);
+    }, FOLLOW_DELAY_MS);
+    this.pendingFollow.set(id, timer);
+  }
+
+  /**
+   * The topic store says so after every read of the definitions, also the first (the map's own
+   * reading asks for it) and one that found them as they were: the documents are read again only
+   * when the definitions now differ from those the last reading began with.
+   */
+  private async reloadIfTopicsChanged(): Promise<void> {
+    const [now, loaded] = await Promise.all([this.topicsNow(), this.topicsLoaded]);
+    if (now !== loaded) await this.load();
+  }
+
+  /** The definitions in effect in each workspace folder, as text to compare. */
+  private async topicsNow(): Promise<string> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const catalogs = await Promise.all(folders.map((folder) => this.services.checker.topicsFor(folder.uri)));
+    return JSON.stringify(catalogs.map((catalog) => (catalog ? [...catalog] : null)));
   }
 
   /** The page for the tile setting as it is now; a new tile server needs a new page (the policy names exactly its origin). */

@@ -45,7 +45,7 @@ interface CacheHeader {
   v8: string;
   arch: string;
   data: string;
-  /** Built ahead of time (prepareCodeCache) without the first request's code: replaced after one. */
+  /** Built ahead of time (prepareCodeCache), its request a warm-up's to a server of its own: replaced after a real one. */
   partial?: boolean;
 }
 

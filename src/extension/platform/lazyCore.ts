@@ -120,8 +120,11 @@ export const warmUpClient = async (core: CoreModule, load: NodeJS.Require): Prom
     new core.ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, tokens, dispatcher });
     return (await tokens.getToken()).value;
   } finally {
-    await dispatcher.close();
-    await new Promise((resolve) => server.close(resolve));
+    try {
+      await dispatcher.close();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   }
 };
 
