@@ -1,6 +1,8 @@
 // What dist/extension.js, the bundle every activation compiles, carries of the Galleries view: the
 // view's names, its store and the stand-ins registered at activation (galleriesViewShell.ts), not
-// the view's code (tree, rows, cache, media files, reordering), which dist/features.js has. Read
+// the view's code (tree, rows, cache, media files, reordering), which dist/features.js has; and of
+// the tables' editor features, the stand-ins and what says a document is a table (the checks,
+// CodeLens, hovers and sheet views are in dist/features.js). Read
 // from the list of modules the bundle shares with the lazily loaded ones (esbuild.js), which names
 // every module it has, in a development build as in a production one. The bundles are the ones in
 // dist/ (npm test builds them before the unit tests).
@@ -28,5 +30,23 @@ describe("the Galleries view's code", () => {
     for (const module of ['galleriesTreeProvider.ts', 'buildGalleriesView.ts', 'galleryCache.ts', 'media/mediaFileSystem.ts'])
       assert.ok(features.includes(`src/extension/galleries/${module}`), module);
     assert.match(features, /buildGalleriesView/);
+  });
+});
+
+describe("the tables' editor features", () => {
+  it('are not in dist/extension.js: activation has the stand-ins and what names a table, a mapping, a preview and a sheet view', () => {
+    assert.deepEqual(modulesOf('extension.js', 'src/extension/tables'), [
+      'src/extension/tables/registerTables.ts',
+      'src/extension/tables/rowPreviews.ts',
+      'src/extension/tables/sheetViewUri.ts',
+      'src/extension/tables/tableUris.ts',
+    ]);
+  });
+
+  it('are in dist/features.js, with the builder the stand-ins load', () => {
+    const features = readFileSync(join(DIST, 'features.js'), 'utf8');
+    for (const module of ['tableChecks.ts', 'tableCodeLens.ts', 'tableHovers.ts', 'sheetViews.ts', 'buildTables.ts'])
+      assert.ok(features.includes(`src/extension/tables/${module}`), module);
+    assert.match(features, /buildTables/);
   });
 });

@@ -1,6 +1,6 @@
 import type { SpotChecker } from '../documents/spotChecker';
 import type { ExtensionServices } from '../platform/services';
-import type { Tables } from '../tables/registerTables';
+import type { LazyTables } from '../tables/registerTables';
 import type { GalleriesView } from '../galleries/galleriesView';
 import type { MapPanel } from '../map/mapPanel';
 import type { OpenPanels } from '../platform/openPanels';
@@ -14,8 +14,8 @@ export interface CommandServices extends ExtensionServices {
   readonly galleriesView: GalleriesView;
   /** The editor's checks of spot documents, and the topic definitions in effect: every import starts with them. */
   readonly checker: SpotChecker;
-  /** The checks of open tables with a mapping, and the previews of their rows. */
-  readonly tables: Tables;
+  /** The checks of open tables with a mapping, and the previews of their rows (built on first need: `await tables.ready()`). */
+  readonly tables: LazyTables;
   /** The window's open maps, by what they show (closed at deactivation). */
   readonly mapPanels: OpenPanels<MapPanel>;
 }

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { reportError } from '../platform/commandWrapper';
 import { profileLabel } from '../platform/domain';
 import { DisposableStore } from '../platform/lifecycle';
-import { loadFeatures } from '../platform/lazyFeatures';
+import { buildOnFirstNeed } from '../platform/lazyFeatures';
 import type { ExtensionServices } from '../platform/services';
 import type { TopicCatalogs } from './fieldLabels';
 import type { GalleriesTreeProvider } from './galleriesTreeProvider';
@@ -49,7 +49,6 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
   // Added before the registrations below: the store disposes in reverse, so they go first.
   const partsStore = services.disposables.add(new DisposableStore());
   let parts: GalleriesViewParts | undefined;
-  let building: Promise<GalleriesView> | undefined;
   let failedBefore = false;
   const treeChanged = new vscode.EventEmitter<TreeNode | undefined>();
   const documentChanged = new vscode.EventEmitter<vscode.Uri>();
@@ -59,19 +58,15 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     if (!parts) throw new Error('The Galleries view is asked about a row before it has any');
     return parts;
   };
-  const view = (): Promise<GalleriesView> => {
-    building ??= loadFeatures<ViewFeatures>()
-      .then(({ buildGalleriesView }) => buildGalleriesView(services, topics, shell))
-      .catch((error: unknown) => {
-        // Said here, as the view and the editors would only show nothing; not kept: the next need tries again.
-        building = undefined;
-        failedBefore = true;
-        services.log.error('galleries', 'the Galleries view could not be built', error);
-        reportError(services, error);
-        throw error;
-      });
-    return building;
-  };
+  const view = buildOnFirstNeed<ViewFeatures, GalleriesView>(
+    ({ buildGalleriesView }) => buildGalleriesView(services, topics, shell),
+    (error) => {
+      // Said here, as the view and the editors would only show nothing; the next need tries again.
+      failedBefore = true;
+      services.log.error('galleries', 'the Galleries view could not be built', error);
+      reportError(services, error);
+    },
+  );
   const ready = async (): Promise<GalleriesViewParts> => {
     await view();
     return built();

@@ -8,7 +8,7 @@ import { documentSource, type MarkerSource } from './collectMarkers';
 import { rememberedSearch, rememberSearch } from './rememberedSearches';
 import { MapPanel, type MapMode } from './mapPanel';
 import { tableSource } from './tableMarkers';
-import { isMappingUri, isTableUri } from '../tables/tableChecks';
+import { isMappingUri, isTableUri } from '../tables/tableUris';
 
 export { MapPanel } from './mapPanel';
 export type { MapState } from './mapPanel';

@@ -14,7 +14,7 @@ export async function tableSource(services: CommandServices, given: vscode.Uri):
   const target = await tableTarget(given);
   await requireMapping(target);
   const collect = async (): Promise<Collected> => {
-    const checks = services.tables.checks;
+    const { checks } = await services.tables.ready();
     const state = checks.state(target.table) ?? (await checks.checkNow(target.table));
     if (!state)
       throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [

@@ -18,3 +18,20 @@ export const loadFeatures = <T>(): Promise<T> => features.get() as Promise<T>;
 
 /** Whether something already loaded the features bundle (tests check activation does not). */
 export const featuresLoaded = (): boolean => features.loaded() !== undefined;
+
+/**
+ * What a stand-in registered at activation builds from dist/features.js on its first need, once:
+ * every caller gets the same build. A failed build is not kept (onFailure hears of it first), so
+ * the next need tries again.
+ */
+export function buildOnFirstNeed<F, T>(build: (features: F) => T, onFailure: (error: unknown) => void): () => Promise<T> {
+  let building: Promise<T> | undefined;
+  return () =>
+    (building ??= loadFeatures<F>()
+      .then(build)
+      .catch((error: unknown) => {
+        building = undefined;
+        onFailure(error);
+        throw error;
+      }));
+}

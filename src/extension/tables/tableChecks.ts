@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { isTableFile, mappingPathFor, tableCandidatesFor } from '../../core/rows/mapping/mappingPath';
+import { mappingPathFor, tableCandidatesFor } from '../../core/rows/mapping/mappingPath';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
 import { DisposableStore } from '../platform/lifecycle';
 import { loadRows, type RowsModule } from '../platform/lazyRows';
@@ -18,6 +18,7 @@ import type { Logger } from '../platform/services';
 import { readSettings } from '../platform/settings';
 import { isSheetView, openViewsOf, sheetOf, tableFileOf } from './sheetViewUri';
 import { cellRange, diagnosticAt, offsetRange } from './tableRanges';
+import { isMappingUri, isTableUri } from './tableUris';
 
 const DEBOUNCE_MS = 500;
 /** A table checked while typing reports at most this many problems (a broken column would flood the panel). */
@@ -50,15 +51,6 @@ export interface RowAt {
   row: import('../../core/rows').SourceRow;
   rows: RowsModule;
   topics: import('../../core').TopicCatalog | undefined;
-}
-
-/** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). A workbook's view is its table. */
-export function isTableUri(uri: vscode.Uri, anyName = false): boolean {
-  return (uri.scheme === 'file' && isTableFile(uri.fsPath, anyName)) || isSheetView(uri);
-}
-
-export function isMappingUri(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && /\.mapping\.json$/i.test(uri.path);
 }
 
 export class TableChecks implements vscode.Disposable {

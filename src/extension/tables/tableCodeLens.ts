@@ -3,7 +3,8 @@
 // Mapping for this File". Counts come from the last check (tableChecks.ts).
 import * as vscode from 'vscode';
 import { COMMAND } from '../platform/commandIds';
-import { isTableUri, lastAtOrBefore, type TableChecks } from './tableChecks';
+import { lastAtOrBefore, type TableChecks } from './tableChecks';
+import { isTableUri } from './tableUris';
 
 export class TableCodeLens implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -4,7 +4,8 @@
 // checked as the import checks it (TableChecks.rowAt), so the hover never says what the import would not do.
 import * as vscode from 'vscode';
 import { isSheetView } from './sheetViewUri';
-import { isTableUri, type TableChecks } from './tableChecks';
+import type { TableChecks } from './tableChecks';
+import { isTableUri } from './tableUris';
 import { cellRange, sheetColumnAt } from './tableRanges';
 
 /** JSON-lines formats put one value per line (a workbook's view one row): a hover there is on the cell of its own line only. */

@@ -59,8 +59,9 @@ async function runRowsImport(services: CommandServices, arg: unknown, options: R
     async (run) => {
       run.say(vscode.l10n.t('Checking the rows…'));
       // The check the editor shows is the count of rows, and what is wrong with the mapping.
-      const state = await services.tables.checks.checkNow(target.document);
-      const opened = await services.tables.checks.open(target.table, target.mapping);
+      const { checks } = await services.tables.ready();
+      const state = await checks.checkNow(target.document);
+      const opened = await checks.open(target.table, target.mapping);
       if (!opened) throw new ActionableError(vscode.l10n.t('{0} has no mapping.', target.name));
       const { mapped, rows } = opened;
       try {

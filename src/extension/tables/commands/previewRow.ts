@@ -17,13 +17,14 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   const editor = vscode.window.activeTextEditor;
   const cursor = editor?.document.uri.toString() === target.document.toString() ? editor.selection.active.line + 1 : 1;
   const line = typeof lineArg === 'number' ? lineArg : cursor;
-  const state = services.tables.checks.state(target.document) ?? (await services.tables.checks.checkNow(target.document));
+  const { checks, previews } = await services.tables.ready();
+  const state = checks.state(target.document) ?? (await checks.checkNow(target.document));
   if (!state)
     throw new ActionableError(vscode.l10n.t('{0} could not be read as a table: see the Problems panel.', target.name), [
       { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
     ]);
   if (state.mappingBroken) {
-    const opened = await services.tables.checks.open(target.table, target.mapping);
+    const opened = await checks.open(target.table, target.mapping);
     await opened?.copy.dispose();
     const first = opened?.mapped.problems.find((problem) => problem.severity === 'error');
     if (first) await openMappingAtProblem(target.mapping, first);
@@ -36,13 +37,13 @@ export async function previewRow(services: CommandServices, arg?: unknown, lineA
   if (state.rowLines.length === 0) throw new ActionableError(vscode.l10n.t('{0} has no rows to preview.', target.name));
   // On the header (or a title row above it): the first row.
   const rowLine = state.rowLines[Math.max(0, lastAtOrBefore(state.rowLines, line))];
-  const found = await services.tables.checks.rowAt(target.document, rowLine);
+  const found = await checks.rowAt(target.document, rowLine);
   if (!found?.checked.spot)
     throw new ActionableError(vscode.l10n.t('The row at line {0} of {1} could not be read: see the Problems panel.', line, target.name), [
       { title: vscode.l10n.t('Show Problems'), command: BUILT_IN_COMMAND.showProblems },
     ]);
   const { checked } = found;
-  const shown = await services.tables.previews.show(target.name, checked.row ?? '?', checked.spot!.text);
+  const shown = await previews.show(target.name, checked.row ?? '?', checked.spot!.text);
   const errors = checked.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
     showMessage(

@@ -23,10 +23,11 @@ export async function showRows(services: CommandServices, arg?: unknown, at?: un
   const mappingText = await textOf(mapping);
   // The sheet the import reads; a mapping that cannot be read yet says so in its own problems.
   const sheet = mappingText === undefined ? undefined : rows.parseMapping(mapping.fsPath, mappingText).mapping?.source?.sheet;
+  const { sheets } = await services.tables.ready();
   let read;
   try {
     read = await withCancellableProgress({ title: vscode.l10n.t('Reading the rows of {0}', name) }, (progress, signal) =>
-      services.tables.sheets.read(workbook, sheet, signal, (row) => progress.report({ message: vscode.l10n.t('row {0}…', row) })),
+      sheets.read(workbook, sheet, signal, (row) => progress.report({ message: vscode.l10n.t('row {0}…', row) })),
     );
   } catch (error) {
     if (!(error instanceof rows.TableReadError)) throw error;

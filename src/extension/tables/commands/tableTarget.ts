@@ -8,7 +8,7 @@ import { COMMAND } from '../../platform/commandIds';
 import { UserCancelledError } from '../../platform/cancellation';
 import { ActionableError } from '../../platform/errors';
 import { tableFileOf } from '../sheetViewUri';
-import { isMappingUri, isTableUri } from '../tableChecks';
+import { isMappingUri, isTableUri } from '../tableUris';
 
 export interface TableTarget {
   /** The table's file. */
