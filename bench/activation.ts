@@ -12,7 +12,9 @@
 // each wall-clock figure, the extension host's CPU time over the same interval.
 // So that figures from two machines can be compared, it prints the CPU model, a fixed workload
 // timed before and after the starts and in each extension host (bench/activationCalibration.ts),
-// and the load average; each start begins once the host and the whole machine are quiet (see
+// the system workloads (kernel calls, loopback round trips, compiling WebAssembly) and the
+// kernel's guards against speculation, which the fixed workload does not show, the same first
+// network use in plain Node phase by phase (bench/firstUseReplica.ts), and the load average; each start begins once the host and the whole machine are quiet (see
 // activationHost.ts settle; SPOT_BENCH_QUIET_MACHINE=0 waits for the host alone, as before).
 import * as fs from 'fs';
 import * as os from 'os';
@@ -20,7 +22,11 @@ import * as path from 'path';
 import { cacheRoot, freshDir, repoRoot } from '../test/integration/launchers/harness/paths';
 import { runBounded, stopAll } from '../test/integration/launchers/harness/processes';
 import { runSuiteInCodeServer } from '../test/integration/launchers/codeServer';
-import { calibrate, cpuModel, type Calibration } from './activationCalibration';
+import { execFile } from 'child_process';
+import { promisify } from 'util';
+import { calibrate, calibrateSystem, cpuMitigations, cpuModel, type Calibration, type SystemCalibration } from './activationCalibration';
+import { REPLICA_PHASES, type ReplicaPhases } from './firstUseReplica';
+import { tokenServer } from './tokenServer';
 
 const ACTIVATE_BUDGET_MS = 15;
 const EXTENSION_BUDGET_BYTES = 150 * 1024;
@@ -162,6 +168,35 @@ function loadAverage(): string {
     .join(', ');
 }
 
+function describeSystem(system: SystemCalibration): string {
+  return `20,000 fstat calls ${system.syscallMs.toFixed(1)} ms, 200 loopback round trips ${system.loopbackMs.toFixed(1)} ms, compiling undici's llhttp (WebAssembly, once) ${system.wasmMs.toFixed(1)} ms (medians of ${system.rounds})`;
+}
+
+/** How many times the plain-Node replica of the first network use runs (a fresh process each). */
+const REPLICA_RUNS = 7;
+
+/**
+ * The first network use in plain Node, phase by phase (bench/firstUseReplica.ts), REPLICA_RUNS
+ * times against one warm token server: medians of each phase.
+ */
+async function replicaPhases(): Promise<ReplicaPhases> {
+  const server = await tokenServer();
+  const runs: ReplicaPhases[] = [];
+  try {
+    for (let run = 0; run < REPLICA_RUNS; run++) {
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        path.join(__dirname, 'firstUseReplica.js'),
+        path.join(repoRoot, 'dist', 'core.js'),
+        `${server.url}/oauth/token`,
+      ]);
+      runs.push(JSON.parse(stdout) as ReplicaPhases);
+    }
+  } finally {
+    await server.close();
+  }
+  return Object.fromEntries(REPLICA_PHASES.map((phase) => [phase, median(runs.map((run) => run[phase]))])) as unknown as ReplicaPhases;
+}
+
 function describeCalibration(calibration: Calibration): string {
   return `compile and first run of a fixed 0.7 MB script ${calibration.compileMs.toFixed(1)} ms, fixed JavaScript loop ${calibration.computeMs.toFixed(1)} ms (medians of ${calibration.rounds})`;
 }
@@ -170,13 +205,17 @@ async function main(): Promise<number> {
   const runs = Math.max(1, Number(process.env.SPOT_BENCH_RUNS ?? 9));
   console.log(`Activation in the extension host: ${runs} cold start(s), each a fresh code-server and browser.`);
   console.log(`CPU: ${cpuModel()}; Node ${process.versions.node} (V8 ${process.versions.v8}) for the bench itself`);
+  console.log(`Kernel's guards against speculation: ${cpuMitigations()}`);
   // The fixed workload before and after, in this process, with nothing of the bench running:
   // what this machine (and whatever else runs on it now) needs for a known piece of work.
   const calibrationBefore = calibrate();
   const loadBefore = loadAverage();
   console.log(`Calibration before: ${describeCalibration(calibrationBefore)}; load average ${loadBefore}`);
+  const system = await calibrateSystem();
+  console.log(`System calibration: ${describeSystem(system)}`);
   const samples = await measure(runs);
   const calibrationAfter = calibrate();
+  const replica = await replicaPhases();
   const ms = (pick: (s: Sample) => number | undefined) => samples.map(pick).filter((v): v is number => v !== undefined);
   const range = (values: number[]) => `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
   const cost = ms((s) => Math.max(0, s.activateMs - s.baselineMs));
@@ -216,6 +255,8 @@ async function main(): Promise<number> {
   console.log(`  CPU                                   ${cpuModel()}`);
   console.log(`  calibration before the starts         ${describeCalibration(calibrationBefore)}; load average ${loadBefore}`);
   console.log(`  calibration after the starts          ${describeCalibration(calibrationAfter)}; load average ${loadAverage()}`);
+  console.log(`  system calibration                    ${describeSystem(system)}`);
+  console.log(`  kernel's guards against speculation   ${cpuMitigations()}`);
   const hostCalibration = samples.map((s) => s.calibration).filter((c): c is Calibration => c !== undefined);
   if (hostCalibration.length) {
     console.log(
@@ -256,6 +297,9 @@ async function main(): Promise<number> {
     console.log(`      wall clock                         ${range(wall)}  ${verdict(met)}`);
     if (cpu.length) console.log(`      as CPU time of the extension host  ${range(cpu)}`);
   }
+  console.log(
+    `  the same first network use in plain Node (no code cache; bench/firstUseReplica.ts, medians of ${REPLICA_RUNS} processes): ${REPLICA_PHASES.map((phase) => `${phase} ${replica[phase].toFixed(1)}`).join(', ')} ms`,
+  );
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {
     const budget =

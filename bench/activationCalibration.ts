@@ -4,6 +4,7 @@
 // not seen, then running it for the first time (`compileMs`), plus plain JavaScript that is
 // already compiled (`computeMs`). Both are fixed: they do not change when the project's bundles do.
 import * as fs from 'fs';
+import * as net from 'net';
 import * as os from 'os';
 import { Script } from 'vm';
 
@@ -95,6 +96,90 @@ export function calibrate(rounds = 5): Calibration {
     compute.push(computeMs);
   }
   return { compileMs: median(compile), computeMs: median(compute), rounds };
+}
+
+/**
+ * What the first network use does besides compiling and running JavaScript, which the fixed
+ * workload above leaves out and which one machine can be much slower at than another of the same
+ * compile and loop figures: calls into the kernel (a file's status, again and again), round trips
+ * on a loopback socket (the kernel, the event loop, waking up), and compiling undici's HTTP parser
+ * (WebAssembly, on V8's background threads, as the core does).
+ */
+export interface SystemCalibration {
+  /** Median over the rounds: 20,000 fstat calls on one open file. */
+  syscallMs: number;
+  /** Median over the rounds: 200 round trips of a few bytes on a loopback TCP connection in this process. */
+  loopbackMs: number;
+  /** WebAssembly.compile of undici's llhttp, as installed, once (V8 hands a second compile of the same bytes the first one's module; it compiles the functions themselves on their first call). */
+  wasmMs: number;
+  rounds: number;
+}
+
+function syscallWorkload(): number {
+  const fd = fs.openSync(__filename, 'r');
+  try {
+    const started = performance.now();
+    for (let i = 0; i < 20_000; i++) fs.fstatSync(fd);
+    return performance.now() - started;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+async function loopbackWorkload(): Promise<number> {
+  const server = net.createServer((socket) => socket.on('data', (chunk) => socket.write(chunk)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  try {
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) {
+      await new Promise<void>((resolve) => {
+        socket.once('data', () => resolve());
+        socket.write('ping');
+      });
+    }
+    return performance.now() - started;
+  } finally {
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function wasmWorkload(): Promise<number> {
+  const bytes = new Uint8Array(require('undici/lib/llhttp/llhttp-wasm.js') as Uint8Array);
+  const started = performance.now();
+  await WebAssembly.compile(bytes);
+  return performance.now() - started;
+}
+
+/** Times the system workloads: kernel calls and round trips `rounds` times (after one untimed round), medians; WebAssembly once. */
+export async function calibrateSystem(rounds = 5): Promise<SystemCalibration> {
+  const wasmMs = await wasmWorkload();
+  const syscall: number[] = [];
+  const loopback: number[] = [];
+  for (let round = -1; round < rounds; round++) {
+    const times = [syscallWorkload(), await loopbackWorkload()];
+    if (round < 0) continue;
+    syscall.push(times[0]);
+    loopback.push(times[1]);
+  }
+  return { syscallMs: median(syscall), loopbackMs: median(loopback), wasmMs, rounds };
+}
+
+/** How this machine's kernel guards against the CPU's speculation flaws, where that costs each call into it (Linux's own words). */
+export function cpuMitigations(): string {
+  const folder = '/sys/devices/system/cpu/vulnerabilities';
+  const lines = ['spectre_v2', 'retbleed', 'spec_rstack_overflow'].flatMap((name) => {
+    try {
+      return [`${name}: ${fs.readFileSync(`${folder}/${name}`, 'utf8').trim()}`];
+    } catch {
+      return [];
+    }
+  });
+  return lines.length ? lines.join('; ') : 'not known here';
 }
 
 /** The whole machine's processor time so far (all CPUs, in ms), busy and in all, from /proc/stat; undefined elsewhere. */
