@@ -12,7 +12,7 @@
 // each wall-clock figure, the extension host's CPU time over the same interval.
 // So that figures from two machines can be compared, it prints the CPU model, a fixed workload
 // timed before and after the starts and in each extension host (bench/activationCalibration.ts),
-// the system workloads (kernel calls, loopback round trips, compiling WebAssembly) and the
+// the system workloads (kernel calls, new memory, loopback round trips, compiling WebAssembly) and the
 // kernel's guards against speculation, which the fixed workload does not show, the same first
 // network use in plain Node phase by phase (bench/firstUseReplica.ts), and the load average; each start begins once the host and the whole machine are quiet (see
 // activationHost.ts settle; SPOT_BENCH_QUIET_MACHINE=0 waits for the host alone, as before).
@@ -169,7 +169,7 @@ function loadAverage(): string {
 }
 
 function describeSystem(system: SystemCalibration): string {
-  return `20,000 fstat calls ${system.syscallMs.toFixed(1)} ms, 200 loopback round trips ${system.loopbackMs.toFixed(1)} ms, compiling undici's llhttp (WebAssembly, once) ${system.wasmMs.toFixed(1)} ms (medians of ${system.rounds})`;
+  return `20,000 fstat calls ${system.syscallMs.toFixed(1)} ms, first touch of 64 MiB ${system.pageFaultMs.toFixed(1)} ms, 200 loopback round trips ${system.loopbackMs.toFixed(1)} ms, compiling undici's llhttp (WebAssembly, once) ${system.wasmMs.toFixed(1)} ms (medians of ${system.rounds})`;
 }
 
 /** How many times the plain-Node replica of the first network use runs (a fresh process each). */

@@ -101,13 +101,17 @@ export function calibrate(rounds = 5): Calibration {
 /**
  * What the first network use does besides compiling and running JavaScript, which the fixed
  * workload above leaves out and which one machine can be much slower at than another of the same
- * compile and loop figures: calls into the kernel (a file's status, again and again), round trips
- * on a loopback socket (the kernel, the event loop, waking up), and compiling undici's HTTP parser
+ * compile and loop figures: calls into the kernel (a file's status, again and again), first
+ * touches of new memory (a fresh process pays one page fault per page its compiles and heap use;
+ * the fixed workload's timed rounds reuse pages its untimed round faulted in), round trips on a
+ * loopback socket (the kernel, the event loop, waking up), and compiling undici's HTTP parser
  * (WebAssembly, on V8's background threads, as the core does).
  */
 export interface SystemCalibration {
   /** Median over the rounds: 20,000 fstat calls on one open file. */
   syscallMs: number;
+  /** Median over the rounds: filling 64 MiB of memory just allocated (zeroed pages the kernel hands out on first touch). */
+  pageFaultMs: number;
   /** Median over the rounds: 200 round trips of a few bytes on a loopback TCP connection in this process. */
   loopbackMs: number;
   /** WebAssembly.compile of undici's llhttp, as installed, once (V8 hands a second compile of the same bytes the first one's module; it compiles the functions themselves on their first call). */
@@ -124,6 +128,13 @@ function syscallWorkload(): number {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function pageFaultWorkload(): number {
+  const started = performance.now();
+  // Larger than any pool: a fresh mapping from the kernel, each page faulted in by the fill.
+  Buffer.allocUnsafeSlow(64 * 1024 * 1024).fill(1);
+  return performance.now() - started;
 }
 
 async function loopbackWorkload(): Promise<number> {
@@ -155,18 +166,20 @@ async function wasmWorkload(): Promise<number> {
   return performance.now() - started;
 }
 
-/** Times the system workloads: kernel calls and round trips `rounds` times (after one untimed round), medians; WebAssembly once. */
+/** Times the system workloads: kernel calls, new memory and round trips `rounds` times (after one untimed round), medians; WebAssembly once. */
 export async function calibrateSystem(rounds = 5): Promise<SystemCalibration> {
   const wasmMs = await wasmWorkload();
   const syscall: number[] = [];
+  const pageFault: number[] = [];
   const loopback: number[] = [];
   for (let round = -1; round < rounds; round++) {
-    const times = [syscallWorkload(), await loopbackWorkload()];
+    const times = [syscallWorkload(), pageFaultWorkload(), await loopbackWorkload()];
     if (round < 0) continue;
     syscall.push(times[0]);
-    loopback.push(times[1]);
+    pageFault.push(times[1]);
+    loopback.push(times[2]);
   }
-  return { syscallMs: median(syscall), loopbackMs: median(loopback), wasmMs, rounds };
+  return { syscallMs: median(syscall), pageFaultMs: median(pageFault), loopbackMs: median(loopback), wasmMs, rounds };
 }
 
 /** How this machine's kernel guards against the CPU's speculation flaws, where that costs each call into it (Linux's own words). */
