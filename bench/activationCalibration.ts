@@ -138,7 +138,7 @@ function pageFaultWorkload(): number {
 }
 
 async function loopbackWorkload(): Promise<number> {
-  const server = net.createServer((socket) => socket.on('data', (chunk) => socket.write(chunk)));
+  const server = net.createServer((socket) => socket.setNoDelay(true).on('data', (chunk) => socket.write(chunk)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   const socket = net.connect(port, '127.0.0.1');
@@ -169,16 +169,19 @@ async function wasmWorkload(): Promise<number> {
 /** Times the system workloads: kernel calls, new memory and round trips `rounds` times (after one untimed round), medians; WebAssembly once. */
 export async function calibrateSystem(rounds = 5): Promise<SystemCalibration> {
   const wasmMs = await wasmWorkload();
-  const syscall: number[] = [];
-  const pageFault: number[] = [];
-  const loopback: number[] = [];
-  for (let round = -1; round < rounds; round++) {
-    const times = [syscallWorkload(), pageFaultWorkload(), await loopbackWorkload()];
-    if (round < 0) continue;
-    syscall.push(times[0]);
-    pageFault.push(times[1]);
-    loopback.push(times[2]);
-  }
+  // Each workload's rounds together, the new memory last: one workload's aftermath (freeing 64 MiB,
+  // a garbage collection) falls in the next one's untimed round, not in its timed ones.
+  const timed = async (workload: () => number | Promise<number>): Promise<number[]> => {
+    const times: number[] = [];
+    for (let round = -1; round < rounds; round++) {
+      const time = await workload();
+      if (round >= 0) times.push(time);
+    }
+    return times;
+  };
+  const syscall = await timed(syscallWorkload);
+  const loopback = await timed(loopbackWorkload);
+  const pageFault = await timed(pageFaultWorkload);
   return { syscallMs: median(syscall), pageFaultMs: median(pageFault), loopbackMs: median(loopback), wasmMs, rounds };
 }
 
