@@ -56,6 +56,8 @@ interface Sample {
   activateCpuMs?: number;
   baselineCpuMs?: number;
   loggedActivateMs?: number;
+  /** The body's steps as the extension logs them (services, status, documents, view, commands), in ms. */
+  loggedSteps?: Record<string, number>;
   wasActive: boolean;
   coreLoadedAtActivation: boolean;
   sandboxLoadedAtActivation: boolean;
@@ -285,6 +287,11 @@ async function main(): Promise<number> {
   if (cpuCost.length) console.log(`    as CPU time (ours - baseline)        ${range(cpuCost)}`);
   const logged = ms((s) => s.loggedActivateMs);
   if (logged.length) console.log(`  activate() body, as the extension logs ${range(logged)}`);
+  const steps = [...new Set(samples.flatMap((s) => Object.keys(s.loggedSteps ?? {})))];
+  if (steps.length)
+    console.log(
+      `    its steps, medians                   ${steps.map((step) => `${step} ${median(ms((s) => s.loggedSteps?.[step])).toFixed(1)}`).join(', ')} ms`,
+    );
   console.log(`  ratio ours / baseline                 ${(median(ms((s) => s.activateMs)) / Math.max(0.001, median(ms((s) => s.baselineMs)))).toFixed(2)}`);
   console.log(`  first use of dist/core.js             ${range(ms((s) => s.coreLoadMs))} (paid on first network use, not at activation)`);
   console.log(`    as CPU time of the extension host    ${range(ms((s) => s.coreLoadCpuMs))}`);

@@ -88,14 +88,18 @@ function findFiles(dir: string, match: (file: string) => boolean): string[] {
   });
 }
 
-/** The "activated in N ms" line the extension logs at the end of activate(), if it shows up. */
-async function loggedActivateMs(): Promise<number | undefined> {
+/** The "activated in N ms (…; ms per step: services 1.2, …)" line the extension logs at the end of activate(), if it shows up. */
+async function loggedActivation(): Promise<{ ms: number; steps: Record<string, number> } | undefined> {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
     const logs = findFiles(process.env.SPOT_TEST_LOGS_DIR ?? '', (file) => file.includes(`${path.sep}${EXTENSION_ID}${path.sep}`) && file.endsWith('.log'));
     for (const file of logs) {
-      const match = /activated in ([\d.]+) ms/.exec(fs.readFileSync(file, 'utf8'));
-      if (match) return Number(match[1]);
+      const line = /activated in ([\d.]+) ms.*$/m.exec(fs.readFileSync(file, 'utf8'));
+      if (!line) continue;
+      const steps = Object.fromEntries(
+        [...(/ms per step: ([^)]*)/.exec(line[0])?.[1].matchAll(/([a-z]+) ([\d.]+)/g) ?? [])].map((step) => [step[1], Number(step[2])]),
+      );
+      return { ms: Number(line[1]), steps };
     }
     await sleep(100);
   }
@@ -178,7 +182,7 @@ export async function run(): Promise<void> {
     wasActive: ours.wasActive || baseline.wasActive,
     baselineMs: baseline.ms,
     baselineCpuMs: baseline.cpuMs,
-    loggedActivateMs: await loggedActivateMs(),
+    ...(await loggedActivation().then((logged) => (logged ? { loggedActivateMs: logged.ms, loggedSteps: logged.steps } : {}))),
     coreLoadedAtActivation,
     sandboxLoadedAtActivation,
     coreRestLoadedAtFirstUse,

@@ -26,7 +26,23 @@ interface ReplicaCore {
   TokenSource: new (options: { tokenUrl: string; clientId: string; clientSecret: string; dispatcher: unknown }) => { getToken(): Promise<unknown> };
 }
 
-const BUILT_INS = ['http', 'https', 'net', 'tls', 'stream', 'zlib', 'crypto', 'worker_threads', 'diagnostics_channel', 'util', 'events', 'url', 'async_hooks'];
+const BUILT_INS = [
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'tls',
+  'stream',
+  'zlib',
+  'crypto',
+  'worker_threads',
+  'diagnostics_channel',
+  'util',
+  'events',
+  'url',
+  'async_hooks',
+];
 
 async function replica(bundle: string, tokenUrl: string): Promise<ReplicaPhases> {
   for (const name of BUILT_INS) require(`node:${name}`);
