@@ -22,12 +22,16 @@ export const featuresLoaded = (): boolean => features.loaded() !== undefined;
 /**
  * What a stand-in registered at activation builds from dist/features.js on its first need, once:
  * every caller gets the same build. A failed build is not kept (onFailure hears of it first), so
- * the next need tries again.
+ * the next need tries again. `load` is for tests.
  */
-export function buildOnFirstNeed<F, T>(build: (features: F) => T, onFailure: (error: unknown) => void): () => Promise<T> {
+export function buildOnFirstNeed<F, T>(
+  build: (features: F) => T,
+  onFailure: (error: unknown) => void,
+  load: () => Promise<F> = loadFeatures,
+): () => Promise<T> {
   let building: Promise<T> | undefined;
   return () =>
-    (building ??= loadFeatures<F>()
+    (building ??= load()
       .then(build)
       .catch((error: unknown) => {
         building = undefined;
