@@ -13,7 +13,7 @@
 // So that figures from two machines can be compared, it prints the CPU model, a fixed workload
 // timed before and after the starts and in each extension host (bench/activationCalibration.ts),
 // the system workloads (kernel calls, new memory, loopback round trips, compiling WebAssembly) and the
-// kernel's guards against speculation, which the fixed workload does not show, the same first
+// kernel's settings that make those cost more (its guards against speculation, huge pages), which the fixed workload does not show, the same first
 // network use in plain Node phase by phase (bench/firstUseReplica.ts), and the load average; each start begins once the host and the whole machine are quiet (see
 // activationHost.ts settle; SPOT_BENCH_QUIET_MACHINE=0 waits for the host alone, as before).
 import * as fs from 'fs';
@@ -24,7 +24,7 @@ import { runBounded, stopAll } from '../test/integration/launchers/harness/proce
 import { runSuiteInCodeServer } from '../test/integration/launchers/codeServer';
 import { execFile } from 'child_process';
 import { promisify } from 'util';
-import { calibrate, calibrateSystem, cpuMitigations, cpuModel, type Calibration, type SystemCalibration } from './activationCalibration';
+import { calibrate, calibrateSystem, cpuModel, kernelSettings, type Calibration, type SystemCalibration } from './activationCalibration';
 import { REPLICA_PHASES, type ReplicaPhases } from './firstUseReplica';
 import { tokenServer } from './tokenServer';
 
@@ -171,7 +171,7 @@ function loadAverage(): string {
 }
 
 function describeSystem(system: SystemCalibration): string {
-  return `20,000 fstat calls ${system.syscallMs.toFixed(1)} ms, first touch of 64 MiB ${system.pageFaultMs.toFixed(1)} ms, 200 loopback round trips ${system.loopbackMs.toFixed(1)} ms, compiling undici's llhttp (WebAssembly, once) ${system.wasmMs.toFixed(1)} ms (medians of ${system.rounds})`;
+  return `20,000 fstat calls (and their Stats objects) ${system.syscallMs.toFixed(1)} ms, first touch of 64 MiB ${system.pageFaultMs.toFixed(1)} ms, 200 loopback round trips ${system.loopbackMs.toFixed(1)} ms, compiling undici's llhttp (WebAssembly, once) ${system.wasmMs.toFixed(1)} ms (medians of ${system.rounds})`;
 }
 
 /** How many times the plain-Node replica of the first network use runs (a fresh process each). */
@@ -207,7 +207,7 @@ async function main(): Promise<number> {
   const runs = Math.max(1, Number(process.env.SPOT_BENCH_RUNS ?? 9));
   console.log(`Activation in the extension host: ${runs} cold start(s), each a fresh code-server and browser.`);
   console.log(`CPU: ${cpuModel()}; Node ${process.versions.node} (V8 ${process.versions.v8}) for the bench itself`);
-  console.log(`Kernel's guards against speculation: ${cpuMitigations()}`);
+  console.log(`Kernel: ${kernelSettings()}`);
   // The fixed workload before and after, in this process, with nothing of the bench running:
   // what this machine (and whatever else runs on it now) needs for a known piece of work.
   const calibrationBefore = calibrate();
@@ -258,7 +258,7 @@ async function main(): Promise<number> {
   console.log(`  calibration before the starts         ${describeCalibration(calibrationBefore)}; load average ${loadBefore}`);
   console.log(`  calibration after the starts          ${describeCalibration(calibrationAfter)}; load average ${loadAverage()}`);
   console.log(`  system calibration                    ${describeSystem(system)}`);
-  console.log(`  kernel's guards against speculation   ${cpuMitigations()}`);
+  console.log(`  kernel                                ${kernelSettings()}`);
   const hostCalibration = samples.map((s) => s.calibration).filter((c): c is Calibration => c !== undefined);
   if (hostCalibration.length) {
     console.log(
@@ -305,7 +305,7 @@ async function main(): Promise<number> {
     if (cpu.length) console.log(`      as CPU time of the extension host  ${range(cpu)}`);
   }
   console.log(
-    `  the same first network use in plain Node (no code cache; bench/firstUseReplica.ts, medians of ${REPLICA_RUNS} processes): ${REPLICA_PHASES.map((phase) => `${phase} ${replica[phase].toFixed(1)}`).join(', ')} ms`,
+    `  the same first network use in plain Node (no code cache; bench/firstUseReplica.ts, medians of ${REPLICA_RUNS} processes, each phase's and the totals'): ${REPLICA_PHASES.map((phase) => `${phase} ${replica[phase].toFixed(1)}`).join(', ')} ms`,
   );
   console.log('\nBundle sizes');
   for (const { file, bytes } of bundleSizes()) {

@@ -108,7 +108,7 @@ export function calibrate(rounds = 5): Calibration {
  * (WebAssembly, on V8's background threads, as the core does).
  */
 export interface SystemCalibration {
-  /** Median over the rounds: 20,000 fstat calls on one open file. */
+  /** Median over the rounds: 20,000 fstat calls on one open file (each also makes Node's Stats object). */
   syscallMs: number;
   /** Median over the rounds: filling 64 MiB of memory just allocated (zeroed pages the kernel hands out on first touch). */
   pageFaultMs: number;
@@ -131,9 +131,11 @@ function syscallWorkload(): number {
 }
 
 function pageFaultWorkload(): number {
+  // Larger than any pool: a fresh mapping from the kernel. Allocated before the clock starts (a
+  // collection that frees the round before's falls there), each page faulted in by the fill.
+  const memory = Buffer.allocUnsafeSlow(64 * 1024 * 1024);
   const started = performance.now();
-  // Larger than any pool: a fresh mapping from the kernel, each page faulted in by the fill.
-  Buffer.allocUnsafeSlow(64 * 1024 * 1024).fill(1);
+  memory.fill(1);
   return performance.now() - started;
 }
 
@@ -185,17 +187,32 @@ export async function calibrateSystem(rounds = 5): Promise<SystemCalibration> {
   return { syscallMs: median(syscall), pageFaultMs: median(pageFault), loopbackMs: median(loopback), wasmMs, rounds };
 }
 
-/** How this machine's kernel guards against the CPU's speculation flaws, where that costs each call into it (Linux's own words). */
-export function cpuMitigations(): string {
-  const folder = '/sys/devices/system/cpu/vulnerabilities';
-  const lines = ['spectre_v2', 'retbleed', 'spec_rstack_overflow'].flatMap((name) => {
+/**
+ * What this machine's kernel does that makes its calls and page faults cost more or less, in its
+ * own words: its guards against the CPU's speculation flaws (those that apply), and whether it
+ * hands out huge pages (then the first touch of new memory is mostly zeroing, not one fault a page).
+ */
+export function kernelSettings(): string {
+  const read = (file: string): string | undefined => {
     try {
-      return [`${name}: ${fs.readFileSync(`${folder}/${name}`, 'utf8').trim()}`];
+      return fs.readFileSync(file, 'utf8').trim();
     } catch {
-      return [];
+      return undefined;
     }
-  });
-  return lines.length ? lines.join('; ') : 'not known here';
+  };
+  const folder = '/sys/devices/system/cpu/vulnerabilities';
+  let flaws: string[] = [];
+  try {
+    flaws = fs.readdirSync(folder).sort();
+  } catch {
+    // Not Linux, or no such folder: nothing to say.
+  }
+  const guards = flaws.map((name) => [name, read(`${folder}/${name}`)] as const).filter(([, state]) => state && state !== 'Not affected');
+  const hugePages = read('/sys/kernel/mm/transparent_hugepage/enabled');
+  return [
+    guards.length ? guards.map(([name, state]) => `${name}: ${state}`).join('; ') : 'no speculation flaws listed',
+    `transparent huge pages: ${hugePages ?? 'not known here'}`,
+  ].join('; ');
 }
 
 /** The whole machine's processor time so far (all CPUs, in ms), busy and in all, from /proc/stat; undefined elsewhere. */

@@ -1,6 +1,6 @@
 // The first network use of the activation bench, in plain Node outside VS Code, phase by phase:
 // read dist/core.js, compile it (no code cache), run its top level, make a dispatcher and a token
-// source, and one token request to a warm loopback server in the bench's own process. Run as a
+// source, and one token request to a warm loopback server (a process of its own). Run as a
 // child process (a fresh V8 each time) by bench/activation.ts, which prints the medians beside the
 // extension host's figures: what a machine adds inside VS Code, and which phase another machine
 // is slow in. Node's built-in modules are loaded first, as they are in an extension host.
@@ -9,7 +9,7 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import { Script } from 'node:vm';
 
-/** The phases in order, each in ms, and their sum. */
+/** The phases in order, each in ms, and the whole (from reading to the token). */
 export interface ReplicaPhases {
   read: number;
   compile: number;

@@ -1,9 +1,9 @@
 // Entry of dist/features.js: the code that runs only when used, loaded by
 // src/extension/platform/lazyFeatures.ts on first use. Activation registers the commands by id
-// (src/extension/commands/registerCommandStubs.ts); the handlers are here, and the gallery grids, which
-// only a command opens, the Galleries view's parts (built on the view's first need) and the tables'
-// editor features (built when the first table is opened). Each feature states what it takes from
-// here; this entry is held to all.
+// (src/extension/commands/registerCommandStubs.ts); the handlers are here, and the gallery grids,
+// which only a command opens, the Galleries view's parts (built on the view's first need) and the
+// tables' editor features (built when the first table or mapping is opened). Each feature states
+// what it takes from here; this entry is held to all.
 import type { CommandFeatures } from './commands/registerCommandStubs';
 import { coreCommands } from './commands/registerCommands';
 import { galleryCommands } from './galleries/commands';

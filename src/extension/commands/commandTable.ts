@@ -14,7 +14,7 @@ export interface CommandServices extends ExtensionServices {
   readonly galleriesView: GalleriesView;
   /** The editor's checks of spot documents, and the topic definitions in effect: every import starts with them. */
   readonly checker: SpotChecker;
-  /** The checks of open tables with a mapping, and the previews of their rows (built on first need: `await tables.ready()`). */
+  /** The checks of open tables with a mapping, the previews of their rows and the views of workbooks (built on first need: `await tables.ready()`). */
   readonly tables: LazyTables;
   /** The window's open maps, by what they show (closed at deactivation). */
   readonly mapPanels: OpenPanels<MapPanel>;

@@ -11,13 +11,13 @@ import type { TopicCatalogSource } from '../documents/spotDiagnostics';
 import { buildOnFirstNeed } from '../platform/lazyFeatures';
 import { DisposableStore } from '../platform/lifecycle';
 import type { Logger } from '../platform/services';
-import { PREVIEW_SCHEME, type RowPreviews } from './rowPreviews';
+import type { RowPreviews } from './rowPreviews';
 import { SHEET_VIEW_SCHEME } from './sheetViewUri';
 import type { SheetViews } from './sheetViews';
 import type { TableChecks } from './tableChecks';
 import type { TableCodeLens } from './tableCodeLens';
 import type { TableHovers } from './tableHovers';
-import { isMappingUri, isTableUri, TABLE_FILES } from './tableUris';
+import { isMappingUri, isTableUri, PREVIEW_SCHEME, TABLE_FILES } from './tableUris';
 
 /** What the row commands use: the checks of open tables, the previews of rows, and the views of workbooks. */
 interface Tables {
@@ -48,26 +48,46 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   const codeLensesChanged = new vscode.EventEmitter<void>();
   const previewChanged = new vscode.EventEmitter<vscode.Uri>();
   const sheetChanged = new vscode.EventEmitter<vscode.Uri>();
+  /** Until the build: tables and mappings opened (the checks follow every document after it). */
+  const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
+  let failedBefore = false;
   const ready = buildOnFirstNeed<TablesFeatures, TableParts>(
     ({ buildTables }) => {
-      const parts = buildTables(partsStore, log, topics);
-      partsStore.push(
-        parts.codeLens.onDidChangeCodeLenses(() => codeLensesChanged.fire()),
-        parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
-        parts.sheets.onDidChange((uri) => sheetChanged.fire(uri)),
-      );
-      // The checks follow every document from here on.
+      // A build that fails halfway leaves nothing behind (a second TableChecks would publish every problem twice).
+      const built = new DisposableStore();
+      let parts: TableParts;
+      try {
+        parts = buildTables(built, log, topics);
+        built.push(
+          parts.codeLens.onDidChangeCodeLenses(() => codeLensesChanged.fire()),
+          parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
+          parts.sheets.onDidChange((uri) => sheetChanged.fire(uri)),
+        );
+      } catch (error) {
+        void built.dispose();
+        throw error;
+      }
+      partsStore.add(built);
       opened.dispose();
+      // Tables asked for their CodeLens while a build failed showed none: VS Code asks again.
+      if (failedBefore) codeLensesChanged.fire();
       return parts;
     },
-    (error) => log.error('tables', "the tables' editor features could not be built", error),
+    (error) => {
+      // Said once: every CodeLens and hover of a table would say it again.
+      if (!failedBefore) log.error('tables', "the tables' editor features could not be built", error);
+      failedBefore = true;
+    },
   );
   /** A table or mapping is open: its checks start (a failure is logged; the next one tries again). */
-  const buildFor = (uri: vscode.Uri): void => {
+  function buildFor(uri: vscode.Uri): void {
     if (isTableUri(uri) || isMappingUri(uri)) ready().catch(() => undefined);
-  };
-  const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
-  for (const document of vscode.workspace.textDocuments) buildFor(document.uri);
+  }
+  // Tables open at activation (a CSV that activated us) after activate() has returned: loading
+  // dist/features.js is not activation's work.
+  const openAtActivation = setImmediate(() => {
+    for (const document of vscode.workspace.textDocuments) buildFor(document.uri);
+  });
 
   const previews: vscode.TextDocumentContentProvider = {
     onDidChange: previewChanged.event,
@@ -77,6 +97,7 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
     onDidChange: sheetChanged.event,
     provideTextDocumentContent: async (uri, token) => (await ready()).sheets.provideTextDocumentContent(uri, token),
   };
+  // A table's CodeLens and hover only: TABLE_FILES names every .txt and .dat, which are tables only with a mapping beside them.
   const codeLens: vscode.CodeLensProvider = {
     onDidChangeCodeLenses: codeLensesChanged.event,
     provideCodeLenses: async (document) => (isTableUri(document.uri) ? (await ready()).codeLens.provideCodeLenses(document) : []),
@@ -86,6 +107,7 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   };
   disposables.push(
     opened,
+    { dispose: () => clearImmediate(openAtActivation) },
     codeLensesChanged,
     previewChanged,
     sheetChanged,

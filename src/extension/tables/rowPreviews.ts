@@ -2,8 +2,7 @@
 // sends, in a virtual document of its own (`spot-preview:`), so it can be read, searched and
 // compared, never saved by mistake over anything.
 import * as vscode from 'vscode';
-
-export const PREVIEW_SCHEME = 'spot-preview';
+import { PREVIEW_SCHEME } from './tableUris';
 
 export class RowPreviews implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();

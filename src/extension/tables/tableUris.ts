@@ -1,5 +1,5 @@
-// Which documents are tables and mappings, by their names: what activation needs to know of tables
-// (registerTables.ts builds the rest on the first of them) and what the commands ask first.
+// Which documents are tables, mappings and rows' previews, by their names: what activation needs to
+// know of tables (registerTables.ts builds the rest on the first of them) and what the commands ask first.
 import * as vscode from 'vscode';
 import { isTableFile } from '../../core/rows/mapping/mappingPath';
 import { isSheetView, SHEET_VIEW_SCHEME } from './sheetViewUri';
@@ -9,6 +9,9 @@ export const TABLE_FILES: vscode.DocumentSelector = [
   { scheme: 'file', pattern: '**/*.{csv,tsv,tab,txt,dat,geojson,geojsonl,geojsons,ndjson,jsonl}' },
   { scheme: SHEET_VIEW_SCHEME },
 ];
+
+/** The read-only previews of rows' spot documents (rowPreviews.ts). */
+export const PREVIEW_SCHEME = 'spot-preview';
 
 /** `anyName`: an occurrence.txt counts without a mapping beside it too (a command given that file). A workbook's view is its table. */
 export function isTableUri(uri: vscode.Uri, anyName = false): boolean {
