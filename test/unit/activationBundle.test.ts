@@ -16,36 +16,37 @@ const modulesOf = (bundle: string, folder: string): string[] =>
     .map((name) => JSON.parse(name) as string)
     .sort();
 
-describe("the Galleries view's code", () => {
-  it('is not in dist/extension.js: activation has its names, its store and the stand-ins only', () => {
-    assert.deepEqual(modulesOf('extension.js', 'src/extension/galleries'), [
-      'src/extension/galleries/galleriesViewShell.ts',
-      'src/extension/galleries/galleryStore.ts',
-      'src/extension/galleries/viewIds.ts',
-    ]);
-  });
+/** What activation keeps of a feature built on first need, and the modules and builder dist/features.js has of it. */
+const LAZY_FEATURES = [
+  {
+    feature: "the Galleries view's code",
+    folder: 'src/extension/galleries',
+    atActivation: ['galleriesViewShell.ts', 'galleryStore.ts', 'viewIds.ts'],
+    inFeatures: ['galleriesTreeProvider.ts', 'buildGalleriesView.ts', 'galleryCache.ts', 'media/mediaFileSystem.ts'],
+    builder: 'buildGalleriesView',
+  },
+  {
+    feature: "the tables' editor features (activation names tables, mappings, previews and sheet views)",
+    folder: 'src/extension/tables',
+    atActivation: ['registerTables.ts', 'sheetViewUri.ts', 'tableUris.ts'],
+    inFeatures: ['tableChecks.ts', 'tableCodeLens.ts', 'tableHovers.ts', 'rowPreviews.ts', 'sheetViews.ts', 'buildTables.ts'],
+    builder: 'buildTables',
+  },
+];
 
-  it('is in dist/features.js, with the builder the stand-ins load', () => {
-    const features = readFileSync(join(DIST, 'features.js'), 'utf8');
-    for (const module of ['galleriesTreeProvider.ts', 'buildGalleriesView.ts', 'galleryCache.ts', 'media/mediaFileSystem.ts'])
-      assert.ok(features.includes(`src/extension/galleries/${module}`), module);
-    assert.match(features, /buildGalleriesView/);
-  });
-});
+for (const { feature, folder, atActivation, inFeatures, builder } of LAZY_FEATURES) {
+  describe(feature, () => {
+    it('is not in dist/extension.js: activation has the stand-ins and the names they need only', () => {
+      assert.deepEqual(
+        modulesOf('extension.js', folder),
+        atActivation.map((module) => `${folder}/${module}`),
+      );
+    });
 
-describe("the tables' editor features", () => {
-  it('are not in dist/extension.js: activation has the stand-ins and what names a table, a mapping, a preview and a sheet view', () => {
-    assert.deepEqual(modulesOf('extension.js', 'src/extension/tables'), [
-      'src/extension/tables/registerTables.ts',
-      'src/extension/tables/sheetViewUri.ts',
-      'src/extension/tables/tableUris.ts',
-    ]);
+    it('is in dist/features.js, with the builder the stand-ins load', () => {
+      const features = readFileSync(join(DIST, 'features.js'), 'utf8');
+      for (const module of inFeatures) assert.ok(features.includes(`${folder}/${module}`), module);
+      assert.match(features, new RegExp(builder));
+    });
   });
-
-  it('are in dist/features.js, with the builder the stand-ins load', () => {
-    const features = readFileSync(join(DIST, 'features.js'), 'utf8');
-    for (const module of ['tableChecks.ts', 'tableCodeLens.ts', 'tableHovers.ts', 'rowPreviews.ts', 'sheetViews.ts', 'buildTables.ts'])
-      assert.ok(features.includes(`src/extension/tables/${module}`), module);
-    assert.match(features, /buildTables/);
-  });
-});
+}
