@@ -31,7 +31,7 @@ interface GalleriesViewParts {
 export interface GalleriesViewShell {
   readonly treeView: vscode.TreeView<TreeNode>;
   attach(parts: GalleriesViewParts): void;
-  /** Disposed after the view and the schemes' registrations, which use the parts until then. */
+  /** This build's: disposed if it fails, else after the view and the schemes' registrations, which use the parts until then. */
   readonly disposables: DisposableStore;
 }
 
@@ -59,9 +59,12 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     return parts;
   };
   const view = buildOnFirstNeed<ViewFeatures, GalleriesView>(
-    ({ buildGalleriesView }) => buildGalleriesView(services, topics, shell),
+    partsStore,
+    ({ buildGalleriesView }, disposables) => buildGalleriesView(services, topics, shellFor(disposables)),
     (error) => {
-      // Said here, as the view and the editors would only show nothing; the next need tries again.
+      // Said here, as the view and the editors would only show nothing; the next need tries again
+      // (what this try made is disposed, its parts too).
+      parts = undefined;
       failedBefore = true;
       services.log.error('galleries', 'the Galleries view could not be built', error);
       reportError(services, error);
@@ -95,12 +98,13 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     handleDrop: async (target, dataTransfer, token) => (await ready()).dropController.handleDrop(target, dataTransfer, token),
   };
   const treeView = vscode.window.createTreeView(GALLERIES_VIEW_ID, { treeDataProvider, showCollapseAll: true, dragAndDropController });
-  const shell: GalleriesViewShell = {
+  /** What one try to build the view gets: the parts it makes and its listeners go into `disposables`. */
+  const shellFor = (disposables: DisposableStore): GalleriesViewShell => ({
     treeView,
-    disposables: partsStore,
+    disposables,
     attach(attached) {
       parts = attached;
-      partsStore.push(
+      disposables.push(
         attached.provider.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined)),
         attached.documents.onDidChange((uri) => documentChanged.fire(uri)),
         attached.mediaFiles.onDidChangeFile((events) => filesChanged.fire(events)),
@@ -108,7 +112,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
       // Rows asked for while a build failed showed nothing: VS Code asks again.
       if (failedBefore) treeChanged.fire(undefined);
     },
-  };
+  });
 
   const documents: vscode.TextDocumentContentProvider = {
     onDidChange: documentChanged.event,

@@ -9,6 +9,7 @@
 // TopicFeatures, the Galleries view: ViewFeatures); src/extension/features.ts, the bundle's entry, is
 // checked against all of them, so nothing down here needs to know the features above it.
 import { requireOnce } from './lazyCore';
+import { DisposableStore } from './lifecycle';
 
 // A literal path: esbuild keeps exactly this require() call external.
 const features = requireOnce(() => require('./features.js') as unknown);
@@ -21,21 +22,34 @@ export const featuresLoaded = (): boolean => features.loaded() !== undefined;
 
 /**
  * What a stand-in registered at activation builds from dist/features.js on its first need, once:
- * every caller gets the same build. A failed build is not kept (onFailure hears of it first), so
- * the next need tries again. `load` is for tests.
+ * every caller gets the same build. Each try builds into a store of its own, which `owner` takes
+ * when the build succeeds; a build that throws halfway has what it made disposed (a second try
+ * would otherwise listen twice), is said to onFailure and not kept, so the next need tries again.
+ * `load` is for tests.
  */
 export function buildOnFirstNeed<F, T>(
-  build: (features: F) => T,
+  owner: DisposableStore,
+  build: (features: F, disposables: DisposableStore) => T,
   onFailure: (error: unknown) => void,
   load: () => Promise<F> = loadFeatures,
 ): () => Promise<T> {
   let building: Promise<T> | undefined;
+  const attempt = async (): Promise<T> => {
+    const features = await load();
+    const disposables = new DisposableStore();
+    try {
+      const built = build(features, disposables);
+      owner.add(disposables);
+      return built;
+    } catch (error) {
+      await disposables.dispose();
+      throw error;
+    }
+  };
   return () =>
-    (building ??= load()
-      .then(build)
-      .catch((error: unknown) => {
-        building = undefined;
-        onFailure(error);
-        throw error;
-      }));
+    (building ??= attempt().catch((error: unknown) => {
+      building = undefined;
+      onFailure(error);
+      throw error;
+    }));
 }

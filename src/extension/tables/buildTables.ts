@@ -10,7 +10,7 @@ import { TableChecks } from './tableChecks';
 import { TableCodeLens } from './tableCodeLens';
 import { TableHovers } from './tableHovers';
 
-/** Builds the parts into `disposables` (the caller's to dispose of, a build that throws too): the checks start on the tables and mappings already open. */
+/** Builds the parts into `disposables` (disposed if the build throws: buildOnFirstNeed): the checks start on the tables and mappings already open. */
 export function buildTables(disposables: DisposableStore, log: Logger, topics: TopicCatalogSource): TableParts {
   const checks = disposables.add(new TableChecks(log, topics));
   return {

@@ -52,22 +52,14 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
   let failedBefore = false;
   const ready = buildOnFirstNeed<TablesFeatures, TableParts>(
-    ({ buildTables }) => {
-      // A build that fails halfway leaves nothing behind (a second TableChecks would publish every problem twice).
-      const built = new DisposableStore();
-      let parts: TableParts;
-      try {
-        parts = buildTables(built, log, topics);
-        built.push(
-          parts.codeLens.onDidChangeCodeLenses(() => codeLensesChanged.fire()),
-          parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
-          parts.sheets.onDidChange((uri) => sheetChanged.fire(uri)),
-        );
-      } catch (error) {
-        void built.dispose();
-        throw error;
-      }
-      partsStore.add(built);
+    partsStore,
+    ({ buildTables }, built) => {
+      const parts = buildTables(built, log, topics);
+      built.push(
+        parts.codeLens.onDidChangeCodeLenses(() => codeLensesChanged.fire()),
+        parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
+        parts.sheets.onDidChange((uri) => sheetChanged.fire(uri)),
+      );
       opened.dispose();
       // Tables asked for their CodeLens while a build failed showed none: VS Code asks again.
       if (failedBefore) codeLensesChanged.fire();
