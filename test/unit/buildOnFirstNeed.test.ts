@@ -54,26 +54,47 @@ describe('buildOnFirstNeed', () => {
     assert.equal(attempts, 3);
   });
 
-  it('disposes what a build that fails halfway made, before the next try; the owner takes a good build and disposes it with itself', async () => {
+  it('disposes what a build that fails halfway made before it says so and tries again; the owner takes a good build and disposes it with itself', async () => {
     const owner = new DisposableStore();
     const disposed: string[] = [];
-    let attempt = 0;
+    const disposedWhenSaid: number[] = [];
+    let attempts = 0;
     const ready = buildOnFirstNeed(
       owner,
       (_features: object, disposables: DisposableStore) => {
-        attempt++;
+        const attempt = ++attempts;
         disposables.push({ dispose: () => disposed.push(`listener of attempt ${attempt}`) });
         if (attempt === 1) throw new Error('a part could not be made');
         return attempt;
       },
-      () => undefined,
+      () => disposedWhenSaid.push(disposed.length),
       async () => ({}),
     );
     await assert.rejects(ready(), /a part could not be made/);
     assert.deepEqual(disposed, ['listener of attempt 1'], 'the failed attempt left its listener registered');
+    assert.deepEqual(disposedWhenSaid, [1], 'the failure was said before what the attempt made was disposed');
     assert.equal(await ready(), 2);
     assert.deepEqual(disposed, ['listener of attempt 1'], 'a good build was disposed before its owner');
     await owner.dispose();
     assert.deepEqual(disposed, ['listener of attempt 1', 'listener of attempt 2']);
+  });
+
+  it('builds nothing once its owner is disposed while the features load, and says nothing of it', async () => {
+    const owner = new DisposableStore();
+    let loaded!: (features: object) => void;
+    let builds = 0;
+    let failures = 0;
+    const ready = buildOnFirstNeed(
+      owner,
+      () => ++builds,
+      () => failures++,
+      () => new Promise<object>((resolve) => (loaded = resolve)),
+    );
+    const pending = ready();
+    await owner.dispose();
+    loaded({});
+    await assert.rejects(pending, /deactivated/);
+    assert.equal(builds, 0, 'a build after deactivation');
+    assert.equal(failures, 0, 'deactivation was said as a failure');
   });
 });

@@ -58,14 +58,22 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     if (!parts) throw new Error('The Galleries view is asked about a row before it has any');
     return parts;
   };
+  let lastFailure: string | undefined;
   const view = buildOnFirstNeed<ViewFeatures, GalleriesView>(
     partsStore,
-    ({ buildGalleriesView }, disposables) => buildGalleriesView(services, topics, shellFor(disposables)),
+    ({ buildGalleriesView }, disposables) => {
+      const built = buildGalleriesView(services, topics, shellFor(disposables));
+      // Rows asked for while a build failed showed nothing: VS Code asks again.
+      if (failedBefore) treeChanged.fire(undefined);
+      return built;
+    },
     (error) => {
-      // Said here, as the view and the editors would only show nothing; the next need tries again
-      // (what this try made is disposed, its parts too).
-      parts = undefined;
+      // Said here, as the view and the editors would only show nothing; the next need tries again.
+      // The rows, a gallery document and a media file may each ask: the same failure is said once.
       failedBefore = true;
+      const message = error instanceof Error ? error.message : String(error);
+      if (message === lastFailure) return;
+      lastFailure = message;
       services.log.error('galleries', 'the Galleries view could not be built', error);
       reportError(services, error);
     },
@@ -105,12 +113,16 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     attach(attached) {
       parts = attached;
       disposables.push(
+        // Gone with their try: one that fails after attaching, or deactivation.
+        {
+          dispose: () => {
+            if (parts === attached) parts = undefined;
+          },
+        },
         attached.provider.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined)),
         attached.documents.onDidChange((uri) => documentChanged.fire(uri)),
         attached.mediaFiles.onDidChangeFile((events) => filesChanged.fire(events)),
       );
-      // Rows asked for while a build failed showed nothing: VS Code asks again.
-      if (failedBefore) treeChanged.fire(undefined);
     },
   });
 

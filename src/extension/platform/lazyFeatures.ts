@@ -24,7 +24,8 @@ export const featuresLoaded = (): boolean => features.loaded() !== undefined;
  * What a stand-in registered at activation builds from dist/features.js on its first need, once:
  * every caller gets the same build. Each try builds into a store of its own, which `owner` takes
  * when the build succeeds; a build that throws halfway has what it made disposed (a second try
- * would otherwise listen twice), is said to onFailure and not kept, so the next need tries again.
+ * would otherwise listen twice), then is said to onFailure and not kept, so the next need tries
+ * again. Once `owner` is disposed (deactivation) nothing is built: the call rejects, unsaid.
  * `load` is for tests.
  */
 export function buildOnFirstNeed<F, T>(
@@ -32,13 +33,14 @@ export function buildOnFirstNeed<F, T>(
   build: (features: F, disposables: DisposableStore) => T,
   onFailure: (error: unknown) => void,
   load: () => Promise<F> = loadFeatures,
-): () => Promise<T> {
-  let building: Promise<T> | undefined;
-  const attempt = async (): Promise<T> => {
+): () => Promise<Awaited<T>> {
+  let building: Promise<Awaited<T>> | undefined;
+  const attempt = async (): Promise<Awaited<T>> => {
     const features = await load();
+    if (owner.isDisposed) throw new Error('Not built: the extension is being deactivated');
     const disposables = new DisposableStore();
     try {
-      const built = build(features, disposables);
+      const built = await build(features, disposables);
       owner.add(disposables);
       return built;
     } catch (error) {
@@ -49,7 +51,7 @@ export function buildOnFirstNeed<F, T>(
   return () =>
     (building ??= attempt().catch((error: unknown) => {
       building = undefined;
-      onFailure(error);
+      if (!owner.isDisposed) onFailure(error);
       throw error;
     }));
 }

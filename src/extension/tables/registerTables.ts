@@ -51,6 +51,7 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   /** Until the build: tables and mappings opened (the checks follow every document after it). */
   const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
   let failedBefore = false;
+  let lastFailure: string | undefined;
   const ready = buildOnFirstNeed<TablesFeatures, TableParts>(
     partsStore,
     ({ buildTables }, built) => {
@@ -60,20 +61,24 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
         parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
         parts.sheets.onDidChange((uri) => sheetChanged.fire(uri)),
       );
-      opened.dispose();
       // Tables asked for their CodeLens while a build failed showed none: VS Code asks again.
       if (failedBefore) codeLensesChanged.fire();
+      opened.dispose();
       return parts;
     },
     (error) => {
-      // Said once: every CodeLens and hover of a table would say it again.
-      if (!failedBefore) log.error('tables', "the tables' editor features could not be built", error);
+      // Every table opened, CodeLens and hover asks again: the same failure is logged once.
       failedBefore = true;
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== lastFailure) log.error('tables', "the tables' editor features could not be built", error);
+      lastFailure = message;
     },
   );
+  /** The parts, or none when they could not be built (logged): a CodeLens or hover then shows nothing. */
+  const readyOrNone = (): Promise<TableParts | undefined> => ready().catch(() => undefined);
   /** A table or mapping is open: its checks start (a failure is logged; the next one tries again). */
   function buildFor(uri: vscode.Uri): void {
-    if (isTableUri(uri) || isMappingUri(uri)) ready().catch(() => undefined);
+    if (isTableUri(uri) || isMappingUri(uri)) void readyOrNone();
   }
   // Tables open at activation (a CSV that activated us) after activate() has returned: loading
   // dist/features.js is not activation's work.
@@ -92,10 +97,11 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   // A table's CodeLens and hover only: TABLE_FILES names every .txt and .dat, which are tables only with a mapping beside them.
   const codeLens: vscode.CodeLensProvider = {
     onDidChangeCodeLenses: codeLensesChanged.event,
-    provideCodeLenses: async (document) => (isTableUri(document.uri) ? (await ready()).codeLens.provideCodeLenses(document) : []),
+    provideCodeLenses: async (document) => (isTableUri(document.uri) ? ((await readyOrNone())?.codeLens.provideCodeLenses(document) ?? []) : []),
   };
   const hovers: vscode.HoverProvider = {
-    provideHover: async (document, position, token) => (isTableUri(document.uri) ? (await ready()).hovers.provideHover(document, position, token) : undefined),
+    provideHover: async (document, position, token) =>
+      isTableUri(document.uri) ? (await readyOrNone())?.hovers.provideHover(document, position, token) : undefined,
   };
   disposables.push(
     opened,
