@@ -79,6 +79,23 @@ describe('buildOnFirstNeed', () => {
     assert.deepEqual(disposed, ['listener of attempt 1', 'listener of attempt 2']);
   });
 
+  it('says a failure like the last one said once: every stand-in asks again', async () => {
+    const said: string[] = [];
+    let attempts = 0;
+    const ready = buildOnFirstNeed(
+      new DisposableStore(),
+      () => {
+        attempts++;
+        throw new Error(attempts === 3 ? 'another failure' : 'dist/features.js is missing');
+      },
+      (error) => said.push((error as Error).message),
+      async () => ({}),
+    );
+    for (let ask = 0; ask < 4; ask++) await assert.rejects(ready());
+    assert.equal(attempts, 4, 'each need tries again');
+    assert.deepEqual(said, ['dist/features.js is missing', 'another failure', 'dist/features.js is missing']);
+  });
+
   it('builds nothing once its owner is disposed while the features load, and says nothing of it', async () => {
     const owner = new DisposableStore();
     let loaded!: (features: object) => void;

@@ -58,7 +58,6 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     if (!parts) throw new Error('The Galleries view is asked about a row before it has any');
     return parts;
   };
-  let lastFailure: string | undefined;
   const view = buildOnFirstNeed<ViewFeatures, GalleriesView>(
     partsStore,
     ({ buildGalleriesView }, disposables) => {
@@ -69,11 +68,7 @@ export function registerGalleriesView(services: ExtensionServices, topics?: Topi
     },
     (error) => {
       // Said here, as the view and the editors would only show nothing; the next need tries again.
-      // The rows, a gallery document and a media file may each ask: the same failure is said once.
       failedBefore = true;
-      const message = error instanceof Error ? error.message : String(error);
-      if (message === lastFailure) return;
-      lastFailure = message;
       services.log.error('galleries', 'the Galleries view could not be built', error);
       reportError(services, error);
     },

@@ -25,7 +25,8 @@ export const featuresLoaded = (): boolean => features.loaded() !== undefined;
  * every caller gets the same build. Each try builds into a store of its own, which `owner` takes
  * when the build succeeds; a build that throws halfway has what it made disposed (a second try
  * would otherwise listen twice), then is said to onFailure and not kept, so the next need tries
- * again. Once `owner` is disposed (deactivation) nothing is built: the call rejects, unsaid.
+ * again. onFailure hears a failure once: every stand-in asks again, and the same failure again is
+ * not news. Once `owner` is disposed (deactivation) nothing is built: the call rejects, unsaid.
  * `load` is for tests.
  */
 export function buildOnFirstNeed<F, T>(
@@ -35,6 +36,7 @@ export function buildOnFirstNeed<F, T>(
   load: () => Promise<F> = loadFeatures,
 ): () => Promise<Awaited<T>> {
   let building: Promise<Awaited<T>> | undefined;
+  let lastFailure: string | undefined;
   const attempt = async (): Promise<Awaited<T>> => {
     const features = await load();
     if (owner.isDisposed) throw new Error('Not built: the extension is being deactivated');
@@ -51,7 +53,9 @@ export function buildOnFirstNeed<F, T>(
   return () =>
     (building ??= attempt().catch((error: unknown) => {
       building = undefined;
-      if (!owner.isDisposed) onFailure(error);
+      const failure = error instanceof Error ? error.message : String(error);
+      if (!owner.isDisposed && failure !== lastFailure) onFailure(error);
+      lastFailure = failure;
       throw error;
     }));
 }

@@ -51,7 +51,6 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   /** Until the build: tables and mappings opened (the checks follow every document after it). */
   const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
   let failedBefore = false;
-  let lastFailure: string | undefined;
   const ready = buildOnFirstNeed<TablesFeatures, TableParts>(
     partsStore,
     ({ buildTables }, built) => {
@@ -67,11 +66,8 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
       return parts;
     },
     (error) => {
-      // Every table opened, CodeLens and hover asks again: the same failure is logged once.
       failedBefore = true;
-      const message = error instanceof Error ? error.message : String(error);
-      if (message !== lastFailure) log.error('tables', "the tables' editor features could not be built", error);
-      lastFailure = message;
+      log.error('tables', "the tables' editor features could not be built", error);
     },
   );
   /** The parts, or none when they could not be built (logged): a CodeLens or hover then shows nothing. */
