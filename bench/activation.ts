@@ -12,10 +12,12 @@
 // each wall-clock figure, the extension host's CPU time over the same interval.
 // So that figures from two machines can be compared, it prints the CPU model, a fixed workload
 // timed before and after the starts and in each extension host (bench/activationCalibration.ts),
-// the system workloads (kernel calls, new memory, loopback round trips, compiling WebAssembly) and the
-// kernel's settings that make those cost more (its guards against speculation, huge pages), which the fixed workload does not show, the same first
-// network use in plain Node phase by phase (bench/firstUseReplica.ts), and the load average; each start begins once the host and the whole machine are quiet (see
-// activationHost.ts settle; SPOT_BENCH_QUIET_MACHINE=0 waits for the host alone, as before).
+// the system workloads (kernel calls, new memory, loopback round trips, compiling WebAssembly) and
+// the kernel's settings that make those cost more (its guards against speculation, huge pages),
+// which the fixed workload does not show, the same first network use in plain Node phase by phase
+// (bench/firstUseReplica.ts), and the load average; each start begins once the host and the whole
+// machine are quiet (see activationHost.ts settle; SPOT_BENCH_QUIET_MACHINE=0 waits for the host
+// alone, as before).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
