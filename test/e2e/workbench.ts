@@ -564,7 +564,7 @@ export async function setSidebarWidth(width: number): Promise<void> {
   await p.mouse.up();
 }
 
-/** The extension's log (the "Spot Import" LogOutputChannel's file), '' until it exists. */
+/** The extension's logs (the "Spot Import" LogOutputChannel's files, one per extension host), '' until one exists. */
 export function extensionLog(): string {
   if (!state) return '';
   const files: string[] = [];
@@ -577,7 +577,12 @@ export function extensionLog(): string {
   };
   const logs = path.join(state.runDir, 'user-data', 'logs');
   if (fs.existsSync(logs)) walk(logs);
-  return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  // Oldest first (a reloaded window writes a log of its own): the newest lines are last.
+  return files
+    .map((file) => ({ file, written: fs.statSync(file).mtimeMs }))
+    .sort((a, b) => a.written - b.written)
+    .map(({ file }) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
 }
 
 /**
@@ -588,7 +593,8 @@ export async function sandboxCounters(timeoutMs = 10_000): Promise<{ imports: nu
   const deadline = Date.now() + timeoutMs;
   let address: string | undefined;
   while (!address) {
-    address = /local sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(extensionLog())?.[1];
+    // The newest: a reloaded window's extension host starts a sandbox of its own.
+    address = [...extensionLog().matchAll(/local sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/g)].at(-1)?.[1];
     if (address) break;
     if (Date.now() > deadline) throw new Error('the extension log does not name the local sandbox address');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -313,4 +313,32 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     await withoutToasts();
     await settledShot('rows-6-failed-row-opened');
   });
+
+  // Last in this file: the reload gives the window a new extension host (and a new sandbox, which
+  // sandboxCounters finds by the newest address in the log).
+  it('checks a table the window reopens, without the table being touched', async () => {
+    await openTable();
+    const activations = () => extensionLog().match(/activated in /g)?.length ?? 0;
+    const builds = () => extensionLog().match(/the tables' editor features are built \(first needed by [^)]*\)/g) ?? [];
+    const before = { activations: activations(), builds: builds().length };
+    await runCommandByKeyboard('Developer: Reload Window');
+    const deadline = Date.now() + 60_000;
+    while (activations() <= before.activations || builds().length <= before.builds) {
+      if (Date.now() > deadline)
+        assert.fail(
+          `after the reload: ${activations() - before.activations} activations, ${builds().length - before.builds} builds of the tables' features in the log`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // The restored table, open when the new extension host activated, is what needed the features:
+    // nothing in this test opened, hovered or ran anything (registerTables.ts, openAtActivation).
+    const newest = builds().at(-1) ?? '';
+    assert.ok(newest.includes(`first needed by ${TABLE_NAME}, open at activation`), newest);
+    await activeEditorTab(TABLE_NAME).waitFor({ state: 'visible', timeout: 30_000 });
+    await activeEditor().locator('.squiggly-error').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await codeLensText('Import 2 rows as spots');
+    console.log(`      [rows] after the reload: ${newest}`);
+    await withoutToasts();
+    await settledShot('rows-7-reopened-table-checked');
+  });
 });

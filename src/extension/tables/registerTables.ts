@@ -49,12 +49,15 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   const previewChanged = new vscode.EventEmitter<vscode.Uri>();
   const sheetChanged = new vscode.EventEmitter<vscode.Uri>();
   /** Until the build: tables and mappings opened (the checks follow every document after it). */
-  const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri));
+  const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri, 'opened'));
   let failedBefore = false;
-  const ready = buildOnFirstNeed<TablesFeatures, TableParts>(
+  /** What first needed the features, for the log (a command's ready() leaves it unset). */
+  let firstNeed: string | undefined;
+  const build = buildOnFirstNeed<TablesFeatures, TableParts>(
     partsStore,
     ({ buildTables }, built) => {
       const parts = buildTables(built, log, topics);
+      log.info('tables', `the tables' editor features are built (first needed by ${firstNeed ?? 'a command'})`);
       built.push(
         parts.codeLens.onDidChangeCodeLenses(() => codeLensesChanged.fire()),
         parts.previews.onDidChange((uri) => previewChanged.fire(uri)),
@@ -70,34 +73,38 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
       log.error('tables', "the tables' editor features could not be built", error);
     },
   );
+  const ready = (need?: string) => {
+    firstNeed ??= need;
+    return build();
+  };
   /** The parts, or none when they could not be built (logged): a CodeLens or hover then shows nothing. */
-  const readyOrNone = (): Promise<TableParts | undefined> => ready().catch(() => undefined);
+  const readyOrNone = (need: string): Promise<TableParts | undefined> => ready(need).catch(() => undefined);
   /** A table or mapping is open: its checks start (a failure is logged; the next one tries again). */
-  function buildFor(uri: vscode.Uri): void {
-    if (isTableUri(uri) || isMappingUri(uri)) void readyOrNone();
+  function buildFor(uri: vscode.Uri, how: string): void {
+    if (isTableUri(uri) || isMappingUri(uri)) void readyOrNone(`${uri.path.slice(uri.path.lastIndexOf('/') + 1)}, ${how}`);
   }
   // Tables open at activation (a CSV that activated us) after activate() has returned: loading
   // dist/features.js is not activation's work.
   const openAtActivation = setImmediate(() => {
-    for (const document of vscode.workspace.textDocuments) buildFor(document.uri);
+    for (const document of vscode.workspace.textDocuments) buildFor(document.uri, 'open at activation');
   });
 
   const previews: vscode.TextDocumentContentProvider = {
     onDidChange: previewChanged.event,
-    provideTextDocumentContent: async (uri) => (await ready()).previews.provideTextDocumentContent(uri),
+    provideTextDocumentContent: async (uri) => (await ready('a row preview')).previews.provideTextDocumentContent(uri),
   };
   const sheets: vscode.TextDocumentContentProvider = {
     onDidChange: sheetChanged.event,
-    provideTextDocumentContent: async (uri, token) => (await ready()).sheets.provideTextDocumentContent(uri, token),
+    provideTextDocumentContent: async (uri, token) => (await ready('a sheet view')).sheets.provideTextDocumentContent(uri, token),
   };
   // A table's CodeLens and hover only: TABLE_FILES names every .txt and .dat, which are tables only with a mapping beside them.
   const codeLens: vscode.CodeLensProvider = {
     onDidChangeCodeLenses: codeLensesChanged.event,
-    provideCodeLenses: async (document) => (isTableUri(document.uri) ? ((await readyOrNone())?.codeLens.provideCodeLenses(document) ?? []) : []),
+    provideCodeLenses: async (document) => (isTableUri(document.uri) ? ((await readyOrNone('a CodeLens'))?.codeLens.provideCodeLenses(document) ?? []) : []),
   };
   const hovers: vscode.HoverProvider = {
     provideHover: async (document, position, token) =>
-      isTableUri(document.uri) ? (await readyOrNone())?.hovers.provideHover(document, position, token) : undefined,
+      isTableUri(document.uri) ? (await readyOrNone('a hover'))?.hovers.provideHover(document, position, token) : undefined,
   };
   disposables.push(
     opened,
@@ -110,5 +117,5 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
     vscode.languages.registerCodeLensProvider(TABLE_FILES, codeLens),
     vscode.languages.registerHoverProvider(TABLE_FILES, hovers),
   );
-  return { ready };
+  return { ready: () => ready() };
 }
