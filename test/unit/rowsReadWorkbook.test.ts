@@ -204,6 +204,40 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.match(rows[1].problem, /the sheet cannot be read after row 2 \(/);
   });
 
+  it('a shared-string cell without a value is empty (as some exporters write blank text cells), not the first shared string', async () => {
+    const path = join(dir, 'blank.xlsx');
+    await writeWorkbook(path, {
+      sharedStrings: ['name', 'note', 'lat', 'oak'],
+      sheets: [
+        {
+          name: 'S',
+          rows: '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row><row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2" t="s"/><c r="C2"><v>47.1</v></c></row>',
+        },
+      ],
+    });
+    assert.deepEqual(valuesOf(await rowsOf(await openTable(path))), [{ name: 'oak', note: '', lat: '47.1' }]);
+  });
+
+  it('a damaged sheet (a shared string it does not have, a row or column beyond what a sheet can hold) gives the rows before it, then says what is wrong', async () => {
+    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>';
+    const cases: Array<[string, string, RegExp]> = [
+      ['index.xlsx', '<row r="3"><c r="A3" t="s"><v>7</v></c></row>', /cell A3 refers to shared string 7, which the workbook does not have/],
+      ['not-index.xlsx', '<row r="3"><c r="A3" t="s"><v>x</v></c></row>', /cell A3 refers to shared string x, which the workbook does not have/],
+      ['far-row.xlsx', '<row r="999999999"><c r="A999999999"><v>2</v></c></row>', /row 999999999 is not a row a sheet can have \(1 to 1048576\)/],
+      ['no-row.xlsx', '<row r="x"><c><v>2</v></c></row>', /row x is not a row a sheet can have/],
+      ['wide.xlsx', `<row r="3">${'<c><v>2</v></c>'.repeat(16_385)}</row>`, /row 3 has a cell beyond the last column a sheet can have \(XFD\)/],
+    ];
+    for (const [name, damaged, said] of cases) {
+      const path = join(dir, name);
+      await writeWorkbook(path, { sharedStrings: ['only'], sheets: [{ name: 'S', rows: header + damaged }] });
+      const rows = await rowsOf(await openTable(path));
+      assert.deepEqual((rows[0] as SourceRow).values, { a: '1' }, name);
+      assert.equal(rows.length, 2, name);
+      assert.ok(isRowReadProblem(rows[1]), name);
+      assert.match(rows[1].problem, said, name);
+    }
+  });
+
   it('refuses what is not a workbook, and an entry that would inflate far beyond its stored size, saying why', async () => {
     const text = join(dir, 'renamed.xlsx');
     writeFileSync(text, 'id,lat\n1,48\n');

@@ -96,6 +96,14 @@ describe('rows read: a sheet as text (Show Rows)', () => {
     );
   });
 
+  it('a row number beyond the last row a sheet can have is damage, not a billion empty lines', async () => {
+    const path = join(dir, 'far.xlsx');
+    await writeWorkbook(path, { sheets: [{ name: 'S', rows: `<row r="1">${inline('A1', 'id')}</row><row r="999999999">${inline('A999999999', 'y')}</row>` }] });
+    const shown = await sheetText(path);
+    assert.equal(shown.text, 'id');
+    assert.match(shown.unreadable ?? '', /row 999999999 is not a row a sheet can have/);
+  });
+
   it('refuses a file that is not a workbook, and stops when cancelled', async () => {
     const path = join(dir, 'not.xlsx');
     writeFileSync(path, 'id,lat\n1,47\n');

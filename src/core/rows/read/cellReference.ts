@@ -14,7 +14,7 @@ export function namePhotoRows(format: object, names: readonly string[]): void {
 }
 
 /** 3 → "C"; 27 → "AA". */
-function columnLetters(column: number): string {
+export function columnLetters(column: number): string {
   let letters = '';
   for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;

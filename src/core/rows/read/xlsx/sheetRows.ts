@@ -5,8 +5,14 @@
 // in a date format as the date it stands for (excelDates.ts).
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import { l10n } from '../../../text/l10n';
+import { columnLetters } from '../cellReference';
 import { serialToIso } from './excelDates';
 import { partParser, type WorkbookParts } from './workbookParts';
+
+/** What a sheet can hold (ECMA-376, as Excel has it): a row or column beyond is damage, not a reason to make a billion empty lines. */
+const LAST_ROW = 1_048_576;
+const LAST_COLUMN = 16_384;
 
 export interface SheetRow {
   /** The sheet's row number (1-based), as a spreadsheet shows it. */
@@ -32,15 +38,27 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
   let lastColumn = 0;
   let collecting: 'value' | 'inline' | undefined;
   let inPhonetic = false;
+  let damage: Error | undefined;
+  /** The sheet is damaged here: the rows before are handed out, then this is thrown (as the XML parser's errors are). */
+  const damaged = (reason: string) => {
+    damage ??= new Error(reason);
+    row = undefined;
+    cell = undefined;
+  };
   const parser = partParser({
     onOpen: (name, attributes) => {
+      if (damage) return;
       if (name === 'row') {
         // Rows without an `r` follow the one before (ECMA-376 allows leaving it out).
         lastRow = attributes.r ? Number(attributes.r) : lastRow + 1;
+        if (!Number.isInteger(lastRow) || lastRow < 1 || lastRow > LAST_ROW)
+          return damaged(l10n.t('row {0} is not a row a sheet can have (1 to {1})', attributes.r ?? lastRow, LAST_ROW));
         row = { number: lastRow, cells: new Map() };
         lastColumn = 0;
       } else if (name === 'c' && row) {
         const column = (attributes.r ? columnOfReference(attributes.r) : undefined) ?? lastColumn + 1;
+        if (column > LAST_COLUMN)
+          return damaged(l10n.t('row {0} has a cell beyond the last column a sheet can have ({1})', row.number, columnLetters(LAST_COLUMN)));
         lastColumn = column;
         cell = { column, type: attributes.t ?? 'n', style: Number(attributes.s ?? 0), value: [] };
       } else if (name === 'v' && cell) collecting = 'value';
@@ -52,6 +70,10 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
       else if (name === 'rPh') inPhonetic = false;
       else if (name === 'c' && cell && row) {
         const text = cellText(cell, parts);
+        if (text === undefined)
+          return damaged(
+            l10n.t('cell {0} refers to shared string {1}, which the workbook does not have', `${columnLetters(cell.column)}${row.number}`, cell.value.join('')),
+          );
         if (text !== '') row.cells.set(cell.column, text);
         cell = undefined;
       } else if (name === 'row' && row && !damage) {
@@ -64,11 +86,7 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
     },
   });
   // The first damage in the XML: the rows complete before it are handed out, then it is thrown.
-  let damage: Error | undefined;
-  parser.on('error', (error: Error) => {
-    damage ??= error;
-    row = undefined;
-  });
+  parser.on('error', (error: Error) => damaged(error.message));
   const decoder = new StringDecoder('utf8');
   for await (const chunk of stream) {
     if (!damage) parser.write(decoder.write(chunk as Buffer));
@@ -80,11 +98,17 @@ export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 's
   if (damage) throw damage;
 }
 
-function cellText(cell: { type: string; style: number; value: string[] }, parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>): string {
+/** The cell's text; undefined for a shared string the workbook does not have. */
+function cellText(
+  cell: { type: string; style: number; value: string[] },
+  parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>,
+): string | undefined {
   const value = cell.value.join('');
   switch (cell.type) {
     case 's':
-      return parts.sharedStrings[Number(value)] ?? '';
+      // No value at all (<c t="s"/>): a blank cell, as some exporters write one; Number('') would be string 0.
+      if (value === '') return '';
+      return /^\d+$/.test(value) ? parts.sharedStrings[Number(value)] : undefined;
     case 'b':
       return value === '1' ? 'TRUE' : value === '0' ? 'FALSE' : value;
     case 'inlineStr':
