@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { ZipFile } from 'yazl';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,126 @@ describe('rows read: a shapefile layer as a table', () => {
       notes.some((note) => /crs: local\.prj names a coordinate system this project does not know/.test(note)),
       notes.join('; '),
     );
+  });
+
+  it('reads each attribute by its dBASE type: a date as the day written in any time zone, a blank date empty, numbers and logicals as values', async () => {
+    const zone = process.env.TZ;
+    // East of UTC a date read as local midnight and shown in UTC is a day early: the test runs there.
+    process.env.TZ = 'Europe/Vienna';
+    try {
+      const base = join(dir, 'typed');
+      writeShapefile(base, {
+        shapes: [{ point: [16.37, 48.2] }, { point: [16.38, 48.21] }, { point: [16.39, 48.22] }],
+        fields: [
+          { name: 'SEEN', type: 'D', width: 8 },
+          { name: 'HEIGHT', type: 'N', width: 10 },
+          { name: 'ALIVE', type: 'L', width: 1 },
+          { name: 'NAME', type: 'C', width: 12 },
+        ],
+        records: [
+          ['20240315', '14.5', 'T', ' Oak  '],
+          ['        ', '', '?', ''],
+          ['00000000', '7', 'n', 'Larch'],
+        ],
+        encode: (text) => Buffer.from(text, 'latin1'),
+      });
+      const rows = await rowsOf(await openTable(`${base}.shp`));
+      assert.deepEqual(
+        rows.map((row) => row.values),
+        [
+          { SEEN: '2024-03-15', HEIGHT: 14.5, ALIVE: true, NAME: 'Oak' },
+          { SEEN: '', HEIGHT: '', ALIVE: '', NAME: '' },
+          { SEEN: '', HEIGHT: 7, ALIVE: false, NAME: 'Larch' },
+        ],
+      );
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('leaves out features whose attributes are marked deleted, as GIS tools do, keeping the features their numbers', async () => {
+    const base = join(dir, 'deleted');
+    writeShapefile(base, {
+      shapes: [{ point: [1, 2] }, { point: [3, 4] }, { point: [5, 6] }],
+      fields: ['NAME'],
+      records: [['a'], ['gone'], ['c']],
+      deleted: [1],
+      encode: (text) => Buffer.from(text, 'latin1'),
+    });
+    const rows = await rowsOf(await openTable(`${base}.shp`));
+    assert.deepEqual(
+      rows.map((row) => [row.row, row.values.NAME, row.geometry?.coordinates]),
+      [
+        [1, 'a', [1, 2]],
+        [3, 'c', [5, 6]],
+      ],
+    );
+  });
+
+  it("says when the layer's files do not match: fewer or more attribute records than shapes, or a .shp cut short", async () => {
+    const layer = (name: string, shapes: number, records: number) => {
+      const base = join(dir, name);
+      writeShapefile(base, {
+        shapes: Array.from({ length: shapes }, (_, index) => ({ point: [index, index] as [number, number] })),
+        fields: ['NAME'],
+        records: Array.from({ length: records }, (_, index) => [`n${index + 1}`]),
+        encode: (text) => Buffer.from(text, 'latin1'),
+      });
+      return base;
+    };
+    const read = async (path: string) => {
+      const out: string[] = [];
+      for await (const row of (await openTable(path)).rows())
+        out.push(isRowReadProblem(row) ? `problem at ${row.line}: ${row.problem}` : `row ${row.row}: ${row.values.NAME}`);
+      return out;
+    };
+    const fewer = layer('fewer', 3, 2);
+    assert.deepEqual(await read(`${fewer}.shp`), [
+      'row 1: n1',
+      'row 2: n2',
+      "problem at 3: feature 3 has no attributes in fewer.dbf: the layer's files do not match (one is cut short or from another layer); the features after it are not read",
+    ]);
+    const more = layer('more', 2, 3);
+    assert.deepEqual(await read(`${more}.shp`), [
+      'row 1: n1',
+      'row 2: n2',
+      "problem at 3: more.dbf has more records than more.shp has shapes (2): the layer's files do not match (one is cut short or from another layer)",
+    ]);
+    // Cut where a record ends: the library reads what is there as complete; the header knows better.
+    const cut = layer('cut', 3, 3);
+    const shp = readFileSync(`${cut}.shp`);
+    writeFileSync(`${cut}.shp`, shp.subarray(0, shp.length - 28));
+    assert.deepEqual(await read(`${cut}.shp`), [
+      'row 1: n1',
+      'row 2: n2',
+      `problem at 3: cut.shp is cut short (${shp.length - 28} of the ${shp.length} bytes its header gives): the features after feature 2 are missing`,
+    ]);
+  });
+
+  it("closes the layer's files when it cannot be read", async function () {
+    if (process.platform !== 'linux') this.skip();
+    const base = join(dir, 'odd');
+    writeShapefile(base, { shapes: [{ point: [1, 2] }], fields: ['A'], records: [['x']], encode: (text) => Buffer.from(text, 'latin1') });
+    // A shape type the library does not read (31, MultiPatch).
+    const shp = readFileSync(`${base}.shp`);
+    shp.writeInt32LE(31, 32);
+    writeFileSync(`${base}.shp`, shp);
+    const open = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(base);
+        } catch {
+          return false;
+        }
+      }).length;
+    const table = await openTable(`${base}.shp`);
+    for (let round = 0; round < 3; round++) {
+      const problems: string[] = [];
+      for await (const row of table.rows()) if (isRowReadProblem(row)) problems.push(row.problem);
+      assert.match(problems.join(), /the shapefile cannot be read/);
+    }
+    assert.equal(open(), 0, 'files of the layer left open');
   });
 
   it('refuses a layer without its .dbf, saying which file is missing', async () => {

@@ -5,11 +5,16 @@ import { writeFileSync } from 'node:fs';
 
 export type TestShape = { point: [number, number] } | { multipoint: Array<[number, number]> };
 
+/** An attribute column: a name (a character field), or a name with its dBASE type (C, N, F, L, D) and width. */
+export type TestField = string | { name: string; type: 'C' | 'N' | 'F' | 'L' | 'D'; width: number };
+
 export interface TestLayer {
   shapes: TestShape[];
-  /** Attribute columns (character fields), each row's values in order. */
-  fields: string[];
+  /** Attribute columns, each row's values in order, written as the field's text (a date as YYYYMMDD). */
+  fields: TestField[];
   records: string[][];
+  /** Records (0-based) marked deleted ("*"), as a tool leaves them until the layer is packed. */
+  deleted?: number[];
   /** The bytes the attribute values are written in. */
   encode: (text: string) => Buffer;
   /** The DBF's language driver byte (offset 29): 0 says nothing. */
@@ -61,25 +66,25 @@ function shapeContent(shape: TestShape): Buffer {
 }
 
 function dbf(layer: TestLayer): Buffer {
-  const width = 40;
+  const fields = layer.fields.map((field) => (typeof field === 'string' ? { name: field, type: 'C', width: 40 } : field));
   const header = Buffer.alloc(32);
   header.writeUInt8(0x03, 0);
   header.writeUInt32LE(layer.records.length, 4);
-  header.writeUInt16LE(32 + 32 * layer.fields.length + 1, 8);
-  header.writeUInt16LE(1 + width * layer.fields.length, 10);
+  header.writeUInt16LE(32 + 32 * fields.length + 1, 8);
+  header.writeUInt16LE(1 + fields.reduce((sum, field) => sum + field.width, 0), 10);
   header.writeUInt8(layer.languageDriver ?? 0, 29);
-  const descriptors = layer.fields.map((name) => {
+  const descriptors = fields.map((field) => {
     const descriptor = Buffer.alloc(32);
-    layer.encode(name).copy(descriptor, 0, 0, 10);
-    descriptor.write('C', 11, 'latin1');
-    descriptor.writeUInt8(width, 16);
+    layer.encode(field.name).copy(descriptor, 0, 0, 10);
+    descriptor.write(field.type, 11, 'latin1');
+    descriptor.writeUInt8(field.width, 16);
     return descriptor;
   });
-  const rows = layer.records.map((record) =>
+  const rows = layer.records.map((record, index) =>
     Buffer.concat([
-      Buffer.from(' ', 'latin1'),
-      ...record.map((value) => {
-        const cell = Buffer.alloc(width, 0x20);
+      Buffer.from(layer.deleted?.includes(index) ? '*' : ' ', 'latin1'),
+      ...record.map((value, column) => {
+        const cell = Buffer.alloc(fields[column].width, 0x20);
         layer.encode(value).copy(cell);
         return cell;
       }),

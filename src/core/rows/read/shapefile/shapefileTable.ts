@@ -1,16 +1,18 @@
 // A shapefile layer as a table: `layer.shp` (the geometries) with `layer.dbf` (the attributes: the
 // columns), `layer.prj` (its coordinate system, the table's crs when it names one this project
 // knows) and `layer.cpg` (the attributes' encoding; else the DBF's language driver byte; else
-// latin1). Each feature is a row, read as the files are (the shapefile library reads a record at
-// a time), its geometry taken as a GeoJSON feature's is; a feature is named by its number
-// (`layer.shp: feature 12`). Loaded only when a shapefile is opened.
-import { existsSync, readFileSync } from 'node:fs';
-import { open as openFile } from 'node:fs/promises';
+// latin1). Each feature is a row, read as the files are (the shapefile library reads the shapes
+// a record at a time, dbfRecords.ts the attributes), its geometry taken as a GeoJSON feature's is;
+// a feature is named by its number (`layer.shp: feature 12`). Loaded only when a shapefile is opened.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { open as openFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
+import { setOwn } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from '../types';
+import { dbfLayout, dbfRecords, type DbfLayout, type DbfRecord } from './dbfRecords';
 
 /** The DBF's language driver byte (offset 29) → its code page, for the ones exports write. */
 const LANGUAGE_DRIVERS: Record<number, SourceEncoding> = {
@@ -53,7 +55,8 @@ export async function layerTable(path: string, files: LayerFiles, given: { encod
   const detected: string[] = [];
   const header = typeof files.dbf === 'string' ? await dbfHeaderOf(files.dbf) : Buffer.from(files.dbf.buffer, files.dbf.byteOffset, files.dbf.byteLength);
   const encoding = given.encoding ?? encodingOf(files, header, detected);
-  const columns = dbfFieldNames(path, files.names.dbf, header, encoding);
+  const layout = dbfLayout(path, files.names.dbf, header, encoding);
+  const columns = layout.fields.map((field) => field.name);
   const format: TableFormat = { format: 'shapefile', encoding };
   return {
     path,
@@ -63,7 +66,7 @@ export async function layerTable(path: string, files: LayerFiles, given: { encod
     // Its EPSG code is worked out where the coordinate systems are known (values/prjCrs.ts).
     ...(files.prj !== undefined ? { prj: { text: files.prj, name: files.names.prj } } : {}),
     hasGeometry: true,
-    rows: (signal) => shapefileRows(files, encoding, columns, signal),
+    rows: (signal) => shapefileRows(path, files, layout, encoding, signal),
   };
 }
 
@@ -111,41 +114,51 @@ function encodingOf(files: LayerFiles, header: Buffer, detected: string[]): Sour
   return 'latin1';
 }
 
-/** The attribute names from the DBF's field descriptors (32 bytes each after the 32-byte header, ended by 0x0D). */
-function dbfFieldNames(path: string, dbfName: string, bytes: Buffer, encoding: SourceEncoding): string[] {
-  if (bytes.length < 33) throw new TableReadError(path, l10n.t('its attributes ({0}) are not a DBF file', dbfName));
-  const decoder = new TextDecoder(encoding === 'latin1' ? 'iso-8859-1' : encoding);
-  const names: string[] = [];
-  for (let offset = 32; offset + 32 <= bytes.length && bytes[offset] !== 0x0d; offset += 32) {
-    const raw = bytes.subarray(offset, offset + 11);
-    const end = raw.indexOf(0);
-    names.push(decoder.decode(end < 0 ? raw : raw.subarray(0, end)));
+/** The .shp's length as its header gives it (bytes 24 to 27, big-endian, in 16-bit words) and as it is. */
+async function shpLengths(shp: string | Uint8Array): Promise<{ declared: number; actual: number }> {
+  if (typeof shp !== 'string') return { declared: shp.length >= 28 ? Buffer.from(shp.buffer, shp.byteOffset, 28).readInt32BE(24) * 2 : 0, actual: shp.length };
+  const handle = await openFile(shp, 'r');
+  try {
+    const header = Buffer.alloc(28);
+    const { bytesRead } = await handle.read(header, 0, 28, 0);
+    return { declared: bytesRead === 28 ? header.readInt32BE(24) * 2 : 0, actual: (await stat(shp)).size };
+  } finally {
+    await handle.close();
   }
-  return names;
 }
 
+/**
+ * The shapes and the attribute records side by side, the Nth record for the Nth shape. A record
+ * marked deleted leaves its feature out (as GIS tools show the layer); the features keep their numbers.
+ */
 async function* shapefileRows(
+  path: string,
   files: LayerFiles,
+  layout: DbfLayout,
   encoding: SourceEncoding,
-  columns: string[],
   signal?: AbortSignal,
 ): AsyncGenerator<SourceRow | RowReadProblem> {
   throwIfAborted(signal);
   const shapefile = require('shapefile') as typeof import('shapefile');
-  let source: Awaited<ReturnType<typeof shapefile.open>>;
+  const records = dbfRecords(files.dbf, layout, encoding);
+  // A stream of ours rather than the library's own file reader, which stays open when the library refuses the layer.
+  const shpStream = typeof files.shp === 'string' ? createReadStream(files.shp) : undefined;
+  let shapes: Awaited<ReturnType<typeof shapefile.openShp>> | undefined;
   try {
-    source = await shapefile.open(files.shp, files.dbf, { encoding: encoding === 'latin1' ? 'iso-8859-1' : encoding });
-  } catch (error) {
-    yield { line: 1, column: 1, problem: l10n.t('the shapefile cannot be read ({0})', (error as Error).message) };
-    return;
-  }
-  let feature = 0;
-  try {
+    try {
+      shapes = await shapefile.openShp(shpStream ?? files.shp);
+    } catch (error) {
+      yield { line: 1, column: 1, problem: l10n.t('the shapefile cannot be read ({0})', (error as Error).message) };
+      return;
+    }
+    const shpName = basename(path);
+    let feature = 0;
     for (;;) {
       throwIfAborted(signal);
-      let next;
+      let shape;
+      let record: IteratorResult<DbfRecord>;
       try {
-        next = await source.read();
+        [shape, record] = await Promise.all([shapes.read(), records.next()]);
       } catch (error) {
         yield {
           row: feature + 1,
@@ -155,26 +168,64 @@ async function* shapefileRows(
         };
         return;
       }
-      if (next.done) return;
+      if (shape.done) {
+        const { declared, actual } = await shpLengths(files.shp);
+        if (actual < declared)
+          yield {
+            line: feature + 1,
+            column: 1,
+            problem: l10n.t(
+              '{0} is cut short ({1} of the {2} bytes its header gives): the features after feature {3} are missing',
+              shpName,
+              actual,
+              declared,
+              feature,
+            ),
+          };
+        else if (!record.done)
+          yield {
+            line: feature + 1,
+            column: 1,
+            problem: l10n.t(
+              "{0} has more records than {1} has shapes ({2}): the layer's files do not match (one is cut short or from another layer)",
+              files.names.dbf,
+              shpName,
+              feature,
+            ),
+          };
+        return;
+      }
       feature++;
+      if (record.done) {
+        yield {
+          row: feature,
+          line: feature,
+          column: 1,
+          problem: l10n.t(
+            "feature {0} has no attributes in {1}: the layer's files do not match (one is cut short or from another layer); the features after it are not read",
+            feature,
+            files.names.dbf,
+          ),
+        };
+        return;
+      }
+      if (record.value.deleted) continue;
       const at: CellPosition = { line: feature, column: 1 };
-      const values: Record<string, unknown> = {};
       const cells: Record<string, CellPosition> = {};
-      columns.forEach((name, index) => {
-        const value = next.value.properties?.[name];
-        values[name] = value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? '');
-        cells[name] = { line: feature, column: index + 1 };
-      });
-      const geometry = next.value.geometry as { type: string; coordinates?: unknown } | null;
+      layout.fields.forEach((field, index) => setOwn(cells, field.name, { line: feature, column: index + 1 }));
+      const geometry = shape.value as { type: string; coordinates?: unknown } | null;
       yield {
         row: feature,
         line: feature,
-        values,
+        values: record.value.values,
         cells,
         ...(geometry ? { geometry: { type: geometry.type, coordinates: geometry.coordinates, position: at } } : {}),
       };
     }
   } finally {
-    await source.cancel().catch(() => undefined);
+    await records.return(undefined);
+    await shapes?.cancel().catch(() => undefined);
+    // Closed when the rows end, not a moment later: a file still open cannot be removed or replaced on Windows.
+    if (shpStream && !shpStream.closed) await new Promise<void>((resolve) => shpStream.once('close', () => resolve()).destroy());
   }
 }
