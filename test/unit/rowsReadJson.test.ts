@@ -132,6 +132,27 @@ describe('rows read: GeoJSON and NDJSON', () => {
     );
   });
 
+  it('a value nested thousands deep is a problem of its feature or line, not a crash; the others are read', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const features = [
+      '{ "type": "Feature", "properties": { "n": 1 }, "geometry": null }',
+      `{ "type": "Feature", "properties": { "n": 2, "deep": ${deep} }, "geometry": null }`,
+      '{ "type": "Feature", "properties": { "n": 3 }, "geometry": null }',
+    ];
+    const geojson = qgisExport(undefined, features);
+    const read = await readAll(folder.write('deep.geojson', geojson));
+    assert.deepEqual(
+      read.items.map((item) => (isRowReadProblem(item) ? `${item.row}: ${item.problem}` : item.values.n)),
+      [1, '2: feature 2 is nested deeper than 64 levels: it is not read', 3],
+    );
+    const ndjson = ['{"n": 1}', `{"n": 2, "deep": ${deep}}`, '{"n": 3}'].join('\n');
+    const lines = await readAll(folder.write('deep.ndjson', ndjson));
+    assert.deepEqual(
+      lines.items.map((item) => (isRowReadProblem(item) ? `${item.line}: ${item.problem}` : item.values.n)),
+      [1, '2: line 2 is nested deeper than 64 levels: it is not read', 3],
+    );
+  });
+
   it('reads NDJSON a line at a time: objects as rows, GeoJSON features as features, a bad line as a problem of its row', async () => {
     const text = [
       '{"id": "a", "lat": 47.2692, "lon": 11.3933}',

@@ -1,6 +1,6 @@
 // How deeply a spot document may nest objects and arrays: one limit for the whole project. The
 // sandbox refuses a deeper import body at its door, and the core refuses a deeper document before
-// anything walks it. JSON.parse copes with any depth, but what follows it (the positioned parse,
+// anything walks it (and a table's JSON feature or line before it is parsed: it would become one). JSON.parse copes with any depth, but what follows it (the positioned parse,
 // the schema, the topic checks, the state file, replies) walks the value recursively: a
 // 10,000-deep member would blow the stack where nobody can report it any more.
 import { l10n } from '../text/l10n';

@@ -7,6 +7,7 @@ import type { TableBytes } from './tableBytes';
 import { visit, type ParseErrorCode } from 'jsonc-parser';
 import type { TextStop } from './decodedText';
 import { geojsonParts, isHeld, positionsIn, type HeldValue, type ValueText } from './geojsonScanner';
+import { firstTooDeepInText } from '../../documents/nesting';
 import { parseJson } from './jsonText';
 import type { CellPosition, SourceEncoding } from './types';
 
@@ -85,6 +86,8 @@ function syntaxError(value: ValueText): GeoJsonOutline['error'] {
  * (no tree is built); returns the feature's first syntax error.
  */
 function featurePropertyNames(feature: HeldValue, names: Set<string>): GeoJsonOutline['error'] {
+  // Too deep to walk: the rows pass says so at the feature (its property names are not columns).
+  if (firstTooDeepInText(feature.text) !== undefined) return undefined;
   let error: { error: ParseErrorCode; offset: number } | undefined;
   // The containers open around the visitor, each with the member name it is the value of.
   const stack: Array<{ key?: string; lastKey?: string }> = [];

@@ -316,7 +316,7 @@ class GeoJsonScanner {
       return this.piece.length;
     }
     const parsed = parseJson(value.text);
-    if (!parsed || 'error' in parsed || parsed.node.type !== 'string') {
+    if (!parsed || !('node' in parsed) || parsed.node.type !== 'string') {
       // Not a valid string (a control character, a bad escape): where and what the parser says.
       const error = parsed && 'error' in parsed ? parsed.error : { error: ParseErrorCode.PropertyNameExpected, offset: 0 };
       this.parts.push({ kind: 'error', error: error.error, position: positionsIn(value)(error.offset) });

@@ -12,6 +12,7 @@ import { notUtf8Problem, type TextStop } from './decodedText';
 import { outlineGeoJson } from './geojsonOutline';
 import { geojsonParts, isHeld, positionsIn, type ValueText } from './geojsonScanner';
 import { featureRow } from './jsonRow';
+import { MAX_JSON_DEPTH } from '../../documents/nesting';
 import { describeParseError, parseJson } from './jsonText';
 import { legacyCrs } from './legacyCrs';
 import { MAX_ROW_CHARS } from './limits';
@@ -87,6 +88,10 @@ async function* featureRows(source: TableBytes, encoding: SourceEncoding, signal
     }
     const at = positionsIn(value);
     const feature = parseJson(value.text);
+    if (feature && 'tooDeep' in feature) {
+      yield { problem: l10n.t('feature {0} is nested deeper than {1} levels: it is not read', row, MAX_JSON_DEPTH), ...at(feature.tooDeep), row };
+      continue;
+    }
     if (!feature || 'error' in feature) {
       const error = feature?.error ?? { error: ParseErrorCode.ValueExpected, offset: 0 };
       yield { problem: l10n.t('it is not valid JSON: {0}', describeParseError(error)), ...at(error.offset), row };

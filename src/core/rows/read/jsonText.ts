@@ -2,10 +2,14 @@
 // the JSON with comments and trailing commas jsonc-parser also reads. One place, so GeoJSON files
 // and NDJSON lines are held to the same rule.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { firstTooDeepInText } from '../../documents/nesting';
 import { l10n } from '../../text/l10n';
 
-/** The tree, or the first error; undefined for text with no JSON value at all. */
-export function parseJson(text: string): { node: Node } | { error: ParseError } | undefined {
+/** The tree, or the first error, or where it nests too deep to parse; undefined for text with no JSON value at all. */
+export function parseJson(text: string): { node: Node } | { error: ParseError } | { tooDeep: number } | undefined {
+  // jsonc-parser recurses for each level: a value thousands deep would run it out of stack.
+  const tooDeep = firstTooDeepInText(text);
+  if (tooDeep !== undefined) return { tooDeep };
   const errors: ParseError[] = [];
   const node = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0) return { error: errors[0] };

@@ -13,6 +13,7 @@ import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
 import { decodedText, notUtf8Problem, type TextStop } from './decodedText';
 import { lineRow, memberNames, memberNodes } from './jsonRow';
+import { MAX_JSON_DEPTH } from '../../documents/nesting';
 import { describeParseError, parseJson } from './jsonText';
 import { legacyCrs } from './legacyCrs';
 import { MAX_ROW_CHARS } from './limits';
@@ -59,6 +60,10 @@ async function* ndjsonRows(source: TableBytes, encoding: SourceEncoding, signal?
       yield { problem: l10n.t('line {0} is not JSON: {1}', line.number, describeParseError(parsed.error)), ...at(parsed.error.offset), row };
       continue;
     }
+    if ('tooDeep' in parsed) {
+      yield { problem: l10n.t('line {0} is nested deeper than {1} levels: it is not read', line.number, MAX_JSON_DEPTH), ...at(parsed.tooDeep), row };
+      continue;
+    }
     const other = otherCrs(parsed.node, crs ?? WGS84, line.number);
     if (other) yield { problem: other.problem, ...at(other.node.offset), row };
     else yield lineRow(parsed.node, row, at, l10n.t('line {0}', line.number));
@@ -98,7 +103,7 @@ function sampleOutline(path: string, text: string): { columns: string[]; hasGeom
   let crs: string | undefined;
   for (const [index, line] of text.split(/\r\n|\n|\r/).entries()) {
     const parsed = parseLine(line);
-    if (!parsed || 'error' in parsed || parsed.node.type !== 'object') continue;
+    if (!parsed || !('node' in parsed) || parsed.node.type !== 'object') continue;
     const members = memberNodes(parsed.node);
     const isFeature = members.get('type')?.value === 'Feature';
     if (isFeature && !hasGeometry) {
@@ -115,7 +120,7 @@ function sampleOutline(path: string, text: string): { columns: string[]; hasGeom
 }
 
 /** A line's JSON (undefined for a blank line); `shift`: characters before the JSON's text (a record separator). */
-function parseLine(text: string): (({ node: Node } | { error: ParseError }) & { shift: number }) | undefined {
+function parseLine(text: string): (({ node: Node } | { error: ParseError } | { tooDeep: number }) & { shift: number }) | undefined {
   const shift = text.startsWith(RECORD_SEPARATOR) ? 1 : 0;
   const json = shift ? text.slice(shift) : text;
   if (json.trim() === '') return undefined;
