@@ -303,6 +303,29 @@ describe('rows read: CSV and TSV', () => {
     }
   });
 
+  it('reads a header wider than the 64 KiB sample, as a form tool writes one for a long survey (group paths in every name)', async () => {
+    const columns = ['_uuid', '_geolocation_latitude', '_geolocation_longitude'];
+    for (let index = 0; index < 1200; index++) columns.push(`B_household_demographics/B2_members_group/q${index}_number_of_members`);
+    const header = columns.map((name) => `"${name}"`).join(';');
+    assert.ok(header.length > 80_000);
+    const row = (id: string) => columns.map((_, index) => `"${index < 3 ? [id, '47,1', '16,2'][index] : 'x'}"`).join(';');
+    for (const [name, rows] of [
+      ['wide.csv', 1],
+      ['wider.csv', 4],
+    ] as const) {
+      const { table, items } = await readAll(
+        folder.write(name, [header, ...Array.from({ length: rows }, (_, index) => row(`u${index + 1}`))].join('\r\n') + '\r\n'),
+      );
+      assert.equal(table.columns.length, columns.length, name);
+      assert.equal(table.format.delimiter, ';', name);
+      assert.deepEqual(
+        items.map((item) => (isRowReadProblem(item) ? item.problem : [item.values._uuid, item.values._geolocation_latitude])),
+        Array.from({ length: rows }, (_, index) => [`u${index + 1}`, '47,1']),
+        name,
+      );
+    }
+  });
+
   it('refuses an empty file and a missing one, and reads a header without rows as no rows', async () => {
     for (const content of ['', '\uFEFF', '\r\n  \n']) {
       await assert.rejects(

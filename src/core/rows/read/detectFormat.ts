@@ -54,13 +54,13 @@ export function detectFormat(path: string, sample: Uint8Array, given: Partial<So
   // Whole lines for delimited text; the sample as it is for JSON, which may be one line longer than the sample.
   const text = sampleText(sample, encoding, complete);
   const start = text.trim() === '' ? decodedStart(sample, encoding, complete) : text;
-  if (start.trim() === '')
-    throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t("the file's first {0} KiB are blank", SAMPLE_BYTES / 1024));
+  const sampleKiB = Math.round(sample.length / 1024);
+  if (start.trim() === '') throw new TableReadError(path, complete ? l10n.t('the file is empty') : l10n.t("the file's first {0} KiB are blank", sampleKiB));
   const format = given.format ?? formatOf(path, start, complete, detected);
   if (format === 'geojson' || format === 'ndjson') return { format: { format, encoding }, detected };
   if (text.trim() === '')
-    throw new TableReadError(path, l10n.t('its first line is longer than {0} KiB: it is not a table of rows', SAMPLE_BYTES / 1024), { line: 1, column: 1 });
-  return { format: delimitedFormat(path, text, complete, withMembers(given, { format, encoding }), detected), detected };
+    throw new TableReadError(path, l10n.t('its first line is longer than {0} KiB: it is not a table of rows', sampleKiB), { line: 1, column: 1 });
+  return { format: delimitedFormat(path, text, complete, sampleKiB, withMembers(given, { format, encoding }), detected), detected };
 }
 
 /** The sample's text as far as it decodes, its last line kept even when cut off. */
@@ -186,6 +186,7 @@ function delimitedFormat(
   path: string,
   text: string,
   complete: boolean,
+  sampleKiB: number,
   given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>,
   detected: string[],
 ): TableFormat {
@@ -198,7 +199,7 @@ function delimitedFormat(
       path,
       complete
         ? l10n.t('it has no line {0} to be the header row', header)
-        : l10n.t('line {0}, given as the header row, is not in the first {1} KiB', header, SAMPLE_BYTES / 1024),
+        : l10n.t('line {0}, given as the header row, is not in the first {1} KiB', header, sampleKiB),
     );
   }
   let delimiter = given.delimiter;

@@ -1,6 +1,10 @@
 // The reader's sizes, in one place: how much is read to detect a format, how long a row may be.
 
-/** Bytes read from the start of a file to detect its format, delimiter and decimal separator. */
+/**
+ * Bytes read from the start of a file to detect its format, delimiter and decimal separator. A
+ * sample with fewer than two whole lines in it grows (twice as long each time) up to
+ * MAX_SAMPLE_BYTES: a long survey's header of group paths is wider than this.
+ */
 export const SAMPLE_BYTES = 64 * 1024;
 
 /** Data rows of that sample the decimal separator and the delimiter's consistency are judged on. */
@@ -15,3 +19,6 @@ export const READ_CHUNK_BYTES = 64 * 1024;
  * it would be held in memory whole.
  */
 export const MAX_ROW_CHARS = 1024 * 1024;
+
+/** The most a sample grows to: a row of MAX_ROW_CHARS in UTF-8 (up to 3 bytes a character), and then some. */
+export const MAX_SAMPLE_BYTES = 4 * MAX_ROW_CHARS;

@@ -10,7 +10,7 @@ import { detectFileEncoding } from './detectEncoding';
 import { detectFormat, linesFrom, notInDeclaredEncoding, sampleText, type FormatDetection } from './detectFormat';
 import { decodedText, type TextStop } from './decodedText';
 import { openGeoJson } from './geojsonTable';
-import { SAMPLE_BYTES } from './limits';
+import { MAX_SAMPLE_BYTES, SAMPLE_BYTES } from './limits';
 import { openNdjson } from './ndjsonRows';
 import { lineStarts, positionAt } from './positions';
 import { firstBytes, type TableBytes } from './tableBytes';
@@ -23,7 +23,7 @@ import { withMembers } from '../../objects/withMembers';
  * entry of the archive at `path` (`name` is then the entry's, for its format by its extension).
  */
 export async function openTextTable(path: string, given: Partial<SourceFormat>, bytes: TableBytes, name = path): Promise<SourceTable> {
-  const { sample, complete } = typeof bytes === 'string' ? await readSample(bytes) : await firstBytes(bytes, SAMPLE_BYTES);
+  const { sample, complete } = await sampleOf(bytes);
   if (sample.length === 0) throw new TableReadError(path, l10n.t('the file is empty'));
   const { format, detected } = await detectWholeFile(name, bytes, sample, given, complete);
   switch (format.format) {
@@ -41,7 +41,14 @@ export async function openTextTable(path: string, given: Partial<SourceFormat>, 
       throw new TableReadError(path, l10n.t('source.format {0} is not read from a table inside an archive: leave it out, or name a .shp entry', format.format));
     case 'csv':
     case 'tsv': {
-      const header = csvHeader(path, sampleText(sample, format.encoding, complete), format.delimiter!, format.header!, complete);
+      const header = csvHeader(
+        path,
+        sampleText(sample, format.encoding, complete),
+        format.delimiter!,
+        format.header!,
+        complete,
+        Math.round(sample.length / 1024),
+      );
       const { columns, notes } = columnNames(header);
       const source = { path, bytes, encoding: format.encoding, delimiter: format.delimiter!, header: format.header!, columns };
       return { path, format, detected: [...detected, ...notes], columns, rows: (signal) => csvRows(source, signal) };
@@ -70,7 +77,7 @@ async function detectWholeFile(path: string, bytes: TableBytes, sample: Uint8Arr
 }
 
 /** The header row's cells, read from the sample: it has to end within it. */
-function csvHeader(path: string, text: string, delimiter: string, header: number, complete: boolean): string[] {
+function csvHeader(path: string, text: string, delimiter: string, header: number, complete: boolean, sampleKiB: number): string[] {
   const body = linesFrom(text, header) ?? '';
   const record = scanRecord(body, 0, delimiter, complete);
   if (!record.complete) {
@@ -78,13 +85,11 @@ function csvHeader(path: string, text: string, delimiter: string, header: number
     if (quote) {
       throw new TableReadError(
         path,
-        complete
-          ? l10n.t("the header row's quote is never closed")
-          : l10n.t("the header row's quote is never closed within the first {0} KiB", SAMPLE_BYTES / 1024),
+        complete ? l10n.t("the header row's quote is never closed") : l10n.t("the header row's quote is never closed within the first {0} KiB", sampleKiB),
         quote,
       );
     }
-    throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, SAMPLE_BYTES / 1024), {
+    throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, sampleKiB), {
       line: header,
       column: 1,
     });
@@ -101,8 +106,35 @@ async function firstLines(bytes: TableBytes, encoding: SourceEncoding): Promise<
   return '';
 }
 
-/** The file's first SAMPLE_BYTES, and whether that is all of it. */
-async function readSample(path: string): Promise<{ sample: Uint8Array; complete: boolean }> {
+/**
+ * The table's first bytes, and whether that is all of it: SAMPLE_BYTES, or for delimited text
+ * more when they do not hold two whole lines (the header and a row), up to MAX_SAMPLE_BYTES. JSON
+ * is detected on its first SAMPLE_BYTES however long its first line (a minified GeoJSON is one).
+ */
+async function sampleOf(bytes: TableBytes): Promise<{ sample: Uint8Array; complete: boolean }> {
+  for (let limit = SAMPLE_BYTES; ; limit *= 2) {
+    const read = typeof bytes === 'string' ? await readSample(bytes, limit) : await firstBytes(bytes, limit);
+    if (read.complete || limit >= MAX_SAMPLE_BYTES || startsAsJson(read.sample) || lineBreaks(read.sample) >= 2) return read;
+  }
+}
+
+/** Whether the first byte that is not a byte-order mark's, a blank or a zero (UTF-16) opens JSON: `{`, `[`, or NDJSON's record separator. */
+function startsAsJson(sample: Uint8Array): boolean {
+  const skipped = new Set([0xef, 0xbb, 0xbf, 0xff, 0xfe, 0x00, 0x20, 0x09, 0x0a, 0x0d]);
+  const first = sample.find((byte) => !skipped.has(byte));
+  return first === 0x7b || first === 0x5b || first === 0x1e;
+}
+
+/** Line breaks in bytes (LF, or CR alone), up to 2: the same bytes in UTF-8, windows-1252 and UTF-16. */
+function lineBreaks(sample: Uint8Array): number {
+  let count = 0;
+  for (let at = sample.indexOf(0x0a); at >= 0 && count < 2; at = sample.indexOf(0x0a, at + 1)) count++;
+  if (count === 0) for (let at = sample.indexOf(0x0d); at >= 0 && count < 2; at = sample.indexOf(0x0d, at + 1)) count++;
+  return count;
+}
+
+/** The file's first `limit` bytes, and whether that is all of it. */
+async function readSample(path: string, limit: number): Promise<{ sample: Uint8Array; complete: boolean }> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -113,7 +145,7 @@ async function readSample(path: string): Promise<{ sample: Uint8Array; complete:
     const stats = await handle.stat();
     if (!stats.isFile()) throw new TableReadError(path, l10n.t('it is not a file'));
     const size = stats.size;
-    const sample = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
+    const sample = Buffer.alloc(Math.min(size, limit));
     const { bytesRead } = await handle.read(sample, 0, sample.length, 0);
     return { sample: sample.subarray(0, bytesRead), complete: bytesRead >= size };
   } catch (error) {
