@@ -93,4 +93,33 @@ describe('rows read: a table inside a ZIP archive', () => {
     writeFileSync(huge, patched);
     await assert.rejects(openTable(huge), /huge\.zip: form\.csv in the archive would inflate to 600 MiB, more than 512 MiB/);
   });
+
+  it('an entry whose bytes turn out damaged or other than declared gives the rows before, then says so at the entry', async () => {
+    const lines = ['name,lat,lon', ...Array.from({ length: 20_000 }, (_, index) => `p${index},47.${index % 1000},16.${index % 977}`)];
+    const csv = Buffer.from(lines.join('\n') + '\n');
+    const honest = join(dir, 'honest.zip');
+    await writeZip(honest, { 'form.csv': csv });
+    const bytes = readFileSync(honest);
+    // The central directory and the local header claim 100,000 bytes of the entry's 400,000 or so.
+    const forged = Buffer.from(bytes);
+    const directory = forged.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    forged.writeUInt32LE(100_000, directory + 24);
+    const local = forged.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    if (forged.readUInt32LE(local + 22) === csv.length) forged.writeUInt32LE(100_000, local + 22);
+    // Deflated bytes changed halfway through the entry.
+    const damaged = Buffer.from(bytes);
+    for (let at = Math.floor(bytes.length / 2); at < Math.floor(bytes.length / 2) + 64; at++) damaged[at] ^= 0xff;
+    // Opening reads the whole entry to tell its encoding: the forged sizes are found then.
+    writeFileSync(join(dir, 'forged.zip'), forged);
+    await assert.rejects(openTable(join(dir, 'forged.zip')), /forged\.zip: form\.csv in the archive is damaged \(.+\): download the archive again$/);
+    // With the encoding given nothing reads ahead: the rows come until the damage, then it is said.
+    writeFileSync(join(dir, 'damaged.zip'), damaged);
+    const items = [];
+    for await (const item of (await openTable(join(dir, 'damaged.zip'), { encoding: 'windows-1252' })).rows()) items.push(item);
+    // The garbage inflated before the damage shows may make rows of the wrong width (problems of their own).
+    const last = items.at(-1);
+    assert.ok(items.filter((item) => !isRowReadProblem(item)).length > 1000, 'the rows before the damage are read');
+    assert.ok(last && isRowReadProblem(last));
+    assert.match(last.problem, /^form\.csv in the archive is damaged \(.+\): the rows after line \d+ are not read; download the archive again$/);
+  });
 });

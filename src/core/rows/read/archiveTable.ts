@@ -3,10 +3,11 @@
 // submission, a zipped shapefile layer. The table is the entry `source.entry` names, or the only
 // table in the archive; it is read in place (never unpacked), and the table keeps the archive so
 // the photos its cells name are read from it too (rowToSpot, archiveMedia.ts).
+import { isCancellation } from '../../api/errors';
 import { l10n } from '../../text/l10n';
 import { openTextTable } from './textTable';
 import { TableReadError } from './tableReadError';
-import type { SourceFormat, SourceTable } from './types';
+import type { RowReadProblem, SourceFormat, SourceRow, SourceTable } from './types';
 import { ArchiveError, ZipArchive } from './archive/zipArchive';
 import { withMembers } from '../../objects/withMembers';
 
@@ -69,7 +70,38 @@ export async function openArchiveTable(path: string, given: Partial<SourceFormat
       throw new TableReadError(path, `${at}: ${error.reason}`);
     }
     if (error instanceof ArchiveError) throw new TableReadError(path, error.message);
+    // Reading the entry to detect its encoding met bytes other than the archive declares.
+    if (error instanceof Error && !isCancellation(error))
+      throw new TableReadError(path, l10n.t('{0} in the archive is damaged ({1}): download the archive again', entry, error.message));
     throw error;
   }
-  return withMembers(table, { format: withMembers(table.format, { entry }), archive });
+  const rows = table.rows;
+  return withMembers(table, { format: withMembers(table.format, { entry }), archive, rows: (signal?: AbortSignal) => rowsOfEntry(entry, rows(signal)) });
+}
+
+/**
+ * The entry's rows, and when its bytes turn out damaged on the way (deflated data that does not
+ * inflate, more bytes than the archive declares), a problem after the rows read before it rather
+ * than the ZIP reader's error thrown out of the rows.
+ */
+async function* rowsOfEntry(entry: string, rows: AsyncIterable<SourceRow | RowReadProblem>): AsyncGenerator<SourceRow | RowReadProblem> {
+  let line = 0;
+  try {
+    for await (const item of rows) {
+      line = item.line;
+      yield item;
+    }
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    yield {
+      line: line + 1,
+      column: 1,
+      problem: l10n.t(
+        '{0} in the archive is damaged ({1}): the rows after line {2} are not read; download the archive again',
+        entry,
+        error instanceof Error ? error.message : String(error),
+        line,
+      ),
+    };
+  }
 }
