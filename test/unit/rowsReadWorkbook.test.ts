@@ -204,6 +204,19 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.match(rows[1].problem, /the sheet cannot be read after row 2 \(/);
   });
 
+  it('a column named "__proto__" holds its values as any other column does', async () => {
+    const path = join(dir, 'proto.xlsx');
+    const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    await writeWorkbook(path, {
+      sheets: [{ name: 'S', rows: `<row r="1">${text('A1', '__proto__')}${text('B1', 'id')}</row><row r="2">${text('A2', 'x')}${text('B2', '1')}</row>` }],
+    });
+    const [row] = (await rowsOf(await openTable(path))) as SourceRow[];
+    assert.equal(Object.getPrototypeOf(row.values), Object.prototype);
+    assert.ok(Object.hasOwn(row.values, '__proto__') && Object.hasOwn(row.cells, '__proto__'));
+    assert.equal(row.values.__proto__, 'x');
+    assert.deepEqual(row.cells.__proto__, { line: 2, column: 1 });
+  });
+
   it('a shared-string cell without a value is empty (as some exporters write blank text cells), not the first shared string', async () => {
     const path = join(dir, 'blank.xlsx');
     await writeWorkbook(path, {

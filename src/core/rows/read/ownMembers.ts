@@ -7,6 +7,16 @@ export function setOwn<T>(record: Record<string, T>, name: string, value: T): vo
   Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Plain assignment: the same own members as setOwn for every name but "__proto__", several times faster. */
+function assign<T>(record: Record<string, T>, name: string, value: T): void {
+  record[name] = value;
+}
+
+/** How to fill records keyed by these names (a table's columns): setOwn only when one of them is "__proto__". */
+export function memberSetter(names: readonly string[]): <T>(record: Record<string, T>, name: string, value: T) => void {
+  return names.includes('__proto__') ? setOwn : assign;
+}
+
 /** A JSON value from its tree, as JSON.parse gives it (jsonc-parser's getNodeValue gives objects without a prototype). */
 export function jsonValue(node: Node): unknown {
   switch (node.type) {

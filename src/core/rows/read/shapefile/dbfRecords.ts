@@ -5,7 +5,7 @@
 // records a tool marked deleted.
 import { open as openFile } from 'node:fs/promises';
 import { l10n } from '../../../text/l10n';
-import { setOwn } from '../ownMembers';
+import { memberSetter } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
 import type { SourceEncoding } from '../types';
 
@@ -46,12 +46,13 @@ export function dbfLayout(path: string, dbfName: string, header: Buffer, encodin
 /** Records until the end-of-file mark or the file's end; a record cut short is not one. */
 export async function* dbfRecords(dbf: string | Uint8Array, layout: DbfLayout, encoding: SourceEncoding): AsyncGenerator<DbfRecord> {
   const decoder = new TextDecoder(textEncoding(encoding));
+  const set = memberSetter(layout.fields.map((field) => field.name));
   for await (const record of recordBytes(dbf, layout)) {
     if (record[0] === 0x1a) return;
     const values: Record<string, unknown> = {};
     let at = 1;
     for (const field of layout.fields) {
-      setOwn(values, field.name, fieldValue(field.type, decoder.decode(record.subarray(at, at + field.width))));
+      set(values, field.name, fieldValue(field.type, decoder.decode(record.subarray(at, at + field.width))));
       at += field.width;
     }
     yield { deleted: record[0] === 0x2a, values };

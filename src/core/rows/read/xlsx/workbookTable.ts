@@ -3,6 +3,7 @@
 // row below it a row of the table, read as the sheet's part is inflated. A cell's place is its row
 // and column in the sheet (CellPosition line and column), which messages name as people do:
 // Sheet1!C12 (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
+import { memberSetter } from '../ownMembers';
 import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
 import type { ZipArchive } from '../archive/zipArchive';
@@ -67,6 +68,7 @@ async function* workbookRows(
   // Each reading opens the archive again (a table's rows may be read more than once).
   const { archive, parts } = await openParts(path);
   let lastLine = header;
+  const set = memberSetter(columns);
   try {
     let dataRow = 0;
     for await (const sheetRow of sheetRows(await archive.stream(sheet.part), parts)) {
@@ -91,8 +93,8 @@ async function* workbookRows(
       const values: Record<string, unknown> = {};
       const cells: Record<string, CellPosition> = {};
       columns.forEach((name, index) => {
-        values[name] = sheetRow.cells.get(index + 1) ?? '';
-        cells[name] = { line: sheetRow.number, column: index + 1 };
+        set(values, name, sheetRow.cells.get(index + 1) ?? '');
+        set(cells, name, { line: sheetRow.number, column: index + 1 });
       });
       yield { row: dataRow, line: sheetRow.number, values, cells };
     }
