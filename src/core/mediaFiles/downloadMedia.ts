@@ -10,6 +10,7 @@ import { toServiceError } from '../api/networkError';
 import { discard, httpError, readText } from '../api/readReply';
 import { Redactor } from '../api/redact';
 import { requireSecureUrl } from '../api/secureUrl';
+import { refusedRedirect } from '../api/redirectPolicy';
 import { formatDecimal, l10n } from '../text/l10n';
 
 /** Above this the caller is asked (the extension's spotImport.media.askBeforeDownloadMB). */
@@ -103,7 +104,7 @@ async function fetchWithin(start: string | URL, limit: number, what: string, opt
     if (status >= 300 && status < 400 && status !== 304 && typeof response.headers.location === 'string') {
       await discard(response.body);
       if (redirects >= MAX_REDIRECTS) throw new ServiceError('http', l10n.t('{0} failed: more than {1} redirects.', what, MAX_REDIRECTS), { status });
-      current = nextLocation(current, response.headers.location);
+      current = nextLocation(current, response.headers.location, what);
       continue;
     }
     try {
@@ -155,20 +156,16 @@ function drop(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** A redirect target: relative to the current address, and never from https down to http. */
-function nextLocation(current: URL, location: string): URL {
+/** A redirect target: relative to the current address, and one redirectPolicy.ts lets a download follow. */
+function nextLocation(current: URL, location: string, what: string): URL {
   let next: URL;
   try {
     next = new URL(location, current);
   } catch {
     throw new ServiceError('http', l10n.t('The files host at {0} redirected to "{1}", which is not an address.', current.host, location));
   }
-  if (current.protocol === 'https:' && next.protocol !== 'https:') {
-    throw new ServiceError(
-      'configuration',
-      l10n.t('The files host at {0} redirected from https to {1}//{2}; not followed.', current.host, next.protocol, next.host),
-    );
-  }
+  const refusal = refusedRedirect(current, next);
+  if (refusal) throw new ServiceError('configuration', l10n.t('{0} failed: {1}.', what, refusal));
   return requireSecureUrl(next.toString(), 'media address');
 }
 

@@ -2,8 +2,9 @@
 // image_url), fetched into a cache under the run's .spot-import/ and then sent as a photo on disk
 // is. A second run, or a run resumed after a kill, takes what the cache has without asking the
 // server (with `refresh`, it asks whether the file changed: ETag, Last-Modified). The address must
-// be https (http only on this machine); redirects are followed to a limit; the body is held to a
-// size limit, and what it is is told from its first bytes, not from what the server says. A
+// be https (http only on this machine); redirects are followed to a limit, those redirectPolicy.ts
+// allows; the body is held to a size limit, and what it is is told from its first bytes, not from
+// what the server says. A
 // header the mapping asks for (a login) goes only to its host, never across a redirect to
 // another; no message names its value or the address's query (where tokens also travel). Not
 // downloadMedia (the Galleries view's, which holds a file in memory and asks before a large one):
@@ -16,6 +17,7 @@ import { Transform } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { isCancellation, throwIfAborted } from '../../api/errors';
 import { isFetchable, shownAddress } from './photoAddress';
+import { refusedRedirect } from '../../api/redirectPolicy';
 import { writeFileAtomic } from '../../files/atomicFile';
 import { formatDecimal, l10n } from '../../text/l10n';
 import { formatBytes } from '../../mediaFiles/downloadMedia';
@@ -148,7 +150,10 @@ export class PhotoFetcher {
         const location = reply.headers.location;
         if (typeof location !== 'string') throw new FetchError(l10n.t('{0} could not be fetched: the server answered {1} without saying where to', shown, status));
         if (redirects >= MAX_REDIRECTS) throw new FetchError(l10n.t('{0} could not be fetched: more than {1} redirects', shown, MAX_REDIRECTS));
-        url = redirected(url, location, shown);
+        const next = redirected(url, location, shown);
+        const refusal = refusedRedirect(url, next);
+        if (refusal) throw new FetchError(l10n.t('{0} could not be fetched: {1}', shown, refusal));
+        url = next;
         continue;
       }
       if (status === 304 && cached) {
