@@ -52,6 +52,21 @@ export class Redactor {
   }
 }
 
+/**
+ * The login part of an address's text (user:password@, up to the last @ before the path), after
+ * its scheme and however many slashes a hand typed (URL parsers take https:/ and https:\\ too).
+ */
+const USERINFO = /^([a-z][a-z0-9+.-]*:[/\\]*|[/\\]*)[^/?#]*@/i;
+
+/**
+ * An address's text as a message may show it, whether or not it parses as a URL (a text that does
+ * not is shown as written, to say what is wrong with it): its login masked, and every credential
+ * the patterns know (?token=…) masked as any other text is.
+ */
+export function redactUrlText(text: string): string {
+  return new Redactor().redact(text.replace(USERINFO, `$1${MASK}@`));
+}
+
 function isBasicCredential(credential: string): boolean {
   const decoded = Buffer.from(credential.replace(/%3D/gi, '='), 'base64').toString('utf8');
   return /^[^:\s]+:\S/.test(decoded) && !decoded.includes('\uFFFD');

@@ -1,5 +1,6 @@
 // All traffic goes over https, except to this machine: the local sandbox and test servers.
 import { ServiceError } from './errors';
+import { redactUrlText } from './redact';
 import { l10n } from '../text/l10n';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -17,7 +18,7 @@ export function requireSecureUrl(raw: string, what: ServiceUrlKind): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ServiceError('configuration', notAUrl(what, raw));
+    throw new ServiceError('configuration', notAUrl(what, redactUrlText(raw)));
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackUrl(url)) return url;

@@ -4,6 +4,7 @@
 // tokens travel), and the name a fetched photo goes into its gallery with.
 import { createHash } from 'node:crypto';
 import { isLoopbackUrl } from '../../api/secureUrl';
+import { redactUrlText } from '../../api/redact';
 import { extensionOf, mimeTypeOf } from '../../files/mimeType';
 
 /** https, or http to this machine. */
@@ -17,7 +18,7 @@ export function shownAddress(address: string): string {
     const url = new URL(address);
     return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
   } catch {
-    return address.replace(/[?#].*$/, '').slice(0, 80);
+    return redactUrlText(address.replace(/[?#].*$/, '')).slice(0, 80);
   }
 }
 
