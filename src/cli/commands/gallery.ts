@@ -6,6 +6,7 @@ import { EXIT } from '../exit';
 import { getTokenOrFail, toCliError } from '../serviceFailure';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import type { CliContext } from '../context';
+import { printable } from '../../core/text/printable';
 
 export interface GalleryOptions extends ConnectionFlags {
   format: 'text' | 'json';
@@ -31,10 +32,11 @@ export async function runGallery(galleryId: number, options: GalleryOptions, con
   }
 }
 
+/** The names and types are the server's: printed without control characters (printable). */
 function galleryTable(gallery: Gallery): string {
   const head = `Gallery ${gallery.id}: kind ${gallery.kind}, state ${gallery.state}, ${gallery.media.length} media item${gallery.media.length === 1 ? '' : 's'}\n`;
   if (gallery.media.length === 0) return head;
-  const rows = [['ID', 'FILE', 'TYPE'], ...gallery.media.map((media) => [String(media.id), media.file, media.mimeType])];
+  const rows = [['ID', 'FILE', 'TYPE'], ...gallery.media.map((media) => [String(media.id), printable(media.file), printable(media.mimeType)])];
   const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column].length)));
   return head + rows.map((row) => `  ${row[0].padStart(widths[0])}  ${row[1].padEnd(widths[1])}  ${row[2]}`.trimEnd()).join('\n') + '\n';
 }

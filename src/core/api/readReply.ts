@@ -9,6 +9,7 @@ import { MalformedReplyError, ServiceError, type RequestSent } from './errors';
 import { describeWait } from './retryPolicy';
 import type { Redactor } from './redact';
 import { l10n } from '../text/l10n';
+import { printable } from '../text/printable';
 
 /** Replies larger than this are not JSON the interface describes; stop reading them. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
@@ -186,7 +187,8 @@ function withoutTags(text: string): string {
   return parts.join('');
 }
 
+/** The server's words as one line: whitespace runs as one space, other control characters made visible. */
 function oneLine(text: string, limit = 500): string {
-  const plain = text.replace(/\s+/g, ' ').trim();
+  const plain = printable(text.replace(/\s+/g, ' ').trim());
   return plain.length > limit ? `${plain.slice(0, limit)}…` : plain;
 }
