@@ -2,10 +2,13 @@
 // platform load images from it without a token), so no bearer goes there: a token for the API
 // must never reach another host. The body is read chunk by chunk against a limit; past the limit
 // the request is dropped and the caller asked (a question may take longer than any idle timeout,
-// so the download starts over once the answer is yes).
+// so the download starts over once the answer is yes). Each download has an overall deadline: a
+// server that drips its reply trips no idle timeout.
 import { request, type Dispatcher } from 'undici';
 import { CancelledError, ServiceError, throwIfAborted } from '../api/errors';
 import { defaultDispatcher } from '../api/http';
+import { AttemptDeadline } from '../api/deadline';
+import { DEFAULT_DOWNLOAD_DEADLINE_MS } from '../api/requestDefaults';
 import { toServiceError } from '../api/networkError';
 import { discard, httpError, readText } from '../api/readReply';
 import { Redactor } from '../api/redact';
@@ -33,6 +36,11 @@ export interface MediaDownloadOptions {
   confirmLarge?: (announcedBytes: number | undefined) => Promise<boolean>;
   /** Hard limit (default MAX_MEDIA_BYTES). */
   maxBytes?: number;
+  /**
+   * Overall time for one download, its redirects and body included (default DEFAULT_DOWNLOAD_DEADLINE_MS):
+   * a server that drips a byte at a time never trips the idle timeout.
+   */
+  deadlineMs?: number;
   /** Who is downloading, as a message begins (default "Downloading the media file"). */
   what?: string;
   redactor?: Redactor;
@@ -87,36 +95,44 @@ export async function downloadMedia(url: string | URL, options: MediaDownloadOpt
 async function fetchWithin(start: string | URL, limit: number, what: string, options: MediaDownloadOptions): Promise<DownloadedMedia | MediaTooLargeError> {
   const redactor = options.redactor ?? new Redactor();
   let current = requireSecureUrl(String(start), 'media address');
-  for (let redirects = 0; ; redirects++) {
-    throwIfAborted(options.signal);
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(current, {
-        method: 'GET',
-        dispatcher: options.dispatcher ?? defaultDispatcher(),
-        signal: options.signal,
-        headers: { accept: '*/*' },
-      });
-    } catch (error) {
-      throw toServiceError(error, { what, host: current.host, signal: options.signal, redactor });
-    }
-    const status = response.statusCode;
-    if (status >= 300 && status < 400 && status !== 304 && typeof response.headers.location === 'string') {
-      await discard(response.body);
-      if (redirects >= MAX_REDIRECTS) throw new ServiceError('http', l10n.t('{0} failed: more than {1} redirects.', what, MAX_REDIRECTS), { status });
-      current = nextLocation(current, response.headers.location, what);
-      continue;
-    }
-    try {
-      if (status < 200 || status >= 300) {
-        const text = await readText(response.body, what, response.headers);
-        throw httpError(what, status, text, { redactor });
+  // One clock for the whole download, redirects included (each request's signal ends its body too).
+  const deadline = new AttemptDeadline(options.signal, options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS);
+  const failure = (error: unknown, status?: number) =>
+    toServiceError(error, { what, host: current.host, signal: options.signal, deadline, redactor, ...(status !== undefined ? { status } : {}) });
+  try {
+    for (let redirects = 0; ; redirects++) {
+      throwIfAborted(options.signal);
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(current, {
+          method: 'GET',
+          dispatcher: options.dispatcher ?? defaultDispatcher(),
+          signal: deadline.signal,
+          headers: { accept: '*/*' },
+        });
+      } catch (error) {
+        throw failure(error);
       }
-      return await readBody(response, current, limit, what, options);
-    } catch (error) {
-      drop(response.body);
-      throw toServiceError(error, { what, host: current.host, signal: options.signal, status, redactor });
+      const status = response.statusCode;
+      if (status >= 300 && status < 400 && status !== 304 && typeof response.headers.location === 'string') {
+        await discard(response.body);
+        if (redirects >= MAX_REDIRECTS) throw new ServiceError('http', l10n.t('{0} failed: more than {1} redirects.', what, MAX_REDIRECTS), { status });
+        current = nextLocation(current, response.headers.location, what);
+        continue;
+      }
+      try {
+        if (status < 200 || status >= 300) {
+          const text = await readText(response.body, what, response.headers);
+          throw httpError(what, status, text, { redactor });
+        }
+        return await readBody(response, current, limit, what, options);
+      } catch (error) {
+        drop(response.body);
+        throw failure(error, status);
+      }
     }
+  } finally {
+    deadline.dispose();
   }
 }
 

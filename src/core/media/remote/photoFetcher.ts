@@ -4,7 +4,7 @@
 // server (with `refresh`, it asks whether the file changed: ETag, Last-Modified). The address must
 // be https (http only on this machine); redirects are followed to a limit, those redirectPolicy.ts
 // allows; the body is held to a size limit, and what it is is told from its first bytes, not from
-// what the server says. A
+// what the server says; the whole fetch has a deadline (a server that drips trips no idle timeout). A
 // header the mapping asks for (a login) goes only to its host, never across a redirect to
 // another; no message names its value or the address's query (where tokens also travel). Not
 // downloadMedia (the Galleries view's, which holds a file in memory and asks before a large one):
@@ -22,6 +22,8 @@ import { writeFileAtomic } from '../../files/atomicFile';
 import { formatDecimal, l10n } from '../../text/l10n';
 import { formatBytes } from '../../mediaFiles/downloadMedia';
 import { defaultDispatcher } from '../../api/http';
+import { AttemptDeadline, formatSeconds } from '../../api/deadline';
+import { DEFAULT_DOWNLOAD_DEADLINE_MS } from '../../api/requestDefaults';
 import { describeCertificateProblem } from '../../api/certificates';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from '../acceptedTypes';
 import { sniffMediaType } from './sniffType';
@@ -55,6 +57,11 @@ export interface PhotoFetcherOptions {
   dispatcher?: Dispatcher;
   /** Time for the reply's head, and between two pieces of its body (a server that drips), default 30 s. */
   idleTimeoutMs?: number;
+  /**
+   * Overall time for one fetch, its redirects and body included (default DEFAULT_DOWNLOAD_DEADLINE_MS):
+   * a server that drips a byte at a time never trips the idle timeout.
+   */
+  deadlineMs?: number;
 }
 
 export interface FetchedPhoto {
@@ -124,10 +131,37 @@ export class PhotoFetcher {
 
   private async download(address: string, dataPath: string, metaPath: string, cached: (FetchedPhoto & { entry: CacheEntry }) | undefined, signal?: AbortSignal): Promise<FetchedPhoto> {
     const shown = PhotoFetcher.shown(address);
-    let url = parse(address, shown);
+    const url = parse(address, shown);
+    // Asked before the clock starts: the editor may ask the person for the login.
+    const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(url.host)) ?? []).map((header) => withMembers(header, { host: url.host }))];
+    const deadline = new AttemptDeadline(signal, this.options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS);
+    try {
+      return await this.follow(url, logins, shown, { address, dataPath, metaPath, cached }, deadline.signal);
+    } catch (error) {
+      if (!deadline.timedOut) throw error;
+      throw new FetchError(
+        l10n.t(
+          '{0} could not be fetched: it did not arrive whole within {1} s (the server sends it too slowly). Try again later: the next run fetches it again',
+          shown,
+          formatSeconds(deadline.deadlineMs!),
+        ),
+      );
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /** The request, and each redirect it is sent on, until the photo is in the cache; `signal` fires at the deadline too. */
+  private async follow(
+    start: URL,
+    logins: readonly FetchHeader[],
+    shown: string,
+    { address, dataPath, metaPath, cached }: { address: string; dataPath: string; metaPath: string; cached: (FetchedPhoto & { entry: CacheEntry }) | undefined },
+    signal: AbortSignal,
+  ): Promise<FetchedPhoto> {
+    let url = start;
     const firstHost = url.host;
     const idle = this.options.idleTimeoutMs ?? 30_000;
-    const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(firstHost)) ?? []).map((header) => withMembers(header, { host: firstHost }))];
     for (let redirects = 0; ; redirects++) {
       requireSecure(url, shown);
       const headers: Record<string, string> = { accept: 'image/*, video/*;q=0.9, */*;q=0.1' };
@@ -142,7 +176,7 @@ export class PhotoFetcher {
         // undici follows no redirect by itself: each hop is checked here.
         reply = await request(url, { method: 'GET', headers, signal, dispatcher: this.options.dispatcher ?? defaultDispatcher(), headersTimeout: idle, bodyTimeout: idle });
       } catch (error) {
-        throw isCancellation(error) || signal?.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle)));
+        throw isCancellation(error) || signal.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle)));
       }
       const status = reply.statusCode;
       if (status >= 300 && status < 400 && status !== 304) {
