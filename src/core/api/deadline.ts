@@ -1,8 +1,9 @@
 // An overall deadline for one attempt of a request. undici's own timeouts are idle timeouts (no
 // byte for so long): a server that drips its reply a byte at a time never trips them, so every
 // attempt that must end gets a signal that fires at its deadline, or when the caller cancels.
-// Most deadlines run from the attempt's start; an upload's runs from the end of its body (see
-// start), since sending a large file on a slow line may rightly take long, its reply not.
+// Most deadlines run from the attempt's start; an upload's runs from the end of its body, or from
+// its reply's head when the server answers first (see start), since sending a large file on a slow
+// line may rightly take long, its reply not.
 import { formatDecimal } from '../text/l10n';
 
 export class AttemptDeadline {

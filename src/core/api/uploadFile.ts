@@ -127,6 +127,8 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
   const verify = (upload.sha256 && !upload.content) || hashing ? createHash('sha256') : undefined;
   let sent = 0;
   let requestSent: RequestSent = 'none';
+  /** The body's final piece was handed over: requestSent went 'whole' before any answer. */
+  let bodyWhole = false;
   let status: number | undefined;
   let body: AsyncGenerator<Uint8Array> | undefined;
   let holdFailed: { error: unknown } | undefined;
@@ -174,6 +176,7 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
           throw error;
         }
         requestSent = 'whole';
+        bodyWhole = true;
         // The clock runs from here, not from the last byte's arrival at the server: the final
         // piece is a few bytes, and what the connection still buffers drains in moments on a
         // line whose buffers are sized to it.
@@ -196,6 +199,9 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
       // its typings lag behind).
       body: body as unknown as Dispatcher.DispatchOptions['body'],
     });
+    // A server may answer before the body is whole (a refusal that reads no more of it): then the
+    // body may never end, so the clock starts with the reply's head too.
+    deadline.start();
     requestSent = 'answered';
     status = response.statusCode;
     const result = { galleryId: upload.galleryId, fileName, mimeType, bytes: size, reply: undefined as unknown };
@@ -218,7 +224,9 @@ export async function uploadFile(url: string, filePath: string, upload: UploadRe
       host: upload.host,
       signal: upload.signal,
       deadline,
-      requestSent,
+      // Answered before the body was whole, and then no complete reply: the body went out only in
+      // part, so the file cannot have been stored, and no message may say it was sent whole.
+      requestSent: requestSent === 'answered' && !bodyWhole ? 'partly' : requestSent,
       status,
       redactor: upload.redactor,
     });
