@@ -68,7 +68,7 @@ describe('rows read: a table inside a ZIP archive', () => {
 
   it('names the entry in what is wrong with the table inside', async () => {
     const path = join(dir, 'broken.zip');
-    await writeZip(path, { 'form.geojson': '{"type":"Feature","properties":{}}' });
+    await writeZip(path, { 'form.geojson': '{"type":"Point","coordinates":[16.3,48.2]}' });
     await assert.rejects(openTable(path), /broken\.zip: form\.geojson:1:9: it is not a GeoJSON FeatureCollection/);
   });
 

@@ -57,6 +57,36 @@ describe('rows read: detection', () => {
     assert.ok(detectFormat('export.txt', utf8('x\ty\n')).detected.includes('format tsv (detected: delimited text)'));
   });
 
+  it('reads a .geojson of one feature per line (GeoJSONSeq, as ogr2ogr and tippecanoe write it) as such, saying so', async () => {
+    const line = (n: number) => `{"type":"Feature","properties":{"n":${n}},"geometry":{"type":"Point","coordinates":[16.${n},48.${n}]}}`;
+    const { table, rows, problems } = await readAll(folder.write('seq.geojson', `\u001e${line(1)}\n\u001e${line(2)}\n${line(3)}\n`));
+    assert.equal(table.format.format, 'ndjson');
+    assert.ok(table.detected.includes('format ndjson (detected: one GeoJSON feature per line)'), table.detected.join(' | '));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      rows.map((row) => [row.values.n, row.geometry?.coordinates]),
+      [
+        [1, [16.1, 48.1]],
+        [2, [16.2, 48.2]],
+        [3, [16.3, 48.3]],
+      ],
+    );
+    // A collection stays one, on one line or many.
+    assert.equal(detectFormat('a.geojson', utf8('{"type":"FeatureCollection","features":[\n' + line(1) + '\n]}\n')).format.format, 'geojson');
+  });
+
+  it("refuses an encoding given as windows-1252 or latin1 for a file that starts with UTF-8's byte-order mark, saying what to set", () => {
+    for (const encoding of ['windows-1252', 'latin1'] as const) {
+      assert.throws(
+        () => detectFormat('export.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('"_uuid";"lat"\n"a";"47,1"\n')]), { encoding }),
+        (error: unknown) =>
+          error instanceof TableReadError &&
+          error.reason ===
+            `it starts with UTF-8's byte-order mark, but its encoding is given as ${encoding}: set "encoding": "utf-8" in the mapping's source, or leave it out to have it detected`,
+      );
+    }
+  });
+
   it('refuses what is not a table, saying what it is', () => {
     const refusal = (path: string, bytes: Uint8Array, given = {}) => {
       try {

@@ -80,6 +80,16 @@ function decodedStart(sample: Uint8Array, encoding: SourceEncoding, complete: bo
  * than read as text that stops short.
  */
 function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
+  // EF BB BF are letters in windows-1252 and latin1 ("ï»¿", glued to the first column's name); no export starts so but UTF-8's.
+  if ((encoding === 'windows-1252' || encoding === 'latin1') && byteOrderMarkLength(sample, 'utf-8') > 0)
+    throw new TableReadError(
+      path,
+      l10n.t(
+        'it starts with UTF-8\'s byte-order mark, but its encoding is given as {0}: set "encoding": "utf-8" in the mapping\'s source, or leave it out to have it detected',
+        encoding,
+      ),
+      { line: 1, column: 1 },
+    );
   if (encoding !== 'utf-8') return;
   try {
     textDecoding('utf-8').decode(sample.subarray(byteOrderMarkLength(sample, 'utf-8')), complete);
@@ -145,6 +155,10 @@ function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding
 function formatOf(path: string, text: string, complete: boolean, detected: string[]): SourceFormatName {
   const extension = extname(path).toLowerCase();
   const byExtension = BY_EXTENSION[extension];
+  if (byExtension === 'geojson' && isFeatureLine(text)) {
+    detected.push(l10n.t('format {0} (detected: one GeoJSON feature per line)', 'ndjson'));
+    return 'ndjson';
+  }
   if (byExtension) return byExtension;
   if (extension === '.xlsx' || extension === '.xls' || extension === '.ods') {
     throw new TableReadError(path, l10n.t('it is a spreadsheet workbook, not a table: save the sheet as CSV first'));
@@ -164,6 +178,18 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
   const format = delimiter === '\t' ? 'tsv' : 'csv';
   detected.push(l10n.t('format {0} (detected: delimited text)', format));
   return format;
+}
+
+/**
+ * Whether the first line is a whole GeoJSON Feature (after RFC 8142's record separator, if any): a
+ * file of one feature per line (GeoJSONSeq), which tools also name .geojson.
+ */
+function isFeatureLine(text: string): boolean {
+  const start = text.trimStart().replace(/^\u001e/, '');
+  let end = 0;
+  while (end < start.length && breakLength(start, end) === 0) end++;
+  const first = parseJson(start.slice(0, end));
+  return !!first && 'node' in first && first.node.type === 'object' && memberNodes(first.node).get('type')?.value === 'Feature';
 }
 
 /**
