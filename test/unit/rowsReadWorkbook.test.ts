@@ -204,6 +204,27 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.match(rows[1].problem, /the sheet cannot be read after row 2 \(/);
   });
 
+  it("finds the shared strings and styles where the workbook's relationships say, not only under Excel's names", async () => {
+    for (const parts of [
+      { sharedStrings: 'SharedStrings.xml', styles: 'Styles.xml' },
+      { sharedStrings: '/xl/strings/shared.xml', styles: 'format/styles.xml' },
+    ]) {
+      const path = join(dir, 'other-names.xlsx');
+      await writeWorkbook(path, {
+        parts,
+        sharedStrings: ['name', 'seen', 'oak'],
+        styles: [0, 14],
+        sheets: [
+          {
+            name: 'S',
+            rows: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" s="1"><v>${NOV_29}</v></c></row>`,
+          },
+        ],
+      });
+      assert.deepEqual(valuesOf(await rowsOf(await openTable(path))), [{ name: 'oak', seen: '2026-11-29' }], JSON.stringify(parts));
+    }
+  });
+
   it('a column named "__proto__" holds its values as any other column does', async () => {
     const path = join(dir, 'proto.xlsx');
     const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;

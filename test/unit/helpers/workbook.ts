@@ -15,6 +15,11 @@ export interface TestSheet {
 export interface TestWorkbook {
   sheets: TestSheet[];
   sharedStrings?: string[];
+  /**
+   * Where the shared strings and the styles are, as the workbook's relationships name them (Excel:
+   * sharedStrings.xml and styles.xml beside workbook.xml; other writers other names or folders).
+   */
+  parts?: { sharedStrings?: string; styles?: string };
   /** The numFmtId of each cell style (cellXfs), index 0 first; custom formats in numFmts. */
   styles?: number[];
   numFmts?: Record<number, string>;
@@ -44,11 +49,14 @@ export function writeWorkbook(path: string, workbook: TestWorkbook): Promise<voi
     'xl/_rels/workbook.xml.rels',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${workbook.sheets
       .map((_, index) => `<Relationship Id="rId${index + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`)
-      .join('')}</Relationships>`,
+      .join('')}${workbook.parts?.sharedStrings ? `<Relationship Id="rIdS" Type="${rel}/sharedStrings" Target="${workbook.parts.sharedStrings}"/>` : ''}${
+      workbook.parts?.styles ? `<Relationship Id="rIdT" Type="${rel}/styles" Target="${workbook.parts.styles}"/>` : ''
+    }</Relationships>`,
   );
   const numFmts = Object.entries(workbook.numFmts ?? {});
+  const partPath = (target: string | undefined, fallback: string) => (target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : fallback);
   add(
-    'xl/styles.xml',
+    partPath(workbook.parts?.styles, 'xl/styles.xml'),
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="${main}">${
       numFmts.length > 0
         ? `<numFmts count="${numFmts.length}">${numFmts.map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${escape(code)}"/>`).join('')}</numFmts>`
@@ -57,7 +65,7 @@ export function writeWorkbook(path: string, workbook: TestWorkbook): Promise<voi
   );
   if (workbook.sharedStrings) {
     add(
-      'xl/sharedStrings.xml',
+      partPath(workbook.parts?.sharedStrings, 'xl/sharedStrings.xml'),
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="${main}" count="${workbook.sharedStrings.length}">${workbook.sharedStrings
         .map((text) => (text.startsWith('<') ? `<si>${text}</si>` : `<si><t xml:space="preserve">${escape(text)}</t></si>`))
         .join('')}</sst>`,

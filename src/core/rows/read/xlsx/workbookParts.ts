@@ -30,16 +30,23 @@ const WORKBOOK = 'xl/workbook.xml';
 export async function readWorkbookParts(archive: ZipArchive): Promise<WorkbookParts> {
   if (!archive.has(WORKBOOK)) throw new WorkbookError(l10n.t('it is a ZIP archive but not an Excel workbook (it has no {0})', WORKBOOK));
   const workbook = await readWorkbook(await archive.text(WORKBOOK));
-  const targets = await readRelationships(archive, 'xl/_rels/workbook.xml.rels');
+  const relationships = await readRelationships(archive, 'xl/_rels/workbook.xml.rels');
   const sheets = workbook.sheets.flatMap(({ name, id }) => {
-    const target = targets.get(id);
-    return target ? [{ name, part: target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join('xl', target)) }] : [];
+    const related = relationships.get(id);
+    return related ? [{ name, part: related.part }] : [];
   });
   if (sheets.length === 0) throw new WorkbookError(l10n.t('the workbook has no sheet'));
-  const dateStyles = archive.has('xl/styles.xml') ? readDateStyles(await archive.text('xl/styles.xml')) : new Map();
-  const sharedStrings = archive.has('xl/sharedStrings.xml') ? await readSharedStrings(archive) : [];
+  // Where the relationships say (other writers than Excel name them otherwise), else Excel's names.
+  const partOfType = (type: string, fallback: string) => [...relationships.values()].find((related) => related.type === type)?.part ?? fallback;
+  const stylesPart = partOfType(`${RELATIONSHIP_TYPES}/styles`, 'xl/styles.xml');
+  const stringsPart = partOfType(`${RELATIONSHIP_TYPES}/sharedStrings`, 'xl/sharedStrings.xml');
+  const dateStyles = archive.has(stylesPart) ? readDateStyles(await archive.text(stylesPart)) : new Map();
+  const sharedStrings = archive.has(stringsPart) ? await readSharedStrings(archive, stringsPart) : [];
   return { sheets, date1904: workbook.date1904, dateStyles, sharedStrings };
 }
+
+/** ECMA-376's relationship types (Transitional; Strict workbooks name the same parts with the part after its last slash). */
+const RELATIONSHIP_TYPES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** A parser over one part; `onOpen`/`onClose`/`onText` see its elements by local name. */
 export function partParser(handlers: {
@@ -82,15 +89,20 @@ async function readWorkbook(text: string): Promise<{ sheets: Array<{ name: strin
   return { sheets, date1904 };
 }
 
-async function readRelationships(archive: ZipArchive, part: string): Promise<Map<string, string>> {
-  const targets = new Map<string, string>();
-  if (!archive.has(part)) return targets;
+/** The workbook's relationships by Id: each target as a part of the archive (relative to xl/ unless it starts with /), and its type. */
+async function readRelationships(archive: ZipArchive, part: string): Promise<Map<string, { part: string; type: string }>> {
+  const related = new Map<string, { part: string; type: string }>();
+  if (!archive.has(part)) return related;
   parseWhole(await archive.text(part), {
     onOpen: (name, attributes) => {
-      if (name === 'Relationship' && attributes.Id && attributes.Target) targets.set(attributes.Id, attributes.Target);
+      const target = attributes.Target;
+      if (name !== 'Relationship' || !attributes.Id || !target) return;
+      // A Strict workbook's types are purl.oclc.org's: the same names after the last slash.
+      const type = `${RELATIONSHIP_TYPES}/${(attributes.Type ?? '').slice((attributes.Type ?? '').lastIndexOf('/') + 1)}`;
+      related.set(attributes.Id, { part: target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join('xl', target)), type });
     },
   });
-  return targets;
+  return related;
 }
 
 function readDateStyles(text: string): Map<number, { numFmtId: number; formatCode?: string }> {
@@ -116,7 +128,7 @@ function readDateStyles(text: string): Map<number, { numFmtId: number; formatCod
 }
 
 /** The shared strings, rich text as its plain text (phonetic runs left out), streamed: the part can be large. */
-async function readSharedStrings(archive: ZipArchive): Promise<string[]> {
+async function readSharedStrings(archive: ZipArchive, part: string): Promise<string[]> {
   const strings: string[] = [];
   let current: string[] | undefined;
   let inText = false;
@@ -140,7 +152,7 @@ async function readSharedStrings(archive: ZipArchive): Promise<string[]> {
   });
   const { StringDecoder } = require('node:string_decoder') as typeof import('node:string_decoder');
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of await archive.stream('xl/sharedStrings.xml')) parser.write(decoder.write(chunk as Buffer));
+  for await (const chunk of await archive.stream(part)) parser.write(decoder.write(chunk as Buffer));
   parser.write(decoder.end()).close();
   return strings;
 }
