@@ -179,6 +179,33 @@ describe('token source against the sandbox', () => {
     });
   });
 
+  it('a token URL that is redirected or not found says which address answered and that the token URL is what to change', async () => {
+    const server = await scriptedServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: 'https://login.example.org/oauth2/access_token?tenant=abcdefgh123' });
+        res.end();
+      } else json(res, 404, { message: 'Not Found' });
+    });
+    try {
+      await assert.rejects(new TokenSource({ tokenUrl: `${server.url}/moved`, ...DEMO_CLIENT }).getToken(), (error: ServiceError) => {
+        assert.equal(
+          error.message,
+          `The token request was redirected (HTTP 302) to https://login.example.org/oauth2/access_token?…, where it is not sent on: set the token URL to the address the service gives for its tokens.`,
+        );
+        return true;
+      });
+      await assert.rejects(new TokenSource({ tokenUrl: `${server.url}/api/v3/token`, ...DEMO_CLIENT }).getToken(), (error: ServiceError) => {
+        assert.equal(
+          error.message,
+          `The token request failed with HTTP 404: Not Found. ${server.url}/api/v3/token has no token endpoint: set the token URL to the one the service names (such as …/api/v2/access_token or …/oauth2/access_token).`,
+        );
+        return true;
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses http to a host that is not loopback', () => {
     assert.throws(() => new TokenSource({ tokenUrl: 'http://example.com/api/v2/access_token', ...DEMO_CLIENT }), /https/);
     assert.ok(new TokenSource({ tokenUrl: 'https://example.com/api/v2/access_token', ...DEMO_CLIENT }));

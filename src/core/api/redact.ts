@@ -67,6 +67,16 @@ export function redactUrlText(text: string): string {
   return new Redactor().redact(text.replace(USERINFO, `$1${MASK}@`));
 }
 
+/** An address as messages show it: without its query (where tokens travel) or its login. */
+export function shownAddress(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return redactUrlText(address.replace(/[?#].*$/, '')).slice(0, 80);
+  }
+}
+
 function isBasicCredential(credential: string): boolean {
   const decoded = Buffer.from(credential.replace(/%3D/gi, '='), 'base64').toString('utf8');
   return /^[^:\s]+:\S/.test(decoded) && !decoded.includes('\uFFFD');

@@ -11,7 +11,8 @@ import { toServiceError } from './networkError';
 import { AttemptDeadline } from './deadline';
 import { parseRetryAfter } from './retryPolicy';
 import { DEFAULT_ASSUMED_TOKEN_LIFETIME_SECONDS, DEFAULT_TOKEN_DEADLINE_MS } from './requestDefaults';
-import { Redactor } from './redact';
+import { Redactor, shownAddress } from './redact';
+import type { IncomingHttpHeaders } from 'node:http';
 import { l10n } from '../text/l10n';
 
 export interface AccessToken {
@@ -185,7 +186,7 @@ export class TokenSource {
       }).toString(),
     });
     const text = await readText(response.body, what, response.headers);
-    if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
+    if (response.statusCode !== 200) throw this.refusal(response.statusCode, text, response.headers);
     const reply = parseReply(
       tokenReplySchema,
       text,
@@ -202,8 +203,39 @@ export class TokenSource {
     };
   }
 
-  private refusal(status: number, text: string, retryAfterMs: number | undefined): ServiceError {
+  private refusal(status: number, text: string, headers: IncomingHttpHeaders): ServiceError {
     const words = serverWords(text, this.redactor);
+    // A client-credentials request is not sent on to another address (its secret would go along):
+    // the token URL is what to change, to where the service says its tokens are.
+    const location = headers.location;
+    if (status >= 300 && status < 400 && typeof location === 'string') {
+      let target = location;
+      try {
+        target = new URL(location, this.url).toString();
+      } catch {
+        // Shown as sent.
+      }
+      return new ServiceError(
+        'configuration',
+        l10n.t(
+          'The token request was redirected (HTTP {0}) to {1}, where it is not sent on: set the token URL to the address the service gives for its tokens.',
+          status,
+          shownAddress(target),
+        ),
+        { status },
+      );
+    }
+    if (status === 404 || status === 405) {
+      const failed = httpError(l10n.t('The token request'), status, text, { redactor: this.redactor });
+      return new ServiceError(
+        'configuration',
+        `${failed.message} ${l10n.t(
+          '{0} has no token endpoint: set the token URL to the one the service names (such as …/api/v2/access_token or …/oauth2/access_token).',
+          shownAddress(this.url.toString()),
+        )}`,
+        { status },
+      );
+    }
     if (status === 401 || isInvalidClient(text)) {
       return new AuthenticationError(
         words
@@ -212,7 +244,7 @@ export class TokenSource {
         { status, serverMessage: words },
       );
     }
-    return httpError(l10n.t('The token request'), status, text, { redactor: this.redactor, retryAfterMs });
+    return httpError(l10n.t('The token request'), status, text, { redactor: this.redactor, retryAfterMs: parseRetryAfter(headers['retry-after']) });
   }
 }
 

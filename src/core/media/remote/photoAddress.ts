@@ -3,8 +3,8 @@
 // secureUrl.ts), how messages, progress and the journal name one (never with its query, where
 // tokens travel), and the name a fetched photo goes into its gallery with.
 import { createHash } from 'node:crypto';
+import { shownAddress } from '../../api/redact';
 import { isLoopbackUrl } from '../../api/secureUrl';
-import { redactUrlText } from '../../api/redact';
 import { extensionOf, mimeTypeOf } from '../../files/mimeType';
 
 /** https, or http to this machine. */
@@ -12,15 +12,8 @@ export function isFetchable(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
 }
 
-/** The address as messages show it: without its query or credentials. */
-export function shownAddress(address: string): string {
-  try {
-    const url = new URL(address);
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-  } catch {
-    return redactUrlText(address.replace(/[?#].*$/, '')).slice(0, 80);
-  }
-}
+/** The address as messages show it (api/redact.ts): without its query or login. */
+export { shownAddress };
 
 /**
  * How a run names the photo (messages, progress, the journal): shown, and when the address has a
