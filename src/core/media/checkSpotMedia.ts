@@ -180,7 +180,7 @@ async function checkFiles(group: MediaGroup, field: string, places: Places, prob
   // Every file's verdict first: which sizes more than one file has (only those can be twins).
   const files = await fetchRemote(group.files, field, places, problems, options);
   const verdicts: MediaFileVerdict[] = [];
-  for (const file of files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed));
+  for (const file of files) verdicts.push(await checkMediaFile(file.path, file.name, accepted, file.packed, group.within));
   const sizes = new Map<number, number>();
   for (const verdict of verdicts) if (verdict.ok) sizes.set(verdict.stats.size, (sizes.get(verdict.stats.size) ?? 0) + 1);
   const alone = options.hashWhenSent ? await unlikeSamples(files, verdicts, sizes) : new Set<number>();

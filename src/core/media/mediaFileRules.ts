@@ -3,6 +3,7 @@
 // (the Explorer's upload, spot-import upload). A file of a type not accepted, an empty one, or one
 // that is not a file or cannot be read is refused.
 import { promises as fs, type Stats } from 'node:fs';
+import { isInsideFolder } from '../files/insideFolder';
 import { mimeTypeOf } from '../files/mimeType';
 import type { PackedFile } from '../files/packedFile';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
@@ -14,10 +15,20 @@ type FileStats = Pick<Stats, 'size' | 'mtimeMs' | 'isFile'>;
 export type MediaFileVerdict =
   | { ok: true; mimeType: string; stats: FileStats }
   /** Why it is refused: words that follow the file's name ("notes.txt: type text/plain is not accepted …"). */
-  | { ok: false; problem: string; code: 'missing' | 'unreadable' | 'not-a-file' | 'type' | 'empty' };
+  | { ok: false; problem: string; code: 'missing' | 'unreadable' | 'not-a-file' | 'type' | 'empty' | 'outside' };
 
-/** `packed`: a file inside an archive, checked from what the archive says of it (`path` then only names it). */
-export async function checkMediaFile(path: string, name: string, acceptedTypes: readonly string[] = DEFAULT_ACCEPTED_TYPES, packed?: PackedFile): Promise<MediaFileVerdict> {
+/**
+ * `packed`: a file inside an archive, checked from what the archive says of it (`path` then only
+ * names it). `within`: the folder a file named by data must be inside, links resolved
+ * (files/insideFolder.ts); absent for files a person picked (an upload's).
+ */
+export async function checkMediaFile(
+  path: string,
+  name: string,
+  acceptedTypes: readonly string[] = DEFAULT_ACCEPTED_TYPES,
+  packed?: PackedFile,
+  within?: string,
+): Promise<MediaFileVerdict> {
   let stats: FileStats;
   try {
     stats = packed ? { size: packed.size, mtimeMs: packed.mtimeMs, isFile: () => true } : await fs.stat(path);
@@ -26,6 +37,12 @@ export async function checkMediaFile(path: string, name: string, acceptedTypes: 
     return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: l10n.t('cannot be read ({0}).', code ?? (error as Error).message) };
   }
   if (!stats.isFile()) return { ok: false, code: 'not-a-file', problem: l10n.t('is not a file.') };
+  if (!packed && within !== undefined && !(await isInsideFolder(within, path)))
+    return {
+      ok: false,
+      code: 'outside',
+      problem: l10n.t('is outside the folder {0} (a name with "..", a full path or a link to elsewhere): only files inside it are sent.', within),
+    };
   const mimeType = mimeTypeOf(name);
   if (!isAcceptedType(mimeType, acceptedTypes)) {
     const accepted = acceptedTypes.join(', ');

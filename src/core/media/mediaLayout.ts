@@ -27,6 +27,8 @@ export interface MediaFileEntry {
 export interface MediaGroup {
   /** The subfolder's name (a gallery field), or undefined for files directly in the media folder. */
   folder?: string;
+  /** The folder its files must be inside, links resolved (a document's own folder, a mapping's media folder): mediaFileRules.ts. */
+  within?: string;
   /** In name order. */
   files: MediaFileEntry[];
 }
@@ -113,7 +115,9 @@ export async function listSpotMedia(documentPath: string): Promise<MediaLayout> 
     if (kind === 'file') direct.push(fileEntry(folder, entry.name));
     else if (kind === 'folder') subfolders.push(entry.name);
   }
-  if (direct.length > 0) layout.groups.push({ files: direct.sort(byName) });
+  // Links may lead anywhere inside the document's folder, not out of it (a media folder that is a link out included).
+  const within = dirname(documentPath);
+  if (direct.length > 0) layout.groups.push({ files: direct.sort(byName), within });
   for (const name of subfolders.sort(compareMediaNames)) {
     const files: MediaFileEntry[] = [];
     let inner;
@@ -128,7 +132,7 @@ export async function listSpotMedia(documentPath: string): Promise<MediaLayout> 
       if (kind === 'file') files.push(fileEntry(folder, entry.name, name));
       else if (kind === 'folder') layout.nestedFolders.push(`${name}/${entry.name}`);
     }
-    if (files.length > 0) layout.groups.push({ folder: name, files: files.sort(byName) });
+    if (files.length > 0) layout.groups.push({ folder: name, files: files.sort(byName), within });
   }
   return layout;
 }

@@ -168,7 +168,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           else entries.push({ name: addressFileName(name), path: label, relativePath: label, remote: { url: name } });
           continue;
         }
-        const verdict = await checkMediaFile(path, basename(path));
+        const verdict = await checkMediaFile(path, basename(path), undefined, undefined, media.folder);
         if (!verdict.ok) {
           const missing = verdict.code === 'missing';
           const message = missing
@@ -187,7 +187,7 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     }
     if (entries.length === 0) continue;
     put(media.field, null, cellOf(media.columns[0]));
-    groups.push({ folder: media.field, files: entries });
+    groups.push({ folder: media.field, files: entries, ...(media.archive ? {} : { within: media.folder }) });
   }
   if (pending && attributes.state === undefined) put('state', 2, undefined);
 
