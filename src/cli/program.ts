@@ -34,6 +34,12 @@ const TOPICS_FOLDER_HELP = 'the folder of the *.topic.json definitions [default:
 
 const MAPPING = '--mapping <file>';
 const MAPPING_HELP = 'the mapping of the table named [default: <table>.mapping.json beside it]';
+const PHOTO_LOGIN = '--photo-login <variable>';
+const PHOTO_LOGIN_HELP =
+  "let the table's mapping send this environment variable as the login header of the photo host it names (once per variable; a mapping may come from anyone)";
+
+/** A repeatable option's values, in the order given. */
+const repeated = (value: string, previous: string[]) => [...previous, value];
 
 const FORMAT_HELP = 'text (file:line:col: message), json (one object per line, see docs/cli-json.md), sarif (SARIF 2.1.0), github (workflow commands), junit';
 
@@ -114,6 +120,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .option('--no-write-back', 'leave the documents as they are: the journal (.spot-import/) remembers their gallery ids and state')
     .option('--keep-in-progress', 'after the media, leave the spots in state 2 instead of importing them again with state 1')
     .option('--refresh-downloads', 'ask the servers again for photos a table gives by web address that an earlier run fetched (.spot-import/downloads/)')
+    .option(PHOTO_LOGIN, PHOTO_LOGIN_HELP, repeated, [])
     .option(
       '--concurrency <n>',
       `documents in flight at once, ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY} [default ${DEFAULT_CONCURRENCY}, or "concurrency" in spot-import.json]`,
@@ -132,6 +139,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     .requiredOption('--out <folder>', 'where the documents go')
     .option(MAPPING, MAPPING_HELP)
     .option('--force', 'write over documents that exist with other content')
+    .option(PHOTO_LOGIN, PHOTO_LOGIN_HELP, repeated, [])
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
     .option('--topic <id>', 'the project topic: a row with another topic_id is not written', integer('--topic', 1, Number.MAX_SAFE_INTEGER))
     .option(TOPICS_FOLDER, TOPICS_FOLDER_HELP)

@@ -142,7 +142,7 @@ describe('spot-import rows: photos given by web address', function () {
     }
   });
 
-  it('a login header comes from the environment variable the mapping names, and only to its host; unset, nothing runs', async () => {
+  it('a login header comes from the environment variable the mapping names, only with --photo-login naming it, and only to its host; unset, nothing runs', async () => {
     const project = scratch({ 'spot-topics/31.topic.json': JSON.stringify(TOPIC) });
     try {
       project.write('kobo.csv', `_uuid,Art,lat,lon,photo_URL\nu-1,Linde,48.2,16.3,${base}/private/u-1/photo.jpg\n`);
@@ -158,12 +158,25 @@ describe('spot-import rows: photos given by web address', function () {
         }),
       );
       const env = await service.start();
-      const unset = await runCli(['import', 'kobo.csv'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: undefined } });
+      // A mapping from elsewhere must not pick which secret goes where: the person names it.
+      for (const command of [
+        ['import', 'kobo.csv'],
+        ['convert', 'kobo.csv', '--out', 'spots'],
+      ]) {
+        const unasked = await runCli(command, { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
+        assert.equal(unasked.code, 2, unasked.stdout + unasked.stderr);
+        assert.equal(
+          unasked.stderr.trim().split('\n').at(-1),
+          `spot-import: The mapping's media "fld_31_2" would send the environment variable KOBO_TOKEN to ${new URL(base).host} as its Authorization header. A mapping may come from anyone: if that is what you want, add --photo-login KOBO_TOKEN, then run again.`,
+        );
+      }
+      assert.equal(requests.length, 0);
+      const unset = await runCli(['import', 'kobo.csv', '--photo-login', 'KOBO_TOKEN'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: undefined } });
       assert.notEqual(unset.code, 0);
       assert.match(unset.stderr, /sends the header Authorization with the value of the environment variable KOBO_TOKEN, which is not set/);
       assert.equal(requests.length, 0);
 
-      const run = await runCli(['import', 'kobo.csv'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
+      const run = await runCli(['import', 'kobo.csv', '--photo-login', 'KOBO_TOKEN'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.deepEqual(requests, [{ path: '/private/u-1/photo.jpg', authorization: 'Token kobo-secret' }]);
       assert.ok(!run.stdout.includes('kobo-secret') && !run.stderr.includes('kobo-secret'));

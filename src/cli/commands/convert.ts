@@ -29,6 +29,8 @@ export interface ConvertOptions extends Pick<ConnectionFlags, 'config' | 'topics
   mapping?: string;
   force?: boolean;
   format: OutputFormat;
+  /** --photo-login: environment variables the mapping may send as photo logins. */
+  photoLogin?: string[];
 }
 
 export async function runConvert(source: string, options: ConvertOptions, context: CliContext): Promise<number> {
@@ -60,7 +62,10 @@ export async function runConvert(source: string, options: ConvertOptions, contex
       acceptedTypes: settings.media.acceptedTypes,
     };
     // Photos given by web address are fetched as the import fetches them, into the same cache.
-    const fetcher = photoFetcher({ journalDir: defaultJournalDir(context.cwd), refresh: false, acceptedTypes: settings.media.acceptedTypes }, opened.mapping);
+    const fetcher = photoFetcher(
+      { journalDir: defaultJournalDir(context.cwd), refresh: false, acceptedTypes: settings.media.acceptedTypes, photoLogins: options.photoLogin ?? [] },
+      opened.mapping,
+    );
     for await (const checked of checkRows(opened.table, opened.mapping, rules, interrupts.stop)) {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),

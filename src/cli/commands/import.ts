@@ -27,6 +27,8 @@ export interface ImportOptions extends ConnectionFlags {
   writeBack: boolean;
   keepInProgress?: boolean;
   refreshDownloads?: boolean;
+  /** --photo-login: environment variables the mapping may send as photo logins. */
+  photoLogin?: string[];
   dryRun?: boolean;
   /** The mapping of the table named (default: <table>.mapping.json beside it). */
   mapping?: string;
@@ -93,6 +95,7 @@ export async function runImport(paths: string[], options: ImportOptions, context
         writeBack: options.writeBack,
         keepInProgress: !!options.keepInProgress,
         refreshDownloads: !!options.refreshDownloads,
+        photoLogins: options.photoLogin ?? [],
         acceptedTypes: settings.media.acceptedTypes,
       },
       // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.

@@ -24,6 +24,8 @@ interface MediaOptions {
   keepInProgress: boolean;
   /** True with --refresh-downloads: photos given by web address are asked for again (see PhotoFetcher's refresh). */
   refreshDownloads: boolean;
+  /** The environment variables a table's mapping may send as photo logins (--photo-login). */
+  photoLogins: readonly string[];
   /** MIME types (or families, image/*) a gallery accepts: "media.acceptedTypes" of spot-import.json. */
   acceptedTypes?: readonly string[];
 }

@@ -67,7 +67,10 @@ export const importRows: ImportRunner = async (job) => {
   // The table is never written: the journal remembers the gallery ids and states.
   // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
   const display = (path: string) => (path === table.path ? file : job.display(path));
-  const fetcher = photoFetcher({ journalDir: job.journalDir, refresh: job.media.refreshDownloads, acceptedTypes: job.media.acceptedTypes }, mapping);
+  const fetcher = photoFetcher(
+    { journalDir: job.journalDir, refresh: job.media.refreshDownloads, acceptedTypes: job.media.acceptedTypes, photoLogins: job.media.photoLogins },
+    mapping,
+  );
   const fetchPhoto = (url: string) => fetcher.fetch(url, job.signals.abort);
   const end = await streamImport(source, { ...importOptions(job), writeBack: false, describePath, fetchPhoto }, (_position, spot) =>
     report(toOutcome(spot, display)),

@@ -30,13 +30,24 @@ export function checkOptions(job: ImportJob): ImportCheckOptions {
 
 /**
  * What fetches the photos a table gives by web address: into .spot-import/downloads/, with the
- * login headers its mapping asks for read from the environment (a header whose variable is not
- * set stops the run before anything is sent).
+ * login headers its mapping asks for read from the environment. A mapping may come from anyone
+ * (a cloned repository): it names a variable and a host, so only a variable the person named with
+ * --photo-login is read (else any secret of the environment could go to any host). A header whose
+ * variable is not named, or not set, stops the run before anything is sent.
  */
-export function photoFetcher(run: { journalDir: string; refresh: boolean; acceptedTypes?: readonly string[] }, mapping: ResolvedMapping): PhotoFetcher {
+export function photoFetcher(
+  run: { journalDir: string; refresh: boolean; acceptedTypes?: readonly string[]; photoLogins: readonly string[] },
+  mapping: ResolvedMapping,
+): PhotoFetcher {
   const headers: FetchHeader[] = [];
   for (const media of mapping.media) {
     for (const header of media.headers ?? []) {
+      if (!run.photoLogins.includes(header.env)) {
+        throw new CliError(
+          `The mapping's media "${media.field}" would send the environment variable ${header.env} to ${header.host} as its ${header.name} header. A mapping may come from anyone: if that is what you want, add --photo-login ${header.env}, then run again.`,
+          EXIT.usage,
+        );
+      }
       const value = process.env[header.env];
       if (!value) {
         throw new CliError(
