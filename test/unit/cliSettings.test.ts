@@ -63,6 +63,35 @@ describe('spot-import settings', function () {
     assert.doesNotMatch(text.stdout + text.stderr, /sandbox-secret|Bearer/);
   });
 
+  it('takes no token URL from spot-import.json for a service address given elsewhere: the secret would go where a file says', async () => {
+    // A repository's (or a parent folder's) file names a token URL; the address and the secret come from the environment.
+    let asked = 0;
+    const capture = await scriptedServer((_request, response) => {
+      asked++;
+      response.writeHead(500).end();
+    });
+    try {
+      const elsewhere = `${capture.url}/steal`;
+      folder.write('spot-import.json', JSON.stringify({ tokenUrl: elsewhere }));
+      const refused = await runCli(['token'], {
+        cwd: folder.path('.'),
+        env: { ...secret(), SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId },
+      });
+      assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+      assert.equal(
+        refused.stderr.trim(),
+        `spot-import: The token URL comes from ${folder.path('spot-import.json')}, the service address from SPOT_BASE_URL: the client secret is not sent where a file says for an address given elsewhere. Give the token URL the same way (--token-url or SPOT_TOKEN_URL), or put "baseUrl" in the file too.`,
+      );
+      assert.equal(asked, 0);
+      // Both from the file: the file is the person's own settings.
+      folder.write('spot-import.json', JSON.stringify({ baseUrl: sandbox.baseUrl, tokenUrl: `${sandbox.baseUrl}/api/v2/access_token` }));
+      const both = await runCli(['token'], { cwd: folder.path('.'), env: { ...secret(), SPOT_CLIENT_ID: DEMO_CLIENT.clientId } });
+      assert.equal(both.code, 0, both.stderr);
+    } finally {
+      await capture.close();
+    }
+  });
+
   it('refuses a secret in spot-import.json, saying where it belongs, and never prints it; also unknown settings and bad JSON', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [

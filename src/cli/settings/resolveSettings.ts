@@ -64,9 +64,21 @@ export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.Proces
   if (!API_VERSION_PATTERN.test(apiVersion.value)) {
     throw new CliError(`The API version "${apiVersion.value}" (${describeSource(apiVersion.from, 'SPOT_API_VERSION', configFile)}) must look like v2.4.`);
   }
+  const baseUrl: Setting<string> | undefined = flags.sandbox
+    ? { value: SANDBOX, from: 'flag' }
+    : pick(flags.baseUrl, envValue(env, 'SPOT_BASE_URL'), file.baseUrl);
+  const tokenUrl = pick(flags.tokenUrl, envValue(env, 'SPOT_TOKEN_URL'), file.tokenUrl);
+  // The client secret goes to the token URL. A file found in this folder or any above it (a cloned
+  // repository's) must not send it elsewhere for an address the person gave: the token URL comes
+  // the way the address comes. (The built-in sandbox has its own and takes none.)
+  if (tokenUrl?.from === 'config' && baseUrl && baseUrl.from !== 'config' && baseUrl.value !== SANDBOX) {
+    throw new CliError(
+      `The token URL comes ${describeSource('config', 'SPOT_TOKEN_URL', configFile)}, the service address ${describeSource(baseUrl.from, 'SPOT_BASE_URL', configFile)}: the client secret is not sent where a file says for an address given elsewhere. Give the token URL the same way (--token-url or SPOT_TOKEN_URL), or put "baseUrl" in the file too.`,
+    );
+  }
   return {
-    baseUrl: flags.sandbox ? { value: SANDBOX, from: 'flag' } : pick(flags.baseUrl, envValue(env, 'SPOT_BASE_URL'), file.baseUrl),
-    tokenUrl: pick(flags.tokenUrl, envValue(env, 'SPOT_TOKEN_URL'), file.tokenUrl),
+    baseUrl,
+    tokenUrl,
     apiVersion,
     clientId: pick(flags.clientId, envValue(env, 'SPOT_CLIENT_ID'), file.clientId),
     clientSecretFromEnv: envValue(env, 'SPOT_CLIENT_SECRET'),
