@@ -77,11 +77,12 @@ describe('settings in package.json against their homes in the core', () => {
     assert.equal(setting('fileFieldName').default, DEFAULT_FILE_FIELD_NAME);
   });
 
-  it('Restricted Mode: each setting a folder may not set there is one of ours, and those that change what is sent are among them', () => {
+  it('Restricted Mode: each setting a folder may not set there is one of ours, and those that change what is sent or where the map asks are among them', () => {
     const restricted = manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? [];
     assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
     for (const key of restricted) assert.ok(manifest.contributes.configuration.properties[key], `${key} is contributed`);
-    for (const key of ['fileFieldName', 'bulkImport.concurrency', 'media.keepInProgress', 'media.setOrder', 'media.acceptedTypes']) {
+    // map.tiles: an untrusted folder would learn the person's address and where they look on the map.
+    for (const key of ['fileFieldName', 'bulkImport.concurrency', 'media.keepInProgress', 'media.setOrder', 'media.acceptedTypes', 'map.tiles']) {
       assert.ok(restricted.includes(`spotImport.${key}`), `spotImport.${key} is restricted`);
     }
   });
