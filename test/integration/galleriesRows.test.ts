@@ -45,7 +45,7 @@ describe('Galleries view: rows', function () {
       return found.label === 'Photos' ? found : undefined;
     });
     assert.strictEqual(row.description, `waiting for media · gallery ${galleryId}`);
-    assert.match((row.item.tooltip as vscode.MarkdownString).value, /\*\*Photos\*\* \(field `fld_7_3` of topic 7 \\\(Trail observations\\\)\)/);
+    assert.match((row.item.tooltip as vscode.MarkdownString).value, /\*\*Photos\*\* \(field `fld_7_3` of topic 7 \(Trail observations\)\)/);
     t.done();
   });
 

@@ -139,7 +139,7 @@ describe('rows of a table as spots in the editor', function () {
     };
     const species = await hoverAt(1, 1);
     assert.match(species, /`fld_7_1` \(Species\) = `1`/, `the label's key is sent: ${species}`);
-    assert.match(await hoverAt(1, 2), /`fld_7_2` \(Height \\\(m\\\)\) = `12\.5`/, 'the decimal comma read');
+    assert.match(await hoverAt(1, 2), /`fld_7_2` \(Height \(m\)\) = `12\.5`/, 'the decimal comma read');
     assert.match(await hoverAt(1, 5), /`spotted_at` \(Observed at\) = `"2026-03-27 14:30:00"`/);
     assert.match(await hoverAt(1, 6), /oak-1\.png.*oak-2\.png/, 'the photos, in order');
 

@@ -8,6 +8,7 @@ import type { Span } from '../documents/locate';
 import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { KNOWN_SPOT_MEMBERS, topicTitle, type TopicCatalog, type TopicDefinition, type TopicField } from './topicSchema';
 import { l10n } from '../text/l10n';
+import { escapeMarkdown, inlineCode } from '../text/markdown';
 
 export interface TopicCompletion {
   kind: 'field' | 'category';
@@ -137,12 +138,12 @@ export function topicHover(text: string, offset: number, catalog: TopicCatalog):
   const name = String(path[2]);
   if (!definition || KNOWN_SPOT_MEMBERS.includes(name) || !Object.hasOwn(definition.fields, name)) return undefined;
   const spec = definition.fields[name];
-  const lines = [`**${escapeMarkdown(spec.label || name)}** \`${name}\` · ${describeType(spec)} · ${escapeMarkdown(topicTitle(definition))}`];
+  const lines = [`**${escapeMarkdown(spec.label || name)}** ${inlineCode(name)} · ${describeType(spec)} · ${escapeMarkdown(topicTitle(definition))}`];
   if (spec.description) lines.push(escapeMarkdown(spec.description));
   if (isCategoryField(spec)) {
     const onValue = !location.isAtPropertyKey && (path.length === 3 || typeof path[3] === 'number');
     const key = onValue ? categoryKeyOf(spec, node.value) : undefined;
-    if (key !== undefined) lines.push(`\`${categoryKeyLiteral(key)}\` = **${escapeMarkdown(spec.values[key])}**`);
+    if (key !== undefined) lines.push(`${inlineCode(categoryKeyLiteral(key))} = **${escapeMarkdown(spec.values[key])}**`);
     lines.push(
       l10n.t(
         'Values: {0}',
@@ -153,11 +154,6 @@ export function topicHover(text: string, offset: number, catalog: TopicCatalog):
     );
   }
   return { span: { offset: node.offset, length: node.length }, markdown: lines.join('\n\n') };
-}
-
-function escapeMarkdown(text: string): string {
-  // Only what would change the rendering: emphasis, code, links, HTML, and a list or heading at a line start.
-  return text.replace(/[\\`*_{}[\]<>|]/g, (char) => `\\${char}`).replace(/^(\s*)([#+-]|\d+\.)/gm, '$1\\$2');
 }
 
 export interface TopicInlayHint {

@@ -3,6 +3,7 @@
 // degrees for a national grid's metres), the photos it names, and the row's spot. The row is
 // checked as the import checks it (TableChecks.rowAt), so the hover never says what the import would not do.
 import * as vscode from 'vscode';
+import { escapeMarkdown, inlineCode } from '../../core/text/markdown';
 import { isSheetView } from './sheetViewUri';
 import type { TableChecks } from './tableChecks';
 import { isTableUri } from './tableUris';
@@ -30,24 +31,26 @@ export class TableHovers implements vscode.HoverProvider {
     const definition = typeof topicId === 'number' ? topics?.get(topicId) : undefined;
 
     const markdown = new vscode.MarkdownString();
-    const heading = checked.sourceId ? vscode.l10n.t('**{0}** → spot `{1}`', escape(checked.label), checked.sourceId) : `**${escape(checked.label)}**`;
+    const heading = checked.sourceId
+      ? vscode.l10n.t('**{0}** → spot {1}', escapeMarkdown(checked.label), inlineCode(checked.sourceId))
+      : `**${escapeMarkdown(checked.label)}**`;
     markdown.appendMarkdown(`${heading}\n\n`);
     const column =
       cell.column === 'geometry'
         ? vscode.l10n.t({ message: 'the geometry', args: [], comment: ["where a cell's value comes from when it is the row's geometry, not a column"] })
-        : vscode.l10n.t('column `{0}`', cell.column);
+        : vscode.l10n.t('column {0}', inlineCode(cell.column));
     if (uses.attributes.length === 0 && uses.photos.length === 0) {
       markdown.appendMarkdown(`${vscode.l10n.t('{0}: not sent (the mapping does not use it)', column)}\n\n`);
     }
     for (const use of uses.attributes) {
       const label = definition && Object.hasOwn(definition.fields, use.attribute) ? definition.fields[use.attribute].label : undefined;
-      const name = `\`${use.attribute}\`${label ? ` (${escape(label)})` : ''}`;
+      const name = `${inlineCode(use.attribute)}${label ? ` (${escapeMarkdown(label)})` : ''}`;
       if (use.value === undefined) markdown.appendMarkdown(`${vscode.l10n.t('{0} → {1}: not sent (the cell has a problem)', column, name)}\n\n`);
       else if (use.value === null) markdown.appendMarkdown(`${vscode.l10n.t('{0} → {1}: a gallery, filled after the import', column, name)}\n\n`);
-      else markdown.appendMarkdown(`${column} → ${name} = \`${JSON.stringify(use.value)}\`\n\n`);
+      else markdown.appendMarkdown(`${column} → ${name} = ${inlineCode(JSON.stringify(use.value))}\n\n`);
     }
     if (uses.photos.length > 0) {
-      const links = uses.photos.map((path) => `[${escape(path.split(/[\\/]/).pop() ?? path)}](${vscode.Uri.file(path).toString()})`).join(', ');
+      const links = uses.photos.map((path) => `[${escapeMarkdown(path.split(/[\\/]/).pop() ?? path)}](${vscode.Uri.file(path).toString()})`).join(', ');
       markdown.appendMarkdown(`${vscode.l10n.t('Photos, in this order: {0}', links)}\n\n`);
     }
     const errors = checked.findings.filter((finding) => finding.severity === 'error').length;
@@ -60,9 +63,4 @@ export class TableHovers implements vscode.HoverProvider {
     );
     return new vscode.Hover(markdown, cellRange(document.uri, cell.position.line, cell.position.column, this.checks.state(document.uri)?.delimiter));
   }
-}
-
-/** Text from a user's file inside Markdown: its Markdown characters shown as they are. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

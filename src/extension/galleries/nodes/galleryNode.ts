@@ -6,6 +6,7 @@
 // or that it waits for them), and the ids and states are in the tooltip. "Waiting for media" (the
 // pending state) holds only while the import's gallery has neither an upload recorded nor media.
 import * as vscode from 'vscode';
+import { escapeMarkdown, inlineCode } from '../../../core/text/markdown';
 import type { KnownGallery } from '../../platform/domain';
 import type { FieldLabels } from '../fieldLabels';
 import type { GalleryLoad } from '../galleryCache';
@@ -155,17 +156,17 @@ export class GalleryNode implements TreeNode {
 
   private tooltip(load: GalleryLoad | undefined, waiting: boolean): vscode.MarkdownString {
     const found = this.context.labels.labelOf(this.profileId, this.known);
-    const label = `**${escape(this.label)}**`;
+    const label = `**${escapeMarkdown(this.label)}**`;
     const field = this.known.field;
     const spot = this.known.spot;
     const lines = [
       found && field
-        ? vscode.l10n.t('{0} (field {1} of {2})', label, `\`${field}\``, escape(found.topic))
+        ? vscode.l10n.t('{0} (field {1} of {2})', label, inlineCode(field), escapeMarkdown(found.topic))
         : field
           ? vscode.l10n.t('{0} (field)', label)
           : label,
       spot
-        ? vscode.l10n.t('Gallery {0} of spot {1} (spot id {2})', this.galleryId, `\`${escape(spot.sourceId)}\``, spot.spotId)
+        ? vscode.l10n.t('Gallery {0} of spot {1} (spot id {2})', this.galleryId, inlineCode(spot.sourceId), spot.spotId)
         : vscode.l10n.t('Gallery {0}, added by id', this.galleryId),
     ];
     if (load?.status === 'loaded') {
@@ -176,7 +177,7 @@ export class GalleryNode implements TreeNode {
           : vscode.l10n.t('{0} media yet · gallery state {1} (as the service reports it)', count, load.gallery.state),
       );
     } else if (load?.status === 'failed') {
-      lines.push(vscode.l10n.t('Not loaded: {0}', escape(load.failure.message)));
+      lines.push(vscode.l10n.t('Not loaded: {0}', escapeMarkdown(load.failure.message)));
     } else {
       lines.push(vscode.l10n.t('Expand to load its media.'));
     }
@@ -202,11 +203,6 @@ function mediaCount(count: number): string {
 /** "gallery 200001", after the label of a gallery that has a field. */
 function galleryNumber(galleryId: number): string {
   return vscode.l10n.t('gallery {0}', galleryId);
-}
-
-/** Markdown punctuation in names and server words shown as text. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
 export function createGalleryNode(parent: TreeNode | undefined, known: KnownGallery, context: NodeContext): GalleryNode {
