@@ -109,6 +109,35 @@ describe('rows values: coordinates', () => {
     assertNear(toWgs84(500000, 4649776.22482, 'EPSG:32733'), 15, -48.305208395);
   });
 
+  it("EPSG:28992 (Netherlands, RD New) and EPSG:31370 (Belgian Lambert 72) as PROJ's own EPSG operations give them", () => {
+    // PROJ 9.1.1 with its database, no grid files (Debian's proj-bin): the first operation projinfo
+    // lists, "Amersfoort to WGS 84 (4)" and "BD72 to WGS 84 (3)" (1 m). epsg-index gave 28992 another
+    // operation's parameters in this method's place (170 m off) and 31370 its rotations turned (65 m).
+    //   echo "155000 463000" | cs2cs -f %.9f EPSG:28992 EPSG:4326  → 52.155172300	5.387203509 (the RD origin)
+    assertNear(toWgs84(155000, 463000, 'EPSG:28992'), 5.387203509, 52.1551723);
+    //   echo "121400 487400" | cs2cs -f %.9f EPSG:28992 EPSG:4326  → 52.373445746	4.893803905 (Amsterdam)
+    assertNear(toWgs84(121400, 487400, 'EPSG:28992'), 4.893803905, 52.373445746);
+    //   echo "148900 170700" | cs2cs -f %.9f EPSG:31370 EPSG:4326  → 50.846702999	4.353132964 (Brussels)
+    assertNear(toWgs84(148900, 170700, 'EPSG:31370'), 4.353132964, 50.846702999);
+    //   echo "50000 200000" | cs2cs -f %.9f EPSG:31370 EPSG:4326  → 51.101452150	2.940997258 (the coast)
+    assertNear(toWgs84(50000, 200000, 'EPSG:31370'), 2.940997258, 51.10145215);
+  });
+
+  it("EPSG:2169 (Luxembourg TM) and EPSG:3844 (Romania, Stereo70) as PROJ's own EPSG operations give them", () => {
+    // "LUREF to WGS 84 (4)" is a Molodensky-Badekas operation (pivot point): as a position-vector
+    // Helmert its translation changes; epsg-index gave its parameters as they are (115 m off).
+    // "Pulkovo 1942(58) to WGS 84 (19)" is coordinate-frame: epsg-index gave its rotations unturned (38 m).
+    // Both systems' axes are northing, easting: cs2cs is given N E.
+    //   echo "100000 80000" | cs2cs -f %.9f EPSG:2169 EPSG:4326  → 49.834400164	6.168126933
+    assertNear(toWgs84(80000, 100000, 'EPSG:2169'), 6.168126933, 49.834400164);
+    //   echo "70000 60000" | cs2cs -f %.9f EPSG:2169 EPSG:4326  → 49.564346291	5.891657302
+    assertNear(toWgs84(60000, 70000, 'EPSG:2169'), 5.891657302, 49.564346291);
+    //   echo "330000 600000" | cs2cs -f %.9f EPSG:3844 EPSG:4326  → 44.462783872	26.255199005
+    assertNear(toWgs84(600000, 330000, 'EPSG:3844'), 26.255199005, 44.462783872);
+    //   echo "600000 400000" | cs2cs -f %.9f EPSG:3844 EPSG:4326  → 46.892040012	23.685957064
+    assertNear(toWgs84(400000, 600000, 'EPSG:3844'), 23.685957064, 46.892040012);
+  });
+
   it('takes a proj4 definition, and degrees as they are', () => {
     assertNear(toWgs84(-2500, 340000, { proj4: MGI_GK_EAST }), 16.298505342, 48.198403073);
     assertNear(toWgs84(602000, 5340000, { proj4: ETRS89_UTM_33N }), 16.372837556, 48.20503016);
