@@ -207,6 +207,26 @@ describe('rows values: coordinates', () => {
 describe('rows values: dates and times', () => {
   const vienna = { kind: 'datetime', timezone: 'Europe/Vienna' } as const;
 
+  it('refuses a cell without a whole date (a time alone, a year, a month) instead of making one up; takes every ISO form of a day', () => {
+    for (const kind of ['date', 'datetime'] as const) {
+      for (const cell of ['14:30', '14:30Z', '12', '1430', '1987', '1987-06']) {
+        const result = convertDateTime(cell, { kind });
+        assert.ok('problem' in result, `${kind} ${cell}: ${JSON.stringify(result)}`);
+        assert.match(
+          (result as { problem: string }).problem,
+          new RegExp(`^"${cell}" names no whole day: a year, a month and a day are needed \\(ISO 8601, e\\.g\\. `),
+          cell,
+        );
+      }
+    }
+    assert.deepEqual(convertDateTime('2026-03-29', { kind: 'date' }), { value: '2026-03-29' });
+    assert.deepEqual(convertDateTime('20260329', { kind: 'date' }), { value: '2026-03-29' });
+    assert.deepEqual(convertDateTime('2026-W13-7', { kind: 'date' }), { value: '2026-03-29' });
+    assert.deepEqual(convertDateTime('2026-088', { kind: 'date' }), { value: '2026-03-29' });
+    assert.deepEqual(convertDateTime('20260329T143000Z', { kind: 'datetime' }), { value: '2026-03-29 14:30:00' });
+    assert.deepEqual(convertDateTime('2026-03-29 14:30', { kind: 'datetime' }), { value: '2026-03-29 14:30:00' });
+  });
+
   it('refuses a reading in the spring gap', () => {
     assert.deepEqual(convertDateTime('2026-03-29 02:30', vienna), {
       problem: '2026-03-29 02:30 does not exist in Europe/Vienna: the clocks went from 02:00 to 03:00.',

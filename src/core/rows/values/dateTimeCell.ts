@@ -83,6 +83,12 @@ function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem:
     };
   }
   const parsed = parse(cell, options.format, 'UTC');
+  // ISO 8601 also reads a time alone (today's date), a year or a month (its first day): a date made up.
+  if (parsed.isValid && tokens === undefined && !WHOLE_ISO_DATE.test(cell)) {
+    return {
+      problem: l10n.t('{0} names no whole day: a year, a month and a day are needed ({1}).', JSON.stringify(cell), expectedFormat(options)),
+    };
+  }
   if (!parsed.isValid) {
     const problem =
       parsed.invalidReason === 'unit out of range'
@@ -97,6 +103,9 @@ function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem:
   const hasTime = tokens ? tokens.hasTime : /[T\s]/i.test(cell);
   return { parsed, hasOffset, hasTime };
 }
+
+/** A day at the start of an ISO 8601 (or SQL) text: 2026-03-29, 20260329, 2026-W13-7, 2026-088, with a sign and more digits for far years. */
+const WHOLE_ISO_DATE = /^[+-]?\d{4,6}(-\d{2}-\d{2}|\d{4}(?!\d)|-?W\d{2}-?\d|-?\d{3})(?!\d)/;
 
 function parse(cell: string, format: string | undefined, zone: string): DateTime {
   const options = { zone, setZone: true, locale: LOCALE };
