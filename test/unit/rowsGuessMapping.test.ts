@@ -19,6 +19,7 @@ import {
   type SourceRow,
 } from '../../src/core/rows';
 import { labelKey, sameLabel } from '../../src/core/rows/mapping/labelKey';
+import { convertDateTime } from '../../src/core/rows/values';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics/topicSchema';
 import { ROOT, scratch } from './helpers/cliProcess';
 
@@ -236,6 +237,26 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     );
     const stamped = await guess(dir.write('trees-20261130-081542.csv', 'id,lat,lon\n1,47.1,15.4\n'));
     assert.equal(stamped.mapping.source_id, 'trees-{id}');
+  });
+
+  it('proposes a date pattern that reads every cell it was proposed from, days, months and hours of one digit too', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['Beobachtet', ['1.5.2026 9:05', '12.11.2026 14:30']],
+      ['Beobachtet', ['1.5.2026 9:05:07', '12.11.2026 14:30:00']],
+      ['Beobachtet', ['1.5.2026', '31.12.2026']],
+      ['Beobachtet', ['2026/5/1', '2026/12/31']],
+    ];
+    for (const [column, cells] of cases) {
+      const path = dir.write('beobachtungen.csv', `Nr;lat;lon;${column}\n${cells.map((cell, index) => `${index + 1};47,1;15,4;${cell}`).join('\n')}\n`);
+      const topic: TopicDefinition = { topic_id: 9, name: 'T', fields: { fld_9_5: { label: column, type: 'datetime' } } } as unknown as TopicDefinition;
+      const { mapping } = await guess(path, new Map([[9, topic]]));
+      const field = (mapping.fields as Record<string, { column: string; format: string }>).fld_9_5;
+      assert.ok(field?.format, JSON.stringify(mapping));
+      for (const cell of cells) {
+        const result = convertDateTime(cell, { kind: /:/.test(cell) ? 'datetime' : 'date', format: field.format });
+        assert.ok(!('problem' in result), `${field.format} reads "${cell}": ${JSON.stringify(result)}`);
+      }
+    }
   });
 
   it("says a grid's coordinates need their crs, but not for one mistyped row among degrees", async () => {

@@ -249,11 +249,12 @@ function fieldNote(name: string, label: string, column: string, format: string |
 function dateFormatOf(values: readonly unknown[]): string | undefined {
   const texts = values.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim());
   if (texts.length === 0) return undefined;
+  // Days, months and hours as one letter: Luxon reads one or two digits for them (dd, MM and HH want two).
   const patterns: Array<[RegExp, string]> = [
-    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}:\d{2}$/, 'dd.MM.yyyy HH:mm:ss'],
-    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/, 'dd.MM.yyyy HH:mm'],
-    [/^\d{1,2}\.\d{1,2}\.\d{4}$/, 'dd.MM.yyyy'],
-    [/^\d{4}\/\d{1,2}\/\d{1,2}$/, 'yyyy/MM/dd'],
+    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}:\d{2}$/, 'd.M.yyyy H:mm:ss'],
+    [/^\d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/, 'd.M.yyyy H:mm'],
+    [/^\d{1,2}\.\d{1,2}\.\d{4}$/, 'd.M.yyyy'],
+    [/^\d{4}\/\d{1,2}\/\d{1,2}$/, 'yyyy/M/d'],
     // Survey123's US dates, "4/11/2019 1:22:44 PM": the AM/PM says the month comes first.
     [/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/, 'M/d/yyyy h:mm:ss a'],
   ];
