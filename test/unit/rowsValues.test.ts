@@ -323,6 +323,15 @@ describe('rows values: categories', () => {
     assert.deepEqual(categoryKeyOfCell('Bark beetles', 'fld_7_9', trail.fields.fld_7_9 as CategoryField), { value: 'beetle' });
   });
 
+  it('takes the label written exactly as the cell before one that differs only in case, and a label in another Unicode form', () => {
+    const marks: CategoryField = { label: 'Mark', type: 'category', values: { '1': 'r', '2': '+', '3': 'R' } } as CategoryField;
+    assert.deepEqual(categoryKeyOfCell('R', 'fld_7_5', marks), { value: '3' });
+    assert.deepEqual(categoryKeyOfCell('r', 'fld_7_5', marks), { value: '1' });
+    const pines: CategoryField = { label: 'Tree', type: 'category', values: { '1': 'Föhre' } } as CategoryField;
+    // "Föhre" with o and a combining diaeresis, as some systems (macOS file names, some exports) write it.
+    assert.deepEqual(categoryKeyOfCell('Fo\u0308hre', 'fld_7_6', pines), { value: '1' });
+  });
+
   it('suggests the closest label for an unknown one, or lists the categories', () => {
     assert.deepEqual(categoryKeyOfCell('Sommerlinde', 'fld_7_2', trees), {
       problem: "'Sommerlinde' is not a category of Tree (fld_7_2); did you mean 'Sommer-Linde'?",

@@ -16,12 +16,18 @@ export function categoryKeyOf(spec: CategoryField, value: unknown): string | und
   return key !== undefined && Object.hasOwn(spec.values, key) ? key : undefined;
 }
 
-/** The key whose label the value is (compared without case and outer spaces), if any. */
+/**
+ * The key whose label the value is, if any: the label written exactly so first (labels may differ
+ * only in case: "r" and "R"), then compared without case; outer spaces and Unicode's two ways of
+ * writing an accented letter (NFC) never count.
+ */
 export function keyOfLabel(spec: CategoryField, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const wanted = value.trim().toLowerCase();
+  const wanted = value.trim().normalize('NFC');
   if (wanted === '') return undefined;
-  return Object.keys(spec.values).find((key) => spec.values[key].trim().toLowerCase() === wanted);
+  const keys = Object.keys(spec.values);
+  const label = (key: string) => spec.values[key].trim().normalize('NFC');
+  return keys.find((key) => label(key) === wanted) ?? keys.find((key) => label(key).toLowerCase() === wanted.toLowerCase());
 }
 
 /** How a key is written into a document: a plain whole number as a number, anything else as a string. */
