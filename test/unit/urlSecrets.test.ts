@@ -16,6 +16,11 @@ describe('addresses in messages never show their login', function () {
     assert.equal(redactUrlText('//alice:S3cret@host.example/'), '//***@host.example/');
     assert.equal(redactUrlText('https://host.example:99999/a@b'), 'https://host.example:99999/a@b');
     assert.equal(redactUrlText('not a url'), 'not a url');
+    // Mistyped as people mistype them: the addresses that do not parse are the ones shown as written.
+    assert.equal(redactUrlText('https//alice:pw@host.example/'), 'https//***@host.example/');
+    assert.equal(redactUrlText('https:://alice:pw@host.example:99999/'), 'https:://***@host.example:99999/');
+    assert.equal(redactUrlText(' https://alice:pw@host.example:99999/'), ' https://***@host.example:99999/');
+    assert.equal(redactUrlText('alice:pw@host.example'), '***@host.example');
   });
 
   it('token with a base URL that is no URL names it without its password', async () => {

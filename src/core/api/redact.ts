@@ -54,9 +54,11 @@ export class Redactor {
 
 /**
  * The login part of an address's text (user:password@, up to the last @ before the path), after
- * its scheme and however many slashes a hand typed (URL parsers take https:/ and https:\\ too).
+ * its scheme as a hand typed it (https:, https::, https without its colon, or none) and however
+ * many slashes (URL parsers take https:/ and https:\\ too), blanks before it kept; with no slash
+ * at all, everything before the @ (alice:pw@host is read as the scheme alice by a URL parser).
  */
-const USERINFO = /^([a-z][a-z0-9+.-]*:[/\\]*|[/\\]*)[^/?#]*@/i;
+const USERINFO = /^(\s*(?:[a-z][a-z0-9+.-]*:*)?[/\\]+|\s*)[^/\\?#\s]*@/i;
 
 /**
  * An address's text as a message may show it, whether or not it parses as a URL (a text that does

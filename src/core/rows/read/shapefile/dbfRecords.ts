@@ -9,7 +9,7 @@ import { memberSetter } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
 import type { SourceEncoding } from '../types';
 
-export interface DbfField {
+interface DbfField {
   name: string;
   /** dBASE's type letter: C text, N and F numbers, L logical, D date (YYYYMMDD), M and B memo numbers. */
   type: string;

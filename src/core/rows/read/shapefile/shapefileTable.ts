@@ -9,7 +9,7 @@ import { open as openFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
-import { setOwn } from '../ownMembers';
+import { memberSetter } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from '../types';
 import { dbfLayout, dbfRecords, type DbfLayout, type DbfRecord } from './dbfRecords';
@@ -141,6 +141,7 @@ async function* shapefileRows(
   throwIfAborted(signal);
   const shapefile = require('shapefile') as typeof import('shapefile');
   const records = dbfRecords(files.dbf, layout, encoding);
+  const setCell = memberSetter(layout.fields.map((field) => field.name));
   // A stream of ours rather than the library's own file reader, which stays open when the library refuses the layer.
   const shpStream = typeof files.shp === 'string' ? createReadStream(files.shp) : undefined;
   let shapes: Awaited<ReturnType<typeof shapefile.openShp>> | undefined;
@@ -212,7 +213,7 @@ async function* shapefileRows(
       if (record.value.deleted) continue;
       const at: CellPosition = { line: feature, column: 1 };
       const cells: Record<string, CellPosition> = {};
-      layout.fields.forEach((field, index) => setOwn(cells, field.name, { line: feature, column: index + 1 }));
+      layout.fields.forEach((field, index) => setCell(cells, field.name, { line: feature, column: index + 1 }));
       const geometry = shape.value as { type: string; coordinates?: unknown } | null;
       yield {
         row: feature,
