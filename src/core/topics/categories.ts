@@ -25,9 +25,26 @@ export function keyOfLabel(spec: CategoryField, value: unknown): string | undefi
   if (typeof value !== 'string') return undefined;
   const wanted = value.trim().normalize('NFC');
   if (wanted === '') return undefined;
-  const keys = Object.keys(spec.values);
-  const label = (key: string) => spec.values[key].trim().normalize('NFC');
-  return keys.find((key) => label(key) === wanted) ?? keys.find((key) => label(key).toLowerCase() === wanted.toLowerCase());
+  const { exact, anyCase } = labelIndex(spec);
+  return exact.get(wanted) ?? anyCase.get(wanted.toLowerCase());
+}
+
+/** Each field's labels as keys to look up, made once per definition's field (a table looks one up for every cell). */
+const labelIndexes = new WeakMap<CategoryField['values'], { exact: Map<string, string>; anyCase: Map<string, string> }>();
+
+function labelIndex(spec: CategoryField): { exact: Map<string, string>; anyCase: Map<string, string> } {
+  let index = labelIndexes.get(spec.values);
+  if (!index) {
+    index = { exact: new Map(), anyCase: new Map() };
+    // The first key of a label wins, as a search in key order would find it.
+    for (const [key, label] of Object.entries(spec.values)) {
+      const text = label.trim().normalize('NFC');
+      if (!index.exact.has(text)) index.exact.set(text, key);
+      if (!index.anyCase.has(text.toLowerCase())) index.anyCase.set(text.toLowerCase(), key);
+    }
+    labelIndexes.set(spec.values, index);
+  }
+  return index;
 }
 
 /** How a key is written into a document: a plain whole number as a number, anything else as a string. */
