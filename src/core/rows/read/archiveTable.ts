@@ -71,8 +71,7 @@ export async function openArchiveTable(path: string, given: Partial<SourceFormat
     }
     if (error instanceof ArchiveError) throw new TableReadError(path, error.message);
     // Reading the entry to detect its encoding met bytes other than the archive declares.
-    if (error instanceof Error && !isCancellation(error))
-      throw new TableReadError(path, l10n.t('{0} in the archive is damaged ({1}): download the archive again', entry, error.message));
+    if (isDamage(error)) throw new TableReadError(path, l10n.t('{0} in the archive is damaged ({1}): download the archive again', entry, error.message));
     throw error;
   }
   const rows = table.rows;
@@ -92,16 +91,22 @@ async function* rowsOfEntry(entry: string, rows: AsyncIterable<SourceRow | RowRe
       yield item;
     }
   } catch (error) {
-    if (isCancellation(error)) throw error;
+    if (!isDamage(error)) throw error;
     yield {
       line: line + 1,
       column: 1,
-      problem: l10n.t(
-        '{0} in the archive is damaged ({1}): the rows after line {2} are not read; download the archive again',
-        entry,
-        error instanceof Error ? error.message : String(error),
-        line,
-      ),
+      problem: l10n.t('{0} in the archive is damaged ({1}): the rows after line {2} are not read; download the archive again', entry, error.message, line),
     };
   }
+}
+
+/**
+ * What an entry's bytes being other than the archive declares looks like: the ZIP reader's size
+ * checks (yauzl: "too many bytes in the stream", "not enough bytes…") and inflate's data errors.
+ * Anything else (the disk, a cancellation, a mistake of ours) is what it is, not the archive's.
+ */
+function isDamage(error: unknown): error is Error {
+  if (!(error instanceof Error) || isCancellation(error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return error instanceof ArchiveError || (typeof code === 'string' && code.startsWith('Z_')) || /bytes in the stream/.test(error.message);
 }
