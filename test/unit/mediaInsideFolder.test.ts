@@ -47,7 +47,7 @@ describe('media named by data come from inside their folder', function () {
       assert.equal(messages.length, 1, `${name}: ${messages.join(' | ')}`);
       assert.match(
         messages[0],
-        /^The photo ".+": is outside the folder .+photos \(a name with "\.\.", a full path or a link to elsewhere\): only files inside it are sent\.$/,
+        /^The photo ".+": is outside the folder .+photos \(a name with "\.\.", a full path or a link to elsewhere\): only files inside it are sent; copy it into the folder\.$/,
         name,
       );
       assert.equal(spots[index].media, undefined, `${name}: nothing to send`);
@@ -74,13 +74,13 @@ describe('media named by data come from inside their folder', function () {
     const walkCheck = await checkSpotMedia(walk.path, walk.text);
     assert.deepEqual(
       walkCheck.problems.map((problem) => problem.message),
-      [`02.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent.`],
+      [`02.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`],
     );
     const run = document('run');
     const runCheck = await checkSpotMedia(run.path, run.text);
     assert.deepEqual(
       runCheck.problems.map((problem) => problem.message),
-      [`key.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent.`],
+      [`key.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`],
     );
   });
 });

@@ -5,14 +5,14 @@
 import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 
-/** Both must exist (their real paths are compared); a file that cannot be resolved is not inside. */
-export async function isInsideFolder(folder: string, path: string): Promise<boolean> {
+/** Their real paths compared; `{ unresolved }` when either cannot be found (a folder that may not be read, a loop of links). */
+export async function isInsideFolder(folder: string, path: string): Promise<boolean | { unresolved: string }> {
   let root: string;
   let real: string;
   try {
     [root, real] = await Promise.all([fs.realpath(folder), fs.realpath(path)]);
-  } catch {
-    return false;
+  } catch (error) {
+    return { unresolved: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
   }
   const within = relative(root, real);
   return within !== '' && within !== '..' && !within.startsWith(`..${sep}`) && !isAbsolute(within);

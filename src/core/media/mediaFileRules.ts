@@ -37,11 +37,13 @@ export async function checkMediaFile(
     return { ok: false, code: code === 'ENOENT' ? 'missing' : 'unreadable', problem: l10n.t('cannot be read ({0}).', code ?? (error as Error).message) };
   }
   if (!stats.isFile()) return { ok: false, code: 'not-a-file', problem: l10n.t('is not a file.') };
-  if (!packed && within !== undefined && !(await isInsideFolder(within, path)))
+  const inside = !packed && within !== undefined ? await isInsideFolder(within, path) : true;
+  if (typeof inside === 'object') return { ok: false, code: 'unreadable', problem: l10n.t('cannot be read ({0}).', inside.unresolved) };
+  if (!inside)
     return {
       ok: false,
       code: 'outside',
-      problem: l10n.t('is outside the folder {0} (a name with "..", a full path or a link to elsewhere): only files inside it are sent.', within),
+      problem: l10n.t('is outside the folder {0} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.', within!),
     };
   const mimeType = mimeTypeOf(name);
   if (!isAcceptedType(mimeType, acceptedTypes)) {
