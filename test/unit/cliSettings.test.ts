@@ -87,6 +87,12 @@ describe('spot-import settings', function () {
       folder.write('spot-import.json', JSON.stringify({ baseUrl: sandbox.baseUrl, tokenUrl: `${sandbox.baseUrl}/api/v2/access_token` }));
       const both = await runCli(['token'], { cwd: folder.path('.'), env: { ...secret(), SPOT_CLIENT_ID: DEMO_CLIENT.clientId } });
       assert.equal(both.code, 0, both.stderr);
+      // The file's own address given again by the environment: its token URL is the file's to give.
+      const same = await runCli(['token'], {
+        cwd: folder.path('.'),
+        env: { ...secret(), SPOT_BASE_URL: sandbox.baseUrl, SPOT_CLIENT_ID: DEMO_CLIENT.clientId },
+      });
+      assert.equal(same.code, 0, same.stderr);
     } finally {
       await capture.close();
     }

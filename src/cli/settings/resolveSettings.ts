@@ -70,8 +70,8 @@ export async function resolveSettings(flags: ConnectionFlags, env: NodeJS.Proces
   const tokenUrl = pick(flags.tokenUrl, envValue(env, 'SPOT_TOKEN_URL'), file.tokenUrl);
   // The client secret goes to the token URL. A file found in this folder or any above it (a cloned
   // repository's) must not send it elsewhere for an address the person gave: the token URL comes
-  // the way the address comes. (The built-in sandbox has its own and takes none.)
-  if (tokenUrl?.from === 'config' && baseUrl && baseUrl.from !== 'config' && baseUrl.value !== SANDBOX) {
+  // the way the address comes, or with the file's own address given again. (The built-in sandbox has its own and takes none.)
+  if (tokenUrl?.from === 'config' && baseUrl && baseUrl.from !== 'config' && baseUrl.value !== SANDBOX && baseUrl.value !== file.baseUrl) {
     throw new CliError(
       `The token URL comes ${describeSource('config', 'SPOT_TOKEN_URL', configFile)}, the service address ${describeSource(baseUrl.from, 'SPOT_BASE_URL', configFile)}: the client secret is not sent where a file says for an address given elsewhere. Give the token URL the same way (--token-url or SPOT_TOKEN_URL), or put "baseUrl" in the file too.`,
     );
