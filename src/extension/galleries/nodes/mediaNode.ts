@@ -10,6 +10,7 @@
 // file downloads as the editor reads it (MediaFileSystem). A row whose profile has no media URL
 // template runs Open Media instead, which says how to set one.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../../../core/text/markdown';
 import type * as Core from '../../../core';
 import { SET_MEDIA_TEMPLATE_COMMAND } from '../media/mediaTemplate';
 import { CONTEXT_VALUES, type TreeNode } from './treeNode';
@@ -79,9 +80,9 @@ export function mediaTooltip(media: Core.Media, row: MediaRow, picture?: string)
   return tooltip;
 }
 
-/** Server text goes into a Markdown table: keep it from breaking the table or becoming markup. */
+/** Server text goes into a Markdown table: on one line, and kept from breaking the table or becoming markup. */
 function escapeCell(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&').replace(/\r?\n/g, ' ');
+  return escapeMarkdown(text.replace(/\r\n|[\r\n]/g, ' '));
 }
 
 export class MediaNode implements TreeNode {
