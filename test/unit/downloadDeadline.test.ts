@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FetchError, PhotoFetcher } from '../../src/core/media/remote/photoFetcher';
-import { downloadMedia } from '../../src/core/mediaFiles/downloadMedia';
+import { downloadDeadlineMs, downloadMedia, MAX_MEDIA_BYTES } from '../../src/core/mediaFiles/downloadMedia';
 import { ServiceError } from '../../src/core/api/errors';
 
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
@@ -78,6 +78,11 @@ describe('a download that drips is ended by its deadline', function () {
       readdirSync(cacheDir).filter((name) => name.endsWith('.part')),
       [],
     );
+  });
+
+  it("a media file download's deadline grows with the most it may hold: a gigabyte at 128 KiB/s, never under 15 minutes", () => {
+    assert.equal(downloadDeadlineMs(10 * 1024 * 1024), 15 * 60_000);
+    assert.equal(downloadDeadlineMs(MAX_MEDIA_BYTES), 8192 * 1000);
   });
 
   it('a media file download ends at its deadline and says so', async () => {

@@ -15,8 +15,8 @@ export const DEFAULT_TOKEN_DEADLINE_MS = 30_000;
 export const DEFAULT_REQUEST_DEADLINE_MS = 120_000;
 /**
  * Overall time for one download of a gallery's media file or of a photo given by its web address,
- * redirects included: long enough for a large video on a slow line, and still an end to a server
- * that drips its reply.
+ * redirects included: an end to a server that drips its reply. A media download that may hold
+ * more gets longer (downloadMedia.ts, downloadDeadlineMs: a large video on a slow line).
  */
 export const DEFAULT_DOWNLOAD_DEADLINE_MS = 15 * 60_000;
 /** Retries after the first attempt, for 429, 503 and dropped connections. */

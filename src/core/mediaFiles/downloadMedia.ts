@@ -92,11 +92,23 @@ export async function downloadMedia(url: string | URL, options: MediaDownloadOpt
 }
 
 /** One download that stops (and answers MediaTooLargeError) as soon as the file exceeds `limit`. */
+/** The slowest a download may arrive before its deadline cuts it off: a line far slower than any that plays a video. */
+const SLOWEST_BYTES_PER_SECOND = 128 * 1024;
+
+/**
+ * A download's overall deadline: DEFAULT_DOWNLOAD_DEADLINE_MS, or longer when the most it may hold
+ * (the limit the person agreed to, up to 1 GiB) needs longer at SLOWEST_BYTES_PER_SECOND. A
+ * server that drips is still cut off; a large video on a slow line is not.
+ */
+export function downloadDeadlineMs(limitBytes: number): number {
+  return Math.max(DEFAULT_DOWNLOAD_DEADLINE_MS, Math.ceil((limitBytes / SLOWEST_BYTES_PER_SECOND) * 1000));
+}
+
 async function fetchWithin(start: string | URL, limit: number, what: string, options: MediaDownloadOptions): Promise<DownloadedMedia | MediaTooLargeError> {
   const redactor = options.redactor ?? new Redactor();
   let current = requireSecureUrl(String(start), 'media address');
   // One clock for the whole download, redirects included (each request's signal ends its body too).
-  const deadline = new AttemptDeadline(options.signal, options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS);
+  const deadline = new AttemptDeadline(options.signal, options.deadlineMs ?? downloadDeadlineMs(limit));
   const failure = (error: unknown, status?: number) =>
     toServiceError(error, { what, host: current.host, signal: options.signal, deadline, redactor, ...(status !== undefined ? { status } : {}) });
   try {
