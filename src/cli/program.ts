@@ -34,9 +34,9 @@ const TOPICS_FOLDER_HELP = 'the folder of the *.topic.json definitions [default:
 
 const MAPPING = '--mapping <file>';
 const MAPPING_HELP = 'the mapping of the table named [default: <table>.mapping.json beside it]';
-const PHOTO_LOGIN = '--photo-login <variable>';
+const PHOTO_LOGIN = '--photo-login <variable@host>';
 const PHOTO_LOGIN_HELP =
-  "let the table's mapping send this environment variable as the login header of the photo host it names (once per variable; a mapping may come from anyone)";
+  "let the table's mapping send this environment variable as the login header to this photo host (once per variable; a mapping may come from anyone)";
 
 /** A repeatable option's values, in the order given. */
 const repeated = (value: string, previous: string[]) => [...previous, value];

@@ -167,16 +167,23 @@ describe('spot-import rows: photos given by web address', function () {
         assert.equal(unasked.code, 2, unasked.stdout + unasked.stderr);
         assert.equal(
           unasked.stderr.trim().split('\n').at(-1),
-          `spot-import: The mapping's media "fld_31_2" would send the environment variable KOBO_TOKEN to ${new URL(base).host} as its Authorization header. A mapping may come from anyone: if that is what you want, add --photo-login KOBO_TOKEN, then run again.`,
+          `spot-import: The mapping's media "fld_31_2" would send the environment variable KOBO_TOKEN to ${new URL(base).host} as its Authorization header. A mapping may come from anyone: if that is what you want, add --photo-login KOBO_TOKEN@${new URL(base).host}, then run again.`,
         );
       }
       assert.equal(requests.length, 0);
-      const unset = await runCli(['import', 'kobo.csv', '--photo-login', 'KOBO_TOKEN'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: undefined } });
+      // Approved for another host: still refused.
+      const elsewhere = await runCli(['import', 'kobo.csv', '--photo-login', 'KOBO_TOKEN@kf.kobotoolbox.org'], {
+        cwd: project.dir,
+        env: { ...env, KOBO_TOKEN: 'Token kobo-secret' },
+      });
+      assert.equal(elsewhere.code, 2, elsewhere.stdout + elsewhere.stderr);
+      const login = `KOBO_TOKEN@${new URL(base).host}`;
+      const unset = await runCli(['import', 'kobo.csv', '--photo-login', login], { cwd: project.dir, env: { ...env, KOBO_TOKEN: undefined } });
       assert.notEqual(unset.code, 0);
       assert.match(unset.stderr, /sends the header Authorization with the value of the environment variable KOBO_TOKEN, which is not set/);
       assert.equal(requests.length, 0);
 
-      const run = await runCli(['import', 'kobo.csv', '--photo-login', 'KOBO_TOKEN'], { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
+      const run = await runCli(['import', 'kobo.csv', '--photo-login', login], { cwd: project.dir, env: { ...env, KOBO_TOKEN: 'Token kobo-secret' } });
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.deepEqual(requests, [{ path: '/private/u-1/photo.jpg', authorization: 'Token kobo-secret' }]);
       assert.ok(!run.stdout.includes('kobo-secret') && !run.stderr.includes('kobo-secret'));

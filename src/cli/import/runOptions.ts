@@ -32,7 +32,7 @@ export function checkOptions(job: ImportJob): ImportCheckOptions {
  * What fetches the photos a table gives by web address: into .spot-import/downloads/, with the
  * login headers its mapping asks for read from the environment. A mapping may come from anyone
  * (a cloned repository): it names a variable and a host, so only a variable the person named with
- * --photo-login is read (else any secret of the environment could go to any host). A header whose
+ * its host (--photo-login VAR@host) is read (else any secret of the environment could go to any host). A header whose
  * variable is not named, or not set, stops the run before anything is sent.
  */
 export function photoFetcher(
@@ -42,9 +42,10 @@ export function photoFetcher(
   const headers: FetchHeader[] = [];
   for (const media of mapping.media) {
     for (const header of media.headers ?? []) {
-      if (!run.photoLogins.includes(header.env)) {
+      // The variable with its host: a mapping changed later cannot send an approved secret elsewhere.
+      if (!run.photoLogins.includes(`${header.env}@${header.host}`)) {
         throw new CliError(
-          `The mapping's media "${media.field}" would send the environment variable ${header.env} to ${header.host} as its ${header.name} header. A mapping may come from anyone: if that is what you want, add --photo-login ${header.env}, then run again.`,
+          `The mapping's media "${media.field}" would send the environment variable ${header.env} to ${header.host} as its ${header.name} header. A mapping may come from anyone: if that is what you want, add --photo-login ${header.env}@${header.host}, then run again.`,
           EXIT.usage,
         );
       }
