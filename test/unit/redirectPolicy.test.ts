@@ -28,7 +28,19 @@ describe('redirect policy', () => {
       'a.example redirected from https to http://b.example, which is not followed. Give an https address for the file',
     );
     assert.match(refused('https://localhost:8443/x', 'http://localhost:8080/y') ?? '', /^localhost:8443 redirected from https to http:\/\/localhost:8080/);
-    for (const local of ['https://127.0.0.1/y', 'http://localhost:3000/y', 'https://[::1]:1/y', 'http://127.8.9.1/y']) {
+    // Also the other ways of writing this machine: 0 and 0.0.0.0 (connecting there reaches it), [::], an IPv4-mapped 127 address, a name under localhost.
+    for (const local of [
+      'https://127.0.0.1/y',
+      'http://localhost:3000/y',
+      'https://[::1]:1/y',
+      'http://127.8.9.1/y',
+      'https://0/y',
+      'https://0.0.0.0:8443/y',
+      'https://[::]/y',
+      'https://[::ffff:127.0.0.1]/y',
+      'https://[0:0:0:0:0:0:0:1]/y',
+      'https://admin.localhost/y',
+    ]) {
       assert.match(refused('https://a.example/x', local) ?? '', /on this machine, which is not followed from another host/, local);
     }
     assert.equal(refused('https://a.example/x', 'https://b.example/y'), undefined);

@@ -3,7 +3,12 @@ import { ServiceError } from './errors';
 import { redactUrlText } from './redact';
 import { l10n } from '../text/l10n';
 
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+/**
+ * This machine as a URL parser writes it: localhost and names under it, 127.0.0.0/8, 0.0.0.0 (a
+ * connection there reaches this machine; the parser writes "0" so), IPv6's ::1 and :: and the
+ * IPv4-mapped 127 addresses ([::ffff:7f00:1]). A name that resolves to this machine is not known here.
+ */
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i;
 
 export function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK_HOST.test(url.hostname) || url.hostname === '::1';
