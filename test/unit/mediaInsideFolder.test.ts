@@ -74,13 +74,17 @@ describe('media named by data come from inside their folder', function () {
     const walkCheck = await checkSpotMedia(walk.path, walk.text);
     assert.deepEqual(
       walkCheck.problems.map((problem) => problem.message),
-      [`02.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`],
+      [
+        `02.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`,
+      ],
     );
     const run = document('run');
     const runCheck = await checkSpotMedia(run.path, run.text);
     assert.deepEqual(
       runCheck.problems.map((problem) => problem.message),
-      [`key.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`],
+      [
+        `key.png: is outside the folder ${join(dir, 'repo')} (a name with "..", a full path or a link to elsewhere): only files inside it are sent; copy it into the folder.`,
+      ],
     );
   });
 });
