@@ -154,8 +154,8 @@ describe('spot-import rows: mapping', function () {
         fld_12_1: 'Baumart',
         fld_12_2: 'Höhe (m)',
         fld_12_4: 'Bemerkung',
-        fld_12_5: { column: 'Beobachtet am', format: 'dd.MM.yyyy HH:mm' },
-        fld_12_6: { column: 'Gepflanzt am', format: 'dd.MM.yyyy' },
+        fld_12_5: { column: 'Beobachtet am', format: 'd.M.yyyy H:mm' },
+        fld_12_6: { column: 'Gepflanzt am', format: 'd.M.yyyy' },
       },
       // Spelt as German folders are, capitalised.
       media: { fld_12_3: { columns: ['Foto'], folder: 'Fotos' } },
