@@ -3,27 +3,25 @@
 // deadline, which ends the fetch and says so, whether the server drips the photo itself, the body
 // of a redirect or the body of an error. A loopback server drips; the tests pass a small deadline.
 import * as assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FetchError, PhotoFetcher } from '../../src/core/media/remote/photoFetcher';
 import { downloadDeadlineMs, downloadMedia, MAX_MEDIA_BYTES } from '../../src/core/mediaFiles/downloadMedia';
 import { ServiceError } from '../../src/core/api/errors';
+import { scriptedServer } from './helpers/scriptedServer';
 
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
 
 describe('a download that drips is ended by its deadline', function () {
   this.timeout(10_000);
-  let server: Server;
+  let server: Awaited<ReturnType<typeof scriptedServer>>;
   let base: string;
   let cacheDir: string;
   const closed: string[] = [];
 
   before(async () => {
-    server = createServer((request, response) => {
+    server = await scriptedServer((request, response) => {
       const path = (request.url ?? '').split('?')[0];
       const head: Record<string, [number, Record<string, string>]> = {
         '/photo.jpg': [200, { 'content-type': 'image/jpeg' }],
@@ -40,14 +38,9 @@ describe('a download that drips is ended by its deadline', function () {
         closed.push(path);
       });
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = server.url;
   });
-  after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  after(() => server.close());
   beforeEach(() => {
     cacheDir = mkdtempSync(join(tmpdir(), 'spot-deadline-'));
     closed.length = 0;
