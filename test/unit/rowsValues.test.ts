@@ -138,6 +138,24 @@ describe('rows values: coordinates', () => {
     assertNear(toWgs84(400000, 600000, 'EPSG:3844'), 23.685957064, 46.892040012);
   });
 
+  it("a grid position outside where its system is used: swapped x and y (Austria's X is the northing) a problem, otherwise a warning", () => {
+    // Graz in MGI / Austria GK East, written as Austrian surveyors write it (X the northing) and read as x = X.
+    const swapped = toWgs84(215000, -67800, 'EPSG:31256');
+    assert.deepEqual(swapped, {
+      problem:
+        'x 215000, y -67800 in EPSG:31256 lie outside where that system is used (14.83 to 17.17° east, 46.56 to 49.02° north); swapped, they lie inside: x and y (the columns of longitude and latitude) are probably swapped.',
+    });
+    // Bucharest's degrees projected into Austria's grid: outside, and not a swap.
+    const far = toWgs84(900000, 50000, 'EPSG:31256');
+    assert.ok(!('problem' in far), JSON.stringify(far));
+    assert.match(
+      far.warning ?? '',
+      /^x 900000, y 50000 in EPSG:31256 lie outside where that system is used \(14\.83 to 17\.17° east, 46\.56 to 49\.02° north\): check the coordinate system\.$/,
+    );
+    // Inside, and near a border (within a degree): no word.
+    assert.equal((toWgs84(-2500, 340000, 'EPSG:31256') as { warning?: string }).warning, undefined);
+  });
+
   it('takes a proj4 definition, and degrees as they are', () => {
     assertNear(toWgs84(-2500, 340000, { proj4: MGI_GK_EAST }), 16.298505342, 48.198403073);
     assertNear(toWgs84(602000, 5340000, { proj4: ETRS89_UTM_33N }), 16.372837556, 48.20503016);

@@ -25,6 +25,8 @@ export interface Crs extends Readonly<ProjectionModule.Projection> {
   readonly name: string;
   /** The EPSG code of a built-in one. */
   readonly code?: number;
+  /** Where a built-in one is used, in degrees: west, south, east, north (EPSG's area of use). */
+  readonly area?: readonly [number, number, number, number];
 }
 
 // A problem is kept worded in the language of its first use: the extension sets the language once,
@@ -58,7 +60,7 @@ function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
     };
   }
   if (code === WGS84_CODE) return { crs: WGS84 };
-  return resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code) });
+  return resolveDefinition(definition.proj4, { name: `EPSG:${code}`, code: Number(code), area: definition.area });
 }
 
 const WGS84_CODE = '4326';
@@ -72,7 +74,7 @@ const WGS84_CODE = '4326';
  */
 const WGS84: Crs = { name: 'EPSG:4326', code: 4326, projected: false, unit: 'metres', toWgs84: (x: number, y: number) => ({ longitude: x, latitude: y }) };
 
-function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' | 'code'>): { crs: Crs } | { problem: string } {
+function resolveDefinition(definition: string, { name, code, area }: Pick<Crs, 'name' | 'code' | 'area'>): { crs: Crs } | { problem: string } {
   const grid = gridFileOf(definition);
   if (grid !== undefined) {
     return {
@@ -94,7 +96,7 @@ function resolveDefinition(definition: string, { name, code }: Pick<Crs, 'name' 
           : l10n.t('the given proj4 definition cannot be read by proj4: {0}.', projection.problem),
     };
   }
-  return { crs: { name, ...(code === undefined ? {} : { code }), ...projection } };
+  return { crs: { name, ...(code === undefined ? {} : { code }), ...(area === undefined ? {} : { area }), ...projection } };
 }
 
 /** The grid files (+nadgrids) a proj4 definition needs, or undefined; "@null" is no grid. */

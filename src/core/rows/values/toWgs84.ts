@@ -40,8 +40,57 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
           : l10n.t('x {0}, y {1} is no position in the given proj4 definition: it lies outside what that coordinate system can express.', x, y),
     };
   }
-  const warning = degreesWarning(x, y, crs);
+  const away = outsideArea(x, y, position, crs);
+  if (away?.swapped) return { problem: away.message };
+  const warning = degreesWarning(x, y, crs) ?? away?.message;
   return warning === undefined ? position : withMembers(position, { warning });
+}
+
+/** How far past a system's area of use a position may lie before it is said (EPSG's areas follow borders closely). */
+const AREA_MARGIN_DEGREES = 1;
+
+/**
+ * A built-in projected system's position outside where the system is used: x and y swapped when
+ * swapping them lands inside (Austrian and German surveyors write the northing as X, a mapping
+ * may take X for the easting), else a warning to check the system. Degrees and a proj4 definition
+ * given by hand are not checked (the first is checked as latitude and longitude, the second has no area).
+ */
+function outsideArea(x: number, y: number, position: { latitude: number; longitude: number }, crs: Crs): { message: string; swapped: boolean } | undefined {
+  const area = crs.area;
+  if (!crs.projected || area === undefined || inArea(position, area)) return undefined;
+  const [west, south, east, north] = area;
+  const where = l10n.t('{0} to {1}° east, {2} to {3}° north', west, east, south, north);
+  let other: { latitude: number; longitude: number } | undefined;
+  try {
+    other = crs.toWgs84(y, x);
+  } catch {
+    other = undefined;
+  }
+  if (other && inArea(other, area)) {
+    return {
+      swapped: true,
+      message: l10n.t(
+        'x {0}, y {1} in {2} lie outside where that system is used ({3}); swapped, they lie inside: x and y (the columns of longitude and latitude) are probably swapped.',
+        x,
+        y,
+        crs.name,
+        where,
+      ),
+    };
+  }
+  return {
+    swapped: false,
+    message: l10n.t('x {0}, y {1} in {2} lie outside where that system is used ({3}): check the coordinate system.', x, y, crs.name, where),
+  };
+}
+
+function inArea({ latitude, longitude }: { latitude: number; longitude: number }, [west, south, east, north]: readonly number[]): boolean {
+  return (
+    latitude >= south - AREA_MARGIN_DEGREES &&
+    latitude <= north + AREA_MARGIN_DEGREES &&
+    longitude >= west - AREA_MARGIN_DEGREES &&
+    longitude <= east + AREA_MARGIN_DEGREES
+  );
 }
 
 /**
