@@ -13,6 +13,7 @@ import type { Frame } from 'playwright-core';
 import { VSCODE_VERSIONS } from '../integration/launchers/harness/codeServer';
 import { repoRoot } from '../integration/launchers/harness/paths';
 import {
+  focusWorkbench,
   runCommand,
   answerFileDialog,
   clearNotifications,
@@ -337,10 +338,7 @@ describe('e2e walkthrough (first run) and the Details page', function () {
     // Document, say): a new user's palette has no history, so this one has none either.
     await runCommand('Clear Command History');
     await confirmClearHistory();
-    await page()
-      .locator('.monaco-workbench')
-      .click({ position: { x: 600, y: 5 } })
-      .catch(() => undefined);
+    await focusWorkbench();
     await page().keyboard.press('F1');
     await quickInput().waitFor({ state: 'visible', timeout: 10_000 });
     await quickInput().fill('>Import Spot');

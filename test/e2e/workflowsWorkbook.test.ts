@@ -17,6 +17,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { writeWorkbook } from '../unit/helpers/workbook';
 import {
+  focusWorkbench,
   activeEditorTab,
   clearNotifications,
   dismissOverlays,
@@ -113,10 +114,7 @@ async function waitForViewLines(timeout = 30_000): Promise<void> {
  * editor comes: openFile would wait for one) and makes its tab the active one.
  */
 async function openWorkbook(): Promise<void> {
-  await page()
-    .locator('.monaco-workbench')
-    .click({ position: { x: 600, y: 5 } })
-    .catch(() => undefined);
+  await focusWorkbench();
   await page().keyboard.press('Control+P');
   await quickInput().waitFor({ state: 'visible', timeout: 10_000 });
   await quickInput().fill(WORKBOOK);
