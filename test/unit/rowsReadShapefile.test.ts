@@ -105,6 +105,13 @@ describe('rows read: a shapefile layer as a table', () => {
     const latin = await openTable(`${silent}.shp`);
     assert.equal(latin.format.encoding, 'latin1');
     assert.deepEqual((await rowsOf(latin))[0].values, { ART: 'Lärche' });
+    // windows-1252's own letters (0x80–0x9F), in a value and in a column's name: € and „“ as written.
+    const letters = join(dir, 'letters');
+    const cp1252 = (text: string) => Buffer.from(text.replace(/€/g, '\x80').replace(/„/g, '\x84').replace(/“/g, '\x93'), 'latin1');
+    writeShapefile(letters, { shapes: [{ point: [1, 2] }], fields: ['PREIS€'], records: [['5 € „Sonder“']], encode: cp1252, languageDriver: 0x57 });
+    const priced = await openTable(`${letters}.shp`);
+    assert.deepEqual(priced.columns, ['PREIS€']);
+    assert.deepEqual((await rowsOf(priced))[0].values, { 'PREIS€': '5 € „Sonder“' });
   });
 
   it('names the coordinate system of a .prj by its EPSG code, from its AUTHORITY or its ESRI name; says when it cannot', async () => {

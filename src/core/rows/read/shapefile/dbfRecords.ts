@@ -7,6 +7,7 @@ import { open as openFile } from 'node:fs/promises';
 import { l10n } from '../../../text/l10n';
 import { memberSetter } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
+import { textDecoding } from '../textDecoding';
 import type { SourceEncoding } from '../types';
 
 interface DbfField {
@@ -33,26 +34,26 @@ export interface DbfRecord {
 export function dbfLayout(path: string, dbfName: string, header: Buffer, encoding: SourceEncoding): DbfLayout {
   const notDbf = () => new TableReadError(path, l10n.t('its attributes ({0}) are not a DBF file', dbfName));
   if (header.length < 33) throw notDbf();
-  const decoder = new TextDecoder(textEncoding(encoding));
+  const decode = fieldDecoder(encoding);
   const fields: DbfField[] = [];
   for (let offset = 32; offset + 32 <= header.length && header[offset] !== 0x0d; offset += 32) {
     const raw = header.subarray(offset, offset + 11);
     const end = raw.indexOf(0);
-    fields.push({ name: decoder.decode(end < 0 ? raw : raw.subarray(0, end)), type: String.fromCharCode(header[offset + 11]), width: header[offset + 16] });
+    fields.push({ name: decode(end < 0 ? raw : raw.subarray(0, end)), type: String.fromCharCode(header[offset + 11]), width: header[offset + 16] });
   }
   return { fields, headerBytes: header.readUInt16LE(8), recordBytes: header.readUInt16LE(10) };
 }
 
 /** Records until the end-of-file mark or the file's end; a record cut short is not one. */
 export async function* dbfRecords(dbf: string | Uint8Array, layout: DbfLayout, encoding: SourceEncoding): AsyncGenerator<DbfRecord> {
-  const decoder = new TextDecoder(textEncoding(encoding));
+  const decode = fieldDecoder(encoding);
   const set = memberSetter(layout.fields.map((field) => field.name));
   for await (const record of recordBytes(dbf, layout)) {
     if (record[0] === 0x1a) return;
     const values: Record<string, unknown> = {};
     let at = 1;
     for (const field of layout.fields) {
-      set(values, field.name, fieldValue(field.type, decoder.decode(record.subarray(at, at + field.width))));
+      set(values, field.name, fieldValue(field.type, decode(record.subarray(at, at + field.width))));
       at += field.width;
     }
     yield { deleted: record[0] === 0x2a, values };
@@ -99,4 +100,17 @@ function fieldValue(type: string, text: string): unknown {
   }
 }
 
-const textEncoding = (encoding: SourceEncoding) => (encoding === 'latin1' ? 'iso-8859-1' : encoding);
+/**
+ * A field's bytes as text: the table readers' decoding (textDecoding.ts: windows-1252's 0x80–0x9F
+ * as €, „ and the rest, which Node's TextDecoder before 24 reads as ISO-8859-1), except UTF-8, read
+ * leniently: a writer that cut a fixed-width field inside a character leaves U+FFFD there, not a
+ * layer whose features after it cannot be read.
+ */
+function fieldDecoder(encoding: SourceEncoding): (bytes: Uint8Array) => string {
+  if (encoding === 'utf-8') {
+    const utf8 = new TextDecoder('utf-8');
+    return (bytes) => utf8.decode(bytes);
+  }
+  const decoding = textDecoding(encoding);
+  return (bytes) => decoding.decode(bytes, true);
+}
