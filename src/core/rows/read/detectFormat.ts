@@ -155,7 +155,8 @@ function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding
 function formatOf(path: string, text: string, complete: boolean, detected: string[]): SourceFormatName {
   const extension = extname(path).toLowerCase();
   const byExtension = BY_EXTENSION[extension];
-  if (byExtension === 'geojson' && isFeatureLine(text)) {
+  // One GeoJSON feature per line (GeoJSONSeq), which tools also name .geojson.
+  if (byExtension === 'geojson' && firstLineObjectType(text) === 'Feature') {
     detected.push(l10n.t('format {0} (detected: one GeoJSON feature per line)', 'ndjson'));
     return 'ndjson';
   }
@@ -181,15 +182,15 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
 }
 
 /**
- * Whether the first line is a whole GeoJSON Feature (after RFC 8142's record separator, if any): a
- * file of one feature per line (GeoJSONSeq), which tools also name .geojson.
+ * The first line as a whole JSON object (after RFC 8142's record separator, if any): its `type`
+ * member's value (undefined when it has none), or false when the line is no whole object.
  */
-function isFeatureLine(text: string): boolean {
+function firstLineObjectType(text: string): unknown {
   const start = text.trimStart().replace(/^\u001e/, '');
   let end = 0;
   while (end < start.length && breakLength(start, end) === 0) end++;
   const first = parseJson(start.slice(0, end));
-  return !!first && 'node' in first && first.node.type === 'object' && memberNodes(first.node).get('type')?.value === 'Feature';
+  return first && 'node' in first && first.node.type === 'object' ? memberNodes(first.node).get('type')?.value : false;
 }
 
 /**
@@ -198,11 +199,8 @@ function isFeatureLine(text: string): boolean {
  * line longer than the sample) shows its type, or at least its `features` array, in the sample.
  */
 function jsonFormatOf(path: string, text: string): SourceFormatName {
-  let end = 0;
-  while (end < text.length && breakLength(text, end) === 0) end++;
-  const first = parseJson(text.slice(0, end));
-  if (first && 'node' in first && first.node.type === 'object')
-    return memberNodes(first.node).get('type')?.value === 'FeatureCollection' ? 'geojson' : 'ndjson';
+  const type = firstLineObjectType(text);
+  if (type !== false) return type === 'FeatureCollection' ? 'geojson' : 'ndjson';
   if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return 'geojson';
   throw new TableReadError(path, l10n.t('it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line'));
 }
