@@ -36,7 +36,7 @@ describe('spot-import rows: validate', function () {
     const at = (position: { line: number; column: number }) => `survey.csv:${position.line}:${position.column}`;
     const rowLines = koboRowLines();
     assert.deepEqual(result.stdout.trim().split('\n'), [
-      `${at(cellAt(KOBO_TEXT, 'N 47,27'))}: latitude: "N 47,27" is not a number (e.g. 47,2692).`,
+      `${at(cellAt(KOBO_TEXT, 'ca. 47,27'))}: latitude: "ca. 47,27" is not a number (e.g. 47,2692).`,
       `${at(cellAt(KOBO_TEXT, '200'))}: longitude 200 is out of range (-180 to 180).`,
       // Both out of range: each at its own cell.
       `${at(cellAt(KOBO_TEXT, '95'))}: latitude 95 is out of range (-90 to 90).`,

@@ -231,6 +231,8 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     assert.deepEqual([mapping.latitude, mapping.longitude], ['Breite', 'Länge']);
     const degrees = await guess(dir.write('bäume.csv', 'Nr;Breite (WGS84);Länge (WGS84)\n1;47,1;15,4\n'));
     assert.deepEqual([degrees.mapping.latitude, degrees.mapping.longitude], ['Breite (WGS84)', 'Länge (WGS84)']);
+    const sexagesimal = await guess(dir.write('gps.csv', `Nr,Latitude (DMS),Longitude (DMS)\n1,"47°04'16.3""N","15°26'02.1""E"\n`));
+    assert.deepEqual([sexagesimal.mapping.latitude, sexagesimal.mapping.longitude], ['Latitude (DMS)', 'Longitude (DMS)']);
     assert.ok(
       notes.includes("source_id: the prefix Baumkataster- is the file's name without its dates and numbers: an export of another day finds the same spots"),
       notes.join('\n'),

@@ -15,7 +15,7 @@ import { isWebAddress } from './mapping/webAddress';
 import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
-import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseNumber, toWgs84, type CellResult } from './values';
+import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseDegrees, parseNumber, toWgs84, type CellResult } from './values';
 import { geometryPoint } from './values/geometryPoint';
 import { resolveTimeZone } from './values/timeZone';
 
@@ -327,6 +327,18 @@ function readNumber(value: unknown, mapping: ResolvedMapping): { value: number; 
   return settled(parseNumber(text, mapping.decimalSeparator));
 }
 
+/** A latitude or longitude cell in degrees: a number, or degrees, minutes and seconds ("47°04'16.3\"N"). */
+function readDegrees(
+  value: unknown,
+  axis: 'latitude' | 'longitude',
+  mapping: ResolvedMapping,
+): { value: number; warning?: string } | { problem: string } | undefined {
+  if (typeof value === 'number') return readNumber(value, mapping);
+  const text = cellText(value);
+  if (isNullCell(text, mapping)) return undefined;
+  return settled(parseDegrees(text, axis, mapping.decimalSeparator));
+}
+
 /** A cell's conversion without its "no value" case (the caller has ruled an empty cell out). */
 function settled<T>(result: CellResult<T>): { value: T; warning?: string } | { problem: string } | undefined {
   return 'empty' in result ? undefined : result;
@@ -356,7 +368,8 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       ['longitude', mapping.longitude, xAt],
       ['latitude', mapping.latitude, yAt],
     ] as const) {
-      const read = readNumber(row.values[column], mapping);
+      // Degrees may be written with minutes and seconds; a grid's metres are numbers only.
+      const read = mapping.degrees ? readDegrees(row.values[column], member, mapping) : readNumber(row.values[column], mapping);
       if (!read) fail(member, l10n.t('{0} is empty in this row (column "{1}").', member, column), at);
       else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
       else if (member === 'longitude') x = read.value;

@@ -114,7 +114,7 @@ export const KOBO_ROWS: KoboRow[] = [
   },
   { start: '2026-06-02T06:15:00.000Z', species: 'Larch', height: '20', latitude: '47,31', longitude: '11,42', uuid: 'uuid-3' },
   // One problem each, from here on.
-  { latitude: 'N 47,27', uuid: 'uuid-4' },
+  { latitude: 'ca. 47,27', uuid: 'uuid-4' },
   { latitude: '47,28', longitude: '200', uuid: 'uuid-5' },
   { latitude: '95', longitude: '-200', uuid: 'uuid-6' },
   { latitude: '165', longitude: '47', uuid: 'uuid-7' },

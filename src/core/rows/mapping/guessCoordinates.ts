@@ -131,14 +131,14 @@ function isPoint(geometry: NonNullable<SourceRow['geometry']>): boolean {
 /**
  * A header as an axis of a place: the axis' word alone ("lat", "Y"), after the place's name
  * ("_point_latitude", "location-Latitude", "decimalLatitude", "POINT_X") or before it
- * ("lat_3_location"). Degrees or a datum in brackets at the end ("Breite (WGS84)", "lat [°]")
+ * ("lat_3_location"). Degrees or a datum in brackets at the end ("Breite (WGS84)", "lat [°]", "Latitude (DMS)")
  * are not part of it; other units are: "Breite (m)" and "Länge (m)" are a width and a length.
  */
 function coordinateColumn(column: string, index: number): CoordinateColumn | undefined {
   const name = column
     .normalize('NFC')
     .trim()
-    .replace(/\s*[([][^()[\]]*(?:°|deg|grad|wgs|etrs|epsg|decimal|dezimal)[^()[\]]*[)\]]$/i, '');
+    .replace(/\s*[([][^()[\]]*(?:°|deg|grad|wgs|etrs|epsg|decimal|dezimal|dms|gms)[^()[\]]*[)\]]$/i, '');
   const lower = name.toLowerCase();
   const word = (text: string): { axis: Axis; grid: boolean } | undefined => {
     if (Object.hasOwn(DEGREE_WORDS, text)) return { axis: DEGREE_WORDS[text], grid: false };

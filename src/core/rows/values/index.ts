@@ -4,6 +4,7 @@
 // (perhaps with a warning), a problem about the cell, or no value for an empty cell.
 export { NO_VALUE, isEmptyCell, type CellResult, type NoValue } from './cellResult';
 export { parseNumber, DECIMAL_SEPARATOR_SETTING, type DecimalSeparator } from './parseNumber';
+export { parseDegrees } from './parseDegrees';
 export { resolveCrs, builtInCodes, gridFileOf, type Crs, type CrsSpec } from './crs';
 export { toWgs84, type Wgs84Result } from './toWgs84';
 export { checkLatitudeLongitude, latitudeLongitudeProblems, type CoordinateProblem } from './latitudeLongitude';
