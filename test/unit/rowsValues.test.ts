@@ -9,6 +9,8 @@ import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber
 import { parseTopicDefinition } from '../../src/core/topics';
 import type { CategoryField } from '../../src/core/topics/categories';
 
+const KROVAK_EAST_NORTH = '+proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel +units=m +no_defs';
+
 describe('rows values: numbers', () => {
   it('reads decimal commas, decimal points and grouped thousands', () => {
     assert.deepEqual(parseNumber('47,2692', ','), { value: 47.2692 });
@@ -107,6 +109,21 @@ describe('rows values: coordinates', () => {
     // echo "500000 4649776.22482" | cs2cs -f %.9f +proj=utm +zone=33 +south +datum=WGS84 +units=m +no_defs
     //   +to +proj=longlat +datum=WGS84  → 15.000000000	-48.305208395
     assertNear(toWgs84(500000, 4649776.22482, 'EPSG:32733'), 15, -48.305208395);
+  });
+
+  it("EPSG:5514 to a metre: the national operations docs/mapping.md gives as proj4 strings agree with PROJ's", () => {
+    // The built-in EPSG:5514 takes "S-JTSK to WGS 84 (3)" (6 m, Czechia and Slovakia), the first
+    // operation projinfo lists; cs2cs with EPSG codes picks the 1 m operation of the country the
+    // point is in, about 8 m away. Given as proj4 strings (position-vector rotations), as cs2cs
+    // gives them (PROJ 9.1.1):
+    //   echo "-740000 -1200000" | cs2cs -f %.9f EPSG:5514 EPSG:4326  → 48.691996695	14.749682889 ("(5)", Czechia)
+    assertNear(
+      toWgs84(-740000, -1200000, { proj4: `${KROVAK_EAST_NORTH} +towgs84=572.213,85.334,461.94,4.9732,1.529,5.2484,3.5378` }),
+      14.749682889,
+      48.691996695,
+    );
+    //   echo "-568000 -1278000" | cs2cs -f %.9f EPSG:5514 EPSG:4326  → 48.174512291	17.180619290 ("(4)", Slovakia)
+    assertNear(toWgs84(-568000, -1278000, { proj4: `${KROVAK_EAST_NORTH} +towgs84=485,169.5,483.8,7.786,4.398,4.103,0` }), 17.18061929, 48.174512291);
   });
 
   it("EPSG:28992 (Netherlands, RD New) and EPSG:31370 (Belgian Lambert 72) as PROJ's own EPSG operations give them", () => {
