@@ -115,11 +115,55 @@ describe('rows of a table as spots in the editor', function () {
     assert.strictEqual(swapped.length, 1, `a problem on row 3's latitude cell: ${JSON.stringify(problems.map((p) => [p.range.start, p.message]))}`);
     assert.match(swapped[0].message, /swapped/i);
     assert.strictEqual(swapped[0].severity, vscode.DiagnosticSeverity.Error);
-    assert.strictEqual(swapped[0].code, 'row.coordinates');
+    // The rule spot documents have for it: the quick fix below goes by it.
+    assert.strictEqual(swapped[0].code, 'spot.swappedCoordinates');
     assert.match(at(4, 5)[0]?.message ?? '', /does not exist|daylight/i, 'the local time in the gap, on its cell');
     assert.match(at(4, 6)[0]?.message ?? '', /missing\.png.*not in the folder/, 'the missing photo, on its cell');
     // The range covers the cell's text (here "139,69").
     assert.strictEqual(vscode.window.activeTextEditor?.document.getText(swapped[0].range), '139,69');
+  });
+
+  it("offers to swap the mapping's latitude and longitude columns on a swapped row, preferred when every row looks swapped; applied, the rows are right", async () => {
+    await useTestProfile();
+    const swapActions = async (uri: vscode.Uri, range: vscode.Range) => {
+      const actions = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>('vscode.executeCodeActionProvider', uri, range);
+      return actions.filter((action): action is vscode.CodeAction => 'edit' in action && action.title.startsWith('Swap the latitude and longitude columns'));
+    };
+    // One row of four typed the wrong way round: offered, not preferred (the edit would spoil the other three).
+    const table = writeTable();
+    dirs.push(table.dir);
+    await vscode.window.showTextDocument(table.csv);
+    const problems = await waitForTableChecked(table, 3);
+    const one = problems.find((problem) => problem.code === 'spot.swappedCoordinates');
+    assert.ok(one, JSON.stringify(problems.map((problem) => [problem.code, problem.message])));
+    const offered = await swapActions(table.csv, one.range);
+    assert.deepEqual(
+      offered.map((action) => [action.title, action.isPreferred]),
+      [['Swap the latitude and longitude columns in trees.mapping.json (1 of 4 rows look swapped)', false]],
+    );
+    await closeAllEditors();
+
+    // Every row swapped (the mapping names the columns crosswise): preferred, and applying it puts them right.
+    const crosswise = writeTable();
+    dirs.push(crosswise.dir);
+    const rows = [
+      'id;Species;Height (m);lat;lon;observed;photos',
+      ...[1, 2, 3].map((n) => `${crosswise.stamp}-${n};Oak;4;139,6${n};35,6${n};27.03.2026 14:30;`),
+    ];
+    fs.writeFileSync(crosswise.csv.fsPath, rows.join('\r\n') + '\r\n');
+    await vscode.window.showTextDocument(crosswise.csv);
+    const all = await waitForTableChecked(crosswise, 3);
+    assert.ok(
+      all.every((problem) => problem.code === 'spot.swappedCoordinates'),
+      JSON.stringify(all.map((problem) => [problem.code, problem.message])),
+    );
+    const [swap] = await swapActions(crosswise.csv, all[1].range);
+    assert.strictEqual(swap?.title, 'Swap the latitude and longitude columns in trees.mapping.json (3 of 3 rows look swapped)');
+    assert.strictEqual(swap.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(swap.edit!));
+    const mapping = JSON.parse((await vscode.workspace.openTextDocument(crosswise.mapping)).getText()) as { latitude: string; longitude: string };
+    assert.deepEqual([mapping.latitude, mapping.longitude], ['lon', 'lat']);
+    await waitForTableChecked(crosswise, 0);
   });
 
   it('says in a hover what a cell becomes, and Preview Spots shows the exact document of the row', async () => {

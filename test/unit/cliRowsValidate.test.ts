@@ -100,7 +100,8 @@ describe('spot-import rows: validate', function () {
         message: swapped.reason,
         pointer: '/data/attributes/latitude',
         severity: 'error',
-        rule: 'row.coordinates',
+        // The rule spot documents have for it: the editor offers the swap (of the mapping's columns).
+        rule: 'spot.swappedCoordinates',
       },
     ]);
     assert.deepEqual(
@@ -109,7 +110,7 @@ describe('spot-import rows: validate', function () {
         ['row.coordinates'],
         ['row.coordinates'],
         ['row.coordinates', 'row.coordinates'],
-        ['row.coordinates'],
+        ['spot.swappedCoordinates'],
         ['row.category'],
         ['row.media'],
         ['row.sourceId'],

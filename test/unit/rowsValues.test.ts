@@ -161,6 +161,7 @@ describe('rows values: coordinates', () => {
     assert.deepEqual(swapped, {
       problem:
         'x 215000, y -67800 in EPSG:31256 lie outside where that system is used (14.83 to 17.17° east, 46.56 to 49.02° north); swapped, they lie inside: x and y (the columns of longitude and latitude) are probably swapped.',
+      swapped: true,
     });
     // Bucharest's degrees projected into Austria's grid: outside, and not a swap.
     const far = toWgs84(900000, 50000, 'EPSG:31256');

@@ -6,7 +6,7 @@ export const SPOT_RULES = {
   duplicateMember: 'spot.duplicateMember',
   /** A gallery field sent as null (pending) while state is not 2. */
   pendingNeedsState2: 'spot.pendingNeedsState2',
-  /** A latitude out of range that, swapped with the longitude, makes a position (core/geo/position.ts). */
+  /** A latitude and longitude that swapped would be a position, or one in its area (core/geo/position.ts); for a row, its two cells or columns. */
   swappedCoordinates: 'spot.swappedCoordinates',
   /** topic_id is not the topic the account (profile, project) imports into. */
   accountTopic: 'spot.projectTopic',

@@ -12,6 +12,7 @@ export * from './mapping/mappingPath';
 export * from './mapping/resolveMapping';
 export * from './mapping/guessMapping';
 export { previewForMapping } from './mapping/guessSheet';
+export { swapCoordinateColumns, type CoordinateColumnsSwap } from './mapping/swapCoordinateColumns';
 export { sheetText, type SheetText } from './read/xlsx/sheetText';
 export * from './rowToSpot';
 export * from './rowSource';

@@ -10,6 +10,7 @@ import type { SpotProblem } from '../media/checkSpotMedia';
 import { checkMediaFile } from '../media/mediaFileRules';
 import { toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
+import { SPOT_RULES } from '../api/spotRules';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
 import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
@@ -22,7 +23,7 @@ import { resolveTimeZone } from './values/timeZone';
 export const ROW_RULES = {
   /** A cell that cannot be read as its field's type (a number, a date, a boolean). */
   value: 'row.value',
-  /** A coordinate that is not a number, out of range, probably swapped, or cannot be transformed. */
+  /** A coordinate that is not a number, out of range, or cannot be transformed (one that swapping would fix: SPOT_RULES.swappedCoordinates). */
   coordinates: 'row.coordinates',
   /** A category label the topic does not have. */
   category: 'row.category',
@@ -332,11 +333,12 @@ function readDegrees(
   value: unknown,
   axis: 'latitude' | 'longitude',
   mapping: ResolvedMapping,
-): { value: number; warning?: string } | { problem: string } | undefined {
+): { value: number; warning?: string } | { problem: string; swapped?: true } | undefined {
   if (typeof value === 'number') return readNumber(value, mapping);
   const text = cellText(value);
   if (isNullCell(text, mapping)) return undefined;
-  return settled(parseDegrees(text, axis, mapping.decimalSeparator));
+  const read = parseDegrees(text, axis, mapping.decimalSeparator);
+  return 'empty' in read ? undefined : read;
 }
 
 /** A cell's conversion without its "no value" case (the caller has ruled an empty cell out). */
@@ -355,8 +357,9 @@ function readInteger(row: SourceRow, column: string, member: string, mapping: Re
 function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, report: Report, cellOf: CellOf): void {
   // The two are one position: when either cannot be had, neither is written, so a problem with one
   // leaves the other out too (and the base rules do not add "longitude is required" beside it).
-  const fail = (member: 'latitude' | 'longitude', message: string, at: CellPosition) =>
-    report(member, message, ROW_RULES.coordinates, at, 'error', [member === 'latitude' ? 'longitude' : 'latitude']);
+  // A problem that swapping the two would fix has the documents' rule, so the editor offers the swap.
+  const fail = (member: 'latitude' | 'longitude', message: string, at: CellPosition, swapped?: boolean) =>
+    report(member, message, swapped ? SPOT_RULES.swappedCoordinates : ROW_RULES.coordinates, at, 'error', [member === 'latitude' ? 'longitude' : 'latitude']);
   let x: number | undefined;
   let y: number | undefined;
   let xAt: CellPosition;
@@ -371,7 +374,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       // Degrees may be written with minutes and seconds; a grid's metres are numbers only.
       const read = mapping.degrees ? readDegrees(row.values[column], member, mapping) : readNumber(row.values[column], mapping);
       if (!read) fail(member, l10n.t('{0} is empty in this row (column "{1}").', member, column), at);
-      else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at);
+      else if ('problem' in read) fail(member, `${member}: ${read.problem}`, at, 'swapped' in read);
       else if (member === 'longitude') x = read.value;
       else y = read.value;
     }
@@ -385,20 +388,20 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   }
   if (x === undefined || y === undefined) return;
   // At the cell of the coordinate a problem is about (the latitude's when it is about both, or the system).
-  const failAt = (problem: string, member: 'latitude' | 'longitude' = 'latitude') =>
-    member === 'longitude' ? fail('longitude', problem, xAt) : fail('latitude', problem, yAt);
+  const failAt = (problem: string, member: 'latitude' | 'longitude' = 'latitude', swapped?: boolean) =>
+    member === 'longitude' ? fail('longitude', problem, xAt, swapped) : fail('latitude', problem, yAt, swapped);
   // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
   // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
   const asGiven = mapping.degrees ? latitudeLongitudeProblems(y, x) : [];
-  asGiven.forEach((problem) => failAt(problem.message, problem.member));
+  asGiven.forEach((problem) => failAt(problem.message, problem.member, problem.swapped));
   if (asGiven.length > 0) return;
   const transformed = toWgs84(x, y, mapping.crs);
   if ('problem' in transformed) {
     // toWgs84's check of degrees as given is at the cell its first problem is about; any other
     // problem (the coordinate system, the transformation) at the latitude's.
     const asDegrees = latitudeLongitudeProblems(y, x);
-    const member = asDegrees.length > 0 && transformed.problem === asDegrees.map((problem) => problem.message).join(' ') ? asDegrees[0].member : 'latitude';
-    return failAt(transformed.problem, member);
+    const fromDegrees = asDegrees.length > 0 && transformed.problem === asDegrees.map((problem) => problem.message).join(' ');
+    return failAt(transformed.problem, fromDegrees ? asDegrees[0].member : 'latitude', 'swapped' in transformed || (fromDegrees && asDegrees[0].swapped));
   }
   if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);

@@ -7,6 +7,7 @@ import type { TableParts } from './registerTables';
 import { RowPreviews } from './rowPreviews';
 import { SheetViews } from './sheetViews';
 import { TableChecks } from './tableChecks';
+import { TableCodeActions } from './tableCodeActions';
 import { TableCodeLens } from './tableCodeLens';
 import { TableHovers } from './tableHovers';
 
@@ -19,5 +20,6 @@ export function buildTables(disposables: DisposableStore, log: Logger, topics: T
     sheets: disposables.add(new SheetViews(log)),
     codeLens: disposables.add(new TableCodeLens(checks)),
     hovers: new TableHovers(checks),
+    codeActions: new TableCodeActions(checks),
   };
 }

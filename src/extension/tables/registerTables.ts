@@ -1,6 +1,6 @@
 // Tables with a mapping in the editor (issue 21): problems on the cells while typing, a CodeLens
 // (Import N rows as spots, Preview spot of this row, Create Mapping), hovers that say what a cell
-// becomes, and the read-only previews of rows' spot documents. A workbook is not text: Show Rows
+// becomes, a quick fix for swapped coordinates, and the read-only previews of rows' spot documents. A workbook is not text: Show Rows
 // opens its sheet as a read-only CSV view (`spot-rows:`), where all of this works as on a CSV.
 // Activation registers stand-ins only: a JSON file activates us far more often than a table is
 // opened. The features' code (checks, CodeLens, hovers, previews, sheet views) is in
@@ -8,6 +8,7 @@
 // first asks a stand-in, or when a command needs it; the rows bundle loads when a check runs.
 import * as vscode from 'vscode';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
+import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { buildOnFirstNeed } from '../platform/lazyFeatures';
 import { DisposableStore } from '../platform/lifecycle';
 import type { Logger } from '../platform/services';
@@ -15,6 +16,7 @@ import type { RowPreviews } from './rowPreviews';
 import { SHEET_VIEW_SCHEME } from './sheetViewUri';
 import type { SheetViews } from './sheetViews';
 import type { TableChecks } from './tableChecks';
+import type { TableCodeActions } from './tableCodeActions';
 import type { TableCodeLens } from './tableCodeLens';
 import type { TableHovers } from './tableHovers';
 import { isMappingUri, isTableUri, PREVIEW_SCHEME, TABLE_FILES } from './tableUris';
@@ -30,6 +32,7 @@ interface Tables {
 export interface TableParts extends Tables {
   readonly codeLens: TableCodeLens;
   readonly hovers: TableHovers;
+  readonly codeActions: TableCodeActions;
 }
 
 /** What the tables take from dist/features.js (see lazyFeatures.ts). */
@@ -106,6 +109,13 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
     provideHover: async (document, position, token) =>
       isTableUri(document.uri) ? (await readyOrNone('a hover'))?.hovers.provideHover(document, position, token) : undefined,
   };
+  // Quick fixes are asked for our own problems only, which exist once the features are built.
+  const codeActions: vscode.CodeActionProvider = {
+    provideCodeActions: async (document, _range, context) =>
+      isTableUri(document.uri) && context.diagnostics.some((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE)
+        ? ((await readyOrNone('a quick fix'))?.codeActions.provideCodeActions(document, context) ?? [])
+        : [],
+  };
   disposables.push(
     opened,
     { dispose: () => clearImmediate(openAtActivation) },
@@ -116,6 +126,7 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
     vscode.workspace.registerTextDocumentContentProvider(SHEET_VIEW_SCHEME, sheets),
     vscode.languages.registerCodeLensProvider(TABLE_FILES, codeLens),
     vscode.languages.registerHoverProvider(TABLE_FILES, hovers),
+    vscode.languages.registerCodeActionsProvider(TABLE_FILES, codeActions, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
   );
   return { ready: () => ready() };
 }

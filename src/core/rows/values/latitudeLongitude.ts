@@ -12,6 +12,8 @@ export { LATITUDE_LIMIT, LONGITUDE_LIMIT };
 export interface CoordinateProblem {
   member: 'latitude' | 'longitude';
   message: string;
+  /** The two swapped would be a position: the fix is to exchange them (or their columns). */
+  swapped?: true;
 }
 
 /** What is wrong with the pair, [] when nothing is. */
@@ -26,7 +28,7 @@ export function latitudeLongitudeProblems(latitude: number, longitude: number): 
   if (!Number.isFinite(longitude)) problems.push({ member: 'longitude', message: l10n.t('longitude {0} is not a finite number.', longitude) });
   if (problems.length > 0) return problems;
   if (swapMakesPosition(latitude, longitude))
-    return [{ member: 'latitude', message: l10n.t('latitude {0} is out of range; latitude and longitude are probably swapped.', latitude) }];
+    return [{ member: 'latitude', message: l10n.t('latitude {0} is out of range; latitude and longitude are probably swapped.', latitude), swapped: true }];
   if (Math.abs(latitude) > LATITUDE_LIMIT)
     problems.push({ member: 'latitude', message: l10n.t('latitude {0} is out of range (-{1} to {1}).', latitude, LATITUDE_LIMIT) });
   if (Math.abs(longitude) > LONGITUDE_LIMIT)

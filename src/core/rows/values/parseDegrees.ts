@@ -28,7 +28,7 @@ function escapeClass(marks: string): string {
  * the column's axis: "16°E" in the latitude column is a problem, as the two columns are then
  * probably swapped. The range is checked with the pair (latitudeLongitude.ts), as for numbers.
  */
-export function parseDegrees(text: string, axis: DegreesAxis, decimalSeparator: DecimalSeparator): CellResult<number> {
+export function parseDegrees(text: string, axis: DegreesAxis, decimalSeparator: DecimalSeparator): CellResult<number> | { problem: string; swapped: true } {
   const asNumber = parseNumber(text, decimalSeparator);
   if (!('problem' in asNumber)) return asNumber;
   const cell = text.trim();
@@ -55,6 +55,7 @@ export function parseDegrees(text: string, axis: DegreesAxis, decimalSeparator: 
         axis === 'latitude'
           ? l10n.t('latitude {0} is east or west, a longitude; latitude and longitude are probably swapped.', cell)
           : l10n.t('longitude {0} is north or south, a latitude; latitude and longitude are probably swapped.', cell),
+      swapped: true,
     };
   }
   return Number.isFinite(decoded.val) ? { value: decoded.val } : notDms(cell);

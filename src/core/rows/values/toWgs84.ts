@@ -9,7 +9,8 @@ import { checkLatitudeLongitude, LATITUDE_LIMIT, LONGITUDE_LIMIT } from './latit
 import { resolveCrs, type Crs, type CrsSpec } from './crs';
 import { withMembers } from '../../objects/withMembers';
 
-export type Wgs84Result = { latitude: number; longitude: number; warning?: string } | { problem: string };
+/** A problem's `swapped`: x and y swapped would be a position where the system is used (the fix is to exchange the columns). */
+export type Wgs84Result = { latitude: number; longitude: number; warning?: string } | { problem: string; swapped?: true };
 
 export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
   const resolved = resolveCrs(spec);
@@ -41,7 +42,7 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
     };
   }
   const away = outsideArea(x, y, position, crs);
-  if (away?.swapped) return { problem: away.message };
+  if (away?.swapped) return { problem: away.message, swapped: true };
   const warning = degreesWarning(x, y, crs) ?? away?.message;
   return warning === undefined ? position : withMembers(position, { warning });
 }

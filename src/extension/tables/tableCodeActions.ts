@@ -1,0 +1,49 @@
+// The quick fix on a table's rows whose latitude and longitude are probably swapped (a surveyor's X
+// taken for the easting, a form's columns named crosswise): exchange the two columns in the
+// table's mapping, which puts every such row right at once. Its title says how many rows look
+// swapped, as the same edit would spoil the rest when only one row was typed the wrong way round;
+// it is the preferred fix only when every row checked looks swapped.
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { SPOT_RULES } from '../../core/api/spotRules';
+import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
+import { loadRows } from '../platform/lazyRows';
+import { lastAtOrBefore, type TableChecks } from './tableChecks';
+
+export class TableCodeActions {
+  constructor(private readonly checks: TableChecks) {}
+
+  async provideCodeActions(document: vscode.TextDocument, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    const swapped = context.diagnostics.filter(isSwapProblem);
+    const state = this.checks.state(document.uri);
+    if (swapped.length === 0 || !state) return [];
+    const [mapping, rows] = await Promise.all([vscode.workspace.openTextDocument(state.mapping), loadRows()]);
+    const swap = rows.swapCoordinateColumns(mapping.getText());
+    if (!swap) return [];
+    // Rows, not problems: a row may have one at each of its two cells.
+    const rowsSwapped = new Set(
+      vscode.languages
+        .getDiagnostics(document.uri)
+        .filter(isSwapProblem)
+        .map((diagnostic) => lastAtOrBefore(state.rowLines, diagnostic.range.start.line + 1)),
+    ).size;
+    const action = new vscode.CodeAction(
+      vscode.l10n.t('Swap the latitude and longitude columns in {0} ({1} of {2} rows look swapped)', basename(state.mapping.fsPath), rowsSwapped, state.rows),
+      vscode.CodeActionKind.QuickFix,
+    );
+    action.diagnostics = swapped;
+    action.isPreferred = rowsSwapped === state.rows;
+    const edit = new vscode.WorkspaceEdit();
+    for (const change of swap.edits) {
+      edit.replace(mapping.uri, new vscode.Range(mapping.positionAt(change.offset), mapping.positionAt(change.offset + change.length)), change.content);
+    }
+    action.edit = edit;
+    return [action];
+  }
+}
+
+/** Ours, and fixed by swapping (the rule the rows share with spot documents). */
+function isSwapProblem(diagnostic: vscode.Diagnostic): boolean {
+  const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+  return diagnostic.source === DIAGNOSTIC_SOURCE && code === SPOT_RULES.swappedCoordinates;
+}
