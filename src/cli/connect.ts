@@ -5,7 +5,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { ServiceClient, ServiceError, TokenSource, createDispatcher, defaultTokenUrl, proxyOptionsFromEnv, type ServiceClientOptions } from '../core';
+import {
+  ServiceClient,
+  ServiceError,
+  TokenSource,
+  createDispatcher,
+  defaultTokenUrl,
+  proxyOptionsFromEnv,
+  serviceUrlOf,
+  type ServiceClientOptions,
+} from '../core';
 import { startSandbox, DEMO_CLIENT, type RunningSandbox } from '../sandbox';
 import { CliError } from './exit';
 import { resolveCredentials } from './settings/credentials';
@@ -20,7 +29,7 @@ export interface Connection {
   clientId: string;
   /** True when the built-in sandbox serves this run. */
   sandbox: boolean;
-  /** What names this service across runs: the base URL, or the built-in sandbox's data folder. */
+  /** What names this service across runs: its address as the client reaches it, or the built-in sandbox's data folder. */
   serviceKey: string;
   close(): Promise<void>;
 }
@@ -40,7 +49,7 @@ export async function connect(settings: CliSettings, options: ConnectOptions): P
     );
   }
   let sandbox: RunningSandbox | undefined;
-  let serviceKey = settings.baseUrl.value;
+  let serviceKey: string | undefined;
   let baseUrl = settings.baseUrl.value;
   let tokenUrl = settings.tokenUrl?.value;
   let credentials;
@@ -77,7 +86,9 @@ export async function connect(settings: CliSettings, options: ConnectOptions): P
       apiVersion: settings.apiVersion.value,
       clientId: credentials.clientId,
       sandbox: !!sandbox,
-      serviceKey,
+      // As the extension keys its journal: the address as the client reaches it, however it was
+      // spelt (a trailing slash, capitals), so one service never gets two journals and two run locks.
+      serviceKey: serviceKey ?? serviceUrlOf(client.apiRoot),
       close,
     };
   } catch (error) {

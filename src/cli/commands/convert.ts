@@ -13,6 +13,7 @@ import { FetchError, type PhotoFetcher } from '../../core/media/remote/photoFetc
 import { fetchedFileName } from '../../core/media/remote/photoAddress';
 import type { MediaFileEntry } from '../../core';
 import { defaultJournalDir } from '../../core';
+import { projectFolder } from '../projectFolder';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -63,7 +64,12 @@ export async function runConvert(source: string, options: ConvertOptions, contex
     };
     // Photos given by web address are fetched as the import fetches them, into the same cache.
     const fetcher = photoFetcher(
-      { journalDir: defaultJournalDir(context.cwd), refresh: false, acceptedTypes: settings.media.acceptedTypes, photoLogins: options.photoLogin ?? [] },
+      {
+        journalDir: defaultJournalDir(await projectFolder(context.cwd, settings.configFile)),
+        refresh: false,
+        acceptedTypes: settings.media.acceptedTypes,
+        photoLogins: options.photoLogin ?? [],
+      },
       opened.mapping,
     );
     for await (const checked of checkRows(opened.table, opened.mapping, rules, interrupts.stop)) {

@@ -7,6 +7,7 @@ import { projectTopics } from '../documents/projectTopics';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
 import { resolve } from 'node:path';
+import { projectFolder } from '../projectFolder';
 import { CliError, EXIT } from '../exit';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
 import { importRows } from '../import/rowsRunner';
@@ -98,8 +99,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
         photoLogins: options.photoLogin ?? [],
         acceptedTypes: settings.media.acceptedTypes,
       },
-      // In the folder the command runs in, like .git or node_modules/.cache; it ignores itself in git.
-      journalDir: defaultJournalDir(context.cwd),
+      // In the project's folder, however deep in it the command runs; it ignores itself in git.
+      journalDir: defaultJournalDir(await projectFolder(context.cwd, settings.configFile)),
       journalAccounts,
       target: connection
         ? { service: connection.serviceKey, apiVersion: connection.apiVersion, clientId: connection.clientId }

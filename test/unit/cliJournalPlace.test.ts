@@ -1,0 +1,66 @@
+// Where the command line keeps its journal: one per project however deep in it the command runs,
+// and one per service however its address is spelt. A run from the project's folder and one from
+// a folder inside it, or one given the address with a trailing slash, each kept a journal of their
+// own and their own run lock: run at the same time they both uploaded every photo (the review of
+// 2026-12-03 found 52 media for 26 photos). Here the second run, one after the other, must find the
+// first run's journal: "already imported", nothing sent, no upload.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
+import { ensureCliBuilt, runCli, sandboxEnv, scratch, spotText } from './helpers/cliProcess';
+
+describe('spot-import import: one journal per project and service', function () {
+  this.timeout(60_000);
+  let sandbox: RunningSandbox | undefined;
+  let folder: ReturnType<typeof scratch>;
+  before(() => ensureCliBuilt());
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    folder?.cleanup();
+  });
+
+  const project = () =>
+    scratch({
+      'spots/walk.spot.json': spotText('walk', { fld_1_5: null }),
+      'spots/walk.media/fld_1_5/1.jpg': 'jpeg one',
+      'spots/walk.media/fld_1_5/2.jpg': 'jpeg two',
+    });
+
+  async function importTwice(first: { cwd: string; env: Record<string, string> }, second: { cwd: string; env: Record<string, string>; path: string }) {
+    const one = await runCli(['import', 'spots'], first);
+    assert.equal(one.code, 0, one.stderr);
+    const media = sandbox!.counters.uploads;
+    const two = await runCli(['import', second.path], second);
+    assert.equal(two.code, 0, two.stderr);
+    assert.match(two.stdout, /already imported "walk"/, two.stdout + two.stderr);
+    assert.equal(sandbox!.counters.uploads, media, 'no photo sent again');
+  }
+
+  it('a run from a folder inside a repository uses the journal at its top (.git), as a run from the top did', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    folder = project();
+    mkdirSync(folder.path('.git'));
+    const env = sandboxEnv(sandbox.baseUrl);
+    await importTwice({ cwd: folder.dir, env }, { cwd: folder.path('spots'), env, path: '.' });
+    assert.equal(existsSync(join(folder.path('spots'), '.spot-import')), false, 'no second journal in the folder inside');
+  });
+
+  it('a run from a folder below spot-import.json uses the journal beside it', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    folder = project();
+    folder.write('spot-import.json', JSON.stringify({ baseUrl: sandbox.baseUrl, clientId: DEMO_CLIENT.clientId }));
+    const env = { SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    await importTwice({ cwd: folder.dir, env }, { cwd: folder.path('spots'), env, path: '.' });
+    assert.equal(existsSync(join(folder.path('spots'), '.spot-import')), false, 'no second journal in the folder inside');
+  });
+
+  it('the service address with a trailing slash or in capitals is the same service', async () => {
+    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    folder = project();
+    const env = sandboxEnv(sandbox.baseUrl);
+    await importTwice({ cwd: folder.dir, env }, { cwd: folder.dir, env: sandboxEnv(`${sandbox.baseUrl.replace('http://', 'HTTP://')}/`), path: 'spots' });
+  });
+});
