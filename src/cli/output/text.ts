@@ -4,6 +4,7 @@ import type { Paint } from './color';
 import type { LineWriter } from './lineWriter';
 import type { Finding, GalleryRecord, Outcome } from './records';
 import type { Reporter } from './reporter';
+import { printableOutcome } from './printableOutcome';
 
 /** After an interruption, thousands of "not attempted" lines would bury the rest: the first few, then a count. */
 const NOT_ATTEMPTED_SHOWN = 10;
@@ -13,7 +14,7 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
   return {
     outcome(outcome) {
       if (outcome.status === 'notAttempted' && ++notAttempted > NOT_ATTEMPTED_SHOWN) return;
-      for (const line of textLines(outcome, paint)) out.line(line);
+      for (const line of textLines(printableOutcome(outcome), paint)) out.line(line);
     },
     finish() {
       // The summary line itself goes to stderr (see RunOutput), so stdout holds only results.

@@ -12,7 +12,9 @@ export function isCategoryField(spec: TopicField | undefined): spec is CategoryF
 
 /** The key a value stands for, or undefined when it is not one of the keys. */
 export function categoryKeyOf(spec: CategoryField, value: unknown): string | undefined {
-  const key = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  // A number stands for its key only when it was read exactly: 12345678901234567890 reads as 12345678901234567000.
+  const exact = typeof value === 'number' && Number.isFinite(value) && (Number.isSafeInteger(value) || !Number.isInteger(value));
+  const key = typeof value === 'string' ? value : exact ? String(value) : undefined;
   return key !== undefined && Object.hasOwn(spec.values, key) ? key : undefined;
 }
 

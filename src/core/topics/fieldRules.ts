@@ -45,6 +45,19 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
           ? wrongType((field, actual) => l10n.t('{0} must be a whole number; it is {1}.', field, actual))
           : wrongType((field, actual) => l10n.t('{0} must be a number; it is {1}.', field, actual));
       }
+      // What a JSON reader could not hold as written: the document's own digits are what is sent.
+      if (!Number.isFinite(value)) {
+        return [{ at: [], message: l10n.t('{0} is beyond the largest number that can be stored (about 1.8e308).', title), rule: TOPIC_RULES.outOfRange }];
+      }
+      if (spec.type === 'integer' && !Number.isSafeInteger(value)) {
+        return [
+          {
+            at: [],
+            message: l10n.t('{0} is a whole number beyond {1}, which cannot be sent exactly.', title, Number.MAX_SAFE_INTEGER),
+            rule: TOPIC_RULES.outOfRange,
+          },
+        ];
+      }
       const { minimum, maximum } = spec;
       if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
         const message =
@@ -76,8 +89,8 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
         return wrongType((field, actual) => l10n.t('{0} must be an array of keys of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
       return value.flatMap((element, index) => categoryFindings(title, spec, element, [index]));
     case 'gallery':
-      // Gallery ids are positive whole numbers (the service's ids); null is handled above.
-      if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [];
+      // Gallery ids are positive whole numbers (the service's ids), read exactly; null is handled above.
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return [];
       return [
         {
           at: [],
