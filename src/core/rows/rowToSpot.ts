@@ -18,6 +18,7 @@ import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
 import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseDegrees, parseNumber, toWgs84, type CellResult } from './values';
 import { geometryPoint } from './values/geometryPoint';
+import { readWktCell } from './values/wktCell';
 import { resolveTimeZone } from './values/timeZone';
 
 export const ROW_RULES = {
@@ -378,6 +379,18 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       else if (member === 'longitude') x = read.value;
       else y = read.value;
     }
+  } else if (mapping.wkt !== undefined) {
+    // One cell holds the place (a GIS export's or a city's SHAPE column): its problems are at that cell.
+    const at = cellOf(mapping.wkt);
+    xAt = yAt = at;
+    const text = cellText(row.values[mapping.wkt]);
+    const read = isNullCell(text, mapping)
+      ? { problem: l10n.t('{0} is empty in this row (column "{1}").', 'wkt', mapping.wkt) }
+      : readWktCell(text, mapping.crs);
+    const point =
+      'problem' in read ? read : geometryPoint({ type: read.geometry.type, coordinates: read.geometry.coordinates, position: at }, mapping.geometry);
+    if ('problem' in point) fail('latitude', `wkt: ${point.problem}`, at);
+    else ({ x, y } = point);
   } else {
     const geometry = row.geometry;
     const at = geometry?.position ?? cellOf(undefined);

@@ -12,6 +12,10 @@ import { DEFAULT_NULL_VALUES, type GeometryRule } from './mappingSchema';
 export interface CoordinatesGuess {
   latitude?: string;
   longitude?: string;
+  /** A column of places as Well-Known Text (a city's SHAPE column), when no pair of columns was found. */
+  wkt?: string;
+  /** The crs the WKT cells name (EWKT's SRID=…). */
+  crs?: `EPSG:${number}`;
   /** GeoJSON: how features that are not points become one (left out when every feature looked at is a point). */
   geometry?: GeometryRule;
   notes: string[];
@@ -67,6 +71,8 @@ export function guessCoordinates(columns: readonly string[], sample: readonly So
   const geometries = sample.flatMap((row) => (row.geometry ? [row.geometry] : []));
   if (geometries.length > 0) return fromGeometry(geometries, pairs, candidates);
   if (pairs.length === 0) {
+    const wkt = wktColumn(columns, sample);
+    if (wkt) return wkt;
     const alone = candidates.map((candidate) => candidate.column);
     return {
       notes: [
@@ -209,4 +215,42 @@ function looksProjected(sample: readonly SourceRow[], pair: Pair): boolean {
   return (
     rows.length > 0 && rows.every((row) => Math.abs(number(row.values[pair.latitude.column])) > 90 || Math.abs(number(row.values[pair.longitude.column])) > 180)
   );
+}
+
+// A cell of WKT as exports write it: EWKT's SRID first, then a geometry's name and its parentheses.
+const WKT_CELL = /^\s*(?:SRID=(\d+)\s*;\s*)?(POINT|MULTIPOINT|LINESTRING|MULTILINESTRING|POLYGON|MULTIPOLYGON)(?:\s+(?:Z|M|ZM))?\s*\(/i;
+
+/**
+ * The first column whose filled cells in the rows looked at are all WKT geometries (Vienna's tree
+ * register: SHAPE "POINT (16.3577 48.2048)"): the place as one cell. The crs comes from an SRID the
+ * cells agree on; lines and polygons become their centroid.
+ */
+function wktColumn(columns: readonly string[], sample: readonly SourceRow[]): CoordinatesGuess | undefined {
+  for (const column of columns) {
+    const cells = sample.map((row) => row.values[column]).filter(filled);
+    const matches = cells.map((cell) => WKT_CELL.exec(String(cell)));
+    if (cells.length === 0 || matches.some((match) => match === null)) continue;
+    const srids = new Set(matches.map((match) => match![1]));
+    const srid = srids.size === 1 ? [...srids][0] : undefined;
+    const shapes = new Set(matches.map((match) => match![2].toUpperCase()));
+    const points = [...shapes].every((shape) => shape === 'POINT');
+    const notes = [l10n.t('wkt: the column {0}, each place as Well-Known Text', column)];
+    if (srid && srid !== '4326') notes.push(l10n.t('crs: EPSG:{0}, as the cells say (SRID={0})', srid));
+    else if (!srid && cells.every((cell) => beyondDegrees(String(cell))))
+      notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
+    if (!points) notes.push(l10n.t('geometry: centroid, as some cells are {0}, not points', [...shapes].join(', ')));
+    return {
+      wkt: column,
+      ...(srid && srid !== '4326' ? { crs: `EPSG:${Number(srid)}` as const } : {}),
+      ...(points ? {} : { geometry: 'centroid' as const }),
+      notes,
+    };
+  }
+  return undefined;
+}
+
+/** A cell's first position lies beyond what degrees can be: metres of a grid. */
+function beyondDegrees(cell: string): boolean {
+  const first = /\(\s*\(*\s*([-+]?[\d.]+(?:e[-+]?\d+)?)\s+([-+]?[\d.]+(?:e[-+]?\d+)?)/i.exec(cell);
+  return first !== null && (Math.abs(Number(first[1])) > 180 || Math.abs(Number(first[2])) > 90);
 }

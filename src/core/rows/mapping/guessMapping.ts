@@ -77,6 +77,8 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     mapping.latitude = coordinates.latitude;
     mapping.longitude = coordinates.longitude;
   }
+  if (coordinates.wkt) mapping.wkt = coordinates.wkt;
+  if (coordinates.crs) mapping.crs = coordinates.crs;
   if (coordinates.geometry) mapping.geometry = coordinates.geometry;
   notes.push(...coordinates.notes);
   if (table.crs) notes.push(l10n.t("crs: {0}, from the file's crs member", table.crs));
@@ -89,7 +91,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     );
   }
 
-  const taken = new Set([coordinates.latitude, coordinates.longitude, sourceId.column, topicColumn].filter((column) => column !== undefined));
+  const taken = new Set([coordinates.latitude, coordinates.longitude, coordinates.wkt, sourceId.column, topicColumn].filter((column) => column !== undefined));
   // A photo's position is its row's place already.
   if (photos) ['latitude', 'longitude'].forEach((column) => taken.add(column));
   // The topic's gallery, else a name of the right form for the user to correct.

@@ -143,10 +143,14 @@ export const mappingSchema = z
     ),
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
     longitude: describe(z.optional(column), 'The column of the longitude (or, in a projected crs, the easting). GeoJSON: default the Point geometry.'),
+    wkt: describe(
+      z.optional(column),
+      'The column of each row\'s place as Well-Known Text, e.g. "POINT (16.3577 48.2048)" (a GIS export\'s or a city\'s SHAPE column), in the crs; instead of latitude and longitude. EWKT\'s "SRID=31256;" must agree with the crs.',
+    ),
     crs: z.optional(crsSchema),
     geometry: describe(
       z.optional(z.enum(GEOMETRY_RULES)),
-      'GeoJSON: how a feature that is not a Point becomes one place. "point-only" (default): other geometries are refused (a one-point MultiPoint is its point); "centroid": a line\'s or polygon\'s centroid; "first-point": its first position.',
+      'GeoJSON (and a wkt column): how a feature that is not a Point becomes one place. "point-only" (default): other geometries are refused (a one-point MultiPoint is its point); "centroid": a line\'s or polygon\'s centroid; "first-point": its first position.',
     ),
     state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),

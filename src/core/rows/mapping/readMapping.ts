@@ -108,15 +108,25 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
         ),
       );
   }
+  if (mapping.wkt !== undefined) {
+    unknownColumn(['wkt'], mapping.wkt);
+    if (mapping.latitude !== undefined || mapping.longitude !== undefined)
+      problems.push(
+        problemAt(root, ['wkt'], l10n.t('wkt and latitude, longitude name the place twice: keep the one column or the two.'), MAPPING_RULES.incomplete),
+      );
+  }
   for (const member of ['latitude', 'longitude'] as const) {
     const name = mapping[member];
     if (name !== undefined) unknownColumn([member], name);
-    else if (!context.hasGeometry)
+    else if (!context.hasGeometry && mapping.wkt === undefined)
       problems.push(
         problemAt(
           root,
           [],
-          l10n.t("{0} is required: the column of each row's {0} (a GeoJSON layer takes its Point geometry instead).", member),
+          l10n.t(
+            "{0} is required: the column of each row's {0} (a GeoJSON layer takes its Point geometry instead, and wkt names a column of places as Well-Known Text).",
+            member,
+          ),
           MAPPING_RULES.incomplete,
         ),
       );

@@ -55,9 +55,11 @@ export interface ResolvedMapping {
   /** The topic's definition, when the topic is one number and the catalog has it. */
   definition?: TopicDefinition;
   sourceId: string;
-  /** Columns of the coordinates; undefined: the GeoJSON geometry. */
+  /** Columns of the coordinates; undefined: the GeoJSON geometry, or the wkt column. */
   latitude?: string;
   longitude?: string;
+  /** The column of each row's place as WKT (instead of latitude and longitude). */
+  wkt?: string;
   crs: CrsSpec;
   /** GeoJSON: how a feature that is not a Point becomes one place. */
   geometry: GeometryRule;
@@ -143,6 +145,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     sourceId: mapping.source_id,
     latitude: mapping.latitude,
     longitude: mapping.longitude,
+    ...(mapping.wkt !== undefined ? { wkt: mapping.wkt } : {}),
     crs,
     degrees: typeof crs === 'string' && GEOGRAPHIC.has(crs),
     geometry: mapping.geometry ?? 'point-only',
