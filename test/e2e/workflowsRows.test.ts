@@ -216,6 +216,22 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
     await settledShot('rows-1-problems');
   });
 
+  it("offers, by keyboard on the swapped cell, to swap the mapping's latitude and longitude columns, saying how many rows look swapped", async () => {
+    await openTable();
+    await withoutToasts();
+    await goTo(SWAPPED.line, cellColumn(SWAPPED.line, SWAPPED.cell) + 1);
+    // Quick Fix: Ctrl+. lists the fixes of the problems under the cursor.
+    await page().keyboard.press('Control+Period');
+    const fix = page().locator('.action-widget .monaco-list-row', { hasText: 'Swap the latitude and longitude columns' }).first();
+    await fix.waitFor({ state: 'visible', timeout: 20_000 });
+    const text = ((await fix.textContent()) ?? '').replace(/\u00a0/g, ' ');
+    assert.match(text, /Swap the latitude and longitude columns in trees\.mapping\.json \(1 of 3 rows look swapped\)/, text);
+    await settledShot('rows-1b-quick-fix');
+    // Not applied: one row of three is a typing error in the table, not crosswise columns.
+    await page().keyboard.press('Escape');
+    await fix.waitFor({ state: 'hidden', timeout: 10_000 });
+  });
+
   it('counts the rows it will import in the CodeLens at the top of the table', async () => {
     await openTable();
     const text = await codeLensText('Import 2 rows as spots');
