@@ -76,6 +76,29 @@ describe('media workflow: a gallery named by another spot', () => {
     assert.match(third.reason ?? '', new RegExp(`gallery ${galleryOfA}\\b`));
   });
 
+  it('one document naming the same gallery in two fields, each with media, is invalid: nothing is sent, both fields are named', async () => {
+    const { pendingGalleries } = await workspace.setup.client.importSpot(spot('both-fields', { state: 2, fld_1_3: null }));
+    const galleryId = pendingGalleries[0].galleryId;
+    const fixture = writeSpot(workspace.dir, 'both', { fld_1_3: ['1.jpg', '2.jpg'], fld_1_4: ['3.jpg', '4.jpg'] });
+    writeFileSync(fixture.path, readFileSync(fixture.path, 'utf8').replace(/"(fld_1_[34])": null/g, `"$1": ${galleryId}`));
+    const { imports, uploads } = workspace.setup.sandbox.counters;
+
+    const [outcome] = (await runImport([{ path: fixture.path }], options())).spots;
+    // Else the second field's files are matched by count against the first's uploads, and never sent.
+    assert.equal(outcome.status, 'invalid', JSON.stringify([outcome.status, outcome.reason, outcome.galleries]));
+    const problem = outcome.problems.find((found) => found.severity === 'error');
+    assert.equal(problem?.pointer, '/data/attributes/fld_1_4', 'placed on the later field');
+    assert.match(problem?.message ?? '', new RegExp(`fld_1_3 and fld_1_4 both name gallery ${galleryId}\\b.*Set fld_1_4 to null`));
+    assert.deepEqual([workspace.setup.sandbox.counters.imports, workspace.setup.sandbox.counters.uploads], [imports, uploads], 'nothing was sent');
+    assert.equal(workspace.setup.sandbox.gallery(galleryId)!.mediaIds.length, 0);
+
+    // Said so, the document gets a gallery for each field, each holding its own files.
+    writeFileSync(fixture.path, readFileSync(fixture.path, 'utf8').replace(`"fld_1_4": ${galleryId}`, '"fld_1_4": null'));
+    const [fixed] = (await runImport([{ path: fixture.path }], options())).spots;
+    assert.equal(fixed.status, 'done', fixed.reason);
+    assertFinished(workspace.setup.sandbox, [fixture]);
+  });
+
   it('two documents of one run naming the same gallery: one uploads into it, the other is refused', async () => {
     const { pendingGalleries } = await workspace.setup.client.importSpot(spot('made-elsewhere', { state: 2, fld_1_3: null }));
     const galleryId = pendingGalleries[0].galleryId;

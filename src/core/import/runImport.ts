@@ -8,6 +8,7 @@ import { DEFAULT_RETRY_POLICY } from '../api/retryPolicy';
 import { SourceIdOwners } from '../documents/sourceIds';
 import { clampConcurrency } from './concurrency';
 import { HeldContent } from '../media/heldContent';
+import { RunGalleryClaims } from '../media/galleryClaims';
 import { JournalError, ImportJournal, type JournalAccount } from '../journal/journal';
 import {
   abandonSpot,
@@ -124,17 +125,13 @@ async function runEngine(
   const total = spots.total ?? 0;
   const indexOf = new Map<string, number>();
   // The document of this run that names each gallery for its media, first come (see galleryOfAnotherSpot).
-  const galleryClaims = new Map<number, string>();
+  const galleryClaims = new RunGalleryClaims();
   const ctx: SpotRunContext = {
     options,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     journal,
     held: new HeldContent(),
-    claimGallery: (galleryId, path, owned) => {
-      const earlier = galleryClaims.get(galleryId);
-      if (owned || earlier === undefined) galleryClaims.set(galleryId, path);
-      return owned || earlier === path ? undefined : earlier;
-    },
+    claimGallery: (galleryId, path, owned) => galleryClaims.claim(galleryId, path, owned),
     // Without a listener no event is made (a bulk import's front end may have none).
     step: options.onStep ? (label, sourceId, step, message) => tell(options.onStep, { label, sourceId, step, message }) : noStep,
     bytes: (label, file, sentBytes, totalBytes) =>

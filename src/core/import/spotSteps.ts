@@ -415,7 +415,8 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
  * A gallery the document names for its media that another spot has: another source id's record in
  * the journal (a document copied from a finished spot keeps its gallery ids), or an earlier
  * document of this run. Its files would be matched by count against that spot's media and never
- * sent, or two spots would upload into one gallery at once.
+ * sent, or two spots would upload into one gallery at once. The rule is galleryClaims.ts's; two
+ * fields of one document naming one gallery are the media check's problem, refused before this.
  */
 function galleryOfAnotherSpot(check: SpotMediaCheck, journal: SpotJournal, path: string, ctx: SpotRunContext): string | undefined {
   const attributes = attributesOf(check);

@@ -10,6 +10,7 @@ import { attributesOf } from '../documents/validateSpot';
 import { SPOT_RULES, toPointer } from '../documents/problems';
 import { DEFAULT_ACCEPTED_TYPES } from './acceptedTypes';
 import { checkMediaFile, type MediaFileVerdict } from './mediaFileRules';
+import { galleriesNamedTwice } from './galleryClaims';
 import { contentKey, hashFile, readAndHashFile, sampleHash, type ContentKey } from './contentKey';
 import { HOLD_FILE_BYTES, type HeldContent } from './heldContent';
 import { listSpotMedia, type MediaFileEntry, type MediaGroup, type MediaLayout } from './mediaLayout';
@@ -162,6 +163,20 @@ export async function checkSpotMedia(path: string, text: string, options: CheckO
     }
   }
   result.galleries.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  for (const { field, earlier, galleryId } of galleriesNamedTwice(result.galleries)) {
+    problems.push(
+      places.onValue(
+        field,
+        l10n.t(
+          '{0} and {1} both name gallery {2}, and each has media beside the document: a gallery holds the media of one field, so the files of {1} would be taken for those of {0} and never sent. Set {1} to null to give it a gallery of its own.',
+          earlier,
+          field,
+          galleryId,
+        ),
+        layout.folder,
+      ),
+    );
+  }
   return finish(result);
 }
 
