@@ -11,6 +11,7 @@ import { spotStateEditor, type SpotTextEdit } from '../documents/setSpotState';
 import { repeatedSourceIdProblem, sourceIdOf } from '../documents/sourceIds';
 import { isGalleryId, type CheckedMediaFile, type GalleryPlan, type SpotMediaCheck, type SpotProblem } from '../media/checkSpotMedia';
 import { checkSpotForImport, withTopicRules } from './checkForImport';
+import { withCompletedGalleries } from './completedGalleries';
 import { hashText } from '../media/contentKey';
 import type { HeldContent } from '../media/heldContent';
 import { orderGalleryMedia } from './galleryOrder';
@@ -166,7 +167,7 @@ export async function prepareSpot(input: SpotInput, ctx: SpotRunContext, turn: S
 /** Phase 2: the requests, up to and including the final import. Never throws: the outcome says. */
 export async function runSpotRequests(spot: PreparedSpot, ctx: SpotRunContext): Promise<void> {
   try {
-    if (!spot.outcome.withMedia) await plainImport(spot.outcome, spot.check.parsed, spot.journal, ctx, spot.step);
+    if (!spot.outcome.withMedia) await plainImport(spot, ctx);
     else await withMedia(spot, ctx);
   } catch (error) {
     stopped(spot.outcome, error, spot.journal.record, spot.check, ctx.options);
@@ -251,22 +252,31 @@ export function unexpected(input: SpotInput, error: unknown): SpotOutcome {
   });
 }
 
-/** A document without media: imported as it is (the same upsert Import Spot sends). */
-async function plainImport(
-  outcome: SpotOutcome,
-  payload: ParsedSpotText,
-  journal: SpotJournal,
-  ctx: SpotRunContext,
-  step: (name: StepName, message: string) => void,
-): Promise<SpotOutcome> {
+/**
+ * A document without media (or sent without them): imported as it is (the same upsert Import Spot
+ * sends), unless its null gallery fields got their galleries, complete, from an earlier run with
+ * media: then as that run's final import named them (completedGalleries.ts).
+ */
+async function plainImport(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotOutcome> {
+  const { outcome, journal, step, check } = spot;
+  let payload = check.parsed;
   if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
   const record = journal.record;
+  const completed = withCompletedGalleries(spot.text, payload.document.data.attributes as Record<string, unknown>, check.definition, record);
+  if (completed) {
+    if (!completed.result.ok) return fail(outcome, 'unexpected', completed.result.reason);
+    payload = parseSpotText(completed.result.text, { topics: ctx.options.topics });
+    if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
+  }
   const state = payload.document.data.attributes.state;
   const sha256 = hashText(payload.text);
   outcome.writeBack = { status: 'unchanged' };
   const attributes = payload.document.data.attributes as Record<string, unknown>;
   if ((ctx.options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
-    step('skip', 'imported before with this exact text; nothing to send');
+    step(
+      'skip',
+      completed ? 'imported before with this text, its galleries complete; nothing to send' : 'imported before with this exact text; nothing to send',
+    );
     // The galleries its null fields got are still waiting for media: named again, with their ids.
     for (const [field, gallery] of Object.entries(record.galleries))
       if (attributes[field] === null) outcome.galleries.push(waitingGallery(field, gallery.galleryId));
@@ -276,7 +286,7 @@ async function plainImport(
   outcome.sent = true;
   const result = await sendSpot(ctx.options.client, payload, { signal: ctx.options.signal });
   record.spotId = result.spotId;
-  record.finalImport = { sha256, state, at: journalTime() };
+  record.finalImport = completed ? { sha256, state, at: journalTime(), galleries: completed.galleries } : { sha256, state, at: journalTime() };
   for (const pending of result.pendingGalleries) {
     // Remembered, so a later run names it again, and a run with media uploads into it.
     const known = record.galleries[pending.field];
@@ -381,7 +391,8 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
 
   // Step 5: the final import, with the text that is then written back.
   const finalState = options.finalState ?? 1;
-  const final = setSpotState(finalState, knownIds(record, attributes));
+  const namedIds = knownIds(record, attributes);
+  const final = setSpotState(finalState, namedIds);
   if (!final.ok) return fail(outcome, 'unexpected', final.reason);
   const payload = parseSpotText(final.text, { topics: options.topics });
   if (!payload.document) return fail(outcome, 'unexpected', describeProblems(payload.problems));
@@ -394,7 +405,11 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     outcome.sent = true;
     const result = await sendSpot(options.client, payload, { signal: options.signal });
     record.spotId = result.spotId;
-    record.finalImport = { sha256, state: finalState, at: journalTime() };
+    // Every gallery is complete here: a run without media sends these ids too, not null.
+    record.finalImport =
+      Object.keys(namedIds).length > 0
+        ? { sha256, state: finalState, at: journalTime(), galleries: namedIds }
+        : { sha256, state: finalState, at: journalTime() };
     record.writeBack = undefined;
     journal.touch();
     outcome.imported = 'final';

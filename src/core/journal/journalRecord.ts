@@ -48,7 +48,19 @@ export const spotJournalSchema = z.object({
   /** By gallery field. */
   galleries: z.record(z.string(), galleryEntrySchema),
   /** The last text imported as the final step (or as a plain import), by hash. */
-  finalImport: z.optional(z.object({ sha256: z.string(), state: z.number().check(z.int()), at: z.string() })),
+  finalImport: z.optional(
+    z.object({
+      sha256: z.string(),
+      state: z.number().check(z.int()),
+      at: z.string(),
+      /**
+       * The gallery ids it gave fields the document has as null, every file of theirs in place (a
+       * final import with media, or one sent without media standing for it): what a run without
+       * media sends for those fields, rather than null and state 2 (completedGalleries.ts).
+       */
+      galleries: z.optional(z.record(z.string(), id)),
+    }),
+  ),
   /** The ids and state the document should hold; kept until they are written into it. */
   writeBack: z.optional(z.object({ status: z.enum(['written', 'disabled', 'conflict', 'failed']), at: z.string() })),
   /** Hash cache by media path: a file whose size and mtime are unchanged is not read again. */
