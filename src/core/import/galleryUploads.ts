@@ -33,6 +33,18 @@ export interface GalleryUploadResult {
   complete: boolean;
   /** Files were matched by count to media the journal did not know: their order is left alone. */
   adopted: boolean;
+  /**
+   * Media the gallery holds (the journal's record, checked against the gallery in this run) of
+   * files no longer among the spot's: replaced or removed since they were sent. The interface
+   * cannot delete them, so they stay, and the spot says so.
+   */
+  leftOver: LeftOverMedia[];
+}
+
+export interface LeftOverMedia {
+  mediaId: number;
+  /** The file it was sent from, relative to the media folder. */
+  file: string;
 }
 
 /** Stops one gallery with a reason (the run goes on with the next). */
@@ -65,9 +77,20 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
     outcome.skipped = ctx.files.filter(
       (file) => gallery.media[file.key] && (recordedAtStart.has(file.key) || gallery.media[file.key].how === 'adopted'),
     ).length;
-    return { outcome, complete, adopted };
+    return { outcome, complete, adopted, leftOver: leftOver(ctx, gallery) };
   };
-  if (!gallery.pending && missing().length === 0) return result(true);
+  if (!gallery.pending && missing().length === 0) {
+    // Nothing to send. Media of files no longer here are asked of the gallery (one read, only when
+    // the journal has some): those removed on the service since are forgotten, the rest reported.
+    if (leftOver(ctx, gallery).length > 0) {
+      throwIfAborted(ctx.signal);
+      const ids = (await ctx.client.getGallery(galleryId, { signal: ctx.signal })).media.map((media) => media.id);
+      outcome.mediaInGallery = ids.length;
+      forgetVanished(ctx, gallery, ids, recordedAtStart);
+      ctx.journal.touch();
+    }
+    return result(true);
+  }
 
   // The journal has followed this gallery's uploads (an upload announced, or media recorded).
   const tracked = gallery.pending !== undefined || recordedAtStart.size > 0;
@@ -227,6 +250,14 @@ function settleEarlierUpload(ctx: GalleryUploadContext, gallery: GalleryJournal,
   } else {
     ctx.step('resolve', `${pending.file}: its upload did not reach gallery ${gallery.galleryId}; it is sent again`);
   }
+}
+
+/** The gallery's media, as the journal records them, of files not among the spot's now. */
+function leftOver(ctx: GalleryUploadContext, gallery: GalleryJournal): LeftOverMedia[] {
+  const keys = new Set(ctx.files.map((file) => file.key));
+  return Object.entries(gallery.media)
+    .filter(([key]) => !keys.has(key))
+    .map(([, entry]) => ({ mediaId: entry.mediaId, file: entry.file }));
 }
 
 /** Media the journal recorded that the gallery no longer holds (deleted since): sent again. */

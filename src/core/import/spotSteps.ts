@@ -16,6 +16,7 @@ import { hashText } from '../media/contentKey';
 import type { HeldContent } from '../media/heldContent';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
+import { leftOverMediaProblems } from './leftOverMedia';
 import { sendSpot } from './sendSpot';
 import { JournalError, type ImportJournal, type SpotJournal } from '../journal/journal';
 import { journalTime, type SpotJournalRecord } from '../journal/journalRecord';
@@ -363,6 +364,11 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
       bytes: (file, sent, total) => ctx.bytes(outcome.label, file, sent, total),
     });
     outcome.galleries.push(upload.outcome);
+    if (upload.leftOver.length > 0) {
+      const galleryId = record.galleries[plan.field].galleryId;
+      outcome.problems = [...outcome.problems, ...leftOverMediaProblems(check.parsed.text, plan.field, galleryId, check.layout.folder, upload.leftOver)];
+      outcome.checkedText = check.parsed.text;
+    }
     if (upload.outcome.uploaded > 0 || !upload.complete) outcome.sent = true;
     if (!upload.complete) complete = false;
     else if (upload.adopted) upload.outcome.order = 'kept';
