@@ -5,6 +5,7 @@
 // schema's issues in words the file's author understands.
 import { getLocation, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from '../api/zod';
+import { duplicateMembers } from './duplicateMembers';
 import { locateInTree } from './locate';
 import { firstTooDeepInText } from './nesting';
 import { notValidJsonMessage, type LocatedProblem } from './parseSpotText';
@@ -77,10 +78,26 @@ export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, word
     if (problems.length === 0) problems.push(problemAt(root, [], l10n.t('The file is empty: {0} is a JSON object.', words.what), words.rules.syntax));
     return { problems };
   }
+  // The value keeps the last of a repeated name, which the author may not have meant; as in spot
+  // documents, the file is not used until one is left.
+  const repeated = duplicateMembers(root).map((duplicate) => ({
+    pointer: toPointer(duplicate.path),
+    message: repeatedMessage(duplicate.path, words),
+    offset: duplicate.offset,
+    length: duplicate.length,
+    severity: 'error' as const,
+    rule: words.rules.schema,
+  }));
   const raw: unknown = getNodeValue(root);
   const result = schema.safeParse(raw);
-  if (result.success) return { value: result.data, root, raw, problems: [] };
-  return { root, raw, problems: result.error.issues.flatMap((issue) => describeIssue(root, issue, words)) };
+  if (result.success) return repeated.length > 0 ? { root, raw, problems: repeated } : { value: result.data, root, raw, problems: [] };
+  return { root, raw, problems: [...repeated, ...result.error.issues.flatMap((issue) => describeIssue(root, issue, words))] };
+}
+
+/** "required appears more than once in fields.fld_7_1; keep one.": in the object that has the name, or the file itself. */
+function repeatedMessage(path: readonly string[], words: CheckedJsonWords): string {
+  const owner = path.length > 1 ? path.slice(0, -1).join('.') : words.what;
+  return l10n.t('{0} appears more than once in {1}; keep one.', path[path.length - 1], owner);
 }
 
 /** A problem at `path` of the file: on its value, or its member name (`mark: 'key'`). */
