@@ -3,7 +3,6 @@
 // above the current folder. A broken definition file is reported against its own path (and makes
 // the run exit 1), is left out of the catalog, and never stops documents from being checked by
 // the base rules and the other definitions.
-import { readFileSync } from 'node:fs';
 import { loadProjectTopics, type TopicCatalog } from '../../core';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
@@ -28,18 +27,15 @@ export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>,
       settings.topicsFolder ? { topicsFolder: settings.topicsFolder.folder, configDir: settings.topicsFolder.relativeTo } : {},
     );
   } catch (error) {
-    throw new CliError(`${(error as Error).message} Fix "topicsFolder" in spot-import.json or --topics-folder.`);
+    // A file of the folder that cannot be read is a problem on that file; what is left is the
+    // folder itself, which only a setting can have got wrong when one named it.
+    const advice = settings.topicsFolder ? ' Fix "topicsFolder" in spot-import.json or --topics-folder.' : '';
+    throw new CliError(`${(error as Error).message}${advice}`);
   }
   const outcomes: Outcome[] = [];
   for (const file of set.files) {
     if (file.problems.length === 0) continue;
-    let text = '';
-    try {
-      text = readFileSync(file.path, 'utf8');
-    } catch {
-      // Read a moment ago; if it is gone now, its problems are still reported, at its start.
-    }
-    const findings = toFindings(text, file.problems);
+    const findings = toFindings(file.text ?? '', file.problems);
     const errors = findings.filter((finding) => finding.severity === 'error');
     const name = display(file.path);
     outcomes.push(

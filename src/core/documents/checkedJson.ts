@@ -8,7 +8,7 @@ import type * as z from '../api/zod';
 import { duplicateMembers } from './duplicateMembers';
 import { locateInTree } from './locate';
 import { firstTooDeepInText } from './nesting';
-import { notValidJsonMessage, type LocatedProblem } from './parseSpotText';
+import { notValidJsonMessage, withoutByteOrderMark, type LocatedProblem } from './parseSpotText';
 import { toPointer } from './problems';
 import { l10n } from '../text/l10n';
 
@@ -42,7 +42,9 @@ export interface CheckedJson<T> {
   problems: Array<LocatedProblem & { rule: string }>;
 }
 
-export function parseCheckedJson<T>(text: string, schema: z.ZodMiniType<T>, words: CheckedJsonWords): CheckedJson<T> {
+/** `input` may start with a byte-order mark, as editors write it; the problems' offsets leave it out. */
+export function parseCheckedJson<T>(input: string, schema: z.ZodMiniType<T>, words: CheckedJsonWords): CheckedJson<T> {
+  const text = withoutByteOrderMark(input);
   // Before anything that recurses (the tree, its value, the schema): a file thousands of levels
   // deep would overflow the stack. The schema cannot say this, so the caller names its rule.
   const tooDeep = firstTooDeepInText(text);

@@ -1,6 +1,7 @@
 // Reading a spot document from disk: the one place that says which files are read at all (not one
 // larger than MAX_DOCUMENT_BYTES) and how their bytes become text (strict UTF-8). The media
-// workflow, the bulk import's file items and the command line all read documents through here.
+// workflow, the bulk import's file items and the command line all read documents through here,
+// and the command line its topic definitions.
 import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import { sameFileState, type FileState } from '../files/fileState';
 import { MAX_DOCUMENT_BYTES } from './parseSpotText';
@@ -22,12 +23,39 @@ export function decodeDocumentText(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * A topic definition may list far more than a spot document holds (a species list of tens of
+ * thousands of categories); its cap only keeps a file that is none (a dump of hundreds of MiB)
+ * from being read whole, which would stop the run instead of being said about that file.
+ */
+export const MAX_DEFINITION_BYTES = 16 * MAX_DOCUMENT_BYTES;
+
 /** Reads a spot document: refused unread when too large, refused when not UTF-8. */
 export async function readSpotDocument(path: string): Promise<string> {
   const handle = await fs.open(path, 'r');
   try {
     refuseTooLarge((await handle.stat()).size);
     return decodeDocumentText(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a topic definition as a spot document is read (strict UTF-8, a byte-order mark kept), refused unread above MAX_DEFINITION_BYTES. */
+export async function readDefinitionText(path: string): Promise<string> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    if (size > MAX_DEFINITION_BYTES)
+      throw new Error(l10n.t('it is {0} MiB, larger than a topic definition can be ({1} MiB)', Math.round(size / 1048576), MAX_DEFINITION_BYTES / 1048576));
+    const bytes = await handle.readFile();
+    const text = decodeDocumentText(bytes);
+    // A zero byte is UTF-8 but never JSON: it is UTF-16 without a byte-order mark, which would
+    // otherwise be reported as dozens of "invalid symbol"s instead of what to do about it.
+    const zero = bytes.indexOf(0);
+    if (zero !== -1)
+      throw new Error(l10n.t('it holds zero bytes, as UTF-16 text does: save it as UTF-8 and run again (the first is on line {0})', lineOf(bytes, zero)));
+    return text;
   } finally {
     await handle.close();
   }
@@ -147,7 +175,12 @@ function firstLineNotUtf8(bytes: Uint8Array): number {
       invalid = middle;
     }
   }
+  return lineOf(bytes, valid);
+}
+
+/** The line (from 1) of the byte at `offset`. */
+function lineOf(bytes: Uint8Array, offset: number): number {
   let line = 1;
-  for (let i = 0; i < valid; i++) if (bytes[i] === 0x0a) line++;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
   return line;
 }

@@ -2,10 +2,12 @@
 // folder a setting names). A broken file is reported and left out; the same topic_id in two
 // files is reported on the later one (by file name), which is left out, so the result never
 // depends on the order a file system lists files in.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseTopicDefinition } from './parseTopicDefinition';
+import { readTopicFiles, type TopicFileInput } from './readTopicFiles';
 import { locateInTree } from '../documents/locate';
+import { withoutByteOrderMark } from '../documents/parseSpotText';
 import { TOPIC_RULES, type TopicProblem } from './topicProblem';
 import type { TopicDefinition } from './topicSchema';
 import { parseTree } from 'jsonc-parser';
@@ -20,6 +22,8 @@ export interface TopicFileReport {
   /** Present when the file is in effect. */
   definition?: TopicDefinition;
   problems: TopicProblem[];
+  /** The text the problems' offsets are in (less a byte-order mark), when there are problems: reporting them needs no second read. */
+  text?: string;
 }
 
 export interface TopicSet {
@@ -29,18 +33,24 @@ export interface TopicSet {
   files: TopicFileReport[];
 }
 
-export function collectTopicDefinitions(files: ReadonlyArray<{ path: string; text: string }>): TopicSet {
+export function collectTopicDefinitions(files: ReadonlyArray<TopicFileInput>): TopicSet {
   const catalog = new Map<number, TopicDefinition>();
   const origin = new Map<number, string>();
   const reports: TopicFileReport[] = [];
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const parsed = parseTopicDefinition(file.text);
+    if ('problem' in file) {
+      reports.push({ path: file.path, problems: [file.problem] });
+      continue;
+    }
+    const text = withoutByteOrderMark(file.text);
+    const parsed = parseTopicDefinition(text);
     const definition = parsed.definition;
     if (definition && catalog.has(definition.topic_id)) {
       const first = basename(origin.get(definition.topic_id)!);
-      const span = locateInTree(parseTree(file.text)!, ['topic_id']);
+      const span = locateInTree(parseTree(text)!, ['topic_id']);
       reports.push({
         path: file.path,
+        text,
         problems: [
           {
             pointer: '/topic_id',
@@ -57,24 +67,25 @@ export function collectTopicDefinitions(files: ReadonlyArray<{ path: string; tex
       catalog.set(definition.topic_id, definition);
       origin.set(definition.topic_id, file.path);
     }
-    reports.push({ path: file.path, definition, problems: parsed.problems });
+    reports.push({ path: file.path, definition, problems: parsed.problems, ...(parsed.problems.length > 0 ? { text } : {}) });
   }
   return { catalog, files: reports };
 }
 
-/** Reads every *.topic.json of `folder` (not its subfolders). A folder that does not exist holds none. */
+/**
+ * Reads every *.topic.json of `folder` (not its subfolders). A folder that does not exist holds
+ * none. Every name is read, whatever it is: a link is followed, and a link to nothing or a folder
+ * is a problem on that name rather than a file silently left out.
+ */
 export async function loadTopicFolder(folder: string): Promise<TopicSet> {
   let names: string[];
   try {
-    names = (await readdir(folder, { withFileTypes: true }))
-      .filter((entry) => entry.isFile() && TOPIC_FILE_PATTERN.test(entry.name))
-      .map((entry) => entry.name);
+    names = (await readdir(folder)).filter((name) => TOPIC_FILE_PATTERN.test(name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { catalog: new Map(), files: [] };
     throw error;
   }
-  const files = await Promise.all(names.map(async (name) => ({ path: join(folder, name), text: await readFile(join(folder, name), 'utf8') })));
-  return collectTopicDefinitions(files);
+  return collectTopicDefinitions(await readTopicFiles(names.map((name) => join(folder, name))));
 }
 
 export interface TopicsFolderOptions {

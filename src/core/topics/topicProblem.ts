@@ -35,6 +35,8 @@ export const TOPIC_RULES = {
   definitionSchema: 'topicDefinition.schema',
   /** What the definition's JSON Schema cannot say: minimum > maximum, a spot member as a field, a bbox's south > north. */
   definitionRule: 'topicDefinition.rule',
+  /** A definition file that cannot be read as text: a link to nothing, not a file, too large, not UTF-8. */
+  definitionUnreadable: 'topicDefinition.unreadable',
   /** The same topic_id in two files: the later file (by name) is not used. */
   duplicateTopic: 'topicDefinition.duplicateTopic',
 } as const;
