@@ -51,12 +51,20 @@ export function swapWouldFix(latitude: number, longitude: number, bbox?: Bbox): 
 }
 
 /**
- * What the bbox's JSON Schema cannot say (its shape and ranges it does): a south north of its
- * north. A west larger than its east is no problem: that bbox crosses the antimeridian.
+ * What the bbox's JSON Schema cannot say (its shape and ranges it does), each with the index of the
+ * edge it is placed on: a south north of its north, and an area without width or height, which no
+ * spot could be inside but on its edge. A west larger than its east is no problem: that bbox
+ * crosses the antimeridian; a west of 180 with an east of -180 is one meridian, as in insideBbox.
  */
-export function bboxOrderProblem(bbox: Bbox): string | undefined {
-  const [, south, , north] = bbox;
-  return south > north ? l10n.t("The bbox's south ({0}) is north of its north ({1}): a bbox is [west, south, east, north].", south, north) : undefined;
+export function bboxProblems(bbox: Bbox): Array<{ edge: number; message: string }> {
+  const [west, south, east, north] = bbox;
+  const problems: Array<{ edge: number; message: string }> = [];
+  if (west === east || (west === LONGITUDE_LIMIT && east === -LONGITUDE_LIMIT))
+    problems.push({ edge: 2, message: l10n.t("The bbox's west and east are the same meridian ({0} and {1}): the area has no width.", west, east) });
+  if (south > north)
+    problems.push({ edge: 1, message: l10n.t("The bbox's south ({0}) is north of its north ({1}): a bbox is [west, south, east, north].", south, north) });
+  else if (south === north) problems.push({ edge: 3, message: l10n.t("The bbox's south and north are both {0}: the area has no height.", south) });
+  return problems;
 }
 
 /** "west 9.5, south 46.3, east 17.2, north 49.1", for messages. */

@@ -33,7 +33,10 @@ export const TOPIC_RULES = {
   /** Problems of a definition file itself. */
   definitionSyntax: 'topicDefinition.syntax',
   definitionSchema: 'topicDefinition.schema',
-  /** What the definition's JSON Schema cannot say: minimum > maximum, a spot member as a field, a bbox's south > north. */
+  /**
+   * What the definition's JSON Schema cannot say: minimum > maximum, a spot member as a field, a gallery field not named
+   * fld_N_N, the name __proto__, a bbox's south > north or one without width or height.
+   */
   definitionRule: 'topicDefinition.rule',
   /** A definition file that cannot be read as text: a link to nothing, not a file, too large, not UTF-8. */
   definitionUnreadable: 'topicDefinition.unreadable',

@@ -3,7 +3,8 @@
 // for parsing the files, their TypeScript types and the JSON Schema editors use.
 import * as z from '../api/zod';
 import { spotAttributesSchema } from '../api/spotDocumentSchema';
-import { bboxOrderProblem, LATITUDE_LIMIT, LONGITUDE_LIMIT, type Bbox } from '../geo/position';
+import { bboxProblems, LATITUDE_LIMIT, LONGITUDE_LIMIT, type Bbox } from '../geo/position';
+import { TOPIC_FIELD_NAME } from '../api/spotSchema';
 import { l10n } from '../text/l10n';
 
 /** The members of data.attributes that are not topic fields (topic_id, source_id, state, …). */
@@ -131,21 +132,36 @@ export function definitionRuleProblems(value: unknown): Array<{ path: Array<stri
   const problems: Array<{ path: Array<string | number>; message: string }> = [];
   const bbox = (value as { area?: { bbox?: unknown } } | null)?.area?.bbox;
   if (Array.isArray(bbox) && bbox.length === 4 && bbox.every((edge) => typeof edge === 'number')) {
-    const order = bboxOrderProblem(bbox as unknown as Bbox);
-    if (order) problems.push({ path: ['area', 'bbox', 1], message: order });
+    for (const { edge, message } of bboxProblems(bbox as unknown as Bbox)) problems.push({ path: ['area', 'bbox', edge], message });
   }
   const fields = (value as { fields?: unknown } | null)?.fields;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return problems;
   for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
+    if (name === UNUSABLE_NAME) problems.push({ path: ['fields', name], message: unusableNameMessage() });
     // A known member (state, latitude, …) is never a topic field: defining one would hide its own rule.
     if (KNOWN_SPOT_MEMBERS.includes(name))
       problems.push({ path: ['fields', name], message: l10n.t('{0} is a spot member, not a topic field; remove it from fields.', name) });
-    const { minimum, maximum } = (spec ?? {}) as { minimum?: unknown; maximum?: unknown };
+    const { minimum, maximum, type, values } = (spec ?? {}) as { minimum?: unknown; maximum?: unknown; type?: unknown; values?: unknown };
+    // The service names its gallery fields so, and only such a field's null is a gallery waiting for its media.
+    if (type === 'gallery' && !TOPIC_FIELD_NAME.test(name))
+      problems.push({
+        path: ['fields', name],
+        message: l10n.t('{0} cannot be a gallery field: the service names its gallery fields fld_<number>_<number>.', name),
+      });
     if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
       problems.push({ path: ['fields', name, 'minimum'], message: l10n.t('minimum ({0}) is larger than maximum ({1}).', minimum, maximum) });
     }
+    if (typeof values === 'object' && values !== null && Object.hasOwn(values, UNUSABLE_NAME))
+      problems.push({ path: ['fields', name, 'values', UNUSABLE_NAME], message: unusableNameMessage() });
   }
   return problems;
+}
+
+/** zod's records leave this name out of what they read, so a field or category so named would vanish without a word. */
+const UNUSABLE_NAME = '__proto__';
+
+function unusableNameMessage(): string {
+  return l10n.t('{0} cannot be used as a name in a topic definition: it would be dropped when the file is read.', UNUSABLE_NAME);
 }
 export type TopicField = z.output<typeof topicFieldSchema>;
 
