@@ -93,7 +93,27 @@ export function parseCheckedJson<T>(input: string, schema: z.ZodMiniType<T>, wor
   const raw: unknown = getNodeValue(root);
   const result = schema.safeParse(raw);
   if (result.success) return repeated.length > 0 ? { root, raw, problems: repeated } : { value: result.data, root, raw, problems: [] };
-  return { root, raw, problems: [...repeated, ...result.error.issues.flatMap((issue) => describeIssue(root, issue, words))] };
+  return { root, raw, problems: listed(repeated, result.error.issues, (issue) => describeIssue(root, raw, issue, words), words.rules.schema) };
+}
+
+/** More problems than anyone reads in one file; placing and wording each one costs a walk of the file. */
+const MAX_LISTED_PROBLEMS = 100;
+
+/** The first MAX_LISTED_PROBLEMS, an issue described only when it is listed, then how many more there are. */
+function listed(
+  first: Array<LocatedProblem & { rule: string }>,
+  issues: readonly z.core.$ZodIssue[],
+  describe: (issue: z.core.$ZodIssue) => Array<LocatedProblem & { rule: string }>,
+  rule: string,
+): Array<LocatedProblem & { rule: string }> {
+  const problems = [...first];
+  let next = 0;
+  while (next < issues.length && problems.length < MAX_LISTED_PROBLEMS) problems.push(...describe(issues[next++]));
+  let more = Math.max(0, problems.length - MAX_LISTED_PROBLEMS);
+  // As many problems as describeIssue makes of each: one per unknown key, else one.
+  for (const issue of issues.slice(next)) more += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+  if (more === 0) return problems;
+  return [...problems.slice(0, MAX_LISTED_PROBLEMS), problemAt(undefined, [], l10n.t('{0} more problems of this file are not listed.', more), rule)];
 }
 
 /** "required appears more than once in fields.fld_7_1; keep one.": in the object that has the name, or the file itself. */
@@ -137,7 +157,7 @@ function mustBe(where: string, expected: string): string {
 }
 
 /** zod's issues in words an author of the file understands, each on its member. */
-function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWords): Array<LocatedProblem & { rule: string }> {
+function describeIssue(root: Node, raw: unknown, issue: z.core.$ZodIssue, words: CheckedJsonWords): Array<LocatedProblem & { rule: string }> {
   const path = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
   const where = path.length > 0 ? path.join('.') : (words.subject ?? `The ${words.what.replace(/^an? /, '')}`);
   const rule = words.rules.schema;
@@ -146,7 +166,7 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
     return issue.keys.map((key) => problemAt(root, [...path, key], l10n.t('{0} is not a member of {1}.', key, owner), rule, 'key'));
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue && words.choices) {
-    const missing = getValueAt(root, path) === undefined;
+    const missing = getValueAt(raw, path) === undefined;
     return [
       problemAt(
         root,
@@ -157,7 +177,7 @@ function describeIssue(root: Node, issue: z.core.$ZodIssue, words: CheckedJsonWo
     ];
   }
   if (issue.code === 'invalid_type') {
-    if (getValueAt(root, path) === undefined) return [problemAt(root, path, l10n.t('{0} is required.', where), rule)];
+    if (getValueAt(raw, path) === undefined) return [problemAt(root, path, l10n.t('{0} is required.', where), rule)];
     return [problemAt(root, path, mustBe(where, issue.expected), rule)];
   }
   // Our own messages (refinements, patterns) are sentences already; zod's need the place, and
@@ -191,8 +211,9 @@ function describeBound(where: string, issue: z.core.$ZodIssueTooSmall | z.core.$
   return undefined;
 }
 
-function getValueAt(root: Node, path: ReadonlyArray<string | number>): unknown {
-  let value: unknown = getNodeValue(root);
+/** The member at `path` of the file's value (read once, by parseCheckedJson: reading it per issue made many issues take minutes). */
+function getValueAt(raw: unknown, path: ReadonlyArray<string | number>): unknown {
+  let value: unknown = raw;
   for (const part of path) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, part)) return undefined;
     value = (value as Record<string | number, unknown>)[part];
