@@ -5,7 +5,7 @@
 // Three rows: 1 an oak with two photos, 2 a beech, 3 a larch whose latitude and longitude are swapped.
 //   1. The Problems panel names row 3's problem ("probably swapped") at its cell; the squiggle is
 //      under that cell's text.
-//   2. The CodeLens at the top: "Import 2 rows as spots (1 with problems are left out)".
+//   2. The CodeLens at the top: "Import 2 rows as spots (1 with problems is left out)".
 //   3. The hover (Show or Focus Hover, by keyboard) on row 1's Species cell: `fld_7_1` (Species) = `1`.
 //   4. Spot Import: Preview Spots from the palette, on row 1: its spot document opens beside the table.
 //   5. Spot Import: Import Table Rows as Spots from the palette: the pick says what was imported and that
@@ -235,7 +235,7 @@ describe('e2e rows of a table as spots (Local sandbox profile)', function () {
   it('counts the rows it will import in the CodeLens at the top of the table', async () => {
     await openTable();
     const text = await codeLensText('Import 2 rows as spots');
-    assert.match(text, /Import 2 rows as spots \(1 with problems are left out\)/, text);
+    assert.match(text, /Import 2 rows as spots \(1 with problems is left out\)/, text);
     await withoutToasts();
     await settledShot('rows-2-codelens');
   });

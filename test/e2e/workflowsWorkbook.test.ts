@@ -6,7 +6,7 @@
 //   1. The workbook open in the editor (VS Code shows it as binary), Spot Import: Show Rows from the
 //      palette by keyboard: the sheet Trees opens as a read-only view of CSV lines, line N row N.
 //   2. The Problems panel lists row 3's problem under the view, its message starting "Trees!D4: ".
-//   3. The CodeLens at the top: "Import 2 rows as spots (1 with problems are left out)".
+//   3. The CodeLens at the top: "Import 2 rows as spots (1 with problems is left out)".
 //   4. Spot Import: Import Table Rows as Spots from the palette on the view: the pick says 2 of 3 rows
 //      were imported and 1 failed; the sandbox counted 2 imports. Picking the failed row opens
 //      the view at its cell.
@@ -277,7 +277,7 @@ describe('e2e an Excel workbook as rows in the editor (Local sandbox profile)', 
     if (await page().locator('.part.panel').isVisible()) await runCommandByKeyboard('View: Hide Panel');
     await runCommandByKeyboard('View: Focus Active Editor Group');
     const text = await codeLensText('Import 2 rows as spots');
-    assert.match(text, /Import 2 rows as spots \(1 with problems are left out\)/, text);
+    assert.match(text, /Import 2 rows as spots \(1 with problems is left out\)/, text);
     // At the top: above the header, line 1.
     const lens = await activeEditor().locator('.codelens-decoration', { hasText: 'Import 2 rows as spots' }).first().boundingBox();
     const header = await activeEditor().locator('.view-lines .view-line', { hasText: HEADER[1] }).first().boundingBox();

@@ -106,7 +106,7 @@ describe('Show Rows: an Excel workbook as a CSV view', function () {
 
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', view);
     assert.ok(
-      lenses.some((lens) => lens.command?.title.includes('Import 2 rows as spots (1 with problems are left out)')),
+      lenses.some((lens) => lens.command?.title.includes('Import 2 rows as spots (1 with problems is left out)')),
       lenses.map((lens) => lens.command?.title).join(' | '),
     );
 

@@ -66,7 +66,12 @@ export class TableCodeLens implements vscode.CodeLensProvider {
 
 /** "Import N rows as spots", and how many are left out for their problems (whole sentences for each case). */
 function importRowsTitle(valid: number, invalid: number): string {
-  if (invalid > 0) {
+  if (invalid === 1) {
+    return valid === 1
+      ? vscode.l10n.t('$(cloud-upload) Import 1 row as spots (1 with problems is left out)')
+      : vscode.l10n.t('$(cloud-upload) Import {0} rows as spots (1 with problems is left out)', valid);
+  }
+  if (invalid > 1) {
     return valid === 1
       ? vscode.l10n.t('$(cloud-upload) Import 1 row as spots ({0} with problems are left out)', invalid)
       : vscode.l10n.t('$(cloud-upload) Import {0} rows as spots ({1} with problems are left out)', valid, invalid);
