@@ -7,20 +7,14 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox } from '../../src/sandbox';
-import { DEMO_CLIENT, type RunningSandbox } from '../../src/sandbox/types';
-import { ensureCliBuilt, runCli, sandboxEnv, scratch, spotText } from './helpers/cliProcess';
+import { DEMO_CLIENT } from '../../src/sandbox/types';
+import { runCli, sandboxEnv, scratch, spotText, useCliSandbox } from './helpers/cliProcess';
 
 describe('spot-import import: one journal per project and service', function () {
   this.timeout(60_000);
-  let sandbox: RunningSandbox | undefined;
+  const cli = useCliSandbox();
   let folder: ReturnType<typeof scratch>;
-  before(() => ensureCliBuilt());
-  afterEach(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
-    folder?.cleanup();
-  });
+  afterEach(() => folder?.cleanup());
 
   const project = () =>
     scratch({
@@ -32,35 +26,34 @@ describe('spot-import import: one journal per project and service', function () 
   async function importTwice(first: { cwd: string; env: Record<string, string> }, second: { cwd: string; env: Record<string, string>; path: string }) {
     const one = await runCli(['import', 'spots'], first);
     assert.equal(one.code, 0, one.stderr);
-    const media = sandbox!.counters.uploads;
+    const media = cli.sandbox().counters.uploads;
     const two = await runCli(['import', second.path], second);
     assert.equal(two.code, 0, two.stderr);
     assert.match(two.stdout, /already imported "walk"/, two.stdout + two.stderr);
-    assert.equal(sandbox!.counters.uploads, media, 'no photo sent again');
+    assert.equal(cli.sandbox().counters.uploads, media, 'no photo sent again');
   }
 
   it('a run from a folder inside a repository uses the journal at its top (.git), as a run from the top did', async () => {
-    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    const env = await cli.start();
     folder = project();
     mkdirSync(folder.path('.git'));
-    const env = sandboxEnv(sandbox.baseUrl);
     await importTwice({ cwd: folder.dir, env }, { cwd: folder.path('spots'), env, path: '.' });
     assert.equal(existsSync(join(folder.path('spots'), '.spot-import')), false, 'no second journal in the folder inside');
   });
 
   it('a run from a folder below spot-import.json uses the journal beside it', async () => {
-    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    await cli.start();
     folder = project();
-    folder.write('spot-import.json', JSON.stringify({ baseUrl: sandbox.baseUrl, clientId: DEMO_CLIENT.clientId }));
+    folder.write('spot-import.json', JSON.stringify({ baseUrl: cli.sandbox().baseUrl, clientId: DEMO_CLIENT.clientId }));
     const env = { SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
     await importTwice({ cwd: folder.dir, env }, { cwd: folder.path('spots'), env, path: '.' });
     assert.equal(existsSync(join(folder.path('spots'), '.spot-import')), false, 'no second journal in the folder inside');
   });
 
   it('the service address with a trailing slash or in capitals is the same service', async () => {
-    sandbox = await startSandbox({ port: 0, clients: [DEMO_CLIENT] });
+    const env = await cli.start();
     folder = project();
-    const env = sandboxEnv(sandbox.baseUrl);
-    await importTwice({ cwd: folder.dir, env }, { cwd: folder.dir, env: sandboxEnv(`${sandbox.baseUrl.replace('http://', 'HTTP://')}/`), path: 'spots' });
+    const { baseUrl } = cli.sandbox();
+    await importTwice({ cwd: folder.dir, env }, { cwd: folder.dir, env: sandboxEnv(`${baseUrl.replace('http://', 'HTTP://')}/`), path: 'spots' });
   });
 });
