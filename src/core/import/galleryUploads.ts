@@ -89,7 +89,8 @@ export async function uploadGalleryMedia(ctx: GalleryUploadContext): Promise<Gal
       forgetVanished(ctx, gallery, ids, recordedAtStart);
       ctx.journal.touch();
     }
-    return result(true);
+    // A file whose media the gallery no longer holds (deleted on the service) is sent again below.
+    if (missing().length === 0) return result(true);
   }
 
   // The journal has followed this gallery's uploads (an upload announced, or media recorded).
