@@ -4,6 +4,7 @@
 // square's centroid is worked out by hand, and the EWKT point in Austria's grid is cs2cs's.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readWktCell } from '../../src/core/rows/values/wktCell';
 import { ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
 
 const HEADER = 'FID,OBJECTID,SHAPE,BAUM_ID,BEZIRK,OBJEKT_STRASSE,GATTUNG_ART,PFLANZJAHR,STAMMUMFANG,BAUMHOEHE';
@@ -91,5 +92,20 @@ describe('spot-import rows: places as Well-Known Text (a SHAPE column)', functio
     const missing = await runCli(['validate', 't.csv'], { cwd: project.dir });
     assert.notEqual(missing.code, 0);
     assert.match(missing.stdout + missing.stderr, /has no column "WKT"/);
+  });
+
+  it('refuses a line or area by its name under the default rule before reading it, and a cell too long to read in time', () => {
+    // A municipality's outline of 40,000 positions (about 920 KB): Terraformer would take seconds
+    // (measured by hand: 2.3 s at 32,000); under point-only it is refused by its name alone.
+    const ring = Array.from({ length: 40_000 }, (_, i) => `${(16 + i * 1e-5).toFixed(7)} ${(48 + Math.sin(i) * 1e-3).toFixed(7)}`);
+    const outline = `POLYGON ((${[...ring, ring[0]].join(', ')}))`;
+    const pointOnly = readWktCell(outline, 'EPSG:4326', 'point-only');
+    assert.match('problem' in pointOnly ? pointOnly.problem : '', /geometry is a Polygon, not one place: say in the mapping which point stands for it/);
+    const centroid = readWktCell(outline, 'EPSG:4326', 'centroid');
+    assert.match('problem' in centroid ? centroid.problem : '', /is 899 KiB of Well-Known Text; at most 256 KiB are read/);
+    // EWKT's SRID is a number: 04326 is 4326.
+    assert.ok('geometry' in readWktCell('SRID=04326;POINT (16.3 48.2)', 'EPSG:4326', 'point-only'));
+    const other = readWktCell('SRID=31256;POINT (-2500 340000)', 'EPSG:4326', 'point-only');
+    assert.match('problem' in other ? other.problem : '', /set "crs": "EPSG:31256"/);
   });
 });

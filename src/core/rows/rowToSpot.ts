@@ -386,7 +386,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     const text = cellText(row.values[mapping.wkt]);
     const read = isNullCell(text, mapping)
       ? { problem: l10n.t('{0} is empty in this row (column "{1}").', 'wkt', mapping.wkt) }
-      : readWktCell(text, mapping.crs);
+      : readWktCell(text, mapping.crs, mapping.geometry);
     const point =
       'problem' in read ? read : geometryPoint({ type: read.geometry.type, coordinates: read.geometry.coordinates, position: at }, mapping.geometry);
     if ('problem' in point) fail('latitude', `wkt: ${point.problem}`, at);

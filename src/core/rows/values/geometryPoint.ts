@@ -27,20 +27,21 @@ export function geometryPoint(geometry: SourceGeometry, rule: GeometryRule): { x
   if (positions.length === 0) return { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
   const single = geometry.type === 'Point' || (geometry.type === 'MultiPoint' && positions.length === 1);
   if (single || rule === 'first-point') return { x: positions[0][0], y: positions[0][1] };
-  if (rule === 'point-only') {
-    const what = geometry.type === 'MultiPoint' ? l10n.t('MultiPoint of {0} points', positions.length) : geometry.type;
-    return {
-      problem: l10n.t(
-        'The feature\'s geometry is a {0}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).',
-        what,
-      ),
-    };
-  }
+  if (rule === 'point-only')
+    return { problem: notOnePlace(geometry.type === 'MultiPoint' ? l10n.t('MultiPoint of {0} points', positions.length) : geometry.type) };
   // Taken about the first position: d3 sums products of coordinates, and a building of 20 m given
   // in degrees 45° from the origin would lose centimetres to rounding.
   const [x0, y0] = positions[0];
   const [x, y] = planar.centroid(shifted(geometry.type, geometry.coordinates, x0, y0));
   return Number.isFinite(x) && Number.isFinite(y) ? { x: x0 + x, y: y0 + y } : { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
+}
+
+/** Why a geometry of more than one place is refused by the default rule, and what to say in the mapping. */
+export function notOnePlace(what: string): string {
+  return l10n.t(
+    'The feature\'s geometry is a {0}, not one place: say in the mapping which point stands for it, "geometry": "centroid" or "first-point" (or name latitude and longitude columns).',
+    what,
+  );
 }
 
 /**
