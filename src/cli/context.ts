@@ -1,5 +1,6 @@
 // What a command needs from the process, passed in so every command reads the same streams,
 // folder and environment (and a test or the bench could hand in others).
+import { printable } from '../core/text/printable';
 import { LineWriter } from './output/lineWriter';
 import { createReporter } from './output/createReporter';
 import type { CommandName, Outcome, OutcomeStatus, RunSummary } from './output/records';
@@ -61,7 +62,7 @@ export class RunOutput {
     };
     this.reporter.finish(summary);
     await this.out.end();
-    this.context.stderr.write(`${message}\n`);
+    this.context.stderr.write(`${printable(message)}\n`);
     return exitCode;
   }
 }

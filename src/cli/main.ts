@@ -1,6 +1,7 @@
 // spot-import: the command-line front end of the spot service core (dist/cli.js). It parses the
 // arguments, calls src/core exactly as the extension does, prints, and exits with a code CI can
 // read. Bad input of any kind ends in one clear line on stderr, never a stack trace.
+import { printable } from '../core/text/printable';
 import { CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { processContext } from './context';
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     context.stderr.write(
       failure.message
         .split('\n')
-        .map((line) => `spot-import: ${line}\n`)
+        .map((line) => `spot-import: ${printable(line)}\n`)
         .join(''),
     );
     return failure.exitCode;

@@ -3,6 +3,8 @@
 // is a file or a pipe (CI logs, `2> log.txt`), so results on stdout stay the whole story there.
 import { Presets, SingleBar } from 'cli-progress';
 import { formatBytes } from './output/text';
+import { printable } from '../core/text/printable';
+import { withMembers } from '../core/objects/withMembers';
 
 interface ProgressState {
   done: number;
@@ -30,8 +32,13 @@ export interface Progress {
 type Stream = NodeJS.WritableStream & { isTTY?: boolean };
 
 export function createProgress(unit: string, stream: Stream = process.stderr, env: NodeJS.ProcessEnv = process.env): Progress {
-  if (!stream.isTTY) return { update() {}, note: (line) => stream.write(`${line}\n`), clear() {}, stop() {} };
-  return env.TERM === 'dumb' ? plainLines(unit, stream) : bar(unit, stream);
+  const progress: Progress = !stream.isTTY
+    ? { update() {}, note: (line) => stream.write(`${line}\n`), clear() {}, stop() {} }
+    : env.TERM === 'dumb'
+      ? plainLines(unit, stream)
+      : bar(unit, stream);
+  // A note quotes the table (a header, a file name): shown, never obeyed, in a terminal (printable.ts).
+  return withMembers(progress, { note: (line: string) => progress.note(printable(line)) });
 }
 
 function describe(unit: string, state: ProgressState, started: number): { counts: string; bytes: string; rate: string } {

@@ -27,4 +27,17 @@ describe('spot-import text output: control characters shown, not obeyed', functi
     assert.match(result.stdout, /stat\ufffd\[2J/);
     assert.match(result.stdout, /Spe\ufffd\[31mcies\ufffdspots/);
   });
+
+  it("a table's header and file name with escape sequences: the notes, the proposal and the summary on stderr", async () => {
+    const name = 'e\u001b[31mvil.csv';
+    folder = scratch({ [name]: 'id,la\u001b[2Jt,lon\n1,"47,5",16.3\n' });
+    const proposed = await runCli(['mapping', name], { cwd: folder.dir });
+    assert.equal(proposed.code, 0, proposed.stderr);
+    const validated = await runCli(['validate', name], { cwd: folder.dir });
+    for (const output of [proposed.stderr, proposed.stdout, validated.stderr, validated.stdout]) {
+      assert.doesNotMatch(output, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, JSON.stringify(output));
+    }
+    assert.match(proposed.stderr, /la\ufffd\[2Jt/);
+    assert.match(validated.stderr, /The rows of e\ufffd\[31mvil\.csv were not checked/);
+  });
 });

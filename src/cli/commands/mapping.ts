@@ -1,6 +1,7 @@
 // spot-import mapping <source>: a mapping made from the table's header and first rows, for the
 // user to complete: written beside the table (trees.mapping.json) unless it exists, each guess
 // said on stderr, so a person knows what to check before the first import.
+import { printable } from '../../core/text/printable';
 import { promises as fs, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { guessMapping, mappingPathFor, mappingText, previewForMapping, TableReadError } from '../../core/rows';
@@ -43,8 +44,9 @@ export async function runMapping(source: string, options: MappingOptions, contex
       throw new CliError(`${display(target)} exists already: it was left as it is (--force writes over it, --out names another file).`);
     throw new CliError(`${display(target)} cannot be written: ${(error as Error).message}`);
   }
-  for (const note of [...preview.notes, ...notes]) context.stderr.write(`- ${note}\n`);
-  context.stderr.write(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}\n`);
-  context.stdout.write(`${display(target)}\n`);
+  // Headers and file names are the table's: shown, never obeyed, in a terminal (printable.ts).
+  for (const note of [...preview.notes, ...notes]) context.stderr.write(`- ${printable(note)}\n`);
+  context.stderr.write(`${printable(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}`)}\n`);
+  context.stdout.write(`${printable(display(target))}\n`);
   return EXIT.ok;
 }
