@@ -143,22 +143,21 @@ describe('rows of a table as spots in the editor', function () {
     );
     await closeAllEditors();
 
-    // Every row swapped (the mapping names the columns crosswise): preferred, and applying it puts them right.
+    // Every row swapped (the mapping names the columns crosswise, degrees with their letters): two
+    // problems a row, 2,200 in all, past the 2,000 shown; preferred, and applying it puts them right.
     const crosswise = writeTable();
     dirs.push(crosswise.dir);
-    const rows = [
-      'id;Species;Height (m);lat;lon;observed;photos',
-      ...[1, 2, 3].map((n) => `${crosswise.stamp}-${n};Oak;4;139,6${n};35,6${n};27.03.2026 14:30;`),
-    ];
+    const numbers = Array.from({ length: 1100 }, (_, index) => index + 1);
+    const rows = ['id;Species;Height (m);lat;lon;observed;photos', ...numbers.map((n) => `${crosswise.stamp}-${n};Oak;4;15°26'E;47°04'N;27.03.2026 14:30;`)];
     fs.writeFileSync(crosswise.csv.fsPath, rows.join('\r\n') + '\r\n');
     await vscode.window.showTextDocument(crosswise.csv);
-    const all = await waitForTableChecked(crosswise, 3);
+    const all = await waitForTableChecked(crosswise, 2000);
     assert.ok(
       all.every((problem) => problem.code === 'spot.swappedCoordinates'),
       JSON.stringify(all.map((problem) => [problem.code, problem.message])),
     );
     const [swap] = await swapActions(crosswise.csv, all[1].range);
-    assert.strictEqual(swap?.title, 'Swap the latitude and longitude columns in trees.mapping.json (3 of 3 rows look swapped)');
+    assert.strictEqual(swap?.title, 'Swap the latitude and longitude columns in trees.mapping.json (1100 of 1100 rows look swapped)');
     assert.strictEqual(swap.isPreferred, true);
     assert.ok(await vscode.workspace.applyEdit(swap.edit!));
     const mapping = JSON.parse((await vscode.workspace.openTextDocument(crosswise.mapping)).getText()) as { latitude: string; longitude: string };

@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { SPOT_RULES } from '../../core/api/spotRules';
 import { mappingPathFor, tableCandidatesFor } from '../../core/rows/mapping/mappingPath';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
 import { DisposableStore } from '../platform/lifecycle';
@@ -29,6 +30,8 @@ export interface TableState {
   /** Rows checked, and how many would not be imported. */
   rows: number;
   invalid: number;
+  /** Rows whose latitude and longitude look swapped (counted past the cap on diagnostics: the quick fix says how many). */
+  swappedRows: number;
   /** The line (1-based) each row starts on, in order: a line's row is the last start at or before it. */
   rowLines: number[];
   /** The mapping has errors: the rows were not checked. */
@@ -224,6 +227,7 @@ export class TableChecks implements vscode.Disposable {
         mapping: mappingUri,
         rows: 0,
         invalid: 0,
+        swappedRows: 0,
         rowLines: [],
         mappingBroken: !mapped.mapping,
         delimiter: mapped.table.format.delimiter,
@@ -238,6 +242,7 @@ export class TableChecks implements vscode.Disposable {
             state.rows++;
             if (checked.row !== undefined) state.rowLines.push(checked.line);
             if (!checked.ok) state.invalid++;
+            if (checked.findings.some((finding) => finding.rule === SPOT_RULES.swappedCoordinates)) state.swappedRows++;
             for (const finding of checked.findings) {
               if (diagnostics.length >= MAX_DIAGNOSTICS) break;
               diagnostics.push(

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { SPOT_RULES } from '../../core/api/spotRules';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { loadRows } from '../platform/lazyRows';
-import { lastAtOrBefore, type TableChecks } from './tableChecks';
+import type { TableChecks } from './tableChecks';
 
 export class TableCodeActions {
   constructor(private readonly checks: TableChecks) {}
@@ -20,13 +20,9 @@ export class TableCodeActions {
     const [mapping, rows] = await Promise.all([vscode.workspace.openTextDocument(state.mapping), loadRows()]);
     const swap = rows.swapCoordinateColumns(mapping.getText());
     if (!swap) return [];
-    // Rows, not problems: a row may have one at each of its two cells.
-    const rowsSwapped = new Set(
-      vscode.languages
-        .getDiagnostics(document.uri)
-        .filter(isSwapProblem)
-        .map((diagnostic) => lastAtOrBefore(state.rowLines, diagnostic.range.start.line + 1)),
-    ).size;
+    // Rows, not problems (a row may have one at each of its two cells), counted by the check itself:
+    // the problems shown stop at a cap.
+    const rowsSwapped = state.swappedRows;
     const action = new vscode.CodeAction(
       vscode.l10n.t('Swap the latitude and longitude columns in {0} ({1} of {2} rows look swapped)', basename(state.mapping.fsPath), rowsSwapped, state.rows),
       vscode.CodeActionKind.QuickFix,
