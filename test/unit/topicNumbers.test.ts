@@ -34,7 +34,12 @@ describe('topic rules: numbers beyond what is read exactly', () => {
       const [problem, ...rest] = problemsOf('fld_9_1', literal);
       assert.equal(rest.length, 0);
       assert.deepEqual([problem?.rule, problem?.marks], [TOPIC_RULES.outOfRange, literal]);
-      assert.match(problem.message, /Height \(fld_9_1\) is beyond the largest number that can be stored/);
+      assert.match(
+        problem.message,
+        literal.startsWith('-')
+          ? /Height \(fld_9_1\) is below the smallest number that can be stored/
+          : /Height \(fld_9_1\) is beyond the largest number that can be stored/,
+      );
     }
     assert.deepEqual(problemsOf('fld_9_1', '1e300'), []);
   });
@@ -52,6 +57,8 @@ describe('topic rules: numbers beyond what is read exactly', () => {
   it('a category key is not matched by a number that reads as it only after rounding', () => {
     const [problem] = problemsOf('fld_9_4', '12345678901234567890');
     assert.equal(problem?.rule, TOPIC_RULES.unknownCategory);
+    // Not the rounded number, which would quote another key.
+    assert.match(problem.message, /^Class \(fld_9_4\): a whole number this large cannot be read exactly; write the key as a text, in quotes\.$/);
     assert.deepEqual(problemsOf('fld_9_4', '2'), []);
     assert.deepEqual(problemsOf('fld_9_4', '"12345678901234567000"'), []);
   });

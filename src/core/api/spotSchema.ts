@@ -67,3 +67,8 @@ export function pendingGalleryMessage(field?: string): string {
     ? l10n.t('Gallery field {0} is pending (null), so the spot needs "state": 2 until its media are uploaded.', field)
     : l10n.t('This gallery field is pending (null), so the spot needs "state": 2 until its media are uploaded.');
 }
+
+/** A gallery id as the service gives them: a positive whole number, read exactly (the topic rules, the media check and the engine ask this). */
+export function isGalleryId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}

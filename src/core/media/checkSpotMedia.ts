@@ -2,6 +2,7 @@
 // document itself, which gallery field each media folder feeds, and every file (readable, not
 // empty, an accepted type, not the same content twice in one gallery). Problems are placed on the
 // document (offset/length, like the editor's diagnostics) and name the file they are about.
+import { isGalleryId } from '../api/spotSchema';
 import { basename } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { definitionFor, isGalleryField, type GalleryFieldCatalog, type GalleryFieldTypes } from '../api/spotSchema';
@@ -311,10 +312,6 @@ function directField(attributes: Record<string, unknown>, definition: GalleryFie
   if (knownIds.length === 1) return knownIds[0];
   const ids = fields.filter((name) => isGalleryId(attributes[name]));
   return ids.length === 1 ? ids[0] : undefined;
-}
-
-export function isGalleryId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 /** Where on the document a media problem is shown. */

@@ -4,6 +4,7 @@ import { categoryKeyOf, describeCategoryKeys, keyOfLabel, categoryKeyLiteral, ty
 import { TOPIC_RULES, type TopicRule } from './topicProblem';
 import { fieldTitle, type TopicField } from './topicSchema';
 import { l10n } from '../text/l10n';
+import { isGalleryId } from '../api/spotSchema';
 
 export interface FieldFinding {
   /** Inside the member's value: [] for the value itself, [index] for an element of an array. */
@@ -47,7 +48,11 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
       }
       // What a JSON reader could not hold as written: the document's own digits are what is sent.
       if (!Number.isFinite(value)) {
-        return [{ at: [], message: l10n.t('{0} is beyond the largest number that can be stored (about 1.8e308).', title), rule: TOPIC_RULES.outOfRange }];
+        const message =
+          value > 0
+            ? l10n.t('{0} is beyond the largest number that can be stored (about 1.8e308).', title)
+            : l10n.t('{0} is below the smallest number that can be stored (about -1.8e308).', title);
+        return [{ at: [], message, rule: TOPIC_RULES.outOfRange }];
       }
       if (spec.type === 'integer' && !Number.isSafeInteger(value)) {
         return [
@@ -90,7 +95,7 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
       return value.flatMap((element, index) => categoryFindings(title, spec, element, [index]));
     case 'gallery':
       // Gallery ids are positive whole numbers (the service's ids), read exactly; null is handled above.
-      if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return [];
+      if (isGalleryId(value)) return [];
       return [
         {
           at: [],
@@ -123,6 +128,16 @@ function categoryFindings(title: string, spec: CategoryField, value: unknown, at
         at,
         message: l10n.t('{0} takes keys of its values ({1}); {2} is not one.', title, describeCategoryKeys(spec), describeValue(value)),
         rule: TOPIC_RULES.wrongType,
+      },
+    ];
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    // Its digits are lost in reading: quoting the rounded number would name another key.
+    return [
+      {
+        at,
+        message: l10n.t('{0}: a whole number this large cannot be read exactly; write the key as a text, in quotes.', title),
+        rule: TOPIC_RULES.unknownCategory,
       },
     ];
   }
