@@ -56,4 +56,17 @@ describe('spot-import import: one journal per project and service', function () 
     const { baseUrl } = cli.sandbox();
     await importTwice({ cwd: folder.dir, env }, { cwd: folder.dir, env: sandboxEnv(`${baseUrl.replace('http://', 'HTTP://')}/`), path: 'spots' });
   });
+
+  it('a repository below the folder of spot-import.json keeps its own journal at its top (the nearer wins)', async () => {
+    await cli.start();
+    folder = project();
+    // The settings file one level up, as in a home folder; the repository is the folder the documents are in.
+    folder.write('spot-import.json', JSON.stringify({ baseUrl: cli.sandbox().baseUrl, clientId: DEMO_CLIENT.clientId }));
+    mkdirSync(folder.path('spots/.git'));
+    const env = { SPOT_CLIENT_SECRET: DEMO_CLIENT.clientSecret };
+    const run = await runCli(['import', '.'], { cwd: folder.path('spots'), env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(join(folder.path('spots'), '.spot-import')), true, 'the journal at the top of the repository');
+    assert.equal(existsSync(join(folder.dir, '.spot-import')), false, 'not beside the settings file above it');
+  });
 });
