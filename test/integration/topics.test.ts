@@ -272,6 +272,33 @@ describe('topic definitions in the editor', () => {
     await waitFor('the broken file no longer reported', () => vscode.languages.getDiagnostics(broken).length === 0, 15_000);
   });
 
+  it('a topic definition saved in Latin-1 is reported on itself as the command line reports it, not used with its ü replaced', async () => {
+    const document = await open('topics', 'undefined-topic.spot.json');
+    const latin1 = fixtureUri('spot-topics', '12.topic.json');
+    try {
+      // "Grün" in Latin-1: ü is the single byte 0xFC, which is no UTF-8.
+      fs.writeFileSync(
+        latin1.fsPath,
+        Buffer.from('{"topic_id": 12, "name": "Gr\u00fcn", "fields": {"fld_12_2": {"label": "Count", "type": "integer", "maximum": 3}}}', 'latin1'),
+      );
+      const reported = await waitFor(
+        'the Latin-1 file reported',
+        () => vscode.languages.getDiagnostics(latin1).find((d) => d.source === 'Spot Import'),
+        15_000,
+      );
+      assert.strictEqual(reported.code, 'topicDefinition.unreadable');
+      assert.match(reported.message, /^Could not read the file: .*UTF-8/);
+      assert.deepStrictEqual(
+        topicDiagnostics(document.uri).filter((d) => d.code === 'topic.outOfRange'),
+        [],
+        'topic 12 is not used',
+      );
+    } finally {
+      fs.rmSync(latin1.fsPath, { force: true });
+    }
+    await waitFor('the Latin-1 file no longer reported', () => vscode.languages.getDiagnostics(latin1).length === 0, 15_000);
+  });
+
   it('a topic definition nested 3,000 deep is reported on itself; the other definitions, and one added beside it, apply', async () => {
     const document = await open('topics', 'undefined-topic.spot.json');
     const deep = fixtureUri('spot-topics', '13.topic.json');

@@ -45,20 +45,31 @@ export async function readSpotDocument(path: string): Promise<string> {
 export async function readDefinitionText(path: string): Promise<string> {
   const handle = await fs.open(path, 'r');
   try {
-    const size = (await handle.stat()).size;
-    if (size > MAX_DEFINITION_BYTES)
-      throw new Error(l10n.t('it is {0} MiB, larger than a topic definition can be ({1} MiB)', Math.round(size / 1048576), MAX_DEFINITION_BYTES / 1048576));
-    const bytes = await handle.readFile();
-    const text = decodeDocumentText(bytes);
-    // A zero byte is UTF-8 but never JSON: it is UTF-16 without a byte-order mark, which would
-    // otherwise be reported as dozens of "invalid symbol"s instead of what to do about it.
-    const zero = bytes.indexOf(0);
-    if (zero !== -1)
-      throw new Error(l10n.t('it holds zero bytes, as UTF-16 text does: save it as UTF-8 and run again (the first is on line {0})', lineOf(bytes, zero)));
-    return text;
+    refuseDefinitionSize((await handle.stat()).size);
+    return decodeDefinitionText(await handle.readFile());
   } finally {
     await handle.close();
   }
+}
+
+/** Throws what is wrong with a topic definition of `size` bytes before it is read. */
+export function refuseDefinitionSize(size: number): void {
+  if (size > MAX_DEFINITION_BYTES)
+    throw new Error(l10n.t('it is {0} MiB, larger than a topic definition can be ({1} MiB)', Math.round(size / 1048576), MAX_DEFINITION_BYTES / 1048576));
+}
+
+/**
+ * A topic definition's text, as the command line and the editor read it (the editor hands in the
+ * bytes it read through VS Code's file system): strict UTF-8; throws what is wrong otherwise.
+ */
+export function decodeDefinitionText(bytes: Uint8Array): string {
+  const text = decodeDocumentText(bytes);
+  // A zero byte is UTF-8 but never JSON: it is UTF-16 without a byte-order mark, which would
+  // otherwise be reported as dozens of "invalid symbol"s instead of what to do about it.
+  const zero = bytes.indexOf(0);
+  if (zero !== -1)
+    throw new Error(l10n.t('it holds zero bytes, as UTF-16 text does: save it as UTF-8 and run again (the first is on line {0})', lineOf(bytes, zero)));
+  return text;
 }
 
 /** Where the synchronous read puts a document of the usual size (decoded before the next read). */

@@ -4,6 +4,7 @@ export * from './topicSchema';
 export * from './topicProblem';
 export * from './parseTopicDefinition';
 export * from './topicFolder';
+export { unreadableTopicFile, type TopicFileInput } from './readTopicFiles';
 export * from './checkSpotAgainstTopic';
 export * from './quickFixes';
 export * from './editorAssist';

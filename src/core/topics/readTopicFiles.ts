@@ -32,16 +32,21 @@ async function readTopicFile(path: string): Promise<TopicFileInput> {
     if (!(await stat(path)).isFile()) throw new Error(l10n.t('it is not a file'));
     return { path, text: await readDefinitionText(path) };
   } catch (error) {
-    const problem: TopicProblem = {
-      pointer: '',
-      message: l10n.t('Could not read the file: {0}', await whyUnreadable(path, error as NodeJS.ErrnoException)),
-      offset: 0,
-      length: 0,
-      severity: 'error',
-      rule: TOPIC_RULES.definitionUnreadable,
-    };
-    return { path, problem };
+    return unreadableTopicFile(path, await whyUnreadable(path, error as NodeJS.ErrnoException));
   }
+}
+
+/** A definition file that could not be read, and why: a problem on that file alone (the command line's and the editor's). */
+export function unreadableTopicFile(path: string, why: string): TopicFileInput {
+  const problem: TopicProblem = {
+    pointer: '',
+    message: l10n.t('Could not read the file: {0}', why),
+    offset: 0,
+    length: 0,
+    severity: 'error',
+    rule: TOPIC_RULES.definitionUnreadable,
+  };
+  return { path, problem };
 }
 
 /** A link to nothing, or in a loop, said as such: the system's "no such file" names a file that is there. */

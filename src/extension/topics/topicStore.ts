@@ -186,7 +186,7 @@ export class TopicStore implements vscode.Disposable {
 
   private async read(entry: FolderTopics): Promise<Core.TopicSet> {
     const core = await loadCore();
-    const files = await readDefinitionFiles(entry.topicsUri);
+    const files = await readDefinitionFiles(core, entry.topicsUri);
     const set = core.collectTopicDefinitions(files);
     if (this.folders?.includes(entry)) {
       entry.current = set.catalog;
@@ -197,12 +197,13 @@ export class TopicStore implements vscode.Disposable {
     return set;
   }
 
-  private publish(core: typeof Core, entry: FolderTopics, set: Core.TopicSet, files: Array<{ path: string; text: string }>): void {
+  private publish(core: typeof Core, entry: FolderTopics, set: Core.TopicSet, files: Core.TopicFileInput[]): void {
     for (const uri of entry.reported) this.diagnostics.delete(uri);
     entry.reported = [];
     for (const report of set.files) {
       const uri = vscode.Uri.parse(report.path);
-      const text = files.find((file) => file.path === report.path)?.text ?? '';
+      const file = files.find((candidate) => candidate.path === report.path);
+      const text = file && 'text' in file ? file.text : '';
       const shown = report.problems.filter((problem) => !LEFT_TO_JSON_SERVICE.has(problem.rule));
       const diagnostics = shown.map((problem) => toDiagnostic(text, problem.offset, problem.length, problem.message, problem.rule));
       if (!report.definition && shown.length === 0 && report.problems.length > 0) {
@@ -233,8 +234,11 @@ function watchPattern(folder: vscode.WorkspaceFolder, topicsUri: vscode.Uri): vs
   return new vscode.RelativePattern(topicsUri, '*.topic.json');
 }
 
-/** The definition files of a folder, with the text of an open editor where there is one. */
-async function readDefinitionFiles(folder: vscode.Uri): Promise<Array<{ path: string; text: string }>> {
+/**
+ * The definition files of a folder, with the text of an open editor where there is one; the others
+ * read as the command line reads them (strict UTF-8, a size cap), or each a problem of its own.
+ */
+async function readDefinitionFiles(core: typeof Core, folder: vscode.Uri): Promise<Core.TopicFileInput[]> {
   let entries: Array<[string, vscode.FileType]>;
   try {
     entries = await vscode.workspace.fs.readDirectory(folder);
@@ -247,8 +251,13 @@ async function readDefinitionFiles(folder: vscode.Uri): Promise<Array<{ path: st
     names.map(async (name) => {
       const uri = vscode.Uri.joinPath(folder, name);
       const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      return { path: uri.toString(), text };
+      if (open) return { path: uri.toString(), text: open.getText() };
+      try {
+        core.refuseDefinitionSize((await vscode.workspace.fs.stat(uri)).size);
+        return { path: uri.toString(), text: core.decodeDefinitionText(await vscode.workspace.fs.readFile(uri)) };
+      } catch (error) {
+        return core.unreadableTopicFile(uri.toString(), (error as Error).message);
+      }
     }),
   );
 }
