@@ -60,9 +60,19 @@ export function checkSpotAgainstTopic(input: string | TopicCheckInput, catalog: 
   return place(findings, source.tree ? layoutFromTree(source.tree) : layoutFromText(source.text), source.text);
 }
 
+/**
+ * Undefined members that get a "Did you mean …?": each is compared with every field left, so a
+ * document of tens of thousands of them against thousands of fields took minutes (the editor
+ * checks as it is typed). The rest are said without a guess.
+ */
+const SUGGESTED_AT_MOST = 200;
+
 function againstDefinition(attributes: Record<string, unknown>, definition: TopicDefinition): Finding[] {
   const findings: Finding[] = [];
   const present = new Set(Object.keys(attributes));
+  // The fields a misspelt member may have meant: those the document does not have, listed once.
+  let candidates: string[] | undefined;
+  let suggested = 0;
   for (const name of present) {
     if (KNOWN_SPOT_MEMBERS.includes(name)) continue;
     const spec = Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
@@ -73,10 +83,8 @@ function againstDefinition(attributes: Record<string, unknown>, definition: Topi
     }
     // A misspelt known member gets its own warning instead (see checkSpotAgainstTopic).
     if (!TOPIC_FIELD_NAME.test(name) && misspeltKnownMember(name)) continue;
-    const meant = closestName(
-      name,
-      Object.keys(definition.fields).filter((field) => !present.has(field)),
-    );
+    candidates ??= Object.keys(definition.fields).filter((field) => !present.has(field));
+    const meant = suggested++ < SUGGESTED_AT_MOST ? closestName(name, candidates) : undefined;
     const message = meant
       ? l10n.t('{0} is not a field of {1}; it is still sent. Did you mean {2}?', name, topicTitle(definition), fieldTitle(meant, definition.fields[meant]))
       : l10n.t('{0} is not a field of {1}; it is still sent.', name, topicTitle(definition));
