@@ -52,11 +52,11 @@ describe('topic rules', () => {
     { field: 'fld_7_7', value: false },
     { field: 'fld_7_7', value: 1, rule: TOPIC_RULES.wrongType, message: /true or false/ },
     { field: 'fld_7_8', value: '2024-02-29' },
-    { field: 'fld_7_8', value: '2023-02-29', rule: TOPIC_RULES.wrongType, message: /a date "YYYY-MM-DD"/ },
+    { field: 'fld_7_8', value: '2023-02-29', rule: TOPIC_RULES.wrongType, message: /: 2023-02-29 is no day of the calendar\./ },
     { field: 'fld_7_8', value: '31.05.2024', rule: TOPIC_RULES.wrongType },
     { field: 'spotted_at', value: '2024-05-31 23:59:59' },
     { field: 'spotted_at', value: '2024-05-31T14:30:00', rule: TOPIC_RULES.wrongType, message: /"YYYY-MM-DD HH:MM:SS"/ },
-    { field: 'spotted_at', value: '2024-05-31 24:00:00', rule: TOPIC_RULES.wrongType },
+    { field: 'spotted_at', value: '2024-05-31 24:00:00', rule: TOPIC_RULES.wrongType, message: /is no moment of the calendar/ },
     { field: 'fld_7_1', value: 2 },
     { field: 'fld_7_1', value: '3' },
     {

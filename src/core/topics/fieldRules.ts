@@ -78,13 +78,15 @@ export function checkFieldValue(name: string, spec: TopicField, value: unknown):
     case 'boolean':
       return typeof value === 'boolean' ? [] : wrongType((field, actual) => l10n.t('{0} must be true or false; it is {1}.', field, actual));
     case 'date':
-      return typeof value === 'string' && isDate(value)
-        ? []
-        : wrongType((field, actual) => l10n.t('{0} must be a date "YYYY-MM-DD", e.g. "2024-05-31"; it is {1}.', field, actual));
+      if (typeof value === 'string' && isDate(value)) return [];
+      // Written right, but no day of the calendar ("2023-02-29"): the format is not what to change.
+      if (typeof value === 'string' && DATE_PATTERN.test(value)) return wrongType((field) => l10n.t('{0}: {1} is no day of the calendar.', field, value));
+      return wrongType((field, actual) => l10n.t('{0} must be a date "YYYY-MM-DD", e.g. "2024-05-31"; it is {1}.', field, actual));
     case 'datetime':
-      return typeof value === 'string' && isDateTime(value)
-        ? []
-        : wrongType((field, actual) => l10n.t('{0} must be a date and time "YYYY-MM-DD HH:MM:SS", e.g. "2024-05-31 14:30:00"; it is {1}.', field, actual));
+      if (typeof value === 'string' && isDateTime(value)) return [];
+      if (typeof value === 'string' && DATETIME_PATTERN.test(value))
+        return wrongType((field) => l10n.t('{0}: {1} is no moment of the calendar (a day that does not exist, or a time past 23:59:59).', field, value));
+      return wrongType((field, actual) => l10n.t('{0} must be a date and time "YYYY-MM-DD HH:MM:SS", e.g. "2024-05-31 14:30:00"; it is {1}.', field, actual));
     case 'category':
       if (Array.isArray(value))
         return wrongType((field, actual) => l10n.t('{0} must be one key of its values: {1}; it is {2}.', field, describeCategoryKeys(spec), actual));
