@@ -163,6 +163,29 @@ describe('rows of a table as spots in the editor', function () {
     const mapping = JSON.parse((await vscode.workspace.openTextDocument(crosswise.mapping)).getText()) as { latitude: string; longitude: string };
     assert.deepEqual([mapping.latitude, mapping.longitude], ['lon', 'lat']);
     await waitForTableChecked(crosswise, 0);
+    await closeAllEditors();
+
+    // Degrees in range both ways round (15/47 for 47/15): only the topic's area shows them swapped.
+    const area = fixtureUri('spot-topics', '14.topic.json');
+    fs.writeFileSync(area.fsPath, JSON.stringify({ topic_id: 14, name: 'Styria', area: { bbox: [13.5, 46.6, 16.2, 47.9] }, fields: {} }));
+    try {
+      const inRange = writeTable();
+      dirs.push(inRange.dir);
+      fs.writeFileSync(inRange.mapping.fsPath, JSON.stringify({ topic_id: 14, source_id: '{id}', latitude: 'lat', longitude: 'lon' }));
+      const lines = ['id;lat;lon', ...[1, 2, 3].map((n) => `${inRange.stamp}-${n};15,4${n};47,0${n}`)];
+      fs.writeFileSync(inRange.csv.fsPath, lines.join('\r\n') + '\r\n');
+      await vscode.window.showTextDocument(inRange.csv);
+      const warnings = await waitForTableChecked(inRange, 3);
+      assert.ok(
+        warnings.every((problem) => problem.code === 'topic.outsideArea' && /probably swapped/.test(problem.message)),
+        JSON.stringify(warnings.map((problem) => [problem.code, problem.message])),
+      );
+      const [inside] = await swapActions(inRange.csv, warnings[0].range);
+      assert.strictEqual(inside?.title, 'Swap the latitude and longitude columns in trees.mapping.json (3 of 3 rows look swapped)');
+      assert.strictEqual(inside.isPreferred, true);
+    } finally {
+      fs.rmSync(area.fsPath, { force: true });
+    }
   });
 
   it('says in a hover what a cell becomes, and Preview Spots shows the exact document of the row', async () => {

@@ -17,5 +17,6 @@ export { sheetText, type SheetText } from './read/xlsx/sheetText';
 export * from './rowToSpot';
 export * from './rowSource';
 export * from './checkRows';
+export { rowLooksSwapped } from './rowLooksSwapped';
 export * from './mappedTable';
 export * from './cellUses';

@@ -10,7 +10,6 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { SPOT_RULES } from '../../core/api/spotRules';
 import { mappingPathFor, tableCandidatesFor } from '../../core/rows/mapping/mappingPath';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
 import { DisposableStore } from '../platform/lifecycle';
@@ -242,7 +241,7 @@ export class TableChecks implements vscode.Disposable {
             state.rows++;
             if (checked.row !== undefined) state.rowLines.push(checked.line);
             if (!checked.ok) state.invalid++;
-            if (checked.findings.some((finding) => finding.rule === SPOT_RULES.swappedCoordinates)) state.swappedRows++;
+            if (rows.rowLooksSwapped(checked, topics)) state.swappedRows++;
             for (const finding of checked.findings) {
               if (diagnostics.length >= MAX_DIAGNOSTICS) break;
               diagnostics.push(

@@ -1,11 +1,13 @@
 // The quick fix on a table's rows whose latitude and longitude are probably swapped (a surveyor's X
-// taken for the easting, a form's columns named crosswise): exchange the two columns in the
+// taken for the easting, a form's columns named crosswise, degrees that only the topic's area shows
+// the wrong way round: rowLooksSwapped.ts): exchange the two columns in the
 // table's mapping, which puts every such row right at once. Its title says how many rows look
 // swapped, as the same edit would spoil the rest when only one row was typed the wrong way round;
 // it is the preferred fix only when every row checked looks swapped.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { SPOT_RULES } from '../../core/api/spotRules';
+import { TOPIC_RULES } from '../../core/topics/topicProblem';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { loadRows } from '../platform/lazyRows';
 import type { TableChecks } from './tableChecks';
@@ -14,9 +16,20 @@ export class TableCodeActions {
   constructor(private readonly checks: TableChecks) {}
 
   async provideCodeActions(document: vscode.TextDocument, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
-    const swapped = context.diagnostics.filter(isSwapProblem);
     const state = this.checks.state(document.uri);
-    if (swapped.length === 0 || !state) return [];
+    if (!state) return [];
+    const swapped: vscode.Diagnostic[] = [];
+    for (const diagnostic of context.diagnostics) {
+      const code = codeOf(diagnostic);
+      if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+      if (code === SPOT_RULES.swappedCoordinates) swapped.push(diagnostic);
+      else if (code === TOPIC_RULES.outsideArea) {
+        // Outside the topic's area: a swap only when swapping brings the row's spot inside, judged on the row as it is now.
+        const found = await this.checks.rowAt(document.uri, diagnostic.range.start.line + 1);
+        if (found?.rows.rowLooksSwapped(found.checked, found.topics)) swapped.push(diagnostic);
+      }
+    }
+    if (swapped.length === 0) return [];
     const [mapping, rows] = await Promise.all([vscode.workspace.openTextDocument(state.mapping), loadRows()]);
     const swap = rows.swapCoordinateColumns(mapping.getText());
     if (!swap) return [];
@@ -38,8 +51,6 @@ export class TableCodeActions {
   }
 }
 
-/** Ours, and fixed by swapping (the rule the rows share with spot documents). */
-function isSwapProblem(diagnostic: vscode.Diagnostic): boolean {
-  const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
-  return diagnostic.source === DIAGNOSTIC_SOURCE && code === SPOT_RULES.swappedCoordinates;
+function codeOf(diagnostic: vscode.Diagnostic): string | number | undefined {
+  return typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
 }
