@@ -59,8 +59,8 @@ export function refuseDefinitionSize(size: number): void {
 }
 
 /**
- * A topic definition's text, as the command line and the editor read it (the editor hands in the
- * bytes it read through VS Code's file system): strict UTF-8; throws what is wrong otherwise.
+ * A topic definition's or a mapping's text, as the command line and the editor read it (the editor
+ * hands in the bytes it read through VS Code's file system): strict UTF-8; throws what is wrong otherwise.
  */
 export function decodeDefinitionText(bytes: Uint8Array): string {
   const text = decodeDocumentText(bytes);

@@ -1,6 +1,7 @@
 // Reads a mapping file and checks it against what it maps: the table's columns, the topic
 // definitions, the media folders. Every problem is placed on the mapping file (its member name or
 // value), so the editor shows it as the user types and the command line prints file:line:col.
+import { decodeDefinitionText } from '../../documents/readDocument';
 import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Node } from 'jsonc-parser';
@@ -56,7 +57,8 @@ export function parseMapping(path: string, text: string): ParsedMapping {
 export async function readMappingFile(path: string): Promise<ParsedMapping> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    // Strict, as topic definitions are read: a Latin-1 "Länge" would become a column that is not there.
+    text = decodeDefinitionText(await fs.readFile(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(
