@@ -15,7 +15,7 @@ import type { MediaFileEntry } from '../../core';
 import { defaultJournalDir } from '../../core';
 import { projectFolder } from '../projectFolder';
 import { displayPath } from '../documents/collectDocuments';
-import { projectTopics } from '../documents/projectTopics';
+import { projectTopics, unusedTopicsNote } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { isTablePath, openRows } from '../rows/openRows';
@@ -42,7 +42,8 @@ export async function runConvert(source: string, options: ConvertOptions, contex
   const interrupts = watchInterrupts(context.stderr);
   try {
     const display = (file: string) => displayPath(file, context.cwd);
-    const topics = await projectTopics(settings, context.cwd, display);
+    const topics = await projectTopics(settings, context.cwd, display, [path]);
+    if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     const opened = await openRows(path, {
       mapping: options.mapping && resolve(context.cwd, options.mapping),
       topics: topics.catalog,

@@ -3,7 +3,7 @@
 // the import runner (the engine over documents or rows: src/cli/import/), streams each outcome, and ends with
 // one line that says what a second run would finish.
 import { defaultJournalDir, JournalAccounts } from '../../core';
-import { projectTopics } from '../documents/projectTopics';
+import { projectTopics, unusedTopicsNote } from '../documents/projectTopics';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { connect, type Connection } from '../connect';
 import { resolve } from 'node:path';
@@ -47,7 +47,8 @@ export async function runImport(paths: string[], options: ImportOptions, context
   const journalAccounts = new JournalAccounts();
   try {
     const display = (path: string) => displayPath(path, context.cwd);
-    const topics = await projectTopics(settings, context.cwd, display);
+    const topics = await projectTopics(settings, context.cwd, display, paths);
+    if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
     if (tables.length > 0 && paths.length > 1)

@@ -13,7 +13,7 @@ import type { Outcome } from '../output/records';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
 import { rowFindings, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
-import { projectTopics, type ProjectTopics } from '../documents/projectTopics';
+import { projectTopics, unusedTopicsNote, type ProjectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { createProgress, type Progress } from '../progress';
@@ -36,7 +36,8 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
   const interrupts = watchInterrupts(context.stderr);
   try {
     const display = (path: string) => displayPath(path, context.cwd);
-    const topics = await projectTopics(settings, context.cwd, display);
+    const topics = await projectTopics(settings, context.cwd, display, paths);
+    if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter(isTable);

@@ -3,7 +3,8 @@
 // above the current folder. A broken definition file is reported against its own path (and makes
 // the run exit 1), is left out of the catalog, and never stops documents from being checked by
 // the base rules and the other definitions.
-import { loadProjectTopics, type TopicCatalog } from '../../core';
+import { dirname, resolve } from 'node:path';
+import { findTopicsFolder, loadProjectTopics, type TopicCatalog } from '../../core';
 import { CliError } from '../exit';
 import type { Outcome } from '../output/records';
 import type { CliSettings } from '../settings/resolveSettings';
@@ -17,9 +18,16 @@ export interface ProjectTopics {
   folder?: string;
   /** Every definition file read (absolute paths): named on the command line too, each is still reported once. */
   files: ReadonlySet<string>;
+  /** A spot-topics/ above the paths named that is not used, as none was found from the current folder: said, since the run checks without it. */
+  unused?: string;
 }
 
-export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>, cwd: string, display: (path: string) => string): Promise<ProjectTopics> {
+export async function projectTopics(
+  settings: Pick<CliSettings, 'topicsFolder'>,
+  cwd: string,
+  display: (path: string) => string,
+  paths: readonly string[] = [],
+): Promise<ProjectTopics> {
   let set;
   try {
     set = await loadProjectTopics(
@@ -52,5 +60,13 @@ export async function projectTopics(settings: Pick<CliSettings, 'topicsFolder'>,
         : { file: name, kind: 'topicDefinition', status: 'valid', ok: true, findings },
     );
   }
-  return { catalog: set.catalog, outcomes, folder: set.folder, files: new Set(set.files.map((file) => file.path)) };
+  const files = new Set(set.files.map((file) => file.path));
+  // Run from outside the project: its definitions beside the documents would be left out in silence.
+  const unused = set.folder === undefined && paths.length > 0 ? await findTopicsFolder(dirname(resolve(cwd, paths[0]))) : undefined;
+  return unused ? { catalog: set.catalog, outcomes, folder: set.folder, files, unused } : { catalog: set.catalog, outcomes, folder: set.folder, files };
+}
+
+/** What to say of a spot-topics/ the run does not use (ProjectTopics.unused). */
+export function unusedTopicsNote(folder: string, display: (path: string) => string): string {
+  return `${display(folder)} is not used: topic definitions are found from the folder the command runs in upward. Run it from the project, or pass --topics-folder ${display(folder)}.`;
 }
