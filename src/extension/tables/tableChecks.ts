@@ -29,8 +29,8 @@ export interface TableState {
   /** Rows checked, and how many would not be imported. */
   rows: number;
   invalid: number;
-  /** Rows whose latitude and longitude look swapped (counted past the cap on diagnostics: the quick fix says how many). */
-  swappedRows: number;
+  /** The first line of each row whose latitude and longitude look swapped (rowLooksSwapped), past the cap on diagnostics: the quick fix's rows. */
+  swappedRowLines: Set<number>;
   /** The line (1-based) each row starts on, in order: a line's row is the last start at or before it. */
   rowLines: number[];
   /** The mapping has errors: the rows were not checked. */
@@ -226,7 +226,7 @@ export class TableChecks implements vscode.Disposable {
         mapping: mappingUri,
         rows: 0,
         invalid: 0,
-        swappedRows: 0,
+        swappedRowLines: new Set(),
         rowLines: [],
         mappingBroken: !mapped.mapping,
         delimiter: mapped.table.format.delimiter,
@@ -241,7 +241,7 @@ export class TableChecks implements vscode.Disposable {
             state.rows++;
             if (checked.row !== undefined) state.rowLines.push(checked.line);
             if (!checked.ok) state.invalid++;
-            if (rows.rowLooksSwapped(checked, topics)) state.swappedRows++;
+            if (rows.rowLooksSwapped(checked, topics)) state.swappedRowLines.add(checked.line);
             for (const finding of checked.findings) {
               if (diagnostics.length >= MAX_DIAGNOSTICS) break;
               diagnostics.push(

@@ -10,7 +10,7 @@ import { SPOT_RULES } from '../../core/api/spotRules';
 import { TOPIC_RULES } from '../../core/topics/topicProblem';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { loadRows } from '../platform/lazyRows';
-import type { TableChecks } from './tableChecks';
+import { lastAtOrBefore, type TableChecks } from './tableChecks';
 
 export class TableCodeActions {
   constructor(private readonly checks: TableChecks) {}
@@ -18,24 +18,22 @@ export class TableCodeActions {
   async provideCodeActions(document: vscode.TextDocument, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     const state = this.checks.state(document.uri);
     if (!state) return [];
-    const swapped: vscode.Diagnostic[] = [];
-    for (const diagnostic of context.diagnostics) {
-      const code = codeOf(diagnostic);
-      if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
-      if (code === SPOT_RULES.swappedCoordinates) swapped.push(diagnostic);
-      else if (code === TOPIC_RULES.outsideArea) {
-        // Outside the topic's area: a swap only when swapping brings the row's spot inside, judged on the row as it is now.
-        const found = await this.checks.rowAt(document.uri, diagnostic.range.start.line + 1);
-        if (found?.rows.rowLooksSwapped(found.checked, found.topics)) swapped.push(diagnostic);
-      }
-    }
+    // The check judged each row (an area warning is a swap only when swapping brings the spot inside):
+    // a problem of ours on such a row is one this fix is for.
+    const onSwappedRow = (diagnostic: vscode.Diagnostic) => {
+      const index = lastAtOrBefore(state.rowLines, diagnostic.range.start.line + 1);
+      return index >= 0 && state.swappedRowLines.has(state.rowLines[index]);
+    };
+    const swapped = context.diagnostics.filter(
+      (diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && SWAP_CODES.has(String(codeOf(diagnostic))) && onSwappedRow(diagnostic),
+    );
     if (swapped.length === 0) return [];
     const [mapping, rows] = await Promise.all([vscode.workspace.openTextDocument(state.mapping), loadRows()]);
     const swap = rows.swapCoordinateColumns(mapping.getText());
     if (!swap) return [];
     // Rows, not problems (a row may have one at each of its two cells), counted by the check itself:
     // the problems shown stop at a cap.
-    const rowsSwapped = state.swappedRows;
+    const rowsSwapped = state.swappedRowLines.size;
     const action = new vscode.CodeAction(
       vscode.l10n.t('Swap the latitude and longitude columns in {0} ({1} of {2} rows look swapped)', basename(state.mapping.fsPath), rowsSwapped, state.rows),
       vscode.CodeActionKind.QuickFix,
@@ -50,6 +48,9 @@ export class TableCodeActions {
     return [action];
   }
 }
+
+/** The problems a swapped row shows: the rule it shares with spot documents, and the topic's area warning. */
+const SWAP_CODES: ReadonlySet<string> = new Set([SPOT_RULES.swappedCoordinates, TOPIC_RULES.outsideArea]);
 
 function codeOf(diagnostic: vscode.Diagnostic): string | number | undefined {
   return typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;

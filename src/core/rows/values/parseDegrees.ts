@@ -3,7 +3,7 @@
 // "47° 4' 16,3\" N"), decoded by GeographicLib's DMS module. Its rules are strict (minutes and
 // seconds under 60, components in order, one hemisphere letter); around them this file allows
 // what exports add (spaces beside the marks, a decimal comma) and refuses what would read as
-// something else: GeographicLib adds up pieces joined by an internal sign ("47-16" is 31), and an
+// something else: GeographicLib adds up pieces joined by an internal sign ("47°-16'" is 46.73), and an
 // "O" may be east (German Ost) or west (Spanish Oeste, French Ouest).
 import { Decode, LATITUDE, LONGITUDE, NONE } from 'geographiclib-dms';
 import { l10n } from '../../text/l10n';
