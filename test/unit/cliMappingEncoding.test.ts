@@ -2,6 +2,7 @@
 // table was said to have no such column. It is refused with what to do, as a topic definition or
 // a spot document that is not UTF-8 is; a byte-order mark is fine.
 import * as assert from 'node:assert/strict';
+import { truncateSync } from 'node:fs';
 import { ensureCliBuilt, runCli, scratch } from './helpers/cliProcess';
 
 describe('spot-import rows: a mapping that is not UTF-8', function () {
@@ -21,5 +22,15 @@ describe('spot-import rows: a mapping that is not UTF-8', function () {
     folder.write('b.mapping.json', `\ufeff${MAPPING}`);
     const utf8 = await runCli(['validate', 'b.csv'], { cwd: folder.dir });
     assert.equal(utf8.code, 0, utf8.stdout + utf8.stderr);
+  });
+
+  // A 600 MB file named as a mapping was read whole (a heap of a gigabyte and more) before it was
+  // found not to be one: refused unread, as a topic definition of that size is.
+  it('a mapping of 600 MB is refused unread, saying how large a mapping can be', async () => {
+    folder = scratch({ 'b.csv': 'Nr;Breite;Länge\n1;47,1;15,4\n' });
+    truncateSync(folder.write('b.mapping.json', ''), 600 * 1024 * 1024);
+    const run = await runCli(['validate', 'b.csv'], { cwd: folder.dir });
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, /b\.mapping\.json cannot be read: it is 600 MiB, larger than a mapping can be \(\d+ MiB\)/);
   });
 });

@@ -1,7 +1,7 @@
 // Reads a mapping file and checks it against what it maps: the table's columns, the topic
 // definitions, the media folders. Every problem is placed on the mapping file (its member name or
 // value), so the editor shows it as the user types and the command line prints file:line:col.
-import { decodeDefinitionText } from '../../documents/readDocument';
+import { decodeDefinitionText, MAX_DEFINITION_BYTES } from '../../documents/readDocument';
 import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Node } from 'jsonc-parser';
@@ -58,7 +58,16 @@ export async function readMappingFile(path: string): Promise<ParsedMapping> {
   let text: string;
   try {
     // Strict, as topic definitions are read: a Latin-1 "Länge" would become a column that is not there.
-    text = decodeDefinitionText(await fs.readFile(path));
+    // Their size cap too: a file of hundreds of MB named as a mapping is refused before it is read.
+    const handle = await fs.open(path, 'r');
+    try {
+      const size = (await handle.stat()).size;
+      if (size > MAX_DEFINITION_BYTES)
+        throw new Error(l10n.t('it is {0} MiB, larger than a mapping can be ({1} MiB)', Math.round(size / 1048576), MAX_DEFINITION_BYTES / 1048576));
+      text = decodeDefinitionText(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(
