@@ -51,4 +51,31 @@ describe('media workflow: media of a file no longer beside the document', () => 
       ],
     );
   });
+
+  // A field whose folder lost every file had no upload step at all, so nothing looked at its
+  // gallery: the run was a clean success with all its media left over.
+  it('a field whose folder lost every file warns of each media item its gallery still holds', async () => {
+    const b = writeSpot(workspace.dir, 'b', { fld_1_3: ['1.jpg', '2.jpg'] });
+    const [first] = (await runImport([{ path: b.path }], options())).spots;
+    assert.equal(first.status, 'done', first.reason);
+    const galleryId = first.galleries[0].galleryId!;
+    const mediaIds = workspace.setup.sandbox.gallery(galleryId)!.mediaIds;
+
+    for (const [how, remove] of [
+      ['its files removed', () => ['1.jpg', '2.jpg'].forEach((name) => rmSync(join(workspace.dir, 'b.media', 'fld_1_3', name)))],
+      ['its folder removed', () => rmSync(join(workspace.dir, 'b.media'), { recursive: true })],
+    ] as const) {
+      remove();
+      const [emptied] = (await runImport([{ path: b.path }], options())).spots;
+      assert.equal(emptied.status, 'done', `${how}: ${emptied.reason}`);
+      assert.deepEqual(
+        warnings(emptied).map((message) => /^Gallery (\d+) \(fld_1_3\) holds media (\d+), sent from (\S+),/.exec(message)?.slice(1)),
+        [
+          [String(galleryId), String(mediaIds[0]), 'fld_1_3/1.jpg'],
+          [String(galleryId), String(mediaIds[1]), 'fld_1_3/2.jpg'],
+        ],
+        `${how}: ${JSON.stringify(emptied.problems)}`,
+      );
+    }
+  });
 });

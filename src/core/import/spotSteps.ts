@@ -18,6 +18,7 @@ import type { HeldContent } from '../media/heldContent';
 import { orderGalleryMedia } from './galleryOrder';
 import { uploadGalleryMedia } from './galleryUploads';
 import { leftOverMediaProblems } from './leftOverMedia';
+import { emptiedGalleryProblems } from './emptiedGalleries';
 import { sendSpot } from './sendSpot';
 import { JournalError, type ImportJournal, type SpotJournal } from '../journal/journal';
 import { journalTime, type SpotJournalRecord } from '../journal/journalRecord';
@@ -274,6 +275,7 @@ async function plainImport(spot: PreparedSpot, ctx: SpotRunContext): Promise<Spo
   const sha256 = hashText(payload.text);
   outcome.writeBack = { status: 'unchanged' };
   const attributes = payload.document.data.attributes as Record<string, unknown>;
+  await warnOfEmptiedGalleries(spot, ctx, attributes);
   if ((ctx.options.skipUnchanged ?? true) && record.finalImport?.sha256 === sha256) {
     step(
       'skip',
@@ -298,6 +300,22 @@ async function plainImport(spot: PreparedSpot, ctx: SpotRunContext): Promise<Spo
   journal.touch();
   step('import', `imported as spot ${result.spotId} (state ${state}, no media)`);
   return done(outcome, { spotId: result.spotId, state, imported: 'final' });
+}
+
+/**
+ * Media left in the galleries of fields whose folder lost every file, as warnings on the spot;
+ * not when the run leaves media alone (--no-media), where an empty folder says nothing.
+ */
+async function warnOfEmptiedGalleries(spot: PreparedSpot, ctx: SpotRunContext, attributes: Record<string, unknown>): Promise<void> {
+  const { outcome, check, journal, step } = spot;
+  if (check.layout.leftAlone) return;
+  const { options } = ctx;
+  const planned = check.galleries.map((plan) => plan.field);
+  const context = { client: options.client, journal, retry: ctx.retry, signal: options.signal, abortSignal: options.abortSignal, step };
+  const problems = await emptiedGalleryProblems(context, attributes, planned, check.parsed.text, check.layout.folder);
+  if (problems.length === 0) return;
+  outcome.problems = [...outcome.problems, ...problems];
+  outcome.checkedText = check.parsed.text;
 }
 
 /** A gallery of a spot imported without media: nothing sent to it, its media still to come. */
@@ -375,6 +393,7 @@ async function withMedia(spot: PreparedSpot, ctx: SpotRunContext): Promise<SpotO
     else if (upload.adopted) upload.outcome.order = 'kept';
     throwIfAborted(options.signal);
   }
+  await warnOfEmptiedGalleries(spot, ctx, attributes);
   if (!complete) return fail(outcome, 'uploads', failedUploads(outcome), 'failed', record, check, options);
 
   // Step 4: name order.

@@ -43,6 +43,8 @@ export interface MediaLayout {
   nestedFolders: string[];
   /** Set when the folder exists but cannot be listed. */
   unreadable?: string;
+  /** The run leaves the document's media alone (--no-media): an empty folder says nothing of its galleries. */
+  leftAlone?: true;
 }
 
 /**
@@ -60,6 +62,7 @@ export function noMediaLayout(documentPath: string): MediaLayout {
  */
 class LayoutWithoutMedia implements MediaLayout {
   readonly exists = false;
+  readonly leftAlone = true;
   readonly groups: MediaGroup[] = [];
   readonly nestedFolders: string[] = [];
   readonly #documentPath: string;
