@@ -3,7 +3,7 @@
 // to hold, a character at a time across pieces. On many generated records, quoted and not, with
 // doubled quotes, delimiters and line breaks (LF, CRLF, CR) inside quotes and quotes mid-cell, both
 // find the same end of the first record, and the same line the next one starts on, however the
-// text is cut into pieces.
+// text is cut into pieces; and so without quoting (every quote a character).
 import * as assert from 'node:assert/strict';
 import { scanRecord } from '../../src/core/rows/read/csvCells';
 import { OversizedRecord } from '../../src/core/rows/read/oversizedRecord';
@@ -37,22 +37,23 @@ function record(next: () => number): string {
 }
 
 describe('rows read: the two CSV scanners agree', () => {
-  it('on 3,000 generated records and the text after them, cut into pieces anywhere', () => {
-    const next = random(32);
-    for (let n = 0; n < 3000; n++) {
-      const ending = ['\n', '\r\n', '\r'][Math.floor(next() * 3)];
-      const text = `${record(next)}${ending}${record(next)}\n`;
-      const whole = scanRecord(text, 0, ',', true);
-      assert.ok(whole.complete, JSON.stringify(text));
-      const cut = Math.floor(next() * (text.length + 1));
-      const passing = new OversizedRecord(',', 1, 1);
-      let end = passing.advance(text.slice(0, cut), 0, false);
-      if (end < 0) {
-        const rest = passing.advance(text.slice(cut), 0, false);
-        end = rest < 0 ? -1 : cut + rest;
+  for (const quote of ['"', ''] as const)
+    it(`on 3,000 generated records and the text after them, cut into pieces anywhere (quote ${JSON.stringify(quote)})`, () => {
+      const next = random(32);
+      for (let n = 0; n < 3000; n++) {
+        const ending = ['\n', '\r\n', '\r'][Math.floor(next() * 3)];
+        const text = `${record(next)}${ending}${record(next)}\n`;
+        const whole = scanRecord(text, 0, ',', true, quote);
+        assert.ok(whole.complete, JSON.stringify(text));
+        const cut = Math.floor(next() * (text.length + 1));
+        const passing = new OversizedRecord(',', quote, 1, 1);
+        let end = passing.advance(text.slice(0, cut), 0, false);
+        if (end < 0) {
+          const rest = passing.advance(text.slice(cut), 0, false);
+          end = rest < 0 ? -1 : cut + rest;
+        }
+        assert.equal(end, whole.end, `record end of ${JSON.stringify(text)} cut at ${cut}`);
+        assert.equal(passing.nextLine, 1 + countBreaks(text.slice(0, whole.end)), `next line of ${JSON.stringify(text)}`);
       }
-      assert.equal(end, whole.end, `record end of ${JSON.stringify(text)} cut at ${cut}`);
-      assert.equal(passing.nextLine, 1 + countBreaks(text.slice(0, whole.end)), `next line of ${JSON.stringify(text)}`);
-    }
-  });
+    });
 });

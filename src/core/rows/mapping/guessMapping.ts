@@ -61,6 +61,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
     source: {
       format: table.format.format,
       ...(table.format.delimiter ? { delimiter: table.format.delimiter } : {}),
+      ...(table.format.quote === '' ? { quote: '' as const } : {}),
       ...(table.format.decimalSeparator ? { decimalSeparator: table.format.decimalSeparator } : {}),
       ...(table.format.format !== 'xlsx' && !photos ? { encoding: table.format.encoding } : {}),
       ...(table.format.header && table.format.header !== 1 ? { header: table.format.header } : {}),

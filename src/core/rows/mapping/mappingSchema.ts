@@ -43,6 +43,10 @@ const sourceSchema = describe(
       z.optional(z.string().check(z.length(1, { error: () => l10n.t('The delimiter is one character: "," ";" "\\t" "|".') }))),
       'The field delimiter of a CSV. Detected when left out.',
     ),
+    quote: describe(
+      z.optional(z.enum(['"', ''])),
+      'How cells are quoted: "\\"" as in CSV, or "" when a quote is a character like any other (GBIF downloads, Darwin Core\'s fieldsEnclosedBy=""). Detected for tab-separated text when left out; "\\"" otherwise.',
+    ),
     decimalSeparator: describe(
       z.optional(z.enum(['.', ','])),
       'How numbers in cells write their decimals: "." or "," (a decimal comma). Detected when left out.',

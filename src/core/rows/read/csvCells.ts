@@ -2,7 +2,8 @@
 // rows with it, openTable the header, detection the first rows, so all of them follow one set of
 // rules: a cell that starts with '"' is quoted until a '"' that is not doubled; a '"' anywhere else
 // is a character like any other (relaxed quotes, as spreadsheet programs read `12" pipe`); LF,
-// CRLF and a lone CR end a record outside quotes; nothing is trimmed. Written here rather than
+// CRLF and a lone CR end a record outside quotes; nothing is trimmed. Without quoting (quote '':
+// GBIF's downloads, Darwin Core's fieldsEnclosedBy="") every '"' is a character. Written here rather than
 // taken from a CSV library because the reader needs what those do not give: every cell's offset,
 // and going on after a record that is too long to hold (oversizedRecord.ts follows the same rules).
 import { breakLength } from './positions';
@@ -22,7 +23,16 @@ export interface ScannedRecord {
   complete: boolean;
   /** Offset of the opening quote of a quoted cell the text ends in. */
   openQuote?: number;
+  /**
+   * The first quoted cell whose closing quote does not end it (`"Big" oak`): the offsets of its
+   * opening and closing quotes. Kept as written (relaxed), but a sign that quotes are characters
+   * in this text, and a row's problem when the quotes are lines apart (one row swallowed another).
+   */
+  looseQuote?: { open: number; close: number };
 }
+
+/** The character that quotes a cell, or '' for none (SourceFormat.quote). */
+export type QuoteChar = '"' | '';
 
 const QUOTE = 34;
 
@@ -30,20 +40,23 @@ const QUOTE = 34;
  * The record starting at `from`. `atEnd`: nothing follows the text, so a record the text ends in
  * is complete (unless a quote is still open).
  */
-export function scanRecord(text: string, from: number, delimiter: string, atEnd: boolean): ScannedRecord {
+export function scanRecord(text: string, from: number, delimiter: string, atEnd: boolean, quote: QuoteChar = '"'): ScannedRecord {
   const separator = delimiter.charCodeAt(0);
+  const quoting = quote !== '';
   const cells: ScannedCell[] = [];
+  let looseQuote: ScannedRecord['looseQuote'];
   let i = from;
   for (;;) {
     const start = i;
     let value: string;
-    if (text.charCodeAt(i) === QUOTE) {
+    if (quoting && text.charCodeAt(i) === QUOTE) {
       const quoted = scanQuoted(text, i, atEnd);
       if (quoted.end < 0) return { cells, end: text.length, complete: false, openQuote: start };
       i = quoted.end;
       value = quoted.value;
       // Characters after the closing quote (`"ab"c`): relaxed quotes keep the cell as written.
       if (i < text.length && text.charCodeAt(i) !== separator && breakLength(text, i) === 0) {
+        looseQuote ??= { open: start, close: i - 1 };
         i = unquotedEnd(text, i, separator);
         value = text.slice(start, i);
       }
@@ -56,10 +69,10 @@ export function scanRecord(text: string, from: number, delimiter: string, atEnd:
       i++;
       continue;
     }
-    if (i >= text.length) return { cells, end: i, complete: atEnd };
+    if (i >= text.length) return { cells, end: i, complete: atEnd, looseQuote };
     // A CR as the text's last character may be the first half of a CRLF still to come.
     if (!atEnd && i === text.length - 1 && text.charCodeAt(i) === 13) return { cells, end: text.length, complete: false };
-    return { cells, end: i + breakLength(text, i), complete: true };
+    return { cells, end: i + breakLength(text, i), complete: true, looseQuote };
   }
 }
 

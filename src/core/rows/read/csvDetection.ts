@@ -1,10 +1,10 @@
-// What a CSV file's first rows say about how it is written: its delimiter and its decimal
-// separator. Both are judged on whole records of the file's first 64 KiB (SAMPLE_ROWS of them),
+// What a CSV file's first rows say about how it is written: its delimiter, whether a tab-separated
+// one quotes its cells, and its decimal separator. Both are judged on whole records of the file's first 64 KiB (SAMPLE_ROWS of them),
 // read with the cell rules the rows are read with (csvCells.ts), so a delimiter inside a quoted
 // cell counts for nothing.
 import { l10n } from '../../text/l10n';
 import { SAMPLE_ROWS } from './limits';
-import { scanRecord, type ScannedRecord } from './csvCells';
+import { scanRecord, type QuoteChar, type ScannedRecord } from './csvCells';
 
 /** The delimiters detection chooses among, in the order that breaks a tie. */
 export const CANDIDATE_DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -18,11 +18,11 @@ export function describeDelimiter(delimiter: string): string {
  * The complete records at the start of a text (at most `limit`; records whose cells are all empty
  * left out, as the rows leave them out). `complete`: the text is the whole file.
  */
-export function sampleRecords(text: string, delimiter: string, complete: boolean, limit = SAMPLE_ROWS + 1): ScannedRecord[] {
+export function sampleRecords(text: string, delimiter: string, complete: boolean, quote: QuoteChar = '"', limit = SAMPLE_ROWS + 1): ScannedRecord[] {
   const records: ScannedRecord[] = [];
   let offset = 0;
   while (offset < text.length && records.length < limit) {
-    const record = scanRecord(text, offset, delimiter, complete);
+    const record = scanRecord(text, offset, delimiter, complete, quote);
     if (!record.complete) break;
     if (record.cells.some((cell) => cell.value !== '')) records.push(record);
     offset = record.end;
@@ -45,6 +45,36 @@ export function detectDelimiter(text: string, complete: boolean): string | undef
     if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells)) best = { delimiter, consistent, cells };
   }
   return best?.delimiter;
+}
+
+export interface QuoteDetection {
+  quote: QuoteChar;
+  /** The cell that showed quotes are characters, for the user: its text as far as its first tab or line break, and its place in the record (0-based). */
+  example?: { text: string; index: number };
+}
+
+/**
+ * Whether tab-separated text quotes its cells. Spreadsheets quote a cell holding a tab, a line
+ * break or a quote, as CSV does; GBIF's downloads and many database exports quote nothing, so a
+ * remark may start with a quote (`"Big" oak`). A cell of the first rows that starts with a quote
+ * not closed at its end, or never closed in the whole file, says quotes are characters ('');
+ * otherwise they quote ('"').
+ */
+export function detectTabQuote(text: string, complete: boolean): QuoteDetection {
+  let offset = 0;
+  for (let count = 0; offset < text.length && count <= SAMPLE_ROWS; count++) {
+    const record = scanRecord(text, offset, '\t', complete);
+    const loose = record.looseQuote?.open;
+    const open = loose ?? (complete ? record.openQuote : undefined);
+    if (open !== undefined) {
+      const index = loose === undefined ? record.cells.length : record.cells.findIndex((cell) => cell.start === open);
+      const length = text.slice(open).search(/[\t\r\n]|$/);
+      return { quote: '', example: { text: text.slice(open, open + length), index } };
+    }
+    if (!record.complete) break;
+    offset = record.end;
+  }
+  return { quote: '"' };
 }
 
 // Numbers written with one separator and digits on both sides. "1,234" and "1.234" (one to three

@@ -6,7 +6,7 @@
 // line; the rows after it are read on.
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
-import { scanRecord, type ScannedCell } from './csvCells';
+import { scanRecord, type QuoteChar, type ScannedCell, type ScannedRecord } from './csvCells';
 import { decodedText, notUtf8Problem, type TextStop } from './decodedText';
 import { MAX_ROW_CHARS } from './limits';
 import { OversizedRecord } from './oversizedRecord';
@@ -21,6 +21,8 @@ export interface CsvSource {
   bytes?: TableBytes;
   encoding: SourceEncoding;
   delimiter: string;
+  /** '"', or '' when quotes are characters (SourceFormat.quote). */
+  quote: QuoteChar;
   /** Line of the header row; the lines before it are not read. */
   header: number;
   columns: readonly string[];
@@ -74,11 +76,11 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
     if (state.done || offset < 0) return;
   }
   while (offset < text.length) {
-    const record = scanRecord(text, offset, source.delimiter, atEnd);
+    const record = scanRecord(text, offset, source.delimiter, atEnd, source.quote);
     if (!record.complete) {
       if (text.length - offset > MAX_ROW_CHARS) {
         // Too long to hold: passed over from its start, without keeping its text.
-        state.oversized = new OversizedRecord(source.delimiter, state.line, state.row + 1);
+        state.oversized = new OversizedRecord(source.delimiter, source.quote, state.line, state.row + 1);
         offset = state.oversized.advance(text, offset, atEnd);
         if (offset < 0 && !atEnd) return;
         yield* passedOver(state);
@@ -115,8 +117,39 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
       yield { problem: l10n.t('row {0} is longer than {1} MiB: it is not read', state.row, MAX_ROW_CHARS / 1048576), line, column: 1, row: state.row };
       continue;
     }
+    // A short record is said by toRow (it spans lines: a quote closed too late).
+    const swallowed =
+      record.looseQuote && record.cells.length >= source.columns.length && swallowedLines(record.looseQuote, raw, offset - raw.length, line, state.row);
+    if (swallowed) {
+      yield swallowed;
+      continue;
+    }
     yield toRow(source, record.cells, raw, offset - raw.length, line, state.row, plainNames);
   }
+}
+
+/**
+ * A quoted cell closed lines after it opened by a quote that does not end it: a quote that is a
+ * character opened the cell, and the rows up to the next quote went into it. Read relaxed, those
+ * rows would vanish into one row's cell and, with the cell count right, without a word; so the
+ * record is not read, and the problem says how to read quotes as characters.
+ */
+function swallowedLines(loose: NonNullable<ScannedRecord['looseQuote']>, raw: string, rawStart: number, line: number, row: number): RowReadProblem | undefined {
+  const starts = lineStarts(raw);
+  const open = positionAt(starts, loose.open - rawStart, line);
+  const close = positionAt(starts, loose.close - rawStart, line);
+  if (close.line === open.line) return undefined;
+  return {
+    problem: l10n.t(
+      'the quote at line {0}, column {1} is closed on line {2} by a quote that does not end the cell: row {3} and the lines up to {2} are not read. If quotes are characters in this file (as in GBIF downloads), set "quote": "" in the mapping\'s source',
+      open.line,
+      open.column,
+      close.line,
+      row,
+    ),
+    ...open,
+    row,
+  };
 }
 
 /** The problem of a record that was passed over, once its end is found (or the file's). */

@@ -5,7 +5,7 @@
 // directly. Refusals (not a table, nothing in it) are TableReadErrors.
 import { extname } from 'node:path';
 import { l10n } from '../../text/l10n';
-import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detectDelimiter, sampleRecords } from './csvDetection';
+import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detectDelimiter, detectTabQuote, sampleRecords } from './csvDetection';
 import { columnNames } from './columnNames';
 import { detectEncoding } from './detectEncoding';
 import { memberNodes } from './jsonRow';
@@ -242,10 +242,22 @@ function delimitedFormat(
         : l10n.t('delimiter {0} (assumed: no delimiter splits the header, one column only)', describeDelimiter(delimiter)),
     );
   }
+  let quote = given.quote;
+  if (quote !== undefined && quote !== '"' && quote !== '')
+    throw new TableReadError(path, l10n.t('the quote must be the character " or nothing ("" when quotes are characters), not {0}', JSON.stringify(quote)));
+  const detectedQuote = quote === undefined && delimiter === '\t' ? detectTabQuote(body, complete) : undefined;
+  if (detectedQuote?.example) quote = detectedQuote.quote;
+  const [headerRecord, ...rows] = sampleRecords(body, delimiter, complete, quote);
+  const columns = () => columnNames(headerRecord?.cells.map((cell) => cell.value) ?? []).columns;
+  if (detectedQuote?.example) {
+    const { text: cell, index } = detectedQuote.example;
+    detected.push(
+      l10n.t('quotes are characters (detected: {0} in column "{1}" is no quoted cell)', JSON.stringify(cell), columns()[index] ?? `column ${index + 1}`),
+    );
+  }
   let decimalSeparator = given.decimalSeparator;
   if (!decimalSeparator) {
-    const [headerRecord, ...rows] = sampleRecords(body, delimiter, complete);
-    const decimal = detectDecimalSeparator(rows, columnNames(headerRecord?.cells.map((cell) => cell.value) ?? []).columns);
+    const decimal = detectDecimalSeparator(rows, columns());
     decimalSeparator = decimal.separator;
     detected.push(
       decimal.example
@@ -253,7 +265,7 @@ function delimitedFormat(
         : l10n.t("decimal separator '{0}' (assumed: no decimal numbers in the first rows)", decimalSeparator),
     );
   }
-  return withMembers(given, { delimiter, decimalSeparator, header });
+  return quote === '' ? withMembers(given, { delimiter, decimalSeparator, header, quote }) : withMembers(given, { delimiter, decimalSeparator, header });
 }
 
 /** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */

@@ -2,6 +2,7 @@
 // the same rules as scanRecord (csvCells.ts), followed a character at a time across pieces of
 // text, only to find where the record ends (or that the file ends inside a quoted cell) and on
 // which line the next one starts.
+import type { QuoteChar } from './csvCells';
 import type { CellPosition } from './types';
 
 const QUOTE = 34;
@@ -24,14 +25,17 @@ export class OversizedRecord {
   /** A CR inside a quoted cell was the last character of a piece: an LF first in the next one is the same break. */
   private afterCr = false;
   private readonly separator: number;
+  private readonly quoting: boolean;
 
-  /** `line`: the record's first line; `row`: its data row number. */
+  /** `line`: the record's first line; `row`: its data row number; `quote` '' when quotes are characters. */
   constructor(
     delimiter: string,
+    quote: QuoteChar,
     readonly line: number,
     readonly row: number,
   ) {
     this.separator = delimiter.charCodeAt(0);
+    this.quoting = quote !== '';
     this.nextLine = line;
   }
 
@@ -67,7 +71,7 @@ export class OversizedRecord {
           }
           break;
         case 'cellStart':
-          if (code === QUOTE) {
+          if (code === QUOTE && this.quoting) {
             this.place = 'quoted';
             this.openQuote = { line: this.nextLine, column: this.column };
             break;

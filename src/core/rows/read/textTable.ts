@@ -4,7 +4,7 @@
 import { open } from 'node:fs/promises';
 import { l10n } from '../../text/l10n';
 import { columnNames } from './columnNames';
-import { scanRecord } from './csvCells';
+import { scanRecord, type QuoteChar } from './csvCells';
 import { csvRows } from './csvRows';
 import { detectFileEncoding } from './detectEncoding';
 import { detectFormat, linesFrom, notInDeclaredEncoding, sampleText, type FormatDetection } from './detectFormat';
@@ -41,16 +41,18 @@ export async function openTextTable(path: string, given: Partial<SourceFormat>, 
       throw new TableReadError(path, l10n.t('source.format {0} is not read from a table inside an archive: leave it out, or name a .shp entry', format.format));
     case 'csv':
     case 'tsv': {
+      const quote = format.quote ?? '"';
       const header = csvHeader(
         path,
         sampleText(sample, format.encoding, complete),
         format.delimiter!,
+        quote,
         format.header!,
         complete,
         Math.round(sample.length / 1024),
       );
       const { columns, notes } = columnNames(header);
-      const source = { path, bytes, encoding: format.encoding, delimiter: format.delimiter!, header: format.header!, columns };
+      const source = { path, bytes, encoding: format.encoding, delimiter: format.delimiter!, quote, header: format.header!, columns };
       return { path, format, detected: [...detected, ...notes], columns, rows: (signal) => csvRows(source, signal) };
     }
   }
@@ -77,9 +79,9 @@ async function detectWholeFile(path: string, bytes: TableBytes, sample: Uint8Arr
 }
 
 /** The header row's cells, read from the sample: it has to end within it. */
-function csvHeader(path: string, text: string, delimiter: string, header: number, complete: boolean, sampleKiB: number): string[] {
+function csvHeader(path: string, text: string, delimiter: string, quote: QuoteChar, header: number, complete: boolean, sampleKiB: number): string[] {
   const body = linesFrom(text, header) ?? '';
-  const record = scanRecord(body, 0, delimiter, complete);
+  const record = scanRecord(body, 0, delimiter, complete, quote);
   if (!record.complete) {
     const quote = record.openQuote === undefined ? undefined : positionAt(lineStarts(body), record.openQuote, header);
     if (quote) {

@@ -19,6 +19,11 @@ export interface SourceFormat {
   delimiter?: string;
   /** CSV/TSV: numbers in cells are written with '.' or ',' (a decimal comma). Detected from the first rows' numeric-looking cells. */
   decimalSeparator?: '.' | ',';
+  /**
+   * CSV/TSV: '"' (the default) quotes a cell, as CSV does; '' makes every quote a character, as
+   * GBIF's downloads and Darwin Core's fieldsEnclosedBy="" write them. Tab-separated text: detected.
+   */
+  quote?: '"' | '';
   /** With or without a byte-order mark; a byte-order mark is never part of the text. */
   encoding?: SourceEncoding;
   /**
