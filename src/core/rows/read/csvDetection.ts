@@ -78,8 +78,8 @@ export function detectTabQuote(text: string, complete: boolean): QuoteDetection 
 }
 
 // Numbers written with one separator and digits on both sides. "1,234" and "1.234" (one to three
-// digits, then exactly three) may be a thousands separator as well as a decimal one: they count
-// only when nothing plainer does.
+// digits, then exactly three) may be a thousands separator as well as a decimal one: they decide
+// nothing.
 const COMMA_DECIMAL = /^[+-]?(\d+,\d+|\d{1,3}(\.\d{3})+,\d+)$/;
 const DOT_DECIMAL = /^[+-]?(\d+\.\d+|\d{1,3}(,\d{3})+\.\d+)$/;
 const EITHER = /^[+-]?\d{1,3}[.,]\d{3}$/;
@@ -88,13 +88,17 @@ export interface DecimalDetection {
   separator: '.' | ',';
   /** A cell that decided it, for the user: its text and column. */
   example?: { text: string; column: string };
+  /** Only cells such as "1,234" were seen, which may group thousands or hold decimals: the separator is the delimiter's usual one. */
+  undecided?: true;
 }
 
 /**
  * The decimal separator the data rows' numeric-looking cells are written with: ',' when more of
- * them are written with a decimal comma than with a point, else '.'.
+ * them are written with a decimal comma than with a point, else '.'. When the only such cells are
+ * ones like "1,234" or "16.047" (a US population, a Viennese count of inhabitants), which may be
+ * either, ',' for a ';'-separated file and '.' for any other.
  */
-export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, columns: readonly string[]): DecimalDetection {
+export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, columns: readonly string[], delimiter: string): DecimalDetection {
   const plain = { ',': [] as Example[], '.': [] as Example[] };
   const either = { ',': [] as Example[], '.': [] as Example[] };
   for (const row of rows) {
@@ -107,9 +111,16 @@ export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, colum
       else if (DOT_DECIMAL.test(text)) plain['.'].push(example);
     });
   }
-  const votes = plain[','].length + plain['.'].length > 0 ? plain : either;
-  if (votes[','].length > votes['.'].length) return { separator: ',', example: votes[','][0] };
-  return { separator: '.', example: votes['.'][0] };
+  if (plain[','].length + plain['.'].length === 0) {
+    // Such cells say nothing, so the delimiter does: a spreadsheet separates with ';' where the
+    // decimal separator is a comma. Read so, a cell of the other mark's kind is refused as
+    // ambiguous (parseNumber.ts), never taken a thousand times too small.
+    const example = either[','][0] ?? either['.'][0];
+    const separator = delimiter === ';' ? ',' : '.';
+    return example ? { separator, example, undecided: true } : { separator: '.' };
+  }
+  if (plain[','].length > plain['.'].length) return { separator: ',', example: plain[','][0] };
+  return { separator: '.', example: plain['.'][0] };
 }
 
 interface Example {

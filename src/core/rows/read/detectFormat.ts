@@ -257,15 +257,24 @@ function delimitedFormat(
   }
   let decimalSeparator = given.decimalSeparator;
   if (!decimalSeparator) {
-    const decimal = detectDecimalSeparator(rows, columns());
+    const decimal = detectDecimalSeparator(rows, columns(), delimiter);
     decimalSeparator = decimal.separator;
     detected.push(
-      decimal.example
-        ? l10n.t('decimal separator \'{0}\' (detected: "{1}" in column "{2}")', decimalSeparator, decimal.example.text, decimal.example.column)
-        : l10n.t("decimal separator '{0}' (assumed: no decimal numbers in the first rows)", decimalSeparator),
+      decimal.undecided
+        ? l10n.t(
+            'decimal separator \'{0}\' (assumed from the delimiter: the first rows\' numbers, e.g. "{1}" in column "{2}", may group thousands or hold decimals)',
+            decimalSeparator,
+            decimal.example!.text,
+            decimal.example!.column,
+          )
+        : decimal.example
+          ? l10n.t('decimal separator \'{0}\' (detected: "{1}" in column "{2}")', decimalSeparator, decimal.example.text, decimal.example.column)
+          : l10n.t("decimal separator '{0}' (assumed: no decimal numbers in the first rows)", decimalSeparator),
     );
   }
-  return quote === '' ? withMembers(given, { delimiter, decimalSeparator, header, quote }) : withMembers(given, { delimiter, decimalSeparator, header });
+  const format: TableFormat = withMembers(given, { delimiter, decimalSeparator, header });
+  if (quote === '') format.quote = quote;
+  return format;
 }
 
 /** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */
