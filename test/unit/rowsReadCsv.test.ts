@@ -275,6 +275,13 @@ describe('rows read: CSV and TSV', () => {
     assert.ok(table.detected.includes('column 3 repeats the name "a": called "a (2)"'));
     assert.deepEqual(rows[0].values, { a: '1', 'column 2': '2', 'a (2)': '3', b: '4' });
 
+    // A name given to a repeat is never one the header has itself, later or earlier: "note (2)"
+    // read the third column's values into the second's name, and the third's were lost.
+    const clash = await readAll(folder.write('clash.csv', 'id,note,note,note (2),,column 5\n1,A,B,C,D,E\n'));
+    assert.deepEqual(clash.table.columns, ['id', 'note', 'note (3)', 'note (2)', 'column 5 (2)', 'column 5']);
+    assert.deepEqual(clash.rows[0].values, { id: '1', note: 'A', 'note (3)': 'B', 'note (2)': 'C', 'column 5 (2)': 'D', 'column 5': 'E' });
+    assert.ok(clash.table.detected.includes('column 3 repeats the name "note": called "note (3)"'), clash.table.detected.join('\n'));
+
     // Names are the file's, whatever they are: "__proto__" is a column like any other.
     const odd = await readAll(folder.write('odd.csv', '__proto__;constructor\nx;y\n'));
     assert.deepEqual(Object.keys(odd.rows[0].values), ['__proto__', 'constructor']);
