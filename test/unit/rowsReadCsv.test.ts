@@ -282,6 +282,13 @@ describe('rows read: CSV and TSV', () => {
     assert.deepEqual(clash.rows[0].values, { id: '1', note: 'A', 'note (3)': 'B', 'note (2)': 'C', 'column 5 (2)': 'D', 'column 5': 'E' });
     assert.ok(clash.table.detected.includes('column 3 repeats the name "note": called "note (3)"'), clash.table.detected.join('\n'));
 
+    // A header written on a Mac may spell "Länge" decomposed (a, then U+0308): the same name as the
+    // "Länge" a mapping is typed with, so it is that name (NFC), and a repeat of it is a repeat.
+    const decomposed = await readAll(folder.write('nfd.csv', 'Breite;La\u0308nge;Länge\n47,1;15,4;x\n'));
+    assert.deepEqual(decomposed.table.columns, ['Breite', 'Länge', 'Länge (2)']);
+    assert.equal(decomposed.table.columns[1], 'L\u00e4nge');
+    assert.deepEqual(decomposed.rows[0].values, { Breite: '47,1', Länge: '15,4', 'Länge (2)': 'x' });
+
     // Names are the file's, whatever they are: "__proto__" is a column like any other.
     const odd = await readAll(folder.write('odd.csv', '__proto__;constructor\nx;y\n'));
     assert.deepEqual(Object.keys(odd.rows[0].values), ['__proto__', 'constructor']);

@@ -4,7 +4,7 @@
 // header has itself. Each such name is
 // said in words, for SourceTable.detected, so the user knows where it came from. The names are
 // English in every language ("column 2"): a mapping names columns by them, and a mapping written in
-// the editor must mean the same on the command line.
+// the editor must mean the same on the command line. Names are composed (NFC), as typed names are.
 import { l10n } from '../../text/l10n';
 
 export function columnNames(cells: readonly string[]): { columns: string[]; notes: string[] } {
@@ -12,8 +12,10 @@ export function columnNames(cells: readonly string[]): { columns: string[]; note
   const notes: string[] = [];
   const taken = new Set<string>();
   // A name made up for a column is never one the header writes itself, before or after it.
-  const written = new Set(cells);
-  cells.forEach((cell, i) => {
+  const written = new Set(cells.map((cell) => cell.normalize('NFC')));
+  cells.forEach((headerCell, i) => {
+    // Composed (NFC), as a mapping is typed: a Mac writes "Länge" decomposed (a, U+0308) in headers too.
+    const cell = headerCell.normalize('NFC');
     const base = cell === '' ? `column ${i + 1}` : cell;
     let name = base;
     const madeUp = (candidate: string) => taken.has(candidate) || (candidate !== cell && written.has(candidate));
