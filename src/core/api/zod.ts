@@ -31,6 +31,7 @@ export {
   literal,
   lte,
   minLength,
+  normalize,
   number,
   object,
   optional,

@@ -27,8 +27,10 @@ const describe = <T extends z.core.$ZodType>(schema: T, description: string): T 
 
 // The messages are functions: they are worded when a problem is found, in the language set by then
 // (this schema is built when the module loads, before the extension sets its language).
+// Column names are read composed (NFC), as the table's header is (columnNames.ts): a mapping typed
+// on a Mac may spell "Länge" decomposed.
 const column = describe(
-  z.string().check(z.regex(/\S/, { error: () => l10n.t('A column name must not be empty.') })),
+  z.string().check(z.regex(/\S/, { error: () => l10n.t('A column name must not be empty.') }), z.normalize('NFC')),
   'A column of the table, by its header (a GeoJSON property, an NDJSON member).',
 );
 const fromColumn = describe(z.strictObject({ column }), 'The value of this column in each row.');
@@ -142,7 +144,12 @@ export const mappingSchema = z
     source: z.optional(sourceSchema),
     topic_id: describe(z.union([z.number().check(z.int()), fromColumn]), 'The topic of every spot, or { "column": "…" } for a topic per row.'),
     source_id: describe(
-      z.string().check(z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') })),
+      z
+        .string()
+        .check(
+          z.regex(/\{[^{}]+\}/, { error: () => l10n.t('source_id is a template naming at least one column in braces, e.g. "kobo-{_uuid}".') }),
+          z.normalize('NFC'),
+        ),
       'A template of column names in braces, e.g. "kobo-{_uuid}": each row\'s external id. In a GeoJSON layer, {$id} is each feature\'s own id member.',
     ),
     latitude: describe(z.optional(column), 'The column of the latitude (or, in a projected crs, the northing). GeoJSON: default the Point geometry.'),
