@@ -16,7 +16,16 @@ import { isWebAddress } from './mapping/webAddress';
 import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow } from './read';
-import { categoryKeyOfCell, convertDateTime, latitudeLongitudeProblems, parseDegrees, parseNumber, toWgs84, type CellResult } from './values';
+import {
+  categoryKeyOfCell,
+  categoryKeysOfCell,
+  convertDateTime,
+  latitudeLongitudeProblems,
+  parseDegrees,
+  parseNumber,
+  toWgs84,
+  type CellResult,
+} from './values';
 import { geometryPoint } from './values/geometryPoint';
 import { readWktCell } from './values/wktCell';
 import { resolveTimeZone } from './values/timeZone';
@@ -485,21 +494,18 @@ function readField(
     }
     case 'category':
     case 'categories': {
-      const parts =
-        field.type === 'category'
-          ? [String(value)]
-          : String(value)
-              .split(/[;,]/)
-              .map((part) => part.trim())
-              .filter(Boolean);
-      const keys: unknown[] = [];
-      for (const part of parts) {
-        const key = field.categories ? settled(categoryKeyOfCell(part, field.attribute, field.categories)) : { value: part };
-        if (!key) continue;
-        if ('problem' in key) return fail(key.problem, ROW_RULES.category);
-        // A key that is a plain whole number is sent as the number, as documents write it.
-        keys.push(/^(0|-?[1-9]\d{0,14})$/.test(key.value) ? Number(key.value) : key.value);
-      }
+      const cell = String(value);
+      const read =
+        field.type === 'categories'
+          ? settled(categoryKeysOfCell(cell, field.attribute, field.categories))
+          : field.categories
+            ? settled(categoryKeyOfCell(cell, field.attribute, field.categories))
+            : { value: cell };
+      if (read && 'problem' in read) return fail(read.problem, ROW_RULES.category);
+      // A key that is a plain whole number is sent as the number, as documents write it.
+      const keys = (read === undefined ? [] : typeof read.value === 'string' ? [read.value] : read.value).map((key) =>
+        /^(0|-?[1-9]\d{0,14})$/.test(key) ? Number(key) : key,
+      );
       return put(field.attribute, field.type === 'category' ? keys[0] : keys, at);
     }
   }

@@ -9,4 +9,4 @@ export { resolveCrs, builtInCodes, gridFileOf, type Crs, type CrsSpec } from './
 export { toWgs84, type Wgs84Result } from './toWgs84';
 export { checkLatitudeLongitude, latitudeLongitudeProblems, type CoordinateProblem } from './latitudeLongitude';
 export { convertDateTime, type DateTimeOptions } from './convertDateTime';
-export { categoryKeyOfCell } from './categoryCell';
+export { categoryKeyOfCell, categoryKeysOfCell } from './categoryCell';
