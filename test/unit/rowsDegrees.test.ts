@@ -46,9 +46,21 @@ describe('rows: coordinates in degrees, minutes and seconds', () => {
       ['47.0712', 'latitude', 47.0712],
       ['47,0712', 'latitude', 47.0712, ','],
     ];
+    // A reading is rounded to ten decimals: within half a unit of the tenth (5e-11) of the sum.
     for (const [text, axis, expected, decimal] of cases) {
-      assert.ok(Math.abs(value(text, axis, decimal) - expected) < 1e-12, `${text} → ${value(text, axis, decimal)}, not ${expected}`);
+      assert.ok(Math.abs(value(text, axis, decimal) - expected) <= 5.000001e-11, `${text} → ${value(text, axis, decimal)}, not ${expected}`);
     }
+  });
+
+  it('gives a reading of degrees, minutes and seconds without binary noise, and a number with all its digits', () => {
+    // By hand: 15 + 26/60 + 22.2/3600 = 15 + 0.4333… + 0.0061666… = 15.4395 exactly (the sum in
+    // binary was 15.439499999999999); 47 + 4/60 + 16.3/3600 = 47 + 256.3/3600 = 47.07119444…,
+    // 47.0711944444 to ten decimals (it was 47.071194444444444).
+    assert.equal(value(`15°26'22.2"E`, 'longitude'), 15.4395);
+    assert.equal(value(`47°04'16.3"N`, 'latitude'), 47.0711944444);
+    assert.equal(value(`E 15° 26.37'`, 'longitude'), 15.4395);
+    // A plain number is not rounded: what the cell writes is sent.
+    assert.equal(value('47.071194444444444', 'latitude'), 47.071194444444444);
   });
 
   it('an empty cell is no value', () => {

@@ -57,6 +57,13 @@ describe('rows to spots: pointers and cells', () => {
     assert.match(spot.text, /"latitude": -59\.0085279,\n\s*"longitude": -177\.3763153\n/);
   });
 
+  it('sends degrees, minutes and seconds as the degrees they are, without binary noise', async () => {
+    // By hand: 47 + 4/60 + 16.3/3600 = 47.07119444… (47.0711944444 to ten decimals); 15 + 26/60 + 22.2/3600 = 15.4395.
+    const spot = await rowToSpot(row(1, { id: '1', lat: `47°04'16.3"N`, lon: `15°26'22.2"E`, note: '' }), resolved);
+    assert.deepEqual(spot.problems, []);
+    assert.match(spot.text, /"latitude": 47\.0711944444,\n\s*"longitude": 15\.4395,?\n/);
+  });
+
   it('puts each problem at its pointer and cell, row after row', async () => {
     for (let index = 1; index <= 2; index++) {
       const spot = await rowToSpot(row(index, { id: '', lat: 'north', lon: '16.37', note: '' }), resolved);
