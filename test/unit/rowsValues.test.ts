@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { categoryKeyOfCell, checkLatitudeLongitude, convertDateTime, parseNumber, toWgs84, type CrsSpec } from '../../src/core/rows/values';
 import { parseTopicDefinition } from '../../src/core/topics';
 import type { CategoryField } from '../../src/core/topics/categories';
+import { useMessageBundle, type MessageBundle } from '../../src/core/text/l10n';
 
 const KROVAK_EAST_NORTH = '+proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel +units=m +no_defs';
 
@@ -328,11 +329,38 @@ describe('rows values: dates and times', () => {
     assert.deepEqual(convertDateTime('yesterday', { kind: 'date' }), {
       problem: '"yesterday" is not a date in the expected format (ISO 8601, e.g. 2026-05-31).',
     });
-    assert.deepEqual(convertDateTime('2026-02-31 10:00', vienna), {
-      problem: '"2026-02-31 10:00" is no valid date: you specified 31 (of type number) as a day, which is invalid.',
-    });
     assert.deepEqual(convertDateTime('+012026-05-31T10:00Z', vienna), { problem: '"+012026-05-31T10:00Z" is outside the years 0000–9999.' });
     assert.deepEqual(convertDateTime(' ', vienna), { empty: true });
+  });
+
+  it('says in its own words which part of a date or time does not exist, in English and in German', () => {
+    // Each cell has one part out of range, read off it by hand: February 2024 has 29 days, a year 12
+    // months, 52 or 53 ISO weeks (2024: 52), 365 or 366 days; a week 7 days; a day hours 0 to 23.
+    const cases: Array<[string, 'date' | 'datetime', string]> = [
+      ['2024-02-30', 'date', '"2024-02-30" is no valid date: its month has no day 30.'],
+      ['20240230', 'date', '"20240230" is no valid date: its month has no day 30.'],
+      ['2026-02-31 10:00', 'datetime', '"2026-02-31 10:00" is no valid date: its month has no day 31.'],
+      ['2024-13-01', 'date', '"2024-13-01" is no valid date: there is no month 13 (1 to 12).'],
+      ['2024-W54-1', 'date', '"2024-W54-1" is no valid date: its year has no week 54.'],
+      ['2024-W10-8', 'date', '"2024-W10-8" is no valid date: there is no weekday 8 (1 is Monday, 7 Sunday).'],
+      ['2023-366', 'date', '"2023-366" is no valid date: its year has no day 366.'],
+      ['2024-05-01T25:00', 'datetime', '"2024-05-01T25:00" is no valid time: there is no hour 25 (0 to 23).'],
+      ['2024-05-01 24:30:00', 'datetime', '"2024-05-01 24:30:00" is no valid time: there is no hour 24 (0 to 23).'],
+      ['2024-05-01 23:61', 'datetime', '"2024-05-01 23:61" is no valid time: there is no minute 61 (0 to 59).'],
+      ['2024-05-01 10:00:60', 'datetime', '"2024-05-01 10:00:60" is no valid time: there is no second 60 (0 to 59).'],
+    ];
+    for (const [cell, kind, problem] of cases) assert.deepEqual(convertDateTime(cell, { kind }), { problem }, cell);
+    // A pattern's reading says the same.
+    assert.deepEqual(convertDateTime('30.02.2024', { kind: 'date', format: 'dd.MM.yyyy' }), {
+      problem: '"30.02.2024" is no valid date: its month has no day 30.',
+    });
+    const german = JSON.parse(readFileSync(join(__dirname, '../../../l10n/bundle.l10n.de.json'), 'utf8')) as MessageBundle;
+    useMessageBundle(german);
+    try {
+      assert.deepEqual(convertDateTime('2024-02-30', { kind: 'date' }), { problem: '"2024-02-30" ist kein gültiges Datum: sein Monat hat keinen Tag 30.' });
+    } finally {
+      useMessageBundle(undefined);
+    }
   });
 
   it('refuses an unknown zone, suggesting the closest', () => {

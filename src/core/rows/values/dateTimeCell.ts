@@ -8,6 +8,7 @@ import { DateTime, type IANAZone } from 'luxon';
 import { l10n } from '../../text/l10n';
 import { isDate, isDateTime } from '../../topics/fieldRules';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
+import { dateOutOfRange } from './dateOutOfRange';
 import { resolveLocalTime, type OffsetChange } from './localTime';
 import { resolveTimeZone } from './timeZone';
 import type { DateTimeOptions } from './dateTimeOptions';
@@ -92,7 +93,7 @@ function readCell(cell: string, options: DateTimeOptions): ReadCell | { problem:
   if (!parsed.isValid) {
     const problem =
       parsed.invalidReason === 'unit out of range'
-        ? l10n.t('{0} is no valid date: {1}.', JSON.stringify(cell), String(parsed.invalidExplanation))
+        ? dateOutOfRange(cell, parsed.invalidExplanation)
         : options.kind === 'date'
           ? l10n.t('{0} is not a date in the expected format ({1}).', JSON.stringify(cell), expectedFormat(options))
           : l10n.t('{0} is not a date and time in the expected format ({1}).', JSON.stringify(cell), expectedFormat(options));
@@ -111,8 +112,11 @@ function parse(cell: string, format: string | undefined, zone: string): DateTime
   const options = { zone, setZone: true, locale: LOCALE };
   if (format !== undefined) return DateTime.fromFormat(cell, format, options);
   const iso = DateTime.fromISO(cell, options);
-  // The service's own form ("2026-05-31 14:30:00", a space for the T) when the cell is not ISO.
-  return iso.isValid ? iso : DateTime.fromSQL(cell, options);
+  if (iso.isValid) return iso;
+  // The service's own form ("2026-05-31 14:30:00", a space for the T) when the cell is not ISO; when
+  // neither reads it, ISO's reading if it got as far as a part that does not exist ("20240230").
+  const sql = DateTime.fromSQL(cell, options);
+  return sql.isValid || iso.invalidReason !== 'unit out of range' ? sql : iso;
 }
 
 const formats = new Map<string, { hasDate: boolean; hasTime: boolean }>();
