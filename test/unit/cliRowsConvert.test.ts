@@ -169,7 +169,7 @@ describe('spot-import rows: mapping', function () {
     assert.match(validate.stderr, /^2 rows of neu\.csv checked: all valid\.$/m);
   });
 
-  it("guesses a KoBoToolbox export's (_uuid, _location_latitude/_longitude, photo columns, byte-order mark) and refuses to write over a mapping without --force", async () => {
+  it("guesses a KoBoToolbox export's (_uuid, _location_latitude/_longitude, photo columns, byte-order mark, labels ending group paths) and refuses to write over a mapping without --force", async () => {
     const mine = readFileSync(project.path('survey.mapping.json'), 'utf8');
     const refused = await runCli(['mapping', 'survey.csv'], { cwd: project.dir });
     assert.equal(refused.code, 2);
@@ -188,8 +188,10 @@ describe('spot-import rows: mapping', function () {
     assert.deepEqual([guessed.latitude, guessed.longitude], ['_location_latitude', '_location_longitude']);
     const media = Object.values(guessed.media as Record<string, { columns: string[]; folder?: string }>);
     assert.deepEqual(media, [{ columns: ['photo_1', 'photo_2'], folder: 'photos' }]);
-    // No topic's labels are the headers of this export (group paths): left for the user, and said.
-    assert.equal(guessed.topic_id, 0);
-    assert.match(forced.stderr, /topic_id: set it to your topic's number/);
+    // Topic 7's labels Species and Notes end the group paths group_obs/species and group_obs/notes
+    // (its Height (m) is no "height"): the fields the hand-written survey.mapping.json names for them.
+    assert.equal(guessed.topic_id, 7);
+    assert.deepEqual(guessed.fields, { fld_7_1: 'group_obs/species', fld_7_4: 'group_obs/notes' });
+    assert.match(forced.stderr, /fields: fld_7_1 \(Species\) from the column group_obs\/species/);
   });
 });

@@ -43,6 +43,17 @@ const STREET_TREES: TopicDefinition = {
   },
 };
 const TOPICS: TopicCatalog = new Map([[9, STREET_TREES]]);
+/** Labels a KoBoToolbox or ODK form's questions are named by, written here as a topic's fields. */
+const TRAIL: TopicDefinition = {
+  topic_id: 7,
+  fields: {
+    fld_7_1: { label: 'Species', type: 'text' },
+    fld_7_2: { label: 'Height (m)', type: 'number' },
+    fld_7_4: { label: 'Notes', type: 'text' },
+    spotted_at: { label: 'Observed at', type: 'datetime' },
+    fld_7_6: { label: 'Count', type: 'integer' },
+  },
+};
 
 async function guess(path: string, topics: TopicCatalog | undefined = TOPICS) {
   const { table, sample, problems } = await previewTable(path);
@@ -53,20 +64,20 @@ async function guess(path: string, topics: TopicCatalog | undefined = TOPICS) {
 const CSV_SOURCE = { format: 'csv', decimalSeparator: '.', encoding: 'utf-8' } as const;
 
 describe('guessMapping: real exports', () => {
-  it("KoBoToolbox: the geopoint's _point_latitude/_point_longitude, _uuid under the tool's prefix, the photo's file name column and not its _URL, no topic none of whose labels heads a column", async () => {
+  it("KoBoToolbox: the geopoint's _point_latitude/_point_longitude, _uuid under the tool's prefix, the photo's file name column and not its _URL, a label at the end of a group path (group_obs/species)", async () => {
     const { mapping, notes } = await guess(KOBO);
+    // Species is the topic's one label the export has, as the question species in the group group_obs.
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ';' },
-      topic_id: 0,
+      topic_id: 9,
       source_id: 'kobo-{_uuid}',
       latitude: '_point_latitude',
       longitude: '_point_longitude',
-      media: { fld_0_1: { columns: ['photo'] } },
+      fields: { fld_9_1: 'group_obs/species' },
+      media: { fld_9_3: { columns: ['photo'] } },
     });
-    assert.ok(
-      notes.includes("topic_id: set it to your topic's number (0 is a placeholder): no column is headed with a field label of topic 9"),
-      notes.join('\n'),
-    );
+    assert.ok(notes.includes("topic_id: 9 (Street trees), the topic whose fields' labels match the most columns"), notes.join('\n'));
+    assert.ok(notes.includes('fields: fld_9_1 (Species) from the column group_obs/species'));
     assert.ok(notes.includes("source_id: kobo-{_uuid}, from the column _uuid, the export's own id of each record"));
     assert.ok(notes.includes('source_id: other columns that look like ids: _id, _index'));
     assert.ok(notes.includes("source_id: the prefix kobo- is the tool (KoBoToolbox), not the file's name: an export of another day finds the same spots"));
@@ -285,6 +296,43 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     const none = await guess(dir.write('none.csv', 'Art;lat;lon\nEiche;47.1;15.4\n'), new Map([[9, STREET_TREES]]));
     assert.equal(none.mapping.topic_id, 0);
   });
+
+  it("matches a label to the question at the end of a form's group path, KoBoToolbox's group/question, never to two such columns", async () => {
+    // A KoBoToolbox download with its questions in groups, Count asked in two of them.
+    const path = dir.write(
+      'Trail_-_all_versions_-_False_-_2026-11-30-08-15-42.csv',
+      [
+        '"start";"group_obs/Species";"group_obs/Height (m)";"group_a/Count";"group_b/Count";"Observed at";"_point_latitude";"_point_longitude";"_uuid";"_submission_time";"_index"',
+        '"2024-05-01T10:20:01.123+02:00";"Oak";"12,5";"3";"2";"2024-05-01T10:22:01.123+02:00";"47,0712";"15,4395";"a81f3c2e-1111-4a2b-9c3d-000000000001";"2024-05-01T08:30:00";"1"',
+        '',
+      ].join('\r\n'),
+    );
+    const { mapping, notes } = await guess(path, new Map([[7, TRAIL]]));
+    assert.equal(mapping.topic_id, 7);
+    assert.deepEqual(mapping.fields, { fld_7_1: 'group_obs/Species', fld_7_2: 'group_obs/Height (m)', spotted_at: 'Observed at' });
+    assert.ok(notes.includes('fields: fld_7_1 (Species) from the column group_obs/Species'), notes.join('\n'));
+    assert.ok(
+      notes.includes('not mapped: start, group_a/Count, group_b/Count, _submission_time, _index (add them under fields to send them)'),
+      notes.join('\n'),
+    );
+  });
+
+  it("matches ODK Central's group-question only in a table ODK Central wrote, and a label written whole first", async () => {
+    const odk = dir.write(
+      'trail.csv',
+      [
+        'SubmissionDate,grp-species,obs-notes,Notes,site-location-Latitude,site-location-Longitude,meta-instanceID,KEY',
+        '2024-05-01T08:30:12.345Z,Oak,bark loose,checked twice,47.0712,15.4395,uuid:0b7a1f5e-aaaa-4bbb-8ccc-000000000001,uuid:0b7a1f5e-aaaa-4bbb-8ccc-000000000001',
+        '',
+      ].join('\n'),
+    );
+    const { mapping } = await guess(odk, new Map([[7, TRAIL]]));
+    assert.deepEqual(mapping.fields, { fld_7_1: 'grp-species', fld_7_4: 'Notes' });
+    // Elsewhere a hyphen is as likely a word's: "Baum-Species" heads no field.
+    const plain = await guess(dir.write('baeume.csv', 'Nr;Baum-Species;lat;lon\n1;Eiche;47.1;15.4\n'), new Map([[7, TRAIL]]));
+    assert.equal(plain.mapping.topic_id, 0);
+    assert.equal(plain.mapping.fields, undefined);
+  });
 });
 
 describe('labels heading columns', () => {
@@ -305,6 +353,16 @@ describe('labels heading columns', () => {
         ['fld_9_1', 'Species:', true],
         ['fld_9_4', 'COMMENTS', true],
       ],
+    );
+  });
+
+  it('feeds a topic field from the one column whose form group path ends in its label, none when two do (resolveMapping)', () => {
+    const mapping: Mapping = { topic_id: 7, source_id: 'kobo-{_uuid}', latitude: '_point_latitude', longitude: '_point_longitude' };
+    const columns = ['group_obs/Species', 'group_a/Count', 'group_b/Count', '_point_latitude', '_point_longitude', '_uuid', '_submission_time'];
+    const resolved = resolveMapping(mapping, '/tables/trail.mapping.json', { columns, topics: new Map([[7, TRAIL]]) });
+    assert.deepEqual(
+      resolved.fields.map((field) => [field.attribute, field.column, field.byLabel]),
+      [['fld_7_1', 'group_obs/Species', true]],
     );
   });
 });

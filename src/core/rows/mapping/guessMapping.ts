@@ -16,7 +16,7 @@ import { recogniseExportTool } from './exportTool';
 import { guessCoordinates, type CoordinatesGuess } from './guessCoordinates';
 import { guessMedia } from './guessMedia';
 import { guessSourceId } from './guessSourceId';
-import { guessTopic, headsField } from './guessTopic';
+import { columnOfField, guessTopic } from './guessTopic';
 import { mappingPathFor } from './mappingPath';
 import type { Mapping, MediaMapping } from './mappingSchema';
 
@@ -108,7 +108,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   if (definition) {
     for (const [name, spec] of Object.entries(definition.fields)) {
       if (spec.type === 'gallery') continue;
-      const column = columns.find((candidate) => !taken.has(candidate) && headsField(candidate, name, spec.label));
+      const column = columnOfField(columns, name, spec.label, (candidate) => !taken.has(candidate));
       if (!column) continue;
       taken.add(column);
       const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;

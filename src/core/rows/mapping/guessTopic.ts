@@ -3,7 +3,7 @@
 // of its fields, where a wrong topic would only be found when every row is refused.
 import { l10n } from '../../text/l10n';
 import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
-import { sameLabel } from './labelKey';
+import { columnOfLabel, sameLabel } from './labelKey';
 
 export interface TopicGuess {
   definition?: TopicDefinition;
@@ -15,7 +15,7 @@ export function guessTopic(topics: TopicCatalog | undefined, columns: readonly s
   const ranked = definitions
     .map((definition) => ({
       definition,
-      count: Object.entries(definition.fields).filter(([name, spec]) => columns.some((column) => headsField(column, name, spec.label))).length,
+      count: Object.entries(definition.fields).filter(([name, spec]) => columnOfField(columns, name, spec.label) !== undefined).length,
     }))
     .filter((candidate) => candidate.count > 0)
     .sort((a, b) => b.count - a.count);
@@ -32,7 +32,10 @@ export function guessTopic(topics: TopicCatalog | undefined, columns: readonly s
   return { definition, notes };
 }
 
-/** The column is headed with the field's label or name, written any way (case, spacing, a trailing colon). */
-export function headsField(column: string, name: string, label: string): boolean {
-  return sameLabel(column, label) || sameLabel(column, name);
+/**
+ * The column headed with the field's label (written any way, or at the end of a form's group path:
+ * columnOfLabel), else with its name; only among the columns `free` allows.
+ */
+export function columnOfField(columns: readonly string[], name: string, label: string, free: (column: string) => boolean = () => true): string | undefined {
+  return columnOfLabel(columns, label, free) ?? columns.find((column) => free(column) && sameLabel(column, name));
 }

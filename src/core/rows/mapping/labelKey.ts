@@ -1,8 +1,10 @@
 // When a column's header names a topic field: the header compared with the field's label as
 // people write them in forms and spreadsheets, "Species:", " species ", "SPECIES" all being the
-// label "Species". The one rule for the proposal (guessMapping) and for the fields a mapping leaves
+// label "Species", and form tools' group paths ending in it ("group_obs/Species", columnOfLabel).
+// The one rule for the proposal (guessMapping) and for the fields a mapping leaves
 // to their labels (resolveMapping), so the two never disagree on a label; the proposal also takes
 // a header that is the field's name, which it then writes into the mapping.
+import { recogniseExportTool } from './exportTool';
 
 /** The text a header or label is compared by: trimmed, without a trailing colon, spaces as one, in lower case. */
 export function labelKey(text: string): string {
@@ -18,4 +20,28 @@ export function labelKey(text: string): string {
 export function sameLabel(header: string, label: string): boolean {
   const key = labelKey(label);
   return key !== '' && labelKey(header) === key;
+}
+
+/**
+ * The column a label heads: one written with the label; else, as form tools write a question in a
+ * group, the one column whose last path segment is the label: KoBoToolbox's "group_obs/Species",
+ * ODK Central's "grp-species" (its "-" only in a table ODK Central wrote: elsewhere a hyphen is as
+ * likely part of a word, "Baum-Art"). Two columns ending in the label (one question in two groups)
+ * give none, as which is meant cannot be told. `free`: whether a column may still be taken.
+ */
+export function columnOfLabel(columns: readonly string[], label: string, free: (column: string) => boolean = () => true): string | undefined {
+  const whole = columns.filter((column) => sameLabel(column, label));
+  if (whole.length > 0) return whole.find(free);
+  const hyphens = recogniseExportTool(columns)?.prefix === 'odk-';
+  const ending = columns.filter((column) => {
+    const question = lastSegment(column, hyphens);
+    return question !== undefined && sameLabel(question, label);
+  });
+  return ending.length === 1 && free(ending[0]) ? ending[0] : undefined;
+}
+
+/** What follows a header's last "/" (or, with `hyphens`, its last "-"), if it has one. */
+function lastSegment(header: string, hyphens: boolean): string | undefined {
+  const at = Math.max(header.lastIndexOf('/'), hyphens ? header.lastIndexOf('-') : -1);
+  return at >= 0 ? header.slice(at + 1) : undefined;
 }

@@ -8,7 +8,7 @@ import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
 import { ArchiveMedia, archiveFolder } from './archiveMedia';
 import { hostOfAddress } from '../../media/remote/photoAddress';
-import { sameLabel } from './labelKey';
+import { columnOfLabel } from './labelKey';
 import type { TableArchive } from '../read/types';
 import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
 
@@ -118,7 +118,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     const used = new Set(fields.map((field) => field.column));
     for (const [attribute, defined] of Object.entries(definition.fields)) {
       if (named.has(attribute) || defined.type === 'gallery' || KNOWN_SPOT_MEMBERS.includes(attribute)) continue;
-      const column = context.columns.find((candidate) => sameLabel(candidate, defined.label));
+      const column = columnOfLabel(context.columns, defined.label);
       if (!column || used.has(column)) continue;
       fields.push({ attribute, label: defined.label, column, type: defined.type, ...(isCategoryField(defined) ? { categories: defined } : {}), byLabel: true });
     }
