@@ -268,6 +268,22 @@ describe('rows read: CSV and TSV', () => {
     assert.deepEqual(rows[1].cells.size, positionOf(text, '"2"'));
   });
 
+  // Excel writes (and reads) a first line "sep=;" naming the delimiter; it was taken as the header,
+  // with "sep=" as a column and no coordinates found.
+  it('a first line "sep=;" (after a byte-order mark) names the delimiter, and the header is the line after it', async () => {
+    const text = 'sep=;\r\nID;Species;Breite;Länge\r\n1;Eiche;47,1;15,4\r\n';
+    const { table, rows, problems } = await readAll(folder.write('excel.csv', `\uFEFF${text}`));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(table.columns, ['ID', 'Species', 'Breite', 'Länge']);
+    assert.deepEqual(table.format, { format: 'csv', encoding: 'utf-8', delimiter: ';', decimalSeparator: ',', header: 2 });
+    assert.ok(table.detected.includes(`delimiter ';' (detected: the file's first line "sep=;")`), table.detected.join('\n'));
+    assert.deepEqual(rows[0].values, { ID: '1', Species: 'Eiche', Breite: '47,1', Länge: '15,4' });
+    assert.deepEqual(rows[0].cells.Breite, positionOf(text, '47,1'));
+    // A header given is the user's: the line is then whatever that says.
+    const given = await readAll(folder.write('excel.csv', text), { header: 2, delimiter: ';' });
+    assert.deepEqual(given.table.columns, ['ID', 'Species', 'Breite', 'Länge']);
+  });
+
   it('names unnamed and repeated header cells, and says so; any name is a column of its own', async () => {
     const { table, rows } = await readAll(folder.write('names.csv', 'a;;a;b\n1;2;3;4\n'));
     assert.deepEqual(table.columns, ['a', 'column 2', 'a (2)', 'b']);

@@ -214,7 +214,9 @@ function delimitedFormat(
   given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>,
   detected: string[],
 ): TableFormat {
-  const header = given.header ?? 1;
+  // Excel's first line "sep=;" names the delimiter; the header is the line after it.
+  const sepLine = given.header === undefined ? /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(text) : null;
+  const header = given.header ?? (sepLine ? 2 : 1);
   if (!Number.isInteger(header) || header < 1)
     throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
   const body = linesFrom(text, header);
@@ -231,6 +233,9 @@ function delimitedFormat(
     if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n') {
       throw new TableReadError(path, l10n.t('the delimiter must be one character other than a quote or a line break, not {0}', JSON.stringify(delimiter)));
     }
+  } else if (sepLine) {
+    delimiter = sepLine[1];
+    detected.push(l10n.t('delimiter {0} (detected: the file\'s first line "{1}")', describeDelimiter(delimiter), `sep=${delimiter}`));
   } else if (given.format === 'tsv') {
     delimiter = '\t';
   } else {
