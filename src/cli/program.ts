@@ -99,7 +99,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
   program
     .command('validate')
     .description(
-      'check spot documents and folders of them (recursively), media folders, and the rows of tables (CSV, TSV, GeoJSON, NDJSON with a mapping), without sending anything',
+      'check spot documents and folders of them (recursively), media folders, and the rows of tables (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefiles, ZIP archives, photo folders, with a mapping), without sending anything',
     )
     .argument('<path...>', 'documents, folders, media folders, tables')
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')
@@ -113,7 +113,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
     program
       .command('import')
       .description('import spot documents with their media, or the rows of one table as spots; an interrupted or failed run is finished by running it again')
-      .argument('<path...>', 'documents and folders of them, or one table (CSV, TSV, GeoJSON, NDJSON)'),
+      .argument('<path...>', 'documents and folders of them, or one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive, photo folder)'),
   )
     .option(MAPPING, MAPPING_HELP)
     .option('--no-media', 'import the documents only: media folders are not looked at, gallery fields set to null stay pending')
@@ -135,7 +135,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
   program
     .command('convert')
     .description('write what the rows of a table stand for as spot documents with their media folders, to commit and import')
-    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON)')
+    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive, photo folder)')
     .requiredOption('--out <folder>', 'where the documents go')
     .option(MAPPING, MAPPING_HELP)
     .option('--force', 'write over documents that exist with other content')
@@ -149,7 +149,7 @@ export function buildProgram(context: CliContext, setExitCode: (code: number) =>
   program
     .command('mapping')
     .description('make a mapping for a table from its header and first rows, to complete (writes <table>.mapping.json)')
-    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON)')
+    .argument('<source>', 'the table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive, photo folder)')
     .option('--out <file>', 'where the mapping goes [default: beside the table]')
     .option('--force', 'write over a mapping that exists')
     .option('--config <file>', 'settings file [default: the nearest spot-import.json]')

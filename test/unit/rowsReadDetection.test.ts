@@ -97,10 +97,23 @@ describe('rows read: detection', () => {
       }
       assert.fail('not refused');
     };
+    // A ZIP by its first entry, as its local header names it: a workbook or an archive under a
+    // text's name is read when named for what it is (they said "save it as CSV first").
+    const zipStartingWith = (name: string, data = '') => {
+      const header = Buffer.alloc(30);
+      header.writeUInt32LE(0x04034b50, 0);
+      header.writeUInt16LE(name.length, 26);
+      return Buffer.concat([header, Buffer.from(name), Buffer.from(data)]);
+    };
     assert.match(
-      refusal('obs.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])),
-      /^obs\.xlsx: it is a ZIP archive, not a table: a spreadsheet workbook \(\.xlsx, \.ods\) has to be saved as CSV first$/,
+      refusal('obs.csv', zipStartingWith('[Content_Types].xml')),
+      /^obs\.csv: it is an Excel workbook \(\.xlsx\), not text: name it \.xlsx, or set "format": "xlsx" in the mapping's source$/,
     );
+    assert.match(
+      refusal('obs.csv', zipStartingWith('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')),
+      /^obs\.csv: it is an OpenDocument spreadsheet \(\.ods\), not text: save the sheet as \.xlsx or CSV first$/,
+    );
+    assert.match(refusal('obs.csv', zipStartingWith('form/data.csv')), /^obs\.csv: it is a ZIP archive, not text: name it \.zip to read the table inside it$/);
     assert.match(refusal('obs.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])), /Excel 97–2003 workbook/);
     assert.match(refusal('obs.csv', Buffer.from([0x61, 0x00, 0x62])), /not a text file/);
     assert.match(refusal('obs.json', utf8('[{"a":1}]')), /neither a GeoJSON FeatureCollection nor one JSON object per line/);

@@ -52,9 +52,13 @@ export async function runImport(paths: string[], options: ImportOptions, context
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
     if (tables.length > 0 && paths.length > 1)
-      throw new CliError('Import one table at a time, or spot documents: name a CSV, TSV, GeoJSON or NDJSON file alone.');
+      throw new CliError(
+        'Import one table at a time, or spot documents: name one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) alone.',
+      );
     if (options.mapping && tables.length === 0)
-      throw new CliError('--mapping names the mapping of a table: name the CSV, TSV, GeoJSON or NDJSON file with it.');
+      throw new CliError(
+        '--mapping names the mapping of a table: name the table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) with it.',
+      );
     const opened =
       tables.length > 0
         ? await openRows(resolve(context.cwd, tables[0]), {

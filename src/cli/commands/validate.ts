@@ -42,7 +42,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
     const tables = paths.filter(isTable);
     if (options.mapping && tables.length !== 1)
-      throw new CliError('--mapping names the mapping of one table: name exactly one CSV, TSV, GeoJSON or NDJSON file with it.');
+      throw new CliError(
+        '--mapping names the mapping of one table: name exactly one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) with it.',
+      );
     return await validateAll(
       paths.filter((path) => !isTable(path)),
       tables,

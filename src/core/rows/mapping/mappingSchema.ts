@@ -178,7 +178,8 @@ export const mappingSchema = z
   })
   .register(z.globalRegistry, {
     title: 'Spot mapping of a table',
-    description: 'How the rows of a CSV, TSV, GeoJSON or NDJSON file become spot documents (trees.mapping.json beside trees.csv).',
+    description:
+      'How the rows of a table (CSV, TSV, GeoJSON, NDJSON, XLSX, a shapefile, a ZIP archive, a folder of photos) become spot documents (trees.mapping.json beside trees.csv).',
   });
 
 export type Mapping = z.infer<typeof mappingSchema>;

@@ -140,15 +140,28 @@ function wholeLines(text: string): string {
 
 function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding | undefined): void {
   const startsWith = (...bytes: number[]) => bytes.every((byte, i) => sample[i] === byte);
-  if (startsWith(0x50, 0x4b, 0x03, 0x04)) {
-    throw new TableReadError(path, l10n.t('it is a ZIP archive, not a table: a spreadsheet workbook (.xlsx, .ods) has to be saved as CSV first'));
-  }
+  if (startsWith(0x50, 0x4b, 0x03, 0x04)) throw notTextButZip(path, sample);
   if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
-    throw new TableReadError(path, l10n.t('it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as CSV first'));
+    throw new TableReadError(path, l10n.t('it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as .xlsx or CSV first'));
   }
   const utf16 =
     encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
   if (!utf16 && sample.includes(0)) throw new TableReadError(path, l10n.t('it is not a text file (it holds NUL bytes)'));
+}
+
+/**
+ * A ZIP under a text's name (workbooks and archives are read by their names, .xlsx and .zip): what
+ * it is, by its first entry as its local header names it, and how to have it read.
+ */
+function notTextButZip(path: string, sample: Uint8Array): TableReadError {
+  const bytes = Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength);
+  const nameLength = bytes.length >= 30 ? bytes.readUInt16LE(26) : 0;
+  const first = bytes.subarray(30, 30 + nameLength).toString('latin1');
+  if (/^(\[Content_Types\]\.xml|_rels\/|docProps\/|xl\/)/.test(first))
+    return new TableReadError(path, l10n.t('it is an Excel workbook (.xlsx), not text: name it .xlsx, or set "format": "xlsx" in the mapping\'s source'));
+  if (first === 'mimetype' && bytes.includes('application/vnd.oasis.opendocument.spreadsheet'))
+    return new TableReadError(path, l10n.t('it is an OpenDocument spreadsheet (.ods), not text: save the sheet as .xlsx or CSV first'));
+  return new TableReadError(path, l10n.t('it is a ZIP archive, not text: name it .zip to read the table inside it'));
 }
 
 /** The format by the file's extension, or by its content when the extension does not say. */
@@ -162,7 +175,7 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
   }
   if (byExtension) return byExtension;
   if (extension === '.xlsx' || extension === '.xls' || extension === '.ods') {
-    throw new TableReadError(path, l10n.t('it is a spreadsheet workbook, not a table: save the sheet as CSV first'));
+    throw new TableReadError(path, l10n.t('it is a spreadsheet workbook that is not read (.xls, .ods): save the sheet as .xlsx or CSV first'));
   }
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
