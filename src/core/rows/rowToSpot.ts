@@ -485,7 +485,13 @@ function readField(
       const inputTimezone = rowZone(field.inputTimezone, row);
       if (inputTimezone && 'problem' in inputTimezone) return report(field.attribute, `${title}: ${inputTimezone.problem}`, ROW_RULES.value, inputTimezone.at);
       const converted = settled(
-        convertDateTime(String(value), { kind: field.type, format: field.format, timezone: timezone?.name, inputTimezone: inputTimezone?.name }),
+        convertDateTime(String(value), {
+          kind: field.type,
+          format: field.format,
+          interval: field.interval,
+          timezone: timezone?.name,
+          inputTimezone: inputTimezone?.name,
+        }),
       );
       if (!converted) return;
       if ('problem' in converted) return fail(`${title}: ${converted.problem}`);

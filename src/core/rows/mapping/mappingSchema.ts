@@ -99,6 +99,10 @@ export const fieldMappingSchema = z.union([
       'Cell value → what is sent, for values the cells write their own way ({ "ja": "1", "nein": "0" }). A topic\'s category labels need no entry: they become their keys.',
     ),
     format: describe(z.optional(z.string()), 'The cell\'s date pattern, e.g. "dd.MM.yyyy HH:mm" (default ISO 8601).'),
+    interval: describe(
+      z.optional(z.enum(['start', 'end'])),
+      'A date or datetime column of ISO 8601 intervals ("2021-05-01/2021-05-03", Darwin Core\'s eventDate): the end to send.',
+    ),
     timezone: describe(
       z.optional(z.union([z.string(), fromColumn])),
       'The IANA zone of the service\'s wall-clock times (default "UTC"): a cell with an offset is converted to it. { "column": "time_zone" }: each row\'s own zone, an IANA name or a Rails name as iNaturalist writes it ("Buenos Aires").',
@@ -167,7 +171,7 @@ export const mappingSchema = z
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),
     fields: describe(
       z.optional(z.record(z.string().check(z.regex(/\S/)), fieldMappingSchema)),
-      'Attribute name → column (or { "column", "type", "values", "format", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.',
+      'Attribute name → column (or { "column", "type", "values", "format", "interval", "timezone", "inputTimezone", "default" }). With a topic definition, a column whose header is a field\'s label maps to that field by itself.',
     ),
     media: describe(
       z.optional(

@@ -25,6 +25,8 @@ export interface ResolvedField {
   /** The topic's categories (key → label), for a category field. */
   categories?: CategoryField;
   format?: string;
+  /** Which end of an ISO 8601 interval a date or datetime cell stands for. */
+  interval?: 'start' | 'end';
   /** A zone for every row, or the column that gives each row's own. */
   timezone?: string | { column: string };
   inputTimezone?: string | { column: string };
@@ -109,7 +111,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
       type: options.type ?? (defined && defined.type !== 'gallery' ? defined.type : 'text'),
       ...(options.values ? { values: options.values } : {}),
       ...(isCategoryField(defined) ? { categories: defined } : {}),
-      ...pick(options, ['format', 'timezone', 'inputTimezone', 'default']),
+      ...pick(options, ['format', 'interval', 'timezone', 'inputTimezone', 'default']),
     });
   }
   // The topic's fields that no member of the mapping names, fed by the column headed with their label.

@@ -9,6 +9,7 @@ import { l10n } from '../../text/l10n';
 import { isDate, isDateTime } from '../../topics/fieldRules';
 import { isEmptyCell, NO_VALUE, type CellResult } from './cellResult';
 import { dateOutOfRange } from './dateOutOfRange';
+import { intervalEnd } from './dateInterval';
 import { resolveLocalTime, type OffsetChange } from './localTime';
 import { resolveTimeZone } from './timeZone';
 import type { DateTimeOptions } from './dateTimeOptions';
@@ -21,7 +22,10 @@ const ISO_EXAMPLES = { date: '2026-05-31', datetime: ['2026-05-31T14:30:00+02:00
 
 export function convertDateTime(text: string, options: DateTimeOptions): CellResult<string> {
   if (isEmptyCell(text)) return NO_VALUE;
-  const cell = text.trim();
+  const whole = text.trim();
+  const end = options.format === undefined ? intervalEnd(whole, options.interval) : { text: whole };
+  if ('problem' in end) return end;
+  const cell = end.text;
   const output = resolveTimeZone(options.timezone ?? 'UTC', 'timezone');
   if ('problem' in output) return output;
   const input = options.inputTimezone === undefined ? output : resolveTimeZone(options.inputTimezone, 'inputTimezone');

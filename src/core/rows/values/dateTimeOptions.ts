@@ -10,4 +10,6 @@ export interface DateTimeOptions {
   timezone?: string;
   /** IANA zone of the cells that carry no offset; default `timezone`. */
   inputTimezone?: string;
+  /** Which end of an ISO 8601 interval ("2021-05-01/2021-05-03") a cell stands for; without it, an interval is a problem. */
+  interval?: 'start' | 'end';
 }
