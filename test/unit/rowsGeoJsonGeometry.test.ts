@@ -197,4 +197,18 @@ describe('rows to spots: geometries that are not Points', () => {
       ['The feature has no geometry: a spot needs a Point.'],
     ]);
   });
+
+  // A layer written on one line (as APIs write GeoJSON): a feature without a geometry was placed at
+  // column 1, the start of the file, whichever feature it was.
+  it('a feature without a geometry is placed at its geometry null, or at the feature when it has no such member', async () => {
+    const text =
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"n":"a"},"geometry":{"type":"Point","coordinates":[15.1,47.1]}},' +
+      '{"type":"Feature","properties":{"n":"b"},"geometry":null},{"type":"Feature","properties":{"n":"c"}}]}';
+    const path = folder.write('one-line.geojson', text);
+    const { mapping, rows } = await mappedRows(path, { topic_id: 7, source_id: 'x-{n}' });
+    const places = [];
+    for (const row of rows.slice(1)) places.push((await rowToSpot(row, mapping)).problems.map((problem) => [problem.at.line, problem.at.column]));
+    const column = (needle: string) => text.indexOf(needle) + 1;
+    assert.deepEqual(places, [[[1, column('null')]], [[1, column('{"type":"Feature","properties":{"n":"c"}')]]]);
+  });
 });

@@ -402,7 +402,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     else ({ x, y } = point);
   } else {
     const geometry = row.geometry;
-    const at = geometry?.position ?? cellOf(undefined);
+    const at = geometry?.position ?? row.noGeometryAt ?? cellOf(undefined);
     xAt = yAt = at;
     const point = geometry ? geometryPoint(geometry, mapping.geometry) : { problem: l10n.t('The feature has no geometry: a spot needs a Point.') };
     if ('problem' in point) fail('latitude', point.problem, at);

@@ -38,7 +38,7 @@ export function featureRow(feature: Node, row: number, at: PositionOf, what: str
     const read = geometryOf(geometry, at, what);
     if (typeof read === 'string') return problem(read, geometry);
     result.geometry = read;
-  }
+  } else result.noGeometryAt = geometry ? at(geometry.offset) : start;
   const id = members.get('id');
   if (id && (id.type === 'string' || id.type === 'number')) result.id = { value: id.value as string | number, position: at(id.offset) };
   return result;

@@ -72,6 +72,8 @@ export interface SourceRow {
   cells: Record<string, CellPosition>;
   /** GeoJSON (and NDJSON lines that are GeoJSON features): the feature's geometry, when it has one (a null geometry is left out). */
   geometry?: SourceGeometry;
+  /** A GeoJSON feature without a geometry: where its `null` is, or the feature's own start when it has no such member (a layer may be one line). */
+  noGeometryAt?: CellPosition;
   /** GeoJSON: the feature's own `id` member, when it has one. */
   id?: { value: string | number; position: CellPosition };
 }
