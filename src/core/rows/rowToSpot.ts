@@ -426,6 +426,15 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
     return failAt(transformed.problem, fromDegrees ? asDegrees[0].member : 'latitude', 'swapped' in transformed || (fromDegrees && asDegrees[0].swapped));
   }
   if (transformed.warning) report('latitude', transformed.warning, ROW_RULES.coordinates, yAt, 'warning');
+  // Zeros where a device or form had no fix (the photo folder takes 0°/0° for none): sent, but said.
+  if (transformed.latitude === 0 && transformed.longitude === 0)
+    report(
+      'latitude',
+      l10n.t('latitude 0 and longitude 0 lie in the Gulf of Guinea ("Null Island"): most likely no position was recorded; check the row\'s coordinates.'),
+      ROW_RULES.coordinates,
+      yAt,
+      'warning',
+    );
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
 }
