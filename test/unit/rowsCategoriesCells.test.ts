@@ -78,6 +78,7 @@ describe('rows: categories cells', () => {
       '4,47.1,15.1,a b',
       '5,47.1,15.1,d e',
       '6,47.1,15.1,"Gamma, epsilon"',
+      '7,47.1,15.1,"a, Alpha; a b"',
       '',
     ].join('\n');
     const rows = await checked(csv, { topic_id: 7, source_id: 'h-{id}', latitude: 'lat', longitude: 'lon' });
@@ -93,6 +94,8 @@ describe('rows: categories cells', () => {
         [[], ['d e']],
       ],
     );
+    // A category named twice in a cell (by key, by label, by a word) is sent once: it is one choice.
+    assert.deepEqual([rows[6].findings, attribute(rows[6], 'fld_7_10')], [[], ['a', 'b']]);
     // Neither the cell nor its pieces are categories: "Gamma" is the first piece refused, as before.
     assert.deepEqual(
       rows[5].findings.map((finding) => finding.message),

@@ -38,7 +38,7 @@ export function categoryKeyOfCell(cell: string, name: string, field: CategoryFie
 export function categoryKeysOfCell(cell: string, name: string, field: CategoryField | undefined): CellResult<string[]> {
   if (isEmptyCell(cell)) return NO_VALUE;
   const text = cell.trim();
-  if (!field) return { value: pieces(text, /[;,]/) };
+  if (!field) return { value: [...new Set(pieces(text, /[;,]/))] };
   const whole = keyOfText(field, text);
   if (whole !== undefined) return { value: [whole] };
   const keys: string[] = [];
@@ -53,12 +53,14 @@ export function categoryKeysOfCell(cell: string, name: string, field: CategoryFi
       if ('value' in read) keys.push(read.value);
       else if ('problem' in read) {
         const words = piece.split(/\s+/);
-        if (words.length < 2 || !words.every((word) => categoryKeyOf(field, word) !== undefined)) return read;
-        keys.push(...words);
+        const wordKeys = words.map((word) => categoryKeyOf(field, word));
+        if (words.length < 2 || wordKeys.includes(undefined)) return read;
+        keys.push(...(wordKeys as string[]));
       }
     }
   }
-  return { value: keys };
+  // A category named twice (by its key and by its label, say) is one choice, sent once.
+  return { value: [...new Set(keys)] };
 }
 
 /** The key first, then a label: the one order every category cell is read in. */
