@@ -3,9 +3,10 @@
 // rules: a cell that starts with '"' is quoted until a '"' that is not doubled; a '"' anywhere else
 // is a character like any other (relaxed quotes, as spreadsheet programs read `12" pipe`); LF,
 // CRLF and a lone CR end a record outside quotes; nothing is trimmed. Without quoting (quote '':
-// GBIF's downloads, Darwin Core's fieldsEnclosedBy="") every '"' is a character. Written here rather than
-// taken from a CSV library because the reader needs what those do not give: every cell's offset,
-// and going on after a record that is too long to hold (oversizedRecord.ts follows the same rules).
+// GBIF's downloads, Darwin Core's fieldsEnclosedBy="") every '"' is a character. Written here
+// rather than taken from a CSV library because the reader needs what those do not give: every
+// cell's offset, and going on after a record that is too long to hold (oversizedRecord.ts follows
+// the same rules).
 import { breakLength } from './positions';
 
 export interface ScannedCell {

@@ -1,7 +1,7 @@
 // What a CSV file's first rows say about how it is written: its delimiter, whether a tab-separated
-// one quotes its cells, and its decimal separator. Both are judged on whole records of the file's first 64 KiB (SAMPLE_ROWS of them),
-// read with the cell rules the rows are read with (csvCells.ts), so a delimiter inside a quoted
-// cell counts for nothing.
+// one quotes its cells, and its decimal separator. Each is judged on whole records of the file's
+// first 64 KiB (SAMPLE_ROWS of them), read with the cell rules the rows are read with
+// (csvCells.ts), so a delimiter inside a quoted cell counts for nothing.
 import { l10n } from '../../text/l10n';
 import { SAMPLE_ROWS } from './limits';
 import { scanRecord, type QuoteChar, type ScannedRecord } from './csvCells';

@@ -83,12 +83,12 @@ function csvHeader(path: string, text: string, delimiter: string, quote: QuoteCh
   const body = linesFrom(text, header) ?? '';
   const record = scanRecord(body, 0, delimiter, complete, quote);
   if (!record.complete) {
-    const quote = record.openQuote === undefined ? undefined : positionAt(lineStarts(body), record.openQuote, header);
-    if (quote) {
+    const openQuote = record.openQuote === undefined ? undefined : positionAt(lineStarts(body), record.openQuote, header);
+    if (openQuote) {
       throw new TableReadError(
         path,
         complete ? l10n.t("the header row's quote is never closed") : l10n.t("the header row's quote is never closed within the first {0} KiB", sampleKiB),
-        quote,
+        openQuote,
       );
     }
     throw new TableReadError(path, l10n.t('the header row (line {0}) does not end within the first {1} KiB', header, sampleKiB), {
