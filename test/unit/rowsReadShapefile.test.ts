@@ -114,7 +114,38 @@ describe('rows read: a shapefile layer as a table', () => {
     assert.deepEqual((await rowsOf(priced))[0].values, { 'PREIS€': '5 € „Sonder“' });
   });
 
+  // DBF cuts field names to 10 characters: observation_date and observation_time are both
+  // OBSERVATIO, and the second's value went under the one name, the first's lost without a word.
+  // ArcGIS writes UTF-8's code page number, 65001, into the .cpg.
+  it('names a field whose name another has "OBSERVATIO (2)", as a repeated CSV header, and says so; a .cpg of 65001 is UTF-8', async () => {
+    const base = join(dir, 'trees');
+    writeShapefile(base, {
+      shapes: [{ point: [16.3738, 48.2081] }],
+      fields: ['OBSERVATIO', 'OBSERVATIO', 'GROESSE'],
+      records: [['first', 'second', 'Größe']],
+      encode: (text) => Buffer.from(text, 'utf8'),
+      cpg: '65001',
+    });
+    const table = await openTable(`${base}.shp`);
+    assert.deepEqual(table.columns, ['OBSERVATIO', 'OBSERVATIO (2)', 'GROESSE']);
+    assert.ok(table.detected.includes('column 2 repeats the name "OBSERVATIO": called "OBSERVATIO (2)"'), table.detected.join('\n'));
+    assert.equal(table.format.encoding, 'utf-8');
+    const [row] = await rowsOf(table);
+    assert.deepEqual(row.values, { OBSERVATIO: 'first', 'OBSERVATIO (2)': 'second', GROESSE: 'Größe' });
+  });
+
   it('names the coordinate system of a .prj by its EPSG code, from its AUTHORITY or its ESRI name; says when it cannot', async () => {
+    // GDAL's Pseudo-Mercator without an AUTHORITY of its own: its GEOGCS's 4326 is not the layer's system.
+    const gdalMercator =
+      'PROJCS["WGS 84 / Pseudo-Mercator",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433],AUTHORITY["EPSG","4326"]],PROJECTION["Mercator_1SP"],PARAMETER["central_meridian",0],PARAMETER["scale_factor",1],PARAMETER["false_easting",0],PARAMETER["false_northing",0],UNIT["metre",1]]';
+    assert.equal(crsOfPrj(gdalMercator), 'EPSG:3857');
+    assert.equal(crsOfPrj(gdalMercator.replace('WGS 84 / Pseudo-Mercator', 'My_Own_Mercator')), undefined, 'never the GEOGCS 4326 of a projected system');
+    assert.equal(
+      crsOfPrj(
+        'PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Mercator_Auxiliary_Sphere"],UNIT["Meter",1.0]]',
+      ),
+      'EPSG:3857',
+    );
     assert.equal(crsOfPrj(ESRI_GK_EAST), 'EPSG:31256');
     assert.equal(crsOfPrj(OGC_LAMBERT93), 'EPSG:2154');
     assert.equal(crsOfPrj(ESRI_WGS84), 'EPSG:4326');

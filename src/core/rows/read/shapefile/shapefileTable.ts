@@ -9,6 +9,7 @@ import { open as openFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
+import { columnNames } from '../columnNames';
 import { memberSetter } from '../ownMembers';
 import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceEncoding, SourceRow, SourceTable, TableFormat } from '../types';
@@ -56,7 +57,11 @@ export async function layerTable(path: string, files: LayerFiles, given: { encod
   const header = typeof files.dbf === 'string' ? await dbfHeaderOf(files.dbf) : Buffer.from(files.dbf.buffer, files.dbf.byteOffset, files.dbf.byteLength);
   const encoding = given.encoding ?? encodingOf(files, header, detected);
   const layout = dbfLayout(path, files.names.dbf, header, encoding);
-  const columns = layout.fields.map((field) => field.name);
+  // Names as a CSV header's are made: DBF cuts names to 10 characters, so observation_date and
+  // observation_time are both OBSERVATIO, and one value went under the other's name.
+  const { columns, notes } = columnNames(layout.fields.map((field) => field.name));
+  layout.fields.forEach((field, i) => (field.name = columns[i]));
+  detected.push(...notes);
   const format: TableFormat = { format: 'shapefile', encoding };
   return {
     path,
@@ -91,7 +96,8 @@ function encodingOf(files: LayerFiles, header: Buffer, detected: string[]): Sour
   if (files.cpg !== undefined) {
     const cpg = files.names.cpg;
     const named = files.cpg.trim().toLowerCase().replace(/[\s_]/g, '-');
-    const encoding: SourceEncoding | undefined = /^utf-?8$/.test(named)
+    // 65001 is UTF-8's Windows code page number, as ArcGIS writes it.
+    const encoding: SourceEncoding | undefined = /^(utf-?8|65001)$/.test(named)
       ? 'utf-8'
       : /^(cp-?|windows-?|ansi-?)?1252$/.test(named)
         ? 'windows-1252'
