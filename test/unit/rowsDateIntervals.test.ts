@@ -4,10 +4,7 @@
 // said nothing of what to do. A field's "interval": "start" or "end" takes that end; without it,
 // the problem says it is an interval and how to choose. Expected values are read off the cells.
 import * as assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { checkRows, openMappedTable, parseMapping, type CheckedRow } from '../../src/core/rows';
+import { attributesOfRow, checkedTable } from './helpers/checkedTable';
 import { convertDateTime } from '../../src/core/rows/values';
 
 describe('rows values: ISO 8601 intervals in a date or datetime column', () => {
@@ -46,29 +43,18 @@ describe('rows values: ISO 8601 intervals in a date or datetime column', () => {
   });
 
   it('a mapping\'s "interval" reaches the cells of a GBIF occurrence.txt', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-interval-'));
-    try {
-      const table = path.join(dir, 'occurrence.txt');
-      await fs.writeFile(
-        table,
-        'occurrenceID\tdecimalLatitude\tdecimalLongitude\teventDate\no1\t47.1\t15.1\t2021-05-01/2021-05-03\no2\t47.2\t15.2\t2021-06-07\n',
-      );
-      const mapping = {
-        topic_id: 1,
-        source_id: 'gbif-{occurrenceID}',
-        latitude: 'decimalLatitude',
-        longitude: 'decimalLongitude',
-        fields: { fld_1_3: { column: 'eventDate', type: 'date', interval: 'end' } },
-      };
-      const mapped = await openMappedTable(table, parseMapping(path.join(dir, 'occurrence.mapping.json'), JSON.stringify(mapping)), {});
-      const rows: CheckedRow[] = [];
-      for await (const row of checkRows(mapped.table, mapped.mapping!, {})) rows.push(row);
-      assert.deepEqual(
-        rows.map((row) => (JSON.parse(row.spot!.text) as { data: { attributes: Record<string, unknown> } }).data.attributes.fld_1_3),
-        ['2021-05-03', '2021-06-07'],
-      );
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    const mapping = {
+      topic_id: 1,
+      source_id: 'gbif-{occurrenceID}',
+      latitude: 'decimalLatitude',
+      longitude: 'decimalLongitude',
+      fields: { fld_1_3: { column: 'eventDate', type: 'date', interval: 'end' } },
+    };
+    const text = 'occurrenceID\tdecimalLatitude\tdecimalLongitude\teventDate\no1\t47.1\t15.1\t2021-05-01/2021-05-03\no2\t47.2\t15.2\t2021-06-07\n';
+    const { rows } = await checkedTable('occurrence.txt', text, mapping);
+    assert.deepEqual(
+      rows.map((row) => attributesOfRow(row).fld_1_3),
+      ['2021-05-03', '2021-06-07'],
+    );
   });
 });

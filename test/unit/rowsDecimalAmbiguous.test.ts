@@ -6,29 +6,16 @@
 // as spreadsheets write it, else '.'), and a cell of the other kind is refused as ambiguous at its
 // place, saying what to write or set (parseNumber's rule).
 import * as assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { checkRows, openMappedTable, openTable, parseMapping, type CheckedRow } from '../../src/core/rows';
+import type { CheckedRow } from '../../src/core/rows';
+import { attributesOfRow, checkedTable } from './helpers/checkedTable';
 import { positionOf } from './helpers/tableFiles';
 
 async function checked(name: string, text: string, mapping: object): Promise<{ rows: CheckedRow[]; detected: string[] }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-decimal-'));
-  try {
-    const table = path.join(dir, name);
-    await fs.writeFile(table, text);
-    const parsed = parseMapping(path.join(dir, 'export.mapping.json'), JSON.stringify(mapping));
-    const mapped = await openMappedTable(table, parsed, {});
-    assert.ok(mapped.mapping, JSON.stringify(mapped.problems.map((problem) => problem.message)));
-    const rows: CheckedRow[] = [];
-    for await (const row of checkRows(mapped.table, mapped.mapping, {})) rows.push(row);
-    return { rows, detected: (await openTable(table, parsed.mapping?.source)).detected };
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const { rows, table } = await checkedTable(name, text, mapping);
+  return { rows, detected: table.detected };
 }
 
-const attributes = (row: CheckedRow) => (JSON.parse(row.spot!.text) as { data: { attributes: Record<string, unknown> } }).data.attributes;
+const attributes = attributesOfRow;
 
 const US = 'id,Population,lat,lon\n1,"1,234",47,15\n2,"12,500",48,16\n';
 const VIENNA = 'OBJECTID;Bezirk;Einwohner;lat;lon\n1;Innere Stadt;16.047;48;16\n2;Leopoldstadt;105.848;48;16\n';

@@ -4,32 +4,20 @@
 // without a word. It now carries a warning at its coordinates (it is still sent: a spot may be
 // there), and a row one metre away is not warned about.
 import * as assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { checkRows, openMappedTable, parseMapping, type CheckedRow } from '../../src/core/rows';
+import { checkedTable } from './helpers/checkedTable';
 import { positionOf } from './helpers/tableFiles';
 
 describe('rows: a position of 0, 0', () => {
   it('is a warning at its latitude: most likely no position was recorded', async () => {
     const text = 'id,lat,lon\na,0,0\nb,0.00001,0\nc,"0,0",0\nd,-0.0,0.0\n';
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-null-island-'));
-    try {
-      const table = path.join(dir, 'points.csv');
-      await fs.writeFile(table, text);
-      const mapping = { source: { decimalSeparator: '.' }, topic_id: 1, source_id: 'p-{id}', latitude: 'lat', longitude: 'lon' };
-      const mapped = await openMappedTable(table, parseMapping(path.join(dir, 'points.mapping.json'), JSON.stringify(mapping)), {});
-      const rows: CheckedRow[] = [];
-      for await (const row of checkRows(mapped.table, mapped.mapping!, {})) rows.push(row);
-      const warnings = rows.map((row) => row.findings.filter((finding) => finding.severity === 'warning'));
-      assert.equal(warnings[0].length, 1, JSON.stringify(rows[0].findings));
-      assert.match(warnings[0][0].message, /latitude 0 and longitude 0 .*Null Island.*most likely no position was recorded/);
-      assert.deepEqual([warnings[0][0].line, warnings[0][0].column], [positionOf(text, 'a,0,0').line, positionOf(text, 'a,0,0').column + 2]);
-      assert.ok(rows[0].ok, 'still sent');
-      assert.deepEqual(warnings[1], [], 'a metre from it is a place like any other');
-      assert.equal(warnings[3].length, 1, '-0.0 and 0.0 are zeros too');
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    const mapping = { source: { decimalSeparator: '.' }, topic_id: 1, source_id: 'p-{id}', latitude: 'lat', longitude: 'lon' };
+    const { rows } = await checkedTable('points.csv', text, mapping);
+    const warnings = rows.map((row) => row.findings.filter((finding) => finding.severity === 'warning'));
+    assert.equal(warnings[0].length, 1, JSON.stringify(rows[0].findings));
+    assert.match(warnings[0][0].message, /latitude 0 and longitude 0 .*Null Island.*most likely no position was recorded/);
+    assert.deepEqual([warnings[0][0].line, warnings[0][0].column], [positionOf(text, 'a,0,0').line, positionOf(text, 'a,0,0').column + 2]);
+    assert.ok(rows[0].ok, 'still sent');
+    assert.deepEqual(warnings[1], [], 'a metre from it is a place like any other');
+    assert.equal(warnings[3].length, 1, '-0.0 and 0.0 are zeros too');
   });
 });

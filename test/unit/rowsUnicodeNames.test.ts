@@ -3,33 +3,16 @@
 // Mac may hold it). A header and a mapping spelt differently did not match: "has no column
 // "Länge"; did you mean "Länge"?". Both sides are read composed now, in every combination.
 import * as assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { checkRows, openMappedTable, parseMapping, type CheckedRow } from '../../src/core/rows';
+import { attributesOfRow, checkedTable } from './helpers/checkedTable';
 
 const COMPOSED = 'L\u00e4nge';
 const DECOMPOSED = 'La\u0308nge';
 
 async function attributesOf(header: string, inMapping: string): Promise<Record<string, unknown>> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-unicode-'));
-  try {
-    const table = path.join(dir, 'n.csv');
-    await fs.writeFile(table, `Nr;Breite;${header}\n1;47,1;15,5\n`);
-    const mapping = { topic_id: 1, source_id: `n-{Nr}-{${inMapping}}`, latitude: 'Breite', longitude: inMapping, fields: { fld_1_1: inMapping } };
-    const parsed = parseMapping(path.join(dir, 'n.mapping.json'), JSON.stringify(mapping));
-    const mapped = await openMappedTable(table, parsed, {});
-    assert.deepEqual(
-      mapped.problems.map((problem) => problem.message),
-      [],
-    );
-    const rows: CheckedRow[] = [];
-    for await (const row of checkRows(mapped.table, mapped.mapping!, {})) rows.push(row);
-    assert.deepEqual(rows[0].findings, []);
-    return (JSON.parse(rows[0].spot!.text) as { data: { attributes: Record<string, unknown> } }).data.attributes;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const mapping = { topic_id: 1, source_id: `n-{Nr}-{${inMapping}}`, latitude: 'Breite', longitude: inMapping, fields: { fld_1_1: inMapping } };
+  const { rows } = await checkedTable('n.csv', `Nr;Breite;${header}\n1;47,1;15,5\n`, mapping);
+  assert.deepEqual(rows[0].findings, []);
+  return attributesOfRow(rows[0]);
 }
 
 describe('rows: column names in either Unicode spelling', () => {

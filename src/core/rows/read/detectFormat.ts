@@ -266,16 +266,16 @@ function delimitedFormat(
   const detectedQuote = quote === undefined && delimiter === '\t' ? detectTabQuote(body, complete) : undefined;
   if (detectedQuote?.example) quote = detectedQuote.quote;
   const [headerRecord, ...rows] = sampleRecords(body, delimiter, complete, quote);
-  const columns = () => columnNames(headerRecord?.cells.map((cell) => cell.value) ?? []).columns;
+  const { columns } = columnNames(headerRecord?.cells.map((cell) => cell.value) ?? []);
   if (detectedQuote?.example) {
     const { text: cell, index } = detectedQuote.example;
     detected.push(
-      l10n.t('quotes are characters (detected: {0} in column "{1}" is no quoted cell)', JSON.stringify(cell), columns()[index] ?? `column ${index + 1}`),
+      l10n.t('quotes are characters (detected: {0} in column "{1}" is no quoted cell)', JSON.stringify(cell), columns[index] ?? `column ${index + 1}`),
     );
   }
   let decimalSeparator = given.decimalSeparator;
   if (!decimalSeparator) {
-    const decimal = detectDecimalSeparator(rows, columns(), delimiter);
+    const decimal = detectDecimalSeparator(rows, columns, delimiter);
     decimalSeparator = decimal.separator;
     detected.push(
       decimal.undecided
