@@ -157,6 +157,23 @@ describe('Import Spot with Media', function () {
     await waitFor('the media problem gone once the file is removed', () => !spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
   });
 
+  it('follows the media folder of a document outside the workspace, and one made just before the document opened', async () => {
+    // VS Code's workspace watcher sees neither: the first is outside it, and below a folder made
+    // moments before it missed most changes. Each change is made after the checks have settled.
+    for (const dir of [tempDir('it-media-outside-'), workspaceTempDir('it-media-new-')]) {
+      dirs.push(dir);
+      const uri = writeSpotWithMedia(dir, 'followed', uniqueSourceId('followed'), { '01.png': png('followed'), 'notes.txt': Buffer.from('not media') });
+      await vscode.window.showTextDocument(uri);
+      await waitFor(`the media problem in ${dir}`, () => spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      fs.rmSync(path.join(dir, 'followed.media', 'fld_1_3', 'notes.txt'));
+      await waitFor(`the problem gone in ${dir}`, () => !spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+      fs.writeFileSync(path.join(dir, 'followed.media', 'fld_1_3', 'notes.txt'), 'not media');
+      await waitFor(`the problem back in ${dir}`, () => spotDiagnostics(uri).some((diagnostic) => diagnostic.code === 'media'), 15_000);
+      await closeAllEditors();
+    }
+  });
+
   it('a media folder made after the document was opened is taken into its check at once', async () => {
     const dir = workspaceTempDir('it-media-later-');
     dirs.push(dir);

@@ -13,27 +13,23 @@ import type { MediaFolderEvents } from './mediaFolderEvents';
 class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscription: vscode.Disposable;
-  /** Watches media folders once a spot document has a lens: ordinary JSON files need no watcher. */
-  private watcher?: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly profiles: ProfileStore,
-    private readonly mediaFolders: MediaFolderEvents,
+    mediaFolders: MediaFolderEvents,
   ) {
-    this.subscription = profiles.onDidChange(() => this.changed.fire());
-  }
-
-  /** A media file added or removed changes the count on the lens (an edit redraws it unchanged). */
-  private watchMedia(): void {
-    this.watcher ??= this.mediaFolders.onChange(() => this.changed.fire());
+    this.subscriptions = [
+      profiles.onDidChange(() => this.changed.fire()),
+      // A media file added or removed changes the count on the lens (an edit redraws it unchanged).
+      mediaFolders.onChange(() => this.changed.fire()),
+    ];
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!mightBeSpotDocument(document)) return [];
     const core = await loadCore();
     if (!isSpotDocument(core, document)) return [];
-    this.watchMedia();
     const profile = this.profiles.active();
     const title = profile ? vscode.l10n.t('$(cloud-upload) Import Spot to {0}', profileLabel(profile)) : vscode.l10n.t('$(cloud-upload) Import Spot');
     const top = new vscode.Range(0, 0, 0, 0);
@@ -65,8 +61,7 @@ class SpotCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable
   }
 
   dispose(): void {
-    this.subscription.dispose();
-    this.watcher?.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -81,8 +81,9 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
   private readonly collection = this.disposables.add(vscode.languages.createDiagnosticCollection('spotImport'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly hashes = new Map<string, string>();
-  /** Follows media folders once a file-based spot document was checked (see mediaFolderEvents). */
-  private mediaWatch?: vscode.Disposable;
+  /** Per document, the check started last: an earlier one still running must not publish over it. */
+  private readonly latestCheck = new Map<string, number>();
+  private checksStarted = 0;
 
   constructor(
     private readonly log: Logger,
@@ -92,6 +93,8 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     this.disposables.push(
       // A definition changed: which fields are galleries may have too.
       topics.onDidChange(() => this.recheckShown(0)),
+      // A media file added, fixed or removed (a first one included) changes what the check says.
+      mediaFolders.onChange(() => this.recheckShown(DEBOUNCE_MS)),
       // The media types a gallery accepts decide what the media check reports.
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsMediaCheck(event)) this.recheckShown(0);
@@ -120,9 +123,10 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
   /** Checks a document now, replacing a pending debounced check; returns every problem found. */
   async checkNow(core: typeof Core, document: vscode.TextDocument): Promise<Core.ParsedSpotText> {
     // The topics first: the text is read after the wait, so what is published is what is there.
+    const isLatest = this.startCheck(document.uri);
     const topics = await this.topicsFor(document.uri);
     const parsed = core.parseSpotText(document.getText(), { topics });
-    if (isChecked(document) && isSpotDocument(core, document)) {
+    if (isChecked(document) && isSpotDocument(core, document) && isLatest()) {
       const key = document.uri.toString();
       clearTimeout(this.timers.get(key));
       this.timers.delete(key);
@@ -136,8 +140,9 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
+    const isLatest = this.startCheck(document.uri);
     const check = await this.mediaCheck(core, document);
-    if (isChecked(document)) this.publish(document, check.problems);
+    if (isChecked(document) && isLatest()) this.publish(document, check.problems);
     return check;
   }
 
@@ -157,7 +162,6 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
 
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
-    this.mediaWatch?.dispose();
     void this.disposables.dispose();
   }
 
@@ -188,21 +192,34 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     const core = await loadCore();
     if (!isSpotDocument(core, document)) {
       this.collection.delete(document.uri);
+      this.mediaFolders.unfollow(document.uri);
       return;
     }
-    // A document with a media folder beside it is checked with its media (one readdir decides).
-    const layout = document.uri.scheme === 'file' ? await core.listSpotMedia(document.uri.fsPath) : undefined;
-    // A media file added, fixed or removed (a first one included) changes what the check says.
-    if (document.uri.scheme === 'file') this.mediaWatch ??= this.mediaFolders.onChange(() => this.recheckShown(DEBOUNCE_MS));
+    const isLatest = this.startCheck(document.uri);
+    // A document with a media folder beside it is checked with its media (one readdir decides),
+    // listed after its folder is followed, so a change made since is in the listing or reported.
+    let layout: Core.MediaLayout | undefined;
+    if (document.uri.scheme === 'file') {
+      await this.mediaFolders.follow(document.uri, core.mediaFolderFor(document.uri.fsPath));
+      layout = await core.listSpotMedia(document.uri.fsPath);
+    }
     if (layout?.exists) {
       const version = document.version;
       const check = await this.mediaCheck(core, document, layout);
-      if (!document.isClosed && document.version === version) this.publish(document, check.problems);
+      if (!document.isClosed && document.version === version && isLatest()) this.publish(document, check.problems);
     } else {
       const topics = await this.topicsFor(document.uri);
-      if (!document.isClosed) this.publish(document, core.parseSpotText(document.getText(), { topics }).problems);
+      if (!document.isClosed && isLatest()) this.publish(document, core.parseSpotText(document.getText(), { topics }).problems);
     }
     if (document === vscode.window.activeTextEditor?.document) this.refreshContextKey();
+  }
+
+  /** Marks a check of `uri` started; the function says whether it is still the latest one. */
+  private startCheck(uri: vscode.Uri): () => boolean {
+    const key = uri.toString();
+    const check = ++this.checksStarted;
+    this.latestCheck.set(key, check);
+    return () => this.latestCheck.get(key) === check;
   }
 
   /** `problems`: the media check's list when there is one (it drops a rule that media make moot). */
@@ -219,6 +236,8 @@ export class SpotDiagnostics implements vscode.Disposable, SpotChecker {
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
     this.collection.delete(uri);
+    this.latestCheck.delete(key);
+    this.mediaFolders.unfollow(uri);
   }
 
   private refreshContextKey(): void {
