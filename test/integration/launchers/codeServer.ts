@@ -168,7 +168,6 @@ const NOISE = [
   /^Updating additional builtin extensions cache/,
   /^\[Service Worker\]/,
   /^ChatSessionStore:/,
-  /ENOTFOUND open-vsx\.org/,
   /^Started local extension host/,
   /^Creation of workbench contribution '.*' took \d+ms/,
   /^\[(AgentHost|ChatModelSelection|AccountPolicyGate|reconnection-grace-time|Service Worker)[^\]]*\]/,

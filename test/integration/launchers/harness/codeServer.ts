@@ -531,6 +531,8 @@ function serverEnv(install: CodeServerInstall, runDir: string, extra: NodeJS.Pro
     XDG_DATA_HOME: dirs.xdgData,
     XDG_CACHE_HOME: dirs.xdgCache,
     TMPDIR: dirs.tmp,
+    // No extension gallery: code-server would otherwise ask open-vsx.org (nothing leaves loopback).
+    EXTENSIONS_GALLERY: '{}',
     ...extra,
   };
 }
