@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { ensureCliBuilt, jsonLines, runCli } from './helpers/cliProcess';
 import { validateJsonLine, validateSarif } from './helpers/cliSchemas';
-import { BAEUME_TEXT, KOBO_MAPPING, KOBO_ROWS, KOBO_TEXT, positionOf, rowsProject, type Project } from './helpers/rowsProject';
+import { BAEUME_TEXT, GEOJSON_MAPPING, KOBO_MAPPING, KOBO_ROWS, KOBO_TEXT, positionOf, rowsProject, type Project } from './helpers/rowsProject';
 
 /** Where a cell starts: found by its value between two delimiters (the nth such), in the text without its byte-order mark. */
 function cellAt(text: string, value: string, nth = 1): { line: number; column: number } {
@@ -75,6 +75,19 @@ describe('spot-import rows: validate', function () {
     const result = await runCli(['validate', 'kataster.geojson'], { cwd: project.dir });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^2 rows of kataster\.geojson checked: all valid\.$/m);
+  });
+
+  it("a topic_id the project's definitions do not define is a warning at the mapping's topic_id (the fields go unchecked); the rows are still checked", async () => {
+    const mapping = JSON.stringify({ ...GEOJSON_MAPPING, topic_id: 21 }, null, 2);
+    project.write('kataster.mapping.json', mapping);
+    const position = positionOf(mapping, '21');
+    const result = await runCli(['validate', 'kataster.geojson'], { cwd: project.dir });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stdout.trim(),
+      `kataster.mapping.json:${position.line}:${position.column}: warning: topic 21 has no definition among the project's topics (7, 12): the rows' fields are not checked here, only when the service receives them.`,
+    );
     assert.match(result.stderr, /^2 rows of kataster\.geojson checked: all valid\.$/m);
   });
 

@@ -14,6 +14,7 @@ import { closestName } from '../../topics/suggestMember';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
 import { FEATURE_ID, mappingSchema, type Mapping } from './mappingSchema';
 import { archiveFolder } from './archiveMedia';
+import { withMembers } from '../../objects/withMembers';
 import type { TableArchive } from '../read/types';
 
 export const MAPPING_RULES = {
@@ -27,6 +28,8 @@ export const MAPPING_RULES = {
   missingFolder: 'mapping.missingFolder',
   /** Something a mapping needs that it does not say (the coordinates of a CSV). */
   incomplete: 'mapping.incomplete',
+  /** A topic_id the project's topic definitions do not define (a warning: the service still checks). */
+  undefinedTopic: 'mapping.undefinedTopic',
 } as const;
 
 export type MappingProblem = LocatedProblem & { rule: string };
@@ -147,6 +150,8 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     if (typeof value === 'object') unknownColumn([member, 'column'], value.column);
   }
   const definition = typeof mapping.topic_id === 'number' ? context.topics?.get(mapping.topic_id) : undefined;
+  if (typeof mapping.topic_id === 'number' && !definition && context.topics && context.topics.size > 0)
+    problems.push(undefinedTopicProblem(root, mapping.topic_id, context.topics));
   for (const [attribute, spec] of Object.entries(mapping.fields ?? {})) {
     const name = typeof spec === 'string' ? spec : spec.column;
     if (name !== undefined) unknownColumn(['fields', attribute, ...(typeof spec === 'string' ? [] : ['column'])], name);
@@ -219,6 +224,20 @@ function archiveFolderProblem(archive: TableArchive, folder: string | undefined,
 }
 
 /** A field the topic does not define, with the topic's name when it has one and the field that was probably meant. */
+/**
+ * Every row's fields would go unchecked until the service sees them (a typo'd 21 for 12 too): said
+ * once, at the mapping, rather than on every row. A warning: topics may be defined on the service only.
+ */
+function undefinedTopicProblem(root: Node | undefined, topicId: number, topics: TopicCatalog): MappingProblem {
+  const known = [...topics.keys()].sort((a, b) => a - b).join(', ');
+  const message = l10n.t(
+    "topic {0} has no definition among the project's topics ({1}): the rows' fields are not checked here, only when the service receives them.",
+    topicId,
+    known,
+  );
+  return withMembers(problemAt(root, ['topic_id'], message, MAPPING_RULES.undefinedTopic), { severity: 'warning' as const });
+}
+
 function notAField(attribute: string, topicId: number, topicName: string | undefined, meant: string | undefined): string {
   if (topicName) {
     return meant
