@@ -73,6 +73,29 @@ describe('spot-import rows: a shapefile layer', function () {
     }
   });
 
+  it('a feature whose shape is null is a problem at that feature, and Node prints no warning of its own', async () => {
+    const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
+    try {
+      writeShapefile(project.path('baeume'), {
+        shapes: [{ point: [16.3738, 48.2081] }, { none: true }, { point: [16.3701, 48.2079] }],
+        fields: ['FID'],
+        records: [['b-1'], ['b-2'], ['b-3']],
+        encode: (text) => Buffer.from(text, 'utf8'),
+        cpg: 'UTF-8',
+        prj: WGS84,
+      });
+      project.write('baeume.mapping.json', JSON.stringify({ topic_id: 12, source_id: 'baum-{FID}' }));
+      const result = await runCli(['validate', 'baeume.shp'], { cwd: project.dir });
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stdout, /^baeume\.shp:feature 2: /m);
+      assert.equal(result.stdout.trim().split('\n').length, 1, result.stdout);
+      assert.doesNotMatch(result.stderr, /DeprecationWarning|DEP0005/);
+      assert.match(result.stderr, /^3 rows of baeume\.shp checked: 1 invalid, 2 valid\.$/m);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('a layer in a national grid without a .cpg (MGI / Austria GK East, zipped): places within 1e-6 degrees of cs2cs; a second run sends nothing', async () => {
     const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
     try {

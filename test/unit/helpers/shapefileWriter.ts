@@ -3,7 +3,8 @@
 // and coordinate system its layer has.
 import { writeFileSync } from 'node:fs';
 
-export type TestShape = { point: [number, number] } | { multipoint: Array<[number, number]> };
+/** `none`: a null shape (type 0), as tools leave a feature whose geometry was deleted. */
+export type TestShape = { point: [number, number] } | { multipoint: Array<[number, number]> } | { none: true };
 
 /** An attribute column: a name (a character field), or a name with its dBASE type (C, N, F, L, D) and width. */
 export type TestField = string | { name: string; type: 'C' | 'N' | 'F' | 'L' | 'D'; width: number };
@@ -30,7 +31,7 @@ export function writeShapefile(base: string, layer: TestLayer): void {
   header.writeInt32BE(9994, 0);
   header.writeInt32BE(length / 2, 24);
   header.writeInt32LE(1000, 28);
-  header.writeInt32LE('point' in layer.shapes[0] ? 1 : 8, 32);
+  header.writeInt32LE(layer.shapes.some((shape) => 'multipoint' in shape) ? 8 : 1, 32);
   const records = contents.map((content, index) => {
     const recordHeader = Buffer.alloc(8);
     recordHeader.writeInt32BE(index + 1, 0);
@@ -44,6 +45,7 @@ export function writeShapefile(base: string, layer: TestLayer): void {
 }
 
 function shapeContent(shape: TestShape): Buffer {
+  if ('none' in shape) return Buffer.alloc(4);
   if ('point' in shape) {
     const content = Buffer.alloc(20);
     content.writeInt32LE(1, 0);
