@@ -85,6 +85,8 @@ describe('spot-import rows: a ZIP archive of a form tool, photos read in place',
       const sandbox = service.sandbox();
       const first = await runCli(['import', 'baeume.zip'], { cwd: project.dir, env });
       assert.equal(first.code, 0, first.stdout + first.stderr);
+      // A row imported is named by the archive's entry and its line there, as its problems are.
+      assert.match(first.stdout, /^baeume\.zip:[^:\s]+\.csv:2:1: imported /m);
       const sourceId = (key: string) => String(mapping.source_id).replace(/\{[^}]+\}/, key);
       assert.deepEqual(galleryBytes(sandbox, sourceId('uuid:0a1b'), 'fld_21_4'), [photo('one').toString('latin1')]);
       assert.deepEqual(galleryBytes(sandbox, sourceId('uuid:0a1c'), 'fld_21_4'), [photo('two').toString('latin1'), BIG.toString('latin1')]);

@@ -91,6 +91,8 @@ describe('spot-import rows: a folder of geotagged photos', function () {
       const first = await runCli(['import', 'photos'], { cwd: project.dir, env });
       assert.equal(first.code, 1, 'the photo without a position is reported');
       assert.match(first.stdout, /photos:IMG_0003\.jpg: /);
+      // A row imported is named as its problems are: by its photo.
+      assert.match(first.stdout, /^photos:IMG_0001\.jpg: imported /m);
       const graz = sandbox.spotBySourceId('photos-IMG_0001.jpg');
       const wellington = sandbox.spotBySourceId('photos-IMG_0002.jpg');
       assert.ok(graz && wellington, first.stdout);

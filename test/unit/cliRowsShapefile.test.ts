@@ -55,6 +55,8 @@ describe('spot-import rows: a shapefile layer', function () {
       const sandbox = service.sandbox();
       const first = await runCli(['import', 'baeume.shp'], { cwd: project.dir, env });
       assert.equal(first.code, 1, first.stderr);
+      // A feature imported is named as its problems are: by its number.
+      assert.match(first.stdout, /^baeume\.shp:feature 1: imported /m);
       const spot = sandbox.spotBySourceId('shp-b-1');
       assert.ok(spot, first.stdout);
       assert.deepEqual([spot.attributes.latitude, spot.attributes.longitude, spot.attributes.fld_12_2], [48.2081, 16.3738, 14.5]);

@@ -19,7 +19,7 @@ import { projectTopics, unusedTopicsNote } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
 import { isTablePath, openRows } from '../rows/openRows';
-import { rowFindings, rowReason } from '../rows/rowFindings';
+import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { createProgress } from '../progress';
 import { watchInterrupts } from '../interrupt';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
@@ -73,13 +73,14 @@ export async function runConvert(source: string, options: ConvertOptions, contex
       },
       opened.mapping,
     );
+    const nameCell = cellNamer(opened.table.format);
     for await (const checked of checkRows(opened.table, opened.mapping, rules, interrupts.stop)) {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
         display,
-        cellNamer(opened.table.format),
+        nameCell,
       );
-      const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
+      const row = checked.row !== undefined ? { row: rowPlace({ row: checked.row, line: checked.line }, nameCell) } : {};
       if (!checked.ok || !checked.spot) {
         failed++;
         output.outcome({ file, ...row, status: 'invalid', ok: false, reason: rowReason(findings), failure: 'document', findings });

@@ -11,7 +11,7 @@ import { documentInputs } from '../documents/documentInputs';
 import { findingsOf } from '../import/spotOutcome';
 import type { Outcome } from '../output/records';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
-import { rowFindings, rowReason } from '../rows/rowFindings';
+import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics, unusedTopicsNote, type ProjectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
@@ -162,14 +162,15 @@ async function validateTable(
   if (!opened.mapping) return { checked: 0, invalid: 0, brokenMapping: display(opened.mappingPath) };
   const file = display(opened.table.path);
   const counts = { checked: 0, invalid: 0 };
+  const nameCell = cellNamer(opened.table.format);
   for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes }, stop)) {
     counts.checked++;
     const findings = rowFindings(
       checked.findings.map((finding) => ({ ...finding, at: finding })),
       display,
-      cellNamer(opened.table.format),
+      nameCell,
     );
-    const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
+    const row = checked.row !== undefined ? { row: rowPlace({ row: checked.row, line: checked.line }, nameCell) } : {};
     if (checked.ok) output.outcome({ file, ...row, status: 'valid', ok: true, findings });
     else {
       counts.invalid++;

@@ -6,7 +6,7 @@
 import { streamImport, type RunStop, type SpotSource } from '../../core';
 import { checkRows, isRowOrigin, cellNamer, rowLabel, rowOfPath, rowSource } from '../../core/rows';
 import { CliError, EXIT } from '../exit';
-import { rowFindings, rowReason } from '../rows/rowFindings';
+import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { RunTally, type ImportRunner } from './importRunner';
 import { toOutcome } from './spotOutcome';
 import { runStopCause } from '../../core';
@@ -17,14 +17,15 @@ export const importRows: ImportRunner = async (job) => {
   const file = job.display(table.path);
   const tally = new RunTally(job);
   const { report } = tally;
+  const nameCell = cellNamer(table.format);
   if (!job.client) {
     for await (const checked of checkRows(table, mapping, checkOptions(job), job.signals.stop)) {
       const findings = rowFindings(
         checked.findings.map((finding) => ({ ...finding, at: finding })),
         job.display,
-        cellNamer(table.format),
+        nameCell,
       );
-      const row = checked.row !== undefined ? { row: { row: checked.row, line: checked.line } } : {};
+      const row = checked.row !== undefined ? { row: rowPlace({ row: checked.row, line: checked.line }, nameCell) } : {};
       if (checked.ok) report({ file, ...row, status: 'wouldImport', ok: true, findings, spot: { sourceId: checked.sourceId!, pendingGalleries: [] } });
       else report({ file, ...row, status: 'failed', ok: false, reason: rowReason(findings), failure: 'document', findings });
     }
@@ -36,16 +37,12 @@ export const importRows: ImportRunner = async (job) => {
     onUnreadable: (row) =>
       report({
         file,
-        ...(row.row !== undefined ? { row: { row: row.row, line: row.line } } : {}),
+        ...(row.row !== undefined ? { row: rowPlace({ row: row.row, line: row.line }, nameCell) } : {}),
         status: 'failed',
         ok: false,
         reason: row.problem,
         failure: 'document',
-        findings: rowFindings(
-          [{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }],
-          job.display,
-          cellNamer(table.format),
-        ),
+        findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display, nameCell),
       }),
   });
   // The line each row starts on, by row (a number each): an earlier row the engine names (the
@@ -73,7 +70,7 @@ export const importRows: ImportRunner = async (job) => {
   );
   const fetchPhoto = (url: string) => fetcher.fetch(url, job.signals.abort);
   const end = await streamImport(source, { ...importOptions(job), writeBack: false, describePath, fetchPhoto }, (_position, spot) =>
-    report(toOutcome(spot, display)),
+    report(toOutcome(spot, display, nameCell)),
   );
   const stop: RunStop | undefined = end.stop;
   if (stop?.kind === 'journal') throw new CliError(`${tally.done > 0 ? 'Nothing more was sent.' : 'Nothing was sent.'} ${stop.error.message}`, EXIT.usage);

@@ -3,17 +3,19 @@
 // they are about), the galleries with what was uploaded, resolved and skipped, and what a second
 // run will do. The engine's typed outcome decides; this only words it.
 import { ruleOf, runStopCause, type SpotFailureKind, type SpotOutcome } from '../../core';
-import { isRowOrigin, placeRowProblem } from '../../core/rows';
-import { rowFindings } from '../rows/rowFindings';
+import { isRowOrigin, placeRowProblem, type CellPosition } from '../../core/rows';
+import { rowFindings, rowPlace } from '../rows/rowFindings';
 import { toFindings } from '../documents/documentRules';
 import type { Finding, GalleryRecord, Outcome, SpotRecord } from '../output/records';
 
-export function toOutcome(spot: SpotOutcome, display: (path: string) => string): Outcome {
+/** `nameCell`: how a row's table names its cells when not by line (rowFindings). */
+export function toOutcome(spot: SpotOutcome, display: (path: string) => string, nameCell?: (at: CellPosition) => string): Outcome {
   // A row of a table is named by its table, with its row and line.
   const origin = isRowOrigin(spot.origin) ? spot.origin : undefined;
   const file = origin ? display(origin.source) : spot.label;
   const record = spotRecord(spot, !origin);
-  const withRecord = { ...(record ? { spot: record } : {}), ...(origin ? { row: { row: origin.row, line: origin.line } } : {}) };
+  const row = origin ? { row: rowPlace(origin, nameCell) } : {};
+  const withRecord = { ...(record ? { spot: record } : {}), ...row };
   switch (spot.status) {
     case 'done':
       return { file, status: spot.change === 'unchanged' ? 'alreadyImported' : 'imported', ok: true, findings: findingsOf(spot, display), ...withRecord };
@@ -46,7 +48,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
         ok: true,
         findings: findingsOf(spot, display),
         spot: { sourceId: spot.sourceId!, pendingGalleries: [] },
-        ...(origin ? { row: { row: origin.row, line: origin.line } } : {}),
+        ...row,
       };
     case 'not-started':
       return {
@@ -55,7 +57,7 @@ export function toOutcome(spot: SpotOutcome, display: (path: string) => string):
         ok: false,
         reason: runStopCause(spot.failure?.because ?? 'cancelled'),
         findings: [],
-        ...(origin ? { row: { row: origin.row, line: origin.line } } : {}),
+        ...row,
       };
   }
 }

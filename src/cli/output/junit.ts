@@ -12,7 +12,7 @@ export function junitReporter(out: LineWriter, command: CommandName): Reporter {
   return {
     outcome(outcome) {
       // A row of a table is a test case of its own.
-      const name = attribute(outcome.row ? `${outcome.file}:${outcome.row.line} (row ${outcome.row.row})` : outcome.file);
+      const name = attribute(outcome.row ? `${outcome.file}:${outcome.row.cell ?? outcome.row.line} (row ${outcome.row.row})` : outcome.file);
       const open = `    <testcase classname="spot-import.${command}" name="${name}" file="${attribute(outcome.file)}"`;
       if (outcome.ok) {
         cases.push(`${open}/>`);

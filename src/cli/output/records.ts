@@ -51,8 +51,11 @@ export interface Outcome {
   findings: Finding[];
   /** A topic definition file or a mapping file (their own problems), rather than a spot document. */
   kind?: 'topicDefinition' | 'mapping';
-  /** A row of a table (CSV, GeoJSON): its 1-based data row and the line it starts on. */
-  row?: { row: number; line: number };
+  /**
+   * A row of a table (CSV, GeoJSON): its 1-based data row and the line it starts on; `cell`: how
+   * the table names it when not by line, as its problems' cells are (feature 3, IMG_0003.jpg).
+   */
+  row?: { row: number; line: number; cell?: string };
   /** Import: what the service answered. */
   spot?: SpotRecord;
   /** Upload: what was sent and where. */

@@ -24,8 +24,8 @@ export function textReporter(out: LineWriter, paint: Paint): Reporter {
 }
 
 function textLines(outcome: Outcome, paint: Paint): string[] {
-  // A row of a table is named by its line, as editors go to it (file:line).
-  const file = outcome.row ? `${outcome.file}:${outcome.row.line}` : outcome.file;
+  // A row of a table is named by its line, as editors go to it (file:line), or as its cells are (feature 3).
+  const file = outcome.row ? `${outcome.file}:${outcome.row.cell ?? outcome.row.line}` : outcome.file;
   // A workbook's cell by its name (form.xlsx:Sheet1!C12), any other place by line and column.
   const at = (finding = outcome.findings[0]) => (finding ? `${outcome.file}:${finding.cell ?? `${finding.line}:${finding.column}`}` : file);
   const problem = (finding: Finding) => {

@@ -31,6 +31,11 @@ export function rowFindings(problems: readonly PlacedProblem[], display: (path: 
   }));
 }
 
+/** A row as an outcome names it: by line, or as the table names its first cell (rowFindings' `nameCell`). */
+export function rowPlace(at: { row: number; line: number }, nameCell?: (at: CellPosition) => string): { row: number; line: number; cell?: string } {
+  return { row: at.row, line: at.line, ...(nameCell !== undefined ? { cell: nameCell({ line: at.line, column: 1 }) } : {}) };
+}
+
 /**
  * Why a row is invalid, in one line: its first error and how many more, the words the import
  * engine gives a row it refuses and validate gives a document (describeProblems), so validate,
