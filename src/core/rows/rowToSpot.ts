@@ -8,7 +8,7 @@ import type { MediaFileEntry, MediaLayout } from '../media/mediaLayout';
 import type { PackedFile } from '../files/packedFile';
 import type { SpotProblem } from '../media/checkSpotMedia';
 import { checkMediaFile } from '../media/mediaFileRules';
-import { toPointer } from '../documents/problems';
+import { fromPointer, toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import { SPOT_RULES } from '../api/spotRules';
 import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
@@ -41,6 +41,8 @@ export const ROW_RULES = {
   sourceId: 'row.sourceId',
   /** A photo a cell names that is not in the media folder (or not fit for a gallery). */
   media: 'row.media',
+  /** A warning: the file ends in a cell the row uses without a line break, so the value may be cut short. */
+  cutShort: 'row.cutShort',
 } as const;
 
 /** A problem of a row, at its cell. */
@@ -201,10 +203,34 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
     groups.push({ folder: media.field, files: entries, ...(media.archive ? {} : { within: media.folder }) });
   }
   if (pending && attributes.state === undefined) put('state', 2, undefined);
+  if (row.endsUnterminatedIn !== undefined) warnIfCut(row, row.endsUnterminatedIn, cells, problem);
 
   const text = JSON.stringify({ data: { type: 'spots', attributes } }, null, 2) + '\n';
   const layout: MediaLayout | undefined = groups.length > 0 ? { folder: mapping.media[0].folder, exists: true, groups, nestedFolders: [] } : undefined;
   return { row: row.row, line: row.line, ...(empty === undefined ? { sourceId } : {}), text, ...(layout ? { media: layout } : {}), problems, cells, files };
+}
+
+/**
+ * A download cut inside the last cell reads as a whole row with a wrong value (a latitude's
+ * "6141562.0543" cut to "614156"); complete exports end their last row with a line break. Said
+ * where the cell feeds one of the spot's attributes, once, as a warning: the row is sent.
+ */
+function warnIfCut(row: SourceRow, column: string, cells: ReadonlyMap<string, CellPosition>, report: Report): void {
+  const at = row.cells[column];
+  if (!at) return;
+  const fed = [...cells].find(([, position]) => position.line === at.line && position.column === at.column);
+  if (!fed) return;
+  const path = fromPointer(fed[0]);
+  report(
+    String(path[path.length - 1]),
+    l10n.t(
+      'the file ends in this cell without a line break, as a download cut short does: check that its value "{0}" is complete.',
+      cellText(row.values[column]),
+    ),
+    ROW_RULES.cutShort,
+    at,
+    'warning',
+  );
 }
 
 /** Why a photo's web address is not fetched (not https, nor http on this machine), or undefined. */

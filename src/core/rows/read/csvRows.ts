@@ -235,7 +235,9 @@ function toRow(
       setOwn(cells, columns[i], at);
     }
   }
-  return { row, line, values, cells };
+  // Only the file's last record can end without a line break (the scanner waits for more text otherwise).
+  const unterminated = scanned.length === expected && !/[\r\n]$/.test(raw);
+  return { row, line, values, cells, ...(unterminated ? { endsUnterminatedIn: columns[expected - 1] } : {}) };
 }
 
 /** A short row over several lines: the first three missing columns by name, and the likely cause. */

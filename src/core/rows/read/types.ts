@@ -76,6 +76,8 @@ export interface SourceRow {
   noGeometryAt?: CellPosition;
   /** GeoJSON: the feature's own `id` member, when it has one. */
   id?: { value: string | number; position: CellPosition };
+  /** CSV/TSV: the file ends in this row's last cell, this column's, without a line break (a download cut short does). */
+  endsUnterminatedIn?: string;
 }
 
 /** A row that could not be read (or, once, why reading stopped early): what is wrong, and where. */
