@@ -8,6 +8,7 @@ import type { MediaFileEntry, MediaLayout } from '../media/mediaLayout';
 import type { PackedFile } from '../files/packedFile';
 import type { SpotProblem } from '../media/checkSpotMedia';
 import { checkMediaFile } from '../media/mediaFileRules';
+import { obscuredPositionWarning } from './values/obscuredPosition';
 import { fromPointer, toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import { SPOT_RULES } from '../api/spotRules';
@@ -133,6 +134,9 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   else put('source_id', sourceId, parts[1] === FEATURE_ID ? (row.id?.position ?? start) : cellOf(parts[1]));
 
   readCoordinates(row, mapping, put, problem, cellOf);
+  const obscured = obscuredPositionWarning(row.values);
+  const latitudeAt = cells.get(attributePointer('latitude'));
+  if (obscured && latitudeAt) problem('latitude', obscured, ROW_RULES.coordinates, latitudeAt, 'warning');
 
   if (mapping.state !== undefined) {
     if (typeof mapping.state === 'number') put('state', mapping.state, undefined);
