@@ -445,6 +445,15 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   // Degrees are checked as given (a swap of the two can still be seen there), each problem at its
   // own cell (toWgs84 joins them into one message); other systems are transformed to WGS 84 first.
   const asGiven = mapping.degrees ? latitudeLongitudeProblems(y, x) : [];
+  // Thousands are no degrees: a projected system's metres, which only the mapping's crs can place.
+  if (asGiven.length > 0 && !asGiven.some((problem) => problem.swapped) && Math.max(Math.abs(x), Math.abs(y)) > METRES_NOT_DEGREES)
+    return failAt(
+      l10n.t(
+        'latitude {0} and longitude {1} are not degrees but metres of a projected coordinate system: name it with "crs" in the mapping (e.g. "EPSG:3857" for a web map\'s x and y, or your national grid\'s code).',
+        y,
+        x,
+      ),
+    );
   asGiven.forEach((problem) => failAt(problem.message, problem.member, problem.swapped));
   if (asGiven.length > 0) return;
   const transformed = toWgs84(x, y, mapping.crs);
@@ -468,6 +477,9 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
 }
+
+/** Larger than any angle in degrees a table writes (360 and a margin): a coordinate in metres. */
+const METRES_NOT_DEGREES = 1000;
 
 function round(value: number): number {
   const scale = 10 ** COORDINATE_DECIMALS;
