@@ -91,4 +91,30 @@ describe('spot-import rows: an Excel workbook', function () {
       project.cleanup();
     }
   });
+
+  it("mapping leaves a hidden first sheet alone (an export's list of sites, with coordinates of its own) and proposes the visible one", async () => {
+    const project = scratch({});
+    try {
+      await writeWorkbook(project.path('survey.xlsx'), {
+        sheets: [
+          {
+            name: 'sites',
+            state: 'hidden',
+            rows: `<row r="1">${inline('A1', 'site')}${inline('B1', 'latitude')}${inline('C1', 'longitude')}</row><row r="2">${inline('A2', 'Prater')}${number('B2', 48.2167)}${number('C2', 16.3958)}</row>`,
+          },
+          { name: 'Trees', rows: TREES },
+          // Excel's second sheet nobody wrote in.
+          { name: 'Tabelle2', rows: '' },
+        ],
+      });
+      const proposed = await runCli(['mapping', 'survey.xlsx'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      const mapping = JSON.parse(readFileSync(project.path('survey.mapping.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+      assert.equal(mapping.source.sheet, 'Trees', proposed.stderr);
+      assert.equal(mapping.latitude, '_geolocation_latitude');
+      assert.match(proposed.stderr, /sites \(hidden\)/);
+    } finally {
+      project.cleanup();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openTable } from '../../src/core/rows/read/openTable';
 import { isRowReadProblem, type RowReadProblem, type SourceRow, type SourceTable } from '../../src/core/rows/read/types';
 import { cellReference } from '../../src/core/rows/read/cellReference';
+import { sheetText } from '../../src/core/rows/read/xlsx/sheetText';
 import { writeWorkbook } from './helpers/workbook';
 
 async function rowsOf(table: SourceTable): Promise<Array<SourceRow | RowReadProblem>> {
@@ -115,6 +116,42 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.deepEqual(valuesOf(await rowsOf(await openTable(path, { sheet: 2 }))), [{ _parent_index: '1' }]);
     await assert.rejects(openTable(path, { sheet: 'Bäume' }), /no sheet "Bäume": its sheets are "Trees", "photos_repeat"/);
     await assert.rejects(openTable(path, { sheet: 3 }), /2 sheets, so there is no sheet 3/);
+  });
+
+  it("leaves hidden sheets (a form tool's settings, Excel's lookup lists) and empty ones alone unless the mapping names them", async () => {
+    const path = join(dir, 'survey.xlsx');
+    const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    await writeWorkbook(path, {
+      sheets: [
+        // A macro's or a form tool's list of choices: veryHidden, not even offered under Unhide.
+        {
+          name: '_choices',
+          state: 'veryHidden',
+          rows: `<row r="1">${text('A1', 'list_name')}${text('B1', 'name')}</row><row r="2">${text('A2', 'species')}${text('B2', 'oak')}</row>`,
+        },
+        {
+          name: 'settings',
+          state: 'hidden',
+          rows: `<row r="1">${text('A1', 'form_title')}${text('B1', 'version')}</row><row r="2">${text('A2', 'Bäume')}<c r="B2"><v>2024031501</v></c></row>`,
+        },
+        // What Excel leaves of a sheet nobody wrote in: a formatted cell without a value.
+        { name: 'Tabelle1', rows: '<row r="1" spans="1:1"><c r="A1" s="0"/></row>' },
+        { name: 'Bäume', rows: `<row r="1">${text('A1', 'id')}${text('B1', 'Art')}</row><row r="2">${text('A2', 'b-7')}${text('B2', 'Linde')}</row>` },
+        { name: 'Notizen', rows: `<row r="1">${text('A1', 'Notiz')}</row><row r="2">${text('A2', 'nass')}</row>` },
+      ],
+    });
+    const table = await openTable(path);
+    assert.equal(table.format.sheet, 'Bäume');
+    assert.deepEqual(valuesOf(await rowsOf(table)), [{ id: 'b-7', Art: 'Linde' }]);
+    assert.ok(
+      table.detected.includes('sheet "Bäume" (the first visible sheet with values of 5: _choices (hidden), settings (hidden), Tabelle1, Bäume, Notizen)'),
+      table.detected.join('; '),
+    );
+    // Named, by name or by place (hidden sheets keep theirs), a hidden sheet is read.
+    assert.deepEqual(valuesOf(await rowsOf(await openTable(path, { sheet: 'settings' }))), [{ form_title: 'Bäume', version: '2024031501' }]);
+    assert.deepEqual(valuesOf(await rowsOf(await openTable(path, { sheet: 1 }))), [{ list_name: 'species', name: 'oak' }]);
+    // Show Rows shows what the reader reads.
+    assert.equal((await sheetText(path)).sheet, 'Bäume');
   });
 
   it('a value in a column the header does not name is a problem at its cell, and the next rows are read', async () => {

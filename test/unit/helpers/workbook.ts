@@ -10,6 +10,8 @@ export interface TestSheet {
   rows: string;
   /** What follows <sheetData> in the sheet (e.g. <mergeCells>), as XML. */
   after?: string;
+  /** Hidden as Excel hides a sheet (Hide) or as a form tool or macro does (veryHidden: not even listed under Unhide). */
+  state?: 'hidden' | 'veryHidden';
 }
 
 export interface TestWorkbook {
@@ -42,7 +44,9 @@ export function writeWorkbook(path: string, workbook: TestWorkbook): Promise<voi
   add(
     'xl/workbook.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${main}" xmlns:r="${rel}"><workbookPr${workbook.date1904 ? ' date1904="1"' : ''}/><sheets>${workbook.sheets
-      .map((sheet, index) => `<sheet name="${escape(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`)
+      .map(
+        (sheet, index) => `<sheet name="${escape(sheet.name)}" sheetId="${index + 1}"${sheet.state ? ` state="${sheet.state}"` : ''} r:id="rId${index + 1}"/>`,
+      )
       .join('')}</sheets></workbook>`,
   );
   add(

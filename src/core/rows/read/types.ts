@@ -31,7 +31,7 @@ export interface SourceFormat {
    * spreadsheet export) are skipped unread. A workbook: the sheet's row number of the header.
    */
   header?: number;
-  /** A workbook (xlsx): the sheet, by name or 1-based index; the first by default. As used: its name. */
+  /** A workbook (xlsx): the sheet, by name or 1-based index; the first visible one with values by default. As used: its name. */
   sheet?: string | number;
   /** An archive (.zip): the entry that is the table (a shapefile layer's .shp); the only one by default. */
   entry?: string;
@@ -106,6 +106,8 @@ export interface SourceTable {
   crs?: string;
   /** A workbook: the names of its sheets, in order (the one read is format.sheet). */
   sheets?: string[];
+  /** A workbook: the names of its hidden sheets, which are read only when the mapping names one. */
+  hiddenSheets?: string[];
   /** The archive the table was read from (export.zip): the photos its cells name are read from it. */
   archive?: TableArchive;
   /** A shapefile: its .prj (the coordinate system as WKT) and what messages call it; tableCrs (values/prjCrs.ts) reads it. */

@@ -25,7 +25,7 @@ export interface SheetText {
 }
 
 interface SheetTextOptions {
-  /** By name or 1-based place, as a mapping's `source.sheet`; the first by default. */
+  /** By name or 1-based place, as a mapping's `source.sheet`; by default the one the table reads (chooseSheet). */
   sheet?: string | number;
   signal?: AbortSignal;
   /** Told the sheet's row number every PROGRESS_ROWS rows or so (a big sheet takes a while). */
@@ -41,7 +41,7 @@ export async function sheetText(path: string, options: SheetTextOptions = {}): P
   throwIfAborted(options.signal);
   const { archive, parts } = await openParts(path);
   try {
-    const sheet = chooseSheet(path, parts.sheets, options.sheet);
+    const sheet = await chooseSheet(path, archive, parts, options.sheet);
     let stream;
     try {
       stream = await archive.stream(sheet.part);

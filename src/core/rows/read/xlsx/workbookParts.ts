@@ -12,6 +12,8 @@ export interface WorkbookSheet {
   name: string;
   /** The sheet's part in the archive ("xl/worksheets/sheet1.xml"). */
   part: string;
+  /** Hidden (state "hidden" or "veryHidden"): a form tool's settings, a lookup list; read only when a mapping names it. */
+  hidden?: true;
 }
 
 export interface WorkbookParts {
@@ -31,9 +33,9 @@ export async function readWorkbookParts(archive: ZipArchive): Promise<WorkbookPa
   if (!archive.has(WORKBOOK)) throw new WorkbookError(l10n.t('it is a ZIP archive but not an Excel workbook (it has no {0})', WORKBOOK));
   const workbook = await readWorkbook(await archive.text(WORKBOOK));
   const relationships = await readRelationships(archive, 'xl/_rels/workbook.xml.rels');
-  const sheets = workbook.sheets.flatMap(({ name, id }) => {
+  const sheets = workbook.sheets.flatMap(({ name, id, hidden }) => {
     const related = relationships.get(id);
-    return related ? [{ name, part: related.part }] : [];
+    return related ? [{ name, part: related.part, ...(hidden ? { hidden } : {}) }] : [];
   });
   if (sheets.length === 0) throw new WorkbookError(l10n.t('the workbook has no sheet'));
   // Where the relationships say (other writers than Excel name them otherwise), else Excel's names.
@@ -77,12 +79,13 @@ function parseWhole(text: string, handlers: Parameters<typeof partParser>[0]): v
   parser.write(text).close();
 }
 
-async function readWorkbook(text: string): Promise<{ sheets: Array<{ name: string; id: string }>; date1904: boolean }> {
-  const sheets: Array<{ name: string; id: string }> = [];
+async function readWorkbook(text: string): Promise<{ sheets: Array<{ name: string; id: string; hidden: boolean }>; date1904: boolean }> {
+  const sheets: Array<{ name: string; id: string; hidden: boolean }> = [];
   let date1904 = false;
   parseWhole(text, {
     onOpen: (name, attributes) => {
-      if (name === 'sheet') sheets.push({ name: attributes.name ?? '', id: attributes['r:id'] ?? '' });
+      if (name === 'sheet')
+        sheets.push({ name: attributes.name ?? '', id: attributes['r:id'] ?? '', hidden: attributes.state === 'hidden' || attributes.state === 'veryHidden' });
       else if (name === 'workbookPr') date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
     },
   });

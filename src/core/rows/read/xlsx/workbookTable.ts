@@ -1,8 +1,9 @@
 // A sheet of an Excel workbook (.xlsx, .xlsm) as a table: the mapping's `source.sheet` (a name, or
-// a 1-based index; the first sheet by default), its `source.header` row (1 by default), and each
-// row below it a row of the table, read as the sheet's part is inflated. A cell's place is its row
-// and column in the sheet (CellPosition line and column), which messages name as people do:
-// Sheet1!C12 (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
+// a 1-based index; the first visible sheet with values by default, openWorkbook.ts), its
+// `source.header` row (1 by default), and each row below it a row of the table, read as the
+// sheet's part is inflated. A cell's place is its row and column in the sheet (CellPosition line
+// and column), which messages name as people do: Sheet1!C12 (cellReference.ts). Loaded only when
+// a workbook is opened (yauzl, saxes).
 import { memberSetter } from '../ownMembers';
 import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
@@ -13,21 +14,19 @@ import type { CellPosition, RowReadProblem, SourceRow, SourceTable, TableFormat 
 import { cellReference } from '../cellReference';
 import { sheetRows } from './sheetRows';
 import type { WorkbookParts, WorkbookSheet } from './workbookParts';
-import { chooseSheet, openParts } from './openWorkbook';
+import { chooseSheet, openParts, sheetChoiceNote } from './openWorkbook';
 
 /** @public (openTable.ts loads this module with require() when a workbook is opened) */
 export async function openWorkbook(path: string, given: { sheet?: string | number; header?: number }): Promise<SourceTable> {
   const { archive, parts } = await openParts(path);
   try {
-    const sheet = chooseSheet(path, parts.sheets, given.sheet);
+    const sheet = await chooseSheet(path, archive, parts, given.sheet);
     const header = given.header ?? 1;
     const headerRow = await readHeader(path, archive, parts, sheet, header);
     const { columns, notes } = columnNames(headerRow);
     const format: TableFormat = { format: 'xlsx', encoding: 'utf-8', header, sheet: sheet.name };
     const detected = [
-      ...(given.sheet === undefined && parts.sheets.length > 1
-        ? [l10n.t('sheet "{0}" (the first of {1}: {2})', sheet.name, parts.sheets.length, parts.sheets.map((each) => each.name).join(', '))]
-        : []),
+      ...(given.sheet === undefined && parts.sheets.length > 1 ? [sheetChoiceNote(parts.sheets, sheet)] : []),
       ...(parts.date1904 ? [l10n.t('dates in the 1904 date system')] : []),
       ...notes,
     ];
@@ -37,6 +36,7 @@ export async function openWorkbook(path: string, given: { sheet?: string | numbe
       detected,
       columns,
       sheets: parts.sheets.map((each) => each.name),
+      hiddenSheets: parts.sheets.filter((each) => each.hidden).map((each) => each.name),
       rows: (signal) => workbookRows(path, sheet, header, columns, signal),
     };
   } finally {
