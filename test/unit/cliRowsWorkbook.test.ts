@@ -117,4 +117,24 @@ describe('spot-import rows: an Excel workbook', function () {
       project.cleanup();
     }
   });
+
+  it('mapping finds the header below a title line and a blank row, and writes its row as source.header', async () => {
+    const project = scratch({});
+    try {
+      // The KoBo sheet above under a title, as a report exports it: the title in A1, the header in row 3.
+      const below = TREES.replace(/(<row r="|r="[A-E])(\d+)"/g, (_, start: string, row: string) => `${start}${Number(row) + 2}"`);
+      await writeWorkbook(project.path('report.xlsx'), {
+        styles: [0, 14],
+        sheets: [{ name: 'Bericht', rows: `<row r="1">${inline('A1', 'Tree survey 2024')}</row>${below}` }],
+      });
+      const proposed = await runCli(['mapping', 'report.xlsx'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      const mapping = JSON.parse(readFileSync(project.path('report.mapping.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+      assert.equal(mapping.source.header, 3, proposed.stderr);
+      assert.equal(mapping.latitude, '_geolocation_latitude');
+      assert.match(proposed.stderr, /header row 3 \(detected/);
+    } finally {
+      project.cleanup();
+    }
+  });
 });

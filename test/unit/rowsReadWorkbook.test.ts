@@ -154,6 +154,61 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     assert.equal((await sheetText(path)).sheet, 'Bäume');
   });
 
+  it('finds the header below a title and blank rows (the first row with two text cells), says which row it took, and takes source.header as given', async () => {
+    const path = join(dir, 'report.xlsx');
+    const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    await writeWorkbook(path, {
+      // Style 1 is the built-in date format 14; 45366 is 15 March 2024 (45658 is 1 January 2025, 292 days later).
+      styles: [0, 14],
+      sheets: [
+        {
+          name: 'Erhebung',
+          rows: [
+            `<row r="1">${text('A1', 'Tree survey 2024')}</row>`,
+            // A label and a date: one text cell, not a header.
+            `<row r="2">${text('A2', 'Exported:')}<c r="B2" s="1"><v>45366</v></c></row>`,
+            // A formatted row without values, as Excel leaves one.
+            '<row r="3"><c r="A3" s="1"/><c r="B3" s="1"/></row>',
+            `<row r="4">${text('A4', 'id')}${text('B4', 'species')}${text('C4', 'lat')}${text('D4', 'lon')}</row>`,
+            `<row r="5"><c r="A5"><v>1</v></c>${text('B5', 'Quercus robur')}<c r="C5"><v>48.2081</v></c><c r="D5"><v>16.3738</v></c></row>`,
+            `<row r="6"><c r="A6"><v>2</v></c>${text('B6', 'Tilia cordata')}<c r="C6"><v>48.2076</v></c><c r="D6"><v>16.3723</v></c></row>`,
+          ].join(''),
+          after: '<mergeCells count="1"><mergeCell ref="A1:D1"/></mergeCells>',
+        },
+      ],
+    });
+    const table = await openTable(path);
+    assert.equal(table.format.header, 4);
+    assert.deepEqual(table.columns, ['id', 'species', 'lat', 'lon']);
+    assert.ok(
+      table.detected.includes('header row 4 (detected: the first of the first 20 rows with two or more text cells and a row below it)'),
+      table.detected.join('; '),
+    );
+    const rows = await rowsOf(table);
+    assert.deepEqual(valuesOf(rows), [
+      { id: '1', species: 'Quercus robur', lat: '48.2081', lon: '16.3738' },
+      { id: '2', species: 'Tilia cordata', lat: '48.2076', lon: '16.3723' },
+    ]);
+    assert.deepEqual([(rows[0] as SourceRow).row, (rows[0] as SourceRow).line], [1, 5]);
+    // Given, the header row is taken as it is, title and all.
+    assert.deepEqual((await openTable(path, { header: 1 })).columns, ['Tree survey 2024']);
+    assert.equal(
+      (await openTable(path, { header: 1 })).detected.some((note) => note.startsWith('header row')),
+      false,
+    );
+
+    // One column under a blank row: no row has two text cells, so the first row with a value is the header.
+    const single = join(dir, 'single.xlsx');
+    await writeWorkbook(single, { sheets: [{ name: 'S', rows: `<row r="2">${text('A2', 'Notiz')}</row><row r="3">${text('A3', 'nass')}</row>` }] });
+    const one = await openTable(single);
+    assert.deepEqual([one.format.header, one.columns], [2, ['Notiz']]);
+    assert.ok(one.detected.includes('header row 2 (detected: the first row with a value)'), one.detected.join('; '));
+    assert.deepEqual(valuesOf(await rowsOf(one)), [{ Notiz: 'nass' }]);
+    const empty = join(dir, 'empty.xlsx');
+    await writeWorkbook(empty, { sheets: [{ name: 'Leer', rows: '<row r="1"><c r="A1" s="0"/></row>' }] });
+    await assert.rejects(openTable(empty), /sheet "Leer" holds no values: name the sheet the table is on \(source\.sheet\)/);
+  });
+
   it('a value in a column the header does not name is a problem at its cell, and the next rows are read', async () => {
     const path = join(dir, 'extra.xlsx');
     await writeWorkbook(path, {
@@ -201,7 +256,7 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     await assert.rejects(openTable(encrypted), /encrypted\.xlsx: xl\/sharedStrings\.xml in the archive is encrypted, which is not supported/);
   });
 
-  it('a header with merged cells, as a report sheet has one: the title row above is skipped with source.header, and a merged cell names only its first column (a value under the rest is a problem at its cell)', async () => {
+  it('a header with merged cells, as a report sheet has one: the title row above is skipped, and a merged cell names only its first column (a value under the rest is a problem at its cell)', async () => {
     const path = join(dir, 'report.xlsx');
     const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
     // Row 1: "Baumkataster" merged over A1:D1, "Koordinaten" over C1:D1 in row 2's group; Excel stores a merged range's value in its first cell only.
@@ -223,8 +278,8 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     const table = await openTable(path, { header: 2 });
     assert.deepEqual(table.columns, ['id', 'Art', 'Koordinaten']);
     assert.deepEqual(valuesOf(await rowsOf(table)), ['Bericht!D3 has a value, but its column has no name in the header row (2)']);
-    // Without source.header, the merged title is the header: its only name is its first column's.
-    assert.deepEqual((await openTable(path)).columns, ['Baumkataster 2026']);
+    // Without source.header, the header is found below the merged title (one text cell).
+    assert.deepEqual((await openTable(path)).columns, ['id', 'Art', 'Koordinaten']);
   });
 
   it('a sheet cut short (a damaged download) gives its complete rows, then says where reading stopped', async () => {

@@ -22,3 +22,6 @@ export const MAX_ROW_CHARS = 1024 * 1024;
 
 /** The most a sample grows to: a row of MAX_ROW_CHARS in UTF-8 (up to 3 bytes a character), and then some. */
 export const MAX_SAMPLE_BYTES = 4 * MAX_ROW_CHARS;
+
+/** A workbook's rows looked at for its header when the mapping names none: a report's title block is a few rows, never this many. */
+export const HEADER_SEARCH_ROWS = 20;

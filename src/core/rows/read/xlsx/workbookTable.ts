@@ -1,19 +1,18 @@
 // A sheet of an Excel workbook (.xlsx, .xlsm) as a table: the mapping's `source.sheet` (a name, or
 // a 1-based index; the first visible sheet with values by default, openWorkbook.ts), its
-// `source.header` row (1 by default), and each row below it a row of the table, read as the
-// sheet's part is inflated. A cell's place is its row and column in the sheet (CellPosition line
-// and column), which messages name as people do: Sheet1!C12 (cellReference.ts). Loaded only when
-// a workbook is opened (yauzl, saxes).
+// `source.header` row (found below a title when left out, sheetHeader.ts), and each row below it
+// a row of the table, read as the sheet's part is inflated. A cell's place is its row and column
+// in the sheet (CellPosition line and column), which messages name as people do: Sheet1!C12
+// (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
 import { memberSetter } from '../ownMembers';
 import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
-import type { ZipArchive } from '../archive/zipArchive';
 import { columnNames } from '../columnNames';
-import { TableReadError } from '../tableReadError';
 import type { CellPosition, RowReadProblem, SourceRow, SourceTable, TableFormat } from '../types';
 import { cellReference } from '../cellReference';
+import { sheetHeader } from './sheetHeader';
 import { sheetRows } from './sheetRows';
-import type { WorkbookParts, WorkbookSheet } from './workbookParts';
+import type { WorkbookSheet } from './workbookParts';
 import { chooseSheet, openParts, sheetChoiceNote } from './openWorkbook';
 
 /** @public (openTable.ts loads this module with require() when a workbook is opened) */
@@ -21,12 +20,12 @@ export async function openWorkbook(path: string, given: { sheet?: string | numbe
   const { archive, parts } = await openParts(path);
   try {
     const sheet = await chooseSheet(path, archive, parts, given.sheet);
-    const header = given.header ?? 1;
-    const headerRow = await readHeader(path, archive, parts, sheet, header);
-    const { columns, notes } = columnNames(headerRow);
+    const { header, cells, note } = await sheetHeader(path, archive, parts, sheet, given.header);
+    const { columns, notes } = columnNames(cells);
     const format: TableFormat = { format: 'xlsx', encoding: 'utf-8', header, sheet: sheet.name };
     const detected = [
       ...(given.sheet === undefined && parts.sheets.length > 1 ? [sheetChoiceNote(parts.sheets, sheet)] : []),
+      ...(note ? [note] : []),
       ...(parts.date1904 ? [l10n.t('dates in the 1904 date system')] : []),
       ...notes,
     ];
@@ -42,19 +41,6 @@ export async function openWorkbook(path: string, given: { sheet?: string | numbe
   } finally {
     archive.close();
   }
-}
-
-async function readHeader(path: string, archive: ZipArchive, parts: WorkbookParts, sheet: WorkbookSheet, header: number): Promise<string[]> {
-  for await (const row of sheetRows(await archive.stream(sheet.part), parts)) {
-    if (row.number < header) continue;
-    if (row.number > header || row.cells.size === 0) break;
-    const last = Math.max(...row.cells.keys());
-    return Array.from({ length: last }, (_, index) => row.cells.get(index + 1) ?? '');
-  }
-  throw new TableReadError(path, l10n.t('row {0} of sheet "{1}" is blank: give the row the column names are on (source.header)', header, sheet.name), {
-    line: header,
-    column: 1,
-  });
 }
 
 async function* workbookRows(
