@@ -137,4 +137,31 @@ describe('spot-import rows: an Excel workbook', function () {
       project.cleanup();
     }
   });
+
+  it('mapping names the column under a merged header cell ("Location (2)") and says so; validate reads its values', async () => {
+    const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
+    try {
+      // "Location" merged over B1:C1, latitude and longitude below it; Excel writes C1 as an empty cell with the merge's style.
+      await writeWorkbook(project.path('merged.xlsx'), {
+        styles: [0, 14],
+        sheets: [
+          {
+            name: 'Trees',
+            rows: `<row r="1">${inline('A1', '_uuid')}${inline('B1', 'Location')}<c r="C1" s="0"/></row><row r="2">${inline('A2', 'uuid-1')}${number('B2', 48.2081)}${number('C2', 16.3738)}</row>`,
+            after: '<mergeCells count="1"><mergeCell ref="B1:C1"/></mergeCells>',
+          },
+        ],
+      });
+      const proposed = await runCli(['mapping', 'merged.xlsx'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      assert.match(proposed.stderr, /column 3 is under the merged header cell "Location" \(B1:C1\): called "Location \(2\)"/);
+      const mapping = JSON.parse(readFileSync(project.path('merged.mapping.json'), 'utf8')) as Record<string, unknown>;
+      Object.assign(mapping, { topic_id: 12, latitude: 'Location', longitude: 'Location (2)' });
+      project.write('merged.mapping.json', JSON.stringify(mapping, null, 2));
+      const checked = await runCli(['validate', 'merged.xlsx'], { cwd: project.dir });
+      assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+    } finally {
+      project.cleanup();
+    }
+  });
 });

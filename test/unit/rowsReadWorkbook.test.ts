@@ -190,8 +190,13 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
       { id: '2', species: 'Tilia cordata', lat: '48.2076', lon: '16.3723' },
     ]);
     assert.deepEqual([(rows[0] as SourceRow).row, (rows[0] as SourceRow).line], [1, 5]);
-    // Given, the header row is taken as it is, title and all.
-    assert.deepEqual((await openTable(path, { header: 1 })).columns, ['Tree survey 2024']);
+    // Given, the header row is taken as it is, title and all (its merge over A1:D1 names four columns).
+    assert.deepEqual((await openTable(path, { header: 1 })).columns, [
+      'Tree survey 2024',
+      'Tree survey 2024 (2)',
+      'Tree survey 2024 (3)',
+      'Tree survey 2024 (4)',
+    ]);
     assert.equal(
       (await openTable(path, { header: 1 })).detected.some((note) => note.startsWith('header row')),
       false,
@@ -256,30 +261,60 @@ describe('rows read: an Excel workbook (.xlsx) as a table', () => {
     await assert.rejects(openTable(encrypted), /encrypted\.xlsx: xl\/sharedStrings\.xml in the archive is encrypted, which is not supported/);
   });
 
-  it('a header with merged cells, as a report sheet has one: the title row above is skipped, and a merged cell names only its first column (a value under the rest is a problem at its cell)', async () => {
+  it('names every column under a merged header cell after it ("Koordinaten", "Koordinaten (2)"), as a repeated header is named, and says so', async () => {
     const path = join(dir, 'report.xlsx');
     const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`;
-    // Row 1: "Baumkataster" merged over A1:D1, "Koordinaten" over C1:D1 in row 2's group; Excel stores a merged range's value in its first cell only.
+    // As Excel writes merges: the value in the range's first cell, the others empty cells with its
+    // style, the ranges after the rows. "Koordinaten" spans C2:D2 in the middle, "Messung" F2:H2 at
+    // the end (H has no value in any row), the title A1:H1 lies above the header.
+    const sheet = (after: string) => ({
+      name: 'Bericht',
+      rows: [
+        `<row r="1">${text('A1', 'Baumkataster 2026')}<c r="B1" s="1"/><c r="H1" s="1"/></row>`,
+        `<row r="2">${text('A2', 'id')}${text('B2', 'Art')}${text('C2', 'Koordinaten')}<c r="D2" s="1"/>${text('E2', 'Zustand')}${text('F2', 'Messung')}<c r="G2" s="1"/><c r="H2" s="1"/></row>`,
+        `<row r="3"><c r="A3"><v>1</v></c>${text('B3', 'Linde')}<c r="C3"><v>48.2081</v></c><c r="D3"><v>16.3738</v></c>${text('E3', 'gut')}<c r="F3"><v>14.5</v></c><c r="G3"><v>2.1</v></c></row>`,
+        `<row r="4"><c r="A4"><v>2</v></c>${text('B4', 'Eiche')}<c r="C4"><v>48.2076</v></c><c r="D4"><v>16.3723</v></c><c r="F4"><v>9</v></c></row>`,
+      ].join(''),
+      after,
+    });
     await writeWorkbook(path, {
+      styles: [0, 0],
+      sheets: [sheet('<mergeCells count="3"><mergeCell ref="A1:H1"/><mergeCell ref="C2:D2"/><mergeCell ref="F2:H2"/></mergeCells>')],
+    });
+    const columns = ['id', 'Art', 'Koordinaten', 'Koordinaten (2)', 'Zustand', 'Messung', 'Messung (2)', 'Messung (3)'];
+    const table = await openTable(path);
+    assert.equal(table.format.header, 2);
+    assert.deepEqual(table.columns, columns);
+    for (const note of [
+      'column 4 is under the merged header cell "Koordinaten" (C2:D2): called "Koordinaten (2)"',
+      'column 7 is under the merged header cell "Messung" (F2:H2): called "Messung (2)"',
+      'column 8 is under the merged header cell "Messung" (F2:H2): called "Messung (3)"',
+    ])
+      assert.ok(table.detected.includes(note), `${note} in ${table.detected.join('; ')}`);
+    assert.deepEqual(valuesOf(await rowsOf(table)), [
+      { id: '1', Art: 'Linde', Koordinaten: '48.2081', 'Koordinaten (2)': '16.3738', Zustand: 'gut', Messung: '14.5', 'Messung (2)': '2.1', 'Messung (3)': '' },
+      { id: '2', Art: 'Eiche', Koordinaten: '48.2076', 'Koordinaten (2)': '16.3723', Zustand: '', Messung: '9', 'Messung (2)': '', 'Messung (3)': '' },
+    ]);
+    assert.deepEqual((await openTable(path, { header: 2 })).columns, columns, 'the header given');
+    // The title's merge lies on the header when it is given as row 1: its columns are named after it.
+    assert.deepEqual((await openTable(path, { header: 1 })).columns.slice(0, 3), ['Baumkataster 2026', 'Baumkataster 2026 (2)', 'Baumkataster 2026 (3)']);
+
+    // Written by other tools: a namespace prefix, the ranges in another order, single quotes.
+    const prefixed = join(dir, 'prefixed.xlsx');
+    await writeWorkbook(prefixed, {
+      styles: [0, 0],
       sheets: [
-        {
-          name: 'Bericht',
-          rows: [
-            `<row r="1">${text('A1', 'Baumkataster 2026')}</row>`,
-            `<row r="2">${text('A2', 'id')}${text('B2', 'Art')}${text('C2', 'Koordinaten')}</row>`,
-            `<row r="3"><c r="A3"><v>1</v></c>${text('B3', 'Linde')}<c r="C3"><v>48.2</v></c><c r="D3"><v>16.3</v></c></row>`,
-          ].join(''),
-          after: '<mergeCells count="2"><mergeCell ref="A1:D1"/><mergeCell ref="C2:D2"/></mergeCells>',
-        },
+        sheet(
+          `<x:mergeCells xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2"><x:mergeCell ref='F2:H2'/><x:mergeCell ref="C2:D2" /></x:mergeCells>`,
+        ),
       ],
     });
-    // The merge is written after the rows, so a streamed header cannot know it: the value under
-    // the merged cell's second column is a problem at its cell, saying the header gives it no name.
-    const table = await openTable(path, { header: 2 });
-    assert.deepEqual(table.columns, ['id', 'Art', 'Koordinaten']);
-    assert.deepEqual(valuesOf(await rowsOf(table)), ['Bericht!D3 has a value, but its column has no name in the header row (2)']);
-    // Without source.header, the header is found below the merged title (one text cell).
-    assert.deepEqual((await openTable(path)).columns, ['id', 'Art', 'Koordinaten']);
+    assert.deepEqual((await openTable(prefixed)).columns, columns);
+
+    // A cell merged across the whole sheet is a title, not a group of 16,384 columns.
+    const across = join(dir, 'across.xlsx');
+    await writeWorkbook(across, { sheets: [sheet('<mergeCells count="2"><mergeCell ref="A1:XFD1"/><mergeCell ref="C2:D2"/></mergeCells>')] });
+    assert.deepEqual((await openTable(across, { header: 1 })).columns, ['Baumkataster 2026']);
   });
 
   it('a sheet cut short (a damaged download) gives its complete rows, then says where reading stopped', async () => {

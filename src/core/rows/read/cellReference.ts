@@ -20,6 +20,15 @@ export function columnLetters(column: number): string {
   return letters;
 }
 
+/** "C12" → 3; "AA7" → 27; undefined for anything else. */
+export function columnOfReference(reference: string): number | undefined {
+  const letters = /^([A-Z]{1,3})\d+$/.exec(reference)?.[1];
+  if (!letters) return undefined;
+  let column = 0;
+  for (const letter of letters) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return column;
+}
+
 export function cellReference(sheet: string, at: CellPosition): string {
   const name = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replaceAll("'", "''")}'`;
   return `${name}!${columnLetters(at.column)}${at.line}`;

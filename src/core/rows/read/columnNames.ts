@@ -1,13 +1,15 @@
 // Column names from a header's cells. Values are looked up by name, so every column needs one, and
 // one of its own: an empty header cell (a spreadsheet's unnamed column) is called "column N" by its
 // 1-based place, and a name already taken gets " (2)", " (3)"… in file order, skipping names the
-// header has itself. Each such name is
-// said in words, for SourceTable.detected, so the user knows where it came from. The names are
+// header has itself; so does each column under a workbook's merged header cell, whose cell holds
+// the merged cell's name ("Location", "Location (2)"). Each such name is said in words, for
+// SourceTable.detected, so the user knows where it came from. The names are
 // English in every language ("column 2"): a mapping names columns by them, and a mapping written in
 // the editor must mean the same on the command line. Names are composed (NFC), as typed names are.
 import { l10n } from '../../text/l10n';
 
-export function columnNames(cells: readonly string[]): { columns: string[]; notes: string[] } {
+/** `merged`: the columns (0-based) under a merged header cell other than its first, with the merged range ("B1:C1"). */
+export function columnNames(cells: readonly string[], merged: ReadonlyMap<number, string> = new Map()): { columns: string[]; notes: string[] } {
   const columns: string[] = [];
   const notes: string[] = [];
   const taken = new Set<string>();
@@ -22,7 +24,9 @@ export function columnNames(cells: readonly string[]): { columns: string[]; note
     for (let n = 2; madeUp(name); n++) name = `${base} (${n})`;
     taken.add(name);
     columns.push(name);
-    if (cell === '') notes.push(l10n.t('column {0} has no name in the header: called "{1}"', i + 1, name));
+    const range = merged.get(i);
+    if (range !== undefined) notes.push(l10n.t('column {0} is under the merged header cell "{1}" ({2}): called "{3}"', i + 1, cell, range, name));
+    else if (cell === '') notes.push(l10n.t('column {0} has no name in the header: called "{1}"', i + 1, name));
     else if (name !== cell) notes.push(l10n.t('column {0} repeats the name "{1}": called "{2}"', i + 1, cell, name));
   });
   return { columns, notes };

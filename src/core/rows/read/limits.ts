@@ -25,3 +25,6 @@ export const MAX_SAMPLE_BYTES = 4 * MAX_ROW_CHARS;
 
 /** A workbook's rows looked at for its header when the mapping names none: a report's title block is a few rows, never this many. */
 export const HEADER_SEARCH_ROWS = 20;
+
+/** The widest merged header cell whose columns are named after it: a wider one is a title across the sheet, not a group of columns. */
+export const MERGED_HEADER_COLUMNS = 256;

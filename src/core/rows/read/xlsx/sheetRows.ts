@@ -6,7 +6,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { l10n } from '../../../text/l10n';
-import { columnLetters } from '../cellReference';
+import { columnLetters, columnOfReference } from '../cellReference';
 import { serialToIso } from './excelDates';
 import { partParser, type WorkbookParts } from './workbookParts';
 
@@ -19,15 +19,6 @@ export interface SheetRow {
   number: number;
   /** By column (1-based: A is 1). */
   cells: Map<number, string>;
-}
-
-/** "C12" → 3; "AA7" → 27; undefined for anything else. */
-function columnOfReference(reference: string): number | undefined {
-  const letters = /^([A-Z]{1,3})\d+$/.exec(reference)?.[1];
-  if (!letters) return undefined;
-  let column = 0;
-  for (const letter of letters) column = column * 26 + (letter.charCodeAt(0) - 64);
-  return column;
 }
 
 export async function* sheetRows(stream: Readable, parts: Pick<WorkbookParts, 'sharedStrings' | 'dateStyles' | 'date1904'>): AsyncGenerator<SheetRow> {

@@ -1,9 +1,9 @@
 // A sheet of an Excel workbook (.xlsx, .xlsm) as a table: the mapping's `source.sheet` (a name, or
 // a 1-based index; the first visible sheet with values by default, openWorkbook.ts), its
-// `source.header` row (found below a title when left out, sheetHeader.ts), and each row below it
-// a row of the table, read as the sheet's part is inflated. A cell's place is its row and column
-// in the sheet (CellPosition line and column), which messages name as people do: Sheet1!C12
-// (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
+// `source.header` row (found below a title when left out, sheetHeader.ts; the columns under a
+// merged header cell named after it, sheetMerges.ts), and each row below it a row of the table,
+// read as the sheet's part is inflated. A cell's place is its row and column in the sheet
+// (CellPosition line and column), which messages name as people do: Sheet1!C12 (cellReference.ts). Loaded only when a workbook is opened (yauzl, saxes).
 import { memberSetter } from '../ownMembers';
 import { isCancellation, throwIfAborted } from '../../../api/errors';
 import { l10n } from '../../../text/l10n';
@@ -11,6 +11,7 @@ import { columnNames } from '../columnNames';
 import type { CellPosition, RowReadProblem, SourceRow, SourceTable, TableFormat } from '../types';
 import { cellReference } from '../cellReference';
 import { sheetHeader } from './sheetHeader';
+import { mergedRanges, underMergedCells } from './sheetMerges';
 import { sheetRows } from './sheetRows';
 import type { WorkbookSheet } from './workbookParts';
 import { chooseSheet, openParts, sheetChoiceNote } from './openWorkbook';
@@ -21,7 +22,8 @@ export async function openWorkbook(path: string, given: { sheet?: string | numbe
   try {
     const sheet = await chooseSheet(path, archive, parts, given.sheet);
     const { header, cells, note } = await sheetHeader(path, archive, parts, sheet, given.header);
-    const { columns, notes } = columnNames(cells);
+    const named = underMergedCells(cells, header, await mergedRanges(await archive.stream(sheet.part)));
+    const { columns, notes } = columnNames(named.cells, named.merged);
     const format: TableFormat = { format: 'xlsx', encoding: 'utf-8', header, sheet: sheet.name };
     const detected = [
       ...(given.sheet === undefined && parts.sheets.length > 1 ? [sheetChoiceNote(parts.sheets, sheet)] : []),
