@@ -3,13 +3,14 @@
 // (baeume.shp:feature 2), import sends the valid features, and a second run sends nothing.
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ZipFile } from 'yazl';
 import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
 import { validateJsonLine } from './helpers/cliSchemas';
 import { writeShapefile } from './helpers/shapefileWriter';
 import { GEOJSON_TREES } from './helpers/rowsProject';
+import { writeZip } from './helpers/zipEntries';
 
 const TOPIC = { topic_id: 12, name: 'Baumkataster', fields: { fld_12_2: { label: 'Höhe (m)', type: 'number', minimum: 0, maximum: 120 } } };
 /** What ArcGIS writes for EPSG:31256 (no AUTHORITY: known by its name). */
@@ -140,6 +141,53 @@ describe('spot-import rows: a shapefile layer', function () {
       const imports = sandbox.counters.imports;
       await runCli(['import', 'kataster.zip'], { cwd: project.dir, env });
       assert.equal(sandbox.counters.imports, imports, 'the second run sends nothing');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('mapping of an archive of two layers proposes one as source.entry and names the other; validate reads it', async () => {
+    const project = scratch({ 'spot-topics/12.topic.json': JSON.stringify(TOPIC) });
+    try {
+      const utf8 = (text: string) => Buffer.from(text, 'utf8');
+      writeShapefile(project.path('baeume'), {
+        shapes: [{ point: [16.3738, 48.2081] }, { point: [16.3723, 48.2076] }],
+        fields: ['FID', 'HOEHE'],
+        records: [
+          ['b-1', '14.5'],
+          ['b-2', '9'],
+        ],
+        encode: utf8,
+        cpg: 'UTF-8',
+        prj: WGS84,
+      });
+      writeShapefile(project.path('baenke_2024'), {
+        shapes: [{ point: [16.3701, 48.2079] }],
+        fields: ['FID', 'MATERIAL'],
+        records: [['k-1', 'Lärche']],
+        encode: utf8,
+        cpg: 'UTF-8',
+      });
+      // As a colleague zips a folder on a Mac: the layers under export/, a resource fork beside each file.
+      const entries: Record<string, Buffer> = {};
+      for (const layer of ['baenke_2024', 'baeume'])
+        for (const extension of ['shp', 'shx', 'dbf', 'prj', 'cpg'].filter((each) => existsSync(project.path(`${layer}.${each}`)))) {
+          entries[`export/${layer}.${extension}`] = readFileSync(project.path(`${layer}.${extension}`));
+          entries[`__MACOSX/export/._${layer}.${extension}`] = Buffer.from('junk');
+          rmSync(project.path(`${layer}.${extension}`));
+        }
+      await writeZip(project.path('kataster.zip'), entries);
+
+      const proposed = await runCli(['mapping', 'kataster.zip'], { cwd: project.dir });
+      assert.equal(proposed.code, 0, proposed.stderr);
+      assert.match(proposed.stderr, /source\.entry: "export\/baeume\.shp", .*the others: "export\/baenke_2024\.shp"/);
+      const mapping = JSON.parse(readFileSync(project.path('kataster.mapping.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+      assert.deepEqual(mapping.source, { format: 'shapefile', encoding: 'utf-8', entry: 'export/baeume.shp' });
+      Object.assign(mapping, { topic_id: 12, source_id: 'shp-{FID}', fields: { fld_12_2: 'HOEHE' } });
+      project.write('kataster.mapping.json', JSON.stringify(mapping, null, 2));
+      const checked = await runCli(['validate', 'kataster.zip', '--format', 'json'], { cwd: project.dir });
+      assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+      assert.equal(jsonLines(checked.stdout).filter((line) => line.status === 'valid').length, 2, checked.stdout);
     } finally {
       project.cleanup();
     }

@@ -352,7 +352,9 @@ describe('rows read: a shapefile layer as a table', () => {
       });
     await zipLayer(join(dir, 'two.zip'), [{ base: a }, { base: b }]);
     await assert.rejects(openTable(join(dir, 'two.zip')), /the archive holds 2 layers \(a\.shp, b\.shp\): name one as source\.entry/);
-    assert.deepEqual((await rowsOf(await openTable(join(dir, 'two.zip'), { entry: 'b.shp' })))[0].values, { N: 'from b' });
+    const chosen = await openTable(join(dir, 'two.zip'), { entry: 'b.shp' });
+    assert.deepEqual((await rowsOf(chosen))[0].values, { N: 'from b' });
+    assert.equal(chosen.format.entry, 'b.shp', 'the layer as used, for the mapping proposed');
     // An archive without a layer is read for the table it holds (a form tool's export), or refused for holding none.
     const other = new ZipFile();
     other.addBuffer(Buffer.from('id,lat\n'), 'table.csv');

@@ -59,11 +59,11 @@ function skipUnreadable(error: unknown): undefined {
   throw error;
 }
 
-/** The archive's main table (a zipped layer has only its layer), and the others named. */
+/** The archive's main table (of several shapefile layers, its main layer), and the others named. */
 async function previewArchiveTable(path: string): Promise<Preview & { notes: string[] }> {
   const archives = require('../read/archiveTable') as typeof import('../read/archiveTable');
   const { main, others } = await archives.archiveTables(path);
-  if (main === undefined || others.length === 0 || /\.shp$/i.test(main)) return withMembers(await previewTable(path), { notes: [] as string[] });
+  if (main === undefined || others.length === 0) return withMembers(await previewTable(path), { notes: [] as string[] });
   const chosen = await previewTable(path, { entry: main });
   const describe = async (name: string) => {
     const other = await previewTable(path, { entry: name }, 0).catch(() => undefined);

@@ -8,6 +8,7 @@ import { ArchiveError, ZipArchive } from '../archive/zipArchive';
 import { TableReadError } from '../tableReadError';
 import type { SourceEncoding, SourceTable } from '../types';
 import { layerTable } from './shapefileTable';
+import { withMembers } from '../../../objects/withMembers';
 
 /** @public (openTable.ts loads this module with require() when an archive is opened) */
 export async function openZippedShapefile(path: string, given: { encoding?: SourceEncoding; entry?: string }): Promise<SourceTable> {
@@ -37,7 +38,7 @@ export async function openZippedShapefile(path: string, given: { encoding?: Sour
       for await (const chunk of await archive.stream(name)) chunks.push(chunk as Buffer);
       return new Uint8Array(Buffer.concat(chunks));
     };
-    return await layerTable(
+    const table = await layerTable(
       path,
       {
         shp: await bytes(shp),
@@ -48,6 +49,8 @@ export async function openZippedShapefile(path: string, given: { encoding?: Sour
       },
       given,
     );
+    // The layer named is part of the format as used: a mapping proposed for it must name it too.
+    return given.entry === undefined ? table : withMembers(table, { format: withMembers(table.format, { entry: given.entry }) });
   } catch (error) {
     if (error instanceof ArchiveError) throw new TableReadError(path, error.message);
     throw error;
