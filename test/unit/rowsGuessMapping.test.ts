@@ -147,19 +147,20 @@ describe('guessMapping: real exports', () => {
 
   it('Epicollect5: lat_3_location/long_3_location beside the UTM columns, ec5_uuid, a photo column of web addresses proposed to fetch', async () => {
     const { mapping, notes } = await guess(EPICOLLECT);
+    // Its question 1_Species is the label Species of topic 9: that topic, its field and its gallery.
     assert.deepEqual(mapping, {
       source: { ...CSV_SOURCE, delimiter: ',' },
-      topic_id: 0,
+      topic_id: 9,
       source_id: 'ec5-{ec5_uuid}',
       latitude: 'lat_3_location',
       longitude: 'long_3_location',
-      media: { fld_0_1: { columns: ['4_Photo'] } },
+      fields: { fld_9_1: '1_Species' },
+      media: { fld_9_3: { columns: ['4_Photo'] } },
     });
     assert.ok(notes.includes('latitude, longitude: the columns lat_3_location and long_3_location'), notes.join('\n'));
     assert.ok(
-      notes.includes(
-        "media: fld_0_1 from the column 4_Photo: each photo fetched from its web address when imported (kept in .spot-import/downloads/); name the topic's gallery field",
-      ),
+      notes.some((note) => note.startsWith('media: fld_9_3') && note.includes('4_Photo') && note.includes('fetched from its web address')),
+      notes.join('\n'),
     );
   });
 });
@@ -331,6 +332,29 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     // Elsewhere a hyphen is as likely a word's: "Baum-Species" heads no field.
     const plain = await guess(dir.write('baeume.csv', 'Nr;Baum-Species;lat;lon\n1;Eiche;47.1;15.4\n'), new Map([[7, TRAIL]]));
     assert.equal(plain.mapping.topic_id, 0);
+    assert.equal(plain.mapping.fields, undefined);
+  });
+});
+
+describe('Epicollect5 questions', () => {
+  let dir: ReturnType<typeof scratch>;
+  beforeEach(() => (dir = scratch()));
+  afterEach(() => dir.cleanup());
+
+  it("matches a label to Epicollect5's numbered question (2_Species, 4_Notes: its number, its spaces written as _), only in a table Epicollect5 wrote", async () => {
+    const ec5 = dir.write(
+      'form-1__biodiversity.csv',
+      [
+        'ec5_uuid,created_at,uploaded_at,title,lat_1_location,long_1_location,accuracy_1_location,2_Species,3_Count,4_Notes',
+        '7c1a2b3c-0000-4000-8000-000000000001,2024-05-01T10:20:01.000Z,2024-05-01T10:25:00.000Z,Oak 1,47.0712,15.4395,5,Oak,3,near_the_path',
+        '',
+      ].join('\r\n'),
+    );
+    const { mapping } = await guess(ec5, new Map([[7, TRAIL]]));
+    assert.equal(mapping.topic_id, 7);
+    assert.deepEqual(mapping.fields, { fld_7_1: '2_Species', fld_7_4: '4_Notes', fld_7_6: '3_Count' });
+    // Elsewhere "2_Species" is a column name like any other.
+    const plain = await guess(dir.write('plain.csv', 'id,2_Species,lat,lon\n1,Eiche,47.1,15.4\n'), new Map([[7, TRAIL]]));
     assert.equal(plain.mapping.fields, undefined);
   });
 });

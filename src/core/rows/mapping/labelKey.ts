@@ -1,6 +1,7 @@
 // When a column's header names a topic field: the header compared with the field's label as
 // people write them in forms and spreadsheets, "Species:", " species ", "SPECIES" all being the
-// label "Species", and form tools' group paths ending in it ("group_obs/Species", columnOfLabel).
+// label "Species", and form tools' group paths ending in it ("group_obs/Species", columnOfLabel) or
+// Epicollect5's numbered questions ("2_Species").
 // The one rule for the proposal (guessMapping) and for the fields a mapping leaves
 // to their labels (resolveMapping), so the two never disagree on a label; the proposal also takes
 // a header that is the field's name, which it then writes into the mapping.
@@ -26,18 +27,25 @@ export function sameLabel(header: string, label: string): boolean {
  * The column a label heads: one written with the label; else, as form tools write a question in a
  * group, the one column whose last path segment is the label: KoBoToolbox's "group_obs/Species",
  * ODK Central's "grp-species" (its "-" only in a table ODK Central wrote: elsewhere a hyphen is as
- * likely part of a word, "Baum-Art"). Two columns ending in the label (one question in two groups)
+ * likely part of a word, "Baum-Art"); Epicollect5's "2_Species", in a table Epicollect5 wrote. Two columns ending in the label (one question in two groups)
  * give none, as which is meant cannot be told. `free`: whether a column may still be taken.
  */
 export function columnOfLabel(columns: readonly string[], label: string, free: (column: string) => boolean = () => true): string | undefined {
   const whole = columns.filter((column) => sameLabel(column, label));
   if (whole.length > 0) return whole.find(free);
-  const hyphens = recogniseExportTool(columns)?.prefix === 'odk-';
+  const tool = recogniseExportTool(columns)?.prefix;
+  const question = tool === 'ec5-' ? epicollectQuestion : (column: string) => lastSegment(column, tool === 'odk-');
   const ending = columns.filter((column) => {
-    const question = lastSegment(column, hyphens);
-    return question !== undefined && sameLabel(question, label);
+    const asked = question(column);
+    return asked !== undefined && sameLabel(asked, label);
   });
   return ending.length === 1 && free(ending[0]) ? ending[0] : undefined;
+}
+
+/** Epicollect5 heads a question's column with its number and its words joined by "_": "2_Species", "5_Tree_height". */
+function epicollectQuestion(header: string): string | undefined {
+  const numbered = /^\d+_(.+)$/.exec(header);
+  return numbered ? numbered[1].replaceAll('_', ' ') : undefined;
 }
 
 /** What follows a header's last "/" (or, with `hyphens`, its last "-"), if it has one. */
