@@ -191,7 +191,9 @@ describe('spot-import rows: mapping', function () {
     // Topic 7's labels Species and Notes end the group paths group_obs/species and group_obs/notes
     // (its Height (m) is no "height"): the fields the hand-written survey.mapping.json names for them.
     assert.equal(guessed.topic_id, 7);
-    assert.deepEqual(guessed.fields, { fld_7_1: 'group_obs/species', fld_7_4: 'group_obs/notes' });
+    // Its date-time field spotted_at, which no column is headed with: the time the form was opened.
+    assert.deepEqual(guessed.fields, { fld_7_1: 'group_obs/species', fld_7_4: 'group_obs/notes', spotted_at: 'start' });
     assert.match(forced.stderr, /fields: fld_7_1 \(Species\) from the column group_obs\/species/);
+    assert.match(forced.stderr, /fields: spotted_at is the time KoBoToolbox recorded the observation: check that it is the time your field means/);
   });
 });

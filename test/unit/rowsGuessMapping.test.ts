@@ -4,6 +4,7 @@
 // (test/fixtures/exports/README.md), and what it proposes validating and converting with no edit
 // but the topic's number. Every expected value is written here by hand from the fixtures' text.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   guessMapping,
@@ -22,6 +23,7 @@ import { labelKey, sameLabel } from '../../src/core/rows/mapping/labelKey';
 import { convertDateTime } from '../../src/core/rows/values';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics/topicSchema';
 import { ROOT, scratch } from './helpers/cliProcess';
+import { attributesOfRow, checkedTable } from './helpers/checkedTable';
 
 const EXPORTS = join(ROOT, 'test', 'fixtures', 'exports');
 const KOBO = join(EXPORTS, 'Tree_survey_-_all_versions_-_False_-_2026-11-30-08-15-42.csv');
@@ -73,7 +75,8 @@ describe('guessMapping: real exports', () => {
       source_id: 'kobo-{_uuid}',
       latitude: '_point_latitude',
       longitude: '_point_longitude',
-      fields: { fld_9_1: 'group_obs/species' },
+      // Observed at (fld_9_5): when the form was opened, KoBo's start.
+      fields: { fld_9_1: 'group_obs/species', fld_9_5: 'start' },
       media: { fld_9_3: { columns: ['photo'] } },
     });
     assert.ok(notes.includes("topic_id: 9 (Street trees), the topic whose fields' labels match the most columns"), notes.join('\n'));
@@ -94,7 +97,7 @@ describe('guessMapping: real exports', () => {
       source_id: 'odk-{KEY}',
       latitude: 'site-location-Latitude',
       longitude: 'site-location-Longitude',
-      fields: { fld_9_1: 'species' },
+      fields: { fld_9_1: 'species', fld_9_5: 'start' },
       media: { fld_9_3: { columns: ['photo'] } },
     });
     assert.ok(
@@ -154,7 +157,7 @@ describe('guessMapping: real exports', () => {
       source_id: 'ec5-{ec5_uuid}',
       latitude: 'lat_3_location',
       longitude: 'long_3_location',
-      fields: { fld_9_1: '1_Species' },
+      fields: { fld_9_1: '1_Species', fld_9_5: 'created_at' },
       media: { fld_9_3: { columns: ['4_Photo'] } },
     });
     assert.ok(notes.includes('latitude, longitude: the columns lat_3_location and long_3_location'), notes.join('\n'));
@@ -328,11 +331,68 @@ describe('guessMapping: layers, ids, grids and topics', () => {
       ].join('\n'),
     );
     const { mapping } = await guess(odk, new Map([[7, TRAIL]]));
-    assert.deepEqual(mapping.fields, { fld_7_1: 'grp-species', fld_7_4: 'Notes' });
+    // Without a start column, the submission's time.
+    assert.deepEqual(mapping.fields, { fld_7_1: 'grp-species', fld_7_4: 'Notes', spotted_at: 'SubmissionDate' });
     // Elsewhere a hyphen is as likely a word's: "Baum-Species" heads no field.
     const plain = await guess(dir.write('baeume.csv', 'Nr;Baum-Species;lat;lon\n1;Eiche;47.1;15.4\n'), new Map([[7, TRAIL]]));
     assert.equal(plain.mapping.topic_id, 0);
     assert.equal(plain.mapping.fields, undefined);
+  });
+});
+
+describe("guessMapping: the tool's observation time", () => {
+  /** A topic some column of each export names (Species, iNaturalist's description), whose date-time field none heads with its label. */
+  const TIMED: TopicDefinition = {
+    topic_id: 5,
+    fields: {
+      fld_5_1: { label: 'Species', type: 'text' },
+      fld_5_3: { label: 'Description', type: 'text' },
+      fld_5_2: { label: 'When', type: 'datetime' },
+      fld_5_4: { label: 'Photos', type: 'gallery' },
+    },
+  };
+  const topics: TopicCatalog = new Map([[5, TIMED]]);
+  // The first row's time, worked out by hand: ODK's and KoBo's start at +01:00 and Epicollect5's
+  // created_at in UTC as UTC; Survey123's CreationDate is UTC (ArcGIS stores it so); iNaturalist's
+  // time_observed_at (UTC) on its time_zone's wall clock, Buenos Aires at UTC-3, which its
+  // observed_on_string "2026-11-20 11:05:12 AM -03:00" says too.
+  const CASES: Array<[string, string, string, unknown]> = [
+    [ODK, 'tree_survey.csv', 'start', '2026-11-29 09:41:02'],
+    [KOBO, 'Tree_survey_-_all_versions_-_False_-_2026-11-30-08-15-42.csv', 'start', '2026-11-28 08:12:44'],
+    [SURVEY123, 'Tree_Inventory_0.csv', 'CreationDate', '2019-04-11 20:25:02'],
+    [INATURALIST, 'observations-512345.csv', 'time_observed_at', '2026-11-20 11:05:12'],
+    [EPICOLLECT, 'form-1__street-trees.csv', 'created_at', '2026-11-25 10:12:33'],
+  ];
+
+  let dir: ReturnType<typeof scratch>;
+  beforeEach(() => (dir = scratch()));
+  afterEach(() => dir.cleanup());
+  const scratchCsv = (text: string) => dir.write('plain.csv', text);
+
+  for (const [path, name, column, first] of CASES) {
+    it(`${name}: the topic's date-time field from ${column}, read as the proposal says`, async () => {
+      const { mapping, notes } = await guess(path, topics);
+      assert.equal(mapping.topic_id, 5);
+      const field = mapping.fields?.fld_5_2;
+      assert.equal(typeof field === 'string' ? field : field?.column, column, notes.join('\n'));
+      assert.ok(
+        notes.some((note) => note.startsWith('fields: fld_5_2 (When) from the column') && note.includes(column)),
+        notes.join('\n'),
+      );
+      const { rows } = await checkedTable(name, readFileSync(path), mapping, topics);
+      assert.deepEqual(
+        rows[0].findings.filter((finding) => finding.pointer === '/data/attributes/fld_5_2'),
+        [],
+      );
+      assert.equal(attributesOfRow(rows[0]).fld_5_2, first);
+    });
+  }
+
+  it('leaves a date-time field a label feeds to that column, and proposes nothing for a table of no known tool', async () => {
+    const labelled = await guess(SURVEY123, new Map([[9, STREET_TREES]]));
+    assert.deepEqual(labelled.mapping.fields?.fld_9_5, { column: 'Observed at', format: 'M/d/yyyy h:mm:ss a' });
+    const plain = await guess(scratchCsv('id,Species,created_at,lat,lon\n1,Oak,2026-11-25T10:12:33.000Z,47.1,15.4\n'), topics);
+    assert.equal(plain.mapping.fields?.fld_5_2, undefined, 'created_at is a time only in a table Epicollect5 wrote');
   });
 });
 
@@ -352,7 +412,7 @@ describe('Epicollect5 questions', () => {
     );
     const { mapping } = await guess(ec5, new Map([[7, TRAIL]]));
     assert.equal(mapping.topic_id, 7);
-    assert.deepEqual(mapping.fields, { fld_7_1: '2_Species', fld_7_4: '4_Notes', fld_7_6: '3_Count' });
+    assert.deepEqual(mapping.fields, { fld_7_1: '2_Species', fld_7_4: '4_Notes', fld_7_6: '3_Count', spotted_at: 'created_at' });
     // Elsewhere "2_Species" is a column name like any other.
     const plain = await guess(dir.write('plain.csv', 'id,2_Species,lat,lon\n1,Eiche,47.1,15.4\n'), new Map([[7, TRAIL]]));
     assert.equal(plain.mapping.fields, undefined);

@@ -7,6 +7,8 @@ export interface ExportTool {
   name: string;
   /** The start of the proposed source_id template: short and the same for every export of the tool. */
   prefix: string;
+  /** The columns that say when the observation was made, the best first (a date-time field with no label of its own takes one). */
+  time?: readonly string[];
 }
 
 interface ToolSignature extends ExportTool {
@@ -16,10 +18,12 @@ interface ToolSignature extends ExportTool {
 
 // The most specific first: KoBo and Epicollect5 tables carry columns no other tool writes.
 const TOOLS: readonly ToolSignature[] = [
-  { name: 'Epicollect5', prefix: 'ec5-', columns: [['ec5_uuid']] },
+  { name: 'Epicollect5', prefix: 'ec5-', columns: [['ec5_uuid']], time: ['created_at'] },
   {
     name: 'KoBoToolbox',
     prefix: 'kobo-',
+    // start: when the form was opened in the field; the submission's time is later.
+    time: ['start', '_submission_time'],
     columns: [
       ['_uuid', '_submission_time'],
       ['_uuid', '_index'],
@@ -29,6 +33,7 @@ const TOOLS: readonly ToolSignature[] = [
   {
     name: 'ODK Central',
     prefix: 'odk-',
+    time: ['start', 'SubmissionDate'],
     columns: [
       ['KEY', 'SubmissionDate'],
       ['meta-instanceID', 'SubmissionDate'],
@@ -39,6 +44,7 @@ const TOOLS: readonly ToolSignature[] = [
   {
     name: 'Survey123',
     prefix: 'survey123-',
+    time: ['CreationDate', 'creationdate'],
     columns: [
       ['GlobalID', 'ObjectID'],
       ['globalid', 'objectid'],
@@ -47,6 +53,7 @@ const TOOLS: readonly ToolSignature[] = [
   {
     name: 'iNaturalist',
     prefix: 'inat-',
+    time: ['time_observed_at'],
     columns: [
       ['observed_on', 'time_observed_at'],
       ['observed_on', 'quality_grade'],
@@ -59,5 +66,5 @@ const TOOLS: readonly ToolSignature[] = [
 export function recogniseExportTool(columns: readonly string[]): ExportTool | undefined {
   const present = new Set(columns);
   const tool = TOOLS.find((candidate) => candidate.columns.some((set) => set.every((column) => present.has(column))));
-  return tool ? { name: tool.name, prefix: tool.prefix } : undefined;
+  return tool ? { name: tool.name, prefix: tool.prefix, ...(tool.time ? { time: tool.time } : {}) } : undefined;
 }

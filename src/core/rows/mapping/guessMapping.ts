@@ -10,7 +10,7 @@ import { dirname, relative, sep } from 'node:path';
 import { tableCrs } from '../values/prjCrs';
 import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
-import type { TopicCatalog, TopicDefinition } from '../../topics/topicSchema';
+import type { TopicCatalog, TopicDefinition, TopicField } from '../../topics/topicSchema';
 import type { SourceRow, SourceTable } from '../read';
 import { recogniseExportTool } from './exportTool';
 import { guessCoordinates, type CoordinatesGuess } from './guessCoordinates';
@@ -111,17 +111,21 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
       const column = columnOfField(columns, name, spec.label, (candidate) => !taken.has(candidate));
       if (!column) continue;
       taken.add(column);
-      const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;
-      // A zone per row (iNaturalist's time_zone): each row's time is written as its own wall clock.
-      const zoneColumn = spec.type === 'datetime' ? columns.find((candidate) => ZONE_COLUMN.test(candidate)) : undefined;
-      if (zoneColumn) {
-        taken.add(zoneColumn);
-        fields[name] = { column, ...(format ? { format } : {}), timezone: { column: zoneColumn } };
-        notes.push(l10n.t('fields: {0} ({1}) from the column {2}, each row in the time zone its column {3} names', name, spec.label, column, zoneColumn));
-        continue;
-      }
-      fields[name] = format ? { column, format } : column;
-      notes.push(fieldNote(name, spec.label, column, format, spec.type === 'datetime'));
+      const proposed = fieldOfColumn(name, spec, column, columns, sample, taken);
+      fields[name] = proposed.field;
+      notes.push(proposed.note);
+    }
+    // The time a form tool records (ODK's start, Survey123's CreationDate) for a date-time field no label fed.
+    const tool = recogniseExportTool(columns);
+    const time = tool?.time && !photos ? toolTime(tool.time, definition, fields, sample, taken) : undefined;
+    if (time && tool) {
+      const proposed = fieldOfColumn(time.field, time.spec, time.column, columns, sample, taken);
+      taken.add(time.column);
+      fields[time.field] = proposed.field;
+      notes.push(
+        proposed.note,
+        l10n.t('fields: {0} is the time {1} recorded the observation: check that it is the time your field means', time.field, tool.name),
+      );
     }
   }
   if (photos && definition && !taken.has(PHOTO_TIME)) {
@@ -202,6 +206,46 @@ function photoMedia(folder: string, field: string, gallery: boolean): { media: M
 }
 
 /** The column of a photo's time: DateTimeOriginal, with its offset when the photo has one. */
+/** A field of a column: a date's pattern, and a date-time's zone per row (iNaturalist's time_zone), when they apply. */
+function fieldOfColumn(
+  name: string,
+  spec: TopicField,
+  column: string,
+  columns: readonly string[],
+  sample: readonly SourceRow[],
+  taken: Set<string>,
+): { field: NonNullable<Mapping['fields']>[string]; note: string } {
+  const format = spec.type === 'date' || spec.type === 'datetime' ? dateFormatOf(sample.map((row) => row.values[column])) : undefined;
+  // A zone per row: each row's time is written as its own wall clock.
+  const zoneColumn = spec.type === 'datetime' ? columns.find((candidate) => ZONE_COLUMN.test(candidate)) : undefined;
+  if (zoneColumn) {
+    taken.add(zoneColumn);
+    return {
+      field: { column, ...(format ? { format } : {}), timezone: { column: zoneColumn } },
+      note: l10n.t('fields: {0} ({1}) from the column {2}, each row in the time zone its column {3} names', name, spec.label, column, zoneColumn),
+    };
+  }
+  return { field: format ? { column, format } : column, note: fieldNote(name, spec.label, column, format, spec.type === 'datetime') };
+}
+
+/** The topic's first date-time field nothing feeds yet, and the tool's first time column with a value in the rows looked at. */
+function toolTime(
+  candidates: readonly string[],
+  definition: TopicDefinition,
+  fields: NonNullable<Mapping['fields']>,
+  sample: readonly SourceRow[],
+  taken: ReadonlySet<string>,
+): { field: string; spec: TopicField; column: string } | undefined {
+  const free = Object.entries(definition.fields).find(([name, spec]) => spec.type === 'datetime' && !Object.hasOwn(fields, name));
+  if (!free) return undefined;
+  const column = candidates.find((candidate) => !taken.has(candidate) && sample.some((row) => cellHasText(row.values[candidate])));
+  return column === undefined ? undefined : { field: free[0], spec: free[1], column };
+}
+
+function cellHasText(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+}
+
 const PHOTO_TIME = 'taken';
 
 /** A folder of photos: the topic's first date-time (else date) field no column feeds yet takes the time each photo was taken. */
