@@ -125,10 +125,10 @@ async function* photoRows(root: string, units: readonly PhotoUnit[], signal?: Ab
     const line = index + 1;
     // The photo whose position and time the row takes: the first in name order that has a position.
     let lead: { photo: string; tags: PhotoTags } | undefined;
-    let unreadable: string | undefined;
+    let unreadable: { photo: string; problem: string } | undefined;
     for (const photo of unit.photos) {
       const tags = await readPhotoTags(join(root, photo));
-      if ('problem' in tags) unreadable ??= tags.problem;
+      if ('problem' in tags) unreadable ??= { photo, problem: tags.problem };
       else if (tags.latitude !== undefined && tags.longitude !== undefined) {
         lead = { photo, tags };
         break;
@@ -155,14 +155,19 @@ async function* photoRows(root: string, units: readonly PhotoUnit[], signal?: Ab
   }
 }
 
-function noPosition(unit: PhotoUnit, unreadable: string | undefined): string {
+/** Why a row has no place; a subfolder's names the first of its photos that could not be read, as a photo's own row is named by it. */
+function noPosition(unit: PhotoUnit, unreadable: { photo: string; problem: string } | undefined): string {
   if (unit.group)
     return unreadable === undefined
       ? l10n.t('No photo in this folder has a GPS position in its EXIF tags: a spot needs one.')
-      : l10n.t('No photo in this folder has a GPS position in its EXIF tags: a spot needs one (the tags of one cannot be read: {0}).', unreadable);
+      : l10n.t(
+          'No photo in this folder has a GPS position in its EXIF tags: a spot needs one (the tags of {0} cannot be read: {1}).',
+          unreadable.photo,
+          unreadable.problem,
+        );
   return unreadable === undefined
     ? l10n.t("The photo has no GPS position in its EXIF tags: a spot needs one (was the camera's location off, or did an app remove it?).")
-    : l10n.t("The photo's tags cannot be read ({0}): a spot needs its GPS position.", unreadable);
+    : l10n.t("The photo's tags cannot be read ({0}): a spot needs its GPS position.", unreadable.problem);
 }
 
 /**

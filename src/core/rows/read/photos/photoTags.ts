@@ -4,6 +4,9 @@
 // camera wrote one (a local time without it, for the mapping's inputTimezone). Read by exifr from
 // the file's head only: its first 64 KiB, and a further chunk only where the tags go on (a HEIC's
 // Exif item further in); never the picture itself. exifr is loaded when the first photo is read.
+import { stat } from 'node:fs/promises';
+import { l10n } from '../../../text/l10n';
+
 export interface PhotoTags {
   /** Decimal degrees, rounded to 7 decimals (about a centimetre): both or neither. */
   latitude?: number;
@@ -46,16 +49,59 @@ const OPTIONS = {
 
 const COORDINATE_DECIMALS = 7;
 
-/** The photo's tags, or why they cannot be read (exifr's words: not an image it knows, a broken file). No tags at all is no problem: an empty result. */
+/** The part of exifr's reader this module uses: the file it read, which it may leave open when the photo is broken. */
+interface ExifReader {
+  read(path: string): Promise<void>;
+  parse(): Promise<Record<string, unknown> | undefined>;
+  /** exifr's file reader; its close() may be called at any time, and more than once. */
+  file?: { close(): unknown };
+}
+
+/**
+ * The photo's tags, or why they cannot be read, in words that say what is wrong with the file (never
+ * exifr's own, which name its internals). No tags at all is no problem: an empty result. exifr's
+ * parse(path) leaves the file open for the garbage collector when a photo is broken, so its reader is
+ * used here and closed whatever happens.
+ */
 export async function readPhotoTags(path: string): Promise<PhotoTags | { problem: string }> {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (error) {
+    return { problem: fileProblem(error) };
+  }
+  if (size === 0) return { problem: l10n.t('the file is empty') };
   const exifr = require('exifr') as typeof import('exifr');
+  const reader = new exifr.Exifr(OPTIONS) as unknown as ExifReader;
   let tags: Record<string, unknown> | undefined;
   try {
-    tags = (await exifr.parse(path, OPTIONS)) as Record<string, unknown> | undefined;
+    await reader.read(path);
+    tags = await reader.parse();
   } catch (error) {
-    return { problem: (error as Error).message };
+    return { problem: (error as NodeJS.ErrnoException).code ? fileProblem(error) : brokenPhoto(error) };
+  } finally {
+    await reader.file?.close();
   }
-  return tags ? photoTagsOf(tags) : {};
+  if (!tags) return {};
+  const result = photoTagsOf(tags);
+  // exifr reads on past a segment it could not (a file cut short in its EXIF tags) and lists why under
+  // `errors`: without a position, that is the photo's problem, not a camera that wrote none.
+  if (result.latitude === undefined && Array.isArray(tags.errors) && tags.errors.length > 0) return { problem: brokenPhoto(tags.errors[0]) };
+  return result;
+}
+
+/** Why exifr could not read a file it was given: not an image of a kind it knows, or one that is cut short or damaged. */
+function brokenPhoto(error: unknown): string {
+  if (error instanceof Error && error.message === 'Unknown file format') return l10n.t('it is not a JPEG, HEIC, AVIF, TIFF or PNG file');
+  return l10n.t('the file is cut short or its EXIF tags are damaged');
+}
+
+/** Why the file itself cannot be read, as the other tables' files say it (textTable.ts). */
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return l10n.t('there is no such file');
+  if (code === 'EACCES' || code === 'EPERM') return l10n.t('it may not be read (permission denied)');
+  return l10n.t('it cannot be read: {0}', error instanceof Error ? error.message : String(error));
 }
 
 /** The tags exifr gives (names as EXIF has them, values as written) as what a row takes of them. */
