@@ -474,6 +474,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       yAt,
       'warning',
     );
+  if (row.placeWarning) report('latitude', row.placeWarning, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
 }

@@ -78,6 +78,8 @@ export interface SourceRow {
   id?: { value: string | number; position: CellPosition };
   /** CSV/TSV: the file ends in this row's last cell, this column's, without a line break (a download cut short does). */
   endsUnterminatedIn?: string;
+  /** What the reader took on trust about the row's place (a photo whose GPS tags lack a hemisphere): a warning at the latitude once the place is read. */
+  placeWarning?: string;
 }
 
 /** A row that could not be read (or, once, why reading stopped early): what is wrong, and where. */

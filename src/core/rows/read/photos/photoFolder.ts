@@ -151,7 +151,8 @@ async function* photoRows(root: string, units: readonly PhotoUnit[], signal?: Ab
     });
     const cells: Record<string, CellPosition> = {};
     for (const column of PHOTO_COLUMNS) cells[column] = { line, column: 1 };
-    yield { row: line, line, values, cells, geometry: { type: 'Point', coordinates: [tags.longitude, tags.latitude], position: { line, column: 1 } } };
+    const geometry = { type: 'Point', coordinates: [tags.longitude, tags.latitude], position: { line, column: 1 } };
+    yield { row: line, line, values, cells, geometry, ...(tags.warning ? { placeWarning: tags.warning } : {}) };
   }
 }
 

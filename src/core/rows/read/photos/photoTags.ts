@@ -17,6 +17,8 @@ export interface PhotoTags {
   direction?: number;
   /** "2026-03-27T14:30:05+01:00", or without the offset when the photo has none. */
   taken?: string;
+  /** What the position takes on trust: a hemisphere the tags do not record. */
+  warning?: string;
 }
 
 const GPS_TAGS = ['GPSLatitudeRef', 'GPSLatitude', 'GPSLongitudeRef', 'GPSLongitude', 'GPSAltitudeRef', 'GPSAltitude', 'GPSImgDirection'];
@@ -107,12 +109,14 @@ function fileProblem(error: unknown): string {
 /** The tags exifr gives (names as EXIF has them, values as written) as what a row takes of them. */
 function photoTagsOf(tags: Record<string, unknown>): PhotoTags {
   const result: PhotoTags = {};
-  const latitude = degreesOf(tags.GPSLatitude, tags.GPSLatitudeRef, 'S');
-  const longitude = degreesOf(tags.GPSLongitude, tags.GPSLongitudeRef, 'W');
+  const latitude = degreesOf(tags.GPSLatitude, tags.GPSLatitudeRef, 'N', 'S');
+  const longitude = degreesOf(tags.GPSLongitude, tags.GPSLongitudeRef, 'E', 'W');
   // 0° 0°: what some cameras write before they have a fix, not a place.
-  if (latitude !== undefined && longitude !== undefined && !(latitude === 0 && longitude === 0)) {
-    result.latitude = round(latitude);
-    result.longitude = round(longitude);
+  if (latitude !== undefined && longitude !== undefined && !(latitude.value === 0 && longitude.value === 0)) {
+    result.latitude = round(latitude.value);
+    result.longitude = round(longitude.value);
+    const warning = hemisphereWarning(latitude.assumed, longitude.assumed);
+    if (warning) result.warning = warning;
   }
   const altitude = numberOf(tags.GPSAltitude);
   if (altitude !== undefined) result.altitude = firstByte(tags.GPSAltitudeRef) === 1 ? -altitude : altitude;
@@ -123,13 +127,31 @@ function photoTagsOf(tags: Record<string, unknown>): PhotoTags {
   return result;
 }
 
-/** [degrees, minutes, seconds] (or fewer: minutes with their fraction) and the reference whose letter makes it negative. */
-function degreesOf(parts: unknown, ref: unknown, negative: 'S' | 'W'): number | undefined {
-  const values = Array.isArray(parts) ? parts : typeof parts === 'number' ? [parts] : [];
+/**
+ * [degrees, minutes, seconds] (or fewer: minutes with their fraction) with the sign of its reference
+ * letter. Minutes or seconds of 0/0 (NaN as exifr divides them; some cameras write that for none)
+ * count as 0. A reference that is neither letter (missing, blank) is taken as the positive one, and
+ * `assumed` says so.
+ */
+function degreesOf(parts: unknown, ref: unknown, positive: 'N' | 'E', negative: 'S' | 'W'): { value: number; assumed: boolean } | undefined {
+  const values = Array.isArray(parts) ? [...(parts as unknown[])] : typeof parts === 'number' ? [parts] : [];
+  for (let index = 1; index < values.length; index++) if (Number.isNaN(values[index])) values[index] = 0;
   if (values.length === 0 || values.length > 3 || !values.every((part) => typeof part === 'number' && Number.isFinite(part) && part >= 0)) return undefined;
   const [degrees, minutes = 0, seconds = 0] = values as number[];
   const value = degrees + minutes / 60 + seconds / 3600;
-  return typeof ref === 'string' && ref.trim().toUpperCase() === negative ? -value : value;
+  const letter = typeof ref === 'string' ? ref.replace(/\0/g, '').trim().toUpperCase() : '';
+  return { value: letter === negative ? -value : value, assumed: letter !== positive && letter !== negative };
+}
+
+/** The warning for references the tags do not give: the place may lie in the other hemisphere. */
+function hemisphereWarning(latitude: boolean, longitude: boolean): string | undefined {
+  if (latitude && longitude)
+    return l10n.t(
+      "The photo's GPS tags do not record the hemisphere (GPSLatitudeRef and GPSLongitudeRef are missing): north and east were assumed; check the place on a map.",
+    );
+  if (latitude) return l10n.t("The photo's GPS tags do not record north or south (GPSLatitudeRef is missing): north was assumed; check the place on a map.");
+  if (longitude) return l10n.t("The photo's GPS tags do not record east or west (GPSLongitudeRef is missing): east was assumed; check the place on a map.");
+  return undefined;
 }
 
 function numberOf(value: unknown): number | undefined {
