@@ -56,7 +56,7 @@ export function photoFetcher(
           EXIT.usage,
         );
       }
-      headers.push({ name: header.name, value, ...(header.host ? { host: header.host } : {}) });
+      headers.push({ name: header.name, value, ...(header.host ? { host: header.host } : {}), source: `the environment variable ${header.env}` });
     }
   }
   return new PhotoFetcher({

@@ -5,4 +5,4 @@ export { mediaFolderFor, noMediaLayout, listSpotMedia, mediaCount, compareMediaN
 export { checkSpotMedia, type SpotMediaCheck, type SpotProblem, type GalleryPlan, type CheckedMediaFile, type CheckOptions } from './checkSpotMedia';
 export { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from './acceptedTypes';
 export { checkMediaFile, type MediaFileVerdict } from './mediaFileRules';
-export { PhotoFetcher, FetchError, type FetchHeader, type FetchedPhoto } from './remote/photoFetcher';
+export { PhotoFetcher, FetchError, isSendableHeaderValue, type FetchHeader, type FetchedPhoto } from './remote/photoFetcher';

@@ -34,7 +34,7 @@ export async function photoFetching(
       // Two rows' photos from one host ask once.
       let value = asking.get(key);
       if (!value) {
-        value = valueOf(services, key, host, header.name, header.field);
+        value = valueOf(services, core, key, host, header.name, header.field);
         asking.set(key, value);
       }
       const given = await value;
@@ -62,9 +62,10 @@ export async function photoFetching(
   return { fetchPhoto: (url) => fetcher.fetch(url, signal), dispose: () => dispatcher.close() };
 }
 
-async function valueOf(services: CommandServices, key: string, host: string, name: string, field: string): Promise<string | undefined> {
+async function valueOf(services: CommandServices, core: typeof Core, key: string, host: string, name: string, field: string): Promise<string | undefined> {
   const stored = await services.context.secrets.get(key);
-  if (stored) return stored;
+  // One kept before the input box checked it, with a line break the header cannot carry: asked for again.
+  if (stored && core.isSendableHeaderValue(stored)) return stored;
   const given = await services.ui.showInputBox({
     title: vscode.l10n.t('Login for the photos on {0}', host),
     prompt: vscode.l10n.t(
@@ -75,6 +76,10 @@ async function valueOf(services: CommandServices, key: string, host: string, nam
     ),
     password: true,
     ignoreFocusOut: true,
+    validateInput: (value) =>
+      core.isSendableHeaderValue(value)
+        ? undefined
+        : vscode.l10n.t('The value has a line break or another control character, which a header cannot carry: paste it again without.'),
   });
   if (!given) return undefined;
   await services.context.secrets.store(key, given);

@@ -35,6 +35,8 @@ export interface FetchHeader {
   value: string;
   /** The one host it goes to; undefined: the host of each address (never one a redirect leads to). */
   host?: string;
+  /** Where its value is set, for a message that asks to fix it: "the environment variable KOBO_TOKEN". */
+  source?: string;
 }
 
 export interface PhotoFetcherOptions {
@@ -134,6 +136,7 @@ export class PhotoFetcher {
     const url = parse(address, shown);
     // Asked before the clock starts: the editor may ask the person for the login.
     const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(url.host)) ?? []).map((header) => withMembers(header, { host: url.host }))];
+    requireSendable(logins, url.host, shown);
     const deadline = new AttemptDeadline(signal, this.options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS);
     try {
       return await this.follow(url, logins, shown, { address, dataPath, metaPath, cached }, deadline.signal);
@@ -176,7 +179,7 @@ export class PhotoFetcher {
         // undici follows no redirect by itself: each hop is checked here.
         reply = await request(url, { method: 'GET', headers, signal, dispatcher: this.options.dispatcher ?? defaultDispatcher(), headersTimeout: idle, bodyTimeout: idle });
       } catch (error) {
-        throw isCancellation(error) || signal.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle)));
+        throw isCancellation(error) || signal.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle, 'reply')));
       }
       const status = reply.statusCode;
       if (status >= 300 && status < 400 && status !== 304) {
@@ -253,7 +256,7 @@ export class PhotoFetcher {
     } catch (error) {
       await fs.rm(temporary, { force: true });
       if (error instanceof FetchError || isCancellation(error) || signal?.aborted) throw error;
-      throw new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, this.options.idleTimeoutMs ?? 30_000)));
+      throw new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, this.options.idleTimeoutMs ?? 30_000, 'body')));
     }
   }
 }
@@ -303,13 +306,49 @@ function requireSecure(url: URL, shown: string): void {
   throw new FetchError(l10n.t('{0} is not fetched: photos are fetched over https only (http only from this machine)', shown));
 }
 
-function reasonOf(error: unknown, idleMs: number): string {
+/** Whether a header can carry `value`: no line break, no control character but the tab (HTTP's field-value, as undici checks it). */
+export function isSendableHeaderValue(value: string): boolean {
+  return !/[^\t\x20-\x7e\x80-\xff]/.test(value);
+}
+
+/**
+ * A header value with a line break (or another control character but the tab) would end the header
+ * early: undici refuses to send it, with nothing but its code. Said before anything is sent, with
+ * where to fix it; never the value.
+ */
+function requireSendable(logins: readonly FetchHeader[], host: string, shown: string): void {
+  const bad = logins.find((header) => !isSendableHeaderValue(header.value));
+  if (!bad) return;
+  const to = bad.host ?? host;
+  throw new FetchError(
+    bad.source
+      ? l10n.t(
+          '{0} could not be fetched: the login header {1} for {2} has a line break or another control character in its value; fix it in {3}',
+          shown,
+          bad.name,
+          to,
+          bad.source,
+        )
+      : l10n.t('{0} could not be fetched: the login header {1} for {2} has a line break or another control character in its value; fix its value', shown, bad.name, to),
+  );
+}
+
+/** Codes of a connection that went before its exchange was over: the server closed it, or it was cut on the way. */
+const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** Why a fetch failed, in words that say what to do; `phase`: waiting for the reply's head, or reading its body. */
+function reasonOf(error: unknown, idleMs: number, phase: 'reply' | 'body'): string {
   const code = (error as { code?: string }).code;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return l10n.t('the server sent nothing for {0} s', formatDecimal(idleMs / 1000, 1));
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return l10n.t('its host is not known');
   if (code === 'ECONNREFUSED') return l10n.t('the connection was refused');
+  if (code !== undefined && CLOSED_CODES.has(code))
+    return phase === 'body'
+      ? l10n.t('the server closed the connection before the photo was complete; try again later: the next run fetches it again')
+      : l10n.t('the server closed the connection before it answered; try again later: the next run fetches it again');
   // The same words as the service client's for a certificate it cannot trust (certificates.ts).
   const certificate = code === undefined ? undefined : describeCertificateProblem(code);
   if (certificate) return certificate;
-  return code ?? (error as Error).message;
+  // Anything else in the transport's own words, which say more than its code.
+  return (error as Error).message || (code ?? String(error));
 }
