@@ -42,19 +42,29 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterMs?
   return Math.min(policy.maxMs, Math.max(jittered, retryAfterMs ?? 0));
 }
 
+/** A failed attempt as the policy judges it: the server's answer (its status and Retry-After), or the transport's error. */
+export type RetryFailure = { status: number; retryAfterMs?: number } | { networkError: unknown };
+
 /**
  * How long to wait before sending a failed attempt again, or undefined to give up with its error:
  * retries are used up, the failure is not one that means "not now", or the server asked to wait
  * longer than the policy ever waits (coming back early would only be refused again; the error
  * says when to try).
  */
+export function retryDelayAfter(failure: RetryFailure, attempt: number, policy: RetryPolicy): number | undefined {
+  if (attempt >= policy.maxRetries) return undefined;
+  if ('networkError' in failure) return isRetryableNetworkError(failure.networkError) ? retryDelayMs(attempt, policy) : undefined;
+  if (!isRetryableStatus(failure.status)) return undefined;
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxMs) return undefined;
+  return retryDelayMs(attempt, policy, failure.retryAfterMs);
+}
+
+/** retryDelayAfter for the service client's errors. */
 export function retryDelayFor(error: unknown, attempt: number, policy: RetryPolicy): number | undefined {
-  if (!(error instanceof ServiceError) || attempt >= policy.maxRetries) return undefined;
-  if (error.kind === 'network' && isRetryableNetworkError(error.details.cause)) return retryDelayMs(attempt, policy);
-  if (error.kind !== 'http' || error.status === undefined || !isRetryableStatus(error.status)) return undefined;
-  const retryAfterMs = error.details.retryAfterMs;
-  if (retryAfterMs !== undefined && retryAfterMs > policy.maxMs) return undefined;
-  return retryDelayMs(attempt, policy, retryAfterMs);
+  if (!(error instanceof ServiceError)) return undefined;
+  if (error.kind === 'network') return retryDelayAfter({ networkError: error.details.cause }, attempt, policy);
+  if (error.kind !== 'http' || error.status === undefined) return undefined;
+  return retryDelayAfter({ status: error.status, retryAfterMs: error.details.retryAfterMs }, attempt, policy);
 }
 
 /**

@@ -57,6 +57,7 @@ export async function photoFetching(
     loginFor,
     onLoginRefused,
     dispatcher,
+    retry: { maxRetries: settings.maxRetries },
     ...(settings.mediaAcceptedTypes ? { acceptedTypes: settings.mediaAcceptedTypes } : {}),
   });
   return { fetchPhoto: (url) => fetcher.fetch(url, signal), dispose: () => dispatcher.close() };

@@ -28,6 +28,7 @@ import { describeCertificateProblem } from '../../api/certificates';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from '../acceptedTypes';
 import { sniffMediaType } from './sniffType';
 import { withMembers } from '../../objects/withMembers';
+import { DEFAULT_RETRY_POLICY, describeWait, isRetryableStatus, parseRetryAfter, retryDelayAfter, sleep, type RetryFailure, type RetryPolicy } from '../../api/retryPolicy';
 
 /** A header sent with every fetch from `host` (a login the mapping asks for); its value is never shown. */
 export interface FetchHeader {
@@ -60,10 +61,12 @@ export interface PhotoFetcherOptions {
   /** Time for the reply's head, and between two pieces of its body (a server that drips), default 30 s. */
   idleTimeoutMs?: number;
   /**
-   * Overall time for one fetch, its redirects and body included (default DEFAULT_DOWNLOAD_DEADLINE_MS):
+   * Overall time for one attempt, its redirects and body included (default DEFAULT_DOWNLOAD_DEADLINE_MS):
    * a server that drips a byte at a time never trips the idle timeout.
    */
   deadlineMs?: number;
+  /** When a busy server (429, 503) or a dropped connection is asked again: the service client's policy (default DEFAULT_RETRY_POLICY). */
+  retry?: Partial<RetryPolicy>;
 }
 
 export interface FetchedPhoto {
@@ -86,11 +89,32 @@ interface CacheEntry {
 
 type Reply = Awaited<ReturnType<typeof request>>;
 
+/** Where a download goes: the cache's data and description files, and the copy it has (for a refresh). */
+interface Target {
+  address: string;
+  dataPath: string;
+  metaPath: string;
+  cached: (FetchedPhoto & { entry: CacheEntry }) | undefined;
+}
+
 const MAX_REDIRECTS = 5;
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 const SNIFF_BYTES = 16;
 
-export class FetchError extends Error {}
+export class FetchError extends Error {
+  /** A failure the retry policy may try again (a busy server, a dropped connection), and its reason for the message after the last attempt. */
+  readonly retry?: { failure: RetryFailure; shown: string; reason: string };
+
+  constructor(message: string, retry?: { failure: RetryFailure; shown: string; reason: string }) {
+    super(message);
+    if (retry) this.retry = retry;
+  }
+}
+
+/** "… could not be fetched: <reason>", with what the retry policy needs to judge it. */
+function failed(shown: string, reason: string, failure: RetryFailure): FetchError {
+  return new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reason), { failure, shown, reason });
+}
 
 export class PhotoFetcher {
   /** One download per address at a time: two rows naming one photo wait for the same. */
@@ -98,8 +122,11 @@ export class PhotoFetcher {
   /** Addresses asked for again in this run (refresh): asked once, then the cache answers. */
   private readonly refreshed = new Set<string>();
   private created = false;
+  private readonly policy: RetryPolicy;
 
-  constructor(private readonly options: PhotoFetcherOptions) {}
+  constructor(private readonly options: PhotoFetcherOptions) {
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
 
   /** The photo at `address`, from the cache or the server; a FetchError says why it could not be had. */
   fetch(address: string, signal?: AbortSignal): Promise<FetchedPhoto> {
@@ -137,9 +164,29 @@ export class PhotoFetcher {
     // Asked before the clock starts: the editor may ask the person for the login.
     const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(url.host)) ?? []).map((header) => withMembers(header, { host: url.host }))];
     requireSendable(logins, url.host, shown);
+    // A busy server (429, 503) or a dropped connection is asked again as the service client asks
+    // (retryPolicy.ts: Retry-After honoured, bounded); each attempt has its own deadline, and a
+    // cancelled run ends the wait.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(url, logins, shown, { address, dataPath, metaPath, cached }, signal);
+      } catch (error) {
+        const retry = error instanceof FetchError ? error.retry : undefined;
+        const wait = retry && !signal?.aborted ? retryDelayAfter(retry.failure, attempt, this.policy) : undefined;
+        if (wait === undefined) {
+          if (retry && attempt > 0) throw new FetchError(l10n.t('{0} could not be fetched after {1} attempts: {2}', shown, attempt + 1, retry.reason));
+          throw error;
+        }
+        await sleep(wait, signal);
+      }
+    }
+  }
+
+  /** One attempt: the request and its redirects, within the deadline. */
+  private async attempt(url: URL, logins: readonly FetchHeader[], shown: string, target: Target, signal?: AbortSignal): Promise<FetchedPhoto> {
     const deadline = new AttemptDeadline(signal, this.options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS);
     try {
-      return await this.follow(url, logins, shown, { address, dataPath, metaPath, cached }, deadline.signal);
+      return await this.follow(url, logins, shown, target, deadline.signal);
     } catch (error) {
       if (!deadline.timedOut) throw error;
       throw new FetchError(
@@ -159,7 +206,7 @@ export class PhotoFetcher {
     start: URL,
     logins: readonly FetchHeader[],
     shown: string,
-    { address, dataPath, metaPath, cached }: { address: string; dataPath: string; metaPath: string; cached: (FetchedPhoto & { entry: CacheEntry }) | undefined },
+    { address, dataPath, metaPath, cached }: Target,
     signal: AbortSignal,
   ): Promise<FetchedPhoto> {
     let url = start;
@@ -179,7 +226,7 @@ export class PhotoFetcher {
         // undici follows no redirect by itself: each hop is checked here.
         reply = await request(url, { method: 'GET', headers, signal, dispatcher: this.options.dispatcher ?? defaultDispatcher(), headersTimeout: idle, bodyTimeout: idle });
       } catch (error) {
-        throw isCancellation(error) || signal.aborted ? error : new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, idle, 'reply')));
+        throw isCancellation(error) || signal.aborted ? error : failed(shown, reasonOf(error, idle, 'reply'), { networkError: error });
       }
       const status = reply.statusCode;
       if (status >= 300 && status < 400 && status !== 304) {
@@ -196,6 +243,11 @@ export class PhotoFetcher {
       if (status === 304 && cached) {
         await reply.body.dump().catch(() => undefined);
         return cached;
+      }
+      if (isRetryableStatus(status)) {
+        await reply.body.dump().catch(() => undefined);
+        const retryAfterMs = parseRetryAfter(reply.headers['retry-after']);
+        throw failed(shown, busy(status, retryAfterMs), { status, retryAfterMs });
       }
       if (status !== 200) {
         await reply.body.dump().catch(() => undefined);
@@ -256,7 +308,7 @@ export class PhotoFetcher {
     } catch (error) {
       await fs.rm(temporary, { force: true });
       if (error instanceof FetchError || isCancellation(error) || signal?.aborted) throw error;
-      throw new FetchError(l10n.t('{0} could not be fetched: {1}', shown, reasonOf(error, this.options.idleTimeoutMs ?? 30_000, 'body')));
+      throw failed(shown, reasonOf(error, this.options.idleTimeoutMs ?? 30_000, 'body'), { networkError: error });
     }
   }
 }
@@ -331,6 +383,13 @@ function requireSendable(logins: readonly FetchHeader[], host: string, shown: st
         )
       : l10n.t('{0} could not be fetched: the login header {1} for {2} has a line break or another control character in its value; fix its value', shown, bad.name, to),
   );
+}
+
+/** A 429 or 503: the server is busy or limits requests; when it asked to wait (Retry-After), until when. */
+function busy(status: number, retryAfterMs: number | undefined): string {
+  return retryAfterMs !== undefined && retryAfterMs > 0
+    ? l10n.t('the server answered {0}: it is busy or limits how often it is asked. {1}', status, describeWait(retryAfterMs, Date.now() + retryAfterMs))
+    : l10n.t('the server answered {0}: it is busy or limits how often it is asked; try again later', status);
 }
 
 /** Codes of a connection that went before its exchange was over: the server closed it, or it was cut on the way. */
