@@ -9,7 +9,7 @@
 // another; no message names its value or the address's query (where tokens also travel). Not
 // downloadMedia (the Galleries view's, which holds a file in memory and asks before a large one):
 // these go to disk, carry a login, and are kept for the next run.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,7 @@ import { DEFAULT_DOWNLOAD_DEADLINE_MS } from '../../api/requestDefaults';
 import { describeCertificateProblem } from '../../api/certificates';
 import { DEFAULT_ACCEPTED_TYPES, isAcceptedType } from '../acceptedTypes';
 import { sniffMediaType } from './sniffType';
+import { partFileFor, removeStaleParts } from './partFiles';
 import { withMembers } from '../../objects/withMembers';
 import { DEFAULT_RETRY_POLICY, describeWait, isRetryableStatus, parseRetryAfter, retryDelayAfter, sleep, type RetryFailure, type RetryPolicy } from '../../api/retryPolicy';
 
@@ -122,6 +123,8 @@ export class PhotoFetcher {
   /** Addresses asked for again in this run (refresh): asked once, then the cache answers. */
   private readonly refreshed = new Set<string>();
   private created = false;
+  /** The removal of the .part files earlier runs left (killed mid-download), once per fetcher: its first fetch waits for it. */
+  private swept: Promise<void> | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: PhotoFetcherOptions) {
@@ -144,6 +147,7 @@ export class PhotoFetcher {
   }
 
   private async fetchOnce(address: string, signal?: AbortSignal): Promise<FetchedPhoto> {
+    await (this.swept ??= removeStaleParts(this.options.cacheDir, this.options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS));
     const key = keyOf(address);
     const dataPath = join(this.options.cacheDir, key);
     const metaPath = `${dataPath}.json`;
@@ -274,7 +278,7 @@ export class PhotoFetcher {
       reply.body.on('error', () => undefined).destroy();
       throw new FetchError(l10n.t('{0} could not be fetched: it is {1}, more than {2}', shown, formatBytes(declared), formatBytes(maxBytes)));
     }
-    const temporary = `${dataPath}.${randomBytes(4).toString('hex')}.part`;
+    const temporary = partFileFor(dataPath);
     let size = 0;
     const head: Buffer[] = [];
     let headBytes = 0;
