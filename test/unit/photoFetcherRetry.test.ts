@@ -66,6 +66,23 @@ describe('core media: photos fetched by web address from a busy server', functio
     assert.match(problem.message, /try again later/);
   });
 
+  it("a host that failed every attempt is not asked again for the run's other photos: they fail at once, naming the first failure", async () => {
+    const down = await server((_, response) => response.writeHead(503).end('maintenance'));
+    const run = fetcher({ baseMs: 1 });
+    await assert.rejects(run.fetch(down.url), FetchError);
+    const asked = down.times.length;
+    const started = Date.now();
+    await assert.rejects(
+      run.fetch(down.url.replace('photo.jpg', 'other.jpg')),
+      (error: Error) => error instanceof FetchError && /other\.jpg was not fetched: .* did not answer earlier in this run.*503/.test(error.message),
+    );
+    assert.equal(down.times.length, asked, 'not asked again');
+    assert.ok(Date.now() - started < 500, 'at once');
+    // A later run asks again.
+    await assert.rejects(fetcher({ baseMs: 1 }).fetch(down.url.replace('photo.jpg', 'other.jpg')), FetchError);
+    assert.equal(down.times.length, asked * 2);
+  });
+
   it('a Retry-After longer than the policy ever waits is not waited for: the message says when to come back', async () => {
     const later = await server((_, response) => response.writeHead(429, { 'retry-after': '3600' }).end());
     await assert.rejects(

@@ -122,6 +122,8 @@ export class PhotoFetcher {
   private readonly pending = new Map<string, Promise<FetchedPhoto>>();
   /** Addresses asked for again in this run (refresh): asked once, then the cache answers. */
   private readonly refreshed = new Set<string>();
+  /** Hosts that failed every attempt in this run, with why (see download). */
+  private readonly failedHosts = new Map<string, string>();
   private created = false;
   /** The removal of the .part files earlier runs left (killed mid-download), once per fetcher: its first fetch waits for it. */
   private swept: Promise<void> | undefined;
@@ -168,6 +170,10 @@ export class PhotoFetcher {
     // Asked before the clock starts: the editor may ask the person for the login.
     const logins = [...(this.options.headers ?? []), ...((await this.options.loginFor?.(url.host)) ?? []).map((header) => withMembers(header, { host: url.host }))];
     requireSendable(logins, url.host, shown);
+    // A host that failed every attempt of one photo is not asked again in this run: with thousands
+    // of photos on it, each would wait out the policy's backoff in turn.
+    const earlier = this.failedHosts.get(url.host);
+    if (earlier !== undefined) throw new FetchError(l10n.t('{0} was not fetched: {1} did not answer earlier in this run ({2}); try again later.', shown, url.host, earlier));
     // A busy server (429, 503) or a dropped connection is asked again as the service client asks
     // (retryPolicy.ts: Retry-After honoured, bounded); each attempt has its own deadline, and a
     // cancelled run ends the wait.
@@ -178,6 +184,7 @@ export class PhotoFetcher {
         const retry = error instanceof FetchError ? error.retry : undefined;
         const wait = retry && !signal?.aborted ? retryDelayAfter(retry.failure, attempt, this.policy) : undefined;
         if (wait === undefined) {
+          if (retry && !signal?.aborted) this.failedHosts.set(url.host, retry.reason);
           if (retry && attempt > 0) throw new FetchError(l10n.t('{0} could not be fetched after {1} attempts: {2}', shown, attempt + 1, retry.reason));
           throw error;
         }
