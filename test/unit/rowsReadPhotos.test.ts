@@ -292,7 +292,7 @@ describe('rows read: a folder of geotagged photos', () => {
     const { table, sample, problems } = await previewTable(folder);
     assert.equal(sample.length, 1);
     assert.equal(problems.length, 1);
-    const { mapping, notes } = guessMapping(table, sample, TOPICS);
+    const { mapping, notes } = await guessMapping(table, sample, TOPICS);
     assert.deepEqual(mapping, {
       source: { format: 'photos' },
       topic_id: 31,

@@ -162,7 +162,7 @@ describe('rows read: a shapefile layer as a table', () => {
     assert.equal(table.prj?.name, 'local.prj');
     assert.equal(tableCrs(table), undefined);
     // A proposed mapping says so.
-    const { notes } = guessMapping(table, await rowsOf(table));
+    const { notes } = await guessMapping(table, await rowsOf(table));
     assert.ok(
       notes.some((note) => /crs: local\.prj names a coordinate system this project does not know/.test(note)),
       notes.join('; '),

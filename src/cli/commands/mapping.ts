@@ -35,7 +35,7 @@ export async function runMapping(source: string, options: MappingOptions, contex
     }
     throw new CliError(`${display(path)}: ${(error as Error).message}`);
   }
-  const { mapping, notes } = guessMapping(preview.table, preview.sample, topics.catalog);
+  const { mapping, notes } = await guessMapping(preview.table, preview.sample, topics.catalog);
   const target = options.out ? resolve(context.cwd, options.out) : mappingPathFor(path);
   try {
     await fs.writeFile(target, mappingText(mapping), { flag: options.force ? 'w' : 'wx' });

@@ -12,11 +12,11 @@ import { obscuredPositionWarning } from './values/obscuredPosition';
 import { fromPointer, toPointer } from '../documents/problems';
 import { l10n } from '../text/l10n';
 import { SPOT_RULES } from '../api/spotRules';
-import type { ResolvedField, ResolvedMapping } from './mapping/resolveMapping';
+import type { ResolvedField, ResolvedMapping, ResolvedMedia } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
 import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
-import type { CellPosition, SourceRow } from './read';
+import type { CellPosition, SourceRow, TableArchive } from './read';
 import {
   categoryKeyOfCell,
   categoryKeysOfCell,
@@ -161,17 +161,9 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
         .map((part) => part.trim())
         .filter(Boolean)) {
         const at = cellOf(column);
-        if (media.archive && options.media !== false && !isWebAddress(name)) {
-          const entry = await archivePhoto(media, name, row, (message) => problem(media.field, message, ROW_RULES.media, at));
-          if (entry) {
-            files.set(entry.path, at);
-            entries.push(entry);
-          }
-          continue;
-        }
-        const path = resolve(media.folder, name);
-        files.set(path, at);
+        const report = (message: string) => problem(media.field, message, ROW_RULES.media, at);
         if (options.media === false) {
+          files.set(resolve(media.folder, name), at);
           named = true;
           continue;
         }
@@ -181,20 +173,16 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
           const refused = webAddressProblem(name);
           const label = addressLabel(name);
           files.set(label, at);
-          if (refused) problem(media.field, refused, ROW_RULES.media, at);
+          if (refused) report(refused);
           else entries.push({ name: addressFileName(name), path: label, relativePath: label, remote: { url: name } });
           continue;
         }
-        const verdict = await checkMediaFile(path, basename(path), undefined, undefined, media.folder);
-        if (!verdict.ok) {
-          const missing = verdict.code === 'missing';
-          const message = missing
-            ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder)
-            : l10n.t('The photo "{0}": {1}', name, verdict.problem);
-          problem(media.field, message, ROW_RULES.media, at);
-          continue;
-        }
-        entries.push({ name: basename(path), path, relativePath: name });
+        const entry = media.archive ? await archivePhoto(media, media.archive, name, row, report) : await folderPhoto(media, name, row, report);
+        if (entry) {
+          files.set(entry.path, at);
+          entries.push(entry);
+          // A file not found on disk is still the cell's: the editor's hover names it.
+        } else if (!media.archive) files.set(resolve(media.folder, name), at);
       }
     }
     if (named) {
@@ -253,19 +241,57 @@ function webAddressProblem(address: string): string | undefined {
 }
 
 /**
+ * The photo a cell names in the media folder or below it (photoLookup.ts), checked as fit for a
+ * gallery; undefined, with the problem reported, when it is not there, is in several submissions'
+ * folders, or is not fit.
+ */
+async function folderPhoto(media: ResolvedMedia, name: string, row: SourceRow, report: (message: string) => void): Promise<MediaFileEntry | undefined> {
+  const found = await media.photos.find(name, row.values);
+  if ('ambiguous' in found) {
+    report(
+      l10n.t(
+        'The photo "{0}" is in {1} folders below {2} ({3}), and no cell of this row names one of them: write its path below {2} into the cell.',
+        name,
+        found.ambiguous.length,
+        media.folderName,
+        found.ambiguous.join(', '),
+      ),
+    );
+    return undefined;
+  }
+  const path = resolve(media.folder, 'missing' in found ? name : found.entry);
+  const verdict = 'missing' in found ? undefined : await checkMediaFile(path, basename(path), undefined, undefined, media.folder);
+  if (!verdict || (!verdict.ok && verdict.code === 'missing')) {
+    const listedOnly = 'missing' in found ? found.listedOnly : undefined;
+    report(
+      listedOnly === undefined
+        ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder)
+        : l10n.t('The photo "{0}" is not in the folder {1} ({2}), nor among the first {3} files below it.', name, media.folderName, media.folder, listedOnly),
+    );
+    return undefined;
+  }
+  if (!verdict.ok) {
+    report(l10n.t('The photo "{0}": {1}', name, verdict.problem));
+    return undefined;
+  }
+  // A name found where its cell puts it keeps the cell's words: the journal knows the file by them.
+  return { name: basename(path), path, relativePath: 'missing' in found ? name : found.entry };
+}
+
+/**
  * The photo a cell names in the table's archive, checked as a file on disk is (an accepted type,
  * not empty) from what the archive says of it; undefined, with the problem reported, when it is
  * not there, is in several submissions' folders, or is not fit for a gallery.
  */
 async function archivePhoto(
-  media: ResolvedMapping['media'][number],
+  media: ResolvedMedia,
+  archive: TableArchive,
   name: string,
   row: SourceRow,
   report: (message: string) => void,
 ): Promise<MediaFileEntry | undefined> {
-  const archive = media.archive!;
-  const found = archive.find(name, row.values);
-  const where = archive.folder === '' ? '.' : archive.folder;
+  const found = await media.photos.find(name, row.values);
+  const where = media.photos.prefix === '' ? '.' : media.photos.prefix;
   if ('missing' in found) {
     report(l10n.t('The photo "{0}" is not in the folder {1} of the archive.', name, where));
     return undefined;
@@ -283,7 +309,7 @@ async function archivePhoto(
   }
   let packed: PackedFile;
   try {
-    packed = archive.archive.packed(found.entry);
+    packed = archive.packed(found.entry);
   } catch (error) {
     // Refused by the archive's limits before a byte is inflated (encrypted, a zip bomb).
     report(l10n.t('The photo "{0}": {1}', name, (error as Error).message));

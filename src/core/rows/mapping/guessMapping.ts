@@ -26,7 +26,7 @@ export interface GuessedMapping {
   notes: string[];
 }
 
-export function guessMapping(table: SourceTable, sample: readonly SourceRow[], topics?: TopicCatalog): GuessedMapping {
+export async function guessMapping(table: SourceTable, sample: readonly SourceRow[], topics?: TopicCatalog): Promise<GuessedMapping> {
   const notes: string[] = [];
   const columns = table.columns;
   const photos = table.format.format === 'photos';
@@ -100,7 +100,7 @@ export function guessMapping(table: SourceTable, sample: readonly SourceRow[], t
   const galleryField = gallery ?? `fld_${typeof topic === 'number' ? topic : 0}_1`;
   const media = photos
     ? photoMedia(table.path, galleryField, gallery !== undefined)
-    : guessMedia(table.path, columns, sample, galleryField, gallery !== undefined, table.archive);
+    : await guessMedia(table.path, columns, sample, galleryField, gallery !== undefined, table.archive);
   media.taken.forEach((column) => taken.add(column));
   notes.push(...media.notes);
 

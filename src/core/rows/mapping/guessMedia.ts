@@ -2,13 +2,15 @@
 // the table that holds them; else a column of web addresses (iNaturalist's image_url), whose photos
 // the import fetches. A column of addresses beside the column of its files (KoBoToolbox's
 // photo_URL beside photo) is left out: the files are taken.
-import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { l10n } from '../../text/l10n';
 import type { SourceRow, TableArchive } from '../read';
 import type { MediaMapping } from './mappingSchema';
 import { isWebAddress } from './webAddress';
 import { hostOfAddress } from '../../media/remote/photoAddress';
+import { folderPhotos } from './folderPhotos';
+import { rowTexts, type PhotoLookup } from './photoLookup';
 
 export interface MediaGuess {
   /** The photo columns and their folder, when some column names photo files. */
@@ -22,14 +24,14 @@ const PHOTO = /\.(jpe?g|png|gif|webp|heic|heif|avif|tiff?|bmp|mp4|mov|webm)$/i;
 const PHOTO_FOLDERS = ['photos', 'media', 'images', 'fotos', 'bilder', 'attachments'];
 
 /** `field`: the gallery field the photos go to; `gallery`: it is the topic's own (else a placeholder to correct). */
-export function guessMedia(
+export async function guessMedia(
   tablePath: string,
   columns: readonly string[],
   sample: readonly SourceRow[],
   field: string,
   gallery: boolean,
   archive?: TableArchive,
-): MediaGuess {
+): Promise<MediaGuess> {
   const names = (column: string) => sample.flatMap((row) => cellNames(row.values[column]));
   const webColumns = columns.filter((column) =>
     names(column).some(
@@ -71,8 +73,11 @@ export function guessMedia(
     }
     return { media: { columns: fetched }, taken, notes };
   }
-  const folder = archive ? archivePhotoFolder(archive, fileColumns.flatMap(names), sample) : photoFolder(tablePath, fileColumns.flatMap(names));
-  notes.unshift(mediaNote(field, fileColumns, folder, gallery));
+  const place = archive
+    ? { folder: archivePhotoFolder(archive, fileColumns.flatMap(names), sample) }
+    : await photoFolder(tablePath, fileColumns.flatMap(names));
+  const { folder } = place;
+  notes.unshift(mediaNote(field, fileColumns, folder, gallery), ...('notes' in place ? place.notes : []));
   for (const column of fetched) notes.push(l10n.t('media: the column {0} holds web addresses: add it to the columns to have its photos fetched too', column));
   return { media: { columns: fileColumns, ...(folder ? { folder } : {}) }, taken, notes };
 }
@@ -89,24 +94,64 @@ function cellNames(value: unknown): string[] {
 
 /**
  * Where the photos are: among the table's sibling folders named like photo folders (in any case:
- * "Fotos" as a German export spells it), the one that holds a file the cells name; none when they
- * are beside the table; else the first such folder, for the user to check. Not merely the first
- * folder that exists: a project may keep another table's photos/ beside this one's Fotos/.
+ * "Fotos" as a German export spells it), the first that holds a file the cells name; else the
+ * table's own folder, or the folder below it that holds one. A file is looked for as the import
+ * looks for it (folderPhotos): below the folder too, in an unpacked export's folder per submission.
+ * Not merely the first folder that exists: a project may keep another table's photos/ beside this
+ * one's Fotos/. When none holds one, the first such folder is proposed for the user to fill, and
+ * the notes say that none holds them.
  */
-function photoFolder(tablePath: string, names: readonly string[]): string | undefined {
+async function photoFolder(tablePath: string, names: readonly string[]): Promise<{ folder: string | undefined; notes: string[] }> {
   const dir = dirname(tablePath);
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-  const folders = entries
+  const folders = (await readdir(dir, { withFileTypes: true }).catch(() => []))
     .filter((entry) => entry.isDirectory() && PHOTO_FOLDERS.includes(entry.name.toLowerCase()))
     .map((entry) => entry.name)
     .sort((a, b) => PHOTO_FOLDERS.indexOf(a.toLowerCase()) - PHOTO_FOLDERS.indexOf(b.toLowerCase()));
-  const holds = (folder: string) => names.some((name) => existsSync(join(dir, folder, name)));
-  return folders.find(holds) ?? (holds('.') ? undefined : folders[0]);
+  // Where the cells put them first, in every folder, before any folder is listed for their names.
+  const lookups = new Map([...folders, '.'].map((candidate) => [candidate, folderPhotos(join(dir, candidate))]));
+  for (const below of [false, true]) {
+    for (const [candidate, photos] of lookups) {
+      const found = await firstFound(photos, names, below);
+      if (found === undefined) continue;
+      // Below the table's own folder, in a folder not named like a photo folder: that folder.
+      const slash = found.indexOf('/');
+      const [folder, entry] = below && candidate === '.' && slash > 0 ? [found.slice(0, slash), found.slice(slash + 1)] : [candidate, found];
+      const notes =
+        below && entry.includes('/')
+          ? [
+              l10n.t(
+                "media: the files are in folders below {0}/ (a folder per submission): each is found by its name, in the folder of its row's submission when several hold it",
+                folder,
+              ),
+            ]
+          : [];
+      return { folder: folder !== '.' ? folder : undefined, notes };
+    }
+  }
+  const none =
+    folders.length > 0
+      ? l10n.t(
+          'media: none of the photos the cells name is in {0} or beside the table: put them in {1}/, or set "folder" to where they are',
+          folders.map((folder) => `${folder}/`).join(', '),
+          folders[0],
+        )
+      : l10n.t('media: none of the photos the cells name is beside the table: put them there, or set "folder" to where they are');
+  return { folder: folders[0], notes: [none] };
+}
+
+/** The entry of the first of `names` found where its cell puts it, or (`below`) by its name below the folder, as the import finds it. */
+async function firstFound(photos: PhotoLookup, names: readonly string[], below: boolean): Promise<string | undefined> {
+  for (const name of names) {
+    if (!below) {
+      const entry = await photos.where(name);
+      if (entry !== undefined) return entry;
+      continue;
+    }
+    const found = await photos.find(name, {});
+    if ('entry' in found) return found.entry;
+    if ('ambiguous' in found) return found.ambiguous[0];
+  }
+  return undefined;
 }
 
 /**
@@ -133,7 +178,7 @@ function archivePhotoFolder(archive: TableArchive, names: readonly string[], sam
     common = common.slice(0, same);
   }
   // A folder named after a row's cell (a submission's _uuid) is that row's own, not the photos' folder.
-  const cells = new Set(sample.flatMap((row) => Object.values(row.values).map((value) => String(value).replace(/^uuid:/, ''))));
+  const cells = new Set(sample.flatMap((row) => [...rowTexts(row.values)]));
   while (common.length > 0 && cells.has(common[common.length - 1])) common = common.slice(0, -1);
   return common.length > 0 ? common.join('/') : undefined;
 }

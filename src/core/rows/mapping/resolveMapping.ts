@@ -6,7 +6,9 @@ import { dirname, relative, resolve } from 'node:path';
 import { isGalleryField } from '../../api/spotSchema';
 import { isCategoryField, type CategoryField } from '../../topics/categories';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog, type TopicDefinition } from '../../topics/topicSchema';
-import { ArchiveMedia, archiveFolder } from './archiveMedia';
+import { archiveFolder, archivePhotos } from './archiveMedia';
+import { folderPhotos } from './folderPhotos';
+import type { PhotoLookup } from './photoLookup';
 import { hostOfAddress } from '../../media/remote/photoAddress';
 import { columnOfLabel } from './labelKey';
 import type { TableArchive } from '../read/types';
@@ -43,8 +45,10 @@ export interface ResolvedMedia {
   folder: string;
   /** As the mapping wrote it, for messages. */
   folderName: string;
-  /** The table was read from an archive: the photos are looked for in it, below `folderName` (see ArchiveMedia). */
-  archive?: ArchiveMedia;
+  /** Finds the photo a cell names: in the folder, or in the table's archive below `folderName` (photoLookup.ts). */
+  photos: PhotoLookup;
+  /** The table was read from this archive: its photos are read from it. */
+  archive?: TableArchive;
   /** Headers for photos given by web address, by where their values come from (never the values), and the one host each goes to. */
   headers?: Array<{ name: string; env: string; host: string }>;
 }
@@ -128,13 +132,14 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
   const folder = dirname(path);
   const media = Object.entries(mapping.media ?? {})
     .filter(([field]) => isGalleryField(field, definition))
-    .map(([field, spec]) => ({
+    .map(([field, spec]): ResolvedMedia => ({
       field,
       columns: spec.columns,
       separator: spec.separator ?? ';',
       folder: resolve(folder, spec.folder ?? '.'),
       folderName: spec.folder ?? '.',
-      ...(context.archive ? { archive: new ArchiveMedia(context.archive, archiveFolder(spec.folder) ?? '') } : {}),
+      photos: context.archive ? archivePhotos(context.archive, archiveFolder(spec.folder) ?? '') : folderPhotos(resolve(folder, spec.folder ?? '.')),
+      ...(context.archive ? { archive: context.archive } : {}),
       ...(spec.headers ? { headers: Object.entries(spec.headers).map(([name, from]) => ({ name, env: from.env, host: hostOf(from.host) })) } : {}),
     }));
   const photos = context.photoFolder !== undefined && mapping.media === undefined ? photoGallery(definition, context.photoFolder, folder) : undefined;
@@ -164,7 +169,14 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
 function photoGallery(definition: TopicDefinition | undefined, photoFolder: string, mappingFolder: string): ResolvedMedia | undefined {
   const field = definition ? Object.keys(definition.fields).find((name) => isGalleryField(name, definition)) : undefined;
   if (field === undefined) return undefined;
-  return { field, columns: ['photos'], separator: ';', folder: photoFolder, folderName: relative(mappingFolder, photoFolder) || '.' };
+  return {
+    field,
+    columns: ['photos'],
+    separator: ';',
+    folder: photoFolder,
+    folderName: relative(mappingFolder, photoFolder) || '.',
+    photos: folderPhotos(photoFolder),
+  };
 }
 
 function toNumberOrColumn(value: Mapping['state']): ResolvedMapping['state'] {

@@ -25,7 +25,7 @@ export async function createMapping(services: CommandServices, arg?: unknown): P
     );
   }
   const topics = await services.checker.topicsFor(target.table);
-  const guessed = rows.guessMapping(preview.table, preview.sample, topics);
+  const guessed = await rows.guessMapping(preview.table, preview.sample, topics);
   const mapping = guessed.mapping;
   const notes = [...preview.notes, ...guessed.notes];
   try {
