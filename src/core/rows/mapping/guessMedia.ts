@@ -10,7 +10,7 @@ import type { MediaMapping } from './mappingSchema';
 import { isWebAddress } from './webAddress';
 import { hostOfAddress } from '../../media/remote/photoAddress';
 import { folderPhotos } from './folderPhotos';
-import { rowTexts, type PhotoLookup } from './photoLookup';
+import { isLeftBehind, rowTexts, type PhotoLookup } from './photoLookup';
 
 export interface MediaGuess {
   /** The photo columns and their folder, when some column names photo files. */
@@ -160,10 +160,11 @@ async function firstFound(photos: PhotoLookup, names: readonly string[], below: 
  * holding those), undefined at the archive's top.
  */
 function archivePhotoFolder(archive: TableArchive, names: readonly string[], sample: readonly SourceRow[]): string | undefined {
-  const wanted = new Set(names.map((name) => posix.basename(name)));
+  // Compared composed, as the lookup compares them (photoLookup.ts).
+  const wanted = new Set(names.map((name) => posix.basename(name).normalize('NFC')));
   const folders = archive
     .names()
-    .filter((entry) => wanted.has(posix.basename(entry)) && !entry.startsWith('__MACOSX/'))
+    .filter((entry) => wanted.has(posix.basename(entry).normalize('NFC')) && !isLeftBehind(entry))
     .map((entry) =>
       posix
         .dirname(entry)
@@ -179,7 +180,7 @@ function archivePhotoFolder(archive: TableArchive, names: readonly string[], sam
   }
   // A folder named after a row's cell (a submission's _uuid) is that row's own, not the photos' folder.
   const cells = new Set(sample.flatMap((row) => [...rowTexts(row.values)]));
-  while (common.length > 0 && cells.has(common[common.length - 1])) common = common.slice(0, -1);
+  while (common.length > 0 && cells.has(common[common.length - 1].normalize('NFC'))) common = common.slice(0, -1);
   return common.length > 0 ? common.join('/') : undefined;
 }
 

@@ -5,7 +5,9 @@
 // where two submissions' photos may share a name (1700000000000.jpg): a name found in several
 // folders is the one in the folder this row's cells name (its _uuid, its _id), and is reported
 // with its candidates when no cell does. The folder is listed once, when a name is first not where
-// its cell puts it, never once per row.
+// its cell puts it, never once per row. Names are compared composed (NFC): a table names
+// "Größe.jpg" as typed, while macOS and some ZIP tools write the file's name decomposed; the file
+// is then read by the name it has.
 import { posix } from 'node:path';
 
 export type FoundPhoto = { entry: string } | { missing: true; listedOnly?: number } | { ambiguous: string[] };
@@ -19,6 +21,9 @@ export interface PhotoPlace {
 }
 
 interface PhotoIndex {
+  /** Composed entry → the entry as the place spells it. */
+  byPath: Map<string, string>;
+  /** Composed file name → the entries of that name. */
   byName: Map<string, string[]>;
   listedOnly?: number;
 }
@@ -37,13 +42,16 @@ export class PhotoLookup {
     const direct = await this.where(name);
     if (direct !== undefined) return { entry: direct };
     const index = await (this.#index ??= this.index());
-    const candidates = index.byName.get(posix.basename(name)) ?? [];
+    const spelt = index.byPath.get(this.entryOf(name).normalize('NFC'));
+    if (spelt !== undefined) return { entry: spelt };
+    const candidates = index.byName.get(posix.basename(name).normalize('NFC')) ?? [];
     if (candidates.length === 0) return index.listedOnly === undefined ? { missing: true } : { missing: true, listedOnly: index.listedOnly };
     if (candidates.length === 1) return { entry: candidates[0] };
     const named = rowTexts(values);
     const own = candidates.filter((entry) =>
       posix
         .dirname(entry)
+        .normalize('NFC')
         .split('/')
         .some((segment) => named.has(segment)),
     );
@@ -53,22 +61,29 @@ export class PhotoLookup {
 
   /** The entry `name` is where its cell puts it, if it is there (nothing is listed). */
   async where(name: string): Promise<string | undefined> {
-    const direct = this.prefix === '' ? name : `${this.prefix}/${name}`;
+    const direct = this.entryOf(name);
     return (await this.place.has(direct)) ? direct : undefined;
+  }
+
+  private entryOf(name: string): string {
+    return this.prefix === '' ? name : `${this.prefix}/${name}`;
   }
 
   /** The place's files by their own name; what a Mac or a file manager leaves beside them is no photo. */
   private async index(): Promise<PhotoIndex> {
     const listed = await this.place.list();
+    const byPath = new Map<string, string>();
     const byName = new Map<string, string[]>();
     for (const entry of listed.entries) {
       if (isLeftBehind(entry)) continue;
-      const name = posix.basename(entry);
+      const composed = entry.normalize('NFC');
+      byPath.set(composed, entry);
+      const name = posix.basename(composed);
       const list = byName.get(name);
       if (list) list.push(entry);
       else byName.set(name, [entry]);
     }
-    return listed.listedOnly === undefined ? { byName } : { byName, listedOnly: listed.listedOnly };
+    return listed.listedOnly === undefined ? { byPath, byName } : { byPath, byName, listedOnly: listed.listedOnly };
   }
 }
 
@@ -80,12 +95,12 @@ export function isLeftBehind(entry: string): boolean {
   return entry.split('/').some((segment) => segment === '__MACOSX' || (segment.startsWith('.') && segment !== '.' && segment !== '..'));
 }
 
-/** The row's cell texts, as a folder could be named after them (ODK's and KoBo's "uuid:…" without its prefix too). */
+/** The row's cell texts, composed, as a folder could be named after them (ODK's and KoBo's "uuid:…" without its prefix too). */
 export function rowTexts(values: Record<string, unknown>): Set<string> {
   const texts = new Set<string>();
   for (const value of Object.values(values)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const text = String(value).trim();
+    const text = String(value).trim().normalize('NFC');
     if (text === '') continue;
     texts.add(text);
     if (text.startsWith('uuid:')) texts.add(text.slice(5));
