@@ -276,10 +276,27 @@ describe('guessMapping: layers, ids, grids and topics', () => {
     }
   });
 
-  it("says a grid's coordinates need their crs, but not for one mistyped row among degrees", async () => {
-    const grid = await guess(dir.write('kataster.csv', 'Nr;X;Y\n1;-2471,3;5340123,9\n2;-2310;5340200\n'));
+  it("says a grid's coordinates need their crs, with EPSG:31256 as the example only where the values can be in it, and not for one mistyped row among degrees", async () => {
+    // St. Stephen's in Vienna in MGI / Austria GK East (cs2cs: northing 341089.37, easting 3096.80).
+    const grid = await guess(dir.write('kataster.csv', 'Nr;X;Y\n1;3096,8;341089,37\n2;3210;341200\n'));
     assert.deepEqual([grid.mapping.latitude, grid.mapping.longitude], ['Y', 'X']);
+    assert.equal(grid.mapping.crs, undefined);
     assert.ok(grid.notes.includes('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'), grid.notes.join('\n'));
+    // Gauss-Krüger without EPSG:31256's false northing of -5,000,000 (cs2cs puts it at 87° N), and a
+    // table of Web Mercator metres no known tool wrote: no system is proposed, nor named as if likely.
+    for (const [name, text] of [
+      ['gk.csv', 'Nr;X;Y\n1;-2471,3;5340123,9\n2;-2310;5340200\n'],
+      ['merc.csv', 'id,x,y\n1,1718722.3543,5953623.7671\n2,1822723.0784,6141562.0543\n'],
+    ]) {
+      const far = await guess(dir.write(name, text));
+      assert.equal(far.mapping.crs, undefined, name);
+      const crsNotes = far.notes.filter((note) => note.startsWith('crs:'));
+      assert.deepEqual(
+        crsNotes,
+        ['crs: the coordinates are not degrees: set crs to the system they are in, as "EPSG:<number>" (the export\'s metadata says which)'],
+        name,
+      );
+    }
     const typo = await guess(dir.write('typo.csv', 'Nr;Breite (m);Länge (m);lat;lon\n1;2;3;47,1;15,4\n2;2;3;471;15,5\n'));
     assert.deepEqual([typo.mapping.latitude, typo.mapping.longitude], ['lat', 'lon']);
     assert.ok(!typo.notes.some((note) => note.startsWith('crs:')), typo.notes.join('\n'));
@@ -525,6 +542,51 @@ describe('guessMapping: what it proposes validates and converts', () => {
       assert.deepEqual(found, coordinates);
     });
   }
+
+  it("Survey123 with x and y in Web Mercator metres (its layer's spatial reference): EPSG:3857 proposed and said why; every row converts to the place the form recorded", async () => {
+    const dir = scratch();
+    try {
+      // The places in degrees (Graz, Graz, none, Vienna) and in EPSG:3857 as cs2cs gives them.
+      const rows = [
+        ['1', '{8F0C6A1E-9B2D-4C3E-A5F6-0718293A4B5C}', 'Quercus robur', 'Stamm hohl', '4/15/2024 9:03:12 AM', '1718722.3543', '5953623.7671'],
+        ['2', '{2C4E6A8B-0D1F-4A3B-9C5D-7E8F9A0B1C2D}', 'Larix decidua', '"two lines\nof notes"', '4/15/2024 1:22:44 PM', '1718784.0698', '5953703.4781'],
+        ['3', '{D3C2B1A0-9F8E-4D7C-B6A5-948372615049}', 'Fagus sylvatica', '', '4/15/2024 12:05:10 PM', '', ''],
+        ['4', '{E4D3C2B1-A09F-4E8D-C7B6-A59483726150}', 'Tilia cordata', 'Größe geschätzt', '4/16/2024 10:47:00 PM', '1822723.0784', '6141562.0543'],
+      ];
+      const text =
+        '\ufeff' + [['ObjectID', 'GlobalID', 'Species', 'Notes', 'CreationDate', 'x', 'y'], ...rows].map((row) => row.join(',')).join('\r\n') + '\r\n';
+      const path = dir.write('Biodiversity_Survey_0.csv', text);
+      const { mapping, notes } = await guess(path);
+      assert.deepEqual([mapping.latitude, mapping.longitude, mapping.crs], ['y', 'x', 'EPSG:3857']);
+      assert.ok(
+        notes.includes(
+          "crs: EPSG:3857 (Web Mercator): x and y are metres, which Survey123 writes in its layer's spatial reference, Web Mercator unless the layer was made in another (then give that one)",
+        ),
+        notes.join('\n'),
+      );
+      assert.ok(!notes.some((note) => note.includes('31256')), notes.join('\n'));
+      const mapped = await openMappedTable(path, parseMapping(mappingPathFor(path), mappingText({ ...mapping, topic_id: 9 })), { topics: TOPICS });
+      assert.deepEqual(
+        mapped.problems.map((problem) => problem.message),
+        [],
+      );
+      assert.ok(mapped.mapping);
+      const found: Array<[number, number] | string[]> = [];
+      for await (const item of mapped.table.rows()) {
+        const spot = await rowToSpot(item as SourceRow, mapped.mapping, { media: false });
+        const { latitude, longitude } = (JSON.parse(spot.text) as { data: { attributes: { latitude?: number; longitude?: number } } }).data.attributes;
+        found.push(latitude === undefined || longitude === undefined ? spot.problems.map((problem) => problem.pointer) : [latitude, longitude]);
+      }
+      assert.deepEqual(found, [
+        [47.0707123, 15.4395456],
+        [47.0712, 15.4401],
+        ['/data/attributes/longitude', '/data/attributes/latitude'],
+        [48.2082, 16.3738],
+      ]);
+    } finally {
+      dir.cleanup();
+    }
+  });
 
   it('a GeoJSON layer of points: its geometry, converted', async () => {
     const dir = scratch();

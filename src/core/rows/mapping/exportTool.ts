@@ -9,6 +9,11 @@ export interface ExportTool {
   prefix: string;
   /** The columns that say when the observation was made, the best first (a date-time field with no label of its own takes one). */
   time?: readonly string[];
+  /**
+   * The spatial reference of the ArcGIS layer the tool exports (Survey123's): its x and y, when
+   * they are not degrees, are in it unless the layer was made in another.
+   */
+  layerCrs?: { code: `EPSG:${number}`; name: string };
 }
 
 interface ToolSignature extends ExportTool {
@@ -45,6 +50,7 @@ const TOOLS: readonly ToolSignature[] = [
     name: 'Survey123',
     prefix: 'survey123-',
     time: ['CreationDate', 'creationdate'],
+    layerCrs: { code: 'EPSG:3857', name: 'Web Mercator' },
     columns: [
       ['GlobalID', 'ObjectID'],
       ['globalid', 'objectid'],
@@ -66,5 +72,7 @@ const TOOLS: readonly ToolSignature[] = [
 export function recogniseExportTool(columns: readonly string[]): ExportTool | undefined {
   const present = new Set(columns);
   const tool = TOOLS.find((candidate) => candidate.columns.some((set) => set.every((column) => present.has(column))));
-  return tool ? { name: tool.name, prefix: tool.prefix, ...(tool.time ? { time: tool.time } : {}) } : undefined;
+  return tool
+    ? { name: tool.name, prefix: tool.prefix, ...(tool.time ? { time: tool.time } : {}), ...(tool.layerCrs ? { layerCrs: tool.layerCrs } : {}) }
+    : undefined;
 }

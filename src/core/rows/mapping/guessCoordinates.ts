@@ -8,13 +8,15 @@
 import { l10n } from '../../text/l10n';
 import type { SourceRow } from '../read';
 import { DEFAULT_NULL_VALUES, type GeometryRule } from './mappingSchema';
+import type { ExportTool } from './exportTool';
+import { guessGridCrs } from './guessCrs';
 
 export interface CoordinatesGuess {
   latitude?: string;
   longitude?: string;
   /** A column of places as Well-Known Text (a city's SHAPE column), when no pair of columns was found. */
   wkt?: string;
-  /** The crs the WKT cells name (EWKT's SRID=…). */
+  /** The crs the WKT cells name (EWKT's SRID=…), or the one the export's tool writes metres in (guessCrs.ts). */
   crs?: `EPSG:${number}`;
   /** GeoJSON: how features that are not points become one (left out when every feature looked at is a point). */
   geometry?: GeometryRule;
@@ -65,13 +67,14 @@ interface Pair {
   filled: boolean;
 }
 
-export function guessCoordinates(columns: readonly string[], sample: readonly SourceRow[]): CoordinatesGuess {
+/** `tool`: the tool that wrote the table, which may say what system its metres are in. */
+export function guessCoordinates(columns: readonly string[], sample: readonly SourceRow[], tool?: ExportTool): CoordinatesGuess {
   const candidates = columns.map(coordinateColumn).filter((found): found is CoordinateColumn => found !== undefined);
   const pairs = pairUp(candidates, sample);
   const geometries = sample.flatMap((row) => (row.geometry ? [row.geometry] : []));
   if (geometries.length > 0) return fromGeometry(geometries, pairs, candidates);
   if (pairs.length === 0) {
-    const wkt = wktColumn(columns, sample);
+    const wkt = wktColumn(columns, sample, tool);
     if (wkt) return wkt;
     const alone = candidates.map((candidate) => candidate.column);
     return {
@@ -101,8 +104,10 @@ export function guessCoordinates(columns: readonly string[], sample: readonly So
         chosen.longitude.column,
       ),
     );
-  if (looksProjected(sample, chosen)) notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
-  return { latitude: chosen.latitude.column, longitude: chosen.longitude.column, notes };
+  const projected = projectedPositions(sample, chosen);
+  const grid = projected ? guessGridCrs(projected, tool) : undefined;
+  if (grid) notes.push(grid.note);
+  return { latitude: chosen.latitude.column, longitude: chosen.longitude.column, ...(grid?.crs ? { crs: grid.crs } : {}), notes };
 }
 
 /** A GeoJSON layer (or NDJSON of features): the geometry, and how a feature that is not a point becomes one. */
@@ -206,15 +211,21 @@ function filled(value: unknown): boolean {
 }
 
 /**
- * Values beyond what degrees can be (|latitude| > 90 or |longitude| > 180) in every row that has
- * them: metres of a grid. One such row among degrees is a typing error, which validate reports.
+ * The rows' x and y when they are beyond what degrees can be (|latitude| > 90 or |longitude| > 180)
+ * in every row that has them: metres of a grid. One such row among degrees is a typing error,
+ * which validate reports.
  */
-function looksProjected(sample: readonly SourceRow[], pair: Pair): boolean {
+function projectedPositions(sample: readonly SourceRow[], pair: Pair): Array<{ x: number; y: number }> | undefined {
   const number = (value: unknown) => (typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.')));
-  const rows = sample.filter((row) => filled(row.values[pair.latitude.column]) && filled(row.values[pair.longitude.column]));
-  return (
-    rows.length > 0 && rows.every((row) => Math.abs(number(row.values[pair.latitude.column])) > 90 || Math.abs(number(row.values[pair.longitude.column])) > 180)
-  );
+  const positions = sample
+    .filter((row) => filled(row.values[pair.latitude.column]) && filled(row.values[pair.longitude.column]))
+    .map((row) => ({ x: number(row.values[pair.longitude.column]), y: number(row.values[pair.latitude.column]) }));
+  return positions.length > 0 && positions.every(beyondDegrees) ? positions : undefined;
+}
+
+/** A position degrees cannot be. */
+function beyondDegrees({ x, y }: { x: number; y: number }): boolean {
+  return Math.abs(x) > 180 || Math.abs(y) > 90;
 }
 
 // A cell of WKT as exports write it: EWKT's SRID first, then a geometry's name and its parentheses.
@@ -225,7 +236,7 @@ const WKT_CELL = /^\s*(?:SRID=(\d+)\s*;\s*)?(POINT|MULTIPOINT|LINESTRING|MULTILI
  * register: SHAPE "POINT (16.3577 48.2048)"): the place as one cell. The crs comes from an SRID the
  * cells agree on; lines and polygons become their centroid.
  */
-function wktColumn(columns: readonly string[], sample: readonly SourceRow[]): CoordinatesGuess | undefined {
+function wktColumn(columns: readonly string[], sample: readonly SourceRow[], tool: ExportTool | undefined): CoordinatesGuess | undefined {
   for (const column of columns) {
     const cells = sample.map((row) => row.values[column]).filter(filled);
     const matches = cells.map((cell) => WKT_CELL.exec(String(cell)));
@@ -235,13 +246,15 @@ function wktColumn(columns: readonly string[], sample: readonly SourceRow[]): Co
     const shapes = new Set(matches.map((match) => match![2].toUpperCase()));
     const points = [...shapes].every((shape) => shape === 'POINT');
     const notes = [l10n.t('wkt: the column {0}, each place as Well-Known Text', column)];
+    const positions = cells.map((cell) => firstPosition(String(cell))).filter((position) => position !== undefined);
+    const grid = !srid && positions.length === cells.length && positions.every(beyondDegrees) ? guessGridCrs(positions, tool) : undefined;
     if (srid && srid !== '4326') notes.push(l10n.t('crs: EPSG:{0}, as the cells say (SRID={0})', srid));
-    else if (!srid && cells.every((cell) => beyondDegrees(String(cell))))
-      notes.push(l10n.t('crs: the coordinates are not degrees: set crs to their system, e.g. "EPSG:31256"'));
+    else if (grid) notes.push(grid.note);
     if (!points) notes.push(l10n.t('geometry: centroid, as some cells are {0}, not points', [...shapes].join(', ')));
+    const crs = srid && srid !== '4326' ? (`EPSG:${Number(srid)}` as const) : grid?.crs;
     return {
       wkt: column,
-      ...(srid && srid !== '4326' ? { crs: `EPSG:${Number(srid)}` as const } : {}),
+      ...(crs ? { crs } : {}),
       ...(points ? {} : { geometry: 'centroid' as const }),
       notes,
     };
@@ -249,8 +262,8 @@ function wktColumn(columns: readonly string[], sample: readonly SourceRow[]): Co
   return undefined;
 }
 
-/** A cell's first position lies beyond what degrees can be: metres of a grid. */
-function beyondDegrees(cell: string): boolean {
+/** A WKT cell's first position. */
+function firstPosition(cell: string): { x: number; y: number } | undefined {
   const first = /\(\s*\(*\s*([-+]?[\d.]+(?:e[-+]?\d+)?)\s+([-+]?[\d.]+(?:e[-+]?\d+)?)/i.exec(cell);
-  return first !== null && (Math.abs(Number(first[1])) > 180 || Math.abs(Number(first[2])) > 90);
+  return first === null ? undefined : { x: Number(first[1]), y: Number(first[2]) };
 }

@@ -73,7 +73,7 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   };
   for (const detected of table.detected) notes.push(`source: ${detected}`);
 
-  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample);
+  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample, tool);
   if (coordinates.latitude && coordinates.longitude) {
     mapping.latitude = coordinates.latitude;
     mapping.longitude = coordinates.longitude;
