@@ -42,7 +42,8 @@ export class PhotoLookup {
     const direct = await this.where(name);
     if (direct !== undefined) return { entry: direct };
     const index = await (this.#index ??= this.index());
-    const spelt = index.byPath.get(this.entryOf(name).normalize('NFC'));
+    // The name below the folder, or the entry's whole path in the archive as an ambiguity's message lists it.
+    const spelt = index.byPath.get(this.entryOf(name).normalize('NFC')) ?? index.byPath.get(name.normalize('NFC'));
     if (spelt !== undefined) return { entry: spelt };
     const candidates = index.byName.get(posix.basename(name).normalize('NFC')) ?? [];
     if (candidates.length === 0) return index.listedOnly === undefined ? { missing: true } : { missing: true, listedOnly: index.listedOnly };
