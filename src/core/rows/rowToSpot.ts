@@ -134,9 +134,6 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
   else put('source_id', sourceId, parts[1] === FEATURE_ID ? (row.id?.position ?? start) : cellOf(parts[1]));
 
   readCoordinates(row, mapping, put, problem, cellOf);
-  const obscured = obscuredPositionWarning(row.values);
-  const latitudeAt = cells.get(attributePointer('latitude'));
-  if (obscured && latitudeAt) problem('latitude', obscured, ROW_RULES.coordinates, latitudeAt, 'warning');
 
   if (mapping.state !== undefined) {
     if (typeof mapping.state === 'number') put('state', mapping.state, undefined);
@@ -501,6 +498,9 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       'warning',
     );
   if (row.placeWarning) report('latitude', row.placeWarning, ROW_RULES.coordinates, yAt, 'warning');
+  // A platform that moved the place on purpose says so in a column of its own (iNaturalist's).
+  const obscured = obscuredPositionWarning(row.values);
+  if (obscured) report('latitude', obscured, ROW_RULES.coordinates, yAt, 'warning');
   put('latitude', mapping.degrees ? transformed.latitude : round(transformed.latitude), yAt);
   put('longitude', mapping.degrees ? transformed.longitude : round(transformed.longitude), xAt);
 }

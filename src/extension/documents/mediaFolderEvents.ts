@@ -17,7 +17,6 @@ export class MediaFolderEvents implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Per document (its URI), the folders watched for it. */
   private readonly followed = new Map<string, Map<string, FSWatcher>>();
-  private readonly closing = vscode.workspace.onDidCloseTextDocument((document) => this.unfollow(document.uri));
 
   /** Calls `listener` with each file or folder created, changed or removed in a followed media folder. */
   onChange(listener: (uri: vscode.Uri) => void): vscode.Disposable {
@@ -25,9 +24,10 @@ export class MediaFolderEvents implements vscode.Disposable {
   }
 
   /**
-   * Watches `mediaFolder` (the media folder of the file document `document`) until the document
-   * closes: list the folder after this returns and no change is missed. A folder that cannot be
-   * watched (gone, or the system's watch limit reached) is simply not followed.
+   * Watches `mediaFolder` (the media folder of the file document `document`) until `unfollow` (the
+   * diagnostics call it when the document's tab or the document closes): list the folder after this
+   * returns and no change is missed. A folder that cannot be watched (gone, or the system's watch
+   * limit reached) is simply not followed.
    */
   async follow(document: vscode.Uri, mediaFolder: string): Promise<void> {
     const key = document.toString();
@@ -55,7 +55,6 @@ export class MediaFolderEvents implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.closing.dispose();
     for (const watchers of this.followed.values()) for (const watcher of watchers.values()) watcher.close();
     this.followed.clear();
     this.changed.dispose();
