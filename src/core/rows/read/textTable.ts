@@ -15,6 +15,7 @@ import { openNdjson } from './ndjsonRows';
 import { lineStarts, positionAt } from './positions';
 import { firstBytes, type TableBytes } from './tableBytes';
 import { TableReadError } from './tableReadError';
+import { whyUnreadable } from './unreadableFile';
 import type { SourceEncoding, SourceFormat, SourceTable } from './types';
 import { withMembers } from '../../objects/withMembers';
 
@@ -158,9 +159,5 @@ async function readSample(path: string, limit: number): Promise<{ sample: Uint8A
 }
 
 function notReadable(path: string, error: unknown): TableReadError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new TableReadError(path, l10n.t('there is no such file'));
-  if (code === 'EISDIR') return new TableReadError(path, l10n.t('it is a folder, not a file'));
-  if (code === 'EACCES' || code === 'EPERM') return new TableReadError(path, l10n.t('it may not be read (permission denied)'));
-  return new TableReadError(path, l10n.t('it cannot be read: {0}', error instanceof Error ? error.message : String(error)));
+  return new TableReadError(path, whyUnreadable(error));
 }

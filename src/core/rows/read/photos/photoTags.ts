@@ -6,6 +6,7 @@
 // Exif item further in); never the picture itself. exifr is loaded when the first photo is read.
 import { stat } from 'node:fs/promises';
 import { l10n } from '../../../text/l10n';
+import { whyUnreadable } from '../unreadableFile';
 
 export interface PhotoTags {
   /** Decimal degrees, rounded to 7 decimals (about a centimetre): both or neither. */
@@ -70,7 +71,7 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
   try {
     size = (await stat(path)).size;
   } catch (error) {
-    return { problem: fileProblem(error) };
+    return { problem: whyUnreadable(error) };
   }
   if (size === 0) return { problem: l10n.t('the file is empty') };
   const exifr = require('exifr') as typeof import('exifr');
@@ -80,7 +81,7 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
     await reader.read(path);
     tags = await reader.parse();
   } catch (error) {
-    return { problem: (error as NodeJS.ErrnoException).code ? fileProblem(error) : brokenPhoto(error) };
+    return { problem: (error as NodeJS.ErrnoException).code ? whyUnreadable(error) : brokenPhoto(error) };
   } finally {
     await reader.file?.close();
   }
@@ -96,14 +97,6 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
 function brokenPhoto(error: unknown): string {
   if (error instanceof Error && error.message === 'Unknown file format') return l10n.t('it is not a JPEG, HEIC, AVIF, TIFF or PNG file');
   return l10n.t('the file is cut short or its EXIF tags are damaged');
-}
-
-/** Why the file itself cannot be read, as the other tables' files say it (textTable.ts). */
-function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return l10n.t('there is no such file');
-  if (code === 'EACCES' || code === 'EPERM') return l10n.t('it may not be read (permission denied)');
-  return l10n.t('it cannot be read: {0}', error instanceof Error ? error.message : String(error));
 }
 
 /** The tags exifr gives (names as EXIF has them, values as written) as what a row takes of them. */
