@@ -57,7 +57,7 @@ interface ExifReader {
   read(path: string): Promise<void>;
   parse(): Promise<Record<string, unknown> | undefined>;
   /** exifr's file reader; its close() may be called at any time, and more than once. */
-  file?: { close(): unknown };
+  file?: { close: () => unknown };
 }
 
 /**
@@ -79,6 +79,7 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
   let tags: Record<string, unknown> | undefined;
   try {
     await reader.read(path);
+    awaitableClose(reader);
     tags = await reader.parse();
   } catch (error) {
     return { problem: (error as NodeJS.ErrnoException).code ? whyUnreadable(error) : brokenPhoto(error) };
@@ -91,6 +92,19 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
   // `errors`: without a position, that is the photo's problem, not a camera that wrote none.
   if (result.latitude === undefined && Array.isArray(tags.errors) && tags.errors.length > 0) return { problem: brokenPhoto(tags.errors[0]) };
   return result;
+}
+
+/**
+ * exifr's parse() closes its file without waiting for the close, and a second close() then returns at
+ * once: the descriptor could still be open when the photo's row was done. Every close after the
+ * first returns the first one's promise, so the close in readPhotoTags's finally waits for it.
+ */
+function awaitableClose(reader: ExifReader): void {
+  const file = reader.file;
+  if (!file) return;
+  const close = file.close.bind(file);
+  let closing: unknown;
+  file.close = () => (closing ??= close());
 }
 
 /** Why exifr could not read a file it was given: not an image of a kind it knows, or one that is cut short or damaged. */
