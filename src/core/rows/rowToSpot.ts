@@ -28,6 +28,7 @@ import {
   type CellResult,
 } from './values';
 import { geometryPoint } from './values/geometryPoint';
+import { readPositionCell } from './values/positionCell';
 import { readWktCell } from './values/wktCell';
 import { resolveTimeZone } from './values/timeZone';
 
@@ -441,17 +442,20 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       else if (member === 'longitude') x = read.value;
       else y = read.value;
     }
-  } else if (mapping.wkt !== undefined) {
-    // One cell holds the place (a GIS export's or a city's SHAPE column): its problems are at that cell.
-    const at = cellOf(mapping.wkt);
+  } else if (mapping.wkt !== undefined || mapping.position !== undefined) {
+    // One cell holds the place (a GIS export's SHAPE column, a form tool's geopoint): its problems are at that cell.
+    const [member, column] = mapping.wkt !== undefined ? ['wkt', mapping.wkt] : ['position', mapping.position!];
+    const at = cellOf(column);
     xAt = yAt = at;
-    const text = cellText(row.values[mapping.wkt]);
+    const text = cellText(row.values[column]);
     const read = isNullCell(text, mapping)
-      ? { problem: l10n.t('{0} is empty in this row (column "{1}").', 'wkt', mapping.wkt) }
-      : readWktCell(text, mapping.crs, mapping.geometry);
+      ? { problem: l10n.t('{0} is empty in this row (column "{1}").', member, column) }
+      : member === 'wkt'
+        ? readWktCell(text, mapping.crs, mapping.geometry)
+        : readPositionCell(text, mapping.degrees, mapping.decimalSeparator);
     const point =
       'problem' in read ? read : geometryPoint({ type: read.geometry.type, coordinates: read.geometry.coordinates, position: at }, mapping.geometry);
-    if ('problem' in point) fail('latitude', `wkt: ${point.problem}`, at);
+    if ('problem' in point) fail('latitude', `${member}: ${point.problem}`, at);
     else ({ x, y } = point);
   } else {
     const geometry = row.geometry;

@@ -7,15 +7,19 @@
 // all are one word for the axis joined to a name shared by the two, which is how they are paired.
 import { l10n } from '../../text/l10n';
 import type { SourceRow } from '../read';
-import { DEFAULT_NULL_VALUES, type GeometryRule } from './mappingSchema';
+import { filledCell } from './filledCell';
+import type { GeometryRule } from './mappingSchema';
 import type { ExportTool } from './exportTool';
 import { guessGridCrs } from './guessCrs';
+import { positionColumn } from './guessPosition';
 
 export interface CoordinatesGuess {
   latitude?: string;
   longitude?: string;
   /** A column of places as Well-Known Text (a city's SHAPE column), when no pair of columns was found. */
   wkt?: string;
+  /** A column of places as latitude and longitude in one cell (a form's geopoint), when no pair of columns was found. */
+  position?: string;
   /** The crs the WKT cells name (EWKT's SRID=…), or the one the export's tool writes metres in (guessCrs.ts). */
   crs?: `EPSG:${number}`;
   /** GeoJSON: how features that are not points become one (left out when every feature looked at is a point). */
@@ -68,7 +72,12 @@ interface Pair {
 }
 
 /** `tool`: the tool that wrote the table, which may say what system its metres are in. */
-export function guessCoordinates(columns: readonly string[], sample: readonly SourceRow[], tool?: ExportTool): CoordinatesGuess {
+export function guessCoordinates(
+  columns: readonly string[],
+  sample: readonly SourceRow[],
+  tool?: ExportTool,
+  decimalSeparator: '.' | ',' = '.',
+): CoordinatesGuess {
   const candidates = columns.map(coordinateColumn).filter((found): found is CoordinateColumn => found !== undefined);
   const pairs = pairUp(candidates, sample);
   const geometries = sample.flatMap((row) => (row.geometry ? [row.geometry] : []));
@@ -76,6 +85,8 @@ export function guessCoordinates(columns: readonly string[], sample: readonly So
   if (pairs.length === 0) {
     const wkt = wktColumn(columns, sample, tool);
     if (wkt) return wkt;
+    const position = positionColumn(columns, sample, decimalSeparator);
+    if (position) return position;
     const alone = candidates.map((candidate) => candidate.column);
     return {
       notes: [
@@ -186,7 +197,7 @@ function pairUp(candidates: readonly CoordinateColumn[], sample: readonly Source
   const pairs: Pair[] = [];
   for (const { latitude, longitude } of places.values()) {
     if (!latitude || !longitude) continue;
-    pairs.push({ latitude, longitude, filled: sample.some((row) => filled(row.values[latitude.column]) && filled(row.values[longitude.column])) });
+    pairs.push({ latitude, longitude, filled: sample.some((row) => filledCell(row.values[latitude.column]) && filledCell(row.values[longitude.column])) });
   }
   const first = (pair: Pair) => Math.min(pair.latitude.index, pair.longitude.index);
   return pairs.sort((a, b) => Number(b.filled) - Number(a.filled) || Number(a.latitude.grid) - Number(b.latitude.grid) || first(a) - first(b));
@@ -202,14 +213,6 @@ function pairWords(pair: Pair): string {
     : l10n.t('{0} and {1} (empty in the rows looked at)', pair.latitude.column, pair.longitude.column);
 }
 
-const NULL_VALUES: ReadonlySet<string> = new Set(DEFAULT_NULL_VALUES);
-
-function filled(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  const text = String(value).trim();
-  return text !== '' && !NULL_VALUES.has(text);
-}
-
 /**
  * The rows' x and y when they are beyond what degrees can be (|latitude| > 90 or |longitude| > 180)
  * in every row that has them: metres of a grid. One such row among degrees is a typing error,
@@ -218,7 +221,7 @@ function filled(value: unknown): boolean {
 function projectedPositions(sample: readonly SourceRow[], pair: Pair): Array<{ x: number; y: number }> | undefined {
   const number = (value: unknown) => (typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.')));
   const positions = sample
-    .filter((row) => filled(row.values[pair.latitude.column]) && filled(row.values[pair.longitude.column]))
+    .filter((row) => filledCell(row.values[pair.latitude.column]) && filledCell(row.values[pair.longitude.column]))
     .map((row) => ({ x: number(row.values[pair.longitude.column]), y: number(row.values[pair.latitude.column]) }));
   return positions.length > 0 && positions.every(beyondDegrees) ? positions : undefined;
 }
@@ -238,7 +241,7 @@ const WKT_CELL = /^\s*(?:SRID=(\d+)\s*;\s*)?(POINT|MULTIPOINT|LINESTRING|MULTILI
  */
 function wktColumn(columns: readonly string[], sample: readonly SourceRow[], tool: ExportTool | undefined): CoordinatesGuess | undefined {
   for (const column of columns) {
-    const cells = sample.map((row) => row.values[column]).filter(filled);
+    const cells = sample.map((row) => row.values[column]).filter(filledCell);
     const matches = cells.map((cell) => WKT_CELL.exec(String(cell)));
     if (cells.length === 0 || matches.some((match) => match === null)) continue;
     const srids = new Set(matches.map((match) => match![1]));

@@ -73,12 +73,13 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   };
   for (const detected of table.detected) notes.push(`source: ${detected}`);
 
-  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample, tool);
+  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample, tool, table.format.decimalSeparator);
   if (coordinates.latitude && coordinates.longitude) {
     mapping.latitude = coordinates.latitude;
     mapping.longitude = coordinates.longitude;
   }
   if (coordinates.wkt) mapping.wkt = coordinates.wkt;
+  if (coordinates.position) mapping.position = coordinates.position;
   if (coordinates.crs) mapping.crs = coordinates.crs;
   if (coordinates.geometry) mapping.geometry = coordinates.geometry;
   notes.push(...coordinates.notes);
@@ -92,7 +93,9 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
     );
   }
 
-  const taken = new Set([coordinates.latitude, coordinates.longitude, coordinates.wkt, sourceId.column, topicColumn].filter((column) => column !== undefined));
+  const taken = new Set(
+    [coordinates.latitude, coordinates.longitude, coordinates.wkt, coordinates.position, sourceId.column, topicColumn].filter((column) => column !== undefined),
+  );
   // A photo's position is its row's place already.
   if (photos) ['latitude', 'longitude'].forEach((column) => taken.add(column));
   // The topic's gallery, else a name of the right form for the user to correct.

@@ -37,7 +37,7 @@ export async function previewForMapping(path: string): Promise<Preview & { notes
   const placed = previews.find(({ preview }) => {
     if (!preview) return false;
     const guess = guessCoordinates(preview.table.columns, preview.sample);
-    return guess.latitude !== undefined && guess.longitude !== undefined;
+    return (guess.latitude !== undefined && guess.longitude !== undefined) || guess.wkt !== undefined || guess.position !== undefined;
   });
   const chosen = placed ?? previews[0];
   const describe = ({ name, preview }: { name: string; preview?: Preview }) =>

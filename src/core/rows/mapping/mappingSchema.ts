@@ -162,10 +162,14 @@ export const mappingSchema = z
       z.optional(column),
       'The column of each row\'s place as Well-Known Text, e.g. "POINT (16.3577 48.2048)" (a GIS export\'s or a city\'s SHAPE column), in the crs; instead of latitude and longitude. EWKT\'s "SRID=31256;" must agree with the crs.',
     ),
+    position: describe(
+      z.optional(column),
+      'The column of each row\'s place as latitude and longitude in one cell, latitude first: an ODK or KoBoToolbox geopoint "47.0707 15.4395 350 5" (altitude and accuracy are left out), or "48.2048, 16.3577" as a map copies it; a geotrace or geoshape (points joined by ";") becomes one point by geometry. Instead of latitude and longitude.',
+    ),
     crs: z.optional(crsSchema),
     geometry: describe(
       z.optional(z.enum(GEOMETRY_RULES)),
-      'GeoJSON (and a wkt column): how a feature that is not a Point becomes one place. "point-only" (default): other geometries are refused (a one-point MultiPoint is its point); "centroid": a line\'s or polygon\'s centroid; "first-point": its first position.',
+      'GeoJSON (and a wkt or position column): how a feature that is not a Point becomes one place. "point-only" (default): other geometries are refused (a one-point MultiPoint is its point); "centroid": a line\'s or polygon\'s centroid; "first-point": its first position.',
     ),
     state: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '1 active, 2 in progress; or { "column": "…" }.'),
     privacy_type: describe(z.optional(z.union([z.number().check(z.int()), fromColumn])), '0 public, 1 private; or { "column": "…" }.'),

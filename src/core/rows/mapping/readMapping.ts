@@ -122,23 +122,32 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
         ),
       );
   }
-  if (mapping.wkt !== undefined) {
-    unknownColumn(['wkt'], mapping.wkt);
+  // A place is one pair of columns, or one column of WKT, or one of latitude and longitude together.
+  const placeColumns = (['wkt', 'position'] as const).filter((member) => mapping[member] !== undefined);
+  for (const member of placeColumns) {
+    unknownColumn([member], mapping[member]!);
     if (mapping.latitude !== undefined || mapping.longitude !== undefined)
       problems.push(
-        problemAt(root, ['wkt'], l10n.t('wkt and latitude, longitude name the place twice: keep the one column or the two.'), MAPPING_RULES.incomplete),
+        problemAt(
+          root,
+          [member],
+          l10n.t('{0} and latitude, longitude name the place twice: keep the one column or the two.', member),
+          MAPPING_RULES.incomplete,
+        ),
       );
   }
+  if (placeColumns.length > 1)
+    problems.push(problemAt(root, ['position'], l10n.t('wkt and position name the place twice: keep one of them.'), MAPPING_RULES.incomplete));
   for (const member of ['latitude', 'longitude'] as const) {
     const name = mapping[member];
     if (name !== undefined) unknownColumn([member], name);
-    else if (!context.hasGeometry && mapping.wkt === undefined)
+    else if (!context.hasGeometry && placeColumns.length === 0)
       problems.push(
         problemAt(
           root,
           [],
           l10n.t(
-            "{0} is required: the column of each row's {0} (a GeoJSON layer takes its Point geometry instead, and wkt names a column of places as Well-Known Text).",
+            "{0} is required: the column of each row's {0} (a GeoJSON layer takes its Point geometry instead; wkt names a column of places as Well-Known Text, position one of latitude and longitude in one cell).",
             member,
           ),
           MAPPING_RULES.incomplete,

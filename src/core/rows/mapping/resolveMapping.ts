@@ -61,11 +61,13 @@ export interface ResolvedMapping {
   /** The topic's definition, when the topic is one number and the catalog has it. */
   definition?: TopicDefinition;
   sourceId: string;
-  /** Columns of the coordinates; undefined: the GeoJSON geometry, or the wkt column. */
+  /** Columns of the coordinates; undefined: the GeoJSON geometry, or the wkt or position column. */
   latitude?: string;
   longitude?: string;
   /** The column of each row's place as WKT (instead of latitude and longitude). */
   wkt?: string;
+  /** The column of each row's place as latitude and longitude in one cell (a form tool's geopoint). */
+  position?: string;
   crs: CrsSpec;
   /** GeoJSON: how a feature that is not a Point becomes one place. */
   geometry: GeometryRule;
@@ -153,6 +155,7 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     latitude: mapping.latitude,
     longitude: mapping.longitude,
     ...(mapping.wkt !== undefined ? { wkt: mapping.wkt } : {}),
+    ...(mapping.position !== undefined ? { position: mapping.position } : {}),
     crs,
     degrees: typeof crs === 'string' && GEOGRAPHIC.has(crs),
     geometry: mapping.geometry ?? 'point-only',

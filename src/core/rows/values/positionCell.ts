@@ -1,0 +1,79 @@
+// A row's place written in one cell as latitude and longitude, as form tools and people write it:
+// ODK and KoBoToolbox a geopoint "47.0707 15.4395 350 5" (altitude and accuracy after the two, in
+// ODK Briefcase's and KoBo's single-column exports), a geotrace or geoshape as such points joined
+// by ";", a map's copied place "48.2048, 16.3577" or "48°12'17.3"N 16°21'28.1"E". Each half is read
+// as a latitude or longitude column's cell is (parseDegrees, parseNumber), so the rules are one.
+import { l10n } from '../../text/l10n';
+import { isEmptyCell } from './cellResult';
+import { parseDegrees } from './parseDegrees';
+import { parseNumber, type DecimalSeparator } from './parseNumber';
+
+export interface PositionGeometry {
+  type: 'Point' | 'LineString' | 'Polygon';
+  /** GeoJSON's order, x (the longitude) first, so the mapping's `geometry` rule takes it as a feature's. */
+  coordinates: [number, number] | Array<[number, number]> | Array<Array<[number, number]>>;
+}
+
+// A half that ends with its hemisphere letter, then the other half ("48°12'17.3"N 16°21'28.1"E").
+const LETTER_AFTER = /^(.*?\d[^NSEW]*?[NSEW])(?:\s*[,;]\s*|\s+)(\S.*)$/i;
+// A half that starts with its hemisphere letter ("N 48.2048 E 16.3577").
+const LETTER_BEFORE = /^([NSEW]\s*[^NSEW]*?\d[^NSEW]*?)(?:\s*[,;]\s*|\s+)([NSEW].*)$/i;
+// Altitude and accuracy at most after the two (ODK's four numbers).
+const MAX_NUMBERS = 4;
+
+/**
+ * The place a cell of the mapping's `position` column holds, latitude first (in a grid: northing
+ * first), in the mapping's crs; `degrees` reads minutes, seconds and hemisphere letters too.
+ */
+export function readPositionCell(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): { geometry: PositionGeometry } | { problem: string } {
+  const parts = text
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  // "48.2048; 16.3577" is one place whose halves a ";" parts, not two places of one number each.
+  const split =
+    parts.length === 2 && parts.every((part) => splitPoint(part, decimalSeparator) === undefined)
+      ? [parts]
+      : parts.map((part) => splitPoint(part, decimalSeparator));
+  const points: Array<[number, number]> = [];
+  for (const halves of split) {
+    // Words are no place at all ("beim Teich"): said of the cell, not of a "latitude" in it.
+    if (!halves || !halves.every((half) => /\d/.test(half))) return { problem: notAPosition(text) };
+    const [latitudeText, longitudeText, ...rest] = halves;
+    if (rest.some((extra) => !('value' in parseNumber(extra, decimalSeparator)))) return { problem: notAPosition(text) };
+    const latitude = readHalf(latitudeText, 'latitude', degrees, decimalSeparator);
+    if ('problem' in latitude) return latitude;
+    const longitude = readHalf(longitudeText, 'longitude', degrees, decimalSeparator);
+    if ('problem' in longitude) return longitude;
+    points.push([longitude.value, latitude.value]);
+  }
+  if (points.length === 0) return { problem: notAPosition(text) };
+  if (points.length === 1) return { geometry: { type: 'Point', coordinates: points[0] } };
+  const [first, last] = [points[0], points[points.length - 1]];
+  // ODK's geoshape closes its ring by repeating the first point; a geotrace is a line.
+  const ring = points.length >= 4 && first[0] === last[0] && first[1] === last[1];
+  return { geometry: ring ? { type: 'Polygon', coordinates: [points] } : { type: 'LineString', coordinates: points } };
+}
+
+/** A point's latitude, longitude and any altitude and accuracy, or undefined when the text is not one. */
+function splitPoint(point: string, decimalSeparator: DecimalSeparator): string[] | undefined {
+  const lettered = LETTER_BEFORE.exec(point) ?? LETTER_AFTER.exec(point);
+  if (lettered) return [lettered[1], lettered[2]];
+  const numbers = decimalSeparator === '.' && point.includes(',') ? point.split(',').map((half) => half.trim()) : point.split(/\s+/);
+  return numbers.length >= 2 && numbers.length <= MAX_NUMBERS && numbers.every((half) => half !== '') ? numbers : undefined;
+}
+
+function readHalf(text: string, axis: 'latitude' | 'longitude', degrees: boolean, decimalSeparator: DecimalSeparator): { value: number } | { problem: string } {
+  if (isEmptyCell(text)) return { problem: notAPosition(text) };
+  const read = degrees ? parseDegrees(text, axis, decimalSeparator) : parseNumber(text, decimalSeparator);
+  if ('empty' in read) return { problem: notAPosition(text) };
+  return 'problem' in read ? { problem: `${axis}: ${read.problem}` } : { value: read.value };
+}
+
+function notAPosition(text: string): string {
+  const cell = text.trim();
+  return l10n.t(
+    '{0} is not a place: write the latitude and then the longitude in the cell, e.g. "48.2048 16.3577" (as ODK and KoBoToolbox write a geopoint, altitude and accuracy may follow) or "48.2048, 16.3577".',
+    JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell),
+  );
+}
