@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { projectFolder } from '../projectFolder';
 import { CliError, EXIT } from '../exit';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
+import { distinctTables } from '../rows/distinctTables';
 import { importRows } from '../import/rowsRunner';
 import { importWithWorkflow } from '../import/workflowRunner';
 import type { ImportJob, ImportRunEnd } from '../import/importRunner';
@@ -50,8 +51,10 @@ export async function runImport(paths: string[], options: ImportOptions, context
     const topics = await projectTopics(settings, context.cwd, display, paths);
     if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
-    const tables = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
-    if (tables.length > 0 && paths.length > 1)
+    const named = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
+    const tables = distinctTables(named, context.cwd, display, progress.note);
+    // One table a run: its rows' source ids are checked against each other before anything is sent (validate checks several tables' across them).
+    if (tables.length > 0 && tables.length + paths.length - named.length > 1)
       throw new CliError(
         'Import one table at a time, or spot documents: name one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) alone.',
       );

@@ -4,13 +4,14 @@
 // Sends nothing, needs no account.
 import { resolve } from 'node:path';
 import { checkSpots, type SpotOutcome } from '../../core';
-import { checkRows, cellNamer } from '../../core/rows';
+import { checkRows, cellNamer, TablesRun } from '../../core/rows';
 import type { DocumentRules } from '../documents/documentRules';
 import { topicRulesOf } from '../import/runOptions';
 import { documentInputs } from '../documents/documentInputs';
 import { findingsOf } from '../import/spotOutcome';
 import type { Outcome } from '../output/records';
 import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
+import { distinctTables } from '../rows/distinctTables';
 import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
 import { projectTopics, unusedTopicsNote, type ProjectTopics } from '../documents/projectTopics';
@@ -40,7 +41,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
     if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
-    const tables = paths.filter(isTable);
+    const tables = distinctTables(paths.filter(isTable), context.cwd, display, progress.note);
     if (options.mapping && tables.length !== 1)
       throw new CliError(
         '--mapping names the mapping of one table: name exactly one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) with it.',
@@ -101,9 +102,11 @@ async function validateAll(
   }
   const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
   const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[] };
+  // One check of every table: a row that gives a source_id of a row of an earlier table is invalid.
+  const run = new TablesRun();
   for (const table of tables) {
     if (stop.aborted) break;
-    const counted = await validateTable(table, options.mapping, rules, topics, output, progress, context, stop);
+    const counted = await validateTable(table, options.mapping, { rules, run }, topics, output, progress, context, stop);
     rows.checked += counted.checked;
     rows.invalid += counted.invalid;
     // A table whose mapping is broken had no row checked: it is not counted as "all valid".
@@ -139,12 +142,15 @@ async function validateAll(
   );
 }
 
-/** Every row of one table, each problem at its cell; the mapping's own problems first. */
-/** brokenMapping: the mapping file (as displayed) when its problems kept the rows from being checked. */
+/**
+ * Every row of one table, each problem at its cell; the mapping's own problems first. `run`: the
+ * check of the run's tables this one is part of. brokenMapping: the mapping file (as displayed)
+ * when its problems kept the rows from being checked.
+ */
 async function validateTable(
   path: string,
   mappingFlag: string | undefined,
-  rules: DocumentRules,
+  { rules, run }: { rules: DocumentRules; run: TablesRun },
   topics: ProjectTopics,
   output: RunOutput,
   progress: Progress,
@@ -163,7 +169,7 @@ async function validateTable(
   const file = display(opened.table.path);
   const counts = { checked: 0, invalid: 0 };
   const nameCell = cellNamer(opened.table.format);
-  for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes }, stop)) {
+  for await (const checked of checkRows(opened.table, opened.mapping, { ...topicRulesOf(rules), acceptedTypes: rules.acceptedTypes, run }, stop)) {
     counts.checked++;
     const findings = rowFindings(
       checked.findings.map((finding) => ({ ...finding, at: finding })),

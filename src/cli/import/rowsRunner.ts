@@ -4,7 +4,7 @@
 // and Ctrl-C stops as it does for documents. A row's outcome names the table, its row and line,
 // and each problem its cell. Rows are never written back: the table stays as it is.
 import { streamImport, type RunStop, type SpotSource } from '../../core';
-import { checkRows, isRowOrigin, cellNamer, rowLabel, rowOfPath, rowSource } from '../../core/rows';
+import { checkRows, isRowOrigin, cellNamer, rowSource, TableRows } from '../../core/rows';
 import { CliError, EXIT } from '../exit';
 import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { RunTally, type ImportRunner } from './importRunner';
@@ -45,22 +45,19 @@ export const importRows: ImportRunner = async (job) => {
         findings: rowFindings([{ at: row, message: row.problem, severity: 'error', rule: 'row.unreadable', pointer: '' }], job.display, nameCell),
       }),
   });
-  // The line each row starts on, by row (a number each): an earlier row the engine names (the
-  // owner of a repeated source_id) is named as validate names it, "trees.csv row 2 (line 4)",
-  // rather than by the path its input has.
-  const lines: number[] = [];
+  // The line each row starts on (a number each): an earlier row the engine names (the owner of a
+  // repeated source_id) is named as validate names it, "trees.csv row 2 (line 4)", rather than by
+  // the path its input has.
+  const lines = new TableRows(table.path);
   const source: SpotSource = {
     spots: async function* () {
       for await (const input of rows.spots()) {
-        if (isRowOrigin(input.origin)) lines[input.origin.row] = input.origin.line;
+        if (isRowOrigin(input.origin)) lines.startsOn(input.origin.row, input.origin.line);
         yield input;
       }
     },
   };
-  const describePath = (path: string) => {
-    const row = rowOfPath(table.path, path);
-    return row !== undefined && lines[row] !== undefined ? rowLabel(table.path, row, lines[row]) : job.display(path);
-  };
+  const describePath = (path: string) => lines.describe(path) ?? job.display(path);
   // The table is never written: the journal remembers the gallery ids and states.
   // Every row's outcome names the table: its display name is worked out once (path.relative), not once a row.
   const display = (path: string) => (path === table.path ? file : job.display(path));

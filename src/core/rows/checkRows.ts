@@ -1,8 +1,9 @@
 // Every row of a table checked by the import engine without sending anything (checkSpots): the
 // cells (rowToSpot), the document each row stands for with the import's rules (the base rules, the
 // topic's, the account's topic), its photos (present, not empty, a type accepted; read only by
-// the import, which hashes what it sends), and a source_id an earlier row has. What `spot-import
-// validate` and the dry run print and the editor shows on the cells.
+// the import, which hashes what it sends), and a source_id an earlier row has (of the table, or of
+// an earlier table of the same check: tablesRun.ts). What `spot-import validate` and the dry run
+// print and the editor shows on the cells.
 import type { AccountTopic } from '../import/importRules';
 import { checkSpots } from '../import/runImport';
 import type { SpotOutcome, SpotSource } from '../import/types';
@@ -12,8 +13,9 @@ import type { TopicCatalog } from '../topics/topicSchema';
 import type { ResolvedMapping } from './mapping/resolveMapping';
 import type { CellPosition, SourceRow, SourceTable } from './read';
 import { cellNamer } from './read/cellReference';
-import { placeRowProblem, rowInput, rowLabels, rowOfPath } from './rowSource';
+import { placeRowProblem, rowInput } from './rowSource';
 import { rowToSpot, type RowSpot } from './rowToSpot';
+import { TablesRun } from './tablesRun';
 import { withMembers } from '../objects/withMembers';
 
 export interface RowFinding {
@@ -46,6 +48,8 @@ export interface RowRules {
   acceptedTypes?: readonly string[];
   /** false: checked as a run without media would send them (--dry-run --no-media; RowToSpotOptions). */
   media?: boolean;
+  /** The check this table is one of (validate of several tables): their rows share its source ids. Default: the table alone. */
+  run?: TablesRun;
 }
 
 /** Checked rows waiting to be handed out in the table's order: the engine settles them out of order. */
@@ -58,15 +62,15 @@ const ROWS_AHEAD_AT_MOST = 256;
  * table is read no faster than the rows are taken.
  */
 export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, rules: RowRules, signal?: AbortSignal): AsyncIterable<CheckedRow> {
+  const { run = new TablesRun(), ...engineRules } = rules;
   const ordered = new OrderedRows();
   // A taker that stops early (breaks out of its loop) stops the reading and the engine with it.
   const taken = new AbortController();
   const stop = signal ? AbortSignal.any([signal, taken.signal]) : taken.signal;
-  const labels = rowLabels(table.path);
+  const rows = run.table(table.path);
   const nameCell = cellNamer(table.format);
   /** Each spot the engine was given, by its position: the slot it fills, and what the row is made of. */
   const given = new Map<number, { slot: number; spot: RowSpot }>();
-  const lineOf = new Map<number, number>();
   let positions = 0;
   const source: SpotSource = {
     spots: async function* () {
@@ -78,23 +82,19 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
         }
         const spot = await rowToSpot(read as SourceRow, mapping, { media: rules.media });
         given.set(positions++, { slot: ordered.reserve(), spot });
-        lineOf.set(spot.row, spot.line);
-        yield rowInput(table.path, spot, labels, nameCell);
+        rows.startsOn(spot.row, spot.line);
+        yield rowInput(table.path, spot, rows.labels, nameCell);
       }
     },
   };
-  // An earlier row the engine names (the owner of a repeated source_id) is named by its row and line.
-  const describePath = (path: string) => {
-    const row = rowOfPath(table.path, path);
-    const line = row === undefined ? undefined : lineOf.get(row);
-    return row !== undefined && line !== undefined ? labels(row, line) : path;
-  };
-  const run = checkSpots(source, withMembers(rules, { describePath, signal: stop }), (position, outcome) => {
+  // An earlier row the engine names (the owner of a repeated source_id) is named by its table, row and line.
+  const describePath = (path: string) => run.describe(path) ?? path;
+  const check = checkSpots(source, withMembers(engineRules, { describePath, sourceIds: run.sourceIds, signal: stop }), (position, outcome) => {
     const { slot, spot } = given.get(position)!;
     given.delete(position);
     ordered.fill(slot, checkedRowOf(spot, outcome));
   });
-  run.then(
+  check.then(
     () => ordered.end(),
     (error: unknown) => ordered.end(error),
   );
@@ -103,7 +103,7 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
   } finally {
     taken.abort();
     ordered.close();
-    await run.catch(() => undefined);
+    await check.catch(() => undefined);
   }
 }
 

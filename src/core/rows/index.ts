@@ -17,6 +17,7 @@ export { sheetText, type SheetText } from './read/xlsx/sheetText';
 export * from './rowToSpot';
 export * from './rowSource';
 export * from './checkRows';
+export { TablesRun, TableRows } from './tablesRun';
 export { rowLooksSwapped } from './rowLooksSwapped';
 export * from './mappedTable';
 export * from './cellUses';

@@ -1,0 +1,88 @@
+// Several tables named in one run of the bundled command line: a source_id that a row of an earlier
+// table already gave is the same mistake as one an earlier row of the same table gave (both rows
+// would update one spot), so validate reports it at the later row's source_id cell and names the
+// earlier row by its table, row and line. A table named twice is one table, as a document named
+// twice is one document: its rows are neither counted twice nor reported as repeating themselves.
+import * as assert from 'node:assert/strict';
+import { jsonLines, runCli, scratch, useCliSandbox } from './helpers/cliProcess';
+
+const MAPPING = JSON.stringify({ topic_id: 1, source_id: 'tree-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_2: 'note' } });
+// Row n of each table is on line n + 1 (one header line, no line breaks in cells).
+const A_CSV = 'id;lat;lon;note\n1;48.2;16.37;a1\n2;48.3;16.38;a2\n3;48.4;16.39;a3\n';
+// Row 3 repeats a.csv's row 2, row 5 a.csv's row 1; row 4 repeats nothing (6 is new), row 6 repeats b.csv's own row 1.
+const B_CSV = 'id;lat;lon;note\n4;48.2;16.37;b1\n5;48.3;16.38;b2\n2;48.4;16.39;b3\n6;48.5;16.4;b4\n1;48.6;16.41;b5\n4;48.7;16.42;b6\n';
+
+function tables(): ReturnType<typeof scratch> {
+  return scratch({ 'a.csv': A_CSV, 'a.mapping.json': MAPPING, 'b.csv': B_CSV, 'b.mapping.json': MAPPING });
+}
+
+const repeated = (sourceId: string, earlier: string) =>
+  `source_id "${sourceId}" is also the source_id of ${earlier}: both would update one spot, so this one is not imported.`;
+
+describe('spot-import rows: a source_id across the tables of one run', function () {
+  const cli = useCliSandbox();
+  let folder: ReturnType<typeof scratch> | undefined;
+  afterEach(() => {
+    folder?.cleanup();
+    folder = undefined;
+  });
+
+  it('validate a.csv b.csv: a row of b.csv that gives a source_id of a.csv is invalid at its source_id cell, naming the row of a.csv; exit 1', async () => {
+    folder = tables();
+    const result = await runCli(['validate', 'a.csv', 'b.csv'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    assert.deepEqual(result.stdout.trim().split('\n'), [
+      `b.csv:4:1: ${repeated('tree-2', 'a.csv row 2 (line 3)')}`,
+      `b.csv:6:1: ${repeated('tree-1', 'a.csv row 1 (line 2)')}`,
+      // Within one table, as before.
+      `b.csv:7:1: ${repeated('tree-4', 'b.csv row 1 (line 2)')}`,
+    ]);
+    assert.match(result.stderr, /^9 rows of 2 tables checked: 3 invalid, 6 valid\.$/m);
+  });
+
+  it('the table named first keeps the source_id: validate b.csv a.csv reports the rows of a.csv, as JSON lines with their row and rule', async () => {
+    folder = tables();
+    const result = await runCli(['validate', 'b.csv', 'a.csv', '--format', 'json'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    const invalid = jsonLines(result.stdout).filter((record) => record.type === 'document' && record.status === 'invalid');
+    assert.deepEqual(
+      invalid.map((record) => {
+        const problems = record.problems as Array<{ line: number; column: number; rule: string; message: string }>;
+        return [record.file, record.row, record.line, problems.map((problem) => [problem.line, problem.column, problem.rule, problem.message])];
+      }),
+      [
+        ['b.csv', 6, 7, [[7, 1, 'spot.repeatedSourceId', repeated('tree-4', 'b.csv row 1 (line 2)')]]],
+        ['a.csv', 1, 2, [[2, 1, 'spot.repeatedSourceId', repeated('tree-1', 'b.csv row 5 (line 6)')]]],
+        ['a.csv', 2, 3, [[3, 1, 'spot.repeatedSourceId', repeated('tree-2', 'b.csv row 3 (line 4)')]]],
+      ],
+    );
+  });
+
+  it('validate a.csv ./a.csv: the table is checked once, and said to be named twice; exit 0', async () => {
+    folder = tables();
+    const result = await runCli(['validate', 'a.csv', './a.csv'], { cwd: folder.dir });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^a\.csv is named more than once: its rows are read once\.$/m);
+    assert.match(result.stderr, /^3 rows of a\.csv checked: all valid\.$/m);
+  });
+
+  it('import a.csv a.csv: the table is imported once', async () => {
+    folder = tables();
+    const env = await cli.start();
+    const result = await runCli(['import', 'a.csv', 'a.csv'], { cwd: folder.dir, env, timeoutMs: 30_000 });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^a\.csv is named more than once: its rows are read once\.$/m);
+    assert.match(result.stderr, /^3 rows of a\.csv imported\.$/m);
+    assert.equal(cli.sandbox().spotCount(), 3);
+  });
+
+  it('import a.csv b.csv: refused before anything is sent (one table a run), so no run imports a source_id of two tables', async () => {
+    folder = tables();
+    const env = await cli.start();
+    const result = await runCli(['import', 'a.csv', 'b.csv'], { cwd: folder.dir, env, timeoutMs: 30_000 });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /Import one table at a time/);
+    assert.equal(cli.sandbox().spotCount(), 0);
+  });
+});
