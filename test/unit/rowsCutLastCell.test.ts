@@ -1,8 +1,10 @@
 // A download cut short inside the last row's last cell: Survey123's CSV ends its rows with CRLF and
 // has `y` last, so a file cut after "614156" of "6141562.0543" reads as a whole row whose latitude
 // is a complete, wrong number (5.5° instead of 48.3°, after the transformation). Such a file ends
-// without a line break, which a complete export of these tools does not: the cell gets a warning
-// saying so. A cell the mapping does not use, or a file that ends with its line break, says nothing.
+// without a line break, which a complete export of these tools does not, and its last value is
+// shorter than the column's others: the cell gets a warning saying so. A cell the mapping does not
+// use, a file that ends with its line break, or a last value as long as others of its column (Google
+// Sheets ends complete files without a line break) says nothing.
 import * as assert from 'node:assert/strict';
 import { checkedTable } from './helpers/checkedTable';
 import { positionOf } from './helpers/tableFiles';
@@ -23,9 +25,29 @@ describe('rows: a file that ends without a line break inside a cell it uses', ()
     const warnings = rows[1].findings.filter((finding) => finding.rule === 'row.cutShort');
     assert.equal(warnings.length, 1, JSON.stringify(rows[1].findings));
     assert.equal(warnings[0].severity, 'warning');
-    assert.match(warnings[0].message, /ends in this cell without a line break.*cut short.*"614156"/);
+    assert.match(
+      warnings[0].message,
+      /ends in this cell without a line break, and its value "614156" is shorter than the others of its column, as a download cut short/,
+    );
     const at = positionOf(text, '614156', 2);
     assert.deepEqual([warnings[0].line, warnings[0].column], [at.line, at.column]);
+  });
+
+  it("says nothing for a complete file whose writer ends without a line break (Google Sheets' CSV download), its last value as long as its column's others", async () => {
+    // Google Sheets writes CRLF between rows and none after the last; the species is the last column.
+    const sheet = 'id,lat,lon,Baumart\r\n1,47.0707,15.4395,Linde\r\n2,47.0712,15.4381,Spitzahorn\r\n3,47.0719,15.4377,Eiche';
+    const { rows } = await checkedTable('Baeume - Tabellenblatt1.csv', sheet, {
+      topic_id: 1,
+      source_id: 'b-{id}',
+      latitude: 'lat',
+      longitude: 'lon',
+      fields: { fld_1_1: 'Baumart' },
+    });
+    assert.equal(rows.length, 3);
+    assert.deepEqual(
+      rows.flatMap((row) => row.findings.filter((finding) => finding.rule === 'row.cutShort').map((finding) => finding.message)),
+      [],
+    );
   });
 
   it('says nothing when the file ends with its line break, or when the last cell is not used', async () => {

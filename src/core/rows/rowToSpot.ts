@@ -202,7 +202,8 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
 
 /**
  * A download cut inside the last cell reads as a whole row with a wrong value (a latitude's
- * "6141562.0543" cut to "614156"); complete exports end their last row with a line break. Said
+ * "6141562.0543" cut to "614156"); most complete exports end their last row with a line break, and
+ * one that does not (Google Sheets) rarely ends with a value shorter than its column's others. Said
  * where the cell feeds one of the spot's attributes, once, as a warning: the row is sent.
  */
 function warnIfCut(row: SourceRow, column: string, cells: ReadonlyMap<string, CellPosition>, report: Report): void {
@@ -214,7 +215,7 @@ function warnIfCut(row: SourceRow, column: string, cells: ReadonlyMap<string, Ce
   report(
     String(path[path.length - 1]),
     l10n.t(
-      'the file ends in this cell without a line break, as a download cut short does: check that its value "{0}" is complete.',
+      'the file ends in this cell without a line break, and its value "{0}" is shorter than the others of its column, as a download cut short leaves it: check that it is complete.',
       cellText(row.values[column]),
     ),
     ROW_RULES.cutShort,

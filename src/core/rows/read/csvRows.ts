@@ -42,6 +42,8 @@ interface ReadState {
   oversized?: OversizedRecord;
   /** Reading ended for good (a quote never closed). */
   done: boolean;
+  /** The length of the shortest value of the last column in the rows read so far (a cut last cell is shorter). */
+  shortestLast?: number;
 }
 
 export async function* csvRows(source: CsvSource, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
@@ -124,7 +126,9 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
       yield swallowed;
       continue;
     }
-    yield toRow(source, record.cells, raw, offset - raw.length, line, state.row, plainNames);
+    yield toRow(source, record.cells, raw, offset - raw.length, { line, row: state.row, shortestLast: state.shortestLast }, plainNames);
+    if (record.cells.length === source.columns.length)
+      state.shortestLast = Math.min(state.shortestLast ?? Infinity, record.cells[record.cells.length - 1].value.length);
   }
 }
 
@@ -191,8 +195,7 @@ function toRow(
   scanned: readonly ScannedCell[],
   raw: string,
   rawStart: number,
-  line: number,
-  row: number,
+  { line, row, shortestLast }: { line: number; row: number; shortestLast: number | undefined },
   plainNames: boolean,
 ): SourceRow | RowReadProblem {
   const starts = lineStarts(raw);
@@ -235,8 +238,10 @@ function toRow(
       setOwn(cells, columns[i], at);
     }
   }
-  // Only the file's last record can end without a line break (the scanner waits for more text otherwise).
-  const unterminated = scanned.length === expected && !/[\r\n]$/.test(raw);
+  // Only the file's last record can end without a line break (the scanner waits for more text
+  // otherwise). Google Sheets ends complete files so too: a last value as long as its column's
+  // others is taken as complete, a shorter one as perhaps cut.
+  const unterminated = scanned.length === expected && !/[\r\n]$/.test(raw) && scanned[expected - 1].value.length < (shortestLast ?? Infinity);
   return { row, line, values, cells, ...(unterminated ? { endsUnterminatedIn: columns[expected - 1] } : {}) };
 }
 
