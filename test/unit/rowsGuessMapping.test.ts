@@ -19,7 +19,7 @@ import {
   type Mapping,
   type SourceRow,
 } from '../../src/core/rows';
-import { labelKey, sameLabel } from '../../src/core/rows/mapping/labelKey';
+import { columnOfLabel, labelKey, sameLabel } from '../../src/core/rows/mapping/labelKey';
 import { convertDateTime } from '../../src/core/rows/values';
 import type { TopicCatalog, TopicDefinition } from '../../src/core/topics/topicSchema';
 import { ROOT, scratch } from './helpers/cliProcess';
@@ -465,6 +465,74 @@ describe('labels heading columns', () => {
       resolved.fields.map((field) => [field.attribute, field.column, field.byLabel]),
       [['fld_7_1', 'group_obs/Species', true]],
     );
+  });
+});
+
+describe('labels heading columns with a unit', () => {
+  /** A tree register's questions as a form or a spreadsheet names them: the labels without their units. */
+  const REGISTER: TopicDefinition = {
+    topic_id: 12,
+    name: 'Baumkataster',
+    fields: {
+      fld_12_1: { label: 'Baumart', type: 'text' },
+      fld_12_2: { label: 'Größe', type: 'number' },
+      fld_12_3: { label: 'Höhe', type: 'number' },
+      fld_12_4: { label: 'Stammumfang', type: 'number' },
+      fld_12_5: { label: 'Kronendurchmesser', type: 'number' },
+      fld_12_6: { label: 'Diameter', type: 'number' },
+    },
+  };
+  let dir: ReturnType<typeof scratch>;
+  beforeEach(() => (dir = scratch()));
+  afterEach(() => dir.cleanup());
+
+  it('matches "Größe (cm)" and "Höhe [m]" to the labels Größe and Höhe; a column written with the label alone first; two columns with units feed neither', async () => {
+    // A spreadsheet's CSV as Excel saves it in German: sep= line, ";", decimal commas, CRLF, the
+    // units after the questions, the crown's diameter in two units, and "Höhe" written twice, with and without its unit.
+    const path = dir.write(
+      'baumkataster_2026.csv',
+      [
+        'sep=;',
+        'Nr;Baumart;Größe (cm);Höhe;Höhe [m];Stammumfang  ( cm ) :;Kronendurchmesser (m);Kronendurchmesser [ft];Breite;Länge',
+        '1;Stieleiche;1250;12,5;12,5;210;8,5;27,9;47,0712;15,4395',
+        '2;Winterlinde;980;9,8;9,8;145;6;19,7;47,0709;15,4402',
+        '',
+      ].join('\r\n'),
+    );
+    const { mapping, notes } = await guess(path, new Map([[12, REGISTER]]));
+    assert.equal(mapping.topic_id, 12, notes.join('\n'));
+    assert.deepEqual(mapping.fields, { fld_12_1: 'Baumart', fld_12_2: 'Größe (cm)', fld_12_3: 'Höhe', fld_12_4: 'Stammumfang  ( cm ) :' });
+    assert.ok(notes.includes('fields: fld_12_2 (Größe) from the column Größe (cm)'), notes.join('\n'));
+    assert.ok(
+      notes.some((note) => note.startsWith('not mapped:') && note.includes('Höhe [m], Kronendurchmesser (m), Kronendurchmesser [ft]')),
+      notes.join('\n'),
+    );
+  });
+
+  it('feeds a topic field from the one column that is its label with a unit, at the end of a group path too, none when two are (resolveMapping)', () => {
+    const mapping: Mapping = { topic_id: 12, source_id: 'kobo-{_uuid}', latitude: '_point_latitude', longitude: '_point_longitude' };
+    const columns = [
+      'group_baum/Baumart',
+      'group_baum/Stammumfang (cm)',
+      'Diameter (cm)',
+      'Kronendurchmesser (m)',
+      'Kronendurchmesser [ft]',
+      'Größe (Klasse) [cm]',
+      '_point_latitude',
+      '_point_longitude',
+      '_uuid',
+    ];
+    const resolved = resolveMapping(mapping, '/tables/kataster.mapping.json', { columns, topics: new Map([[12, REGISTER]]) });
+    assert.deepEqual(
+      resolved.fields.map((field) => [field.attribute, field.column, field.byLabel]),
+      [
+        ['fld_12_1', 'group_baum/Baumart', true],
+        ['fld_12_4', 'group_baum/Stammumfang (cm)', true],
+        ['fld_12_6', 'Diameter (cm)', true],
+      ],
+    );
+    // Only a unit at the end goes: "Größe (Klasse) [cm]" is not "Größe", nor "Subspecies (x)" "Species".
+    assert.equal(columnOfLabel(['Subspecies (x)', 'Species total'], 'Species'), undefined);
   });
 });
 
