@@ -14,6 +14,7 @@ import { l10n } from '../text/l10n';
 import { SPOT_RULES } from '../api/spotRules';
 import type { ResolvedField, ResolvedMapping, ResolvedMedia } from './mapping/resolveMapping';
 import { isWebAddress } from './mapping/webAddress';
+import { photoMissingMessage } from './mapping/attachmentsOnServer';
 import { addressFileName, addressLabel, isFetchable, shownAddress } from '../media/remote/photoAddress';
 import { FEATURE_ID } from './mapping/mappingSchema';
 import type { CellPosition, SourceRow, TableArchive } from './read';
@@ -263,9 +264,12 @@ async function folderPhoto(media: ResolvedMedia, name: string, row: SourceRow, r
   if (!verdict || (!verdict.ok && verdict.code === 'missing')) {
     const listedOnly = 'missing' in found ? found.listedOnly : undefined;
     report(
-      listedOnly === undefined
-        ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder)
-        : l10n.t('The photo "{0}" is not in the folder {1} ({2}), nor among the first {3} files below it.', name, media.folderName, media.folder, listedOnly),
+      photoMissingMessage(
+        listedOnly === undefined
+          ? l10n.t('The photo "{0}" is not in the folder {1} ({2}).', name, media.folderName, media.folder)
+          : l10n.t('The photo "{0}" is not in the folder {1} ({2}), nor among the first {3} files below it.', name, media.folderName, media.folder, listedOnly),
+        row.values,
+      ),
     );
     return undefined;
   }
@@ -292,7 +296,7 @@ async function archivePhoto(
   const found = await media.photos.find(name, row.values);
   const where = media.photos.prefix === '' ? '.' : media.photos.prefix;
   if ('missing' in found) {
-    report(l10n.t('The photo "{0}" is not in the folder {1} of the archive.', name, where));
+    report(photoMissingMessage(l10n.t('The photo "{0}" is not in the folder {1} of the archive.', name, where), row.values));
     return undefined;
   }
   if ('ambiguous' in found) {
