@@ -9,6 +9,7 @@ import { openTextTable } from './textTable';
 import { TableReadError } from './tableReadError';
 import type { RowReadProblem, SourceFormat, SourceRow, SourceTable } from './types';
 import { ArchiveError, ZipArchive } from './archive/zipArchive';
+import { noTableReason } from './archive/withoutTable';
 import { withMembers } from '../../objects/withMembers';
 
 const TABLE_ENTRY = /\.(csv|tsv|tab|geojson|json|ndjson|jsonl|geojsonl|geojsons|shp|xlsx|xlsm)$/i;
@@ -46,7 +47,7 @@ export async function openArchiveTable(path: string, given: Partial<SourceFormat
     throw new TableReadError(
       path,
       tables.length === 0
-        ? l10n.t('the archive holds no table (a .csv, .tsv, .geojson, .ndjson or .shp file)')
+        ? noTableReason(archive.names())
         : l10n.t('the archive holds {0} tables ({1}): name one as source.entry in the mapping', tables.length, tables.join(', ')),
     );
   }
