@@ -1,13 +1,14 @@
 // Which encoding a file's bytes are in, when the caller did not say: the encoding a byte-order mark
 // names; else UTF-8 when the bytes are valid UTF-8; else windows-1252, what spreadsheet programs on
 // Windows in western locales save "CSV" in (a superset of ISO-8859-1's printable characters, so
-// ä ö ü ß read right either way). Valid UTF-8 that is meant as windows-1252 is all but impossible
+// ä ö ü ß read right either way), or Mac OS Roman where the bytes say so (singleByteEncoding.ts). Valid UTF-8 that is meant as windows-1252 is all but impossible
 // for real text: a windows-1252 letter above 0x7F followed by just the right continuation bytes.
 import type { TableBytes } from './tableBytes';
 import { l10n } from '../../text/l10n';
 import { decodedText, type TextStop } from './decodedText';
 import { countBreaks } from './positions';
 import { NotUtf8Error, byteOrderMark, textDecoding } from './textDecoding';
+import { singleByteEncoding } from './singleByteEncoding';
 import type { SourceEncoding } from './types';
 
 export interface EncodingDetection {
@@ -27,7 +28,7 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): EncodingD
     return { encoding: 'utf-8', note: l10n.t('encoding {0} (detected)', 'utf-8'), byMark: false };
   } catch (error) {
     if (!(error instanceof NotUtf8Error)) throw error;
-    return notUtf8(countBreaks(error.text) + 1);
+    return notUtf8(countBreaks(error.text) + 1, sample);
   }
 }
 
@@ -41,9 +42,21 @@ export async function detectFileEncoding(source: TableBytes, sample: Uint8Array,
   if (detection.byMark || detection.encoding !== 'utf-8' || complete) return detection;
   const stop: TextStop = {};
   for await (const text of decodedText(source, 'utf-8', stop)) void text;
-  return stop.notUtf8 ? notUtf8(stop.notUtf8.line) : detection;
+  return stop.notUtf8 ? notUtf8(stop.notUtf8.line, sample) : detection;
 }
 
-function notUtf8(line: number): EncodingDetection {
-  return { encoding: 'windows-1252', note: l10n.t('encoding {0} (detected: not valid UTF-8, line {1})', 'windows-1252', line), byMark: false };
+/** A file that is not UTF-8 from `line` on: windows-1252, or Mac OS Roman when its first bytes say so (singleByteEncoding.ts). */
+function notUtf8(line: number, sample: Uint8Array): EncodingDetection {
+  const { encoding, crAlone } = singleByteEncoding(sample);
+  const note =
+    encoding === 'windows-1252'
+      ? l10n.t('encoding {0} (detected: not valid UTF-8, line {1})', encoding, line)
+      : crAlone
+        ? l10n.t(
+            'encoding {0} (detected: not valid UTF-8, line {1}; lines end in CR alone and its letters read as Mac OS Roman, as Excel for Mac\'s "CSV (Macintosh)" writes)',
+            encoding,
+            line,
+          )
+        : l10n.t('encoding {0} (detected: not valid UTF-8, line {1}; its letters read as Mac OS Roman)', encoding, line);
+  return { encoding, note, byMark: false };
 }

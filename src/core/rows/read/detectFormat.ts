@@ -80,8 +80,8 @@ function decodedStart(sample: Uint8Array, encoding: SourceEncoding, complete: bo
  * than read as text that stops short.
  */
 function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
-  // EF BB BF are letters in windows-1252 and latin1 ("ï»¿", glued to the first column's name); no export starts so but UTF-8's.
-  if ((encoding === 'windows-1252' || encoding === 'latin1') && byteOrderMarkLength(sample, 'utf-8') > 0)
+  // EF BB BF are letters in the single-byte encodings ("ï»¿", glued to the first column's name); no export starts so but UTF-8's.
+  if ((encoding === 'windows-1252' || encoding === 'latin1' || encoding === 'macintosh') && byteOrderMarkLength(sample, 'utf-8') > 0)
     throw new TableReadError(
       path,
       l10n.t(

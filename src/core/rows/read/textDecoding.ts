@@ -47,6 +47,8 @@ export function textDecoding(encoding: SourceEncoding): TextDecoding {
       // One byte is one character: no state between pieces. Not TextDecoder('windows-1252'): Node
       // before 24 decodes that as ISO-8859-1, so 0x80 became U+0080 instead of € (nodejs/node#56542).
       return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_80_9F[char.charCodeAt(0) - 0x80]) };
+    case 'macintosh':
+      return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u00ff]/g, (char) => MAC_OS_ROMAN_80_FF[char.charCodeAt(0) - 0x80]) };
     case 'utf-16le':
     case 'utf-16be': {
       const decoder = new TextDecoder(encoding, { ignoreBOM: true });
@@ -156,3 +158,18 @@ function textBeforeInvalid(bytes: Uint8Array): string {
   }
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, valid), { stream: true });
 }
+
+/**
+ * Mac OS Roman's characters of bytes 0x80–0xFF (the WHATWG Encoding Standard's "macintosh" index,
+ * Apple's ROMAN.TXT with 0xDB the euro sign). A table of our own, as for windows-1252: TextDecoder's
+ * legacy encodings depend on the ICU data the runtime was built with.
+ */
+const MAC_OS_ROMAN_80_FF =
+  '\u00c4\u00c5\u00c7\u00c9\u00d1\u00d6\u00dc\u00e1\u00e0\u00e2\u00e4\u00e3\u00e5\u00e7\u00e9\u00e8' + // 0x80–0x8F
+  '\u00ea\u00eb\u00ed\u00ec\u00ee\u00ef\u00f1\u00f3\u00f2\u00f4\u00f6\u00f5\u00fa\u00f9\u00fb\u00fc' + // 0x90–0x9F
+  '\u2020\u00b0\u00a2\u00a3\u00a7\u2022\u00b6\u00df\u00ae\u00a9\u2122\u00b4\u00a8\u2260\u00c6\u00d8' + // 0xA0–0xAF
+  '\u221e\u00b1\u2264\u2265\u00a5\u00b5\u2202\u2211\u220f\u03c0\u222b\u00aa\u00ba\u03a9\u00e6\u00f8' + // 0xB0–0xBF
+  '\u00bf\u00a1\u00ac\u221a\u0192\u2248\u2206\u00ab\u00bb\u2026\u00a0\u00c0\u00c3\u00d5\u0152\u0153' + // 0xC0–0xCF
+  '\u2013\u2014\u201c\u201d\u2018\u2019\u00f7\u25ca\u00ff\u0178\u2044\u20ac\u2039\u203a\ufb01\ufb02' + // 0xD0–0xDF
+  '\u2021\u00b7\u201a\u201e\u2030\u00c2\u00ca\u00c1\u00cb\u00c8\u00cd\u00ce\u00cf\u00cc\u00d3\u00d4' + // 0xE0–0xEF
+  '\uf8ff\u00d2\u00da\u00db\u00d9\u0131\u02c6\u02dc\u00af\u02d8\u02d9\u02da\u00b8\u02dd\u02db\u02c7'; // 0xF0–0xFF

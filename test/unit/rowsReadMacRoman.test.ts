@@ -1,0 +1,57 @@
+// Excel for Mac's "CSV (Macintosh)": Mac OS Roman bytes and lines ending in CR alone. Read as
+// windows-1252 its umlauts turn into other letters without a word ("Größe" → "Grš§e"), so the
+// reader tells the two apart: lines ending in CR alone, and letters that are lowercase amid
+// lowercase only in Mac OS Roman. The bytes below come from Apple's published table (ROMAN.TXT:
+// ä 0x8A, ö 0x9A, ü 0x9F, ß 0xA7, Ö 0x85, é 0x8E), not from the reader's own.
+import * as assert from 'node:assert/strict';
+import { readAll, useTableFolder } from './helpers/tableFiles';
+
+const MAC_ROMAN: Record<string, number> = { ä: 0x8a, ö: 0x9a, ü: 0x9f, ß: 0xa7, Ö: 0x85, é: 0x8e };
+
+function macRoman(text: string): Uint8Array {
+  return Uint8Array.from([...text].map((char) => MAC_ROMAN[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
+}
+
+describe('rows read: Mac OS Roman (Excel for Mac\'s "CSV (Macintosh)")', () => {
+  const folder = useTableFolder('spot-macroman-');
+
+  it('reads a file with lines ending in CR alone as Mac OS Roman: umlauts and ß decode, and the note says so', async () => {
+    const text = 'id,lat,lon,Notes\r1,47.0707,15.4395,Größe Bäume\r2,47.0712,15.4381,"Weg, Süd"\r3,48.2048,16.3577,Österreich\r';
+    const { table, rows, problems } = await readAll(folder.write('mac.csv', macRoman(text)));
+    assert.deepEqual(problems, []);
+    assert.equal(table.format.encoding, 'macintosh');
+    assert.ok(
+      table.detected.some((note) => /encoding macintosh \(detected: not valid UTF-8, line 2; .*Mac OS Roman/.test(note)),
+      table.detected.join('; '),
+    );
+    assert.deepEqual(
+      rows.map((row) => row.values.Notes),
+      ['Größe Bäume', 'Weg, Süd', 'Österreich'],
+    );
+  });
+
+  it('tells Mac OS Roman by its letters when the line endings were made CRLF; windows-1252 stays windows-1252', async () => {
+    const mac = await readAll(folder.write('mac-crlf.csv', macRoman('Art;Ort\r\nWeißstorch;Straße am Hügel\r\nMäusebussard;Schöne Aussicht\r\n')));
+    assert.equal(mac.table.format.encoding, 'macintosh');
+    assert.deepEqual(
+      mac.rows.map((row) => [row.values.Art, row.values.Ort]),
+      [
+        ['Weißstorch', 'Straße am Hügel'],
+        ['Mäusebussard', 'Schöne Aussicht'],
+      ],
+    );
+    // The same words as windows-1252 bytes (Latin-1 for these letters).
+    const latin = Uint8Array.from([...'Art;Ort\r\nWeißstorch;Straße am Hügel\r\nMäusebussard;Schöne Aussicht\r\n'].map((char) => char.charCodeAt(0)));
+    const windows = await readAll(folder.write('windows.csv', latin));
+    assert.equal(windows.table.format.encoding, 'windows-1252');
+    assert.equal(windows.rows[0].values.Ort, 'Straße am Hügel');
+  });
+
+  it('reads Mac OS Roman when the mapping gives "encoding": "macintosh", even where the bytes alone could be either', async () => {
+    // ö alone is a lowercase letter in both (š in windows-1252): only the mapping can say.
+    const path = folder.write('given.csv', macRoman('id,Name\r\n1,Köln\r\n'));
+    const { table, rows } = await readAll(path, { encoding: 'macintosh' });
+    assert.equal(table.format.encoding, 'macintosh');
+    assert.equal(rows[0].values.Name, 'Köln');
+  });
+});
