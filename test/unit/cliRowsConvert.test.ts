@@ -100,6 +100,15 @@ describe('spot-import rows: convert', function () {
     assert.deepEqual(viaDocuments.files['kobo:uuid-1'], ['01-b.jpg', '02-a.jpg'], "the documents' photos carry their order in their names");
   });
 
+  it('says nothing of importing when no document was written', async () => {
+    project.write('leer.csv', 'id,lat,lon\n1,999,15.4\n');
+    project.write('leer.mapping.json', JSON.stringify({ topic_id: 12, source_id: 'leer-{id}', latitude: 'lat', longitude: 'lon' }));
+    const result = await runCli(['convert', 'leer.csv', '--out', 'leer'], { cwd: project.dir });
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.match(result.stderr, /^0 spot documents written to leer; 1 row not \(see above\)\.$/m);
+    assert.doesNotMatch(result.stderr, /Import them with/);
+  });
+
   it('a document already there with other content is left as it is, and says so, unless --force', async () => {
     const first = await runCli(['convert', 'baeume.csv', '--out', 'kataster'], { cwd: project.dir });
     assert.equal(first.code, 1, 'rows 3 and 4 are invalid');

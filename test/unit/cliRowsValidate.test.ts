@@ -236,9 +236,17 @@ describe('spot-import rows: validate', function () {
     );
   });
 
-  it('a missing mapping is a usage error (exit 2) that says how to make one', async () => {
-    const result = await runCli(['validate', 'kataster.geojson', '--mapping', 'nowhere.mapping.json'], { cwd: project.dir });
-    assert.equal(result.code, 2);
-    assert.match(result.stderr, /There is no mapping .*nowhere\.mapping\.json: write one \(spot-import mapping <source> makes one to complete\)/);
+  it('a missing mapping is a usage error (exit 2) that says how to make one, naming the table', async () => {
+    const named = await runCli(['validate', 'kataster.geojson', '--mapping', 'nowhere.mapping.json'], { cwd: project.dir });
+    assert.equal(named.code, 2);
+    assert.match(named.stderr, /--mapping names nowhere\.mapping\.json, which is not there: spot-import mapping kataster\.geojson proposes one to complete\./);
+    project.write('second.csv', 'id,lat,lon\n1,47.1,15.4\n');
+    const beside = await runCli(['validate', 'kataster.geojson', 'second.csv'], { cwd: project.dir });
+    assert.equal(beside.code, 2);
+    assert.match(
+      beside.stderr,
+      /second\.csv has no mapping beside it \(second\.mapping\.json\): spot-import mapping second\.csv proposes one to complete, or name one with --mapping\./,
+    );
+    assert.doesNotMatch(beside.stderr, /<source>/);
   });
 });

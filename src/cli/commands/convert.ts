@@ -99,7 +99,8 @@ export async function runConvert(source: string, options: ConvertOptions, contex
     progress.stop();
     if (interrupts.stop.aborted) return await output.finish(`Interrupted: ${written} documents written to ${display(out)}.`, EXIT.interrupted, 'interrupted');
     return await output.finish(
-      `${written} spot document${written === 1 ? '' : 's'} written to ${display(out)}${failed ? `; ${failed} row${failed === 1 ? '' : 's'} not (see above)` : ''}. Import them with: spot-import import ${display(out)}`,
+      `${written} spot document${written === 1 ? '' : 's'} written to ${display(out)}${failed ? `; ${failed} row${failed === 1 ? '' : 's'} not (see above)` : ''}.` +
+        (written > 0 ? ` Import them with: spot-import import ${display(out)}` : ''),
       failed ? EXIT.failures : EXIT.ok,
     );
   } finally {

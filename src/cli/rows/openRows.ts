@@ -47,7 +47,13 @@ export async function openRows(
   try {
     parsed = await readMappingFile(mappingPath);
   } catch (error) {
-    throw new CliError((error as Error).message);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError((error as Error).message);
+    const [table, mappingFile] = [options.display(path), options.display(mappingPath)];
+    throw new CliError(
+      options.mapping
+        ? `--mapping names ${mappingFile}, which is not there: spot-import mapping ${table} proposes one to complete.`
+        : `${table} has no mapping beside it (${mappingFile}): spot-import mapping ${table} proposes one to complete, or name one with --mapping.`,
+    );
   }
   let mapped: MappedTable;
   try {

@@ -28,7 +28,8 @@ export function guessTopic(topics: TopicCatalog | undefined, columns: readonly s
       : l10n.t("topic_id: {0}, the topic whose fields' labels match the most columns", definition.topic_id),
   ];
   const tied = others.filter((other) => other.count === best.count).map((other) => other.definition.topic_id);
-  if (tied.length > 0) notes.push(l10n.t('topic_id: topics {0} match as many columns ({1}): check it is the one meant', tied.join(', '), best.count));
+  if (tied.length === 1) notes.push(l10n.t('topic_id: topic {0} matches as many columns ({1}): check it is the one meant', tied[0], best.count));
+  else if (tied.length > 1) notes.push(l10n.t('topic_id: topics {0} match as many columns ({1}): check it is the one meant', tied.join(', '), best.count));
   return { definition, notes };
 }
 

@@ -73,11 +73,9 @@ export async function readMappingFile(path: string): Promise<ParsedMapping> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(
-      code === 'ENOENT'
-        ? l10n.t('There is no mapping {0}: write one (spot-import mapping <source> makes one to complete), or name it with --mapping.', path)
-        : l10n.t('The mapping {0} cannot be read: {1}', path, (error as Error).message),
-    );
+    // A missing mapping keeps its code: the front end says how to make one for the table it was asked about.
+    if (code === 'ENOENT') throw Object.assign(new Error(l10n.t('There is no mapping {0}.', path)), { code });
+    throw new Error(l10n.t('The mapping {0} cannot be read: {1}', path, (error as Error).message));
   }
   return parseMapping(path, text.replace(/^\uFEFF/, ''));
 }
