@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cellNamer, isRowReadProblem, openTable, type RowReadProblem, type SourceRow } from '../../src/core/rows';
+import { readPhotoTags } from '../../src/core/rows/read/photos/photoTags';
 import { exifJpeg, type ExifPhoto } from './helpers/exifJpeg';
 import { canCountDescriptors, openDescriptorsUnder } from './helpers/openDescriptors';
 
@@ -75,5 +76,22 @@ describe('rows read: photo files that cannot be read', () => {
     assert.ok(isRowReadProblem(item));
     assert.match(item.problem, /No photo in this folder has a GPS position .*\(the tags of tree-1\/1\.jpg cannot be read: the file is empty\)/);
     if (canCountDescriptors) assert.deepEqual(openDescriptorsUnder(folder), []);
+  });
+
+  it('a JPEG cut short inside its header segments says so, not that the camera wrote no position; a whole photo without GPS says that', async () => {
+    const whole = exifJpeg(GRAZ);
+    // The EXIF segment's length as its APP1 header declares it (TIFF 6.0 / JPEG: big-endian, counting itself), read here from the bytes the helper wrote.
+    const app1 = whole.indexOf(Buffer.from([0xff, 0xe1]));
+    const segmentEnd = app1 + 2 + whole.readUInt16BE(app1 + 2);
+    const cuts = [app1 + 4, app1 + 20, Math.floor((app1 + segmentEnd) / 2), segmentEnd - 1];
+    for (const cut of cuts) {
+      const path = join(dir, `cut-${cut}.jpg`);
+      writeFileSync(path, whole.subarray(0, cut));
+      const tags = await readPhotoTags(path);
+      assert.deepEqual(tags, { problem: 'the file is cut short or its EXIF tags are damaged' }, `cut at byte ${cut} of ${whole.length}`);
+    }
+    const withoutGps = join(dir, 'no-gps.jpg');
+    writeFileSync(withoutGps, exifJpeg({ taken: '2026:03:27 14:30:05' }));
+    assert.deepEqual(await readPhotoTags(withoutGps), { taken: '2026-03-27T14:30:05' });
   });
 });

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { l10n } from '../../../text/l10n';
 import { whyUnreadable } from '../unreadableFile';
+import { jpegCutInHeader } from './jpegHeader';
 
 export interface PhotoTags {
   /** Decimal degrees, rounded to 7 decimals (about a centimetre): both or neither. */
@@ -86,11 +87,12 @@ export async function readPhotoTags(path: string): Promise<PhotoTags | { problem
   } finally {
     await reader.file?.close();
   }
-  if (!tags) return {};
-  const result = photoTagsOf(tags);
+  const result = tags ? photoTagsOf(tags) : {};
   // exifr reads on past a segment it could not (a file cut short in its EXIF tags) and lists why under
   // `errors`: without a position, that is the photo's problem, not a camera that wrote none.
-  if (result.latitude === undefined && Array.isArray(tags.errors) && tags.errors.length > 0) return { problem: brokenPhoto(tags.errors[0]) };
+  if (result.latitude === undefined && Array.isArray(tags?.errors) && tags.errors.length > 0) return { problem: brokenPhoto(tags.errors[0]) };
+  // Nor does a file cut inside its EXIF segment, which exifr reads as far as it goes without a word.
+  if (result.latitude === undefined && (await jpegCutInHeader(path, size))) return { problem: brokenPhoto(undefined) };
   return result;
 }
 
