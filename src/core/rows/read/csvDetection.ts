@@ -36,15 +36,29 @@ export function sampleRecords(text: string, delimiter: string, complete: boolean
  * cells. Undefined when none splits the header (a table of one column).
  */
 export function detectDelimiter(text: string, complete: boolean): string | undefined {
-  let best: { delimiter: string; consistent: number; cells: number } | undefined;
+  return delimiterFit(text, complete)?.delimiter;
+}
+
+/** How well the best delimiter fits: the share of the first rows with the header's number of cells, and that number. */
+export interface DelimiterFit {
+  delimiter: string;
+  consistent: number;
+  cells: number;
+  /** Rows looked at below the header. */
+  rows: number;
+}
+
+export function delimiterFit(text: string, complete: boolean): DelimiterFit | undefined {
+  let best: DelimiterFit | undefined;
   for (const delimiter of CANDIDATE_DELIMITERS) {
     const [header, ...rows] = sampleRecords(text, delimiter, complete);
     const cells = header?.cells.length ?? 0;
     if (cells < 2) continue;
     const consistent = rows.length === 0 ? 1 : rows.filter((row) => row.cells.length === cells).length / rows.length;
-    if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells)) best = { delimiter, consistent, cells };
+    if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells))
+      best = { delimiter, consistent, cells, rows: rows.length };
   }
-  return best?.delimiter;
+  return best;
 }
 
 export interface QuoteDetection {

@@ -6,12 +6,13 @@
 import { extname } from 'node:path';
 import { l10n } from '../../text/l10n';
 import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detectDelimiter, detectTabQuote, sampleRecords } from './csvDetection';
+import { headerBelowTitle } from './csvHeaderLine';
 import { columnNames } from './columnNames';
 import { detectEncoding } from './detectEncoding';
 import { memberNodes } from './jsonRow';
 import { parseJson } from './jsonText';
 import { SAMPLE_BYTES } from './limits';
-import { LineCounter, breakLength } from './positions';
+import { LineCounter, breakLength, linesFrom } from './positions';
 import { TableReadError } from './tableReadError';
 import { NotUtf8Error, byteOrderMarkLength, textDecoding } from './textDecoding';
 import type { CellPosition, SourceEncoding, SourceFormat, SourceFormatName, TableFormat } from './types';
@@ -229,7 +230,9 @@ function delimitedFormat(
 ): TableFormat {
   // Excel's first line "sep=;" names the delimiter; the header is the line after it.
   const sepLine = given.header === undefined ? /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(text) : null;
-  const header = given.header ?? (sepLine ? 2 : 1);
+  const belowTitle = given.header === undefined && !sepLine ? headerBelowTitle(text, complete) : undefined;
+  if (belowTitle) detected.push(l10n.t('header on line {0} (detected: the lines above it are a title, not columns)', belowTitle));
+  const header = given.header ?? (sepLine ? 2 : (belowTitle ?? 1));
   if (!Number.isInteger(header) || header < 1)
     throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
   const body = linesFrom(text, header);
@@ -293,15 +296,4 @@ function delimitedFormat(
   const format: TableFormat = withMembers(given, { delimiter, decimalSeparator, header });
   if (quote === '') format.quote = quote;
   return format;
-}
-
-/** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */
-export function linesFrom(text: string, line: number): string | undefined {
-  let offset = 0;
-  for (let current = 1; current < line; current++) {
-    while (offset < text.length && breakLength(text, offset) === 0) offset++;
-    if (offset >= text.length) return undefined;
-    offset += breakLength(text, offset);
-  }
-  return offset < text.length ? text.slice(offset) : undefined;
 }

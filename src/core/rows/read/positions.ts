@@ -86,3 +86,14 @@ export class LineCounter {
     this.column = 1;
   }
 }
+
+/** The text from the start of line `line` (1-based), or undefined when it has fewer lines. */
+export function linesFrom(text: string, line: number): string | undefined {
+  let offset = 0;
+  for (let current = 1; current < line; current++) {
+    while (offset < text.length && breakLength(text, offset) === 0) offset++;
+    if (offset >= text.length) return undefined;
+    offset += breakLength(text, offset);
+  }
+  return offset < text.length ? text.slice(offset) : undefined;
+}

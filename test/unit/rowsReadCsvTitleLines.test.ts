@@ -1,0 +1,54 @@
+// Title lines above a CSV's header, as spreadsheets and city portals export them ("Baumkataster
+// Graz, Stand 2026-05-01", a blank line, then the header; Excel's "Artenliste;;;" with the
+// delimiter repeated to the header's width): the header is found below them, as a workbook's is,
+// and said; a table whose first line is its header keeps it, rows short of cells (ODK Central
+// leaves trailing empty cells out) included.
+import * as assert from 'node:assert/strict';
+import { readAll, useTableFolder } from './helpers/tableFiles';
+
+describe('rows read: title lines above a CSV header', () => {
+  const folder = useTableFolder('spot-csv-title-');
+
+  it('finds the header below a title and a blank line, and says so', async () => {
+    const text = 'Baumkataster Graz, Stand 2026-05-01\r\n\r\nid;Baumart;lat;lon\r\n1;Linde;47,07;15,43\r\n2;Eiche;47,08;15,44\r\n';
+    const { table, rows, problems } = await readAll(folder.write('titel.csv', text));
+    assert.deepEqual(problems, []);
+    assert.equal(table.format.header, 3);
+    assert.equal(table.format.delimiter, ';');
+    assert.equal(table.format.decimalSeparator, ',');
+    assert.deepEqual(table.columns, ['id', 'Baumart', 'lat', 'lon']);
+    assert.ok(table.detected.includes('header on line 3 (detected: the lines above it are a title, not columns)'), table.detected.join('; '));
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.values.Baumart]),
+      [
+        [4, 'Linde'],
+        [5, 'Eiche'],
+      ],
+    );
+  });
+
+  it("finds it below Excel's title lines padded with delimiters", async () => {
+    const text = 'Artenliste Export;;;\r\nStand 01.05.2024;;;\r\nArt;Anzahl;Breite;Länge\r\nBufo bufo;3;47,2692;11,3933\r\nRana;1;47,3;11,4\r\n';
+    const { table, rows } = await readAll(folder.write('liste.csv', text));
+    assert.equal(table.format.header, 3);
+    assert.deepEqual(table.columns, ['Art', 'Anzahl', 'Breite', 'Länge']);
+    assert.deepEqual(
+      rows.map((row) => row.values.Art),
+      ['Bufo bufo', 'Rana'],
+    );
+  });
+
+  it('keeps the first line as the header when it is one: plain tables, rows short of cells, one column, numbers below a header', async () => {
+    const odk =
+      'SubmissionDate,KEY,species,point-Latitude,point-Longitude,note,photo\n2026-05-01,uuid:1,Linde,47.07,15.43\n2026-05-02,uuid:2,Eiche,47.08,15.44\n2026-05-03,uuid:3,Ahorn,47.09,15.45,,\n';
+    const short = await readAll(folder.write('odk.csv', odk));
+    assert.equal(short.table.format.header, 1);
+    assert.equal(short.table.columns[0], 'SubmissionDate');
+    assert.equal(short.rows.length, 3);
+    const single = await readAll(folder.write('one.csv', 'name\nLinde\nEiche\n'));
+    assert.equal(single.table.format.header, 1);
+    const plain = await readAll(folder.write('plain.csv', 'id,lat,lon\n1,47.1,15.4\n2,47.2,15.5\n'));
+    assert.equal(plain.table.format.header, 1);
+    assert.ok(!plain.table.detected.some((note) => note.startsWith('header')), plain.table.detected.join('; '));
+  });
+});
