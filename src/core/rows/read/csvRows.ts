@@ -112,7 +112,8 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
       state.header = false;
       continue;
     }
-    if (record.cells.every((cell) => cell.value === '')) continue;
+    // A line of blanks, a tab or delimiters only (a row cleared in a spreadsheet) is no row, as an empty one is not.
+    if (record.cells.every((cell) => cell.value.trim() === '')) continue;
     state.row++;
     if (raw.length > MAX_ROW_CHARS) {
       // Ended within the text at hand, but longer than any row may be: not read, as one passed over.
@@ -188,7 +189,7 @@ function* passedOver(state: ReadState): Generator<RowReadProblem> {
  * spreadsheets write them) has those cells empty, placed where they would start: the end of the
  * row; unless it spans lines (a quote closed too late swallows the rows after it) or the file ends
  * in it without a line break (cut short): then it is a problem at its end. A row with more cells
- * than the header is a problem at its first cell without a column.
+ * than the header is a problem at its first cell without a column, unless those cells are empty.
  */
 function toRow(
   source: CsvSource,
@@ -201,7 +202,8 @@ function toRow(
   const starts = lineStarts(raw);
   const { columns } = source;
   const expected = columns.length;
-  if (scanned.length > expected) {
+  // Empty cells past the header's (a writer that ends every row with a delimiter) hold nothing to lose.
+  if (scanned.length > expected && scanned.slice(expected).some((cell) => cell.value.trim() !== '')) {
     const at = positionAt(starts, scanned[expected].start - rawStart, line);
     return { problem: l10n.t('row {0} has {1} cells, the header {2}: the cells from here on have no column', row, scanned.length, expected), ...at, row };
   }
@@ -240,8 +242,15 @@ function toRow(
   }
   // Only the file's last record can end without a line break (the scanner waits for more text
   // otherwise). Google Sheets ends complete files so too: a last value as long as its column's
-  // others is taken as complete, a shorter one as perhaps cut.
-  const unterminated = scanned.length === expected && !/[\r\n]$/.test(raw) && scanned[expected - 1].value.length < (shortestLast ?? Infinity);
+  // others is taken as complete, a shorter one as perhaps cut; a quoted one whose quote closed, or
+  // an empty one, cannot have been cut inside.
+  const last = scanned[scanned.length - 1];
+  const unterminated =
+    scanned.length === expected &&
+    !/[\r\n]$/.test(raw) &&
+    last.value !== '' &&
+    !(source.quote !== '' && raw[last.start - rawStart] === source.quote) &&
+    last.value.length < (shortestLast ?? Infinity);
   return { row, line, values, cells, ...(unterminated ? { endsUnterminatedIn: columns[expected - 1] } : {}) };
 }
 
