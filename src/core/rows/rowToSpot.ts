@@ -29,6 +29,7 @@ import {
   type CellResult,
 } from './values';
 import { geometryPoint } from './values/geometryPoint';
+import { roundCoordinate, TRANSFORMED_DECIMALS } from '../geo/coordinateDecimals';
 import { readPositionCell } from './values/positionCell';
 import { readWktCell } from './values/wktCell';
 import { resolveTimeZone } from './values/timeZone';
@@ -67,9 +68,6 @@ export interface RowSpot {
   /** The cell that named each photo (its path). */
   files: Map<string, CellPosition>;
 }
-
-/** Coordinates are rounded here, when they are written into the document: 7 decimals, about a centimetre. */
-const COORDINATE_DECIMALS = 7;
 
 export interface RowToSpotOptions {
   /**
@@ -518,8 +516,7 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
 const METRES_NOT_DEGREES = 1000;
 
 function round(value: number): number {
-  const scale = 10 ** COORDINATE_DECIMALS;
-  return Math.round(value * scale) / scale;
+  return roundCoordinate(value, TRANSFORMED_DECIMALS);
 }
 
 function readField(

@@ -7,6 +7,7 @@
 import { geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import { l10n } from '../../text/l10n';
 import type { SourceGeometry } from '../read/types';
+import { COMPUTED_DECIMALS, roundCoordinate } from '../../geo/coordinateDecimals';
 import type { GeometryRule } from './geometryRules';
 
 type Position = [number, number];
@@ -30,10 +31,13 @@ export function geometryPoint(geometry: SourceGeometry, rule: GeometryRule): { x
   if (rule === 'point-only')
     return { problem: notOnePlace(geometry.type === 'MultiPoint' ? l10n.t('MultiPoint of {0} points', positions.length) : geometry.type) };
   // Taken about the first position: d3 sums products of coordinates, and a building of 20 m given
-  // in degrees 45° from the origin would lose centimetres to rounding.
+  // in degrees 45° from the origin would lose centimetres to rounding. The sums' binary noise is
+  // dropped as any computed coordinate's is.
   const [x0, y0] = positions[0];
   const [x, y] = planar.centroid(shifted(geometry.type, geometry.coordinates, x0, y0));
-  return Number.isFinite(x) && Number.isFinite(y) ? { x: x0 + x, y: y0 + y } : { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
+  return Number.isFinite(x) && Number.isFinite(y)
+    ? { x: roundCoordinate(x0 + x, COMPUTED_DECIMALS), y: roundCoordinate(y0 + y, COMPUTED_DECIMALS) }
+    : { problem: l10n.t("The feature's {0} has no position.", geometry.type) };
 }
 
 /** Why a geometry of more than one place is refused by the default rule, and what to say in the mapping. */

@@ -8,6 +8,7 @@
 import { Decode, LATITUDE, LONGITUDE, NONE } from 'geographiclib-dms';
 import { l10n } from '../../text/l10n';
 import type { CellResult } from './cellResult';
+import { COMPUTED_DECIMALS, roundCoordinate } from '../../geo/coordinateDecimals';
 import { parseNumber, type DecimalSeparator } from './parseNumber';
 
 export type DegreesAxis = 'latitude' | 'longitude';
@@ -58,13 +59,8 @@ export function parseDegrees(text: string, axis: DegreesAxis, decimalSeparator: 
       swapped: true,
     };
   }
-  return Number.isFinite(decoded.val) ? { value: Number(decoded.val.toFixed(DMS_DECIMALS)) } : notDms(cell);
+  return Number.isFinite(decoded.val) ? { value: roundCoordinate(decoded.val, COMPUTED_DECIMALS) } : notDms(cell);
 }
-
-// A reading's sum of degrees, minutes/60 and seconds/3600 carries binary noise (15°26'22.2" is
-// 15.439499999999999): ten decimals (about 0.01 mm) are far below any GPS's precision and drop it.
-// Plain numbers are not rounded; they are sent as the cell writes them.
-const DMS_DECIMALS = 10;
 
 function notDms(cell: string): { problem: string } {
   return {

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { l10n } from '../../../text/l10n';
 import { whyUnreadable } from '../unreadableFile';
 import { jpegCutInHeader } from './jpegHeader';
+import { roundCoordinate, TRANSFORMED_DECIMALS } from '../../../geo/coordinateDecimals';
 
 export interface PhotoTags {
   /** Decimal degrees, rounded to 7 decimals (about a centimetre): both or neither. */
@@ -50,8 +51,6 @@ const OPTIONS = {
   chunkSize: 64 * 1024,
   chunkLimit: 4,
 };
-
-const COORDINATE_DECIMALS = 7;
 
 /** The part of exifr's reader this module uses: the file it read, which it may leave open when the photo is broken. */
 interface ExifReader {
@@ -184,6 +183,5 @@ function takenOf(dateTime: unknown, offset: unknown): string | undefined {
 }
 
 function round(value: number): number {
-  const scale = 10 ** COORDINATE_DECIMALS;
-  return Math.round(value * scale) / scale;
+  return roundCoordinate(value, TRANSFORMED_DECIMALS);
 }
