@@ -6,9 +6,9 @@
 import { l10n } from '../../text/l10n';
 import { isEmptyCell } from './cellResult';
 import { parseDegrees } from './parseDegrees';
-import { parseNumber, type DecimalSeparator } from './parseNumber';
+import { DECIMAL_SEPARATOR_SETTING, parseNumber, type DecimalSeparator } from './parseNumber';
 
-export interface PositionGeometry {
+interface PositionGeometry {
   type: 'Point' | 'LineString' | 'Polygon';
   /** GeoJSON's order, x (the longitude) first, so the mapping's `geometry` rule takes it as a feature's. */
   coordinates: [number, number] | Array<[number, number]> | Array<Array<[number, number]>>;
@@ -21,11 +21,21 @@ const LETTER_BEFORE = /^([NSEW]\s*[^NSEW]*?\d[^NSEW]*?)(?:\s*[,;]\s*|\s+)([NSEW]
 // Altitude and accuracy at most after the two (ODK's four numbers).
 const MAX_NUMBERS = 4;
 
+type PositionRead = { geometry: PositionGeometry } | { problem: string };
+
 /**
  * The place a cell of the mapping's `position` column holds, latitude first (in a grid: northing
- * first), in the mapping's crs; `degrees` reads minutes, seconds and hemisphere letters too.
+ * first), in the mapping's crs; `degrees` reads minutes, seconds and hemisphere letters too. A cell
+ * that reads as a place only with the other decimal separator says so, rather than what its
+ * pieces are not.
  */
-export function readPositionCell(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): { geometry: PositionGeometry } | { problem: string } {
+export function readPositionCell(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): PositionRead {
+  const read = readWith(text, degrees, decimalSeparator);
+  if ('geometry' in read || !('geometry' in readWith(text, degrees, decimalSeparator === '.' ? ',' : '.'))) return read;
+  return { problem: otherSeparator(text, decimalSeparator) };
+}
+
+function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): PositionRead {
   const parts = text
     .split(';')
     .map((part) => part.trim())
@@ -55,12 +65,42 @@ export function readPositionCell(text: string, degrees: boolean, decimalSeparato
   return { geometry: ring ? { type: 'Polygon', coordinates: [points] } : { type: 'LineString', coordinates: points } };
 }
 
-/** A point's latitude, longitude and any altitude and accuracy, or undefined when the text is not one. */
+/**
+ * A point's latitude, longitude and any altitude and accuracy, or undefined when the text is not one.
+ * With decimal points a comma parts the two halves only when it is the one comma ("48.2048,16.3577"):
+ * "47,07, 15,43" would be four numbers of a place that is not the cell's. With decimal commas a comma
+ * parts numbers only with a blank after it ("48,2048, 16,3577"), as no decimal comma has one.
+ */
 function splitPoint(point: string, decimalSeparator: DecimalSeparator): string[] | undefined {
   const lettered = LETTER_BEFORE.exec(point) ?? LETTER_AFTER.exec(point);
   if (lettered) return [lettered[1], lettered[2]];
-  const numbers = decimalSeparator === '.' && point.includes(',') ? point.split(',').map((half) => half.trim()) : point.split(/\s+/);
+  const commas = point.split(',').length - 1;
+  const numbers =
+    decimalSeparator === ','
+      ? point.split(/,?\s+/)
+      : commas === 1 && !DECIMAL_COMMA_NUMBER.test(point)
+        ? point.split(',').map((half) => half.trim())
+        : point.split(/\s+/);
   return numbers.length >= 2 && numbers.length <= MAX_NUMBERS && numbers.every((half) => half !== '') ? numbers : undefined;
+}
+
+// One number written with a decimal comma ("47,07"): a latitude alone, not 47 and 7.
+const DECIMAL_COMMA_NUMBER = /^[+-]?\d+,\d+$/;
+
+/** A cell that is a place only when read with the other decimal separator. */
+function otherSeparator(text: string, decimalSeparator: DecimalSeparator): string {
+  const cell = JSON.stringify(text.trim());
+  return decimalSeparator === '.'
+    ? l10n.t(
+        '{0} writes decimal commas, and the mapping reads decimal points ({1} is "."): write the cell with decimal points, or set {1} to "," if the file writes decimal commas.',
+        cell,
+        DECIMAL_SEPARATOR_SETTING,
+      )
+    : l10n.t(
+        '{0} writes decimal points, and the mapping reads decimal commas ({1} is ","): write the cell with decimal commas, or set {1} to "." if the file writes decimal points.',
+        cell,
+        DECIMAL_SEPARATOR_SETTING,
+      );
 }
 
 function readHalf(text: string, axis: 'latitude' | 'longitude', degrees: boolean, decimalSeparator: DecimalSeparator): { value: number } | { problem: string } {
