@@ -92,7 +92,9 @@ export function guessCoordinates(
       notes: [
         alone.length > 0
           ? l10n.t('latitude, longitude: no two columns look like the coordinates of one place ({0} alone): name them', alone.join(', '))
-          : l10n.t('latitude, longitude: no column looks like them: name them'),
+          : l10n.t(
+              'latitude, longitude: no column looks like them: name them, or name the one column that holds both as "position" (latitude and longitude in one cell, "48.2048 16.3577") or as "wkt" (Well-Known Text, "POINT (16.3577 48.2048)")',
+            ),
       ],
     };
   }

@@ -34,7 +34,13 @@ export function positionColumn(columns: readonly string[], sample: readonly Sour
       .map((cell) => String(cell));
     if (cells.length === 0 || !cells.every((cell) => PRECISE.test(cell))) continue;
     if (!PLACE_WORDS.test(column) && !cells.every((cell) => GEOPOINT.test(cell))) continue;
-    const read = cells.map((cell) => readPositionCell(cell, true, decimalSeparator));
+    // A place copied with the other separator among the rest ("48.2048, 16.3577" among decimal
+    // commas) does not make the column no places: its row says what to change when it is checked.
+    const other = decimalSeparator === '.' ? ',' : '.';
+    const read = cells.map((cell) => {
+      const place = readPositionCell(cell, true, decimalSeparator);
+      return 'geometry' in place ? place : readPositionCell(cell, true, other);
+    });
     const geometries = read.flatMap((result) => ('geometry' in result ? [result.geometry] : []));
     if (geometries.length < read.length || !geometries.every(inDegrees)) continue;
     const shapes = [...new Set(geometries.map((geometry) => geometry.type))];

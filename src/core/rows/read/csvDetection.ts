@@ -117,12 +117,14 @@ export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, colum
   const either = { ',': [] as Example[], '.': [] as Example[] };
   for (const row of rows) {
     row.cells.forEach((cell, i) => {
-      const text = cell.value.trim();
-      const example = { text, column: columns[i] ?? `column ${i + 1}` };
-      const separator = text.includes(',') ? ',' : '.';
-      if (EITHER.test(text)) either[separator].push(example);
-      else if (COMMA_DECIMAL.test(text)) plain[','].push(example);
-      else if (DOT_DECIMAL.test(text)) plain['.'].push(example);
+      const column = columns[i] ?? `column ${i + 1}`;
+      for (const text of placeNumbers(cell.value.trim())) {
+        const example = { text, column };
+        const separator = text.includes(',') ? ',' : '.';
+        if (EITHER.test(text)) either[separator].push(example);
+        else if (COMMA_DECIMAL.test(text)) plain[','].push(example);
+        else if (DOT_DECIMAL.test(text)) plain['.'].push(example);
+      }
     });
   }
   if (plain[','].length + plain['.'].length === 0) {
@@ -135,6 +137,20 @@ export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, colum
   }
   if (plain[','].length > plain['.'].length) return { separator: ',', example: plain[','][0] };
   return { separator: '.', example: plain['.'][0] };
+}
+
+// A cell of a place's numbers, as a `position` column writes them: a geopoint "47.0707 15.4395 350 5",
+// a geoshape's points joined by ";", a copied "48.2048, 16.3577" or "48,2048, 16,3577".
+const PLACE_PARTS = /\s*;\s*|,?\s+/;
+const PLACE_NUMBER = /^[+-]?\d+([.,]\d+)?$/;
+const TWO_POINT_DECIMALS = /^([+-]?\d+\.\d+),([+-]?\d+\.\d+)$/;
+
+/** The numbers of a cell: the cell itself, or each number of a place's numbers (whose decimals count as a column's do). */
+function placeNumbers(text: string): string[] {
+  const joined = TWO_POINT_DECIMALS.exec(text);
+  if (joined) return [joined[1], joined[2]];
+  const parts = text.split(PLACE_PARTS).filter((part) => part !== '');
+  return parts.length >= 2 && parts.every((part) => PLACE_NUMBER.test(part)) ? parts : [text];
 }
 
 interface Example {
