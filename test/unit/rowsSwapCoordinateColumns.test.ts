@@ -15,7 +15,7 @@ describe('rows: swapping the coordinate columns of a mapping', () => {
   it('exchanges the two column names exactly as written, the rest of the file untouched', () => {
     const text = '{\r\n\t"topic_id": 1,\r\n\t"latitude": "Y",\r\n\t"longitude" : "X \\u00b0",\r\n\t"crs": "EPSG:31256",\r\n}\r\n';
     const swap = swapCoordinateColumns(text);
-    assert.ok(swap);
+    assert.ok(swap && 'latitude' in swap);
     assert.deepEqual([swap.latitude, swap.longitude], ['Y', 'X °']);
     assert.equal(apply(text, swap), '{\r\n\t"topic_id": 1,\r\n\t"latitude": "X \\u00b0",\r\n\t"longitude" : "Y",\r\n\t"crs": "EPSG:31256",\r\n}\r\n');
   });

@@ -31,6 +31,7 @@ import {
 import { geometryPoint } from './values/geometryPoint';
 import { roundCoordinate, TRANSFORMED_DECIMALS } from '../geo/coordinateDecimals';
 import { readPositionCell } from './values/positionCell';
+import { positionSwappedMessage } from './mapping/positionOrder';
 import { readWktCell } from './values/wktCell';
 import { resolveTimeZone } from './values/timeZone';
 
@@ -425,8 +426,13 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
   // The two are one position: when either cannot be had, neither is written, so a problem with one
   // leaves the other out too (and the base rules do not add "longitude is required" beside it).
   // A problem that swapping the two would fix has the documents' rule, so the editor offers the swap.
+  // A position column has no two columns to swap: its message says the mapping's order to write.
+  const swappedMessage = (message: string) =>
+    mapping.position === undefined ? message : positionSwappedMessage(cellText(row.values[mapping.position]), mapping.position, mapping.positionOrder);
   const fail = (member: 'latitude' | 'longitude', message: string, at: CellPosition, swapped?: boolean) =>
-    report(member, message, swapped ? SPOT_RULES.swappedCoordinates : ROW_RULES.coordinates, at, 'error', [member === 'latitude' ? 'longitude' : 'latitude']);
+    report(member, swapped ? swappedMessage(message) : message, swapped ? SPOT_RULES.swappedCoordinates : ROW_RULES.coordinates, at, 'error', [
+      member === 'latitude' ? 'longitude' : 'latitude',
+    ]);
   let x: number | undefined;
   let y: number | undefined;
   let xAt: CellPosition;
@@ -455,10 +461,10 @@ function readCoordinates(row: SourceRow, mapping: ResolvedMapping, put: Put, rep
       ? { problem: l10n.t('{0} is empty in this row (column "{1}").', member, column) }
       : member === 'wkt'
         ? readWktCell(text, mapping.crs, mapping.geometry)
-        : readPositionCell(text, mapping.degrees, mapping.decimalSeparator);
+        : readPositionCell(text, mapping.degrees, mapping.decimalSeparator, mapping.positionOrder);
     const point =
       'problem' in read ? read : geometryPoint({ type: read.geometry.type, coordinates: read.geometry.coordinates, position: at }, mapping.geometry);
-    if ('problem' in point) fail('latitude', `${member}: ${point.problem}`, at);
+    if ('problem' in point) fail('latitude', `${member}: ${point.problem}`, at, 'swapped' in point);
     else ({ x, y } = point);
   } else {
     const geometry = row.geometry;

@@ -1,7 +1,8 @@
 // The quick fix on a table's rows whose latitude and longitude are probably swapped (a surveyor's X
 // taken for the easting, a form's columns named crosswise, degrees that only the topic's area shows
 // the wrong way round: rowLooksSwapped.ts): exchange the two columns in the
-// table's mapping, which puts every such row right at once. Its title says how many rows look
+// table's mapping, which puts every such row right at once (a position column: the order its
+// cells are read in). Its title says how many rows look
 // swapped, as the same edit would spoil the rest when only one row was typed the wrong way round;
 // it is the preferred fix only when every row checked looks swapped.
 import { basename } from 'node:path';
@@ -34,10 +35,15 @@ export class TableCodeActions {
     // Rows, not problems (a row may have one at each of its two cells), counted by the check itself:
     // the problems shown stop at a cap.
     const rowsSwapped = state.swappedRowLines.size;
-    const action = new vscode.CodeAction(
-      vscode.l10n.t('Swap the latitude and longitude columns in {0} ({1} of {2} rows look swapped)', basename(state.mapping.fsPath), rowsSwapped, state.rows),
-      vscode.CodeActionKind.QuickFix,
-    );
+    const file = basename(state.mapping.fsPath);
+    // A position column has one cell for both: the fix says the order its cells are read in.
+    const title =
+      'position' in swap
+        ? swap.order === 'longitude-latitude'
+          ? vscode.l10n.t('Read the position column {0} longitude first in {1} ({2} of {3} rows look swapped)', swap.position, file, rowsSwapped, state.rows)
+          : vscode.l10n.t('Read the position column {0} latitude first in {1} ({2} of {3} rows look swapped)', swap.position, file, rowsSwapped, state.rows)
+        : vscode.l10n.t('Swap the latitude and longitude columns in {0} ({1} of {2} rows look swapped)', file, rowsSwapped, state.rows);
+    const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
     action.diagnostics = swapped;
     action.isPreferred = rowsSwapped === state.rows;
     const edit = new vscode.WorkspaceEdit();

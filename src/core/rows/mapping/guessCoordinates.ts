@@ -11,15 +11,16 @@ import { filledCell } from './filledCell';
 import type { GeometryRule } from './mappingSchema';
 import type { ExportTool } from './exportTool';
 import { guessGridCrs } from './guessCrs';
-import { positionColumn } from './guessPosition';
+import { positionColumn, type PositionGuess } from './guessPosition';
+import type { Bbox } from '../../geo/position';
 
 export interface CoordinatesGuess {
   latitude?: string;
   longitude?: string;
   /** A column of places as Well-Known Text (a city's SHAPE column), when no pair of columns was found. */
   wkt?: string;
-  /** A column of places as latitude and longitude in one cell (a form's geopoint), when no pair of columns was found. */
-  position?: string;
+  /** A column of places as latitude and longitude in one cell (a form's geopoint), when no pair of columns was found; with its order when the longitude comes first. */
+  position?: PositionGuess['position'];
   /** The crs the WKT cells name (EWKT's SRID=…), or the one the export's tool writes metres in (guessCrs.ts). */
   crs?: `EPSG:${number}`;
   /** GeoJSON: how features that are not points become one (left out when every feature looked at is a point). */
@@ -71,12 +72,13 @@ interface Pair {
   filled: boolean;
 }
 
-/** `tool`: the tool that wrote the table, which may say what system its metres are in. */
+/** `tool`: the tool that wrote the table, which may say what system its metres are in; `area`: the topic's, which may say the order of a position column. */
 export function guessCoordinates(
   columns: readonly string[],
   sample: readonly SourceRow[],
   tool?: ExportTool,
   decimalSeparator: '.' | ',' = '.',
+  area?: Bbox,
 ): CoordinatesGuess {
   const candidates = columns.map(coordinateColumn).filter((found): found is CoordinateColumn => found !== undefined);
   const pairs = pairUp(candidates, sample);
@@ -85,7 +87,7 @@ export function guessCoordinates(
   if (pairs.length === 0) {
     const wkt = wktColumn(columns, sample, tool);
     if (wkt) return wkt;
-    const position = positionColumn(columns, sample, decimalSeparator);
+    const position = positionColumn(columns, sample, decimalSeparator, area);
     if (position) return position;
     const alone = candidates.map((candidate) => candidate.column);
     return {

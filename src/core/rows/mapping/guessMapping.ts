@@ -73,7 +73,7 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   };
   for (const detected of table.detected) notes.push(`source: ${detected}`);
 
-  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample, tool, table.format.decimalSeparator);
+  const coordinates = photos ? photoCoordinates(sample) : guessCoordinates(columns, sample, tool, table.format.decimalSeparator, definition?.area?.bbox);
   if (coordinates.latitude && coordinates.longitude) {
     mapping.latitude = coordinates.latitude;
     mapping.longitude = coordinates.longitude;
@@ -94,7 +94,14 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   }
 
   const taken = new Set(
-    [coordinates.latitude, coordinates.longitude, coordinates.wkt, coordinates.position, sourceId.column, topicColumn].filter((column) => column !== undefined),
+    [
+      coordinates.latitude,
+      coordinates.longitude,
+      coordinates.wkt,
+      typeof coordinates.position === 'object' ? coordinates.position.column : coordinates.position,
+      sourceId.column,
+      topicColumn,
+    ].filter((column) => column !== undefined),
   );
   // A photo's position is its row's place already.
   if (photos) ['latitude', 'longitude'].forEach((column) => taken.add(column));

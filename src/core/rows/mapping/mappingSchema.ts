@@ -4,6 +4,7 @@
 import * as z from '../../api/zod';
 import { l10n } from '../../text/l10n';
 import { GEOMETRY_RULES, type GeometryRule } from '../values/geometryRules';
+import { POSITION_ORDERS, type PositionOrder } from '../values/positionOrders';
 
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx', 'shapefile', 'photos'] as const;
 /** A folder of photos: one spot per photo, or one per subfolder (its photos its gallery). */
@@ -163,8 +164,19 @@ export const mappingSchema = z
       'The column of each row\'s place as Well-Known Text, e.g. "POINT (16.3577 48.2048)" (a GIS export\'s or a city\'s SHAPE column), in the crs; instead of latitude and longitude. EWKT\'s "SRID=31256;" must agree with the crs.',
     ),
     position: describe(
-      z.optional(column),
-      'The column of each row\'s place as latitude and longitude in one cell, latitude first: an ODK or KoBoToolbox geopoint "47.0707 15.4395 350 5" (altitude and accuracy are left out), or "48.2048, 16.3577" as a map copies it; a geotrace or geoshape (points joined by ";") becomes one point by geometry. Instead of latitude and longitude.',
+      z.optional(
+        z.union([
+          column,
+          z.strictObject({
+            column,
+            order: describe(
+              z.optional(z.enum(POSITION_ORDERS)),
+              '"latitude-longitude" (default: "48.2048 16.3577", in a grid the northing first) or "longitude-latitude" for cells that write the longitude first ("16.3577, 48.2048", in a grid the easting first).',
+            ),
+          }),
+        ]),
+      ),
+      'The column of each row\'s place as latitude and longitude in one cell, latitude first: an ODK or KoBoToolbox geopoint "47.0707 15.4395 350 5" (altitude and accuracy are left out), or "48.2048, 16.3577" as a map copies it; a geotrace or geoshape (points joined by ";") becomes one point by geometry. Instead of latitude and longitude. { "column": "…", "order": "longitude-latitude" } for cells that write the longitude first.',
     ),
     crs: z.optional(crsSchema),
     geometry: describe(
@@ -194,4 +206,4 @@ export type Mapping = z.infer<typeof mappingSchema>;
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
 export type MediaMapping = z.infer<typeof mediaMappingSchema>;
 export type CellType = (typeof CELL_TYPES)[number];
-export type { GeometryRule };
+export type { GeometryRule, PositionOrder };

@@ -123,7 +123,9 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
   // A place is one pair of columns, or one column of WKT, or one of latitude and longitude together.
   const placeColumns = (['wkt', 'position'] as const).filter((member) => mapping[member] !== undefined);
   for (const member of placeColumns) {
-    unknownColumn([member], mapping[member]!);
+    const place = mapping[member]!;
+    if (typeof place === 'string') unknownColumn([member], place);
+    else unknownColumn([member, 'column'], place.column);
     if (mapping.latitude !== undefined || mapping.longitude !== undefined)
       problems.push(
         problemAt(

@@ -12,7 +12,7 @@ import type { PhotoLookup } from './photoLookup';
 import { hostOfAddress } from '../../media/remote/photoAddress';
 import { columnOfLabel } from './labelKey';
 import type { TableArchive } from '../read/types';
-import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping } from './mappingSchema';
+import { DEFAULT_NULL_VALUES, type CellType, type GeometryRule, type Mapping, type PositionOrder } from './mappingSchema';
 
 import type { CrsSpec } from '../values';
 
@@ -68,6 +68,8 @@ export interface ResolvedMapping {
   wkt?: string;
   /** The column of each row's place as latitude and longitude in one cell (a form tool's geopoint). */
   position?: string;
+  /** Which of the two the position cells write first. */
+  positionOrder: PositionOrder;
   crs: CrsSpec;
   /** GeoJSON: how a feature that is not a Point becomes one place. */
   geometry: GeometryRule;
@@ -155,7 +157,8 @@ export function resolveMapping(mapping: Mapping, path: string, context: ResolveC
     latitude: mapping.latitude,
     longitude: mapping.longitude,
     ...(mapping.wkt !== undefined ? { wkt: mapping.wkt } : {}),
-    ...(mapping.position !== undefined ? { position: mapping.position } : {}),
+    ...(mapping.position !== undefined ? { position: typeof mapping.position === 'string' ? mapping.position : mapping.position.column } : {}),
+    positionOrder: (typeof mapping.position === 'object' && mapping.position.order) || 'latitude-longitude',
     crs,
     degrees: typeof crs === 'string' && GEOGRAPHIC.has(crs),
     geometry: mapping.geometry ?? 'point-only',

@@ -6,6 +6,7 @@
 import { l10n } from '../../text/l10n';
 import { isEmptyCell } from './cellResult';
 import { parseDegrees } from './parseDegrees';
+import type { PositionOrder } from './positionOrders';
 import { DECIMAL_SEPARATOR_SETTING, parseNumber, type DecimalSeparator } from './parseNumber';
 
 interface PositionGeometry {
@@ -21,21 +22,28 @@ const LETTER_BEFORE = /^([NSEW]\s*[^NSEW]*?\d[^NSEW]*?)(?:\s*[,;]\s*|\s+)([NSEW]
 // Altitude and accuracy at most after the two (ODK's four numbers).
 const MAX_NUMBERS = 4;
 
-type PositionRead = { geometry: PositionGeometry } | { problem: string };
+/** `swapped`: hemisphere letters of the other axis, so the cell is read the wrong way round. */
+type PositionRead = { geometry: PositionGeometry } | { problem: string; swapped?: true };
 
 /**
  * The place a cell of the mapping's `position` column holds, latitude first (in a grid: northing
- * first), in the mapping's crs; `degrees` reads minutes, seconds and hemisphere letters too. A cell
+ * first) unless `order` says the longitude (easting) comes first, in the mapping's crs; `degrees`
+ * reads minutes, seconds and hemisphere letters too. A cell
  * that reads as a place only with the other decimal separator says so, rather than what its
  * pieces are not.
  */
-export function readPositionCell(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): PositionRead {
-  const read = readWith(text, degrees, decimalSeparator);
-  if ('geometry' in read || !('geometry' in readWith(text, degrees, decimalSeparator === '.' ? ',' : '.'))) return read;
+export function readPositionCell(
+  text: string,
+  degrees: boolean,
+  decimalSeparator: DecimalSeparator,
+  order: PositionOrder = 'latitude-longitude',
+): PositionRead {
+  const read = readWith(text, degrees, decimalSeparator, order);
+  if ('geometry' in read || !('geometry' in readWith(text, degrees, decimalSeparator === '.' ? ',' : '.', order))) return read;
   return { problem: otherSeparator(text, decimalSeparator) };
 }
 
-function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSeparator): PositionRead {
+function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSeparator, order: PositionOrder): PositionRead {
   const parts = text
     .split(';')
     .map((part) => part.trim())
@@ -48,16 +56,17 @@ function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSepar
   const points: Array<[number, number]> = [];
   for (const halves of split) {
     // Words are no place at all ("beim Teich"): said of the cell, not of a "latitude" in it.
-    if (!halves || !halves.every((half) => /\d/.test(half))) return { problem: notAPosition(text) };
-    const [latitudeText, longitudeText, ...rest] = halves;
-    if (rest.some((extra) => !('value' in parseNumber(extra, decimalSeparator)))) return { problem: notAPosition(text) };
-    const latitude = readHalf(latitudeText, 'latitude', degrees, decimalSeparator);
+    if (!halves || !halves.every((half) => /\d/.test(half))) return { problem: notAPosition(text, order) };
+    const [first, second, ...rest] = halves;
+    if (rest.some((extra) => !('value' in parseNumber(extra, decimalSeparator)))) return { problem: notAPosition(text, order) };
+    const [latitudeText, longitudeText] = order === 'longitude-latitude' ? [second, first] : [first, second];
+    const latitude = readHalf(latitudeText, 'latitude', degrees, decimalSeparator, order);
     if ('problem' in latitude) return latitude;
-    const longitude = readHalf(longitudeText, 'longitude', degrees, decimalSeparator);
+    const longitude = readHalf(longitudeText, 'longitude', degrees, decimalSeparator, order);
     if ('problem' in longitude) return longitude;
     points.push([longitude.value, latitude.value]);
   }
-  if (points.length === 0) return { problem: notAPosition(text) };
+  if (points.length === 0) return { problem: notAPosition(text, order) };
   if (points.length === 1) return { geometry: { type: 'Point', coordinates: points[0] } };
   const [first, last] = [points[0], points[points.length - 1]];
   // ODK's geoshape closes its ring by repeating the first point; a geotrace is a line.
@@ -103,17 +112,30 @@ function otherSeparator(text: string, decimalSeparator: DecimalSeparator): strin
       );
 }
 
-function readHalf(text: string, axis: 'latitude' | 'longitude', degrees: boolean, decimalSeparator: DecimalSeparator): { value: number } | { problem: string } {
-  if (isEmptyCell(text)) return { problem: notAPosition(text) };
+function readHalf(
+  text: string,
+  axis: 'latitude' | 'longitude',
+  degrees: boolean,
+  decimalSeparator: DecimalSeparator,
+  order: PositionOrder,
+): { value: number } | { problem: string; swapped?: true } {
+  if (isEmptyCell(text)) return { problem: notAPosition(text, order) };
   const read = degrees ? parseDegrees(text, axis, decimalSeparator) : parseNumber(text, decimalSeparator);
-  if ('empty' in read) return { problem: notAPosition(text) };
-  return 'problem' in read ? { problem: `${axis}: ${read.problem}` } : { value: read.value };
+  if ('empty' in read) return { problem: notAPosition(text, order) };
+  if ('value' in read) return { value: read.value };
+  return { problem: `${axis}: ${read.problem}`, ...('swapped' in read && read.swapped ? { swapped: true as const } : {}) };
 }
 
-function notAPosition(text: string): string {
+function notAPosition(text: string, order: PositionOrder): string {
   const cell = text.trim();
-  return l10n.t(
-    '{0} is not a place: write the latitude and then the longitude in the cell, e.g. "48.2048 16.3577" (as ODK and KoBoToolbox write a geopoint, altitude and accuracy may follow) or "48.2048, 16.3577".',
-    JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell),
-  );
+  const shown = JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell);
+  return order === 'longitude-latitude'
+    ? l10n.t(
+        '{0} is not a place: write the longitude and then the latitude in the cell, as the mapping\'s position "order" says, e.g. "16.3577 48.2048" or "16.3577, 48.2048".',
+        shown,
+      )
+    : l10n.t(
+        '{0} is not a place: write the latitude and then the longitude in the cell, e.g. "48.2048 16.3577" (as ODK and KoBoToolbox write a geopoint, altitude and accuracy may follow) or "48.2048, 16.3577".',
+        shown,
+      );
 }
