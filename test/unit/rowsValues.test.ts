@@ -214,10 +214,28 @@ describe('rows values: coordinates', () => {
     );
   });
 
-  it('warns about degrees given for a projected system', () => {
-    const result = toWgs84(16.37, 48.2, 'EPSG:31256');
-    assert.ok('warning' in result);
-    assert.match(result.warning!, /^x 16\.37, y 48\.2: these look like degrees, not EPSG:31256 metres; /);
+  // Degrees given for a grid were a warning, and the spot was placed where the numbers are as
+  // metres: a few metres from the grid's false origin (Croatia for EPSG:31256, off Africa for 3857).
+  it('refuses degrees given for a built-in grid; warns only where a point by the false origin lies where the grid is used', () => {
+    assert.deepEqual(toWgs84(16.37, 48.2, 'EPSG:31256'), {
+      problem: 'x 16.37, y 48.2: these look like degrees, not EPSG:31256 metres; if they are longitude and latitude, the coordinate system is EPSG:4326.',
+    });
+    assert.deepEqual(toWgs84(16.3577, 48.2048, 'EPSG:3857'), {
+      problem: 'x 16.3577, y 48.2048: these look like degrees, not EPSG:3857 metres; if they are longitude and latitude, the coordinate system is EPSG:4326.',
+    });
+    // Degrees of somewhere else in a UTM zone's table: refused too, not said to be swapped.
+    assert.match((toWgs84(48.2, 16.37, 'EPSG:32633') as { problem: string }).problem, /^x 48\.2, y 16\.37: these look like degrees, not EPSG:32633 metres; /);
+    // Portugal's grid has its origin in the country (cs2cs EPSG:3763 → EPSG:4326: 39.668690656 -8.133294802):
+    // 16 m west and 48 m north of it is a place, and only a warning; Portuguese degrees are refused.
+    const nearOrigin = toWgs84(-16, 48, 'EPSG:3763');
+    assert.ok('warning' in nearOrigin, JSON.stringify(nearOrigin));
+    assert.ok(Math.abs(nearOrigin.longitude + 8.133294802) < 1e-7 && Math.abs(nearOrigin.latitude - 39.668690656) < 1e-7, JSON.stringify(nearOrigin));
+    assert.match(nearOrigin.warning!, /^x -16, y 48: these look like degrees, not EPSG:3763 metres; /);
+    assert.ok('problem' in toWgs84(-8.61, 41.15, 'EPSG:3763'));
+    // A proj4 definition has no area to tell by (a local grid's origin may be the site itself): a warning.
+    const local = toWgs84(16.37, 48.2, { proj4: '+proj=tmerc +lat_0=48.2 +lon_0=16.37 +k=1 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs' });
+    assert.ok('warning' in local, JSON.stringify(local));
+    assert.match(local.warning!, /^x 16\.37, y 48\.2: these look like degrees, not metres of the given proj4 definition; /);
     assert.equal('warning' in toWgs84(16.37, 48.2, 'EPSG:4326'), false);
   });
 

@@ -12,7 +12,7 @@ import { openTable } from './read/openTable';
 import { TableReadError } from './read/tableReadError';
 import { l10n } from '../text/l10n';
 import type { SourceEncoding, SourceTable } from './read/types';
-import { tableCrs } from './values/prjCrs';
+import { tableCrsOf } from './mapping/checkCrs';
 
 export interface MappedTable {
   table: SourceTable;
@@ -38,6 +38,7 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
   } catch (error) {
     throw (error instanceof TableReadError && (await mappingOfAnotherFile(error, path, parsed))) || error;
   }
+  const ownCrs = tableCrsOf(table);
   const problems = [
     ...parsed.problems,
     ...(await checkMapping(parsed, {
@@ -46,13 +47,14 @@ export async function openMappedTable(path: string, parsed: ParsedMapping, optio
       topics: options.topics,
       sourceName: options.sourceName ?? basename(path),
       ...(table.archive ? { archive: table.archive } : {}),
+      ...(ownCrs ? { crs: ownCrs } : {}),
     })),
   ];
   if (!parsed.mapping || problems.some((problem) => problem.severity === 'error')) return { table, problems };
   const mapping = resolveMapping(parsed.mapping, parsed.path, {
     columns: table.columns,
     topics: options.topics,
-    tableCrs: tableCrs(table),
+    tableCrs: ownCrs?.code,
     decimalSeparator: table.format.decimalSeparator,
     ...(table.archive ? { archive: table.archive } : {}),
     ...(table.format.format === 'photos' ? { photoFolder: table.path } : {}),

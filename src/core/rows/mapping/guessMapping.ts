@@ -8,6 +8,7 @@
 // date-time field its time.
 import { dirname, relative, sep } from 'node:path';
 import { tableCrs } from '../values/prjCrs';
+import { isBuiltIn } from '../values/crs';
 import { isGalleryField } from '../../api/spotSchema';
 import { l10n } from '../../text/l10n';
 import type { TopicCatalog, TopicDefinition, TopicField } from '../../topics/topicSchema';
@@ -83,7 +84,15 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   if (coordinates.crs) mapping.crs = coordinates.crs;
   if (coordinates.geometry) mapping.geometry = coordinates.geometry;
   notes.push(...coordinates.notes);
-  if (table.crs) notes.push(l10n.t("crs: {0}, from the file's crs member", table.crs));
+  if (table.crs)
+    notes.push(
+      isBuiltIn(table.crs)
+        ? l10n.t("crs: {0}, from the file's crs member", table.crs)
+        : l10n.t(
+            'crs: the file\'s crs member says {0}, which is not built in: give the mapping "crs": { "proj4": "+proj=… +towgs84=…" }, the definition of {0} (e.g. from `projinfo {0} -o PROJ` or epsg.io)',
+            table.crs,
+          ),
+    );
   else if (table.prj) {
     const crs = tableCrs(table);
     notes.push(

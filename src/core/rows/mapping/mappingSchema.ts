@@ -87,7 +87,7 @@ const crsSchema = describe(
       name: z.optional(z.string()),
     }),
   ]),
-  'The coordinates\' reference system: "EPSG:<code>" (default "EPSG:4326", degrees) or { "proj4": "…" }. A GeoJSON file\'s own crs member is honoured. Coordinates are transformed to WGS 84 degrees.',
+  'The coordinates\' reference system: "EPSG:<code>" (default "EPSG:4326", degrees) or { "proj4": "…" }. A GeoJSON file\'s own crs member (a shapefile\'s .prj) is honoured: an EPSG code given here must name the same system, a proj4 definition is taken as the file\'s. Coordinates are transformed to WGS 84 degrees.',
 );
 
 export const fieldMappingSchema = z.union([

@@ -14,6 +14,7 @@ import { closestName } from '../../topics/suggestMember';
 import { KNOWN_SPOT_MEMBERS, type TopicCatalog } from '../../topics/topicSchema';
 import { FEATURE_ID, mappingSchema, type Mapping } from './mappingSchema';
 import { archiveFolder } from './archiveMedia';
+import { crsProblems, type TableCrs } from './checkCrs';
 import { withMembers } from '../../objects/withMembers';
 import type { TableArchive } from '../read/types';
 
@@ -30,6 +31,8 @@ export const MAPPING_RULES = {
   incomplete: 'mapping.incomplete',
   /** A topic_id the project's topic definitions do not define (a warning: the service still checks). */
   undefinedTopic: 'mapping.undefinedTopic',
+  /** A crs that cannot be used (the mapping's, or the file's own when the mapping names none), or a mapping's that disagrees with the file's. */
+  crs: 'mapping.crs',
 } as const;
 
 export type MappingProblem = LocatedProblem & { rule: string };
@@ -90,6 +93,8 @@ export interface MappingContext {
   sourceName: string;
   /** The table was read from this archive: its media folders are folders in it. */
   archive?: TableArchive;
+  /** The coordinate system the table names itself (a GeoJSON's crs member, a shapefile's .prj). */
+  crs?: TableCrs;
 }
 
 /** The rules the schema cannot say: names of columns, fields and folders that must exist. */
@@ -158,6 +163,7 @@ export async function checkMapping(parsed: ParsedMapping, context: MappingContex
     const value = mapping[member];
     if (typeof value === 'object') unknownColumn([member, 'column'], value.column);
   }
+  problems.push(...crsProblems(root, mapping, context, MAPPING_RULES.crs));
   const definition = typeof mapping.topic_id === 'number' ? context.topics?.get(mapping.topic_id) : undefined;
   if (typeof mapping.topic_id === 'number' && !definition && context.topics && context.topics.size > 0)
     problems.push(undefinedTopicProblem(root, mapping.topic_id, context.topics));

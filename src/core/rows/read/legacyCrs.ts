@@ -10,8 +10,8 @@ import { jsonValue } from './ownMembers';
 /** The forms a named crs takes: OGC URNs (with or without a version), OGC http URIs, EPSG:n. */
 const EPSG_NAME = [/^urn:ogc:def:crs:EPSG:[^:]*:(\d+)$/i, /^https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/[^/]+\/(\d+)$/i, /^EPSG:{1,2}(\d+)$/i];
 
-/** OGC's CRS84 is WGS 84 with longitude first, which is what GeoJSON coordinates always are. */
-const CRS84 = /^(urn:ogc:def:crs:OGC:[^:]*:CRS84|https?:\/\/www\.opengis\.net\/def\/crs\/OGC\/[^/]+\/CRS84)$/i;
+/** OGC's CRS84 is WGS 84 with longitude first, which is what GeoJSON coordinates always are (PROJ names it OGC:CRS84, WMS 1.3 CRS:84). */
+const CRS84 = /^(urn:ogc:def:crs:OGC:[^:]*:CRS84|https?:\/\/www\.opengis\.net\/def\/crs\/OGC\/[^/]+\/CRS84|OGC:CRS84|CRS:84)$/i;
 
 /** 'EPSG:<code>', or the reason the member cannot be read. */
 export function legacyCrs(crs: Node): { crs: string } | { problem: string } {

@@ -45,7 +45,7 @@ export function resolveCrs(spec: CrsSpec): { crs: Crs } | { problem: string } {
 }
 
 function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
-  const code = /^EPSG:(\d+)$/i.exec(spec.trim())?.[1];
+  const code = epsgCode(spec);
   if (code === undefined) {
     return { problem: l10n.t('{0} is not a coordinate system: give "EPSG:<code>" (built in: {1}) or { "proj4": "…" }.', JSON.stringify(spec), builtInCodes()) };
   }
@@ -64,6 +64,39 @@ function resolveEpsg(spec: string): { crs: Crs } | { problem: string } {
 }
 
 const WGS84_CODE = '4326';
+
+/**
+ * Other numbers for a built-in system, as older tools write them in a GeoJSON's crs or a mapping:
+ * Web Mercator's unofficial 900913 and withdrawn 3785, and ESRI's 102100 and 102113 (written as
+ * EPSG codes by ArcGIS's exports). Read as the code they stand for, and never a disagreement with it.
+ */
+const SAME_AS: Readonly<Record<string, string>> = { '900913': '3857', '3785': '3857', '102100': '3857', '102113': '3857' };
+
+/** The code "EPSG:<code>" names, as the built-in list keys it ("EPSG:04326" and "epsg:4326" are 4326, "EPSG:900913" is 3857), or undefined. */
+function epsgCode(spec: string): string | undefined {
+  const digits = /^EPSG:(\d+)$/i.exec(spec.trim())?.[1];
+  if (digits === undefined) return undefined;
+  const code = String(Number(digits));
+  return Object.hasOwn(SAME_AS, code) ? SAME_AS[code] : code;
+}
+
+/** Whether "EPSG:<code>" is one of the built-in systems (or another number of one). */
+export function isBuiltIn(spec: string): boolean {
+  const code = epsgCode(spec);
+  return code !== undefined && Object.hasOwn(EPSG_DEFINITIONS, code);
+}
+
+/**
+ * Whether two "EPSG:<code>" name one coordinate system: the same code however written, or a code
+ * and another number of it (SAME_AS). A GeoJSON's "urn:ogc:def:crs:EPSG::4326", its
+ * "urn:ogc:def:crs:OGC:1.3:CRS84" and a .prj's GCS_WGS_1984 all arrive here as EPSG:4326
+ * (legacyCrs.ts, prjCrs.ts). Different codes are different systems, even where they differ by
+ * less than a metre (ETRS89, EPSG:4258, and WGS 84).
+ */
+export function sameCrs(a: string, b: string): boolean {
+  const code = epsgCode(a);
+  return code !== undefined && code === epsgCode(b);
+}
 
 /**
  * WGS 84 is what spots are in: nothing to transform, so proj4 is not even loaded for it (most

@@ -41,9 +41,11 @@ export function toWgs84(x: number, y: number, spec: CrsSpec): Wgs84Result {
           : l10n.t('x {0}, y {1} is no position in the given proj4 definition: it lies outside what that coordinate system can express.', x, y),
     };
   }
+  const degrees = degreesMessage(x, y, crs);
+  if (degrees !== undefined && !nearFalseOrigin(x, y, position, crs)) return { problem: degrees };
   const away = outsideArea(x, y, position, crs);
   if (away?.swapped) return { problem: away.message, swapped: true };
-  const warning = degreesWarning(x, y, crs) ?? away?.message;
+  const warning = degrees ?? away?.message;
   return warning === undefined ? position : withMembers(position, { warning });
 }
 
@@ -95,10 +97,11 @@ function inArea({ latitude, longitude }: { latitude: number; longitude: number }
 }
 
 /**
- * Longitude and latitude given for a projected system: a point within 180 by 90 metres of the
- * system's false origin is possible, so this is a warning, but the usual cause is a file in degrees.
+ * Longitude and latitude given for a projected system (both within what degrees can be), or
+ * undefined. Such x and y are also a point within 180 by 90 units of the system's false origin,
+ * which nearFalseOrigin decides between.
  */
-function degreesWarning(x: number, y: number, crs: Crs): string | undefined {
+function degreesMessage(x: number, y: number, crs: Crs): string | undefined {
   if (!crs.projected || Math.abs(x) > LONGITUDE_LIMIT || Math.abs(y) > LATITUDE_LIMIT) return undefined;
   return crs.code !== undefined
     ? l10n.t(
@@ -114,6 +117,25 @@ function degreesWarning(x: number, y: number, crs: Crs): string | undefined {
         y,
         unitWords(crs.unit),
       );
+}
+
+/**
+ * Whether x and y that look like degrees may still be a real point of the system, a few metres
+ * from its false origin (then degreesMessage is a warning; else an error: the row is not placed).
+ * Most grids put their false origin far from where they are used, so that every coordinate is
+ * large and positive: Austria's (MGI) lies in Croatia, a UTM zone's on the equator 500 km west
+ * of its middle, so such a point lies outside the system's area of use. Besides Web Mercator, only
+ * three built-in grids have their origin within a degree of their area (Portugal's EPSG:3763 in the middle of the
+ * country; Luxembourg's 2169 and Belgium's 31370 just across the border): for them a point near the
+ * origin is possible, unless the numbers read as longitude and latitude lie in the area too, which
+ * is the likelier mistake (and always so for Web Mercator, whose area is the world and whose
+ * origin is at sea, on "Null Island"). A proj4 definition given by hand has no area to tell by,
+ * and is where local grids are (an excavation's, its origin at the site, its coordinates a few
+ * metres): it keeps the warning.
+ */
+function nearFalseOrigin(x: number, y: number, position: { latitude: number; longitude: number }, crs: Crs): boolean {
+  if (crs.area === undefined) return true;
+  return inArea(position, crs.area) && !inArea({ latitude: y, longitude: x }, crs.area);
 }
 
 /** A projection's unit (Projection.unit, in English: "metres", "units of link") in the messages' language. */
