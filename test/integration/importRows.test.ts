@@ -165,6 +165,32 @@ describe('rows of a table as spots in the editor', function () {
     await waitForTableChecked(crosswise, 0);
     await closeAllEditors();
 
+    // One column holding the place, written longitude first (Sydney's 151.2 E, 33.9 S): the fix
+    // says the order the column is read in, and writes it.
+    const lonFirst = writeTable();
+    dirs.push(lonFirst.dir);
+    fs.writeFileSync(lonFirst.mapping.fsPath, JSON.stringify({ topic_id: 7, source_id: '{id}', position: 'place' }, null, 2) + '\n');
+    const places = ['id;Species;place', ...[1, 2, 3].map((n) => `${lonFirst.stamp}-p${n};Oak;151,20${n} -33,86${n}`)];
+    fs.writeFileSync(lonFirst.csv.fsPath, places.join('\r\n') + '\r\n');
+    await vscode.window.showTextDocument(lonFirst.csv);
+    const reversed = await waitForTableChecked(lonFirst, 3);
+    assert.ok(
+      reversed.every((problem) => problem.code === 'spot.swappedCoordinates'),
+      JSON.stringify(reversed.map((problem) => [problem.code, problem.message])),
+    );
+    const orderActions = (
+      await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>('vscode.executeCodeActionProvider', lonFirst.csv, reversed[0].range)
+    ).filter((action): action is vscode.CodeAction => 'edit' in action && action.title.startsWith('Read the position column'));
+    assert.deepEqual(
+      orderActions.map((action) => [action.title, action.isPreferred]),
+      [['Read the position column place longitude first in trees.mapping.json (3 of 3 rows look swapped)', true]],
+    );
+    assert.ok(await vscode.workspace.applyEdit(orderActions[0].edit!));
+    const ordered = JSON.parse((await vscode.workspace.openTextDocument(lonFirst.mapping)).getText()) as { position: unknown };
+    assert.deepEqual(ordered.position, { column: 'place', order: 'longitude-latitude' });
+    await waitForTableChecked(lonFirst, 0);
+    await closeAllEditors();
+
     // Degrees in range both ways round (15/47 for 47/15): only the topic's area shows them swapped.
     const area = fixtureUri('spot-topics', '14.topic.json');
     fs.writeFileSync(area.fsPath, JSON.stringify({ topic_id: 14, name: 'Styria', area: { bbox: [13.5, 46.6, 16.2, 47.9] }, fields: {} }));
