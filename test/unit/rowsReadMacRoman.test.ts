@@ -54,4 +54,22 @@ describe('rows read: Mac OS Roman (Excel for Mac\'s "CSV (Macintosh)")', () => {
     assert.equal(table.format.encoding, 'macintosh');
     assert.equal(rows[0].values.Name, 'Köln');
   });
+
+  it('keeps windows-1252 for Windows files whose punctuation between letters reads as letters in Mac OS Roman (’ – — ™ œ)', async () => {
+    // windows-1252 bytes from its published table (CP1252.TXT): ’ 0x92, — 0x97, – 0x96, œ 0x9C, é 0xE9, è 0xE8, à 0xE0.
+    const cp1252: Record<string, number> = { '’': 0x92, '—': 0x97, '–': 0x96, œ: 0x9c, é: 0xe9, è: 0xe8, à: 0xe0 };
+    const bytes = (text: string) =>
+      Uint8Array.from([...text].map((char) => cp1252[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
+    const english = await readAll(folder.write('en.csv', bytes('id,Notes\r\n1,near the farmer’s gate\r\n2,it’s leaning\r\n3,old—very old\r\n')));
+    assert.equal(english.table.format.encoding, 'windows-1252', english.table.detected.join('; '));
+    assert.deepEqual(
+      english.rows.map((row) => row.values.Notes),
+      ['near the farmer’s gate', 'it’s leaning', 'old—very old'],
+    );
+    const french = await readAll(
+      folder.write('fr.csv', bytes('id;Notes\r\n1;près de l’école\r\n2;qu’il faut tailler jusqu’au printemps\r\n3;un cœur de chêne\r\n'.replace('ê', 'e'))),
+    );
+    assert.equal(french.table.format.encoding, 'windows-1252', french.table.detected.join('; '));
+    assert.equal(french.rows[0].values.Notes, 'près de l’école');
+  });
 });
