@@ -51,4 +51,48 @@ describe('rows read: title lines above a CSV header', () => {
     assert.equal(plain.table.format.header, 1);
     assert.ok(!plain.table.detected.some((note) => note.startsWith('header')), plain.table.detected.join('; '));
   });
+
+  it('finds it below a title with a comma in it, metadata lines of two cells, and five lines of title', async () => {
+    const comma = await readAll(
+      folder.write('graz.csv', 'Baumkataster Graz, Stand 2026-05-01\n\nid,Name,lat,lon\n1,Linde,47.0707,15.4395\n2,Eiche,47.0710,15.4401\n'),
+    );
+    assert.equal(comma.table.format.header, 3);
+    assert.deepEqual(comma.table.columns, ['id', 'Name', 'lat', 'lon']);
+    const metadata = await readAll(
+      folder.write('kv.csv', 'Export;Stadt Graz\nDatum;01.05.2026\n\nid;Name;lat;lon\n1;Linde;47,0707;15,4395\n2;Eiche;47,0710;15,4401\n'),
+    );
+    assert.equal(metadata.table.format.header, 4);
+    assert.equal(metadata.table.format.delimiter, ';');
+    const five = await readAll(
+      folder.write(
+        'five.csv',
+        'Baumkataster Graz\nStand: 2026-05-01\nQuelle: Stadt Graz, Abteilung Grünraum\n\n\nid,Name,lat,lon\n1,Linde,47.0707,15.4395\n2,Eiche,47.0710,15.4401\n',
+      ),
+    );
+    assert.equal(five.table.format.header, 6);
+    assert.deepEqual(
+      five.rows.map((row) => row.values.Name),
+      ['Linde', 'Eiche'],
+    );
+  });
+
+  it('keeps line 1 of a semicolon table with decimal commas whose rows leave out their last cell or end with delimiters', async () => {
+    const short = await readAll(
+      folder.write(
+        'short.csv',
+        'id;lat;lon;Name;Bemerkung\n1;48,2048;16,3577;Linde\n2;48,2050;16,3580;Eiche;nachpflanzen\n3;48,2051;16,3581;Buche\n4;48,2052;16,3582;Ahorn\n',
+      ),
+    );
+    assert.equal(short.table.format.header, 1, short.table.detected.join('; '));
+    assert.equal(short.table.format.delimiter, ';');
+    assert.deepEqual(short.table.columns, ['id', 'lat', 'lon', 'Name', 'Bemerkung']);
+    const trailing = await readAll(
+      folder.write('trail.csv', 'id;Name;lat;lon\n1;Linde;48,2048;16,3577;;\n2;Eiche;48,2050;16,3580;x\n3;Buche;48,2051;16,3581; \n'),
+    );
+    assert.equal(trailing.table.format.header, 1, trailing.table.detected.join('; '));
+    assert.deepEqual(trailing.table.columns, ['id', 'Name', 'lat', 'lon']);
+    // The delimiter a mapping gives is the one the header is looked for with.
+    const given = await readAll(folder.write('given.csv', 'id;lat;lon;Name;Bemerkung\n1;48,2048;16,3577;Linde\n2;48,2050;16,3580\n'), { delimiter: ';' });
+    assert.equal(given.table.format.header, 1);
+  });
 });

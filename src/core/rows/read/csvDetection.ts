@@ -36,29 +36,15 @@ export function sampleRecords(text: string, delimiter: string, complete: boolean
  * cells. Undefined when none splits the header (a table of one column).
  */
 export function detectDelimiter(text: string, complete: boolean): string | undefined {
-  return delimiterFit(text, complete)?.delimiter;
-}
-
-/** How well the best delimiter fits: the share of the first rows with the header's number of cells, and that number. */
-export interface DelimiterFit {
-  delimiter: string;
-  consistent: number;
-  cells: number;
-  /** Rows looked at below the header. */
-  rows: number;
-}
-
-export function delimiterFit(text: string, complete: boolean): DelimiterFit | undefined {
-  let best: DelimiterFit | undefined;
+  let best: { delimiter: string; consistent: number; cells: number } | undefined;
   for (const delimiter of CANDIDATE_DELIMITERS) {
     const [header, ...rows] = sampleRecords(text, delimiter, complete);
     const cells = header?.cells.length ?? 0;
     if (cells < 2) continue;
     const consistent = rows.length === 0 ? 1 : rows.filter((row) => row.cells.length === cells).length / rows.length;
-    if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells))
-      best = { delimiter, consistent, cells, rows: rows.length };
+    if (!best || consistent > best.consistent || (consistent === best.consistent && cells > best.cells)) best = { delimiter, consistent, cells };
   }
-  return best;
+  return best?.delimiter;
 }
 
 export interface QuoteDetection {
@@ -115,17 +101,25 @@ export interface DecimalDetection {
 export function detectDecimalSeparator(rows: ReadonlyArray<ScannedRecord>, columns: readonly string[], delimiter: string): DecimalDetection {
   const plain = { ',': [] as Example[], '.': [] as Example[] };
   const either = { ',': [] as Example[], '.': [] as Example[] };
+  // A place's numbers in one cell count only where no number cell decides: ODK and KoBo write a
+  // geopoint with points in every locale, beside measures written with the locale's commas.
+  const places = { ',': [] as Example[], '.': [] as Example[] };
   for (const row of rows) {
     row.cells.forEach((cell, i) => {
       const column = columns[i] ?? `column ${i + 1}`;
-      for (const text of placeNumbers(cell.value.trim())) {
+      const numbers = placeNumbers(cell.value.trim());
+      for (const text of numbers) {
         const example = { text, column };
         const separator = text.includes(',') ? ',' : '.';
         if (EITHER.test(text)) either[separator].push(example);
-        else if (COMMA_DECIMAL.test(text)) plain[','].push(example);
-        else if (DOT_DECIMAL.test(text)) plain['.'].push(example);
+        else if (COMMA_DECIMAL.test(text)) (numbers.length > 1 ? places : plain)[','].push(example);
+        else if (DOT_DECIMAL.test(text)) (numbers.length > 1 ? places : plain)['.'].push(example);
       }
     });
+  }
+  if (plain[','].length + plain['.'].length === 0 && places[','].length + places['.'].length > 0) {
+    plain[','].push(...places[',']);
+    plain['.'].push(...places['.']);
   }
   if (plain[','].length + plain['.'].length === 0) {
     // Such cells say nothing, so the delimiter does: a spreadsheet separates with ';' where the

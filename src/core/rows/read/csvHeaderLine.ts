@@ -1,46 +1,75 @@
 // Title lines above a CSV's header, as spreadsheets and city portals export them ("Baumkataster
-// Graz, Stand 2026-05-01", a blank line, then the header; Excel's "Artenliste;;;"): the header is
-// the first line below them whose cells are all names, that the rows after it match, and above
-// which no line has half as many filled cells. Searched only when the first line does not look
-// like a header itself, so a table whose rows leave trailing cells out keeps its first line.
-import { delimiterFit } from './csvDetection';
-import { scanRecord } from './csvCells';
+// Graz, Stand 2026-05-01", a blank line, then the header; Excel's "Artenliste;;;"; "Export;Stadt
+// Graz" metadata lines): the header is the first line below them whose cells are all names, that
+// the rows after it fit, and above which every line has fewer filled cells than it has. Searched
+// only when the first line does not look like a header itself, so a table whose rows leave
+// trailing cells out (ODK Central, spreadsheets) or end with delimiters keeps its first line.
+import { CANDIDATE_DELIMITERS, detectDelimiter, sampleRecords } from './csvDetection';
+import { scanRecord, type ScannedCell } from './csvCells';
 import { linesFrom } from './positions';
 
 // Title lines a portal or spreadsheet writes above a header: a few; a table's rows are not searched.
 const TITLE_LINES_AT_MOST = 20;
-// The share of the rows below a header with its number of cells (rows short of trailing cells aside).
-const CONSISTENT = 0.8;
+// The share of the rows below a header that fit it: no more cells than it has, but empty ones.
+const FITTING = 0.8;
 
-/** The header's line when title lines are above it; undefined when the first line is the header (or nothing better is found). */
-export function headerBelowTitle(text: string, complete: boolean): number | undefined {
-  const first = delimiterFit(text, complete);
-  if (first && first.consistent >= CONSISTENT && filledCells(text, first.delimiter, complete) * 2 > first.cells) return undefined;
+/**
+ * The header's line when title lines are above it; undefined when the first line is the header (or
+ * nothing better is found). `delimiter`: the one the file is read with, when it is given.
+ */
+export function headerBelowTitle(text: string, complete: boolean, delimiter?: string): number | undefined {
+  if (firstLineIsHeader(text, complete, delimiter ?? detectDelimiter(text, complete))) return undefined;
   for (let line = 2; line <= TITLE_LINES_AT_MOST; line++) {
     const body = linesFrom(text, line);
     if (body === undefined) return undefined;
-    const fit = delimiterFit(body, complete);
-    if (!fit || fit.rows === 0 || fit.consistent < CONSISTENT || !allNames(body, fit.delimiter, complete)) continue;
-    if (titlesAbove(text, line, fit, complete)) return line;
+    for (const candidate of delimiter !== undefined ? [delimiter] : CANDIDATE_DELIMITERS) {
+      const header = scanRecord(body, 0, candidate, complete).cells;
+      if (!namesOnly(header, candidate)) continue;
+      const rows = sampleRecords(body, candidate, complete).slice(1);
+      const split = rows.filter((row) => row.cells.length >= 2).length;
+      if (rows.length === 0 || split < rows.length * FITTING || share(rows, header.length) < FITTING) continue;
+      if (titlesAbove(text, line, candidate, header.length, complete)) return line;
+    }
   }
   return undefined;
 }
 
-/** The filled cells of the text's first record. */
-function filledCells(text: string, delimiter: string, complete: boolean): number {
-  return scanRecord(text, 0, delimiter, complete).cells.filter((cell) => cell.value.trim() !== '').length;
+/** Line 1 has two or more cells, most of them filled, and the rows below fit it (or there are none). */
+function firstLineIsHeader(text: string, complete: boolean, delimiter: string | undefined): boolean {
+  if (delimiter === undefined) return false;
+  const header = scanRecord(text, 0, delimiter, complete).cells;
+  const filled = header.filter((cell) => cell.value.trim() !== '').length;
+  if (header.length < 2 || filled * 2 <= header.length) return false;
+  const rows = sampleRecords(text, delimiter, complete).slice(1);
+  return rows.length === 0 || share(rows, header.length) >= FITTING;
 }
 
-/** The first record's cells are all filled with something other than a number: column names. */
-function allNames(text: string, delimiter: string, complete: boolean): boolean {
-  const cells = scanRecord(text, 0, delimiter, complete).cells.map((cell) => cell.value.trim());
-  return cells.length >= 2 && cells.every((cell) => cell !== '' && !/^[-+]?[\d.,]+$/.test(cell));
+/** The share of the rows that fit a header of `cells` cells: as many or fewer, or more that are empty. */
+function share(rows: ReadonlyArray<{ cells: readonly ScannedCell[] }>, cells: number): number {
+  const fitting = rows.filter((row) => row.cells.length <= cells || row.cells.slice(cells).every((cell) => cell.value.trim() === '')).length;
+  return fitting / rows.length;
 }
 
-/** Every line above `line` has fewer than half the header's cells filled: a title, a date, a blank line. */
-function titlesAbove(text: string, line: number, fit: { delimiter: string; cells: number }, complete: boolean): boolean {
+/**
+ * The cells are all column names: two or more, each filled, none a number, and none holding
+ * another delimiter than a comma (a row of "1;48,2048;16,3577" split at its commas is no header).
+ */
+function namesOnly(cells: readonly ScannedCell[], delimiter: string): boolean {
+  const others = CANDIDATE_DELIMITERS.filter((candidate) => candidate !== delimiter && candidate !== ',');
+  return (
+    cells.length >= 2 &&
+    cells.every((cell) => {
+      const name = cell.value.trim();
+      return name !== '' && !/^[-+]?[\d.,]+$/.test(name) && !others.some((other) => name.includes(other));
+    })
+  );
+}
+
+/** Every line above `line` has fewer filled cells than the header has: a title, a date, a blank line. */
+function titlesAbove(text: string, line: number, delimiter: string, cells: number, complete: boolean): boolean {
   for (let above = 1; above < line; above++) {
-    if (filledCells(linesFrom(text, above) ?? '', fit.delimiter, complete) * 2 >= fit.cells) return false;
+    const record = scanRecord(linesFrom(text, above) ?? '', 0, delimiter, complete);
+    if (record.cells.filter((cell) => cell.value.trim() !== '').length >= cells) return false;
   }
   return true;
 }

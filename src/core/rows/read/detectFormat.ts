@@ -230,7 +230,8 @@ function delimitedFormat(
 ): TableFormat {
   // Excel's first line "sep=;" names the delimiter; the header is the line after it.
   const sepLine = given.header === undefined ? /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(text) : null;
-  const belowTitle = given.header === undefined && !sepLine ? headerBelowTitle(text, complete) : undefined;
+  const belowTitle =
+    given.header === undefined && !sepLine ? headerBelowTitle(text, complete, given.delimiter ?? (given.format === 'tsv' ? '\t' : undefined)) : undefined;
   if (belowTitle) detected.push(l10n.t('header on line {0} (detected: the lines above it are a title, not columns)', belowTitle));
   const header = given.header ?? (sepLine ? 2 : (belowTitle ?? 1));
   if (!Number.isInteger(header) || header < 1)
