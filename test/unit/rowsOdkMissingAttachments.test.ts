@@ -34,7 +34,7 @@ const MAPPING = {
 };
 
 const NEVER_ARRIVED =
-  'ODK Central has 0 of 1 attachments of this submission: the photo never reached the server. Have the device that made the submission send it again, or fix the submission, and download the export again; or import the rows without their photos (spot-import import --no-media).';
+  'ODK Central has 0 of 1 attachments of this submission: the photo never reached the server. Have the device that made the submission send it again, or fix the submission, and download the export again; or import the rows without their photos: on the command line with --no-media, in the mapping by leaving this column out of media.';
 
 describe('rows: an ODK Central submission whose attachment never reached the server', () => {
   let dir: string;
@@ -76,7 +76,7 @@ describe('rows: an ODK Central submission whose attachment never reached the ser
     await fs.writeFile(path.join(dir, 'tree_survey.mapping.json'), JSON.stringify(MAPPING));
     const withPhotos = await runCli(['import', 'tree_survey.zip', '--dry-run', '--format', 'json'], { cwd: dir });
     assert.ok(
-      jsonLines(withPhotos.stdout).some((line) => String(line.reason ?? '').includes('spot-import import --no-media')),
+      jsonLines(withPhotos.stdout).some((line) => String(line.reason ?? '').includes('on the command line with --no-media')),
       withPhotos.stdout,
     );
     const without = await runCli(['import', 'tree_survey.zip', '--dry-run', '--no-media', '--format', 'json'], { cwd: dir });

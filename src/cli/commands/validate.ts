@@ -102,8 +102,8 @@ async function validateAll(
   }
   const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
   const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[] };
-  // One check of every table: a row that gives a source_id of a row of an earlier table is invalid.
-  const run = new TablesRun();
+  // One check of every table: a row that gives a source_id of a row of an earlier table is said (a warning).
+  const run = new TablesRun(display);
   for (const table of tables) {
     if (stop.aborted) break;
     const counted = await validateTable(table, options.mapping, { rules, run }, topics, output, progress, context, stop);

@@ -188,7 +188,7 @@ class EngineRun {
   readonly ahead: Array<Promise<Ahead | undefined>> = [];
   /** Write-backs and journal records still finishing, by position, while later spots are sent. */
   readonly finishing = new Map<number, Promise<void>>();
-  private readonly claims: SourceIdClaims;
+  private readonly claims = new SourceIdClaims();
   started = 0;
   finished = 0;
   stop: RunStop | undefined;
@@ -203,9 +203,7 @@ class EngineRun {
     private readonly total: number,
     private readonly indexOf: Map<string, number>,
     private readonly settled: ((position: number, outcome: SpotOutcome) => void) | undefined,
-  ) {
-    this.claims = new SourceIdClaims(options.sourceIds);
-  }
+  ) {}
 
   async worker(): Promise<void> {
     const { options, ahead } = this;
@@ -405,15 +403,13 @@ class InputSource {
 /**
  * The run's SourceIdOwners (documents/sourceIds.ts: the first in input order keeps a source id),
  * claimed concurrently: each input claims in turn (after the one before it), so the result does
- * not depend on which document was read first. The owners are the caller's when earlier runs of
- * the same check have claimed theirs (EngineOptions.sourceIds).
+ * not depend on which document was read first.
  */
 class SourceIdClaims {
+  private readonly owners = new SourceIdOwners();
   /** Inputs before this position have had their turn. */
   private nextTurn = 0;
   private readonly waiting = new Map<number, () => void>();
-
-  constructor(private readonly owners = new SourceIdOwners()) {}
 
   /** Gives up a turn that was not claimed (the input failed before it knew a source id). */
   pass(position: number): void {

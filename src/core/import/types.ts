@@ -6,7 +6,6 @@ import type { RetryPolicy } from '../api/retryPolicy';
 import type { ServiceClient } from '../api/serviceClient';
 import type { ParsedSpotText } from '../documents/parseSpotText';
 import type { DocumentStamp } from '../documents/readDocument';
-import type { SourceIdOwners } from '../documents/sourceIds';
 import type { SpotTextEdit } from '../documents/setSpotState';
 import type { AccountTopic } from './importRules';
 import type { TopicCatalog } from '../topics/topicSchema';
@@ -87,7 +86,7 @@ export interface JournalOptions {
  */
 export type ImportCheckOptions = Pick<
   ImportRunOptions,
-  'concurrency' | 'acceptedTypes' | 'topics' | 'topic' | 'media' | 'describePath' | 'sourceIds' | 'signal' | 'onProgress' | 'onStep'
+  'concurrency' | 'acceptedTypes' | 'topics' | 'topic' | 'media' | 'describePath' | 'signal' | 'onProgress' | 'onStep'
 >;
 
 /** What the engine's steps read of the options: all but where the journal is (the run opens it). */
@@ -136,12 +135,6 @@ export interface ImportRunOptions {
    * as the caller names its documents (the command line: relative to the current folder). Default: its path.
    */
   describePath?: (path: string) => string;
-  /**
-   * The source ids of a check that goes on over several sources, one run each (validate of several
-   * tables, one after the other): an input with a source_id an earlier run gave is refused as one
-   * an earlier input of its own run gave. Default: the run's own.
-   */
-  sourceIds?: SourceIdOwners;
   /** Backoff for sending a file again after an upload that did not arrive (default: the client's defaults). */
   retry?: Partial<RetryPolicy>;
   /**

@@ -1,13 +1,14 @@
 // Every row of a table checked by the import engine without sending anything (checkSpots): the
 // cells (rowToSpot), the document each row stands for with the import's rules (the base rules, the
 // topic's, the account's topic), its photos (present, not empty, a type accepted; read only by
-// the import, which hashes what it sends), and a source_id an earlier row has (of the table, or of
-// an earlier table of the same check: tablesRun.ts). What `spot-import validate` and the dry run
-// print and the editor shows on the cells.
+// the import, which hashes what it sends), and a source_id an earlier row of the table has (one an
+// earlier table of the same check has is a warning: tablesRun.ts). What `spot-import validate` and
+// the dry run print and the editor shows on the cells.
 import type { AccountTopic } from '../import/importRules';
 import { checkSpots } from '../import/runImport';
 import type { SpotOutcome, SpotSource } from '../import/types';
 import { ruleOf } from '../documents/problems';
+import { SPOT_RULES } from '../api/spotRules';
 import { l10n } from '../text/l10n';
 import type { TopicCatalog } from '../topics/topicSchema';
 import type { ResolvedMapping } from './mapping/resolveMapping';
@@ -15,7 +16,8 @@ import type { CellPosition, SourceRow, SourceTable } from './read';
 import { cellNamer } from './read/cellReference';
 import { placeRowProblem, rowInput } from './rowSource';
 import { rowToSpot, type RowSpot } from './rowToSpot';
-import { TablesRun } from './tablesRun';
+import { TableRows } from './tableRows';
+import type { TablesRun } from './tablesRun';
 import { withMembers } from '../objects/withMembers';
 
 export interface RowFinding {
@@ -48,7 +50,7 @@ export interface RowRules {
   acceptedTypes?: readonly string[];
   /** false: checked as a run without media would send them (--dry-run --no-media; RowToSpotOptions). */
   media?: boolean;
-  /** The check this table is one of (validate of several tables): their rows share its source ids. Default: the table alone. */
+  /** The check this table is one of (validate of several tables): a source id an earlier table gave is said. Default: the table alone. */
   run?: TablesRun;
 }
 
@@ -62,12 +64,13 @@ const ROWS_AHEAD_AT_MOST = 256;
  * table is read no faster than the rows are taken.
  */
 export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, rules: RowRules, signal?: AbortSignal): AsyncIterable<CheckedRow> {
-  const { run = new TablesRun(), ...engineRules } = rules;
+  const { run, ...engineRules } = rules;
   const ordered = new OrderedRows();
   // A taker that stops early (breaks out of its loop) stops the reading and the engine with it.
   const taken = new AbortController();
   const stop = signal ? AbortSignal.any([signal, taken.signal]) : taken.signal;
-  const rows = run.table(table.path);
+  const rows = new TableRows(table.path);
+  const tableOfRun = run?.begin(table.path);
   const nameCell = cellNamer(table.format);
   /** Each spot the engine was given, by its position: the slot it fills, and what the row is made of. */
   const given = new Map<number, { slot: number; spot: RowSpot }>();
@@ -88,8 +91,8 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
     },
   };
   // An earlier row the engine names (the owner of a repeated source_id) is named by its table, row and line.
-  const describePath = (path: string) => run.describe(path) ?? path;
-  const check = checkSpots(source, withMembers(engineRules, { describePath, sourceIds: run.sourceIds, signal: stop }), (position, outcome) => {
+  const describePath = (path: string) => rows.describe(path) ?? path;
+  const check = checkSpots(source, withMembers(engineRules, { describePath, signal: stop }), (position, outcome) => {
     const { slot, spot } = given.get(position)!;
     given.delete(position);
     ordered.fill(slot, checkedRowOf(spot, outcome));
@@ -99,7 +102,13 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
     (error: unknown) => ordered.end(error),
   );
   try {
-    yield* ordered.inOrder();
+    for await (const checked of ordered.inOrder()) {
+      if (run && tableOfRun !== undefined && checked.sourceId !== undefined && checked.row !== undefined) {
+        const warning = run.claim(tableOfRun, checked.sourceId, checked.row, checked.line);
+        if (warning) checked.findings.push(sourceIdWarning(checked, warning));
+      }
+      yield checked;
+    }
   } finally {
     taken.abort();
     ordered.close();
@@ -139,6 +148,14 @@ function checkedRowOf(spot: RowSpot, outcome: SpotOutcome): CheckedRow {
     });
   return { row: spot.row, line: spot.line, label: outcome.label, sourceId: spot.sourceId, findings, ok: outcome.status === 'checked', spot };
 }
+
+/** The warning of a source_id an earlier table gave, at the row's source_id cell. */
+function sourceIdWarning(checked: CheckedRow, message: string): RowFinding {
+  const at = checked.spot?.cells.get(SOURCE_ID_POINTER) ?? { line: checked.line, column: 1 };
+  return { line: at.line, column: at.column, message, severity: 'warning', rule: SPOT_RULES.repeatedSourceId, pointer: SOURCE_ID_POINTER };
+}
+
+const SOURCE_ID_POINTER = '/data/attributes/source_id';
 
 function unreadableRow(source: string, read: { row?: number; line: number; column: number; problem: string }): CheckedRow {
   return {

@@ -10,7 +10,7 @@ export function photoMissingMessage(message: string, values: Record<string, unkn
   const expected = count(values.AttachmentsExpected);
   if (present === undefined || expected === undefined || present >= expected) return message;
   return `${message} ${l10n.t(
-    'ODK Central has {0} of {1} attachments of this submission: the photo never reached the server. Have the device that made the submission send it again, or fix the submission, and download the export again; or import the rows without their photos (spot-import import --no-media).',
+    'ODK Central has {0} of {1} attachments of this submission: the photo never reached the server. Have the device that made the submission send it again, or fix the submission, and download the export again; or import the rows without their photos: on the command line with --no-media, in the mapping by leaving this column out of media.',
     present,
     expected,
   )}`;
