@@ -369,4 +369,58 @@ describe('rows of a table as spots in the editor', function () {
     assert.strictEqual(made.topic_id, 7, 'the topic whose labels match a column');
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(dir, 'survey.mapping.json'));
   });
+  it('takes a GeoJSON layer saved as .json for the table it is: its CodeLens and Create Mapping; a spot document .json stays one', async () => {
+    await useTestProfile();
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-rows-json-'));
+    dirs.push(dir);
+    const layer = path.join(dir, 'trees.json');
+    const oak = { type: 'Feature', id: 'a', properties: { Species: 'Oak' }, geometry: { type: 'Point', coordinates: [15.4395, 47.0707] } };
+    fs.writeFileSync(layer, JSON.stringify({ type: 'FeatureCollection', features: [oak] }, null, 2) + '\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(layer));
+    await waitFor('the Create Mapping CodeLens on the .json layer', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(layer));
+      return found.some((lens) => lens.command?.title.includes('Create Mapping for this File')) ? found : undefined;
+    });
+    const run = await installScriptedUi([{ kind: 'info', match: /^Made .*trees\.mapping\.json from the header and first rows of .*trees\.json\./ }]);
+    restore = run.restore;
+    // From the palette: the command acts on the active editor's .json.
+    await vscode.commands.executeCommand('spotImport.rows.createMapping');
+    run.done();
+    const made = JSON.parse(fs.readFileSync(path.join(dir, 'trees.mapping.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepStrictEqual(made.source, { format: 'geojson', encoding: 'utf-8' });
+    assert.strictEqual(made.source_id, 'trees-{$id}');
+    // A spot document named .json gets no table's CodeLens.
+    const document = path.join(dir, 'oak.json');
+    fs.writeFileSync(document, JSON.stringify({ data: { type: 'spots', attributes: { topic_id: 7, source_id: 'oak' } } }, null, 2) + '\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(document));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(document));
+    assert.ok(!lenses.some((lens) => lens.command?.title.includes('Create Mapping for this File')), lenses.map((lens) => lens.command?.title).join(', '));
+  });
+
+  it('says what a file of a format that is not read is, and what to do, instead of making a mapping', async () => {
+    await useTestProfile();
+    const dir = fs.mkdtempSync(path.join(fixtureUri().fsPath, '.it-rows-kml-'));
+    dirs.push(dir);
+    const kml = path.join(dir, 'places.kml');
+    fs.writeFileSync(kml, '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>\n');
+    const kobo = path.join(dir, 'kobo.json');
+    fs.writeFileSync(kobo, '{"count": 1, "next": null, "previous": null, "results": [{"_id": 1}]}\n');
+    const run = await installScriptedUi([
+      {
+        kind: 'error',
+        match:
+          /^.*places\.kml cannot be read as a table: it is a KML file \(Google Earth, My Maps\), a format that is not read: export the layer as GeoJSON or CSV \(in QGIS: Export > Save Features As…\)$/,
+      },
+      {
+        kind: 'error',
+        match:
+          /^.*kobo\.json cannot be read as a table: it is a reply of KoBoToolbox's API \(JSON\), a format that is not read: download the export as XLSX or CSV/,
+      },
+    ]);
+    restore = run.restore;
+    await vscode.commands.executeCommand('spotImport.rows.createMapping', vscode.Uri.file(kml));
+    await vscode.commands.executeCommand('spotImport.rows.import', vscode.Uri.file(kobo));
+    run.done();
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['kobo.json', 'places.kml'], 'no mapping was made');
+  });
 });

@@ -111,12 +111,16 @@ describe('rows read: detection', () => {
     );
     assert.match(
       refusal('obs.csv', zipStartingWith('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')),
-      /^obs\.csv: it is an OpenDocument spreadsheet \(\.ods\), not text: save the sheet as \.xlsx or CSV first$/,
+      /^obs\.csv: it is an OpenDocument spreadsheet \(LibreOffice Calc\), a format that is not read: save it as \.xlsx or CSV \(File > Save As…\)$/,
     );
     assert.match(refusal('obs.csv', zipStartingWith('form/data.csv')), /^obs\.csv: it is a ZIP archive, not text: name it \.zip to read the table inside it$/);
     assert.match(refusal('obs.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])), /Excel 97–2003 workbook/);
     assert.match(refusal('obs.csv', Buffer.from([0x61, 0x00, 0x62])), /not a text file/);
-    assert.match(refusal('obs.json', utf8('[{"a":1}]')), /neither a GeoJSON FeatureCollection nor one JSON object per line/);
+    assert.match(refusal('obs.json', utf8('[1, 2]')), /neither a GeoJSON FeatureCollection nor one JSON object per line/);
+    assert.match(
+      refusal('obs.json', utf8('[{"a":1}]')),
+      /^obs\.json: it is a JSON array of records, a format that is not read: save the records as CSV, or as one JSON object per line \(\.ndjson\)$/,
+    );
     assert.match(refusal('obs.json', utf8('name,lat\n')), /it is not JSON/);
     assert.match(refusal('obs.csv', utf8('a;b\n'), { header: 0 }), /^obs\.csv: the header row must be a line number from 1 on, not 0$/);
     assert.match(refusal('obs.csv', utf8('a;b\n'), { delimiter: '"' }), /the delimiter must be one character other than a quote or a line break/);

@@ -76,12 +76,12 @@ describe('rows read: GeoJSON and NDJSON', () => {
     });
   });
 
-  it('refuses a GeoJSON that is not a FeatureCollection, not JSON or not in its encoding, where it goes wrong', async () => {
-    const single = '{\n  "type": "Feature",\n  "properties": {},\n  "geometry": null\n}\n';
-    await assert.rejects(openTable(folder.write('single.geojson', single)), (error) => {
+  it('refuses a GeoJSON that is neither a FeatureCollection nor a Feature, not JSON or not in its encoding, where it goes wrong', async () => {
+    const topology = '{\n  "type": "Topology",\n  "objects": {}\n}\n';
+    await assert.rejects(openTable(folder.write('topology.geojson', topology)), (error) => {
       assert.ok(error instanceof TableReadError);
-      assert.equal(error.reason, 'it is not a GeoJSON FeatureCollection: its type is "Feature"');
-      assert.deepEqual(error.position, positionOf(single, '"Feature"'));
+      assert.equal(error.reason, 'it is not a GeoJSON FeatureCollection: its type is "Topology"');
+      assert.deepEqual(error.position, positionOf(topology, '"Topology"'));
       return true;
     });
     const broken = '{"type": "FeatureCollection", "features": [\n  {"type": "Feature", "properties": {"a": 1,}, "geometry": null}\n]}';

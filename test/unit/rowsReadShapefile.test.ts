@@ -365,6 +365,9 @@ describe('rows read: a shapefile layer as a table', () => {
     none.addBuffer(Buffer.from('notes'), 'readme.txt');
     none.end();
     await new Promise<void>((resolve) => none.outputStream.pipe(createWriteStream(join(dir, 'none.zip'))).on('close', () => resolve()));
-    await assert.rejects(openTable(join(dir, 'none.zip')), /the archive holds no table \(a \.csv, \.tsv, \.geojson, \.ndjson or \.shp file\)/);
+    await assert.rejects(
+      openTable(join(dir, 'none.zip')),
+      /the archive holds no table \(a \.csv, \.tsv, \.tab, \.geojson, \.json, \.ndjson, \.jsonl, \.geojsonl, \.geojsons or \.shp file\)/,
+    );
   });
 });

@@ -16,9 +16,9 @@ import { defaultJournalDir } from '../../core';
 import { projectFolder } from '../projectFolder';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics, unusedTopicsNote } from '../documents/projectTopics';
-import { CliError, EXIT } from '../exit';
+import { EXIT } from '../exit';
 import type { OutputFormat } from '../output/reporter';
-import { isTablePath, openRows } from '../rows/openRows';
+import { openRows, requireTable } from '../rows/openRows';
 import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { createProgress } from '../progress';
 import { watchInterrupts } from '../interrupt';
@@ -36,7 +36,7 @@ export interface ConvertOptions extends Pick<ConnectionFlags, 'config' | 'topics
 
 export async function runConvert(source: string, options: ConvertOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
-  if (!isTablePath(path, context.cwd, true)) throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl or .ndjson file.`);
+  await requireTable(source, context.cwd, false);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder, topic: options.topic }, context.env, context.cwd);
   const progress = createProgress('rows', context.stderr, context.env);
   const interrupts = watchInterrupts(context.stderr);

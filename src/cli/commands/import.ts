@@ -9,7 +9,8 @@ import { connect, type Connection } from '../connect';
 import { resolve } from 'node:path';
 import { projectFolder } from '../projectFolder';
 import { CliError, EXIT } from '../exit';
-import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
+import { namedTables, openRows, refuseUnreadable } from '../rows/openRows';
+import { supportedTables } from '../../core/rows';
 import { distinctTables } from '../rows/distinctTables';
 import { importRows } from '../import/rowsRunner';
 import { importWithWorkflow } from '../import/workflowRunner';
@@ -39,29 +40,22 @@ export interface ImportOptions extends ConnectionFlags {
 export async function runImport(paths: string[], options: ImportOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings(options, context.env, context.cwd);
   const interrupts = watchInterrupts(context.stderr);
-  const progress = createProgress(
-    paths.some((path) => isTablePath(path, context.cwd, Boolean(options.mapping))) ? 'rows' : 'documents',
-    context.stderr,
-    context.env,
-  );
+  // Asked once a path (a .json is told by its first bytes).
+  const tablePaths = namedTables(paths, context.cwd, Boolean(options.mapping));
+  const progress = createProgress(tablePaths.size > 0 ? 'rows' : 'documents', context.stderr, context.env);
   let connection: Connection | undefined;
   const journalAccounts = new JournalAccounts();
   try {
     const display = (path: string) => displayPath(path, context.cwd);
     const topics = await projectTopics(settings, context.cwd, display, paths);
     if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
-    if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
-    const named = paths.filter((path) => isTablePath(path, context.cwd, Boolean(options.mapping)));
+    await refuseUnreadable(paths, context.cwd, Boolean(options.mapping));
+    const named = paths.filter((path) => tablePaths.has(path));
     const tables = distinctTables(named, context.cwd, display, progress.note);
     // One table a run: its rows' source ids are checked against each other before anything is sent (validate checks several tables' across them).
     if (tables.length > 0 && tables.length + paths.length - named.length > 1)
-      throw new CliError(
-        'Import one table at a time, or spot documents: name one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) alone.',
-      );
-    if (options.mapping && tables.length === 0)
-      throw new CliError(
-        '--mapping names the mapping of a table: name the table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) with it.',
-      );
+      throw new CliError(`Import one table at a time, or spot documents: name one table alone, ${supportedTables()}.`);
+    if (options.mapping && tables.length === 0) throw new CliError(`--mapping names the mapping of a table: name the table with it, ${supportedTables()}.`);
     const opened =
       tables.length > 0
         ? await openRows(resolve(context.cwd, tables[0]), {

@@ -2,13 +2,13 @@
 // user to complete: written beside the table (trees.mapping.json) unless it exists, each guess
 // said on stderr, so a person knows what to check before the first import.
 import { printable } from '../../core/text/printable';
-import { promises as fs, statSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { resolve } from 'node:path';
 import { guessMapping, mappingPathFor, mappingText, previewForMapping, TableReadError } from '../../core/rows';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
 import { CliError, EXIT } from '../exit';
-import { isTablePath } from '../rows/openRows';
+import { requireTable, tableReadMessage } from '../rows/openRows';
 import { resolveSettings, type ConnectionFlags } from '../settings/resolveSettings';
 import type { CliContext } from '../context';
 
@@ -20,8 +20,7 @@ export interface MappingOptions extends Pick<ConnectionFlags, 'config' | 'topics
 export async function runMapping(source: string, options: MappingOptions, context: CliContext): Promise<number> {
   const path = resolve(context.cwd, source);
   // A folder is a folder of photos here, whether or not a mapping is beside it yet.
-  if (!isTablePath(path, context.cwd, true) && !statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    throw new CliError(`"${source}" is not a table: name a .csv, .tsv, .txt, .geojson, .geojsonl, .ndjson or .xlsx file, or a folder of photos.`);
+  await requireTable(source, context.cwd, true);
   const settings = await resolveSettings({ config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
   const display = (file: string) => displayPath(file, context.cwd);
   const topics = await projectTopics(settings, context.cwd, display);
@@ -29,10 +28,7 @@ export async function runMapping(source: string, options: MappingOptions, contex
   try {
     preview = await previewForMapping(path);
   } catch (error) {
-    if (error instanceof TableReadError) {
-      const at = error.position ? `:${error.position.line}:${error.position.column}` : '';
-      throw new CliError(`${display(error.path)}${at}: ${error.reason}`);
-    }
+    if (error instanceof TableReadError) throw new CliError(tableReadMessage(error, display));
     throw new CliError(`${display(path)}: ${(error as Error).message}`);
   }
   const { mapping, notes } = await guessMapping(preview.table, preview.sample, topics.catalog);

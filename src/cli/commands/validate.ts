@@ -4,13 +4,13 @@
 // Sends nothing, needs no account.
 import { resolve } from 'node:path';
 import { checkSpots, type SpotOutcome } from '../../core';
-import { checkRows, cellNamer, TablesRun } from '../../core/rows';
+import { checkRows, cellNamer, supportedTables, TablesRun } from '../../core/rows';
 import type { DocumentRules } from '../documents/documentRules';
 import { topicRulesOf } from '../import/runOptions';
 import { documentInputs } from '../documents/documentInputs';
 import { findingsOf } from '../import/spotOutcome';
 import type { Outcome } from '../output/records';
-import { isTablePath, openRows, refuseTableWithoutMapping } from '../rows/openRows';
+import { namedTables, openRows, refuseUnreadable } from '../rows/openRows';
 import { distinctTables } from '../rows/distinctTables';
 import { rowFindings, rowPlace, rowReason } from '../rows/rowFindings';
 import { collectDocuments, displayPath } from '../documents/collectDocuments';
@@ -30,8 +30,9 @@ export interface ValidateOptions extends Pick<ConnectionFlags, 'topic' | 'config
 
 export async function runValidate(paths: string[], options: ValidateOptions, context: CliContext): Promise<number> {
   const settings = await resolveSettings({ topic: options.topic, config: options.config, topicsFolder: options.topicsFolder }, context.env, context.cwd);
-  // --mapping makes the one file named a table, whatever its name (occurrence.txt).
-  const isTable = (path: string) => isTablePath(path, context.cwd, Boolean(options.mapping));
+  // --mapping makes the one file named a table, whatever its name (occurrence.txt). Asked once a path (a .json is told by its first bytes).
+  const tablePaths = namedTables(paths, context.cwd, Boolean(options.mapping));
+  const isTable = (path: string) => tablePaths.has(path);
   const progress = createProgress(paths.length > 0 && paths.every(isTable) ? 'rows' : 'documents', context.stderr, context.env);
   // Ctrl-C: stop after the document at hand, say how far it got (and restore the terminal's cursor).
   const interrupts = watchInterrupts(context.stderr);
@@ -40,12 +41,10 @@ export async function runValidate(paths: string[], options: ValidateOptions, con
     const topics = await projectTopics(settings, context.cwd, display, paths);
     if (topics.unused) progress.note(unusedTopicsNote(topics.unused, display));
     const rules: DocumentRules = { topic: settings.topic?.value, topics: topics.catalog, acceptedTypes: settings.media.acceptedTypes };
-    if (!options.mapping) refuseTableWithoutMapping(paths, context.cwd);
+    await refuseUnreadable(paths, context.cwd, Boolean(options.mapping));
     const tables = distinctTables(paths.filter(isTable), context.cwd, display, progress.note);
     if (options.mapping && tables.length !== 1)
-      throw new CliError(
-        '--mapping names the mapping of one table: name exactly one table (CSV, TSV, GeoJSON, NDJSON, XLSX, shapefile, ZIP archive or photo folder) with it.',
-      );
+      throw new CliError(`--mapping names the mapping of one table: name exactly one table with it, ${supportedTables()}.`);
     return await validateAll(
       paths.filter((path) => !isTable(path)),
       tables,

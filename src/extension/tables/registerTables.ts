@@ -8,6 +8,7 @@
 // first asks a stand-in, or when a command needs it; the rows bundle loads when a check runs.
 import * as vscode from 'vscode';
 import type { TopicCatalogSource } from '../documents/spotDiagnostics';
+import { BUILT_IN_COMMAND } from '../platform/commandIds';
 import { DIAGNOSTIC_SOURCE } from '../platform/diagnosticSource';
 import { buildOnFirstNeed } from '../platform/lazyFeatures';
 import { DisposableStore } from '../platform/lifecycle';
@@ -20,6 +21,9 @@ import type { TableCodeActions } from './tableCodeActions';
 import type { TableCodeLens } from './tableCodeLens';
 import type { TableHovers } from './tableHovers';
 import { isMappingUri, isTableUri, PREVIEW_SCHEME, TABLE_FILES } from './tableUris';
+
+/** True while the active editor's .json is a table by its content (package.json's menus ask it). */
+const CONTEXT_IS_JSON_TABLE = 'spotImport.isJsonTable';
 
 /** What the row commands use: the checks of open tables, the previews of rows, and the views of workbooks. */
 interface Tables {
@@ -51,6 +55,19 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
   const codeLensesChanged = new vscode.EventEmitter<void>();
   const previewChanged = new vscode.EventEmitter<vscode.Uri>();
   const sheetChanged = new vscode.EventEmitter<vscode.Uri>();
+  // Menus of the active editor's .json when it is a table by its content (a GeoJSON layer saved as .json): its name cannot say so.
+  const jsonTable = () => {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const isTable = uri !== undefined && uri.scheme === 'file' && /\.json$/i.test(uri.path) && isTableUri(uri);
+    void vscode.commands.executeCommand(BUILT_IN_COMMAND.setContext, CONTEXT_IS_JSON_TABLE, isTable);
+  };
+  jsonTable();
+  disposables.push(
+    vscode.window.onDidChangeActiveTextEditor(jsonTable),
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      if (document === vscode.window.activeTextEditor?.document) jsonTable();
+    }),
+  );
   /** Until the build: tables and mappings opened (the checks follow every document after it). */
   const opened = vscode.workspace.onDidOpenTextDocument((document) => buildFor(document.uri, 'opened'));
   let failedBefore = false;
@@ -100,7 +117,7 @@ export function registerTables(disposables: DisposableStore, log: Logger, topics
     onDidChange: sheetChanged.event,
     provideTextDocumentContent: async (uri, token) => (await ready('a sheet view')).sheets.provideTextDocumentContent(uri, token),
   };
-  // A table's CodeLens and hover only: TABLE_FILES names every .txt and .dat, which are tables only with a mapping beside them.
+  // A table's CodeLens and hover only: TABLE_FILES names every .txt and .dat, which are tables only with a mapping beside them, and every .json, a table only by its content.
   const codeLens: vscode.CodeLensProvider = {
     onDidChangeCodeLenses: codeLensesChanged.event,
     provideCodeLenses: async (document) => (isTableUri(document.uri) ? ((await readyOrNone('a CodeLens'))?.codeLens.provideCodeLenses(document) ?? []) : []),

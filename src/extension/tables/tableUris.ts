@@ -4,9 +4,12 @@ import * as vscode from 'vscode';
 import { isTableFile } from '../../core/rows/mapping/mappingPath';
 import { isSheetView, SHEET_VIEW_SCHEME } from './sheetViewUri';
 
-/** Tables are files (a CSV has no language of its own in VS Code: plaintext, or an extension's "csv"), and workbooks' views. */
+/**
+ * Tables are files (a CSV has no language of its own in VS Code: plaintext, or an extension's
+ * "csv"), and workbooks' views. A .json is one by its content (isTableUri asks its first bytes).
+ */
 export const TABLE_FILES: vscode.DocumentSelector = [
-  { scheme: 'file', pattern: '**/*.{csv,tsv,tab,txt,dat,geojson,geojsonl,geojsons,ndjson,jsonl}' },
+  { scheme: 'file', pattern: '**/*.{csv,tsv,tab,txt,dat,geojson,geojsonl,geojsons,ndjson,jsonl,json}' },
   { scheme: SHEET_VIEW_SCHEME },
 ];
 

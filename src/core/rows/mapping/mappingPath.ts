@@ -1,24 +1,36 @@
 // Where a table's mapping is: `trees.csv` ↔ `trees.mapping.json` beside it (a folder of photos:
-// `photos.mapping.json` beside `photos/`, or inside it), and which files are tables. Only node:path
-// and node:fs, so the extension knows a table has a mapping without loading the rows bundle.
+// `photos.mapping.json` beside `photos/`, or inside it), and which files are tables: the one rule
+// the command line and the editor ask. Only node:path, node:fs and the reader's names
+// (read/tableNames.ts, read/jsonSniff.ts), so the extension knows a table has a mapping without
+// loading the rows bundle.
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { jsonFileContent } from '../read/jsonSniff';
+import { ALL_TABLE_EXTENSIONS, CONTENT_EXTENSIONS, hasExtension, TABLE_EXTENSIONS } from '../read/tableNames';
 
-/** Tables by extension: CSV, TSV, GeoJSON (and one feature per line: .geojsonl, .geojsons), NDJSON, Excel workbooks, shapefiles. */
-const TABLE_FILE = /\.(csv|tsv|tab|geojson|geojsonl|geojsons|ndjson|jsonl|xlsx|xlsm|shp)$/i;
-
-/** Names that say nothing of the format (GBIF's occurrence.txt, a .dat export, an archive): read as tables by their content. */
-const CONTENT_TABLE_FILE = /\.(txt|dat|zip)$/i;
+/** Files whose .json names say what they are: a spot document, a mapping, a topic definition. */
+const NAMED_JSON = /\.(spot|mapping|topic)\.json$/i;
 
 /**
- * A file to read as a table: one named like a table, or one of the names that say nothing of the
- * format when a mapping is beside it (`anyName`: any of those names, as `spot-import mapping`
- * takes them before there is a mapping).
+ * A file to read as a table: one named like a table; a .json whose first bytes are a GeoJSON
+ * FeatureCollection or Feature, or one JSON object per line (a spot document stays one); or one of
+ * the other names that say nothing of the format (.txt, .dat, .zip) when a mapping is beside it
+ * (`anyName`: any of those names, as `spot-import mapping` takes them before there is a mapping).
  */
 export function isTableFile(path: string, anyName = false): boolean {
-  if (TABLE_FILE.test(path)) return true;
-  if (CONTENT_TABLE_FILE.test(path)) return anyName || existsSync(mappingPathFor(path));
+  if (hasExtension(path, TABLE_EXTENSIONS)) return true;
+  if (hasExtension(path, CONTENT_EXTENSIONS)) {
+    if (/\.json$/i.test(path)) return isJsonTable(path);
+    return anyName || existsSync(mappingPathFor(path));
+  }
   return isPhotoFolder(path);
+}
+
+/** A .json file read as a table by its content (its first bytes, once). */
+function isJsonTable(path: string): boolean {
+  if (NAMED_JSON.test(path)) return false;
+  const content = jsonFileContent(path);
+  return content === 'geojson' || content === 'ndjson';
 }
 
 /**
@@ -40,7 +52,7 @@ function hasOwnMappingInside(folder: string): boolean {
 /** `trees.csv` → `trees.mapping.json` beside it; a folder `photos` → `photos.mapping.json` beside it, or inside it when that is where it is. */
 export function mappingPathFor(sourcePath: string): string {
   const name = basename(sourcePath);
-  const stem = name.replace(/\.(csv|tsv|tab|txt|dat|geojson|geojsonl|geojsons|json|ndjson|jsonl|xlsx|xlsm|shp|zip)$/i, '');
+  const stem = hasExtension(name, ALL_TABLE_EXTENSIONS) ? name.slice(0, name.lastIndexOf('.')) : name;
   const beside = join(dirname(sourcePath), `${stem}.mapping.json`);
   if (stem === name && !existsSync(beside) && hasOwnMappingInside(sourcePath)) return join(sourcePath, `${name}.mapping.json`);
   return beside;
@@ -49,7 +61,5 @@ export function mappingPathFor(sourcePath: string): string {
 /** The tables a mapping can be for: `trees.mapping.json` → `trees.csv`, `trees.geojson`, … (the first that exists is its table). */
 export function tableCandidatesFor(mappingPath: string): string[] {
   const stem = basename(mappingPath).replace(/\.mapping\.json$/i, '');
-  return ['csv', 'tsv', 'tab', 'txt', 'dat', 'geojson', 'geojsonl', 'geojsons', 'ndjson', 'jsonl', 'json', 'xlsx', 'xlsm', 'shp', 'zip'].map((extension) =>
-    join(dirname(mappingPath), `${stem}.${extension}`),
-  );
+  return ALL_TABLE_EXTENSIONS.map((extension) => join(dirname(mappingPath), `${stem}.${extension}`));
 }

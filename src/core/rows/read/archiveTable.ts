@@ -11,12 +11,11 @@ import type { RowReadProblem, SourceFormat, SourceRow, SourceTable } from './typ
 import { ArchiveError, ZipArchive } from './archive/zipArchive';
 import { noTableReason } from './archive/withoutTable';
 import { withMembers } from '../../objects/withMembers';
-
-const TABLE_ENTRY = /\.(csv|tsv|tab|geojson|json|ndjson|jsonl|geojsonl|geojsons|shp|xlsx|xlsm)$/i;
+import { ARCHIVE_TABLE_EXTENSIONS, hasExtension } from './tableNames';
 
 /** The entries of an archive that are tables, in the archive's order (not a Finder's __MACOSX/ copy, not a hidden file). */
 function tableEntries(names: readonly string[]): string[] {
-  return names.filter((name) => TABLE_ENTRY.test(name) && !name.startsWith('__MACOSX/') && !/(^|\/)\./.test(name));
+  return names.filter((name) => hasExtension(name, ARCHIVE_TABLE_EXTENSIONS) && !name.startsWith('__MACOSX/') && !/(^|\/)\./.test(name));
 }
 
 /**
@@ -30,6 +29,21 @@ export async function archiveTables(path: string): Promise<{ main?: string; othe
   const depth = (name: string) => name.split('/').length;
   const main = [...tables].sort((a, b) => depth(a) - depth(b) || a.length - b.length || (a < b ? -1 : 1))[0];
   return { main, others: tables.filter((name) => name !== main) };
+}
+
+/**
+ * Why the archive gives no table, or undefined when it has one (an archive that cannot be read
+ * says so when it is opened).
+ * @public (openTable.ts loads this module with require())
+ */
+export async function whyNoTable(path: string): Promise<string | undefined> {
+  let names: string[];
+  try {
+    names = (await ZipArchive.forTable(path)).names();
+  } catch {
+    return undefined;
+  }
+  return tableEntries(names).length === 0 ? noTableReason(names) : undefined;
 }
 
 /** @public (openTable.ts loads this module with require() when an archive is opened) */

@@ -9,6 +9,8 @@ import { CANDIDATE_DELIMITERS, describeDelimiter, detectDecimalSeparator, detect
 import { headerBelowTitle } from './csvHeaderLine';
 import { columnNames } from './columnNames';
 import { detectEncoding } from './detectEncoding';
+import { unsupportedByName, unsupportedJson, unsupportedReason } from './fileFormats';
+import { sniffJsonText } from './jsonSniff';
 import { memberNodes } from './jsonRow';
 import { parseJson } from './jsonText';
 import { SAMPLE_BYTES } from './limits';
@@ -142,9 +144,7 @@ function wholeLines(text: string): string {
 function refuseBinary(path: string, sample: Uint8Array, encoding: SourceEncoding | undefined): void {
   const startsWith = (...bytes: number[]) => bytes.every((byte, i) => sample[i] === byte);
   if (startsWith(0x50, 0x4b, 0x03, 0x04)) throw notTextButZip(path, sample);
-  if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
-    throw new TableReadError(path, l10n.t('it is an Excel 97–2003 workbook (.xls), not a table: save the sheet as .xlsx or CSV first'));
-  }
+  if (startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) throw new TableReadError(path, unsupportedReason('xls'));
   const utf16 =
     encoding === 'utf-16le' || encoding === 'utf-16be' || byteOrderMarkLength(sample, 'utf-16le') > 0 || byteOrderMarkLength(sample, 'utf-16be') > 0;
   if (!utf16 && sample.includes(0)) throw new TableReadError(path, l10n.t('it is not a text file (it holds NUL bytes)'));
@@ -160,8 +160,7 @@ function notTextButZip(path: string, sample: Uint8Array): TableReadError {
   const first = bytes.subarray(30, 30 + nameLength).toString('latin1');
   if (/^(\[Content_Types\]\.xml|_rels\/|docProps\/|xl\/)/.test(first))
     return new TableReadError(path, l10n.t('it is an Excel workbook (.xlsx), not text: name it .xlsx, or set "format": "xlsx" in the mapping\'s source'));
-  if (first === 'mimetype' && bytes.includes('application/vnd.oasis.opendocument.spreadsheet'))
-    return new TableReadError(path, l10n.t('it is an OpenDocument spreadsheet (.ods), not text: save the sheet as .xlsx or CSV first'));
+  if (first === 'mimetype' && bytes.includes('application/vnd.oasis.opendocument.spreadsheet')) return new TableReadError(path, unsupportedReason('ods'));
   return new TableReadError(path, l10n.t('it is a ZIP archive, not text: name it .zip to read the table inside it'));
 }
 
@@ -175,15 +174,13 @@ function formatOf(path: string, text: string, complete: boolean, detected: strin
     return 'ndjson';
   }
   if (byExtension) return byExtension;
-  if (extension === '.xlsx' || extension === '.xls' || extension === '.ods') {
-    throw new TableReadError(path, l10n.t('it is a spreadsheet workbook that is not read (.xls, .ods): save the sheet as .xlsx or CSV first'));
-  }
+  // A format known and not read (an archive's entry; openTable refuses a file so named before it is read).
+  const unsupported = unsupportedByName(path);
+  if (unsupported) throw new TableReadError(path, unsupportedReason(unsupported));
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
-    const format = jsonFormatOf(path, start);
-    detected.push(
-      format === 'geojson' ? l10n.t('format {0} (detected: a FeatureCollection)', format) : l10n.t('format {0} (detected: one JSON object per line)', format),
-    );
+    const { format, note } = jsonFormatOf(path, start);
+    detected.push(note);
     return format;
   }
   if (extension === '.json')
@@ -208,14 +205,22 @@ function firstLineObjectType(text: string): unknown {
 }
 
 /**
- * JSON text: a GeoJSON FeatureCollection, or one JSON object per line. A first line that is a whole
- * object (not a collection) is the first of many; a collection written over many lines (or on one
- * line longer than the sample) shows its type, or at least its `features` array, in the sample.
+ * JSON text: a GeoJSON FeatureCollection, one JSON object per line, or a GeoJSON Feature (a layer
+ * of one row), with the note that says which. A first line that is a whole object (not a
+ * collection) is the first of many; a collection written over many lines (or on one line longer
+ * than the sample) shows its type, or at least its `features` array, in the sample. JSON of a kind
+ * known and not read (KoBoToolbox's API reply, an array of records) is refused as what it is.
  */
-function jsonFormatOf(path: string, text: string): SourceFormatName {
+function jsonFormatOf(path: string, text: string): { format: SourceFormatName; note: string } {
+  const content = sniffJsonText(text);
+  const unsupported = content && unsupportedJson(content);
+  if (unsupported) throw new TableReadError(path, unsupportedReason(unsupported));
+  const collection = { format: 'geojson' as const, note: l10n.t('format {0} (detected: a FeatureCollection)', 'geojson') };
   const type = firstLineObjectType(text);
-  if (type !== false) return type === 'FeatureCollection' ? 'geojson' : 'ndjson';
-  if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return 'geojson';
+  if (type !== false)
+    return type === 'FeatureCollection' ? collection : { format: 'ndjson', note: l10n.t('format {0} (detected: one JSON object per line)', 'ndjson') };
+  if (/"type"\s*:\s*"FeatureCollection"/.test(text) || /"features"\s*:\s*\[/.test(text)) return collection;
+  if (content === 'geojson') return { format: 'geojson', note: l10n.t('format {0} (detected: a GeoJSON Feature)', 'geojson') };
   throw new TableReadError(path, l10n.t('it is JSON, but neither a GeoJSON FeatureCollection nor one JSON object per line'));
 }
 

@@ -1,17 +1,20 @@
 // A GeoJSON FeatureCollection as a table: one row per feature, its properties the values. Streamed
 // whatever the layout (one line of many megabytes, or pretty-printed): a first pass outlines the
 // file (geojsonOutline.ts: its type, crs and columns, which may come after the features) and
-// refuses what is not a FeatureCollection; the rows are a second pass that cuts out one feature at
-// a time and parses it into jsonc-parser's tree, which gives every value's offset. Neither holds
-// the file. One feature per line (.geojsonl) is read like NDJSON (ndjsonRows.ts).
+// refuses what is neither a FeatureCollection nor a Feature; the rows are a second pass that cuts
+// out one feature at a time and parses it into jsonc-parser's tree, which gives every value's
+// offset. Neither holds the file. A lone Feature (a tool's export of one selected feature) is a
+// layer of one row, read as a FeatureCollection's feature is: a row no longer than a row may be.
+// One feature per line (.geojsonl) is read like NDJSON (ndjsonRows.ts).
 import type { TableBytes } from './tableBytes';
 import { ParseErrorCode } from 'jsonc-parser';
 import { throwIfAborted } from '../../api/errors';
 import { l10n } from '../../text/l10n';
+import { decodedChunks } from './decodedChunks';
 import { notUtf8Problem, type TextStop } from './decodedText';
 import { outlineGeoJson } from './geojsonOutline';
-import { geojsonParts, isHeld, positionsIn, type ValueText } from './geojsonScanner';
-import { featureRow } from './jsonRow';
+import { geojsonParts, isHeld, positionsIn, type HeldValue, type ValueText } from './geojsonScanner';
+import { featureRow, memberNames, memberNodes } from './jsonRow';
 import { MAX_JSON_DEPTH } from '../../documents/nesting';
 import { describeParseError, parseJson } from './jsonText';
 import { legacyCrs } from './legacyCrs';
@@ -32,6 +35,8 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
   if (outline.repeatedMember)
     throw new TableReadError(path, l10n.t('it names the member "{0}" twice', outline.repeatedMember.name), outline.repeatedMember.position);
   const type = outline.members.get('type')?.value;
+  const crs = () => crsOf(path, outline.members.get('crs')?.value);
+  if (type && valueOf(type) === 'Feature') return openFeature(path, format, detected, source, crs());
   if (!type || valueOf(type) !== 'FeatureCollection') {
     const reason = type
       ? l10n.t('it is not a GeoJSON FeatureCollection: its type is {0}', describeValue(type))
@@ -45,16 +50,54 @@ export async function openGeoJson(path: string, format: TableFormat, detected: s
       : l10n.t('its features are not an array: it has no features member');
     throw new TableReadError(path, reason, features?.value.position ?? root.position);
   }
-  const crs = crsOf(path, outline.members.get('crs')?.value);
+  const legacy = crs();
   return {
     path,
     format,
     detected,
     columns: outline.propertyNames,
-    ...(crs ? { crs } : {}),
+    ...(legacy ? { crs: legacy } : {}),
     hasGeometry: true,
     rows: (signal?: AbortSignal) => featureRows(source, format.encoding, signal),
   };
+}
+
+/** A lone Feature as a layer of one row: its properties the columns, the file read whole for each (it is one row). */
+async function openFeature(path: string, format: TableFormat, detected: string[], source: TableBytes, crs: string | undefined): Promise<SourceTable> {
+  const text = await wholeFeature(source, format.encoding, {});
+  const parsed = text === undefined ? undefined : parseJson(text);
+  const properties = parsed && 'node' in parsed ? memberNodes(parsed.node).get('properties') : undefined;
+  return {
+    path,
+    format,
+    detected,
+    columns: properties?.type === 'object' ? [...new Set(memberNames(properties))] : [],
+    ...(crs ? { crs } : {}),
+    hasGeometry: true,
+    rows: (signal?: AbortSignal) => loneFeatureRows(source, format.encoding, signal),
+  };
+}
+
+/** The file's text, or undefined when it is longer than a row may be. */
+async function wholeFeature(source: TableBytes, encoding: SourceEncoding, stop: TextStop, signal?: AbortSignal): Promise<string | undefined> {
+  const pieces: string[] = [];
+  let length = 0;
+  for await (const piece of decodedChunks(source, encoding, stop, signal)) {
+    length += piece.length;
+    if (length > MAX_ROW_CHARS) return undefined;
+    pieces.push(piece);
+  }
+  return pieces.join('');
+}
+
+async function* loneFeatureRows(source: TableBytes, encoding: SourceEncoding, signal?: AbortSignal): AsyncGenerator<SourceRow | RowReadProblem> {
+  const stop: TextStop = {};
+  const text = await wholeFeature(source, encoding, stop, signal);
+  throwIfAborted(signal);
+  if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
+  else if (text === undefined)
+    yield { problem: l10n.t('feature {0} is longer than {1} MiB: it is not read', 1, MAX_ROW_CHARS / 1048576), line: 1, column: 1, row: 1 };
+  else yield featureOf({ position: { line: 1, column: 1 }, first: text.trimStart()[0] ?? '', text }, 1);
 }
 
 /** The legacy crs member as 'EPSG:<code>'; one that cannot be read is refused (legacyCrs.ts). */
@@ -82,24 +125,24 @@ async function* featureRows(source: TableBytes, encoding: SourceEncoding, signal
     if (part.kind !== 'feature') continue;
     row++;
     const { value } = part;
-    if (!isHeld(value)) {
-      yield { problem: l10n.t('feature {0} is longer than {1} MiB: it is not read', row, MAX_ROW_CHARS / 1048576), ...value.position, row };
-      continue;
-    }
-    const at = positionsIn(value);
-    const feature = parseJson(value.text);
-    if (feature && 'tooDeep' in feature) {
-      yield { problem: l10n.t('feature {0} is nested deeper than {1} levels: it is not read', row, MAX_JSON_DEPTH), ...at(feature.tooDeep), row };
-      continue;
-    }
-    if (!feature || 'error' in feature) {
-      const error = feature?.error ?? { error: ParseErrorCode.ValueExpected, offset: 0 };
-      yield { problem: l10n.t('it is not valid JSON: {0}', describeParseError(error)), ...at(error.offset), row };
-      continue;
-    }
-    yield featureRow(feature.node, row, at, l10n.t('feature {0}', row));
+    yield isHeld(value)
+      ? featureOf(value, row)
+      : { problem: l10n.t('feature {0} is longer than {1} MiB: it is not read', row, MAX_ROW_CHARS / 1048576), ...value.position, row };
   }
   if (stop.notUtf8) yield notUtf8Problem(stop.notUtf8);
+}
+
+/** Feature number `row` as a row, or the problem that keeps it from being one. */
+function featureOf(value: HeldValue, row: number): SourceRow | RowReadProblem {
+  const at = positionsIn(value);
+  const feature = parseJson(value.text);
+  if (feature && 'tooDeep' in feature)
+    return { problem: l10n.t('feature {0} is nested deeper than {1} levels: it is not read', row, MAX_JSON_DEPTH), ...at(feature.tooDeep), row };
+  if (!feature || 'error' in feature) {
+    const error = feature?.error ?? { error: ParseErrorCode.ValueExpected, offset: 0 };
+    return { problem: l10n.t('it is not valid JSON: {0}', describeParseError(error)), ...at(error.offset), row };
+  }
+  return featureRow(feature.node, row, at, l10n.t('feature {0}', row));
 }
 
 /** The tree of a value the outline parsed without errors (one too long to hold has none). */

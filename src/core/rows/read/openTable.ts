@@ -5,6 +5,8 @@
 // TableReadError, for the caller to show.
 import { stat } from 'node:fs/promises';
 import { openTextTable } from './textTable';
+import { unsupportedFile, unsupportedReason } from './fileFormats';
+import { TableReadError } from './tableReadError';
 import { isRowReadProblem, type RowReadProblem, type SourceFormat, type SourceRow, type SourceTable } from './types';
 
 /** A workbook by its name (.xlsx, .xlsm); its format given as xlsx makes any name one. */
@@ -13,6 +15,9 @@ export function isWorkbookPath(path: string): boolean {
 }
 
 export async function openTable(path: string, given: Partial<SourceFormat> = {}): Promise<SourceTable> {
+  // A format known and not read (a KML, a GeoPackage, KoBoToolbox's API JSON): said as what it is, unless the mapping names a format to read it as.
+  const unsupported = given.format === undefined ? unsupportedFile(path) : undefined;
+  if (unsupported) throw new TableReadError(path, unsupportedReason(unsupported));
   // A workbook is not text: it is known by its name (or its mapping), before any of it is read as text.
   if (given.format === 'xlsx' || (given.format === undefined && isWorkbookPath(path))) return openWorkbook(path, given);
   if (isArchivePath(path)) return openArchiveTable(path, given);
@@ -32,6 +37,16 @@ function isFolder(path: string): Promise<boolean> {
 /** An archive by its name (a form tool's export.zip, a zipped shapefile layer). */
 export function isArchivePath(path: string): boolean {
   return /\.zip$/i.test(path);
+}
+
+/**
+ * Why the archive at `path` gives no table (what it holds instead, and what to do), or undefined
+ * when it holds one: what `spot-import mapping` would say of it, for a command that would otherwise
+ * send the user there.
+ */
+export async function archiveWithoutTable(path: string): Promise<string | undefined> {
+  const archives = require('./archiveTable') as typeof import('./archiveTable');
+  return archives.whyNoTable(path);
 }
 
 /** The table and its first `rows` rows (fewer when the file has fewer), with the problems met among them. */

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { mappingPathFor, tableCandidatesFor } from '../../../core/rows/mapping/mappingPath';
+import { supportedTables, unsupportedFile, unsupportedReason } from '../../../core/rows/read/fileFormats';
 import { COMMAND } from '../../platform/commandIds';
 import { UserCancelledError } from '../../platform/cancellation';
 import { ActionableError } from '../../platform/errors';
@@ -22,6 +23,12 @@ export interface TableTarget {
 
 export async function tableTarget(arg: unknown): Promise<TableTarget> {
   const given = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  // A format known and not read (a KML, a GeoPackage, KoBoToolbox's API JSON): what it is, and what to do in the tool that made it.
+  const unsupported = given?.scheme === 'file' ? unsupportedFile(given.fsPath) : undefined;
+  if (unsupported)
+    throw new ActionableError(
+      vscode.l10n.t('{0} cannot be read as a table: {1}', vscode.workspace.asRelativePath(given!, false), unsupportedReason(unsupported)),
+    );
   // A file the command was given (the Explorer's menu on occurrence.txt) is taken whatever its name says.
   let table = given && isTableUri(given, arg instanceof vscode.Uri) ? given : undefined;
   // A folder the command was given (the Explorer's menu) is a folder of photos, with or without its mapping yet.
@@ -43,9 +50,7 @@ export async function tableTarget(arg: unknown): Promise<TableTarget> {
   }
   if (!table)
     throw new ActionableError(
-      vscode.l10n.t(
-        'Open a table to import its rows: a CSV or TSV file, a GeoJSON layer or an NDJSON file, with its mapping (trees.csv and trees.mapping.json) beside it.',
-      ),
+      vscode.l10n.t('Open a table to import its rows, with its mapping beside it (trees.csv and trees.mapping.json): {0}.', supportedTables()),
     );
   const file = tableFileOf(table);
   return { table: file, document: table, mapping: vscode.Uri.file(mappingPathFor(file.fsPath)), name: vscode.workspace.asRelativePath(file, false) };
