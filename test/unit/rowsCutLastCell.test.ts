@@ -67,4 +67,16 @@ describe('rows: a file that ends without a line break inside a cell it uses', ()
       [],
     );
   });
+
+  it('compares with the filled last values only, and in a file of one row says so without comparing', async () => {
+    const mapping = { topic_id: 1, source_id: 'e-{id}', latitude: 'lat', longitude: 'lon' };
+    // Row 2's longitude is empty (an error of its own); row 3 is cut inside "15.4321".
+    const afterEmpty = await checkedTable('after-empty.csv', 'id,lat,lon\n1,47.07,15.4312\n2,47.08,\n3,47.09,15.4', mapping);
+    const cut = afterEmpty.rows[2].findings.filter((finding) => finding.rule === 'row.cutShort');
+    assert.equal(cut.length, 1, JSON.stringify(afterEmpty.rows[2].findings));
+    const one = await checkedTable('one.csv', 'id,lat,lon\n1,47.07,15.43', mapping);
+    const alone = one.rows[0].findings.filter((finding) => finding.rule === 'row.cutShort');
+    assert.equal(alone.length, 1);
+    assert.match(alone[0].message, /^the file ends in this cell without a line break, as a download cut short does: check that its value "15\.43" is complete\.$/);
+  });
 });

@@ -206,18 +206,21 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
  * one that does not (Google Sheets) rarely ends with a value shorter than its column's others. Said
  * where the cell feeds one of the spot's attributes, once, as a warning: the row is sent.
  */
-function warnIfCut(row: SourceRow, column: string, cells: ReadonlyMap<string, CellPosition>, report: Report): void {
+function warnIfCut(row: SourceRow, { column, compared }: { column: string; compared: boolean }, cells: ReadonlyMap<string, CellPosition>, report: Report): void {
   const at = row.cells[column];
   if (!at) return;
   const fed = [...cells].find(([, position]) => position.line === at.line && position.column === at.column);
   if (!fed) return;
   const path = fromPointer(fed[0]);
+  const value = cellText(row.values[column]);
   report(
     String(path[path.length - 1]),
-    l10n.t(
-      'the file ends in this cell without a line break, and its value "{0}" is shorter than the others of its column, as a download cut short leaves it: check that it is complete.',
-      cellText(row.values[column]),
-    ),
+    compared
+      ? l10n.t(
+          'the file ends in this cell without a line break, and its value "{0}" is shorter than the others of its column, as a download cut short leaves it: check that it is complete.',
+          value,
+        )
+      : l10n.t('the file ends in this cell without a line break, as a download cut short does: check that its value "{0}" is complete.', value),
     ROW_RULES.cutShort,
     at,
     'warning',

@@ -128,7 +128,7 @@ function* records(source: CsvSource, state: ReadState, piece: string, atEnd: boo
       continue;
     }
     yield toRow(source, record.cells, raw, offset - raw.length, { line, row: state.row, shortestLast: state.shortestLast }, plainNames);
-    if (record.cells.length === source.columns.length)
+    if (record.cells.length === source.columns.length && record.cells[record.cells.length - 1].value !== '')
       state.shortestLast = Math.min(state.shortestLast ?? Infinity, record.cells[record.cells.length - 1].value.length);
   }
 }
@@ -242,8 +242,8 @@ function toRow(
   }
   // Only the file's last record can end without a line break (the scanner waits for more text
   // otherwise). Google Sheets ends complete files so too: a last value as long as its column's
-  // others is taken as complete, a shorter one as perhaps cut; a quoted one whose quote closed, or
-  // an empty one, cannot have been cut inside.
+  // others is taken as complete, a shorter one as perhaps cut (with no filled value above to compare,
+  // as perhaps cut); a quoted one whose quote closed, or an empty one, cannot have been cut inside.
   const last = scanned[scanned.length - 1];
   const unterminated =
     scanned.length === expected &&
@@ -251,7 +251,13 @@ function toRow(
     last.value !== '' &&
     !(source.quote !== '' && raw[last.start - rawStart] === source.quote) &&
     last.value.length < (shortestLast ?? Infinity);
-  return { row, line, values, cells, ...(unterminated ? { endsUnterminatedIn: columns[expected - 1] } : {}) };
+  return {
+    row,
+    line,
+    values,
+    cells,
+    ...(unterminated ? { endsUnterminatedIn: { column: columns[expected - 1], compared: shortestLast !== undefined } } : {}),
+  };
 }
 
 /** A short row over several lines: the first three missing columns by name, and the likely cause. */

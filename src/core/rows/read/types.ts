@@ -77,8 +77,12 @@ export interface SourceRow {
   noGeometryAt?: CellPosition;
   /** GeoJSON: the feature's own `id` member, when it has one. */
   id?: { value: string | number; position: CellPosition };
-  /** CSV/TSV: the file ends in this row's last cell, this column's, without a line break, its value shorter than the column's others (a download cut short leaves it so). */
-  endsUnterminatedIn?: string;
+  /**
+   * CSV/TSV: the file ends in this row's last cell, this column's, without a line break, its value
+   * shorter than the column's other filled ones (a download cut short leaves it so); `compared` is
+   * false when the column had no filled value above to compare with.
+   */
+  endsUnterminatedIn?: { column: string; compared: boolean };
   /** What the reader took on trust about the row's place (a photo whose GPS tags lack a hemisphere): a warning at the latitude once the place is read. */
   placeWarning?: string;
 }
