@@ -21,6 +21,10 @@ const LETTER_AFTER = /^(.*?\d[^NSEW]*?[NSEW])(?:\s*[,;]\s*|\s+)(\S.*)$/i;
 const LETTER_BEFORE = /^([NSEW]\s*[^NSEW]*?\d[^NSEW]*?)(?:\s*[,;]\s*|\s+)([NSEW].*)$/i;
 // Altitude and accuracy at most after the two (ODK's four numbers).
 const MAX_NUMBERS = 4;
+// Longer than any point written in degrees, minutes and seconds with altitude and accuracy: the
+// hemisphere-letter patterns take time growing with a point's length squared, and a pasted dump
+// without ";" would hold the row for seconds.
+const MAX_POINT_CHARS = 200;
 
 /** `swapped`: hemisphere letters of the other axis, so the cell is read the wrong way round. */
 type PositionRead = { geometry: PositionGeometry } | { problem: string; swapped?: true };
@@ -39,8 +43,13 @@ export function readPositionCell(
   order: PositionOrder = 'latitude-longitude',
 ): PositionRead {
   const read = readWith(text, degrees, decimalSeparator, order);
-  if ('geometry' in read || !('geometry' in readWith(text, degrees, decimalSeparator === '.' ? ',' : '.', order))) return read;
-  return { problem: otherSeparator(text, decimalSeparator) };
+  if ('geometry' in read) return read;
+  const other = readWith(text, degrees, decimalSeparator === '.' ? ',' : '.', order);
+  if (!('geometry' in other)) return read;
+  // Decimal points in a file of decimal commas can mean nothing else: a form's geopoint keeps them
+  // when Excel in German saves the table again (the cell is text to it), a place copied from a map
+  // has them. Decimal commas in a file of decimal points are said: "47,07, 15,43" has other readings.
+  return decimalSeparator === ',' ? other : { problem: writesDecimalCommas(text) };
 }
 
 function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSeparator, order: PositionOrder): PositionRead {
@@ -48,6 +57,7 @@ function readWith(text: string, degrees: boolean, decimalSeparator: DecimalSepar
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '');
+  if (parts.some((part) => part.length > MAX_POINT_CHARS)) return { problem: notAPosition(text, order) };
   // "48.2048; 16.3577" is one place whose halves a ";" parts, not two places of one number each.
   const split =
     parts.length === 2 && parts.every((part) => splitPoint(part, decimalSeparator) === undefined)
@@ -96,20 +106,13 @@ function splitPoint(point: string, decimalSeparator: DecimalSeparator): string[]
 // One number written with a decimal comma ("47,07"): a latitude alone, not 47 and 7.
 const DECIMAL_COMMA_NUMBER = /^[+-]?\d+,\d+$/;
 
-/** A cell that is a place only when read with the other decimal separator. */
-function otherSeparator(text: string, decimalSeparator: DecimalSeparator): string {
-  const cell = JSON.stringify(text.trim());
-  return decimalSeparator === '.'
-    ? l10n.t(
-        '{0} writes decimal commas, and the mapping reads decimal points ({1} is "."): write the cell with decimal points, or set {1} to "," if the file writes decimal commas.',
-        cell,
-        DECIMAL_SEPARATOR_SETTING,
-      )
-    : l10n.t(
-        '{0} writes decimal points, and the mapping reads decimal commas ({1} is ","): write the cell with decimal commas, or set {1} to "." if the file writes decimal points.',
-        cell,
-        DECIMAL_SEPARATOR_SETTING,
-      );
+/** A cell that is a place only when read with decimal commas, in a file of decimal points. */
+function writesDecimalCommas(text: string): string {
+  return l10n.t(
+    '{0} writes decimal commas, and the mapping reads decimal points ({1} is "."): write the cell with decimal points, or set {1} to "," if the file writes decimal commas.',
+    shownCell(text),
+    DECIMAL_SEPARATOR_SETTING,
+  );
 }
 
 function readHalf(
@@ -126,9 +129,14 @@ function readHalf(
   return { problem: `${axis}: ${read.problem}`, ...('swapped' in read && read.swapped ? { swapped: true as const } : {}) };
 }
 
-function notAPosition(text: string, order: PositionOrder): string {
+/** The cell quoted, cut to a line's part: a message names it, not a pasted page. */
+function shownCell(text: string): string {
   const cell = text.trim();
-  const shown = JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell);
+  return JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell);
+}
+
+function notAPosition(text: string, order: PositionOrder): string {
+  const shown = shownCell(text);
   return order === 'longitude-latitude'
     ? l10n.t(
         '{0} is not a place: write the longitude and then the latitude in the cell, as the mapping\'s position "order" says, e.g. "16.3577 48.2048" or "16.3577, 48.2048".',
