@@ -72,4 +72,40 @@ describe('rows read: Mac OS Roman (Excel for Mac\'s "CSV (Macintosh)")', () => {
     assert.equal(french.table.format.encoding, 'windows-1252', french.table.detected.join('; '));
     assert.equal(french.rows[0].values.Notes, 'près de l’école');
   });
+
+  it('reads Mac OS Roman with lines ending in LF, by letters beside letters and at the end of a word', async () => {
+    // Beside each other ö and ß are no ASCII letter's neighbours; é ends a word.
+    const german = await readAll(folder.write('mac-lf.csv', macRoman('id,Notes\n1,Größe Höhe\n2,Flöte\n')));
+    assert.equal(german.table.format.encoding, 'macintosh', german.table.detected.join('; '));
+    assert.deepEqual(
+      german.rows.map((row) => row.values.Notes),
+      ['Größe Höhe', 'Flöte'],
+    );
+    const french = await readAll(folder.write('mac-fr.csv', macRoman('id,Notes\n1,café été élevé\n')));
+    assert.equal(french.table.format.encoding, 'macintosh', french.table.detected.join('; '));
+    assert.equal(french.rows[0].values.Notes, 'café été élevé');
+  });
+
+  it('keeps windows-1252 for a Windows file with lines ending in CR alone, and for a word starting with Š', async () => {
+    // windows-1252 bytes (CP1252.TXT): ö 0xF6, ß 0xDF, € 0x80, Š 0x8A (ä in Mac OS Roman).
+    const cr = Uint8Array.from([...Buffer.from('id;lat;lon;note\r1;48.2;16.37;Gr'), 0xf6, 0xdf, ...Buffer.from('e 5 '), 0x80, 0x0d]);
+    const windows = await readAll(folder.write('win-cr.csv', cr));
+    assert.equal(windows.table.format.encoding, 'windows-1252', windows.table.detected.join('; '));
+    assert.equal(windows.rows[0].values.note, 'Größe 5 €');
+    const skoda = Uint8Array.from([...Buffer.from('id,Notes\r\n1,near the '), 0x8a, ...Buffer.from('koda garage\r\n')]);
+    const czech = await readAll(folder.write('skoda.csv', skoda));
+    assert.equal(czech.table.format.encoding, 'windows-1252', czech.table.detected.join('; '));
+    assert.equal(czech.rows[0].values.Notes, 'near the Škoda garage');
+  });
+
+  it('names Mac OS Roman when a mapping gives UTF-8 and the file turns out Mac OS Roman past its first 64 KiB', async () => {
+    const head = 'id,Notes\r' + Array.from({ length: 3000 }, (_, at) => `${at + 1},plain ascii note ${at}`).join('\r') + '\r';
+    assert.ok(head.length > 70000);
+    const path = folder.write('late-mac.csv', Uint8Array.from([...Buffer.from(head), ...macRoman('3001,Blätter Größe\r')]));
+    await assert.rejects(readAll(path, { encoding: 'utf-8' }), (error: Error) => {
+      assert.match(error.message, /macintosh/, error.message);
+      assert.doesNotMatch(error.message, /windows-1252/);
+      return true;
+    });
+  });
 });

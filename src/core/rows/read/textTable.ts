@@ -14,6 +14,7 @@ import { MAX_SAMPLE_BYTES, SAMPLE_BYTES } from './limits';
 import { openNdjson } from './ndjsonRows';
 import { linesFrom, lineStarts, positionAt } from './positions';
 import { firstBytes, type TableBytes } from './tableBytes';
+import { singleByteEncoding } from './singleByteEncoding';
 import { TableReadError } from './tableReadError';
 import { whyUnreadable } from './unreadableFile';
 import type { SourceEncoding, SourceFormat, SourceTable } from './types';
@@ -70,7 +71,7 @@ async function detectWholeFile(path: string, bytes: TableBytes, sample: Uint8Arr
     // Given, so not detected: still, a file saved again in another encoding is said at once, where its first such byte is.
     const stop: TextStop = {};
     for await (const text of decodedText(bytes, 'utf-8', stop)) void text;
-    if (stop.notUtf8) throw notInDeclaredEncoding(path, 'utf-8', 'windows-1252', stop.notUtf8);
+    if (stop.notUtf8) throw notInDeclaredEncoding(path, 'utf-8', singleByteEncoding(sample).encoding, stop.notUtf8);
   }
   if (given.encoding || detection.format.encoding !== 'utf-8' || complete) return detection;
   const encoding = await detectFileEncoding(bytes, sample, complete);
