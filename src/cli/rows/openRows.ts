@@ -116,7 +116,7 @@ export async function openRows(
     const [table, mappingFile] = [options.display(path), options.display(mappingPath)];
     throw new CliError(
       options.mapping
-        ? `--mapping names ${mappingFile}, which is not there: spot-import mapping ${table} proposes one to complete.`
+        ? `--mapping names ${mappingFile}, which is not there: spot-import mapping ${table} --out ${mappingFile} proposes one there to complete.`
         : `${table} has no mapping beside it (${mappingFile}): spot-import mapping ${table} proposes one to complete, or name one with --mapping.`,
     );
   }
