@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSeconds } from '../../src/core/api/deadline';
 import { formatBytes } from '../../src/core/mediaFiles/downloadMedia';
+import { positionSwappedMessage } from '../../src/core/rows/mapping/positionOrder';
 import { parseMapping } from '../../src/core/rows/mapping/readMapping';
 import { rowLabel, rowLabels } from '../../src/core/rows/rowSource';
 import { useMessageBundle, type MessageBundle } from '../../src/core/text/l10n';
@@ -54,5 +55,15 @@ describe("the core's messages in the extension's language", () => {
     assert.deepEqual(words(), ['1.5 MB', '13 MB', '0.8', '30'], 'no language given: English numbers');
     useMessageBundle(undefined, 'de');
     assert.deepEqual(words(), ['1.5 MB', '13 MB', '0.8', '30'], 'no bundle (the command line): English, whatever the language');
+  });
+
+  it('says which number a position cell writes first in German words, both ways round', () => {
+    useMessageBundle(german);
+    for (const order of ['latitude-longitude', 'longitude-latitude'] as const) {
+      const message = positionSwappedMessage('95.1 16.3', 'Fundort', order);
+      assert.doesNotMatch(message.replace(/"position": .*$/, ''), /latitude|longitude/, message);
+      assert.match(message, /Breite/);
+      assert.match(message, /Länge/);
+    }
   });
 });

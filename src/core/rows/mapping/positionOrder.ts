@@ -3,6 +3,7 @@
 // editor's quick fix (swapCoordinateColumns.ts), so both say the same change.
 import { l10n } from '../../text/l10n';
 import type { PositionOrder } from '../values/positionOrders';
+import { shownCell } from '../values/positionCell';
 
 /** The other order. */
 export function otherOrder(order: PositionOrder): PositionOrder {
@@ -20,13 +21,19 @@ export function positionMember(column: string, order: PositionOrder): string {
  * topic's area): the cell, and the mapping's change that reads it so.
  */
 export function positionSwappedMessage(cell: string, column: string, order: PositionOrder): string {
-  const wanted = otherOrder(order);
-  return l10n.t(
-    'position: {0} read {1} first is no place where it should be, the other way round it is: the cells of "{2}" probably write the {3} first; say so in the mapping: "position": {4}.',
-    JSON.stringify(cell),
-    order === 'latitude-longitude' ? 'latitude' : 'longitude',
-    column,
-    wanted === 'latitude-longitude' ? 'latitude' : 'longitude',
-    positionMember(column, wanted),
-  );
+  // Two whole sentences, so a translation names the axes in its own words.
+  const member = positionMember(column, otherOrder(order));
+  return order === 'latitude-longitude'
+    ? l10n.t(
+        'position: {0} read latitude first is no place where it should be, the other way round it is: the cells of "{1}" probably write the longitude first; say so in the mapping: "position": {2}.',
+        shownCell(cell),
+        column,
+        member,
+      )
+    : l10n.t(
+        'position: {0} read longitude first is no place where it should be, the other way round it is: the cells of "{1}" probably write the latitude first; say so in the mapping: "position": {2}.',
+        shownCell(cell),
+        column,
+        member,
+      );
 }

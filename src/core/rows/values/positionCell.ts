@@ -130,7 +130,7 @@ function readHalf(
 }
 
 /** The cell quoted, cut to a line's part: a message names it, not a pasted page. */
-function shownCell(text: string): string {
+export function shownCell(text: string): string {
   const cell = text.trim();
   return JSON.stringify(cell.length > 60 ? `${cell.slice(0, 57)}…` : cell);
 }
