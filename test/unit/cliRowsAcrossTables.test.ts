@@ -42,6 +42,15 @@ describe('spot-import rows: a source_id across the tables of one run', function 
     assert.match(result.stderr, /^9 rows of 2 tables checked: 1 invalid, 8 valid\.$/m);
   });
 
+  it('a row of an earlier table that is invalid gives its source_id to no spot: the later row with it is not warned of', async () => {
+    folder = scratch({ 'a.csv': A_CSV.replace('1;48.2;', '1;148.2;'), 'a.mapping.json': MAPPING, 'c.csv': 'id;lat;lon;note\n1;48.6;16.41;c1\n', 'c.mapping.json': MAPPING });
+    const result = await runCli(['validate', 'a.csv', 'c.csv'], { cwd: folder.dir });
+    assert.equal(result.code, 1, result.stderr);
+    const lines = result.stdout.trim().split('\n');
+    assert.equal(lines.length, 1, result.stdout);
+    assert.match(lines[0], /^a\.csv:2:3: latitude 148\.2 is out of range/);
+  });
+
   it('two exports of one form in two folders: every row of the later one is valid, each warned of naming the earlier table by its folder; exit 0', async () => {
     folder = scratch({ 'y2025/trees.csv': A_CSV, 'y2025/trees.mapping.json': MAPPING, 'y2026/trees.csv': A_CSV, 'y2026/trees.mapping.json': MAPPING });
     const result = await runCli(['validate', 'y2025/trees.csv', 'y2026/trees.csv', '--format', 'json'], { cwd: folder.dir });

@@ -103,7 +103,8 @@ export async function* checkRows(table: SourceTable, mapping: ResolvedMapping, r
   );
   try {
     for await (const checked of ordered.inOrder()) {
-      if (run && tableOfRun !== undefined && checked.sourceId !== undefined && checked.row !== undefined) {
+      // Only a valid row gives its source_id a spot for a later table's row to update.
+      if (run && tableOfRun !== undefined && checked.ok && checked.sourceId !== undefined && checked.row !== undefined) {
         const warning = run.claim(tableOfRun, checked.sourceId, checked.row, checked.line);
         if (warning) checked.findings.push(sourceIdWarning(checked, warning));
       }
