@@ -50,6 +50,32 @@ describe('rows: a file that ends without a line break inside a cell it uses', ()
     );
   });
 
+  it('says nothing for a Google Sheets download whose last longitude has 3 decimals among others of 3 to 5 (the sheet drops trailing zeros)', async () => {
+    // As Sheets writes a tree list typed in from a GPS: CRLF between rows, none after the last; the
+    // longitude is last, 16.358 was 16.35800 on the device. Above it: 5, 4 and 3 decimals.
+    const sheet = [
+      'Nr,Baumart,Breite,Länge',
+      '1,Linde,48.20481,16.35801',
+      '2,Spitzahorn,48.2049,16.3579',
+      '3,Rosskastanie,48.20502,16.35796',
+      '4,Eiche,48.205,16.358',
+      '5,Hainbuche,48.20511,16.35812',
+      '6,Linde,48.20517,16.358',
+    ].join('\r\n');
+    const mapping = { topic_id: 1, source_id: 'wien-{Nr}', latitude: 'Breite', longitude: 'Länge', fields: { fld_1_1: 'Baumart' } };
+    const { rows } = await checkedTable('Baumliste - Tabellenblatt1.csv', sheet, mapping);
+    assert.equal(rows.length, 6);
+    assert.deepEqual(
+      rows.flatMap((row) => row.findings.map((finding) => finding.message)),
+      [],
+    );
+    // Where the column's values above all have 4 or 5 decimals, a trailing zero written ("16.3580"),
+    // "16.358" is what a cut of either leaves: that still warns.
+    const fixed = ['Nr,Baumart,Breite,Länge', '1,Linde,48.20481,16.35801', '2,Spitzahorn,48.2049,16.3580', '3,Eiche,48.20517,16.358'].join('\r\n');
+    const cut = await checkedTable('fixed.csv', fixed, mapping);
+    assert.equal(cut.rows[2].findings.filter((finding) => finding.rule === 'row.cutShort').length, 1, JSON.stringify(cut.rows[2].findings));
+  });
+
   it('says nothing when the file ends with its line break, or when the last cell is not used', async () => {
     const complete = await checkedTable('complete.csv', `${HEADER}${FIRST}2,{b2},Beech,1711512.9,6141563.1\r\n`, MAPPING);
     assert.deepEqual(
@@ -77,6 +103,9 @@ describe('rows: a file that ends without a line break inside a cell it uses', ()
     const one = await checkedTable('one.csv', 'id,lat,lon\n1,47.07,15.43', mapping);
     const alone = one.rows[0].findings.filter((finding) => finding.rule === 'row.cutShort');
     assert.equal(alone.length, 1);
-    assert.match(alone[0].message, /^the file ends in this cell without a line break, as a download cut short does: check that its value "15\.43" is complete\.$/);
+    assert.match(
+      alone[0].message,
+      /^the file ends in this cell without a line break, as a download cut short does: check that its value "15\.43" is complete\.$/,
+    );
   });
 });
