@@ -5,6 +5,7 @@
 // values are the cells' own text, read by eye.
 import * as assert from 'node:assert/strict';
 import { attributesOfRow, checkedTable } from './helpers/checkedTable';
+import { positionOf } from './helpers/tableFiles';
 
 const MAPPING = { topic_id: 1, source_id: 't-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: 'Species' } };
 
@@ -23,6 +24,30 @@ describe('rows: untidy CSV rows', () => {
     // An extra cell with a value still has no column.
     const more = await checkedTable('more.csv', 'id,Species,lat,lon\nt1,Oak,47.0707,15.4395,,x\n', MAPPING);
     assert.match(String(summary(more.rows)), /row 1 has 6 cells, the header 4/);
+  });
+
+  it('refuses a row one cell longer than the header, its last cell empty, in a file whose rows do not end with a delimiter', async () => {
+    // A tree register saved from a sheet: CRLF, an empty last cell where there is no remark, and in
+    // row 3 a species with an unquoted comma: its cells shift right by one, and the row ends empty.
+    const text = [
+      'id,lat,lon,Baumart,Pflanzjahr,Bemerkung',
+      '101,47.0707,15.4395,Linde,1998,',
+      '102,47.0712,15.4381,Spitzahorn,2004,Krone gestutzt',
+      '103,47.0719,15.4377,Linde, Winterlinde,1998,',
+      '104,47.0722,15.4370,Eiche,1975,',
+      '',
+    ].join('\r\n');
+    const mapping = { topic_id: 1, source_id: 't-{id}', latitude: 'lat', longitude: 'lon', fields: { fld_1_1: 'Baumart', fld_1_4: 'Bemerkung' } };
+    const { rows } = await checkedTable('baumkataster.csv', text, mapping);
+    // Read so, row 3 was a spot of species "Linde" remarked "1998"; its cells past the header's six have no column.
+    const end = positionOf(text, '1998,\r\n104');
+    assert.deepEqual(summary(rows), [
+      [2, [], 47.0707],
+      [3, [], 47.0712],
+      [4, ['row 3 has 7 cells, the header 6: the cells from here on have no column'], undefined],
+      [5, [], 47.0722],
+    ]);
+    assert.deepEqual([rows[2].findings[0].line, rows[2].findings[0].column], [end.line, end.column + '1998,'.length]);
   });
 
   it('passes over lines holding only blanks, a tab or delimiters, as empty lines are', async () => {

@@ -47,6 +47,17 @@ export function detectDelimiter(text: string, complete: boolean): string | undef
   return best?.delimiter;
 }
 
+/**
+ * Whether the writer ends its rows with a delimiter the header does not have (some tools write one
+ * after every value): most of the first data rows have cells past the header's, all of them empty.
+ * Only then are such cells that delimiter's; in a file whose rows match the header, a row ending
+ * with one more (empty) cell is a value's delimiter left unquoted, every cell after it a column off.
+ */
+export function endsRowsWithDelimiter(rows: ReadonlyArray<ScannedRecord>, columns: number): boolean {
+  const trailing = rows.filter((row) => row.cells.length > columns && row.cells.slice(columns).every((cell) => cell.value.trim() === '')).length;
+  return trailing * 2 > rows.length;
+}
+
 export interface QuoteDetection {
   quote: QuoteChar;
   /** The cell that showed quotes are characters, for the user: its text as far as its first tab or line break, and its place in the record (0-based). */

@@ -26,6 +26,8 @@ export interface CsvSource {
   /** Line of the header row; the lines before it are not read. */
   header: number;
   columns: readonly string[];
+  /** The writer ends its rows with a delimiter (endsRowsWithDelimiter): empty cells past the header's are that, not cells without a column. */
+  trailingDelimiter?: boolean;
 }
 
 /** Where the reading is between two pieces of text. */
@@ -189,7 +191,8 @@ function* passedOver(state: ReadState): Generator<RowReadProblem> {
  * spreadsheets write them) has those cells empty, placed where they would start: the end of the
  * row; unless it spans lines (a quote closed too late swallows the rows after it) or the file ends
  * in it without a line break (cut short): then it is a problem at its end. A row with more cells
- * than the header is a problem at its first cell without a column, unless those cells are empty.
+ * than the header is a problem at its first cell without a column, unless those cells are empty in
+ * a file whose writer ends its rows with a delimiter.
  */
 function toRow(
   source: CsvSource,
@@ -202,8 +205,9 @@ function toRow(
   const starts = lineStarts(raw);
   const { columns } = source;
   const expected = columns.length;
-  // Empty cells past the header's (a writer that ends every row with a delimiter) hold nothing to lose.
-  if (scanned.length > expected && scanned.slice(expected).some((cell) => cell.value.trim() !== '')) {
+  // Empty cells past the header's hold nothing to lose where the writer ends its rows with a delimiter;
+  // elsewhere they are the end of a row whose values moved a column to the right.
+  if (scanned.length > expected && !(source.trailingDelimiter && scanned.slice(expected).every((cell) => cell.value.trim() === ''))) {
     const at = positionAt(starts, scanned[expected].start - rawStart, line);
     return { problem: l10n.t('row {0} has {1} cells, the header {2}: the cells from here on have no column', row, scanned.length, expected), ...at, row };
   }

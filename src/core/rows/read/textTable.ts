@@ -6,6 +6,7 @@ import { l10n } from '../../text/l10n';
 import { columnNames } from './columnNames';
 import { scanRecord, type QuoteChar } from './csvCells';
 import { csvRows } from './csvRows';
+import { endsRowsWithDelimiter, sampleRecords } from './csvDetection';
 import { detectFileEncoding } from './detectEncoding';
 import { detectFormat, notInDeclaredEncoding, sampleText, type FormatDetection } from './detectFormat';
 import { decodedText, type TextStop } from './decodedText';
@@ -44,17 +45,12 @@ export async function openTextTable(path: string, given: Partial<SourceFormat>, 
     case 'csv':
     case 'tsv': {
       const quote = format.quote ?? '"';
-      const header = csvHeader(
-        path,
-        sampleText(sample, format.encoding, complete),
-        format.delimiter!,
-        quote,
-        format.header!,
-        complete,
-        Math.round(sample.length / 1024),
-      );
+      const text = sampleText(sample, format.encoding, complete);
+      const header = csvHeader(path, text, format.delimiter!, quote, format.header!, complete, Math.round(sample.length / 1024));
       const { columns, notes } = columnNames(header);
-      const source = { path, bytes, encoding: format.encoding, delimiter: format.delimiter!, quote, header: format.header!, columns };
+      const [, ...sampled] = sampleRecords(linesFrom(text, format.header!) ?? '', format.delimiter!, complete, quote);
+      const trailingDelimiter = endsRowsWithDelimiter(sampled, columns.length);
+      const source = { path, bytes, encoding: format.encoding, delimiter: format.delimiter!, quote, header: format.header!, columns, trailingDelimiter };
       return { path, format, detected: [...detected, ...notes], columns, rows: (signal) => csvRows(source, signal) };
     }
   }
