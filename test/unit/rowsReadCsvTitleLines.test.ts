@@ -95,4 +95,42 @@ describe('rows read: title lines above a CSV header', () => {
     const given = await readAll(folder.write('given.csv', 'id;lat;lon;Name;Bemerkung\n1;48,2048;16,3577;Linde\n2;48,2050;16,3580\n'), { delimiter: ';' });
     assert.equal(given.table.format.header, 1);
   });
+  it('finds it below a title when the file starts with Excel\'s "sep=;" line, and says both', async () => {
+    // A sheet with a title block saved as CSV, "sep=;" put first so that Excel opens it split; the
+    // rows padded with ";" to the sheet's width, as Excel writes them.
+    const text = 'sep=;\r\nBaumkataster Graz, Stand 2025;;;\r\n;;;\r\nid;Baumart;lat;lon\r\n1;Linde;47,0707;15,4395\r\n2;Eiche;47,071;15,4401\r\n';
+    const { table, rows, problems } = await readAll(folder.write('kataster.csv', `\uFEFF${text}`));
+    assert.deepEqual(problems, []);
+    assert.equal(table.format.header, 4);
+    assert.equal(table.format.delimiter, ';');
+    assert.deepEqual(table.columns, ['id', 'Baumart', 'lat', 'lon']);
+    assert.ok(table.detected.includes(`delimiter ';' (detected: the file's first line "sep=;")`), table.detected.join('; '));
+    assert.ok(table.detected.includes('header on line 4 (detected: the lines above it are a title, not columns)'), table.detected.join('; '));
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.values.Baumart, row.values.lat]),
+      [
+        [5, 'Linde', '47,0707'],
+        [6, 'Eiche', '47,071'],
+      ],
+    );
+  });
+
+  it('does not take a title padded with commas to the table\'s width as the header, with or without a "sep=," line', async () => {
+    const body = 'id,Baumart,lat,lon\n1,Linde,47.0707,15.4395\n2,Eiche,47.0710,15.4401\n3,Ahorn,47.0712,15.4388\n';
+    for (const [name, text, header] of [
+      ['padded.csv', `Baumkataster Graz, Stand 2025,,\n${body}`, 2],
+      ['wider.csv', `Baumkataster Graz, Stand 2025,,,\n${body}`, 2],
+      ['sep.csv', `sep=,\nBaumkataster Graz, Stand 2025,,\n${body}`, 3],
+    ] as const) {
+      const { table, rows, problems } = await readAll(folder.write(name, text));
+      assert.deepEqual(problems, [], name);
+      assert.equal(table.format.header, header, `${name}: ${table.detected.join('; ')}`);
+      assert.deepEqual(table.columns, ['id', 'Baumart', 'lat', 'lon'], name);
+      assert.deepEqual(
+        rows.map((row) => row.values.Baumart),
+        ['Linde', 'Eiche', 'Ahorn'],
+        name,
+      );
+    }
+  });
 });

@@ -233,12 +233,15 @@ function delimitedFormat(
   given: Partial<SourceFormat> & Pick<TableFormat, 'format' | 'encoding'>,
   detected: string[],
 ): TableFormat {
-  // Excel's first line "sep=;" names the delimiter; the header is the line after it.
+  // Excel's first line "sep=;" names the delimiter; the header is the line after it, or below the
+  // title lines after it (a sheet with a title block, saved with that line first).
   const sepLine = given.header === undefined ? /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(text) : null;
-  const belowTitle =
-    given.header === undefined && !sepLine ? headerBelowTitle(text, complete, given.delimiter ?? (given.format === 'tsv' ? '\t' : undefined)) : undefined;
-  if (belowTitle) detected.push(l10n.t('header on line {0} (detected: the lines above it are a title, not columns)', belowTitle));
-  const header = given.header ?? (sepLine ? 2 : (belowTitle ?? 1));
+  const skipped = sepLine ? 1 : 0;
+  const titled = sepLine ? (linesFrom(text, 2) ?? '') : text;
+  const titleDelimiter = given.delimiter ?? sepLine?.[1] ?? (given.format === 'tsv' ? '\t' : undefined);
+  const belowTitle = given.header === undefined ? headerBelowTitle(titled, complete, titleDelimiter) : undefined;
+  if (belowTitle) detected.push(l10n.t('header on line {0} (detected: the lines above it are a title, not columns)', belowTitle + skipped));
+  const header = given.header ?? skipped + (belowTitle ?? 1);
   if (!Number.isInteger(header) || header < 1)
     throw new TableReadError(path, l10n.t('the header row must be a line number from 1 on, not {0}', String(header)));
   const body = linesFrom(text, header);
