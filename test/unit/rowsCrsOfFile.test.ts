@@ -137,6 +137,24 @@ describe('rows: the coordinate system a file names, against the mapping', () => 
     assert.ok((await rowsOf(agreeing.opened)).every((row) => row.ok));
   });
 
+  it("a mapping that reads its places from columns, not the file's geometry: its crs is theirs, no disagreement with the .prj", async () => {
+    // An attribute table in GK East whose surveyors also wrote each tree's GPS degrees (WGS 84) as columns.
+    const base = join(folder.dir(), 'gps');
+    writeShapefile(base, {
+      shapes: [{ point: [-2500, 340000] }],
+      fields: ['FID', 'GPS_LAT', 'GPS_LON'],
+      records: [['g-1', '48.2048', '16.3577']],
+      encode: (text) => Buffer.from(text, 'utf8'),
+      prj: ESRI_GK_EAST,
+    });
+    const { opened } = await mapped(`${base}.shp`, { topic_id: 12, source_id: 'gps-{FID}', latitude: 'GPS_LAT', longitude: 'GPS_LON', crs: 'EPSG:4326' });
+    assert.deepEqual(opened.problems, []);
+    const [row] = await rowsOf(opened);
+    assert.ok(row.ok, JSON.stringify(row.findings));
+    const { latitude, longitude } = (JSON.parse(row.spot!.text) as { data: { attributes: { latitude: number; longitude: number } } }).data.attributes;
+    assert.deepEqual([latitude, longitude], [48.2048, 16.3577]);
+  });
+
   it('a crs member that is not built in (EPSG:2263): said once, at the mapping, with the proj4 way out; the proposed mapping says it too; the definition given, the rows are read', async () => {
     const table = folder.write(
       'e2263.geojson',

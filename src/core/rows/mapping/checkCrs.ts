@@ -47,7 +47,9 @@ export function crsProblems(
     const spec: CrsSpec = typeof given === 'string' ? (given as CrsSpec) : { proj4: given.proj4 };
     const resolved = resolveCrs(spec);
     if ('problem' in resolved) return [problemAt(root, typeof given === 'string' ? ['crs'] : ['crs', 'proj4'], resolved.problem, rule)];
-    if (own && typeof given === 'string' && !sameCrs(own.code, given))
+    // Columns the mapping names (a .dbf's GPS degrees beside a layer in a grid) are in the mapping's
+    // crs, whatever the file says of its geometry.
+    if (own && readsOwnGeometry(mapping) && typeof given === 'string' && !sameCrs(own.code, given))
       return [
         problemAt(
           root,
@@ -71,4 +73,9 @@ export function crsProblems(
         builtInCodes(),
       );
   return [problemAt(root, [], message, rule)];
+}
+
+/** Whether the places come from the file's geometry, the system the file names, rather than from columns the mapping names. */
+function readsOwnGeometry(mapping: Mapping): boolean {
+  return mapping.latitude === undefined && mapping.longitude === undefined && mapping.position === undefined && mapping.wkt === undefined;
 }
