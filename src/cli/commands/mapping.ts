@@ -3,7 +3,7 @@
 // said on stderr, so a person knows what to check before the first import.
 import { printable } from '../../core/text/printable';
 import { promises as fs } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { guessMapping, mappingPathFor, mappingText, previewForMapping, TableReadError } from '../../core/rows';
 import { displayPath } from '../documents/collectDocuments';
 import { projectTopics } from '../documents/projectTopics';
@@ -34,6 +34,7 @@ export async function runMapping(source: string, options: MappingOptions, contex
   const { mapping, notes } = await guessMapping(preview.table, preview.sample, topics.catalog);
   const target = options.out ? resolve(context.cwd, options.out) : mappingPathFor(path);
   try {
+    if (options.out) await fs.mkdir(dirname(target), { recursive: true });
     await fs.writeFile(target, mappingText(mapping), { flag: options.force ? 'w' : 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
@@ -42,7 +43,9 @@ export async function runMapping(source: string, options: MappingOptions, contex
   }
   // Headers and file names are the table's: shown, never obeyed, in a terminal (printable.ts).
   for (const note of [...preview.notes, ...notes]) context.stderr.write(`- ${printable(note)}\n`);
-  context.stderr.write(`${printable(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}`)}\n`);
+  // A mapping not beside its table is found only when named.
+  const named = target === mappingPathFor(path) ? '' : ` --mapping ${display(target)}`;
+  context.stderr.write(`${printable(`Check the guesses above, complete ${display(target)}, then: spot-import validate ${source}${named}`)}\n`);
   context.stdout.write(`${printable(display(target))}\n`);
   return EXIT.ok;
 }

@@ -100,7 +100,7 @@ async function validateAll(
     );
   }
   const documentCounts = { checked: output.total - definitions.length, invalid: output.count('invalid') };
-  const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[] };
+  const rows = { checked: 0, invalid: 0, tables: [] as string[], brokenMappings: [] as string[], empty: [] as string[] };
   // One check of every table: a row that gives a source_id of a row of an earlier table is said (a warning).
   const run = new TablesRun(display);
   for (const table of tables) {
@@ -110,6 +110,8 @@ async function validateAll(
     rows.invalid += counted.invalid;
     // A table whose mapping is broken had no row checked: it is not counted as "all valid".
     if (counted.brokenMapping) rows.brokenMappings.push(`the rows of ${display(table)} were not checked: ${counted.brokenMapping} has problems (above)`);
+    // A header alone (a form before its first submission) is no failure, and no "all valid" either.
+    else if (counted.checked === 0) rows.empty.push(`${display(table)} has no rows`);
     else rows.tables.push(display(table));
   }
   progress.stop();
@@ -132,11 +134,12 @@ async function validateAll(
     parts.push(
       `${rows.checked} row${rows.checked === 1 ? '' : 's'} of ${rows.tables.length === 1 ? rows.tables[0] : `${rows.tables.length} tables`} checked: ${rows.invalid === 0 ? 'all valid' : `${rows.invalid} invalid, ${rows.checked - rows.invalid} valid`}`,
     );
-  parts.push(...rows.brokenMappings);
+  parts.push(...rows.empty, ...rows.brokenMappings);
   const definitionsNote = broken > 0 ? `; ${broken} topic definition file${broken === 1 ? '' : 's'} broken (not used)` : '';
   const summary = parts.join('; ');
   return output.finish(
-    `${summary.charAt(0).toUpperCase()}${summary.slice(1)}${definitionsNote}.`,
+    // A sentence starts upper case; a table's name stays as it is written.
+    `${summary.startsWith('the rows of ') ? `T${summary.slice(1)}` : summary}${definitionsNote}.`,
     invalid + broken + rows.invalid + rows.brokenMappings.length === 0 ? EXIT.ok : EXIT.failures,
   );
 }

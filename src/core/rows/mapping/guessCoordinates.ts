@@ -111,7 +111,7 @@ export function guessCoordinates(
           others.map(pairWords).join('; '),
         ),
   ];
-  if (!chosen.filled)
+  if (!chosen.filled && sample.length > 0)
     notes.push(
       l10n.t(
         'latitude, longitude: {0} and {1} are empty in every row looked at: check they are the columns meant',

@@ -6,7 +6,7 @@
 // decided, for the user to check; what cannot be guessed is left for them to fill in. A folder of
 // photos has its places in its photos: its id is each photo's path, its gallery each photo, a
 // date-time field its time.
-import { dirname, relative, sep } from 'node:path';
+import { basename, dirname, relative, sep } from 'node:path';
 import { tableCrs } from '../values/prjCrs';
 import { isBuiltIn } from '../values/crs';
 import { isGalleryField } from '../../api/spotSchema';
@@ -53,6 +53,16 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
           : l10n.t("topic_id: set it to your topic's number (0 is a placeholder): no column is headed with a field label of topics {0}", known.join(', ')),
     );
   }
+
+  // A form's export before its first submission: nothing but the names to go by, and every note
+  // about the rows' values would be about none.
+  if (sample.length === 0 && !photos)
+    notes.push(
+      l10n.t(
+        '{0} has no rows below its header: the mapping is guessed from the column names alone; check it against an export with rows',
+        basename(table.path),
+      ),
+    );
 
   const tool = photos ? undefined : recogniseExportTool(columns);
   const sourceId = photos ? photoSourceId(table.path, sample) : guessSourceId(table.path, columns, sample, tool);
