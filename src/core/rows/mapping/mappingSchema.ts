@@ -9,7 +9,7 @@ import { POSITION_ORDERS, type PositionOrder } from '../values/positionOrders';
 export const SOURCE_FORMATS = ['csv', 'tsv', 'geojson', 'ndjson', 'xlsx', 'shapefile', 'photos'] as const;
 /** A folder of photos: one spot per photo, or one per subfolder (its photos its gallery). */
 const PHOTO_GROUPINGS = ['photo', 'folder'] as const;
-export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'macintosh', 'utf-16le', 'utf-16be'] as const;
+export const SOURCE_ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'latin1', 'macintosh', 'utf-16le', 'utf-16be'] as const;
 /** In a source_id template, a GeoJSON feature's own `id` member ("osm-{$id}"), which no column holds. */
 export const FEATURE_ID = '$id';
 /**
@@ -56,7 +56,7 @@ const sourceSchema = describe(
     ),
     encoding: describe(
       z.optional(z.enum(SOURCE_ENCODINGS)),
-      'utf-8 (with or without a byte-order mark), windows-1252, latin1, macintosh (Mac OS Roman: Excel for Mac\'s "CSV (Macintosh)"), utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.',
+      'utf-8 (with or without a byte-order mark), windows-1252, windows-1250 (Central European: Excel in Polish, Czech, Hungarian …), latin1, macintosh (Mac OS Roman: Excel for Mac\'s "CSV (Macintosh)"), utf-16le or utf-16be (a spreadsheet\'s "Unicode text"). Detected when left out.',
     ),
     header: describe(z.optional(z.number().check(z.int(), z.gte(1))), 'The row number of the header (1 unless title rows come first).'),
     sheet: describe(

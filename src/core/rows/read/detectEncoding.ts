@@ -51,12 +51,18 @@ function notUtf8(line: number, sample: Uint8Array): EncodingDetection {
   const note =
     encoding === 'windows-1252'
       ? l10n.t('encoding {0} (detected: not valid UTF-8, line {1})', encoding, line)
-      : crAlone
+      : encoding === 'windows-1250'
         ? l10n.t(
-            'encoding {0} (detected: not valid UTF-8, line {1}; lines end in CR alone and its letters read as Mac OS Roman, as Excel for Mac\'s "CSV (Macintosh)" writes)',
+            'encoding {0} (detected: not valid UTF-8, line {1}; its letters read as Central European, ą ł ż, as Excel in Polish, Czech or Hungarian saves)',
             encoding,
             line,
           )
-        : l10n.t('encoding {0} (detected: not valid UTF-8, line {1}; its letters read as Mac OS Roman)', encoding, line);
+        : crAlone
+          ? l10n.t(
+              'encoding {0} (detected: not valid UTF-8, line {1}; lines end in CR alone and its letters read as Mac OS Roman, as Excel for Mac\'s "CSV (Macintosh)" writes)',
+              encoding,
+              line,
+            )
+          : l10n.t('encoding {0} (detected: not valid UTF-8, line {1}; its letters read as Mac OS Roman)', encoding, line);
   return { encoding, note, byMark: false };
 }

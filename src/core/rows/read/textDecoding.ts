@@ -47,6 +47,8 @@ export function textDecoding(encoding: SourceEncoding): TextDecoding {
       // One byte is one character: no state between pieces. Not TextDecoder('windows-1252'): Node
       // before 24 decodes that as ISO-8859-1, so 0x80 became U+0080 instead of € (nodejs/node#56542).
       return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_80_9F[char.charCodeAt(0) - 0x80]) };
+    case 'windows-1250':
+      return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u00ff]/g, (char) => WINDOWS_1250_80_FF[char.charCodeAt(0) - 0x80]) };
     case 'macintosh':
       return { decode: (bytes) => latin1(bytes).replace(/[\u0080-\u00ff]/g, (char) => MAC_OS_ROMAN_80_FF[char.charCodeAt(0) - 0x80]) };
     case 'utf-16le':
@@ -173,3 +175,17 @@ const MAC_OS_ROMAN_80_FF =
   '\u2013\u2014\u201c\u201d\u2018\u2019\u00f7\u25ca\u00ff\u0178\u2044\u20ac\u2039\u203a\ufb01\ufb02' + // 0xD0–0xDF
   '\u2021\u00b7\u201a\u201e\u2030\u00c2\u00ca\u00c1\u00cb\u00c8\u00cd\u00ce\u00cf\u00cc\u00d3\u00d4' + // 0xE0–0xEF
   '\uf8ff\u00d2\u00da\u00db\u00d9\u0131\u02c6\u02dc\u00af\u02d8\u02d9\u02da\u00b8\u02dd\u02db\u02c7'; // 0xF0–0xFF
+
+/**
+ * windows-1250's characters of bytes 0x80–0xFF (the WHATWG Encoding Standard's index, Microsoft's
+ * CP1250.TXT; its five unassigned bytes stay control characters), a table of our own for the same reason.
+ */
+const WINDOWS_1250_80_FF =
+  '\u20ac\u0081\u201a\u0083\u201e\u2026\u2020\u2021\u0088\u2030\u0160\u2039\u015a\u0164\u017d\u0179' + // 0x80–0x8F
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u0098\u2122\u0161\u203a\u015b\u0165\u017e\u017a' + // 0x90–0x9F
+  '\u00a0\u02c7\u02d8\u0141\u00a4\u0104\u00a6\u00a7\u00a8\u00a9\u015e\u00ab\u00ac\u00ad\u00ae\u017b' + // 0xA0–0xAF
+  '\u00b0\u00b1\u02db\u0142\u00b4\u00b5\u00b6\u00b7\u00b8\u0105\u015f\u00bb\u013d\u02dd\u013e\u017c' + // 0xB0–0xBF
+  '\u0154\u00c1\u00c2\u0102\u00c4\u0139\u0106\u00c7\u010c\u00c9\u0118\u00cb\u011a\u00cd\u00ce\u010e' + // 0xC0–0xCF
+  '\u0110\u0143\u0147\u00d3\u00d4\u0150\u00d6\u00d7\u0158\u016e\u00da\u0170\u00dc\u00dd\u0162\u00df' + // 0xD0–0xDF
+  '\u0155\u00e1\u00e2\u0103\u00e4\u013a\u0107\u00e7\u010d\u00e9\u0119\u00eb\u011b\u00ed\u00ee\u010f' + // 0xE0–0xEF
+  '\u0111\u0144\u0148\u00f3\u00f4\u0151\u00f6\u00f7\u0159\u016f\u00fa\u0171\u00fc\u00fd\u0163\u02d9'; // 0xF0–0xFF

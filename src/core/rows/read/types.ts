@@ -10,9 +10,10 @@ export type SourceFormatName = 'csv' | 'tsv' | 'geojson' | 'ndjson' | 'xlsx' | '
  * 0x80–0x9F, where windows-1252 has € ‚ „ … – — and ISO-8859-1 control characters. Detection never
  * picks 'latin1'. UTF-16 is what a spreadsheet's "Unicode text" export writes (with a byte-order
  * mark); it is found by that mark. 'macintosh' is Mac OS Roman, what Excel for Mac's "CSV
- * (Macintosh)" writes (with lines ending in CR alone).
+ * (Macintosh)" writes (with lines ending in CR alone). 'windows-1250' is Windows' Central European
+ * code page, what Excel in Polish, Czech, Slovak, Hungarian or Slovenian saves.
  */
-export type SourceEncoding = 'utf-8' | 'windows-1252' | 'latin1' | 'macintosh' | 'utf-16le' | 'utf-16be';
+export type SourceEncoding = 'utf-8' | 'windows-1252' | 'windows-1250' | 'latin1' | 'macintosh' | 'utf-16le' | 'utf-16be';
 
 export interface SourceFormat {
   format: SourceFormatName;
