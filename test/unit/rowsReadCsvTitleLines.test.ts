@@ -133,4 +133,36 @@ describe('rows read: title lines above a CSV header', () => {
       );
     }
   });
+
+  it('keeps line 1 as the header when one row has a cell too many and no cell is a plain number (ids, WKT, places)', async () => {
+    // A name's comma left unquoted ("Linde, Winterlinde") gives that row a cell more; every cell of
+    // these tables is filled and none a plain number, so that row looks like a header of its own.
+    for (const [name, text] of [
+      [
+        'wkt.csv',
+        'Baum-Nr,Art,wkt\nT-001,Eiche,POINT (16.3577 48.2048)\nT-002,Linde, Winterlinde,POINT (16.3580 48.2050)\nT-003,Ahorn,POINT (16.3582 48.2052)\n',
+      ],
+      [
+        'ort.csv',
+        'Baum-Nr,Art,Standort\r\nT-001,Eiche,48.2048 16.3577\r\nT-002,Linde, Winterlinde,48.2050 16.3580\r\nT-003,Ahorn,48.2052 16.3582\r\nT-004,Esche,48.2054 16.3584\r\n',
+      ],
+      ['grad.csv', 'Nr;Art;Breite;Länge\nB-1;Eiche;48,2048°;16,3577°\nB-2;Linde;48,2050°;16,3580°;alt\nB-3;Ahorn;48,2052°;16,3582°\n'],
+    ] as const) {
+      const { table, rows, problems } = await readAll(folder.write(name, text));
+      assert.equal(table.format.header, 1, `${name}: ${table.detected.join('; ')}`);
+      assert.ok(!table.detected.some((note) => note.startsWith('header')), `${name}: ${table.detected.join('; ')}`);
+      assert.equal(table.columns.length, name === 'grad.csv' ? 4 : 3, name);
+      assert.deepEqual(
+        problems.map((problem) => problem.line),
+        [3],
+        name,
+      );
+      assert.match(problems[0].problem, /^row 2 has \d cells, the header \d/, name);
+      assert.deepEqual(
+        rows.map((row) => row.line),
+        name === 'ort.csv' ? [2, 4, 5] : [2, 4],
+        name,
+      );
+    }
+  });
 });

@@ -3,7 +3,8 @@
 // Graz" metadata lines): the header is the first line below them whose cells are all names, that
 // the rows after it fit, and above which every line has fewer filled cells than it has. Searched
 // only when the first line does not look like a header itself, so a table whose rows leave
-// trailing cells out (ODK Central, spreadsheets) or end with delimiters keeps its first line.
+// trailing cells out (ODK Central, spreadsheets) or end with delimiters, or whose row has a cell
+// too many, keeps its first line.
 import { CANDIDATE_DELIMITERS, detectDelimiter, sampleRecords } from './csvDetection';
 import { scanRecord, type ScannedCell } from './csvCells';
 import { linesFrom } from './positions';
@@ -26,22 +27,38 @@ export function headerBelowTitle(text: string, complete: boolean, delimiter?: st
       const header = scanRecord(body, 0, candidate, complete).cells;
       if (!namesOnly(header, candidate)) continue;
       const rows = sampleRecords(body, candidate, complete).slice(1);
-      const split = rows.filter((row) => row.cells.length >= 2).length;
-      if (rows.length === 0 || split < rows.length * FITTING || share(rows, header.length) < FITTING) continue;
+      if (rows.length === 0 || split(rows) < rows.length * FITTING || share(rows, header.length) < FITTING) continue;
       if (titlesAbove(text, line, candidate, header.length, complete)) return line;
     }
   }
   return undefined;
 }
 
-/** Line 1 has two or more cells, most of them filled, and the rows below fit it (or there are none). */
+/**
+ * Line 1 has two or more cells, most of them filled, and the rows below fit it (or there are none).
+ * Where its cells are all distinct names, most rows fitting is enough: a row with a cell too many
+ * (a name's comma left unquoted) must not make its own line the header (with ids such as "T-002"
+ * and a WKT or position cell, no cell of it is a plain number).
+ */
 function firstLineIsHeader(text: string, complete: boolean, delimiter: string | undefined): boolean {
   if (delimiter === undefined) return false;
   const header = scanRecord(text, 0, delimiter, complete).cells;
   const filled = header.filter((cell) => cell.value.trim() !== '').length;
   if (header.length < 2 || filled * 2 <= header.length) return false;
   const rows = sampleRecords(text, delimiter, complete).slice(1);
-  return rows.length === 0 || share(rows, header.length) >= FITTING;
+  if (rows.length === 0) return true;
+  const fitting = share(rows, header.length);
+  return fitting >= FITTING || (fitting * 2 > 1 && namesOnly(header, delimiter) && distinct(header));
+}
+
+/** The rows the delimiter splits into two or more cells. */
+function split(rows: ReadonlyArray<{ cells: readonly ScannedCell[] }>): number {
+  return rows.filter((row) => row.cells.length >= 2).length;
+}
+
+/** No two cells have the same name: a header's columns are told apart by them. */
+function distinct(cells: readonly ScannedCell[]): boolean {
+  return new Set(cells.map((cell) => cell.value.trim())).size === cells.length;
 }
 
 /** The share of the rows that fit a header of `cells` cells: as many or fewer, or more that are empty. */
