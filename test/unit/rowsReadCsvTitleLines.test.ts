@@ -165,4 +165,20 @@ describe('rows read: title lines above a CSV header', () => {
       );
     }
   });
+
+  it('finds the header below a title with a comma in it over a semicolon or tab table with decimal points', async () => {
+    for (const [name, text, header, delimiter] of [
+      ['semi.csv', 'Baumkataster Graz, Stand 2026\n\nid;lat;lon;note\n1;48.2;16.37;a\n2;48.3;16.38;b\n', 3, ';'],
+      ['tab.csv', 'Baumkataster Graz, Stand 2026-05-01\r\n\r\nid\tName\tlat\tlon\r\n1\tLinde\t47.0707\t15.4395\r\n2\tEiche\t47.0710\t15.4401\r\n', 3, '\t'],
+      ['quelle.csv', 'Baumkataster Graz, Stand: 1. Mai 2026, Quelle: Stadt Graz\nid;lat;lon;note\n1;48.2;16.37;a, b\n2;48.3;16.38;b\n', 2, ';'],
+    ] as const) {
+      const { table, rows, problems } = await readAll(folder.write(name, text));
+      assert.deepEqual(problems, [], name);
+      assert.equal(table.format.header, header, `${name}: ${table.detected.join('; ')}`);
+      assert.equal(table.format.delimiter, delimiter, name);
+      assert.equal(table.format.decimalSeparator, '.', name);
+      assert.equal(table.columns[0], 'id', name);
+      assert.equal(rows.length, 2, name);
+    }
+  });
 });

@@ -35,7 +35,9 @@ export function headerBelowTitle(text: string, complete: boolean, delimiter?: st
 }
 
 /**
- * Line 1 has two or more cells, most of them filled, and the rows below fit it (or there are none).
+ * Line 1 has two or more cells, most of them filled, and the rows below fit it (or there are none)
+ * and are split by the delimiter: rows it leaves whole say it is the comma of a title
+ * ("Baumkataster Graz, Stand 2026") over a ';' or tab table, detected on text that includes the title.
  * Where its cells are all distinct names, most rows fitting is enough: a row with a cell too many
  * (a name's comma left unquoted) must not make its own line the header (with ids such as "T-002"
  * and a WKT or position cell, no cell of it is a plain number).
@@ -47,6 +49,7 @@ function firstLineIsHeader(text: string, complete: boolean, delimiter: string | 
   if (header.length < 2 || filled * 2 <= header.length) return false;
   const rows = sampleRecords(text, delimiter, complete).slice(1);
   if (rows.length === 0) return true;
+  if (split(rows) < rows.length * FITTING) return false;
   const fitting = share(rows, header.length);
   return fitting >= FITTING || (fitting * 2 > 1 && namesOnly(header, delimiter) && distinct(header));
 }
