@@ -50,6 +50,10 @@ describe('rows read: title lines above a CSV header', () => {
     const plain = await readAll(folder.write('plain.csv', 'id,lat,lon\n1,47.1,15.4\n2,47.2,15.5\n'));
     assert.equal(plain.table.format.header, 1);
     assert.ok(!plain.table.detected.some((note) => note.startsWith('header')), plain.table.detected.join('; '));
+    // A data frame written with its index: the first column has no name, every row fills it.
+    const index = await readAll(folder.write('index.csv', ',Art,wkt\nT-001,Eiche,POINT (16.3577 48.2048)\nT-002,Linde,POINT (16.358 48.205)\n'));
+    assert.equal(index.table.format.header, 1, index.table.detected.join('; '));
+    assert.deepEqual(index.table.columns.slice(1), ['Art', 'wkt']);
   });
 
   it('finds it below a title with a comma in it, metadata lines of two cells, and five lines of title', async () => {
@@ -121,6 +125,9 @@ describe('rows read: title lines above a CSV header', () => {
       ['padded.csv', `Baumkataster Graz, Stand 2025,,\n${body}`, 2],
       ['wider.csv', `Baumkataster Graz, Stand 2025,,,\n${body}`, 2],
       ['sep.csv', `sep=,\nBaumkataster Graz, Stand 2025,,\n${body}`, 3],
+      // Three filled cells of four, the last empty, where every row fills four: a title, not a header.
+      ['quelle.csv', `Baumkataster Graz, Stand 2025, Quelle Stadt Graz,\n${body}`, 2],
+      ['quelle-sep.csv', `sep=,\r\nBaumkataster Graz, Stand 2025, Quelle Stadt Graz,\r\n${body.replace(/\n/g, '\r\n')}`, 3],
     ] as const) {
       const { table, rows, problems } = await readAll(folder.write(name, text));
       assert.deepEqual(problems, [], name);

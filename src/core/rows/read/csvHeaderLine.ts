@@ -45,13 +45,30 @@ export function headerBelowTitle(text: string, complete: boolean, delimiter?: st
 function firstLineIsHeader(text: string, complete: boolean, delimiter: string | undefined): boolean {
   if (delimiter === undefined) return false;
   const header = scanRecord(text, 0, delimiter, complete).cells;
-  const filled = header.filter((cell) => cell.value.trim() !== '').length;
+  const filled = filledCells(header);
   if (header.length < 2 || filled * 2 <= header.length) return false;
   const rows = sampleRecords(text, delimiter, complete).slice(1);
   if (rows.length === 0) return true;
-  if (split(rows) < rows.length * FITTING) return false;
+  if (split(rows) < rows.length * FITTING || paddedTitle(header, rows)) return false;
   const fitting = share(rows, header.length);
   return fitting >= FITTING || (fitting * 2 > 1 && namesOnly(header, delimiter) && distinct(header));
+}
+
+/**
+ * A title padded with delimiters, its last cells empty ("Baumkataster Graz, Stand 2025, Quelle Stadt
+ * Graz,"), where most rows fill more cells than it does: a title has fewer filled cells than the
+ * columns below it. Only trailing empty cells count, so a header with an unnamed first column (a
+ * data frame's index) stays one.
+ */
+function paddedTitle(header: readonly ScannedCell[], rows: ReadonlyArray<{ cells: readonly ScannedCell[] }>): boolean {
+  const filled = filledCells(header);
+  if (filled === header.length || !header.slice(0, filled).every((cell) => cell.value.trim() !== '')) return false;
+  return rows.filter((row) => filledCells(row.cells) > filled).length >= rows.length * FITTING;
+}
+
+/** The cells that hold more than blanks. */
+function filledCells(cells: readonly ScannedCell[]): number {
+  return cells.filter((cell) => cell.value.trim() !== '').length;
 }
 
 /** The rows the delimiter splits into two or more cells. */
@@ -89,7 +106,7 @@ function namesOnly(cells: readonly ScannedCell[], delimiter: string): boolean {
 function titlesAbove(text: string, line: number, delimiter: string, cells: number, complete: boolean): boolean {
   for (let above = 1; above < line; above++) {
     const record = scanRecord(linesFrom(text, above) ?? '', 0, delimiter, complete);
-    if (record.cells.filter((cell) => cell.value.trim() !== '').length >= cells) return false;
+    if (filledCells(record.cells) >= cells) return false;
   }
   return true;
 }
