@@ -67,6 +67,15 @@ describe('rows read: title lines above a CSV header', () => {
     );
     assert.equal(metadata.table.format.header, 4);
     assert.equal(metadata.table.format.delimiter, ';');
+    // More metadata lines than rows: most lines below the first fit it, but none of the table's rows do.
+    const long = await readAll(
+      folder.write(
+        'kv-long.csv',
+        'Export;Stadt Graz\r\nDatum;01.05.2026\r\nQuelle;Abteilung Grünraum\r\nLizenz;CC BY 4.0\r\nKontakt;baum@graz.at\r\n\r\nid;Name;lat;lon\r\n1;Linde;47,0707;15,4395\r\n2;Eiche;47,0710;15,4401\r\n',
+      ),
+    );
+    assert.equal(long.table.format.header, 7, long.table.detected.join('; '));
+    assert.deepEqual(long.table.columns, ['id', 'Name', 'lat', 'lon']);
     const five = await readAll(
       folder.write(
         'five.csv',

@@ -50,8 +50,12 @@ function firstLineIsHeader(text: string, complete: boolean, delimiter: string | 
   const rows = sampleRecords(text, delimiter, complete).slice(1);
   if (rows.length === 0) return true;
   if (split(rows) < rows.length * FITTING || paddedTitle(header, rows)) return false;
-  const fitting = share(rows, header.length);
-  return fitting >= FITTING || (fitting * 2 > 1 && namesOnly(header, delimiter) && distinct(header));
+  if (share(rows, header.length) >= FITTING) return true;
+  // Most rows, and most of those after the first that does not fit: below metadata lines, a
+  // table's rows fit none, however many the metadata lines are.
+  const after = rows.slice(rows.findIndex((row) => !fits(row, header.length)) + 1);
+  const most = (some: typeof rows) => some.length === 0 || share(some, header.length) * 2 > 1;
+  return most(rows) && most(after) && namesOnly(header, delimiter) && distinct(header);
 }
 
 /**
@@ -81,10 +85,14 @@ function distinct(cells: readonly ScannedCell[]): boolean {
   return new Set(cells.map((cell) => cell.value.trim())).size === cells.length;
 }
 
-/** The share of the rows that fit a header of `cells` cells: as many or fewer, or more that are empty. */
+/** The share of the rows that fit a header of `cells` cells. */
 function share(rows: ReadonlyArray<{ cells: readonly ScannedCell[] }>, cells: number): number {
-  const fitting = rows.filter((row) => row.cells.length <= cells || row.cells.slice(cells).every((cell) => cell.value.trim() === '')).length;
-  return fitting / rows.length;
+  return rows.filter((row) => fits(row, cells)).length / rows.length;
+}
+
+/** A row fits a header of `cells` cells: as many or fewer, or more that are empty. */
+function fits(row: { cells: readonly ScannedCell[] }, cells: number): boolean {
+  return row.cells.length <= cells || row.cells.slice(cells).every((cell) => cell.value.trim() === '');
 }
 
 /**
