@@ -91,7 +91,13 @@ describe('rows read: photo files that cannot be read', () => {
       assert.deepEqual(tags, { problem: 'the file is cut short or its EXIF tags are damaged' }, `cut at byte ${cut} of ${whole.length}`);
     }
     const withoutGps = join(dir, 'no-gps.jpg');
-    writeFileSync(withoutGps, exifJpeg({ taken: '2026:03:27 14:30:05' }));
+    const noGps = exifJpeg({ taken: '2026:03:27 14:30:05' });
+    writeFileSync(withoutGps, noGps);
     assert.deepEqual(await readPhotoTags(withoutGps), { taken: '2026-03-27T14:30:05' });
+    // Cut exactly where its EXIF segment ends: the tags are whole, the picture is not there at all.
+    const noGpsApp1 = noGps.indexOf(Buffer.from([0xff, 0xe1]));
+    const atBoundary = join(dir, 'cut-at-boundary.jpg');
+    writeFileSync(atBoundary, noGps.subarray(0, noGpsApp1 + 2 + noGps.readUInt16BE(noGpsApp1 + 2)));
+    assert.deepEqual(await readPhotoTags(atBoundary), { problem: 'the file is cut short or its EXIF tags are damaged' });
   });
 });

@@ -21,8 +21,9 @@ export async function jpegCutInHeader(path: string, size: number): Promise<boole
   }
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return false;
   for (let at = 2; ;) {
-    // The file ends within a segment's marker and length: cut; the window ends there: unknown.
-    if (at + 4 > bytes.length) return at + 4 > size && at < size;
+    // The file ends within a segment's marker and length, or right after a segment (no picture
+    // follows): cut; the window ends there: unknown.
+    if (at + 4 > bytes.length) return at + 4 > size;
     if (bytes[at] !== 0xff) return false;
     const marker = bytes[at + 1];
     if (marker === START_OF_SCAN) return false;
