@@ -533,6 +533,9 @@ describe('labels heading columns with a unit', () => {
     );
     // Only a unit at the end goes: "Größe (Klasse) [cm]" is not "Größe", nor "Subspecies (x)" "Species".
     assert.equal(columnOfLabel(['Subspecies (x)', 'Species total'], 'Species'), undefined);
+    // A unit with a slash in it is not a group path's: "group_baum/Dichte (kg/m³)" is Dichte's, as "Dichte (kg/m³)" is.
+    assert.equal(columnOfLabel(['_uuid', 'group_baum/Dichte (kg/m³)'], 'Dichte'), 'group_baum/Dichte (kg/m³)');
+    assert.equal(columnOfLabel(['_uuid', 'Dichte (kg/m³)'], 'Dichte'), 'Dichte (kg/m³)');
   });
 });
 

@@ -42,7 +42,11 @@ export function columnOfLabel(columns: readonly string[], label: string, free: (
   const question = tool === 'ec5-' ? epicollectQuestion : (column: string) => lastSegment(column, tool === 'odk-');
   const ending = columns.filter((column) => {
     const asked = question(column);
-    return (asked !== undefined && (labelKey(asked) === key || withoutUnit(asked) === key)) || withoutUnit(column) === key;
+    if (asked !== undefined && (labelKey(asked) === key || withoutUnit(asked) === key)) return true;
+    // The unit goes first: a "/" in it ("Dichte (kg/m³)") is no group path's.
+    const bare = withoutUnit(column);
+    const bareAsked = bare === undefined ? undefined : question(bare);
+    return bare === key || (bareAsked !== undefined && labelKey(bareAsked) === key);
   });
   return ending.length === 1 && free(ending[0]) ? ending[0] : undefined;
 }
