@@ -48,4 +48,13 @@ describe('rows read: windows-1250 (Central European Excel)', () => {
     assert.equal(german.table.format.encoding, 'windows-1252', german.table.detected.join('; '));
     assert.equal(german.rows[0].values.Holz, '2,5 m³');
   });
+
+  it('tells the encoding by the letters where the first byte that is not UTF-8 is, past the first 64 KiB of plain ASCII', async () => {
+    const head = 'id;gatunek\n' + Array.from({ length: 5000 }, (_, at) => `${at + 1};plain ascii`).join('\n') + '\n';
+    assert.ok(head.length > 70000);
+    const path = folder.write('late.csv', Uint8Array.from([...Buffer.from(head), ...cp1250('5001;Dąb szypułkowy, już\n')]));
+    const { table, rows } = await readAll(path);
+    assert.equal(table.format.encoding, 'windows-1250', table.detected.join('; '));
+    assert.equal(rows[rows.length - 1].values.gatunek, 'Dąb szypułkowy, już');
+  });
 });

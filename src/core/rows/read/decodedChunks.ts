@@ -11,6 +11,8 @@ import type { CellPosition, SourceEncoding } from './types';
 /** Filled in when the text ended early at bytes that are not UTF-8: where they are. */
 export interface TextStop {
   notUtf8?: CellPosition;
+  /** The piece of bytes the first that is not UTF-8 is in: what tells which encoding the file is in, where the file's first bytes are plain ASCII. */
+  notUtf8Bytes?: Uint8Array;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function* decodedChunks(source: TableBytes, encoding: SourceEncodin
         if (!(error instanceof NotUtf8Error)) throw error;
         counter.advance(error.text);
         stop.notUtf8 = counter.position;
+        stop.notUtf8Bytes = bytes;
         if (error.text) yield error.text;
         return;
       }

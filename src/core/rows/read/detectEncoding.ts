@@ -42,7 +42,12 @@ export async function detectFileEncoding(source: TableBytes, sample: Uint8Array,
   if (detection.byMark || detection.encoding !== 'utf-8' || complete) return detection;
   const stop: TextStop = {};
   for await (const text of decodedText(source, 'utf-8', stop)) void text;
-  return stop.notUtf8 ? notUtf8(stop.notUtf8.line, sample) : detection;
+  return stop.notUtf8 ? notUtf8(stop.notUtf8.line, evidenceOf(sample, stop)) : detection;
+}
+
+/** The bytes that tell a one-byte encoding: the file's first, and the piece where it stopped being UTF-8 (past them, in a long file). */
+export function evidenceOf(sample: Uint8Array, stop: TextStop): Uint8Array {
+  return stop.notUtf8Bytes ? Buffer.concat([sample, stop.notUtf8Bytes]) : sample;
 }
 
 /** A file that is not UTF-8 from `line` on: windows-1252, or Mac OS Roman when its first bytes say so (singleByteEncoding.ts). */

@@ -7,7 +7,7 @@ import { columnNames } from './columnNames';
 import { scanRecord, type QuoteChar } from './csvCells';
 import { csvRows } from './csvRows';
 import { endsRowsWithDelimiter, sampleRecords } from './csvDetection';
-import { detectFileEncoding } from './detectEncoding';
+import { detectFileEncoding, evidenceOf } from './detectEncoding';
 import { detectFormat, notInDeclaredEncoding, sampleText, type FormatDetection } from './detectFormat';
 import { decodedText, type TextStop } from './decodedText';
 import { openGeoJson } from './geojsonTable';
@@ -67,7 +67,7 @@ async function detectWholeFile(path: string, bytes: TableBytes, sample: Uint8Arr
     // Given, so not detected: still, a file saved again in another encoding is said at once, where its first such byte is.
     const stop: TextStop = {};
     for await (const text of decodedText(bytes, 'utf-8', stop)) void text;
-    if (stop.notUtf8) throw notInDeclaredEncoding(path, 'utf-8', singleByteEncoding(sample).encoding, stop.notUtf8);
+    if (stop.notUtf8) throw notInDeclaredEncoding(path, 'utf-8', singleByteEncoding(evidenceOf(sample, stop)).encoding, stop.notUtf8);
   }
   if (given.encoding || detection.format.encoding !== 'utf-8' || complete) return detection;
   const encoding = await detectFileEncoding(bytes, sample, complete);
