@@ -18,7 +18,10 @@ describe('spot-import: a table without rows, and a mapping written with --out', 
     project.write('empty.csv', 'id;lat;lon;Baumart\r\n');
     const result = await runCli(['mapping', 'empty.csv'], { cwd: project.dir });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /empty\.csv has no rows below its header: the mapping is guessed from the column names alone; check it against an export with rows/);
+    assert.match(
+      result.stderr,
+      /empty\.csv has no rows below its header: the mapping is guessed from the column names alone; check it against an export with rows/,
+    );
     assert.doesNotMatch(result.stderr, /empty in every row looked at/);
   });
 

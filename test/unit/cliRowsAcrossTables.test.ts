@@ -43,7 +43,12 @@ describe('spot-import rows: a source_id across the tables of one run', function 
   });
 
   it('a row of an earlier table that is invalid gives its source_id to no spot: the later row with it is not warned of', async () => {
-    folder = scratch({ 'a.csv': A_CSV.replace('1;48.2;', '1;148.2;'), 'a.mapping.json': MAPPING, 'c.csv': 'id;lat;lon;note\n1;48.6;16.41;c1\n', 'c.mapping.json': MAPPING });
+    folder = scratch({
+      'a.csv': A_CSV.replace('1;48.2;', '1;148.2;'),
+      'a.mapping.json': MAPPING,
+      'c.csv': 'id;lat;lon;note\n1;48.6;16.41;c1\n',
+      'c.mapping.json': MAPPING,
+    });
     const result = await runCli(['validate', 'a.csv', 'c.csv'], { cwd: folder.dir });
     assert.equal(result.code, 1, result.stderr);
     const lines = result.stdout.trim().split('\n');

@@ -239,7 +239,10 @@ describe('spot-import rows: validate', function () {
   it('a missing mapping is a usage error (exit 2) that says how to make one, naming the table', async () => {
     const named = await runCli(['validate', 'kataster.geojson', '--mapping', 'nowhere.mapping.json'], { cwd: project.dir });
     assert.equal(named.code, 2);
-    assert.match(named.stderr, /--mapping names nowhere\.mapping\.json, which is not there: spot-import mapping kataster\.geojson --out nowhere\.mapping\.json proposes one there to complete\./);
+    assert.match(
+      named.stderr,
+      /--mapping names nowhere\.mapping\.json, which is not there: spot-import mapping kataster\.geojson --out nowhere\.mapping\.json proposes one there to complete\./,
+    );
     project.write('second.csv', 'id,lat,lon\n1,47.1,15.4\n');
     const beside = await runCli(['validate', 'kataster.geojson', 'second.csv'], { cwd: project.dir });
     assert.equal(beside.code, 2);

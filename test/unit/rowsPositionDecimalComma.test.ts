@@ -23,7 +23,7 @@ describe('rows: a position cell and the decimal separator', () => {
     assert.deepEqual(read('47,0707 15,4395 350 5', ','), [15.4395, 47.0707]);
   });
 
-  it('reads decimal points in a file of decimal commas: a form\'s geopoint a German re-save kept as text, a place copied from a map', () => {
+  it("reads decimal points in a file of decimal commas: a form's geopoint a German re-save kept as text, a place copied from a map", () => {
     assert.deepEqual(read('47.0707 15.4395 350 5', ','), [15.4395, 47.0707]);
     assert.deepEqual(read('48.2048, 16.3577', ','), [16.3577, 48.2048]);
     assert.deepEqual(read('48.205 16.358', ','), [16.358, 48.205]);

@@ -7,7 +7,25 @@ import * as assert from 'node:assert/strict';
 import { readAll, useTableFolder } from './helpers/tableFiles';
 
 const CP1250: Record<string, number> = {
-  ą: 0xb9, ł: 0xb3, ż: 0xbf, ę: 0xea, ó: 0xf3, ś: 0x9c, ć: 0xe6, ń: 0xf1, Ł: 0xa3, č: 0xe8, ř: 0xf8, ě: 0xec, ý: 0xfd, í: 0xed, á: 0xe1, ď: 0xef, ň: 0xf2, š: 0x9a, ź: 0x9f,
+  ą: 0xb9,
+  ł: 0xb3,
+  ż: 0xbf,
+  ę: 0xea,
+  ó: 0xf3,
+  ś: 0x9c,
+  ć: 0xe6,
+  ń: 0xf1,
+  Ł: 0xa3,
+  č: 0xe8,
+  ř: 0xf8,
+  ě: 0xec,
+  ý: 0xfd,
+  í: 0xed,
+  á: 0xe1,
+  ď: 0xef,
+  ň: 0xf2,
+  š: 0x9a,
+  ź: 0x9f,
 };
 
 function cp1250(text: string): Uint8Array {
@@ -22,7 +40,10 @@ describe('rows read: windows-1250 (Central European Excel)', () => {
     const { table, rows, problems } = await readAll(folder.write('pl.csv', cp1250(text)));
     assert.deepEqual(problems, []);
     assert.equal(table.format.encoding, 'windows-1250', table.detected.join('; '));
-    assert.ok(table.detected.some((note) => /encoding windows-1250 \(detected: not valid UTF-8, line 2; .*Central European/.test(note)), table.detected.join('; '));
+    assert.ok(
+      table.detected.some((note) => /encoding windows-1250 \(detected: not valid UTF-8, line 2; .*Central European/.test(note)),
+      table.detected.join('; '),
+    );
     assert.deepEqual(
       rows.map((row) => [row.values.gatunek, row.values.uwagi]),
       [

@@ -206,7 +206,12 @@ export async function rowToSpot(row: SourceRow, mapping: ResolvedMapping, option
  * one that does not (Google Sheets) rarely ends with a value shorter than its column's others. Said
  * where the cell feeds one of the spot's attributes, once, as a warning: the row is sent.
  */
-function warnIfCut(row: SourceRow, { column, compared }: { column: string; compared: boolean }, cells: ReadonlyMap<string, CellPosition>, report: Report): void {
+function warnIfCut(
+  row: SourceRow,
+  { column, compared }: { column: string; compared: boolean },
+  cells: ReadonlyMap<string, CellPosition>,
+  report: Report,
+): void {
   const at = row.cells[column];
   if (!at) return;
   const fed = [...cells].find(([, position]) => position.line === at.line && position.column === at.column);

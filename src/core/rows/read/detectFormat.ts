@@ -84,7 +84,10 @@ function decodedStart(sample: Uint8Array, encoding: SourceEncoding, complete: bo
  */
 function refuseOtherEncoding(path: string, sample: Uint8Array, encoding: SourceEncoding, complete: boolean): void {
   // EF BB BF are letters in the single-byte encodings ("ï»¿", glued to the first column's name); no export starts so but UTF-8's.
-  if ((encoding === 'windows-1252' || encoding === 'windows-1250' || encoding === 'latin1' || encoding === 'macintosh') && byteOrderMarkLength(sample, 'utf-8') > 0)
+  if (
+    (encoding === 'windows-1252' || encoding === 'windows-1250' || encoding === 'latin1' || encoding === 'macintosh') &&
+    byteOrderMarkLength(sample, 'utf-8') > 0
+  )
     throw new TableReadError(
       path,
       l10n.t(
