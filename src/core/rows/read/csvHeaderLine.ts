@@ -49,25 +49,16 @@ function firstLineIsHeader(text: string, complete: boolean, delimiter: string | 
   if (header.length < 2 || filled * 2 <= header.length) return false;
   const rows = sampleRecords(text, delimiter, complete).slice(1);
   if (rows.length === 0) return true;
-  if (split(rows) < rows.length * FITTING || paddedTitle(header, rows)) return false;
+  if (split(rows) < rows.length * FITTING) return false;
   if (share(rows, header.length) >= FITTING) return true;
   // Most rows, and most of those after the first that does not fit: below metadata lines, a
-  // table's rows fit none, however many the metadata lines are.
-  const after = rows.slice(rows.findIndex((row) => !fits(row, header.length)) + 1);
-  const most = (some: typeof rows) => some.length === 0 || share(some, header.length) * 2 > 1;
+  // table's rows fit none, however many the metadata lines are. Here a row fits with no cell past
+  // line 1's: rows ending in an empty cell past it ("T-001;47.07;15.43;" under a three-cell title)
+  // are a wider table's.
+  const exactly = (some: typeof rows) => some.filter((row) => row.cells.length <= header.length).length;
+  const after = rows.slice(rows.findIndex((row) => row.cells.length > header.length) + 1);
+  const most = (some: typeof rows) => some.length === 0 || exactly(some) * 2 > some.length;
   return most(rows) && most(after) && namesOnly(header, delimiter) && distinct(header);
-}
-
-/**
- * A title padded with delimiters, its last cells empty ("Baumkataster Graz, Stand 2025, Quelle Stadt
- * Graz,"), where most rows fill more cells than it does: a title has fewer filled cells than the
- * columns below it. Only trailing empty cells count, so a header with an unnamed first column (a
- * data frame's index) stays one.
- */
-function paddedTitle(header: readonly ScannedCell[], rows: ReadonlyArray<{ cells: readonly ScannedCell[] }>): boolean {
-  const filled = filledCells(header);
-  if (filled === header.length || !header.slice(0, filled).every((cell) => cell.value.trim() !== '')) return false;
-  return rows.filter((row) => filledCells(row.cells) > filled).length >= rows.length * FITTING;
 }
 
 /** The cells that hold more than blanks. */
