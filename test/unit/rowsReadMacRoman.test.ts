@@ -2,11 +2,11 @@
 // windows-1252 its umlauts turn into other letters without a word ("Größe" → "Grš§e"), so the
 // reader tells the two apart: lines ending in CR alone, and letters that are lowercase amid
 // lowercase only in Mac OS Roman. The bytes below come from Apple's published table (ROMAN.TXT:
-// ä 0x8A, ö 0x9A, ü 0x9F, ß 0xA7, Ö 0x85, é 0x8E), not from the reader's own.
+// ä 0x8A, ö 0x9A, ü 0x9F, ß 0xA7, Ö 0x85, é 0x8E, ø 0xBF, æ 0xBE), not from the reader's own.
 import * as assert from 'node:assert/strict';
 import { readAll, useTableFolder } from './helpers/tableFiles';
 
-const MAC_ROMAN: Record<string, number> = { ä: 0x8a, ö: 0x9a, ü: 0x9f, ß: 0xa7, Ö: 0x85, é: 0x8e };
+const MAC_ROMAN: Record<string, number> = { ä: 0x8a, ö: 0x9a, ü: 0x9f, ß: 0xa7, Ö: 0x85, é: 0x8e, ø: 0xbf, æ: 0xbe };
 
 function macRoman(text: string): Uint8Array {
   return Uint8Array.from([...text].map((char) => MAC_ROMAN[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
@@ -107,5 +107,41 @@ describe('rows read: Mac OS Roman (Excel for Mac\'s "CSV (Macintosh)")', () => {
       assert.doesNotMatch(error.message, /windows-1252/);
       return true;
     });
+  });
+
+  it("reads Norwegian and Danish Mac files as Mac OS Roman: ø and æ are windows-1250's ż and ľ", async () => {
+    for (const [name, eol] of [
+      ['no-cr.csv', '\r'],
+      ['no-lf.csv', '\n'],
+    ] as const) {
+      const text = ['name;lat;lon', 'Søndre Park;59.91;10.75', 'Tromsø Torg;69.65;18.96', 'Færder fyr;59.03;10.52', ''].join(eol);
+      const { table, rows } = await readAll(folder.write(name, macRoman(text)));
+      assert.equal(table.format.encoding, 'macintosh', `${name}: ${table.detected.join('; ')}`);
+      assert.deepEqual(
+        rows.map((row) => row.values.name),
+        ['Søndre Park', 'Tromsø Torg', 'Færder fyr'],
+      );
+    }
+  });
+
+  it('keeps windows-1252 for single guillemets after a word (‹Linde›), which are Mac OS Roman letters', async () => {
+    // windows-1252 (CP1252.TXT): ‹ 0x8B, › 0x9B, ä 0xE4.
+    const line = (at: number) => [
+      ...Buffer.from(`Baum ${at};47.${at};15.43;`),
+      0x8b,
+      ...Buffer.from('Linde'),
+      0x9b,
+      0x20,
+      0x8b,
+      ...Buffer.from('gesund'),
+      0x9b,
+      ...Buffer.from(', G'),
+      0xe4,
+      ...Buffer.from('rtner\n'),
+    ];
+    const bytes = Uint8Array.from([...Buffer.from('name;lat;lon;Bemerkung\n'), ...[10, 11, 12, 13].flatMap(line)]);
+    const { table, rows } = await readAll(folder.write('guill.csv', bytes));
+    assert.equal(table.format.encoding, 'windows-1252', table.detected.join('; '));
+    assert.equal(rows[0].values.Bemerkung, '‹Linde› ‹gesund›, Gärtner');
   });
 });

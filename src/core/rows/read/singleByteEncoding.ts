@@ -15,8 +15,11 @@
 
 export type SingleByteEncoding = 'windows-1252' | 'windows-1250' | 'macintosh';
 
-// Mac OS Roman's á à â ä ã å ç é è ê ò õ ù ü ß (Apple's ROMAN.TXT): in windows-1252 ‡ ˆ ‰ Š ‹ Œ, three unassigned bytes, ˜ › Ÿ §.
-const MAC_LOWERCASE = new Set([0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x98, 0x9b, 0x9d, 0x9f, 0xa7]);
+// Mac OS Roman's á à â ä ã å ç é è ê ò õ ù ü ß æ ø (Apple's ROMAN.TXT): in windows-1252 ‡ ˆ ‰ Š ‹ Œ, three unassigned bytes, ˜ › Ÿ § ¾ ¿.
+const MAC_LOWERCASE = new Set([0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x98, 0x9b, 0x9d, 0x9f, 0xa7, 0xbe, 0xbf]);
+// Of those, the ones that may end a word (ß in "Fuß", à in "déjà"): windows-1252's ‡ ‰ ‹ ˜ › close
+// a word there ("‹Linde›"), where Mac OS Roman's letter would.
+const MAC_WORD_END = new Set([0x88, 0x8a, 0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x9d, 0x9f, 0xa7, 0xbe, 0xbf]);
 // windows-1252's ß à–ÿ (CP1252.TXT, but ÷): in Mac OS Roman ﬂ ‡ · ‚ „ ‰ and accented capitals.
 const isWindowsLowercase = (byte: number) => byte >= 0xdf && byte !== 0xf7;
 
@@ -25,7 +28,8 @@ const isAsciiUpper = (byte: number) => byte >= 0x41 && byte <= 0x5a;
 // Mac OS Roman's letters Ä–ü and á–ü (0x80–0x9F), ß, æ ø, œ, ÿ; windows-1252's š œ ž ƒ and À–ÿ but × ÷.
 const isMacLetter = (byte: number) => (byte >= 0x80 && byte <= 0x9f) || [0xa7, 0xbe, 0xbf, 0xcf, 0xd8].includes(byte);
 const isWindowsLetter = (byte: number) => (byte >= 0xc0 && byte !== 0xd7 && byte !== 0xf7) || [0x83, 0x9a, 0x9c, 0x9e].includes(byte);
-// windows-1250's ą ż ľ (CP1250.TXT): in windows-1252 ¹ ¿ ¾. Its ť ź are Mac OS Roman's ù ü, and count for neither.
+// windows-1250's ą ż ľ (CP1250.TXT): in windows-1252 ¹ ¿ ¾. Its ż ľ are Mac OS Roman's ø æ too, and
+// count for both (Polish text holds ą ł as well, Norwegian not); its ť ź, Mac's ù ü, for neither.
 const CENTRAL_LOWERCASE = new Set([0xb9, 0xbf, 0xbe]);
 // Its ł ě ů count before a lowercase letter only: in windows-1252 ³ ì ù, which end a word ("m³",
 // Italian "così", "più"), where Czech writes "měsíc", "stůl".
@@ -40,12 +44,12 @@ const isCentralLowercase = (byte: number) => (byte >= 0xdf && byte !== 0xf7) || 
 const isWordEnd = (byte: number | undefined) =>
   byte === undefined || (byte < 0x80 && !isAsciiLower(byte) && !isAsciiUpper(byte) && !(byte >= 0x30 && byte <= 0x39));
 
-/** A letter of `encoding` after a letter, before a lowercase letter or the word's end. */
-function inWord(sample: Uint8Array, at: number, isLetter: (byte: number) => boolean): boolean {
+/** A letter of `encoding` after a letter, before a lowercase letter or (`mayEnd`) the word's end. */
+function inWord(sample: Uint8Array, at: number, isLetter: (byte: number) => boolean, mayEnd = true): boolean {
   const before = sample[at - 1];
   const after = sample[at + 1];
   const afterLetter = before !== undefined && (isAsciiLower(before) || isAsciiUpper(before) || isLetter(before));
-  return afterLetter && (isAsciiLower(after) || (after !== undefined && isLetter(after)) || isWordEnd(after));
+  return afterLetter && (isAsciiLower(after) || (after !== undefined && isLetter(after)) || (mayEnd && isWordEnd(after)));
 }
 
 export function singleByteEncoding(sample: Uint8Array): { encoding: SingleByteEncoding; crAlone: boolean } {
@@ -61,7 +65,7 @@ export function singleByteEncoding(sample: Uint8Array): { encoding: SingleByteEn
       if (inWord(sample, at, isCentralLetter) && (CENTRAL_LOWERCASE.has(byte) || beforeLowercase)) central++;
     }
     if (MAC_LOWERCASE.has(byte)) {
-      if (inWord(sample, at, isMacLetter)) mac++;
+      if (inWord(sample, at, isMacLetter, MAC_WORD_END.has(byte))) mac++;
     } else if (isWindowsLowercase(byte) && inWord(sample, at, isWindowsLetter)) windows++;
   }
   const crAlone = sample.includes(0x0d) && !sample.includes(0x0a);
