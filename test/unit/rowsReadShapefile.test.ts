@@ -114,6 +114,21 @@ describe('rows read: a shapefile layer as a table', () => {
     assert.deepEqual((await rowsOf(priced))[0].values, { 'PREIS€': '5 € „Sonder“' });
   });
 
+  it('reads a Polish layer in windows-1250, by its .cpg ("1250", as ArcGIS writes it) or by the DBF\'s language driver (0xC8)', async () => {
+    // CP1250.TXT: Ł 0xA3, ą 0xB9, ż 0xBF, ł 0xB3.
+    const cp1250 = (text: string) => Buffer.from(text.replace(/Ł/g, '\xa3').replace(/ą/g, '\xb9').replace(/ż/g, '\xbf').replace(/ł/g, '\xb3'), 'latin1');
+    for (const [name, layer] of [
+      ['pl-cpg', { cpg: '1250' }],
+      ['pl-ldid', { languageDriver: 0xc8 }],
+    ] as const) {
+      const base = join(dir, name);
+      writeShapefile(base, { shapes: [{ point: [1, 2] }], fields: ['NAZWA'], records: [['Łąka przy żłobku']], encode: cp1250, ...layer });
+      const table = await openTable(`${base}.shp`);
+      assert.equal(table.format.encoding, 'windows-1250', `${name}: ${table.detected.join('; ')}`);
+      assert.deepEqual((await rowsOf(table))[0].values, { NAZWA: 'Łąka przy żłobku' });
+    }
+  });
+
   // DBF cuts field names to 10 characters: observation_date and observation_time are both
   // OBSERVATIO, and the second's value went under the one name, the first's lost without a word.
   // ArcGIS writes UTF-8's code page number, 65001, into the .cpg.

@@ -23,6 +23,7 @@ const LANGUAGE_DRIVERS: Record<number, SourceEncoding> = {
   0x57: 'windows-1252',
   0x58: 'windows-1252',
   0x59: 'windows-1252',
+  0xc8: 'windows-1250',
 };
 
 /** A layer's files: the geometries and attributes as paths (read as they are needed) or bytes (from an archive), its .prj and .cpg as text. */
@@ -101,9 +102,11 @@ function encodingOf(files: LayerFiles, header: Buffer, detected: string[]): Sour
       ? 'utf-8'
       : /^(cp-?|windows-?|ansi-?)?1252$/.test(named)
         ? 'windows-1252'
-        : /^(iso-?)?8859-?1$|^latin-?1$/.test(named)
-          ? 'latin1'
-          : undefined;
+        : /^(cp-?|windows-?|ansi-?)?1250$/.test(named)
+          ? 'windows-1250'
+          : /^(iso-?)?8859-?1$|^latin-?1$/.test(named)
+            ? 'latin1'
+            : undefined;
     if (encoding) {
       detected.push(l10n.t('encoding {0} (from {1})', encoding, cpg));
       return encoding;
