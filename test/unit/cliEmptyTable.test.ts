@@ -23,6 +23,10 @@ describe('spot-import: a table without rows, and a mapping written with --out', 
       /empty\.csv has no rows below its header: the mapping is guessed from the column names alone; check it against an export with rows/,
     );
     assert.doesNotMatch(result.stderr, /empty in every row looked at/);
+    // A GeoJSON layer of no features has no header to speak of.
+    project.write('none.geojson', '{"type":"FeatureCollection","features":[]}');
+    const layer = await runCli(['mapping', 'none.geojson'], { cwd: project.dir });
+    assert.doesNotMatch(layer.stderr, /below its header/);
   });
 
   it('validate of a header alone says the table has no rows, beside the rows of another table; exit 0', async () => {

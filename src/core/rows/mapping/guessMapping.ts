@@ -55,8 +55,8 @@ export async function guessMapping(table: SourceTable, sample: readonly SourceRo
   }
 
   // A form's export before its first submission: nothing but the names to go by, and every note
-  // about the rows' values would be about none.
-  if (sample.length === 0 && !photos)
+  // about the rows' values would be about none. (A layer of no features has no names either.)
+  if (sample.length === 0 && ['csv', 'tsv', 'xlsx'].includes(table.format.format))
     notes.push(
       l10n.t(
         '{0} has no rows below its header: the mapping is guessed from the column names alone; check it against an export with rows',
