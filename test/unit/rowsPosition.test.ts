@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readPositionCell } from '../../src/core/rows/values/positionCell';
-import { ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
+import { convertedSpot, ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
 
 function point(text: string, decimalSeparator: '.' | ',' = '.'): unknown {
   const read = readPositionCell(text, true, decimalSeparator);
@@ -63,11 +63,6 @@ describe('rows: a place as latitude and longitude in one cell', function () {
   });
 });
 
-function spotOf(project: ReturnType<typeof scratch>, name: string): { latitude: number; longitude: number } {
-  return (JSON.parse(readFileSync(project.path(`spots/${name}.spot.json`), 'utf8')) as { data: { attributes: { latitude: number; longitude: number } } }).data
-    .attributes;
-}
-
 describe('spot-import rows: a geopoint column', function () {
   this.timeout(60_000);
   let project: ReturnType<typeof scratch>;
@@ -98,9 +93,9 @@ describe('spot-import rows: a geopoint column', function () {
     project.write('baeume.mapping.json', JSON.stringify(mapping, null, 2));
     const converted = await runCli(['convert', 'baeume.csv', '--out', 'spots'], { cwd: project.dir });
     assert.equal(converted.code, 0, converted.stdout + converted.stderr);
-    assert.deepEqual(spotOf(project, 'kobo-101'), { ...spotOf(project, 'kobo-101'), latitude: 47.0707, longitude: 15.4395 });
-    assert.deepEqual(spotOf(project, 'kobo-102'), { ...spotOf(project, 'kobo-102'), latitude: 47.07123, longitude: 15.43811 });
-    const hedge = spotOf(project, 'kobo-103');
+    assert.deepEqual(convertedSpot(project, 'kobo-101'), { ...convertedSpot(project, 'kobo-101'), latitude: 47.0707, longitude: 15.4395 });
+    assert.deepEqual(convertedSpot(project, 'kobo-102'), { ...convertedSpot(project, 'kobo-102'), latitude: 47.07123, longitude: 15.43811 });
+    const hedge = convertedSpot(project, 'kobo-103');
     assert.ok(Math.abs(hedge.latitude - 47.15) < 1e-9 && Math.abs(hedge.longitude - 15.45) < 1e-9, JSON.stringify(hedge));
   });
 

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readWktCell } from '../../src/core/rows/values/wktCell';
-import { ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
+import { convertedSpot, ensureCliBuilt, jsonLines, runCli, scratch } from './helpers/cliProcess';
 
 const HEADER = 'FID,OBJECTID,SHAPE,BAUM_ID,BEZIRK,OBJEKT_STRASSE,GATTUNG_ART,PFLANZJAHR,STAMMUMFANG,BAUMHOEHE';
 const TREES = [
@@ -13,11 +13,6 @@ const TREES = [
   'BAUMKATOGD.2340002,2340002,POINT (16.357921068 48.205082249),120,1,Burgring,Platanus x acerifolia (Ahornblättrige Platane),1910,389,25',
   'BAUMKATOGD.2340003,2340003,POINT(16.3581 48.2053),121,1,Burgring,"Acer platanoides, Sorte ""Globosum""",2001,64,6',
 ];
-
-function spotOf(project: ReturnType<typeof scratch>, name: string): { latitude: number; longitude: number } {
-  return (JSON.parse(readFileSync(project.path(`spots/${name}.spot.json`), 'utf8')) as { data: { attributes: { latitude: number; longitude: number } } }).data
-    .attributes;
-}
 
 describe('spot-import rows: places as Well-Known Text (a SHAPE column)', function () {
   this.timeout(60_000);
@@ -38,8 +33,12 @@ describe('spot-import rows: places as Well-Known Text (a SHAPE column)', functio
     project.write('BAUMKATOGD.mapping.json', JSON.stringify(mapping, null, 2));
     const converted = await runCli(['convert', 'BAUMKATOGD.csv', '--out', 'spots'], { cwd: project.dir });
     assert.equal(converted.code, 0, converted.stdout + converted.stderr);
-    assert.deepEqual(spotOf(project, 'BAUMKATOGD-2340001'), { ...spotOf(project, 'BAUMKATOGD-2340001'), latitude: 48.204839512, longitude: 16.357712476 });
-    assert.deepEqual(spotOf(project, 'BAUMKATOGD-2340003'), { ...spotOf(project, 'BAUMKATOGD-2340003'), latitude: 48.2053, longitude: 16.3581 });
+    assert.deepEqual(convertedSpot(project, 'BAUMKATOGD-2340001'), {
+      ...convertedSpot(project, 'BAUMKATOGD-2340001'),
+      latitude: 48.204839512,
+      longitude: 16.357712476,
+    });
+    assert.deepEqual(convertedSpot(project, 'BAUMKATOGD-2340003'), { ...convertedSpot(project, 'BAUMKATOGD-2340003'), latitude: 48.2053, longitude: 16.3581 });
   });
 
   it("EWKT in Austria's grid as cs2cs puts it; a polygon's centroid; each bad cell a problem at its cell", async () => {
@@ -76,9 +75,9 @@ describe('spot-import rows: places as Well-Known Text (a SHAPE column)', functio
     assert.match(String(problems[5][0][2]), /wkt is empty in this row \(column "geom"\)/);
 
     const converted = await runCli(['convert', 'parcels.csv', '--out', 'spots'], { cwd: project.dir });
-    const p1 = spotOf(project, 'parcel-p1');
+    const p1 = convertedSpot(project, 'parcel-p1');
     assert.ok(Math.abs(p1.longitude - 16.298505342) < 1e-7 && Math.abs(p1.latitude - 48.198403073) < 1e-7, JSON.stringify(p1) + converted.stderr);
-    const p2 = spotOf(project, 'parcel-p2');
+    const p2 = convertedSpot(project, 'parcel-p2');
     assert.ok(Math.abs(p2.longitude - 16.298505342) < 1e-7 && Math.abs(p2.latitude - 48.198403073) < 1e-7, JSON.stringify(p2));
   });
 

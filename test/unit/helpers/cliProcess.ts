@@ -2,7 +2,7 @@
 // The bundle is built once per test run, and only when it is missing or older than a source file
 // (npm test builds it before the unit tests; `npm run test:unit` alone compiles only out/).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { startSandbox } from '../../../src/sandbox';
@@ -115,6 +115,12 @@ export function spotText(sourceId: string, extra: Record<string, unknown> = {}):
 }
 
 /** Lines of stdout parsed as JSON. */
+/** The attributes of a spot document `spot-import convert` wrote into the project's spots/ folder. */
+export function convertedSpot(project: { path(name: string): string }, name: string): { latitude: number; longitude: number } {
+  return (JSON.parse(readFileSync(project.path(`spots/${name}.spot.json`), 'utf8')) as { data: { attributes: { latitude: number; longitude: number } } }).data
+    .attributes;
+}
+
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
   return stdout
     .split('\n')
