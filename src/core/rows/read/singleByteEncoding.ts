@@ -29,8 +29,10 @@ const isAsciiUpper = (byte: number) => byte >= 0x41 && byte <= 0x5a;
 const isMacLetter = (byte: number) => (byte >= 0x80 && byte <= 0x9f) || [0xa7, 0xbe, 0xbf, 0xcf, 0xd8].includes(byte);
 const isWindowsLetter = (byte: number) => (byte >= 0xc0 && byte !== 0xd7 && byte !== 0xf7) || [0x83, 0x9a, 0x9c, 0x9e].includes(byte);
 // windows-1250's ą ż ľ (CP1250.TXT): in windows-1252 ¹ ¿ ¾. Its ż ľ are Mac OS Roman's ø æ too, and
-// count for both (Polish text holds ą ł as well, Norwegian not); its ť ź, Mac's ù ü, for neither.
+// count for both; its ť ź, Mac's ù ü, for neither. Only a letter Mac OS Roman does not have (ą ł ě
+// ů, there π ≥ Ï ˘) makes a file Central European: Norwegian holds ø æ, Polish ą or ł as well.
 const CENTRAL_LOWERCASE = new Set([0xb9, 0xbf, 0xbe]);
+const CENTRAL_NOT_MAC = new Set([0xb9, 0xb3, 0xec, 0xf9]);
 // Its ł ě ů count before a lowercase letter only: in windows-1252 ³ ì ù, which end a word ("m³",
 // Italian "così", "più"), where Czech writes "měsíc", "stůl".
 const CENTRAL_WITHIN_WORD = new Set([0xb3, 0xec, 0xf9]);
@@ -56,19 +58,23 @@ export function singleByteEncoding(sample: Uint8Array): { encoding: SingleByteEn
   let mac = 0;
   let windows = 0;
   let central = 0;
+  let centralNotMac = 0;
   for (let at = 1; at < sample.length; at++) {
     const byte = sample[at];
     if (byte < 0x80) continue;
     if (CENTRAL_LOWERCASE.has(byte) || CENTRAL_WITHIN_WORD.has(byte)) {
       const next = sample[at + 1];
       const beforeLowercase = next !== undefined && (isAsciiLower(next) || isCentralLowercase(next));
-      if (inWord(sample, at, isCentralLetter) && (CENTRAL_LOWERCASE.has(byte) || beforeLowercase)) central++;
+      if (inWord(sample, at, isCentralLetter) && (CENTRAL_LOWERCASE.has(byte) || beforeLowercase)) {
+        central++;
+        if (CENTRAL_NOT_MAC.has(byte)) centralNotMac++;
+      }
     }
     if (MAC_LOWERCASE.has(byte)) {
       if (inWord(sample, at, isMacLetter, MAC_WORD_END.has(byte))) mac++;
     } else if (isWindowsLowercase(byte) && inWord(sample, at, isWindowsLetter)) windows++;
   }
   const crAlone = sample.includes(0x0d) && !sample.includes(0x0a);
-  if (central > mac) return { encoding: 'windows-1250', crAlone };
+  if (centralNotMac > 0 && central >= mac) return { encoding: 'windows-1250', crAlone };
   return { encoding: mac > windows || (crAlone && mac === windows) ? 'macintosh' : 'windows-1252', crAlone };
 }
