@@ -4,7 +4,7 @@
 // (CP1250.TXT: ą 0xB9, ł 0xB3, ż 0xBF, ę 0xEA, ó 0xF3, ś 0x9C, ć 0xE6, ń 0xF1, Ł 0xA3, č 0xE8,
 // ř 0xF8, ě 0xEC, ý 0xFD, í 0xED, á 0xE1, ď 0xEF, ň 0xF2, š 0x9A, ź 0x9F, Ż 0xAF), not from the reader's own.
 import * as assert from 'node:assert/strict';
-import { readAll, useTableFolder } from './helpers/tableFiles';
+import { encodedWith, readAll, useTableFolder } from './helpers/tableFiles';
 
 const CP1250: Record<string, number> = {
   ą: 0xb9,
@@ -29,9 +29,7 @@ const CP1250: Record<string, number> = {
   Ż: 0xaf,
 };
 
-function cp1250(text: string): Uint8Array {
-  return Uint8Array.from([...text].map((char) => CP1250[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
-}
+const cp1250 = (text: string) => encodedWith(CP1250, text);
 
 describe('rows read: windows-1250 (Central European Excel)', () => {
   const folder = useTableFolder('spot-cp1250-');

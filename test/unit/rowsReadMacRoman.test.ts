@@ -4,13 +4,11 @@
 // lowercase only in Mac OS Roman. The bytes below come from Apple's published table (ROMAN.TXT:
 // ä 0x8A, ö 0x9A, ü 0x9F, ß 0xA7, Ö 0x85, é 0x8E, ø 0xBF, æ 0xBE), not from the reader's own.
 import * as assert from 'node:assert/strict';
-import { readAll, useTableFolder } from './helpers/tableFiles';
+import { encodedWith, readAll, useTableFolder } from './helpers/tableFiles';
 
 const MAC_ROMAN: Record<string, number> = { ä: 0x8a, ö: 0x9a, ü: 0x9f, ß: 0xa7, Ö: 0x85, é: 0x8e, ø: 0xbf, æ: 0xbe };
 
-function macRoman(text: string): Uint8Array {
-  return Uint8Array.from([...text].map((char) => MAC_ROMAN[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
-}
+const macRoman = (text: string) => encodedWith(MAC_ROMAN, text);
 
 describe('rows read: Mac OS Roman (Excel for Mac\'s "CSV (Macintosh)")', () => {
   const folder = useTableFolder('spot-macroman-');

@@ -1,5 +1,6 @@
 // For the table reader's tests: a folder of real files written by the test, reading every row of a
 // table, and where a text is in a file counted the naive way (independently of the reader).
+import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,9 @@ export function positionOf(text: string, needle: string, nth = 1): { line: numbe
   }
   const before = text.slice(0, index).split(/\r\n|\r|\n/);
   return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/** `text` in a one-byte encoding given by the bytes of its letters that are not ASCII (from the encoding's published table, not the reader's). */
+export function encodedWith(table: Readonly<Record<string, number>>, text: string): Uint8Array {
+  return Uint8Array.from([...text].map((char) => table[char] ?? (char.charCodeAt(0) < 0x80 ? char.charCodeAt(0) : assert.fail(`no byte for ${char}`))));
 }
